@@ -1,0 +1,69 @@
+package org.sbench;
+
+import java.nio.file.Path;
+
+/**
+ * The one exception users see. Its message is a complete single line naming the file and line
+ * or byte (or the device) and what was expected; the command line prints it as is.
+ */
+public final class SbenchException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private static final int MAX_FOUND_CHARS = 60;
+
+    private final ErrorKind kind;
+
+    public SbenchException(ErrorKind kind, String message) {
+        super(message);
+        this.kind = kind;
+    }
+
+    public SbenchException(ErrorKind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+    }
+
+    public ErrorKind kind() {
+        return kind;
+    }
+
+    /** {@code FILE:LINE: expected WHAT, found 'TEXT'}. */
+    public static SbenchException badLine(String file, long line, String expected, CharSequence found) {
+        return new SbenchException(ErrorKind.BAD_INPUT,
+                file + ":" + line + ": expected " + expected + ", found '" + shorten(found) + "'");
+    }
+
+    /** {@code FILE: byte N: expected WHAT, found WHAT}. */
+    public static SbenchException badBytes(String file, long byteOffset, String expected, String found) {
+        return new SbenchException(ErrorKind.BAD_INPUT,
+                file + ": byte " + byteOffset + ": expected " + expected + ", found " + found);
+    }
+
+    /** A whole-file problem: {@code FILE: MESSAGE}. */
+    public static SbenchException badInput(String file, String message) {
+        return new SbenchException(ErrorKind.BAD_INPUT, file + ": " + message);
+    }
+
+    public static SbenchException usage(String message) {
+        return new SbenchException(ErrorKind.USAGE, message);
+    }
+
+    /** A failed read or write of a file, named with the operation. */
+    public static SbenchException ioFailure(String what, Path file, java.io.IOException cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + oneLine(reason), cause);
+    }
+
+    static String shorten(CharSequence text) {
+        String s = oneLine(text.toString());
+        return s.length() <= MAX_FOUND_CHARS ? s : s.substring(0, MAX_FOUND_CHARS) + "...";
+    }
+
+    private static String oneLine(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(c < ' ' || c == 0x7f ? '?' : c);
+        }
+        return b.toString();
+    }
+}

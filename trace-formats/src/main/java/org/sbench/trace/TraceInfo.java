@@ -1,0 +1,100 @@
+package org.sbench.trace;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a trace says about itself: the format it came from, which optional {@link Field}s its
+ * records carry, free-form metadata (well-known keys {@link #NAME} and {@link #CAPACITY}) and
+ * phase markers. Immutable; the {@code with*} methods return changed copies.
+ */
+public final class TraceInfo {
+    /** Metadata key: the trace's name. */
+    public static final String NAME = "name";
+    /** Metadata key: capacity of the traced device in bytes, when the source states it. */
+    public static final String CAPACITY = "capacity";
+
+    private final String sourceFormat;
+    private final Set<Field> fields;
+    private final Map<String, String> metadata;
+    private final List<PhaseMarker> phases;
+
+    public TraceInfo(String sourceFormat, Set<Field> fields, Map<String, String> metadata, List<PhaseMarker> phases) {
+        this.sourceFormat = sourceFormat;
+        this.fields = fields.isEmpty() ? Collections.emptySet() : Collections.unmodifiableSet(EnumSet.copyOf(fields));
+        this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
+        this.phases = List.copyOf(phases);
+    }
+
+    public static TraceInfo of(String sourceFormat, Set<Field> fields) {
+        return new TraceInfo(sourceFormat, fields, Map.of(), List.of());
+    }
+
+    public String sourceFormat() {
+        return sourceFormat;
+    }
+
+    public Set<Field> fields() {
+        return fields;
+    }
+
+    public boolean has(Field field) {
+        return fields.contains(field);
+    }
+
+    public Map<String, String> metadata() {
+        return metadata;
+    }
+
+    public List<PhaseMarker> phases() {
+        return phases;
+    }
+
+    /** The trace's name from metadata, or null. */
+    public String name() {
+        return metadata.get(NAME);
+    }
+
+    /** The capacity stated by the source in bytes, or 0 when unknown. */
+    public long capacityBytes() {
+        String c = metadata.get(CAPACITY);
+        return c == null ? 0 : Long.parseLong(c);
+    }
+
+    public TraceInfo withFields(Set<Field> newFields) {
+        return new TraceInfo(sourceFormat, newFields, metadata, phases);
+    }
+
+    public TraceInfo withField(Field field) {
+        EnumSet<Field> f = fields.isEmpty() ? EnumSet.noneOf(Field.class) : EnumSet.copyOf(fields);
+        f.add(field);
+        return withFields(f);
+    }
+
+    public TraceInfo withMetadata(String key, String value) {
+        Map<String, String> m = new LinkedHashMap<>(metadata);
+        m.put(key, value);
+        return new TraceInfo(sourceFormat, fields, m, phases);
+    }
+
+    public TraceInfo withPhases(List<PhaseMarker> newPhases) {
+        return new TraceInfo(sourceFormat, fields, metadata, newPhases);
+    }
+
+    /** The same trace seen on a clock whose zero is {@code originNs} of this one. */
+    public TraceInfo rebased(long originNs) {
+        if (originNs == 0 || phases.isEmpty()) {
+            return this;
+        }
+        List<PhaseMarker> shifted = new ArrayList<>(phases.size());
+        for (PhaseMarker p : phases) {
+            shifted.add(new PhaseMarker(p.name(), p.timeNs() - originNs));
+        }
+        return withPhases(shifted);
+    }
+}

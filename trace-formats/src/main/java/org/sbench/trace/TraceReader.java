@@ -1,0 +1,38 @@
+package org.sbench.trace;
+
+import java.io.Closeable;
+
+/**
+ * A stream of IO records. Not thread-safe; one reader is used by one thread.
+ *
+ * <p>Readers report malformed input as {@link org.sbench.SbenchException} naming the file and the
+ * line or byte, unless the caller allowed bad records to be skipped, in which case they are
+ * counted in {@link #skippedRecords()}.
+ */
+public interface TraceReader extends Closeable {
+
+    /** The trace's description; final once the reader is open. */
+    TraceInfo info();
+
+    /**
+     * Fills {@code into} with the next record.
+     *
+     * @param into a caller-owned record, overwritten completely
+     * @return false at the end of the trace ({@code into} is then unspecified)
+     */
+    boolean next(IoRecord into);
+
+    /** Bad records skipped so far (only with a skip allowance). */
+    default long skippedRecords() {
+        return 0;
+    }
+
+    /** Records that arrived earlier than a record before them and were moved into issue order. */
+    default long reorderedRecords() {
+        return 0;
+    }
+
+    /** Releases the input; never throws for a failed close of a fully read input. */
+    @Override
+    void close();
+}

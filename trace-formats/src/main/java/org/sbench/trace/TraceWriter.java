@@ -1,0 +1,20 @@
+package org.sbench.trace;
+
+import java.io.Closeable;
+
+/**
+ * Writes records in one format. Output appears under its final name only on {@link #finish()};
+ * closing an unfinished writer deletes what was written, so a failed conversion leaves nothing.
+ */
+public interface TraceWriter extends Closeable {
+
+    /** Appends one record; the writer copies what it needs, the caller may reuse {@code record}. */
+    void write(IoRecord record);
+
+    /** Completes the output and moves it into place. */
+    void finish();
+
+    /** Releases resources; if {@link #finish()} was not called, the partial output is deleted. */
+    @Override
+    void close();
+}

@@ -1,0 +1,73 @@
+package org.sbench.trace.input;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import org.sbench.SbenchException;
+
+/**
+ * An output file that appears under its name only when complete: written to a temporary file
+ * beside the target and renamed on {@link #commit()}; {@link #close()} without commit deletes it.
+ */
+public final class AtomicFileOutput implements AutoCloseable {
+    private final Path target;
+    private final Path temp;
+    private final FileChannel channel;
+    private boolean committed;
+
+    public AtomicFileOutput(Path target) {
+        this.target = target;
+        Path dir = target.toAbsolutePath().getParent();
+        try {
+            if (Files.isDirectory(target)) {
+                throw SbenchException.usage(target + ": is a directory, expected an output file name");
+            }
+            this.temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("create", target, e);
+        }
+    }
+
+    public Path target() {
+        return target;
+    }
+
+    /** The channel to write through (positioned writes allowed, e.g. to patch a header). */
+    public FileChannel channel() {
+        return channel;
+    }
+
+    /** Moves the complete file into place. */
+    public void commit() {
+        try {
+            channel.force(false);
+            channel.close();
+            try {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            committed = true;
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write", target, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (committed) {
+            return;
+        }
+        try {
+            channel.close();
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // Best effort: the partial file has a .part name and never replaces the target.
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package org.sbench.trace.input;
+
+import org.sbench.SbenchException;
+
+/**
+ * Splits a text line into fields without copying, and parses numbers from them; parse failures
+ * become {@code FILE:LINE: expected WHAT, found 'FIELD'} through the {@link LineCursor}. One
+ * instance is reused for every line of a reader.
+ */
+public final class Fields {
+    private static final int MAX_FIELDS = 64;
+    private static final long[] POW10 = {
+        1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
+    };
+
+    private final LineCursor cursor;
+    private final int[] start = new int[MAX_FIELDS];
+    private final int[] end = new int[MAX_FIELDS];
+    private String line;
+    private int count;
+
+    public Fields(LineCursor cursor) {
+        this.cursor = cursor;
+    }
+
+    /** Splits the cursor's current line at {@code delimiter}; spaces and tabs around fields are dropped. */
+    public int split(char delimiter) {
+        line = cursor.line();
+        count = 0;
+        int n = line.length();
+        int from = 0;
+        while (count < MAX_FIELDS) {
+            int to = line.indexOf(delimiter, from);
+            if (to < 0) {
+                to = n;
+            }
+            addTrimmed(from, to);
+            if (to == n) {
+                break;
+            }
+            from = to + 1;
+        }
+        return count;
+    }
+
+    /** Splits the cursor's current line at runs of spaces and tabs. */
+    public int splitWhitespace() {
+        line = cursor.line();
+        count = 0;
+        int n = line.length();
+        int i = 0;
+        while (i < n && count < MAX_FIELDS) {
+            while (i < n && isBlank(line.charAt(i))) {
+                i++;
+            }
+            if (i == n) {
+                break;
+            }
+            int s = i;
+            while (i < n && !isBlank(line.charAt(i))) {
+                i++;
+            }
+            start[count] = s;
+            end[count] = i;
+            count++;
+        }
+        return count;
+    }
+
+    private void addTrimmed(int from, int to) {
+        while (from < to && isBlank(line.charAt(from))) {
+            from++;
+        }
+        while (to > from && isBlank(line.charAt(to - 1))) {
+            to--;
+        }
+        start[count] = from;
+        end[count] = to;
+        count++;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    public int count() {
+        return count;
+    }
+
+    /** Fails unless the line has at least {@code n} fields; {@code layout} names them. */
+    public void require(int n, String layout) {
+        if (count < n) {
+            throw cursor.error(n + " fields (" + layout + ")");
+        }
+    }
+
+    public String text(int i) {
+        return line.substring(start[i], end[i]);
+    }
+
+    public boolean isEmpty(int i) {
+        return start[i] == end[i];
+    }
+
+    public int length(int i) {
+        return end[i] - start[i];
+    }
+
+    public char charAt(int i, int pos) {
+        return line.charAt(start[i] + pos);
+    }
+
+    public boolean equalsIgnoreCase(int i, String s) {
+        return length(i) == s.length() && line.regionMatches(true, start[i], s, 0, s.length());
+    }
+
+    /** A non-negative decimal integer, optionally with a leading '+'. */
+    public long unsignedAt(int i, String what) {
+        int s = start[i];
+        int e = end[i];
+        if (s < e && line.charAt(s) == '+') {
+            s++;
+        }
+        if (s == e) {
+            throw cursor.error(what, line.subSequence(start[i], end[i]));
+        }
+        long v = 0;
+        for (int p = s; p < e; p++) {
+            int d = line.charAt(p) - '0';
+            if (d < 0 || d > 9 || v > (Long.MAX_VALUE - d) / 10) {
+                throw cursor.error(what, line.subSequence(start[i], end[i]));
+            }
+            v = v * 10 + d;
+        }
+        return v;
+    }
+
+    /** A decimal integer that may be negative. */
+    public long signedAt(int i, String what) {
+        if (length(i) > 1 && line.charAt(start[i]) == '-') {
+            start[i]++;
+            try {
+                return -unsignedAt(i, what);
+            } finally {
+                start[i]--;
+            }
+        }
+        return unsignedAt(i, what);
+    }
+
+    /** A non-negative hexadecimal integer, with or without {@code 0x}. */
+    public long hexAt(int i, String what) {
+        int s = start[i];
+        int e = end[i];
+        if (e - s > 2 && line.charAt(s) == '0' && (line.charAt(s + 1) == 'x' || line.charAt(s + 1) == 'X')) {
+            s += 2;
+        }
+        if (s == e || e - s > 16) {
+            throw cursor.error(what, line.subSequence(start[i], end[i]));
+        }
+        long v = 0;
+        for (int p = s; p < e; p++) {
+            int d = Character.digit(line.charAt(p), 16);
+            if (d < 0) {
+                throw cursor.error(what, line.subSequence(start[i], end[i]));
+            }
+            v = (v << 4) | d;
+        }
+        if (v < 0) {
+            throw cursor.error(what, line.subSequence(start[i], end[i]));
+        }
+        return v;
+    }
+
+    /**
+     * A non-negative decimal number scaled by 10^{@code scale} exactly ("1.5" with scale 9 is
+     * 1500000000); digits past the scale are dropped, not rounded.
+     */
+    public long scaledAt(int i, int scale, String what) {
+        int s = start[i];
+        int e = end[i];
+        if (s < e && line.charAt(s) == '+') {
+            s++;
+        }
+        long whole = 0;
+        long frac = 0;
+        int fracDigits = 0;
+        boolean seenDot = false;
+        boolean seenDigit = false;
+        for (int p = s; p < e; p++) {
+            char c = line.charAt(p);
+            if (c == '.' && !seenDot) {
+                seenDot = true;
+                continue;
+            }
+            int d = c - '0';
+            if (d < 0 || d > 9) {
+                throw cursor.error(what, line.subSequence(start[i], end[i]));
+            }
+            seenDigit = true;
+            if (!seenDot) {
+                if (whole > (Long.MAX_VALUE - d) / 10) {
+                    throw cursor.error(what, line.subSequence(start[i], end[i]));
+                }
+                whole = whole * 10 + d;
+            } else if (fracDigits < scale) {
+                frac = frac * 10 + d;
+                fracDigits++;
+            }
+        }
+        if (!seenDigit) {
+            throw cursor.error(what, line.subSequence(start[i], end[i]));
+        }
+        long unit = POW10[scale];
+        if (whole > (Long.MAX_VALUE - unit) / unit) {
+            throw cursor.error(what + " small enough to fit", line.subSequence(start[i], end[i]));
+        }
+        return whole * unit + frac * POW10[scale - fracDigits];
+    }
+
+    /** The error for field {@code i}: expected {@code what}, found the field's text. */
+    public SbenchException error(int i, String what) {
+        return cursor.error(what, line.subSequence(start[i], end[i]));
+    }
+}

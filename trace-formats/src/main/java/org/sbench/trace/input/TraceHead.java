@@ -1,0 +1,81 @@
+package org.sbench.trace.input;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** The first bytes of a (decompressed) trace, as format detection sees them. */
+public final class TraceHead {
+    private static final double MIN_PRINTABLE_SHARE = 0.95;
+
+    private final byte[] bytes;
+    private List<String> lines;
+
+    public TraceHead(byte[] bytes) {
+        this.bytes = bytes;
+    }
+
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    public int length() {
+        return bytes.length;
+    }
+
+    /** True when the bytes look like text: no NUL and almost all printable or whitespace. */
+    public boolean isText() {
+        if (bytes.length == 0) {
+            return false;
+        }
+        int printable = 0;
+        for (byte b : bytes) {
+            int c = b & 0xff;
+            if (c == 0) {
+                return false;
+            }
+            if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t') {
+                printable++;
+            }
+        }
+        return printable >= MIN_PRINTABLE_SHARE * bytes.length;
+    }
+
+    /**
+     * The complete non-blank lines of the head, trimmed of the line end (a last line cut by the head's
+     * limit is left out). Empty when the head is not text.
+     */
+    public List<String> lines() {
+        if (lines == null) {
+            lines = isText() ? split() : Collections.emptyList();
+        }
+        return lines;
+    }
+
+    /** The first {@code max} non-blank lines that do not start with {@code commentPrefix} (null: none). */
+    public List<String> dataLines(int max, String commentPrefix) {
+        List<String> out = new ArrayList<>();
+        for (String line : lines()) {
+            if (out.size() == max) {
+                break;
+            }
+            if (commentPrefix == null || !line.stripLeading().startsWith(commentPrefix)) {
+                out.add(line);
+            }
+        }
+        return out;
+    }
+
+    private List<String> split() {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        int end = bytes.length == TraceInput.HEAD_BYTES ? text.lastIndexOf('\n') : text.length();
+        List<String> out = new ArrayList<>();
+        for (String line : text.substring(0, Math.max(end, 0)).split("\r?\n")) {
+            if (!line.isBlank()) {
+                out.add(line);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+}

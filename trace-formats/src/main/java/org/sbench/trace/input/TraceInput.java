@@ -1,0 +1,102 @@
+package org.sbench.trace.input;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.sbench.SbenchException;
+
+/**
+ * A trace file as readers see it: decompressed transparently (.gz, .xz, .bz2, .zst, recognised
+ * by magic bytes), with its first bytes available for format detection.
+ */
+public final class TraceInput {
+    /** How much of the (decompressed) start of a file detection looks at. */
+    public static final int HEAD_BYTES = 64 * 1024;
+    private static final int BUFFER_BYTES = 256 * 1024;
+
+    private final Path path;
+    private final Compression compression;
+    private TraceHead head;
+
+    private TraceInput(Path path, Compression compression) {
+        this.path = path;
+        this.compression = compression;
+    }
+
+    /** Opens {@code path} for reading; fails with a one-line message if it is missing or unreadable. */
+    public static TraceInput of(Path path) {
+        if (Files.isDirectory(path)) {
+            throw SbenchException.badInput(path.toString(), "is a directory, expected a trace file");
+        }
+        byte[] magic = new byte[Compression.MAGIC_BYTES];
+        int n;
+        try (InputStream in = Files.newInputStream(path)) {
+            n = in.readNBytes(magic, 0, magic.length);
+        } catch (NoSuchFileException e) {
+            throw SbenchException.badInput(path.toString(), "no such file");
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read", path, e);
+        }
+        return new TraceInput(path, Compression.detect(magic, n));
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The name used in messages. */
+    public String displayName() {
+        return path.toString();
+    }
+
+    public boolean compressed() {
+        return compression != Compression.NONE;
+    }
+
+    /** A new buffered stream of the decompressed content, from the start. The caller closes it. */
+    public InputStream openStream() {
+        try {
+            InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER_BYTES);
+            return compression == Compression.NONE ? raw : new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
+        } catch (IOException e) {
+            throw SbenchException.badInput(displayName(), "cannot open " + compression.name().toLowerCase()
+                    + " stream: " + e.getMessage());
+        }
+    }
+
+    /** The first {@link #HEAD_BYTES} decompressed bytes (fewer for a short file). */
+    public TraceHead head() {
+        if (head == null) {
+            try (InputStream in = openStream()) {
+                head = new TraceHead(readHead(in));
+            } catch (IOException e) {
+                throw SbenchException.badInput(displayName(), "cannot read: " + e.getMessage());
+            }
+        }
+        return head;
+    }
+
+    private static byte[] readHead(InputStream in) throws IOException {
+        // A truncated compressed stream still yields the bytes before the damage; detection only needs those.
+        byte[] buf = new byte[HEAD_BYTES];
+        int n = 0;
+        try {
+            while (n < buf.length) {
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+        } catch (IOException e) {
+            if (n == 0) {
+                throw e;
+            }
+        }
+        return java.util.Arrays.copyOf(buf, n);
+    }
+
+}
