@@ -32,6 +32,14 @@ public interface TraceReader extends Closeable {
         return 0;
     }
 
+    /**
+     * True if this reader guarantees non-decreasing issue times (and fails otherwise), so that the
+     * pipeline need not sort. Readers of formats that may be out of order say false.
+     */
+    default boolean inIssueOrder() {
+        return false;
+    }
+
     /** Releases the input; never throws for a failed close of a fully read input. */
     @Override
     void close();

@@ -1,0 +1,132 @@
+package org.sbench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.stats.SequentialWindow;
+import org.sbench.trace.stats.TraceInspector;
+import org.sbench.trace.stats.TraceStatistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sbench inspect TRACE}: what is in a trace, as a reviewer states it. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Show what a trace contains: IOs by op, bytes, duration, size classes, %% sequential, recorded queue depth.")
+final class InspectCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently).")
+    Path trace;
+
+    @Mixin
+    TraceOptions traceOptions;
+
+    @Option(names = "--json", description = "Print one JSON object instead of tables.")
+    boolean json;
+
+    @Option(names = "--seq-window", paramLabel = "N", defaultValue = "" + SequentialWindow.DEFAULT_WINDOW,
+            description = "An IO is sequential if it starts where one of the previous N IOs ended (default: ${DEFAULT-VALUE}).")
+    int seqWindow;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (seqWindow < 1) {
+            throw org.sbench.SbenchException.usage("--seq-window must be at least 1, found " + seqWindow);
+        }
+        TraceStatistics stats;
+        try (TraceReader reader = TraceFormats.standard().open(trace, traceOptions.from, traceOptions.readOptions())) {
+            stats = TraceInspector.inspect(reader, seqWindow);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(toJson(stats));
+        } else {
+            printTables(out, stats);
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** The statistics as JSON; size classes carry their name under the key {@code class}. */
+    static String toJson(TraceStatistics stats) throws Exception {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.valueToTree(stats);
+        ArrayNode classes = mapper.createArrayNode();
+        for (Iterator<com.fasterxml.jackson.databind.JsonNode> it = root.get("sizeClasses").elements(); it.hasNext();) {
+            ObjectNode row = (ObjectNode) it.next();
+            ObjectNode renamed = classes.addObject();
+            for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> f = row.fields(); f.hasNext();) {
+                Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e = f.next();
+                renamed.set(e.getKey().equals("sizeClass") ? "class" : e.getKey(), e.getValue());
+            }
+        }
+        root.set("sizeClasses", classes);
+        return mapper.writeValueAsString(root);
+    }
+
+    private void printTables(PrintWriter out, TraceStatistics s) {
+        out.println("trace        " + trace + " (format " + s.format() + (s.name() == null ? "" : ", name " + s.name()) + ")");
+        out.println("IOs          " + Units.count(s.records()) + ": " + Units.count(s.reads()) + " reads, "
+                + Units.count(s.writes()) + " writes, " + Units.count(s.trims()) + " trims, " + Units.count(s.flushes()) + " flushes");
+        out.println("bytes        " + Units.bytes(s.bytesRead()) + " read, " + Units.bytes(s.bytesWritten()) + " written"
+                + (s.trims() > 0 ? ", " + Units.bytes(s.bytesTrimmed()) + " trimmed" : ""));
+        out.println("duration     " + Units.duration(s.durationNs()) + " (first to last issue)");
+        out.println("sequential   " + Units.pct(s.sequentialPct()) + " of reads and writes (window " + seqWindow + " IOs)");
+        if (s.qd().known()) {
+            out.println("queue depth  average " + String.format(java.util.Locale.ROOT, "%.2f", s.qd().avg())
+                    + ", " + Units.pct(s.qd().qd1Pct()) + " of IOs at QD 1 (recorded)");
+        } else {
+            out.println("queue depth  not recorded (the trace has no completion times)");
+        }
+        out.println("max offset   " + Units.count(s.maxOffset()) + " bytes (" + Units.bytes(s.maxOffset()) + ": capacity needed)");
+        out.println("footprint    " + Units.count(s.distinct4kBlocks()) + " distinct 4 KiB blocks read or written ("
+                + Units.bytes(s.distinct4kBlocks() * 4096) + ", exact)");
+        out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
+                + Units.count(s.skipped()) + " bad records");
+        out.println();
+        TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
+        for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {
+            sizes.row(r.sizeClass(), Units.count(r.count()), Units.pct(r.pct()), Units.bytes(r.bytes()), Units.pct(r.bytesPct()),
+                    Units.count(r.reads()), Units.count(r.writes()));
+        }
+        sizes.print(out, "");
+        if (s.qd().known()) {
+            out.println();
+            TextTable qd = new TextTable("recorded QD", "IOs", "% IOs");
+            for (TraceStatistics.QdRow r : s.qd().histogram()) {
+                qd.row(r.qd(), Units.count(r.count()), Units.pct(r.pct()));
+            }
+            qd.print(out, "");
+        }
+        if (s.streams().size() > 1 || (s.streams().size() == 1 && s.streams().get(0).stream() >= 0)) {
+            out.println();
+            TextTable st = new TextTable("stream", "IOs", "reads", "writes", "read", "written");
+            for (TraceStatistics.StreamRow r : s.streams()) {
+                st.row(r.stream() < 0 ? "-" : Integer.toString(r.stream()), Units.count(r.records()), Units.count(r.reads()),
+                        Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()));
+            }
+            st.print(out, "");
+        }
+        if (!s.phases().isEmpty()) {
+            out.println();
+            TextTable ph = new TextTable("phase", "at");
+            for (TraceStatistics.Phase p : s.phases()) {
+                ph.row(p.name(), Units.duration(p.timeNs()));
+            }
+            ph.print(out, "");
+        }
+    }
+}

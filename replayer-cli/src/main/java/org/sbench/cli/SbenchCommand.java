@@ -1,0 +1,64 @@
+package org.sbench.cli;
+
+import java.io.PrintWriter;
+import org.sbench.SbenchException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
+@Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
+        description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
+        subcommands = {InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
+public final class SbenchCommand implements Runnable {
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(newCommandLine().execute(args));
+    }
+
+    /** The configured command line; tests call it with their own out/err writers. */
+    static CommandLine newCommandLine() {
+        CommandLine cl = new CommandLine(new SbenchCommand());
+        cl.setExecutionExceptionHandler(SbenchCommand::handle);
+        return cl;
+    }
+
+    private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+        if (ex instanceof SbenchException) {
+            err.println("sbench: " + ex.getMessage());
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return ExitCodes.of(((SbenchException) ex).kind());
+        }
+        err.println("sbench: internal error: " + ex + (debug ? "" : " (rerun with --debug for details)"));
+        if (debug) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.INTERNAL;
+    }
+
+    /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = SbenchCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"sbench " + (v == null ? "dev" : v)};
+        }
+    }
+}

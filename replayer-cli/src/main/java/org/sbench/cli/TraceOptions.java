@@ -1,0 +1,21 @@
+package org.sbench.cli;
+
+import org.sbench.trace.input.ReadOptions;
+import picocli.CommandLine.Option;
+
+/** How commands that read a trace open it (a mixin). */
+final class TraceOptions {
+    @Option(names = "--from", paramLabel = "FORMAT", description = "Input format (default: detected from the content).")
+    String from;
+
+    @Option(names = "--skip-bad", paramLabel = "N", defaultValue = "0",
+            description = "Skip up to N malformed records (reported) instead of stopping at the first.")
+    long skipBad;
+
+    ReadOptions readOptions() {
+        if (skipBad < 0) {
+            throw org.sbench.SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
+        }
+        return ReadOptions.DEFAULTS.withSkipBad(skipBad);
+    }
+}

@@ -1,0 +1,48 @@
+package org.sbench.cli;
+
+import java.util.Locale;
+
+/** Numbers as the tables print them: decimal MB/GB (10^6, 10^9 bytes), durations, counts. */
+final class Units {
+    private static final double KB = 1e3;
+    private static final double MB = 1e6;
+    private static final double GB = 1e9;
+    private static final double NS_PER_S = 1e9;
+    private static final long NS_PER_MS = 1_000_000L;
+
+    private Units() {
+    }
+
+    static String bytes(long b) {
+        if (b >= GB) {
+            return String.format(Locale.ROOT, "%.2f GB", b / GB);
+        }
+        if (b >= MB) {
+            return String.format(Locale.ROOT, "%.2f MB", b / MB);
+        }
+        if (b >= KB) {
+            return String.format(Locale.ROOT, "%.1f kB", b / KB);
+        }
+        return b + " B";
+    }
+
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    static String pct(double p) {
+        return String.format(Locale.ROOT, "%.1f%%", p);
+    }
+
+    static String duration(long ns) {
+        if (ns < NS_PER_MS) {
+            return String.format(Locale.ROOT, "%.1f us", ns / 1e3);
+        }
+        double s = ns / NS_PER_S;
+        if (s < 60) {
+            return String.format(Locale.ROOT, "%.3f s", s);
+        }
+        long whole = (long) s;
+        return String.format(Locale.ROOT, "%dm %06.3fs (%.1f s)", whole / 60, s - (whole / 60) * 60, s);
+    }
+}

@@ -1,0 +1,56 @@
+package org.sbench.trace.convert;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+
+/**
+ * Which records a conversion keeps; filters compose (a record must pass all). Times are ns since
+ * the trace's first IO. Immutable; defaults keep everything.
+ */
+public final class ConvertSettings {
+    public static final ConvertSettings ALL = new ConvertSettings(IoRecord.NO_STREAM, EnumSet.allOf(Op.class), 0, Long.MAX_VALUE, Long.MAX_VALUE);
+
+    private final int stream;
+    private final Set<Op> ops;
+    private final long startNs;
+    private final long endNs;
+    private final long limit;
+
+    /**
+     * @param stream  keep only this stream, or {@link IoRecord#NO_STREAM} for all
+     * @param ops     keep only these ops
+     * @param startNs keep IOs issued at or after this time
+     * @param endNs   keep IOs issued before this time
+     * @param limit   keep at most this many records
+     */
+    public ConvertSettings(int stream, Set<Op> ops, long startNs, long endNs, long limit) {
+        if (ops.isEmpty()) {
+            throw new IllegalArgumentException("no ops kept");
+        }
+        this.stream = stream;
+        this.ops = EnumSet.copyOf(ops);
+        this.startNs = startNs;
+        this.endNs = endNs;
+        this.limit = limit;
+    }
+
+    public boolean keeps(IoRecord r) {
+        return r.issueNs >= startNs && r.issueNs < endNs && ops.contains(r.op)
+                && (stream == IoRecord.NO_STREAM || r.stream == stream);
+    }
+
+    /** True once no later record can pass (records come in issue order). */
+    public boolean pastEnd(IoRecord r, long kept) {
+        return kept >= limit || r.issueNs >= endNs;
+    }
+
+    public long startNs() {
+        return startNs;
+    }
+
+    public long endNs() {
+        return endNs;
+    }
+}

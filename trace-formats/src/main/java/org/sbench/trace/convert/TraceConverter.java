@@ -1,0 +1,75 @@
+package org.sbench.trace.convert;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.TraceWriter;
+import org.sbench.trace.format.TraceFormat;
+
+/**
+ * Copies the records of an opened trace that pass the filters into a writer, streaming. Times are
+ * rebased so that the first written IO is at 0 (phase markers move with them, and those outside
+ * the kept time range are dropped); recorded queue depths are kept as recorded.
+ */
+public final class TraceConverter {
+    private TraceConverter() {
+    }
+
+    /** What a conversion did. */
+    public record Summary(long read, long written, long reordered, long skipped, String format) {
+    }
+
+    public static Summary convert(TraceReader reader, TraceFormat outFormat, Path out, ConvertSettings settings) {
+        IoRecord r = new IoRecord();
+        long read = 0;
+        boolean any = false;
+        while (reader.next(r)) {
+            read++;
+            if (settings.pastEnd(r, 0)) {
+                break;
+            }
+            if (settings.keeps(r)) {
+                any = true;
+                break;
+            }
+        }
+        long originNs = any ? r.issueNs : 0;
+        TraceInfo in = reader.info();
+        TraceInfo outInfo = in.withPhases(phasesWithin(in.phases(), settings)).rebased(originNs);
+        long written = 0;
+        try (TraceWriter writer = outFormat.openWriter(out, outInfo)) {
+            boolean more = any;
+            while (more) {
+                if (settings.keeps(r)) {
+                    r.issueNs -= originNs;
+                    if (r.hasComplete()) {
+                        r.completeNs -= originNs;
+                    }
+                    writer.write(r);
+                    written++;
+                }
+                more = reader.next(r);
+                if (more) {
+                    read++;
+                    more = !settings.pastEnd(r, written);
+                }
+            }
+            writer.finish();
+        }
+        return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), outFormat.name());
+    }
+
+    private static List<PhaseMarker> phasesWithin(List<PhaseMarker> phases, ConvertSettings s) {
+        List<PhaseMarker> kept = new ArrayList<>();
+        for (PhaseMarker p : phases) {
+            if (p.timeNs() >= s.startNs() && p.timeNs() < s.endNs()) {
+                kept.add(p);
+            }
+        }
+        return kept;
+    }
+}

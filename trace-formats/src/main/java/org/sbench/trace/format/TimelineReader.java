@@ -1,0 +1,94 @@
+package org.sbench.trace.format;
+
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.stats.RecordedQd;
+
+/**
+ * The last stage of opening a trace: takes issue-ordered records, moves the clock's zero to the
+ * first issue (SEMANTICS.md: times are ns since the trace's first IO) and, when the records carry
+ * completion times but no queue depth, computes the recorded queue depth of each. Each stream of
+ * a multi-stream trace is a separate device with its own queue, so depth is counted per stream.
+ */
+final class TimelineReader implements TraceReader {
+    private final TraceReader source;
+    private final IoRecord first = new IoRecord();
+    private final boolean hasFirst;
+    private final long originNs;
+    private final StreamQueues queues;
+    private final TraceInfo info;
+    private boolean firstDelivered;
+
+    TimelineReader(TraceReader source) {
+        this.source = source;
+        this.hasFirst = source.next(first);
+        this.originNs = hasFirst ? first.issueNs : 0;
+        TraceInfo in = source.info().rebased(originNs);
+        boolean computeQd = in.has(Field.COMPLETE) && !in.has(Field.QD);
+        this.queues = computeQd ? new StreamQueues() : null;
+        this.info = computeQd ? in.withField(Field.QD) : in;
+    }
+
+    @Override
+    public TraceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean next(IoRecord into) {
+        if (!firstDelivered) {
+            firstDelivered = true;
+            if (!hasFirst) {
+                return false;
+            }
+            into.copyFrom(first);
+        } else if (!source.next(into)) {
+            return false;
+        }
+        into.issueNs -= originNs;
+        if (into.hasComplete()) {
+            into.completeNs -= originNs;
+        }
+        if (queues != null) {
+            into.qd = queues.of(into.stream).next(into.issueNs, into.completeNs);
+        }
+        return true;
+    }
+
+    /** One {@link RecordedQd} per stream, with the last one cached (traces run long on one stream). */
+    private static final class StreamQueues {
+        private final java.util.Map<Integer, RecordedQd> byStream = new java.util.HashMap<>();
+        private int lastStream;
+        private RecordedQd last;
+
+        RecordedQd of(int stream) {
+            if (last == null || stream != lastStream) {
+                last = byStream.computeIfAbsent(stream, s -> new RecordedQd());
+                lastStream = stream;
+            }
+            return last;
+        }
+    }
+
+    @Override
+    public long skippedRecords() {
+        return source.skippedRecords();
+    }
+
+    @Override
+    public long reorderedRecords() {
+        return source.reorderedRecords();
+    }
+
+    @Override
+    public boolean inIssueOrder() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        source.close();
+    }
+}

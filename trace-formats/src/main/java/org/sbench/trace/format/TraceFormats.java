@@ -1,0 +1,133 @@
+package org.sbench.trace.format;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import org.sbench.SbenchException;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.TraceWriter;
+import org.sbench.trace.format.csv.CsvTraceFormat;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.sort.ExternalSorter;
+
+/**
+ * The supported formats, in the order detection tries them (binary and header-marked formats
+ * first, loosely shaped CSV last), and the one way to open a trace: detect or choose the format,
+ * sort by issue time when the format does not guarantee order, rebase the clock and compute the
+ * recorded queue depth.
+ */
+public final class TraceFormats {
+    private final List<TraceFormat> formats;
+    private final Path tempDir;
+
+    public TraceFormats(List<TraceFormat> formats, Path tempDir) {
+        this.formats = List.copyOf(formats);
+        this.tempDir = tempDir;
+    }
+
+    /** Every format sbench knows, with spills of the sort going to {@code java.io.tmpdir}. */
+    public static TraceFormats standard() {
+        List<TraceFormat> all = new ArrayList<>();
+        all.add(new SbtFormat());
+        all.add(new CsvTraceFormat());
+        return new TraceFormats(all, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    public List<TraceFormat> all() {
+        return formats;
+    }
+
+    /** The format a user named; a usage error listing the names otherwise. */
+    public TraceFormat byName(String name) {
+        for (TraceFormat f : formats) {
+            if (f.name().equalsIgnoreCase(name)) {
+                return f;
+            }
+        }
+        throw SbenchException.usage("unknown trace format '" + name + "'; known formats: " + names(false));
+    }
+
+    /** The first format whose sniff accepts the input's head; an error listing those tried otherwise. */
+    public TraceFormat detect(TraceInput input) {
+        if (input.head().length() == 0) {
+            throw SbenchException.badInput(input.displayName(), "empty file, expected a trace");
+        }
+        for (TraceFormat f : formats) {
+            if (f.sniff(input.head())) {
+                return f;
+            }
+        }
+        throw SbenchException.badInput(input.displayName(), "not a trace format sbench recognises (tried "
+                + names(false) + "); name one with --from");
+    }
+
+    /**
+     * The writable format for {@code out}: {@code to} if given, else by the file's extension
+     * (ignoring a trailing compression suffix is not supported: writers do not compress).
+     */
+    public TraceFormat forOutput(Path out, String to) {
+        TraceFormat f;
+        if (to != null) {
+            f = byName(to);
+        } else {
+            f = byExtension(out);
+        }
+        if (!f.writes()) {
+            throw SbenchException.usage("format " + f.name() + " cannot be written; writable formats: " + names(true));
+        }
+        return f;
+    }
+
+    private TraceFormat byExtension(Path out) {
+        String file = out.getFileName().toString().toLowerCase(Locale.ROOT);
+        int dot = file.lastIndexOf('.');
+        String ext = dot < 0 ? "" : file.substring(dot + 1);
+        for (TraceFormat f : formats) {
+            if (f.writes() && f.extensions().contains(ext)) {
+                return f;
+            }
+        }
+        throw SbenchException.usage("cannot tell the output format from '" + out.getFileName()
+                + "'; use --to with one of: " + names(true));
+    }
+
+    /** The names of all formats, or only the writable ones, comma-separated. */
+    public String names(boolean writableOnly) {
+        StringJoiner j = new StringJoiner(", ");
+        for (TraceFormat f : formats) {
+            if (!writableOnly || f.writes()) {
+                j.add(f.name());
+            }
+        }
+        return j.toString();
+    }
+
+    /**
+     * Opens {@code path} as a trace: records come in issue order, times relative to the first
+     * issue, with recorded queue depth when completion times exist.
+     *
+     * @param from a format name, or null to detect it
+     */
+    public TraceReader open(Path path, String from, ReadOptions options) {
+        TraceInput input = TraceInput.of(path);
+        TraceFormat format = from == null ? detect(input) : byName(from);
+        TraceReader raw = format.openReader(input, options);
+        TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir);
+        try {
+            return new TimelineReader(ordered);
+        } catch (RuntimeException e) {
+            ordered.close();
+            throw e;
+        }
+    }
+
+    /** Opens a writer for {@code out} in the format {@link #forOutput} chooses. */
+    public TraceWriter create(Path out, String to, TraceInfo info) {
+        return forOutput(out, to).openWriter(out, info);
+    }
+}

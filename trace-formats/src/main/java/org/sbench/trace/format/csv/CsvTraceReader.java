@@ -1,0 +1,253 @@
+package org.sbench.trace.format.csv;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.BadRecordBudget;
+import org.sbench.trace.input.RecordChecks;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Reads the CSV form ({@link CsvLayout}). Leading {@code #} lines carry the source format, the
+ * optional fields present, metadata and phase markers; without a {@code # fields:} line the fields
+ * present are those filled in the first row. The header row must match exactly.
+ */
+final class CsvTraceReader implements TraceReader {
+    private final String file;
+    private final BufferedReader text;
+    private final CSVParser parser;
+    private final Iterator<CSVRecord> rows;
+    private final BadRecordBudget budget;
+    private final long headerLines;
+    private TraceInfo info;
+    private CSVRecord pending;
+
+    CsvTraceReader(TraceInput input, ReadOptions options) {
+        file = input.displayName();
+        budget = options.newBudget();
+        text = new BufferedReader(new InputStreamReader(input.openStream(), StandardCharsets.UTF_8), 1 << 16);
+        try {
+            String source = "csv";
+            EnumSet<Field> fields = null;
+            Map<String, String> metadata = new LinkedHashMap<>();
+            List<PhaseMarker> phases = new ArrayList<>();
+            long lineNo = 0;
+            String line;
+            while ((line = text.readLine()) != null) {
+                lineNo++;
+                if (!line.startsWith(CsvLayout.COMMENT)) {
+                    break;
+                }
+                String c = line.substring(1).strip();
+                if (c.startsWith(CsvLayout.SOURCE)) {
+                    source = value(c, CsvLayout.SOURCE);
+                } else if (c.startsWith(CsvLayout.FIELDS)) {
+                    fields = parseFields(value(c, CsvLayout.FIELDS), lineNo, line);
+                } else if (c.startsWith(CsvLayout.META)) {
+                    String kv = value(c, CsvLayout.META);
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) {
+                        throw SbenchException.badLine(file, lineNo, "'# meta: KEY=VALUE'", line);
+                    }
+                    metadata.put(kv.substring(0, eq), kv.substring(eq + 1));
+                } else if (c.startsWith(CsvLayout.PHASE)) {
+                    phases.add(parsePhase(value(c, CsvLayout.PHASE), lineNo, line));
+                }
+            }
+            if (line == null) {
+                throw SbenchException.badInput(file, "empty: expected the header row '" + CsvLayout.HEADER_LINE + "'");
+            }
+            if (!line.strip().equals(CsvLayout.HEADER_LINE)) {
+                throw SbenchException.badLine(file, lineNo, "the header row '" + CsvLayout.HEADER_LINE + "'", line);
+            }
+            headerLines = lineNo;
+            parser = CSVParser.parse(text, CsvLayout.FORMAT);
+            rows = parser.iterator();
+            IoRecord first = new IoRecord();
+            if (fields == null) {
+                fields = EnumSet.noneOf(Field.class);
+                if (peek(first)) {
+                    if (first.hasComplete()) {
+                        fields.add(Field.COMPLETE);
+                    }
+                    if (first.stream != IoRecord.NO_STREAM) {
+                        fields.add(Field.STREAM);
+                    }
+                    if (first.qd != IoRecord.NO_QD) {
+                        fields.add(Field.QD);
+                    }
+                    if (first.process != null) {
+                        fields.add(Field.PROCESS);
+                    }
+                }
+            }
+            info = new TraceInfo(source, fields, metadata, phases);
+        } catch (IOException e) {
+            close();
+            throw SbenchException.badInput(file, "cannot read: " + e.getMessage());
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private static String value(String comment, String key) {
+        return comment.substring(key.length()).strip();
+    }
+
+    private EnumSet<Field> parseFields(String list, long lineNo, String line) {
+        EnumSet<Field> fields = EnumSet.noneOf(Field.class);
+        for (String name : list.split(",")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            try {
+                fields.add(Field.valueOf(name.strip().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw SbenchException.badLine(file, lineNo, "field names among complete,stream,qd,process", line);
+            }
+        }
+        return fields;
+    }
+
+    private PhaseMarker parsePhase(String v, long lineNo, String line) {
+        int sp = v.indexOf(' ');
+        try {
+            if (sp > 0) {
+                return new PhaseMarker(v.substring(sp + 1).strip(), Long.parseLong(v.substring(0, sp)));
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the error below
+        }
+        throw SbenchException.badLine(file, lineNo, "'# phase: TIME_NS NAME'", line);
+    }
+
+    /** Reads the first good row ahead so {@link #info()} can state the fields present. */
+    private boolean peek(IoRecord into) {
+        if (readRow(into)) {
+            pending = lastRow;
+            return true;
+        }
+        return false;
+    }
+
+    private CSVRecord lastRow;
+
+    @Override
+    public TraceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean next(IoRecord into) {
+        if (pending != null) {
+            CSVRecord row = pending;
+            pending = null;
+            parse(row, into);
+            return true;
+        }
+        return readRow(into);
+    }
+
+    private boolean readRow(IoRecord into) {
+        while (true) {
+            CSVRecord row;
+            try {
+                if (!rows.hasNext()) {
+                    return false;
+                }
+                row = rows.next();
+            } catch (UncheckedIOException | IllegalStateException e) {
+                throw SbenchException.badInput(file, "line " + (headerLines + parser.getCurrentLineNumber() + 1)
+                        + ": expected a CSV row, found malformed quoting or unreadable data");
+            }
+            try {
+                parse(row, into);
+                String problem = RecordChecks.problem(into);
+                if (problem != null) {
+                    throw error(row, problem, String.join(",", row.values()));
+                }
+                lastRow = row;
+                return true;
+            } catch (SbenchException e) {
+                budget.reject(e);
+            }
+        }
+    }
+
+    private void parse(CSVRecord row, IoRecord r) {
+        if (row.size() != CsvLayout.HEADER.length) {
+            throw error(row, CsvLayout.HEADER.length + " columns (" + CsvLayout.HEADER_LINE + ")", String.join(",", row.values()));
+        }
+        r.issueNs = number(row, CsvLayout.ISSUE, "issue_ns (integer ns)");
+        r.completeNs = row.get(CsvLayout.COMPLETE).isEmpty() ? IoRecord.NO_TIME : number(row, CsvLayout.COMPLETE, "complete_ns (integer ns or empty)");
+        r.offsetBytes = number(row, CsvLayout.OFFSET, "offset (bytes)");
+        r.lengthBytes = number(row, CsvLayout.LENGTH, "length (bytes)");
+        String op = row.get(CsvLayout.OP);
+        r.op = op.length() == 1 ? Op.ofCode(op.charAt(0)) : null;
+        if (r.op == null) {
+            throw error(row, "op R, W, T or F", op);
+        }
+        r.stream = row.get(CsvLayout.STREAM).isEmpty() ? IoRecord.NO_STREAM : (int) bounded(row, CsvLayout.STREAM, "stream (integer 0..2^31-1 or empty)");
+        r.qd = row.get(CsvLayout.QD).isEmpty() ? IoRecord.NO_QD : (int) bounded(row, CsvLayout.QD, "qd (integer >= 1 or empty)");
+        if (!row.get(CsvLayout.QD).isEmpty() && r.qd < 1) {
+            throw error(row, "qd (integer >= 1 or empty)", row.get(CsvLayout.QD));
+        }
+        String process = row.get(CsvLayout.PROCESS);
+        r.process = process.isEmpty() ? null : process;
+    }
+
+    private long bounded(CSVRecord row, int column, String what) {
+        long v = number(row, column, what);
+        if (v < 0 || v > Integer.MAX_VALUE) {
+            throw error(row, what, row.get(column));
+        }
+        return v;
+    }
+
+    private long number(CSVRecord row, int column, String what) {
+        String s = row.get(column);
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw error(row, what, s);
+        }
+    }
+
+    private SbenchException error(CSVRecord row, String expected, String found) {
+        return SbenchException.badLine(file, headerLines + row.getRecordNumber(), expected, found);
+    }
+
+    @Override
+    public long skippedRecords() {
+        return budget.skipped();
+    }
+
+    @Override
+    public void close() {
+        try {
+            text.close();
+        } catch (IOException ignored) {
+            // Input only: nothing is lost.
+        }
+    }
+}

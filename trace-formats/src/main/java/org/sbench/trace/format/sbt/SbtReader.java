@@ -1,0 +1,311 @@
+package org.sbench.trace.format.sbt;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Reads an .sbt file ({@link SbtLayout}): the header and the trailer (process names, phase markers)
+ * at open, then records streamed from a reused buffer. Every inconsistency (wrong magic, unknown
+ * version, record count beyond the file, bad op, out-of-order records in a file flagged ordered)
+ * is an error naming the byte offset.
+ */
+final class SbtReader implements TraceReader {
+    static final int DEFAULT_BUFFER_BYTES = 1 << 20;
+    static final int MIN_BUFFER_BYTES = 1 << 12;
+    private static final int MAX_METADATA_ENTRIES = 1 << 16;
+
+    private final TraceInput input;
+    private final Chunked in;
+    private final TraceInfo info;
+    private final long recordCount;
+    private final boolean issueOrdered;
+    private final String[] processes;
+    private long recordsRead;
+    private long lastIssueNs = Long.MIN_VALUE;
+
+    SbtReader(TraceInput input, int bufferBytes) {
+        this.input = input;
+        this.in = new Chunked(input, input.openStream(), bufferBytes);
+        try {
+            byte[] magic = in.bytes(SbtLayout.MAGIC.length, "the .sbt magic");
+            if (!Arrays.equals(magic, SbtLayout.MAGIC)) {
+                throw SbenchException.badBytes(name(), 0, "the .sbt magic 89 53 42 54 0d 0a 1a 0a", "other bytes");
+            }
+            int version = in.u16("the format version");
+            if (version != SbtLayout.VERSION) {
+                throw SbenchException.badBytes(name(), 8, ".sbt version " + SbtLayout.VERSION, "version " + version);
+            }
+            int headerFlags = in.u16("header flags");
+            long recordsOffset = in.u32("the records offset");
+            recordCount = in.i64("the record count");
+            int fieldFlags = in.i32("field flags");
+            long recordBytes = in.u32("the record size");
+            long trailerOffset = in.i64("the trailer offset");
+            if (recordBytes != SbtLayout.RECORD_BYTES) {
+                throw SbenchException.badBytes(name(), 28, "record size " + SbtLayout.RECORD_BYTES, Long.toString(recordBytes));
+            }
+            if (recordCount < 0 || trailerOffset != recordsOffset + recordCount * SbtLayout.RECORD_BYTES) {
+                throw SbenchException.badBytes(name(), 16, "a record count matching the trailer offset (is the file complete?)",
+                        recordCount + " records, trailer at " + trailerOffset);
+            }
+            String source = in.string("the source format");
+            long entries = in.u32("the metadata count");
+            if (entries > MAX_METADATA_ENTRIES) {
+                throw SbenchException.badBytes(name(), in.position() - 4, "at most " + MAX_METADATA_ENTRIES + " metadata entries", Long.toString(entries));
+            }
+            Map<String, String> metadata = new LinkedHashMap<>();
+            for (long i = 0; i < entries; i++) {
+                metadata.put(in.string("a metadata key"), in.string("a metadata value"));
+            }
+            in.skipTo(recordsOffset, "the first record");
+            issueOrdered = (headerFlags & SbtLayout.FLAG_ISSUE_ORDERED) != 0;
+            List<PhaseMarker> phases = new ArrayList<>();
+            processes = readTrailer(trailerOffset, phases);
+            EnumSet<Field> fields = EnumSet.noneOf(Field.class);
+            for (Field f : Field.values()) {
+                if ((fieldFlags & f.bit()) != 0) {
+                    fields.add(f);
+                }
+            }
+            info = new TraceInfo(source, fields, metadata, phases);
+        } catch (RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    private String[] readTrailer(long trailerOffset, List<PhaseMarker> phases) {
+        try (Chunked t = new Chunked(input, input.openStream(), MIN_BUFFER_BYTES)) {
+            t.skipTo(trailerOffset, "the trailer");
+            long n = t.u32("the process count");
+            if (n > recordCount) {
+                throw SbenchException.badBytes(name(), trailerOffset, "at most one process name per record", n + " names");
+            }
+            String[] names = new String[(int) n];
+            for (int i = 0; i < n; i++) {
+                names[i] = t.string("a process name");
+            }
+            long m = t.u32("the phase count");
+            for (long i = 0; i < m; i++) {
+                long timeNs = t.i64("a phase time");
+                phases.add(new PhaseMarker(t.string("a phase name"), timeNs));
+            }
+            return names;
+        }
+    }
+
+    private String name() {
+        return input.displayName();
+    }
+
+    @Override
+    public TraceInfo info() {
+        return info;
+    }
+
+    /** True when the writer saw every record in issue order (the header's flag, checked while reading). */
+    @Override
+    public boolean inIssueOrder() {
+        return issueOrdered;
+    }
+
+    @Override
+    public boolean next(IoRecord r) {
+        if (recordsRead == recordCount) {
+            return false;
+        }
+        long at = in.position();
+        int p = in.record();
+        ByteBuffer b = in.buffer();
+        r.issueNs = b.getLong(p + SbtLayout.REC_ISSUE);
+        r.completeNs = b.getLong(p + SbtLayout.REC_COMPLETE);
+        r.offsetBytes = b.getLong(p + SbtLayout.REC_OFFSET);
+        r.lengthBytes = b.getLong(p + SbtLayout.REC_LENGTH);
+        r.op = Op.ofOrdinal(b.get(p + SbtLayout.REC_OP));
+        r.stream = b.getInt(p + SbtLayout.REC_STREAM);
+        r.qd = b.getInt(p + SbtLayout.REC_QD);
+        int process = b.getInt(p + SbtLayout.REC_PROCESS);
+        if (r.op == null) {
+            throw SbenchException.badBytes(name(), at + SbtLayout.REC_OP, "an op code 0-3", Integer.toString(b.get(p + SbtLayout.REC_OP)));
+        }
+        if (process == SbtLayout.NO_PROCESS) {
+            r.process = null;
+        } else if (process >= 0 && process < processes.length) {
+            r.process = processes[process];
+        } else {
+            throw SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "a process index below " + processes.length, Integer.toString(process));
+        }
+        if (issueOrdered && r.issueNs < lastIssueNs) {
+            throw SbenchException.badBytes(name(), at, "records in issue order (the header says so)", "issue " + r.issueNs + " after " + lastIssueNs);
+        }
+        lastIssueNs = r.issueNs;
+        recordsRead++;
+        return true;
+    }
+
+    @Override
+    public void close() {
+        in.close();
+    }
+
+    /** Little-endian reading from a stream through one reused buffer, tracking the byte position. */
+    private static final class Chunked implements AutoCloseable {
+        private final TraceInput input;
+        private final InputStream stream;
+        private final byte[] bytes;
+        private final ByteBuffer buf;
+        private long bufferStart;
+
+        Chunked(TraceInput input, InputStream stream, int bufferBytes) {
+            this.input = input;
+            this.stream = stream;
+            this.bytes = new byte[Math.max(bufferBytes, MIN_BUFFER_BYTES)];
+            this.buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            buf.limit(0);
+        }
+
+        long position() {
+            return bufferStart + buf.position();
+        }
+
+        /** The index in {@link #buffer()} of the next complete record; the position moves past it. */
+        int record() {
+            need(SbtLayout.RECORD_BYTES, "a record");
+            int at = buf.position();
+            buf.position(at + SbtLayout.RECORD_BYTES);
+            return at;
+        }
+
+        ByteBuffer buffer() {
+            return buf;
+        }
+
+        private void need(int n, String what) {
+            if (buf.remaining() >= n) {
+                return;
+            }
+            int keep = buf.remaining();
+            System.arraycopy(bytes, buf.position(), bytes, 0, keep);
+            bufferStart += buf.position();
+            int filled = keep;
+            try {
+                while (filled < n) {
+                    int r = stream.read(bytes, filled, bytes.length - filled);
+                    if (r < 0) {
+                        break;
+                    }
+                    filled += r;
+                }
+            } catch (IOException e) {
+                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + e.getMessage() + ")");
+            }
+            buf.position(0).limit(filled);
+            if (filled < n) {
+                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "end of file (truncated)");
+            }
+        }
+
+        byte[] bytes(int n, String what) {
+            need(n, what);
+            byte[] out = new byte[n];
+            buf.get(out);
+            return out;
+        }
+
+        int u16(String what) {
+            need(2, what);
+            return buf.getShort() & 0xffff;
+        }
+
+        int i32(String what) {
+            need(4, what);
+            return buf.getInt();
+        }
+
+        long u32(String what) {
+            return i32(what) & 0xffffffffL;
+        }
+
+        long i64(String what) {
+            need(8, what);
+            return buf.getLong();
+        }
+
+        String string(String what) {
+            int n = u16(what);
+            if (n > bytes.length) {
+                return new String(readLong(n, what), StandardCharsets.UTF_8);
+            }
+            return new String(bytes(n, what), StandardCharsets.UTF_8);
+        }
+
+        private byte[] readLong(int n, String what) {
+            byte[] out = new byte[n];
+            int have = Math.min(buf.remaining(), n);
+            buf.get(out, 0, have);
+            while (have < n) {
+                int chunk = Math.min(bytes.length, n - have);
+                need(chunk, what);
+                buf.get(out, have, chunk);
+                have += chunk;
+            }
+            return out;
+        }
+
+        void skipTo(long target, String what) {
+            long toSkip = target - position();
+            if (toSkip < 0) {
+                throw SbenchException.badBytes(input.displayName(), position(), what + " after the header", "an offset inside it (" + target + ")");
+            }
+            if (toSkip <= buf.remaining()) {
+                buf.position(buf.position() + (int) toSkip);
+                return;
+            }
+            toSkip -= buf.remaining();
+            bufferStart += buf.limit();
+            buf.position(0).limit(0);
+            try {
+                long skipped = stream.skip(toSkip);
+                while (skipped < toSkip) {
+                    if (stream.read() < 0) {
+                        break;
+                    }
+                    skipped++;
+                    skipped += stream.skip(toSkip - skipped);
+                }
+                bufferStart += skipped;
+                if (skipped < toSkip) {
+                    throw SbenchException.badBytes(input.displayName(), bufferStart, what + " at byte " + target, "end of file (truncated)");
+                }
+            } catch (IOException e) {
+                throw SbenchException.badBytes(input.displayName(), bufferStart, what, "unreadable data (" + e.getMessage() + ")");
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                stream.close();
+            } catch (IOException ignored) {
+                // Input only: nothing is lost.
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package org.sbench.trace.sort;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.SbenchException;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.TraceWriter;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Delivers a reader's records sorted by issue time (stable: equal times keep file order) in
+ * memory bounded by {@code memoryRecords}, independently of trace length.
+ *
+ * <p>A trace that fits in memory is sorted there. A longer one is cut into sorted runs by
+ * replacement selection (a nearly ordered trace, the usual case, gives a single run) written to
+ * temporary .sbt files, which are then merged, {@value #MAX_FAN_IN} at a time. The temporary files
+ * are deleted on {@link #close()}.
+ *
+ * <p>{@link #reorderedRecords()} counts records whose issue time is below that of a record before
+ * them in the file, i.e. the records the sort had to move.
+ */
+public final class ExternalSorter implements TraceReader {
+    static final int MAX_FAN_IN = 64;
+    private static final int RUN_BUFFER_BYTES = 64 * 1024;
+
+    private final TraceReader source;
+    private final int memoryRecords;
+    private final Path tempDir;
+    private final SbtFormat runFormat = new SbtFormat();
+    private final List<Path> runFiles = new ArrayList<>();
+    private long reordered;
+    private long maxIssueSeen = Long.MIN_VALUE;
+    private boolean started;
+
+    // Replacement-selection heap over pooled records: entry order is (run, issueNs, seq).
+    private IoRecord[] pool;
+    private int[] heap;
+    private int[] runOf;
+    private long[] seqOf;
+    private int heapSize;
+    private long seq;
+
+    private MergeReader merge;
+
+    /**
+     * @param source        records in file order; closed with this sorter
+     * @param memoryRecords how many records may be held in memory at once (at least 2)
+     * @param tempDir       where spilled runs go (a fresh directory is made inside it)
+     */
+    public ExternalSorter(TraceReader source, int memoryRecords, Path tempDir) {
+        if (memoryRecords < 2) {
+            throw new IllegalArgumentException("memoryRecords < 2");
+        }
+        this.source = source;
+        this.memoryRecords = memoryRecords;
+        this.tempDir = tempDir;
+    }
+
+    @Override
+    public TraceInfo info() {
+        return source.info();
+    }
+
+    @Override
+    public boolean next(IoRecord into) {
+        if (!started) {
+            start();
+        }
+        if (merge != null) {
+            return merge.next(into);
+        }
+        if (heapSize == 0) {
+            return false;
+        }
+        into.copyFrom(pool[popMin()]);
+        return true;
+    }
+
+    private void start() {
+        started = true;
+        pool = new IoRecord[memoryRecords];
+        heap = new int[memoryRecords];
+        runOf = new int[memoryRecords];
+        seqOf = new long[memoryRecords];
+        int count = 0;
+        while (count < memoryRecords) {
+            IoRecord r = new IoRecord();
+            if (!readSource(r)) {
+                break;
+            }
+            pool[count] = r;
+            seqOf[count] = seq++;
+            push(count);
+            count++;
+        }
+        if (count == memoryRecords) {
+            spillAndMerge();
+        }
+    }
+
+    private boolean readSource(IoRecord r) {
+        if (!source.next(r)) {
+            return false;
+        }
+        if (r.issueNs < maxIssueSeen) {
+            reordered++;
+        } else {
+            maxIssueSeen = r.issueNs;
+        }
+        return true;
+    }
+
+    private void spillAndMerge() {
+        Path dir = createTempDir();
+        int currentRun = 0;
+        TraceWriter writer = newRun(dir);
+        try {
+            while (heapSize > 0) {
+                int i = popMin();
+                if (runOf[i] != currentRun) {
+                    writer.finish();
+                    writer.close();
+                    currentRun = runOf[i];
+                    writer = newRun(dir);
+                }
+                IoRecord r = pool[i];
+                writer.write(r);
+                long lastOut = r.issueNs;
+                if (readSource(r)) {
+                    runOf[i] = r.issueNs >= lastOut ? currentRun : currentRun + 1;
+                    seqOf[i] = seq++;
+                    push(i);
+                }
+            }
+            writer.finish();
+        } finally {
+            writer.close();
+        }
+        pool = null;
+        heap = null;
+        List<Path> runs = runFiles;
+        while (runs.size() > MAX_FAN_IN) {
+            runs = mergePass(runs, dir);
+        }
+        merge = new MergeReader(openRuns(runs));
+    }
+
+    private List<Path> mergePass(List<Path> runs, Path dir) {
+        List<Path> merged = new ArrayList<>();
+        for (int from = 0; from < runs.size(); from += MAX_FAN_IN) {
+            List<Path> group = runs.subList(from, Math.min(runs.size(), from + MAX_FAN_IN));
+            Path out = dir.resolve("merge-" + merged.size() + "-" + System.nanoTime() + ".sbt");
+            try (MergeReader m = new MergeReader(openRuns(group));
+                 TraceWriter w = runFormat.openWriter(out, info())) {
+                IoRecord r = new IoRecord();
+                while (m.next(r)) {
+                    w.write(r);
+                }
+                w.finish();
+            }
+            for (Path p : group) {
+                delete(p);
+            }
+            merged.add(out);
+        }
+        runFiles.clear();
+        runFiles.addAll(merged);
+        return merged;
+    }
+
+    private List<TraceReader> openRuns(List<Path> runs) {
+        List<TraceReader> readers = new ArrayList<>(runs.size());
+        for (Path p : runs) {
+            readers.add(runFormat.openReader(TraceInput.of(p), RUN_BUFFER_BYTES));
+        }
+        return readers;
+    }
+
+    private TraceWriter newRun(Path dir) {
+        Path p = dir.resolve("run-" + runFiles.size() + ".sbt");
+        runFiles.add(p);
+        return runFormat.openWriter(p, info());
+    }
+
+    private Path createTempDir() {
+        try {
+            return Files.createTempDirectory(tempDir, "sbench-sort-");
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("create a temporary directory in", tempDir, e);
+        }
+    }
+
+    private boolean less(int a, int b) {
+        if (runOf[a] != runOf[b]) {
+            return runOf[a] < runOf[b];
+        }
+        long ia = pool[a].issueNs;
+        long ib = pool[b].issueNs;
+        return ia != ib ? ia < ib : seqOf[a] < seqOf[b];
+    }
+
+    private void push(int entry) {
+        int i = heapSize++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!less(entry, heap[parent])) {
+                break;
+            }
+            heap[i] = heap[parent];
+            i = parent;
+        }
+        heap[i] = entry;
+    }
+
+    private int popMin() {
+        int min = heap[0];
+        int last = heap[--heapSize];
+        int i = 0;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= heapSize) {
+                break;
+            }
+            if (child + 1 < heapSize && less(heap[child + 1], heap[child])) {
+                child++;
+            }
+            if (!less(heap[child], last)) {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        if (heapSize > 0) {
+            heap[i] = last;
+        }
+        return min;
+    }
+
+    @Override
+    public long skippedRecords() {
+        return source.skippedRecords();
+    }
+
+    @Override
+    public long reorderedRecords() {
+        return reordered;
+    }
+
+    @Override
+    public boolean inIssueOrder() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (merge != null) {
+                merge.close();
+            }
+        } finally {
+            source.close();
+            for (Path p : runFiles) {
+                delete(p);
+            }
+            if (!runFiles.isEmpty()) {
+                delete(runFiles.get(0).getParent());
+            }
+        }
+    }
+
+    private static void delete(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // A leftover temporary file costs disk space, not correctness.
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.sbench.trace.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+
+/**
+ * Streams over a trace once and states what is in it ({@link TraceStatistics}). Memory is bounded
+ * by the number of streams and the footprint bitmap ({@link BlockFootprint}), not by trace length.
+ */
+public final class TraceInspector {
+    private static final double PERCENT = 100.0;
+
+    private final SequentialWindow window;
+    private final BlockFootprint footprint = new BlockFootprint();
+    private final long[] sizeCount = new long[SizeClass.values().length];
+    private final long[][] sizeOpCount = new long[SizeClass.values().length][2];
+    private final long[][] sizeOpBytes = new long[SizeClass.values().length][2];
+    private final long[] qdBuckets = new long[QdBucket.values().length];
+    private final Map<Integer, long[]> streams = new TreeMap<>();
+    private static final int STREAM_COUNTERS = 5;
+    private int lastStream;
+    private long[] lastStreamCounters;
+    private long records;
+    private final long[] opCount = new long[Op.values().length];
+    private final long[] opBytes = new long[Op.values().length];
+    private long sequential;
+    private long maxOffset;
+    private long firstIssueNs;
+    private long lastIssueNs;
+    private long qdSum;
+    private long qdRecords;
+
+    public TraceInspector(int sequentialWindow) {
+        this.window = new SequentialWindow(sequentialWindow);
+    }
+
+    /** Reads {@code reader} to the end and returns its statistics (the reader is not closed). */
+    public static TraceStatistics inspect(TraceReader reader, int sequentialWindow) {
+        TraceInspector inspector = new TraceInspector(sequentialWindow);
+        IoRecord r = new IoRecord();
+        while (reader.next(r)) {
+            inspector.add(r);
+        }
+        return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords());
+    }
+
+    /** Adds one record; records must come in issue order. */
+    public void add(IoRecord r) {
+        if (records == 0) {
+            firstIssueNs = r.issueNs;
+        }
+        lastIssueNs = r.issueNs;
+        records++;
+        opCount[r.op.ordinal()]++;
+        opBytes[r.op.ordinal()] += r.lengthBytes;
+        boolean seq = window.accept(r);
+        if (r.op != Op.FLUSH) {
+            maxOffset = Math.max(maxOffset, r.endOffsetBytes());
+        }
+        if (r.op.transfersData()) {
+            if (seq) {
+                sequential++;
+            }
+            int c = SizeClass.of(r.lengthBytes).ordinal();
+            int op = r.op == Op.READ ? 0 : 1;
+            sizeCount[c]++;
+            sizeOpCount[c][op]++;
+            sizeOpBytes[c][op] += r.lengthBytes;
+            footprint.add(r.stream, r.offsetBytes, r.lengthBytes);
+        }
+        if (r.qd != IoRecord.NO_QD) {
+            qdSum += r.qd;
+            qdRecords++;
+            qdBuckets[QdBucket.of(r.qd).ordinal()]++;
+        }
+        long[] s = streamCounters(r.stream);
+        s[0]++;
+        if (r.op == Op.READ) {
+            s[1]++;
+            s[3] += r.lengthBytes;
+        } else if (r.op == Op.WRITE) {
+            s[2]++;
+            s[4] += r.lengthBytes;
+        }
+    }
+
+    private long[] streamCounters(int stream) {
+        if (stream != lastStream || lastStreamCounters == null) {
+            lastStreamCounters = streams.computeIfAbsent(stream, k -> new long[STREAM_COUNTERS]);
+            lastStream = stream;
+        }
+        return lastStreamCounters;
+    }
+
+    public TraceStatistics result(TraceInfo info, long reordered, long skipped) {
+        long reads = opCount[Op.READ.ordinal()];
+        long writes = opCount[Op.WRITE.ordinal()];
+        long rw = reads + writes;
+        long rwBytes = opBytes[Op.READ.ordinal()] + opBytes[Op.WRITE.ordinal()];
+        List<TraceStatistics.SizeClassRow> sizes = new ArrayList<>();
+        for (SizeClass c : SizeClass.values()) {
+            int i = c.ordinal();
+            long bytes = sizeOpBytes[i][0] + sizeOpBytes[i][1];
+            sizes.add(new TraceStatistics.SizeClassRow(c.label(), sizeCount[i], pct(sizeCount[i], rw), bytes,
+                    pct(bytes, rwBytes), sizeOpCount[i][0], sizeOpCount[i][1], sizeOpBytes[i][0], sizeOpBytes[i][1]));
+        }
+        boolean qdKnown = info.has(Field.QD) && qdRecords == records && records > 0;
+        List<TraceStatistics.QdRow> histogram = new ArrayList<>();
+        if (qdKnown) {
+            for (QdBucket b : QdBucket.values()) {
+                histogram.add(new TraceStatistics.QdRow(b.label(), qdBuckets[b.ordinal()], pct(qdBuckets[b.ordinal()], records)));
+            }
+        }
+        TraceStatistics.Qd qd = new TraceStatistics.Qd(qdKnown, qdKnown ? (double) qdSum / records : 0,
+                qdKnown ? pct(qdBuckets[QdBucket.QD1.ordinal()], records) : 0, histogram);
+        List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
+        for (Map.Entry<Integer, long[]> e : streams.entrySet()) {
+            long[] s = e.getValue();
+            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), s[0], s[1], s[2], s[3], s[4]));
+        }
+        List<TraceStatistics.Phase> phases = new ArrayList<>();
+        for (PhaseMarker p : info.phases()) {
+            phases.add(new TraceStatistics.Phase(p.name(), p.timeNs()));
+        }
+        return new TraceStatistics(info.sourceFormat(), info.name(), records, reads, writes,
+                opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
+                opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
+                pct(sequential, rw), maxOffset, footprint.distinctBlocks(), reordered, skipped, qd, sizes, streamRows, phases);
+    }
+
+    private static double pct(long part, long whole) {
+        return whole == 0 ? 0 : PERCENT * part / whole;
+    }
+}

@@ -1,0 +1,62 @@
+package org.sbench.trace.stats;
+
+import java.util.List;
+
+/**
+ * What a reviewer states about a trace; built once by {@link TraceInspector}. Component names are
+ * the JSON keys of {@code sbench inspect --json}.
+ *
+ * @param durationNs span from the first to the last issue time
+ * @param sequentialPct sequential READ/WRITE IOs as a share of all READ/WRITE IOs (SEMANTICS.md)
+ * @param maxOffset highest end offset (offset + length) reached: the capacity the trace needs
+ * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed
+ */
+public record TraceStatistics(
+        String format,
+        String name,
+        long records,
+        long reads,
+        long writes,
+        long trims,
+        long flushes,
+        long bytesRead,
+        long bytesWritten,
+        long bytesTrimmed,
+        long durationNs,
+        double sequentialPct,
+        long maxOffset,
+        long distinct4kBlocks,
+        long reordered,
+        long skipped,
+        Qd qd,
+        List<SizeClassRow> sizeClasses,
+        List<StreamRow> streams,
+        List<Phase> phases) {
+
+    /**
+     * Recorded queue depth; {@code known} false when the trace has none (no completion times), and
+     * then the other values are 0 and the histogram empty.
+     */
+    public record Qd(boolean known, double avg, double qd1Pct, List<QdRow> histogram) {
+    }
+
+    /** One queue-depth range: IOs issued at a depth in it, and their share of all IOs. */
+    public record QdRow(String qd, long count, double pct) {
+    }
+
+    /**
+     * One size class: READ/WRITE IOs in it, their share of all READ/WRITE IOs by count and by bytes,
+     * and per op.
+     */
+    public record SizeClassRow(String sizeClass, long count, double pct, long bytes, double bytesPct,
+                               long reads, long writes, long readBytes, long writeBytes) {
+    }
+
+    /** One stream (device, volume, LUN): its IOs and bytes. */
+    public record StreamRow(int stream, long records, long reads, long writes, long bytesRead, long bytesWritten) {
+    }
+
+    /** A phase marker of the trace. */
+    public record Phase(String name, long timeNs) {
+    }
+}

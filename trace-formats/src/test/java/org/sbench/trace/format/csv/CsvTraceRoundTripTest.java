@@ -1,0 +1,122 @@
+package org.sbench.trace.format.csv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.TraceWriter;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+class CsvTraceRoundTripTest {
+    private static final CsvTraceFormat FORMAT = new CsvTraceFormat();
+
+    @Property(tries = 30)
+    void roundTripIsExact(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2000) int count) throws IOException {
+        Path file = Files.createTempFile("csv", ".csv");
+        try {
+            List<IoRecord> records = TestRecords.records(seed, count, true);
+            try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+                records.forEach(w::write);
+                w.finish();
+            }
+            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+                assertEquals(TestRecords.info().metadata(), r.info().metadata());
+                assertEquals(TestRecords.info().phases(), r.info().phases());
+                assertEquals(TestRecords.info().fields(), r.info().fields());
+                assertEquals("msr", r.info().sourceFormat());
+                assertEquals(records, TestRecords.readAll(r));
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
+    void handWrittenFileWithEmptyOptionalFields(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.csv");
+        Files.writeString(file, "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+                + "0,,4096,4096,R,,,\n"
+                + "10,,0,0,F,,,\n"
+                + "20,,8192,512,t,2,,\n");
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(EnumSet.noneOf(Field.class), r.info().fields());
+            List<IoRecord> got = TestRecords.readAll(r);
+            assertEquals(3, got.size());
+            assertEquals(Op.READ, got.get(0).op);
+            assertEquals(IoRecord.NO_TIME, got.get(0).completeNs);
+            assertEquals(Op.FLUSH, got.get(1).op);
+            assertEquals(Op.TRIM, got.get(2).op);
+            assertEquals(2, got.get(2).stream);
+        }
+    }
+
+    @Test
+    void badRowsNameLineAndValue(@TempDir Path dir) throws IOException {
+        String header = "issue_ns,complete_ns,offset,length,op,stream,qd,process\n";
+        assertError(dir, header + "0,,0,4096,R,,,\n5,,x12,4096,R,,,\n", ":3: expected offset (bytes), found 'x12'");
+        assertError(dir, header + "5,,0,4096,Q,,,\n", ":2: expected op R, W, T or F, found 'Q'");
+        assertError(dir, header + "5,,0,0,W,,,\n", ":2: expected a positive length for a write, found '5,,0,0,W,,,'");
+        assertError(dir, header + "5,,-8,512,W,,,\n", ":2: expected a non-negative offset, found '5,,-8,512,W,,,'");
+        assertError(dir, header + "5,,0,512,W\n", ":2: expected 8 columns (issue_ns,complete_ns,offset,length,op,stream,qd,process), found '5,,0,512,W'");
+        assertError(dir, header + "5,3,0,512,W,,,\n", ":2: expected a completion no earlier than the issue, found '5,3,0,512,W,,,'");
+        assertError(dir, header + "99999999999999999999,,0,512,W,,,\n", ":2: expected issue_ns (integer ns), found '99999999999999999999'");
+        assertError(dir, "issue,offset\n", ":1: expected the header row 'issue_ns,complete_ns,offset,length,op,stream,qd,process', found 'issue,offset'");
+        assertError(dir, "", ": empty: expected the header row 'issue_ns,complete_ns,offset,length,op,stream,qd,process'");
+    }
+
+    @Test
+    void skipBadSkipsAndCounts(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("s.csv");
+        Files.writeString(file, "issue_ns,complete_ns,offset,length,op,stream,qd,process\n0,,0,512,R,,,\nbad\n9,,0,512,W,,,\n");
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(1))) {
+            assertEquals(2, TestRecords.readAll(r).size());
+            assertEquals(1, r.skippedRecords());
+        }
+    }
+
+    private static void assertError(Path dir, String content, String suffix) throws IOException {
+        Path file = dir.resolve("bad.csv");
+        Files.writeString(file, content);
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        });
+        assertEquals(file + suffix, e.getMessage());
+    }
+
+    @Test
+    void writerStatesTheSource(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("w.csv");
+        try (TraceWriter w = FORMAT.openWriter(file, TraceInfo.of("blkparse", EnumSet.of(Field.COMPLETE, Field.QD)))) {
+            IoRecord r = new IoRecord();
+            r.issueNs = 1;
+            r.completeNs = 7;
+            r.offsetBytes = 512;
+            r.lengthBytes = 4096;
+            r.op = Op.WRITE;
+            r.qd = 3;
+            w.write(r);
+            w.finish();
+        }
+        assertEquals("# source: blkparse\n# fields: complete,qd\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n1,7,512,4096,W,,3,\n",
+                Files.readString(file));
+    }
+}
