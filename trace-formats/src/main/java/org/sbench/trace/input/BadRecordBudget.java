@@ -6,6 +6,7 @@ import org.sbench.SbenchException;
 public final class BadRecordBudget {
     private final long allowance;
     private long skipped;
+    private SbenchException exhausted;
 
     BadRecordBudget(long allowance) {
         this.allowance = allowance;
@@ -13,12 +14,14 @@ public final class BadRecordBudget {
 
     /** Skips the bad record described by {@code error}, or throws it when the allowance is used up. */
     public void reject(SbenchException error) {
+        if (error == exhausted) {
+            // A reader's catch-all handed back the error this budget threw: it is final already.
+            throw error;
+        }
         if (skipped >= allowance) {
-            if (allowance == 0) {
-                throw error;
-            }
-            throw new SbenchException(error.kind(), error.getMessage()
+            exhausted = allowance == 0 ? error : new SbenchException(error.kind(), error.getMessage()
                     + " (more than " + allowance + " bad records, the --skip-bad allowance)");
+            throw exhausted;
         }
         skipped++;
     }

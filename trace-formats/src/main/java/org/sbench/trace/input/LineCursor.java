@@ -38,7 +38,7 @@ public final class LineCursor implements AutoCloseable {
             line = reader.readLine();
         } catch (IOException e) {
             throw SbenchException.badInput(input.displayName(), "line " + (lineNumber + 1)
-                    + ": cannot read further (" + e.getMessage() + "); is the file truncated?");
+                    + ": cannot read further (" + TraceInput.reason(e) + "); is the file truncated?");
         }
         if (line == null) {
             return false;

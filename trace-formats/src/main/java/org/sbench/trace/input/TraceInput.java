@@ -62,8 +62,8 @@ public final class TraceInput {
             InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER_BYTES);
             return compression == Compression.NONE ? raw : new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
         } catch (IOException e) {
-            throw SbenchException.badInput(displayName(), "cannot open " + compression.name().toLowerCase()
-                    + " stream: " + e.getMessage());
+            throw SbenchException.badInput(displayName(), "cannot open the " + compression.name().toLowerCase(java.util.Locale.ROOT)
+                    + " stream (" + reason(e) + "); is the file truncated or corrupt?");
         }
     }
 
@@ -73,7 +73,8 @@ public final class TraceInput {
             try (InputStream in = openStream()) {
                 head = new TraceHead(readHead(in));
             } catch (IOException e) {
-                throw SbenchException.badInput(displayName(), "cannot read: " + e.getMessage());
+                throw SbenchException.badInput(displayName(), "cannot read the start of the file (" + reason(e)
+                        + "); is it truncated or corrupt?");
             }
         }
         return head;
@@ -99,4 +100,9 @@ public final class TraceInput {
         return java.util.Arrays.copyOf(buf, n);
     }
 
+
+    /** An IO failure in words, for messages (some carry no message, only a type). */
+    public static String reason(IOException e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
 }

@@ -1,0 +1,143 @@
+package org.sbench.trace.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
+import org.apache.commons.compress.compressors.zstandard.ZstdCompressorOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.ReadOptions;
+
+class TraceFormatsTest {
+    private static final String CSV = "# source: test\n# fields: complete,stream\n"
+            + "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+            + "1000,1100,0,4096,R,0,,\n"
+            + "1050,1500,4096,4096,R,0,,\n"   // QD 2 on stream 0
+            + "1060,1070,0,4096,W,1,,\n"      // stream 1 has its own queue: QD 1
+            + "1040,1045,8192,512,W,0,,\n";   // out of order: sorted before the second record
+
+    private final TraceFormats formats = TraceFormats.standard();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "gz", "xz", "bz2", "zst"})
+    void opensCompressedTracesSortedRebasedWithQd(String compression, @TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.csv." + compression);
+        try (OutputStream out = compress(compression, Files.newOutputStream(file))) {
+            out.write(CSV.getBytes(StandardCharsets.UTF_8));
+        }
+        try (TraceReader r = formats.open(file, null, ReadOptions.DEFAULTS)) {
+            assertTrue(r.info().has(Field.QD));
+            List<IoRecord> got = TestRecords.readAll(r);
+            assertEquals(4, got.size());
+            long[][] expected = {{0, 100, 0, 1}, {40, 45, 8192, 2}, {50, 500, 4096, 2}, {60, 70, 0, 1}};
+            for (int i = 0; i < 4; i++) {
+                assertEquals(expected[i][0], got.get(i).issueNs, "issue " + i);
+                assertEquals(expected[i][1], got.get(i).completeNs, "complete " + i);
+                assertEquals(expected[i][2], got.get(i).offsetBytes, "offset " + i);
+                assertEquals(expected[i][3], got.get(i).qd, "qd " + i);
+            }
+            assertEquals(1, r.reorderedRecords());
+        }
+    }
+
+    private static OutputStream compress(String kind, OutputStream raw) throws IOException {
+        switch (kind) {
+            case "gz": return new GzipCompressorOutputStream(raw);
+            case "xz": return new XZCompressorOutputStream(raw);
+            case "bz2": return new BZip2CompressorOutputStream(raw);
+            case "zst": return new ZstdCompressorOutputStream(raw);
+            default: return raw;
+        }
+    }
+
+    @Test
+    void unknownContentListsTheFormatsTried(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("mystery.txt");
+        Files.writeString(file, "hello world\nthis is not a trace\n");
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(file, null, ReadOptions.DEFAULTS));
+        assertEquals(file + ": not a trace format sbench recognises (tried " + formats.names(false) + "); name one with --from",
+                e.getMessage());
+    }
+
+    @Test
+    void emptyMissingAndDirectoryInputs(@TempDir Path dir) throws IOException {
+        Path empty = Files.createFile(dir.resolve("empty.csv"));
+        assertEquals(empty + ": empty file, expected a trace",
+                assertThrows(SbenchException.class, () -> formats.open(empty, null, ReadOptions.DEFAULTS)).getMessage());
+        Path missing = dir.resolve("missing.csv");
+        assertEquals(missing + ": no such file",
+                assertThrows(SbenchException.class, () -> formats.open(missing, null, ReadOptions.DEFAULTS)).getMessage());
+        assertEquals(dir + ": is a directory, expected a trace file",
+                assertThrows(SbenchException.class, () -> formats.open(dir, null, ReadOptions.DEFAULTS)).getMessage());
+    }
+
+    @Test
+    void truncatedCompressedInputIsReportedWithTheLine(@TempDir Path dir) throws IOException {
+        Path full = dir.resolve("t.csv.gz");
+        StringBuilder b = new StringBuilder("issue_ns,complete_ns,offset,length,op,stream,qd,process\n");
+        for (int i = 0; i < 20000; i++) {
+            b.append(i).append(",,").append(i * 4096L).append(",4096,R,,,\n");
+        }
+        try (OutputStream out = new GzipCompressorOutputStream(Files.newOutputStream(full))) {
+            out.write(b.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] bytes = Files.readAllBytes(full);
+        Path cut = dir.resolve("cut.csv.gz");
+        Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.open(cut, null, ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        });
+        assertTrue(e.getMessage().startsWith(cut.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+    }
+
+    @Test
+    void binaryGarbageForcedThroughATextReaderIsRefused(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("garbage.bin");
+        Files.write(file, new byte[] {1, 0, 2, 0, 3, 10, 0, 0});
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.open(file, "csv", ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        });
+        assertTrue(e.getMessage().startsWith(file + ":1: expected"), e.getMessage());
+    }
+
+    @Test
+    void textForcedThroughTheBinaryReaderIsRefused(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.csv");
+        Files.writeString(file, CSV);
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(file, "sbt", ReadOptions.DEFAULTS));
+        assertEquals(file + ": byte 0: expected the .sbt magic 89 53 42 54 0d 0a 1a 0a, found other bytes", e.getMessage());
+    }
+
+    @Test
+    void outputFormatFromExtensionOrName() {
+        assertEquals("sbt", formats.forOutput(Path.of("x.sbt"), null).name());
+        assertEquals("csv", formats.forOutput(Path.of("x.CSV"), null).name());
+        assertEquals("csv", formats.forOutput(Path.of("x.out"), "csv").name());
+        assertEquals("cannot tell the output format from 'x.out'; use --to with one of: " + formats.names(true),
+                assertThrows(SbenchException.class, () -> formats.forOutput(Path.of("x.out"), null)).getMessage());
+        assertEquals("unknown trace format 'nope'; known formats: " + formats.names(false),
+                assertThrows(SbenchException.class, () -> formats.byName("nope")).getMessage());
+    }
+}

@@ -1,0 +1,60 @@
+package org.sbench.trace.input;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+
+class FieldsTest {
+
+    private static Fields fieldsOf(Path dir, String line) throws IOException {
+        Path file = dir.resolve("f.txt");
+        Files.writeString(file, line + "\n");
+        LineCursor cursor = new LineCursor(TraceInput.of(file), ReadOptions.DEFAULTS);
+        cursor.advance();
+        return new Fields(cursor);
+    }
+
+    @Test
+    void splitsTrimsAndParses(@TempDir Path dir) throws IOException {
+        Fields f = fieldsOf(dir, "0, 12345 ,4096,W, 1.000001500,0xff,,-7");
+        assertEquals(8, f.split(','));
+        assertEquals(0, f.unsignedAt(0, "n"));
+        assertEquals(12345, f.unsignedAt(1, "n"));
+        assertEquals("W", f.text(3));
+        assertEquals(1_000_001_500L, f.scaledAt(4, 9, "seconds"));
+        assertEquals(255, f.hexAt(5, "hex"));
+        assertEquals(true, f.isEmpty(6));
+        assertEquals(-7, f.signedAt(7, "n"));
+        assertEquals(1_000_001L, f.scaledAt(4, 6, "seconds"));
+    }
+
+    @Test
+    void whitespaceSplit(@TempDir Path dir) throws IOException {
+        Fields f = fieldsOf(dir, "  8,0    1  12  0.000400000 0  C  WS 1234 + 8 [0]");
+        assertEquals(11, f.splitWhitespace());
+        assertEquals("[0]", f.text(10));
+        assertEquals(400_000L, f.scaledAt(3, 9, "seconds"));
+        assertEquals(true, f.equalsIgnoreCase(6, "ws"));
+    }
+
+    @Test
+    void errorsQuoteTheField(@TempDir Path dir) throws IOException {
+        Fields f = fieldsOf(dir, "12a,-5,99999999999999999999,1e5,0xZZ,");
+        f.split(',');
+        Path file = dir.resolve("f.txt");
+        assertEquals(file + ":1: expected an offset, found '12a'", assertThrows(SbenchException.class, () -> f.unsignedAt(0, "an offset")).getMessage());
+        assertEquals(file + ":1: expected a size, found '-5'", assertThrows(SbenchException.class, () -> f.unsignedAt(1, "a size")).getMessage());
+        assertEquals(file + ":1: expected a number, found '99999999999999999999'", assertThrows(SbenchException.class, () -> f.unsignedAt(2, "a number")).getMessage());
+        assertEquals(file + ":1: expected seconds, found '1e5'", assertThrows(SbenchException.class, () -> f.scaledAt(3, 9, "seconds")).getMessage());
+        assertEquals(file + ":1: expected hex, found '0xZZ'", assertThrows(SbenchException.class, () -> f.hexAt(4, "hex")).getMessage());
+        assertEquals(file + ":1: expected a time, found ''", assertThrows(SbenchException.class, () -> f.scaledAt(5, 9, "a time")).getMessage());
+        assertEquals(file + ":1: expected 9 fields (a,b), found '12a,-5,99999999999999999999,1e5,0xZZ,'",
+                assertThrows(SbenchException.class, () -> f.require(9, "a,b")).getMessage());
+    }
+}
