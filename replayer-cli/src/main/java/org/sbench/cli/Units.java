@@ -7,6 +7,7 @@ final class Units {
     private static final double KB = 1e3;
     private static final double MB = 1e6;
     private static final double GB = 1e9;
+    private static final double TB = 1e12;
     private static final double NS_PER_S = 1e9;
     private static final long NS_PER_MS = 1_000_000L;
 
@@ -14,6 +15,9 @@ final class Units {
     }
 
     static String bytes(long b) {
+        if (b >= TB) {
+            return String.format(Locale.ROOT, "%.2f TB", b / TB);
+        }
         if (b >= GB) {
             return String.format(Locale.ROOT, "%.2f GB", b / GB);
         }

@@ -9,7 +9,12 @@ import org.sbench.SbenchException;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
+import org.sbench.trace.format.alibaba.AlibabaFormat;
 import org.sbench.trace.format.csv.CsvTraceFormat;
+import org.sbench.trace.format.msr.MsrFormat;
+import org.sbench.trace.format.spc.SpcFormat;
+import org.sbench.trace.format.systor.SystorFormat;
+import org.sbench.trace.format.tencent.TencentFormat;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -35,6 +40,11 @@ public final class TraceFormats {
         List<TraceFormat> all = new ArrayList<>();
         all.add(new SbtFormat());
         all.add(new CsvTraceFormat());
+        all.add(new MsrFormat());
+        all.add(new SystorFormat());
+        all.add(new AlibabaFormat());
+        all.add(new TencentFormat());
+        all.add(new SpcFormat());
         return new TraceFormats(all, Path.of(System.getProperty("java.io.tmpdir")));
     }
 

@@ -1,0 +1,128 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Runs {@code sbench} commands in-process: exit code, stdout, the stderr line. */
+class CliTest {
+    private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n"
+            + "128166372000010000,hm,0,Read,4096,4096,5000\n"
+            + "128166372000005000,hm,0,Write,1048576,65536,100\n"
+            + "128166372000500000,hm,1,Write,8192,512,100\n";
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = SbenchCommand.newCommandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static Path msr(Path dir) throws IOException {
+        return Files.writeString(dir.resolve("hm_0.csv"), MSR);
+    }
+
+    @Test
+    void inspectJsonHasTheDocumentedKeysAsNumbers(@TempDir Path dir) throws Exception {
+        Run r = run("inspect", "--json", msr(dir).toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        for (String key : new String[] {"records", "reads", "writes", "trims", "flushes", "bytesRead", "bytesWritten",
+                "durationNs", "sequentialPct", "maxOffset", "reordered", "skipped"}) {
+            assertTrue(j.get(key).isNumber(), key);
+        }
+        assertEquals(4, j.get("records").asLong());
+        assertEquals(500_000L * 100, j.get("durationNs").asLong());
+        assertEquals(1, j.get("reordered").asLong());
+        assertEquals(25.0, j.get("sequentialPct").asDouble(), 1e-9); // the second read continues the first
+        JsonNode qd = j.get("qd");
+        assertTrue(qd.get("known").asBoolean());
+        // read@0 (outstanding until 2 ms); write@0.5ms: QD 2; read@1ms: QD 2; stream 1's write: its own queue, QD 1
+        assertEquals(8, qd.get("histogram").size());
+        assertEquals(2, qd.get("histogram").get(0).get("count").asLong());
+        assertEquals(2, qd.get("histogram").get(1).get("count").asLong());
+        assertEquals("<4K", j.get("sizeClasses").get(0).get("class").asText());
+        assertEquals("4K", j.get("sizeClasses").get(1).get("class").asText());
+        assertEquals(2, j.get("sizeClasses").get(1).get("reads").asLong());
+        assertEquals(2, j.get("streams").size());
+    }
+
+    @Test
+    void inspectTablesName(@TempDir Path dir) throws Exception {
+        Run r = run("inspect", msr(dir).toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("IOs          4: 2 reads, 2 writes, 0 trims, 0 flushes"), r.out());
+        assertTrue(r.out().contains("(format msr)"), r.out());
+    }
+
+    @Test
+    void convertFiltersAndRoundTrips(@TempDir Path dir) throws Exception {
+        Path sbt = dir.resolve("out.sbt");
+        Run r = run("convert", msr(dir).toString(), sbt.toString(), "--ops", "R", "--stream", "0");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("wrote 2 records to " + sbt + " (sbt)"), r.out());
+        Path csv = dir.resolve("out.csv");
+        assertEquals(0, run("convert", sbt.toString(), csv.toString()).code());
+        String text = Files.readString(csv);
+        assertTrue(text.contains("\n0,2000000,0,4096,R,0,1,\n"), text);
+        assertTrue(text.contains("\n1000000,1500000,4096,4096,R,0,2,\n"), text);
+        assertEquals(0, run("convert", msr(dir).toString(), dir.resolve("late.csv").toString(), "--start", "1ms").code());
+        String late = Files.readString(dir.resolve("late.csv"));
+        assertTrue(late.endsWith("process\n0,500000,4096,4096,R,0,2,\n49000000,49010000,8192,512,W,1,1,\n"), late);
+    }
+
+    @Test
+    void badInputIsOneLineWithExitCode3(@TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000000001,hm,0,Wrte,0,4096,20000\n");
+        Path out = dir.resolve("never.sbt");
+        Run r = run("convert", bad.toString(), out.toString(), "--from", "msr");
+        assertEquals(3, r.code());
+        assertEquals("sbench: " + bad + ":2: expected Read or Write, found 'Wrte'\n", r.err());
+        assertFalse(Files.exists(out));
+        try (var s = Files.list(dir)) {
+            assertEquals(1, s.count(), "no partial output left behind");
+        }
+        Run skip = run("convert", bad.toString(), out.toString(), "--from", "msr", "--skip-bad", "1");
+        assertEquals(0, skip.code(), skip.err());
+        assertTrue(skip.out().contains("skipped 1 bad records"), skip.out());
+    }
+
+    @Test
+    void usageErrors(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("convert", msr(dir).toString(), dir.resolve("x.out").toString()).code());
+        Run r = run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--start", "5 parsecs");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("'5 parsecs' is not a duration"), r.err());
+        assertEquals(2, run("inspect", msr(dir).toString(), "--from", "nope").code());
+        assertEquals(3, run("inspect", dir.resolve("missing").toString()).code());
+    }
+
+    @Test
+    void durations() {
+        DurationConverter d = new DurationConverter();
+        assertEquals(500_000L, d.convert("500us"));
+        assertEquals(25_000_000L, d.convert("25ms"));
+        assertEquals(8_000_000_000L, d.convert("8s"));
+        assertEquals(300_000_000_000L, d.convert("5m"));
+        assertEquals(1_500_000L, d.convert("1.5ms"));
+        assertEquals(0L, d.convert("0"));
+    }
+}
