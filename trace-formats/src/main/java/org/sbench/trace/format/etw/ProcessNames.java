@@ -1,0 +1,44 @@
+// Process-name reuse for the etw reader: one String per name instead of one per line.
+package org.sbench.trace.format.etw;
+
+import org.sbench.trace.input.Fields;
+
+/**
+ * Returns the same String for a process name seen recently, so that a line whose process was
+ * seen before allocates nothing. Direct-mapped by hash: a new name replaces the one in its
+ * slot, so memory stays bounded by {@link #SLOTS} names however many processes a trace has.
+ * Not thread-safe; one per reader.
+ */
+final class ProcessNames {
+    /** A power of two; traces typically name a few dozen processes. */
+    static final int SLOTS = 512;
+    private final String[] slots = new String[SLOTS];
+
+    /** Characters {@code [from, to)} of field {@code field} of the current line. */
+    String of(Fields fields, int field, int from, int to) {
+        int hash = 0;
+        for (int i = from; i < to; i++) {
+            hash = 31 * hash + fields.charAt(field, i);
+        }
+        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        String cached = slots[slot];
+        if (cached != null && matches(cached, fields, field, from, to)) {
+            return cached;
+        }
+        String name = fields.text(field).substring(from, to);
+        slots[slot] = name;
+        return name;
+    }
+
+    private static boolean matches(String s, Fields fields, int field, int from, int to) {
+        if (s.length() != to - from) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i - from) != fields.charAt(field, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
