@@ -46,6 +46,6 @@ public interface TraceFormat {
 
     /** Opens a writer whose output appears at {@code out} only on {@code finish()}. */
     default TraceWriter openWriter(Path out, TraceInfo info) {
-        throw SbenchException.usage("format " + name() + " cannot be written; writable formats: sbt, csv, fio3");
+        throw SbenchException.usage("format " + name() + " cannot be written; writable formats: sbt, csv, fio");
     }
 }

@@ -11,6 +11,9 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.format.alibaba.AlibabaFormat;
 import org.sbench.trace.format.csv.CsvTraceFormat;
+import org.sbench.trace.format.etw.EtwFormat;
+import org.sbench.trace.format.fioiolog.FioIologFormat;
+import org.sbench.trace.format.fiu.FiuFormat;
 import org.sbench.trace.format.msr.MsrFormat;
 import org.sbench.trace.format.spc.SpcFormat;
 import org.sbench.trace.format.systor.SystorFormat;
@@ -40,11 +43,14 @@ public final class TraceFormats {
         List<TraceFormat> all = new ArrayList<>();
         all.add(new SbtFormat());
         all.add(new CsvTraceFormat());
+        all.add(new FioIologFormat());
+        all.add(new EtwFormat());
         all.add(new MsrFormat());
         all.add(new SystorFormat());
         all.add(new AlibabaFormat());
         all.add(new TencentFormat());
         all.add(new SpcFormat());
+        all.add(new FiuFormat());
         return new TraceFormats(all, Path.of(System.getProperty("java.io.tmpdir")));
     }
 

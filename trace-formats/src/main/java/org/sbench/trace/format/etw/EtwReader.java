@@ -9,6 +9,7 @@ import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;

@@ -47,7 +47,7 @@ public final class FiuFormat implements TraceFormat {
             return false;
         }
         for (int op = FiuReader.OP_FIELD; op + 3 < f.length; op++) {
-            if ((f[op].equals("R") || f[op].equals("W")) && digits(f[op - 2]) && digits(f[op - 1])
+            if ((f[op].equalsIgnoreCase("R") || f[op].equalsIgnoreCase("W")) && digits(f[op - 2]) && digits(f[op - 1])
                     && digits(f[op + 1]) && digits(f[op + 2]) && md5(f[op + 3])) {
                 return true;
             }

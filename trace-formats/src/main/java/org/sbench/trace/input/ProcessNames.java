@@ -1,7 +1,5 @@
-// Process-name reuse for the fiu reader: one String per name instead of one per line.
-package org.sbench.trace.format.fiu;
-
-import org.sbench.trace.input.Fields;
+// Process-name reuse for text readers: one String per name instead of one per line.
+package org.sbench.trace.input;
 
 /**
  * Returns the same String for a process name seen recently, so that a line whose process was
@@ -9,13 +7,13 @@ import org.sbench.trace.input.Fields;
  * slot, so memory stays bounded by {@link #SLOTS} names however many processes a trace has.
  * Not thread-safe; one per reader.
  */
-final class ProcessNames {
+public final class ProcessNames {
     /** A power of two; traces typically name a few dozen processes. */
     static final int SLOTS = 512;
     private final String[] slots = new String[SLOTS];
 
     /** Characters {@code [from, to)} of field {@code field} of the current line. */
-    String of(Fields fields, int field, int from, int to) {
+    public String of(Fields fields, int field, int from, int to) {
         int hash = 0;
         for (int i = from; i < to; i++) {
             hash = 31 * hash + fields.charAt(field, i);

@@ -1,0 +1,36 @@
+package org.sbench.trace.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.sbench.trace.input.TraceInput;
+
+/** Every format's fixture is detected as that format by the whole ordered list, not by another. */
+class DetectionTest {
+    static Stream<Arguments> fixtures() {
+        return Stream.of(
+                Arguments.of("alibaba/io_traces-sample.csv", "alibaba"),
+                Arguments.of("etw/dump-cpu.txt", "etw"),
+                Arguments.of("etw/dump.txt", "etw"),
+                Arguments.of("etw/rows-only.txt", "etw"),
+                Arguments.of("fioiolog/v2.iolog", "fio"),
+                Arguments.of("fioiolog/v3.iolog", "fio"),
+                Arguments.of("fiu/homes-sample.txt", "fiu"),
+                Arguments.of("msr/hm_1.csv", "msr"),
+                Arguments.of("spc/Financial-sample.spc", "spc"),
+                Arguments.of("systor/2016022310-LUN3.csv", "systor"),
+                Arguments.of("tencent/cbs-sample.csv", "tencent"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("fixtures")
+    void detectsEachFixture(String resource, String format) throws URISyntaxException {
+        Path file = Path.of(DetectionTest.class.getResource("/org/sbench/trace/format/" + resource).toURI());
+        assertEquals(format, TraceFormats.standard().detect(TraceInput.of(file)).name());
+    }
+}
