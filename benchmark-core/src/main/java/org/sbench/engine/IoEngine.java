@@ -1,0 +1,52 @@
+package org.sbench.engine;
+
+/**
+ * Issues IOs to a target and reaps their completions (fio's ioengine ops table; STYLE.md). One
+ * engine serves one target and one replay thread: none of its methods is thread-safe, and all must
+ * be called from the thread that replays.
+ *
+ * <p>Life of an IO: the caller fills a free {@link IoSlot} (op, offset, length, tag; write data in
+ * its buffer), calls {@link #submit}, and eventually {@link #commit} hands all submitted slots to the
+ * kernel in one batch, setting their {@link IoSlot#submitNs} from one clock read. {@link #reap} waits
+ * for completions and hands each slot back through the {@link CompletionSink}, with
+ * {@link IoSlot#doneNs} set from one clock read per batch reaped. A failed IO is a negative errno in
+ * {@link IoSlot#result}, never an exception; exceptions mean the engine itself broke (setup failed,
+ * the ring is unusable) and are {@link org.sbench.SbenchException}s naming the call and errno.
+ *
+ * <p>Offsets, lengths and buffer addresses are aligned to the target's logical block size by the
+ * caller. READ and WRITE go through the kernel's asynchronous interface where the engine has one;
+ * FLUSH (fdatasync semantics) and TRIM (discard) may be executed synchronously inside
+ * {@link #commit} by engines whose interface cannot issue them, and then complete at the next reap.
+ */
+public interface IoEngine extends AutoCloseable {
+
+    /** The word users type ({@code --engine io_uring}). */
+    String name();
+
+    /** The most IOs that can be outstanding at once; equals {@code slots().length}. */
+    int depth();
+
+    /** The slots, made once at open; index i is {@code slots()[i]}. */
+    IoSlot[] slots();
+
+    /** Queues {@code slot} for the next {@link #commit}; at most {@link #depth()} may be in flight. */
+    void submit(IoSlot slot);
+
+    /** Hands every queued slot to the kernel; returns how many were handed over. */
+    int commit();
+
+    /**
+     * Waits until at least {@code min} IOs completed (or {@code timeoutNs} passed; negative: no
+     * limit, 0: only what is already complete) and hands every completed IO to {@code sink}.
+     *
+     * @return the number of completions handed to {@code sink}
+     */
+    int reap(int min, long timeoutNs, CompletionSink sink);
+
+    /** IOs submitted and not yet reaped. */
+    int inFlight();
+
+    /** Waits for every IO in flight, then releases the kernel context and buffers. */
+    @Override
+    void close();
+}

@@ -1,0 +1,43 @@
+package org.sbench.engine;
+
+import org.sbench.trace.Op;
+
+/**
+ * One queue slot: an IO in flight and the aligned buffer it owns. Slots are made once, up front,
+ * one per queue-depth position ({@link IoEngine#slots()}); the replay fills one, submits it, and
+ * gets it back on completion, so the hot path allocates nothing.
+ *
+ * <p>Ownership: between {@link IoEngine#submit} and the {@link CompletionSink#completed} call
+ * for it, the engine (and the kernel) own the slot and its buffer; the caller must not touch them.
+ */
+public final class IoSlot {
+    /** Position in {@link IoEngine#slots()}; engines use it as the kernel's user data. */
+    public final int index;
+    /** Native address of this slot's buffer, aligned to at least the target's logical block size. */
+    public final long bufferAddress;
+    /** Bytes available at {@link #bufferAddress}; the largest read or write this slot can carry. */
+    public final int bufferBytes;
+
+    public Op op;
+    public long offsetBytes;
+    public long lengthBytes;
+    /** Caller's tag, e.g. the IO's index in the trace; engines leave it alone. */
+    public long tag;
+    /** Set by the engine: when the IO was handed to the kernel (ns, the engine's clock). */
+    public long submitNs;
+    /** Set by the engine: when the completion was reaped (ns, the engine's clock). */
+    public long doneNs;
+    /** Set by the engine: bytes transferred, or a negative errno on failure. */
+    public long result;
+
+    public IoSlot(int index, long bufferAddress, int bufferBytes) {
+        this.index = index;
+        this.bufferAddress = bufferAddress;
+        this.bufferBytes = bufferBytes;
+    }
+
+    /** True when the IO failed or transferred fewer bytes than asked (flushes transfer none). */
+    public boolean failed() {
+        return result < 0 || (op != Op.FLUSH && op != Op.TRIM && result != lengthBytes);
+    }
+}

@@ -1,0 +1,63 @@
+package org.sbench.engine.linux;
+
+import com.sun.jna.LastErrorException;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/** errno values sbench acts on, and the one way a failed system call becomes a user-facing error. */
+public final class Errno {
+    public static final int EPERM = 1;
+    public static final int ENOENT = 2;
+    public static final int EINTR = 4;
+    public static final int EIO = 5;
+    public static final int EBADF = 9;
+    public static final int EAGAIN = 11;
+    public static final int ENOMEM = 12;
+    public static final int EACCES = 13;
+    public static final int EBUSY = 16;
+    public static final int ENODEV = 19;
+    public static final int EINVAL = 22;
+    public static final int ENOSPC = 28;
+    public static final int EROFS = 30;
+    public static final int ENOSYS = 38;
+    public static final int EOPNOTSUPP = 95;
+
+    private Errno() {
+    }
+
+    /** "EINVAL (Invalid argument)" style text for {@code errno} (positive or negative). */
+    public static String describe(int errno) {
+        int e = Math.abs(errno);
+        return symbol(e) + " (" + LibC.strerror(e) + ")";
+    }
+
+    private static String symbol(int e) {
+        switch (e) {
+            case EPERM: return "EPERM";
+            case ENOENT: return "ENOENT";
+            case EINTR: return "EINTR";
+            case EIO: return "EIO";
+            case EBADF: return "EBADF";
+            case EAGAIN: return "EAGAIN";
+            case ENOMEM: return "ENOMEM";
+            case EACCES: return "EACCES";
+            case EBUSY: return "EBUSY";
+            case ENODEV: return "ENODEV";
+            case EINVAL: return "EINVAL";
+            case ENOSPC: return "ENOSPC";
+            case EROFS: return "EROFS";
+            case ENOSYS: return "ENOSYS";
+            case EOPNOTSUPP: return "EOPNOTSUPP";
+            default: return "errno " + e;
+        }
+    }
+
+    /** {@code CALL failed on WHAT: EINVAL (Invalid argument)}, as a system failure. */
+    public static SbenchException failure(String call, String what, LastErrorException e) {
+        return failure(call, what, e.getErrorCode());
+    }
+
+    public static SbenchException failure(String call, String what, int errno) {
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, call + " failed on " + what + ": " + describe(errno));
+    }
+}

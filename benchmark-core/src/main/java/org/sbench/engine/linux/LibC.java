@@ -1,0 +1,78 @@
+package org.sbench.engine.linux;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+
+/**
+ * The C library calls sbench makes, bound with JNA direct mapping (no per-call reflection or
+ * allocation). Pointers are passed as {@code long} addresses (Linux x86-64 and arm64 pass both in
+ * the same registers). Each call that can fail throws {@link LastErrorException} carrying errno;
+ * callers turn it into a one-line message with {@link Errno} or into a negative errno result.
+ * Constants carry the kernel's names.
+ */
+public final class LibC {
+    static {
+        Native.register(Platform.C_LIBRARY_NAME);
+    }
+
+    // open(2) flags (asm-generic; x86-64 and arm64 differ only in O_DIRECT, handled below)
+    public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
+    public static final int O_RDWR = 2;
+    public static final int O_CREAT = 0100;
+    public static final int O_EXCL = 0200;
+    public static final int O_CLOEXEC = 02000000;
+    public static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
+    /** rw-r--r-- for files sbench creates. */
+    public static final int MODE_0644 = 0644;
+
+    // ioctl requests (include/uapi/linux/fs.h)
+    public static final long BLKSSZGET = 0x1268;
+    public static final long BLKPBSZGET = 0x127b;
+    public static final long BLKGETSIZE64 = 0x80081272L;
+    public static final long BLKDISCARD = 0x1277;
+
+    // fallocate(2) modes
+    public static final int FALLOC_FL_KEEP_SIZE = 0x01;
+    public static final int FALLOC_FL_PUNCH_HOLE = 0x02;
+
+    // mmap(2)
+    public static final int PROT_READ = 1;
+    public static final int PROT_WRITE = 2;
+    public static final int MAP_SHARED = 0x01;
+    public static final int MAP_PRIVATE = 0x02;
+    public static final int MAP_ANONYMOUS = 0x20;
+    public static final int MAP_POPULATE = 0x8000;
+    public static final long MAP_FAILED = -1L;
+    public static final int MADV_HUGEPAGE = 14;
+
+    private LibC() {
+    }
+
+    public static native int open(String path, int flags, int mode) throws LastErrorException;
+
+    public static native int close(int fd) throws LastErrorException;
+
+    public static native long pread(int fd, long buf, long count, long offset) throws LastErrorException;
+
+    public static native long pwrite(int fd, long buf, long count, long offset) throws LastErrorException;
+
+    public static native int fdatasync(int fd) throws LastErrorException;
+
+    public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;
+
+    /** ioctl with a pointer argument (an address of a u64 or int, or of a u64[2] range). */
+    public static native int ioctl(int fd, long request, long argp) throws LastErrorException;
+
+    public static native long mmap(long addr, long length, int prot, int flags, int fd, long offset) throws LastErrorException;
+
+    public static native int munmap(long addr, long length) throws LastErrorException;
+
+    public static native int madvise(long addr, long length, int advice) throws LastErrorException;
+
+    /** syscall(2) with up to six integer or address arguments, for calls libc does not wrap. */
+    public static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) throws LastErrorException;
+
+    public static native String strerror(int errnum);
+}
