@@ -1,0 +1,173 @@
+// Reader of blkparse's default text output, pairing issue (D) and completion (C) events.
+package org.sbench.trace.format.blkparse;
+
+import java.util.EnumSet;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Reads the default output of {@code blkparse}: one event per line, whitespace-separated,
+ * <pre>
+ * maj,min cpu seq seconds.nanoseconds pid action rwbs sector + blocks [comm]
+ *   8,0    1       10     0.000024062   697  D   W 223490 + 56 [kjournald]
+ *   8,0    1       11     0.009507758     0  C   W 223490 + 56 [0]
+ * </pre>
+ * <ul>
+ * <li>One IO is a {@code D} event (request issued to the driver) paired with the {@code C}
+ *     event (completed) of the same device, sector and op ({@link CompletionMatcher}); issue
+ *     time is the D's, completion time the C's. Records are delivered in issue order.</li>
+ * <li>Time: seconds with 9 decimals since the trace start, delivered in ns.</li>
+ * <li>{@code maj,min}: the device; {@code stream = (maj << 20) | min} ({@link BlockEventFields}).</li>
+ * <li>{@code rwbs}: the op ({@link BlockEventFields#op}); a D without data, a flush, is a FLUSH
+ *     with offset and length 0; a D whose flags name no read, write, discard or flush
+ *     ({@code N}) is skipped.</li>
+ * <li>{@code sector}, {@code blocks}: 512-byte units, delivered in bytes.</li>
+ * <li>{@code [comm]}: on a D, the process the request was issued from (often a kernel worker
+ *     rather than the program that wrote); becomes {@code process}. On a C it is the error
+ *     code, ignored: a failed IO still completed. {@code blkparse -t} adds the elapsed time in
+ *     parentheses before it; ignored.</li>
+ * </ul>
+ * Skipped without complaint: every other action ({@code Q G I M F A P U UT S X B m} …), a
+ * {@code R} (requeue) after cancelling the D it re-queues (the request is issued again by a
+ * later D), passthrough requests (a byte count and a command in parentheses instead of
+ * {@code sector + blocks}), the summary blkparse prints at the end ({@code CPU0 (8,0):},
+ * {@code Total (8,0):}, {@code Reads Queued: …}, {@code Throughput …}), blank lines and any line
+ * whose first field is not a {@code maj,min} device, and a C with no waiting D (the request
+ * was issued before tracing began). A D still waiting at the end of the trace, or when 262,144
+ * later issues wait behind it (its completion was lost), is dropped and counted in
+ * {@link #skippedRecords()}. A completion of a partially completed request is taken from its
+ * first C event. Bio-based devices (device-mapper, md) log no D events and give no records.
+ */
+final class BlkparseReader implements TraceReader {
+    private static final String LAYOUT = "maj,min cpu seq seconds pid action rwbs sector + blocks [comm]";
+    private static final int DEVICE = 0;
+    private static final int TIME = 3;
+    private static final int ACTION = 5;
+    private static final int RWBS = 6;
+    private static final int SECTOR = 7;
+    private static final int PLUS = 8;
+    private static final int BLOCKS = 9;
+    private static final int COMM_FROM = 10;
+    /** Every event line has at least maj,min through rwbs. */
+    private static final int EVENT_FIELDS = 7;
+    private static final int IO_FIELDS = 10;
+    private static final int NS_DIGITS = 9;
+
+    private final LineCursor cursor;
+    private final Fields fields;
+    private final CompletionMatcher matcher = new CompletionMatcher();
+    private final CommNames names = new CommNames();
+    private final IoRecord issued = new IoRecord();
+    private final TraceInfo info = TraceInfo.of(BlkparseFormat.NAME,
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+    private boolean endOfInput;
+
+    BlkparseReader(TraceInput input, ReadOptions options) {
+        this.cursor = new LineCursor(input, options);
+        this.fields = new Fields(cursor);
+    }
+
+    @Override
+    public TraceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean next(IoRecord into) {
+        while (!matcher.poll(into, endOfInput)) {
+            if (endOfInput) {
+                return false;
+            }
+            if (!cursor.advance()) {
+                endOfInput = true;
+                continue;
+            }
+            try {
+                parseLine();
+            } catch (SbenchException e) {
+                cursor.reject(e);
+            }
+        }
+        return true;
+    }
+
+    private void parseLine() {
+        int n = fields.splitWhitespace();
+        if (n == 0 || !BlockEventFields.looksLikeDevice(fields, DEVICE)) {
+            return;
+        }
+        fields.require(EVENT_FIELDS, LAYOUT);
+        if (fields.length(ACTION) != 1) {
+            return;
+        }
+        char action = fields.charAt(ACTION, 0);
+        if (action != 'D' && action != 'C' && action != 'R') {
+            return;
+        }
+        if (n > PLUS && isPassthrough(PLUS)) {
+            return;
+        }
+        fields.require(IO_FIELDS, LAYOUT);
+        if (fields.length(PLUS) != 1 || fields.charAt(PLUS, 0) != '+') {
+            throw fields.error(PLUS, "'+' between sector and block count");
+        }
+        long timeNs = fields.scaledAt(TIME, NS_DIGITS, "a time in seconds");
+        int device = BlockEventFields.device(fields, DEVICE);
+        long sector = BlockEventFields.sector(fields, SECTOR);
+        long blocks = fields.unsignedAt(BLOCKS, "a block count (512-byte sectors)");
+        Op op = BlockEventFields.op(fields, RWBS, blocks);
+        if (op == null) {
+            return;
+        }
+        if (action == 'D') {
+            issued.clear();
+            issued.issueNs = timeNs;
+            issued.op = op;
+            issued.offsetBytes = BlockEventFields.offsetBytes(fields, SECTOR, op, sector);
+            issued.lengthBytes = BlockEventFields.lengthBytes(fields, BLOCKS, op, blocks);
+            issued.stream = device;
+            issued.process = names.bracketed(fields, COMM_FROM);
+            if (cursor.accept(issued)) {
+                matcher.issue(issued, sector);
+            }
+            return;
+        }
+        long handle = matcher.find(device, sector, op);
+        if (handle == CompletionMatcher.NOT_FOUND) {
+            return;
+        }
+        long issueNs = matcher.issueNs(handle);
+        if (action == 'R') {
+            matcher.cancel(handle);
+        } else if (timeNs < issueNs) {
+            matcher.cancel(handle);
+            throw fields.error(TIME, "a completion time no earlier than its issue at " + issueNs + " ns");
+        } else {
+            matcher.complete(handle, timeNs);
+        }
+    }
+
+    /** A passthrough (SCSI/NVMe command) request prints bytes and a command or name where '+' would be. */
+    private boolean isPassthrough(int i) {
+        char c = fields.length(i) > 0 ? fields.charAt(i, 0) : ' ';
+        return c == '(' || c == '[';
+    }
+
+    @Override
+    public long skippedRecords() {
+        return cursor.skipped() + matcher.lostIssues();
+    }
+
+    @Override
+    public void close() {
+        cursor.close();
+    }
+}

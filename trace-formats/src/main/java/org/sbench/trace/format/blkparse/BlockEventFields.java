@@ -1,0 +1,159 @@
+// The fields blkparse and tracefs block events print alike: device, RWBS flags, sector.
+package org.sbench.trace.format.blkparse;
+
+import org.sbench.trace.Op;
+import org.sbench.trace.input.Fields;
+
+/**
+ * Parsers for the fields that blkparse lines and tracefs {@code block_rq_*} events share, all
+ * printed by the kernel's (or blkparse's) RWBS and {@code MAJOR,MINOR} conventions.
+ *
+ * <ul>
+ * <li>Device {@code maj,min} becomes the stream number {@code (maj << 20) | min}, the kernel's
+ *     internal {@code dev_t} (20 minor bits), which blktrace records carry as is; so one device
+ *     has the same stream in all three formats. Majors above 2047 are refused so that the
+ *     stream stays a non-negative int.</li>
+ * <li>Sector: 512-byte units. The kernel prints an unset sector ({@code (sector_t)-1}, flushes
+ *     on older kernels) as {@code 18446744073709551615}; it is returned as -1.</li>
+ * <li>RWBS: the op from the letters, whatever their order: {@code D} discard (also secure erase
+ *     {@code DE}) is TRIM; {@code W} is WRITE, or FLUSH when it moves no sectors and carries
+ *     {@code F} or {@code B} (an empty preflush or barrier write); {@code R} is READ; otherwise
+ *     {@code F} (blkparse {@code FN}, kernel {@code F}/{@code FF}) is FLUSH. A write carrying
+ *     data and a preflush ({@code FWS 2048 + 8}) or FUA ({@code WFS}) is a WRITE. Anything else
+ *     ({@code N}: passthrough, write-zeroes and zone commands on newer kernels) is not an IO
+ *     sbench replays: null. Modifier letters ({@code S M A E U}…) are ignored; a character
+ *     that is not an upper-case letter is an error.</li>
+ * </ul>
+ */
+public final class BlockEventFields {
+    /** Bytes per sector, the unit of every sector and block count in these traces. */
+    public static final int SECTOR_BYTES = 512;
+    /** The sector key of a request without a start sector, printed as 2^64 - 1. */
+    public static final long NO_SECTOR = -1;
+    private static final int SECTOR_SHIFT = 9;
+    private static final String ALL_ONES_SECTOR = "18446744073709551615";
+    private static final int MINOR_BITS = 20;
+    private static final long MAX_MINOR = (1L << MINOR_BITS) - 1;
+    private static final long MAX_MAJOR = (1L << (Integer.SIZE - 1 - MINOR_BITS)) - 1;
+    private static final long MAX_SECTOR = Long.MAX_VALUE >> SECTOR_SHIFT;
+    private static final int MAX_DEVICE_PART_DIGITS = 9;
+
+    private BlockEventFields() {
+    }
+
+    /** True if field {@code i} starts like a device number: a digit, and a comma inside. */
+    public static boolean looksLikeDevice(Fields f, int i) {
+        int n = f.length(i);
+        if (n < 3 || !isDigit(f.charAt(i, 0))) {
+            return false;
+        }
+        for (int p = 1; p < n; p++) {
+            if (f.charAt(i, p) == ',') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Field {@code i} as {@code maj,min}, returned as {@code (maj << 20) | min}. */
+    public static int device(Fields f, int i) {
+        int n = f.length(i);
+        long major = 0;
+        long minor = 0;
+        int digits = 0;
+        boolean comma = false;
+        for (int p = 0; p < n; p++) {
+            char c = f.charAt(i, p);
+            if (c == ',' && !comma && digits > 0) {
+                comma = true;
+                digits = 0;
+            } else if (isDigit(c) && digits < MAX_DEVICE_PART_DIGITS) {
+                digits++;
+                if (comma) {
+                    minor = minor * 10 + (c - '0');
+                } else {
+                    major = major * 10 + (c - '0');
+                }
+            } else {
+                throw f.error(i, "a device as MAJOR,MINOR");
+            }
+        }
+        if (!comma || digits == 0) {
+            throw f.error(i, "a device as MAJOR,MINOR");
+        }
+        if (major > MAX_MAJOR || minor > MAX_MINOR) {
+            throw f.error(i, "a device with major below 2048 and minor below 2^20");
+        }
+        return (int) (major << MINOR_BITS | minor);
+    }
+
+    /** Field {@code i} as a sector number; {@link #NO_SECTOR} for {@code 18446744073709551615}. */
+    public static long sector(Fields f, int i) {
+        if (f.length(i) == ALL_ONES_SECTOR.length() && f.equalsIgnoreCase(i, ALL_ONES_SECTOR)) {
+            return NO_SECTOR;
+        }
+        return f.unsignedAt(i, "a sector number");
+    }
+
+    /**
+     * Field {@code i} as RWBS flags, with {@code sectors} the request's size; null when the
+     * request is not a read, write, discard or flush.
+     */
+    public static Op op(Fields f, int i, long sectors) {
+        boolean read = false;
+        boolean write = false;
+        boolean discard = false;
+        boolean flush = false;
+        int n = f.length(i);
+        for (int p = 0; p < n; p++) {
+            char c = f.charAt(i, p);
+            switch (c) {
+                case 'R': read = true; break;
+                case 'W': write = true; break;
+                case 'D': discard = true; break;
+                case 'F':
+                case 'B': flush = true; break;
+                default:
+                    if (c < 'A' || c > 'Z') {
+                        throw f.error(i, "RWBS flags (letters such as R, W, D, F, N, S, M, A)");
+                    }
+            }
+        }
+        if (discard) {
+            return Op.TRIM;
+        }
+        if (write) {
+            return sectors == 0 && flush ? Op.FLUSH : Op.WRITE;
+        }
+        if (read) {
+            return Op.READ;
+        }
+        return flush ? Op.FLUSH : null;
+    }
+
+    /** The byte offset of {@code sector} for {@code op} (0 for a flush); field {@code i} names it in errors. */
+    public static long offsetBytes(Fields f, int i, Op op, long sector) {
+        if (op == Op.FLUSH) {
+            return 0;
+        }
+        if (sector < 0 || sector > MAX_SECTOR) {
+            throw f.error(i, "a sector below 2^54");
+        }
+        return sector << SECTOR_SHIFT;
+    }
+
+    /** The byte length of {@code sectors} for {@code op} (0 for a flush); field {@code i} names it in errors. */
+    public static long lengthBytes(Fields f, int i, Op op, long sectors) {
+        if (op == Op.FLUSH) {
+            return 0;
+        }
+        if (sectors > MAX_SECTOR) {
+            throw f.error(i, "a sector count below 2^54");
+        }
+        return sectors << SECTOR_SHIFT;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+}

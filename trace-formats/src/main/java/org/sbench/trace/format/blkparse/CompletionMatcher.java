@@ -1,0 +1,306 @@
+// Pairs Linux block-layer "issued to driver" events with their completions, streaming.
+package org.sbench.trace.format.blkparse;
+
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+
+/**
+ * Pairs each request issued to a driver (blkparse {@code D}, tracefs {@code block_rq_issue},
+ * blktrace {@code __BLK_TA_ISSUE}) with its completion and hands the paired IOs out in ISSUE order.
+ * Shared by the blkparse, tracefs and blktrace readers, whose events carry the same fields.
+ *
+ * <p>A request is known by its key (device, sector, op): the completion event repeats the
+ * issue's device and start sector, and its RWBS flags give the same {@link Op}. When several
+ * issues with one key are in flight (two flushes, a rewrite of a block still being written),
+ * a completion belongs to the oldest of them.
+ *
+ * <p>Issues wait in a FIFO in issue order; {@link #poll} releases the head once it is completed,
+ * so records leave in issue order and memory is bounded by the requests in flight plus the
+ * completed ones waiting behind an older, slower one. An issue whose completion never comes
+ * (the tracer dropped events, or the trace ended first) would hold the FIFO forever: once
+ * {@link #maxPending()} issues wait, the head is given up as lost, and at the end of the input
+ * every issue still waiting is lost; {@link #lostIssues()} counts them.
+ *
+ * <p>Storage is parallel primitive arrays (a ring of issues, an open-addressing table from key
+ * to the oldest waiting issue with that key, chained through the ring), so pairing allocates
+ * nothing per IO once the arrays have grown to the trace's concurrency. Not thread-safe.
+ */
+public final class CompletionMatcher {
+    /**
+     * Issues that may wait before the oldest waiting one is given up as lost: seconds of IO at
+     * the rates traced devices reach (a quarter second at a million IOPS), about 25 MB of arrays.
+     */
+    public static final int DEFAULT_MAX_PENDING = 1 << 18;
+    private static final int INITIAL_CAPACITY = 64;
+    private static final byte WAITING = 0;
+    private static final byte DONE = 1;
+    private static final byte CANCELLED = 2;
+    /** End of a same-key chain. */
+    private static final long NO_NEXT = -1;
+    /** Handle returned by {@link #find} when no issue waits with the key. */
+    public static final long NOT_FOUND = -1;
+    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+
+    private final int maxPending;
+
+    // The ring, indexed by sequence number & mask; head is the oldest entry, tail the next free.
+    private long[] issueNs;
+    private long[] completeNs;
+    private long[] sectorKey;
+    private long[] offsetBytes;
+    private long[] lengthBytes;
+    private long[] nextSameKey;
+    private int[] device;
+    private byte[] op;
+    private byte[] state;
+    private String[] process;
+    private int mask;
+    private long head;
+    private long tail;
+
+    // Key -> (sequence number + 1) of the oldest and newest waiting issue with that key; 0 is free.
+    private long[] chainHead;
+    private long[] chainTail;
+    private int tableMask;
+
+    private long lost;
+
+    public CompletionMatcher() {
+        this(DEFAULT_MAX_PENDING);
+    }
+
+    /** A matcher that gives up the oldest waiting issue once {@code maxPending} issues wait. */
+    public CompletionMatcher(int maxPending) {
+        if (maxPending < 1) {
+            throw new IllegalArgumentException("maxPending < 1");
+        }
+        this.maxPending = maxPending;
+        allocateRing(INITIAL_CAPACITY);
+        allocateTable(2 * INITIAL_CAPACITY);
+    }
+
+    public int maxPending() {
+        return maxPending;
+    }
+
+    /**
+     * Adds an issued request. {@code issued} carries issue time, offset, length, op, stream (the
+     * device, also part of the key) and process; it is copied, the caller may reuse it.
+     *
+     * @param sectorKey the start sector exactly as the events print it (the completion must
+     *        repeat it); -1 for the all-ones sector of a flush
+     */
+    public void issue(IoRecord issued, long sectorKey) {
+        if (tail - head == mask + 1) {
+            growRing();
+        }
+        long seq = tail++;
+        int s = (int) seq & mask;
+        issueNs[s] = issued.issueNs;
+        completeNs[s] = IoRecord.NO_TIME;
+        this.sectorKey[s] = sectorKey;
+        offsetBytes[s] = issued.offsetBytes;
+        lengthBytes[s] = issued.lengthBytes;
+        device[s] = issued.stream;
+        op[s] = (byte) issued.op.ordinal();
+        state[s] = WAITING;
+        process[s] = issued.process;
+        nextSameKey[s] = NO_NEXT;
+        int t = probe(issued.stream, sectorKey, op[s]);
+        if (t >= 0) {
+            nextSameKey[(int) (chainTail[t] - 1) & mask] = seq;
+            chainTail[t] = seq + 1;
+        } else {
+            t = -t - 1;
+            chainHead[t] = seq + 1;
+            chainTail[t] = seq + 1;
+        }
+    }
+
+    /** The oldest issue waiting with this key, as a handle for the calls below, or {@link #NOT_FOUND}. */
+    public long find(int device, long sectorKey, Op op) {
+        int t = probe(device, sectorKey, (byte) op.ordinal());
+        return t >= 0 ? chainHead[t] - 1 : NOT_FOUND;
+    }
+
+    /** Issue time of the waiting issue {@code handle} from {@link #find}. */
+    public long issueNs(long handle) {
+        return issueNs[(int) handle & mask];
+    }
+
+    /** Completes the waiting issue {@code handle} from {@link #find}. */
+    public void complete(long handle, long completeNs) {
+        int s = (int) handle & mask;
+        unlink(s);
+        this.completeNs[s] = completeNs;
+        state[s] = DONE;
+    }
+
+    /** Forgets the waiting issue {@code handle} without counting it lost (it was requeued or rejected). */
+    public void cancel(long handle) {
+        int s = (int) handle & mask;
+        unlink(s);
+        state[s] = CANCELLED;
+    }
+
+    /**
+     * Fills {@code into} with the oldest issue if it is completed. An oldest issue still waiting
+     * is given up as lost when {@code endOfInput} or when {@link #maxPending()} issues wait.
+     *
+     * @return false when nothing can leave yet (or, at the end of the input, nothing is left)
+     */
+    public boolean poll(IoRecord into, boolean endOfInput) {
+        while (head != tail) {
+            int s = (int) head & mask;
+            byte st = state[s];
+            if (st == DONE) {
+                into.clear();
+                into.issueNs = issueNs[s];
+                into.completeNs = completeNs[s];
+                into.offsetBytes = offsetBytes[s];
+                into.lengthBytes = lengthBytes[s];
+                into.op = Op.ofOrdinal(op[s]);
+                into.stream = device[s];
+                into.process = process[s];
+                process[s] = null;
+                head++;
+                return true;
+            }
+            if (st == WAITING) {
+                if (!endOfInput && tail - head < maxPending) {
+                    return false;
+                }
+                unlink(s);
+                lost++;
+            }
+            process[s] = null;
+            head++;
+        }
+        return false;
+    }
+
+    /** Issues given up because their completion never came. */
+    public long lostIssues() {
+        return lost;
+    }
+
+    /** Issues held, waiting or completed behind a waiting one. */
+    public int pending() {
+        return (int) (tail - head);
+    }
+
+    /** Removes ring slot {@code s}, the oldest waiting issue of its key, from the key's chain. */
+    private void unlink(int s) {
+        int t = probe(device[s], sectorKey[s], op[s]);
+        long next = nextSameKey[s];
+        if (next == NO_NEXT) {
+            deleteAt(t);
+        } else {
+            chainHead[t] = next + 1;
+        }
+    }
+
+    /** Table index holding the key, or {@code -(free index) - 1}. */
+    private int probe(int dev, long sector, byte opOrdinal) {
+        int t = hash(dev, sector, opOrdinal) & tableMask;
+        while (chainHead[t] != 0) {
+            int s = (int) (chainHead[t] - 1) & mask;
+            if (sectorKey[s] == sector && device[s] == dev && op[s] == opOrdinal) {
+                return t;
+            }
+            t = (t + 1) & tableMask;
+        }
+        return -t - 1;
+    }
+
+    /** Linear-probing deletion by backward shift, so lookups never need tombstones. */
+    private void deleteAt(int free) {
+        int i = free;
+        int j = free;
+        while (true) {
+            j = (j + 1) & tableMask;
+            if (chainHead[j] == 0) {
+                break;
+            }
+            int s = (int) (chainHead[j] - 1) & mask;
+            int home = hash(device[s], sectorKey[s], op[s]) & tableMask;
+            boolean stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+            if (!stays) {
+                chainHead[i] = chainHead[j];
+                chainTail[i] = chainTail[j];
+                i = j;
+            }
+        }
+        chainHead[i] = 0;
+        chainTail[i] = 0;
+    }
+
+    private static int hash(int dev, long sector, byte opOrdinal) {
+        long h = sector * GOLDEN_GAMMA ^ ((long) dev << 3 | opOrdinal);
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        return (int) h;
+    }
+
+    private void allocateRing(int capacity) {
+        issueNs = new long[capacity];
+        completeNs = new long[capacity];
+        sectorKey = new long[capacity];
+        offsetBytes = new long[capacity];
+        lengthBytes = new long[capacity];
+        nextSameKey = new long[capacity];
+        device = new int[capacity];
+        op = new byte[capacity];
+        state = new byte[capacity];
+        process = new String[capacity];
+        mask = capacity - 1;
+    }
+
+    private void allocateTable(int capacity) {
+        chainHead = new long[capacity];
+        chainTail = new long[capacity];
+        tableMask = capacity - 1;
+    }
+
+    private void growRing() {
+        long[] oIssue = issueNs;
+        long[] oComplete = completeNs;
+        long[] oSector = sectorKey;
+        long[] oOffset = offsetBytes;
+        long[] oLength = lengthBytes;
+        long[] oNext = nextSameKey;
+        int[] oDevice = device;
+        byte[] oOp = op;
+        byte[] oState = state;
+        String[] oProcess = process;
+        int oMask = mask;
+        allocateRing(2 * (oMask + 1));
+        for (long seq = head; seq != tail; seq++) {
+            int from = (int) seq & oMask;
+            int to = (int) seq & mask;
+            issueNs[to] = oIssue[from];
+            completeNs[to] = oComplete[from];
+            sectorKey[to] = oSector[from];
+            offsetBytes[to] = oOffset[from];
+            lengthBytes[to] = oLength[from];
+            nextSameKey[to] = oNext[from];
+            device[to] = oDevice[from];
+            op[to] = oOp[from];
+            state[to] = oState[from];
+            process[to] = oProcess[from];
+        }
+        // Table entries hold sequence numbers, which survive the move; only their places change.
+        long[] oHead = chainHead;
+        long[] oTail = chainTail;
+        allocateTable(2 * (mask + 1));
+        for (int i = 0; i < oHead.length; i++) {
+            if (oHead[i] != 0) {
+                int s = (int) (oHead[i] - 1) & mask;
+                int t = -probe(device[s], sectorKey[s], op[s]) - 1;
+                chainHead[t] = oHead[i];
+                chainTail[t] = oTail[i];
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+// blktrace binary files: recognition by magic, opening with their per-CPU siblings.
+package org.sbench.trace.format.blktrace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.sbench.SbenchException;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceHead;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * The binary {@code struct blk_io_trace} records {@code blktrace} writes (versions 7 and 8, either
+ * byte order); the layout is described on {@link BlktraceReader}. Opening {@code NAME.blktrace.N}
+ * opens all {@code NAME.blktrace.<digits>} files beside it, the other CPUs of the same trace.
+ * Stateless and thread-safe.
+ */
+public final class BlktraceFormat implements TraceFormat {
+    static final String NAME = "blktrace";
+    private static final String CPU_FILE_MARK = ".blktrace.";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "blktrace binary (Linux, per-CPU NAME.blktrace.N files)";
+    }
+
+    /**
+     * Yes when the head starts with a whole blktrace record (magic and version 7 or 8 in either
+     * byte order, a sane payload length) and, if the head holds it, the next record's magic follows.
+     */
+    @Override
+    public boolean sniff(TraceHead head) {
+        byte[] bytes = head.bytes();
+        if (bytes.length < BlktraceFile.V7_RECORD_BYTES) {
+            return false;
+        }
+        ByteBuffer view = ByteBuffer.wrap(bytes);
+        for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+            view.order(order);
+            int next = recordEnd(view, 0);
+            if (next > 0 && (next + Integer.BYTES > bytes.length || recordEnd(view, next) > 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where the record at {@code at} ends, 0 if its magic is wrong, -1 if its length is absurd. */
+    private static int recordEnd(ByteBuffer view, int at) {
+        int magic = view.getInt(at);
+        int version = magic & BlktraceFile.VERSION_MASK;
+        if ((magic & BlktraceFile.MAGIC_MASK) != BlktraceFile.MAGIC
+                || (version != BlktraceFile.VERSION_7 && version != BlktraceFile.VERSION_8)) {
+            return 0;
+        }
+        boolean v7 = version == BlktraceFile.VERSION_7;
+        int size = v7 ? BlktraceFile.V7_RECORD_BYTES : BlktraceFile.V8_RECORD_BYTES;
+        if (at + size > view.capacity()) {
+            // A record cut by the head's end: its magic is all there is to check.
+            return at + size;
+        }
+        int pduLength = view.getShort(at + (v7 ? BlktraceFile.V7_PDU_LEN_OFFSET : BlktraceFile.V8_PDU_LEN_OFFSET)) & 0xffff;
+        return pduLength > BlktraceFile.MAX_PDU_BYTES ? -1 : at + size + pduLength;
+    }
+
+    @Override
+    public TraceReader openReader(TraceInput input, ReadOptions options) {
+        return new BlktraceReader(cpuFiles(input), options);
+    }
+
+    /** {@code input} and, when it is named {@code NAME.blktrace.N}, its siblings, in CPU order. */
+    static List<TraceInput> cpuFiles(TraceInput input) {
+        Path path = input.path();
+        Path fileName = path.getFileName();
+        String prefix = cpuFilePrefix(fileName == null ? "" : fileName.toString());
+        if (prefix == null) {
+            return List.of(input);
+        }
+        Path dir = path.toAbsolutePath().getParent();
+        List<Path> siblings = new ArrayList<>();
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(dir)) {
+            for (Path p : listing) {
+                String name = p.getFileName().toString();
+                if (prefix.equals(cpuFilePrefix(name)) && Files.isRegularFile(p)) {
+                    siblings.add(p);
+                }
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list the per-CPU files in", dir, e);
+        }
+        siblings.sort(Comparator.comparingLong(BlktraceFormat::cpuNumber).thenComparing(Path::toString));
+        List<TraceInput> inputs = new ArrayList<>(siblings.size());
+        for (Path p : siblings) {
+            inputs.add(p.getFileName().equals(fileName) ? input : TraceInput.of(p));
+        }
+        return inputs.isEmpty() ? List.of(input) : inputs;
+    }
+
+    /** {@code NAME.blktrace.} of a per-CPU file name {@code NAME.blktrace.<digits>}, else null. */
+    private static String cpuFilePrefix(String name) {
+        int mark = name.lastIndexOf(CPU_FILE_MARK);
+        int digits = mark + CPU_FILE_MARK.length();
+        if (mark < 0 || digits == name.length()) {
+            return null;
+        }
+        for (int i = digits; i < name.length(); i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return name.substring(0, digits);
+    }
+
+    private static long cpuNumber(Path p) {
+        String name = p.getFileName().toString();
+        String digits = name.substring(name.lastIndexOf(CPU_FILE_MARK) + CPU_FILE_MARK.length());
+        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+    }
+}

@@ -1,0 +1,91 @@
+// Linux tracefs text with block request events: recognition and opening.
+package org.sbench.trace.format.tracefs;
+
+import java.util.List;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceHead;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * The kernel's text trace ({@code trace}, {@code trace_pipe}) with {@code block_rq_issue} and
+ * {@code block_rq_complete} events; the layout is described on {@link TracefsReader}. Stateless
+ * and thread-safe.
+ */
+public final class TracefsFormat implements TraceFormat {
+    static final String NAME = "tracefs";
+    private static final int SNIFF_LINES = 20;
+    private static final int MIN_EVENT_LINES = 3;
+    /** The flags column, when present, sits between the CPU and the timestamp. */
+    private static final int MAX_FIELDS_CPU_TO_TIME = 2;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Linux tracefs text with block_rq_issue/block_rq_complete events";
+    }
+
+    /**
+     * Yes when, after {@code #} header lines, at least half of the first lines, and at least three
+     * (or all, if fewer), are trace events ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}) and
+     * one of them is a {@code block_} event.
+     */
+    @Override
+    public boolean sniff(TraceHead head) {
+        List<String> lines = head.dataLines(SNIFF_LINES, "#");
+        int events = 0;
+        boolean block = false;
+        for (String line : lines) {
+            String event = eventName(line);
+            if (event != null) {
+                events++;
+                block |= event.startsWith("block_") || event.startsWith("block:block_");
+            }
+        }
+        return block && events >= Math.min(MIN_EVENT_LINES, lines.size()) && 2 * events >= lines.size();
+    }
+
+    @Override
+    public TraceReader openReader(TraceInput input, ReadOptions options) {
+        return new TracefsReader(input, options);
+    }
+
+    /** The event name of a trace line, or null if the line is not one. */
+    static String eventName(String line) {
+        String[] f = line.strip().split("[ \t]+");
+        for (int cpu = 1; cpu < f.length; cpu++) {
+            if (!isCpu(f[cpu])) {
+                continue;
+            }
+            for (int t = cpu + 1; t <= cpu + MAX_FIELDS_CPU_TO_TIME && t + 1 < f.length; t++) {
+                if (isTimestamp(f[t]) && isEvent(f[t + 1])) {
+                    return f[t + 1].substring(0, f[t + 1].length() - 1);
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+
+    private static boolean isCpu(String s) {
+        return s.length() > 2 && s.charAt(0) == '[' && s.charAt(s.length() - 1) == ']'
+                && s.substring(1, s.length() - 1).chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
+    private static boolean isTimestamp(String s) {
+        int dot = s.indexOf('.');
+        return s.endsWith(":") && dot > 0 && dot < s.length() - 2
+                && s.substring(0, s.length() - 1).chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'))
+                && s.indexOf('.', dot + 1) < 0;
+    }
+
+    private static boolean isEvent(String s) {
+        return s.length() > 1 && s.endsWith(":")
+                && s.chars().allMatch(c -> c == '_' || c == ':' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'));
+    }
+}

@@ -1,0 +1,274 @@
+// Reader of Linux tracefs text (trace, trace_pipe) block_rq_issue / block_rq_complete events.
+package org.sbench.trace.format.tracefs;
+
+import java.util.EnumSet;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.blkparse.BlockEventFields;
+import org.sbench.trace.format.blkparse.CommNames;
+import org.sbench.trace.format.blkparse.CompletionMatcher;
+import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Reads the block request events of the kernel's text trace ({@code /sys/kernel/tracing/trace}
+ * or {@code trace_pipe}, also {@code trace-cmd report} and {@code perf script} output), whose
+ * payloads are printed by {@code include/trace/events/block.h}:
+ * <pre>
+ * TASK-PID [CPU] [FLAGS] SECONDS: block_rq_issue: MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [IOPRIO] [COMM]
+ * TASK-PID [CPU] [FLAGS] SECONDS: block_rq_complete: MAJ,MIN RWBS (CMD) SECTOR + NR_SECTORS [IOPRIO] [ERROR]
+ *  kworker/0:1H-123  [000] d..1.  1234.567890: block_rq_issue: 8,0 W 4096 () 1234 + 8 be,0,4 [kworker/0:1H]
+ *       &lt;idle&gt;-0     [000] ..s1.  1234.568000: block_rq_complete: 8,0 W () 1234 + 8 be,0,4 [0]
+ * </pre>
+ * <ul>
+ * <li>One IO is a {@code block_rq_issue} paired with the {@code block_rq_complete} of the same
+ *     device, sector and op ({@link CompletionMatcher}); records are delivered in issue order.</li>
+ * <li>The prefix is found from the event name backwards: the field before it is the timestamp,
+ *     seconds with a fraction (microseconds in tracefs, nanoseconds from {@code trace-cmd -t})
+ *     and a colon, delivered in ns. The task name may hold spaces and the flags column
+ *     ({@code d..1.}, 4 or 5 characters, absent without irq-info) may be missing: neither is
+ *     read. The event may also be named {@code block:block_rq_issue:} (perf).</li>
+ * <li>{@code MAJ,MIN}: the device; {@code stream = (maj << 20) | min} ({@link BlockEventFields}).</li>
+ * <li>{@code RWBS}: the op ({@link BlockEventFields#op}); {@code N} (passthrough, write-zeroes,
+ *     zone commands) is skipped.</li>
+ * <li>{@code BYTES}: checked to be a number, not used (older kernels print 0 for file-system
+ *     requests); the length is {@code NR_SECTORS * 512}.</li>
+ * <li>{@code (CMD)}: empty on current kernels; older kernels print a passthrough command's
+ *     bytes there, and such requests are skipped. A complete without it (oldest kernels) is read.</li>
+ * <li>{@code SECTOR}: 512-byte units. Flushes print {@code 18446744073709551615 + 0} (older
+ *     kernels) or {@code 0 + 0}: a FLUSH with offset and length 0.</li>
+ * <li>The ioprio triple ({@code be,0,4}, kernels since 6.x) and anything else between the size
+ *     and the bracketed name is ignored. {@code [COMM]} on an issue becomes {@code process}; on a
+ *     complete it is the error code, ignored.</li>
+ * </ul>
+ * Skipped without complaint: header lines starting with {@code #}, every other event (other
+ * {@code block_*} events, scheduler events…), {@code block_rq_requeue} after cancelling the
+ * issue it re-queues, blank lines and markers such as {@code CPU:2 [LOST 5 EVENTS]}, and a
+ * complete with no waiting issue (issued before tracing began). An issue still waiting at the
+ * end of the trace, or when 262,144 later issues wait behind it, is dropped and counted in
+ * {@link #skippedRecords()}.
+ */
+final class TracefsReader implements TraceReader {
+    private static final String ISSUE_LAYOUT =
+            "TASK-PID [CPU] SECONDS: block_rq_issue: MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM]";
+    private static final String COMPLETE_LAYOUT =
+            "TASK-PID [CPU] SECONDS: block_rq_complete: MAJ,MIN RWBS (CMD) SECTOR + NR_SECTORS [ERROR]";
+    private static final String ISSUE = "block_rq_issue:";
+    private static final String COMPLETE = "block_rq_complete:";
+    private static final String REQUEUE = "block_rq_requeue:";
+    private static final String PERF_PREFIX = "block:";
+    private static final int SHORTEST_EVENT = ISSUE.length();
+    private static final int LONGEST_EVENT = PERF_PREFIX.length() + COMPLETE.length();
+    /** Task, CPU and timestamp come before the event name at least. */
+    private static final int MIN_EVENT_FIELD = 2;
+    private static final int NS_DIGITS = 9;
+    private static final long NS_PER_SECOND = 1_000_000_000L;
+    private static final long MAX_SECONDS = Long.MAX_VALUE / NS_PER_SECOND - 1;
+    private static final long[] FRACTION_SCALE = {
+        1_000_000_000L, 100_000_000L, 10_000_000L, 1_000_000L, 100_000L, 10_000L, 1_000L, 100L, 10L, 1L,
+    };
+    private static final char ISSUE_KIND = 'I';
+    private static final char COMPLETE_KIND = 'C';
+    private static final char REQUEUE_KIND = 'R';
+
+    private final LineCursor cursor;
+    private final Fields fields;
+    private final CompletionMatcher matcher = new CompletionMatcher();
+    private final CommNames names = new CommNames();
+    private final IoRecord issued = new IoRecord();
+    private final TraceInfo info = TraceInfo.of(TracefsFormat.NAME,
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+    private boolean endOfInput;
+    private char kind;
+
+    TracefsReader(TraceInput input, ReadOptions options) {
+        this.cursor = new LineCursor(input, options);
+        this.fields = new Fields(cursor);
+    }
+
+    @Override
+    public TraceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean next(IoRecord into) {
+        while (!matcher.poll(into, endOfInput)) {
+            if (endOfInput) {
+                return false;
+            }
+            if (!cursor.advance()) {
+                endOfInput = true;
+                continue;
+            }
+            try {
+                parseLine();
+            } catch (SbenchException e) {
+                cursor.reject(e);
+            }
+        }
+        return true;
+    }
+
+    private void parseLine() {
+        int n = fields.splitWhitespace();
+        if (n == 0 || fields.charAt(0, 0) == '#') {
+            return;
+        }
+        int event = eventField(n);
+        if (event < 0) {
+            return;
+        }
+        String layout = kind == ISSUE_KIND ? ISSUE_LAYOUT : COMPLETE_LAYOUT;
+        if (event < MIN_EVENT_FIELD) {
+            throw cursor.error(layout);
+        }
+        int dev = event + 1;
+        int rwbs = event + 2;
+        int cmd = rwbs + 1;
+        if (kind == ISSUE_KIND) {
+            fields.require(cmd + 1, layout);
+            fields.unsignedAt(cmd, "a byte count");
+            cmd++;
+        }
+        fields.require(cmd + 1, layout);
+        int sectorField = cmd;
+        if (fields.length(cmd) > 0 && fields.charAt(cmd, 0) == '(') {
+            if (fields.length(cmd) != 2 || fields.charAt(cmd, 1) != ')') {
+                return;
+            }
+            sectorField = cmd + 1;
+        }
+        int plus = sectorField + 1;
+        int sectors = sectorField + 2;
+        fields.require(sectors + 1, layout);
+        if (fields.length(plus) != 1 || fields.charAt(plus, 0) != '+') {
+            throw fields.error(plus, "'+' between sector and sector count");
+        }
+        long timeNs = timestampNs(event - 1);
+        int device = BlockEventFields.device(fields, dev);
+        long sector = BlockEventFields.sector(fields, sectorField);
+        long count = fields.unsignedAt(sectors, "a sector count");
+        Op op = BlockEventFields.op(fields, rwbs, count);
+        if (op == null) {
+            return;
+        }
+        if (kind == ISSUE_KIND) {
+            issued.clear();
+            issued.issueNs = timeNs;
+            issued.op = op;
+            issued.offsetBytes = BlockEventFields.offsetBytes(fields, sectorField, op, sector);
+            issued.lengthBytes = BlockEventFields.lengthBytes(fields, sectors, op, count);
+            issued.stream = device;
+            issued.process = names.bracketed(fields, sectors + 1);
+            if (cursor.accept(issued)) {
+                matcher.issue(issued, sector);
+            }
+            return;
+        }
+        long handle = matcher.find(device, sector, op);
+        if (handle == CompletionMatcher.NOT_FOUND) {
+            return;
+        }
+        long issueNs = matcher.issueNs(handle);
+        if (kind == REQUEUE_KIND) {
+            matcher.cancel(handle);
+        } else if (timeNs < issueNs) {
+            matcher.cancel(handle);
+            throw fields.error(event - 1, "a completion time no earlier than its issue at " + issueNs + " ns");
+        } else {
+            matcher.complete(handle, timeNs);
+        }
+    }
+
+    /** Index of the field naming a block request event, setting {@link #kind}; -1 for other lines. */
+    private int eventField(int n) {
+        for (int i = 0; i < n; i++) {
+            int len = fields.length(i);
+            if (len < SHORTEST_EVENT || len > LONGEST_EVENT || fields.charAt(i, 0) != 'b'
+                    || fields.charAt(i, len - 1) != ':') {
+                continue;
+            }
+            if (is(i, ISSUE)) {
+                kind = ISSUE_KIND;
+                return i;
+            }
+            if (is(i, COMPLETE)) {
+                kind = COMPLETE_KIND;
+                return i;
+            }
+            if (is(i, REQUEUE)) {
+                kind = REQUEUE_KIND;
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean is(int i, String event) {
+        int len = fields.length(i);
+        if (len == event.length()) {
+            return fields.equalsIgnoreCase(i, event);
+        }
+        if (len != PERF_PREFIX.length() + event.length()) {
+            return false;
+        }
+        for (int p = 0; p < len; p++) {
+            char expected = p < PERF_PREFIX.length() ? PERF_PREFIX.charAt(p) : event.charAt(p - PERF_PREFIX.length());
+            if (fields.charAt(i, p) != expected) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Field {@code i} as {@code SECONDS.FRACTION:} in ns; digits past the ninth decimal are dropped. */
+    private long timestampNs(int i) {
+        int len = fields.length(i);
+        if (len < 2 || fields.charAt(i, len - 1) != ':') {
+            throw fields.error(i, "a timestamp in seconds followed by ':'");
+        }
+        long seconds = 0;
+        long fraction = 0;
+        int fractionDigits = 0;
+        boolean dot = false;
+        boolean digit = false;
+        for (int p = 0; p < len - 1; p++) {
+            char c = fields.charAt(i, p);
+            if (c == '.' && !dot) {
+                dot = true;
+                continue;
+            }
+            if (c < '0' || c > '9' || (!dot && seconds > MAX_SECONDS)) {
+                throw fields.error(i, "a timestamp in seconds followed by ':'");
+            }
+            digit = true;
+            if (!dot) {
+                seconds = seconds * 10 + (c - '0');
+            } else if (fractionDigits < NS_DIGITS) {
+                fraction = fraction * 10 + (c - '0');
+                fractionDigits++;
+            }
+        }
+        if (!digit || seconds > MAX_SECONDS) {
+            throw fields.error(i, "a timestamp in seconds followed by ':'");
+        }
+        return seconds * NS_PER_SECOND + fraction * FRACTION_SCALE[fractionDigits];
+    }
+
+    @Override
+    public long skippedRecords() {
+        return cursor.skipped() + matcher.lostIssues();
+    }
+
+    @Override
+    public void close() {
+        cursor.close();
+    }
+}

@@ -1,0 +1,150 @@
+// Tests of the issue/completion pairing shared by the Linux block-trace readers.
+package org.sbench.trace.format.blkparse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+
+class CompletionMatcherTest {
+
+    @Test
+    void releasesInIssueOrderOnlyOnceTheOldestIsComplete() {
+        CompletionMatcher m = new CompletionMatcher();
+        m.issue(io(10, 100, Op.WRITE, 1), 100);
+        m.issue(io(20, 200, Op.READ, 1), 200);
+        IoRecord out = new IoRecord();
+        m.complete(m.find(1, 200, Op.READ), 30);
+        assertFalse(m.poll(out, false), "the older write is still in flight");
+        m.complete(m.find(1, 100, Op.WRITE), 40);
+        assertTrue(m.poll(out, false));
+        assertEquals(10, out.issueNs);
+        assertEquals(40, out.completeNs);
+        assertTrue(m.poll(out, false));
+        assertEquals(20, out.issueNs);
+        assertEquals(30, out.completeNs);
+        assertFalse(m.poll(out, true));
+        assertEquals(0, m.pending());
+    }
+
+    @Test
+    void keyIsDeviceSectorAndOp() {
+        CompletionMatcher m = new CompletionMatcher();
+        m.issue(io(10, 100, Op.WRITE, 1), 100);
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(2, 100, Op.WRITE));
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(1, 100, Op.READ));
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(1, 101, Op.WRITE));
+        assertEquals(10, m.issueNs(m.find(1, 100, Op.WRITE)));
+    }
+
+    @Test
+    void givesUpTheOldestWhenTooManyWaitAndTheRestAtTheEnd() {
+        CompletionMatcher m = new CompletionMatcher(3);
+        IoRecord out = new IoRecord();
+        m.issue(io(1, 0, Op.FLUSH, 0), -1);
+        for (int i = 1; i <= 3; i++) {
+            m.issue(io(1 + i, i * 8L, Op.WRITE, 0), i * 8L);
+            m.complete(m.find(0, i * 8L, Op.WRITE), 10 + i);
+        }
+        assertTrue(m.poll(out, false), "the flush is given up, the next one leaves");
+        assertEquals(2, out.issueNs);
+        assertEquals(1, m.lostIssues());
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(0, -1, Op.FLUSH));
+        m.issue(io(9, 64, Op.READ, 0), 64);
+        assertTrue(m.poll(out, true));
+        assertTrue(m.poll(out, true));
+        assertFalse(m.poll(out, true));
+        assertEquals(2, m.lostIssues());
+    }
+
+    @Test
+    void cancelledIssuesLeaveSilently() {
+        CompletionMatcher m = new CompletionMatcher();
+        IoRecord out = new IoRecord();
+        m.issue(io(1, 8, Op.WRITE, 0), 8);
+        m.cancel(m.find(0, 8, Op.WRITE));
+        m.issue(io(2, 8, Op.WRITE, 0), 8);
+        m.complete(m.find(0, 8, Op.WRITE), 5);
+        assertTrue(m.poll(out, false));
+        assertEquals(2, out.issueNs);
+        assertEquals(0, m.lostIssues());
+    }
+
+    /**
+     * Any number of requests, many sharing keys, issued in order and completed in any order
+     * (each completion going to the oldest in-flight request of its key): every request leaves
+     * once, in issue order, with its own completion, however the arrays grew on the way.
+     */
+    @Property(tries = 200)
+    void everyRequestLeavesOnceInIssueOrder(@ForAll @IntRange(min = 1, max = 600) int count,
+            @ForAll @IntRange(min = 1, max = 40) int keys, @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        long[] completeAt = new long[count];
+        List<long[]> events = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            completeAt[i] = i * 10L + 1 + random.nextInt(5000);
+            events.add(new long[] {i * 10L, 0, i});
+            events.add(new long[] {completeAt[i], 1, i});
+        }
+        events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        int[] keyOf = new int[count];
+        for (int i = 0; i < count; i++) {
+            keyOf[i] = random.nextInt(keys);
+        }
+        // With shared keys a completion goes to the oldest request in flight with its key, as in a real trace.
+        List<List<Integer>> inFlight = new ArrayList<>();
+        for (int k = 0; k < keys; k++) {
+            inFlight.add(new ArrayList<>());
+        }
+        long[] expectedComplete = new long[count];
+        CompletionMatcher m = new CompletionMatcher();
+        List<IoRecord> out = new ArrayList<>();
+        IoRecord r = new IoRecord();
+        for (long[] e : events) {
+            int i = (int) e[2];
+            int key = keyOf[i];
+            Op op = Op.ofOrdinal(key % Op.values().length);
+            if (e[1] == 0) {
+                inFlight.get(key).add(i);
+                m.issue(io(e[0], key, op, key % 3), key);
+            } else {
+                int oldest = inFlight.get(key).remove(0);
+                expectedComplete[oldest] = e[0];
+                m.complete(m.find(key % 3, key, op), e[0]);
+            }
+            while (m.poll(r, false)) {
+                out.add(new IoRecord().copyFrom(r));
+            }
+        }
+        while (m.poll(r, true)) {
+            out.add(new IoRecord().copyFrom(r));
+        }
+        assertEquals(count, out.size());
+        for (int i = 0; i < count; i++) {
+            assertEquals(i * 10L, out.get(i).issueNs);
+            assertEquals(expectedComplete[i], out.get(i).completeNs);
+        }
+        assertEquals(0, m.lostIssues());
+        assertEquals(0, m.pending());
+    }
+
+    private static IoRecord io(long issueNs, long sector, Op op, int device) {
+        IoRecord r = new IoRecord();
+        r.issueNs = issueNs;
+        r.offsetBytes = op == Op.FLUSH ? 0 : sector * 512;
+        r.lengthBytes = op == Op.FLUSH ? 0 : 4096;
+        r.op = op;
+        r.stream = device;
+        return r;
+    }
+}

@@ -1,0 +1,301 @@
+// Tests of the blktrace binary reader, its per-CPU merge and its format detection.
+package org.sbench.trace.format.blktrace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.CGROUP;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.COMPLETE;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.ISSUE;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.QUEUE;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.REQUEUE;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_DISCARD;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_FLUSH;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_FS;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_ISSUE;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_PC;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_READ;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_SYNC;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_WRITE;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_ZONE_APPEND;
+import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_ZONE_RESET;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceHead;
+import org.sbench.trace.input.TraceInput;
+
+class BlktraceReaderTest {
+    private static final int SDA = BlktraceBuilder.device(8, 0);
+    private static final int SDB = BlktraceBuilder.device(8, 16);
+    private static final long T0 = 7_000_000_000L;
+    private static final String MAGIC_EXPECTED =
+            "expected a blktrace record magic (bytes 65 61 74 07|08, or 07|08 74 61 65 from a little-endian machine)";
+
+    /** Hand-written samples of the text formats; none may sniff as blktrace. */
+    private static final Map<String, String> FOREIGN = Map.ofEntries(
+            Map.entry("msr", "128166372003061629,hm,1,Read,3154137088,4096,8921\n128166372016382155,hm,1,Write,0,512,1331\n"),
+            Map.entry("spc", "0,121344,4096,w,0.000000\n1,20480,8192,R,0.013250\n0, 5040, 512, r, 0.020041\n"),
+            Map.entry("blkparse", "  8,0    1        1     0.000000000  4162  Q  WS 3417048 + 8 [jbd2/sda1-8]\n"
+                    + "  8,0    1        2     0.000001000  4162  D  WS 3417048 + 8 [jbd2/sda1-8]\n"),
+            Map.entry("tracefs", "  kworker/0:1H-123   [000] d..1.  1234.567890: block_rq_issue: 8,0 W 4096 () 2048 + 8 [kworker/0:1H]\n"),
+            Map.entry("fio3", "fio version 3 iolog\n0 /dev/sdb add\n0 /dev/sdb open\n10 /dev/sdb read 4096 4096\n"),
+            Map.entry("fiu", "5000123456789 4321 cp 1024 8 W 8 0 0123456789abcdef0123456789abcdef\n"),
+            Map.entry("csv", "issue_ns,complete_ns,offset,length,op,stream,qd,process\n0,1000,4096,4096,R,0,1,postgres\n"));
+
+    @TempDir
+    Path dir;
+
+    /** Every kind of event the reader meets, on two devices, in time order. */
+    private static BlktraceBuilder scenario(BlktraceBuilder b) {
+        byte[] cgroupId = ByteBuffer.allocate(8).putLong(0x1234).array();
+        return b.process(T0, 100, "fio", null, SDA)
+                .process(T0 + 1, 300, "kworker/1:1H", 0x1234L, SDA)
+                .message(T0 + 2, "bfq1234 insert_request", SDA)
+                .io(T0 + 1100, QUEUE, TC_WRITE | TC_SYNC, 2048, 4096, 100, SDA)
+                .io(T0 + 1200, ISSUE, TC_WRITE | TC_SYNC, 2048, 4096, 100, SDA)
+                .io(T0 + 1250, ISSUE, TC_WRITE, 10, 512, 100, SDB)
+                .io(T0 + 1260, COMPLETE, TC_WRITE, 10, 512, 0, SDB)
+                .io(T0 + 1300, ISSUE, TC_READ, 800_000, 16384, 200, SDA)
+                .io(T0 + 1350, COMPLETE, TC_READ, 5, 4096, 0, SDA)
+                .io(T0 + 1400, COMPLETE, TC_READ, 800_000, 16384, 0, SDA)
+                .io(T0 + 1500, COMPLETE, TC_WRITE | TC_SYNC, 2048, 4096, 0, SDA)
+                .io(T0 + 1600, ISSUE, TC_READ | TC_FLUSH, -1, 0, 300, SDA)
+                .io(T0 + 1700, COMPLETE, TC_READ | TC_FLUSH, -1, 0, 0, SDA)
+                .io(T0 + 1800, ISSUE, TC_WRITE | TC_DISCARD, 4096, 1 << 20, 100, SDA)
+                .io(T0 + 1900, COMPLETE, TC_WRITE | TC_DISCARD, 4096, 1 << 20, 0, SDA)
+                .io(T0 + 2000, ISSUE, TC_READ | TC_PC, 0, 36, 100, SDA)
+                .record(T0 + 2100, BlktraceBuilder.action(ISSUE | CGROUP, TC_WRITE | TC_ISSUE | TC_FS), 64, 4096, 100, SDA, cgroupId)
+                .io(T0 + 2150, REQUEUE, TC_WRITE, 64, 4096, 0, SDA)
+                .record(T0 + 2200, BlktraceBuilder.action(ISSUE | CGROUP, TC_WRITE | TC_ISSUE | TC_FS), 64, 4096, 100, SDA, cgroupId)
+                .io(T0 + 2300, COMPLETE, TC_WRITE, 64, 4096, 0, SDA)
+                .io(T0 + 2400, ISSUE, TC_READ, 99_999, 4096, 100, SDA);
+    }
+
+    private static final List<IoRecord> SCENARIO_RECORDS = List.of(
+            record(T0 + 1200, T0 + 1500, 2048L * 512, 4096, Op.WRITE, SDA, "fio"),
+            record(T0 + 1250, T0 + 1260, 10 * 512, 512, Op.WRITE, SDB, "fio"),
+            record(T0 + 1300, T0 + 1400, 800_000L * 512, 16384, Op.READ, SDA, null),
+            record(T0 + 1600, T0 + 1700, 0, 0, Op.FLUSH, SDA, "kworker/1:1H"),
+            record(T0 + 1800, T0 + 1900, 4096L * 512, 1 << 20, Op.TRIM, SDA, "fio"),
+            record(T0 + 2200, T0 + 2300, 64 * 512, 4096, Op.WRITE, SDA, "fio"));
+
+    @ParameterizedTest(name = "version {1}, {0}")
+    @CsvSource({"LITTLE_ENDIAN, 7", "BIG_ENDIAN, 7", "LITTLE_ENDIAN, 8", "BIG_ENDIAN, 8"})
+    void pairsIssuesWithCompletionsInIssueOrder(String order, int version) throws Exception {
+        Path file = scenario(new BlktraceBuilder(order(order), version)).writeTo(dir.resolve("sda.bin"));
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(SCENARIO_RECORDS, readAll(reader));
+            assertEquals(1, reader.skippedRecords(), "the issue never completed");
+        }
+    }
+
+    @Test
+    void version8ZoneAppendIsAWriteAndZoneManagementIsSkipped() throws Exception {
+        Path file = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 8)
+                .io(T0, ISSUE, TC_WRITE | TC_ZONE_RESET, 524288, 8192, 1, SDA)
+                .io(T0 + 10, ISSUE, TC_WRITE | TC_ZONE_APPEND, 524288, 8192, 1, SDA)
+                .io(T0 + 20, COMPLETE, TC_WRITE | TC_ZONE_RESET, 524288, 8192, 1, SDA)
+                .io(T0 + 30, COMPLETE, TC_WRITE | TC_ZONE_APPEND, 524288, 8192, 1, SDA)
+                .writeTo(dir.resolve("zoned.bin"));
+        assertEquals(List.of(record(T0 + 10, T0 + 30, 524288L * 512, 8192, Op.WRITE, SDA, null)),
+                readAll(file, ReadOptions.DEFAULTS));
+    }
+
+    @Test
+    void mergesPerCpuSiblingsByTime() throws Exception {
+        ByteOrder le = ByteOrder.LITTLE_ENDIAN;
+        new BlktraceBuilder(le, 7).process(T0 + 10, 100, "fio", null, SDA)
+                .io(T0 + 100, ISSUE, TC_WRITE, 10, 4096, 100, SDA)
+                .io(T0 + 300, ISSUE, TC_READ, 70, 4096, 7, SDA)
+                .writeTo(dir.resolve("sda.blktrace.0"));
+        new BlktraceBuilder(le, 7).io(T0 + 200, ISSUE, TC_WRITE, 50, 4096, 100, SDA)
+                .io(T0 + 250, COMPLETE, TC_WRITE, 10, 4096, 0, SDA)
+                .io(T0 + 260, COMPLETE, TC_WRITE, 50, 4096, 0, SDA)
+                .writeTo(dir.resolve("sda.blktrace.1"));
+        Files.write(dir.resolve("sda.blktrace.2"), new byte[0]);
+        new BlktraceBuilder(le, 7).io(T0 + 400, COMPLETE, TC_READ, 70, 4096, 0, SDA)
+                .writeTo(dir.resolve("sda.blktrace.10"));
+        // Not siblings: another device's trace and a file that does not end in a CPU number.
+        Files.writeString(dir.resolve("sdb.blktrace.0"), "not a trace");
+        Files.writeString(dir.resolve("sda.blktrace.0.txt"), "not a trace");
+
+        assertEquals(List.of(
+                record(T0 + 100, T0 + 250, 10 * 512, 4096, Op.WRITE, SDA, "fio"),
+                record(T0 + 200, T0 + 260, 50 * 512, 4096, Op.WRITE, SDA, "fio"),
+                record(T0 + 300, T0 + 400, 70 * 512, 4096, Op.READ, SDA, null)),
+                readAll(dir.resolve("sda.blktrace.1"), ReadOptions.DEFAULTS));
+    }
+
+    @Test
+    void infoNamesFormatAndFields() throws Exception {
+        Path file = scenario(new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7)).writeTo(dir.resolve("sda.bin"));
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals("blktrace", reader.info().sourceFormat());
+            assertEquals(EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS), reader.info().fields());
+        }
+    }
+
+    @Test
+    void textIsNotABlktrace() throws Exception {
+        Path file = dir.resolve("trace.txt");
+        Files.writeString(file, "  8,0    1        1     0.000000000   697  Q   W 223490 + 8 [kjournald]\n");
+        assertBadInput(file, "byte 0: " + MAGIC_EXPECTED + ", found bytes 20 20 38 2c");
+    }
+
+    @Test
+    void unknownVersionIsRefused() throws Exception {
+        byte[] bytes = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).bytes();
+        bytes[0] = 0x06;
+        assertBadInput(write(bytes), "byte 0: " + MAGIC_EXPECTED + ", found bytes 06 74 61 65");
+    }
+
+    @Test
+    void wrongMagicInALaterRecordNamesItsByte() throws Exception {
+        byte[] one = new BlktraceBuilder(ByteOrder.BIG_ENDIAN, 7).io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).bytes();
+        assertBadInput(write(Arrays.copyOf(one, 96)), "byte 48: " + MAGIC_EXPECTED + ", found bytes 00 00 00 00");
+    }
+
+    @ParameterizedTest(name = "version {0} cut after {1} bytes")
+    @CsvSource({"7, 30, 48", "7, 2, 48", "8, 56, 64"})
+    void truncatedRecordNamesItsByte(int version, int cut, int size) throws Exception {
+        BlktraceBuilder b = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, version);
+        byte[] bytes = b.io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).io(T0 + 5, COMPLETE, TC_READ, 8, 4096, 1, SDA).bytes();
+        assertBadInput(write(Arrays.copyOf(bytes, size + cut)),
+                "byte " + size + ": expected a complete " + size + "-byte blktrace record, found the end of the file after "
+                        + cut + " bytes");
+    }
+
+    @Test
+    void truncatedPayloadNamesItsByte() throws Exception {
+        byte[] bytes = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).message(T0, "0123456789", SDA).bytes();
+        assertBadInput(write(Arrays.copyOf(bytes, 48 + 4)),
+                "byte 52: expected 10 payload bytes after the 48-byte record, found the end of the file after 4");
+    }
+
+    @Test
+    void absurdPayloadLengthIsRefused() throws Exception {
+        byte[] bytes = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).bytes();
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(46, (short) 5000);
+        assertBadInput(write(bytes), "byte 46: expected a payload length (pdu_len) of at most 4096 bytes, found 5000");
+    }
+
+    @Test
+    void badRecordsAreErrorsOrSkippedWithinTheAllowance() throws Exception {
+        Path file = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7)
+                .io(T0, ISSUE, TC_WRITE | TC_DISCARD, 100, 0, 1, SDA)
+                .io(T0 + 10, ISSUE, TC_WRITE, 1L << 55, 4096, 1, SDA)
+                .io(T0 + 20, ISSUE, TC_READ, 8, 4096, 1, SDA)
+                .io(T0 + 30, COMPLETE, TC_READ, 8, 4096, 1, SDA)
+                .io(T0 + 50, ISSUE, TC_READ, 16, 4096, 1, SDA)
+                .record(T0 + 40, BlktraceBuilder.action(COMPLETE, TC_READ | (1L << 7) | TC_FS), 16, 4096, 1, SDA, new byte[0])
+                .writeTo(dir.resolve("bad.bin"));
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS.withSkipBad(3))) {
+            assertEquals(List.of(record(T0 + 20, T0 + 30, 8 * 512, 4096, Op.READ, SDA, null)), readAll(reader));
+            assertEquals(3, reader.skippedRecords());
+        }
+        assertBadInput(file, "byte 0: expected a positive length for a trim, found a trim of 0 bytes at sector 100");
+        SbenchException e = assertThrows(SbenchException.class, () -> readAll(file, ReadOptions.DEFAULTS.withSkipBad(1)));
+        assertEquals(file + ": byte 64: expected a sector below 2^54, found 36028797018963968"
+                + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
+        e = assertThrows(SbenchException.class, () -> readAll(file, ReadOptions.DEFAULTS.withSkipBad(2)));
+        assertEquals(file + ": byte 240: expected a completion no earlier than its issue, found completion at "
+                + (T0 + 40) + " ns, issue at " + (T0 + 50) + " ns (more than 2 bad records, the --skip-bad allowance)",
+                e.getMessage());
+    }
+
+    @Test
+    void sniffAcceptsOwnSamples() {
+        BlktraceFormat format = new BlktraceFormat();
+        for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
+            for (int version : new int[] {7, 8}) {
+                assertTrue(format.sniff(new TraceHead(scenario(new BlktraceBuilder(order, version)).bytes())),
+                        order + " v" + version);
+            }
+        }
+        byte[] one = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).bytes();
+        assertTrue(format.sniff(new TraceHead(one)), "a single record");
+    }
+
+    @Test
+    void sniffRejectsOtherFormatsAndDamagedStarts() {
+        BlktraceFormat format = new BlktraceFormat();
+        for (Map.Entry<String, String> e : FOREIGN.entrySet()) {
+            assertFalse(format.sniff(new TraceHead(e.getValue().getBytes(StandardCharsets.UTF_8))), e.getKey());
+        }
+        byte[] one = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).bytes();
+        assertFalse(format.sniff(new TraceHead(Arrays.copyOf(one, 47))), "shorter than a record");
+        assertFalse(format.sniff(new TraceHead(Arrays.copyOf(one, 200))), "garbage after the first record");
+        byte[] absurd = one.clone();
+        ByteBuffer.wrap(absurd).order(ByteOrder.LITTLE_ENDIAN).putShort(46, (short) 5000);
+        assertFalse(format.sniff(new TraceHead(absurd)), "absurd payload length");
+    }
+
+    private void assertBadInput(Path file, String message) {
+        SbenchException e = assertThrows(SbenchException.class, () -> readAll(file, ReadOptions.DEFAULTS));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(file + ": " + message, e.getMessage());
+    }
+
+    private static IoRecord record(long issueNs, long completeNs, long offset, long length, Op op, int stream, String process) {
+        IoRecord r = new IoRecord();
+        r.issueNs = issueNs;
+        r.completeNs = completeNs;
+        r.offsetBytes = offset;
+        r.lengthBytes = length;
+        r.op = op;
+        r.stream = stream;
+        r.process = process;
+        return r;
+    }
+
+    private static ByteOrder order(String name) {
+        return "BIG_ENDIAN".equals(name) ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+    }
+
+    private static TraceReader open(Path file, ReadOptions options) {
+        return new BlktraceFormat().openReader(TraceInput.of(file), options);
+    }
+
+    private static List<IoRecord> readAll(Path file, ReadOptions options) {
+        try (TraceReader reader = open(file, options)) {
+            return readAll(reader);
+        }
+    }
+
+    private static List<IoRecord> readAll(TraceReader reader) {
+        List<IoRecord> out = new ArrayList<>();
+        IoRecord r = new IoRecord();
+        while (reader.next(r)) {
+            out.add(new IoRecord().copyFrom(r));
+        }
+        return out;
+    }
+
+    private Path write(byte[] bytes) throws IOException {
+        Path file = dir.resolve("trace.bin");
+        Files.write(file, bytes);
+        return file;
+    }
+}
