@@ -18,7 +18,7 @@ public final class ProcessNames {
         for (int i = from; i < to; i++) {
             hash = 31 * hash + fields.charAt(field, i);
         }
-        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        int slot = slot(hash);
         String cached = slots[slot];
         if (cached != null && matches(cached, fields, field, from, to)) {
             return cached;
@@ -26,6 +26,21 @@ public final class ProcessNames {
         String name = fields.text(field).substring(from, to);
         slots[slot] = name;
         return name;
+    }
+
+    /** The cached String equal to {@code name}, or {@code name}, now cached. */
+    public String intern(String name) {
+        int slot = slot(name.hashCode());
+        String cached = slots[slot];
+        if (name.equals(cached)) {
+            return cached;
+        }
+        slots[slot] = name;
+        return name;
+    }
+
+    private static int slot(int hash) {
+        return (hash ^ (hash >>> 16)) & (SLOTS - 1);
     }
 
     private static boolean matches(String s, Fields fields, int field, int from, int to) {

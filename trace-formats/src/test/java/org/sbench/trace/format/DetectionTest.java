@@ -15,6 +15,10 @@ class DetectionTest {
     static Stream<Arguments> fixtures() {
         return Stream.of(
                 Arguments.of("alibaba/io_traces-sample.csv", "alibaba"),
+                Arguments.of("blkparse/two-disks.txt", "blkparse"),
+                Arguments.of("blkparse/mid-flight.txt", "blkparse"),
+                Arguments.of("tracefs/trace.txt", "tracefs"),
+                Arguments.of("tracefs/perf-script.txt", "tracefs"),
                 Arguments.of("etw/dump-cpu.txt", "etw"),
                 Arguments.of("etw/dump.txt", "etw"),
                 Arguments.of("etw/rows-only.txt", "etw"),

@@ -1,6 +1,9 @@
 // Reader of blkparse's default text output, pairing issue (D) and completion (C) events.
 package org.sbench.trace.format.blkparse;
 
+import org.sbench.trace.format.blockevents.BlockEventFields;
+import org.sbench.trace.format.blockevents.CommNames;
+import org.sbench.trace.format.blockevents.CompletionMatcher;
 import java.util.EnumSet;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;

@@ -13,7 +13,7 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
-import org.sbench.trace.format.blkparse.CompletionMatcher;
+import org.sbench.trace.format.blockevents.CompletionMatcher;
 import org.sbench.trace.input.BadRecordBudget;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;

@@ -1,5 +1,5 @@
 // The fields blkparse and tracefs block events print alike: device, RWBS flags, sector.
-package org.sbench.trace.format.blkparse;
+package org.sbench.trace.format.blockevents;
 
 import org.sbench.trace.Op;
 import org.sbench.trace.input.Fields;

@@ -1,5 +1,5 @@
 // Pairs Linux block-layer "issued to driver" events with their completions, streaming.
-package org.sbench.trace.format.blkparse;
+package org.sbench.trace.format.blockevents;
 
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;

@@ -1,5 +1,5 @@
 // Tests of the issue/completion pairing shared by the Linux block-trace readers.
-package org.sbench.trace.format.blkparse;
+package org.sbench.trace.format.blockevents;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
