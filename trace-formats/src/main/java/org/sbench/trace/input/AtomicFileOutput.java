@@ -27,6 +27,8 @@ public final class AtomicFileOutput implements AutoCloseable {
                 throw SbenchException.usage(target + ": is a directory, expected an output file name");
             }
             this.temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+            // An interrupted run (Ctrl-C) exits through the shutdown hooks: the partial file goes too.
+            temp.toFile().deleteOnExit();
             this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException e) {
             throw SbenchException.ioFailure("create", target, e);
