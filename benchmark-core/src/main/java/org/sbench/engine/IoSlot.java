@@ -1,5 +1,6 @@
 package org.sbench.engine;
 
+import java.nio.ByteBuffer;
 import org.sbench.trace.Op;
 
 /**
@@ -17,6 +18,8 @@ public final class IoSlot {
     public final long bufferAddress;
     /** Bytes available at {@link #bufferAddress}; the largest read or write this slot can carry. */
     public final int bufferBytes;
+    /** The same memory as a direct buffer (position 0, capacity {@link #bufferBytes}), for filling write data. */
+    public final ByteBuffer buffer;
 
     public Op op;
     public long offsetBytes;
@@ -30,10 +33,11 @@ public final class IoSlot {
     /** Set by the engine: bytes transferred, or a negative errno on failure. */
     public long result;
 
-    public IoSlot(int index, long bufferAddress, int bufferBytes) {
+    public IoSlot(int index, long bufferAddress, int bufferBytes, ByteBuffer buffer) {
         this.index = index;
         this.bufferAddress = bufferAddress;
         this.bufferBytes = bufferBytes;
+        this.buffer = buffer;
     }
 
     /** True when the IO failed or transferred fewer bytes than asked (flushes transfer none). */

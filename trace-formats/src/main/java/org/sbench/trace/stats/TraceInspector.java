@@ -25,7 +25,9 @@ public final class TraceInspector {
     private final long[][] sizeOpBytes = new long[SizeClass.values().length][2];
     private final long[] qdBuckets = new long[QdBucket.values().length];
     private final Map<Integer, long[]> streams = new TreeMap<>();
-    private static final int STREAM_COUNTERS = 5;
+    private static final int STREAM_COUNTERS = 6;
+    private static final int STREAM_MAX_OFFSET = 5;
+    private long maxIoBytes;
     private int lastStream;
     private long[] lastStreamCounters;
     private long records;
@@ -62,10 +64,13 @@ public final class TraceInspector {
         opCount[r.op.ordinal()]++;
         opBytes[r.op.ordinal()] += r.lengthBytes;
         boolean seq = window.accept(r);
+        long[] s = streamCounters(r.stream);
         if (r.op != Op.FLUSH) {
             maxOffset = Math.max(maxOffset, r.endOffsetBytes());
+            s[STREAM_MAX_OFFSET] = Math.max(s[STREAM_MAX_OFFSET], r.endOffsetBytes());
         }
         if (r.op.transfersData()) {
+            maxIoBytes = Math.max(maxIoBytes, r.lengthBytes);
             if (seq) {
                 sequential++;
             }
@@ -81,7 +86,6 @@ public final class TraceInspector {
             qdRecords++;
             qdBuckets[QdBucket.of(r.qd).ordinal()]++;
         }
-        long[] s = streamCounters(r.stream);
         s[0]++;
         if (r.op == Op.READ) {
             s[1]++;
@@ -124,7 +128,7 @@ public final class TraceInspector {
         List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
         for (Map.Entry<Integer, long[]> e : streams.entrySet()) {
             long[] s = e.getValue();
-            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), s[0], s[1], s[2], s[3], s[4]));
+            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), s[0], s[1], s[2], s[3], s[4], s[STREAM_MAX_OFFSET]));
         }
         List<TraceStatistics.Phase> phases = new ArrayList<>();
         for (PhaseMarker p : info.phases()) {
@@ -133,7 +137,7 @@ public final class TraceInspector {
         return new TraceStatistics(info.sourceFormat(), info.name(), records, reads, writes,
                 opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
                 opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
-                pct(sequential, rw), maxOffset, footprint.distinctBlocks(), reordered, skipped, qd, sizes, streamRows, phases);
+                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, qd, sizes, streamRows, phases);
     }
 
     private static double pct(long part, long whole) {

@@ -9,6 +9,7 @@ import java.util.List;
  * @param durationNs span from the first to the last issue time
  * @param sequentialPct sequential READ/WRITE IOs as a share of all READ/WRITE IOs (SEMANTICS.md)
  * @param maxOffset highest end offset (offset + length) reached: the capacity the trace needs
+ * @param maxIoBytes largest read or write
  * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed
  */
 public record TraceStatistics(
@@ -25,6 +26,7 @@ public record TraceStatistics(
         long durationNs,
         double sequentialPct,
         long maxOffset,
+        long maxIoBytes,
         long distinct4kBlocks,
         long reordered,
         long skipped,
@@ -52,8 +54,8 @@ public record TraceStatistics(
                                long reads, long writes, long readBytes, long writeBytes) {
     }
 
-    /** One stream (device, volume, LUN): its IOs and bytes. */
-    public record StreamRow(int stream, long records, long reads, long writes, long bytesRead, long bytesWritten) {
+    /** One stream (device, volume, LUN): its IOs, bytes and highest end offset. */
+    public record StreamRow(int stream, long records, long reads, long writes, long bytesRead, long bytesWritten, long maxOffset) {
     }
 
     /** A phase marker of the trace. */

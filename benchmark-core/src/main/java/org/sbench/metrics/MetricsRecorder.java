@@ -1,0 +1,174 @@
+package org.sbench.metrics;
+
+import org.HdrHistogram.Histogram;
+import org.sbench.engine.IoSlot;
+import org.sbench.trace.Op;
+import org.sbench.trace.stats.SizeClass;
+
+/**
+ * Turns submissions and completions into the numbers of SEMANTICS.md: per op, per size class of
+ * reads and writes, and for all IOs (busy time as interval union, bytes, service-time
+ * histograms), queue depth seen at submit against the recorded one, errors by errno, a per-second
+ * time series and trace-order checks. One call per event on the replay thread; everything is made
+ * before the run, so recording allocates nothing (the time series grows once per second).
+ */
+public final class MetricsRecorder {
+    private static final int MAX_ERRNO = 4096;
+    private static final Op[] OPS = Op.values();
+    private static final SizeClass[] CLASSES = SizeClass.values();
+
+    private final OpMetrics all = new OpMetrics();
+    private final OpMetrics[] byOp = new OpMetrics[OPS.length];
+    private final OpMetrics[][] byClass = new OpMetrics[CLASSES.length][2];
+    private final long[][] errnoCounts = new long[OPS.length][MAX_ERRNO + 1];
+    private final long[] errorsByOp = new long[OPS.length];
+    private final QdHistogram qdReplayed = new QdHistogram();
+    private final QdHistogram qdRecorded = new QdHistogram();
+    private final TimeSeries timeSeries;
+    private final Histogram lateness = new Histogram(1, OpMetrics.MAX_TRACKED_NS, OpMetrics.SIGNIFICANT_DIGITS);
+    private final long startNs;
+    private long issued;
+    private long outOfOrder;
+    private long lastTag = Long.MIN_VALUE;
+    private long firstSubmitNs = Long.MIN_VALUE;
+    private long lastDoneNs;
+
+    /** @param startNs the run's start on the engine's clock (the time series counts from it) */
+    public MetricsRecorder(long startNs) {
+        this.startNs = startNs;
+        this.timeSeries = new TimeSeries(startNs);
+        for (Op op : OPS) {
+            byOp[op.ordinal()] = new OpMetrics();
+        }
+        for (SizeClass c : CLASSES) {
+            byClass[c.ordinal()][0] = new OpMetrics();
+            byClass[c.ordinal()][1] = new OpMetrics();
+        }
+    }
+
+    /**
+     * {@code slot} was handed to the kernel ({@link IoSlot#submitNs} set).
+     *
+     * @param replayedQd IOs in flight right after this submit, counting it
+     * @param recordedQd the trace's queue depth for this IO, or 0 when unknown
+     */
+    public void submitted(IoSlot slot, int replayedQd, int recordedQd) {
+        issued++;
+        if (firstSubmitNs == Long.MIN_VALUE) {
+            firstSubmitNs = slot.submitNs;
+        }
+        if (slot.tag < lastTag) {
+            outOfOrder++;
+        }
+        lastTag = slot.tag;
+        qdReplayed.add(replayedQd);
+        if (recordedQd > 0) {
+            qdRecorded.add(recordedQd);
+        }
+        all.submitted(slot.submitNs);
+        byOp[slot.op.ordinal()].submitted(slot.submitNs);
+        if (slot.op.transfersData()) {
+            byClass[SizeClass.of(slot.lengthBytes).ordinal()][rw(slot.op)].submitted(slot.submitNs);
+        }
+    }
+
+    /** {@code slot} completed ({@link IoSlot#doneNs} and {@link IoSlot#result} set). */
+    public void completed(IoSlot slot) {
+        boolean failed = slot.failed();
+        long bytes = slot.op.transfersData() ? slot.lengthBytes : 0;
+        int op = slot.op.ordinal();
+        all.completed(slot.submitNs, slot.doneNs, bytes, failed);
+        byOp[op].completed(slot.submitNs, slot.doneNs, bytes, failed);
+        if (slot.op.transfersData()) {
+            byClass[SizeClass.of(slot.lengthBytes).ordinal()][rw(slot.op)].completed(slot.submitNs, slot.doneNs, bytes, failed);
+        }
+        lastDoneNs = Math.max(lastDoneNs, slot.doneNs);
+        if (failed) {
+            errorsByOp[op]++;
+            int errno = slot.result < 0 ? (int) Math.min(-slot.result, MAX_ERRNO) : 0;
+            errnoCounts[op][errno]++;
+        } else if (slot.op == Op.READ) {
+            timeSeries.read(slot.doneNs, bytes);
+        } else if (slot.op == Op.WRITE) {
+            timeSeries.write(slot.doneNs, bytes);
+        }
+    }
+
+    /** Timed replay: how late an IO was submitted against its schedule (0 when on time or early). */
+    public void lateness(long lateNs) {
+        lateness.recordValue(Math.max(1, Math.min(lateNs, OpMetrics.MAX_TRACKED_NS)));
+    }
+
+    /** Lateness histogram in ns (empty unless the replay was timed); the caller must not modify it. */
+    public Histogram lateness() {
+        return lateness;
+    }
+
+    private static int rw(Op op) {
+        return op == Op.READ ? 0 : 1;
+    }
+
+    public OpMetrics all() {
+        return all;
+    }
+
+    public OpMetrics op(Op op) {
+        return byOp[op.ordinal()];
+    }
+
+    /** Reads ({@code Op.READ}) or writes ({@code Op.WRITE}) of one size class. */
+    public OpMetrics sizeClass(SizeClass c, Op op) {
+        if (!op.transfersData()) {
+            throw new IllegalArgumentException("size classes are kept for reads and writes, not " + op);
+        }
+        return byClass[c.ordinal()][rw(op)];
+    }
+
+    /** Failed IOs of {@code op}. */
+    public long errors(Op op) {
+        return errorsByOp[op.ordinal()];
+    }
+
+    /** Failed IOs of {@code op} with {@code errno} (0: a short transfer). */
+    public long errors(Op op, int errno) {
+        return errnoCounts[op.ordinal()][Math.min(errno, MAX_ERRNO)];
+    }
+
+    public long totalErrors() {
+        long n = 0;
+        for (long e : errorsByOp) {
+            n += e;
+        }
+        return n;
+    }
+
+    public QdHistogram qdReplayed() {
+        return qdReplayed;
+    }
+
+    public QdHistogram qdRecorded() {
+        return qdRecorded;
+    }
+
+    public TimeSeries timeSeries() {
+        return timeSeries;
+    }
+
+    public long issued() {
+        return issued;
+    }
+
+    /** Submissions whose trace position came before one submitted earlier: must be 0. */
+    public long outOfOrder() {
+        return outOfOrder;
+    }
+
+    /** First submit to last completion (wall time including replayed idle); 0 before any IO. */
+    public long wallNs() {
+        return firstSubmitNs == Long.MIN_VALUE ? 0 : lastDoneNs - firstSubmitNs;
+    }
+
+    public long startNs() {
+        return startNs;
+    }
+}

@@ -1,0 +1,35 @@
+package org.sbench.replay;
+
+import org.sbench.trace.IoRecord;
+
+/**
+ * Decides when the next IO of the trace may go (Disruptor's WaitStrategy shape: one small final
+ * class per mode). IOs are always released in trace order; a scheduler only gates the next one,
+ * by how many IOs may be in flight and by time. Touches no native code; called on the replay
+ * thread only.
+ */
+public interface Scheduler {
+
+    /** The run starts at {@code startNs} (engine clock), before the first IO. */
+    void start(long startNs);
+
+    /** {@code r} may be submitted only while fewer than this many IOs are in flight (at least 1). */
+    int depthFor(IoRecord r);
+
+    /**
+     * The earliest time (engine clock, ns) at which {@code r} may be submitted, or
+     * {@link Long#MIN_VALUE} for "as soon as the depth allows".
+     *
+     * @param idleSinceNs when the replayed device last became idle (nothing in flight), or
+     *                    {@link Long#MIN_VALUE} while IOs are in flight
+     */
+    long notBeforeNs(IoRecord r, long idleSinceNs);
+
+    /** {@code r} was submitted; the scheduler may update its view of the recording. */
+    void submitted(IoRecord r);
+
+    /** True if this mode measures lateness (actual minus scheduled submit time). */
+    default boolean timed() {
+        return false;
+    }
+}

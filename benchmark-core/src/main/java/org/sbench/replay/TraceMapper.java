@@ -1,0 +1,96 @@
+package org.sbench.replay;
+
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+
+/**
+ * Maps trace IOs onto the target (SEMANTICS.md, "Mapping a trace onto a target"): keeps one stream
+ * when asked, skips writes and trims in a read-only replay, applies the fit policy, and widens
+ * misaligned IOs to the logical block size. Counts what it did. Changes the record's offset and
+ * length in place; allocates nothing.
+ */
+public final class TraceMapper {
+    private final int stream;
+    private final FitPolicy fit;
+    private final long capacityBytes;
+    private final long traceSpanBytes;
+    private final int blockBytes;
+    private final boolean readOnly;
+    private long otherStreams;
+    private long skippedWrites;
+    private long widened;
+    private long refitted;
+
+    /**
+     * @param stream         the stream to replay, or {@link IoRecord#NO_STREAM} for all records
+     * @param traceSpanBytes the highest end offset of the trace (for {@link FitPolicy#SCALE})
+     * @param blockBytes     the target's logical block size (a power of two)
+     */
+    public TraceMapper(int stream, FitPolicy fit, long capacityBytes, long traceSpanBytes, int blockBytes, boolean readOnly) {
+        this.stream = stream;
+        this.fit = fit;
+        this.capacityBytes = capacityBytes / blockBytes * blockBytes;
+        this.traceSpanBytes = Math.max(1, traceSpanBytes);
+        this.blockBytes = blockBytes;
+        this.readOnly = readOnly;
+    }
+
+    /** Maps {@code r} in place; false if it is not replayed (another stream, or a write in read-only mode). */
+    public boolean map(IoRecord r) {
+        if (stream != IoRecord.NO_STREAM && r.stream != stream) {
+            otherStreams++;
+            return false;
+        }
+        if (readOnly && (r.op == Op.WRITE || r.op == Op.TRIM)) {
+            skippedWrites++;
+            return false;
+        }
+        if (r.op == Op.FLUSH) {
+            return true;
+        }
+        long mask = blockBytes - 1L;
+        long start = r.offsetBytes & ~mask;
+        long end = (r.offsetBytes + r.lengthBytes + mask) & ~mask;
+        if (start != r.offsetBytes || end - start != r.lengthBytes) {
+            widened++;
+        }
+        long length = end - start;
+        long mapped = start;
+        if (fit == FitPolicy.SCALE && traceSpanBytes > capacityBytes) {
+            mapped = (long) ((double) start * capacityBytes / traceSpanBytes) & ~mask;
+        }
+        if (fit != FitPolicy.ERROR && mapped + length > capacityBytes) {
+            mapped = mapped % capacityBytes;
+            if (mapped + length > capacityBytes) {
+                mapped = Math.max(0, capacityBytes - length) & ~mask;
+            }
+        }
+        if (mapped != start) {
+            refitted++;
+            start = mapped;
+        }
+        r.offsetBytes = start;
+        r.lengthBytes = Math.min(length, capacityBytes);
+        return true;
+    }
+
+    /** Records of other streams, not replayed. */
+    public long otherStreams() {
+        return otherStreams;
+    }
+
+    /** Writes and trims skipped by a read-only replay. */
+    public long skippedWrites() {
+        return skippedWrites;
+    }
+
+    /** IOs widened to the logical block size. */
+    public long widened() {
+        return widened;
+    }
+
+    /** IOs moved by the fit policy (wrapped or scaled). */
+    public long refitted() {
+        return refitted;
+    }
+}

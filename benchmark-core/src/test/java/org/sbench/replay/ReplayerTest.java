@@ -1,0 +1,181 @@
+package org.sbench.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sbench.SbenchException;
+import org.sbench.data.ZeroPattern;
+import org.sbench.metrics.MetricsRecorder;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+
+/** The replay loop against a simulated device and a manual clock: exact times, depths and order. */
+class ReplayerTest {
+    private static final long US = 1_000;
+    private static final long MS = 1_000_000;
+
+    static IoRecord io(long issueNs, long completeNs, Op op, long offset, int qd) {
+        IoRecord r = new IoRecord();
+        r.issueNs = issueNs;
+        r.completeNs = completeNs;
+        r.op = op;
+        r.offsetBytes = offset;
+        r.lengthBytes = op == Op.FLUSH ? 0 : 4096;
+        r.qd = qd;
+        return r;
+    }
+
+    static TraceReader listOf(List<IoRecord> records) {
+        return new TraceReader() {
+            private int next;
+
+            @Override
+            public TraceInfo info() {
+                return TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.QD));
+            }
+
+            @Override
+            public boolean next(IoRecord into) {
+                if (next == records.size()) {
+                    return false;
+                }
+                into.copyFrom(records.get(next++));
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    record Run(MetricsRecorder metrics, SimulatedEngine engine, Replayer.Outcome outcome, ManualClock clock) {
+    }
+
+    static Run replay(List<IoRecord> trace, Scheduler scheduler, int depth, java.util.function.ToLongFunction<org.sbench.engine.IoSlot> latency) {
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(depth, clock, latency);
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false);
+        Replayer r = new Replayer(listOf(trace), mapper, scheduler, engine, new ZeroPattern(1 << 20), metrics, clock,
+                ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size());
+        return new Run(metrics, engine, r.run(), clock);
+    }
+
+    @Test
+    void fixedQdKeepsExactlyNOutstanding() {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            trace.add(io(i, IoRecord.NO_TIME, Op.READ, i * 4096L, IoRecord.NO_QD));
+        }
+        Run run = replay(trace, new FixedQdScheduler(2), 8, s -> 100 * US);
+        List<SimulatedEngine.Submit> s = run.engine().submits;
+        assertEquals(List.of(0L, 0L, 100 * US, 100 * US), s.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(List.of(1, 2, 1, 2), s.stream().map(SimulatedEngine.Submit::inFlightAfter).toList());
+        assertEquals(200 * US, run.metrics().all().busyNs());
+        assertEquals(200 * US, run.metrics().wallNs());
+        assertEquals(2, run.metrics().qdReplayed().count(2));
+        assertEquals(4, run.metrics().op(Op.READ).ios());
+        assertTrue(run.outcome().complete());
+    }
+
+    @Test
+    void perOpBusyTimeIsTheUnionOfThatOpsIntervals() {
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.WRITE, 4096, 0),
+                io(2, IoRecord.NO_TIME, Op.READ, 8192, 0));
+        Run run = replay(trace, new FixedQdScheduler(2), 8, s -> s.op == Op.READ ? 100 * US : 300 * US);
+        assertEquals(300 * US, run.metrics().all().busyNs());
+        assertEquals(200 * US, run.metrics().op(Op.READ).busyNs());
+        assertEquals(300 * US, run.metrics().op(Op.WRITE).busyNs());
+        assertEquals(8192, run.metrics().op(Op.READ).bytes());
+        assertEquals(100 * US, run.metrics().op(Op.READ).latency().getMaxValue(), 100 * US / 1000.0);
+    }
+
+    @Test
+    void recordedQdReproducesIdleGapsCappedAtMaxIdle() {
+        List<IoRecord> trace = List.of(
+                io(0, 100, Op.READ, 0, 1),
+                io(50, 120, Op.READ, 4096, 2),                              // issued while IO 0 outstanding
+                io(10 * MS, 10 * MS + 200, Op.WRITE, 8192, 1),             // after ~10 ms of recorded idle
+                io(110 * MS + 200, 110 * MS + 300, Op.READ, 12288, 1));    // after 100 ms: capped at 25 ms
+        Run run = replay(trace, new RecordedQdScheduler(25 * MS, 0), 8, s -> 1 * US);
+        List<Long> submits = run.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList();
+        long gap1 = 10 * MS - 120;
+        assertEquals(List.of(0L, 0L, 1 * US + gap1, 2 * US + gap1 + 25 * MS), submits);
+        assertEquals(3 * US, run.metrics().all().busyNs());
+        assertEquals(3 * US + gap1 + 25 * MS, run.metrics().wallNs());
+        assertEquals(0.0, run.metrics().qdReplayed().totalVariationDistance(run.metrics().qdRecorded()), 1e-12);
+
+        Run noIdle = replay(trace, new RecordedQdScheduler(0, 0), 8, s -> 1 * US);
+        assertEquals(List.of(0L, 0L, 1 * US, 2 * US),
+                noIdle.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+    }
+
+    @Test
+    void recordedQdNeverExceedsTheRecordedDepthAndKeepsOrder() {
+        List<IoRecord> trace = new ArrayList<>();
+        int[] qds = {1, 2, 3, 3, 1, 4, 2, 5, 5, 1};
+        for (int i = 0; i < qds.length; i++) {
+            trace.add(io(i * 10L, i * 10L + 5, i % 2 == 0 ? Op.READ : Op.WRITE, i * 4096L, qds[i]));
+        }
+        Run run = replay(trace, new RecordedQdScheduler(0, 0), 8, s -> (s.tag % 3 + 1) * US);
+        List<SimulatedEngine.Submit> s = run.engine().submits;
+        for (int i = 0; i < qds.length; i++) {
+            assertEquals(i, s.get(i).tag(), "trace order");
+            assertEquals(i * 4096L, s.get(i).offsetBytes());
+            assertTrue(s.get(i).inFlightAfter() <= qds[i], "IO " + i + " at depth " + s.get(i).inFlightAfter());
+        }
+        assertEquals(0, run.metrics().outOfOrder());
+        assertEquals(qds.length, run.metrics().issued());
+    }
+
+    @Test
+    void timedModeSubmitsOnScheduleAtTheSpeedFactor() {
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1 * MS, IoRecord.NO_TIME, Op.READ, 4096, 0),
+                io(1 * MS, IoRecord.NO_TIME, Op.WRITE, 8192, 0), io(9 * MS, IoRecord.NO_TIME, Op.READ, 0, 0));
+        Run run = replay(trace, new TimedScheduler(2.0, 32), 32, s -> 5 * MS);
+        assertEquals(List.of(0L, 500 * US, 500 * US, 4500 * US),
+                run.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(1, run.metrics().qdReplayed().count(4), "open loop: the last IO goes while three are out");
+        assertEquals(4, run.metrics().lateness().getTotalCount());
+        assertTrue(run.metrics().lateness().getMaxValue() <= 1, "on time on a manual clock");
+    }
+
+    @Test
+    void missingRecordedQdIsRefusedNamingTheAlternatives() {
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, IoRecord.NO_QD));
+        SbenchException e = assertThrows(SbenchException.class, () -> replay(trace, new RecordedQdScheduler(0, 0), 4, s -> 1));
+        assertTrue(e.getMessage().contains("--mode timed, --mode fixed-qd --qd N, or --qd-fallback N"), e.getMessage());
+        Run fallback = replay(trace, new RecordedQdScheduler(0, 3), 4, s -> 1);
+        assertEquals(1, fallback.metrics().issued());
+    }
+
+    @Test
+    void stopRequestEndsIssuingAndMarksTheRunIncomplete() {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            trace.add(io(i, IoRecord.NO_TIME, Op.READ, 0, 0));
+        }
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 1 * US);
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        ReplayControl control = new ReplayControl();
+        ReplayListener stopAfterFirstProgress = (done, total, elapsed, bytes) -> control.requestStop();
+        control.requestStop();
+        Replayer r = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false),
+                new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, stopAfterFirstProgress, control,
+                Replayer.OnError.STOP, 10);
+        Replayer.Outcome o = r.run();
+        assertEquals(false, o.complete());
+        assertEquals("interrupted", o.stopReason());
+        assertEquals(0, metrics.issued());
+    }
+}

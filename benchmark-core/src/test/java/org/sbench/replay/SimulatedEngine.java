@@ -1,0 +1,122 @@
+package org.sbench.replay;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+import org.sbench.engine.CompletionSink;
+import org.sbench.engine.IoEngine;
+import org.sbench.engine.IoSlot;
+
+/**
+ * A device simulated on a {@link ManualClock}: each IO takes the latency the test programs; reaping
+ * jumps the clock to the next completion. Logs every submit with the depth it saw.
+ */
+final class SimulatedEngine implements IoEngine {
+    /** One submission as the device saw it. */
+    record Submit(long tag, long submitNs, int inFlightAfter, long offsetBytes) {
+    }
+
+    static final long POLL_STEP_NS = 1_000;
+
+    private final ManualClock clock;
+    private final ToLongFunction<IoSlot> latencyNs;
+    private final IoSlot[] slots;
+    private final long[] doneAt;
+    private final List<IoSlot> queued = new ArrayList<>();
+    private final List<IoSlot> pending = new ArrayList<>();
+    final List<Submit> submits = new ArrayList<>();
+
+    SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
+        this.clock = clock;
+        this.latencyNs = latencyNs;
+        this.slots = new IoSlot[depth];
+        this.doneAt = new long[depth];
+        for (int i = 0; i < depth; i++) {
+            slots[i] = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1 << 20));
+        }
+    }
+
+    @Override
+    public String name() {
+        return "simulated";
+    }
+
+    @Override
+    public int depth() {
+        return slots.length;
+    }
+
+    @Override
+    public IoSlot[] slots() {
+        return slots;
+    }
+
+    @Override
+    public void submit(IoSlot slot) {
+        queued.add(slot);
+    }
+
+    @Override
+    public int commit() {
+        int n = queued.size();
+        for (IoSlot s : queued) {
+            s.submitNs = clock.now;
+            doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
+            pending.add(s);
+            submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
+        }
+        queued.clear();
+        return n;
+    }
+
+    @Override
+    public int reap(int min, long timeoutNs, CompletionSink sink) {
+        long deadline = timeoutNs < 0 ? Long.MAX_VALUE : clock.now + timeoutNs;
+        while (ready() < Math.max(min, 1) && !pending.isEmpty()) {
+            long next = Long.MAX_VALUE;
+            for (IoSlot s : pending) {
+                next = Math.min(next, doneAt[s.index]);
+            }
+            if (min == 0 && timeoutNs == 0) {
+                clock.advanceTo(Math.min(next, clock.now + POLL_STEP_NS));
+                break;
+            }
+            if (next > deadline) {
+                clock.advanceTo(deadline);
+                break;
+            }
+            clock.advanceTo(next);
+        }
+        int n = 0;
+        for (IoSlot s : new ArrayList<>(pending)) {
+            if (doneAt[s.index] <= clock.now) {
+                pending.remove(s);
+                s.doneNs = clock.now;
+                s.result = s.lengthBytes;
+                sink.completed(s);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int ready() {
+        int n = 0;
+        for (IoSlot s : pending) {
+            if (doneAt[s.index] <= clock.now) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public int inFlight() {
+        return pending.size() + queued.size();
+    }
+
+    @Override
+    public void close() {
+    }
+}
