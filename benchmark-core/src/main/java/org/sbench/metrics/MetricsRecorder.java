@@ -13,7 +13,7 @@ import org.sbench.trace.stats.SizeClass;
  * before the run, so recording allocates nothing (the time series grows once per second).
  */
 public final class MetricsRecorder {
-    private static final int MAX_ERRNO = 4096;
+    public static final int MAX_ERRNO = 4096;
     private static final Op[] OPS = Op.values();
     private static final SizeClass[] CLASSES = SizeClass.values();
 

@@ -31,7 +31,8 @@ public final class Errno {
         return symbol(e) + " (" + LibC.strerror(e) + ")";
     }
 
-    private static String symbol(int e) {
+    /** The errno's symbolic name ("EIO"), or "errno N" for one sbench does not name. */
+    public static String symbol(int e) {
         switch (e) {
             case EPERM: return "EPERM";
             case ENOENT: return "ENOENT";

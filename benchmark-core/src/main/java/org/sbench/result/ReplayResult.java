@@ -1,0 +1,92 @@
+package org.sbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
+ * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
+ * 10^6 bytes; IOPS and MB/s are over busy time (SEMANTICS.md); latencies in µs.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ReplayResult(
+        boolean complete,
+        String stopReason,
+        String sbenchVersion,
+        String startedAt,
+        Settings settings,
+        TraceIdentity trace,
+        TargetIdentity target,
+        Host host,
+        Summary summary,
+        List<SizeClassResult> sizeClasses,
+        List<Second> timeSeries,
+        Map<String, String> latencyHistogram,
+        Fidelity fidelity,
+        Mapping mapping,
+        Map<String, Map<String, Long>> errors) {
+
+    /** How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Settings(String mode, Integer qd, long maxIdleNs, Double speed, String data, String engine,
+                           String engineNote, String fit, Integer stream, Integer qdFallback, boolean readOnly,
+                           String nomerges, String onError) {
+    }
+
+    public record TraceIdentity(String name, String path, String format, String sha256, long records) {
+    }
+
+    /** The target; {@code device} holds sysfs identity (model, serial, firmware, rotational, scheduler, ...). */
+    public record TargetIdentity(String path, String kind, long capacity, int logicalSectorSize, int physicalSectorSize,
+                                 Map<String, String> device) {
+    }
+
+    public record Host(String kernel, String cpu, int cores, String jvm) {
+    }
+
+    public record Summary(long ios, long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten,
+                          long busyNs, long readBusyNs, long writeBusyNs, long wallNs, double iops, double mbps,
+                          double readMbps, double writeMbps, long errors, Map<String, Latency> latency) {
+    }
+
+    /** Service-time statistics of a group of IOs; {@code over10msPct} is the share slower than 10 ms. */
+    public record Latency(long count, double meanUs, double p50Us, double p90Us, double p99Us, double p999Us, double maxUs,
+                          double over10msPct) {
+    }
+
+    /** One size class of one op (reads or writes): share of all IOs, bytes, busy time of its IOs, rate. */
+    public record SizeClassResult(@JsonProperty("class") String sizeClass, String op, long count, double pct, long bytes,
+                                  long busyNs, double mbps, Latency latency) {
+    }
+
+    /** One second of the run (by completion time): IOPS and MB/s in that second. */
+    public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps) {
+    }
+
+    /** How faithfully the replay reproduced the trace (SEMANTICS.md, "Fidelity"). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
+                           Double qdTvd, Lateness latenessUs) {
+    }
+
+    /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */
+    public record QdDistribution(List<QdRow> histogram, double avg) {
+    }
+
+    public record QdRow(String qd, long count, double pct) {
+    }
+
+    public record Lateness(double p50, double p99, double max) {
+    }
+
+    /**
+     * What mapping the trace onto the target did: IOs widened to the logical block size, moved by the
+     * fit policy, of other streams (not replayed), writes skipped by a read-only run, and IOs larger
+     * than the device accepts whole (the kernel splits them).
+     */
+    public record Mapping(long widened, long refitted, long otherStreams, long skippedWrites, long wouldSplit,
+                          long splitThresholdBytes, String bufferMemory) {
+    }
+}

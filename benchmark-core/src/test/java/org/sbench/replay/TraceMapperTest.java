@@ -1,0 +1,66 @@
+package org.sbench.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+
+class TraceMapperTest {
+    private static IoRecord io(Op op, long offset, long length, int stream) {
+        IoRecord r = new IoRecord();
+        r.op = op;
+        r.offsetBytes = offset;
+        r.lengthBytes = length;
+        r.stream = stream;
+        return r;
+    }
+
+    @Test
+    void widensMisalignedIos() {
+        TraceMapper m = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1 << 30, 1 << 30, 4096, false);
+        IoRecord r = io(Op.READ, 1000, 512, 0);
+        assertTrue(m.map(r));
+        assertEquals(0, r.offsetBytes);
+        assertEquals(4096, r.lengthBytes);
+        IoRecord aligned = io(Op.READ, 8192, 8192, 0);
+        m.map(aligned);
+        assertEquals(8192, aligned.lengthBytes);
+        IoRecord straddling = io(Op.WRITE, 4095, 2, 0);
+        m.map(straddling);
+        assertEquals(0, straddling.offsetBytes);
+        assertEquals(8192, straddling.lengthBytes);
+        assertEquals(2, m.widened());
+    }
+
+    @Test
+    void wrapAndScaleKeepIosInsideTheTarget() {
+        long cap = 1 << 20;
+        TraceMapper wrap = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.WRAP, cap, 4L << 20, 4096, false);
+        IoRecord r = io(Op.READ, (3L << 20) + 8192, 4096, 0);
+        wrap.map(r);
+        assertEquals(8192, r.offsetBytes);
+        IoRecord atEnd = io(Op.READ, cap - 4096, 8192, 0);
+        wrap.map(atEnd);
+        assertEquals(cap - 8192, atEnd.offsetBytes);
+        assertEquals(2, wrap.refitted());
+        TraceMapper scale = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.SCALE, cap, 4L << 20, 4096, false);
+        IoRecord s = io(Op.WRITE, 2L << 20, 4096, 0);
+        scale.map(s);
+        assertEquals(cap / 2, s.offsetBytes);
+    }
+
+    @Test
+    void streamSelectionAndReadOnly() {
+        TraceMapper m = new TraceMapper(2, FitPolicy.ERROR, 1 << 30, 1 << 30, 512, true);
+        assertFalse(m.map(io(Op.READ, 0, 512, 1)));
+        assertTrue(m.map(io(Op.READ, 0, 512, 2)));
+        assertFalse(m.map(io(Op.WRITE, 0, 512, 2)));
+        assertFalse(m.map(io(Op.TRIM, 0, 512, 2)));
+        assertTrue(m.map(io(Op.FLUSH, 0, 0, 2)));
+        assertEquals(1, m.otherStreams());
+        assertEquals(2, m.skippedWrites());
+    }
+}

@@ -1,0 +1,108 @@
+package org.sbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.engine.IoSlot;
+import org.sbench.metrics.MetricsRecorder;
+import org.sbench.replay.Replayer;
+import org.sbench.trace.Op;
+
+class ReplayResultsTest {
+    private static final long MS = 1_000_000;
+
+    /** Two reads of 1 MB over [0, 2 ms) and [1 ms, 3 ms), a 4 KiB write over [10 ms, 11 ms), one failed read. */
+    static MetricsRecorder metrics() {
+        MetricsRecorder m = new MetricsRecorder(0);
+        IoSlot a = slot(0, Op.READ, 1_000_000);
+        IoSlot b = slot(1, Op.READ, 1_000_000);
+        IoSlot w = slot(2, Op.WRITE, 4096);
+        IoSlot bad = slot(3, Op.READ, 4096);
+        submit(m, a, 0, 1, 1);
+        submit(m, b, 1 * MS, 2, 2);
+        done(m, a, 2 * MS, a.lengthBytes);
+        done(m, b, 3 * MS, b.lengthBytes);
+        submit(m, w, 10 * MS, 1, 1);
+        done(m, w, 11 * MS, 4096);
+        submit(m, bad, 12 * MS, 1, 1);
+        done(m, bad, 12 * MS + 500, -5);
+        return m;
+    }
+
+    static IoSlot slot(int i, Op op, long length) {
+        IoSlot s = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1));
+        s.op = op;
+        s.lengthBytes = length;
+        s.tag = i;
+        return s;
+    }
+
+    static void submit(MetricsRecorder m, IoSlot s, long t, int qd, int recordedQd) {
+        s.submitNs = t;
+        m.submitted(s, qd, recordedQd);
+    }
+
+    static void done(MetricsRecorder m, IoSlot s, long t, long result) {
+        s.doneNs = t;
+        s.result = result;
+        m.completed(s);
+    }
+
+    static ReplayResults.Context context() {
+        return new ReplayResults.Context("test", "2026-11-30T00:00:00Z",
+                new ReplayResult.Settings("recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false, null, "stop"),
+                new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
+                new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of()),
+                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test"), false);
+    }
+
+    @Test
+    void summaryNumbersFollowTheDefinitions() {
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4), metrics());
+        ReplayResult.Summary s = r.summary();
+        assertEquals(3, s.ios(), "failed IOs are counted as errors, not IOs");
+        assertEquals(1, s.errors());
+        assertEquals(2_000_000, s.bytesRead());
+        assertEquals(3 * MS + 1 * MS + 500, s.busyNs(), "union: [0,3ms) + [10,11ms) + [12ms,12ms+500ns)");
+        assertEquals(3 * MS + 500, s.readBusyNs());
+        assertEquals(1 * MS, s.writeBusyNs());
+        assertEquals(12 * MS + 500, s.wallNs());
+        assertEquals(2_000_000 / 1e6 / ((3 * MS + 500) / 1e9), s.readMbps(), 1e-9);
+        assertEquals(3 / ((4 * MS + 500) / 1e9), s.iops(), 1e-6);
+        assertEquals(2000.0, s.latency().get("read").maxUs(), 2.0); // 3 significant digits
+        assertEquals(Map.of("EIO", 1L), r.errors().get("read"));
+        ReplayResult.SizeClassResult big = r.sizeClasses().stream()
+                .filter(c -> c.sizeClass().equals(">128K") && c.op().equals("read")).findFirst().orElseThrow();
+        assertEquals(2, big.count());
+        assertEquals(3 * MS, big.busyNs());
+        assertEquals(0.0, r.fidelity().qdTvd(), 1e-12);
+    }
+
+    @Test
+    void jsonRoundTripsAndTheHistogramDecodes(@TempDir Path dir) throws Exception {
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 4), metrics());
+        JsonResults json = new JsonResults();
+        Path file = dir.resolve("r.json");
+        json.write(r, file);
+        assertEquals(r, json.read(file));
+        JsonNode tree = new ObjectMapper().readTree(file.toFile());
+        assertEquals(false, tree.get("complete").asBoolean());
+        for (String k : new String[] {"ios", "reads", "writes", "trims", "flushes", "bytesRead", "bytesWritten", "busyNs",
+                "readBusyNs", "writeBusyNs", "wallNs", "iops", "mbps", "readMbps", "writeMbps", "errors"}) {
+            assertTrue(tree.get("summary").get(k).isNumber(), k);
+        }
+        assertEquals(">128K", tree.get("sizeClasses").get(14).get("class").asText());
+        byte[] bytes = Base64.getDecoder().decode(tree.get("latencyHistogram").get("read").asText());
+        Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        assertEquals(2, h.getTotalCount());
+    }
+}
