@@ -16,7 +16,9 @@ public final class TraceMapper {
     private final long traceSpanBytes;
     private final int blockBytes;
     private final boolean readOnly;
+    private final long splitThresholdBytes;
     private long otherStreams;
+    private long wouldSplit;
     private long skippedWrites;
     private long widened;
     private long refitted;
@@ -25,14 +27,17 @@ public final class TraceMapper {
      * @param stream         the stream to replay, or {@link IoRecord#NO_STREAM} for all records
      * @param traceSpanBytes the highest end offset of the trace (for {@link FitPolicy#SCALE})
      * @param blockBytes     the target's logical block size (a power of two)
+     * @param splitThresholdBytes the largest IO the device takes whole; 0 when unknown (nothing counted)
      */
-    public TraceMapper(int stream, FitPolicy fit, long capacityBytes, long traceSpanBytes, int blockBytes, boolean readOnly) {
+    public TraceMapper(int stream, FitPolicy fit, long capacityBytes, long traceSpanBytes, int blockBytes, boolean readOnly,
+                       long splitThresholdBytes) {
         this.stream = stream;
         this.fit = fit;
         this.capacityBytes = capacityBytes / blockBytes * blockBytes;
         this.traceSpanBytes = Math.max(1, traceSpanBytes);
         this.blockBytes = blockBytes;
         this.readOnly = readOnly;
+        this.splitThresholdBytes = splitThresholdBytes;
     }
 
     /** Maps {@code r} in place; false if it is not replayed (another stream, or a write in read-only mode). */
@@ -71,6 +76,9 @@ public final class TraceMapper {
         }
         r.offsetBytes = start;
         r.lengthBytes = Math.min(length, capacityBytes);
+        if (splitThresholdBytes > 0 && r.op.transfersData() && r.lengthBytes > splitThresholdBytes) {
+            wouldSplit++;
+        }
         return true;
     }
 
@@ -87,6 +95,11 @@ public final class TraceMapper {
     /** IOs widened to the logical block size. */
     public long widened() {
         return widened;
+    }
+
+    /** Reads and writes longer than the device takes whole: the kernel splits them. */
+    public long wouldSplit() {
+        return wouldSplit;
     }
 
     /** IOs moved by the fit policy (wrapped or scaled). */

@@ -64,7 +64,7 @@ class ReplayerTest {
         ManualClock clock = new ManualClock();
         SimulatedEngine engine = new SimulatedEngine(depth, clock, latency);
         MetricsRecorder metrics = new MetricsRecorder(0);
-        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false);
+        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
         Replayer r = new Replayer(listOf(trace), mapper, scheduler, engine, new ZeroPattern(1 << 20), metrics, clock,
                 ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size());
         return new Run(metrics, engine, r.run(), clock);
@@ -170,7 +170,7 @@ class ReplayerTest {
         ReplayControl control = new ReplayControl();
         ReplayListener stopAfterFirstProgress = (done, total, elapsed, bytes) -> control.requestStop();
         control.requestStop();
-        Replayer r = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false),
+        Replayer r = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0),
                 new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, stopAfterFirstProgress, control,
                 Replayer.OnError.STOP, 10);
         Replayer.Outcome o = r.run();

@@ -20,7 +20,7 @@ class TraceMapperTest {
 
     @Test
     void widensMisalignedIos() {
-        TraceMapper m = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1 << 30, 1 << 30, 4096, false);
+        TraceMapper m = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1 << 30, 1 << 30, 4096, false, 0);
         IoRecord r = io(Op.READ, 1000, 512, 0);
         assertTrue(m.map(r));
         assertEquals(0, r.offsetBytes);
@@ -38,7 +38,7 @@ class TraceMapperTest {
     @Test
     void wrapAndScaleKeepIosInsideTheTarget() {
         long cap = 1 << 20;
-        TraceMapper wrap = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.WRAP, cap, 4L << 20, 4096, false);
+        TraceMapper wrap = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.WRAP, cap, 4L << 20, 4096, false, 0);
         IoRecord r = io(Op.READ, (3L << 20) + 8192, 4096, 0);
         wrap.map(r);
         assertEquals(8192, r.offsetBytes);
@@ -46,7 +46,7 @@ class TraceMapperTest {
         wrap.map(atEnd);
         assertEquals(cap - 8192, atEnd.offsetBytes);
         assertEquals(2, wrap.refitted());
-        TraceMapper scale = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.SCALE, cap, 4L << 20, 4096, false);
+        TraceMapper scale = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.SCALE, cap, 4L << 20, 4096, false, 0);
         IoRecord s = io(Op.WRITE, 2L << 20, 4096, 0);
         scale.map(s);
         assertEquals(cap / 2, s.offsetBytes);
@@ -54,7 +54,7 @@ class TraceMapperTest {
 
     @Test
     void streamSelectionAndReadOnly() {
-        TraceMapper m = new TraceMapper(2, FitPolicy.ERROR, 1 << 30, 1 << 30, 512, true);
+        TraceMapper m = new TraceMapper(2, FitPolicy.ERROR, 1 << 30, 1 << 30, 512, true, 0);
         assertFalse(m.map(io(Op.READ, 0, 512, 1)));
         assertTrue(m.map(io(Op.READ, 0, 512, 2)));
         assertFalse(m.map(io(Op.WRITE, 0, 512, 2)));

@@ -39,6 +39,7 @@ public final class TraceInspector {
     private long lastIssueNs;
     private long qdSum;
     private long qdRecords;
+    private int maxQd;
 
     public TraceInspector(int sequentialWindow) {
         this.window = new SequentialWindow(sequentialWindow);
@@ -85,6 +86,7 @@ public final class TraceInspector {
             qdSum += r.qd;
             qdRecords++;
             qdBuckets[QdBucket.of(r.qd).ordinal()]++;
+            maxQd = Math.max(maxQd, r.qd);
         }
         s[0]++;
         if (r.op == Op.READ) {
@@ -124,7 +126,7 @@ public final class TraceInspector {
             }
         }
         TraceStatistics.Qd qd = new TraceStatistics.Qd(qdKnown, qdKnown ? (double) qdSum / records : 0,
-                qdKnown ? pct(qdBuckets[QdBucket.QD1.ordinal()], records) : 0, histogram);
+                qdKnown ? pct(qdBuckets[QdBucket.QD1.ordinal()], records) : 0, qdKnown ? maxQd : 0, histogram);
         List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
         for (Map.Entry<Integer, long[]> e : streams.entrySet()) {
             long[] s = e.getValue();

@@ -39,7 +39,7 @@ public record TraceStatistics(
      * Recorded queue depth; {@code known} false when the trace has none (no completion times), and
      * then the other values are 0 and the histogram empty.
      */
-    public record Qd(boolean known, double avg, double qd1Pct, List<QdRow> histogram) {
+    public record Qd(boolean known, double avg, double qd1Pct, int max, List<QdRow> histogram) {
     }
 
     /** One queue-depth range: IOs issued at a depth in it, and their share of all IOs. */

@@ -1,0 +1,109 @@
+package org.sbench.replay;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.StringJoiner;
+import org.sbench.SbenchException;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.stats.TraceInspector;
+import org.sbench.trace.stats.TraceStatistics;
+
+/**
+ * What a replay must know about its trace before the first IO: one streaming pass of statistics
+ * (capacity needed per stream, largest IO, deepest recorded queue, streams present) and the
+ * file's SHA-256 (results of different traces are never compared). Refuses traces the settings
+ * cannot replay, with a message naming what to change.
+ */
+public record TracePlan(Path path, String from, TraceStatistics stats, String sha256) {
+    private static final int HASH_BUFFER = 1 << 20;
+
+    public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
+        TraceStatistics stats;
+        try (TraceReader reader = formats.open(path, from, options)) {
+            stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
+        }
+        return new TracePlan(path, from, stats, sha256(path));
+    }
+
+    static String sha256(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[HASH_BUFFER];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                md.update(buf, 0, n);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read", path, e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
+        }
+    }
+
+    /** Checks that {@code settings} can replay this trace; throws a usage error saying what to change. */
+    public void check(ReplaySettings settings) {
+        if (stats.records() == 0) {
+            throw SbenchException.badInput(path.toString(), "the trace has no IOs to replay");
+        }
+        if (settings.stream() == IoRecord.NO_STREAM && stats.streams().size() > 1) {
+            StringJoiner ids = new StringJoiner(", ");
+            stats.streams().forEach(s -> ids.add(Integer.toString(s.stream())));
+            throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + ids
+                    + "); replay one of them with --stream N");
+        }
+        if (settings.stream() != IoRecord.NO_STREAM && stream(settings.stream()) == null) {
+            throw SbenchException.usage("the trace has no stream " + settings.stream());
+        }
+        if (settings.mode() == ReplayMode.RECORDED_QD && !stats.qd().known() && settings.qdFallback() == 0) {
+            throw RecordedQdScheduler.noRecordedQd();
+        }
+    }
+
+    private TraceStatistics.StreamRow stream(int id) {
+        for (TraceStatistics.StreamRow s : stats.streams()) {
+            if (s.stream() == id) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Bytes the replayed IOs reach: the capacity a target needs for {@code --fit error}. */
+    public long neededBytes(int streamId) {
+        TraceStatistics.StreamRow s = streamId == IoRecord.NO_STREAM ? null : stream(streamId);
+        return s == null ? stats.maxOffset() : s.maxOffset();
+    }
+
+    /** IOs the replay will issue at most (records of the chosen stream). */
+    public long records(int streamId) {
+        TraceStatistics.StreamRow s = streamId == IoRecord.NO_STREAM ? null : stream(streamId);
+        return s == null ? stats.records() : s.records();
+    }
+
+    /** Queue depth the engine needs for {@code settings}. */
+    public int depth(ReplaySettings settings) {
+        switch (settings.mode()) {
+            case FIXED_QD: return settings.fixedQd();
+            case TIMED: return settings.timedMaxInFlight();
+            default: return Math.min(ReplaySettings.MAX_DEPTH, Math.max(stats.qd().max(), settings.qdFallback()));
+        }
+    }
+
+    /** Largest read or write, widened by a block at each end for alignment. */
+    public int maxIoBytes(int blockBytes) {
+        long max = stats.maxIoBytes() + 2L * blockBytes;
+        if (max > Integer.MAX_VALUE / 2) {
+            throw SbenchException.usage("the trace has an IO of " + stats.maxIoBytes() + " bytes; sbench replays IOs up to 1 GiB");
+        }
+        return (int) Math.max(max, blockBytes);
+    }
+}
