@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sbench.result.TextTable;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.stats.SequentialWindow;

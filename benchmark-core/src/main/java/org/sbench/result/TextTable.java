@@ -1,20 +1,20 @@
-package org.sbench.cli;
+package org.sbench.result;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Columns aligned for the terminal: the first column left-aligned, the others right-aligned. */
-final class TextTable {
+public final class TextTable {
     private final List<String[]> rows = new ArrayList<>();
     private final int columns;
 
-    TextTable(String... header) {
+    public TextTable(String... header) {
         columns = header.length;
         rows.add(header);
     }
 
-    TextTable row(Object... cells) {
+    public TextTable row(Object... cells) {
         if (cells.length != columns) {
             throw new IllegalArgumentException(cells.length + " cells for " + columns + " columns");
         }
@@ -26,7 +26,7 @@ final class TextTable {
         return this;
     }
 
-    void print(PrintWriter out, String indent) {
+    public void print(PrintWriter out, String indent) {
         int[] width = new int[columns];
         for (String[] r : rows) {
             for (int i = 0; i < columns; i++) {
