@@ -1,0 +1,127 @@
+package org.sbench.engine.linux;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/**
+ * The libc calls targets ({@code org.sbench.target}) make, checked. Calls made while opening a
+ * target throw a one-line {@link SbenchException} naming the call and the path; calls made during
+ * a run (discard, flush, hole punching) return 0 or a negative errno, as IO results do.
+ */
+public final class TargetCalls {
+    private static final int U64_BYTES = Long.BYTES;
+    private static final int RANGE_BYTES = 2 * U64_BYTES;
+
+    private TargetCalls() {
+    }
+
+    /**
+     * open(2) of {@code path}; {@code flagNames} is how the flags read in the error message.
+     * EBUSY on an exclusive open of a block device means the kernel holds it (mounted, swap, a
+     * device-mapper or md member) and is an {@link ErrorKind#UNSAFE_TARGET} refusal.
+     */
+    public static int open(String path, int flags, String flagNames, int mode) {
+        try {
+            return LibC.open(path, flags, mode);
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.EBUSY && (flags & LibC.O_EXCL) != 0) {
+                throw new SbenchException(ErrorKind.UNSAFE_TARGET, path + " is in use by the kernel (an exclusive"
+                        + " open failed with EBUSY: mounted, swap or held by another driver, perhaps in another mount"
+                        + " namespace); sbench never writes to a device in use");
+            }
+            throw Errno.failure("open(" + flagNames + ")", path, e);
+        }
+    }
+
+    /** close(2); a failure is reported, since it may be a write error surfacing late. */
+    public static void close(int fd, String path) {
+        try {
+            LibC.close(fd);
+        } catch (LastErrorException e) {
+            throw Errno.failure("close", path, e);
+        }
+    }
+
+    /** ioctl BLKGETSIZE64: the device's size in bytes. */
+    public static long blockDeviceSizeBytes(int fd, String path) {
+        try (Memory out = new Memory(U64_BYTES)) {
+            LibC.ioctl(fd, LibC.BLKGETSIZE64, Pointer.nativeValue(out));
+            return out.getLong(0);
+        } catch (LastErrorException e) {
+            throw Errno.failure("ioctl(BLKGETSIZE64)", path, e);
+        }
+    }
+
+    /** ioctl BLKSSZGET: the logical sector size, the unit of O_DIRECT alignment. */
+    public static int logicalBlockSize(int fd, String path) {
+        return intIoctl(fd, LibC.BLKSSZGET, "ioctl(BLKSSZGET)", path);
+    }
+
+    /** ioctl BLKPBSZGET: the physical sector size. */
+    public static int physicalBlockSize(int fd, String path) {
+        return intIoctl(fd, LibC.BLKPBSZGET, "ioctl(BLKPBSZGET)", path);
+    }
+
+    private static int intIoctl(int fd, long request, String call, String path) {
+        try (Memory out = new Memory(Integer.BYTES)) {
+            LibC.ioctl(fd, request, Pointer.nativeValue(out));
+            return out.getInt(0);
+        } catch (LastErrorException e) {
+            throw Errno.failure(call, path, e);
+        }
+    }
+
+    /** fdatasync(2): 0 or a negative errno. */
+    public static int fdatasync(int fd) {
+        try {
+            LibC.fdatasync(fd);
+            return 0;
+        } catch (LastErrorException e) {
+            return -e.getErrorCode();
+        }
+    }
+
+    /** fallocate(2) with {@code mode} (0, or FALLOC_FL_* bits): 0 or a negative errno. */
+    public static int fallocate(int fd, int mode, long offsetBytes, long lengthBytes) {
+        try {
+            LibC.fallocate(fd, mode, offsetBytes, lengthBytes);
+            return 0;
+        } catch (LastErrorException e) {
+            return -e.getErrorCode();
+        }
+    }
+
+    /**
+     * ioctl BLKDISCARD for one device, callable from any thread. The kernel reads the range from a
+     * u64[2] {offset, length} in native memory; each calling thread gets its own, made on its first
+     * discard, so discards allocate nothing and threads do not serialise on a shared buffer.
+     */
+    public static final class Discard {
+        private final int fd;
+        private final ThreadLocal<Memory> range = ThreadLocal.withInitial(Discard::newRange);
+
+        public Discard(int fd) {
+            this.fd = fd;
+        }
+
+        private static Memory newRange() {
+            return new Memory(RANGE_BYTES);
+        }
+
+        /** Discards [offsetBytes, offsetBytes + lengthBytes): 0 or a negative errno. */
+        public int discard(long offsetBytes, long lengthBytes) {
+            Memory r = range.get();
+            r.setLong(0, offsetBytes);
+            r.setLong(U64_BYTES, lengthBytes);
+            try {
+                LibC.ioctl(fd, LibC.BLKDISCARD, Pointer.nativeValue(r));
+                return 0;
+            } catch (LastErrorException e) {
+                return -e.getErrorCode();
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package org.sbench.target;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.TargetCalls;
+
+/**
+ * A block device opened with O_DIRECT: geometry from the BLKGETSIZE64, BLKSSZGET and BLKPBSZGET
+ * ioctls, discard by BLKDISCARD, flush by fdatasync, identity from sysfs. Opened for writing it is
+ * also opened O_EXCL, which the kernel refuses (EBUSY) while the device is mounted, swap or held by
+ * another driver, and which keeps anyone from mounting it during the run. {@link Targets} runs
+ * {@link TargetSafety} before opening one for writing.
+ */
+public final class BlockDeviceTarget implements Target {
+    public static final String KIND = "block";
+
+    // describe() keys; absent when the kernel does not say
+    public static final String KEY_DEVICE = "device";
+    public static final String KEY_PARTITION_OF = "partitionOf";
+    public static final String KEY_MODEL = "model";
+    public static final String KEY_VENDOR = "vendor";
+    public static final String KEY_SERIAL = "serial";
+    public static final String KEY_FIRMWARE = "firmware";
+    public static final String KEY_WWID = "wwid";
+    public static final String KEY_ROTATIONAL = "rotational";
+    public static final String KEY_SCHEDULER = "scheduler";
+    public static final String KEY_NR_REQUESTS = "nrRequests";
+    public static final String KEY_MAX_SECTORS_KB = "maxSectorsKb";
+    public static final String KEY_MAX_SEGMENTS = "maxSegments";
+    public static final String KEY_NOMERGES = "nomerges";
+    public static final String KEY_NOMERGES_BEFORE = "nomergesBefore";
+    public static final String KEY_LOGICAL_BLOCK_SIZE = "logicalBlockSize";
+    public static final String KEY_PHYSICAL_BLOCK_SIZE = "physicalBlockSize";
+
+    /** SCSI VPD page 0x80 (unit serial number): a 4-byte header, then the serial in ASCII. */
+    private static final int VPD_PG80_HEADER_BYTES = 4;
+
+    private final String path;
+    private final SysfsBlockDevice device;
+    private final int fd;
+    private final long capacityBytes;
+    private final int logicalBlockSize;
+    private final int physicalBlockSize;
+    private final TargetCalls.Discard discard;
+    private final QueueSettings queue;
+    private boolean closed;
+
+    private BlockDeviceTarget(String path, SysfsBlockDevice device, int fd, QueueSettings queue) {
+        this.path = path;
+        this.device = device;
+        this.fd = fd;
+        this.capacityBytes = TargetCalls.blockDeviceSizeBytes(fd, path);
+        this.logicalBlockSize = TargetCalls.logicalBlockSize(fd, path);
+        this.physicalBlockSize = TargetCalls.physicalBlockSize(fd, path);
+        this.discard = new TargetCalls.Discard(fd);
+        this.queue = queue;
+    }
+
+    /**
+     * Opens {@code path} (O_RDONLY when {@code readOnly}, else O_RDWR|O_EXCL; O_DIRECT either way)
+     * and applies the queue settings. Safety checks are the caller's ({@link Targets}).
+     */
+    static BlockDeviceTarget open(String path, SysfsBlockDevice device, boolean readOnly, boolean allowMerges) {
+        int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR | LibC.O_EXCL) | LibC.O_DIRECT | LibC.O_CLOEXEC;
+        String flagNames = readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_EXCL|O_DIRECT";
+        int fd = TargetCalls.open(path, flags, flagNames, 0);
+        QueueSettings queue = null;
+        try {
+            queue = QueueSettings.apply(device, allowMerges);
+            return new BlockDeviceTarget(path, device, fd, queue);
+        } catch (RuntimeException e) {
+            try {
+                if (queue != null) {
+                    queue.close();
+                }
+                TargetCalls.close(fd, path);
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
+    public long capacityBytes() {
+        return capacityBytes;
+    }
+
+    @Override
+    public int logicalBlockSize() {
+        return logicalBlockSize;
+    }
+
+    @Override
+    public int physicalBlockSize() {
+        return physicalBlockSize;
+    }
+
+    @Override
+    public int fd() {
+        return fd;
+    }
+
+    /** The queue settings in force for the run (nomerges used, scheduler). */
+    public QueueSettings queueSettings() {
+        return queue;
+    }
+
+    /**
+     * Keys {@code KEY_*}; queue and device attributes come from the disk a partition belongs to.
+     * {@code nomerges} is the value used for the run and {@code nomergesBefore} the device's own.
+     */
+    @Override
+    public Map<String, String> describe() {
+        SysfsBlockDevice disk = device.disk();
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(KEY_DEVICE, device.devPath());
+        if (device.isPartition()) {
+            d.put(KEY_PARTITION_OF, disk.devPath());
+        }
+        put(d, KEY_MODEL, disk.attribute("device/model"));
+        put(d, KEY_VENDOR, disk.attribute("device/vendor"));
+        put(d, KEY_SERIAL, serial(disk));
+        put(d, KEY_FIRMWARE, disk.attribute("device/firmware_rev").or(() -> disk.attribute("device/rev")));
+        put(d, KEY_WWID, disk.attribute("wwid").or(() -> disk.attribute("device/wwid")));
+        put(d, KEY_ROTATIONAL, disk.attribute("queue/rotational"));
+        put(d, KEY_SCHEDULER, Optional.of(queue.scheduler()).filter(s -> !s.isEmpty()));
+        put(d, KEY_NR_REQUESTS, disk.attribute("queue/nr_requests"));
+        put(d, KEY_MAX_SECTORS_KB, disk.attribute("queue/max_sectors_kb"));
+        put(d, KEY_MAX_SEGMENTS, disk.attribute("queue/max_segments"));
+        d.put(KEY_NOMERGES, queue.nomergesUsed());
+        d.put(KEY_NOMERGES_BEFORE, queue.nomergesBefore());
+        put(d, KEY_LOGICAL_BLOCK_SIZE, disk.attribute("queue/logical_block_size"));
+        put(d, KEY_PHYSICAL_BLOCK_SIZE, disk.attribute("queue/physical_block_size"));
+        return d;
+    }
+
+    /** NVMe and virtio controllers expose {@code serial}; SCSI and SATA disks VPD page 0x80. */
+    private static Optional<String> serial(SysfsBlockDevice disk) {
+        Optional<String> serial = disk.attribute("device/serial");
+        if (serial.isPresent()) {
+            return serial;
+        }
+        try {
+            byte[] page = Files.readAllBytes(disk.attributePath("device/vpd_pg80"));
+            if (page.length > VPD_PG80_HEADER_BYTES) {
+                String text = new String(page, VPD_PG80_HEADER_BYTES, page.length - VPD_PG80_HEADER_BYTES,
+                        StandardCharsets.US_ASCII).trim();
+                return text.isEmpty() ? Optional.empty() : Optional.of(text);
+            }
+        } catch (IOException e) {
+            // no VPD page: the device does not say
+        }
+        return Optional.empty();
+    }
+
+    private static void put(Map<String, String> d, String key, Optional<String> value) {
+        value.ifPresent(v -> d.put(key, v));
+    }
+
+    @Override
+    public int discard(long offsetBytes, long lengthBytes) {
+        return discard.discard(offsetBytes, lengthBytes);
+    }
+
+    @Override
+    public int flush() {
+        return TargetCalls.fdatasync(fd);
+    }
+
+    /** Closes the descriptor, then restores the queue settings (also if closing failed). */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            TargetCalls.close(fd, path);
+        } finally {
+            queue.close();
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package org.sbench.target;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.Errno;
+import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.TargetCalls;
+
+/**
+ * A regular file as a target, opened with O_DIRECT. The file is prepared before the run so the run
+ * does not measure allocation: created or grown to the requested size and allocated over
+ * [0, capacity) with fallocate(2) mode 0, which reserves blocks and never changes existing data;
+ * where the filesystem does not support fallocate, zeros are written from the old end of the file
+ * to the new one instead ({@link #KEY_ALLOCATION} says which). A file is never truncated.
+ *
+ * <p>Capacity is the requested size when one is given (a larger existing file keeps its tail,
+ * unused), otherwise the file's size; rounded down to {@link #BLOCK_SIZE}. A read-only replay on a
+ * file that is already large enough leaves it untouched.
+ *
+ * <p>Caveat for read benchmarks: fallocate leaves blocks "unwritten", and most filesystems answer
+ * reads of unwritten or punched-out ranges with zeros without any device IO. Reads measure the
+ * drive only where the file has been written.
+ *
+ * <p>The logical block size is {@value #BLOCK_SIZE}: filesystems report no O_DIRECT alignment
+ * through any call sbench makes, and 4096 satisfies every local filesystem on both 512-byte and
+ * 4 KiB-sector drives (512 fails on 4Kn drives). Discard punches a hole (FALLOC_FL_PUNCH_HOLE |
+ * FALLOC_FL_KEEP_SIZE), which the filesystem may pass on as a discard to the drive.
+ */
+public final class FileTarget implements Target {
+    public static final String KIND = "file";
+    public static final int BLOCK_SIZE = 4096;
+
+    // describe() keys
+    public static final String KEY_FILESYSTEM = "filesystem";
+    public static final String KEY_MOUNT_POINT = "mountPoint";
+    public static final String KEY_MOUNT_SOURCE = "mountSource";
+    public static final String KEY_ALLOCATION = "allocation";
+
+    /** {@link #KEY_ALLOCATION} values. */
+    public static final String ALLOCATED_BY_FALLOCATE = "fallocate";
+    public static final String ALLOCATED_BY_ZEROS = "zeros written";
+    public static final String ALLOCATION_UNCHANGED = "unchanged (read-only)";
+
+    private static final int ZERO_CHUNK_BYTES = 1 << 20;
+
+    private final Path file;
+    private final int fd;
+    private final long capacityBytes;
+    private final String allocation;
+    private final Path procRoot;
+    private boolean closed;
+
+    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot) {
+        this.file = file;
+        this.fd = fd;
+        this.capacityBytes = capacityBytes;
+        this.allocation = allocation;
+        this.procRoot = procRoot;
+    }
+
+    /**
+     * Prepares and opens {@code file}.
+     *
+     * @param sizeBytes the capacity wanted, a positive multiple of {@link #BLOCK_SIZE}, or empty to
+     *                  use an existing file's size
+     * @throws SbenchException usage errors (no size for a new or too small file, misaligned size),
+     *                         or a system failure of a call, naming it
+     */
+    public static FileTarget open(Path file, OptionalLong sizeBytes, boolean readOnly) {
+        return open(file, sizeBytes, readOnly, Path.of("/proc"));
+    }
+
+    static FileTarget open(Path file, OptionalLong sizeBytes, boolean readOnly, Path procRoot) {
+        long existingBytes = existingSize(file);
+        if (sizeBytes.isPresent() && (sizeBytes.getAsLong() <= 0 || sizeBytes.getAsLong() % BLOCK_SIZE != 0)) {
+            throw SbenchException.usage("--size " + sizeBytes.getAsLong() + " for file target " + file
+                    + ": expected a positive multiple of " + BLOCK_SIZE + " bytes");
+        }
+        long capacity = sizeBytes.orElse(existingBytes / BLOCK_SIZE * BLOCK_SIZE);
+        if (capacity == 0) {
+            throw SbenchException.usage(existingBytes < 0
+                    ? file + " does not exist; give --size to create it"
+                    : file + " holds less than " + BLOCK_SIZE + " bytes; give --size to grow it");
+        }
+        String allocation = readOnly && existingBytes >= capacity ? ALLOCATION_UNCHANGED
+                : allocate(file, Math.max(existingBytes, 0), capacity);
+        int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
+        int fd = TargetCalls.open(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT", 0);
+        return new FileTarget(file, fd, capacity, allocation, procRoot);
+    }
+
+    /** The file's size, or -1 if it does not exist; anything but a regular file is a usage error. */
+    private static long existingSize(Path file) {
+        if (!Files.exists(file)) {
+            return -1;
+        }
+        if (!Files.isRegularFile(file)) {
+            throw SbenchException.usage(file + " is not a regular file or a block device");
+        }
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read the size of", file, e);
+        }
+    }
+
+    /** Creates the file if needed and allocates [0, capacity); returns how. */
+    private static String allocate(Path file, long oldSizeBytes, long capacityBytes) {
+        String name = file.toString();
+        int fd = TargetCalls.open(name, LibC.O_RDWR | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDWR|O_CREAT", LibC.MODE_0644);
+        try {
+            int rc = TargetCalls.fallocate(fd, 0, 0, capacityBytes);
+            if (rc == 0) {
+                return ALLOCATED_BY_FALLOCATE;
+            }
+            if (rc != -Errno.EOPNOTSUPP && rc != -Errno.ENOSYS) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "fallocate failed on " + name + " ("
+                        + capacityBytes + " bytes): " + Errno.describe(rc));
+            }
+        } finally {
+            TargetCalls.close(fd, name);
+        }
+        writeZeros(file, oldSizeBytes, capacityBytes);
+        return ALLOCATED_BY_ZEROS;
+    }
+
+    /** Writes zeros over [fromBytes, toBytes) and syncs: allocation where fallocate is unsupported. */
+    static void writeZeros(Path file, long fromBytes, long toBytes) {
+        ByteBuffer zeros = ByteBuffer.allocate(ZERO_CHUNK_BYTES);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            long position = fromBytes;
+            while (position < toBytes) {
+                zeros.clear().limit((int) Math.min(ZERO_CHUNK_BYTES, toBytes - position));
+                position += ch.write(zeros, position);
+            }
+            ch.force(false);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write zeros to", file, e);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String path() {
+        return file.toString();
+    }
+
+    @Override
+    public long capacityBytes() {
+        return capacityBytes;
+    }
+
+    @Override
+    public int logicalBlockSize() {
+        return BLOCK_SIZE;
+    }
+
+    @Override
+    public int physicalBlockSize() {
+        return BLOCK_SIZE;
+    }
+
+    @Override
+    public int fd() {
+        return fd;
+    }
+
+    /** {@link #KEY_FILESYSTEM}, mount point and source of the file's mount, and {@link #KEY_ALLOCATION}. */
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> d = new LinkedHashMap<>();
+        try {
+            MountTable.read(procRoot).mountOf(file.toRealPath()).ifPresent(m -> {
+                d.put(KEY_FILESYSTEM, m.fsType());
+                d.put(KEY_MOUNT_POINT, m.mountPoint());
+                d.put(KEY_MOUNT_SOURCE, m.source());
+            });
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("resolve", file, e);
+        }
+        d.put(KEY_ALLOCATION, allocation);
+        return d;
+    }
+
+    @Override
+    public int discard(long offsetBytes, long lengthBytes) {
+        return TargetCalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
+    }
+
+    @Override
+    public int flush() {
+        return TargetCalls.fdatasync(fd);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            TargetCalls.close(fd, file.toString());
+        }
+    }
+}

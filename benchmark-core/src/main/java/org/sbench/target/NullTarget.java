@@ -1,0 +1,83 @@
+package org.sbench.target;
+
+import java.util.Map;
+
+/**
+ * The {@code null} target: no device, every IO is a no-op for the engine to short-circuit, as fio's
+ * null engine does. Measures the replay machinery itself (scheduler, engine, recorder).
+ */
+public final class NullTarget implements Target {
+    public static final String NAME = "null";
+    /**
+     * Capacity when none is given: 1 EiB (2^60), so no trace needs fitting, while offset + length
+     * arithmetic (and scaling onto it) stays far from overflow.
+     */
+    public static final long DEFAULT_CAPACITY_BYTES = 1L << 60;
+    public static final int BLOCK_SIZE = 512;
+    private static final int NO_FD = -1;
+
+    private final long capacityBytes;
+
+    public NullTarget() {
+        this(DEFAULT_CAPACITY_BYTES);
+    }
+
+    /** A null target of {@code capacityBytes}, rounded down to its block size. */
+    public NullTarget(long capacityBytes) {
+        if (capacityBytes < BLOCK_SIZE) {
+            throw new IllegalArgumentException("null target capacity " + capacityBytes + " below " + BLOCK_SIZE);
+        }
+        this.capacityBytes = capacityBytes / BLOCK_SIZE * BLOCK_SIZE;
+    }
+
+    @Override
+    public String kind() {
+        return NAME;
+    }
+
+    /** Null: there is no path. */
+    @Override
+    public String path() {
+        return null;
+    }
+
+    @Override
+    public long capacityBytes() {
+        return capacityBytes;
+    }
+
+    @Override
+    public int logicalBlockSize() {
+        return BLOCK_SIZE;
+    }
+
+    @Override
+    public int physicalBlockSize() {
+        return BLOCK_SIZE;
+    }
+
+    @Override
+    public int fd() {
+        return NO_FD;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return Map.of();
+    }
+
+    @Override
+    public int discard(long offsetBytes, long lengthBytes) {
+        return 0;
+    }
+
+    @Override
+    public int flush() {
+        return 0;
+    }
+
+    @Override
+    public void close() {
+        // nothing is open
+    }
+}

@@ -1,0 +1,190 @@
+package org.sbench.target;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/**
+ * One block device as sysfs shows it, {@code /sys/class/block/NAME}: a whole disk, or a partition
+ * whose queue and device attributes live on its parent disk. The sysfs root is a parameter so tests
+ * can run against a fake tree.
+ */
+final class SysfsBlockDevice {
+    /** sysfs counts {@code size} in 512-byte units whatever the device's sector size. */
+    static final int SYSFS_SECTOR_BYTES = 512;
+    /** File type bits of st_mode, and the block-device type (sys/stat.h). */
+    static final int S_IFMT = 0170000;
+    static final int S_IFBLK = 0060000;
+
+    private final Path sysRoot;
+    private final String name;
+    private final Path dir;
+    private final String parentName;
+
+    private SysfsBlockDevice(Path sysRoot, String name, Path dir, String parentName) {
+        this.sysRoot = sysRoot;
+        this.name = name;
+        this.dir = dir;
+        this.parentName = parentName;
+    }
+
+    /**
+     * The device a {@code /dev} path (or a symlink to one, e.g. under /dev/disk/by-id) names, found
+     * through its device number and {@code /sys/dev/block/MAJOR:MINOR}.
+     */
+    static SysfsBlockDevice ofDeviceNode(Path device, Path sysRoot) {
+        String majorMinor = majorMinorOf(device);
+        Path link = sysRoot.resolve("dev/block/" + majorMinor);
+        try {
+            Path real = link.toRealPath();
+            return at(sysRoot, real);
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, device + " is block device " + majorMinor
+                    + " but " + link + " does not describe it: " + e.getMessage(), e);
+        }
+    }
+
+    /** The device sysfs calls {@code name} (e.g. {@code sdb}, {@code loop0p1}). */
+    static SysfsBlockDevice named(String name, Path sysRoot) {
+        Path link = sysRoot.resolve("class/block/" + name);
+        try {
+            return at(sysRoot, link.toRealPath());
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "no block device " + name + " in " + link.getParent(), e);
+        }
+    }
+
+    private static SysfsBlockDevice at(Path sysRoot, Path realDir) {
+        String name = realDir.getFileName().toString();
+        // A partition is a subdirectory of its disk's directory and has a "partition" attribute.
+        String parent = Files.exists(realDir.resolve("partition")) ? realDir.getParent().getFileName().toString() : null;
+        return new SysfsBlockDevice(sysRoot, name, sysRoot.resolve("class/block/" + name), parent);
+    }
+
+    /** True if {@code path} is a block device node (following symlinks). */
+    static boolean isBlockDevice(Path path) {
+        try {
+            int mode = (Integer) Files.getAttribute(path, "unix:mode");
+            return (mode & S_IFMT) == S_IFBLK;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /** {@code MAJOR:MINOR} of a block device node, decoded from glibc's 64-bit dev_t. */
+    static String majorMinorOf(Path device) {
+        long rdev;
+        try {
+            rdev = (Long) Files.getAttribute(device, "unix:rdev");
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("stat", device, e);
+        }
+        long major = ((rdev >>> 32) & 0xfffff000L) | ((rdev >>> 8) & 0xfffL);
+        long minor = ((rdev >>> 12) & 0xffffff00L) | (rdev & 0xffL);
+        return major + ":" + minor;
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** {@code /dev/NAME}, the node udev makes for it. */
+    String devPath() {
+        return "/dev/" + name;
+    }
+
+    boolean isPartition() {
+        return parentName != null;
+    }
+
+    /** The whole disk: this device, or a partition's parent. */
+    SysfsBlockDevice disk() {
+        return parentName == null ? this : named(parentName, sysRoot);
+    }
+
+    /** {@code MAJOR:MINOR} from the {@code dev} attribute. */
+    String majorMinor() {
+        return attribute("dev").orElseThrow(() -> new SbenchException(ErrorKind.SYSTEM_FAILURE,
+                "cannot read " + dir.resolve("dev")));
+    }
+
+    /** Size from the {@code size} attribute, in bytes. */
+    long sizeBytes() {
+        return Long.parseLong(attribute("size").orElse("0")) * SYSFS_SECTOR_BYTES;
+    }
+
+    /** Path of attribute {@code relative} (e.g. {@code queue/nomerges}) under this device's directory. */
+    Path attributePath(String relative) {
+        return dir.resolve(relative);
+    }
+
+    /** The trimmed text of an attribute, or empty when absent, unreadable or blank. */
+    Optional<String> attribute(String relative) {
+        try {
+            String text = Files.readString(dir.resolve(relative), StandardCharsets.ISO_8859_1).trim();
+            return text.isEmpty() ? Optional.empty() : Optional.of(text);
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The partitions of a whole disk (empty for a partition). */
+    List<SysfsBlockDevice> partitions() {
+        List<SysfsBlockDevice> parts = new ArrayList<>();
+        if (isPartition()) {
+            return parts;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir.toRealPath())) {
+            for (Path entry : entries) {
+                if (Files.exists(entry.resolve("partition"))) {
+                    String partName = entry.getFileName().toString();
+                    parts.add(new SysfsBlockDevice(sysRoot, partName, sysRoot.resolve("class/block/" + partName), name));
+                }
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list", dir, e);
+        }
+        parts.sort((a, b) -> a.name.compareTo(b.name));
+        return parts;
+    }
+
+    /** Names of the devices holding this one (device-mapper, md, bcache), from {@code holders/}. */
+    List<String> holders() {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir.resolve("holders"))) {
+            for (Path entry : entries) {
+                names.add(entry.getFileName().toString());
+            }
+        } catch (NoSuchFileException e) {
+            return names;
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list", dir.resolve("holders"), e);
+        }
+        names.sort(null);
+        return names;
+    }
+
+    /** A holder's friendly name where it has one: {@code dm-0 (vg0-data)}, {@code md0}. */
+    String describeHolder(String holder) {
+        try {
+            String dmName = Files.readString(sysRoot.resolve("class/block/" + holder + "/dm/name"),
+                    StandardCharsets.ISO_8859_1).trim();
+            return dmName.isEmpty() ? holder : holder + " (" + dmName + ")";
+        } catch (IOException e) {
+            return holder;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return devPath();
+    }
+}

@@ -1,0 +1,76 @@
+package org.sbench.target;
+
+import java.util.OptionalLong;
+
+/**
+ * How {@link Targets} opens a target, immutable; {@link #DEFAULTS} holds every default (read-write,
+ * nothing allowed, size from the target, merges disabled), and each {@code with*} returns a copy.
+ */
+public final class TargetSettings {
+    /** The settings a user gets without options. */
+    public static final TargetSettings DEFAULTS =
+            new TargetSettings(false, false, false, OptionalLong.empty(), false);
+
+    private final boolean readOnly;
+    private final boolean allowWrite;
+    private final boolean force;
+    private final OptionalLong sizeBytes;
+    private final boolean allowMerges;
+
+    private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
+            boolean allowMerges) {
+        this.readOnly = readOnly;
+        this.allowWrite = allowWrite;
+        this.force = force;
+        this.sizeBytes = sizeBytes;
+        this.allowMerges = allowMerges;
+    }
+
+    /** The replay issues no writes: devices open O_RDONLY and need no write permission. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /** The user allows writes to a block device ({@code --allow-write}). */
+    public boolean allowWrite() {
+        return allowWrite;
+    }
+
+    /** The user allows writes over a recognised partition table or filesystem ({@code --force}). */
+    public boolean force() {
+        return force;
+    }
+
+    /**
+     * The capacity wanted ({@code --size}): creates or grows a file target, sizes the null target;
+     * ignored for block devices.
+     */
+    public OptionalLong sizeBytes() {
+        return sizeBytes;
+    }
+
+    /** Keep the device's merge setting instead of disabling merges ({@code --allow-merges}). */
+    public boolean allowMerges() {
+        return allowMerges;
+    }
+
+    public TargetSettings withReadOnly(boolean value) {
+        return new TargetSettings(value, allowWrite, force, sizeBytes, allowMerges);
+    }
+
+    public TargetSettings withAllowWrite(boolean value) {
+        return new TargetSettings(readOnly, value, force, sizeBytes, allowMerges);
+    }
+
+    public TargetSettings withForce(boolean value) {
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, allowMerges);
+    }
+
+    public TargetSettings withSizeBytes(long value) {
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), allowMerges);
+    }
+
+    public TargetSettings withAllowMerges(boolean value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, value);
+    }
+}

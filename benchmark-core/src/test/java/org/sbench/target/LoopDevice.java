@@ -1,0 +1,175 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Test fixture: a loop device over a sparse file under the module's {@code target/} directory,
+ * attached with {@code losetup --find --show} and detached (file deleted) by {@link #close()}.
+ * Device tests call {@link #assumeRoot()} first, which skips them unless running as root with a
+ * working losetup. Tests only ever touch devices made here.
+ */
+final class LoopDevice implements AutoCloseable {
+    private static final Path IMAGE_DIR = Path.of(System.getProperty("basedir", "."), "target", "loop-images");
+    private static final long COMMAND_TIMEOUT_S = 60;
+    private static final int ROOT_UID = 0;
+
+    private final Path image;
+    private final String device;
+    /** Loop devices are reused and keep their queue settings: close() puts nomerges back. */
+    private final String nomergesAtAttach;
+    /** Partitions added with partx outlive the loop's detach; close() deletes them first. */
+    private boolean partitionsAdded;
+
+    private LoopDevice(Path image, String device) throws IOException {
+        this.image = image;
+        this.device = device;
+        this.nomergesAtAttach = Files.readString(nomergesFile()).trim();
+    }
+
+    /** This device's {@code queue/nomerges}. */
+    Path nomergesFile() {
+        return Path.of("/sys/class/block", name(), "queue/nomerges");
+    }
+
+    /** Skips the calling test unless it runs as root and loop devices can be made. */
+    static void assumeRoot() {
+        assumeTrue(uid() == ROOT_UID, "device tests need root");
+        assumeTrue(Files.exists(Path.of("/dev/loop-control")), "device tests need /dev/loop-control");
+        assumeTrue(works("losetup", "--version"), "device tests need losetup");
+    }
+
+    /** True if {@code command} exits 0. */
+    static boolean works(String... command) {
+        try {
+            run(command);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static int uid() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.US_ASCII)) {
+                if (line.startsWith("Uid:")) {
+                    return Integer.parseInt(line.substring("Uid:".length()).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return -1;
+    }
+
+    /** A 512-byte-sector loop device of {@code sizeBytes}. */
+    static LoopDevice create(long sizeBytes) throws IOException {
+        return create(sizeBytes, 0);
+    }
+
+    /** A loop device of {@code sizeBytes} with {@code sectorBytes} logical sectors (0: the default 512). */
+    static LoopDevice create(long sizeBytes, int sectorBytes) throws IOException {
+        Files.createDirectories(IMAGE_DIR);
+        Path image = Files.createTempFile(IMAGE_DIR, "loop", ".img");
+        try (FileChannel ch = FileChannel.open(image, StandardOpenOption.WRITE)) {
+            ch.truncate(0);
+            ch.position(sizeBytes - 1).write(ByteBuffer.wrap(new byte[1]));
+        }
+        List<String> command = new ArrayList<>(List.of("losetup", "--find", "--show"));
+        if (sectorBytes != 0) {
+            command.add("--sector-size");
+            command.add(Integer.toString(sectorBytes));
+        }
+        command.add(image.toString());
+        String device;
+        try {
+            device = run(command.toArray(new String[0])).trim();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+        try {
+            return new LoopDevice(image, device);
+        } catch (IOException | RuntimeException e) {
+            run("losetup", "-d", device);
+            Files.deleteIfExists(image);
+            throw e;
+        }
+    }
+
+    String device() {
+        return device;
+    }
+
+    Path path() {
+        return Path.of(device);
+    }
+
+    /** {@code loop3} for {@code /dev/loop3}. */
+    String name() {
+        return path().getFileName().toString();
+    }
+
+    Path image() {
+        return image;
+    }
+
+    /** Makes the kernel read the partition table (partx -a) and returns the partition nodes. */
+    List<Path> scanPartitions() throws IOException {
+        partitionsAdded = true;
+        run("partx", "-a", device);
+        List<Path> parts = new ArrayList<>();
+        for (SysfsBlockDevice p : SysfsBlockDevice.named(name(), Path.of("/sys")).partitions()) {
+            parts.add(Path.of(p.devPath()));
+        }
+        return parts;
+    }
+
+    /** Runs {@code command}, returning its output; a non-zero exit is an IOException with the output. */
+    static String run(String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // The commands run here print little; reading to EOF first cannot fill the pipe.
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!p.waitFor(COMMAND_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException(String.join(" ", command) + ": timed out");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", command) + ": interrupted", e);
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + ": exit " + p.exitValue() + ": " + out.trim());
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            Files.writeString(nomergesFile(), nomergesAtAttach);
+            if (partitionsAdded) {
+                run("partx", "-d", device);
+            }
+        } finally {
+            try {
+                run("losetup", "-d", device);
+            } finally {
+                Files.deleteIfExists(image);
+            }
+        }
+    }
+}

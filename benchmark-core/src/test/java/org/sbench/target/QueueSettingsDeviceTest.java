@@ -1,0 +1,78 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("device")
+class QueueSettingsDeviceTest {
+    private static final long SIZE = 16L << 20;
+    private static final TargetSettings WRITE = TargetSettings.DEFAULTS.withAllowWrite(true);
+
+    @BeforeAll
+    static void needsRoot() {
+        LoopDevice.assumeRoot();
+    }
+
+    private static Path nomerges(LoopDevice loop) {
+        return loop.nomergesFile();
+    }
+
+    private static String read(Path file) throws IOException {
+        return Files.readString(file).trim();
+    }
+
+    @Test
+    void mergesAreOffDuringTheRunAndTheOldValueComesBack() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Files.writeString(nomerges(loop), "1");
+            try (BlockDeviceTarget t = (BlockDeviceTarget) Targets.open(loop.device(), WRITE)) {
+                assertEquals("2", read(nomerges(loop)));
+                assertEquals("2", t.queueSettings().nomergesUsed());
+                assertEquals("1", t.queueSettings().nomergesBefore());
+                assertEquals(QueueSettings.activeScheduler(
+                        read(Path.of("/sys/class/block", loop.name(), "queue/scheduler"))), t.queueSettings().scheduler());
+            }
+            assertEquals("1", read(nomerges(loop)));
+        }
+    }
+
+    @Test
+    void allowMergesLeavesTheSetting() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Files.writeString(nomerges(loop), "0");
+            try (BlockDeviceTarget t = (BlockDeviceTarget) Targets.open(loop.device(), WRITE.withAllowMerges(true))) {
+                assertEquals("0", read(nomerges(loop)));
+                assertEquals("0", t.describe().get(BlockDeviceTarget.KEY_NOMERGES));
+                assertNull(t.queueSettings().shutdownHook());
+            }
+        }
+    }
+
+    @Test
+    void theShutdownHookRestoresAndCloseAfterItIsHarmless() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Files.writeString(nomerges(loop), "0");
+            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false);
+            assertEquals("2", read(nomerges(loop)));
+            q.shutdownHook().run();
+            assertEquals("0", read(nomerges(loop)));
+            Files.writeString(nomerges(loop), "1");
+            q.close();
+            assertEquals("1", read(nomerges(loop)), "restored once only");
+        }
+    }
+
+    @Test
+    void schedulerIsTheBracketedOne() {
+        assertEquals("mq-deadline", QueueSettings.activeScheduler("none [mq-deadline] kyber bfq"));
+        assertEquals("none", QueueSettings.activeScheduler("none"));
+        assertEquals("", QueueSettings.activeScheduler(""));
+    }
+}

@@ -1,0 +1,146 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/** The in-use checks against a fake /proc and /sys: disk sdx (8:16) with partitions sdx1 and sdx2. */
+class TargetSafetyTest {
+    private static final String ROOT_MOUNT = "22 1 254:0 / / rw - ext4 /dev/vda rw\n";
+    private static final String SWAPS_HEADER = "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n";
+
+    @TempDir
+    Path root;
+    private Path proc;
+    private Path sys;
+    private TargetSafety safety;
+
+    @BeforeEach
+    void fakeTree() throws IOException {
+        proc = root.resolve("proc");
+        sys = root.resolve("sys");
+        Path disk = sys.resolve("devices/pci0000:00/block/sdx");
+        device(disk, "8:16");
+        Files.writeString(Files.createDirectories(disk.resolve("device")).resolve("model"), "Fake SSD 9000   \n");
+        device(disk.resolve("sdx1"), "8:17");
+        Files.writeString(disk.resolve("sdx1/partition"), "1\n");
+        device(disk.resolve("sdx2"), "8:18");
+        Files.writeString(disk.resolve("sdx2/partition"), "2\n");
+        Files.createDirectories(sys.resolve("class/block"));
+        link("sdx", disk);
+        link("sdx1", disk.resolve("sdx1"));
+        link("sdx2", disk.resolve("sdx2"));
+        Files.createDirectories(proc.resolve("self"));
+        mounts(ROOT_MOUNT);
+        swaps("");
+        safety = new TargetSafety(proc, sys);
+    }
+
+    private static void device(Path dir, String majorMinor) throws IOException {
+        Files.createDirectories(dir.resolve("holders"));
+        Files.writeString(dir.resolve("dev"), majorMinor + "\n");
+        Files.writeString(dir.resolve("size"), "2048\n");
+    }
+
+    private void link(String name, Path target) throws IOException {
+        Files.createSymbolicLink(sys.resolve("class/block/" + name), target);
+    }
+
+    private void mounts(String mountinfo) throws IOException {
+        Files.writeString(proc.resolve("self/mountinfo"), mountinfo);
+    }
+
+    private void swaps(String entries) throws IOException {
+        Files.writeString(proc.resolve("swaps"), SWAPS_HEADER + entries);
+    }
+
+    private String refusal(String name) {
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> safety.checkNotInUse("/dev/" + name, SysfsBlockDevice.named(name, sys)));
+        assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
+        return e.getMessage();
+    }
+
+    @Test
+    void anUnusedDiskPasses() {
+        safety.checkNotInUse("/dev/sdx", SysfsBlockDevice.named("sdx", sys));
+        safety.checkNotInUse("/dev/sdx1", SysfsBlockDevice.named("sdx1", sys));
+    }
+
+    @Test
+    void mountedDiskMatchedByDeviceNumber() throws IOException {
+        mounts(ROOT_MOUNT + "40 22 8:16 / /mnt/x rw - ext4 /dev/disk/by-label/x rw\n");
+        assertEquals("/dev/sdx is mounted at /mnt/x; sbench never writes to a mounted device", refusal("sdx"));
+    }
+
+    @Test
+    void mountedPartitionRefusesTheDisk() throws IOException {
+        mounts(ROOT_MOUNT + "40 22 8:18 / /mnt/my\\040data rw shared:3 - xfs /dev/sdx2 rw\n");
+        assertEquals("/dev/sdx has partition /dev/sdx2 mounted at /mnt/my data; sbench never writes to a mounted"
+                + " device", refusal("sdx"));
+        safety.checkNotInUse("/dev/sdx1", SysfsBlockDevice.named("sdx1", sys));
+        assertEquals("/dev/sdx2 is mounted at /mnt/my data; sbench never writes to a mounted device",
+                refusal("sdx2"));
+    }
+
+    @Test
+    void btrfsStyleMountMatchedBySource() throws IOException {
+        // btrfs reports an anonymous device number; the source names the partition.
+        mounts(ROOT_MOUNT + "40 22 0:45 / /srv rw - btrfs /dev/sdx1 rw\n");
+        assertEquals("/dev/sdx has partition /dev/sdx1 mounted at /srv; sbench never writes to a mounted device",
+                refusal("sdx"));
+    }
+
+    @Test
+    void swapRefused() throws IOException {
+        swaps("/dev/sdx1                               partition\t1048572\t\t0\t\t-2\n");
+        assertEquals("/dev/sdx has partition /dev/sdx1 in use as swap (" + proc.resolve("swaps")
+                + "); sbench never writes to a swap device", refusal("sdx"));
+    }
+
+    @Test
+    void swapFilesElsewhereAreNotThisDevice() throws IOException {
+        swaps("/swapfile                               file\t1048572\t\t0\t\t-2\n");
+        safety.checkNotInUse("/dev/sdx", SysfsBlockDevice.named("sdx", sys));
+    }
+
+    @Test
+    void holdersRefusedWithTheirDeviceMapperName() throws IOException {
+        Path dm = sys.resolve("devices/virtual/block/dm-0");
+        Files.createDirectories(dm.resolve("dm"));
+        Files.writeString(dm.resolve("dm/name"), "vg0-data\n");
+        link("dm-0", dm);
+        Files.createSymbolicLink(sys.resolve("devices/pci0000:00/block/sdx/sdx2/holders/dm-0"), dm);
+        assertEquals("/dev/sdx has partition /dev/sdx2 held by dm-0 (vg0-data) (device-mapper, LVM or md);"
+                + " sbench never writes to a device another driver uses", refusal("sdx"));
+        Files.createDirectories(sys.resolve("devices/pci0000:00/block/sdx/holders/md0"));
+        assertEquals("/dev/sdx is held by md0 (device-mapper, LVM or md); sbench never writes to a device"
+                + " another driver uses", refusal("sdx"));
+    }
+
+    @Test
+    void partitionsListedAndParentFound() {
+        SysfsBlockDevice part = SysfsBlockDevice.named("sdx2", sys);
+        assertEquals(true, part.isPartition());
+        assertEquals("sdx", part.disk().name());
+        assertEquals("Fake SSD 9000", part.disk().attribute("device/model").get());
+        assertEquals(2, SysfsBlockDevice.named("sdx", sys).partitions().size());
+        assertEquals(1024 * 1024, part.sizeBytes());
+    }
+
+    @Test
+    void sizesInDecimalUnits() {
+        assertEquals("500 GB", TargetSafety.decimalSize(500_107_862_016L));
+        assertEquals("67.1 MB", TargetSafety.decimalSize(64L << 20));
+        assertEquals("2.00 TB", TargetSafety.decimalSize(2_000_398_934_016L));
+        assertEquals("512 B", TargetSafety.decimalSize(512));
+    }
+}
