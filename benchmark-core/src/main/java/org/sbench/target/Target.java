@@ -1,0 +1,56 @@
+package org.sbench.target;
+
+import java.util.Map;
+
+/**
+ * Where a replay sends its IOs: a block device, a regular file, or nothing ({@code null}). A target
+ * owns its open file descriptor and knows its geometry and identity; it knows nothing of traces.
+ * Not thread-safe except where a method says so.
+ */
+public interface Target extends AutoCloseable {
+
+    /** {@code block}, {@code file} or {@code null}. */
+    String kind();
+
+    /** The path as the user gave it ({@code null} for the null target). */
+    String path();
+
+    /** Bytes addressable: the device size (BLKGETSIZE64) or the file's size. */
+    long capacityBytes();
+
+    /** The smallest unit of an O_DIRECT IO: offsets, lengths and buffers are aligned to it. */
+    int logicalBlockSize();
+
+    /** The device's physical sector size (for the result), or the logical size when unknown. */
+    int physicalBlockSize();
+
+    /** The open file descriptor (O_DIRECT), or -1 for the null target. */
+    int fd();
+
+    /**
+     * Identity for the result: for block devices model, serial, firmware revision, rotational,
+     * scheduler, nr_requests, max_sectors_kb, max_segments, nomerges (from sysfs), keys absent
+     * when unknown; for files the filesystem; empty for the null target.
+     */
+    Map<String, String> describe();
+
+    /**
+     * Discards [offsetBytes, offsetBytes + lengthBytes) synchronously (BLKDISCARD on a device,
+     * a hole punched in a file). Safe to call from an engine's worker threads.
+     *
+     * @return 0 or a negative errno
+     */
+    int discard(long offsetBytes, long lengthBytes);
+
+    /**
+     * Flushes the device's write cache synchronously (fdatasync). Safe to call from an engine's
+     * worker threads.
+     *
+     * @return 0 or a negative errno
+     */
+    int flush();
+
+    /** Closes the descriptor and restores anything changed on the device (e.g. queue settings). */
+    @Override
+    void close();
+}
