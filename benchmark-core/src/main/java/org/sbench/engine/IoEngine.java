@@ -7,11 +7,13 @@ package org.sbench.engine;
  *
  * <p>Life of an IO: the caller fills a free {@link IoSlot} (op, offset, length, tag; write data in
  * its buffer), calls {@link #submit}, and eventually {@link #commit} hands all submitted slots to the
- * kernel in one batch, setting their {@link IoSlot#submitNs} from one clock read. {@link #reap} waits
- * for completions and hands each slot back through the {@link CompletionSink}, with
- * {@link IoSlot#doneNs} set from one clock read per batch reaped. A failed IO is a negative errno in
- * {@link IoSlot#result}, never an exception; exceptions mean the engine itself broke (setup failed,
- * the ring is unusable) and are {@link org.sbench.SbenchException}s naming the call and errno.
+ * kernel in one batch, in submit order, setting their {@link IoSlot#submitNs} from one clock read
+ * taken just before the hand-over (a TRIM or FLUSH executed synchronously splits the batch, and
+ * each part gets its own read). {@link #reap} waits for completions and hands each slot back
+ * through the {@link CompletionSink}, with {@link IoSlot#doneNs} set from one clock read per batch
+ * reaped. A failed IO is a negative errno in {@link IoSlot#result}, never an exception; exceptions
+ * mean the engine itself broke (setup failed, the ring is unusable) and are
+ * {@link org.sbench.SbenchException}s naming the call and errno.
  *
  * <p>Offsets, lengths and buffer addresses are aligned to the target's logical block size by the
  * caller. READ and WRITE go through the kernel's asynchronous interface where the engine has one;
@@ -29,7 +31,21 @@ public interface IoEngine extends AutoCloseable {
     /** The slots, made once at open; index i is {@code slots()[i]}. */
     IoSlot[] slots();
 
-    /** Queues {@code slot} for the next {@link #commit}; at most {@link #depth()} may be in flight. */
+    /**
+     * Bytes of the slot buffers backed by transparent huge pages (so that a large IO is a few
+     * physically contiguous segments), as measured when the engine was opened; 0 when none were
+     * granted, -1 when unknown or not applicable.
+     */
+    default long hugePageBytes() {
+        return -1;
+    }
+
+    /**
+     * Queues {@code slot} for the next {@link #commit}; at most {@link #depth()} may be in flight.
+     * Submitting a slot of another engine, one already in flight, or a READ or WRITE longer than
+     * its buffer is a programming error ({@link IllegalArgumentException} or
+     * {@link IllegalStateException}).
+     */
     void submit(IoSlot slot);
 
     /** Hands every queued slot to the kernel; returns how many were handed over. */
@@ -38,6 +54,9 @@ public interface IoEngine extends AutoCloseable {
     /**
      * Waits until at least {@code min} IOs completed (or {@code timeoutNs} passed; negative: no
      * limit, 0: only what is already complete) and hands every completed IO to {@code sink}.
+     * {@code min} is capped at the number of committed IOs, so it never waits for IOs that were
+     * submitted but not committed. The sink may submit and commit again (not reap); IOs
+     * completing meanwhile are handed over by this call or the next.
      *
      * @return the number of completions handed to {@code sink}
      */
@@ -46,7 +65,10 @@ public interface IoEngine extends AutoCloseable {
     /** IOs submitted and not yet reaped. */
     int inFlight();
 
-    /** Waits for every IO in flight, then releases the kernel context and buffers. */
+    /**
+     * Waits for every committed IO in flight (without handing them to anyone), drops IOs submitted
+     * but not committed, then releases the kernel context and buffers. Idempotent.
+     */
     @Override
     void close();
 }

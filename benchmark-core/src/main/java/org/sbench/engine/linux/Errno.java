@@ -14,12 +14,15 @@ public final class Errno {
     public static final int EAGAIN = 11;
     public static final int ENOMEM = 12;
     public static final int EACCES = 13;
+    public static final int EFAULT = 14;
     public static final int EBUSY = 16;
     public static final int ENODEV = 19;
     public static final int EINVAL = 22;
     public static final int ENOSPC = 28;
     public static final int EROFS = 30;
     public static final int ENOSYS = 38;
+    /** A timed wait (io_uring_enter with a timeout) expired. */
+    public static final int ETIME = 62;
     public static final int EOPNOTSUPP = 95;
 
     private Errno() {
@@ -42,12 +45,14 @@ public final class Errno {
             case EAGAIN: return "EAGAIN";
             case ENOMEM: return "ENOMEM";
             case EACCES: return "EACCES";
+            case EFAULT: return "EFAULT";
             case EBUSY: return "EBUSY";
             case ENODEV: return "ENODEV";
             case EINVAL: return "EINVAL";
             case ENOSPC: return "ENOSPC";
             case EROFS: return "EROFS";
             case ENOSYS: return "ENOSYS";
+            case ETIME: return "ETIME";
             case EOPNOTSUPP: return "EOPNOTSUPP";
             default: return "errno " + e;
         }

@@ -1,0 +1,106 @@
+package org.sbench.engine;
+
+import java.util.List;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+
+/**
+ * The engines by the word users type ({@code --engine}), and {@code auto}: io_uring, else libaio,
+ * else sync, saying why each better engine was refused. The null target always gets the
+ * {@code null} engine, which serves no other target (its results would claim IO that never ran).
+ */
+public final class IoEngines {
+    public static final String AUTO = "auto";
+    private static final String NULL_TARGET_KIND = "null";
+
+    /** One engine's constructor, as the factories below are. */
+    @FunctionalInterface
+    interface Factory {
+        IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock);
+    }
+
+    /** An engine {@code auto} may pick. */
+    record Candidate(String name, Factory factory) {
+    }
+
+    private static final List<String> NAMES = List.of(AUTO, IoUringEngine.NAME, LibaioEngine.NAME, SyncEngine.NAME, NullEngine.NAME);
+    /** The kernel-facing engines in the order {@code auto} tries them. */
+    private static final List<Candidate> AUTO_ORDER = List.of(
+            new Candidate(IoUringEngine.NAME, IoUringEngine::new),
+            new Candidate(LibaioEngine.NAME, LibaioEngine::new),
+            new Candidate(SyncEngine.NAME, SyncEngine::new));
+
+    private IoEngines() {
+    }
+
+    /** Every name {@link #open} accepts, {@code auto} first. */
+    public static List<String> names() {
+        return NAMES;
+    }
+
+    /**
+     * Opens the engine {@code name} ({@code auto} or one of {@link #names()}, case-insensitive) on
+     * {@code target} with {@code depth} slots whose buffers hold {@code maxIoBytes}.
+     *
+     * @throws SbenchException a usage error for an unknown name or bad sizes; a system failure
+     *         naming the call when the named engine (or, for auto, the last resort) cannot start
+     */
+    public static Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock) {
+        String wanted = canonical(name);
+        boolean nullTarget = NULL_TARGET_KIND.equals(target.kind());
+        if (nullTarget) {
+            IoEngine engine = new NullEngine(depth, maxIoBytes, clock);
+            boolean asked = wanted.equals(AUTO) || wanted.equals(NullEngine.NAME);
+            return new Opened(engine, asked ? "" : "the null target does no IO: using null");
+        }
+        if (wanted.equals(NullEngine.NAME)) {
+            throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
+        }
+        if (!wanted.equals(AUTO)) {
+            for (Candidate c : AUTO_ORDER) {
+                if (c.name().equals(wanted)) {
+                    return new Opened(c.factory().open(target, depth, maxIoBytes, clock), "");
+                }
+            }
+        }
+        return openFirst(AUTO_ORDER, target, depth, maxIoBytes, clock);
+    }
+
+    /** The first of {@code candidates} that opens; a usage error (bad sizes) stops the search. */
+    static Opened openFirst(List<Candidate> candidates, Target target, int depth, int maxIoBytes, NanoClock clock) {
+        StringBuilder refused = new StringBuilder();
+        SbenchException last = null;
+        for (Candidate c : candidates) {
+            try {
+                IoEngine engine = c.factory().open(target, depth, maxIoBytes, clock);
+                return new Opened(engine, refused.length() == 0 ? "" : refused + ": using " + c.name());
+            } catch (SbenchException e) {
+                if (e.kind() == ErrorKind.USAGE) {
+                    throw e;
+                }
+                last = e;
+                refused.append(refused.length() == 0 ? "" : "; ").append(c.name()).append(" refused (").append(e.getMessage()).append(')');
+            }
+        }
+        throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "no IO engine could start: " + refused, last);
+    }
+
+    private static String canonical(String name) {
+        for (String n : NAMES) {
+            if (n.equalsIgnoreCase(name)) {
+                return n;
+            }
+        }
+        throw SbenchException.usage("unknown IO engine '" + name + "'; known engines: " + String.join(", ", NAMES));
+    }
+
+    /**
+     * An open engine and, when {@code auto} or the null target changed the choice, why, as one
+     * line such as {@code io_uring refused (io_uring_setup failed on ...: EPERM (...)): using
+     * libaio}; empty when the engine asked for is the engine opened.
+     */
+    public record Opened(IoEngine engine, String fallbackReason) {
+    }
+}

@@ -1,0 +1,416 @@
+package org.sbench.engine;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.Errno;
+import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.MappedMemory;
+import org.sbench.engine.linux.UringAbi;
+import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+
+/**
+ * The {@code io_uring} engine: raw io_uring_setup / io_uring_enter, rings mapped by hand (no
+ * liburing; jasyncfio's {@code SubmissionQueue.java} does the same in Java). Needs kernel 5.11+
+ * (IORING_FEAT_EXT_ARG, for timed waits); setup refuses older kernels so {@code auto} falls back.
+ *
+ * <p>READ and WRITE are IORING_OP_READ / IORING_OP_WRITE on the slot's buffer; FLUSH is
+ * IORING_OP_FSYNC with IORING_FSYNC_DATASYNC. TRIM has no io_uring opcode for a plain file (block
+ * device discard commands arrived only in 6.12, as uring_cmd): it runs {@link Target#discard}
+ * synchronously inside {@link #commit} at its place in submit order (SQEs before it are submitted
+ * first, IOs after it wait for it) and completes at the next {@link #reap}. {@code user_data}
+ * carries the slot index.
+ *
+ * <p>Memory ordering. The rings are shared with the kernel, which reads the SQ tail with
+ * {@code smp_load_acquire} and publishes the CQ tail with {@code smp_store_release} (as liburing's
+ * {@code io_uring_smp_*} pair with). So the SQ tail is stored with release semantics, to keep the
+ * plain SQE stores before it (against the JIT and weakly ordered CPUs such as arm64); the CQ tail
+ * is loaded with acquire semantics, so no CQE field is read before the tail says it is there; the
+ * CQ head is stored with release semantics, so the CQE reads finish before the kernel may reuse
+ * those entries. The accesses are VarHandle getAcquire / setRelease over direct buffer views of
+ * the ring memory. The SQ head is never read: without SQPOLL the kernel consumes SQEs inside
+ * io_uring_enter, and commit loops until all it wrote are consumed.
+ */
+public final class IoUringEngine implements IoEngine {
+    public static final String NAME = "io_uring";
+    private static final VarHandle RING_INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final CompletionSink DISCARD = slot -> { };
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** io_uring_enter EAGAIN/EBUSY/EINTR retries before the ring is declared unusable. */
+    private static final int MAX_ENTER_RETRIES = 100_000;
+
+    private final Target target;
+    private final int fd;
+    private final NanoClock clock;
+    private final SlotBuffers buffers;
+    private final IoSlot[] slots;
+    private final InFlightSlots inFlight;
+    private final SlotQueue submitted;
+    private final SlotQueue completedEarly;
+    private final IoSlot[] batch;
+    private final IoSlot[] reaped;
+
+    private final int ringFd;
+    private final MappedMemory sqRing;
+    private final MappedMemory cqRing;
+    private final MappedMemory sqeArray;
+    /** io_uring_params, then the getevents argument and the timespec it points to. */
+    private final MappedMemory control;
+    private final ByteBuffer sq;
+    private final ByteBuffer cq;
+    private final ByteBuffer sqes;
+    private final ByteBuffer ctl;
+    private final int sqTailOffset;
+    private final int sqMask;
+    private final int cqHeadOffset;
+    private final int cqTailOffset;
+    private final int cqMask;
+    private final int cqesOffset;
+    private final int argOffset;
+    private final int timespecOffset;
+
+    /** Our copy of the SQ tail: SQEs written, not necessarily published yet. */
+    private int sqTail;
+    /** Our copy of the CQ head. */
+    private int cqHead;
+    private int inKernel;
+    private boolean closed;
+
+    public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
+        if (!UringAbi.SUPPORTED) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "io_uring engine: supported on x86-64 and arm64 Linux only, not "
+                    + System.getProperty("os.arch"));
+        }
+        this.target = target;
+        this.fd = target.fd();
+        this.clock = clock;
+        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
+        this.slots = buffers.slots();
+        this.inFlight = new InFlightSlots(slots);
+        this.submitted = new SlotQueue(depth);
+        this.completedEarly = new SlotQueue(depth);
+        this.batch = new IoSlot[depth];
+        this.reaped = new IoSlot[depth];
+        this.argOffset = UringAbi.SIZEOF_IO_URING_PARAMS;
+        this.timespecOffset = argOffset + UringAbi.SIZEOF_GETEVENTS_ARG;
+
+        MappedMemory params = null;
+        MappedMemory sqMap = null;
+        MappedMemory cqMap = null;
+        MappedMemory sqeMap = null;
+        int ring = -1;
+        try {
+            params = MappedMemory.anonymous(timespecOffset + UringAbi.SIZEOF_KERNEL_TIMESPEC, "io_uring parameters");
+            ByteBuffer p = params.view();
+            long r = UringAbi.setup(depth, params.address());
+            if (r < 0) {
+                throw Errno.failure("io_uring_setup", "a ring of " + depth + " entries", (int) -r);
+            }
+            ring = (int) r;
+            int features = p.getInt(UringAbi.P_FEATURES);
+            if ((features & UringAbi.IORING_FEAT_EXT_ARG) == 0) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE,
+                        "io_uring lacks IORING_FEAT_EXT_ARG (kernel 5.11+), needed for timed waits");
+            }
+            int sqEntries = p.getInt(UringAbi.P_SQ_ENTRIES);
+            int cqEntries = p.getInt(UringAbi.P_CQ_ENTRIES);
+            int sqOff = UringAbi.P_SQ_OFF;
+            int cqOff = UringAbi.P_CQ_OFF;
+            long sqBytes = p.getInt(sqOff + UringAbi.SQ_OFF_ARRAY) + (long) sqEntries * UringAbi.SIZEOF_SQ_ARRAY_ENTRY;
+            long cqBytes = p.getInt(cqOff + UringAbi.CQ_OFF_CQES) + (long) cqEntries * UringAbi.SIZEOF_CQE;
+            if ((features & UringAbi.IORING_FEAT_SINGLE_MMAP) != 0) {
+                // One mapping at IORING_OFF_SQ_RING serves both rings (5.4+).
+                sqMap = MappedMemory.shared(ring, UringAbi.IORING_OFF_SQ_RING, Math.max(sqBytes, cqBytes), "the io_uring rings");
+                cqMap = sqMap;
+            } else {
+                sqMap = MappedMemory.shared(ring, UringAbi.IORING_OFF_SQ_RING, sqBytes, "the io_uring submission ring");
+                cqMap = MappedMemory.shared(ring, UringAbi.IORING_OFF_CQ_RING, cqBytes, "the io_uring completion ring");
+            }
+            sqeMap = MappedMemory.shared(ring, UringAbi.IORING_OFF_SQES, (long) sqEntries * UringAbi.SIZEOF_SQE, "the io_uring SQE array");
+
+            this.ringFd = ring;
+            this.control = params;
+            this.ctl = p;
+            this.sqRing = sqMap;
+            this.cqRing = cqMap;
+            this.sqeArray = sqeMap;
+            this.sq = sqMap.view();
+            this.cq = cqMap == sqMap ? sq : cqMap.view();
+            this.sqes = sqeMap.view();
+            this.sqTailOffset = p.getInt(sqOff + UringAbi.SQ_OFF_TAIL);
+            this.sqMask = sq.getInt(p.getInt(sqOff + UringAbi.SQ_OFF_RING_MASK));
+            this.cqHeadOffset = p.getInt(cqOff + UringAbi.CQ_OFF_HEAD);
+            this.cqTailOffset = p.getInt(cqOff + UringAbi.CQ_OFF_TAIL);
+            this.cqMask = cq.getInt(p.getInt(cqOff + UringAbi.CQ_OFF_RING_MASK));
+            this.cqesOffset = p.getInt(cqOff + UringAbi.CQ_OFF_CQES);
+            // SQE i always sits at array index i: the indirection is fixed once, as liburing does.
+            int array = p.getInt(sqOff + UringAbi.SQ_OFF_ARRAY);
+            for (int i = 0; i < sqEntries; i++) {
+                sq.putInt(array + i * UringAbi.SIZEOF_SQ_ARRAY_ENTRY, i);
+            }
+            this.sqTail = (int) RING_INT.getAcquire(sq, sqTailOffset);
+            this.cqHead = (int) RING_INT.getAcquire(cq, cqHeadOffset);
+        } catch (RuntimeException e) {
+            closeIfMade(sqeMap);
+            if (cqMap != sqMap) {
+                closeIfMade(cqMap);
+            }
+            closeIfMade(sqMap);
+            if (ring >= 0) {
+                LibC.close(ring);
+            }
+            closeIfMade(params);
+            buffers.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int depth() {
+        return slots.length;
+    }
+
+    @Override
+    public IoSlot[] slots() {
+        return slots;
+    }
+
+    @Override
+    public long hugePageBytes() {
+        return buffers.hugePageBytes();
+    }
+
+    @Override
+    public void submit(IoSlot slot) {
+        inFlight.take(slot);
+        submitted.add(slot);
+    }
+
+    @Override
+    public int commit() {
+        int n = submitted.size();
+        int batched = 0;
+        for (int k = 0; k < n; k++) {
+            IoSlot s = submitted.poll();
+            if (s.op == Op.TRIM) {
+                submitBatch(batched);
+                batched = 0;
+                s.submitNs = clock.nanoTime();
+                s.result = target.discard(s.offsetBytes, s.lengthBytes);
+                completedEarly.add(s);
+            } else {
+                writeSqe(s);
+                batch[batched++] = s;
+            }
+        }
+        submitBatch(batched);
+        return n;
+    }
+
+    /** Fills every field of the next SQE (entries are reused, so nothing may be left over). */
+    private void writeSqe(IoSlot s) {
+        int sqe = (sqTail & sqMask) * UringAbi.SIZEOF_SQE;
+        byte opcode;
+        long addr = s.bufferAddress;
+        int len = (int) s.lengthBytes;
+        long off = s.offsetBytes;
+        int opFlags = 0;
+        switch (s.op) {
+            case READ:
+                opcode = UringAbi.IORING_OP_READ;
+                break;
+            case WRITE:
+                opcode = UringAbi.IORING_OP_WRITE;
+                break;
+            case FLUSH:
+                opcode = UringAbi.IORING_OP_FSYNC;
+                addr = 0;
+                len = 0;
+                off = 0;
+                opFlags = UringAbi.IORING_FSYNC_DATASYNC;
+                break;
+            default:
+                throw new IllegalStateException("op " + s.op + " is not submitted to io_uring");
+        }
+        sqes.put(sqe + UringAbi.SQE_OPCODE, opcode);
+        sqes.put(sqe + UringAbi.SQE_FLAGS, (byte) 0);
+        sqes.putShort(sqe + UringAbi.SQE_IOPRIO, (short) 0);
+        sqes.putInt(sqe + UringAbi.SQE_FD, fd);
+        sqes.putLong(sqe + UringAbi.SQE_OFF, off);
+        sqes.putLong(sqe + UringAbi.SQE_ADDR, addr);
+        sqes.putInt(sqe + UringAbi.SQE_LEN, len);
+        sqes.putInt(sqe + UringAbi.SQE_RW_FLAGS, opFlags);
+        sqes.putLong(sqe + UringAbi.SQE_USER_DATA, s.index);
+        sqes.putShort(sqe + UringAbi.SQE_BUF_INDEX, (short) 0);
+        sqes.putShort(sqe + UringAbi.SQE_PERSONALITY, (short) 0);
+        sqes.putInt(sqe + UringAbi.SQE_SPLICE_FD_IN, 0);
+        sqes.putLong(sqe + UringAbi.SQE_ADDR3, 0L);
+        sqes.putLong(sqe + UringAbi.SQE_PAD2, 0L);
+        sqTail++;
+    }
+
+    /** Publishes the last {@code count} SQEs written and enters until the kernel consumed them all. */
+    private void submitBatch(int count) {
+        if (count == 0) {
+            return;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            batch[i].submitNs = now;
+        }
+        RING_INT.setRelease(sq, sqTailOffset, sqTail);
+        int left = count;
+        int retries = 0;
+        while (left > 0) {
+            long r = UringAbi.enter(ringFd, left, 0, 0, 0, 0);
+            if (r > 0) {
+                // A consumed SQE that the kernel could not start still posts a CQE (res < 0).
+                left -= (int) r;
+                inKernel += (int) r;
+            } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN || r == -Errno.EBUSY) {
+                // EAGAIN/EBUSY: out of request memory, or the CQ could overflow; neither should last
+                // with at most depth IOs and a CQ twice the SQ.
+                if (++retries > MAX_ENTER_RETRIES) {
+                    throw Errno.failure("io_uring_enter", "submitting " + left + " IOs", r == 0 ? Errno.EAGAIN : (int) -r);
+                }
+                Thread.yield();
+            } else {
+                throw Errno.failure("io_uring_enter", "submitting " + left + " IOs", (int) -r);
+            }
+        }
+    }
+
+    @Override
+    public int reap(int min, long timeoutNs, CompletionSink sink) {
+        int want = Math.min(min, inKernel + completedEarly.size());
+        int n = deliverEarly(sink) + drainCq(sink);
+        if (n >= want || timeoutNs == 0) {
+            return n;
+        }
+        long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
+        while (n < want && inKernel > 0) {
+            long tsAddress = 0;
+            if (timeoutNs > 0) {
+                long leftNs = deadline - System.nanoTime();
+                if (leftNs <= 0) {
+                    break;
+                }
+                ctl.putLong(timespecOffset + UringAbi.TV_SEC, leftNs / NANOS_PER_SECOND);
+                ctl.putLong(timespecOffset + UringAbi.TV_NSEC, leftNs % NANOS_PER_SECOND);
+                tsAddress = control.address() + timespecOffset;
+            }
+            // ts 0 with IORING_ENTER_EXT_ARG means no time limit.
+            ctl.putLong(argOffset + UringAbi.ARG_TS, tsAddress);
+            long r = UringAbi.enter(ringFd, 0, Math.min(want - n, inKernel),
+                    UringAbi.IORING_ENTER_GETEVENTS | UringAbi.IORING_ENTER_EXT_ARG,
+                    control.address() + argOffset, UringAbi.SIZEOF_GETEVENTS_ARG);
+            if (r < 0 && r != -Errno.ETIME && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
+                throw Errno.failure("io_uring_enter", "waiting for completions", (int) -r);
+            }
+            n += drainCq(sink);
+            if (r == -Errno.ETIME) {
+                break;
+            }
+        }
+        return n;
+    }
+
+    /** Hands over every CQE present, stamped with one clock read. */
+    private int drainCq(CompletionSink sink) {
+        int tail = (int) RING_INT.getAcquire(cq, cqTailOffset);
+        int count = tail - cqHead;
+        if (count == 0) {
+            return 0;
+        }
+        for (int i = 0; i < count; i++) {
+            int cqe = cqesOffset + ((cqHead + i) & cqMask) * UringAbi.SIZEOF_CQE;
+            IoSlot s = slotOf(cq.getLong(cqe + UringAbi.CQE_USER_DATA));
+            s.result = cq.getInt(cqe + UringAbi.CQE_RES);
+            reaped[i] = s;
+        }
+        cqHead = tail;
+        // Entries are copied out: the kernel may reuse them before the sink runs.
+        RING_INT.setRelease(cq, cqHeadOffset, cqHead);
+        long now = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            IoSlot s = reaped[i];
+            reaped[i] = null;
+            s.doneNs = now;
+            inKernel--;
+            inFlight.release(s);
+            sink.completed(s);
+        }
+        return count;
+    }
+
+    private int deliverEarly(CompletionSink sink) {
+        int n = completedEarly.size();
+        if (n == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < n; i++) {
+            IoSlot s = completedEarly.poll();
+            s.doneNs = now;
+            inFlight.release(s);
+            sink.completed(s);
+        }
+        return n;
+    }
+
+    private IoSlot slotOf(long userData) {
+        if (userData < 0 || userData >= slots.length) {
+            throw new IllegalStateException("io_uring completion carries unknown slot " + userData);
+        }
+        return slots[(int) userData];
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight.count();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
+                inFlight.release(s);
+            }
+            while (inKernel > 0) {
+                reap(inKernel, -1, DISCARD);
+            }
+            deliverEarly(DISCARD);
+        } finally {
+            sqeArray.close();
+            if (cqRing != sqRing) {
+                cqRing.close();
+            }
+            sqRing.close();
+            // Normally every IO was reaped above. If the ring broke instead, closing its descriptor
+            // cancels what is left, and O_DIRECT keeps the pages of a running IO pinned past munmap.
+            LibC.close(ringFd);
+            control.close();
+            buffers.close();
+        }
+    }
+
+    private static void closeIfMade(MappedMemory m) {
+        if (m != null) {
+            m.close();
+        }
+    }
+}

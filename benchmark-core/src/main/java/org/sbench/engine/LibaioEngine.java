@@ -1,0 +1,311 @@
+package org.sbench.engine;
+
+import java.nio.ByteBuffer;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.AioAbi;
+import org.sbench.engine.linux.Errno;
+import org.sbench.engine.linux.MappedMemory;
+import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+
+/**
+ * The {@code libaio} engine: Linux native AIO through raw io_setup / io_submit / io_getevents /
+ * io_destroy (fio's {@code engines/libaio.c}, without the library). One iocb per slot, an array
+ * of iocb pointers for batched io_submit and an io_event array live in one native block made at
+ * open; {@code aio_data} carries the slot index.
+ *
+ * <p>READ and WRITE are IOCB_CMD_PREAD / PWRITE. FLUSH is IOCB_CMD_FDSYNC (kernel 4.18+); if the
+ * kernel or the file refuses it (EINVAL at io_submit), this and every later FLUSH run
+ * {@link Target#flush()} synchronously inside {@link #commit}. TRIM has no AIO command: it runs
+ * {@link Target#discard} synchronously inside {@link #commit}, at its place in submit order (IOs
+ * before it are submitted first, IOs after it wait for it), and completes at the next
+ * {@link #reap}, so its latency is the discard plus the wait until that reap.
+ */
+public final class LibaioEngine implements IoEngine {
+    public static final String NAME = "libaio";
+    private static final CompletionSink DISCARD = slot -> { };
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** io_submit EAGAIN/EINTR retries before the context is declared unusable. */
+    private static final int MAX_SUBMIT_RETRIES = 100_000;
+
+    private final Target target;
+    private final NanoClock clock;
+    private final SlotBuffers buffers;
+    private final IoSlot[] slots;
+    private final InFlightSlots inFlight;
+    private final SlotQueue submitted;
+    /** IOs completed inside commit (TRIM, refused submits), handed back at the next reap. */
+    private final SlotQueue completedEarly;
+    private final IoSlot[] batch;
+    private final MappedMemory control;
+    private final ByteBuffer ctl;
+    private final int pointersOffset;
+    private final int eventsOffset;
+    private final int timespecOffset;
+    private final long ctx;
+    private int inKernel;
+    private boolean fdsyncRefused;
+    private boolean closed;
+
+    public LibaioEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
+        if (!AioAbi.SUPPORTED) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "libaio engine: system call numbers are known for x86-64 and arm64 only, not "
+                    + System.getProperty("os.arch"));
+        }
+        this.target = target;
+        this.clock = clock;
+        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
+        this.slots = buffers.slots();
+        this.inFlight = new InFlightSlots(slots);
+        this.submitted = new SlotQueue(depth);
+        this.completedEarly = new SlotQueue(depth);
+        this.batch = new IoSlot[depth];
+        this.pointersOffset = depth * AioAbi.SIZEOF_IOCB;
+        this.eventsOffset = pointersOffset + depth * Long.BYTES;
+        int ctxOffset = eventsOffset + depth * AioAbi.SIZEOF_IO_EVENT;
+        this.timespecOffset = ctxOffset + AioAbi.SIZEOF_AIO_CONTEXT;
+        MappedMemory mem = null;
+        try {
+            mem = MappedMemory.anonymous(timespecOffset + AioAbi.SIZEOF_TIMESPEC, "libaio control blocks");
+            ByteBuffer b = mem.view();
+            long r = AioAbi.ioSetup(depth, mem.address() + ctxOffset);
+            if (r < 0) {
+                throw Errno.failure("io_setup", "an AIO context for " + depth + " IOs", (int) -r);
+            }
+            for (IoSlot s : slots) {
+                int iocb = s.index * AioAbi.SIZEOF_IOCB;
+                b.putLong(iocb + AioAbi.AIO_DATA, s.index);
+                b.putInt(iocb + AioAbi.AIO_FILDES, target.fd());
+            }
+            this.control = mem;
+            this.ctl = b;
+            this.ctx = b.getLong(ctxOffset);
+        } catch (RuntimeException e) {
+            if (mem != null) {
+                mem.close();
+            }
+            buffers.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int depth() {
+        return slots.length;
+    }
+
+    @Override
+    public IoSlot[] slots() {
+        return slots;
+    }
+
+    @Override
+    public long hugePageBytes() {
+        return buffers.hugePageBytes();
+    }
+
+    @Override
+    public void submit(IoSlot slot) {
+        inFlight.take(slot);
+        submitted.add(slot);
+    }
+
+    @Override
+    public int commit() {
+        int n = submitted.size();
+        int batched = 0;
+        for (int k = 0; k < n; k++) {
+            IoSlot s = submitted.poll();
+            if (s.op == Op.TRIM || (s.op == Op.FLUSH && fdsyncRefused)) {
+                submitBatch(batched);
+                batched = 0;
+                s.submitNs = clock.nanoTime();
+                s.result = s.op == Op.TRIM ? target.discard(s.offsetBytes, s.lengthBytes) : target.flush();
+                completedEarly.add(s);
+            } else {
+                prepare(s);
+                ctl.putLong(pointersOffset + batched * Long.BYTES, control.address() + iocbOffset(s));
+                batch[batched++] = s;
+            }
+        }
+        submitBatch(batched);
+        return n;
+    }
+
+    private void prepare(IoSlot s) {
+        int iocb = iocbOffset(s);
+        short opcode;
+        long buf = s.bufferAddress;
+        long nbytes = s.lengthBytes;
+        long offset = s.offsetBytes;
+        switch (s.op) {
+            case READ:
+                opcode = AioAbi.IOCB_CMD_PREAD;
+                break;
+            case WRITE:
+                opcode = AioAbi.IOCB_CMD_PWRITE;
+                break;
+            case FLUSH:
+                // aio_fsync refuses (EINVAL) an fsync iocb with any of these set.
+                opcode = AioAbi.IOCB_CMD_FDSYNC;
+                buf = 0;
+                nbytes = 0;
+                offset = 0;
+                break;
+            default:
+                throw new IllegalStateException("op " + s.op + " is not submitted to AIO");
+        }
+        ctl.putShort(iocb + AioAbi.AIO_LIO_OPCODE, opcode);
+        ctl.putLong(iocb + AioAbi.AIO_BUF, buf);
+        ctl.putLong(iocb + AioAbi.AIO_NBYTES, nbytes);
+        ctl.putLong(iocb + AioAbi.AIO_OFFSET, offset);
+    }
+
+    /** io_submit the first {@code count} iocb pointers, all stamped with one clock read. */
+    private void submitBatch(int count) {
+        if (count == 0) {
+            return;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            batch[i].submitNs = now;
+        }
+        int done = 0;
+        int retries = 0;
+        while (done < count) {
+            long r = AioAbi.ioSubmit(ctx, count - done, control.address() + pointersOffset + (long) done * Long.BYTES);
+            if (r > 0) {
+                inKernel += (int) r;
+                done += (int) r;
+            } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN) {
+                // EAGAIN: the kernel is short of request structures for a moment; with at most
+                // depth IOs in a context sized for depth it should not last.
+                if (++retries > MAX_SUBMIT_RETRIES) {
+                    throw Errno.failure("io_submit", (count - done) + " IOs", r == 0 ? Errno.EAGAIN : (int) -r);
+                }
+                Thread.yield();
+            } else {
+                // io_submit refused the iocb at 'done' outright (not the IO: that would be an event).
+                IoSlot s = batch[done];
+                if (s.op == Op.FLUSH && r == -Errno.EINVAL) {
+                    fdsyncRefused = true;
+                    s.result = target.flush();
+                } else {
+                    s.result = r;
+                }
+                completedEarly.add(s);
+                done++;
+            }
+        }
+    }
+
+    @Override
+    public int reap(int min, long timeoutNs, CompletionSink sink) {
+        int want = Math.min(min, inKernel + completedEarly.size());
+        int n = deliverEarly(sink);
+        if (inKernel == 0) {
+            return n;
+        }
+        int need = Math.min(Math.max(0, want - n), inKernel);
+        boolean wait = need > 0 && timeoutNs != 0;
+        long deadline = wait && timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
+        long leftNs = wait ? timeoutNs : 0;
+        while (true) {
+            long timeoutAddress = 0;
+            if (leftNs >= 0) {
+                ctl.putLong(timespecOffset + AioAbi.TV_SEC, leftNs / NANOS_PER_SECOND);
+                ctl.putLong(timespecOffset + AioAbi.TV_NSEC, leftNs % NANOS_PER_SECOND);
+                timeoutAddress = control.address() + timespecOffset;
+            }
+            long r = AioAbi.ioGetevents(ctx, wait ? need : 0, slots.length, control.address() + eventsOffset, timeoutAddress);
+            if (r >= 0) {
+                return n + deliverEvents((int) r, sink);
+            }
+            if (r != -Errno.EINTR) {
+                throw Errno.failure("io_getevents", "the AIO context", (int) -r);
+            }
+            // A signal interrupted the wait before any event: wait again for what is left.
+            if (leftNs > 0) {
+                leftNs = Math.max(0, deadline - System.nanoTime());
+            }
+        }
+    }
+
+    private int deliverEarly(CompletionSink sink) {
+        int n = completedEarly.size();
+        if (n == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < n; i++) {
+            IoSlot s = completedEarly.poll();
+            s.doneNs = now;
+            inFlight.release(s);
+            sink.completed(s);
+        }
+        return n;
+    }
+
+    /** Hands over the {@code count} events io_getevents wrote; the sink must not call reap. */
+    private int deliverEvents(int count, CompletionSink sink) {
+        if (count == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            int event = eventsOffset + i * AioAbi.SIZEOF_IO_EVENT;
+            IoSlot s = slotOf(ctl.getLong(event + AioAbi.EVENT_DATA));
+            s.result = ctl.getLong(event + AioAbi.EVENT_RES);
+            s.doneNs = now;
+            inKernel--;
+            inFlight.release(s);
+            sink.completed(s);
+        }
+        return count;
+    }
+
+    private IoSlot slotOf(long data) {
+        if (data < 0 || data >= slots.length) {
+            throw new IllegalStateException("AIO event carries unknown slot " + data);
+        }
+        return slots[(int) data];
+    }
+
+    private static int iocbOffset(IoSlot s) {
+        return s.index * AioAbi.SIZEOF_IOCB;
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight.count();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
+                inFlight.release(s);
+            }
+            while (inKernel > 0) {
+                reap(inKernel, -1, DISCARD);
+            }
+            deliverEarly(DISCARD);
+        } finally {
+            // io_destroy also waits for anything still queued, so buffers are never freed under an IO.
+            AioAbi.ioDestroy(ctx);
+            control.close();
+            buffers.close();
+        }
+    }
+}

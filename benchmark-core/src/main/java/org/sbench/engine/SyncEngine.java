@@ -1,0 +1,340 @@
+package org.sbench.engine;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.sbench.engine.linux.Errno;
+import org.sbench.engine.linux.Syscalls;
+import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+
+/**
+ * The {@code sync} engine (fio's {@code psync} with {@code depth} threads): one worker thread per
+ * slot does blocking pread/pwrite, {@link Target#flush()} or {@link Target#discard} for that slot
+ * only. It needs no kernel support beyond O_DIRECT, so it is the last resort of {@code auto}.
+ *
+ * <p>Hand-over costs a thread wake-up each way (a few microseconds, more on a busy machine), and
+ * it falls inside the measured latency: {@link IoSlot#submitNs} is stamped at commit, as in every
+ * engine, and {@link IoSlot#doneNs} at reap. Both sides spin briefly before parking to keep that
+ * small when IOs are quick. Nothing is allocated per IO: commit flips the slot's work flag and
+ * unparks its worker; the worker publishes its slot index into a preallocated multi-producer ring.
+ */
+public final class SyncEngine implements IoEngine {
+    public static final String NAME = "sync";
+    private static final int IDLE = 0;
+    private static final int QUEUED = 1;
+    private static final int STOP = 2;
+    /** Busy-wait rounds before parking; {@link Thread#onSpinWait} is a PAUSE of tens of ns on x86. */
+    private static final int SPINS_BEFORE_PARK = 256;
+    private static final CompletionSink DISCARD = slot -> { };
+
+    private final Target target;
+    private final int fd;
+    private final NanoClock clock;
+    private final SlotBuffers buffers;
+    private final IoSlot[] slots;
+    private final InFlightSlots inFlight;
+    private final SlotQueue submitted;
+    private final IoSlot[] reaped;
+    /** Per slot: IDLE, QUEUED (its worker may start) or STOP. */
+    private final AtomicIntegerArray work;
+    private final CompletionRing completions;
+    private final Thread[] workers;
+    private volatile Thread waitingReaper;
+    private volatile Throwable workerFailure;
+    private int committed;
+    private boolean closed;
+
+    public SyncEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
+        this.target = target;
+        this.fd = target.fd();
+        this.clock = clock;
+        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
+        this.slots = buffers.slots();
+        this.inFlight = new InFlightSlots(slots);
+        this.submitted = new SlotQueue(depth);
+        this.reaped = new IoSlot[depth];
+        this.work = new AtomicIntegerArray(depth);
+        this.completions = new CompletionRing(depth);
+        this.workers = new Thread[depth];
+        for (int i = 0; i < depth; i++) {
+            Thread t = new Thread(new Worker(i), "sbench-sync-" + i);
+            t.setDaemon(true);
+            workers[i] = t;
+        }
+        for (Thread t : workers) {
+            t.start();
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int depth() {
+        return slots.length;
+    }
+
+    @Override
+    public IoSlot[] slots() {
+        return slots;
+    }
+
+    @Override
+    public long hugePageBytes() {
+        return buffers.hugePageBytes();
+    }
+
+    @Override
+    public void submit(IoSlot slot) {
+        inFlight.take(slot);
+        submitted.add(slot);
+    }
+
+    @Override
+    public int commit() {
+        int n = submitted.size();
+        if (n == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < n; i++) {
+            IoSlot s = submitted.poll();
+            s.submitNs = now;
+            committed++;
+            // The release store publishes the slot's fields to the worker's acquire load.
+            work.setRelease(s.index, QUEUED);
+            LockSupport.unpark(workers[s.index]);
+        }
+        return n;
+    }
+
+    @Override
+    public int reap(int min, long timeoutNs, CompletionSink sink) {
+        int want = Math.min(min, committed);
+        int n = drain(sink);
+        if (n >= want || timeoutNs == 0) {
+            return n;
+        }
+        // Wait deadlines use the system's monotonic clock: the injected clock only stamps IOs.
+        long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
+        int spins = 0;
+        while (n < want) {
+            if (!completions.ready()) {
+                if (spins < SPINS_BEFORE_PARK) {
+                    spins++;
+                    Thread.onSpinWait();
+                    continue;
+                }
+                // Publish ourselves before the last look, so a completion landing in between unparks us.
+                waitingReaper = Thread.currentThread();
+                if (!completions.ready()) {
+                    if (timeoutNs < 0) {
+                        LockSupport.park(this);
+                    } else {
+                        long leftNs = deadline - System.nanoTime();
+                        if (leftNs <= 0) {
+                            waitingReaper = null;
+                            break;
+                        }
+                        LockSupport.parkNanos(this, leftNs);
+                    }
+                }
+                waitingReaper = null;
+            }
+            n += drain(sink);
+        }
+        return n;
+    }
+
+    /** Hands over what has completed, stamped with one clock read; then rethrows a worker's crash. */
+    private int drain(CompletionSink sink) {
+        int count = 0;
+        for (int index = completions.poll(); index >= 0; index = completions.poll()) {
+            reaped[count++] = slots[index];
+            if (count == reaped.length) {
+                break;
+            }
+        }
+        if (count > 0) {
+            long now = clock.nanoTime();
+            for (int i = 0; i < count; i++) {
+                IoSlot s = reaped[i];
+                reaped[i] = null;
+                s.doneNs = now;
+                committed--;
+                inFlight.release(s);
+                sink.completed(s);
+            }
+        }
+        Throwable failure = workerFailure;
+        if (failure != null) {
+            workerFailure = null;
+            rethrow(failure);
+        }
+        return count;
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight.count();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
+                inFlight.release(s);
+            }
+            while (committed > 0) {
+                reap(committed, -1, DISCARD);
+            }
+        } finally {
+            stopWorkers();
+            buffers.close();
+        }
+    }
+
+    private void stopWorkers() {
+        for (int i = 0; i < workers.length; i++) {
+            work.set(i, STOP);
+            LockSupport.unpark(workers[i]);
+        }
+        boolean interrupted = false;
+        for (Thread t : workers) {
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    // Workers are idle and about to exit; finish joining, then keep the interrupt.
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        if (failure instanceof Error) {
+            throw (Error) failure;
+        }
+        throw new IllegalStateException("sync engine worker failed", failure);
+    }
+
+    /** One slot's thread: waits for its slot to be queued, runs the IO, publishes the completion. */
+    private final class Worker implements Runnable {
+        private final int index;
+
+        Worker(int index) {
+            this.index = index;
+        }
+
+        @Override
+        public void run() {
+            IoSlot slot = slots[index];
+            for (int state = awaitWork(); state != STOP; state = awaitWork()) {
+                long result;
+                try {
+                    result = execute(slot);
+                } catch (RuntimeException | Error e) {
+                    // A target that throws instead of returning -errno is a bug; reap rethrows it.
+                    workerFailure = e;
+                    result = -Errno.EIO;
+                }
+                slot.result = result;
+                work.set(index, IDLE);
+                completions.publish(index);
+                Thread reaper = waitingReaper;
+                if (reaper != null) {
+                    LockSupport.unpark(reaper);
+                }
+            }
+        }
+
+        private int awaitWork() {
+            for (int spins = 0; ; spins++) {
+                int state = work.getAcquire(index);
+                if (state != IDLE) {
+                    return state;
+                }
+                if (spins < SPINS_BEFORE_PARK) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+        }
+
+        private long execute(IoSlot s) {
+            switch (s.op) {
+                case READ:
+                    return Syscalls.pread(fd, s.bufferAddress, s.lengthBytes, s.offsetBytes);
+                case WRITE:
+                    return Syscalls.pwrite(fd, s.bufferAddress, s.lengthBytes, s.offsetBytes);
+                case FLUSH:
+                    return target.flush();
+                case TRIM:
+                    return target.discard(s.offsetBytes, s.lengthBytes);
+                default:
+                    throw new IllegalStateException("unknown op " + s.op);
+            }
+        }
+    }
+
+    /**
+     * Completed slot indices: many workers publish, the replay thread polls, in publication order.
+     * At most {@code depth} are ever outstanding, so a ring of at least that size never fills;
+     * a publisher still waits for its entry to be emptied, which keeps the ring correct without
+     * reasoning about which poll happened before which claim.
+     */
+    private static final class CompletionRing {
+        private static final int EMPTY = -1;
+        private final AtomicIntegerArray entries;
+        private final int mask;
+        private final AtomicLong claimed = new AtomicLong();
+        private long head;
+
+        CompletionRing(int capacity) {
+            int size = Integer.highestOneBit(Math.max(1, capacity - 1)) << 1;
+            entries = new AtomicIntegerArray(size);
+            for (int i = 0; i < size; i++) {
+                entries.set(i, EMPTY);
+            }
+            mask = size - 1;
+        }
+
+        void publish(int index) {
+            int pos = (int) (claimed.getAndIncrement() & mask);
+            while (!entries.compareAndSet(pos, EMPTY, index)) {
+                Thread.onSpinWait();
+            }
+        }
+
+        /** The next completed index, or -1 when the next in order is not published yet. */
+        int poll() {
+            int pos = (int) (head & mask);
+            int index = entries.getAcquire(pos);
+            if (index == EMPTY) {
+                return -1;
+            }
+            entries.set(pos, EMPTY);
+            head++;
+            return index;
+        }
+
+        boolean ready() {
+            return entries.getAcquire((int) (head & mask)) != EMPTY;
+        }
+    }
+}

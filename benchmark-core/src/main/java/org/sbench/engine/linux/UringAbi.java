@@ -1,0 +1,127 @@
+package org.sbench.engine.linux;
+
+/**
+ * io_uring (include/uapi/linux/io_uring.h) as sbench calls it: raw system calls, no liburing.
+ * Constants and struct offsets carry the kernel's names; offsets inside the SQ and CQ rings are
+ * not fixed and are read from {@code io_uring_params} after setup. The system call numbers are
+ * the same on x86-64 and arm64 (the unified table from 5.1 on). Calls return their result or a
+ * negative errno and never throw.
+ */
+public final class UringAbi {
+    public static final boolean SUPPORTED = LinuxArch.X86_64 || LinuxArch.AARCH64;
+    public static final long SYS_IO_URING_SETUP = 425;
+    public static final long SYS_IO_URING_ENTER = 426;
+
+    // mmap offsets of the three regions
+    public static final long IORING_OFF_SQ_RING = 0L;
+    public static final long IORING_OFF_CQ_RING = 0x8000000L;
+    public static final long IORING_OFF_SQES = 0x10000000L;
+
+    // io_uring_params.features
+    /** SQ and CQ rings share one mmap (5.4+). */
+    public static final int IORING_FEAT_SINGLE_MMAP = 1;
+    /** io_uring_enter takes IORING_ENTER_EXT_ARG, hence a timeout (5.11+). */
+    public static final int IORING_FEAT_EXT_ARG = 1 << 8;
+
+    // io_uring_enter flags
+    public static final int IORING_ENTER_GETEVENTS = 1;
+    public static final int IORING_ENTER_EXT_ARG = 1 << 3;
+
+    // opcodes (enum io_uring_op)
+    public static final byte IORING_OP_FSYNC = 3;
+    /** Non-vectored read (5.6+). */
+    public static final byte IORING_OP_READ = 22;
+    /** Non-vectored write (5.6+). */
+    public static final byte IORING_OP_WRITE = 23;
+
+    /** sqe.fsync_flags: fdatasync rather than fsync. */
+    public static final int IORING_FSYNC_DATASYNC = 1;
+
+    // struct io_uring_params, 120 bytes
+    public static final int SIZEOF_IO_URING_PARAMS = 120;
+    public static final int P_SQ_ENTRIES = 0;
+    public static final int P_CQ_ENTRIES = 4;
+    public static final int P_FLAGS = 8;
+    public static final int P_SQ_THREAD_CPU = 12;
+    public static final int P_SQ_THREAD_IDLE = 16;
+    public static final int P_FEATURES = 20;
+    public static final int P_WQ_FD = 24;
+    /** struct io_sqring_offsets sq_off. */
+    public static final int P_SQ_OFF = 40;
+    /** struct io_cqring_offsets cq_off. */
+    public static final int P_CQ_OFF = 80;
+
+    // struct io_sqring_offsets, relative to P_SQ_OFF
+    public static final int SQ_OFF_HEAD = 0;
+    public static final int SQ_OFF_TAIL = 4;
+    public static final int SQ_OFF_RING_MASK = 8;
+    public static final int SQ_OFF_RING_ENTRIES = 12;
+    public static final int SQ_OFF_FLAGS = 16;
+    public static final int SQ_OFF_DROPPED = 20;
+    public static final int SQ_OFF_ARRAY = 24;
+
+    // struct io_cqring_offsets, relative to P_CQ_OFF
+    public static final int CQ_OFF_HEAD = 0;
+    public static final int CQ_OFF_TAIL = 4;
+    public static final int CQ_OFF_RING_MASK = 8;
+    public static final int CQ_OFF_RING_ENTRIES = 12;
+    public static final int CQ_OFF_OVERFLOW = 16;
+    public static final int CQ_OFF_CQES = 20;
+    public static final int CQ_OFF_FLAGS = 24;
+
+    // struct io_uring_sqe, 64 bytes
+    public static final int SIZEOF_SQE = 64;
+    public static final int SQE_OPCODE = 0;
+    public static final int SQE_FLAGS = 1;
+    public static final int SQE_IOPRIO = 2;
+    public static final int SQE_FD = 4;
+    public static final int SQE_OFF = 8;
+    public static final int SQE_ADDR = 16;
+    public static final int SQE_LEN = 24;
+    /** Union of rw_flags, fsync_flags and the other per-op flags. */
+    public static final int SQE_RW_FLAGS = 28;
+    public static final int SQE_USER_DATA = 32;
+    public static final int SQE_BUF_INDEX = 40;
+    public static final int SQE_PERSONALITY = 42;
+    public static final int SQE_SPLICE_FD_IN = 44;
+    public static final int SQE_ADDR3 = 48;
+    public static final int SQE_PAD2 = 56;
+
+    // struct io_uring_cqe, 16 bytes
+    public static final int SIZEOF_CQE = 16;
+    public static final int CQE_USER_DATA = 0;
+    public static final int CQE_RES = 8;
+    public static final int CQE_FLAGS = 12;
+
+    /** The SQ ring's index array holds u32s. */
+    public static final int SIZEOF_SQ_ARRAY_ENTRY = 4;
+
+    // struct io_uring_getevents_arg, 24 bytes
+    public static final int SIZEOF_GETEVENTS_ARG = 24;
+    public static final int ARG_SIGMASK = 0;
+    public static final int ARG_SIGMASK_SZ = 8;
+    /** {@code pad} before 6.12, {@code min_wait_usec} since; sbench leaves it 0. */
+    public static final int ARG_MIN_WAIT_USEC = 12;
+    public static final int ARG_TS = 16;
+
+    // struct __kernel_timespec, 16 bytes
+    public static final int SIZEOF_KERNEL_TIMESPEC = 16;
+    public static final int TV_SEC = 0;
+    public static final int TV_NSEC = 8;
+
+    private UringAbi() {
+    }
+
+    /** io_uring_setup(entries, params): the ring's file descriptor, or -errno. */
+    public static long setup(int entries, long paramsAddress) {
+        return Syscalls.syscall(SYS_IO_URING_SETUP, entries, paramsAddress, 0, 0, 0, 0);
+    }
+
+    /**
+     * io_uring_enter(fd, to_submit, min_complete, flags, arg, argsz): SQEs consumed, or -errno
+     * (ETIME when an IORING_ENTER_EXT_ARG timeout expired, EINTR on a signal).
+     */
+    public static long enter(int fd, int toSubmit, int minComplete, int flags, long argAddress, long argBytes) {
+        return Syscalls.syscall(SYS_IO_URING_ENTER, fd, toSubmit, minComplete, flags, argAddress, argBytes);
+    }
+}

@@ -1,0 +1,345 @@
+package org.sbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.sbench.engine.linux.Errno;
+import org.sbench.engine.linux.NativeBytes;
+import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+
+/** What every kernel-facing engine must do, run against an O_DIRECT temp file. */
+abstract class EngineContract {
+    static final int BLOCK = TempFileTarget.BLOCK_BYTES;
+    static final long CAPACITY = 8L << 20;
+    static final int DEPTH = 8;
+    static final int MAX_IO = 64 << 10;
+
+    TempFileTarget target;
+
+    /** Opens the engine under test, or skips the test by assumption when the kernel refuses it. */
+    abstract IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock);
+
+    abstract String expectedName();
+
+    @BeforeEach
+    void makeTarget() {
+        target = new TempFileTarget(CAPACITY);
+    }
+
+    @AfterEach
+    void removeTarget() {
+        target.close();
+    }
+
+    /** One IO of a test: op, offset, length, and for writes the bytes to write. */
+    static final class Io {
+        final Op op;
+        final long offset;
+        final int length;
+        final byte[] data;
+        long result = Long.MIN_VALUE;
+        byte[] read;
+
+        Io(Op op, long offset, int length, byte[] data) {
+            this.op = op;
+            this.offset = offset;
+            this.length = length;
+            this.data = data;
+        }
+    }
+
+    /** Runs {@code ios} keeping up to depth in flight, committing in small batches; returns them. */
+    static List<Io> run(IoEngine engine, List<Io> ios) {
+        ArrayDeque<IoSlot> free = new ArrayDeque<>(Arrays.asList(engine.slots()));
+        Io[] bySlot = new Io[engine.depth()];
+        CompletionSink sink = slot -> {
+            Io io = bySlot[slot.index];
+            io.result = slot.result;
+            assertTrue(slot.doneNs >= slot.submitNs, "done before submit");
+            if (io.op == Op.READ && slot.result > 0) {
+                io.read = new byte[(int) slot.result];
+                NativeBytes.get(slot.bufferAddress, io.read, 0, io.read.length);
+            }
+            bySlot[slot.index] = null;
+            free.push(slot);
+        };
+        int next = 0;
+        while (next < ios.size() || engine.inFlight() > 0) {
+            int queued = 0;
+            // Commit every third IO so batches of several and single IOs both happen.
+            while (next < ios.size() && !free.isEmpty() && queued < 3) {
+                Io io = ios.get(next++);
+                IoSlot s = free.pop();
+                s.op = io.op;
+                s.offsetBytes = io.offset;
+                s.lengthBytes = io.length;
+                s.tag = next;
+                if (io.data != null) {
+                    NativeBytes.put(s.bufferAddress, io.data, 0, io.data.length);
+                }
+                bySlot[s.index] = io;
+                engine.submit(s);
+                queued++;
+            }
+            engine.commit();
+            if (engine.inFlight() > 0) {
+                engine.reap(1, -1, sink);
+            }
+        }
+        return ios;
+    }
+
+    static byte[] pattern(long seed, int length) {
+        byte[] b = new byte[length];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void nameIsTheWordUsersType() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            assertEquals(expectedName(), engine.name());
+            assertEquals(DEPTH, engine.depth());
+            assertEquals(DEPTH, engine.slots().length);
+            for (IoSlot s : engine.slots()) {
+                assertEquals(0, s.bufferAddress % BLOCK, "buffer alignment");
+                assertTrue(s.bufferBytes >= MAX_IO);
+            }
+        }
+    }
+
+    @Test
+    void writesReadBackWithSeveralInFlight() {
+        int[] lengths = {4096, 65536, 8192, 12288, 4096, 32768, 16384, 4096, 61440, 4096, 20480, 4096};
+        List<Io> writes = new ArrayList<>();
+        long offset = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            // Leave gaps so a misplaced write would land where a read can see it.
+            writes.add(new Io(Op.WRITE, offset, lengths[i], pattern(i, lengths[i])));
+            offset += lengths[i] + (i % 3) * BLOCK;
+        }
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            for (Io w : run(engine, writes)) {
+                assertEquals(w.length, w.result, "write at " + w.offset);
+            }
+            List<Io> reads = new ArrayList<>();
+            for (int i = writes.size() - 1; i >= 0; i--) {
+                reads.add(new Io(Op.READ, writes.get(i).offset, writes.get(i).length, null));
+            }
+            run(engine, reads);
+            for (int i = 0; i < reads.size(); i++) {
+                Io r = reads.get(i);
+                Io w = writes.get(writes.size() - 1 - i);
+                assertEquals(w.length, r.result, "read at " + r.offset);
+                assertArrayEquals(w.data, r.read, "bytes at " + r.offset);
+            }
+            assertEquals(0, engine.inFlight());
+        }
+    }
+
+    @Test
+    void batchOfDepthIosInOneCommit() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            for (IoSlot s : engine.slots()) {
+                s.op = Op.WRITE;
+                s.offsetBytes = (long) s.index * MAX_IO;
+                s.lengthBytes = MAX_IO;
+                NativeBytes.put(s.bufferAddress, pattern(100 + s.index, MAX_IO), 0, MAX_IO);
+                engine.submit(s);
+            }
+            assertEquals(DEPTH, engine.inFlight());
+            assertEquals(DEPTH, engine.commit());
+            int[] seen = new int[DEPTH];
+            int n = 0;
+            while (n < DEPTH) {
+                n += engine.reap(DEPTH, -1, slot -> seen[slot.index]++);
+            }
+            assertEquals(DEPTH, n);
+            assertArrayEquals(filled(DEPTH, 1), seen);
+            for (IoSlot s : engine.slots()) {
+                assertEquals(MAX_IO, s.result);
+                assertTrue(!s.failed());
+            }
+            assertEquals(0, engine.inFlight());
+        }
+    }
+
+    @Test
+    void misalignedIoFailsInItsResult() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            // Written first: ext4 serves reads of unwritten extents without checking alignment.
+            run(engine, List.of(new Io(Op.WRITE, 0, 2 * BLOCK, pattern(3, 2 * BLOCK))));
+            List<Io> ios = List.of(new Io(Op.READ, 100, BLOCK, null), new Io(Op.WRITE, BLOCK, 100, new byte[100]),
+                    new Io(Op.READ, 0, BLOCK, null), new Io(Op.READ, -BLOCK, BLOCK, null));
+            run(engine, ios);
+            assertEquals(-Errno.EINVAL, ios.get(0).result);
+            assertEquals(-Errno.EINVAL, ios.get(1).result);
+            assertEquals(BLOCK, ios.get(2).result, "a good IO among bad ones still works");
+            assertEquals(-Errno.EINVAL, ios.get(3).result, "negative offset");
+        }
+    }
+
+    @Test
+    void readPastTheEndComesBackShort() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            IoSlot s = engine.slots()[0];
+            s.op = Op.READ;
+            s.offsetBytes = CAPACITY + BLOCK;
+            s.lengthBytes = BLOCK;
+            engine.submit(s);
+            engine.commit();
+            assertEquals(1, engine.reap(1, -1, slot -> { }));
+            // A regular file reports end of file as 0 bytes; a block device does the same.
+            assertTrue(s.result <= 0, "result " + s.result);
+            assertTrue(s.failed());
+        }
+    }
+
+    @Test
+    void flushAndTrimComplete() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            run(engine, List.of(new Io(Op.WRITE, 0, MAX_IO, pattern(7, MAX_IO))));
+            // One commit for all five (IOs in flight together have no order among them, in any
+            // engine, so none of them touches another's range); a synchronous TRIM splits the batch.
+            List<Io> ios = List.of(
+                    new Io(Op.FLUSH, 0, 0, null),
+                    new Io(Op.WRITE, 2 * MAX_IO, BLOCK, pattern(9, BLOCK)),
+                    new Io(Op.TRIM, 0, MAX_IO, null),
+                    new Io(Op.WRITE, MAX_IO, BLOCK, pattern(8, BLOCK)),
+                    new Io(Op.FLUSH, 0, 0, null));
+            IoSlot[] slots = engine.slots();
+            for (int i = 0; i < ios.size(); i++) {
+                Io io = ios.get(i);
+                slots[i].op = io.op;
+                slots[i].offsetBytes = io.offset;
+                slots[i].lengthBytes = io.length;
+                if (io.data != null) {
+                    NativeBytes.put(slots[i].bufferAddress, io.data, 0, io.length);
+                }
+                engine.submit(slots[i]);
+            }
+            assertEquals(5, engine.commit());
+            int n = 0;
+            while (n < 5) {
+                n += engine.reap(5 - n, -1, slot -> assertTrue(!slot.failed(), slot.op + " result " + slot.result));
+            }
+            List<Io> check = run(engine, List.of(new Io(Op.READ, 0, MAX_IO, null), new Io(Op.READ, MAX_IO, BLOCK, null)));
+            assertArrayEquals(new byte[MAX_IO], check.get(0).read, "trimmed range reads as zeros");
+            assertArrayEquals(pattern(8, BLOCK), check.get(1).read);
+        }
+    }
+
+    @Test
+    void reapWithTimeoutZeroReturnsAtOnceWhenIdle() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            assertEquals(0, engine.reap(1, 0, slot -> { }));
+            assertEquals(0, engine.reap(0, 0, slot -> { }));
+            // Nothing committed: min is capped at 0, so even an unbounded wait returns.
+            assertEquals(0, engine.reap(4, -1, slot -> { }));
+            IoSlot s = engine.slots()[0];
+            s.op = Op.READ;
+            s.offsetBytes = 0;
+            s.lengthBytes = BLOCK;
+            engine.submit(s);
+            assertEquals(0, engine.reap(1, -1, slot -> { }), "a submitted, uncommitted IO is not waited for");
+            engine.commit();
+            assertEquals(1, engine.reap(1, -1, slot -> { }));
+        }
+    }
+
+    @Test
+    void timedReapHandsBackTheCompletion() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            for (int i = 0; i < 3; i++) {
+                IoSlot s = engine.slots()[i];
+                s.op = Op.WRITE;
+                s.offsetBytes = (long) i * BLOCK;
+                s.lengthBytes = BLOCK;
+                engine.submit(s);
+            }
+            engine.commit();
+            int n = 0;
+            while (n < 3) {
+                n += engine.reap(3 - n, 10_000_000_000L, slot -> assertEquals(BLOCK, slot.result));
+            }
+            assertEquals(3, n);
+            assertEquals(0, engine.reap(1, 1_000_000L, slot -> { }), "nothing left in flight");
+        }
+    }
+
+    @Test
+    void closeWaitsForIosInFlight() {
+        IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM);
+        for (IoSlot s : engine.slots()) {
+            s.op = Op.WRITE;
+            s.offsetBytes = (long) s.index * MAX_IO;
+            s.lengthBytes = MAX_IO;
+            NativeBytes.put(s.bufferAddress, pattern(200 + s.index, MAX_IO), 0, MAX_IO);
+            engine.submit(s);
+        }
+        engine.commit();
+        engine.close();
+        engine.close();
+        try (IoEngine again = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            List<Io> reads = new ArrayList<>();
+            for (int i = 0; i < DEPTH; i++) {
+                reads.add(new Io(Op.READ, (long) i * MAX_IO, MAX_IO, null));
+            }
+            run(again, reads);
+            for (int i = 0; i < DEPTH; i++) {
+                assertArrayEquals(pattern(200 + i, MAX_IO), reads.get(i).read, "slot " + i);
+            }
+        }
+    }
+
+    @Test
+    void callerBugsAreExceptionsNotResults() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            IoSlot s = engine.slots()[0];
+            s.op = Op.READ;
+            s.offsetBytes = 0;
+            s.lengthBytes = s.bufferBytes + (long) BLOCK;
+            assertThrows(IllegalArgumentException.class, () -> engine.submit(s));
+            s.lengthBytes = BLOCK;
+            engine.submit(s);
+            assertThrows(IllegalStateException.class, () -> engine.submit(s));
+            assertThrows(IllegalArgumentException.class, () -> engine.submit(new IoSlot(0, s.bufferAddress, s.bufferBytes)));
+            engine.commit();
+            engine.reap(1, -1, slot -> { });
+        }
+    }
+
+    @Test
+    void submitStampsComeFromTheInjectedClock() {
+        long[] now = {1000};
+        NanoClock manual = () -> now[0]++;
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
+            IoSlot s = engine.slots()[1];
+            s.op = Op.WRITE;
+            s.offsetBytes = 0;
+            s.lengthBytes = BLOCK;
+            engine.submit(s);
+            engine.commit();
+            engine.reap(1, -1, slot -> { });
+            assertTrue(s.submitNs >= 1000 && s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
+        }
+    }
+
+    private static int[] filled(int n, int value) {
+        int[] a = new int[n];
+        Arrays.fill(a, value);
+        return a;
+    }
+}

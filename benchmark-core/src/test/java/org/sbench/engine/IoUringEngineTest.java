@@ -1,0 +1,24 @@
+package org.sbench.engine;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.sbench.SbenchException;
+import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+
+class IoUringEngineTest extends EngineContract {
+    @Override
+    IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock) {
+        try {
+            return new IoUringEngine(target, depth, maxIoBytes, clock);
+        } catch (SbenchException e) {
+            assumeTrue(false, "kernel refused io_uring: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    @Override
+    String expectedName() {
+        return "io_uring";
+    }
+}
