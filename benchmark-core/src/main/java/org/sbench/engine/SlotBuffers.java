@@ -2,6 +2,7 @@ package org.sbench.engine;
 
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.MappedMemory;
+import org.sbench.engine.linux.NativeBytes;
 
 /**
  * The slots of one engine and their IO buffers, all in one anonymous region advised for
@@ -40,7 +41,8 @@ public final class SlotBuffers implements AutoCloseable {
                 depth + " IO buffers of " + bufferBytes + " bytes");
         IoSlot[] slots = new IoSlot[depth];
         for (int i = 0; i < depth; i++) {
-            slots[i] = new IoSlot(i, memory.address() + bufferOffset(i, bufferBytes), (int) bufferBytes);
+            long address = memory.address() + bufferOffset(i, bufferBytes);
+            slots[i] = new IoSlot(i, address, (int) bufferBytes, NativeBytes.view(address, bufferBytes));
         }
         return new SlotBuffers(memory, slots);
     }

@@ -315,7 +315,7 @@ abstract class EngineContract {
             s.lengthBytes = BLOCK;
             engine.submit(s);
             assertThrows(IllegalStateException.class, () -> engine.submit(s));
-            assertThrows(IllegalArgumentException.class, () -> engine.submit(new IoSlot(0, s.bufferAddress, s.bufferBytes)));
+            assertThrows(IllegalArgumentException.class, () -> engine.submit(new IoSlot(0, s.bufferAddress, s.bufferBytes, s.buffer)));
             engine.commit();
             engine.reap(1, -1, slot -> { });
         }
