@@ -32,6 +32,7 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_NR_REQUESTS = "nrRequests";
     public static final String KEY_MAX_SECTORS_KB = "maxSectorsKb";
     public static final String KEY_MAX_SEGMENTS = "maxSegments";
+    public static final String KEY_MAX_SEGMENT_SIZE = "maxSegmentSize";
     public static final String KEY_NOMERGES = "nomerges";
     public static final String KEY_NOMERGES_BEFORE = "nomergesBefore";
     public static final String KEY_LOGICAL_BLOCK_SIZE = "logicalBlockSize";
@@ -143,6 +144,7 @@ public final class BlockDeviceTarget implements Target {
         put(d, KEY_NR_REQUESTS, disk.attribute("queue/nr_requests"));
         put(d, KEY_MAX_SECTORS_KB, disk.attribute("queue/max_sectors_kb"));
         put(d, KEY_MAX_SEGMENTS, disk.attribute("queue/max_segments"));
+        put(d, KEY_MAX_SEGMENT_SIZE, disk.attribute("queue/max_segment_size"));
         d.put(KEY_NOMERGES, queue.nomergesUsed());
         d.put(KEY_NOMERGES_BEFORE, queue.nomergesBefore());
         put(d, KEY_LOGICAL_BLOCK_SIZE, disk.attribute("queue/logical_block_size"));

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 /** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
-        subcommands = {InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ReplayCommand.class, InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
@@ -54,11 +54,15 @@ public final class SbenchCommand implements Runnable {
     }
 
     /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */
+    static String version() {
+        String v = SbenchCommand.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = SbenchCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"sbench " + (v == null ? "dev" : v)};
+            return new String[] {"sbench " + version()};
         }
     }
 }

@@ -1,0 +1,76 @@
+package org.sbench.replay;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.sbench.engine.IoEngine;
+import org.sbench.engine.IoEngines;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.BlockDeviceTarget;
+import org.sbench.target.Target;
+import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * The whole of {@code sbench replay} below the command line: plans the trace, opens the target
+ * (with its safety checks) and the engine, runs the replay, and closes both (restoring the device's
+ * queue settings) whatever happens.
+ */
+public final class ReplaySession {
+    private static final long SIZE_ROUNDING = 1L << 20;
+    private static final long SMALL_PAGE = 4096;
+    private static final long HUGE_PAGE = 2L << 20;
+    private static final long KIB = 1024;
+
+    private ReplaySession() {
+    }
+
+    /** What to replay, where, and how. */
+    public record Request(Path trace, String from, ReadOptions readOptions, String target, TargetSettings targetSettings,
+                          ReplaySettings settings) {
+    }
+
+    public static ReplayResult run(Request request, NanoClock clock, ReplayListener listener, ReplayControl control,
+                                   String sbenchVersion) {
+        TraceFormats formats = TraceFormats.standard();
+        TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
+        ReplaySettings settings = request.settings();
+        plan.check(settings);
+        TargetSettings ts = request.targetSettings();
+        if (ts.sizeBytes().isEmpty()) {
+            long needed = plan.neededBytes(settings.stream());
+            ts = ts.withSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
+        }
+        try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
+            ReplayRun.checkFits(plan, settings, target);
+            IoEngines.Opened opened = IoEngines.open(settings.engine(), target, plan.depth(settings),
+                    plan.maxIoBytes(target.logicalBlockSize()), clock);
+            try (IoEngine engine = opened.engine()) {
+                long huge = engine.hugePageBytes();
+                String memory = huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
+                        : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
+                ReplayRun run = new ReplayRun(plan, settings, target, engine,
+                        opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(), memory,
+                        splitThreshold(target.describe(), huge > 0));
+                return run.run(formats, request.readOptions(), clock, listener, control, sbenchVersion);
+            }
+        }
+    }
+
+    /**
+     * The longest IO a block device takes whole: its max_sectors_kb, and no more segments than
+     * max_segments, each a physically contiguous run: a 4 KiB page, or with huge pages up to
+     * max_segment_size. 0 when the target is not a block device.
+     */
+    static long splitThreshold(Map<String, String> device, boolean hugePages) {
+        String sectorsKb = device.get(BlockDeviceTarget.KEY_MAX_SECTORS_KB);
+        String segments = device.get(BlockDeviceTarget.KEY_MAX_SEGMENTS);
+        if (sectorsKb == null || segments == null) {
+            return 0;
+        }
+        String segmentSize = device.get(BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE);
+        long segment = hugePages ? Math.min(HUGE_PAGE, segmentSize == null ? HUGE_PAGE : Long.parseLong(segmentSize)) : SMALL_PAGE;
+        return Math.min(Long.parseLong(sectorsKb) * KIB, Long.parseLong(segments) * segment);
+    }
+}
