@@ -1,12 +1,24 @@
 package org.sbench.trace;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
 
-/** Records and trace descriptions for tests: random records with every optional field sometimes absent. */
+/**
+ * Records and trace descriptions for tests: random records with every optional field sometimes
+ * absent, records built field by field, and the records or the error of reading a file.
+ */
 public final class TestRecords {
     private TestRecords() {
     }
@@ -36,6 +48,49 @@ public final class TestRecords {
     public static TraceInfo info() {
         return new TraceInfo("msr", EnumSet.allOf(Field.class), Map.of(TraceInfo.NAME, "test", TraceInfo.CAPACITY, "1048576"),
                 List.of(new PhaseMarker("boot", 0), new PhaseMarker("photo edit", 5_000_000)));
+    }
+
+    /** A record without queue depth or process. */
+    public static IoRecord record(long issueNs, long completeNs, long offsetBytes, long lengthBytes, Op op, int stream) {
+        return record(issueNs, completeNs, offsetBytes, lengthBytes, op, stream, null);
+    }
+
+    /** A record without queue depth. */
+    public static IoRecord record(long issueNs, long completeNs, long offsetBytes, long lengthBytes, Op op, int stream,
+            String process) {
+        IoRecord r = new IoRecord();
+        r.issueNs = issueNs;
+        r.completeNs = completeNs;
+        r.offsetBytes = offsetBytes;
+        r.lengthBytes = lengthBytes;
+        r.op = op;
+        r.stream = stream;
+        r.process = process;
+        return r;
+    }
+
+    /** Every record of {@code file} as {@code format} reads it, copied. */
+    public static List<IoRecord> readAll(TraceFormat format, Path file, ReadOptions options) {
+        try (TraceReader reader = format.openReader(TraceInput.of(file), options)) {
+            return readAll(reader);
+        }
+    }
+
+    /** The error reading {@code file} as {@code format} ends with; fails the test if there is none. */
+    public static SbenchException readError(TraceFormat format, Path file, ReadOptions options) {
+        return assertThrows(SbenchException.class, () -> readAll(format, file, options));
+    }
+
+    /** Asserts that reading {@code file} with default options ends with the bad-input error {@code message}. */
+    public static void assertBadInput(String message, TraceFormat format, Path file) {
+        assertBadInput(message, format, file, ReadOptions.DEFAULTS);
+    }
+
+    /** Asserts that reading {@code file} ends with the bad-input error {@code message}. */
+    public static void assertBadInput(String message, TraceFormat format, Path file, ReadOptions options) {
+        SbenchException e = readError(format, file, options);
+        assertEquals(message, e.getMessage());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
     }
 
     /** Every remaining record of {@code reader}, copied. */

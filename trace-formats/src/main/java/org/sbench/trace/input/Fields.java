@@ -1,6 +1,7 @@
 package org.sbench.trace.input;
 
 import org.sbench.SbenchException;
+import org.sbench.trace.Op;
 
 /**
  * Splits a text line into fields without copying, and parses numbers from them; parse failures
@@ -9,6 +10,9 @@ import org.sbench.SbenchException;
  */
 public final class Fields {
     private static final int MAX_FIELDS = 64;
+    /** Bytes per sector, the unit of the sector counts {@link #sectorsAsBytesAt} reads. */
+    public static final int SECTOR_BYTES = 512;
+    private static final long MAX_SECTORS = Long.MAX_VALUE / SECTOR_BYTES;
     private static final long[] POW10 = {
         1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
     };
@@ -94,6 +98,36 @@ public final class Fields {
         }
     }
 
+    /** Fails unless the line has exactly {@code n} fields; {@code layout} names them. */
+    public void requireExactly(int n, String layout) {
+        if (count != n) {
+            throw cursor.error(n + " fields (" + layout + ")");
+        }
+    }
+
+    /** True for a line of nothing but spaces and tabs. */
+    public boolean isBlankLine() {
+        return count == 0 || (count == 1 && start[0] == end[0]);
+    }
+
+    /** True when field {@code i} starts with {@code c}, as a {@code #} comment line's first field does. */
+    public boolean startsWith(int i, char c) {
+        return i < count && start[i] < end[i] && line.charAt(start[i]) == c;
+    }
+
+    /** True when the fields are exactly {@code columns}, ignoring case: a header line naming them. */
+    public boolean isHeader(String[] columns) {
+        if (count != columns.length) {
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            if (!equalsIgnoreCase(i, columns[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public String text(int i) {
         return line.substring(start[i], end[i]);
     }
@@ -133,6 +167,57 @@ public final class Fields {
             v = v * 10 + d;
         }
         return v;
+    }
+
+    /**
+     * A non-negative decimal integer below 2^31, such as a disk or volume number made the stream;
+     * errors expect {@code what}, or {@code what} below 2^31.
+     */
+    public int intAt(int i, String what) {
+        long v = unsignedAt(i, what);
+        if (v > Integer.MAX_VALUE) {
+            throw error(i, what + " below 2^31");
+        }
+        return (int) v;
+    }
+
+    /**
+     * A non-negative count of 512-byte sectors, returned in bytes; errors expect {@code what}, or
+     * {@code what} below 2^54 when the bytes would not stay below 2^63.
+     */
+    public long sectorsAsBytesAt(int i, String what) {
+        long sectors = unsignedAt(i, what);
+        if (sectors > MAX_SECTORS) {
+            throw error(i, what + " below 2^54");
+        }
+        return sectors * SECTOR_BYTES;
+    }
+
+    /**
+     * A non-negative whole number of time units of {@code nsPerUnit} ns each since the Unix epoch,
+     * returned in ns; errors expect {@code what}, or {@code what} before the year 2262, when the ns
+     * would pass 2^63.
+     */
+    public long epochNsAt(int i, long nsPerUnit, String what) {
+        long units = unsignedAt(i, what);
+        if (units > Long.MAX_VALUE / nsPerUnit) {
+            throw error(i, what + " before the year 2262");
+        }
+        return units * nsPerUnit;
+    }
+
+    /** A one-letter op, {@code R} or {@code r} a read, {@code W} or {@code w} a write; else an error expecting {@code what}. */
+    public Op readOrWriteAt(int i, String what) {
+        if (length(i) == 1) {
+            char c = charAt(i, 0);
+            if (c == 'R' || c == 'r') {
+                return Op.READ;
+            }
+            if (c == 'W' || c == 'w') {
+                return Op.WRITE;
+            }
+        }
+        throw error(i, what);
     }
 
     /** A decimal integer that may be negative. */

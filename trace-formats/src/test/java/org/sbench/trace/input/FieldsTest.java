@@ -1,7 +1,9 @@
 package org.sbench.trace.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
+import org.sbench.trace.Op;
 
 class FieldsTest {
 
@@ -56,5 +59,42 @@ class FieldsTest {
         assertEquals(file + ":1: expected a time, found ''", assertThrows(SbenchException.class, () -> f.scaledAt(5, 9, "a time")).getMessage());
         assertEquals(file + ":1: expected 9 fields (a,b), found '12a,-5,99999999999999999999,1e5,0xZZ,'",
                 assertThrows(SbenchException.class, () -> f.require(9, "a,b")).getMessage());
+    }
+
+    @Test
+    void typedFieldsAndTheirBounds(@TempDir Path dir) throws IOException {
+        Fields f = fieldsOf(dir, "7, r ,W,x,2147483648,18014398509481984,9223372037");
+        f.split(',');
+        Path file = dir.resolve("f.txt");
+        assertEquals(7, f.intAt(0, "a disk"));
+        assertEquals(7 * 512, f.sectorsAsBytesAt(0, "sectors"));
+        assertEquals(7_000_000_000L, f.epochNsAt(0, 1_000_000_000L, "seconds"));
+        assertEquals(Op.READ, f.readOrWriteAt(1, "R or W"));
+        assertEquals(Op.WRITE, f.readOrWriteAt(2, "R or W"));
+        assertEquals(file + ":1: expected R or W, found 'x'",
+                assertThrows(SbenchException.class, () -> f.readOrWriteAt(3, "R or W")).getMessage());
+        assertEquals(file + ":1: expected a disk below 2^31, found '2147483648'",
+                assertThrows(SbenchException.class, () -> f.intAt(4, "a disk")).getMessage());
+        assertEquals(file + ":1: expected sectors below 2^54, found '18014398509481984'",
+                assertThrows(SbenchException.class, () -> f.sectorsAsBytesAt(5, "sectors")).getMessage());
+        assertEquals(file + ":1: expected seconds before the year 2262, found '9223372037'",
+                assertThrows(SbenchException.class, () -> f.epochNsAt(6, 1_000_000_000L, "seconds")).getMessage());
+    }
+
+    @Test
+    void recognisesLinesToSkip(@TempDir Path dir) throws IOException {
+        Fields header = fieldsOf(dir, " Timestamp , offset");
+        header.split(',');
+        assertTrue(header.isHeader(new String[] {"timestamp", "OFFSET"}));
+        assertFalse(header.isHeader(new String[] {"timestamp"}));
+        assertFalse(header.isBlankLine());
+        Fields comment = fieldsOf(dir, "# a comment, with a comma");
+        comment.split(',');
+        assertTrue(comment.startsWith(0, '#'));
+        assertFalse(comment.startsWith(1, '#'));
+        Fields blank = fieldsOf(dir, " \t ");
+        blank.split(',');
+        assertTrue(blank.isBlankLine());
+        assertFalse(blank.startsWith(0, '#'));
     }
 }

@@ -2,6 +2,7 @@
 package org.sbench.trace.format.alibaba;
 
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.CsvSniffer;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
@@ -15,7 +16,6 @@ public final class AlibabaFormat implements TraceFormat {
     static final String NAME = "alibaba";
     static final int COLUMNS = 5;
     static final String[] HEADER = {"device_id", "opcode", "offset", "length", "timestamp"};
-    private static final int SNIFF_LINES = 10;
 
     @Override
     public String name() {
@@ -33,17 +33,7 @@ public final class AlibabaFormat implements TraceFormat {
      */
     @Override
     public boolean sniff(TraceHead head) {
-        int data = 0;
-        for (String line : head.dataLines(SNIFF_LINES, "#")) {
-            if (isHeader(line)) {
-                continue;
-            }
-            if (!isDataLine(line)) {
-                return false;
-            }
-            data++;
-        }
-        return data > 0;
+        return CsvSniffer.everyDataLine(head, HEADER, AlibabaFormat::isDataLine);
     }
 
     @Override
@@ -51,39 +41,12 @@ public final class AlibabaFormat implements TraceFormat {
         return new AlibabaReader(input, options);
     }
 
-    private static boolean isHeader(String line) {
-        String[] f = line.split(",", -1);
+    private static boolean isDataLine(String[] f) {
         if (f.length != COLUMNS) {
             return false;
         }
-        for (int i = 0; i < COLUMNS; i++) {
-            if (!f[i].strip().equalsIgnoreCase(HEADER[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isDataLine(String line) {
-        String[] f = line.split(",", -1);
-        if (f.length != COLUMNS) {
-            return false;
-        }
-        String op = f[1].strip();
-        return isDigits(f[0]) && (op.equalsIgnoreCase("R") || op.equalsIgnoreCase("W"))
-                && isDigits(f[2]) && isDigits(f[3]) && isDigits(f[4]);
-    }
-
-    private static boolean isDigits(String s) {
-        String t = s.strip();
-        if (t.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < t.length(); i++) {
-            if (t.charAt(i) < '0' || t.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
+        String op = f[1];
+        return CsvSniffer.isDigits(f[0]) && (op.equalsIgnoreCase("R") || op.equalsIgnoreCase("W"))
+                && CsvSniffer.isDigits(f[2]) && CsvSniffer.isDigits(f[3]) && CsvSniffer.isDigits(f[4]);
     }
 }

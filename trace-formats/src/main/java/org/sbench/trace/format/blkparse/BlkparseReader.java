@@ -1,18 +1,13 @@
 // Reader of blkparse's default text output, pairing issue (D) and completion (C) events.
 package org.sbench.trace.format.blkparse;
 
-import org.sbench.trace.format.blockevents.BlockEventFields;
-import org.sbench.trace.format.blockevents.CommNames;
-import org.sbench.trace.format.blockevents.CompletionMatcher;
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
-import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.format.blockevents.BlockEventFields;
+import org.sbench.trace.format.blockevents.BlockEventLineReader;
+import org.sbench.trace.format.blockevents.CompletionMatcher;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -49,7 +44,7 @@ import org.sbench.trace.input.TraceInput;
  * {@link #skippedRecords()}. A completion of a partially completed request is taken from its
  * first C event. Bio-based devices (device-mapper, md) log no D events and give no records.
  */
-final class BlkparseReader implements TraceReader {
+final class BlkparseReader extends BlockEventLineReader {
     private static final String LAYOUT = "maj,min cpu seq seconds pid action rwbs sector + blocks [comm]";
     private static final int DEVICE = 0;
     private static final int TIME = 3;
@@ -58,51 +53,19 @@ final class BlkparseReader implements TraceReader {
     private static final int SECTOR = 7;
     private static final int PLUS = 8;
     private static final int BLOCKS = 9;
-    private static final int COMM_FROM = 10;
     /** Every event line has at least maj,min through rwbs. */
     private static final int EVENT_FIELDS = 7;
     private static final int IO_FIELDS = 10;
     private static final int NS_DIGITS = 9;
-
-    private final LineCursor cursor;
-    private final Fields fields;
-    private final CompletionMatcher matcher = new CompletionMatcher();
-    private final CommNames names = new CommNames();
-    private final IoRecord issued = new IoRecord();
-    private final TraceInfo info = TraceInfo.of(BlkparseFormat.NAME,
+    private static final TraceInfo INFO = TraceInfo.of(BlkparseFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
-    private boolean endOfInput;
 
     BlkparseReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
     @Override
-    public TraceInfo info() {
-        return info;
-    }
-
-    @Override
-    public boolean next(IoRecord into) {
-        while (!matcher.poll(into, endOfInput)) {
-            if (endOfInput) {
-                return false;
-            }
-            if (!cursor.advance()) {
-                endOfInput = true;
-                continue;
-            }
-            try {
-                parseLine();
-            } catch (SbenchException e) {
-                cursor.reject(e);
-            }
-        }
-        return true;
-    }
-
-    private void parseLine() {
+    protected void parseLine() {
         int n = fields.splitWhitespace();
         if (n == 0 || !BlockEventFields.looksLikeDevice(fields, DEVICE)) {
             return;
@@ -131,30 +94,11 @@ final class BlkparseReader implements TraceReader {
             return;
         }
         if (action == 'D') {
-            issued.clear();
-            issued.issueNs = timeNs;
-            issued.op = op;
-            issued.offsetBytes = BlockEventFields.offsetBytes(fields, SECTOR, op, sector);
-            issued.lengthBytes = BlockEventFields.lengthBytes(fields, BLOCKS, op, blocks);
-            issued.stream = device;
-            issued.process = names.bracketed(fields, COMM_FROM);
-            if (cursor.accept(issued)) {
-                matcher.issue(issued, sector);
-            }
-            return;
-        }
-        long handle = matcher.find(device, sector, op);
-        if (handle == CompletionMatcher.NOT_FOUND) {
-            return;
-        }
-        long issueNs = matcher.issueNs(handle);
-        if (action == 'R') {
-            matcher.cancel(handle);
-        } else if (timeNs < issueNs) {
-            matcher.cancel(handle);
-            throw fields.error(TIME, "a completion time no earlier than its issue at " + issueNs + " ns");
+            issue(timeNs, op, device, sector, SECTOR, blocks, BLOCKS);
+        } else if (action == 'R') {
+            requeue(device, sector, op);
         } else {
-            matcher.complete(handle, timeNs);
+            complete(timeNs, TIME, device, sector, op);
         }
     }
 
@@ -162,15 +106,5 @@ final class BlkparseReader implements TraceReader {
     private boolean isPassthrough(int i) {
         char c = fields.length(i) > 0 ? fields.charAt(i, 0) : ' ';
         return c == '(' || c == '[';
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped() + matcher.lostIssues();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 }

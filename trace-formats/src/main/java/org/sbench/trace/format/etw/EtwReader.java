@@ -2,15 +2,12 @@
 package org.sbench.trace.format.etw;
 
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ProcessNames;
-import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -62,7 +59,7 @@ import org.sbench.trace.input.TraceInput;
  * column assumed present when the fifth field is not a {@code 0x} IrpPtr; a DiskRead line whose
  * second field is {@code TimeStamp} outside a header block is taken as a header line.
  */
-final class EtwReader implements TraceReader {
+final class EtwReader extends LineTraceReader {
     static final String BEGIN_HEADER = "BeginHeader";
     static final String END_HEADER = "EndHeader";
     private static final int READ = 0;
@@ -93,8 +90,6 @@ final class EtwReader implements TraceReader {
     private static final TraceInfo INFO = TraceInfo.of(EtwFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
 
-    private final LineCursor cursor;
-    private final Fields fields;
     private final ProcessNames processes = new ProcessNames();
     /** Column positions per event from the header; null until named there. */
     private final Layout[] layouts = new Layout[EVENT_NAMES.length];
@@ -103,37 +98,15 @@ final class EtwReader implements TraceReader {
     private int event;
 
     EtwReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
+    /**
+     * True unless the current line is a disk IO row; reads header lines on the way. A header naming
+     * a disk event without its needed columns throws: the rows after it cannot be interpreted.
+     */
     @Override
-    public TraceInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public boolean next(IoRecord into) {
-        while (cursor.advance()) {
-            // Outside the try: a header naming a disk event without its needed columns is not a
-            // bad record to skip but a file this reader cannot interpret.
-            if (skipLine()) {
-                continue;
-            }
-            try {
-                parseRow(into);
-                if (cursor.accept(into)) {
-                    return true;
-                }
-            } catch (SbenchException e) {
-                cursor.reject(e);
-            }
-        }
-        return false;
-    }
-
-    /** True unless the current line is a disk IO row; reads header lines on the way. */
-    private boolean skipLine() {
+    protected boolean skipLine() {
         String line = cursor.line();
         int start = firstNonBlank(line);
         if (start == line.length()) {
@@ -212,7 +185,8 @@ final class EtwReader implements TraceReader {
                 EVENT_NAMES[event] + " row with the columns named in the header");
     }
 
-    private void parseRow(IoRecord into) {
+    @Override
+    protected boolean parse(IoRecord into) {
         int n = fields.split(',');
         Layout layout = layouts[event];
         int shift;
@@ -230,11 +204,7 @@ final class EtwReader implements TraceReader {
         int p = layout.process;
         long completeNs = fields.scaledAt(column(layout.time, p, shift), US_DECIMALS, "a TimeStamp in microseconds");
         long elapsedNs = fields.scaledAt(column(layout.elapsed, p, shift), US_DECIMALS, "an ElapsedTime in microseconds");
-        int diskField = column(layout.disk, p, shift);
-        long disk = fields.unsignedAt(diskField, "a DiskNum");
-        if (disk > Integer.MAX_VALUE) {
-            throw fields.error(diskField, "a DiskNum below 2^31");
-        }
+        int disk = fields.intAt(column(layout.disk, p, shift), "a DiskNum");
         long offsetBytes = 0;
         long lengthBytes = 0;
         if (event != FLUSH) {
@@ -247,8 +217,9 @@ final class EtwReader implements TraceReader {
         into.offsetBytes = offsetBytes;
         into.lengthBytes = lengthBytes;
         into.op = EVENT_OPS[event];
-        into.stream = (int) disk;
+        into.stream = disk;
         into.process = p < 0 ? null : process(p, shift);
+        return true;
     }
 
     /** Where column {@code c} of the layout is when the process field spans {@code shift} more fields. */
@@ -344,16 +315,6 @@ final class EtwReader implements TraceReader {
             i++;
         }
         return i;
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 
     /** Field indexes of the used columns of one event (-1: absent). */

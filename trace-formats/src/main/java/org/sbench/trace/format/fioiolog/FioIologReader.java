@@ -9,9 +9,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -55,7 +53,7 @@ import org.sbench.trace.input.TraceInput;
  * <li>Blank lines are skipped. No completion times, queue depths or processes.</li>
  * </ul>
  */
-final class FioIologReader implements TraceReader {
+final class FioIologReader extends LineTraceReader {
     static final String HEADER_V2 = "fio version 2 iolog";
     static final String HEADER_V3 = "fio version 3 iolog";
     private static final int VERSION_2 = 2;
@@ -66,8 +64,6 @@ final class FioIologReader implements TraceReader {
     private static final String V3_ACTIONS = "add, open, close, read, write, trim, sync or datasync (version 3 has no wait)";
     private static final TraceInfo INFO = TraceInfo.of(FioIologFormat.NAME, EnumSet.of(Field.STREAM));
 
-    private final LineCursor cursor;
-    private final Fields fields;
     /** File name to stream number, in order of the add lines. */
     private final Map<String, Integer> streams = new HashMap<>();
     private int version;
@@ -78,59 +74,48 @@ final class FioIologReader implements TraceReader {
     private int lastStream;
 
     FioIologReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
+    /** Lines up to the header are read here: a wrong header is not a bad record but a file fio would refuse. */
     @Override
-    public TraceInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public boolean next(IoRecord into) {
+    protected boolean skipLine() {
         if (version == 0) {
             readHeader();
+            return true;
         }
-        while (cursor.advance()) {
-            try {
-                boolean io = version == VERSION_3 ? parseV3(into) : parseV2(into);
-                if (io && cursor.accept(into)) {
-                    return true;
-                }
-            } catch (SbenchException e) {
-                cursor.reject(e);
-            }
-        }
-        return false;
+        return fields.splitWhitespace() == 0;
     }
 
-    /** A wrong header is not a bad record but a file fio would refuse: always an error. */
     private void readHeader() {
-        while (cursor.advance()) {
-            String line = cursor.line();
-            if (line.isBlank()) {
-                continue;
-            }
-            if (line.startsWith(HEADER_V2)) {
-                version = VERSION_2;
-            } else if (line.startsWith(HEADER_V3)) {
-                version = VERSION_3;
-            } else {
-                throw cursor.error("the header '" + HEADER_V2 + "' or '" + HEADER_V3 + "'");
-            }
+        String line = cursor.line();
+        if (line.isBlank()) {
             return;
         }
-        throw SbenchException.badInput(cursor.fileName(),
-                "expected the header '" + HEADER_V2 + "' or '" + HEADER_V3 + "', found an empty file");
+        if (line.startsWith(HEADER_V2)) {
+            version = VERSION_2;
+        } else if (line.startsWith(HEADER_V3)) {
+            version = VERSION_3;
+        } else {
+            throw cursor.error("the header '" + HEADER_V2 + "' or '" + HEADER_V3 + "'");
+        }
     }
 
-    /** Returns true when the line was an IO and {@code into} holds it. */
-    private boolean parseV2(IoRecord into) {
-        int n = fields.splitWhitespace();
-        if (n == 0) {
-            return false;
+    @Override
+    protected void endOfLines() {
+        if (version == 0) {
+            throw SbenchException.badInput(cursor.fileName(),
+                    "expected the header '" + HEADER_V2 + "' or '" + HEADER_V3 + "', found an empty file");
         }
+    }
+
+    /** True when the line was an IO and {@code into} holds it. */
+    @Override
+    protected boolean parse(IoRecord into) {
+        return version == VERSION_3 ? parseV3(into) : parseV2(into);
+    }
+
+    private boolean parseV2(IoRecord into) {
         fields.require(2, "FILE ACTION [OFFSET LENGTH]");
         if (fileAction(0, 1)) {
             return false;
@@ -151,10 +136,6 @@ final class FioIologReader implements TraceReader {
     }
 
     private boolean parseV3(IoRecord into) {
-        int n = fields.splitWhitespace();
-        if (n == 0) {
-            return false;
-        }
         fields.require(3, "USEC FILE ACTION [OFFSET LENGTH]");
         long issueUs = fields.unsignedAt(0, "a timestamp in microseconds");
         if (fileAction(1, 2)) {
@@ -244,15 +225,5 @@ final class FioIologReader implements TraceReader {
             }
         }
         return true;
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 }

@@ -2,15 +2,11 @@
 package org.sbench.trace.format.fiu;
 
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ProcessNames;
-import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -39,7 +35,7 @@ import org.sbench.trace.input.TraceInput;
  * on both sides), its words rejoined with single spaces. Blank lines are skipped. No
  * completion times.
  */
-final class FiuReader implements TraceReader {
+final class FiuReader extends LineTraceReader {
     /** Index of the OP field when the process name is one word. */
     static final int OP_FIELD = 5;
     static final int MIN_FIELDS = 9;
@@ -51,41 +47,21 @@ final class FiuReader implements TraceReader {
     private static final int PROCESS_FIELD = 2;
     private static final TraceInfo INFO = TraceInfo.of(FiuFormat.NAME, EnumSet.of(Field.STREAM, Field.PROCESS));
 
-    private final LineCursor cursor;
-    private final Fields fields;
     private final ProcessNames processes = new ProcessNames();
 
     FiuReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
     @Override
-    public TraceInfo info() {
-        return INFO;
+    protected boolean skipLine() {
+        return fields.splitWhitespace() == 0;
     }
 
     @Override
-    public boolean next(IoRecord into) {
-        while (cursor.advance()) {
-            try {
-                if (parse(into) && cursor.accept(into)) {
-                    return true;
-                }
-            } catch (SbenchException e) {
-                cursor.reject(e);
-            }
-        }
-        return false;
-    }
-
-    private boolean parse(IoRecord into) {
-        int n = fields.splitWhitespace();
-        if (n == 0) {
-            return false;
-        }
+    protected boolean parse(IoRecord into) {
         fields.require(MIN_FIELDS, LAYOUT);
-        int op = isOp(OP_FIELD) ? OP_FIELD : opFieldAfterSpacedProcess(n);
+        int op = isOp(OP_FIELD) ? OP_FIELD : opFieldAfterSpacedProcess(fields.count());
         long issueNs = fields.unsignedAt(0, "a timestamp in ns");
         fields.unsignedAt(1, "a pid");
         long lba = fields.unsignedAt(op - 2, "an LBA in 512-byte sectors");
@@ -108,8 +84,7 @@ final class FiuReader implements TraceReader {
         into.issueNs = issueNs;
         into.offsetBytes = lba * SECTOR_BYTES;
         into.lengthBytes = sectors * SECTOR_BYTES;
-        char c = fields.charAt(op, 0);
-        into.op = c == 'R' || c == 'r' ? Op.READ : Op.WRITE;
+        into.op = fields.readOrWriteAt(op, "R or W");
         into.stream = (int) (major << MINOR_BITS | minor);
         into.process = op == OP_FIELD
                 ? processes.of(fields, PROCESS_FIELD, 0, fields.length(PROCESS_FIELD))
@@ -152,15 +127,5 @@ final class FiuReader implements TraceReader {
             name.append(' ').append(fields.text(i));
         }
         return name.toString();
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 }

@@ -2,14 +2,11 @@
 package org.sbench.trace.format.msr;
 
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -33,7 +30,7 @@ import org.sbench.trace.input.TraceInput;
  * lines, lines starting with {@code #} and a header line naming the seven columns (added by some
  * redistributions) are skipped. Spaces around fields are ignored.
  */
-final class MsrReader implements TraceReader {
+final class MsrReader extends LineTraceReader {
     /** FILETIME ticks from 1601-01-01 to 1970-01-01. */
     static final long FILETIME_UNIX_EPOCH_TICKS = 116_444_736_000_000_000L;
     static final long NS_PER_TICK = 100;
@@ -46,66 +43,21 @@ final class MsrReader implements TraceReader {
     private static final int OFFSET = 4;
     private static final int SIZE = 5;
     private static final int RESPONSE = 6;
-
-    private final LineCursor cursor;
-    private final Fields fields;
-    private final TraceInfo info = TraceInfo.of(MsrFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
+    private static final TraceInfo INFO = TraceInfo.of(MsrFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
 
     MsrReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
     @Override
-    public TraceInfo info() {
-        return info;
+    protected boolean skipLine() {
+        fields.split(',');
+        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.isHeader(MsrFormat.HEADER);
     }
 
     @Override
-    public boolean next(IoRecord into) {
-        while (cursor.advance()) {
-            fields.split(',');
-            if (isSkipped()) {
-                continue;
-            }
-            try {
-                parse(into);
-            } catch (SbenchException e) {
-                cursor.reject(e);
-                continue;
-            }
-            // Outside the try: a rejection past the allowance throws, and must not be rejected twice.
-            if (cursor.accept(into)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isSkipped() {
-        if (fields.isEmpty(0)) {
-            return fields.count() == 1;
-        }
-        char c = fields.charAt(0, 0);
-        return c == '#' || (Character.isLetter(c) && isHeader());
-    }
-
-    private boolean isHeader() {
-        if (fields.count() != MsrFormat.COLUMNS) {
-            return false;
-        }
-        for (int i = 0; i < MsrFormat.COLUMNS; i++) {
-            if (!fields.equalsIgnoreCase(i, MsrFormat.HEADER[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void parse(IoRecord r) {
-        if (fields.count() != MsrFormat.COLUMNS) {
-            throw cursor.error(MsrFormat.COLUMNS + " fields (" + LAYOUT + ")");
-        }
+    protected boolean parse(IoRecord r) {
+        fields.requireExactly(MsrFormat.COLUMNS, LAYOUT);
         r.clear();
         long unixTicks = fields.unsignedAt(TIMESTAMP, "a Windows FILETIME timestamp (100 ns ticks since 1601)")
                 - FILETIME_UNIX_EPOCH_TICKS;
@@ -113,7 +65,7 @@ final class MsrReader implements TraceReader {
             throw fields.error(TIMESTAMP, "a Windows FILETIME timestamp between the years 1678 and 2262");
         }
         r.issueNs = unixTicks * NS_PER_TICK;
-        r.stream = stream(DISK);
+        r.stream = fields.intAt(DISK, "a disk number");
         r.op = op();
         r.offsetBytes = fields.unsignedAt(OFFSET, "an offset in bytes");
         r.lengthBytes = fields.unsignedAt(SIZE, "a size in bytes");
@@ -123,6 +75,7 @@ final class MsrReader implements TraceReader {
             throw fields.error(RESPONSE, "a response time that ends before the year 2262");
         }
         r.completeNs = (unixTicks + responseTicks) * NS_PER_TICK;
+        return true;
     }
 
     private Op op() {
@@ -133,23 +86,5 @@ final class MsrReader implements TraceReader {
             return Op.WRITE;
         }
         throw fields.error(TYPE, "Read or Write");
-    }
-
-    private int stream(int i) {
-        long disk = fields.unsignedAt(i, "a disk number");
-        if (disk > Integer.MAX_VALUE) {
-            throw fields.error(i, "a disk number below 2^31");
-        }
-        return (int) disk;
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 }

@@ -1,8 +1,8 @@
 // SPC trace files (UMass Financial, WebSearch): recognition and opening.
 package org.sbench.trace.format.spc;
 
-import java.util.List;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.CsvSniffer;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
@@ -15,7 +15,6 @@ import org.sbench.trace.input.TraceInput;
 public final class SpcFormat implements TraceFormat {
     static final String NAME = "spc";
     static final int MIN_COLUMNS = 5;
-    private static final int SNIFF_LINES = 10;
 
     @Override
     public String name() {
@@ -34,16 +33,7 @@ public final class SpcFormat implements TraceFormat {
      */
     @Override
     public boolean sniff(TraceHead head) {
-        List<String> lines = head.dataLines(SNIFF_LINES, "#");
-        if (lines.isEmpty()) {
-            return false;
-        }
-        for (String line : lines) {
-            if (!isDataLine(line)) {
-                return false;
-            }
-        }
-        return true;
+        return CsvSniffer.everyDataLine(head, null, SpcFormat::isDataLine);
     }
 
     @Override
@@ -51,39 +41,24 @@ public final class SpcFormat implements TraceFormat {
         return new SpcReader(input, options);
     }
 
-    private static boolean isDataLine(String line) {
-        String[] f = line.split(",", -1);
+    private static boolean isDataLine(String[] f) {
         if (f.length < MIN_COLUMNS) {
             return false;
         }
-        String op = f[3].strip();
-        return isDigits(f[0]) && isDigits(f[1]) && isDigits(f[2])
+        String op = f[3];
+        return CsvSniffer.isDigits(f[0]) && CsvSniffer.isDigits(f[1]) && CsvSniffer.isDigits(f[2])
                 && op.length() == 1 && "rRwW".indexOf(op.charAt(0)) >= 0
                 && isDecimal(f[4]);
     }
 
-    private static boolean isDigits(String s) {
-        String t = s.strip();
-        if (t.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < t.length(); i++) {
-            if (t.charAt(i) < '0' || t.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isDecimal(String s) {
-        String t = s.strip();
+    private static boolean isDecimal(String t) {
         int dot = t.indexOf('.');
         if (dot < 0) {
-            return isDigits(t);
+            return CsvSniffer.isDigits(t);
         }
         String whole = t.substring(0, dot);
         String frac = t.substring(dot + 1);
-        return (whole.isEmpty() || isDigits(whole)) && (frac.isEmpty() || isDigits(frac))
+        return (whole.isEmpty() || CsvSniffer.isDigits(whole)) && (frac.isEmpty() || CsvSniffer.isDigits(frac))
                 && !(whole.isEmpty() && frac.isEmpty());
     }
 }

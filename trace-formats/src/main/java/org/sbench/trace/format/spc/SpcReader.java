@@ -2,14 +2,10 @@
 package org.sbench.trace.format.spc;
 
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -32,9 +28,7 @@ import org.sbench.trace.input.TraceInput;
  * Spaces after commas are allowed. Blank lines, lines starting with {@code #} and a header line
  * starting with {@code ASU} are skipped. Records are delivered in file order.
  */
-final class SpcReader implements TraceReader {
-    static final int SECTOR_BYTES = 512;
-    private static final long MAX_SECTOR = Long.MAX_VALUE / SECTOR_BYTES;
+final class SpcReader extends LineTraceReader {
     private static final int NS_DIGITS = 9;
     private static final String LAYOUT = "ASU,LBA,Size,Opcode,Timestamp";
     private static final String HEADER_FIRST = "ASU";
@@ -43,87 +37,27 @@ final class SpcReader implements TraceReader {
     private static final int SIZE = 2;
     private static final int OPCODE = 3;
     private static final int TIMESTAMP = 4;
-
-    private final LineCursor cursor;
-    private final Fields fields;
-    private final TraceInfo info = TraceInfo.of(SpcFormat.NAME, EnumSet.of(Field.STREAM));
+    private static final TraceInfo INFO = TraceInfo.of(SpcFormat.NAME, EnumSet.of(Field.STREAM));
 
     SpcReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
     @Override
-    public TraceInfo info() {
-        return info;
+    protected boolean skipLine() {
+        fields.split(',');
+        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.equalsIgnoreCase(0, HEADER_FIRST);
     }
 
     @Override
-    public boolean next(IoRecord into) {
-        while (cursor.advance()) {
-            fields.split(',');
-            if (isSkipped()) {
-                continue;
-            }
-            try {
-                parse(into);
-            } catch (SbenchException e) {
-                cursor.reject(e);
-                continue;
-            }
-            // Outside the try: a rejection past the allowance throws, and must not be rejected twice.
-            if (cursor.accept(into)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isSkipped() {
-        if (fields.isEmpty(0)) {
-            return fields.count() == 1;
-        }
-        return fields.charAt(0, 0) == '#' || fields.equalsIgnoreCase(0, HEADER_FIRST);
-    }
-
-    private void parse(IoRecord r) {
+    protected boolean parse(IoRecord r) {
         fields.require(SpcFormat.MIN_COLUMNS, LAYOUT);
         r.clear();
-        long asu = fields.unsignedAt(ASU, "an ASU number");
-        if (asu > Integer.MAX_VALUE) {
-            throw fields.error(ASU, "an ASU number below 2^31");
-        }
-        r.stream = (int) asu;
-        long lba = fields.unsignedAt(LBA, "an LBA in 512-byte sectors");
-        if (lba > MAX_SECTOR) {
-            throw fields.error(LBA, "an LBA in 512-byte sectors below 2^54");
-        }
-        r.offsetBytes = lba * SECTOR_BYTES;
+        r.stream = fields.intAt(ASU, "an ASU number");
+        r.offsetBytes = fields.sectorsAsBytesAt(LBA, "an LBA in 512-byte sectors");
         r.lengthBytes = fields.unsignedAt(SIZE, "a size in bytes");
-        r.op = op();
+        r.op = fields.readOrWriteAt(OPCODE, "an opcode R or W");
         r.issueNs = fields.scaledAt(TIMESTAMP, NS_DIGITS, "a timestamp in seconds");
-    }
-
-    private Op op() {
-        if (fields.length(OPCODE) == 1) {
-            char c = fields.charAt(OPCODE, 0);
-            if (c == 'r' || c == 'R') {
-                return Op.READ;
-            }
-            if (c == 'w' || c == 'W') {
-                return Op.WRITE;
-            }
-        }
-        throw fields.error(OPCODE, "an opcode R or W");
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
+        return true;
     }
 }

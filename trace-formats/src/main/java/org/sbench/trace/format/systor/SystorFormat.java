@@ -2,6 +2,7 @@
 package org.sbench.trace.format.systor;
 
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.CsvSniffer;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
@@ -15,7 +16,6 @@ public final class SystorFormat implements TraceFormat {
     static final String NAME = "systor";
     static final int COLUMNS = 6;
     static final String[] HEADER = {"Timestamp", "Response", "IOType", "LUN", "Offset", "Size"};
-    private static final int SNIFF_LINES = 10;
 
     @Override
     public String name() {
@@ -35,17 +35,7 @@ public final class SystorFormat implements TraceFormat {
      */
     @Override
     public boolean sniff(TraceHead head) {
-        int data = 0;
-        for (String line : head.dataLines(SNIFF_LINES, "#")) {
-            if (isHeader(line)) {
-                continue;
-            }
-            if (!isDataLine(line)) {
-                return false;
-            }
-            data++;
-        }
-        return data > 0;
+        return CsvSniffer.everyDataLine(head, HEADER, SystorFormat::isDataLine);
     }
 
     @Override
@@ -53,49 +43,21 @@ public final class SystorFormat implements TraceFormat {
         return new SystorReader(input, options);
     }
 
-    private static boolean isHeader(String line) {
-        String[] f = line.split(",", -1);
+    private static boolean isDataLine(String[] f) {
         if (f.length != COLUMNS) {
             return false;
         }
-        for (int i = 0; i < COLUMNS; i++) {
-            if (!f[i].strip().equalsIgnoreCase(HEADER[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isDataLine(String line) {
-        String[] f = line.split(",", -1);
-        if (f.length != COLUMNS) {
-            return false;
-        }
-        String type = f[2].strip();
+        String type = f[2];
         boolean unknown = type.isEmpty();
         boolean known = type.equalsIgnoreCase("R") || type.equalsIgnoreCase("W");
         return isFraction(f[0]) && (known || unknown)
-                && (isFraction(f[1]) || isDigits(f[1]) || (unknown && f[1].isBlank()))
-                && isDigits(f[3]) && isDigits(f[4]) && isDigits(f[5]);
+                && (isFraction(f[1]) || CsvSniffer.isDigits(f[1]) || (unknown && f[1].isEmpty()))
+                && CsvSniffer.isDigits(f[3]) && CsvSniffer.isDigits(f[4]) && CsvSniffer.isDigits(f[5]);
     }
 
     /** Digits, a decimal point, digits. */
-    private static boolean isFraction(String s) {
-        String t = s.strip();
+    private static boolean isFraction(String t) {
         int dot = t.indexOf('.');
-        return dot > 0 && isDigits(t.substring(0, dot)) && isDigits(t.substring(dot + 1));
-    }
-
-    private static boolean isDigits(String s) {
-        String t = s.strip();
-        if (t.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < t.length(); i++) {
-            if (t.charAt(i) < '0' || t.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
+        return dot > 0 && CsvSniffer.isDigits(t.substring(0, dot)) && CsvSniffer.isDigits(t.substring(dot + 1));
     }
 }

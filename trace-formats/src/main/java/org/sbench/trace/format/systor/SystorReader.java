@@ -2,14 +2,10 @@
 package org.sbench.trace.format.systor;
 
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -36,7 +32,7 @@ import org.sbench.trace.input.TraceInput;
  * optional; blank lines and lines starting with {@code #} are skipped too. Records are delivered in
  * file order.
  */
-final class SystorReader implements TraceReader {
+final class SystorReader extends LineTraceReader {
     private static final int NS_DIGITS = 9;
     private static final String LAYOUT = "Timestamp,Response,IOType,LUN,Offset,Size";
     private static final int TIMESTAMP = 0;
@@ -45,69 +41,22 @@ final class SystorReader implements TraceReader {
     private static final int LUN = 3;
     private static final int OFFSET = 4;
     private static final int SIZE = 5;
-
-    private final LineCursor cursor;
-    private final Fields fields;
-    private final TraceInfo info = TraceInfo.of(SystorFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
+    private static final TraceInfo INFO = TraceInfo.of(SystorFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
 
     SystorReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
     @Override
-    public TraceInfo info() {
-        return info;
-    }
-
-    @Override
-    public boolean next(IoRecord into) {
-        while (cursor.advance()) {
-            fields.split(',');
-            if (isSkipped()) {
-                continue;
-            }
-            try {
-                if (!parse(into)) {
-                    continue;
-                }
-            } catch (SbenchException e) {
-                cursor.reject(e);
-                continue;
-            }
-            // Outside the try: a rejection past the allowance throws, and must not be rejected twice.
-            if (cursor.accept(into)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isSkipped() {
-        if (fields.isEmpty(0)) {
-            return fields.count() == 1;
-        }
-        char c = fields.charAt(0, 0);
-        return c == '#' || (Character.isLetter(c) && isHeader());
-    }
-
-    private boolean isHeader() {
-        if (fields.count() != SystorFormat.COLUMNS) {
-            return false;
-        }
-        for (int i = 0; i < SystorFormat.COLUMNS; i++) {
-            if (!fields.equalsIgnoreCase(i, SystorFormat.HEADER[i])) {
-                return false;
-            }
-        }
-        return true;
+    protected boolean skipLine() {
+        fields.split(',');
+        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.isHeader(SystorFormat.HEADER);
     }
 
     /** Fills {@code r} from the current line; false for an unknown transaction (blank IOType). */
-    private boolean parse(IoRecord r) {
-        if (fields.count() != SystorFormat.COLUMNS) {
-            throw cursor.error(SystorFormat.COLUMNS + " fields (" + LAYOUT + ")");
-        }
+    @Override
+    protected boolean parse(IoRecord r) {
+        fields.requireExactly(SystorFormat.COLUMNS, LAYOUT);
         if (fields.isEmpty(IO_TYPE)) {
             return false;
         }
@@ -118,37 +67,10 @@ final class SystorReader implements TraceReader {
             throw fields.error(RESPONSE, "a response time that ends before the year 2262");
         }
         r.completeNs = r.issueNs + responseNs;
-        r.op = op();
-        long lun = fields.unsignedAt(LUN, "a LUN number");
-        if (lun > Integer.MAX_VALUE) {
-            throw fields.error(LUN, "a LUN number below 2^31");
-        }
-        r.stream = (int) lun;
+        r.op = fields.readOrWriteAt(IO_TYPE, "an IOType R, W or blank");
+        r.stream = fields.intAt(LUN, "a LUN number");
         r.offsetBytes = fields.unsignedAt(OFFSET, "an offset in bytes");
         r.lengthBytes = fields.unsignedAt(SIZE, "a size in bytes");
         return true;
-    }
-
-    private Op op() {
-        if (fields.length(IO_TYPE) == 1) {
-            char c = fields.charAt(IO_TYPE, 0);
-            if (c == 'R' || c == 'r') {
-                return Op.READ;
-            }
-            if (c == 'W' || c == 'w') {
-                return Op.WRITE;
-            }
-        }
-        throw fields.error(IO_TYPE, "an IOType R, W or blank");
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 }

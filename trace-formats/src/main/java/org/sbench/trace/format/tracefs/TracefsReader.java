@@ -2,17 +2,12 @@
 package org.sbench.trace.format.tracefs;
 
 import java.util.EnumSet;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
-import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.blockevents.BlockEventFields;
-import org.sbench.trace.format.blockevents.CommNames;
+import org.sbench.trace.format.blockevents.BlockEventLineReader;
 import org.sbench.trace.format.blockevents.CompletionMatcher;
-import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -54,7 +49,7 @@ import org.sbench.trace.input.TraceInput;
  * end of the trace, or when 262,144 later issues wait behind it, is dropped and counted in
  * {@link #skippedRecords()}.
  */
-final class TracefsReader implements TraceReader {
+final class TracefsReader extends BlockEventLineReader {
     private static final String ISSUE_LAYOUT =
             "TASK-PID [CPU] SECONDS: block_rq_issue: MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM]";
     private static final String COMPLETE_LAYOUT =
@@ -76,47 +71,17 @@ final class TracefsReader implements TraceReader {
     private static final char ISSUE_KIND = 'I';
     private static final char COMPLETE_KIND = 'C';
     private static final char REQUEUE_KIND = 'R';
-
-    private final LineCursor cursor;
-    private final Fields fields;
-    private final CompletionMatcher matcher = new CompletionMatcher();
-    private final CommNames names = new CommNames();
-    private final IoRecord issued = new IoRecord();
-    private final TraceInfo info = TraceInfo.of(TracefsFormat.NAME,
+    private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
-    private boolean endOfInput;
+
     private char kind;
 
     TracefsReader(TraceInput input, ReadOptions options) {
-        this.cursor = new LineCursor(input, options);
-        this.fields = new Fields(cursor);
+        super(input, options, INFO);
     }
 
     @Override
-    public TraceInfo info() {
-        return info;
-    }
-
-    @Override
-    public boolean next(IoRecord into) {
-        while (!matcher.poll(into, endOfInput)) {
-            if (endOfInput) {
-                return false;
-            }
-            if (!cursor.advance()) {
-                endOfInput = true;
-                continue;
-            }
-            try {
-                parseLine();
-            } catch (SbenchException e) {
-                cursor.reject(e);
-            }
-        }
-        return true;
-    }
-
-    private void parseLine() {
+    protected void parseLine() {
         int n = fields.splitWhitespace();
         if (n == 0 || fields.charAt(0, 0) == '#') {
             return;
@@ -160,30 +125,11 @@ final class TracefsReader implements TraceReader {
             return;
         }
         if (kind == ISSUE_KIND) {
-            issued.clear();
-            issued.issueNs = timeNs;
-            issued.op = op;
-            issued.offsetBytes = BlockEventFields.offsetBytes(fields, sectorField, op, sector);
-            issued.lengthBytes = BlockEventFields.lengthBytes(fields, sectors, op, count);
-            issued.stream = device;
-            issued.process = names.bracketed(fields, sectors + 1);
-            if (cursor.accept(issued)) {
-                matcher.issue(issued, sector);
-            }
-            return;
-        }
-        long handle = matcher.find(device, sector, op);
-        if (handle == CompletionMatcher.NOT_FOUND) {
-            return;
-        }
-        long issueNs = matcher.issueNs(handle);
-        if (kind == REQUEUE_KIND) {
-            matcher.cancel(handle);
-        } else if (timeNs < issueNs) {
-            matcher.cancel(handle);
-            throw fields.error(event - 1, "a completion time no earlier than its issue at " + issueNs + " ns");
+            issue(timeNs, op, device, sector, sectorField, count, sectors);
+        } else if (kind == REQUEUE_KIND) {
+            requeue(device, sector, op);
         } else {
-            matcher.complete(handle, timeNs);
+            complete(timeNs, event - 1, device, sector, op);
         }
     }
 
@@ -260,15 +206,5 @@ final class TracefsReader implements TraceReader {
             throw fields.error(i, "a timestamp in seconds followed by ':'");
         }
         return seconds * NS_PER_SECOND + fraction * FRACTION_SCALE[fractionDigits];
-    }
-
-    @Override
-    public long skippedRecords() {
-        return cursor.skipped() + matcher.lostIssues();
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
     }
 }

@@ -3,8 +3,10 @@ package org.sbench.trace.format.blktrace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sbench.trace.TestRecords.readAll;
+import static org.sbench.trace.TestRecords.readError;
+import static org.sbench.trace.TestRecords.record;
 import static org.sbench.trace.format.blktrace.BlktraceBuilder.CGROUP;
 import static org.sbench.trace.format.blktrace.BlktraceBuilder.COMPLETE;
 import static org.sbench.trace.format.blktrace.BlktraceBuilder.ISSUE;
@@ -24,24 +26,22 @@ import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_ZONE_RESET;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
@@ -53,16 +53,7 @@ class BlktraceReaderTest {
     private static final String MAGIC_EXPECTED =
             "expected a blktrace record magic (bytes 65 61 74 07|08, or 07|08 74 61 65 from a little-endian machine)";
 
-    /** Hand-written samples of the text formats; none may sniff as blktrace. */
-    private static final Map<String, String> FOREIGN = Map.ofEntries(
-            Map.entry("msr", "128166372003061629,hm,1,Read,3154137088,4096,8921\n128166372016382155,hm,1,Write,0,512,1331\n"),
-            Map.entry("spc", "0,121344,4096,w,0.000000\n1,20480,8192,R,0.013250\n0, 5040, 512, r, 0.020041\n"),
-            Map.entry("blkparse", "  8,0    1        1     0.000000000  4162  Q  WS 3417048 + 8 [jbd2/sda1-8]\n"
-                    + "  8,0    1        2     0.000001000  4162  D  WS 3417048 + 8 [jbd2/sda1-8]\n"),
-            Map.entry("tracefs", "  kworker/0:1H-123   [000] d..1.  1234.567890: block_rq_issue: 8,0 W 4096 () 2048 + 8 [kworker/0:1H]\n"),
-            Map.entry("fio3", "fio version 3 iolog\n0 /dev/sdb add\n0 /dev/sdb open\n10 /dev/sdb read 4096 4096\n"),
-            Map.entry("fiu", "5000123456789 4321 cp 1024 8 W 8 0 0123456789abcdef0123456789abcdef\n"),
-            Map.entry("csv", "issue_ns,complete_ns,offset,length,op,stream,qd,process\n0,1000,4096,4096,R,0,1,postgres\n"));
+    private static final BlktraceFormat FORMAT = new BlktraceFormat();
 
     @TempDir
     Path dir;
@@ -120,7 +111,7 @@ class BlktraceReaderTest {
                 .io(T0 + 30, COMPLETE, TC_WRITE | TC_ZONE_APPEND, 524288, 8192, 1, SDA)
                 .writeTo(dir.resolve("zoned.bin"));
         assertEquals(List.of(record(T0 + 10, T0 + 30, 524288L * 512, 8192, Op.WRITE, SDA, null)),
-                readAll(file, ReadOptions.DEFAULTS));
+                readAll(FORMAT, file, ReadOptions.DEFAULTS));
     }
 
     @Test
@@ -145,7 +136,7 @@ class BlktraceReaderTest {
                 record(T0 + 100, T0 + 250, 10 * 512, 4096, Op.WRITE, SDA, "fio"),
                 record(T0 + 200, T0 + 260, 50 * 512, 4096, Op.WRITE, SDA, "fio"),
                 record(T0 + 300, T0 + 400, 70 * 512, 4096, Op.READ, SDA, null)),
-                readAll(dir.resolve("sda.blktrace.1"), ReadOptions.DEFAULTS));
+                readAll(FORMAT, dir.resolve("sda.blktrace.1"), ReadOptions.DEFAULTS));
     }
 
     @Test
@@ -216,10 +207,10 @@ class BlktraceReaderTest {
             assertEquals(3, reader.skippedRecords());
         }
         assertBadInput(file, "byte 0: expected a positive length for a trim, found a trim of 0 bytes at sector 100");
-        SbenchException e = assertThrows(SbenchException.class, () -> readAll(file, ReadOptions.DEFAULTS.withSkipBad(1)));
+        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
         assertEquals(file + ": byte 64: expected a sector below 2^54, found 36028797018963968"
                 + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
-        e = assertThrows(SbenchException.class, () -> readAll(file, ReadOptions.DEFAULTS.withSkipBad(2)));
+        e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(2));
         assertEquals(file + ": byte 240: expected a completion no earlier than its issue, found completion at "
                 + (T0 + 40) + " ns, issue at " + (T0 + 50) + " ns (more than 2 bad records, the --skip-bad allowance)",
                 e.getMessage());
@@ -241,9 +232,7 @@ class BlktraceReaderTest {
     @Test
     void sniffRejectsOtherFormatsAndDamagedStarts() {
         BlktraceFormat format = new BlktraceFormat();
-        for (Map.Entry<String, String> e : FOREIGN.entrySet()) {
-            assertFalse(format.sniff(new TraceHead(e.getValue().getBytes(StandardCharsets.UTF_8))), e.getKey());
-        }
+        FormatSamples.assertOtherFormatsRejected(format);
         byte[] one = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).io(T0, ISSUE, TC_READ, 8, 4096, 1, SDA).bytes();
         assertFalse(format.sniff(new TraceHead(Arrays.copyOf(one, 47))), "shorter than a record");
         assertFalse(format.sniff(new TraceHead(Arrays.copyOf(one, 200))), "garbage after the first record");
@@ -253,21 +242,7 @@ class BlktraceReaderTest {
     }
 
     private void assertBadInput(Path file, String message) {
-        SbenchException e = assertThrows(SbenchException.class, () -> readAll(file, ReadOptions.DEFAULTS));
-        assertEquals(ErrorKind.BAD_INPUT, e.kind());
-        assertEquals(file + ": " + message, e.getMessage());
-    }
-
-    private static IoRecord record(long issueNs, long completeNs, long offset, long length, Op op, int stream, String process) {
-        IoRecord r = new IoRecord();
-        r.issueNs = issueNs;
-        r.completeNs = completeNs;
-        r.offsetBytes = offset;
-        r.lengthBytes = length;
-        r.op = op;
-        r.stream = stream;
-        r.process = process;
-        return r;
+        TestRecords.assertBadInput(file + ": " + message, FORMAT, file);
     }
 
     private static ByteOrder order(String name) {
@@ -275,22 +250,7 @@ class BlktraceReaderTest {
     }
 
     private static TraceReader open(Path file, ReadOptions options) {
-        return new BlktraceFormat().openReader(TraceInput.of(file), options);
-    }
-
-    private static List<IoRecord> readAll(Path file, ReadOptions options) {
-        try (TraceReader reader = open(file, options)) {
-            return readAll(reader);
-        }
-    }
-
-    private static List<IoRecord> readAll(TraceReader reader) {
-        List<IoRecord> out = new ArrayList<>();
-        IoRecord r = new IoRecord();
-        while (reader.next(r)) {
-            out.add(new IoRecord().copyFrom(r));
-        }
-        return out;
+        return FORMAT.openReader(TraceInput.of(file), options);
     }
 
     private Path write(byte[] bytes) throws IOException {

@@ -2,17 +2,18 @@ package org.sbench.trace.format.etw;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.sbench.trace.TestRecords.assertBadInput;
+import static org.sbench.trace.TestRecords.readAll;
+import static org.sbench.trace.TestRecords.record;
+import static org.sbench.trace.format.FormatSamples.fixture;
+import static org.sbench.trace.format.FormatSamples.write;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
@@ -22,6 +23,7 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
 class EtwReaderTest {
+    private static final EtwFormat FORMAT = new EtwFormat();
     private static final long US = 1_000L;
     private static final String HEADER = "BeginHeader\n"
             + "  DiskRead,  TimeStamp,  Process Name ( PID),  ThreadID,  IrpPtr,  ByteOffset,  IOSize,  ElapsedTime,  DiskNum,  IrpFlags\n"
@@ -46,7 +48,7 @@ class EtwReaderTest {
                 // fractional microseconds and a quoted process name
                 io(3_900_250, 4_000_500, Op.READ, 0x4000L, 512, 3, "quoted.exe"),
                 io(0, 4_100 * US, Op.WRITE, 0x8000L, 1024, 0, "notepad.exe")),
-                read(resource("dump.txt"), ReadOptions.DEFAULTS));
+                readAll(FORMAT, fixture("etw/dump.txt"), ReadOptions.DEFAULTS));
     }
 
     @Test
@@ -55,7 +57,7 @@ class EtwReaderTest {
                 io(9_880 * US, 10_000 * US, Op.READ, 0xa0000000L, 32768, 2, "svchost.exe"),
                 io(10_250 * US, 10_300 * US, Op.WRITE, 0xa0008000L, 8192, 2, "svchost.exe"),
                 io(10_370 * US, 10_400 * US, Op.FLUSH, 0, 0, 2, "System")),
-                read(resource("dump-cpu.txt"), ReadOptions.DEFAULTS));
+                readAll(FORMAT, fixture("etw/dump-cpu.txt"), ReadOptions.DEFAULTS));
     }
 
     @Test
@@ -64,19 +66,19 @@ class EtwReaderTest {
                 io(4_900 * US, 5_000 * US, Op.READ, 0x1000L, 4096, 0, "a.exe"),
                 io(5_800 * US, 6_000 * US, Op.WRITE, 0x2000L, 2048, 1, "b.exe"),
                 io(6_960 * US, 7_000 * US, Op.FLUSH, 0, 0, 1, "b.exe")),
-                read(resource("rows-only.txt"), ReadOptions.DEFAULTS));
+                readAll(FORMAT, fixture("etw/rows-only.txt"), ReadOptions.DEFAULTS));
     }
 
     @Test
     void headerLineOutsideHeaderBlockDefinesColumns() throws Exception {
-        Path f = file("DiskRead, TimeStamp, ElapsedTime, DiskNum, IOSize, ByteOffset\n"
+        Path f = write(dir, "DiskRead, TimeStamp, ElapsedTime, DiskNum, IOSize, ByteOffset\n"
                 + "DiskRead, 100, 10, 4, 0x200, 0x400\n");
-        assertEquals(List.of(io(90 * US, 100 * US, Op.READ, 0x400, 0x200, 4, null)), read(f, ReadOptions.DEFAULTS));
+        assertEquals(List.of(io(90 * US, 100 * US, Op.READ, 0x400, 0x200, 4, null)), readAll(FORMAT, f, ReadOptions.DEFAULTS));
     }
 
     @Test
     void infoNamesFormatAndFields() throws Exception {
-        try (TraceReader r = open(resource("dump.txt"), ReadOptions.DEFAULTS)) {
+        try (TraceReader r = open(fixture("etw/dump.txt"), ReadOptions.DEFAULTS)) {
             assertEquals("etw", r.info().sourceFormat());
             assertEquals(EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS), r.info().fields());
         }
@@ -84,135 +86,92 @@ class EtwReaderTest {
 
     @Test
     void repeatedProcessNamesShareOneString() throws Exception {
-        List<IoRecord> records = read(resource("dump.txt"), ReadOptions.DEFAULTS);
+        List<IoRecord> records = readAll(FORMAT, fixture("etw/dump.txt"), ReadOptions.DEFAULTS);
         assertSame(records.get(0).process, records.get(5).process);
     }
 
     @Test
     void malformedTimeStamp() throws Exception {
-        Path f = file(HEADER + String.format(ROW, "12x4", "0x0", "0x1000", "5") + "\n");
-        assertError(f + ":4: expected a TimeStamp in microseconds, found '12x4'", f);
+        Path f = write(dir, HEADER + String.format(ROW, "12x4", "0x0", "0x1000", "5") + "\n");
+        assertBadInput(f + ":4: expected a TimeStamp in microseconds, found '12x4'", FORMAT, f);
     }
 
     @Test
     void malformedHexSize() throws Exception {
-        Path f = file(HEADER + String.format(ROW, "100", "0x0", "0xZZ", "5") + "\n");
-        assertError(f + ":4: expected a hexadecimal IOSize, found '0xZZ'", f);
+        Path f = write(dir, HEADER + String.format(ROW, "100", "0x0", "0xZZ", "5") + "\n");
+        assertBadInput(f + ":4: expected a hexadecimal IOSize, found '0xZZ'", FORMAT, f);
     }
 
     @Test
     void tooFewFields() throws Exception {
-        Path f = file(HEADER + "DiskRead, 100, a.exe (1), 2, 0x1, 0x0\n");
-        assertError(f + ":4: expected 9 fields (DiskRead row with the columns named in the header), found "
-                + "'DiskRead, 100, a.exe (1), 2, 0x1, 0x0'", f);
+        Path f = write(dir, HEADER + "DiskRead, 100, a.exe (1), 2, 0x1, 0x0\n");
+        assertBadInput(f + ":4: expected 9 fields (DiskRead row with the columns named in the header), found "
+                + "'DiskRead, 100, a.exe (1), 2, 0x1, 0x0'", FORMAT, f);
     }
 
     @Test
     void truncatedLastLine() throws Exception {
-        Path f = file(HEADER + String.format(ROW, "100", "0x0", "0x1000", "5") + "\nDiskRead, 200, a.exe (1), 2, 0xff");
-        assertError(f + ":5: expected 9 fields (DiskRead row with the columns named in the header), found "
-                + "'DiskRead, 200, a.exe (1), 2, 0xff'", f);
+        Path f = write(dir, HEADER + String.format(ROW, "100", "0x0", "0x1000", "5") + "\nDiskRead, 200, a.exe (1), 2, 0xff");
+        assertBadInput(f + ":5: expected 9 fields (DiskRead row with the columns named in the header), found "
+                + "'DiskRead, 200, a.exe (1), 2, 0xff'", FORMAT, f);
     }
 
     @Test
     void zeroLength() throws Exception {
         String row = String.format(ROW, "100", "0x0", "0x0", "5");
-        Path f = file(HEADER + row + "\n");
-        assertError(f + ":4: expected a positive length for a read, found '" + row.substring(0, QUOTE_CHARS) + "...'", f);
+        Path f = write(dir, HEADER + row + "\n");
+        assertBadInput(f + ":4: expected a positive length for a read, found '" + row.substring(0, QUOTE_CHARS) + "...'", FORMAT, f);
     }
 
     @Test
     void negativeElapsedTime() throws Exception {
-        Path f = file(HEADER + String.format(ROW, "100", "0x0", "0x1000", "-5") + "\n");
-        assertError(f + ":4: expected an ElapsedTime in microseconds, found '-5'", f);
+        Path f = write(dir, HEADER + String.format(ROW, "100", "0x0", "0x1000", "-5") + "\n");
+        assertBadInput(f + ":4: expected an ElapsedTime in microseconds, found '-5'", FORMAT, f);
     }
 
     @Test
     void headerWithoutNeededColumnIsAnErrorEvenWhenSkippingBadRecords() throws Exception {
         String header = "  DiskWrite,  TimeStamp,  Process Name ( PID),  ByteOffset,  IOSize,  ElapsedTime";
-        Path f = file("BeginHeader\n" + header + "\nEndHeader\n");
-        assertError(f + ":2: expected a DiskWrite header naming the columns TimeStamp, ByteOffset, IOSize, ElapsedTime and DiskNum, "
-                + "found '" + header.substring(0, QUOTE_CHARS) + "...'", f, ReadOptions.DEFAULTS.withSkipBad(5));
+        Path f = write(dir, "BeginHeader\n" + header + "\nEndHeader\n");
+        assertBadInput(f + ":2: expected a DiskWrite header naming the columns TimeStamp, ByteOffset, IOSize, ElapsedTime and DiskNum, "
+                + "found '" + header.substring(0, QUOTE_CHARS) + "...'", FORMAT, f, ReadOptions.DEFAULTS.withSkipBad(5));
     }
 
     @Test
     void binaryGarbage() throws Exception {
         Path f = dir.resolve("trace.etl");
         Files.write(f, new byte[] {'D', 'i', 's', 'k', 0, 0, 1, (byte) 0x80, '\n'});
-        assertError(f + ":1: expected a text line, found 'binary data'", f);
+        assertBadInput(f + ":1: expected a text line, found 'binary data'", FORMAT, f);
     }
 
     @Test
     void skipsAndCountsBadRecordsWithinAllowance() throws Exception {
-        Path f = file(HEADER
+        Path f = write(dir, HEADER
                 + String.format(ROW, "100", "0x0", "0x1000", "5") + "\n"
                 + String.format(ROW, "x", "0x0", "0x1000", "5") + "\n"
                 + String.format(ROW, "300", "0x0", "0x0", "5") + "\n"
                 + String.format(ROW, "400", "0x1000", "0x200", "5") + "\n");
         try (TraceReader r = open(f, ReadOptions.DEFAULTS.withSkipBad(2))) {
             assertEquals(List.of(io(95 * US, 100 * US, Op.READ, 0, 4096, 0, "a.exe"),
-                    io(395 * US, 400 * US, Op.READ, 4096, 512, 0, "a.exe")), drain(r));
+                    io(395 * US, 400 * US, Op.READ, 4096, 512, 0, "a.exe")), readAll(r));
             assertEquals(2, r.skippedRecords());
         }
     }
 
     @Test
     void badRecordPastAllowanceIsAnError() throws Exception {
-        Path f = file(HEADER + String.format(ROW, "x", "0x0", "0x1000", "5") + "\n"
+        Path f = write(dir, HEADER + String.format(ROW, "x", "0x0", "0x1000", "5") + "\n"
                 + String.format(ROW, "y", "0x0", "0x1000", "5") + "\n");
-        assertError(f + ":5: expected a TimeStamp in microseconds, found 'y' (more than 1 bad records, the --skip-bad allowance)",
-                f, ReadOptions.DEFAULTS.withSkipBad(1));
-    }
-
-    private static void assertError(String message, Path f) {
-        assertError(message, f, ReadOptions.DEFAULTS);
-    }
-
-    private static void assertError(String message, Path f, ReadOptions options) {
-        SbenchException e = assertThrows(SbenchException.class, () -> read(f, options));
-        assertEquals(message, e.getMessage());
-        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertBadInput(f + ":5: expected a TimeStamp in microseconds, found 'y' (more than 1 bad records, the --skip-bad allowance)",
+                FORMAT, f, ReadOptions.DEFAULTS.withSkipBad(1));
     }
 
     private static IoRecord io(long issueNs, long completeNs, Op op, long offsetBytes, long lengthBytes, int stream,
             String process) {
-        IoRecord r = new IoRecord();
-        r.issueNs = issueNs;
-        r.completeNs = completeNs;
-        r.op = op;
-        r.offsetBytes = offsetBytes;
-        r.lengthBytes = lengthBytes;
-        r.stream = stream;
-        r.process = process;
-        return r;
-    }
-
-    private static List<IoRecord> read(Path f, ReadOptions options) {
-        try (TraceReader r = open(f, options)) {
-            return drain(r);
-        }
+        return record(issueNs, completeNs, offsetBytes, lengthBytes, op, stream, process);
     }
 
     private static TraceReader open(Path f, ReadOptions options) {
-        return new EtwFormat().openReader(TraceInput.of(f), options);
-    }
-
-    private static List<IoRecord> drain(TraceReader r) {
-        List<IoRecord> out = new ArrayList<>();
-        IoRecord rec = new IoRecord();
-        while (r.next(rec)) {
-            out.add(new IoRecord().copyFrom(rec));
-        }
-        return out;
-    }
-
-    private Path file(String text) throws Exception {
-        Path f = Files.createTempFile(dir, "t", ".txt");
-        Files.writeString(f, text, StandardCharsets.UTF_8);
-        return f;
-    }
-
-    private Path resource(String name) throws Exception {
-        return Path.of(getClass().getResource(name).toURI());
+        return FORMAT.openReader(TraceInput.of(f), options);
     }
 }

@@ -1,19 +1,18 @@
 package org.sbench.trace.format.fioiolog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.sbench.trace.TestRecords.assertBadInput;
+import static org.sbench.trace.TestRecords.readAll;
+import static org.sbench.trace.TestRecords.record;
+import static org.sbench.trace.format.FormatSamples.fixture;
+import static org.sbench.trace.format.FormatSamples.write;
 
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sbench.ErrorKind;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -22,6 +21,7 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
 class FioIologReaderTest {
+    private static final FioIologFormat FORMAT = new FioIologFormat();
     private static final long MS = 1_000_000L;
     private static final long US = 1_000L;
 
@@ -38,7 +38,7 @@ class FioIologReaderTest {
                 io(5 * MS, Op.FLUSH, 0, 0, 1),
                 io(12 * MS, Op.FLUSH, 0, 0, 0),
                 io(12 * MS, Op.WRITE, 4096, 4096, 1)),
-                read(resource("v2.iolog"), ReadOptions.DEFAULTS));
+                read(fixture("fioiolog/v2.iolog"), ReadOptions.DEFAULTS));
     }
 
     @Test
@@ -49,12 +49,12 @@ class FioIologReaderTest {
                 io(12 * US, Op.TRIM, 65536, 4096, 0),
                 io(20 * US, Op.FLUSH, 0, 0, 0),
                 io(1234567 * US, Op.FLUSH, 0, 0, 1)),
-                read(resource("v3.iolog"), ReadOptions.DEFAULTS));
+                read(fixture("fioiolog/v3.iolog"), ReadOptions.DEFAULTS));
     }
 
     @Test
     void infoNamesFormatAndStreamField() throws Exception {
-        try (TraceReader r = new FioIologFormat().openReader(TraceInput.of(resource("v3.iolog")), ReadOptions.DEFAULTS)) {
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(fixture("fioiolog/v3.iolog")), ReadOptions.DEFAULTS)) {
             assertEquals("fio", r.info().sourceFormat());
             assertEquals(EnumSet.of(Field.STREAM), r.info().fields());
         }
@@ -62,113 +62,113 @@ class FioIologReaderTest {
 
     @Test
     void headerMayFollowBlankLinesAndCarryTrailingText() throws Exception {
-        Path f = file("\n\nfio version 3 iolog (written by hand)\n0 a add\n5 a read 0 512\n");
+        Path f = write(dir, "\n\nfio version 3 iolog (written by hand)\n0 a add\n5 a read 0 512\n");
         assertEquals(List.of(io(5 * US, Op.READ, 0, 512, 0)), read(f, ReadOptions.DEFAULTS));
     }
 
     @Test
     void readsUppercaseActions() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a ADD\n5 a Write 0 512\n");
+        Path f = write(dir, "fio version 3 iolog\n0 a ADD\n5 a Write 0 512\n");
         assertEquals(List.of(io(5 * US, Op.WRITE, 0, 512, 0)), read(f, ReadOptions.DEFAULTS));
     }
 
     @Test
     void wrongHeaderIsAnErrorEvenWhenSkippingBadRecords() throws Exception {
-        Path f = file("fio version 1 iolog\n0 a add\n");
-        assertError(f + ":1: expected the header 'fio version 2 iolog' or 'fio version 3 iolog', found 'fio version 1 iolog'",
-                f, ReadOptions.DEFAULTS.withSkipBad(10));
+        Path f = write(dir, "fio version 1 iolog\n0 a add\n");
+        assertBadInput(f + ":1: expected the header 'fio version 2 iolog' or 'fio version 3 iolog', found 'fio version 1 iolog'",
+                FORMAT, f, ReadOptions.DEFAULTS.withSkipBad(10));
     }
 
     @Test
     void emptyFileIsAnError() throws Exception {
-        Path f = file("\n");
-        assertError(f + ": expected the header 'fio version 2 iolog' or 'fio version 3 iolog', found an empty file", f);
+        Path f = write(dir, "\n");
+        assertBadInput(f + ": expected the header 'fio version 2 iolog' or 'fio version 3 iolog', found an empty file", FORMAT, f);
     }
 
     @Test
     void malformedTimestamp() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n1x a read 0 512\n");
-        assertError(f + ":3: expected a timestamp in microseconds, found '1x'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n1x a read 0 512\n");
+        assertBadInput(f + ":3: expected a timestamp in microseconds, found '1x'", FORMAT, f);
     }
 
     @Test
     void malformedLength() throws Exception {
-        Path f = file("fio version 2 iolog\na add\na read 0 4k\n");
-        assertError(f + ":3: expected a length in bytes, found '4k'", f);
+        Path f = write(dir, "fio version 2 iolog\na add\na read 0 4k\n");
+        assertBadInput(f + ":3: expected a length in bytes, found '4k'", FORMAT, f);
     }
 
     @Test
     void tooFewFieldsForVersion3Io() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n10 a write 0\n");
-        assertError(f + ":3: expected 5 fields (USEC FILE ACTION OFFSET LENGTH), found '10 a write 0'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a write 0\n");
+        assertBadInput(f + ":3: expected 5 fields (USEC FILE ACTION OFFSET LENGTH), found '10 a write 0'", FORMAT, f);
     }
 
     @Test
     void tooFewFieldsForVersion2Io() throws Exception {
-        Path f = file("fio version 2 iolog\na add\na write\n");
-        assertError(f + ":3: expected 4 fields (FILE ACTION OFFSET LENGTH), found 'a write'", f);
+        Path f = write(dir, "fio version 2 iolog\na add\na write\n");
+        assertBadInput(f + ":3: expected 4 fields (FILE ACTION OFFSET LENGTH), found 'a write'", FORMAT, f);
     }
 
     @Test
     void truncatedLastLine() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n10 a write 0 4096\n11 a write 4");
-        assertError(f + ":4: expected 5 fields (USEC FILE ACTION OFFSET LENGTH), found '11 a write 4'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a write 0 4096\n11 a write 4");
+        assertBadInput(f + ":4: expected 5 fields (USEC FILE ACTION OFFSET LENGTH), found '11 a write 4'", FORMAT, f);
     }
 
     @Test
     void version2WaitWithoutLengthIsRejectedAsFioDoes() throws Exception {
-        Path f = file("fio version 2 iolog\na add\na wait 100\n");
-        assertError(f + ":3: expected 4 fields (FILE wait MS LENGTH; fio ignores a wait line without LENGTH), found 'a wait 100'", f);
+        Path f = write(dir, "fio version 2 iolog\na add\na wait 100\n");
+        assertBadInput(f + ":3: expected 4 fields (FILE wait MS LENGTH; fio ignores a wait line without LENGTH), found 'a wait 100'", FORMAT, f);
     }
 
     @Test
     void badAction() throws Exception {
-        Path f = file("fio version 2 iolog\na add\na frob 0 512\n");
-        assertError(f + ":3: expected add, open, close, read, write, trim, sync, datasync or wait, found 'frob'", f);
+        Path f = write(dir, "fio version 2 iolog\na add\na frob 0 512\n");
+        assertBadInput(f + ":3: expected add, open, close, read, write, trim, sync, datasync or wait, found 'frob'", FORMAT, f);
     }
 
     @Test
     void version3HasNoWait() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n10 a wait 100 0\n");
-        assertError(f + ":3: expected add, open, close, read, write, trim, sync or datasync (version 3 has no wait), found 'wait'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a wait 100 0\n");
+        assertBadInput(f + ":3: expected add, open, close, read, write, trim, sync or datasync (version 3 has no wait), found 'wait'", FORMAT, f);
     }
 
     @Test
     void zeroLength() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n10 a read 4096 0\n");
-        assertError(f + ":3: expected a positive length for a read, found '10 a read 4096 0'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a read 4096 0\n");
+        assertBadInput(f + ":3: expected a positive length for a read, found '10 a read 4096 0'", FORMAT, f);
     }
 
     @Test
     void negativeOffset() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n10 a read -4096 512\n");
-        assertError(f + ":3: expected an offset in bytes, found '-4096'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a read -4096 512\n");
+        assertBadInput(f + ":3: expected an offset in bytes, found '-4096'", FORMAT, f);
     }
 
     @Test
     void ioOnFileNeverAdded() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n10 b read 0 512\n");
-        assertError(f + ":3: expected a file named in an earlier add line, found 'b'", f);
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 b read 0 512\n");
+        assertBadInput(f + ":3: expected a file named in an earlier add line, found 'b'", FORMAT, f);
     }
 
     @Test
     void openOfFileNeverAdded() throws Exception {
-        Path f = file("fio version 2 iolog\nb open\n");
-        assertError(f + ":2: expected a file named in an earlier add line, found 'b'", f);
+        Path f = write(dir, "fio version 2 iolog\nb open\n");
+        assertBadInput(f + ":2: expected a file named in an earlier add line, found 'b'", FORMAT, f);
     }
 
     @Test
     void binaryGarbage() throws Exception {
         Path f = dir.resolve("garbage.iolog");
         Files.write(f, new byte[] {'f', 'i', 'o', 0, 1, 2, (byte) 0xff, '\n'});
-        assertError(f + ":1: expected a text line, found 'binary data'", f);
+        assertBadInput(f + ":1: expected a text line, found 'binary data'", FORMAT, f);
     }
 
     @Test
     void skipsAndCountsBadRecordsWithinAllowance() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n1 a read 0 512\n2 a read 0 0\n3 a frob 0 1\n4 a write 512 512\n");
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n1 a read 0 512\n2 a read 0 0\n3 a frob 0 1\n4 a write 512 512\n");
         try (TraceReader r = open(f, ReadOptions.DEFAULTS.withSkipBad(2))) {
-            List<IoRecord> records = drain(r);
+            List<IoRecord> records = readAll(r);
             assertEquals(List.of(io(1 * US, Op.READ, 0, 512, 0), io(4 * US, Op.WRITE, 512, 512, 0)), records);
             assertEquals(2, r.skippedRecords());
         }
@@ -176,57 +176,20 @@ class FioIologReaderTest {
 
     @Test
     void badRecordPastAllowanceIsAnError() throws Exception {
-        Path f = file("fio version 3 iolog\n0 a add\n2 a read 0 0\n3 a frob 0 1\n");
-        assertError(f + ":4: expected add, open, close, read, write, trim, sync or datasync (version 3 has no wait), found 'frob'"
-                + " (more than 1 bad records, the --skip-bad allowance)", f, ReadOptions.DEFAULTS.withSkipBad(1));
-    }
-
-    private void assertError(String message, Path f) {
-        assertError(message, f, ReadOptions.DEFAULTS);
-    }
-
-    private static void assertError(String message, Path f, ReadOptions options) {
-        SbenchException e = assertThrows(SbenchException.class, () -> read(f, options));
-        assertEquals(message, e.getMessage());
-        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n2 a read 0 0\n3 a frob 0 1\n");
+        assertBadInput(f + ":4: expected add, open, close, read, write, trim, sync or datasync (version 3 has no wait), found 'frob'"
+                + " (more than 1 bad records, the --skip-bad allowance)", FORMAT, f, ReadOptions.DEFAULTS.withSkipBad(1));
     }
 
     static IoRecord io(long issueNs, Op op, long offsetBytes, long lengthBytes, int stream) {
-        IoRecord r = new IoRecord();
-        r.issueNs = issueNs;
-        r.op = op;
-        r.offsetBytes = offsetBytes;
-        r.lengthBytes = lengthBytes;
-        r.stream = stream;
-        return r;
+        return record(issueNs, IoRecord.NO_TIME, offsetBytes, lengthBytes, op, stream);
     }
 
     static List<IoRecord> read(Path f, ReadOptions options) {
-        try (TraceReader r = open(f, options)) {
-            return drain(r);
-        }
+        return readAll(FORMAT, f, options);
     }
 
     private static TraceReader open(Path f, ReadOptions options) {
-        return new FioIologFormat().openReader(TraceInput.of(f), options);
-    }
-
-    private static List<IoRecord> drain(TraceReader r) {
-        List<IoRecord> out = new ArrayList<>();
-        IoRecord rec = new IoRecord();
-        while (r.next(rec)) {
-            out.add(new IoRecord().copyFrom(rec));
-        }
-        return out;
-    }
-
-    private Path file(String text) throws Exception {
-        Path f = Files.createTempFile(dir, "t", ".iolog");
-        Files.writeString(f, text, StandardCharsets.UTF_8);
-        return f;
-    }
-
-    private Path resource(String name) throws URISyntaxException {
-        return Path.of(getClass().getResource(name).toURI());
+        return FORMAT.openReader(TraceInput.of(f), options);
     }
 }

@@ -2,18 +2,18 @@ package org.sbench.trace.format.fiu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.sbench.trace.TestRecords.assertBadInput;
+import static org.sbench.trace.TestRecords.readAll;
+import static org.sbench.trace.TestRecords.record;
+import static org.sbench.trace.format.FormatSamples.fixture;
+import static org.sbench.trace.format.FormatSamples.write;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sbench.ErrorKind;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -22,6 +22,7 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
 class FiuReaderTest {
+    private static final FiuFormat FORMAT = new FiuFormat();
     private static final String MD5 = "0123456789abcdef0123456789abcdef";
 
     @TempDir
@@ -37,12 +38,12 @@ class FiuReaderTest {
                 io(1000001000L, Op.READ, 10 * 512L, 8 * 512, 253 << 20, "Web Content"),
                 io(1000002000L, Op.READ, 64 * 512L, 8 * 512, (8 << 20) | 1, "nfsd"),
                 io(98765432109876543L, Op.WRITE, 4294967296L * 512, 256 * 512, (2047 << 20) | 1048575, "dd")),
-                read(resource("homes-sample.txt"), ReadOptions.DEFAULTS));
+                readAll(FORMAT, fixture("fiu/homes-sample.txt"), ReadOptions.DEFAULTS));
     }
 
     @Test
     void infoNamesFormatAndFields() throws Exception {
-        try (TraceReader r = open(resource("homes-sample.txt"), ReadOptions.DEFAULTS)) {
+        try (TraceReader r = open(fixture("fiu/homes-sample.txt"), ReadOptions.DEFAULTS)) {
             assertEquals("fiu", r.info().sourceFormat());
             assertEquals(EnumSet.of(Field.STREAM, Field.PROCESS), r.info().fields());
         }
@@ -50,131 +51,89 @@ class FiuReaderTest {
 
     @Test
     void repeatedProcessNamesShareOneString() throws Exception {
-        List<IoRecord> records = read(resource("homes-sample.txt"), ReadOptions.DEFAULTS);
+        List<IoRecord> records = readAll(FORMAT, fixture("fiu/homes-sample.txt"), ReadOptions.DEFAULTS);
         assertSame(records.get(0).process, records.get(1).process);
         assertSame(records.get(0).process, records.get(4).process);
     }
 
     @Test
     void malformedTimestamp() throws Exception {
-        Path f = file("12a 1 p 0 8 R 8 0 " + MD5 + "\n");
-        assertError(f + ":1: expected a timestamp in ns, found '12a'", f);
+        Path f = write(dir, "12a 1 p 0 8 R 8 0 " + MD5 + "\n");
+        assertBadInput(f + ":1: expected a timestamp in ns, found '12a'", FORMAT, f);
     }
 
     @Test
     void tooFewFields() throws Exception {
-        Path f = file("1 1 p 0 8 R 8 0\n");
-        assertError(f + ":1: expected 9 fields (TS PID PROCESS LBA SECTORS R|W MAJOR MINOR MD5), found '1 1 p 0 8 R 8 0'", f);
+        Path f = write(dir, "1 1 p 0 8 R 8 0\n");
+        assertBadInput(f + ":1: expected 9 fields (TS PID PROCESS LBA SECTORS R|W MAJOR MINOR MD5), found '1 1 p 0 8 R 8 0'", FORMAT, f);
     }
 
     @Test
     void truncatedLastLine() throws Exception {
-        Path f = file("1 1 p 0 8 R 8 0 " + MD5 + "\n2 1 p 8 8 W");
-        assertError(f + ":2: expected 9 fields (TS PID PROCESS LBA SECTORS R|W MAJOR MINOR MD5), found '2 1 p 8 8 W'", f);
+        Path f = write(dir, "1 1 p 0 8 R 8 0 " + MD5 + "\n2 1 p 8 8 W");
+        assertBadInput(f + ":2: expected 9 fields (TS PID PROCESS LBA SECTORS R|W MAJOR MINOR MD5), found '2 1 p 8 8 W'", FORMAT, f);
     }
 
     @Test
     void badOp() throws Exception {
-        Path f = file("1 1 p 0 8 X 8 0 " + MD5 + "\n");
-        assertError(f + ":1: expected R or W, found 'X'", f);
+        Path f = write(dir, "1 1 p 0 8 X 8 0 " + MD5 + "\n");
+        assertBadInput(f + ":1: expected R or W, found 'X'", FORMAT, f);
     }
 
     @Test
     void zeroLength() throws Exception {
         String line = "1 1 p 0 0 R 8 0 " + MD5;
-        Path f = file(line + "\n");
-        assertError(f + ":1: expected a positive length for a read, found '" + line + "'", f);
+        Path f = write(dir, line + "\n");
+        assertBadInput(f + ":1: expected a positive length for a read, found '" + line + "'", FORMAT, f);
     }
 
     @Test
     void negativeLba() throws Exception {
-        Path f = file("1 1 p -8 8 R 8 0 " + MD5 + "\n");
-        assertError(f + ":1: expected an LBA in 512-byte sectors, found '-8'", f);
+        Path f = write(dir, "1 1 p -8 8 R 8 0 " + MD5 + "\n");
+        assertBadInput(f + ":1: expected an LBA in 512-byte sectors, found '-8'", FORMAT, f);
     }
 
     @Test
     void majorTooLargeForAStream() throws Exception {
-        Path f = file("1 1 p 0 8 R 4095 0 " + MD5 + "\n");
-        assertError(f + ":1: expected a major device number below 2048, found '4095'", f);
+        Path f = write(dir, "1 1 p 0 8 R 4095 0 " + MD5 + "\n");
+        assertBadInput(f + ":1: expected a major device number below 2048, found '4095'", FORMAT, f);
     }
 
     @Test
     void lbaPastTwoToTheSixtyThreeBytes() throws Exception {
-        Path f = file("1 1 p 18014398509481984 8 R 8 0 " + MD5 + "\n");
-        assertError(f + ":1: expected an LBA below 2^63 bytes, found '18014398509481984'", f);
+        Path f = write(dir, "1 1 p 18014398509481984 8 R 8 0 " + MD5 + "\n");
+        assertBadInput(f + ":1: expected an LBA below 2^63 bytes, found '18014398509481984'", FORMAT, f);
     }
 
     @Test
     void binaryGarbage() throws Exception {
         Path f = dir.resolve("garbage");
         Files.write(f, new byte[] {0x1f, 0x00, 0x7f, 0x45, '\n'});
-        assertError(f + ":1: expected a text line, found 'binary data'", f);
+        assertBadInput(f + ":1: expected a text line, found 'binary data'", FORMAT, f);
     }
 
     @Test
     void skipsAndCountsBadRecordsWithinAllowance() throws Exception {
-        Path f = file("1 1 p 0 8 R 8 0 " + MD5 + "\n2 1 p 0 8 Q 8 0 " + MD5 + "\n3 1 p 0 0 W 8 0 " + MD5
+        Path f = write(dir, "1 1 p 0 8 R 8 0 " + MD5 + "\n2 1 p 0 8 Q 8 0 " + MD5 + "\n3 1 p 0 0 W 8 0 " + MD5
                 + "\n4 1 p 8 8 W 8 0 " + MD5 + "\n");
         try (TraceReader r = open(f, ReadOptions.DEFAULTS.withSkipBad(2))) {
-            assertEquals(List.of(io(1, Op.READ, 0, 4096, 8 << 20, "p"), io(4, Op.WRITE, 4096, 4096, 8 << 20, "p")), drain(r));
+            assertEquals(List.of(io(1, Op.READ, 0, 4096, 8 << 20, "p"), io(4, Op.WRITE, 4096, 4096, 8 << 20, "p")), readAll(r));
             assertEquals(2, r.skippedRecords());
         }
     }
 
     @Test
     void badRecordPastAllowanceIsAnError() throws Exception {
-        Path f = file("2 1 p 0 8 Q 8 0 " + MD5 + "\n3 1 p 0 8 Z 8 0 " + MD5 + "\n");
-        assertError(f + ":2: expected R or W, found 'Z' (more than 1 bad records, the --skip-bad allowance)", f,
+        Path f = write(dir, "2 1 p 0 8 Q 8 0 " + MD5 + "\n3 1 p 0 8 Z 8 0 " + MD5 + "\n");
+        assertBadInput(f + ":2: expected R or W, found 'Z' (more than 1 bad records, the --skip-bad allowance)", FORMAT, f,
                 ReadOptions.DEFAULTS.withSkipBad(1));
     }
 
-    private static void assertError(String message, Path f) {
-        assertError(message, f, ReadOptions.DEFAULTS);
-    }
-
-    private static void assertError(String message, Path f, ReadOptions options) {
-        SbenchException e = assertThrows(SbenchException.class, () -> read(f, options));
-        assertEquals(message, e.getMessage());
-        assertEquals(ErrorKind.BAD_INPUT, e.kind());
-    }
-
     private static IoRecord io(long issueNs, Op op, long offsetBytes, long lengthBytes, int stream, String process) {
-        IoRecord r = new IoRecord();
-        r.issueNs = issueNs;
-        r.op = op;
-        r.offsetBytes = offsetBytes;
-        r.lengthBytes = lengthBytes;
-        r.stream = stream;
-        r.process = process;
-        return r;
-    }
-
-    private static List<IoRecord> read(Path f, ReadOptions options) {
-        try (TraceReader r = open(f, options)) {
-            return drain(r);
-        }
+        return record(issueNs, IoRecord.NO_TIME, offsetBytes, lengthBytes, op, stream, process);
     }
 
     private static TraceReader open(Path f, ReadOptions options) {
-        return new FiuFormat().openReader(TraceInput.of(f), options);
-    }
-
-    private static List<IoRecord> drain(TraceReader r) {
-        List<IoRecord> out = new ArrayList<>();
-        IoRecord rec = new IoRecord();
-        while (r.next(rec)) {
-            out.add(new IoRecord().copyFrom(rec));
-        }
-        return out;
-    }
-
-    private Path file(String text) throws Exception {
-        Path f = Files.createTempFile(dir, "t", ".txt");
-        Files.writeString(f, text, StandardCharsets.UTF_8);
-        return f;
-    }
-
-    private Path resource(String name) throws Exception {
-        return Path.of(getClass().getResource(name).toURI());
+        return FORMAT.openReader(TraceInput.of(f), options);
     }
 }

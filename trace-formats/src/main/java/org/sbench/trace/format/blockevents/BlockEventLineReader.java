@@ -1,0 +1,126 @@
+// The loop shared by text readers of block request events (blkparse, tracefs): lines in, paired IOs out.
+package org.sbench.trace.format.blockevents;
+
+import org.sbench.SbenchException;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * A reader of a text trace with one block request event per line, whose IOs are an issue paired
+ * with its completion ({@link CompletionMatcher}), delivered in issue order. A subclass parses
+ * each line ({@link #parseLine}) and hands the events it keeps to {@link #issue},
+ * {@link #complete} or {@link #requeue}; what it throws is a bad record. Issues lost for want of
+ * a completion count as skipped records. Not thread-safe.
+ */
+public abstract class BlockEventLineReader implements TraceReader {
+    /** The current line and its place, for {@link #parseLine} and its messages. */
+    protected final LineCursor cursor;
+    /** The fields of the current line, once {@link #parseLine} has split it. */
+    protected final Fields fields;
+    private final TraceInfo info;
+    private final CompletionMatcher matcher = new CompletionMatcher();
+    private final CommNames names = new CommNames();
+    private final IoRecord issued = new IoRecord();
+    private boolean endOfInput;
+
+    protected BlockEventLineReader(TraceInput input, ReadOptions options, TraceInfo info) {
+        this.cursor = new LineCursor(input, options);
+        this.fields = new Fields(cursor);
+        this.info = info;
+    }
+
+    @Override
+    public final TraceInfo info() {
+        return info;
+    }
+
+    @Override
+    public final boolean next(IoRecord into) {
+        while (!matcher.poll(into, endOfInput)) {
+            if (endOfInput) {
+                return false;
+            }
+            if (!cursor.advance()) {
+                endOfInput = true;
+                continue;
+            }
+            try {
+                parseLine();
+            } catch (SbenchException e) {
+                cursor.reject(e);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Parses the current line and passes its event, if it is one to pair, on; other lines are
+     * passed over silently.
+     *
+     * @throws SbenchException for a bad record, skipped within the allowance
+     */
+    protected abstract void parseLine();
+
+    /**
+     * A request issued to the driver at {@code timeNs}, of {@code sectors} sectors from
+     * {@code sector} (as printed: {@link BlockEventFields#NO_SECTOR} for none). Field
+     * {@code sectorField} holds the sector and field {@code sectorsField} the count, for messages;
+     * the bracketed process name follows the count.
+     */
+    protected final void issue(long timeNs, Op op, int device, long sector, int sectorField, long sectors,
+            int sectorsField) {
+        issued.clear();
+        issued.issueNs = timeNs;
+        issued.op = op;
+        issued.offsetBytes = BlockEventFields.offsetBytes(fields, sectorField, op, sector);
+        issued.lengthBytes = BlockEventFields.lengthBytes(fields, sectorsField, op, sectors);
+        issued.stream = device;
+        issued.process = names.bracketed(fields, sectorsField + 1);
+        if (cursor.accept(issued)) {
+            matcher.issue(issued, sector);
+        }
+    }
+
+    /**
+     * The completion at {@code timeNs} (field {@code timeField}) of the oldest issue waiting with
+     * this device, sector and op; one with none waiting was issued before tracing began.
+     *
+     * @throws SbenchException when it comes before that issue, which is then dropped
+     */
+    protected final void complete(long timeNs, int timeField, int device, long sector, Op op) {
+        long handle = matcher.find(device, sector, op);
+        if (handle == CompletionMatcher.NOT_FOUND) {
+            return;
+        }
+        long issueNs = matcher.issueNs(handle);
+        if (timeNs < issueNs) {
+            matcher.cancel(handle);
+            throw fields.error(timeField, "a completion time no earlier than its issue at " + issueNs + " ns");
+        }
+        matcher.complete(handle, timeNs);
+    }
+
+    /** A requeue: the oldest issue waiting with this key is dropped, as a later issue repeats it. */
+    protected final void requeue(int device, long sector, Op op) {
+        long handle = matcher.find(device, sector, op);
+        if (handle != CompletionMatcher.NOT_FOUND) {
+            matcher.cancel(handle);
+        }
+    }
+
+    @Override
+    public final long skippedRecords() {
+        return cursor.skipped() + matcher.lostIssues();
+    }
+
+    @Override
+    public final void close() {
+        cursor.close();
+    }
+}

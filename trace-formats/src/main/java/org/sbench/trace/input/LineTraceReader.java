@@ -1,0 +1,87 @@
+// The loop shared by text readers whose lines each hold at most one IO.
+package org.sbench.trace.input;
+
+import org.sbench.SbenchException;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+
+/**
+ * A reader of a text trace in which a line holds at most one IO. It walks the lines, lets the
+ * format pass over those without an IO ({@link #skipLine}), parses the others ({@link #parse}),
+ * applies {@link RecordChecks}, and turns a bad line into a skipped bad record or, past the skip
+ * allowance, the error ({@link LineCursor#reject}). Subclasses describe their format in their class
+ * javadoc and implement the two hooks on {@link #cursor} and {@link #fields}. Not thread-safe.
+ */
+public abstract class LineTraceReader implements TraceReader {
+    /** The current line and its place, for the hooks and their messages. */
+    protected final LineCursor cursor;
+    /** The fields of the current line, once a hook has split it. */
+    protected final Fields fields;
+    private final TraceInfo info;
+
+    protected LineTraceReader(TraceInput input, ReadOptions options, TraceInfo info) {
+        this.cursor = new LineCursor(input, options);
+        this.fields = new Fields(cursor);
+        this.info = info;
+    }
+
+    @Override
+    public final TraceInfo info() {
+        return info;
+    }
+
+    @Override
+    public final boolean next(IoRecord into) {
+        while (cursor.advance()) {
+            // Outside the try: what skipLine throws is not a bad record but input this reader
+            // cannot interpret (a header it needs), so it ends the read whatever the allowance.
+            if (skipLine()) {
+                continue;
+            }
+            boolean io;
+            try {
+                io = parse(into);
+            } catch (SbenchException e) {
+                cursor.reject(e);
+                continue;
+            }
+            // Outside the try: a rejection past the allowance throws, and must not be rejected twice.
+            if (io && cursor.accept(into)) {
+                return true;
+            }
+        }
+        endOfLines();
+        return false;
+    }
+
+    /**
+     * True when the current line holds no IO and is passed over silently (blank lines, comments,
+     * headers). May split the line into {@link #fields} for {@link #parse}.
+     *
+     * @throws SbenchException when the line makes the rest of the file unreadable; never skipped
+     */
+    protected abstract boolean skipLine();
+
+    /**
+     * Fills {@code into} completely from the current line.
+     *
+     * @return false when the line turns out to hold no IO and is passed over without counting it
+     * @throws SbenchException for a bad record, skipped within the allowance
+     */
+    protected abstract boolean parse(IoRecord into);
+
+    /** Called when the lines run out; a format that needs something to have been read throws here. */
+    protected void endOfLines() {
+    }
+
+    @Override
+    public final long skippedRecords() {
+        return cursor.skipped();
+    }
+
+    @Override
+    public final void close() {
+        cursor.close();
+    }
+}
