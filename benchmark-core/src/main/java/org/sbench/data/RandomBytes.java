@@ -1,6 +1,7 @@
 package org.sbench.data;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.SplittableRandom;
 
 /**
@@ -28,7 +29,8 @@ final class RandomBytes {
                 pool[i + b] = (byte) (v >>> (8 * b));
             }
         }
-        this.salt = rnd.nextLong();
+        // From the seed alone, not the pool size: the same seed stamps the same bytes whatever the largest IO.
+        this.salt = new SplittableRandom(~seed).nextLong();
     }
 
     /** Copies {@code length} random bytes for write {@code writeIndex} to {@code buffer[at, at+length)}. */
@@ -42,7 +44,11 @@ final class RandomBytes {
 
     /** Stamps the 512-byte block starting at {@code at} as block {@code block} of write {@code writeIndex}. */
     void stamp(ByteBuffer buffer, int at, long writeIndex, long block) {
-        buffer.putLong(at, writeIndex ^ salt);
-        buffer.putLong(at + 8, block * GOLDEN ^ salt);
+        // Big-endian bytes whatever the buffer's order, so the same write gives the same bytes in any buffer.
+        boolean big = buffer.order() == ByteOrder.BIG_ENDIAN;
+        long first = writeIndex ^ salt;
+        long second = block * GOLDEN ^ salt;
+        buffer.putLong(at, big ? first : Long.reverseBytes(first));
+        buffer.putLong(at + 8, big ? second : Long.reverseBytes(second));
     }
 }

@@ -57,7 +57,7 @@ public final class ReplayRun {
     }
 
     private static String gb(long bytes) {
-        return String.format(Locale.ROOT, "%.2f GB", bytes / 1e9);
+        return bytes >= 1e9 ? String.format(Locale.ROOT, "%.2f GB", bytes / 1e9) : String.format(Locale.ROOT, "%.2f MB", bytes / 1e6);
     }
 
     public ReplayResult run(TraceFormats formats, ReadOptions options, NanoClock clock, ReplayListener listener,

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * Device tests call {@link #assumeRoot()} first, which skips them unless running as root with a
  * working losetup. Tests only ever touch devices made here.
  */
-final class LoopDevice implements AutoCloseable {
+public final class LoopDevice implements AutoCloseable {
     private static final Path IMAGE_DIR = Path.of(System.getProperty("basedir", "."), "target", "loop-images");
     private static final long COMMAND_TIMEOUT_S = 60;
     private static final int ROOT_UID = 0;
@@ -44,7 +44,7 @@ final class LoopDevice implements AutoCloseable {
     }
 
     /** Skips the calling test unless it runs as root and loop devices can be made. */
-    static void assumeRoot() {
+    public static void assumeRoot() {
         assumeTrue(uid() == ROOT_UID, "device tests need root");
         assumeTrue(Files.exists(Path.of("/dev/loop-control")), "device tests need /dev/loop-control");
         assumeTrue(works("losetup", "--version"), "device tests need losetup");
@@ -74,12 +74,12 @@ final class LoopDevice implements AutoCloseable {
     }
 
     /** A 512-byte-sector loop device of {@code sizeBytes}. */
-    static LoopDevice create(long sizeBytes) throws IOException {
+    public static LoopDevice create(long sizeBytes) throws IOException {
         return create(sizeBytes, 0);
     }
 
     /** A loop device of {@code sizeBytes} with {@code sectorBytes} logical sectors (0: the default 512). */
-    static LoopDevice create(long sizeBytes, int sectorBytes) throws IOException {
+    public static LoopDevice create(long sizeBytes, int sectorBytes) throws IOException {
         Files.createDirectories(IMAGE_DIR);
         Path image = Files.createTempFile(IMAGE_DIR, "loop", ".img");
         try (FileChannel ch = FileChannel.open(image, StandardOpenOption.WRITE)) {
@@ -112,7 +112,7 @@ final class LoopDevice implements AutoCloseable {
         return device;
     }
 
-    Path path() {
+    public Path path() {
         return Path.of(device);
     }
 

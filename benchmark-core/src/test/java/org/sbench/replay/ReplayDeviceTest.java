@@ -1,0 +1,147 @@
+package org.sbench.replay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+import org.sbench.data.RandomPattern;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.ReadOptions;
+
+/** Whole replays onto a loop device this test creates: the bytes on the device are what the trace says. */
+@Tag("device")
+class ReplayDeviceTest {
+    private static final long MIB = 1 << 20;
+    private static final long DEVICE_BYTES = 64 * MIB;
+    private static final byte FILL = (byte) 0xAB;
+
+    private static IoRecord io(long issueUs, Op op, long offset, long length) {
+        IoRecord r = new IoRecord();
+        r.issueNs = issueUs * 1000;
+        r.completeNs = r.issueNs + 500_000;
+        r.op = op;
+        r.offsetBytes = offset;
+        r.lengthBytes = length;
+        return r;
+    }
+
+    private static Path trace(Path dir, List<IoRecord> records) {
+        Path file = dir.resolve("t.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.COMPLETE)))) {
+            records.forEach(w::write);
+            w.finish();
+        }
+        return file;
+    }
+
+    private static ReplayResult replay(Path trace, LoopDevice dev, ReplaySettings settings, String engine) {
+        return ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, dev.path().toString(),
+                TargetSettings.DEFAULTS.withAllowWrite(true), settings.withEngine(engine)), NanoClock.SYSTEM,
+                ReplayListener.NONE, new ReplayControl(), "test");
+    }
+
+    private static byte[] readDevice(LoopDevice dev, long offset, int length) throws IOException {
+        try (FileChannel ch = FileChannel.open(dev.path(), StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(length);
+            while (b.hasRemaining()) {
+                ch.read(b, offset + b.position());
+            }
+            return b.array();
+        }
+    }
+
+    private static void fill(LoopDevice dev, long offset, int length) throws IOException {
+        try (FileChannel ch = FileChannel.open(dev.path(), StandardOpenOption.WRITE)) {
+            byte[] bytes = new byte[length];
+            Arrays.fill(bytes, FILL);
+            ch.write(ByteBuffer.wrap(bytes), offset);
+            ch.force(true);
+        }
+    }
+
+    private static byte[] expectedWrite(int writeIndex, int length) {
+        ByteBuffer b = ByteBuffer.allocate(length);
+        new RandomPattern(length, ReplaySettings.DEFAULTS.seed()).fill(b, length, writeIndex);
+        return b.array();
+    }
+
+    @Test
+    void writesLandWhereTheTraceSaysTrimsAndFlushesReachTheDevice(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        for (String engine : new String[] {"io_uring", "libaio", "sync"}) {
+            try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+                fill(dev, 16 * MIB, (int) MIB);
+                Path t = trace(dir, List.of(
+                        io(0, Op.WRITE, MIB, 64 * 1024),
+                        io(10, Op.WRITE, 8 * MIB + 100, 4000),        // misaligned: widened to 512-byte sectors
+                        io(2000, Op.READ, MIB, 64 * 1024),
+                        io(3000, Op.TRIM, 16 * MIB, MIB),
+                        io(4000, Op.FLUSH, 0, 0)));
+                ReplayResult r = replay(t, dev, ReplaySettings.DEFAULTS, engine);
+                assertTrue(r.complete(), engine);
+                assertEquals(0, r.summary().errors(), engine + " " + r.errors());
+                assertEquals(2, r.summary().writes(), engine);
+                assertEquals(1, r.summary().reads(), engine);
+                assertEquals(1, r.summary().trims(), engine);
+                assertEquals(1, r.summary().flushes(), engine);
+                assertEquals(1, r.mapping().widened(), engine);
+                assertEquals("2", r.target().device().get("nomerges"), engine);
+                assertArrayEquals(expectedWrite(0, 64 * 1024), readDevice(dev, MIB, 64 * 1024), engine + ": write 0");
+                assertArrayEquals(expectedWrite(1, 4608), readDevice(dev, 8 * MIB, 4608), engine + ": widened write 1");
+                assertArrayEquals(new byte[(int) MIB], readDevice(dev, 16 * MIB, (int) MIB), engine + ": trimmed range reads zeros");
+            }
+        }
+    }
+
+    @Test
+    void outOfRangeIosAreRefusedOrWrappedAsAsked(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Path t = trace(dir, List.of(io(0, Op.WRITE, DEVICE_BYTES + 2 * MIB, 4096)));
+            SbenchException e = assertThrows(SbenchException.class, () -> replay(t, dev, ReplaySettings.DEFAULTS, "auto"));
+            assertTrue(e.getMessage().startsWith("the trace reaches byte " + (DEVICE_BYTES + 2 * MIB + 4096)), e.getMessage());
+            ReplayResult wrapped = replay(t, dev, ReplaySettings.DEFAULTS.withMapping(FitPolicy.WRAP, IoRecord.NO_STREAM, false), "auto");
+            assertEquals(1, wrapped.mapping().refitted());
+            assertArrayEquals(expectedWrite(0, 4096), readDevice(dev, 2 * MIB, 4096));
+        }
+    }
+
+    @Test
+    void readOnlyReplaySkipsWritesAndLeavesTheDeviceAlone(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            fill(dev, MIB, 4096);
+            Path t = trace(dir, List.of(io(0, Op.WRITE, MIB, 4096), io(10, Op.READ, MIB, 4096), io(20, Op.TRIM, MIB, 4096)));
+            ReplayResult r = ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
+                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, IoRecord.NO_STREAM, true)),
+                    NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test");
+            assertEquals(1, r.summary().reads());
+            assertEquals(0, r.summary().writes());
+            assertEquals(2, r.mapping().skippedWrites());
+            byte[] expected = new byte[4096];
+            Arrays.fill(expected, FILL);
+            assertArrayEquals(expected, readDevice(dev, MIB, 4096));
+        }
+    }
+}

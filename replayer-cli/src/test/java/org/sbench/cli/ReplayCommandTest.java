@@ -1,0 +1,73 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sbench replay} in-process on the null target and on a file: tables, JSON, one-line errors. */
+class ReplayCommandTest {
+    private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n"
+            + "128166372000010000,hm,0,Write,4096,8192,5000\n"
+            + "128166372000020000,hm,0,Read,1048576,65536,100\n";
+
+    private static Path msr(Path dir) throws IOException {
+        return Files.writeString(dir.resolve("hm_0.csv"), MSR);
+    }
+
+    @Test
+    void nullTargetRunPrintsTheSummaryAndWritesJson(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("settings recorded-qd, max idle 25.0 ms, data random, engine null"), r.out());
+        assertTrue(r.out().contains("errors   none"), r.out());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals(true, j.get("complete").asBoolean());
+        assertEquals(3, j.get("summary").get("ios").asLong());
+        assertEquals(2, j.get("summary").get("reads").asLong());
+        assertEquals(4096 + 65536, j.get("summary").get("bytesRead").asLong());
+        assertEquals("recorded-qd", j.get("settings").get("mode").asText());
+        assertEquals(0, j.get("fidelity").get("outOfOrder").asLong());
+        assertEquals(64, j.get("trace").get("sha256").asText().length());
+    }
+
+    @Test
+    void fileTargetIsCreatedAtTheGivenSize(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("scratch.img");
+        CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", file.toString(), "--size", "4M",
+                "--mode", "fixed-qd", "--qd", "2", "--engine", "sync", "--data", "zero");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(4L << 20, Files.size(file));
+        assertTrue(r.out().contains("fixed-qd QD 2, data zero, engine sync"), r.out());
+    }
+
+    @Test
+    void badOptionsAreOneLineUsageErrors(@TempDir Path dir) throws Exception {
+        String t = msr(dir).toString();
+        assertUsage("--mode fixed-qd needs --qd N (N at least 1)", "replay", t, "--target", "null", "--mode", "fixed-qd");
+        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'fast'", "replay", t, "--target", "null", "--mode", "fast");
+        assertUsage("--data takes random, zero or compress:PCT (PCT 0-100), found 'ones'", "replay", t, "--target", "null", "--data", "ones");
+        assertUsage("--fit takes error, wrap or scale, found 'squeeze'", "replay", t, "--target", "null", "--fit", "squeeze");
+        assertUsage("--read-only and --allow-write contradict each other", "replay", t, "--target", "null", "--read-only", "--allow-write");
+        CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("'25' is not a duration"), r.err());
+        assertEquals(2, CliTest.run("replay", t).code(), "--target is required");
+        CliTest.Run small = CliTest.run("replay", t, "--target", dir.resolve("small.img").toString(), "--size", "64K");
+        assertEquals(2, small.code());
+        assertTrue(small.err().startsWith("sbench: the trace reaches byte 1114112 (1.11 MB), but "), small.err());
+    }
+
+    private static void assertUsage(String message, String... args) {
+        CliTest.Run r = CliTest.run(args);
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: " + message + "\n", r.err());
+    }
+}
