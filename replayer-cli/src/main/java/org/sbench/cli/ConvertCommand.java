@@ -25,8 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = "Convert a trace to .sbt, CSV or fio iolog v3, keeping the records that pass the filters.")
 final class ConvertCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format).")
-    Path in;
+    @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format) or a bundled workload (sbench traces).")
+    String in;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "Output file; its extension picks the format unless --to is given.")
     Path out;
@@ -62,11 +62,12 @@ final class ConvertCommand implements Callable<Integer> {
         ConvertSettings settings = settings();
         TraceFormats formats = TraceFormats.standard();
         TraceFormat outFormat = formats.forOutput(out, to);
-        if (Files.exists(in) && Files.exists(out) && isSameFile()) {
+        Path input = TraceOptions.resolve(in);
+        if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
             throw SbenchException.usage("OUT is the same file as IN: " + out);
         }
         TraceConverter.Summary summary;
-        try (TraceReader reader = formats.open(in, traceOptions.from, traceOptions.readOptions())) {
+        try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
             summary = TraceConverter.convert(reader, outFormat, out, settings);
         }
         PrintWriter o = spec.commandLine().getOut();
@@ -77,9 +78,9 @@ final class ConvertCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private boolean isSameFile() {
+    private boolean isSameFile(Path input) {
         try {
-            return Files.isSameFile(in, out);
+            return Files.isSameFile(input, out);
         } catch (java.io.IOException e) {
             return false;
         }

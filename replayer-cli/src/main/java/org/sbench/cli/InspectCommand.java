@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -26,8 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Show what a trace contains: IOs by op, bytes, duration, size classes, %% sequential, recorded queue depth.")
 final class InspectCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently).")
-    Path trace;
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently) or a bundled workload (sbench traces).")
+    String trace;
 
     @Mixin
     TraceOptions traceOptions;
@@ -48,7 +47,7 @@ final class InspectCommand implements Callable<Integer> {
             throw org.sbench.SbenchException.usage("--seq-window must be at least 1, found " + seqWindow);
         }
         TraceStatistics stats;
-        try (TraceReader reader = TraceFormats.standard().open(trace, traceOptions.from, traceOptions.readOptions())) {
+        try (TraceReader reader = TraceFormats.standard().open(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions())) {
             stats = TraceInspector.inspect(reader, seqWindow);
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -32,8 +32,8 @@ import sun.misc.SignalHandler;
         description = {"Replay a trace against a block device, a file or 'null' and report IOPS, MB/s, disk-busy time and latency.",
             "A replay with writes destroys data on a block device: it needs --allow-write (and --force over a filesystem)."})
 final class ReplayCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads).")
-    Path trace;
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads) or a bundled workload (sbench traces).")
+    String trace;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
             description = "A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (created or grown to --size), or null.")
@@ -119,7 +119,7 @@ final class ReplayCommand implements Callable<Integer> {
         SignalHandler previous = Signal.handle(new Signal("INT"), sig -> control.requestStop());
         ReplayResult result;
         try {
-            result = ReplaySession.run(new ReplaySession.Request(trace, traceOptions.from, traceOptions.readOptions(), target,
+            result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
                     targetSettings, settings), NanoClock.SYSTEM, listener(), control, SbenchCommand.version());
         } finally {
             Signal.handle(new Signal("INT"), previous);

@@ -1,5 +1,7 @@
 package org.sbench.cli;
 
+import java.nio.file.Path;
+import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.input.ReadOptions;
 import picocli.CommandLine.Option;
 
@@ -11,6 +13,11 @@ final class TraceOptions {
     @Option(names = "--skip-bad", paramLabel = "N", defaultValue = "0",
             description = "Skip up to N malformed records (reported) instead of stopping at the first.")
     long skipBad;
+
+    /** The trace file {@code arg} names: a file, or a bundled workload (generated once and cached). */
+    static Path resolve(String arg) {
+        return BundledTraceCache.forUser().resolve(arg);
+    }
 
     ReadOptions readOptions() {
         if (skipBad < 0) {

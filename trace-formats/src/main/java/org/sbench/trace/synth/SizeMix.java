@@ -18,10 +18,11 @@ import org.sbench.trace.stats.SizeClass;
 final class SizeMix {
     private static final SizeClass[] CLASSES = SizeClass.values();
     private static final int BISECTIONS = 60;
-    /** Smallest and largest size of each class (K = 1024; 4K is exactly 4096), and the step between sizes. */
-    private static final long[] SMALLEST = {512, 4096, 5120, 9216, 17408, 33792, 66560, 132096};
+    /** Smallest and largest size of each class (K = 1024; 4K is exactly 4096), and the step between sizes: whole
+     * 4 KiB clusters from 4K up, as file systems issue them. */
+    private static final long[] SMALLEST = {512, 4096, 8192, 12288, 20480, 36864, 69632, 135168};
     private static final long[] LARGEST = {0, 4096, 8192, 16384, 32768, 65536, 131072, 0};
-    private static final long[] UNIT = {512, 4096, 1024, 1024, 4096, 4096, 4096, 4096};
+    private static final long[] UNIT = {512, 4096, 4096, 4096, 4096, 4096, 4096, 4096};
 
     private final long[][] remaining = new long[2][CLASSES.length];
     private final long[][] sizes = new long[2][CLASSES.length];
@@ -34,7 +35,7 @@ final class SizeMix {
         double tilt = 0;
         double lambdaRead = p.readSizeInterpolation();
         double lambdaWrite = p.writeSizeInterpolation();
-        long largest = p.largeReadBytes();
+        long largest = p.largestBytes();
         long small = p.smallBytes();
         if (p.bytesRead() > 0 && p.bytesWritten() > 0) {
             // Reads and writes share one interpolation between the classes' smallest and largest sizes;

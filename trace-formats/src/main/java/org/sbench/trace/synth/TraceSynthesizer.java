@@ -35,6 +35,7 @@ public final class TraceSynthesizer {
     private static final double SERVICE_BASE_NS = 80_000;
     private static final double SERVICE_BYTES_PER_NS = 0.25;
     private static final double SEQUENTIAL_GAIN_IOS = 50;
+    private static final long MIN_IDLE_NS = 250_000_000L;
 
     private final WorkloadProfile profile;
     private final long capacityBytes;
@@ -183,7 +184,8 @@ public final class TraceSynthesizer {
         }
         long plannedNs = (long) ((double) profile.durationNs() * generated / total);
         long behind = plannedNs - nowNs;
-        return behind > 0 ? burst + (long) (behind * (0.5 + random.nextDouble())) : burst;
+        // Idle comes in few, long gaps (a person reading, thinking), not spread thinly over every IO.
+        return behind > MIN_IDLE_NS ? burst + (long) (behind * (0.5 + random.nextDouble())) : burst;
     }
 
     private long serviceNs(long bytes) {

@@ -143,8 +143,8 @@ public final class WorkloadProfile {
     }
 
     /** Largest IO of the {@code >128K} class (bytes): its size where bytes are not published. */
-    public long largeReadBytes() {
-        return (long) number("chosen.largeReadBytes");
+    public long largestBytes() {
+        return (long) number("chosen.largestBytes");
     }
 
     /** Largest IO of the {@code <4K} class (bytes): its size where bytes are not published. */

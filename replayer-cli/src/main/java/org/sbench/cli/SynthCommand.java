@@ -1,0 +1,84 @@
+package org.sbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
+import org.sbench.synth.BundledTraceCache;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.convert.ConvertSettings;
+import org.sbench.trace.convert.TraceConverter;
+import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.synth.WorkloadProfile;
+import org.sbench.traces.BundledTraces;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sbench synth PROFILE --out FILE}: generates a bundled workload's reconstruction. */
+@Command(name = "synth", mixinStandardHelpOptions = true,
+        description = "Generate a bundled workload (a synthetic reconstruction from published statistics) into a trace file.")
+final class SynthCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROFILE", description = "A bundled workload: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = WorkloadNames.class)
+    String profile;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "Output trace (.sbt, .csv or .iolog).")
+    Path out;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + BundledTraceCache.DEFAULT_SEED,
+            description = "Generator seed (default ${DEFAULT-VALUE}); the same seed gives the same trace.")
+    long seed;
+
+    @Option(names = "--capacity", paramLabel = "BYTES", converter = SizeConverter.class,
+            description = "Device size the offsets are spread over (default: the profile's choice).")
+    Long capacity;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!BundledTraces.exists(profile)) {
+            throw SbenchException.usage("unknown workload '" + profile + "'; bundled: " + String.join(", ", BundledTraces.NAMES));
+        }
+        WorkloadProfile p = BundledTraceCache.profile(profile);
+        long cap = capacity == null ? p.capacityBytes() : capacity;
+        if (cap < 1L << 30) {
+            throw SbenchException.usage("--capacity must be at least 1G, found " + cap);
+        }
+        TraceFormats formats = TraceFormats.standard();
+        TraceFormat format = formats.forOutput(out, null);
+        if (format.name().equals("sbt")) {
+            BundledTraceCache.generate(p, seed, cap, out);
+        } else {
+            // Phase markers are known only as the trace is generated: generate .sbt, then convert.
+            Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "." + profile, ".sbt");
+            try {
+                BundledTraceCache.generate(p, seed, cap, tmp);
+                try (TraceReader r = formats.open(tmp, "sbt", ReadOptions.DEFAULTS)) {
+                    TraceConverter.convert(r, format, out, ConvertSettings.ALL);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.println("wrote " + profile + " (" + p.title() + ", seed " + seed + ", capacity " + cap + " bytes) to " + out);
+        o.flush();
+        return ExitCodes.OK;
+    }
+
+    /** The bundled names, for help and completion. */
+    static final class WorkloadNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return BundledTraces.NAMES.iterator();
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.sbench.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.sbench.result.TextTable;
+import org.sbench.synth.BundledTraceCache;
+import org.sbench.trace.synth.WorkloadProfile;
+import org.sbench.traces.BundledTraces;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sbench traces}: the bundled workloads, their key statistics and where those come from. */
+@Command(name = "traces", mixinStandardHelpOptions = true,
+        description = "List the bundled workloads (synthetic reconstructions from published statistics).")
+final class TracesCommand implements Callable<Integer> {
+    @Option(names = "--published", description = "Also list every published statistic of each workload.")
+    boolean published;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        TextTable t = new TextTable("name", "reads", "writes", "sequential", "avg QD", "duration", "note");
+        for (String name : BundledTraces.NAMES) {
+            WorkloadProfile p = BundledTraceCache.profile(name);
+            t.row(name, Units.count(p.reads()), Units.count(p.writes()),
+                    String.format(Locale.ROOT, "%.0f%%%s", p.sequentialPct(), p.sequentialPublished() ? "" : " (chosen)"),
+                    p.avgQd() > 0 ? String.format(Locale.ROOT, "%.2f", p.avgQd()) : "-",
+                    Units.duration(p.durationNs()) + " (chosen)",
+                    BundledTraces.ON_DEMAND.contains(name) ? "large: generated on demand" : "");
+        }
+        t.print(out, "");
+        out.println();
+        out.println("All are synthetic reconstructions: the original traces were never published, their statistics were.");
+        for (String name : BundledTraces.NAMES) {
+            WorkloadProfile p = BundledTraceCache.profile(name);
+            out.println(name + ": " + p.title() + ". Source: " + p.source() + ".");
+            if (published) {
+                for (String line : p.publishedLines()) {
+                    out.println("    " + line);
+                }
+            }
+        }
+        out.println("Use a name wherever a trace file goes (replay, inspect, convert); it is generated once into ~/.cache/sbench.");
+        out.flush();
+        return ExitCodes.OK;
+    }
+}
