@@ -25,6 +25,7 @@ public final class MetricsRecorder {
     private final QdHistogram qdReplayed = new QdHistogram();
     private final QdHistogram qdRecorded = new QdHistogram();
     private final TimeSeries timeSeries;
+    private final PhaseMetrics[] phases;
     private final Histogram lateness = new Histogram(1, OpMetrics.MAX_TRACKED_NS, OpMetrics.SIGNIFICANT_DIGITS);
     private final long startNs;
     private long issued;
@@ -35,6 +36,18 @@ public final class MetricsRecorder {
 
     /** @param startNs the run's start on the engine's clock (the time series counts from it) */
     public MetricsRecorder(long startNs) {
+        this(startNs, 0);
+    }
+
+    /**
+     * @param startNs the run's start on the engine's clock (the time series counts from it)
+     * @param phases  phases of the trace (0 when it has no phase markers)
+     */
+    public MetricsRecorder(long startNs, int phases) {
+        this.phases = new PhaseMetrics[phases];
+        for (int i = 0; i < phases; i++) {
+            this.phases[i] = new PhaseMetrics();
+        }
         this.startNs = startNs;
         this.timeSeries = new TimeSeries(startNs);
         for (Op op : OPS) {
@@ -53,6 +66,14 @@ public final class MetricsRecorder {
      * @param recordedQd the trace's queue depth for this IO, or 0 when unknown
      */
     public void submitted(IoSlot slot, int replayedQd, int recordedQd) {
+        submitted(slot, replayedQd, recordedQd, -1);
+    }
+
+    /** As {@link #submitted(IoSlot, int, int)}, for an IO of trace phase {@code phase} (-1: before the first marker). */
+    public void submitted(IoSlot slot, int replayedQd, int recordedQd, int phase) {
+        if (phase >= 0) {
+            phases[phase].submitted(slot.submitNs);
+        }
         issued++;
         if (firstSubmitNs == Long.MIN_VALUE) {
             firstSubmitNs = slot.submitNs;
@@ -74,7 +95,15 @@ public final class MetricsRecorder {
 
     /** {@code slot} completed ({@link IoSlot#doneNs} and {@link IoSlot#result} set). */
     public void completed(IoSlot slot) {
+        completed(slot, -1);
+    }
+
+    /** As {@link #completed(IoSlot)}, for an IO of trace phase {@code phase} (-1: none). */
+    public void completed(IoSlot slot, int phase) {
         boolean failed = slot.failed();
+        if (phase >= 0) {
+            phases[phase].completed(slot, failed);
+        }
         long bytes = slot.op.transfersData() ? slot.lengthBytes : 0;
         int op = slot.op.ordinal();
         all.completed(slot.submitNs, slot.doneNs, bytes, failed);
@@ -152,6 +181,15 @@ public final class MetricsRecorder {
 
     public TimeSeries timeSeries() {
         return timeSeries;
+    }
+
+    /** The metrics of trace phase {@code i}, in marker order. */
+    public PhaseMetrics phase(int i) {
+        return phases[i];
+    }
+
+    public int phaseCount() {
+        return phases.length;
     }
 
     public long issued() {

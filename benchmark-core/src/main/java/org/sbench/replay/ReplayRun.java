@@ -67,9 +67,12 @@ public final class ReplayRun {
         TraceMapper mapper = new TraceMapper(settings.stream(), settings.fit(), target.capacityBytes(),
                 plan.neededBytes(settings.stream()), target.logicalBlockSize(), settings.readOnly(), splitThresholdBytes);
         WritePattern pattern = WritePatterns.of(settings.data(), engine.slots()[0].bufferBytes, settings.seed());
-        MetricsRecorder recorder = new MetricsRecorder(clock.nanoTime());
         Replayer.Outcome outcome;
+        MetricsRecorder recorder;
+        java.util.List<String> phaseNames = new java.util.ArrayList<>();
         try (TraceReader trace = formats.open(plan.path(), plan.from(), options)) {
+            trace.info().phases().forEach(p -> phaseNames.add(p.name()));
+            recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             Replayer replayer = new Replayer(trace, mapper, settings.newScheduler(), engine, pattern, recorder, clock, listener,
                     control, settings.onError(), plan.records(settings.stream()));
             outcome = replayer.run();
@@ -81,7 +84,7 @@ public final class ReplayRun {
                         target.physicalBlockSize(), target.describe()),
                 host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), splitThresholdBytes, bufferMemory),
-                settings.mode() == ReplayMode.TIMED);
+                settings.mode() == ReplayMode.TIMED, phaseNames);
         return ReplayResults.build(context, outcome, recorder);
     }
 

@@ -44,6 +44,9 @@ public final class Replayer implements CompletionSink {
     private final int[] queued;
     private final int[] recordedQd;
     private final long[] scheduledNs;
+    private final int[] slotPhase;
+    private final long[] phaseStartsNs;
+    private int phase = -1;
     private int freeCount;
     private int inFlight;
     private long idleSinceNs;
@@ -71,6 +74,11 @@ public final class Replayer implements CompletionSink {
         this.queued = new int[slots.length];
         this.recordedQd = new int[slots.length];
         this.scheduledNs = new long[slots.length];
+        this.slotPhase = new int[slots.length];
+        this.phaseStartsNs = new long[trace.info().phases().size()];
+        for (int i = 0; i < phaseStartsNs.length; i++) {
+            phaseStartsNs[i] = trace.info().phases().get(i).timeNs();
+        }
         for (int i = slots.length - 1; i >= 0; i--) {
             free[freeCount++] = i;
         }
@@ -115,6 +123,10 @@ public final class Replayer implements CompletionSink {
                     pattern.fill(slot.buffer, (int) next.lengthBytes, writes++);
                 }
                 recordedQd[slot.index] = next.qd;
+                while (phase + 1 < phaseStartsNs.length && phaseStartsNs[phase + 1] <= next.issueNs) {
+                    phase++;
+                }
+                slotPhase[slot.index] = phase;
                 scheduledNs[slot.index] = gateNs;
                 engine.submit(slot);
                 queued[batch++] = slot.index;
@@ -134,7 +146,7 @@ public final class Replayer implements CompletionSink {
                 for (int k = 0; k < batch; k++) {
                     IoSlot slot = slots[queued[k]];
                     inFlight++;
-                    recorder.submitted(slot, inFlight, recordedQd[slot.index]);
+                    recorder.submitted(slot, inFlight, recordedQd[slot.index], slotPhase[slot.index]);
                     if (scheduler.timed()) {
                         recorder.lateness(slot.submitNs - scheduledNs[slot.index]);
                     }
@@ -183,7 +195,7 @@ public final class Replayer implements CompletionSink {
         if (slot.failed()) {
             ioFailed = true;
         }
-        recorder.completed(slot);
+        recorder.completed(slot, slotPhase[slot.index]);
         if (inFlight == 0) {
             idleSinceNs = slot.doneNs;
         }

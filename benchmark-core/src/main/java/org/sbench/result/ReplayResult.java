@@ -26,7 +26,8 @@ public record ReplayResult(
         Map<String, String> latencyHistogram,
         Fidelity fidelity,
         Mapping mapping,
-        Map<String, Map<String, Long>> errors) {
+        Map<String, Map<String, Long>> errors,
+        List<PhaseResult> phases) {
 
     /** How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -79,6 +80,13 @@ public record ReplayResult(
     }
 
     public record Lateness(double p50, double p99, double max) {
+    }
+
+    /**
+     * One phase of the recorded activity (from the trace's phase markers): its IOs, bytes, wall time
+     * from its first submit to its last completion, busy time, and MB/s over busy time.
+     */
+    public record PhaseResult(String name, long ios, long bytesRead, long bytesWritten, long wallNs, long busyNs, double mbps) {
     }
 
     /**

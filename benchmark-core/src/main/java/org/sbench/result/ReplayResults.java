@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import org.sbench.engine.linux.Errno;
 import org.sbench.metrics.MetricsRecorder;
 import org.sbench.metrics.OpMetrics;
+import org.sbench.metrics.PhaseMetrics;
 import org.sbench.metrics.QdHistogram;
 import org.sbench.metrics.TimeSeries;
 import org.sbench.replay.Replayer;
@@ -32,13 +33,13 @@ public final class ReplayResults {
     /** Everything about a run that the metrics do not know. */
     public record Context(String sbenchVersion, String startedAt, ReplayResult.Settings settings,
                           ReplayResult.TraceIdentity trace, ReplayResult.TargetIdentity target, ReplayResult.Host host,
-                          ReplayResult.Mapping mapping, boolean timed) {
+                          ReplayResult.Mapping mapping, boolean timed, List<String> phaseNames) {
     }
 
     public static ReplayResult build(Context c, Replayer.Outcome outcome, MetricsRecorder m) {
         return new ReplayResult(outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(), c.settings(),
                 c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
-                fidelity(m, outcome, c.timed()), c.mapping(), errors(m));
+                fidelity(m, outcome, c.timed()), c.mapping(), errors(m), phases(m, c.phaseNames()));
     }
 
     private static ReplayResult.Summary summary(MetricsRecorder m) {
@@ -126,6 +127,19 @@ public final class ReplayResults {
             rows.add(new ReplayResult.QdRow(b.label(), n, h.total() == 0 ? 0 : PERCENT * n / h.total()));
         }
         return new ReplayResult.QdDistribution(rows, h.average());
+    }
+
+    private static List<ReplayResult.PhaseResult> phases(MetricsRecorder m, List<String> names) {
+        if (names.isEmpty()) {
+            return null;
+        }
+        List<ReplayResult.PhaseResult> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            PhaseMetrics p = m.phase(i);
+            out.add(new ReplayResult.PhaseResult(names.get(i), p.ios(), p.bytesRead(), p.bytesWritten(), p.wallNs(), p.busyNs(),
+                    mbps(p.bytesRead() + p.bytesWritten(), p.busyNs())));
+        }
+        return out;
     }
 
     private static Map<String, Map<String, Long>> errors(MetricsRecorder m) {

@@ -46,6 +46,14 @@ public final class TableResultWriter {
         }
         sizes.print(out, "");
         out.println();
+        if (r.phases() != null) {
+            TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s");
+            for (ReplayResult.PhaseResult p : r.phases()) {
+                phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()));
+            }
+            phases.print(out, "");
+            out.println();
+        }
         ReplayResult.Fidelity f = r.fidelity();
         out.println("fidelity issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
                 + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))

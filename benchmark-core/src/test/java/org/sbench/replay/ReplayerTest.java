@@ -34,12 +34,16 @@ class ReplayerTest {
     }
 
     static TraceReader listOf(List<IoRecord> records) {
+        return listOf(records, List.of());
+    }
+
+    static TraceReader listOf(List<IoRecord> records, List<org.sbench.trace.PhaseMarker> phases) {
         return new TraceReader() {
             private int next;
 
             @Override
             public TraceInfo info() {
-                return TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.QD));
+                return TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.QD)).withPhases(phases);
             }
 
             @Override
@@ -147,6 +151,25 @@ class ReplayerTest {
         assertEquals(1, run.metrics().qdReplayed().count(4), "open loop: the last IO goes while three are out");
         assertEquals(4, run.metrics().lateness().getTotalCount());
         assertTrue(run.metrics().lateness().getMaxValue() <= 1, "on time on a manual clock");
+    }
+
+    @Test
+    void phasesGetTheirOwnWallAndBusyTime() {
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.READ, 4096, 0),
+                io(5 * MS, IoRecord.NO_TIME, Op.WRITE, 8192, 0), io(6 * MS, IoRecord.NO_TIME, Op.WRITE, 12288, 0));
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 100 * US);
+        MetricsRecorder metrics = new MetricsRecorder(0, 2);
+        new Replayer(listOf(trace, List.of(new org.sbench.trace.PhaseMarker("load", 0), new org.sbench.trace.PhaseMarker("save", 5 * MS))),
+                new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),
+                engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, 4).run();
+        assertEquals(2, metrics.phase(0).ios());
+        assertEquals(200 * US, metrics.phase(0).wallNs());
+        assertEquals(200 * US, metrics.phase(0).busyNs());
+        assertEquals(8192, metrics.phase(0).bytesRead());
+        assertEquals(2, metrics.phase(1).ios());
+        assertEquals(8192, metrics.phase(1).bytesWritten());
+        assertEquals(200 * US, metrics.phase(1).wallNs());
     }
 
     @Test
