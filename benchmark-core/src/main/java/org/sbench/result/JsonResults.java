@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.zip.DataFormatException;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.AtomicFileOutput;
 
@@ -42,14 +43,67 @@ public final class JsonResults {
         }
     }
 
+    /**
+     * Reads a result and checks that it has every part reports use (settings, trace, target,
+     * summary with latency per op, size classes, time series, fidelity, decodable latency
+     * histograms), so that a report never fails half way; the error names the file and the part.
+     */
     public ReplayResult read(Path file) {
+        ReplayResult r;
         try {
-            return mapper.readValue(file.toFile(), ReplayResult.class);
+            r = mapper.readValue(file.toFile(), ReplayResult.class);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw SbenchException.badInput(file.toString(), "no such file");
         } catch (IOException e) {
             String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + msg);
         }
+        String missing = missingPart(r);
+        if (missing != null) {
+            throw SbenchException.badInput(file.toString(), "not an sbench result: no '" + missing + "'");
+        }
+        for (String op : LatencyHistograms.OPS) {
+            try {
+                LatencyHistograms.decode(r.latencyHistogram().get(op));
+            } catch (DataFormatException | RuntimeException e) {
+                throw SbenchException.badInput(file.toString(),
+                        "latencyHistogram." + op + " is not an HdrHistogram compressed encoding in Base64");
+            }
+        }
+        return r;
+    }
+
+    private static String missingPart(ReplayResult r) {
+        if (r == null) {
+            return "result";
+        }
+        if (r.settings() == null || r.settings().mode() == null) {
+            return "settings";
+        }
+        if (r.trace() == null || r.trace().sha256() == null) {
+            return "trace";
+        }
+        if (r.target() == null) {
+            return "target";
+        }
+        if (r.summary() == null) {
+            return "summary";
+        }
+        if (r.summary().latency() == null || !r.summary().latency().keySet().containsAll(LatencyHistograms.OPS)) {
+            return "summary.latency";
+        }
+        if (r.sizeClasses() == null) {
+            return "sizeClasses";
+        }
+        if (r.timeSeries() == null) {
+            return "timeSeries";
+        }
+        if (r.fidelity() == null || r.fidelity().qdReplayed() == null) {
+            return "fidelity";
+        }
+        if (r.latencyHistogram() == null) {
+            return "latencyHistogram";
+        }
+        return null;
     }
 }

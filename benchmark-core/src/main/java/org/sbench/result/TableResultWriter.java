@@ -1,42 +1,92 @@
 package org.sbench.result;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The summary a drive review prints for one replay: rates, busy time, latency, size classes, fidelity. */
+/**
+ * The summary a drive review prints for one replay: rates, busy time, latency, size classes,
+ * fidelity. The same tables feed the HTML report ({@link HtmlReportWriter}).
+ */
 public final class TableResultWriter {
     private static final double NS_PER_S = 1e9;
     private static final double BYTES_PER_MB = 1e6;
+    private static final double NS_PER_MS = 1e6;
+    private static final int SHA256_SHOWN = 12;
 
     public void write(ReplayResult r, PrintWriter out) {
-        ReplayResult.Settings s = r.settings();
-        out.println("trace    " + r.trace().name() + " (" + r.trace().format() + ", " + count(r.trace().records()) + " IOs)");
-        out.println("target   " + r.target().path() + " (" + r.target().kind() + ", " + mb(r.target().capacity()) + " MB"
-                + deviceModel(r.target().device()) + ")");
-        out.println("settings " + s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
-                + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.readOnly() ? ", read-only" : ""));
+        for (String[] line : identity(r)) {
+            out.println(String.format(Locale.ROOT, "%-8s %s", line[0], line[1]));
+        }
         if (!r.complete()) {
-            out.println("INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued()) + " IOs");
+            out.println(incomplete(r));
         }
         out.println();
+        ReplayResult.Summary m = r.summary();
+        rates(r).print(out, "");
+        out.println("disk busy " + sec(m.busyNs()) + " s of " + sec(m.wallNs()) + " s wall (wall includes replayed idle)");
+        out.println();
+        latency(r).print(out, "");
+        out.println();
+        sizes(r).print(out, "");
+        out.println();
+        if (r.phases() != null) {
+            phases(r).print(out, "");
+            out.println();
+        }
+        out.println("fidelity " + fidelity(r));
+        out.println("mapping  " + mapping(r));
+        out.println("errors   " + errors(r));
+        out.flush();
+    }
+
+    /** The lines naming what ran: trace, target, settings, run (label, text). */
+    static List<String[]> identity(ReplayResult r) {
+        ReplayResult.Settings s = r.settings();
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"trace", r.trace().name() + " (" + r.trace().format() + ", " + count(r.trace().records())
+                + " IOs, sha256 " + shortSha(r.trace().sha256()) + ")"});
+        lines.add(new String[] {"target", r.target().path() + " (" + r.target().kind() + ", " + mb(r.target().capacity()) + " MB"
+                + device(r.target().device()) + ")"});
+        lines.add(new String[] {"settings", s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
+                + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.readOnly() ? ", read-only" : "")});
+        if (r.startedAt() != null && r.host() != null) {
+            lines.add(new String[] {"run", r.startedAt() + ", sbench " + r.sbenchVersion() + ", kernel " + r.host().kernel()
+                    + ", " + r.host().cpu() + " (" + r.host().cores() + " cores)"});
+        }
+        return lines;
+    }
+
+    static String incomplete(ReplayResult r) {
+        return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued()) + " IOs";
+    }
+
+    /** IOs, MB, busy time, MB/s and IOPS for reads, writes and all. */
+    static TextTable rates(ReplayResult r) {
         ReplayResult.Summary m = r.summary();
         TextTable rates = new TextTable("", "IOs", "MB", "busy s", "MB/s", "IOPS");
         rates.row("read", count(m.reads()), mb(m.bytesRead()), sec(m.readBusyNs()), f1(m.readMbps()), f0(perSec(m.reads(), m.readBusyNs())));
         rates.row("write", count(m.writes()), mb(m.bytesWritten()), sec(m.writeBusyNs()), f1(m.writeMbps()),
                 f0(perSec(m.writes(), m.writeBusyNs())));
         rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), sec(m.busyNs()), f1(m.mbps()), f0(m.iops()));
-        rates.print(out, "");
-        out.println("disk busy " + sec(m.busyNs()) + " s of " + sec(m.wallNs()) + " s wall (wall includes replayed idle)");
-        out.println();
+        return rates;
+    }
+
+    /** Service-time statistics per op, in µs. */
+    static TextTable latency(ReplayResult r) {
         TextTable lat = new TextTable("latency us", "mean", "p50", "p90", "p99", "p99.9", "max", ">10ms");
-        for (Map.Entry<String, ReplayResult.Latency> e : m.latency().entrySet()) {
+        for (Map.Entry<String, ReplayResult.Latency> e : r.summary().latency().entrySet()) {
             ReplayResult.Latency l = e.getValue();
             lat.row(e.getKey(), f1(l.meanUs()), f1(l.p50Us()), f1(l.p90Us()), f1(l.p99Us()), f1(l.p999Us()), f1(l.maxUs()),
                     f1(l.over10msPct()) + "%");
         }
-        lat.print(out, "");
-        out.println();
+        return lat;
+    }
+
+    /** The size classes that have IOs, per op. */
+    static TextTable sizes(ReplayResult r) {
         TextTable sizes = new TextTable("size", "op", "IOs", "% IOs", "MB", "busy s", "MB/s", "p99 us");
         for (ReplayResult.SizeClassResult c : r.sizeClasses()) {
             if (c.count() > 0) {
@@ -44,40 +94,68 @@ public final class TableResultWriter {
                         f1(c.latency().p99Us()));
             }
         }
-        sizes.print(out, "");
-        out.println();
-        if (r.phases() != null) {
-            TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s");
-            for (ReplayResult.PhaseResult p : r.phases()) {
-                phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()));
-            }
-            phases.print(out, "");
-            out.println();
+        return sizes;
+    }
+
+    /** Each phase of the trace: IOs, MB, wall and busy time, MB/s. */
+    static TextTable phases(ReplayResult r) {
+        TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s");
+        for (ReplayResult.PhaseResult p : r.phases()) {
+            phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()));
         }
+        return phases;
+    }
+
+    static String fidelity(ReplayResult r) {
         ReplayResult.Fidelity f = r.fidelity();
-        out.println("fidelity issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
+        return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
                 + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))
                 + ", replayed avg " + f2(f.qdReplayed().avg()) + (f.qdTvd() == null ? "" : ", distance " + f3(f.qdTvd()))
                 + (f.latenessUs() == null ? "" : ", lateness p50 " + f1(f.latenessUs().p50()) + " us p99 "
-                + f1(f.latenessUs().p99()) + " us max " + f1(f.latenessUs().max()) + " us"));
+                + f1(f.latenessUs().p99()) + " us max " + f1(f.latenessUs().max()) + " us");
+    }
+
+    static String mapping(ReplayResult r) {
         ReplayResult.Mapping mp = r.mapping();
-        out.println("mapping  widened " + count(mp.widened()) + ", refitted " + count(mp.refitted()) + ", other streams "
+        if (mp == null) {
+            return "not recorded";
+        }
+        return "widened " + count(mp.widened()) + ", refitted " + count(mp.refitted()) + ", other streams "
                 + count(mp.otherStreams()) + ", writes skipped " + count(mp.skippedWrites()) + ", would split "
-                + count(mp.wouldSplit()) + (mp.bufferMemory() == null ? "" : "; buffers: " + mp.bufferMemory()));
-        out.println("errors   " + (m.errors() == 0 ? "none" : count(m.errors()) + " " + r.errors()));
-        out.flush();
+                + count(mp.wouldSplit()) + (mp.bufferMemory() == null ? "" : "; buffers: " + mp.bufferMemory());
     }
 
-    private static String deviceModel(Map<String, String> device) {
-        String model = device == null ? null : device.get("model");
-        return model == null ? "" : ", " + model;
+    static String errors(ReplayResult r) {
+        return r.summary().errors() == 0 ? "none" : count(r.summary().errors()) + " " + r.errors();
     }
 
-    private static String modeDetail(ReplayResult.Settings s) {
+    /** The first 12 hex digits, enough to tell traces apart at a glance. */
+    static String shortSha(String sha256) {
+        return sha256 == null || sha256.length() <= SHA256_SHOWN ? String.valueOf(sha256) : sha256.substring(0, SHA256_SHOWN);
+    }
+
+    private static String device(Map<String, String> device) {
+        if (device == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        append(b, "", device.get("model"));
+        append(b, "fw ", device.get("firmware"));
+        append(b, "serial ", device.get("serial"));
+        return b.toString();
+    }
+
+    private static void append(StringBuilder b, String prefix, String value) {
+        if (value != null && !value.isEmpty()) {
+            b.append(", ").append(prefix).append(value);
+        }
+    }
+
+    static String modeDetail(ReplayResult.Settings s) {
         switch (s.mode()) {
             case "fixed-qd": return " QD " + s.qd();
             case "timed": return " speed " + s.speed();
-            default: return ", max idle " + f1(s.maxIdleNs() / 1e6) + " ms";
+            default: return ", max idle " + f1(s.maxIdleNs() / NS_PER_MS) + " ms";
         }
     }
 
@@ -85,15 +163,15 @@ public final class TableResultWriter {
         return ns == 0 ? 0 : n * NS_PER_S / ns;
     }
 
-    private static String count(long n) {
+    static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    private static String mb(long bytes) {
+    static String mb(long bytes) {
         return f1(bytes / BYTES_PER_MB);
     }
 
-    private static String sec(long ns) {
+    static String sec(long ns) {
         return String.format(Locale.ROOT, "%.3f", ns / NS_PER_S);
     }
 
@@ -101,7 +179,7 @@ public final class TableResultWriter {
         return String.format(Locale.ROOT, "%,.0f", v);
     }
 
-    private static String f1(double v) {
+    static String f1(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 

@@ -26,14 +26,33 @@ public final class TextTable {
         return this;
     }
 
+    /** The header row. */
+    String[] header() {
+        return rows.get(0);
+    }
+
+    /** The rows after the header, as given. */
+    List<String[]> body() {
+        return rows.subList(1, rows.size());
+    }
+
     public void print(PrintWriter out, String indent) {
+        print(out, indent, 0);
+    }
+
+    /** Prints the rows without the header (a list, not a table), aligned as with it. */
+    public void printRows(PrintWriter out, String indent) {
+        print(out, indent, 1);
+    }
+
+    private void print(PrintWriter out, String indent, int firstRow) {
         int[] width = new int[columns];
         for (String[] r : rows) {
             for (int i = 0; i < columns; i++) {
                 width[i] = Math.max(width[i], r[i].length());
             }
         }
-        for (String[] r : rows) {
+        for (String[] r : rows.subList(firstRow, rows.size())) {
             StringBuilder b = new StringBuilder(indent);
             for (int i = 0; i < columns; i++) {
                 if (i > 0) {

@@ -1,0 +1,186 @@
+package org.sbench.result;
+
+import java.awt.Color;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.sbench.result.chart.ChartStyle;
+import org.sbench.result.chart.GroupedBarChart;
+import org.sbench.result.chart.PercentileCurveChart;
+import org.sbench.result.chart.RankedBarChart;
+import org.sbench.result.chart.SeriesLineChart;
+import org.sbench.result.chart.SvgChart;
+import org.sbench.trace.stats.QdBucket;
+import org.sbench.trace.stats.SizeClass;
+
+/**
+ * {@code report --html FILE}: one self-contained XHTML page for one result: what ran, the terminal
+ * tables, and six charts ({@code chart-busy}, {@code chart-size-mbps}, {@code chart-size-ios},
+ * {@code chart-latency}, {@code chart-throughput}, {@code chart-qd}).
+ */
+public final class HtmlReportWriter implements ResultWriter {
+    static final int WIDTH_PX = 1000;
+    static final int HEIGHT_PX = 420;
+    private static final double NS_PER_S = 1e9;
+    private static final Color RECORDED = new Color(0x999999);
+
+    @Override
+    public String name() {
+        return "html";
+    }
+
+    @Override
+    public void write(ReplayResult r, Path file) {
+        String html = render(r);
+        AtomicTextFile.write(file, w -> w.write(html));
+    }
+
+    /** The page as text (tests parse it). */
+    String render(ReplayResult r) {
+        XhtmlPage page = new XhtmlPage("sbench report: " + r.trace().name() + " on " + targetName(r));
+        if (!r.complete()) {
+            page.p("warning", TableResultWriter.incomplete(r) + "; the numbers cover the IOs that ran.");
+        }
+        page.meta(meta(r));
+        page.h2("Summary");
+        page.table("rates", TableResultWriter.rates(r));
+        page.p("note", "disk busy " + TableResultWriter.sec(r.summary().busyNs()) + " s of "
+                + TableResultWriter.sec(r.summary().wallNs()) + " s wall (wall includes replayed idle). "
+                + "MB = 10^6 bytes; MB/s and IOPS are over busy time.");
+        page.chart("busy", SvgChart.render(busyChart(r), "busy", WIDTH_PX, RankedBarChart.heightPx(3)));
+        page.h2("Latency");
+        page.table("latency", TableResultWriter.latency(r));
+        page.chart("latency", SvgChart.render(latencyChart(r), "latency", WIDTH_PX, HEIGHT_PX + 80));
+        page.h2("Size classes");
+        page.table("sizes", TableResultWriter.sizes(r));
+        page.chart("size-mbps", SvgChart.render(sizeChart(r, true), "size-mbps", WIDTH_PX, HEIGHT_PX));
+        page.chart("size-ios", SvgChart.render(sizeChart(r, false), "size-ios", WIDTH_PX, HEIGHT_PX));
+        page.h2("Over time");
+        page.chart("throughput", SvgChart.render(throughputChart(r), "throughput", WIDTH_PX, HEIGHT_PX));
+        page.h2("Fidelity");
+        page.p(null, "fidelity " + TableResultWriter.fidelity(r));
+        page.p(null, "mapping " + TableResultWriter.mapping(r));
+        page.p(null, "errors " + TableResultWriter.errors(r));
+        page.chart("qd", SvgChart.render(qdChart(r), "qd", WIDTH_PX, HEIGHT_PX));
+        return page.finish();
+    }
+
+    private static List<String[]> meta(ReplayResult r) {
+        List<String[]> rows = new ArrayList<>(TableResultWriter.identity(r));
+        rows.add(1, new String[] {"trace sha256", r.trace().sha256()});
+        Map<String, String> device = r.target().device();
+        if (device != null) {
+            for (Map.Entry<String, String> e : device.entrySet()) {
+                rows.add(new String[] {"target " + e.getKey(), e.getValue()});
+            }
+        }
+        rows.add(new String[] {"status", r.complete() ? "complete" : "incomplete (" + r.stopReason() + ")"});
+        return rows;
+    }
+
+    static String targetName(ReplayResult r) {
+        String model = r.target().device() == null ? null : r.target().device().get("model");
+        String where = r.target().path() == null ? r.target().kind() : r.target().path();
+        return model == null ? where : model + " (" + where + ")";
+    }
+
+    private static org.jfree.chart.JFreeChart busyChart(ReplayResult r) {
+        ReplayResult.Summary s = r.summary();
+        double[] seconds = {s.readBusyNs() / NS_PER_S, s.writeBusyNs() / NS_PER_S, s.busyNs() / NS_PER_S};
+        return GroupedBarChart.perCategory("Disk-busy time by op", "seconds the drive had at least one IO outstanding"
+                + " (read + write can exceed total: they overlap); lower is better", "busy time (s)",
+                List.of("read", "write", "total"), seconds, List.of(ChartStyle.READ, ChartStyle.WRITE, ChartStyle.ALL),
+                v -> String.format(Locale.ROOT, "%.3f s", v));
+    }
+
+    private static org.jfree.chart.JFreeChart sizeChart(ReplayResult r, boolean mbps) {
+        List<String> classes = new ArrayList<>();
+        for (SizeClass c : SizeClass.values()) {
+            classes.add(c.label());
+        }
+        double[] read = new double[classes.size()];
+        double[] write = new double[classes.size()];
+        java.util.Arrays.fill(read, Double.NaN);
+        java.util.Arrays.fill(write, Double.NaN);
+        for (ReplayResult.SizeClassResult c : r.sizeClasses()) {
+            int i = classes.indexOf(c.sizeClass());
+            if (i < 0) {
+                continue;
+            }
+            // A class without IOs gets no bar (and no "0" label), not a bar of height 0.
+            double v = c.count() == 0 ? Double.NaN : mbps ? c.mbps() : c.count();
+            if ("read".equals(c.op())) {
+                read[i] = v;
+            } else if ("write".equals(c.op())) {
+                write[i] = v;
+            }
+        }
+        List<GroupedBarChart.Series> series = List.of(new GroupedBarChart.Series("read", ChartStyle.READ, read),
+                new GroupedBarChart.Series("write", ChartStyle.WRITE, write));
+        if (mbps) {
+            return GroupedBarChart.create("Average data rate by IO size", "MB/s over the busy time of each class's IOs"
+                    + " (MB = 10^6 bytes); K = 1024 bytes, each class named by its upper bound", "IO size class",
+                    "MB/s", classes, series, v -> String.format(Locale.ROOT, "%.0f", v), false);
+        }
+        return GroupedBarChart.create("IOs by size", "number of IOs in each size class (K = 1024 bytes)", "IO size class",
+                "IOs", classes, series, v -> String.format(Locale.ROOT, "%,.0f", v), false);
+    }
+
+    private static org.jfree.chart.JFreeChart latencyChart(ReplayResult r) {
+        List<PercentileCurveChart.Curve> curves = new ArrayList<>();
+        for (String op : List.of("read", "write")) {
+            Histogram h = LatencyHistograms.of(r, op);
+            if (h.getTotalCount() > 0) {
+                curves.add(new PercentileCurveChart.Curve(op, ChartStyle.op(op), h));
+            }
+        }
+        return PercentileCurveChart.create("Latency by percentile", "service time (submit to completion) in \u00b5s,"
+                + " both axes log scale; lower is better", curves);
+    }
+
+    private static org.jfree.chart.JFreeChart throughputChart(ReplayResult r) {
+        List<ReplayResult.Second> t = r.timeSeries();
+        double[] x = new double[t.size()];
+        double[] read = new double[t.size()];
+        double[] write = new double[t.size()];
+        for (int i = 0; i < t.size(); i++) {
+            x[i] = t.get(i).second();
+            read[i] = t.get(i).readMbps();
+            write[i] = t.get(i).writeMbps();
+        }
+        return SeriesLineChart.create("Throughput over time", "MB/s completed in each second of the run"
+                + " (wall clock, including replayed idle)", "time since start (s)", "MB/s",
+                List.of(new SeriesLineChart.Line("read", ChartStyle.READ, x, read),
+                        new SeriesLineChart.Line("write", ChartStyle.WRITE, x, write)));
+    }
+
+    private static org.jfree.chart.JFreeChart qdChart(ReplayResult r) {
+        List<String> buckets = new ArrayList<>();
+        for (QdBucket b : QdBucket.values()) {
+            buckets.add(b.label());
+        }
+        List<GroupedBarChart.Series> series = new ArrayList<>();
+        ReplayResult.Fidelity f = r.fidelity();
+        if (f.qdRecorded() != null) {
+            series.add(new GroupedBarChart.Series("recorded", RECORDED, percentages(f.qdRecorded(), buckets)));
+        }
+        series.add(new GroupedBarChart.Series("replayed", ChartStyle.DRIVE, percentages(f.qdReplayed(), buckets)));
+        return GroupedBarChart.create("Queue depth at issue: recorded vs replayed", "% of IOs issued at each queue depth"
+                + (f.qdRecorded() == null ? " (the trace has no recorded depth)" : ""), "queue depth", "%",
+                buckets, series, v -> String.format(Locale.ROOT, "%.1f", v), false);
+    }
+
+    private static double[] percentages(ReplayResult.QdDistribution d, List<String> buckets) {
+        double[] v = new double[buckets.size()];
+        for (ReplayResult.QdRow row : d.histogram()) {
+            int i = buckets.indexOf(row.qd());
+            if (i >= 0) {
+                v[i] = row.pct();
+            }
+        }
+        return v;
+    }
+}

@@ -1,0 +1,367 @@
+package org.sbench.result;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+import org.sbench.SbenchException;
+
+/**
+ * Several results of one workload side by side, as {@code sbench compare} states them.
+ *
+ * <p><b>Comparable</b>: every result must be complete and replay the same workload as the
+ * baseline: same trace (SHA-256), mode (with its QD or speed), idle cap, data pattern, stream and
+ * read-only setting. Otherwise {@link #of} refuses with one line naming each file and what differs
+ * (a {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
+ * {@link #differences()} says what differs.
+ *
+ * <p><b>Columns</b>: results of the same drive and configuration (target path, model, serial,
+ * firmware, engine, data pattern, and the workload above) are repeated runs and form one column,
+ * whose value of each metric is the mean over its runs, with the sample standard deviation, min
+ * and max. A column's label is the drive model (else the target path), with firmware, serial,
+ * path, engine or data pattern added only where columns of the same model need telling apart. Given labels override this: results with the same label form one column. Columns keep
+ * the order in which their first result was given; the baseline column is the one holding the
+ * baseline result; differences and ratios are against its mean.
+ */
+public final class ResultComparison {
+    private static final String SEPARATOR = ", ";
+
+    /** One result file given to compare; {@code label} null for the automatic label. */
+    public record Input(String source, ReplayResult result, String label) {
+    }
+
+    /** One column: the runs of one drive configuration; {@code comparable} false when it differs from the baseline (--force). */
+    public record Column(String label, List<Input> runs, boolean comparable) {
+        /** The first run, whose identity (target, settings) the column shares. */
+        public ReplayResult first() {
+            return runs.get(0).result();
+        }
+
+        public List<ReplayResult> results() {
+            List<ReplayResult> out = new ArrayList<>(runs.size());
+            for (Input i : runs) {
+                out.add(i.result());
+            }
+            return out;
+        }
+    }
+
+    /** A metric over a column's runs: mean, sample standard deviation (NaN for one run), min and max. */
+    public record Stat(int runs, double mean, double sd, double min, double max) {
+        static Stat of(double[] values) {
+            double sum = 0;
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            for (double v : values) {
+                sum += v;
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+            double mean = sum / values.length;
+            double sd = Double.NaN;
+            if (values.length > 1) {
+                double squares = 0;
+                for (double v : values) {
+                    squares += (v - mean) * (v - mean);
+                }
+                sd = Math.sqrt(squares / (values.length - 1));
+            }
+            return new Stat(values.length, mean, sd, min, max);
+        }
+    }
+
+    private final List<Column> columns;
+    private final int baseline;
+    private final List<String> differences;
+    private final Map<Metric, Stat[]> stats = new LinkedHashMap<>();
+
+    private ResultComparison(List<Column> columns, int baseline, List<String> differences) {
+        this.columns = List.copyOf(columns);
+        this.baseline = baseline;
+        this.differences = List.copyOf(differences);
+        for (Metric m : Metric.ALL) {
+            Stat[] s = new Stat[columns.size()];
+            for (int c = 0; c < columns.size(); c++) {
+                List<Input> runs = columns.get(c).runs();
+                double[] values = new double[runs.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = m.of(runs.get(i).result());
+                }
+                s[c] = Stat.of(values);
+            }
+            stats.put(m, s);
+        }
+    }
+
+    /**
+     * Compares {@code inputs} against {@code inputs.get(baselineInput)}.
+     *
+     * @throws SbenchException (bad input) naming what differs, unless {@code force}
+     */
+    public static ResultComparison of(List<Input> inputs, int baselineInput, boolean force) {
+        if (inputs.isEmpty() || baselineInput < 0 || baselineInput >= inputs.size()) {
+            throw new IllegalArgumentException("baseline " + baselineInput + " of " + inputs.size() + " inputs");
+        }
+        Input base = inputs.get(baselineInput);
+        List<String> differences = new ArrayList<>();
+        List<Input> differing = new ArrayList<>();
+        for (Input in : inputs) {
+            List<String> d = new ArrayList<>();
+            if (!in.result().complete()) {
+                d.add("is incomplete (" + in.result().stopReason() + " after " + in.result().fidelity().issued() + " of "
+                        + in.result().fidelity().inTrace() + " trace records)");
+            }
+            if (in != base) {
+                List<String> w = workloadDifferences(in.result(), base.result());
+                if (!w.isEmpty()) {
+                    d.add("differs from the baseline " + base.source() + " in " + String.join(SEPARATOR, w));
+                }
+            }
+            if (!d.isEmpty()) {
+                differences.add(in.source() + " " + String.join(" and ", d));
+                differing.add(in);
+            }
+        }
+        if (!differences.isEmpty() && !force) {
+            throw new SbenchException(org.sbench.ErrorKind.BAD_INPUT, "not comparable: " + String.join("; ", differences)
+                    + " (--force compares anyway)");
+        }
+        Map<String, List<Input>> groups = new LinkedHashMap<>();
+        for (Input in : inputs) {
+            groups.computeIfAbsent(in.label() != null ? "label\u0000" + in.label() : identityKey(in.result()),
+                    k -> new ArrayList<>()).add(in);
+        }
+        List<List<Input>> runs = new ArrayList<>(groups.values());
+        List<String> labels = labels(runs);
+        List<Column> columns = new ArrayList<>();
+        int baseColumn = 0;
+        for (int c = 0; c < runs.size(); c++) {
+            List<Input> r = runs.get(c);
+            boolean comparable = Collections.disjoint(r, differing);
+            columns.add(new Column(labels.get(c), List.copyOf(r), comparable));
+            if (r.contains(base)) {
+                baseColumn = c;
+            }
+        }
+        return new ResultComparison(columns, baseColumn, differences);
+    }
+
+    /** What makes two results replays of different workloads, as "name (this vs baseline)". */
+    private static List<String> workloadDifferences(ReplayResult r, ReplayResult base) {
+        List<String> d = new ArrayList<>();
+        if (!Objects.equals(r.trace().sha256(), base.trace().sha256())) {
+            d.add("trace (" + r.trace().name() + " sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + " vs "
+                    + base.trace().name() + " sha256 " + TableResultWriter.shortSha(base.trace().sha256()) + ")");
+        }
+        String mode = mode(r.settings());
+        String baseMode = mode(base.settings());
+        if (!mode.equals(baseMode)) {
+            d.add("mode (" + mode + " vs " + baseMode + ")");
+        } else if ("recorded-qd".equals(r.settings().mode()) && r.settings().maxIdleNs() != base.settings().maxIdleNs()) {
+            d.add("idle cap (" + idle(r.settings()) + " vs " + idle(base.settings()) + ")");
+        }
+        if (!Objects.equals(r.settings().data(), base.settings().data())) {
+            d.add("data pattern (" + r.settings().data() + " vs " + base.settings().data() + ")");
+        }
+        if (!Objects.equals(r.settings().stream(), base.settings().stream())) {
+            d.add("stream (" + stream(r.settings()) + " vs " + stream(base.settings()) + ")");
+        }
+        if (r.settings().readOnly() != base.settings().readOnly()) {
+            d.add("read-only (" + r.settings().readOnly() + " vs " + base.settings().readOnly() + ")");
+        }
+        return d;
+    }
+
+    private static String mode(ReplayResult.Settings s) {
+        switch (s.mode()) {
+            case "fixed-qd": return "fixed-qd QD " + s.qd();
+            case "timed": return "timed speed " + s.speed();
+            default: return s.mode();
+        }
+    }
+
+    private static String idle(ReplayResult.Settings s) {
+        return TableResultWriter.f1(s.maxIdleNs() / 1e6) + " ms";
+    }
+
+    private static String stream(ReplayResult.Settings s) {
+        return s.stream() == null ? "all" : s.stream().toString();
+    }
+
+    /** Repeated runs share this: the drive, how it was driven, and the workload. */
+    private static String identityKey(ReplayResult r) {
+        ReplayResult.Settings s = r.settings();
+        return String.join("\u0000", String.valueOf(r.target().path()), r.target().kind(), device(r, "model"),
+                device(r, "serial"), device(r, "firmware"), s.engine(), s.data(), mode(s), String.valueOf(s.maxIdleNs()),
+                String.valueOf(s.stream()), String.valueOf(s.readOnly()), r.trace().sha256());
+    }
+
+    static String device(ReplayResult r, String key) {
+        Map<String, String> d = r.target().device();
+        String v = d == null ? null : d.get(key);
+        return v == null ? "" : v;
+    }
+
+    /**
+     * The given label, else the drive's name (model, else target path, else kind), followed, where
+     * several columns share that name, by the parts that tell them apart: firmware, serial, target
+     * path, engine, data pattern, mode, trace.
+     */
+    private static List<String> labels(List<List<Input>> columns) {
+        List<List<String>> parts = new ArrayList<>();
+        for (List<Input> runs : columns) {
+            ReplayResult r = runs.get(0).result();
+            String model = device(r, "model");
+            String where = r.target().path() == null ? r.target().kind() : r.target().path();
+            parts.add(List.of(model.isEmpty() ? where : model, part("fw ", device(r, "firmware")),
+                    part("serial ", device(r, "serial")), model.isEmpty() ? "" : where, "engine " + r.settings().engine(),
+                    "data " + r.settings().data(), mode(r.settings()), r.trace().name()));
+        }
+        List<String> labels = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            String given = columns.get(c).get(0).label();
+            if (given != null) {
+                labels.add(given);
+                continue;
+            }
+            List<String> mine = parts.get(c);
+            List<List<String>> sameName = new ArrayList<>();
+            for (List<String> p : parts) {
+                if (p.get(0).equals(mine.get(0))) {
+                    sameName.add(p);
+                }
+            }
+            List<String> kept = new ArrayList<>();
+            kept.add(mine.get(0));
+            for (int i = 1; i < mine.size(); i++) {
+                if (!mine.get(i).isEmpty() && differsAt(sameName, i)) {
+                    kept.add(mine.get(i));
+                }
+            }
+            labels.add(String.join(SEPARATOR, kept));
+        }
+        // Columns that differ only in what labels leave out (stream, read-only) still get distinct names.
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (int c = 0; c < labels.size(); c++) {
+            int n = seen.merge(labels.get(c), 1, Integer::sum);
+            if (n > 1) {
+                labels.set(c, labels.get(c) + " #" + n);
+            }
+        }
+        return labels;
+    }
+
+    private static String part(String prefix, String value) {
+        return value.isEmpty() ? "" : prefix + value;
+    }
+
+    private static boolean differsAt(List<List<String>> parts, int i) {
+        for (List<String> p : parts) {
+            if (!p.get(i).equals(parts.get(0).get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** The index of the baseline column. */
+    public int baseline() {
+        return baseline;
+    }
+
+    /** What differs, one entry per differing result; empty when all are comparable. */
+    public List<String> differences() {
+        return differences;
+    }
+
+    /** True when any column repeats runs (tables then show the spread). */
+    public boolean hasRepeats() {
+        for (Column c : columns) {
+            if (c.runs().size() > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public Stat stat(int column, Metric m) {
+        return stats.get(m)[column];
+    }
+
+    /** Column mean minus baseline mean. */
+    public double difference(int column, Metric m) {
+        return stat(column, m).mean() - stat(baseline, m).mean();
+    }
+
+    /** Column mean over baseline mean; NaN when the baseline is 0. */
+    public double ratio(int column, Metric m) {
+        double base = stat(baseline, m).mean();
+        return base == 0 ? Double.NaN : stat(column, m).mean() / base;
+    }
+
+    /** Column indices best first by {@code m} (given order when the metric has no better direction). */
+    public List<Integer> ranking(Metric m) {
+        List<Integer> order = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            order.add(c);
+        }
+        order.sort((a, b) -> m.better().compare(stat(a, m).mean(), stat(b, m).mean()));
+        return order;
+    }
+
+    /** The best column by {@code m}, or -1 when the metric has no direction or all columns tie. */
+    public int best(Metric m) {
+        if (m.better() == Metric.Better.NONE || columns.size() < 2) {
+            return -1;
+        }
+        List<Integer> order = ranking(m);
+        double first = stat(order.get(0), m).mean();
+        double second = stat(order.get(1), m).mean();
+        return first == second || Double.isNaN(first) ? -1 : order.get(0);
+    }
+
+    /** A column's latency histogram of {@code op}, its runs' histograms added (values in ns). */
+    public Histogram latency(int column, String op) {
+        return LatencyHistograms.merged(columns.get(column).results(), op);
+    }
+
+    /** The workload every column replayed (of the baseline): trace, mode, idle cap, data pattern. */
+    public String workload() {
+        ReplayResult r = columns.get(baseline).first();
+        ReplayResult.Settings s = r.settings();
+        return r.trace().name() + " (sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + ", "
+                + String.format(Locale.ROOT, "%,d", r.trace().records()) + " IOs), " + mode(s)
+                + ("recorded-qd".equals(s.mode()) ? ", max idle " + idle(s) : "") + ", data " + s.data()
+                + (s.stream() == null ? "" : ", stream " + s.stream()) + (s.readOnly() ? ", read-only" : "");
+    }
+
+    /** A column's identity in words: drive, target, engine, runs and their files. */
+    public String describe(int column) {
+        Column c = columns.get(column);
+        ReplayResult r = c.first();
+        List<String> parts = new ArrayList<>();
+        for (String key : new String[] {"model", "firmware", "serial"}) {
+            String v = device(r, key);
+            if (!v.isEmpty()) {
+                parts.add(key + " " + v);
+            }
+        }
+        parts.add("target " + (r.target().path() == null ? r.target().kind() : r.target().path() + " (" + r.target().kind() + ")"));
+        parts.add("engine " + r.settings().engine());
+        parts.add("data " + r.settings().data());
+        List<String> files = new ArrayList<>();
+        for (Input i : c.runs()) {
+            files.add(i.source());
+        }
+        parts.add(c.runs().size() + (c.runs().size() == 1 ? " run: " : " runs: ") + String.join(" ", files));
+        return String.join(SEPARATOR, parts);
+    }
+}

@@ -1,0 +1,116 @@
+package org.sbench.result;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A self-contained report page: XHTML (well-formed XML that browsers also read as HTML), styles
+ * inline, charts as inline SVG, no scripts and no external files, so it renders offline. Each
+ * chart sits in {@code <div class="chart" id="chart-NAME">}.
+ */
+final class XhtmlPage {
+    private static final String STYLE = String.join("\n",
+            "body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: #222; margin: 1.5em auto;"
+                    + " max-width: 1100px; padding: 0 1em; }",
+            "h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }",
+            "table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }",
+            "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }",
+            "th { background: #f2f2f2; text-align: left; }",
+            "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
+            "table.meta th { width: 10em; }",
+            ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
+            ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
+            ".note { color: #555; font-size: 0.9em; }");
+
+    /** A cell that is a number (with grouping, sign, unit suffix %, x or none), right-aligned. */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9,]*(\\.[0-9]+)?(%|x)?( \\+/-[0-9][0-9,.]*)?");
+    private static final String NONE = "-";
+    private final StringBuilder b = new StringBuilder(1 << 16);
+
+    XhtmlPage(String title) {
+        b.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
+                .append("<meta charset=\"utf-8\"/>\n<title>").append(escape(title)).append("</title>\n")
+                .append("<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n")
+                .append("<h1>").append(escape(title)).append("</h1>\n");
+    }
+
+    XhtmlPage h2(String text) {
+        b.append("<h2>").append(escape(text)).append("</h2>\n");
+        return this;
+    }
+
+    /** A paragraph with a class ({@code note}, {@code warning}), or none when {@code cssClass} is null. */
+    XhtmlPage p(String cssClass, String text) {
+        b.append(cssClass == null ? "<p>" : "<p class=\"" + cssClass + "\">").append(escape(text)).append("</p>\n");
+        return this;
+    }
+
+    /** Name/value rows. */
+    XhtmlPage meta(List<String[]> rows) {
+        b.append("<table class=\"meta\">\n");
+        for (String[] r : rows) {
+            b.append("<tr><th>").append(escape(r[0])).append("</th><td>").append(escape(r[1])).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
+        return this;
+    }
+
+    /** A table as the terminal prints it; columns of numbers (with "-" for none) are right-aligned. */
+    XhtmlPage table(String cssClass, TextTable t) {
+        String[] header = t.header();
+        boolean[] numeric = new boolean[header.length];
+        for (int i = 1; i < header.length; i++) {
+            numeric[i] = true;
+            for (String[] row : t.body()) {
+                if (!row[i].isEmpty() && !NONE.equals(row[i]) && !NUMBER.matcher(row[i]).matches()) {
+                    numeric[i] = false;
+                }
+            }
+        }
+        b.append("<table class=\"").append(cssClass).append("\">\n<tr>");
+        for (int i = 0; i < header.length; i++) {
+            b.append(numeric[i] ? "<th class=\"num\">" : "<th>").append(escape(header[i])).append("</th>");
+        }
+        b.append("</tr>\n");
+        for (String[] row : t.body()) {
+            b.append("<tr>");
+            for (int i = 0; i < row.length; i++) {
+                b.append(numeric[i] ? "<td class=\"num\">" : "<td>").append(escape(row[i])).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</table>\n");
+        return this;
+    }
+
+    /** A chart: {@code svg} is one complete {@code <svg>} element (from {@code SvgChart}). */
+    XhtmlPage chart(String name, String svg) {
+        b.append("<div class=\"chart\" id=\"chart-").append(name).append("\">\n").append(svg).append("\n</div>\n");
+        return this;
+    }
+
+    String finish() {
+        b.append("</body>\n</html>\n");
+        return b.toString();
+    }
+
+    /** Text for XML content and attributes; control characters XML 1.0 forbids become '?'. */
+    static String escape(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&': out.append("&amp;"); break;
+                case '<': out.append("&lt;"); break;
+                case '>': out.append("&gt;"); break;
+                case '"': out.append("&quot;"); break;
+                case '\'': out.append("&#39;"); break;
+                default: out.append(c < ' ' && c != '\n' && c != '\t' ? '?' : c);
+            }
+        }
+        return out.toString();
+    }
+}

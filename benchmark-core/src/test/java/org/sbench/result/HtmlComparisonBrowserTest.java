@@ -1,0 +1,64 @@
+package org.sbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real browser draws the comparison page: headless Chromium renders it offline to a PNG, which
+ * must not be blank. Runs only where /usr/bin/chromium is installed (CI installs Debian's).
+ */
+class HtmlComparisonBrowserTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final long TIMEOUT_S = 120;
+    /** A blank page has one colour; charts give thousands of non-white pixels and a clear spread of brightness. */
+    private static final double MIN_STDDEV = 10.0;
+    private static final double MIN_INK_SHARE = 0.01;
+
+    @Test
+    void chromiumRendersTheComparisonPage(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        Path html = dir.resolve("compare.html");
+        new HtmlComparisonWriter(RankingMetric.BUSY).write(HtmlComparisonWriterTest.abb(), html);
+        Path png = dir.resolve("compare.png");
+        Path profile = Files.createDirectory(dir.resolve("profile"));
+        Process p = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + profile, "--screenshot=" + png, "--window-size=1200,2000", html.toUri().toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
+        assertTrue(p.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "chromium finished within " + TIMEOUT_S + " s");
+        assertEquals(0, p.exitValue(), () -> "chromium: " + ResultFixtures.read(dir.resolve("chromium.log")));
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertNotNull(image, "a PNG");
+        assertEquals(1200, image.getWidth());
+        double sum = 0;
+        double squares = 0;
+        long ink = 0;
+        long n = (long) image.getWidth() * image.getHeight();
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int rgb = image.getRGB(x, y);
+                double luma = 0.299 * (rgb >> 16 & 0xff) + 0.587 * (rgb >> 8 & 0xff) + 0.114 * (rgb & 0xff);
+                sum += luma;
+                squares += luma * luma;
+                if (luma < 200) {
+                    ink++;
+                }
+            }
+        }
+        double mean = sum / n;
+        double stddev = Math.sqrt(squares / n - mean * mean);
+        assertTrue(stddev > MIN_STDDEV, "page is blank: brightness standard deviation " + stddev);
+        assertTrue(ink > MIN_INK_SHARE * n, "page is nearly blank: " + ink + " dark pixels of " + n);
+    }
+}

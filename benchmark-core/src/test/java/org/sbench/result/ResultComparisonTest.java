@@ -1,0 +1,118 @@
+package org.sbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+class ResultComparisonTest {
+    private static ResultComparison abb() {
+        return ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(ResultFixtures.B),
+                ResultFixtures.input(ResultFixtures.B2)), 0, false);
+    }
+
+    @Test
+    void repeatedRunsOfOneDriveFormOneColumnWithMeanAndSpread() {
+        ResultComparison c = abb();
+        assertEquals(2, c.columns().size());
+        assertEquals("DriveA", c.columns().get(0).label(), "models differ: the model alone names the drive");
+        assertEquals("DriveB", c.columns().get(1).label());
+        assertEquals(2, c.columns().get(1).runs().size());
+        assertEquals(0, c.baseline());
+        ResultComparison.Stat busy = c.stat(1, Metric.BUSY);
+        assertEquals(2, busy.runs());
+        assertEquals(1.125, busy.mean(), 1e-12);
+        assertEquals(Math.sqrt(2 * 0.125 * 0.125), busy.sd(), 1e-12, "sample standard deviation of 1.0 and 1.25 s");
+        assertEquals(1.0, busy.min(), 1e-12);
+        assertEquals(1.25, busy.max(), 1e-12);
+        assertEquals(Double.NaN, c.stat(0, Metric.BUSY).sd(), "one run: no spread");
+        assertEquals(-0.875, c.difference(1, Metric.BUSY), 1e-12);
+        assertEquals(0.5625, c.ratio(1, Metric.BUSY), 1e-12);
+        assertEquals(3.6, c.stat(1, Metric.MBPS).mean(), 1e-12);
+        assertEquals(1.8, c.ratio(1, Metric.MBPS), 1e-12);
+        assertEquals(List.of(1, 0), c.ranking(Metric.BUSY), "lower busy time first");
+        assertEquals(List.of(1, 0), c.ranking(Metric.MBPS), "higher MB/s first");
+        assertEquals(1, c.best(Metric.P99));
+        assertEquals(-1, c.best(Metric.IOS), "a workload count has no winner");
+        assertTrue(c.differences().isEmpty());
+        assertTrue(c.hasRepeats());
+    }
+
+    @Test
+    void theBaselineIsTheColumnOfTheChosenResult() {
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A),
+                ResultFixtures.input(ResultFixtures.B), ResultFixtures.input(ResultFixtures.B2)), 2, false);
+        assertEquals(1, c.baseline());
+        assertEquals(2.0 - 1.125, c.difference(0, Metric.BUSY), 1e-12);
+    }
+
+    @Test
+    void labelsGroupResultsAndNameColumns() {
+        ResultComparison c = ResultComparison.of(List.of(
+                new ResultComparison.Input("a", ResultFixtures.load(ResultFixtures.A), "old"),
+                new ResultComparison.Input("b", ResultFixtures.load(ResultFixtures.B), "new"),
+                new ResultComparison.Input("b2", ResultFixtures.load(ResultFixtures.B2), "new 2")), 0, false);
+        assertEquals(List.of("old", "new", "new 2"), c.columns().stream().map(ResultComparison.Column::label).toList());
+    }
+
+    @Test
+    void sameModelIsToldApartByWhatDiffers(@TempDir Path dir) {
+        Path other = ResultFixtures.variant(dir, ResultFixtures.B, "b-other.json", j -> {
+            ((ObjectNode) j.get("target").get("device")).put("serial", "B2");
+            ((ObjectNode) j.get("target")).put("path", "/dev/sdz");
+        });
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(ResultFixtures.B),
+                ResultFixtures.input(other)), 0, false);
+        assertEquals(List.of("DriveA", "DriveB, serial B1, /dev/sdy", "DriveB, serial B2, /dev/sdz"),
+                c.columns().stream().map(ResultComparison.Column::label).toList());
+    }
+
+    @Test
+    void refusesWhatIsNotComparableSayingExactlyWhat(@TempDir Path dir) {
+        assertRefused(dir, j -> ((ObjectNode) j.get("trace")).put("sha256", "b2".repeat(32)).put("name", "other.csv"),
+                "not comparable: x.json differs from the baseline drive-a.json in trace (other.csv sha256 b2b2b2b2b2b2"
+                        + " vs tiny.csv sha256 a1a1a1a1a1a1) (--force compares anyway)");
+        assertRefused(dir, j -> ((ObjectNode) j.get("settings")).put("mode", "fixed-qd").put("qd", 4).put("maxIdleNs", 0),
+                "not comparable: x.json differs from the baseline drive-a.json in mode (fixed-qd QD 4 vs recorded-qd)"
+                        + " (--force compares anyway)");
+        assertRefused(dir, j -> ((ObjectNode) j.get("settings")).put("maxIdleNs", 0),
+                "not comparable: x.json differs from the baseline drive-a.json in idle cap (0.0 ms vs 25.0 ms)"
+                        + " (--force compares anyway)");
+        assertRefused(dir, j -> ((ObjectNode) j.get("settings")).put("data", "zero"),
+                "not comparable: x.json differs from the baseline drive-a.json in data pattern (zero vs random)"
+                        + " (--force compares anyway)");
+        assertRefused(dir, j -> j.put("complete", false).put("stopReason", "interrupted"),
+                "not comparable: x.json is incomplete (interrupted after 4 of 4 trace records) (--force compares anyway)");
+        assertRefused(dir, j -> {
+            ((ObjectNode) j.get("settings")).put("data", "zero").put("maxIdleNs", 0);
+            j.put("complete", false).put("stopReason", "interrupted");
+        }, "not comparable: x.json is incomplete (interrupted after 4 of 4 trace records) and differs from the baseline"
+                + " drive-a.json in idle cap (0.0 ms vs 25.0 ms), data pattern (zero vs random) (--force compares anyway)");
+    }
+
+    @Test
+    void forceComparesAndMarksTheDifferingColumn(@TempDir Path dir) {
+        Path zero = ResultFixtures.variant(dir, ResultFixtures.B, "zero.json", j -> ((ObjectNode) j.get("settings")).put("data", "zero"));
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(zero)), 0, true);
+        assertEquals(List.of("zero.json differs from the baseline drive-a.json in data pattern (zero vs random)"), c.differences());
+        assertTrue(c.columns().get(0).comparable());
+        assertFalse(c.columns().get(1).comparable());
+    }
+
+    private static void assertRefused(Path dir, Consumer<ObjectNode> edit, String message) {
+        Path x = ResultFixtures.variant(dir, ResultFixtures.B, "x.json", edit);
+        SbenchException e = assertThrows(SbenchException.class, () -> ResultComparison.of(
+                List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(x)), 0, false));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(message, e.getMessage());
+    }
+}

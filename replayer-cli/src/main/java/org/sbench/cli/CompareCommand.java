@@ -1,0 +1,89 @@
+package org.sbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
+import org.sbench.result.ComparisonCsvWriter;
+import org.sbench.result.ComparisonTable;
+import org.sbench.result.ComparisonWriter;
+import org.sbench.result.HtmlComparisonWriter;
+import org.sbench.result.JsonResults;
+import org.sbench.result.RankingMetric;
+import org.sbench.result.ResultComparison;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sbench compare R1.json R2.json ...}: results of one workload on several drives, side by side. */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare replay results of the same trace and settings across drives: a side-by-side table with"
+                + " differences and ratios to a baseline, and HTML bar charts in the style of drive reviews.",
+            "Results of the same drive and settings are repeated runs: they form one column (mean and spread).",
+            "Refuses results of different traces, modes, idle caps or data patterns, and incomplete ones (exit 3),"
+                + " unless --force."})
+final class CompareCommand implements Callable<Integer> {
+    @Parameters(arity = "2..*", paramLabel = "RESULT.json", description = "Results written by 'sbench replay --out'.")
+    List<Path> results;
+
+    @Option(names = "--baseline", paramLabel = "N", defaultValue = "1",
+            description = "The result (1 = first given) whose column the others are measured against (default ${DEFAULT-VALUE}).")
+    int baseline;
+
+    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "busy",
+            description = "Rank drives by busy (total busy time, default), mbps (combined MB/s), iops, or latency (p99).")
+    String metric;
+
+    @Option(names = "--label", paramLabel = "NAME",
+            description = "Column label of each result, in order (give one per result); results with the same label form one column.")
+    List<String> labels;
+
+    @Option(names = "--force", description = "Compare even results that are not comparable; the table is marked.")
+    boolean force;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Write one self-contained HTML page with bar charts and latency curves.")
+    Path html;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write every metric of every column as CSV (one row per metric and column).")
+    Path csv;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        RankingMetric rankBy = RankingMetric.of(metric);
+        if (baseline < 1 || baseline > results.size()) {
+            throw SbenchException.usage("--baseline must be between 1 and " + results.size() + " (the number of results), found "
+                    + baseline);
+        }
+        if (labels != null && labels.size() != results.size()) {
+            throw SbenchException.usage("--label given " + labels.size() + " times for " + results.size()
+                    + " results; give one per result, in order");
+        }
+        JsonResults json = new JsonResults();
+        List<ResultComparison.Input> inputs = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            Path p = results.get(i);
+            inputs.add(new ResultComparison.Input(p.toString(), json.read(p), labels == null ? null : labels.get(i)));
+        }
+        ResultComparison comparison = ResultComparison.of(inputs, baseline - 1, force);
+        PrintWriter out = spec.commandLine().getOut();
+        new ComparisonTable().write(comparison, rankBy, out);
+        write(new HtmlComparisonWriter(rankBy), comparison, html, out);
+        write(new ComparisonCsvWriter(), comparison, csv, out);
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private static void write(ComparisonWriter writer, ResultComparison c, Path to, PrintWriter out) {
+        if (to != null) {
+            writer.write(c, to);
+            out.println("wrote    " + writer.name() + " " + to);
+        }
+    }
+}
