@@ -11,6 +11,7 @@ import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.result.HtmlReportWriter;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code sbench demo}: the main job on an embedded default. Replays the bundled light-2010
  * reconstruction (recorded QD, idle capped at 25 ms) against a scratch file in a temporary
- * directory, prints the Storage Bench table and writes the JSON result. No device, no root.
+ * directory, prints the Storage Bench table and writes the JSON result and the HTML report. No
+ * device, no root.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Replay the bundled light-2010 workload against a scratch file and show the results (no device or root needed).")
@@ -59,8 +61,11 @@ final class DemoCommand implements Callable<Integer> {
         new TableResultWriter().write(result, out);
         Path json = work.resolve(WORKLOAD + ".json");
         new JsonResults().write(result, json);
+        Path html = work.resolve(WORKLOAD + ".html");
+        new HtmlReportWriter().write(result, html);
         out.println();
         out.println("JSON result: " + json);
+        out.println("HTML report: " + html + " (self-contained; open it in any browser)");
         out.println("The scratch file sits on whatever holds " + work + "; replay onto a drive with:");
         out.println("  ./sbench replay " + WORKLOAD + " --target /dev/sdX --allow-write   (destroys its data)");
         out.flush();
