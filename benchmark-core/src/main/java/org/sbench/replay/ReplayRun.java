@@ -101,7 +101,7 @@ public final class ReplayRun {
                 settings.readOnly(), target.describe().get("nomerges"), settings.onError().name().toLowerCase(Locale.ROOT));
     }
 
-    static ReplayResult.Host host() {
+    public static ReplayResult.Host host() {
         return new ReplayResult.Host(firstLine(Path.of("/proc/sys/kernel/osrelease"), null), cpuModel(),
                 Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));

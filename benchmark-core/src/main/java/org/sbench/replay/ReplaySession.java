@@ -63,7 +63,7 @@ public final class ReplaySession {
      * max_segments, each a physically contiguous run: a 4 KiB page, or with huge pages up to
      * max_segment_size. 0 when the target is not a block device.
      */
-    static long splitThreshold(Map<String, String> device, boolean hugePages) {
+    public static long splitThreshold(Map<String, String> device, boolean hugePages) {
         String sectorsKb = device.get(BlockDeviceTarget.KEY_MAX_SECTORS_KB);
         String segments = device.get(BlockDeviceTarget.KEY_MAX_SEGMENTS);
         if (sectorsKb == null || segments == null) {

@@ -23,7 +23,10 @@ public final class Replayer implements CompletionSink {
     /** What to do when an IO fails: stop issuing (default) or continue. */
     public enum OnError { STOP, CONTINUE }
 
-    /** How the run ended. */
+    /**
+     * How the run ended: {@code complete} unless stopped early; {@code stopReason} says why it stopped
+     * (interrupted, IO error, or a planned end such as a time limit), null when the trace ran out.
+     */
     public record Outcome(boolean complete, String stopReason, long recordsRead, long replayed) {
     }
 
@@ -101,9 +104,15 @@ public final class Replayer implements CompletionSink {
             }
         }
         String stopReason = null;
+        boolean plannedEnd = false;
         while (true) {
             if (have && stopReason == null && (control.stopRequested() || (ioFailed && onError == OnError.STOP))) {
-                stopReason = control.stopRequested() ? "interrupted" : "IO error";
+                if (control.stopRequested()) {
+                    stopReason = control.stopReason();
+                    plannedEnd = control.plannedEnd();
+                } else {
+                    stopReason = "IO error";
+                }
                 have = false;
             }
             long nowNs = clock.nanoTime();
@@ -162,7 +171,7 @@ public final class Replayer implements CompletionSink {
             }
         }
         listener.progress(completedIos, totalIos, clock.nanoTime() - startNs, completedBytes);
-        return new Outcome(stopReason == null, stopReason, recordsRead, recorder.issued());
+        return new Outcome(stopReason == null || plannedEnd, stopReason, recordsRead, recorder.issued());
     }
 
     /**

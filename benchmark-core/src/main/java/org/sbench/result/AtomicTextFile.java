@@ -10,16 +10,16 @@ import org.sbench.SbenchException;
 import org.sbench.trace.input.AtomicFileOutput;
 
 /** A UTF-8 text file written through {@link AtomicFileOutput}: it appears only when complete. */
-final class AtomicTextFile {
+public final class AtomicTextFile {
     /** Writes the body of a text file; the writer is buffered by the caller as it needs. */
-    interface Body {
+    public interface Body {
         void write(Writer out) throws IOException;
     }
 
     private AtomicTextFile() {
     }
 
-    static void write(Path file, Body body) {
+    public static void write(Path file, Body body) {
         try (AtomicFileOutput out = new AtomicFileOutput(file)) {
             // Not closed: closing would close the channel that commit() forces and renames.
             Writer w = new OutputStreamWriter(Channels.newOutputStream(out.channel()), StandardCharsets.UTF_8);

@@ -201,4 +201,24 @@ class ReplayerTest {
         assertEquals("interrupted", o.stopReason());
         assertEquals(0, metrics.issued());
     }
+
+    @Test
+    void aPlannedEndStopsIssuingAndKeepsTheRunComplete() {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            trace.add(io(i, IoRecord.NO_TIME, Op.READ, 0, 0));
+        }
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 1 * US);
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        ReplayControl control = new ReplayControl();
+        control.endRun("time limit 5 s");
+        Replayer r = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0),
+                new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, ReplayListener.NONE, control,
+                Replayer.OnError.STOP, 10);
+        Replayer.Outcome o = r.run();
+        assertEquals(true, o.complete());
+        assertEquals("time limit 5 s", o.stopReason());
+        assertEquals(0, metrics.issued());
+    }
 }

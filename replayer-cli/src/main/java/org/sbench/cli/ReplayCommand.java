@@ -131,7 +131,7 @@ final class ReplayCommand implements Callable<Integer> {
             stdout.println("result   " + out);
         }
         stdout.flush();
-        if (!result.complete() && "interrupted".equals(result.stopReason())) {
+        if (!result.complete() && ReplayControl.INTERRUPTED.equals(result.stopReason())) {
             return ExitCodes.INTERRUPTED;
         }
         return result.summary().errors() > 0 ? ExitCodes.IO_ERRORS : ExitCodes.OK;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
         subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, InspectCommand.class,
-            ConvertCommand.class, SynthCommand.class, TracesCommand.class, CommandLine.HelpCommand.class})
+            ConvertCommand.class, SynthCommand.class, TracesCommand.class, CdmCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")

@@ -1,0 +1,96 @@
+package org.sbench.cdm;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.sbench.result.TextTable;
+import org.sbench.trace.Op;
+
+/**
+ * The familiar grid of a synthetic suite run: a row per test, read and write MB/s (best pass),
+ * and IOPS for the 4K tests; with two data patterns, each column is split random vs all-zero
+ * ("0x00") side by side. MB = 10^6 bytes; rates over busy time, as in every sbench result.
+ */
+public final class CdmGrid {
+    private static final String NONE = "-";
+    private static final long NS_PER_S = 1_000_000_000L;
+    private static final double NS_PER_MS = 1e6;
+
+    private final CdmResults results;
+
+    public CdmGrid(CdmResults results) {
+        this.results = results;
+    }
+
+    public void write(PrintWriter out) {
+        CdmSettings s = results.settings();
+        out.println("sbench cdm " + s.preset().word() + ": " + results.targetPath() + " (" + results.targetKind() + "), test region "
+                + mib(results.regionBytes()) + ", engine " + results.engine());
+        String passes = s.passes() + (s.passes() == 1 ? " pass" : " passes");
+        out.println(passes + (s.timed() ? " of " + duration(s.durationNs()) : " of one region sweep")
+                + " per test and op, best reported; MB/s = 10^6 bytes/s over busy time");
+        out.println("region filled by one sequential write pass (not measured) with each data pattern before its read tests");
+        out.println();
+        table().print(out, "");
+        if (!results.complete()) {
+            out.println();
+            out.println("INCOMPLETE: stopped (" + results.stopReason() + "); '" + NONE + "' marks tests that did not run");
+        }
+        out.flush();
+    }
+
+    TextTable table() {
+        List<String> data = results.settings().data();
+        boolean both = data.size() > 1;
+        boolean iops = results.settings().preset().tests().stream().anyMatch(CdmTest::showsIops);
+        List<String> header = new ArrayList<>();
+        header.add("");
+        for (String metric : iops ? new String[] {"MB/s", "IOPS"} : new String[] {"MB/s"}) {
+            for (Op op : new Op[] {Op.READ, Op.WRITE}) {
+                for (String d : data) {
+                    header.add((op == Op.READ ? "Read " : "Write ") + metric + (both ? " " + label(d) : ""));
+                }
+            }
+        }
+        TextTable t = new TextTable(header.toArray(new String[0]));
+        for (CdmTest test : results.settings().preset().tests()) {
+            List<String> row = new ArrayList<>();
+            row.add(test.label());
+            for (boolean iopsColumn : iops ? new boolean[] {false, true} : new boolean[] {false}) {
+                for (Op op : new Op[] {Op.READ, Op.WRITE}) {
+                    for (String d : data) {
+                        row.add(cell(test, results.entry(test, op, d), iopsColumn));
+                    }
+                }
+            }
+            t.row(row.toArray());
+        }
+        return t;
+    }
+
+    private static String cell(CdmTest test, CdmResults.Entry e, boolean iops) {
+        if (iops && !test.showsIops()) {
+            return "";
+        }
+        if (e == null) {
+            return NONE;
+        }
+        return iops ? String.format(Locale.ROOT, "%.1f", e.best().summary().iops())
+                : String.format(Locale.ROOT, "%.2f", e.best().summary().mbps());
+    }
+
+    /** The column word of a data pattern: {@code random} or {@code 0x00}. */
+    public static String label(String data) {
+        return data.equals("zero") ? "0x00" : data;
+    }
+
+    /** Whole seconds as {@code 5 s}, else milliseconds. */
+    static String duration(long ns) {
+        return ns % NS_PER_S == 0 ? ns / NS_PER_S + " s" : String.format(Locale.ROOT, "%.0f ms", ns / NS_PER_MS);
+    }
+
+    private static String mib(long bytes) {
+        return bytes % (1L << 30) == 0 ? bytes / (1L << 30) + " GiB" : bytes / (1L << 20) + " MiB";
+    }
+}

@@ -1,0 +1,21 @@
+package org.sbench.cdm;
+
+import org.sbench.result.ReplayResult;
+import org.sbench.trace.Op;
+
+/**
+ * Hears how a synthetic suite run goes (the CLI prints it). Called on the thread running the
+ * suite, between passes; the default methods ignore everything.
+ */
+public interface CdmListener {
+    CdmListener NONE = new CdmListener() {
+    };
+
+    /** The test region is about to be filled with {@code data} by a sequential write pass (not measured). */
+    default void filling(String data, long regionBytes) {
+    }
+
+    /** Pass {@code pass} (from 1) of {@code passes} of one test, op and data pattern ended with {@code result}. */
+    default void passDone(CdmTest test, Op op, String data, int pass, int passes, ReplayResult result) {
+    }
+}

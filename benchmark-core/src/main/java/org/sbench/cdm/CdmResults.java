@@ -1,0 +1,51 @@
+package org.sbench.cdm;
+
+import java.util.List;
+import java.util.Locale;
+import org.sbench.result.ReplayResult;
+import org.sbench.trace.Op;
+
+/**
+ * What a synthetic suite run measured: for each test, op and data pattern that ran, the best pass.
+ *
+ * @param regionBytes the test region used (the asked size rounded down to whole 1 MiB blocks)
+ * @param engine      the engine that ran the passes
+ * @param stopReason  why the suite stopped before its end (e.g. interrupted), or null
+ */
+public record CdmResults(CdmSettings settings, String targetPath, String targetKind, long regionBytes, String engine,
+                         List<Entry> entries, String stopReason) {
+
+    /**
+     * The best pass of one test, op and data pattern (highest MB/s over busy time), and the MB/s of
+     * every pass, in order.
+     */
+    public record Entry(CdmTest test, Op op, String data, ReplayResult best, List<Double> passMbps) {
+        /** The JSON result's file name: {@code cdm-v8-seq1m-q8t1-read-random.json}. */
+        public String fileName(CdmPreset preset) {
+            return "cdm-" + preset.word() + "-" + test.slug() + "-" + op.name().toLowerCase(Locale.ROOT) + "-" + data + ".json";
+        }
+    }
+
+    public CdmResults {
+        entries = List.copyOf(entries);
+    }
+
+    /** The entry of that test, op and data, or null when it did not run. */
+    public Entry entry(CdmTest test, Op op, String data) {
+        for (Entry e : entries) {
+            if (e.test().equals(test) && e.op() == op && e.data().equals(data)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    public boolean complete() {
+        return stopReason == null;
+    }
+
+    /** IO errors over all best passes. */
+    public long errors() {
+        return entries.stream().mapToLong(e -> e.best().summary().errors()).sum();
+    }
+}

@@ -1,0 +1,71 @@
+package org.sbench.cdm;
+
+import java.util.List;
+import org.sbench.SbenchException;
+
+/**
+ * Everything a user chooses about a synthetic suite run; {@link #of(CdmPreset)} holds the
+ * defaults. Immutable.
+ *
+ * @param sizeBytes  the test region at the start of the target (a file target is created this size)
+ * @param passes     passes of each test and op; the best (highest MB/s) is reported
+ * @param durationNs time limit of each pass; 0 runs each pass as one sweep of the region
+ * @param data       write data patterns, each a column group of the grid: {@code random}, {@code zero}
+ * @param engine     the IO engine's name, or {@code auto}
+ * @param seed       seed of the random offsets and the random data
+ */
+public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long durationNs, List<String> data, String engine,
+                          long seed) {
+    public static final int DEFAULT_PASSES = 5;
+    public static final long DEFAULT_SEED = 1;
+    /** The largest IO of the suite: the test region must hold at least one. */
+    public static final long MIN_SIZE_BYTES = 1024 * 1024;
+
+    public CdmSettings {
+        data = List.copyOf(data);
+        if (sizeBytes < MIN_SIZE_BYTES) {
+            throw SbenchException.usage("--size " + sizeBytes + ": the test region must hold at least one 1 MiB IO ("
+                    + MIN_SIZE_BYTES + " bytes)");
+        }
+        if (passes < 1) {
+            throw SbenchException.usage("--passes must be at least 1, found " + passes);
+        }
+        if (durationNs < 0) {
+            throw SbenchException.usage("--duration must not be negative");
+        }
+        for (String d : data) {
+            if (!d.equals("random") && !d.equals("zero")) {
+                throw SbenchException.usage("--data takes random, zero or both, found '" + d + "'");
+            }
+        }
+    }
+
+    public static CdmSettings of(CdmPreset preset) {
+        return new CdmSettings(preset, preset.defaultSizeBytes(), DEFAULT_PASSES, preset.defaultDurationNs(), List.of("random"),
+                "auto", DEFAULT_SEED);
+    }
+
+    public boolean timed() {
+        return durationNs > 0;
+    }
+
+    public CdmSettings withSizeBytes(long value) {
+        return new CdmSettings(preset, value, passes, durationNs, data, engine, seed);
+    }
+
+    public CdmSettings withPasses(int value) {
+        return new CdmSettings(preset, sizeBytes, value, durationNs, data, engine, seed);
+    }
+
+    public CdmSettings withDurationNs(long value) {
+        return new CdmSettings(preset, sizeBytes, passes, value, data, engine, seed);
+    }
+
+    public CdmSettings withData(List<String> value) {
+        return new CdmSettings(preset, sizeBytes, passes, durationNs, value, engine, seed);
+    }
+
+    public CdmSettings withEngine(String value) {
+        return new CdmSettings(preset, sizeBytes, passes, durationNs, data, value, seed);
+    }
+}

@@ -1,0 +1,205 @@
+package org.sbench.cdm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.IoEngine;
+import org.sbench.engine.IoEngines;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplaySession;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.Target;
+import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceReader;
+
+/**
+ * The whole of {@code sbench cdm} below the command line: opens the target as a replay does (same
+ * safety checks), and for each data pattern fills the test region with it by one sequential write
+ * pass (not measured: reads of never-written file extents or thin-provisioned blocks would not touch
+ * the disk), then runs each test's passes, reads then writes, each a generated trace through the
+ * replay engine at the test's queue depth, keeping the best pass. A time-limited pass is ended by a
+ * timer thread through its {@link ReplayControl}; the caller's control (Ctrl-C) stops the suite.
+ */
+public final class CdmSuite {
+    private static final int FILL_BLOCK_BYTES = 1024 * 1024;
+    private static final int FILL_QD = 8;
+    private static final long MIB = 1024 * 1024;
+
+    private CdmSuite() {
+    }
+
+    /** Where to run the suite, with which target options, and how. */
+    public record Request(String target, TargetSettings targetSettings, CdmSettings settings) {
+    }
+
+    public static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control,
+                                 String sbenchVersion) {
+        CdmSettings s = request.settings();
+        TargetSettings ts = request.targetSettings().withReadOnly(false);
+        if (ts.sizeBytes().isEmpty()) {
+            ts = ts.withSizeBytes(s.sizeBytes());
+        }
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sbench-cdm-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        try (Target target = Targets.open(request.target(), ts)) {
+            long regionBytes = s.sizeBytes() / MIB * MIB;
+            if (regionBytes > target.capacityBytes()) {
+                throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
+                        + " (" + target.capacityBytes() + " bytes)");
+            }
+            return new Run(target, regionBytes, s, clock, listener, control, sbenchVersion, timer).all();
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    /** One run's state: the opened target, the results so far. */
+    private static final class Run {
+        private final Target target;
+        private final long regionBytes;
+        private final CdmSettings s;
+        private final NanoClock clock;
+        private final CdmListener listener;
+        private final ReplayControl control;
+        private final String sbenchVersion;
+        private final ScheduledExecutorService timer;
+        private final List<CdmResults.Entry> entries = new ArrayList<>();
+        private String engineName = "";
+
+        Run(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
+            String sbenchVersion, ScheduledExecutorService timer) {
+            this.target = target;
+            this.regionBytes = regionBytes;
+            this.s = s;
+            this.clock = clock;
+            this.listener = listener;
+            this.control = control;
+            this.sbenchVersion = sbenchVersion;
+            this.timer = timer;
+        }
+
+        CdmResults all() {
+            String stopped = null;
+            outer:
+            for (String data : s.data()) {
+                listener.filling(data, regionBytes);
+                fill(data);
+                if (control.stopRequested()) {
+                    stopped = control.stopReason();
+                    break;
+                }
+                for (CdmTest test : s.preset().tests()) {
+                    try (Opened e = open(test.qd(), test.blockBytes())) {
+                        for (Op op : new Op[] {Op.READ, Op.WRITE}) {
+                            if (!passes(e.context, test, op, data)) {
+                                stopped = control.stopReason();
+                                break outer;
+                            }
+                        }
+                    }
+                }
+            }
+            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, stopped);
+        }
+
+        /** Runs the passes of one test, op and data; false when the suite was stopped. */
+        private boolean passes(CdmPass.Context c, CdmTest test, Op op, String data) {
+            ReplayResult best = null;
+            List<Double> mbps = new ArrayList<>();
+            for (int pass = 1; pass <= s.passes(); pass++) {
+                long count = s.timed() ? Long.MAX_VALUE : SequentialTraceReader.sweep(regionBytes, test.blockBytes());
+                long seed = s.seed() + pass;
+                String name = "cdm " + s.preset().word() + " " + test.label() + " " + op.name().toLowerCase(Locale.ROOT);
+                TraceReader trace = test.sequential()
+                        ? new SequentialTraceReader(name, op, regionBytes, test.blockBytes(), count)
+                        : new RandomTraceReader(name, op, regionBytes, test.blockBytes(), count, seed);
+                // Each pass of a test is defined alike (seeds aside), so that compare takes them as one trace.
+                String definition = name + ", " + (test.sequential() ? "sequential" : "random") + " " + test.blockBytes()
+                        + " B at QD " + test.qd() + " over " + regionBytes + " B, "
+                        + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
+                ReplayResult r = timedPass(c, trace, definition, test.qd(), data, seed, count);
+                mbps.add(r.summary().mbps());
+                listener.passDone(test, op, data, pass, s.passes(), r);
+                if (control.stopRequested()) {
+                    // The stopped pass is partial: keep only the passes that ran to their end.
+                    mbps.remove(mbps.size() - 1);
+                    if (best != null) {
+                        entries.add(new CdmResults.Entry(test, op, data, best, mbps));
+                    }
+                    return false;
+                }
+                if (best == null || r.summary().mbps() > best.summary().mbps()) {
+                    best = r;
+                }
+            }
+            entries.add(new CdmResults.Entry(test, op, data, best, mbps));
+            return true;
+        }
+
+        private ReplayResult timedPass(CdmPass.Context c, TraceReader trace, String definition, int qd, String data, long seed,
+                                       long count) {
+            ReplayControl pass = control.child();
+            ScheduledFuture<?> limit = null;
+            if (s.timed()) {
+                String reason = "time limit " + CdmGrid.duration(s.durationNs());
+                limit = timer.schedule(() -> pass.endRun(reason), s.durationNs(), TimeUnit.NANOSECONDS);
+            }
+            try {
+                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, count);
+            } finally {
+                if (limit != null) {
+                    limit.cancel(false);
+                }
+            }
+        }
+
+        private void fill(String data) {
+            try (Opened e = open(FILL_QD, FILL_BLOCK_BYTES)) {
+                long count = SequentialTraceReader.sweep(regionBytes, FILL_BLOCK_BYTES);
+                TraceReader trace = new SequentialTraceReader("cdm fill", Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
+                ReplayResult r = CdmPass.run(e.context, trace, "fill " + regionBytes + " B", regionBytes, FILL_QD, data, s.seed(),
+                        control.child(), count);
+                if (r.summary().errors() > 0) {
+                    throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
+                            + data + " data failed: " + r.summary().errors() + " IO errors " + r.errors());
+                }
+            }
+            int rc = target.flush();
+            if (rc < 0) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "flushing " + target.path()
+                        + " after filling the test region failed: errno " + -rc);
+            }
+        }
+
+        private Opened open(int depth, int maxIoBytes) {
+            IoEngines.Opened opened = IoEngines.open(s.engine(), target, depth, maxIoBytes, clock);
+            IoEngine engine = opened.engine();
+            long huge = engine.hugePageBytes();
+            String memory = huge > 0 ? "transparent huge pages (" + huge / MIB + " MiB)"
+                    : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
+            engineName = engine.name();
+            return new Opened(new CdmPass.Context(target, engine, opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(),
+                    memory, ReplaySession.splitThreshold(target.describe(), huge > 0), clock, sbenchVersion));
+        }
+    }
+
+    /** An engine opened for some passes, closed after them. */
+    private record Opened(CdmPass.Context context) implements AutoCloseable {
+        @Override
+        public void close() {
+            context.engine().close();
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package org.sbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
+import org.sbench.cdm.CdmGrid;
+import org.sbench.cdm.CdmListener;
+import org.sbench.cdm.CdmPreset;
+import org.sbench.cdm.CdmResults;
+import org.sbench.cdm.CdmSettings;
+import org.sbench.cdm.CdmSuite;
+import org.sbench.cdm.CdmTest;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.result.AtomicTextFile;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.Op;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/** {@code sbench cdm --target T}: the synthetic suite (CrystalDiskMark style) through the replay engine. */
+@Command(name = "cdm", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run the synthetic suite (CrystalDiskMark style): sequential 1 MiB and random 4 KiB (v3: also 512 KiB)"
+                + " reads and writes at fixed queue depths over a test region, best of --passes, printed as the familiar grid.",
+            "Writes destroy data in the test region of a block device: it needs --allow-write (and --force over a filesystem)."})
+final class CdmCommand implements Callable<Integer> {
+    @Option(names = "--target", required = true, paramLabel = "TARGET",
+            description = "A block device (its first --size bytes are the test region), a file (created or grown to --size), or null.")
+    String target;
+
+    @Option(names = "--preset", paramLabel = "v3|v8", defaultValue = "v8",
+            description = "v8 (default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1, 5 s per pass) or v3 (Seq, 512K, 4K,"
+                    + " 4K QD32, one sweep of the region per pass).")
+    String preset;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Test region (default 1G for v8, 1000M for v3), rounded down to whole MiB.")
+    Long size;
+
+    @Option(names = "--passes", paramLabel = "N", defaultValue = "" + CdmSettings.DEFAULT_PASSES,
+            description = "Passes of each test and op; the best is reported (default ${DEFAULT-VALUE}).")
+    int passes;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Time limit of each pass (default 5s for v8; v3 sweeps the region once per pass unless given).")
+    Long durationNs;
+
+    @Option(names = "--data", paramLabel = "PATTERN", defaultValue = "random",
+            description = "Write (and fill) data: random (default, incompressible), zero (all 0x00), or both side by side.")
+    String data;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
+            description = "auto (io_uring, else libaio, else sync), io_uring, libaio or sync.")
+    String engine;
+
+    @Option(names = "--allow-write", description = "Allow writes to a block device (the test region's data is destroyed).")
+    boolean allowWrite;
+
+    @Option(names = "--force", description = "Write even over a partition table or filesystem signature.")
+    boolean force;
+
+    @Option(names = "--allow-merges", description = "Keep the kernel's request merging (default: queue/nomerges=2 for the run).")
+    boolean allowMerges;
+
+    @Option(names = "--progress", description = "Print a line per pass on stderr even when it is not a terminal.")
+    boolean progress;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write one JSON result per test, op and data pattern (for report and compare) and the grid as text.")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        CdmSettings settings = settings();
+        TargetSettings targetSettings = TargetSettings.DEFAULTS.withAllowWrite(allowWrite).withForce(force)
+                .withAllowMerges(allowMerges).withSizeBytes(settings.sizeBytes());
+        ReplayControl control = new ReplayControl();
+        SignalHandler previous = Signal.handle(new Signal("INT"), sig -> control.requestStop());
+        CdmResults results;
+        try {
+            results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM, listener(), control,
+                    SbenchCommand.version());
+        } finally {
+            Signal.handle(new Signal("INT"), previous);
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        new CdmGrid(results).write(stdout);
+        if (out != null) {
+            write(results, out);
+            stdout.println();
+            stdout.println("results  " + out + " (" + results.entries().size() + " JSON results and "
+                    + gridFile(settings.preset()) + ")");
+        }
+        stdout.flush();
+        if (!results.complete() && ReplayControl.INTERRUPTED.equals(results.stopReason())) {
+            return ExitCodes.INTERRUPTED;
+        }
+        return results.errors() > 0 ? ExitCodes.IO_ERRORS : ExitCodes.OK;
+    }
+
+    private CdmSettings settings() {
+        CdmPreset p = CdmPreset.of(preset);
+        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engine).withData(dataPatterns());
+        if (size != null) {
+            s = s.withSizeBytes(size);
+        }
+        if (durationNs != null) {
+            if (durationNs <= 0) {
+                throw SbenchException.usage("--duration must be above 0, found " + durationNs + " ns");
+            }
+            s = s.withDurationNs(durationNs);
+        }
+        return s;
+    }
+
+    private List<String> dataPatterns() {
+        switch (data) {
+            case "random": return List.of("random");
+            case "zero": return List.of("zero");
+            case "both": return List.of("random", "zero");
+            default: throw SbenchException.usage("--data takes random, zero or both, found '" + data + "'");
+        }
+    }
+
+    private static String gridFile(CdmPreset preset) {
+        return "cdm-" + preset.word() + ".txt";
+    }
+
+    private static void write(CdmResults results, Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("create the directory", dir, e);
+        }
+        JsonResults json = new JsonResults();
+        CdmPreset preset = results.settings().preset();
+        for (CdmResults.Entry e : results.entries()) {
+            json.write(e.best(), dir.resolve(e.fileName(preset)));
+        }
+        StringWriter grid = new StringWriter();
+        new CdmGrid(results).write(new PrintWriter(grid));
+        AtomicTextFile.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
+    }
+
+    private CdmListener listener() {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean passLines = progress || System.console() != null;
+        return new CdmListener() {
+            @Override
+            public void filling(String pattern, long regionBytes) {
+                err.println("filling the test region (" + Units.bytes(regionBytes) + ") with " + CdmGrid.label(pattern)
+                        + " data: one sequential write pass, not measured");
+                err.flush();
+            }
+
+            @Override
+            public void passDone(CdmTest test, Op op, String pattern, int pass, int passCount, ReplayResult r) {
+                if (passLines) {
+                    err.println(String.format(Locale.ROOT, "%-12s %-5s %-6s pass %d/%d  %10.2f MB/s  %10.1f IOPS", test.label(),
+                            op.name().toLowerCase(Locale.ROOT), CdmGrid.label(pattern), pass, passCount, r.summary().mbps(),
+                            r.summary().iops()));
+                    err.flush();
+                }
+            }
+        };
+    }
+}

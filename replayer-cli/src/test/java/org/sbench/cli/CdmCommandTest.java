@@ -1,0 +1,107 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+
+/** {@code sbench cdm} in-process on small file targets; no timing assertions. */
+class CdmCommandTest {
+    private static final long MIB = 1 << 20;
+
+    private static List<String> gridRows(String out) {
+        return out.lines().filter(l -> l.matches("^(SEQ|RND|Seq|512K|4K).*")).collect(Collectors.toList());
+    }
+
+    @Test
+    void v8PrintsTheGridAndWritesReadableResultsPerTestOpAndData(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("t.dat");
+        Path out = dir.resolve("out");
+        CliTest.Run r = CliTest.run("cdm", "--target", target.toString(), "--size", "8M", "--passes", "1", "--duration", "200ms",
+                "--data", "both", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("1 pass of 200 ms per test and op, best reported"), r.out());
+        assertTrue(r.out().contains("Read MB/s random  Read MB/s 0x00  Write MB/s random  Write MB/s 0x00"), r.out());
+        List<String> rows = gridRows(r.out());
+        assertEquals(4, rows.size(), r.out());
+        String[] labels = {"SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1"};
+        for (int i = 0; i < labels.length; i++) {
+            assertTrue(rows.get(i).startsWith(labels[i] + " "), rows.get(i));
+            // 4 MB/s cells, and 4 IOPS cells on the 4K rows only
+            int numbers = rows.get(i).substring(labels[i].length()).trim().split("\\s+").length;
+            assertEquals(i < 2 ? 4 : 8, numbers, rows.get(i));
+        }
+        assertTrue(r.err().contains("filling the test region (8.39 MB) with random data: one sequential write pass, not measured"), r.err());
+        assertTrue(r.err().contains("with 0x00 data"), r.err());
+
+        List<Path> json;
+        try (Stream<Path> files = Files.list(out)) {
+            json = files.filter(p -> p.toString().endsWith(".json")).sorted().collect(Collectors.toList());
+        }
+        assertEquals(4 * 2 * 2, json.size());
+        assertTrue(Files.exists(out.resolve("cdm-v8.txt")));
+        assertTrue(Files.readString(out.resolve("cdm-v8.txt")).contains("RND4K Q32T1"));
+        ReplayResult q32 = new JsonResults().read(out.resolve("cdm-v8-rnd4k-q32t1-write-zero.json"));
+        assertTrue(q32.complete());
+        assertEquals("time limit 200 ms", q32.stopReason());
+        assertEquals("fixed-qd", q32.settings().mode());
+        assertEquals(32, q32.settings().qd());
+        assertEquals("zero", q32.settings().data());
+        assertEquals("cdm", q32.trace().format());
+        assertEquals(q32.summary().ios(), q32.summary().writes());
+        assertEquals(8 * MIB, Files.size(target));
+
+        // results of the same test compare; the report reads them
+        CliTest.Run cmp = CliTest.run("compare", out.resolve("cdm-v8-seq1m-q1t1-read-random.json").toString(),
+                out.resolve("cdm-v8-seq1m-q1t1-read-zero.json").toString(), "--force");
+        assertEquals(0, cmp.code(), cmp.err());
+        CliTest.Run report = CliTest.run("report", json.get(0).toString());
+        assertEquals(0, report.code(), report.err());
+    }
+
+    @Test
+    void v3SweepsTheRegionOncePerPass(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        CliTest.Run r = CliTest.run("cdm", "--preset", "v3", "--target", dir.resolve("t.dat").toString(), "--size", "8M",
+                "--passes", "1", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> rows = gridRows(r.out());
+        assertEquals(List.of("Seq", "512K", "4K", "4K QD32"),
+                rows.stream().map(l -> l.split("\\s{2,}")[0]).collect(Collectors.toList()), r.out());
+        JsonResults json = new JsonResults();
+        ReplayResult seq = json.read(out.resolve("cdm-v3-seq-read-random.json"));
+        assertTrue(seq.complete());
+        assertNull(seq.stopReason());
+        assertEquals(8, seq.summary().reads());
+        assertEquals(8 * MIB, seq.summary().bytesRead());
+        ReplayResult k512 = json.read(out.resolve("cdm-v3-512k-write-random.json"));
+        assertEquals(16, k512.summary().writes());
+        ReplayResult qd32 = json.read(out.resolve("cdm-v3-4k-qd32-read-random.json"));
+        assertEquals(2048, qd32.summary().reads());
+        assertEquals(32, qd32.settings().qd());
+        assertFalse(r.out().contains("INCOMPLETE"));
+    }
+
+    @Test
+    void refusesWhatItCannotRun(@TempDir Path dir) {
+        CliTest.Run data = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size", "8M", "--data", "ones");
+        assertEquals(ExitCodes.USAGE, data.code());
+        assertTrue(data.err().contains("--data takes random, zero or both, found 'ones'"), data.err());
+        CliTest.Run small = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size", "512K");
+        assertEquals(ExitCodes.USAGE, small.code());
+        assertTrue(small.err().contains("the test region must hold at least one 1 MiB IO"), small.err());
+        CliTest.Run preset = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--preset", "v5");
+        assertEquals(ExitCodes.USAGE, preset.code());
+        assertTrue(preset.err().contains("--preset takes v3 or v8, found 'v5'"), preset.err());
+    }
+}
