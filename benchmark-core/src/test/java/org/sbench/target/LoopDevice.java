@@ -126,7 +126,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** Makes the kernel read the partition table (partx -a) and returns the partition nodes. */
-    List<Path> scanPartitions() throws IOException {
+    public List<Path> scanPartitions() throws IOException {
         partitionsAdded = true;
         run("partx", "-a", device);
         List<Path> parts = new ArrayList<>();

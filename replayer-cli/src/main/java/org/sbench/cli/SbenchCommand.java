@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 /** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
-        subcommands = {ReplayCommand.class, InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ReplayCommand.class, RecordCommand.class, InspectCommand.class, ConvertCommand.class,
+            CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
