@@ -11,7 +11,7 @@ import java.util.Map;
  * says so in its metadata ({@code record.complete = false}).
  *
  * @param out           the trace file written
- * @param durationNs    from switching the events on to switching them off (the events' clock)
+ * @param durationNs    from switching the events on to switching issues off (the events' clock)
  * @param ios           IOs in the trace
  * @param reads         of which reads, and so on
  * @param bytesRead     bytes read

@@ -113,7 +113,7 @@ public final class TraceRecorder implements AutoCloseable {
     private volatile boolean drainSeen;
     private volatile int pendingIssues;
     private volatile long startKernelNs = IoRecord.NO_TIME;
-    private volatile long endKernelNs = IoRecord.NO_TIME;
+    private volatile long drainKernelNs = IoRecord.NO_TIME;
     private volatile Throwable failure;
 
     public TraceRecorder(RecordSettings settings) {
@@ -293,10 +293,10 @@ public final class TraceRecorder implements AutoCloseable {
         } else if (body.equals(START)) {
             startKernelNs = timeNs;
         } else if (body.equals(DRAIN)) {
+            drainKernelNs = timeNs;
             pendingIssues = reader.pendingIssues();
             drainSeen = true;
         } else if (body.equals(END)) {
-            endKernelNs = timeNs;
             return true;
         }
         return false;
@@ -474,7 +474,8 @@ public final class TraceRecorder implements AutoCloseable {
     private RecordResult complete() {
         long lost = instance.lostEvents();
         boolean complete = lost == 0 || settings.allowLoss();
-        long durationNs = startKernelNs != IoRecord.NO_TIME && endKernelNs != IoRecord.NO_TIME ? endKernelNs - startKernelNs
+        // Issues were recorded from the start marker until just before the drain marker.
+        long durationNs = startKernelNs != IoRecord.NO_TIME && drainKernelNs != IoRecord.NO_TIME ? drainKernelNs - startKernelNs
                 : System.nanoTime() - startNanoTime;
         String self = selfTraffic.describe(writerTid);
         Map<String, String> late = new LinkedHashMap<>();

@@ -37,6 +37,8 @@ final class TracefsInstance {
     /** Removal is retried this long while a reader of trace_pipe is still letting go of it (EBUSY). */
     private static final long REMOVE_RETRY_NS = 2_000_000_000L;
     private static final long REMOVE_RETRY_SLEEP_MS = 20;
+    /** More than any tracefs control file holds (trace_clock, filters, per-CPU stats). */
+    private static final int READ_BUFFER_BYTES = 64 * 1024;
 
     private final Path dir;
 
@@ -136,7 +138,7 @@ final class TracefsInstance {
         long lost = 0;
         try (DirectoryStream<Path> cpus = Files.newDirectoryStream(dir.resolve("per_cpu"), "cpu*")) {
             for (Path cpu : cpus) {
-                lost += lostEvents(Files.readAllLines(cpu.resolve("stats"), StandardCharsets.US_ASCII));
+                lost += lostEvents(readText(cpu.resolve("stats")).lines().toList());
             }
         } catch (IOException e) {
             throw SbenchException.ioFailure("read", dir.resolve("per_cpu"), e);
@@ -201,10 +203,23 @@ final class TracefsInstance {
     }
 
     private String read(String file) {
-        try {
-            return Files.readString(dir.resolve(file), StandardCharsets.US_ASCII).trim();
+        return readText(dir.resolve(file)).trim();
+    }
+
+    /**
+     * A tracefs file's text, read with one large read: some files (an event's {@code filter})
+     * answer only a read at position 0 and then report the end, so the small first read of
+     * {@link Files#readString} would see one character.
+     */
+    static String readText(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buf = ByteBuffer.allocate(READ_BUFFER_BYTES);
+            while (buf.hasRemaining() && ch.read(buf) > 0) {
+                // A page per read at most; seq_file-backed files continue where they left off.
+            }
+            return new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII);
         } catch (IOException e) {
-            throw SbenchException.ioFailure("read", dir.resolve(file), e);
+            throw SbenchException.ioFailure("read", file, e);
         }
     }
 

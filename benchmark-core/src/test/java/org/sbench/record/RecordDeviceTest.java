@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -54,6 +53,7 @@ class RecordDeviceTest {
     /** Service times on a loop device over a page-cached file are far below this. */
     private static final long PLAUSIBLE_LATENCY_NS = 1_000_000_000L;
     private static final int MBR_ENTRY_OFFSET = 446;
+    private static final int MBR_ENTRY_BYTES = 16;
     private static final byte LINUX_PARTITION = (byte) 0x83;
     private static final long PARTITION_START_SECTOR = 2048;
     private static final long PARTITION_SECTORS = 16384;
@@ -251,6 +251,61 @@ class RecordDeviceTest {
     }
 
     @Test
+    void outputOnARecordedDiskFiltersTheWriterThread(@TempDir Path mountPoint) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            long p2Start = PARTITION_START_SECTOR + PARTITION_SECTORS;
+            writeMbr(loop, PARTITION_START_SECTOR, PARTITION_SECTORS, p2Start, 2 * PARTITION_SECTORS);
+            List<Path> parts = loop.scanPartitions();
+            LoopDevice.run("mkfs.ext4", "-q", "-F", parts.get(0).toString());
+            LoopDevice.run("mount", "-t", "ext4", parts.get(0).toString(), mountPoint.toString());
+            Path out = mountPoint.resolve("self.sbt");
+            RecordResult result;
+            List<IoRecord> expected;
+            String issueFilter;
+            try (Target p2 = Targets.open(parts.get(1).toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+                 IoPattern io = new IoPattern(p2, "io_uring", p2Start * 512);
+                 TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+                recorder.start();
+                issueFilter = TracefsInstance.readText(instanceDir().resolve("events/block/block_rq_issue/filter")).strip();
+                for (int i = 0; i < 50; i++) {
+                    io.batch(io(Op.WRITE, i * 64 * KIB, 64 * KIB));
+                }
+                result = recorder.finish();
+                expected = io.issued();
+            } finally {
+                LoopDevice.run("umount", mountPoint.toString());
+            }
+            String disk = loop.path().getFileName().toString();
+            assertTrue(result.selfTraffic().startsWith("output on recorded disk " + disk + ": requests issued by the recorder's"
+                    + " writer thread (tid "), result.selfTraffic());
+            int tid = Integer.parseInt(result.selfTraffic().replaceAll(".*\\(tid ([0-9]+)\\).*", "$1"));
+            assertTrue(issueFilter.endsWith("common_pid != " + tid), issueFilter);
+            LoopDevice.run("mount", "-t", "ext4", "-o", "ro", parts.get(0).toString(), mountPoint.toString());
+            try {
+                List<IoRecord> trace = readAll(out);
+                List<String> onP2 = trace.stream().filter(r -> r.offsetBytes >= p2Start * 512).map(RecordDeviceTest::shape).toList();
+                assertEquals(shapes(expected), onP2);
+                assertTrue(trace.stream().noneMatch(r -> "sbench-record".equals(r.process)), "the writer thread's own IO");
+            } finally {
+                LoopDevice.run("umount", mountPoint.toString());
+            }
+        }
+    }
+
+    @Test
+    void aDiskAndItsPartitionAreNotRecordedTogether() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            writeMbr(loop);
+            Path part = loop.scanPartitions().get(0);
+            SbenchException e = assertThrows(SbenchException.class, () -> DeviceSelection.resolve(
+                    List.of(loop.path().toString(), part.toString()), Path.of("/sys")));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals("--device " + part + " is part of " + loop.path() + ", given too; record the disk or its partitions, not both",
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void anExistingInstanceOfTheSameNameIsNotTouched() throws Exception {
         Files.createDirectory(instanceDir());
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
@@ -311,7 +366,7 @@ class RecordDeviceTest {
             "events/block/block_rq_issue/enable", "events/block/block_rq_issue/filter",
             "events/block/block_rq_complete/enable", "events/block/block_rq_complete/filter",
             "events/block/block_rq_requeue/enable", "events/block/block_rq_requeue/filter"}) {
-            state.put(file, Files.readString(TRACEFS.resolve(file), StandardCharsets.US_ASCII));
+            state.put(file, TracefsInstance.readText(TRACEFS.resolve(file)));
         }
         try (Stream<Path> instances = Files.list(TRACEFS.resolve("instances"))) {
             state.put("instances", instances.map(p -> p.getFileName().toString()).sorted().toList().toString());
@@ -321,10 +376,18 @@ class RecordDeviceTest {
 
     /** An MBR with one Linux partition from sector 2048 over 8 MiB. */
     private static void writeMbr(LoopDevice loop) throws IOException {
+        writeMbr(loop, PARTITION_START_SECTOR, PARTITION_SECTORS);
+    }
+
+    /** An MBR with Linux partitions given as (start sector, sectors) pairs. */
+    private static void writeMbr(LoopDevice loop, long... startAndSectors) throws IOException {
         ByteBuffer sector = ByteBuffer.allocate(512).order(ByteOrder.LITTLE_ENDIAN);
-        sector.put(MBR_ENTRY_OFFSET + 4, LINUX_PARTITION);
-        sector.putInt(MBR_ENTRY_OFFSET + 8, (int) PARTITION_START_SECTOR);
-        sector.putInt(MBR_ENTRY_OFFSET + 12, (int) PARTITION_SECTORS);
+        for (int i = 0; i < startAndSectors.length / 2; i++) {
+            int entry = MBR_ENTRY_OFFSET + i * MBR_ENTRY_BYTES;
+            sector.put(entry + 4, LINUX_PARTITION);
+            sector.putInt(entry + 8, (int) startAndSectors[2 * i]);
+            sector.putInt(entry + 12, (int) startAndSectors[2 * i + 1]);
+        }
         sector.put(510, (byte) 0x55).put(511, (byte) 0xAA);
         try (FileChannel ch = FileChannel.open(loop.path(), StandardOpenOption.WRITE)) {
             ch.write(sector, 0);

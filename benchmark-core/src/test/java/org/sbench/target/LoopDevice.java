@@ -137,7 +137,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** Runs {@code command}, returning its output; a non-zero exit is an IOException with the output. */
-    static String run(String... command) throws IOException {
+    public static String run(String... command) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         // The commands run here print little; reading to EOF first cannot fill the pipe.
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
