@@ -104,6 +104,7 @@ public final class TraceRecorder implements AutoCloseable {
     private Thread thread;
     private String clock;
     private Map<String, String> headerMetadata;
+    private final List<String> notes = new ArrayList<>();
     private boolean requeueEvent;
     private long startNanoTime;
     private boolean cleanedUp;
@@ -147,6 +148,14 @@ public final class TraceRecorder implements AutoCloseable {
         state = State.RECORDING;
         try {
             tracefs = Tracefs.open();
+            if (tracefs.mountedHere()) {
+                notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after");
+            }
+            List<String> others = tracefs.blockEventUsers();
+            if (!others.isEmpty()) {
+                notes.add("block request events are also traced by " + String.join(", ", others)
+                        + "; left as they are (this recording has its own instance)");
+            }
             instance = TracefsInstance.create(tracefs.root(), INSTANCE_PREFIX + ProcessHandle.current().pid());
             cleanupHook = new Thread(this::cleanupOnExit, "sbench-record-cleanup");
             Runtime.getRuntime().addShutdownHook(cleanupHook);
@@ -158,6 +167,9 @@ public final class TraceRecorder implements AutoCloseable {
             }
             requeueEvent = instance.hasEvent(TracefsInstance.BLOCK_RQ_REQUEUE);
             clock = instance.useClock(TracefsInstance.MONO_CLOCK);
+            if (!TracefsInstance.MONO_CLOCK.equals(clock)) {
+                notes.add("this kernel offers no mono trace clock; times are from the '" + clock + "' clock");
+            }
             instance.setBufferKb(settings.bufferKb());
             headerMetadata = headerMetadata();
             output = new RecordingWriter(settings.out(), devices, headerMetadata);
@@ -393,6 +405,11 @@ public final class TraceRecorder implements AutoCloseable {
         return lines;
     }
 
+    /** Things worth telling about the tracing setup found (other tracers, a mount made), one line each. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
     /** How the recorder's own writes are kept out of the trace, for the user. */
     public String describeSelfTraffic() {
         return selfTraffic.describe(writerTid);
@@ -489,14 +506,10 @@ public final class TraceRecorder implements AutoCloseable {
         output.finish(startKernelNs, late);
         Map<String, String> metadata = new LinkedHashMap<>(headerMetadata);
         metadata.putAll(late);
-        List<String> notes = new ArrayList<>();
-        if (!TracefsInstance.MONO_CLOCK.equals(clock)) {
-            notes.add("this kernel offers no mono trace clock; times are from the '" + clock + "' clock");
-        }
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
                 output.flushes(), output.bytesRead(), output.bytesWritten(), lost, reader.lostIssues(), output.reordered(),
                 reader.badLines(), output.phases(), complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
-                notes, metadata);
+                List.copyOf(notes), metadata);
     }
 
     /** Releases everything in reverse order of setup; the output is deleted unless finished. Idempotent. */

@@ -1,8 +1,12 @@
 // The kernel's tracing filesystem: found where it is mounted, or mounted for the recording and unmounted after.
 package org.sbench.record;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.RecordCalls;
@@ -53,6 +57,39 @@ final class Tracefs implements AutoCloseable {
     /** Whether {@link #open} mounted it (and {@link #close} unmounts it). */
     boolean mountedHere() {
         return mountedHere;
+    }
+
+    /**
+     * Who else traces block requests here: {@code "the top-level buffer"} and
+     * {@code "instance NAME"} for each with {@code block_rq_issue} or {@code block_rq_complete}
+     * enabled. Told to the user, not acted on: each has its own switches and buffer.
+     */
+    List<String> blockEventUsers() {
+        List<String> users = new ArrayList<>();
+        if (tracesBlockRequests(root)) {
+            users.add("the top-level buffer");
+        }
+        try (DirectoryStream<Path> instances = Files.newDirectoryStream(root.resolve("instances"))) {
+            for (Path instance : instances) {
+                if (tracesBlockRequests(instance)) {
+                    users.add("instance " + instance.getFileName());
+                }
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list", root.resolve("instances"), e);
+        }
+        users.sort(null);
+        return users;
+    }
+
+    private static boolean tracesBlockRequests(Path tracingDir) {
+        for (String event : new String[] {TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE}) {
+            Path enable = tracingDir.resolve("events").resolve(event).resolve("enable");
+            if (Files.exists(enable) && TracefsInstance.readText(enable).startsWith("1")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Unmounts tracefs if this run mounted it. Idempotent. */

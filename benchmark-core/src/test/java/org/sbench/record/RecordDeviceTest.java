@@ -306,6 +306,32 @@ class RecordDeviceTest {
     }
 
     @Test
+    void anotherTracerOfTheBlockEventsIsToldAboutAndLeftAlone() throws Exception {
+        Path other = TRACEFS.resolve("instances/sbench-test-other-" + ProcessHandle.current().pid());
+        Files.createDirectory(other);
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Target target = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+             IoPattern pattern = new IoPattern(target, "io_uring", 0)) {
+            Path issue = other.resolve("events/block/block_rq_issue");
+            Files.writeString(issue.resolve("filter"), "dev == 1");
+            Files.writeString(issue.resolve("enable"), "1");
+            RecordResult result;
+            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), dir.resolve("o.sbt")))) {
+                recorder.start();
+                pattern.batch(io(Op.READ, 0, 4 * KIB));
+                result = recorder.finish();
+            }
+            assertEquals(1, result.ios());
+            assertTrue(result.notes().contains("block request events are also traced by instance " + other.getFileName()
+                    + "; left as they are (this recording has its own instance)"), result.notes().toString());
+            assertEquals("1", TracefsInstance.readText(issue.resolve("enable")).strip());
+            assertEquals("dev == 1", TracefsInstance.readText(issue.resolve("filter")).strip());
+        } finally {
+            Files.delete(other);
+        }
+    }
+
+    @Test
     void anExistingInstanceOfTheSameNameIsNotTouched() throws Exception {
         Files.createDirectory(instanceDir());
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {

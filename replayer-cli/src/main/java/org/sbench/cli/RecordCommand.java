@@ -23,12 +23,12 @@ import sun.misc.SignalHandler;
 
 /**
  * {@code sbench record --device DEV --out FILE.sbt [--duration D] [--mark]}: records the kernel's
- * block request events of the devices into a trace ({@link TraceRecorder}); Ctrl-C (or
- * {@code --duration}) stops it, with a complete trace either way.
+ * block request events of the devices into a trace ({@link TraceRecorder}); Ctrl-C, SIGTERM,
+ * SIGHUP or {@code --duration} stops it, with a complete trace either way.
  */
 @Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Record the block IO of devices into a trace (Linux, root; tracefs block_rq_issue/complete events, no blktrace needed).",
-            "Stops at --duration or on Ctrl-C; the trace is complete and valid either way."})
+            "Stops at --duration, on Ctrl-C or on kill (SIGTERM, SIGHUP); the trace is complete and valid either way."})
 final class RecordCommand implements Callable<Integer> {
     private static final long STATUS_INTERVAL_NS = 1_000_000_000L;
     private static final String SBT = ".sbt";
@@ -75,9 +75,14 @@ final class RecordCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         TraceRecorder recorder = new TraceRecorder(settings);
-        Signal interrupt = new Signal("INT");
+        // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
+        // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
+        Signal[] stops = {new Signal("INT"), new Signal("TERM"), new Signal("HUP")};
+        SignalHandler[] previous = new SignalHandler[stops.length];
+        for (int i = 0; i < stops.length; i++) {
+            previous[i] = Signal.handle(stops[i], sig -> recorder.requestStop());
+        }
         Signal user1 = new Signal("USR1");
-        SignalHandler previousInterrupt = Signal.handle(interrupt, sig -> recorder.requestStop());
         SignalHandler previousUser1 = null;
         RecordResult result;
         RecordStatusLine status = new RecordStatusLine(err, System.console() != null);
@@ -87,11 +92,19 @@ final class RecordCommand implements Callable<Integer> {
                 err.println("recording " + d);
             }
             err.println("into " + out + " (" + recorder.describeSelfTraffic() + ")");
+            for (String note : recorder.notes()) {
+                err.println("note: " + note);
+            }
+            if (previous[0] == SignalHandler.SIG_IGN) {
+                // The JVM leaves a signal ignored at startup ignored (a background job of a script).
+                err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
+                        + " (SIGTERM)" + (durationNs == null ? "" : " or let --duration end it"));
+            }
             if (mark) {
                 previousUser1 = Signal.handle(user1, sig -> announce(err, recorder.mark("")));
                 startMarkReader(recorder, err);
             }
-            err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C stops"
+            err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C (or kill) stops"
                     + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
             err.flush();
             while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
@@ -102,7 +115,9 @@ final class RecordCommand implements Callable<Integer> {
             err.flush();
             result = recorder.finish();
         } finally {
-            Signal.handle(interrupt, previousInterrupt);
+            for (int i = 0; i < stops.length; i++) {
+                Signal.handle(stops[i], previous[i]);
+            }
             if (previousUser1 != null) {
                 Signal.handle(user1, previousUser1);
             }
