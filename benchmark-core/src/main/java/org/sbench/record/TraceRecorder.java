@@ -73,6 +73,7 @@ public final class TraceRecorder implements AutoCloseable {
     private static final long SETTLE_MS = 10;
     private static final long DRAIN_POLL_MS = 5;
     private static final long END_TIMEOUT_MS = 10_000;
+    private static final long PROGRESS_POLL_MS = 200;
     private static final long THREAD_START_TIMEOUT_MS = 10_000;
     /** Longest phase-mark name kept (a tracefs marker may be a page; names are labels). */
     static final int MAX_MARK_CHARS = 200;
@@ -88,6 +89,7 @@ public final class TraceRecorder implements AutoCloseable {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final CountDownLatch threadReady = new CountDownLatch(1);
     private final CountDownLatch threadEnded = new CountDownLatch(1);
+    /** Guards {@link #state} and {@link #marksWritten}, and orders marker writes. */
     private final Object markerLock = new Object();
     private State state = State.NEW;
     private int marksWritten;
@@ -139,13 +141,12 @@ public final class TraceRecorder implements AutoCloseable {
      *         tracefs cannot be used, UNSAFE_TARGET when the instance name is taken
      */
     public void start() {
-        if (state != State.NEW) {
+        if (stateNow() != State.NEW) {
             throw new IllegalStateException("start() called twice");
         }
         devices = DeviceSelection.resolve(settings.devices(), SYS);
         requireRoot(RecordCalls.effectiveUid());
         selfTraffic = SelfTraffic.of(settings.out(), devices, new BackingDisks(PROC, SYS));
-        state = State.RECORDING;
         try {
             tracefs = Tracefs.open();
             if (tracefs.mountedHere()) {
@@ -193,14 +194,25 @@ public final class TraceRecorder implements AutoCloseable {
             instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, true);
             startNanoTime = System.nanoTime();
             writeMarker(START);
+            synchronized (markerLock) {
+                state = State.RECORDING;
+            }
         } catch (RuntimeException e) {
             try {
                 cleanup();
             } catch (RuntimeException cleanupFailure) {
                 e.addSuppressed(cleanupFailure);
             }
-            state = State.CLOSED;
+            synchronized (markerLock) {
+                state = State.CLOSED;
+            }
             throw e;
+        }
+    }
+
+    private State stateNow() {
+        synchronized (markerLock) {
+            return state;
         }
     }
 
@@ -383,7 +395,7 @@ public final class TraceRecorder implements AutoCloseable {
 
     /** Counters so far and the events lost so far (read from the instance). */
     public RecordStatus status() {
-        if (state != State.RECORDING) {
+        if (stateNow() != State.RECORDING) {
             throw new IllegalStateException("not recording");
         }
         return new RecordStatus(System.nanoTime() - startNanoTime, output.ios(), output.bytesRead(), output.bytesWritten(),
@@ -474,13 +486,25 @@ public final class TraceRecorder implements AutoCloseable {
         writeMarker(END);
     }
 
+    /**
+     * Waits for the recording thread to read up to the end marker. With a large ring buffer it may
+     * be minutes of events behind, so it is given up on only when it stops making progress.
+     */
     private void awaitThreadEnd() {
         try {
-            if (!threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-                closePipe();
-                threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + instance.tracePipe()
-                        + " did not end within " + END_TIMEOUT_MS / 1000 + " s of the end marker");
+            long lastIos = -1;
+            long lastProgress = System.nanoTime();
+            while (!threadEnded.await(PROGRESS_POLL_MS, TimeUnit.MILLISECONDS)) {
+                long ios = output.ios();
+                if (ios != lastIos) {
+                    lastIos = ios;
+                    lastProgress = System.nanoTime();
+                } else if (System.nanoTime() - lastProgress > TimeUnit.MILLISECONDS.toNanos(END_TIMEOUT_MS)) {
+                    closePipe();
+                    threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                    throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + instance.tracePipe()
+                            + " stalled for " + END_TIMEOUT_MS / 1000 + " s before its end marker");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
