@@ -1,6 +1,8 @@
 // One device being recorded: where its requests appear (the disk's queue) and which sectors are its own.
 package org.sbench.record;
 
+import java.util.Locale;
+
 /**
  * One {@code --device} of a recording. The block request events are raised on a whole disk's
  * request queue, with the disk's device number and sectors counted from the start of the disk; so
@@ -53,7 +55,7 @@ public record RecordedDevice(int stream, String path, String name, String diskNa
     /** One line for people: {@code /dev/sda1 (partition 2 of /dev/sda, 8:0, from byte 1048576, 512.0 MB)}. */
     String describe() {
         if (!partition) {
-            return path + " (" + diskMajorMinor + ", " + String.format(java.util.Locale.ROOT, "%.1f MB", diskBytes / 1e6) + ")";
+            return path + " (" + diskMajorMinor + ", " + String.format(Locale.ROOT, "%.1f MB", diskBytes / 1e6) + ")";
         }
         return path + " (partition " + name + " of /dev/" + diskName + " " + diskMajorMinor + ", bytes " + startBytes
                 + " to " + endBytes + "; offsets are relative to the whole disk)";

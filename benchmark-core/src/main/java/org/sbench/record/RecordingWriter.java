@@ -24,6 +24,9 @@ import org.sbench.trace.stats.RecordedQd;
  * by any thread.
  */
 final class RecordingWriter implements AutoCloseable {
+    /** The trace's source format: recorded live from tracefs. */
+    static final String SOURCE_FORMAT = "tracefs";
+
     private final DeviceSelection devices;
     private final SbtWriter writer;
     private final RecordedQd[] queues;
@@ -55,9 +58,6 @@ final class RecordingWriter implements AutoCloseable {
             queues[i] = new RecordedQd();
         }
     }
-
-    /** The trace's source format: recorded live from tracefs. */
-    static final String SOURCE_FORMAT = "tracefs";
 
     /** One paired IO, as the tracefs reader delivers it; {@code r} is changed. */
     void accept(IoRecord r) {
