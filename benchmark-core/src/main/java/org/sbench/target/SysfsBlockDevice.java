@@ -15,9 +15,9 @@ import org.sbench.SbenchException;
 /**
  * One block device as sysfs shows it, {@code /sys/class/block/NAME}: a whole disk, or a partition
  * whose queue and device attributes live on its parent disk. The sysfs root is a parameter so tests
- * can run against a fake tree.
+ * can run against a fake tree. Immutable; attributes are read when asked for.
  */
-final class SysfsBlockDevice {
+public final class SysfsBlockDevice {
     /** sysfs counts {@code size} in 512-byte units whatever the device's sector size. */
     static final int SYSFS_SECTOR_BYTES = 512;
     /** File type bits of st_mode, and the block-device type (sys/stat.h). */
@@ -40,20 +40,24 @@ final class SysfsBlockDevice {
      * The device a {@code /dev} path (or a symlink to one, e.g. under /dev/disk/by-id) names, found
      * through its device number and {@code /sys/dev/block/MAJOR:MINOR}.
      */
-    static SysfsBlockDevice ofDeviceNode(Path device, Path sysRoot) {
+    public static SysfsBlockDevice ofDeviceNode(Path device, Path sysRoot) {
         String majorMinor = majorMinorOf(device);
-        Path link = sysRoot.resolve("dev/block/" + majorMinor);
+        return ofMajorMinor(majorMinor, sysRoot).orElseThrow(() -> new SbenchException(ErrorKind.SYSTEM_FAILURE,
+                device + " is block device " + majorMinor + " but " + sysRoot.resolve("dev/block/" + majorMinor)
+                + " does not describe it"));
+    }
+
+    /** The device numbered {@code MAJOR:MINOR}, from {@code /sys/dev/block/MAJOR:MINOR}; empty if there is none. */
+    public static Optional<SysfsBlockDevice> ofMajorMinor(String majorMinor, Path sysRoot) {
         try {
-            Path real = link.toRealPath();
-            return at(sysRoot, real);
+            return Optional.of(at(sysRoot, sysRoot.resolve("dev/block/" + majorMinor).toRealPath()));
         } catch (IOException e) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, device + " is block device " + majorMinor
-                    + " but " + link + " does not describe it: " + e.getMessage(), e);
+            return Optional.empty();
         }
     }
 
     /** The device sysfs calls {@code name} (e.g. {@code sdb}, {@code loop0p1}). */
-    static SysfsBlockDevice named(String name, Path sysRoot) {
+    public static SysfsBlockDevice named(String name, Path sysRoot) {
         Path link = sysRoot.resolve("class/block/" + name);
         try {
             return at(sysRoot, link.toRealPath());
@@ -70,7 +74,7 @@ final class SysfsBlockDevice {
     }
 
     /** True if {@code path} is a block device node (following symlinks). */
-    static boolean isBlockDevice(Path path) {
+    public static boolean isBlockDevice(Path path) {
         try {
             int mode = (Integer) Files.getAttribute(path, "unix:mode");
             return (mode & S_IFMT) == S_IFBLK;
@@ -87,37 +91,42 @@ final class SysfsBlockDevice {
         } catch (IOException e) {
             throw SbenchException.ioFailure("stat", device, e);
         }
-        long major = ((rdev >>> 32) & 0xfffff000L) | ((rdev >>> 8) & 0xfffL);
-        long minor = ((rdev >>> 12) & 0xffffff00L) | (rdev & 0xffL);
+        return decode(rdev);
+    }
+
+    /** {@code MAJOR:MINOR} of a glibc 64-bit dev_t (st_dev or st_rdev). */
+    static String decode(long dev) {
+        long major = ((dev >>> 32) & 0xfffff000L) | ((dev >>> 8) & 0xfffL);
+        long minor = ((dev >>> 12) & 0xffffff00L) | (dev & 0xffL);
         return major + ":" + minor;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
     /** {@code /dev/NAME}, the node udev makes for it. */
-    String devPath() {
+    public String devPath() {
         return "/dev/" + name;
     }
 
-    boolean isPartition() {
+    public boolean isPartition() {
         return parentName != null;
     }
 
     /** The whole disk: this device, or a partition's parent. */
-    SysfsBlockDevice disk() {
+    public SysfsBlockDevice disk() {
         return parentName == null ? this : named(parentName, sysRoot);
     }
 
     /** {@code MAJOR:MINOR} from the {@code dev} attribute. */
-    String majorMinor() {
+    public String majorMinor() {
         return attribute("dev").orElseThrow(() -> new SbenchException(ErrorKind.SYSTEM_FAILURE,
                 "cannot read " + dir.resolve("dev")));
     }
 
     /** Size from the {@code size} attribute, in bytes. */
-    long sizeBytes() {
+    public long sizeBytes() {
         return Long.parseLong(attribute("size").orElse("0")) * SYSFS_SECTOR_BYTES;
     }
 
@@ -127,7 +136,7 @@ final class SysfsBlockDevice {
     }
 
     /** The trimmed text of an attribute, or empty when absent, unreadable or blank. */
-    Optional<String> attribute(String relative) {
+    public Optional<String> attribute(String relative) {
         try {
             String text = Files.readString(dir.resolve(relative), StandardCharsets.ISO_8859_1).trim();
             return text.isEmpty() ? Optional.empty() : Optional.of(text);
@@ -156,17 +165,29 @@ final class SysfsBlockDevice {
         return parts;
     }
 
+    /**
+     * Names of the devices this one is made of (a device-mapper or md device's members), from
+     * {@code slaves/}; empty for a disk or partition.
+     */
+    public List<String> slaves() {
+        return listNames("slaves");
+    }
+
     /** Names of the devices holding this one (device-mapper, md, bcache), from {@code holders/}. */
     List<String> holders() {
+        return listNames("holders");
+    }
+
+    private List<String> listNames(String subdirectory) {
         List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir.resolve("holders"))) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir.resolve(subdirectory))) {
             for (Path entry : entries) {
                 names.add(entry.getFileName().toString());
             }
         } catch (NoSuchFileException e) {
             return names;
         } catch (IOException e) {
-            throw SbenchException.ioFailure("list", dir.resolve("holders"), e);
+            throw SbenchException.ioFailure("list", dir.resolve(subdirectory), e);
         }
         names.sort(null);
         return names;

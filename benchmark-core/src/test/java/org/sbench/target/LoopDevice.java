@@ -126,7 +126,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** Makes the kernel read the partition table (partx -a) and returns the partition nodes. */
-    List<Path> scanPartitions() throws IOException {
+    public List<Path> scanPartitions() throws IOException {
         partitionsAdded = true;
         run("partx", "-a", device);
         List<Path> parts = new ArrayList<>();
@@ -137,7 +137,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** Runs {@code command}, returning its output; a non-zero exit is an IOException with the output. */
-    static String run(String... command) throws IOException {
+    public static String run(String... command) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         // The commands run here print little; reading to EOF first cannot fill the pipe.
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

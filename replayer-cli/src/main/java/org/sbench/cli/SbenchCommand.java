@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 /** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
-        subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, InspectCommand.class,
-            ConvertCommand.class, SynthCommand.class, TracesCommand.class, CdmCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, CdmCommand.class,
+            RecordCommand.class, InspectCommand.class, ConvertCommand.class, SynthCommand.class, TracesCommand.class,
+            CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")

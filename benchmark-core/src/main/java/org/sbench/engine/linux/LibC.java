@@ -46,6 +46,11 @@ public final class LibC {
     public static final int MAP_POPULATE = 0x8000;
     public static final long MAP_FAILED = -1L;
     public static final int MADV_HUGEPAGE = 14;
+    // mount(2), umount2(2)
+    public static final long MS_NOSUID = 2;
+    public static final long MS_NODEV = 4;
+    public static final long MS_NOEXEC = 8;
+    public static final int UMOUNT_NOFLAGS = 0;
 
     private LibC() {
     }
@@ -75,4 +80,12 @@ public final class LibC {
     public static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) throws LastErrorException;
 
     public static native String strerror(int errnum);
+
+    public static native int geteuid();
+
+    /** mount(2); {@code data} is the address of the options string, 0 for none. */
+    public static native int mount(String source, String target, String fileSystemType, long mountFlags, long data)
+            throws LastErrorException;
+
+    public static native int umount2(String target, int flags) throws LastErrorException;
 }

@@ -10,7 +10,9 @@ import org.sbench.SbenchException;
 
 /**
  * A trace file as readers see it: decompressed transparently (.gz, .xz, .bz2, .zst, recognised
- * by magic bytes), with its first bytes available for format detection.
+ * by magic bytes), with its first bytes available for format detection. A {@link #live} input is
+ * a stream read once as it is produced (the kernel's {@code trace_pipe}): never decompressed, with
+ * no head to sniff, since looking would consume what it looked at.
  */
 public final class TraceInput {
     /** How much of the (decompressed) start of a file detection looks at. */
@@ -19,11 +21,30 @@ public final class TraceInput {
 
     private final Path path;
     private final Compression compression;
+    private final String liveName;
+    private InputStream liveStream;
     private TraceHead head;
 
     private TraceInput(Path path, Compression compression) {
         this.path = path;
         this.compression = compression;
+        this.liveName = null;
+    }
+
+    private TraceInput(String liveName, InputStream liveStream) {
+        this.path = null;
+        this.compression = Compression.NONE;
+        this.liveName = liveName;
+        this.liveStream = liveStream;
+    }
+
+    /**
+     * An input over {@code stream}, which a reader reads once, as it is produced; the stream is
+     * handed to the first {@link #openStream()} as is (the caller buffers it if it needs to), and
+     * {@code displayName} names it in messages.
+     */
+    public static TraceInput live(String displayName, InputStream stream) {
+        return new TraceInput(displayName, stream);
     }
 
     /** Opens {@code path} for reading; fails with a one-line message if it is missing or unreadable. */
@@ -43,21 +64,33 @@ public final class TraceInput {
         return new TraceInput(path, Compression.detect(magic, n));
     }
 
+    /** The file, or null for a {@link #live} input. */
     public Path path() {
         return path;
     }
 
     /** The name used in messages. */
     public String displayName() {
-        return path.toString();
+        return path == null ? liveName : path.toString();
     }
 
     public boolean compressed() {
         return compression != Compression.NONE;
     }
 
-    /** A new buffered stream of the decompressed content, from the start. The caller closes it. */
+    /**
+     * A new buffered stream of the decompressed content, from the start; for a live input, its
+     * stream, once. The caller closes it.
+     */
     public InputStream openStream() {
+        if (path == null) {
+            if (liveStream == null) {
+                throw new IllegalStateException(liveName + " is a live stream and can be opened only once");
+            }
+            InputStream s = liveStream;
+            liveStream = null;
+            return s;
+        }
         try {
             InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER_BYTES);
             return compression == Compression.NONE ? raw : new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
@@ -67,8 +100,11 @@ public final class TraceInput {
         }
     }
 
-    /** The first {@link #HEAD_BYTES} decompressed bytes (fewer for a short file). */
+    /** The first {@link #HEAD_BYTES} decompressed bytes (fewer for a short file); not for a live input. */
     public TraceHead head() {
+        if (path == null) {
+            throw new IllegalStateException(liveName + " is a live stream: it has no head to detect a format from");
+        }
         if (head == null) {
             try (InputStream in = openStream()) {
                 head = new TraceHead(readHead(in));

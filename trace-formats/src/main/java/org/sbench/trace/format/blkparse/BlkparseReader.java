@@ -98,7 +98,7 @@ final class BlkparseReader extends BlockEventLineReader {
         } else if (action == 'R') {
             requeue(device, sector, op);
         } else {
-            complete(timeNs, TIME, device, sector, op);
+            complete(timeNs, TIME, device, sector, blocks, op);
         }
     }
 

@@ -16,7 +16,8 @@ import org.sbench.trace.input.TraceInput;
  * with its completion ({@link CompletionMatcher}), delivered in issue order. A subclass parses
  * each line ({@link #parseLine}) and hands the events it keeps to {@link #issue},
  * {@link #complete} or {@link #requeue}; what it throws is a bad record. Issues lost for want of
- * a completion count as skipped records. Not thread-safe.
+ * a completion count as skipped records. A subclass reading a live stream may end the input at a
+ * line of its choosing ({@link #endInput}). Not thread-safe.
  */
 public abstract class BlockEventLineReader implements TraceReader {
     /** The current line and its place, for {@link #parseLine} and its messages. */
@@ -68,6 +69,20 @@ public abstract class BlockEventLineReader implements TraceReader {
     protected abstract void parseLine();
 
     /**
+     * Ends the input after the current line, as the end of the file would: no further line is
+     * read, and issues still waiting for their completion are dropped and counted as skipped.
+     * For a stream that never ends by itself (the kernel's {@code trace_pipe}).
+     */
+    protected final void endInput() {
+        endOfInput = true;
+    }
+
+    /** Issues read but not yet handed out: waiting for their completion, or completed behind one that waits. */
+    public final int pendingIssues() {
+        return matcher.pending();
+    }
+
+    /**
      * A request issued to the driver at {@code timeNs}, of {@code sectors} sectors from
      * {@code sector} (as printed: {@link BlockEventFields#NO_SECTOR} for none). Field
      * {@code sectorField} holds the sector and field {@code sectorsField} the count, for messages;
@@ -89,11 +104,17 @@ public abstract class BlockEventLineReader implements TraceReader {
 
     /**
      * The completion at {@code timeNs} (field {@code timeField}) of the oldest issue waiting with
-     * this device, sector and op; one with none waiting was issued before tracing began.
+     * this device, sector and op; one with none waiting was issued before tracing began. A read
+     * or write completing without sectors was never issued to the driver: it is the request that
+     * asked for a cache flush ({@code WS () 0 + 0} after the {@code FF} flush itself), which the
+     * block layer completes in place, and is passed over.
      *
      * @throws SbenchException when it comes before that issue, which is then dropped
      */
-    protected final void complete(long timeNs, int timeField, int device, long sector, Op op) {
+    protected final void complete(long timeNs, int timeField, int device, long sector, long sectors, Op op) {
+        if (sectors == 0 && op != Op.FLUSH) {
+            return;
+        }
         long handle = matcher.find(device, sector, op);
         if (handle == CompletionMatcher.NOT_FOUND) {
             return;
@@ -117,6 +138,16 @@ public abstract class BlockEventLineReader implements TraceReader {
     @Override
     public final long skippedRecords() {
         return cursor.skipped() + matcher.lostIssues();
+    }
+
+    /** Of {@link #skippedRecords()}: issues dropped because their completion never came. */
+    public final long lostIssues() {
+        return matcher.lostIssues();
+    }
+
+    /** Of {@link #skippedRecords()}: lines skipped as bad records. */
+    public final long badLines() {
+        return cursor.skipped();
     }
 
     @Override

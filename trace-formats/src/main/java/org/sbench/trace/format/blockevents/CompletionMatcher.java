@@ -10,9 +10,11 @@ import org.sbench.trace.Op;
  * Shared by the blkparse, tracefs and blktrace readers, whose events carry the same fields.
  *
  * <p>A request is known by its key (device, sector, op): the completion event repeats the
- * issue's device and start sector, and its RWBS flags give the same {@link Op}. When several
- * issues with one key are in flight (two flushes, a rewrite of a block still being written),
- * a completion belongs to the oldest of them.
+ * issue's device and start sector, and its RWBS flags give the same {@link Op}. A flush has no
+ * sector, and current kernels print different ones for it (tracefs: 0 at issue, 2^64 - 1 at
+ * completion), so flushes are keyed by device alone. When several issues with one key are in
+ * flight (two flushes, a rewrite of a block still being written), a completion belongs to the
+ * oldest of them.
  *
  * <p>Issues wait in a FIFO in issue order; {@link #poll} releases the head once it is completed,
  * so records leave in issue order and memory is bounded by the requests in flight plus the
@@ -40,6 +42,8 @@ public final class CompletionMatcher {
     /** Handle returned by {@link #find} when no issue waits with the key. */
     public static final long NOT_FOUND = -1;
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+    /** The sector key of every flush. */
+    private static final long FLUSH_KEY = -1;
 
     private final int maxPending;
 
@@ -88,9 +92,10 @@ public final class CompletionMatcher {
      * device, also part of the key) and process; it is copied, the caller may reuse it.
      *
      * @param sectorKey the start sector exactly as the events print it (the completion must
-     *        repeat it); -1 for the all-ones sector of a flush
+     *        repeat it); -1 for the all-ones sector; ignored for a flush
      */
     public void issue(IoRecord issued, long sectorKey) {
+        long key = issued.op == Op.FLUSH ? FLUSH_KEY : sectorKey;
         if (tail - head == mask + 1) {
             growRing();
         }
@@ -98,7 +103,7 @@ public final class CompletionMatcher {
         int s = (int) seq & mask;
         issueNs[s] = issued.issueNs;
         completeNs[s] = IoRecord.NO_TIME;
-        this.sectorKey[s] = sectorKey;
+        this.sectorKey[s] = key;
         offsetBytes[s] = issued.offsetBytes;
         lengthBytes[s] = issued.lengthBytes;
         device[s] = issued.stream;
@@ -106,7 +111,7 @@ public final class CompletionMatcher {
         state[s] = WAITING;
         process[s] = issued.process;
         nextSameKey[s] = NO_NEXT;
-        int t = probe(issued.stream, sectorKey, op[s]);
+        int t = probe(issued.stream, key, op[s]);
         if (t >= 0) {
             nextSameKey[(int) (chainTail[t] - 1) & mask] = seq;
             chainTail[t] = seq + 1;
@@ -119,7 +124,7 @@ public final class CompletionMatcher {
 
     /** The oldest issue waiting with this key, as a handle for the calls below, or {@link #NOT_FOUND}. */
     public long find(int device, long sectorKey, Op op) {
-        int t = probe(device, sectorKey, (byte) op.ordinal());
+        int t = probe(device, op == Op.FLUSH ? FLUSH_KEY : sectorKey, (byte) op.ordinal());
         return t >= 0 ? chainHead[t] - 1 : NOT_FOUND;
     }
 

@@ -15,11 +15,14 @@ import java.nio.charset.StandardCharsets;
  * record   i64 issueNs, i64 completeNs (Long.MIN_VALUE: none), i64 offsetBytes, i64 lengthBytes,
  *          u8 op (Op ordinal), u8[3] reserved 0, i32 stream (-1: none), i32 qd (0: unknown),
  *          i32 process (index into the trailer's process table, -1: none)
- * trailer  u32 processCount, processCount x str; u32 phaseCount, phaseCount x (i64 timeNs, str name)
+ * trailer  u32 processCount, processCount x str; u32 phaseCount, phaseCount x (i64 timeNs, str name);
+ *          optionally u32 metadataCount, metadataCount x (str key, str value), merged over the header's
  * str      u16 byte length, UTF-8 bytes
  * </pre>
- * The trailer lets a writer stream records whose process names and phase markers it learns on the
- * way; the header's count and trailer offset are patched when the writer finishes.
+ * The trailer lets a writer stream records whose process names, phase markers and late metadata
+ * it learns on the way; the header's count and trailer offset are patched when the writer
+ * finishes. The trailer's metadata was added within version 1: files written before it end after
+ * the phases, and readers of that time ignore what follows the phases.
  */
 final class SbtLayout {
     static final byte[] MAGIC = {(byte) 0x89, 'S', 'B', 'T', '\r', '\n', 0x1a, '\n'};

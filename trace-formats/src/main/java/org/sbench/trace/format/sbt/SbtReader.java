@@ -77,7 +77,7 @@ final class SbtReader implements TraceReader {
             in.skipTo(recordsOffset, "the first record");
             issueOrdered = (headerFlags & SbtLayout.FLAG_ISSUE_ORDERED) != 0;
             List<PhaseMarker> phases = new ArrayList<>();
-            processes = readTrailer(trailerOffset, phases);
+            processes = readTrailer(trailerOffset, phases, metadata);
             EnumSet<Field> fields = EnumSet.noneOf(Field.class);
             for (Field f : Field.values()) {
                 if ((fieldFlags & f.bit()) != 0) {
@@ -91,7 +91,7 @@ final class SbtReader implements TraceReader {
         }
     }
 
-    private String[] readTrailer(long trailerOffset, List<PhaseMarker> phases) {
+    private String[] readTrailer(long trailerOffset, List<PhaseMarker> phases, Map<String, String> metadata) {
         try (Chunked t = new Chunked(input, input.openStream(), MIN_BUFFER_BYTES)) {
             t.skipTo(trailerOffset, "the trailer");
             long n = t.u32("the process count");
@@ -106,6 +106,16 @@ final class SbtReader implements TraceReader {
             for (long i = 0; i < m; i++) {
                 long timeNs = t.i64("a phase time");
                 phases.add(new PhaseMarker(t.string("a phase name"), timeNs));
+            }
+            if (t.hasMore()) {
+                long entries = t.u32("the trailer's metadata count");
+                if (entries > MAX_METADATA_ENTRIES) {
+                    throw SbenchException.badBytes(name(), t.position() - 4, "at most " + MAX_METADATA_ENTRIES + " metadata entries",
+                            Long.toString(entries));
+                }
+                for (long i = 0; i < entries; i++) {
+                    metadata.put(t.string("a metadata key"), t.string("a metadata value"));
+                }
             }
             return names;
         }
@@ -197,9 +207,21 @@ final class SbtReader implements TraceReader {
             return buf;
         }
 
+        /** True if a byte follows (reading ahead if needed); false at the end of the file. */
+        boolean hasMore() {
+            return fill(1, "the end of the trailer");
+        }
+
         private void need(int n, String what) {
+            if (!fill(n, what)) {
+                throw SbenchException.badBytes(input.displayName(), bufferStart + buf.limit(), what, "end of file (truncated)");
+            }
+        }
+
+        /** Makes {@code n} bytes available if the file holds them; false if it ends first. */
+        private boolean fill(int n, String what) {
             if (buf.remaining() >= n) {
-                return;
+                return true;
             }
             int keep = buf.remaining();
             System.arraycopy(bytes, buf.position(), bytes, 0, keep);
@@ -217,9 +239,7 @@ final class SbtReader implements TraceReader {
                 throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + e.getMessage() + ")");
             }
             buf.position(0).limit(filled);
-            if (filled < n) {
-                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "end of file (truncated)");
-            }
+            return filled >= n;
         }
 
         byte[] bytes(int n, String what) {

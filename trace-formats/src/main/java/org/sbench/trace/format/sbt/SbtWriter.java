@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sbench.SbenchException;
@@ -19,7 +20,9 @@ import org.sbench.trace.input.AtomicFileOutput;
 
 /**
  * Streams records into an .sbt file. Process names are interned into the trailer's table; phase
- * markers may be added until {@link #finish()} (a recorder learns them while recording).
+ * markers and metadata may be added until {@link #finish()} (a recorder learns them while
+ * recording: marks, how long it ran, whether events were lost); such metadata goes to the trailer
+ * and readers merge it over the header's.
  */
 public final class SbtWriter implements TraceWriter {
     private static final int BUFFER_BYTES = 1 << 20;
@@ -29,6 +32,7 @@ public final class SbtWriter implements TraceWriter {
     private final Map<String, Integer> processIndex = new HashMap<>();
     private final List<String> processes = new ArrayList<>();
     private final List<PhaseMarker> phases;
+    private final Map<String, String> lateMetadata = new LinkedHashMap<>();
     private final int fieldFlags;
     private long records;
     private long lastIssueNs = Long.MIN_VALUE;
@@ -114,6 +118,16 @@ public final class SbtWriter implements TraceWriter {
         phases.add(marker);
     }
 
+    /**
+     * Adds or replaces a metadata entry learned while writing; allowed until {@link #finish()}.
+     * Stored in the trailer, it overrides a header entry with the same key when read back.
+     */
+    public void putMetadata(String key, String value) {
+        SbtLayout.utf8(key);
+        SbtLayout.utf8(value);
+        lateMetadata.put(key, value);
+    }
+
     @Override
     public void finish() {
         try {
@@ -129,6 +143,12 @@ public final class SbtWriter implements TraceWriter {
                 ensure(8);
                 buffer.putLong(m.timeNs());
                 putString(m.name());
+            }
+            ensure(4);
+            buffer.putInt(lateMetadata.size());
+            for (Map.Entry<String, String> e : lateMetadata.entrySet()) {
+                putString(e.getKey());
+                putString(e.getValue());
             }
             flush();
             patch(ch, SbtLayout.POS_RECORD_COUNT, records);

@@ -37,7 +37,10 @@ import org.sbench.trace.input.TraceInput;
  * <li>{@code (CMD)}: empty on current kernels; older kernels print a passthrough command's
  *     bytes there, and such requests are skipped. A complete without it (oldest kernels) is read.</li>
  * <li>{@code SECTOR}: 512-byte units. Flushes print {@code 18446744073709551615 + 0} (older
- *     kernels) or {@code 0 + 0}: a FLUSH with offset and length 0.</li>
+ *     kernels) or {@code 0 + 0}: a FLUSH with offset and length 0. Current kernels print a
+ *     flush's issue as {@code 0 + 0} and its completion as {@code 18446744073709551615 + 0}, so
+ *     flushes pair by device alone ({@link CompletionMatcher}); the completion that follows a
+ *     flush, of the write that asked for it ({@code WS () 0 + 0}), moves no data and is passed over.</li>
  * <li>The ioprio triple ({@code be,0,4}, kernels since 6.x) and anything else between the size
  *     and the bracketed name is ignored. {@code [COMM]} on an issue becomes {@code process}; on a
  *     complete it is the error code, ignored.</li>
@@ -48,8 +51,16 @@ import org.sbench.trace.input.TraceInput;
  * complete with no waiting issue (issued before tracing began). An issue still waiting at the
  * end of the trace, or when 262,144 later issues wait behind it, is dropped and counted in
  * {@link #skippedRecords()}.
+ *
+ * <p>A live reader ({@link #live}) also hands the {@code trace_marker} lines of the stream to a
+ * {@link MarkerSink}, which may end the input there:
+ * <pre>
+ * TASK-PID [CPU] [FLAGS] SECONDS: tracing_mark_write: TEXT
+ *             java-4242  [001] ...1.  1234.570000: tracing_mark_write: sbench-mark 5f3a boot done
+ * </pre>
+ * (the marker line's time is read as an event's is; TEXT is the rest of the line after one space).
  */
-final class TracefsReader extends BlockEventLineReader {
+public final class TracefsReader extends BlockEventLineReader {
     private static final String ISSUE_LAYOUT =
             "TASK-PID [CPU] SECONDS: block_rq_issue: MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM]";
     private static final String COMPLETE_LAYOUT =
@@ -57,6 +68,7 @@ final class TracefsReader extends BlockEventLineReader {
     private static final String ISSUE = "block_rq_issue:";
     private static final String COMPLETE = "block_rq_complete:";
     private static final String REQUEUE = "block_rq_requeue:";
+    private static final String MARKER = "tracing_mark_write:";
     private static final String PERF_PREFIX = "block:";
     private static final int SHORTEST_EVENT = ISSUE.length();
     private static final int LONGEST_EVENT = PERF_PREFIX.length() + COMPLETE.length();
@@ -74,10 +86,38 @@ final class TracefsReader extends BlockEventLineReader {
     private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
 
+    private static final char MARKER_KIND = 'M';
+
+    /** Receives the {@code trace_marker} lines of a live stream; called on the reading thread. */
+    @FunctionalInterface
+    public interface MarkerSink {
+        /**
+         * A marker written at {@code timeNs} (the events' clock) with {@code text}.
+         *
+         * @return true to end the input after this line ({@link BlockEventLineReader#endInput})
+         */
+        boolean marker(long timeNs, String text);
+    }
+
+    private final MarkerSink markers;
     private char kind;
 
     TracefsReader(TraceInput input, ReadOptions options) {
+        this(input, options, null);
+    }
+
+    private TracefsReader(TraceInput input, ReadOptions options, MarkerSink markers) {
         super(input, options, INFO);
+        this.markers = markers;
+    }
+
+    /**
+     * A reader of a live event stream such as an instance's {@code trace_pipe}, read as it is
+     * produced, whose marker lines go to {@code markers}; the input ends when the stream does or
+     * when {@code markers} says so.
+     */
+    public static TracefsReader live(TraceInput input, ReadOptions options, MarkerSink markers) {
+        return new TracefsReader(input, options, java.util.Objects.requireNonNull(markers, "markers"));
     }
 
     @Override
@@ -88,6 +128,10 @@ final class TracefsReader extends BlockEventLineReader {
         }
         int event = eventField(n);
         if (event < 0) {
+            return;
+        }
+        if (kind == MARKER_KIND) {
+            marker(event);
             return;
         }
         String layout = kind == ISSUE_KIND ? ISSUE_LAYOUT : COMPLETE_LAYOUT;
@@ -129,14 +173,35 @@ final class TracefsReader extends BlockEventLineReader {
         } else if (kind == REQUEUE_KIND) {
             requeue(device, sector, op);
         } else {
-            complete(timeNs, event - 1, device, sector, op);
+            complete(timeNs, event - 1, device, sector, count, op);
         }
     }
 
-    /** Index of the field naming a block request event, setting {@link #kind}; -1 for other lines. */
+    /** A marker line of a live stream: its time and text to the sink. */
+    private void marker(int event) {
+        if (event < MIN_EVENT_FIELD) {
+            throw cursor.error("TASK-PID [CPU] SECONDS: tracing_mark_write: TEXT");
+        }
+        long timeNs = timestampNs(event - 1);
+        String line = cursor.line();
+        int at = line.indexOf(MARKER) + MARKER.length();
+        String text = at < line.length() ? line.substring(at + 1) : "";
+        if (markers.marker(timeNs, text)) {
+            endInput();
+        }
+    }
+
+    /**
+     * Index of the field naming a block request event (or, for a live reader, a marker), setting
+     * {@link #kind}; -1 for other lines.
+     */
     private int eventField(int n) {
         for (int i = 0; i < n; i++) {
             int len = fields.length(i);
+            if (markers != null && len == MARKER.length() && fields.charAt(i, 0) == 't' && fields.equalsIgnoreCase(i, MARKER)) {
+                kind = MARKER_KIND;
+                return i;
+            }
             if (len < SHORTEST_EVENT || len > LONGEST_EVENT || fields.charAt(i, 0) != 'b'
                     || fields.charAt(i, len - 1) != ':') {
                 continue;

@@ -48,6 +48,16 @@ class CompletionMatcherTest {
     }
 
     @Test
+    void flushesPairByDeviceWhateverSectorIsPrinted() {
+        CompletionMatcher m = new CompletionMatcher();
+        m.issue(io(10, 0, Op.FLUSH, 1), 0);
+        m.issue(io(11, 0, Op.FLUSH, 2), 0);
+        assertEquals(10, m.issueNs(m.find(1, -1, Op.FLUSH)), "issued as sector 0, completed as 2^64 - 1");
+        assertEquals(11, m.issueNs(m.find(2, 0, Op.FLUSH)));
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(3, -1, Op.FLUSH));
+    }
+
+    @Test
     void givesUpTheOldestWhenTooManyWaitAndTheRestAtTheEnd() {
         CompletionMatcher m = new CompletionMatcher(3);
         IoRecord out = new IoRecord();
@@ -101,9 +111,10 @@ class CompletionMatcherTest {
         for (int i = 0; i < count; i++) {
             keyOf[i] = random.nextInt(keys);
         }
-        // With shared keys a completion goes to the oldest request in flight with its key, as in a real trace.
+        // With shared keys a completion goes to the oldest request in flight with its key, as in a real
+        // trace; flushes have no sector, so all flushes of a device share one key (lists keys..keys+2).
         List<List<Integer>> inFlight = new ArrayList<>();
-        for (int k = 0; k < keys; k++) {
+        for (int k = 0; k < keys + 3; k++) {
             inFlight.add(new ArrayList<>());
         }
         long[] expectedComplete = new long[count];
@@ -114,11 +125,12 @@ class CompletionMatcherTest {
             int i = (int) e[2];
             int key = keyOf[i];
             Op op = Op.ofOrdinal(key % Op.values().length);
+            int modelKey = op == Op.FLUSH ? keys + key % 3 : key;
             if (e[1] == 0) {
-                inFlight.get(key).add(i);
+                inFlight.get(modelKey).add(i);
                 m.issue(io(e[0], key, op, key % 3), key);
             } else {
-                int oldest = inFlight.get(key).remove(0);
+                int oldest = inFlight.get(modelKey).remove(0);
                 expectedComplete[oldest] = e[0];
                 m.complete(m.find(key % 3, key, op), e[0]);
             }

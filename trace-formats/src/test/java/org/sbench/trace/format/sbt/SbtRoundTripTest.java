@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +81,38 @@ class SbtRoundTripTest {
         }
         try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
             assertEquals(List.of(new PhaseMarker("photoshop open", 123)), r.info().phases());
+        }
+    }
+
+    @Test
+    void lateMetadataIsMergedOverTheHeaders(@TempDir Path dir) {
+        Path file = dir.resolve("m.sbt");
+        TraceInfo info = TraceInfo.of("tracefs", EnumSet.noneOf(Field.class)).withMetadata("name", "m")
+                .withMetadata("record.complete", "unknown");
+        try (SbtWriter w = FORMAT.openWriter(file, info)) {
+            w.write(TestRecords.records(2, 1, true).get(0));
+            w.putMetadata("record.complete", "false");
+            w.putMetadata("record.eventsLost", "12");
+            w.finish();
+        }
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(Map.of("name", "m", "record.complete", "false", "record.eventsLost", "12"), r.info().metadata());
+        }
+    }
+
+    @Test
+    void fileEndingAfterThePhasesHasNoLateMetadata(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("old.sbt");
+        try (SbtWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            w.write(TestRecords.records(2, 1, true).get(0));
+            w.finish();
+        }
+        // A file of the first version 1 writer: the trailer ends with the phases (no u32 count after them).
+        byte[] all = Files.readAllBytes(file);
+        Files.write(file, Arrays.copyOf(all, all.length - Integer.BYTES));
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(TestRecords.info().metadata(), r.info().metadata());
+            assertEquals(TestRecords.info().phases(), r.info().phases());
         }
     }
 

@@ -3,6 +3,7 @@ package org.sbench.trace.format.tracefs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.assertBadInput;
 import static org.sbench.trace.TestRecords.readAll;
@@ -12,8 +13,11 @@ import static org.sbench.trace.format.FormatSamples.fixture;
 import static org.sbench.trace.format.FormatSamples.head;
 import static org.sbench.trace.format.FormatSamples.write;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -134,6 +138,62 @@ class TracefsReaderTest {
         SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
         assertEquals(file + ":4: expected a sector count, found '-8' (more than 1 bad records, the --skip-bad allowance)",
                 e.getMessage());
+    }
+
+    @Test
+    void currentKernelFlushSequencePairs() throws Exception {
+        // Linux 6.x: an fsync's write, then the flush issued as sector 0 and completed as 2^64 - 1,
+        // then the completion of the data-less write that asked for the flush (never issued).
+        Path file = write(dir, "python3-21865 [001] ..... 4050.831731: block_rq_issue: 7,0 WS 4096 () 0 + 8 be,0,4 [python3]\n"
+                + "python3-21865 [001] ..... 4050.831740: block_rq_issue: 7,0 W 4096 () 8 + 8 be,0,4 [python3]\n"
+                + "ksoftirqd/1-22 [001] ..s.. 4050.831825: block_rq_complete: 7,0 WS () 0 + 8 be,0,4 [0]\n"
+                + "kworker/1:1H-44 [001] ..... 4050.831868: block_rq_issue: 7,0 FF 0 () 0 + 0 none,0,0 [kworker/1:1H]\n"
+                + "ksoftirqd/1-22 [001] ..s.. 4050.832271: block_rq_complete: 7,0 FF () 18446744073709551615 + 0 none,0,0 [0]\n"
+                + "ksoftirqd/1-22 [001] d.s1. 4050.832272: block_rq_complete: 7,0 WS () 0 + 0 be,0,4 [0]\n"
+                + "ksoftirqd/1-22 [001] ..s.. 4050.832300: block_rq_complete: 7,0 W () 8 + 8 be,0,4 [0]\n");
+        long t = 4050L * 1_000_000_000L;
+        int loop0 = 7 << 20;
+        assertEquals(List.of(
+                record(t + 831_731_000, t + 831_825_000, 0, 4096, Op.WRITE, loop0, "python3"),
+                record(t + 831_740_000, t + 832_300_000, 4096, 4096, Op.WRITE, loop0, "python3"),
+                record(t + 831_868_000, t + 832_271_000, 0, 0, Op.FLUSH, loop0, "kworker/1:1H")),
+                readAll(FORMAT, file, ReadOptions.DEFAULTS));
+    }
+
+    @Test
+    void liveReaderHandsMarkersOverAndEndsWhereTheSinkSays() throws Exception {
+        String text = "java-7 [000] ...1. 5119.999000: tracing_mark_write: sbench-mark boot done\n"
+                + ISSUE
+                + "java-7 [000] ...1. 5120.000001: tracing_mark_write: \n"
+                + "dd-100 [001] d..1. 5120.000005: block_rq_issue: 8,0 R 4096 () 300 + 8 [dd]\n"
+                + COMPLETE
+                + "java-7 [000] ...1. 5120.000010: tracing_mark_write: sbench-end\n"
+                + "<idle>-0 [001] ..s1. 5120.000020: block_rq_complete: 8,0 R () 300 + 8 [0]\n";
+        List<String> seen = new ArrayList<>();
+        TraceInput input = TraceInput.live("trace_pipe", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+        try (TracefsReader reader = TracefsReader.live(input, ReadOptions.DEFAULTS, (timeNs, marker) -> {
+            seen.add(timeNs + " '" + marker + "'");
+            return marker.equals("sbench-end");
+        })) {
+            assertEquals(List.of(record(T0 + 1_000, T0 + 2_000, 100 * 512, 4096, Op.WRITE, SDA, "dd")), readAll(reader));
+            assertEquals(List.of((T0 - 1_000_000) + " 'sbench-mark boot done'", (T0 + 1_000) + " ''", (T0 + 10_000) + " 'sbench-end'"), seen);
+            assertEquals(1, reader.skippedRecords(), "the read still waiting at the end marker is dropped");
+        }
+    }
+
+    @Test
+    void markerLinesAreNotEventsForAFileReader() throws Exception {
+        Path file = write(dir, ISSUE + "java-7 [000] ...1. 5120.000001: tracing_mark_write: sbench-end\n" + COMPLETE);
+        assertEquals(List.of(record(T0 + 1_000, T0 + 2_000, 100 * 512, 4096, Op.WRITE, SDA, "dd")),
+                readAll(FORMAT, file, ReadOptions.DEFAULTS));
+    }
+
+    @Test
+    void liveInputOpensOnceAndHasNoHead() {
+        TraceInput input = TraceInput.live("trace_pipe", new ByteArrayInputStream(new byte[0]));
+        assertThrows(IllegalStateException.class, input::head);
+        input.openStream();
+        assertThrows(IllegalStateException.class, input::openStream);
     }
 
     @Test

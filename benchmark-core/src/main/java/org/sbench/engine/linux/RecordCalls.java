@@ -1,0 +1,42 @@
+// The libc calls the recorder (org.sbench.record) makes: who we are, mounting tracefs.
+package org.sbench.engine.linux;
+
+import com.sun.jna.LastErrorException;
+import java.nio.file.Path;
+
+/**
+ * The system calls {@code sbench record} makes besides file reads and writes, checked: each
+ * failure is a one-line {@link org.sbench.SbenchException} naming the call, the path and errno.
+ */
+public final class RecordCalls {
+    private static final String TRACEFS = "tracefs";
+    /** tracefs is mounted as systemd mounts it: no set-uid programs, device nodes or executables. */
+    private static final long TRACEFS_FLAGS = LibC.MS_NOSUID | LibC.MS_NODEV | LibC.MS_NOEXEC;
+    private static final long NO_OPTIONS = 0;
+
+    private RecordCalls() {
+    }
+
+    /** geteuid(2): the effective user id; 0 is root. */
+    public static int effectiveUid() {
+        return LibC.geteuid();
+    }
+
+    /** Mounts tracefs on {@code mountPoint} (an existing directory, normally /sys/kernel/tracing). */
+    public static void mountTracefs(Path mountPoint) {
+        try {
+            LibC.mount("nodev", mountPoint.toString(), TRACEFS, TRACEFS_FLAGS, NO_OPTIONS);
+        } catch (LastErrorException e) {
+            throw Errno.failure("mount(tracefs)", mountPoint.toString(), e);
+        }
+    }
+
+    /** Unmounts what {@link #mountTracefs} mounted. */
+    public static void unmount(Path mountPoint) {
+        try {
+            LibC.umount2(mountPoint.toString(), LibC.UMOUNT_NOFLAGS);
+        } catch (LastErrorException e) {
+            throw Errno.failure("umount", mountPoint.toString(), e);
+        }
+    }
+}

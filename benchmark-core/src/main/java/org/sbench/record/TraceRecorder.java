@@ -1,0 +1,653 @@
+// sbench record: the kernel's block request events of chosen devices, read live from a private tracefs instance into a trace.
+package org.sbench.record;
+
+import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.RecordCalls;
+import org.sbench.target.BackingDisks;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.format.tracefs.TracefsReader;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Records the block requests of one or more devices into an .sbt trace, from the kernel's
+ * {@code block_rq_issue} and {@code block_rq_complete} tracepoints, without blktrace.
+ *
+ * <h2>How</h2>
+ * A private tracefs instance ({@code instances/sbench-PID}, {@link TracefsInstance}) gets its own
+ * ring buffer ({@link RecordSettings#bufferKb()} per CPU), the {@code mono} clock where the kernel
+ * has it, and the block events filtered in the kernel to the recorded disks
+ * ({@link DeviceSelection}). A recording thread reads the instance's {@code trace_pipe} as text
+ * with the tracefs trace reader, which pairs each issue with its completion
+ * ({@link TracefsReader#live}), and hands the IOs to a {@link RecordingWriter}. Nothing outside
+ * the instance is changed, so the tracing state found (events, filters, buffer sizes,
+ * {@code tracing_on} of the top-level buffer and of other instances) is untouched by
+ * construction; removing the instance at the end, also on errors and from a shutdown hook when
+ * the JVM exits early, removes everything the recording set up. If tracefs was not mounted, it is
+ * mounted for the recording and unmounted after.
+ *
+ * <h2>Control through the event stream</h2>
+ * The recorder writes markers into the instance's {@code trace_marker}, which arrive in the same
+ * stream as the events, stamped by the same clock: {@code sbench-NONCE start}, {@code mark NAME}
+ * (a phase mark, {@link #mark}), {@code drain} and {@code end}. A stop ({@link #finish}) switches
+ * {@code block_rq_issue} off, writes {@code drain}, waits until every issue read before it has
+ * completed (at most {@link RecordSettings#drainTimeoutNs()}), switches the completions off and
+ * writes {@code end}, at which the reader ends its input. So the trace holds every IO issued
+ * while recording whose completion came in time, and the blocking read of {@code trace_pipe} is
+ * ended by data rather than by interrupting it.
+ *
+ * <h2>Times</h2>
+ * The text stream carries microseconds, so recorded times have 1 µs resolution; they are stored
+ * in ns relative to the first IO.
+ *
+ * <h2>Threads</h2>
+ * One thread calls {@link #start}, {@link #awaitStop}, {@link #status} and {@link #finish};
+ * {@link #requestStop} and {@link #mark} may be called from any thread (a signal handler, a
+ * thread reading stdin).
+ */
+public final class TraceRecorder implements AutoCloseable {
+    private static final String INSTANCE_PREFIX = "sbench-";
+    private static final Path SYS = Path.of("/sys");
+    private static final Path PROC = Path.of("/proc");
+    private static final int ROOT_UID = 0;
+    private static final int NONCE_BYTES = 6;
+    /** Pause after switching events off, so that events being written on other CPUs reach the buffer first. */
+    private static final long SETTLE_MS = 10;
+    private static final long DRAIN_POLL_MS = 5;
+    private static final long END_TIMEOUT_MS = 10_000;
+    private static final long PROGRESS_POLL_MS = 200;
+    private static final long THREAD_START_TIMEOUT_MS = 10_000;
+    /** Longest phase-mark name kept (a tracefs marker may be a page; names are labels). */
+    static final int MAX_MARK_CHARS = 200;
+    private static final String MARK = "mark ";
+    private static final String START = "start";
+    private static final String DRAIN = "drain";
+    private static final String END = "end";
+
+    private enum State { NEW, RECORDING, FINISHED, CLOSED }
+
+    private final RecordSettings settings;
+    private final String markerPrefix;
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final CountDownLatch threadReady = new CountDownLatch(1);
+    private final CountDownLatch threadEnded = new CountDownLatch(1);
+    /** Guards {@link #state} and {@link #marksWritten}, and orders marker writes. */
+    private final Object markerLock = new Object();
+    private State state = State.NEW;
+    private int marksWritten;
+
+    private DeviceSelection devices;
+    private SelfTraffic selfTraffic;
+    private Tracefs tracefs;
+    private TracefsInstance instance;
+    private Thread cleanupHook;
+    private FileChannel pipe;
+    private FileChannel marker;
+    private TracefsReader reader;
+    private RecordingWriter output;
+    private Thread thread;
+    private String clock;
+    private Map<String, String> headerMetadata;
+    private final List<String> notes = new ArrayList<>();
+    private boolean requeueEvent;
+    private long startNanoTime;
+    private boolean cleanedUp;
+
+    // Written by the recording thread, read by the controlling one.
+    private volatile int writerTid;
+    private volatile boolean drainSeen;
+    private volatile int pendingIssues;
+    private volatile long startKernelNs = IoRecord.NO_TIME;
+    private volatile long drainKernelNs = IoRecord.NO_TIME;
+    private volatile Throwable failure;
+
+    public TraceRecorder(RecordSettings settings) {
+        this.settings = settings;
+        byte[] nonce = new byte[NONCE_BYTES];
+        new SecureRandom().nextBytes(nonce);
+        this.markerPrefix = INSTANCE_PREFIX + HexFormat.of().formatHex(nonce) + " ";
+    }
+
+    /** Refuses, in one line, to record without root. */
+    static void requireRoot(int effectiveUid) {
+        if (effectiveUid != ROOT_UID) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "sbench record needs root: it reads the kernel's block"
+                    + " events through tracefs; run it with sudo");
+        }
+    }
+
+    /**
+     * Sets up the instance and starts recording. On failure everything set up so far is removed.
+     *
+     * @throws SbenchException usage errors for the devices, a system failure without root or when
+     *         tracefs cannot be used, UNSAFE_TARGET when the instance name is taken
+     */
+    public void start() {
+        if (stateNow() != State.NEW) {
+            throw new IllegalStateException("start() called twice");
+        }
+        devices = DeviceSelection.resolve(settings.devices(), SYS);
+        requireRoot(RecordCalls.effectiveUid());
+        selfTraffic = SelfTraffic.of(settings.out(), devices, new BackingDisks(PROC, SYS));
+        try {
+            tracefs = Tracefs.open();
+            if (tracefs.mountedHere()) {
+                notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after");
+            }
+            List<String> others = tracefs.blockEventUsers();
+            if (!others.isEmpty()) {
+                notes.add("block request events are also traced by " + String.join(", ", others)
+                        + "; left as they are (this recording has its own instance)");
+            }
+            instance = TracefsInstance.create(tracefs.root(), INSTANCE_PREFIX + ProcessHandle.current().pid());
+            cleanupHook = new Thread(this::cleanupOnExit, "sbench-record-cleanup");
+            Runtime.getRuntime().addShutdownHook(cleanupHook);
+            for (String event : new String[] {TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE}) {
+                if (!instance.hasEvent(event)) {
+                    throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "this kernel has no " + event + " event in "
+                            + instance.dir().resolve("events"));
+                }
+            }
+            requeueEvent = instance.hasEvent(TracefsInstance.BLOCK_RQ_REQUEUE);
+            clock = instance.useClock(TracefsInstance.MONO_CLOCK);
+            if (!TracefsInstance.MONO_CLOCK.equals(clock)) {
+                notes.add("this kernel offers no mono trace clock; times are from the '" + clock + "' clock");
+            }
+            instance.setBufferKb(settings.bufferKb());
+            headerMetadata = headerMetadata();
+            output = new RecordingWriter(settings.out(), devices, headerMetadata);
+            pipe = instance.open(instance.tracePipe(), StandardOpenOption.READ);
+            marker = instance.open(instance.traceMarker(), StandardOpenOption.WRITE);
+            TraceInput input = TraceInput.live(instance.tracePipe().toString(), Channels.newInputStream(pipe));
+            // The kernel writes every line; one it cannot be read is skipped and counted rather than ending hours of recording.
+            reader = TracefsReader.live(input, ReadOptions.DEFAULTS.withSkipBad(Long.MAX_VALUE), this::onMarker);
+            thread = new Thread(this::record, "sbench-record");
+            thread.setDaemon(true);
+            thread.start();
+            awaitThreadStart();
+            String completeFilter = devices.completeFilter();
+            instance.setFilter(TracefsInstance.BLOCK_RQ_COMPLETE, completeFilter);
+            instance.setFilter(TracefsInstance.BLOCK_RQ_ISSUE, devices.issueFilter(selfTraffic.filterWriterThread() ? writerTid : 0));
+            instance.enable(TracefsInstance.BLOCK_RQ_COMPLETE, true);
+            if (requeueEvent) {
+                instance.setFilter(TracefsInstance.BLOCK_RQ_REQUEUE, completeFilter);
+                instance.enable(TracefsInstance.BLOCK_RQ_REQUEUE, true);
+            }
+            instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, true);
+            startNanoTime = System.nanoTime();
+            writeMarker(START);
+            synchronized (markerLock) {
+                state = State.RECORDING;
+            }
+        } catch (RuntimeException e) {
+            try {
+                cleanup();
+            } catch (RuntimeException cleanupFailure) {
+                e.addSuppressed(cleanupFailure);
+            }
+            synchronized (markerLock) {
+                state = State.CLOSED;
+            }
+            throw e;
+        }
+    }
+
+    private State stateNow() {
+        synchronized (markerLock) {
+            return state;
+        }
+    }
+
+    private Map<String, String> headerMetadata() {
+        Map<String, String> m = new LinkedHashMap<>();
+        String file = settings.out().getFileName().toString();
+        m.put(TraceInfo.NAME, file.endsWith(".sbt") ? file.substring(0, file.length() - ".sbt".length()) : file);
+        if (!devices.multiStream()) {
+            m.put(TraceInfo.CAPACITY, Long.toString(devices.devices().get(0).diskBytes()));
+        }
+        m.put("record.tool", "sbench record " + settings.toolVersion());
+        m.put("record.host", procText("sys/kernel/hostname"));
+        m.put("record.kernel", procText("sys/kernel/osrelease"));
+        m.put("record.start", Instant.now().toString());
+        m.put("record.clock", clockDescription());
+        m.put("record.bufferKb", Integer.toString(settings.bufferKb()));
+        m.put("record.offsets", "bytes from the start of the whole disk");
+        for (RecordedDevice d : devices.devices()) {
+            String key = "device." + d.stream() + ".";
+            m.put(key + "path", d.path());
+            m.put(key + "disk", "/dev/" + d.diskName() + " (" + d.diskMajorMinor() + ")");
+            m.put(key + "capacity", Long.toString(d.diskBytes()));
+            if (d.partition()) {
+                m.put(key + "partition", d.name());
+                m.put(key + "partitionStartBytes", Long.toString(d.startBytes()));
+                m.put(key + "partitionEndBytes", Long.toString(d.endBytes()));
+            }
+        }
+        return m;
+    }
+
+    private String clockDescription() {
+        return clock + (TracefsInstance.MONO_CLOCK.equals(clock) ? "" : " (mono not offered by this kernel)") + ", 1 us resolution";
+    }
+
+    private static String procText(String relative) {
+        try {
+            return Files.readString(PROC.resolve(relative), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private void awaitThreadStart() {
+        try {
+            if (!threadReady.await(THREAD_START_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the recording thread did not start");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SbenchException(ErrorKind.INTERRUPTED, "interrupted while starting to record", e);
+        }
+        if (failure != null) {
+            throw rethrowable(failure);
+        }
+    }
+
+    /** The recording thread: reads the event stream until the end marker, writing each paired IO. */
+    private void record() {
+        try {
+            writerTid = currentTid();
+        } catch (RuntimeException e) {
+            failure = e;
+            threadReady.countDown();
+            threadEnded.countDown();
+            return;
+        }
+        threadReady.countDown();
+        IoRecord r = new IoRecord();
+        try {
+            while (reader.next(r)) {
+                output.accept(r);
+                pendingIssues = reader.pendingIssues();
+            }
+        } catch (Throwable t) {
+            failure = t;
+            stop.countDown();
+        } finally {
+            threadEnded.countDown();
+        }
+    }
+
+    /** This thread's kernel task id, from {@code /proc/thread-self -> PID/task/TID}. */
+    private static int currentTid() {
+        try {
+            Path link = Files.readSymbolicLink(PROC.resolve("thread-self"));
+            return Integer.parseInt(link.getFileName().toString());
+        } catch (IOException | NumberFormatException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot tell the recording thread's id from "
+                    + PROC.resolve("thread-self") + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A marker read from the stream (on the recording thread); true at the end marker. */
+    private boolean onMarker(long timeNs, String text) {
+        if (!text.startsWith(markerPrefix)) {
+            return false;
+        }
+        String body = text.substring(markerPrefix.length()).stripTrailing();
+        if (body.startsWith(MARK)) {
+            output.phase(timeNs, body.substring(MARK.length()));
+        } else if (body.equals(START)) {
+            startKernelNs = timeNs;
+        } else if (body.equals(DRAIN)) {
+            drainKernelNs = timeNs;
+            pendingIssues = reader.pendingIssues();
+            drainSeen = true;
+        } else if (body.equals(END)) {
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Inserts a phase mark named {@code name} now (control characters become spaces, the name is
+     * cut at {@value #MAX_MARK_CHARS} characters; blank: {@code mark N}). Thread-safe.
+     *
+     * @return the name stored, or null when not recording (not started yet, or stopping)
+     */
+    public String mark(String name) {
+        synchronized (markerLock) {
+            if (state != State.RECORDING) {
+                return null;
+            }
+            String clean = markName(name, marksWritten + 1);
+            writeMarker(MARK + clean);
+            marksWritten++;
+            return clean;
+        }
+    }
+
+    /** {@code name} as a mark is stored: one line, trimmed, at most {@link #MAX_MARK_CHARS}; blank: {@code mark N}. */
+    static String markName(String name, int number) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < name.length() && b.length() < MAX_MARK_CHARS; i++) {
+            char c = name.charAt(i);
+            b.append(Character.isISOControl(c) ? ' ' : c);
+        }
+        String s = b.toString().strip();
+        return s.isEmpty() ? "mark " + number : s;
+    }
+
+    private void writeMarker(String body) {
+        synchronized (markerLock) {
+            try {
+                TracefsInstance.mark(marker, markerPrefix + body);
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("write", instance.traceMarker(), e);
+            }
+        }
+    }
+
+    /** Asks the recording to stop; {@link #awaitStop} then returns true. Thread-safe, cheap (a signal handler's call). */
+    public void requestStop() {
+        stop.countDown();
+    }
+
+    /**
+     * Waits up to {@code timeoutNs} for a reason to stop: {@link #requestStop}, the end of the
+     * configured duration, or a failure of the recording thread.
+     *
+     * @return true when {@link #finish} should be called now
+     */
+    public boolean awaitStop(long timeoutNs) throws InterruptedException {
+        long waitNs = timeoutNs;
+        if (settings.durationNs() != RecordSettings.UNTIL_STOPPED) {
+            long remaining = startNanoTime + settings.durationNs() - System.nanoTime();
+            if (remaining <= 0) {
+                return true;
+            }
+            waitNs = Math.min(waitNs, remaining);
+        }
+        return stop.await(waitNs, TimeUnit.NANOSECONDS) || durationReached();
+    }
+
+    private boolean durationReached() {
+        return settings.durationNs() != RecordSettings.UNTIL_STOPPED
+                && System.nanoTime() - startNanoTime >= settings.durationNs();
+    }
+
+    /** Counters so far and the events lost so far (read from the instance). */
+    public RecordStatus status() {
+        if (stateNow() != State.RECORDING) {
+            throw new IllegalStateException("not recording");
+        }
+        return new RecordStatus(System.nanoTime() - startNanoTime, output.ios(), output.bytesRead(), output.bytesWritten(),
+                instance.lostEvents(), marksWritten());
+    }
+
+    private int marksWritten() {
+        synchronized (markerLock) {
+            return marksWritten;
+        }
+    }
+
+    /** The devices being recorded, one line each. */
+    public List<String> describeDevices() {
+        List<String> lines = new ArrayList<>();
+        for (RecordedDevice d : devices.devices()) {
+            lines.add(d.describe());
+        }
+        return lines;
+    }
+
+    /** Things worth telling about the tracing setup found (other tracers, a mount made), one line each. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** How the recorder's own writes are kept out of the trace, for the user. */
+    public String describeSelfTraffic() {
+        return selfTraffic.describe(writerTid);
+    }
+
+    /**
+     * Stops recording (drain, end: see the class comment), completes the trace file and removes
+     * the instance.
+     *
+     * @throws SbenchException when the recording thread failed (the output is then deleted) or
+     *         the stream did not end
+     */
+    public RecordResult finish() {
+        synchronized (markerLock) {
+            if (state != State.RECORDING) {
+                throw new IllegalStateException("not recording");
+            }
+            state = State.FINISHED;
+        }
+        RuntimeException primary = null;
+        RecordResult result = null;
+        try {
+            if (failure == null) {
+                stopEvents();
+            }
+            awaitThreadEnd();
+            if (failure != null) {
+                throw rethrowable(failure);
+            }
+            result = complete();
+        } catch (RuntimeException e) {
+            primary = e;
+        }
+        try {
+            cleanup();
+        } catch (RuntimeException e) {
+            if (primary == null) {
+                primary = e;
+            } else {
+                primary.addSuppressed(e);
+            }
+        }
+        if (primary != null) {
+            throw primary;
+        }
+        return result;
+    }
+
+    private void stopEvents() {
+        instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, false);
+        sleep(SETTLE_MS);
+        writeMarker(DRAIN);
+        long deadline = System.nanoTime() + settings.drainTimeoutNs();
+        while (!(drainSeen && pendingIssues == 0) && System.nanoTime() < deadline && threadEnded.getCount() > 0) {
+            sleep(DRAIN_POLL_MS);
+        }
+        instance.enable(TracefsInstance.BLOCK_RQ_COMPLETE, false);
+        if (requeueEvent) {
+            instance.enable(TracefsInstance.BLOCK_RQ_REQUEUE, false);
+        }
+        sleep(SETTLE_MS);
+        writeMarker(END);
+    }
+
+    /**
+     * Waits for the recording thread to read up to the end marker. With a large ring buffer it may
+     * be minutes of events behind, so it is given up on only when it stops making progress.
+     */
+    private void awaitThreadEnd() {
+        try {
+            long lastIos = -1;
+            long lastProgress = System.nanoTime();
+            while (!threadEnded.await(PROGRESS_POLL_MS, TimeUnit.MILLISECONDS)) {
+                long ios = output.ios();
+                if (ios != lastIos) {
+                    lastIos = ios;
+                    lastProgress = System.nanoTime();
+                } else if (System.nanoTime() - lastProgress > TimeUnit.MILLISECONDS.toNanos(END_TIMEOUT_MS)) {
+                    closePipe();
+                    threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                    throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + instance.tracePipe()
+                            + " stalled for " + END_TIMEOUT_MS / 1000 + " s before its end marker");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SbenchException(ErrorKind.INTERRUPTED, "interrupted while ending the recording", e);
+        }
+    }
+
+    private RecordResult complete() {
+        long lost = instance.lostEvents();
+        boolean complete = lost == 0 || settings.allowLoss();
+        // Issues were recorded from the start marker until just before the drain marker.
+        long durationNs = startKernelNs != IoRecord.NO_TIME && drainKernelNs != IoRecord.NO_TIME ? drainKernelNs - startKernelNs
+                : System.nanoTime() - startNanoTime;
+        String self = selfTraffic.describe(writerTid);
+        Map<String, String> late = new LinkedHashMap<>();
+        late.put("record.durationNs", Long.toString(durationNs));
+        late.put("record.selfTraffic", self);
+        late.put("record.eventsLost", Long.toString(lost));
+        late.put("record.incompleteIos", Long.toString(reader.lostIssues()));
+        late.put("record.reordered", Long.toString(output.reordered()));
+        late.put("record.badLines", Long.toString(reader.badLines()));
+        late.put("record.complete", Boolean.toString(complete));
+        output.finish(startKernelNs, late);
+        Map<String, String> metadata = new LinkedHashMap<>(headerMetadata);
+        metadata.putAll(late);
+        return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
+                output.flushes(), output.bytesRead(), output.bytesWritten(), lost, reader.lostIssues(), output.reordered(),
+                reader.badLines(), output.phases(), complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
+                List.copyOf(notes), metadata);
+    }
+
+    /** Releases everything in reverse order of setup; the output is deleted unless finished. Idempotent. */
+    private synchronized void cleanup() {
+        if (cleanedUp) {
+            return;
+        }
+        cleanedUp = true;
+        List<RuntimeException> failures = new ArrayList<>();
+        run(failures, this::closeMarker);
+        run(failures, this::closePipe);
+        if (thread != null) {
+            run(failures, () -> joinQuietly(thread));
+        }
+        if (instance != null) {
+            run(failures, instance::remove);
+        }
+        if (tracefs != null) {
+            run(failures, tracefs::close);
+        }
+        if (output != null) {
+            run(failures, output::close);
+        }
+        if (cleanupHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanupHook);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook is running or about to, and finds the work done.
+            }
+        }
+        if (!failures.isEmpty()) {
+            RuntimeException first = failures.get(0);
+            for (int i = 1; i < failures.size(); i++) {
+                first.addSuppressed(failures.get(i));
+            }
+            throw first;
+        }
+    }
+
+    private static void run(List<RuntimeException> failures, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            failures.add(e);
+        }
+    }
+
+    /** The shutdown hook: the JVM is exiting mid-recording (SIGTERM, System.exit); nothing can report a failure now. */
+    private void cleanupOnExit() {
+        try {
+            cleanup();
+        } catch (RuntimeException e) {
+            // The instance may remain; its name (instances/sbench-PID) says whose it was, and the
+            // next sbench with that pid refuses to start with the rmdir command to remove it.
+        }
+    }
+
+    private void closeMarker() {
+        if (marker != null) {
+            try {
+                marker.close();
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("close", instance.traceMarker(), e);
+            }
+        }
+    }
+
+    /** Closing the channel also wakes a read blocked in it (the JDK signals the reading thread). */
+    private void closePipe() {
+        if (pipe != null) {
+            try {
+                pipe.close();
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("close", instance.tracePipe(), e);
+            }
+        }
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join(END_TIMEOUT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SbenchException(ErrorKind.INTERRUPTED, "interrupted while stopping the recording", e);
+        }
+    }
+
+    /** The recording thread's failure, to rethrow: as it was if unchecked (a bug stays a bug for the CLI). */
+    private static RuntimeException rethrowable(Throwable t) {
+        if (t instanceof RuntimeException) {
+            return (RuntimeException) t;
+        }
+        return new IllegalStateException("the recording thread failed: " + t, t);
+    }
+
+    /** Abandons a recording that was not finished: everything is removed, the output deleted. Idempotent. */
+    @Override
+    public void close() {
+        synchronized (markerLock) {
+            if (state == State.NEW || state == State.CLOSED) {
+                state = State.CLOSED;
+                return;
+            }
+            state = State.CLOSED;
+        }
+        cleanup();
+    }
+
+}

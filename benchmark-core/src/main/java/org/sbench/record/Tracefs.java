@@ -1,0 +1,106 @@
+// The kernel's tracing filesystem: found where it is mounted, or mounted for the recording and unmounted after.
+package org.sbench.record;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.RecordCalls;
+
+/**
+ * tracefs, at {@code /sys/kernel/tracing} (or the older {@code /sys/kernel/debug/tracing} where
+ * only debugfs exposes it). When it is not mounted, {@link #open} mounts it and {@link #close}
+ * unmounts it again, so the system is left as it was found.
+ */
+final class Tracefs implements AutoCloseable {
+    static final Path MOUNT_POINT = Path.of("/sys/kernel/tracing");
+    static final Path DEBUGFS_MOUNT_POINT = Path.of("/sys/kernel/debug/tracing");
+    /** Present at the root of a mounted tracefs (and of each instance). */
+    private static final String PROBE = "trace_pipe";
+
+    private final Path root;
+    private final boolean mountedHere;
+    private boolean closed;
+
+    private Tracefs(Path root, boolean mountedHere) {
+        this.root = root;
+        this.mountedHere = mountedHere;
+    }
+
+    /**
+     * The mounted tracefs, mounting it on {@link #MOUNT_POINT} if it is not.
+     *
+     * @throws SbenchException a system failure when the kernel has no tracefs or it cannot be mounted
+     */
+    static Tracefs open() {
+        for (Path candidate : new Path[] {MOUNT_POINT, DEBUGFS_MOUNT_POINT}) {
+            if (Files.exists(candidate.resolve(PROBE))) {
+                return new Tracefs(candidate, false);
+            }
+        }
+        if (!Files.isDirectory(MOUNT_POINT)) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "this kernel has no tracefs (" + MOUNT_POINT
+                    + " is missing): sbench record needs a kernel built with CONFIG_TRACING");
+        }
+        RecordCalls.mountTracefs(MOUNT_POINT);
+        return new Tracefs(MOUNT_POINT, true);
+    }
+
+    Path root() {
+        return root;
+    }
+
+    /** Whether {@link #open} mounted it (and {@link #close} unmounts it). */
+    boolean mountedHere() {
+        return mountedHere;
+    }
+
+    /**
+     * Who else traces block requests here: {@code "the top-level buffer"} and
+     * {@code "instance NAME"} for each with {@code block_rq_issue} or {@code block_rq_complete}
+     * enabled. Told to the user, not acted on: each has its own switches and buffer.
+     */
+    List<String> blockEventUsers() {
+        List<String> users = new ArrayList<>();
+        if (tracesBlockRequests(root)) {
+            users.add("the top-level buffer");
+        }
+        try (DirectoryStream<Path> instances = Files.newDirectoryStream(root.resolve("instances"))) {
+            for (Path instance : instances) {
+                if (tracesBlockRequests(instance)) {
+                    users.add("instance " + instance.getFileName());
+                }
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list", root.resolve("instances"), e);
+        }
+        users.sort(null);
+        return users;
+    }
+
+    private static boolean tracesBlockRequests(Path tracingDir) {
+        for (String event : new String[] {TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE}) {
+            Path enable = tracingDir.resolve("events").resolve(event).resolve("enable");
+            if (Files.exists(enable) && TracefsInstance.readText(enable).startsWith("1")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Unmounts tracefs if this run mounted it. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (mountedHere) {
+            RecordCalls.unmount(root);
+        }
+    }
+}

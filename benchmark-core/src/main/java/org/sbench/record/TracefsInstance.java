@@ -1,0 +1,236 @@
+// A private tracefs instance: its own ring buffer, events, filters and clock, removed when done.
+package org.sbench.record;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/**
+ * A tracefs instance, {@code instances/NAME}: making the directory gives a ring buffer, event
+ * switches, filters and clock of its own, so recording changes nothing another tracing user
+ * (the top-level buffer, other instances, perf, blktrace) sees; removing the directory removes all
+ * of it. The kernel refuses to remove an instance while a file of it is open.
+ *
+ * <p>Files are written without truncation: truncating a tracefs file can mean clearing it
+ * ({@code trace}, {@code set_event}).
+ */
+final class TracefsInstance {
+    static final String BLOCK_RQ_ISSUE = "block/block_rq_issue";
+    static final String BLOCK_RQ_COMPLETE = "block/block_rq_complete";
+    static final String BLOCK_RQ_REQUEUE = "block/block_rq_requeue";
+    /** The clock whose timestamps are CLOCK_MONOTONIC ns, the same on every CPU. */
+    static final String MONO_CLOCK = "mono";
+    private static final String ON = "1";
+    private static final String OFF = "0";
+    /** Removal is retried this long while a reader of trace_pipe is still letting go of it (EBUSY). */
+    private static final long REMOVE_RETRY_NS = 2_000_000_000L;
+    private static final long REMOVE_RETRY_SLEEP_MS = 20;
+    /** More than any tracefs control file holds (trace_clock, filters, per-CPU stats). */
+    private static final int READ_BUFFER_BYTES = 64 * 1024;
+
+    private final Path dir;
+
+    private TracefsInstance(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * Makes the instance {@code name} under {@code tracefsRoot}.
+     *
+     * @throws SbenchException refused (UNSAFE_TARGET) when an instance of that name exists, a
+     *         system failure when it cannot be made
+     */
+    static TracefsInstance create(Path tracefsRoot, String name) {
+        Path instances = tracefsRoot.resolve("instances");
+        Path dir = instances.resolve(name);
+        try {
+            Files.createDirectory(dir);
+        } catch (FileAlreadyExistsException e) {
+            throw new SbenchException(ErrorKind.UNSAFE_TARGET, "tracefs instance " + dir + " exists already (left by an"
+                    + " earlier sbench with the same pid, or in use by another tool); not touching it: remove it with rmdir "
+                    + dir + " if it is stale");
+        } catch (AccessDeniedException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot make tracefs instance " + dir
+                    + ": permission denied; sbench record needs root", e);
+        } catch (NoSuchFileException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "this kernel's tracefs has no instances directory ("
+                    + instances + "); sbench record needs Linux 3.10 or later", e);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("make tracefs instance", dir, e);
+        }
+        return new TracefsInstance(dir);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    Path tracePipe() {
+        return dir.resolve("trace_pipe");
+    }
+
+    Path traceMarker() {
+        return dir.resolve("trace_marker");
+    }
+
+    /** Opens one of the instance's files ({@link #tracePipe()}, {@link #traceMarker()}) as a channel. */
+    FileChannel open(Path file, StandardOpenOption mode) {
+        try {
+            return FileChannel.open(file, mode);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("open", file, e);
+        }
+    }
+
+    /** True if this kernel has the event ({@code block/block_rq_issue}). */
+    boolean hasEvent(String event) {
+        return Files.isDirectory(dir.resolve("events").resolve(event));
+    }
+
+    /** Selects {@code clock} if this kernel offers it; returns the clock in use afterwards. */
+    String useClock(String clock) {
+        String offered = read("trace_clock");
+        for (String c : offered.split("\\s+")) {
+            if (c.equals(clock) || c.equals("[" + clock + "]")) {
+                write("trace_clock", clock);
+                return clock;
+            }
+        }
+        return current(offered);
+    }
+
+    /** The bracketed entry of a tracefs choice list ("[local] global mono"). */
+    static String current(String choices) {
+        int open = choices.indexOf('[');
+        int close = choices.indexOf(']', open + 1);
+        return open >= 0 && close > open ? choices.substring(open + 1, close) : choices.trim();
+    }
+
+    void setBufferKb(int kb) {
+        write("buffer_size_kb", Integer.toString(kb));
+    }
+
+    void setFilter(String event, String filter) {
+        write("events/" + event + "/filter", filter);
+    }
+
+    void enable(String event, boolean on) {
+        write("events/" + event + "/enable", on ? ON : OFF);
+    }
+
+    /**
+     * Events the ring buffer lost so far: the sum over CPUs of {@code overrun} (overwritten before
+     * being read) and {@code dropped events} (refused while full) from {@code per_cpu/cpuN/stats}.
+     */
+    long lostEvents() {
+        long lost = 0;
+        try (DirectoryStream<Path> cpus = Files.newDirectoryStream(dir.resolve("per_cpu"), "cpu*")) {
+            for (Path cpu : cpus) {
+                lost += lostEvents(readText(cpu.resolve("stats")).lines().toList());
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read", dir.resolve("per_cpu"), e);
+        }
+        return lost;
+    }
+
+    /** The lost events a CPU's {@code stats} file states ({@code overrun: N}, {@code dropped events: N}). */
+    static long lostEvents(List<String> statsLines) {
+        long lost = 0;
+        for (String line : statsLines) {
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String key = line.substring(0, colon).trim();
+            if (key.equals("overrun") || key.equals("dropped events")) {
+                lost += Long.parseLong(line.substring(colon + 1).trim());
+            }
+        }
+        return lost;
+    }
+
+    /** Writes {@code text} to the instance's {@code trace_marker} through {@code marker} as one marker. */
+    static void mark(FileChannel marker, String text) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        // One write is one marker; the kernel takes up to a page per write, more than a marker needs.
+        marker.write(b);
+    }
+
+    /**
+     * Switches everything off and removes the instance, retrying while a reader that has just
+     * closed {@code trace_pipe} still holds it (EBUSY). Idempotent.
+     */
+    void remove() {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        write("tracing_on", OFF);
+        write("events/enable", OFF);
+        long deadline = System.nanoTime() + REMOVE_RETRY_NS;
+        while (true) {
+            try {
+                Files.delete(dir);
+                return;
+            } catch (NoSuchFileException e) {
+                return;
+            } catch (FileSystemException e) {
+                if (System.nanoTime() > deadline) {
+                    throw SbenchException.ioFailure("remove tracefs instance (rmdir " + dir + " by hand)", dir, e);
+                }
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("remove tracefs instance (rmdir " + dir + " by hand)", dir, e);
+            }
+            try {
+                Thread.sleep(REMOVE_RETRY_SLEEP_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "interrupted while removing " + dir + "; rmdir it by hand", e);
+            }
+        }
+    }
+
+    private String read(String file) {
+        return readText(dir.resolve(file)).trim();
+    }
+
+    /**
+     * A tracefs file's text, read with one large read: some files (an event's {@code filter})
+     * answer only a read at position 0 and then report the end, so the small first read of
+     * {@link Files#readString} would see one character.
+     */
+    static String readText(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buf = ByteBuffer.allocate(READ_BUFFER_BYTES);
+            while (buf.hasRemaining() && ch.read(buf) > 0) {
+                // A page per read at most; seq_file-backed files continue where they left off.
+            }
+            return new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read", file, e);
+        }
+    }
+
+    private void write(String file, String value) {
+        Path path = dir.resolve(file);
+        try {
+            Files.write(path, value.getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write '" + value + "' to " + path + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                    + (file.endsWith("filter") ? " (the kernel's reason is in " + dir.resolve("error_log") + ")" : ""), e);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// From paired IOs on the kernel's clock to the trace: streams, times from the first IO, QD per stream, marks.
+package org.sbench.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+class RecordingWriterTest {
+    private static final long MIB = 1 << 20;
+    private static final int SDA = 8 << 20;
+    private static final int SDB = (8 << 20) | 16;
+    private static final long T0 = 5_000_000_000_000L;
+    private static final RecordedDevice SDA1 = new RecordedDevice(0, "/dev/sda1", "sda1", "sda", SDA, "8:0", true, MIB, 64 * MIB, 128 * MIB);
+    private static final RecordedDevice SDB_DISK = new RecordedDevice(1, "/dev/sdb", "sdb", "sdb", SDB, "8:16", false, 0, 128 * MIB, 128 * MIB);
+    private static final RecordedDevice SDB_ALONE = new RecordedDevice(0, "/dev/sdb", "sdb", "sdb", SDB, "8:16", false, 0, 128 * MIB, 128 * MIB);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void recordsAreKeptRoutedRebasedAndGivenTheirQueueDepthPerStream() {
+        Path out = dir.resolve("t.sbt");
+        try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDA1, SDB_DISK)), Map.of("name", "t"))) {
+            w.phase(T0 - 1_000, "before any IO");
+            w.accept(io(T0, T0 + 500, SDA, 2 * MIB, Op.READ));
+            w.accept(io(T0 + 100, T0 + 300, SDB, 0, Op.WRITE));
+            w.accept(io(T0 + 200, T0 + 900, SDA, 0, Op.READ)); // sda's partition table: not sda1's
+            w.accept(io(T0 + 250, T0 + 600, SDA, 3 * MIB, Op.WRITE));
+            w.phase(T0 + 260, "second");
+            w.accept(io(T0 + 240, T0 + 700, SDA, 0, Op.FLUSH));
+            w.accept(io(T0 + 700, T0 + 800, SDA, 2 * MIB, Op.TRIM));
+            assertEquals(5, w.ios());
+            assertEquals(1, w.outside());
+            assertEquals(1, w.reordered());
+            assertEquals(4096, w.bytesRead());
+            assertEquals(8192, w.bytesWritten());
+            w.finish(0, Map.of("record.complete", "true"));
+        }
+        try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+            TraceInfo info = r.info();
+            assertEquals(Map.of("name", "t", "record.complete", "true"), info.metadata());
+            assertEquals(List.of(new PhaseMarker("before any IO", -1_000), new PhaseMarker("second", 260)), info.phases());
+            assertEquals(java.util.EnumSet.of(Field.COMPLETE, Field.STREAM, Field.QD, Field.PROCESS), info.fields());
+            assertFalse(r.inIssueOrder(), "the flush came after a later issue");
+            List<String> rows = new ArrayList<>();
+            IoRecord rec = new IoRecord();
+            while (r.next(rec)) {
+                rows.add(rec.issueNs + "-" + rec.completeNs + " " + rec.op.code() + " " + rec.offsetBytes + " s" + rec.stream + " qd" + rec.qd);
+            }
+            assertEquals(List.of("0-500 R 2097152 s0 qd1", "100-300 W 0 s1 qd1", "250-600 W 3145728 s0 qd2",
+                    "240-700 F 0 s0 qd3", "700-800 T 2097152 s0 qd1"), rows);
+        }
+    }
+
+    @Test
+    void oneDeviceHasNoStreamsAndMarksWithoutIosCountFromTheStart() {
+        Path out = dir.resolve("quiet.sbt");
+        try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+            w.phase(T0 + 5_000, "idle");
+            w.finish(T0, Map.of());
+        }
+        try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+            assertFalse(r.info().has(Field.STREAM));
+            assertEquals(List.of(new PhaseMarker("idle", 5_000)), r.info().phases());
+            assertFalse(r.next(new IoRecord()));
+        }
+    }
+
+    @Test
+    void unfinishedOutputIsDeleted() throws Exception {
+        try (RecordingWriter w = new RecordingWriter(dir.resolve("gone.sbt"), new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+            w.accept(io(T0, T0 + 1, SDB, 0, Op.READ));
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    private static IoRecord io(long issueNs, long completeNs, int dev, long offset, Op op) {
+        IoRecord r = new IoRecord();
+        r.issueNs = issueNs;
+        r.completeNs = completeNs;
+        r.stream = dev;
+        r.op = op;
+        r.offsetBytes = op == Op.FLUSH ? 0 : offset;
+        r.lengthBytes = op == Op.FLUSH ? 0 : 4096;
+        r.process = "fio";
+        return r;
+    }
+}

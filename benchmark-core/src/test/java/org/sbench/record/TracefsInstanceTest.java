@@ -1,0 +1,24 @@
+// Parsing what tracefs files say: lost events per CPU, the selected entry of a choice list.
+package org.sbench.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TracefsInstanceTest {
+    @Test
+    void lostEventsAreOverrunPlusDropped() {
+        List<String> stats = List.of("entries: 120", "overrun: 17", "commit overrun: 0", "bytes: 6720",
+                "oldest event ts:  3487.720718", "now ts:  3491.241689", "dropped events: 5", "read events: 55");
+        assertEquals(22, TracefsInstance.lostEvents(stats));
+        assertEquals(0, TracefsInstance.lostEvents(List.of("entries: 0", "overrun: 0", "dropped events: 0")));
+    }
+
+    @Test
+    void currentChoiceIsTheBracketedOne() {
+        assertEquals("local", TracefsInstance.current("[local] global counter uptime perf mono mono_raw boot"));
+        assertEquals("mono", TracefsInstance.current("local global [mono] boot"));
+        assertEquals("x86-tsc", TracefsInstance.current("x86-tsc"));
+    }
+}

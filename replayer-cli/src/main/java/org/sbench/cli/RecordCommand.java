@@ -1,0 +1,189 @@
+// sbench record: the block IO of a Linux workstation's devices, recorded into a trace.
+package org.sbench.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
+import org.sbench.record.RecordResult;
+import org.sbench.record.RecordSettings;
+import org.sbench.record.TraceRecorder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * {@code sbench record --device DEV --out FILE.sbt [--duration D] [--mark]}: records the kernel's
+ * block request events of the devices into a trace ({@link TraceRecorder}); Ctrl-C, SIGTERM,
+ * SIGHUP or {@code --duration} stops it, with a complete trace either way.
+ */
+@Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Record the block IO of devices into a trace (Linux, root; tracefs block_rq_issue/complete events, no blktrace needed).",
+            "Stops at --duration, on Ctrl-C or on kill (SIGTERM, SIGHUP); the trace is complete and valid either way."})
+final class RecordCommand implements Callable<Integer> {
+    private static final long STATUS_INTERVAL_NS = 1_000_000_000L;
+    private static final String SBT = ".sbt";
+
+    @Option(names = "--device", required = true, paramLabel = "DEV",
+            description = "A disk or partition to record (/dev/sda, /dev/nvme0n1p2); repeat for several disks (one stream each, in order).")
+    List<String> devices;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.sbt", description = "The trace to write (sbench native format).")
+    Path out;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Stop after this long (10m, 1h); default: until Ctrl-C.")
+    Long durationNs;
+
+    @Option(names = "--mark", description = "Each line typed on stdin (or SIGUSR1) inserts a phase mark named by it at that moment.")
+    boolean mark;
+
+    @Option(names = "--buffer-kb", paramLabel = "KB", defaultValue = "" + RecordSettings.DEFAULT_BUFFER_KB,
+            description = "Kernel ring buffer per CPU, KiB (default ${DEFAULT-VALUE}); raise it if events are lost.")
+    int bufferKb;
+
+    @Option(names = "--allow-loss", description = "Call the trace complete even if the ring buffer lost events.")
+    boolean allowLoss;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Where {@code --mark} reads mark names; tests replace it. */
+    InputStream stdin = System.in;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (!out.getFileName().toString().endsWith(SBT)) {
+            throw SbenchException.usage("--out " + out + ": sbench records .sbt files; name it FILE.sbt (sbench convert makes other formats)");
+        }
+        RecordSettings settings = RecordSettings.of(devices, out).withBufferKb(bufferKb).withAllowLoss(allowLoss)
+                .withToolVersion(SbenchCommand.version());
+        if (durationNs != null) {
+            if (durationNs == 0) {
+                throw SbenchException.usage("--duration must be above 0; leave it out to record until Ctrl-C");
+            }
+            settings = settings.withDurationNs(durationNs);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        TraceRecorder recorder = new TraceRecorder(settings);
+        // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
+        // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
+        Signal[] stops = {new Signal("INT"), new Signal("TERM"), new Signal("HUP")};
+        SignalHandler[] previous = new SignalHandler[stops.length];
+        for (int i = 0; i < stops.length; i++) {
+            previous[i] = Signal.handle(stops[i], sig -> recorder.requestStop());
+        }
+        Signal user1 = new Signal("USR1");
+        SignalHandler previousUser1 = null;
+        RecordResult result;
+        RecordStatusLine status = new RecordStatusLine(err, System.console() != null);
+        try (recorder) {
+            recorder.start();
+            for (String d : recorder.describeDevices()) {
+                err.println("recording " + d);
+            }
+            err.println("into " + out + " (" + recorder.describeSelfTraffic() + ")");
+            for (String note : recorder.notes()) {
+                err.println("note: " + note);
+            }
+            if (previous[0] == SignalHandler.SIG_IGN) {
+                // The JVM leaves a signal ignored at startup ignored (a background job of a script).
+                err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
+                        + " (SIGTERM)" + (durationNs == null ? "" : " or let --duration end it"));
+            }
+            if (mark) {
+                previousUser1 = Signal.handle(user1, sig -> announce(err, recorder.mark("")));
+                startMarkReader(recorder, err);
+            }
+            err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C (or kill) stops"
+                    + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
+            err.flush();
+            while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
+                status.show(recorder.status());
+            }
+            status.end();
+            err.println("stopping: waiting for IOs in flight");
+            err.flush();
+            result = recorder.finish();
+        } finally {
+            for (int i = 0; i < stops.length; i++) {
+                Signal.handle(stops[i], previous[i]);
+            }
+            if (previousUser1 != null) {
+                Signal.handle(user1, previousUser1);
+            }
+        }
+        print(result, spec.commandLine().getOut(), allowLoss);
+        return result.complete() ? ExitCodes.OK : ExitCodes.IO_ERRORS;
+    }
+
+    private static void announce(PrintWriter err, String name) {
+        if (name != null) {
+            err.println("mark '" + name + "'");
+            err.flush();
+        }
+    }
+
+    /** A daemon thread turning stdin lines into marks; it ends with stdin (or with the JVM: a read cannot be interrupted). */
+    private void startMarkReader(TraceRecorder recorder, PrintWriter err) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stdin, Charset.defaultCharset()))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    String name = recorder.mark(line);
+                    if (name == null) {
+                        return;
+                    }
+                    announce(err, name);
+                }
+            } catch (IOException e) {
+                err.println("sbench: stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
+                err.flush();
+            }
+        }, "sbench-record-marks");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    static void print(RecordResult r, PrintWriter stdout, boolean allowLoss) {
+        stdout.println("wrote " + Units.count(r.ios()) + " IOs to " + r.out() + " in " + Units.duration(r.durationNs()) + ": "
+                + Units.count(r.reads()) + " reads (" + Units.bytes(r.bytesRead()) + "), " + Units.count(r.writes()) + " writes ("
+                + Units.bytes(r.bytesWritten()) + "), " + Units.count(r.trims()) + " trims, " + Units.count(r.flushes()) + " flushes");
+        for (String d : r.devices()) {
+            stdout.println("device   " + d);
+        }
+        stdout.println("clock    " + r.clock() + "; ring buffer " + r.bufferKb() + " KiB per CPU");
+        stdout.println("own IO   " + r.selfTraffic());
+        stdout.println("marks    " + r.marks());
+        if (r.inFlightAtStop() > 0) {
+            stdout.println("left out " + Units.count(r.inFlightAtStop()) + " IOs whose completion was not seen (in flight at the stop, or lost)");
+        }
+        if (r.reordered() > 0) {
+            stdout.println("order    " + Units.count(r.reordered()) + " IOs arrived after a later one (readers sort them)");
+        }
+        if (r.skippedLines() > 0) {
+            stdout.println("skipped  " + Units.count(r.skippedLines()) + " event lines that could not be read");
+        }
+        for (String note : r.notes()) {
+            stdout.println("note     " + note);
+        }
+        if (r.eventsLost() == 0) {
+            stdout.println("lost     0 events: the trace is complete");
+        } else if (allowLoss) {
+            stdout.println("lost     " + Units.count(r.eventsLost()) + " events (accepted with --allow-loss): the trace misses IOs");
+        } else {
+            stdout.println("INCOMPLETE: the kernel's ring buffer lost " + Units.count(r.eventsLost()) + " events, so IOs are missing;"
+                    + " record again with a larger --buffer-kb (now " + r.bufferKb() + "), or accept it with --allow-loss");
+        }
+        stdout.flush();
+    }
+}

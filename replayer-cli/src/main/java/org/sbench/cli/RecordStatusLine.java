@@ -1,0 +1,57 @@
+// The recording's live status on stderr: elapsed, IOs, read and write MB/s, events lost.
+package org.sbench.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.sbench.record.RecordStatus;
+
+/**
+ * One status line per call, rewritten in place on a terminal ({@code \r}); elsewhere (a log, a
+ * pipe) a line every {@link #PLAIN_INTERVAL_NS}. Rates are over the interval since the previous
+ * line, so they show what the device is doing now. Not thread-safe.
+ */
+final class RecordStatusLine {
+    static final long PLAIN_INTERVAL_NS = 10_000_000_000L;
+    private static final double NS_PER_S = 1e9;
+    private static final double MB = 1e6;
+    private static final long SECONDS_PER_HOUR = 3600;
+    private static final long SECONDS_PER_MINUTE = 60;
+
+    private final PrintWriter err;
+    private final boolean terminal;
+    private RecordStatus previous = new RecordStatus(0, 0, 0, 0, 0, 0);
+    private boolean pending;
+
+    RecordStatusLine(PrintWriter err, boolean terminal) {
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    void show(RecordStatus s) {
+        if (!terminal && s.elapsedNs() - previous.elapsedNs() < PLAIN_INTERVAL_NS) {
+            return;
+        }
+        err.print((terminal ? "\r" : "") + format(s, previous) + (terminal ? "   " : System.lineSeparator()));
+        err.flush();
+        pending = terminal;
+        previous = s;
+    }
+
+    /** Ends a line left open on a terminal, before other output. */
+    void end() {
+        if (pending) {
+            err.println();
+            err.flush();
+            pending = false;
+        }
+    }
+
+    static String format(RecordStatus now, RecordStatus before) {
+        double s = Math.max((now.elapsedNs() - before.elapsedNs()) / NS_PER_S, 1e-9);
+        long total = now.elapsedNs() / 1_000_000_000L;
+        return String.format(Locale.ROOT, "%d:%02d:%02d  %,d IOs  read %.1f MB/s  write %.1f MB/s  events lost %,d%s",
+                total / SECONDS_PER_HOUR, total / SECONDS_PER_MINUTE % SECONDS_PER_MINUTE, total % SECONDS_PER_MINUTE, now.ios(),
+                (now.bytesRead() - before.bytesRead()) / MB / s, (now.bytesWritten() - before.bytesWritten()) / MB / s,
+                now.eventsLost(), now.marks() > 0 ? "  marks " + now.marks() : "");
+    }
+}

@@ -1,0 +1,180 @@
+// sbench record in-process: one-line usage errors anywhere; on a loop device (root) a timed run with marks and a SIGINT stop.
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+import picocli.CommandLine;
+
+class RecordCommandTest {
+    private static final long DEVICE_BYTES = 64L << 20;
+    private static final long WAIT_MS = 20_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void badOptionsAreOneLineUsageErrors() throws IOException {
+        Path plain = Files.writeString(dir.resolve("plain"), "x");
+        assertUsage("sbench: --out t.csv: sbench records .sbt files; name it FILE.sbt (sbench convert makes other formats)",
+                "record", "--device", plain.toString(), "--out", "t.csv");
+        assertUsage("sbench: --buffer-kb must be at least 64, found 8",
+                "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "8");
+        assertUsage("sbench: --device " + plain + " is not a block device; expected a disk or partition such as /dev/sda or /dev/nvme0n1p2",
+                "record", "--device", plain.toString(), "--out", dir.resolve("t.sbt").toString());
+        assertUsage("sbench: --duration must be above 0; leave it out to record until Ctrl-C",
+                "record", "--device", plain.toString(), "--out", "t.sbt", "--duration", "0");
+        CliTest.Run r = CliTest.run("record", "--out", "t.sbt");
+        assertEquals(ExitCodes.USAGE, r.code());
+        assertTrue(r.err().startsWith("Missing required option: '--device=DEV'"), r.err());
+    }
+
+    private static void assertUsage(String line, String... args) {
+        CliTest.Run r = CliTest.run(args);
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertEquals(line, r.err().strip());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    @Tag("device")
+    void timedRecordingWithMarksFromStdin() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("marked.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             PipedOutputStream typing = new PipedOutputStream();
+             PipedInputStream stdin = new PipedInputStream(typing)) {
+            CompletableFuture<CliTest.Run> run = CompletableFuture.supplyAsync(() -> record(stdin,
+                    "record", "--device", loop.path().toString(), "--out", out.toString(), "--duration", "3s", "--mark"));
+            awaitInstance();
+            dd(loop, "of", "oflag=direct", "seek=16");
+            typing.write("boot done\n".getBytes(StandardCharsets.UTF_8));
+            typing.flush();
+            Thread.sleep(100);
+            dd(loop, "if", "iflag=direct", "skip=64");
+            CliTest.Run r = run.get(WAIT_MS, TimeUnit.MILLISECONDS);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.err().contains("recording " + loop.path() + " (7:"), r.err());
+            assertTrue(r.err().contains("mark 'boot done'"), r.err());
+            assertTrue(r.out().startsWith("wrote 8 IOs to " + out + " in 3."), r.out());
+            assertTrue(r.out().contains("lost     0 events: the trace is complete"), r.out());
+            TraceInfo info = readInfo(out);
+            assertEquals("boot done", info.phases().get(0).name());
+            List<IoRecord> trace = readAll(out);
+            assertEquals(8, trace.size());
+            assertTrue(trace.stream().limit(4).allMatch(io -> io.op == Op.WRITE && "dd".equals(io.process)), trace.toString());
+            assertTrue(info.phases().get(0).timeNs() > trace.get(3).issueNs && info.phases().get(0).timeNs() < trace.get(4).issueNs);
+        }
+        assertNoInstance();
+    }
+
+    @Test
+    @Tag("device")
+    void sigintStopsTheRecordingWithACompleteTrace() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("interrupted.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            CompletableFuture<CliTest.Run> run = CompletableFuture.supplyAsync(() -> record(InputStream.nullInputStream(),
+                    "record", "--device", loop.path().toString(), "--out", out.toString()));
+            awaitInstance();
+            dd(loop, "of", "oflag=direct", "seek=0");
+            // The handler is installed before the instance is made, so the signal cannot kill the test's JVM.
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(ProcessHandle.current().pid())).inheritIO().start();
+            assertEquals(0, kill.waitFor());
+            CliTest.Run r = run.get(WAIT_MS, TimeUnit.MILLISECONDS);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().startsWith("wrote 4 IOs to " + out), r.out());
+            assertEquals(4, readAll(out).size());
+            assertEquals("true", readInfo(out).metadata().get("record.complete"));
+        }
+        assertNoInstance();
+    }
+
+    private static CliTest.Run record(InputStream stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = SbenchCommand.newCommandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        ((RecordCommand) cl.getSubcommands().get("record").getCommand()).stdin = stdin;
+        int code = cl.execute(args);
+        return new CliTest.Run(code, out.toString(), err.toString());
+    }
+
+    /** Four 4 KiB O_DIRECT IOs by dd: {@code direction} "of" writes zeros, "if" reads. */
+    private static void dd(LoopDevice loop, String direction, String flag, String position) throws Exception {
+        List<String> command = new ArrayList<>(List.of("dd", "bs=4k", "count=4", flag, position, "status=none"));
+        command.add(direction + "=" + loop.path());
+        command.add(direction.equals("of") ? "if=/dev/zero" : "of=/dev/null");
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, p.waitFor());
+    }
+
+    private static Path instance() {
+        return Path.of("/sys/kernel/tracing/instances/sbench-" + ProcessHandle.current().pid());
+    }
+
+    /** Waits until the recording runs: its instance exists and the start marker was written just after. */
+    private static void awaitInstance() throws InterruptedException {
+        long deadline = System.currentTimeMillis() + WAIT_MS;
+        while (!Files.exists(instance().resolve("events/block/block_rq_issue/enable"))
+                || !readQuietly(instance().resolve("events/block/block_rq_issue/enable")).startsWith("1")) {
+            assertTrue(System.currentTimeMillis() < deadline, "the recording did not start");
+            Thread.sleep(10);
+        }
+        Thread.sleep(50);
+    }
+
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void assertNoInstance() {
+        assertFalse(Files.exists(instance()), "instance removed");
+    }
+
+    private static TraceInfo readInfo(Path out) {
+        try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
+            return reader.info();
+        }
+    }
+
+    private static List<IoRecord> readAll(Path out) {
+        List<IoRecord> records = new ArrayList<>();
+        try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
+            IoRecord r = new IoRecord();
+            while (reader.next(r)) {
+                records.add(new IoRecord().copyFrom(r));
+            }
+        }
+        return records;
+    }
+}

@@ -1,0 +1,38 @@
+// The live status line of sbench record: rates over the last interval, in place on a terminal, sparse elsewhere.
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.sbench.record.RecordStatus;
+
+class RecordStatusLineTest {
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void ratesAreOverTheIntervalSinceTheLastLine() {
+        RecordStatus before = new RecordStatus(3_600 * S, 1_000, 10_000_000, 0, 0, 0);
+        RecordStatus now = new RecordStatus(3_602 * S + 61 * 60 * S, 5_000, 10_000_000 + 4_000_000L * 3_662, 2_000_000L * 3_662, 12, 2);
+        assertEquals("2:01:02  5,000 IOs  read 4.0 MB/s  write 2.0 MB/s  events lost 12  marks 2", RecordStatusLine.format(now, before));
+    }
+
+    @Test
+    void terminalRewritesOneLineAndPlainOutputPrintsEveryTenSeconds() {
+        StringWriter terminal = new StringWriter();
+        RecordStatusLine t = new RecordStatusLine(new PrintWriter(terminal), true);
+        t.show(new RecordStatus(S, 10, 0, 0, 0, 0));
+        t.show(new RecordStatus(2 * S, 20, 0, 0, 0, 0));
+        t.end();
+        assertEquals("\r0:00:01  10 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0   "
+                + "\r0:00:02  20 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0   " + System.lineSeparator(), terminal.toString());
+        StringWriter log = new StringWriter();
+        RecordStatusLine plain = new RecordStatusLine(new PrintWriter(log), false);
+        for (int i = 1; i <= 25; i++) {
+            plain.show(new RecordStatus(i * S, i, 0, 0, 0, 0));
+        }
+        plain.end();
+        assertEquals(2, log.toString().lines().count(), log.toString());
+    }
+}
