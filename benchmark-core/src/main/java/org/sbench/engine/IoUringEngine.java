@@ -36,23 +36,15 @@ import org.sbench.trace.Op;
  * the ring memory. The SQ head is never read: without SQPOLL the kernel consumes SQEs inside
  * io_uring_enter, and commit loops until all it wrote are consumed.
  */
-public final class IoUringEngine implements IoEngine {
+public final class IoUringEngine extends AbstractIoEngine {
     public static final String NAME = "io_uring";
     private static final VarHandle RING_INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
-    private static final CompletionSink DISCARD = slot -> { };
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** io_uring_enter EAGAIN/EBUSY/EINTR retries before the ring is declared unusable. */
     private static final int MAX_ENTER_RETRIES = 100_000;
 
     private final Target target;
     private final int fd;
-    private final NanoClock clock;
-    private final SlotBuffers buffers;
-    private final IoSlot[] slots;
-    private final InFlightSlots inFlight;
-    private final SlotQueue submitted;
-    private final SlotQueue completedEarly;
-    private final IoSlot[] batch;
     private final IoSlot[] reaped;
 
     private final int ringFd;
@@ -78,23 +70,11 @@ public final class IoUringEngine implements IoEngine {
     private int sqTail;
     /** Our copy of the CQ head. */
     private int cqHead;
-    private int inKernel;
-    private boolean closed;
 
     public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        if (!UringAbi.SUPPORTED) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "io_uring engine: supported on x86-64 and arm64 Linux only, not "
-                    + System.getProperty("os.arch"));
-        }
+        super(NAME, HandOver.IN_BATCHES, depth, maxIoBytes, clock);
         this.target = target;
         this.fd = target.fd();
-        this.clock = clock;
-        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
-        this.slots = buffers.slots();
-        this.inFlight = new InFlightSlots(slots);
-        this.submitted = new SlotQueue(depth);
-        this.completedEarly = new SlotQueue(depth);
-        this.batch = new IoSlot[depth];
         this.reaped = new IoSlot[depth];
         this.argOffset = UringAbi.SIZEOF_IO_URING_PARAMS;
         this.timespecOffset = argOffset + UringAbi.SIZEOF_GETEVENTS_ARG;
@@ -105,6 +85,10 @@ public final class IoUringEngine implements IoEngine {
         MappedMemory sqeMap = null;
         int ring = -1;
         try {
+            if (!UringAbi.SUPPORTED) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "io_uring engine: supported on x86-64 and arm64 Linux only, not "
+                        + System.getProperty("os.arch"));
+            }
             params = MappedMemory.anonymous(timespecOffset + UringAbi.SIZEOF_KERNEL_TIMESPEC, "io_uring parameters");
             ByteBuffer p = params.view();
             long r = UringAbi.setup(depth, params.address());
@@ -165,60 +149,24 @@ public final class IoUringEngine implements IoEngine {
                 LibC.close(ring);
             }
             closeIfMade(params);
-            buffers.close();
+            abandonBuffers();
             throw e;
         }
     }
 
     @Override
-    public String name() {
-        return NAME;
+    protected boolean runsInCommit(IoSlot s) {
+        return s.op == Op.TRIM;
     }
 
     @Override
-    public int depth() {
-        return slots.length;
-    }
-
-    @Override
-    public IoSlot[] slots() {
-        return slots;
-    }
-
-    @Override
-    public long hugePageBytes() {
-        return buffers.hugePageBytes();
-    }
-
-    @Override
-    public void submit(IoSlot slot) {
-        inFlight.take(slot);
-        submitted.add(slot);
-    }
-
-    @Override
-    public int commit() {
-        int n = submitted.size();
-        int batched = 0;
-        for (int k = 0; k < n; k++) {
-            IoSlot s = submitted.poll();
-            if (s.op == Op.TRIM) {
-                submitBatch(batched);
-                batched = 0;
-                s.submitNs = clock.nanoTime();
-                s.result = target.discard(s.offsetBytes, s.lengthBytes);
-                completedEarly.add(s);
-            } else {
-                writeSqe(s);
-                batch[batched++] = s;
-            }
-        }
-        submitBatch(batched);
-        return n;
+    protected long runInCommit(IoSlot s) {
+        return target.discard(s.offsetBytes, s.lengthBytes);
     }
 
     /** Fills every field of the next SQE (entries are reused, so nothing may be left over). */
-    private void writeSqe(IoSlot s) {
+    @Override
+    protected void queue(IoSlot s, int position) {
         int sqe = (sqTail & sqMask) * UringAbi.SIZEOF_SQE;
         byte opcode;
         long addr = s.bufferAddress;
@@ -260,14 +208,8 @@ public final class IoUringEngine implements IoEngine {
     }
 
     /** Publishes the last {@code count} SQEs written and enters until the kernel consumed them all. */
-    private void submitBatch(int count) {
-        if (count == 0) {
-            return;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < count; i++) {
-            batch[i].submitNs = now;
-        }
+    @Override
+    protected void submitBatch(IoSlot[] batch, int count) {
         RING_INT.setRelease(sq, sqTailOffset, sqTail);
         int left = count;
         int retries = 0;
@@ -276,7 +218,7 @@ public final class IoUringEngine implements IoEngine {
             if (r > 0) {
                 // A consumed SQE that the kernel could not start still posts a CQE (res < 0).
                 left -= (int) r;
-                inKernel += (int) r;
+                started((int) r);
             } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN || r == -Errno.EBUSY) {
                 // EAGAIN/EBUSY: out of request memory, or the CQ could overflow; neither should last
                 // with at most depth IOs and a CQ twice the SQ.
@@ -291,14 +233,13 @@ public final class IoUringEngine implements IoEngine {
     }
 
     @Override
-    public int reap(int min, long timeoutNs, CompletionSink sink) {
-        int want = Math.min(min, inKernel + completedEarly.size());
-        int n = deliverEarly(sink) + drainCq(sink);
-        if (n >= want || timeoutNs == 0) {
+    protected int awaitCompletions(int wanted, long timeoutNs, CompletionSink sink) {
+        int n = drainCq(sink);
+        if (n >= wanted || timeoutNs == 0) {
             return n;
         }
         long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
-        while (n < want && inKernel > 0) {
+        while (n < wanted && running() > 0) {
             long tsAddress = 0;
             if (timeoutNs > 0) {
                 long leftNs = deadline - System.nanoTime();
@@ -311,7 +252,7 @@ public final class IoUringEngine implements IoEngine {
             }
             // ts 0 with IORING_ENTER_EXT_ARG means no time limit.
             ctl.putLong(argOffset + UringAbi.ARG_TS, tsAddress);
-            long r = UringAbi.enter(ringFd, 0, Math.min(want - n, inKernel),
+            long r = UringAbi.enter(ringFd, 0, Math.min(wanted - n, running()),
                     UringAbi.IORING_ENTER_GETEVENTS | UringAbi.IORING_ENTER_EXT_ARG,
                     control.address() + argOffset, UringAbi.SIZEOF_GETEVENTS_ARG);
             if (r < 0 && r != -Errno.ETIME && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
@@ -334,78 +275,27 @@ public final class IoUringEngine implements IoEngine {
         }
         for (int i = 0; i < count; i++) {
             int cqe = cqesOffset + ((cqHead + i) & cqMask) * UringAbi.SIZEOF_CQE;
-            IoSlot s = slotOf(cq.getLong(cqe + UringAbi.CQE_USER_DATA));
+            IoSlot s = slotOf(cq.getLong(cqe + UringAbi.CQE_USER_DATA), "io_uring completion");
             s.result = cq.getInt(cqe + UringAbi.CQE_RES);
             reaped[i] = s;
         }
         cqHead = tail;
         // Entries are copied out: the kernel may reuse them before the sink runs.
         RING_INT.setRelease(cq, cqHeadOffset, cqHead);
-        long now = clock.nanoTime();
-        for (int i = 0; i < count; i++) {
-            IoSlot s = reaped[i];
-            reaped[i] = null;
-            s.doneNs = now;
-            inKernel--;
-            inFlight.release(s);
-            sink.completed(s);
-        }
-        return count;
-    }
-
-    private int deliverEarly(CompletionSink sink) {
-        int n = completedEarly.size();
-        if (n == 0) {
-            return 0;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < n; i++) {
-            IoSlot s = completedEarly.poll();
-            s.doneNs = now;
-            inFlight.release(s);
-            sink.completed(s);
-        }
-        return n;
-    }
-
-    private IoSlot slotOf(long userData) {
-        if (userData < 0 || userData >= slots.length) {
-            throw new IllegalStateException("io_uring completion carries unknown slot " + userData);
-        }
-        return slots[(int) userData];
+        return completeAll(reaped, count, sink);
     }
 
     @Override
-    public int inFlight() {
-        return inFlight.count();
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
+    protected void release() {
+        sqeArray.close();
+        if (cqRing != sqRing) {
+            cqRing.close();
         }
-        closed = true;
-        try {
-            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
-                inFlight.release(s);
-            }
-            while (inKernel > 0) {
-                reap(inKernel, -1, DISCARD);
-            }
-            deliverEarly(DISCARD);
-        } finally {
-            sqeArray.close();
-            if (cqRing != sqRing) {
-                cqRing.close();
-            }
-            sqRing.close();
-            // Normally every IO was reaped above. If the ring broke instead, closing its descriptor
-            // cancels what is left, and O_DIRECT keeps the pages of a running IO pinned past munmap.
-            LibC.close(ringFd);
-            control.close();
-            buffers.close();
-        }
+        sqRing.close();
+        // Normally close reaped every IO first. If the ring broke instead, closing its descriptor
+        // cancels what is left, and O_DIRECT keeps the pages of a running IO pinned past munmap.
+        LibC.close(ringFd);
+        control.close();
     }
 
     private static void closeIfMade(MappedMemory m) {

@@ -23,58 +23,41 @@ import org.sbench.trace.Op;
  * before it are submitted first, IOs after it wait for it), and completes at the next
  * {@link #reap}, so its latency is the discard plus the wait until that reap.
  */
-public final class LibaioEngine implements IoEngine {
+public final class LibaioEngine extends AbstractIoEngine {
     public static final String NAME = "libaio";
-    private static final CompletionSink DISCARD = slot -> { };
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** io_submit EAGAIN/EINTR retries before the context is declared unusable. */
     private static final int MAX_SUBMIT_RETRIES = 100_000;
 
     private final Target target;
-    private final NanoClock clock;
-    private final SlotBuffers buffers;
-    private final IoSlot[] slots;
-    private final InFlightSlots inFlight;
-    private final SlotQueue submitted;
-    /** IOs completed inside commit (TRIM, refused submits), handed back at the next reap. */
-    private final SlotQueue completedEarly;
-    private final IoSlot[] batch;
     private final MappedMemory control;
     private final ByteBuffer ctl;
     private final int pointersOffset;
     private final int eventsOffset;
     private final int timespecOffset;
     private final long ctx;
-    private int inKernel;
     private boolean fdsyncRefused;
-    private boolean closed;
 
     public LibaioEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        if (!AioAbi.SUPPORTED) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "libaio engine: system call numbers are known for x86-64 and arm64 only, not "
-                    + System.getProperty("os.arch"));
-        }
+        super(NAME, HandOver.IN_BATCHES, depth, maxIoBytes, clock);
         this.target = target;
-        this.clock = clock;
-        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
-        this.slots = buffers.slots();
-        this.inFlight = new InFlightSlots(slots);
-        this.submitted = new SlotQueue(depth);
-        this.completedEarly = new SlotQueue(depth);
-        this.batch = new IoSlot[depth];
         this.pointersOffset = depth * AioAbi.SIZEOF_IOCB;
         this.eventsOffset = pointersOffset + depth * Long.BYTES;
         int ctxOffset = eventsOffset + depth * AioAbi.SIZEOF_IO_EVENT;
         this.timespecOffset = ctxOffset + AioAbi.SIZEOF_AIO_CONTEXT;
         MappedMemory mem = null;
         try {
+            if (!AioAbi.SUPPORTED) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "libaio engine: system call numbers are known for x86-64 and arm64 only, not "
+                        + System.getProperty("os.arch"));
+            }
             mem = MappedMemory.anonymous(timespecOffset + AioAbi.SIZEOF_TIMESPEC, "libaio control blocks");
             ByteBuffer b = mem.view();
             long r = AioAbi.ioSetup(depth, mem.address() + ctxOffset);
             if (r < 0) {
                 throw Errno.failure("io_setup", "an AIO context for " + depth + " IOs", (int) -r);
             }
-            for (IoSlot s : slots) {
+            for (IoSlot s : slots()) {
                 int iocb = s.index * AioAbi.SIZEOF_IOCB;
                 b.putLong(iocb + AioAbi.AIO_DATA, s.index);
                 b.putInt(iocb + AioAbi.AIO_FILDES, target.fd());
@@ -86,60 +69,24 @@ public final class LibaioEngine implements IoEngine {
             if (mem != null) {
                 mem.close();
             }
-            buffers.close();
+            abandonBuffers();
             throw e;
         }
     }
 
     @Override
-    public String name() {
-        return NAME;
+    protected boolean runsInCommit(IoSlot s) {
+        return s.op == Op.TRIM || (s.op == Op.FLUSH && fdsyncRefused);
     }
 
     @Override
-    public int depth() {
-        return slots.length;
+    protected long runInCommit(IoSlot s) {
+        return s.op == Op.TRIM ? target.discard(s.offsetBytes, s.lengthBytes) : target.flush();
     }
 
+    /** Fills the slot's iocb and points entry {@code position} of the io_submit array at it. */
     @Override
-    public IoSlot[] slots() {
-        return slots;
-    }
-
-    @Override
-    public long hugePageBytes() {
-        return buffers.hugePageBytes();
-    }
-
-    @Override
-    public void submit(IoSlot slot) {
-        inFlight.take(slot);
-        submitted.add(slot);
-    }
-
-    @Override
-    public int commit() {
-        int n = submitted.size();
-        int batched = 0;
-        for (int k = 0; k < n; k++) {
-            IoSlot s = submitted.poll();
-            if (s.op == Op.TRIM || (s.op == Op.FLUSH && fdsyncRefused)) {
-                submitBatch(batched);
-                batched = 0;
-                s.submitNs = clock.nanoTime();
-                s.result = s.op == Op.TRIM ? target.discard(s.offsetBytes, s.lengthBytes) : target.flush();
-                completedEarly.add(s);
-            } else {
-                prepare(s);
-                ctl.putLong(pointersOffset + batched * Long.BYTES, control.address() + iocbOffset(s));
-                batch[batched++] = s;
-            }
-        }
-        submitBatch(batched);
-        return n;
-    }
-
-    private void prepare(IoSlot s) {
+    protected void queue(IoSlot s, int position) {
         int iocb = iocbOffset(s);
         short opcode;
         long buf = s.bufferAddress;
@@ -166,23 +113,18 @@ public final class LibaioEngine implements IoEngine {
         ctl.putLong(iocb + AioAbi.AIO_BUF, buf);
         ctl.putLong(iocb + AioAbi.AIO_NBYTES, nbytes);
         ctl.putLong(iocb + AioAbi.AIO_OFFSET, offset);
+        ctl.putLong(pointersOffset + position * Long.BYTES, control.address() + iocb);
     }
 
-    /** io_submit the first {@code count} iocb pointers, all stamped with one clock read. */
-    private void submitBatch(int count) {
-        if (count == 0) {
-            return;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < count; i++) {
-            batch[i].submitNs = now;
-        }
+    /** io_submit the first {@code count} iocb pointers. */
+    @Override
+    protected void submitBatch(IoSlot[] batch, int count) {
         int done = 0;
         int retries = 0;
         while (done < count) {
             long r = AioAbi.ioSubmit(ctx, count - done, control.address() + pointersOffset + (long) done * Long.BYTES);
             if (r > 0) {
-                inKernel += (int) r;
+                started((int) r);
                 done += (int) r;
             } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN) {
                 // EAGAIN: the kernel is short of request structures for a moment; with at most
@@ -200,20 +142,18 @@ public final class LibaioEngine implements IoEngine {
                 } else {
                     s.result = r;
                 }
-                completedEarly.add(s);
+                completeInCommit(s);
                 done++;
             }
         }
     }
 
     @Override
-    public int reap(int min, long timeoutNs, CompletionSink sink) {
-        int want = Math.min(min, inKernel + completedEarly.size());
-        int n = deliverEarly(sink);
-        if (inKernel == 0) {
-            return n;
+    protected int awaitCompletions(int wanted, long timeoutNs, CompletionSink sink) {
+        if (running() == 0) {
+            return 0;
         }
-        int need = Math.min(Math.max(0, want - n), inKernel);
+        int need = Math.min(Math.max(0, wanted), running());
         boolean wait = need > 0 && timeoutNs != 0;
         long deadline = wait && timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
         long leftNs = wait ? timeoutNs : 0;
@@ -224,9 +164,9 @@ public final class LibaioEngine implements IoEngine {
                 ctl.putLong(timespecOffset + AioAbi.TV_NSEC, leftNs % NANOS_PER_SECOND);
                 timeoutAddress = control.address() + timespecOffset;
             }
-            long r = AioAbi.ioGetevents(ctx, wait ? need : 0, slots.length, control.address() + eventsOffset, timeoutAddress);
+            long r = AioAbi.ioGetevents(ctx, wait ? need : 0, depth(), control.address() + eventsOffset, timeoutAddress);
             if (r >= 0) {
-                return n + deliverEvents((int) r, sink);
+                return deliverEvents((int) r, sink);
             }
             if (r != -Errno.EINTR) {
                 throw Errno.failure("io_getevents", "the AIO context", (int) -r);
@@ -238,21 +178,6 @@ public final class LibaioEngine implements IoEngine {
         }
     }
 
-    private int deliverEarly(CompletionSink sink) {
-        int n = completedEarly.size();
-        if (n == 0) {
-            return 0;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < n; i++) {
-            IoSlot s = completedEarly.poll();
-            s.doneNs = now;
-            inFlight.release(s);
-            sink.completed(s);
-        }
-        return n;
-    }
-
     /** Hands over the {@code count} events io_getevents wrote; the sink must not call reap. */
     private int deliverEvents(int count, CompletionSink sink) {
         if (count == 0) {
@@ -261,21 +186,11 @@ public final class LibaioEngine implements IoEngine {
         long now = clock.nanoTime();
         for (int i = 0; i < count; i++) {
             int event = eventsOffset + i * AioAbi.SIZEOF_IO_EVENT;
-            IoSlot s = slotOf(ctl.getLong(event + AioAbi.EVENT_DATA));
+            IoSlot s = slotOf(ctl.getLong(event + AioAbi.EVENT_DATA), "AIO event");
             s.result = ctl.getLong(event + AioAbi.EVENT_RES);
-            s.doneNs = now;
-            inKernel--;
-            inFlight.release(s);
-            sink.completed(s);
+            complete(s, now, sink);
         }
         return count;
-    }
-
-    private IoSlot slotOf(long data) {
-        if (data < 0 || data >= slots.length) {
-            throw new IllegalStateException("AIO event carries unknown slot " + data);
-        }
-        return slots[(int) data];
     }
 
     private static int iocbOffset(IoSlot s) {
@@ -283,29 +198,9 @@ public final class LibaioEngine implements IoEngine {
     }
 
     @Override
-    public int inFlight() {
-        return inFlight.count();
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
-                inFlight.release(s);
-            }
-            while (inKernel > 0) {
-                reap(inKernel, -1, DISCARD);
-            }
-            deliverEarly(DISCARD);
-        } finally {
-            // io_destroy also waits for anything still queued, so buffers are never freed under an IO.
-            AioAbi.ioDestroy(ctx);
-            control.close();
-            buffers.close();
-        }
+    protected void release() {
+        // io_destroy also waits for anything still queued, so buffers are never freed under an IO.
+        AioAbi.ioDestroy(ctx);
+        control.close();
     }
 }

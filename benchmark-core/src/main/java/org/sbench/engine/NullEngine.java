@@ -7,99 +7,28 @@ import org.sbench.replay.NanoClock;
  * committed, successfully (reads and writes transfer their length, TRIM and FLUSH return 0),
  * without a system call. It serves the null target and measures what the harness itself costs.
  */
-public final class NullEngine implements IoEngine {
+public final class NullEngine extends AbstractIoEngine {
     public static final String NAME = "null";
 
-    private final NanoClock clock;
-    private final SlotBuffers buffers;
-    private final IoSlot[] slots;
-    private final InFlightSlots inFlight;
-    private final SlotQueue submitted;
-    private final SlotQueue completed;
-    private boolean closed;
-
     public NullEngine(int depth, int maxIoBytes, NanoClock clock) {
-        this.clock = clock;
-        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
-        this.slots = buffers.slots();
-        this.inFlight = new InFlightSlots(slots);
-        this.submitted = new SlotQueue(depth);
-        this.completed = new SlotQueue(depth);
+        super(NAME, HandOver.EACH, depth, maxIoBytes, clock);
     }
 
+    /** Completes the IO on the spot; the next reap hands it back. */
     @Override
-    public String name() {
-        return NAME;
+    protected void queue(IoSlot s, int position) {
+        s.result = s.op.transfersData() ? s.lengthBytes : 0;
+        completeInCommit(s);
     }
 
+    /** Nothing ever runs: every IO completes in commit, and reap hands those back before asking. */
     @Override
-    public int depth() {
-        return slots.length;
+    protected int awaitCompletions(int wanted, long timeoutNs, CompletionSink sink) {
+        return 0;
     }
 
+    /** Nothing to free but the slot buffers, which close frees itself. */
     @Override
-    public IoSlot[] slots() {
-        return slots;
-    }
-
-    @Override
-    public long hugePageBytes() {
-        return buffers.hugePageBytes();
-    }
-
-    @Override
-    public void submit(IoSlot slot) {
-        inFlight.take(slot);
-        submitted.add(slot);
-    }
-
-    @Override
-    public int commit() {
-        int n = submitted.size();
-        if (n == 0) {
-            return 0;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < n; i++) {
-            IoSlot s = submitted.poll();
-            s.submitNs = now;
-            s.result = s.op.transfersData() ? s.lengthBytes : 0;
-            completed.add(s);
-        }
-        return n;
-    }
-
-    /** Hands back everything committed; never waits, as nothing committed is left outstanding. */
-    @Override
-    public int reap(int min, long timeoutNs, CompletionSink sink) {
-        // Only what was complete on entry: a sink that commits again is served by the next reap.
-        int n = completed.size();
-        if (n == 0) {
-            return 0;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < n; i++) {
-            IoSlot s = completed.poll();
-            s.doneNs = now;
-            inFlight.release(s);
-            sink.completed(s);
-        }
-        return n;
-    }
-
-    @Override
-    public int inFlight() {
-        return inFlight.count();
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        submitted.clear();
-        completed.clear();
-        buffers.close();
+    protected void release() {
     }
 }

@@ -43,10 +43,4 @@ final class SlotQueue {
     boolean isEmpty() {
         return head == tail;
     }
-
-    void clear() {
-        while (poll() != null) {
-            // drop references so closed engines keep no slots reachable through the ring
-        }
-    }
 }

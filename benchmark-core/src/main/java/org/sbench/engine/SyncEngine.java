@@ -19,22 +19,16 @@ import org.sbench.target.Target;
  * small when IOs are quick. Nothing is allocated per IO: commit flips the slot's work flag and
  * unparks its worker; the worker publishes its slot index into a preallocated multi-producer ring.
  */
-public final class SyncEngine implements IoEngine {
+public final class SyncEngine extends AbstractIoEngine {
     public static final String NAME = "sync";
     private static final int IDLE = 0;
     private static final int QUEUED = 1;
     private static final int STOP = 2;
     /** Busy-wait rounds before parking; {@link Thread#onSpinWait} is a PAUSE of tens of ns on x86. */
     private static final int SPINS_BEFORE_PARK = 256;
-    private static final CompletionSink DISCARD = slot -> { };
 
     private final Target target;
     private final int fd;
-    private final NanoClock clock;
-    private final SlotBuffers buffers;
-    private final IoSlot[] slots;
-    private final InFlightSlots inFlight;
-    private final SlotQueue submitted;
     private final IoSlot[] reaped;
     /** Per slot: IDLE, QUEUED (its worker may start) or STOP. */
     private final AtomicIntegerArray work;
@@ -42,17 +36,11 @@ public final class SyncEngine implements IoEngine {
     private final Thread[] workers;
     private volatile Thread waitingReaper;
     private volatile Throwable workerFailure;
-    private int committed;
-    private boolean closed;
 
     public SyncEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
+        super(NAME, HandOver.EACH, depth, maxIoBytes, clock);
         this.target = target;
         this.fd = target.fd();
-        this.clock = clock;
-        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
-        this.slots = buffers.slots();
-        this.inFlight = new InFlightSlots(slots);
-        this.submitted = new SlotQueue(depth);
         this.reaped = new IoSlot[depth];
         this.work = new AtomicIntegerArray(depth);
         this.completions = new CompletionRing(depth);
@@ -67,61 +55,25 @@ public final class SyncEngine implements IoEngine {
         }
     }
 
+    /** Wakes the slot's worker. */
     @Override
-    public String name() {
-        return NAME;
+    protected void queue(IoSlot s, int position) {
+        started(1);
+        // The release store publishes the slot's fields to the worker's acquire load.
+        work.setRelease(s.index, QUEUED);
+        LockSupport.unpark(workers[s.index]);
     }
 
     @Override
-    public int depth() {
-        return slots.length;
-    }
-
-    @Override
-    public IoSlot[] slots() {
-        return slots;
-    }
-
-    @Override
-    public long hugePageBytes() {
-        return buffers.hugePageBytes();
-    }
-
-    @Override
-    public void submit(IoSlot slot) {
-        inFlight.take(slot);
-        submitted.add(slot);
-    }
-
-    @Override
-    public int commit() {
-        int n = submitted.size();
-        if (n == 0) {
-            return 0;
-        }
-        long now = clock.nanoTime();
-        for (int i = 0; i < n; i++) {
-            IoSlot s = submitted.poll();
-            s.submitNs = now;
-            committed++;
-            // The release store publishes the slot's fields to the worker's acquire load.
-            work.setRelease(s.index, QUEUED);
-            LockSupport.unpark(workers[s.index]);
-        }
-        return n;
-    }
-
-    @Override
-    public int reap(int min, long timeoutNs, CompletionSink sink) {
-        int want = Math.min(min, committed);
+    protected int awaitCompletions(int wanted, long timeoutNs, CompletionSink sink) {
         int n = drain(sink);
-        if (n >= want || timeoutNs == 0) {
+        if (n >= wanted || timeoutNs == 0) {
             return n;
         }
         // Wait deadlines use the system's monotonic clock: the injected clock only stamps IOs.
         long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
         int spins = 0;
-        while (n < want) {
+        while (n < wanted) {
             if (!completions.ready()) {
                 if (spins < SPINS_BEFORE_PARK) {
                     spins++;
@@ -153,22 +105,12 @@ public final class SyncEngine implements IoEngine {
     private int drain(CompletionSink sink) {
         int count = 0;
         for (int index = completions.poll(); index >= 0; index = completions.poll()) {
-            reaped[count++] = slots[index];
+            reaped[count++] = slots()[index];
             if (count == reaped.length) {
                 break;
             }
         }
-        if (count > 0) {
-            long now = clock.nanoTime();
-            for (int i = 0; i < count; i++) {
-                IoSlot s = reaped[i];
-                reaped[i] = null;
-                s.doneNs = now;
-                committed--;
-                inFlight.release(s);
-                sink.completed(s);
-            }
-        }
+        completeAll(reaped, count, sink);
         Throwable failure = workerFailure;
         if (failure != null) {
             workerFailure = null;
@@ -177,31 +119,9 @@ public final class SyncEngine implements IoEngine {
         return count;
     }
 
+    /** Stops the workers and waits for them to exit. */
     @Override
-    public int inFlight() {
-        return inFlight.count();
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
-                inFlight.release(s);
-            }
-            while (committed > 0) {
-                reap(committed, -1, DISCARD);
-            }
-        } finally {
-            stopWorkers();
-            buffers.close();
-        }
-    }
-
-    private void stopWorkers() {
+    protected void release() {
         for (int i = 0; i < workers.length; i++) {
             work.set(i, STOP);
             LockSupport.unpark(workers[i]);
@@ -242,7 +162,7 @@ public final class SyncEngine implements IoEngine {
 
         @Override
         public void run() {
-            IoSlot slot = slots[index];
+            IoSlot slot = slots()[index];
             for (int state = awaitWork(); state != STOP; state = awaitWork()) {
                 long result;
                 try {

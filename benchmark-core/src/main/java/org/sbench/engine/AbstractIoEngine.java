@@ -1,0 +1,294 @@
+package org.sbench.engine;
+
+import org.sbench.replay.NanoClock;
+
+/**
+ * What every engine does the same way around its kernel interface (Disruptor's
+ * {@code AbstractSequencer} plays this part for its sequencers): the slots and their buffers, the
+ * checks and in-flight count at submit, the queue of submitted IOs, the commit loop that stamps
+ * each batch with one clock read (splitting it around an IO run synchronously), the IOs completed
+ * inside commit and handed back at the next reap, the count of IOs running, and an orderly close.
+ * A subclass supplies only what its interface does differently: {@link #queue} takes one IO,
+ * {@link #submitBatch} hands a batch over where the interface batches ({@link HandOver}),
+ * {@link #awaitCompletions} collects completions, {@link #release} frees the kernel side;
+ * {@link #runsInCommit} and {@link #runInCommit} when the interface cannot queue some op.
+ *
+ * <p>Like {@link IoEngine}, not thread-safe: every method, hooks included, runs on the replay
+ * thread. Nothing on the path from submit to the sink allocates.
+ */
+abstract class AbstractIoEngine implements IoEngine {
+    private static final CompletionSink DISCARD = slot -> { };
+
+    /**
+     * Where an engine hands IOs over, which decides when commit reads the clock for
+     * {@link IoSlot#submitNs}: once per batch, just before the hand-over.
+     */
+    enum HandOver {
+        /**
+         * {@link #queue} only prepares a kernel entry (an SQE, an iocb); {@link #submitBatch} hands
+         * a run of them over in one call. The clock is read after the run is prepared, and an IO
+         * the interface cannot queue ({@link #runsInCommit}) runs between two runs.
+         */
+        IN_BATCHES,
+        /**
+         * {@link #queue} hands its slot over at once (a worker's flag, an instant completion), so
+         * the clock is read before the first; one pass, no batch array, no {@link #submitBatch}.
+         */
+        EACH
+    }
+
+    /** Stamps {@link IoSlot#submitNs} and {@link IoSlot#doneNs}; never used for wait deadlines. */
+    protected final NanoClock clock;
+    private final String name;
+    private final HandOver handOver;
+    private final SlotBuffers buffers;
+    private final IoSlot[] slots;
+    private final InFlightSlots inFlight;
+    /** Submitted, not yet committed. */
+    private final SlotQueue submitted;
+    /** Completed inside commit (synchronous IOs, refused submits), handed back at the next reap. */
+    private final SlotQueue completedEarly;
+    /** {@link HandOver#IN_BATCHES}: the run commit is building; entries past it are stale, never read. */
+    private final IoSlot[] batch;
+    /** Reported by {@link #started} and not yet handed back through {@link #complete}. */
+    private int running;
+    private boolean closed;
+
+    /** Makes {@code depth} slots with buffers of at least {@code maxIoBytes}; a usage error for bad sizes. */
+    AbstractIoEngine(String name, HandOver handOver, int depth, int maxIoBytes, NanoClock clock) {
+        this.name = name;
+        this.handOver = handOver;
+        this.clock = clock;
+        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
+        this.slots = buffers.slots();
+        this.inFlight = new InFlightSlots(slots);
+        this.submitted = new SlotQueue(depth);
+        this.completedEarly = new SlotQueue(depth);
+        this.batch = new IoSlot[depth];
+    }
+
+    /**
+     * Takes {@code s} from commit, as entry {@code position} of the batch being built (0 for the
+     * first after a split). {@link HandOver#IN_BATCHES}: prepares its kernel entry, and
+     * {@link #submitBatch} hands it over later. {@link HandOver#EACH}: hands it over now, already
+     * stamped, reporting it with {@link #started} or {@link #completeInCommit}.
+     */
+    protected abstract void queue(IoSlot s, int position);
+
+    /**
+     * {@link HandOver#IN_BATCHES} only: hands {@code batch[0..count)} to the kernel, in order; each
+     * slot already has its {@link IoSlot#submitNs} and went through {@link #queue}. Reports what
+     * the kernel took with {@link #started} and what it refused outright with
+     * {@link #completeInCommit}. {@code count} is at least 1.
+     */
+    protected void submitBatch(IoSlot[] batch, int count) {
+        throw new IllegalStateException(name + " engine hands each IO over in queue");
+    }
+
+    /**
+     * Hands every completed running IO to {@code sink} through {@link #complete}, and, unless
+     * {@code timeoutNs} is 0, waits until {@code wanted} were handed over (none when it is 0 or
+     * less) or {@code timeoutNs} passed (negative: no limit). Waiting stops when nothing runs.
+     *
+     * @return the number handed to {@code sink}
+     */
+    protected abstract int awaitCompletions(int wanted, long timeoutNs, CompletionSink sink);
+
+    /**
+     * Frees the kernel side (ring, context, threads) once close has collected every running IO, or
+     * failed to; the slot buffers are freed right after, so nothing may still write to them.
+     */
+    protected abstract void release();
+
+    /**
+     * {@link HandOver#IN_BATCHES} only: true when the interface cannot queue {@code s} (a TRIM with
+     * no asynchronous command, say). Commit then submits the batch so far, runs
+     * {@link #runInCommit} at the slot's place in submit order, and the slot completes at the next
+     * reap. False by default.
+     */
+    protected boolean runsInCommit(IoSlot s) {
+        return false;
+    }
+
+    /** Runs {@code s}, for which {@link #runsInCommit} is true; returns its result (bytes, or a negative errno). */
+    protected long runInCommit(IoSlot s) {
+        throw new IllegalStateException(name + " engine runs no " + s.op + " inside commit");
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final int depth() {
+        return slots.length;
+    }
+
+    @Override
+    public final IoSlot[] slots() {
+        return slots;
+    }
+
+    @Override
+    public final long hugePageBytes() {
+        return buffers.hugePageBytes();
+    }
+
+    @Override
+    public final void submit(IoSlot slot) {
+        inFlight.take(slot);
+        submitted.add(slot);
+    }
+
+    @Override
+    public final int commit() {
+        return handOver == HandOver.EACH ? commitEach() : commitInBatches();
+    }
+
+    /** One clock read for the commit, before the first hand-over, in one pass: this loop is most of the null engine's cost. */
+    private int commitEach() {
+        int n = submitted.size();
+        if (n == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int k = 0; k < n; k++) {
+            IoSlot s = submitted.poll();
+            s.submitNs = now;
+            queue(s, k);
+        }
+        return n;
+    }
+
+    private int commitInBatches() {
+        int n = submitted.size();
+        int batched = 0;
+        for (int k = 0; k < n; k++) {
+            IoSlot s = submitted.poll();
+            if (runsInCommit(s)) {
+                // IOs queued before s go first, and those after it wait for it: submit order holds.
+                stampAndSubmit(batched);
+                batched = 0;
+                s.submitNs = clock.nanoTime();
+                s.result = runInCommit(s);
+                completedEarly.add(s);
+            } else {
+                queue(s, batched);
+                batch[batched++] = s;
+            }
+        }
+        stampAndSubmit(batched);
+        return n;
+    }
+
+    /** Submits the first {@code count} slots of the batch, all stamped with one clock read. */
+    private void stampAndSubmit(int count) {
+        if (count == 0) {
+            return;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            batch[i].submitNs = now;
+        }
+        submitBatch(batch, count);
+    }
+
+    @Override
+    public final int reap(int min, long timeoutNs, CompletionSink sink) {
+        int want = Math.min(min, running + completedEarly.size());
+        int n = deliverEarly(sink);
+        return n + awaitCompletions(want - n, timeoutNs, sink);
+    }
+
+    /** Hands back what completed inside commit, stamped with one clock read; only what was there on entry. */
+    private int deliverEarly(CompletionSink sink) {
+        int n = completedEarly.size();
+        if (n == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < n; i++) {
+            IoSlot s = completedEarly.poll();
+            s.doneNs = now;
+            inFlight.release(s);
+            sink.completed(s);
+        }
+        return n;
+    }
+
+    /** {@code count} IOs just handed over now run (in the kernel, or on a worker thread). */
+    protected final void started(int count) {
+        running += count;
+    }
+
+    /** IOs reported by {@link #started} and not yet handed back. */
+    protected final int running() {
+        return running;
+    }
+
+    /** {@code s} finished without the kernel's queue (its result is set); the next reap hands it back. */
+    protected final void completeInCommit(IoSlot s) {
+        completedEarly.add(s);
+    }
+
+    /** Hands back the running IO {@code s} (its result is set), completed at {@code doneNs}. */
+    protected final void complete(IoSlot s, long doneNs, CompletionSink sink) {
+        s.doneNs = doneNs;
+        running--;
+        inFlight.release(s);
+        sink.completed(s);
+    }
+
+    /** Hands back the running IOs {@code reaped[0..count)}, stamped with one clock read, and clears them. */
+    protected final int completeAll(IoSlot[] reaped, int count, CompletionSink sink) {
+        if (count == 0) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            IoSlot s = reaped[i];
+            reaped[i] = null;
+            complete(s, now, sink);
+        }
+        return count;
+    }
+
+    /** The slot a completion names by index; {@code carrier} says what named it, for the message. */
+    protected final IoSlot slotOf(long index, String carrier) {
+        if (index < 0 || index >= slots.length) {
+            throw new IllegalStateException(carrier + " carries unknown slot " + index);
+        }
+        return slots[(int) index];
+    }
+
+    /** For a subclass constructor that fails after this one ran: frees what close would have freed. */
+    protected final void abandonBuffers() {
+        buffers.close();
+    }
+
+    @Override
+    public final void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            for (IoSlot s = submitted.poll(); s != null; s = submitted.poll()) {
+                inFlight.release(s);
+            }
+            while (running > 0) {
+                reap(running, -1, DISCARD);
+            }
+            deliverEarly(DISCARD);
+        } finally {
+            release();
+            buffers.close();
+        }
+    }
+
+    @Override
+    public final int inFlight() {
+        return inFlight.count();
+    }
+}
