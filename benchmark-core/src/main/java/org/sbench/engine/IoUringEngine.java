@@ -19,12 +19,14 @@ import org.sbench.trace.Op;
  * liburing; jasyncfio's {@code SubmissionQueue.java} does the same in Java). Needs kernel 5.11+
  * (IORING_FEAT_EXT_ARG, for timed waits); setup refuses older kernels so {@code auto} falls back.
  *
- * <p>READ and WRITE are IORING_OP_READ / IORING_OP_WRITE on the slot's buffer; FLUSH is
- * IORING_OP_FSYNC with IORING_FSYNC_DATASYNC. TRIM has no io_uring opcode for a plain file (block
- * device discard commands arrived only in 6.12, as uring_cmd): it runs {@link Target#discard}
- * synchronously inside {@link #commit} at its place in submit order (SQEs before it are submitted
- * first, IOs after it wait for it) and completes at the next {@link #reap}. {@code user_data}
- * carries the slot index.
+ * <p>READ and WRITE are IORING_OP_READ / IORING_OP_WRITE on the slot's buffer. FLUSH and TRIM run
+ * synchronously inside {@link #commit} at their place in submit order (SQEs before them are
+ * submitted first, IOs after them wait for them) and complete at the next {@link #reap}: FLUSH as
+ * {@link Target#flush} (fdatasync), because IORING_OP_FSYNC is always handed to an io-wq worker
+ * and then reaches the device out of trace order, up to a second late (measured by
+ * bench/timed-replay.sh at the block layer); TRIM as {@link Target#discard}, because io_uring has
+ * no discard opcode for a plain file (block devices got one only in 6.12, as uring_cmd).
+ * {@code user_data} carries the slot index.
  *
  * <p>Memory ordering. The rings are shared with the kernel, which reads the SQ tail with
  * {@code smp_load_acquire} and publishes the CQ tail with {@code smp_store_release} (as liburing's
@@ -156,12 +158,12 @@ public final class IoUringEngine extends AbstractIoEngine {
 
     @Override
     protected boolean runsInCommit(IoSlot s) {
-        return s.op == Op.TRIM;
+        return s.op == Op.TRIM || s.op == Op.FLUSH;
     }
 
     @Override
     protected long runInCommit(IoSlot s) {
-        return target.discard(s.offsetBytes, s.lengthBytes);
+        return s.op == Op.FLUSH ? target.flush() : target.discard(s.offsetBytes, s.lengthBytes);
     }
 
     /** Fills every field of the next SQE (entries are reused, so nothing may be left over). */
@@ -172,20 +174,12 @@ public final class IoUringEngine extends AbstractIoEngine {
         long addr = s.bufferAddress;
         int len = (int) s.lengthBytes;
         long off = s.offsetBytes;
-        int opFlags = 0;
         switch (s.op) {
             case READ:
                 opcode = UringAbi.IORING_OP_READ;
                 break;
             case WRITE:
                 opcode = UringAbi.IORING_OP_WRITE;
-                break;
-            case FLUSH:
-                opcode = UringAbi.IORING_OP_FSYNC;
-                addr = 0;
-                len = 0;
-                off = 0;
-                opFlags = UringAbi.IORING_FSYNC_DATASYNC;
                 break;
             default:
                 throw new IllegalStateException("op " + s.op + " is not submitted to io_uring");
@@ -197,7 +191,7 @@ public final class IoUringEngine extends AbstractIoEngine {
         sqes.putLong(sqe + UringAbi.SQE_OFF, off);
         sqes.putLong(sqe + UringAbi.SQE_ADDR, addr);
         sqes.putInt(sqe + UringAbi.SQE_LEN, len);
-        sqes.putInt(sqe + UringAbi.SQE_RW_FLAGS, opFlags);
+        sqes.putInt(sqe + UringAbi.SQE_RW_FLAGS, 0);
         sqes.putLong(sqe + UringAbi.SQE_USER_DATA, s.index);
         sqes.putShort(sqe + UringAbi.SQE_BUF_INDEX, (short) 0);
         sqes.putShort(sqe + UringAbi.SQE_PERSONALITY, (short) 0);

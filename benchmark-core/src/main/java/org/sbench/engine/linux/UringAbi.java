@@ -28,14 +28,12 @@ public final class UringAbi {
     public static final int IORING_ENTER_EXT_ARG = 1 << 3;
 
     // opcodes (enum io_uring_op)
-    public static final byte IORING_OP_FSYNC = 3;
     /** Non-vectored read (5.6+). */
     public static final byte IORING_OP_READ = 22;
     /** Non-vectored write (5.6+). */
     public static final byte IORING_OP_WRITE = 23;
 
     /** sqe.fsync_flags: fdatasync rather than fsync. */
-    public static final int IORING_FSYNC_DATASYNC = 1;
 
     // struct io_uring_params, 120 bytes
     public static final int SIZEOF_IO_URING_PARAMS = 120;
