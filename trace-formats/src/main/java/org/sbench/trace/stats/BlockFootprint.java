@@ -1,12 +1,12 @@
 package org.sbench.trace.stats;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * Counts distinct 4 KiB blocks touched, exactly, per stream. A sparse bitmap: one 4 KiB page of
  * bits per 128 MiB region touched, so memory grows with the footprint (32 MiB per TiB touched),
- * never with the number of IOs.
+ * never with the number of IOs. Pages are found through an open-addressing table of primitive
+ * keys, so counting an IO allocates nothing unless it reaches a new region.
  */
 public final class BlockFootprint {
     static final int BLOCK_SHIFT = 12;
@@ -14,7 +14,12 @@ public final class BlockFootprint {
     private static final int WORDS_PER_PAGE = (1 << PAGE_BITS_SHIFT) / 64;
     private static final int STREAM_SHIFT = 36;
 
-    private final Map<Long, long[]> pages = new HashMap<>();
+    private static final int INITIAL_SLOTS = 64;
+    private static final long EMPTY = -1;
+
+    private long[] keys = newKeys(INITIAL_SLOTS);
+    private long[][] values = new long[INITIAL_SLOTS][];
+    private int size;
     private long distinct;
     private long cachedKey = -1;
     private long[] cachedBits;
@@ -39,10 +44,59 @@ public final class BlockFootprint {
 
     private long[] page(long key) {
         if (key != cachedKey) {
-            cachedBits = pages.computeIfAbsent(key, k -> new long[WORDS_PER_PAGE]);
+            cachedBits = lookup(key);
             cachedKey = key;
         }
         return cachedBits;
+    }
+
+    /** The page of {@code key} (keys are never negative), made on first use. */
+    private long[] lookup(long key) {
+        int mask = keys.length - 1;
+        int i = (int) (mix(key) & mask);
+        while (keys[i] != EMPTY) {
+            if (keys[i] == key) {
+                return values[i];
+            }
+            i = (i + 1) & mask;
+        }
+        if (2 * (size + 1) > keys.length) {
+            grow();
+            return lookup(key);
+        }
+        keys[i] = key;
+        values[i] = new long[WORDS_PER_PAGE];
+        size++;
+        return values[i];
+    }
+
+    private void grow() {
+        long[] oldKeys = keys;
+        long[][] oldValues = values;
+        keys = newKeys(oldKeys.length * 2);
+        values = new long[keys.length][];
+        int mask = keys.length - 1;
+        for (int j = 0; j < oldKeys.length; j++) {
+            if (oldKeys[j] != EMPTY) {
+                int i = (int) (mix(oldKeys[j]) & mask);
+                while (keys[i] != EMPTY) {
+                    i = (i + 1) & mask;
+                }
+                keys[i] = oldKeys[j];
+                values[i] = oldValues[j];
+            }
+        }
+    }
+
+    private static long[] newKeys(int n) {
+        long[] k = new long[n];
+        Arrays.fill(k, EMPTY);
+        return k;
+    }
+
+    private static long mix(long key) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return h ^ (h >>> 29);
     }
 
     private void setRange(long[] bits, int from, int toInclusive) {
