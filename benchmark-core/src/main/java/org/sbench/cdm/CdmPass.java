@@ -68,7 +68,7 @@ final class CdmPass {
                 new ReplayResult.TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
                         target.physicalBlockSize(), target.describe()),
                 ReplayRun.host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
-                        mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory()),
+                        mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory(), null),
                 false, List.of());
         return ReplayResults.build(context, outcome, recorder);
     }

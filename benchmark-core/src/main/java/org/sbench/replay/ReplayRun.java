@@ -64,8 +64,9 @@ public final class ReplayRun {
                             ReplayControl control, String sbenchVersion) {
         checkFits(plan, settings, target);
         String startedAt = Instant.now().toString();
+        StreamLayout layout = plan.layout(settings.stream());
         TraceMapper mapper = new TraceMapper(settings.stream(), settings.fit(), target.capacityBytes(),
-                plan.neededBytes(settings.stream()), target.logicalBlockSize(), settings.readOnly(), splitThresholdBytes);
+                plan.neededBytes(settings.stream()), target.logicalBlockSize(), settings.readOnly(), splitThresholdBytes, layout);
         WritePattern pattern = WritePatterns.of(settings.data(), engine.slots()[0].bufferBytes, settings.seed());
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
@@ -83,7 +84,8 @@ public final class ReplayRun {
                 new ReplayResult.TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
                         target.physicalBlockSize(), target.describe()),
                 host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
-                        mapper.skippedWrites(), mapper.wouldSplit(), splitThresholdBytes, bufferMemory),
+                        mapper.skippedWrites(), mapper.wouldSplit(), splitThresholdBytes, bufferMemory,
+                        layout.isNone() ? null : layout.describe()),
                 settings.mode() == ReplayMode.TIMED, phaseNames);
         return ReplayResults.build(context, outcome, recorder);
     }

@@ -12,6 +12,8 @@ public final class ReplaySettings {
     public static final long DEFAULT_MAX_IDLE_NS = 25_000_000L;
     /** Safety cap on IOs in flight in timed mode. */
     public static final int DEFAULT_TIMED_MAX_IN_FLIGHT = 256;
+    /** {@code --stream all}: every stream of a multi-device trace, on disjoint ranges of one target. */
+    public static final int ALL_STREAMS = -2;
     /** Deepest queue the engines are opened with. */
     public static final int MAX_DEPTH = 1024;
 

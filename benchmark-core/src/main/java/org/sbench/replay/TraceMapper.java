@@ -17,6 +17,7 @@ public final class TraceMapper {
     private final int blockBytes;
     private final boolean readOnly;
     private final long splitThresholdBytes;
+    private final StreamLayout layout;
     private long otherStreams;
     private long wouldSplit;
     private long skippedWrites;
@@ -31,6 +32,13 @@ public final class TraceMapper {
      */
     public TraceMapper(int stream, FitPolicy fit, long capacityBytes, long traceSpanBytes, int blockBytes, boolean readOnly,
                        long splitThresholdBytes) {
+        this(stream, fit, capacityBytes, traceSpanBytes, blockBytes, readOnly, splitThresholdBytes, StreamLayout.NONE);
+    }
+
+    /** As above, with the streams of a multi-device trace laid out side by side ({@code --stream all}). */
+    public TraceMapper(int stream, FitPolicy fit, long capacityBytes, long traceSpanBytes, int blockBytes, boolean readOnly,
+                       long splitThresholdBytes, StreamLayout layout) {
+        this.layout = layout;
         this.stream = stream;
         this.fit = fit;
         this.capacityBytes = capacityBytes / blockBytes * blockBytes;
@@ -42,7 +50,7 @@ public final class TraceMapper {
 
     /** Maps {@code r} in place; false if it is not replayed (another stream, or a write in read-only mode). */
     public boolean map(IoRecord r) {
-        if (stream != IoRecord.NO_STREAM && r.stream != stream) {
+        if (stream >= 0 && r.stream != stream) {
             otherStreams++;
             return false;
         }
@@ -52,6 +60,9 @@ public final class TraceMapper {
         }
         if (r.op == Op.FLUSH) {
             return true;
+        }
+        if (!layout.isNone()) {
+            r.offsetBytes += layout.base(r.stream);
         }
         long mask = blockBytes - 1L;
         long start = r.offsetBytes & ~mask;

@@ -58,9 +58,9 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
             StringJoiner ids = new StringJoiner(", ");
             stats.streams().forEach(s -> ids.add(Integer.toString(s.stream())));
             throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + ids
-                    + "); replay one of them with --stream N");
+                    + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
-        if (settings.stream() != IoRecord.NO_STREAM && stream(settings.stream()) == null) {
+        if (settings.stream() >= 0 && stream(settings.stream()) == null) {
             throw SbenchException.usage("the trace has no stream " + settings.stream());
         }
         if (settings.mode() == ReplayMode.RECORDED_QD && !stats.qd().known() && settings.qdFallback() == 0) {
@@ -77,15 +77,23 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
         return null;
     }
 
+    /** Where each stream goes for {@code --stream all}; {@link StreamLayout#NONE} otherwise. */
+    public StreamLayout layout(int streamId) {
+        return streamId == ReplaySettings.ALL_STREAMS ? StreamLayout.of(stats.streams()) : StreamLayout.NONE;
+    }
+
     /** Bytes the replayed IOs reach: the capacity a target needs for {@code --fit error}. */
     public long neededBytes(int streamId) {
-        TraceStatistics.StreamRow s = streamId == IoRecord.NO_STREAM ? null : stream(streamId);
+        if (streamId == ReplaySettings.ALL_STREAMS) {
+            return layout(streamId).totalBytes();
+        }
+        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
         return s == null ? stats.maxOffset() : s.maxOffset();
     }
 
     /** IOs the replay will issue at most (records of the chosen stream). */
     public long records(int streamId) {
-        TraceStatistics.StreamRow s = streamId == IoRecord.NO_STREAM ? null : stream(streamId);
+        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
         return s == null ? stats.records() : s.records();
     }
 

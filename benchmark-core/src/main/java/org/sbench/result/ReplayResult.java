@@ -92,9 +92,11 @@ public record ReplayResult(
     /**
      * What mapping the trace onto the target did: IOs widened to the logical block size, moved by the
      * fit policy, of other streams (not replayed), writes skipped by a read-only run, and IOs larger
-     * than the device accepts whole (the kernel splits them).
+     * than the device accepts whole (the kernel splits them); with {@code --stream all}, where each
+     * stream was put ({@code stream@offset}, ...).
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Mapping(long widened, long refitted, long otherStreams, long skippedWrites, long wouldSplit,
-                          long splitThresholdBytes, String bufferMemory) {
+                          long splitThresholdBytes, String bufferMemory, String streamLayout) {
     }
 }

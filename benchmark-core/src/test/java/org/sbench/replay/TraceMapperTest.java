@@ -63,4 +63,23 @@ class TraceMapperTest {
         assertEquals(1, m.otherStreams());
         assertEquals(2, m.skippedWrites());
     }
+
+    @Test
+    void allStreamsGoOnDisjointRanges() {
+        StreamLayout layout = StreamLayout.of(java.util.List.of(
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, 1, 1, 0, 4096, 0, 3L << 20),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(7, 1, 1, 0, 4096, 0, (5L << 20) + 1)));
+        assertEquals(0, layout.base(0));
+        assertEquals(3L << 20, layout.base(7));
+        assertEquals((3L << 20) + (6L << 20), layout.totalBytes());
+        assertEquals("0@0, 7@3145728", layout.describe());
+        TraceMapper m = new TraceMapper(ReplaySettings.ALL_STREAMS, FitPolicy.ERROR, 1 << 30, layout.totalBytes(), 512, false, 0, layout);
+        IoRecord a = io(Op.READ, 4096, 512, 0);
+        IoRecord b = io(Op.READ, 4096, 512, 7);
+        assertTrue(m.map(a));
+        assertTrue(m.map(b));
+        assertEquals(4096, a.offsetBytes);
+        assertEquals((3L << 20) + 4096, b.offsetBytes);
+        assertEquals(0, m.otherStreams());
+    }
 }

@@ -62,7 +62,7 @@ class ReplayResultsTest {
                 new ReplayResult.Settings("recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false, null, "stop"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
                 new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of()),
-                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test"), false, java.util.List.of());
+                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), false, java.util.List.of());
     }
 
     @Test

@@ -76,8 +76,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Offsets past the target: error (default), wrap, or scale.")
     String fit;
 
-    @Option(names = "--stream", paramLabel = "N", description = "Replay only stream (device, volume) N of a multi-device trace.")
-    Integer stream;
+    @Option(names = "--stream", paramLabel = "N|all",
+            description = "Replay only stream (device, volume) N of a multi-device trace, or all of them on disjoint ranges of the target.")
+    String stream;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "File target: create or grow it to SIZE (default: what the trace needs).")
@@ -164,9 +165,7 @@ final class ReplayCommand implements Callable<Integer> {
         if (qd != null && ReplayMode.of(mode) != ReplayMode.FIXED_QD) {
             throw SbenchException.usage("--qd goes with --mode fixed-qd; recorded-qd uses the trace's depth (--qd-fallback for IOs without one)");
         }
-        if (stream != null && stream < 0) {
-            throw SbenchException.usage("--stream must be 0 or more, found " + stream);
-        }
+        int streamId = streamId();
         if (readOnly && allowWrite) {
             throw SbenchException.usage("--read-only and --allow-write contradict each other");
         }
@@ -177,7 +176,20 @@ final class ReplayCommand implements Callable<Integer> {
             throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
         }
         return s.withData(data).withEngine(engine).withOnError(errors)
-                .withMapping(FitPolicy.of(fit), stream == null ? IoRecord.NO_STREAM : stream, readOnly);
+                .withMapping(FitPolicy.of(fit), streamId, readOnly);
+    }
+
+    private int streamId() {
+        if (stream == null) {
+            return IoRecord.NO_STREAM;
+        }
+        if (stream.equals("all")) {
+            return ReplaySettings.ALL_STREAMS;
+        }
+        if (stream.matches("[0-9]{1,9}")) {
+            return Integer.parseInt(stream);
+        }
+        throw SbenchException.usage("--stream takes a stream number or all, found '" + stream + "'");
     }
 
     private ReplayListener listener() {

@@ -70,4 +70,23 @@ class ReplayCommandTest {
         assertEquals(2, r.code(), r.err());
         assertEquals("sbench: " + message + "\n", r.err());
     }
+
+    @Test
+    void multiDeviceTracesNeedAStreamOrAll(@TempDir Path dir) throws Exception {
+        Path two = Files.writeString(dir.resolve("two.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000010000,hm,1,Write,4096,8192,5000\n");
+        CliTest.Run refused = CliTest.run("replay", two.toString(), "--target", "null");
+        assertEquals(2, refused.code());
+        assertEquals("sbench: the trace records 2 devices (streams 0, 1); replay one of them with --stream N, or all on "
+                + "disjoint ranges with --stream all\n", refused.err());
+        Path out = dir.resolve("all.json");
+        CliTest.Run all = CliTest.run("replay", two.toString(), "--target", "null", "--stream", "all", "--out", out.toString());
+        assertEquals(0, all.code(), all.err());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals(2, j.get("summary").get("ios").asLong());
+        assertEquals("0@0, 1@1048576", j.get("mapping").get("streamLayout").asText());
+        CliTest.Run one = CliTest.run("replay", two.toString(), "--target", "null", "--stream", "1", "--out", out.toString());
+        assertEquals(0, one.code(), one.err());
+        assertEquals(1, new ObjectMapper().readTree(out.toFile()).get("summary").get("ios").asLong());
+    }
 }

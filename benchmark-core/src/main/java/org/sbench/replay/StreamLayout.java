@@ -1,0 +1,64 @@
+package org.sbench.replay;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.StringJoiner;
+import org.sbench.trace.stats.TraceStatistics;
+
+/**
+ * Where each stream of a multi-device trace goes on one target when all are replayed together
+ * ({@code --stream all}): disjoint ranges, one after the other in stream order, each as long as
+ * the stream's highest offset rounded up to 1 MiB. Lookups are a binary search over primitives.
+ */
+public final class StreamLayout {
+    /** No layout: offsets are used as they are. */
+    public static final StreamLayout NONE = new StreamLayout(new int[0], new long[0], 0);
+    private static final long ALIGN = 1L << 20;
+
+    private final int[] streams;
+    private final long[] bases;
+    private final long totalBytes;
+
+    private StreamLayout(int[] streams, long[] bases, long totalBytes) {
+        this.streams = streams;
+        this.bases = bases;
+        this.totalBytes = totalBytes;
+    }
+
+    /** Stream rows must come in increasing stream order (as {@link TraceStatistics} lists them). */
+    public static StreamLayout of(List<TraceStatistics.StreamRow> rows) {
+        int[] ids = new int[rows.size()];
+        long[] bases = new long[rows.size()];
+        long next = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            ids[i] = rows.get(i).stream();
+            bases[i] = next;
+            next += (rows.get(i).maxOffset() + ALIGN - 1) / ALIGN * ALIGN;
+        }
+        return new StreamLayout(ids, bases, next);
+    }
+
+    /** The offset added to IOs of {@code stream} (0 for a stream the layout does not know). */
+    public long base(int stream) {
+        int i = Arrays.binarySearch(streams, stream);
+        return i >= 0 ? bases[i] : 0;
+    }
+
+    /** Bytes all streams need together. */
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    public boolean isNone() {
+        return streams.length == 0;
+    }
+
+    /** {@code stream@offset} for each stream, for the result. */
+    public String describe() {
+        StringJoiner j = new StringJoiner(", ");
+        for (int i = 0; i < streams.length; i++) {
+            j.add(streams[i] + "@" + bases[i]);
+        }
+        return j.toString();
+    }
+}
