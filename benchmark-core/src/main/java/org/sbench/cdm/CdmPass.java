@@ -57,11 +57,11 @@ final class CdmPass {
         WritePattern pattern = WritePatterns.of(data, c.engine().slots()[0].bufferBytes, seed);
         MetricsRecorder recorder = new MetricsRecorder(c.clock().nanoTime());
         Replayer replayer = new Replayer(trace, mapper, new FixedQdScheduler(qd), c.engine(), pattern, recorder, c.clock(),
-                ReplayListener.NONE, control, Replayer.OnError.STOP, plannedIos);
+                ReplayListener.NONE, control, Replayer.OnError.STOP, plannedIos, true);
         Replayer.Outcome outcome = replayer.run();
         ReplayResult.Settings settings = new ReplayResult.Settings(ReplayMode.FIXED_QD.word(), qd, 0, null, data,
                 c.engine().name(), c.engineNote(), FitPolicy.ERROR.word(), null, null, false,
-                target.describe().get("nomerges"), Replayer.OnError.STOP.name().toLowerCase(java.util.Locale.ROOT));
+                target.describe().get("nomerges"), Replayer.OnError.STOP.name().toLowerCase(java.util.Locale.ROOT), "poll");
         ReplayResults.Context context = new ReplayResults.Context(c.sbenchVersion(), startedAt, settings,
                 new ReplayResult.TraceIdentity(trace.info().name(), "generated: " + definition, FORMAT, sha256(definition),
                         outcome.recordsRead()),

@@ -75,7 +75,7 @@ public final class ReplayRun {
             trace.info().phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             Replayer replayer = new Replayer(trace, mapper, settings.newScheduler(), engine, pattern, recorder, clock, listener,
-                    control, settings.onError(), plan.records(settings.stream()));
+                    control, settings.onError(), plan.records(settings.stream()), settings.pollCompletions());
             outcome = replayer.run();
         }
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(),
@@ -100,7 +100,8 @@ public final class ReplayRun {
                 mode == ReplayMode.RECORDED_QD ? settings.maxIdleNs() : 0, mode == ReplayMode.TIMED ? settings.speed() : null,
                 settings.data(), engine.name(), engineNote, settings.fit().word(),
                 settings.stream() < 0 ? null : settings.stream(), settings.qdFallback() > 0 ? settings.qdFallback() : null,
-                settings.readOnly(), target.describe().get("nomerges"), settings.onError().name().toLowerCase(Locale.ROOT));
+                settings.readOnly(), target.describe().get("nomerges"), settings.onError().name().toLowerCase(Locale.ROOT),
+                settings.pollCompletions() ? "poll" : "wait");
     }
 
     public static ReplayResult.Host host() {

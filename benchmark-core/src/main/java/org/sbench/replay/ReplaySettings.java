@@ -18,7 +18,7 @@ public final class ReplaySettings {
     public static final int MAX_DEPTH = 1024;
 
     public static final ReplaySettings DEFAULTS = new ReplaySettings(ReplayMode.RECORDED_QD, 0, DEFAULT_MAX_IDLE_NS, 1.0, 0,
-            "random", "auto", FitPolicy.ERROR, IoRecord.NO_STREAM, false, Replayer.OnError.STOP, DEFAULT_TIMED_MAX_IN_FLIGHT, 1L);
+            "random", "auto", FitPolicy.ERROR, IoRecord.NO_STREAM, false, Replayer.OnError.STOP, DEFAULT_TIMED_MAX_IN_FLIGHT, 1L, true);
 
     private final ReplayMode mode;
     private final int fixedQd;
@@ -33,10 +33,11 @@ public final class ReplaySettings {
     private final Replayer.OnError onError;
     private final int timedMaxInFlight;
     private final long seed;
+    private final boolean pollCompletions;
 
     private ReplaySettings(ReplayMode mode, int fixedQd, long maxIdleNs, double speed, int qdFallback, String data,
                            String engine, FitPolicy fit, int stream, boolean readOnly, Replayer.OnError onError,
-                           int timedMaxInFlight, long seed) {
+                           int timedMaxInFlight, long seed, boolean pollCompletions) {
         this.mode = mode;
         this.fixedQd = fixedQd;
         this.maxIdleNs = maxIdleNs;
@@ -50,6 +51,7 @@ public final class ReplaySettings {
         this.onError = onError;
         this.timedMaxInFlight = timedMaxInFlight;
         this.seed = seed;
+        this.pollCompletions = pollCompletions;
     }
 
     public ReplayMode mode() {
@@ -108,37 +110,50 @@ public final class ReplaySettings {
 
     public ReplaySettings withRecordedQd(long newMaxIdleNs, int newQdFallback) {
         return new ReplaySettings(ReplayMode.RECORDED_QD, 0, newMaxIdleNs, speed, newQdFallback, data, engine, fit, stream,
-                readOnly, onError, timedMaxInFlight, seed);
+                readOnly, onError, timedMaxInFlight, seed, pollCompletions);
     }
 
     public ReplaySettings withTimed(double newSpeed, int maxInFlight) {
         return new ReplaySettings(ReplayMode.TIMED, 0, maxIdleNs, newSpeed, qdFallback, data, engine, fit, stream, readOnly,
-                onError, maxInFlight, seed);
+                onError, maxInFlight, seed, pollCompletions);
     }
 
     public ReplaySettings withFixedQd(int qd) {
         return new ReplaySettings(ReplayMode.FIXED_QD, qd, maxIdleNs, speed, qdFallback, data, engine, fit, stream, readOnly,
-                onError, timedMaxInFlight, seed);
+                onError, timedMaxInFlight, seed, pollCompletions);
     }
 
     public ReplaySettings withData(String newData) {
         return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, newData, engine, fit, stream, readOnly, onError,
-                timedMaxInFlight, seed);
+                timedMaxInFlight, seed, pollCompletions);
     }
 
     public ReplaySettings withEngine(String newEngine) {
         return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, newEngine, fit, stream, readOnly, onError,
-                timedMaxInFlight, seed);
+                timedMaxInFlight, seed, pollCompletions);
     }
 
     public ReplaySettings withMapping(FitPolicy newFit, int newStream, boolean newReadOnly) {
         return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, engine, newFit, newStream, newReadOnly,
-                onError, timedMaxInFlight, seed);
+                onError, timedMaxInFlight, seed, pollCompletions);
     }
 
     public ReplaySettings withOnError(Replayer.OnError newOnError) {
         return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, engine, fit, stream, readOnly,
-                newOnError, timedMaxInFlight, seed);
+                newOnError, timedMaxInFlight, seed, pollCompletions);
+    }
+
+    /**
+     * True (the default) to poll for completions with one core busy, so a completion is stamped when
+     * the device finished rather than when a sleeping thread woke up; false to sleep in the kernel.
+     */
+    public boolean pollCompletions() {
+        return pollCompletions;
+    }
+
+    public ReplaySettings withPollCompletions(boolean poll) {
+        return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, engine, fit, stream, readOnly, onError,
+                timedMaxInFlight, seed, poll);
     }
 
     /** The scheduler for these settings. */

@@ -41,6 +41,7 @@ public final class Replayer implements CompletionSink {
     private final ReplayControl control;
     private final OnError onError;
     private final long totalIos;
+    private final boolean poll;
 
     private final IoSlot[] slots;
     private final int[] free;
@@ -61,6 +62,17 @@ public final class Replayer implements CompletionSink {
     public Replayer(TraceReader trace, TraceMapper mapper, Scheduler scheduler, IoEngine engine, WritePattern pattern,
                     MetricsRecorder recorder, NanoClock clock, ReplayListener listener, ReplayControl control,
                     OnError onError, long totalIos) {
+        this(trace, mapper, scheduler, engine, pattern, recorder, clock, listener, control, onError, totalIos, false);
+    }
+
+    /**
+     * @param poll true to poll for completions instead of sleeping in the kernel while IOs are in
+     *             flight: one core busy, completions stamped without a thread's wake-up latency
+     */
+    public Replayer(TraceReader trace, TraceMapper mapper, Scheduler scheduler, IoEngine engine, WritePattern pattern,
+                    MetricsRecorder recorder, NanoClock clock, ReplayListener listener, ReplayControl control,
+                    OnError onError, long totalIos, boolean poll) {
+        this.poll = poll;
         this.trace = trace;
         this.mapper = mapper;
         this.scheduler = scheduler;
@@ -182,7 +194,7 @@ public final class Replayer implements CompletionSink {
         boolean timeGated = have && gateNs != Long.MIN_VALUE;
         if (!timeGated) {
             if (inFlight > 0) {
-                engine.reap(1, -1, this);
+                engine.reap(poll ? 0 : 1, poll ? 0 : -1, this);
             }
             return;
         }

@@ -29,11 +29,14 @@ public record ReplayResult(
         Map<String, Map<String, Long>> errors,
         List<PhaseResult> phases) {
 
-    /** How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed. */
+    /**
+     * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;
+     * {@code reap} is {@code poll} or {@code wait} (how completions were waited for).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Settings(String mode, Integer qd, long maxIdleNs, Double speed, String data, String engine,
                            String engineNote, String fit, Integer stream, Integer qdFallback, boolean readOnly,
-                           String nomerges, String onError) {
+                           String nomerges, String onError, String reap) {
     }
 
     public record TraceIdentity(String name, String path, String format, String sha256, long records) {

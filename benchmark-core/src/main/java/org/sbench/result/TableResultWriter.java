@@ -51,7 +51,8 @@ public final class TableResultWriter {
         lines.add(new String[] {"target", r.target().path() + " (" + r.target().kind() + ", " + mb(r.target().capacity()) + " MB"
                 + device(r.target().device()) + ")"});
         lines.add(new String[] {"settings", s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
-                + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.readOnly() ? ", read-only" : "")});
+                + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.reap() == null ? "" : ", reap " + s.reap())
+                + (s.readOnly() ? ", read-only" : "")});
         if (r.startedAt() != null && r.host() != null) {
             lines.add(new String[] {"run", r.startedAt() + ", sbench " + r.sbenchVersion() + ", kernel " + r.host().kernel()
                     + ", " + r.host().cpu() + " (" + r.host().cores() + " cores)"});

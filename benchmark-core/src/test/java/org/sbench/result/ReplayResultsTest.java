@@ -59,7 +59,7 @@ class ReplayResultsTest {
 
     static ReplayResults.Context context() {
         return new ReplayResults.Context("test", "2026-11-30T00:00:00Z",
-                new ReplayResult.Settings("recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false, null, "stop"),
+                new ReplayResult.Settings("recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false, null, "stop", "poll"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
                 new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of()),
                 new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), false, java.util.List.of());

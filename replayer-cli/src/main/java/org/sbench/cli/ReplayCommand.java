@@ -96,6 +96,10 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--allow-merges", description = "Keep the kernel's request merging (default: queue/nomerges=2 for the run).")
     boolean allowMerges;
 
+    @Option(names = "--reap", paramLabel = "HOW", defaultValue = "poll",
+            description = "poll (default: one core busy; a completion is stamped when the device finished) or wait (sleep in the kernel).")
+    String reap;
+
     @Option(names = "--on-error", paramLabel = "WHAT", defaultValue = "stop", description = "On an IO error: stop (default) or continue.")
     String onError;
 
@@ -175,7 +179,10 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
         }
-        return s.withData(data).withEngine(engine).withOnError(errors)
+        if (!reap.equals("poll") && !reap.equals("wait")) {
+            throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
+        }
+        return s.withData(data).withEngine(engine).withOnError(errors).withPollCompletions(reap.equals("poll"))
                 .withMapping(FitPolicy.of(fit), streamId, readOnly);
     }
 
