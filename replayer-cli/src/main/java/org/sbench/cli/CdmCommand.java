@@ -25,6 +25,7 @@ import org.sbench.target.TargetSettings;
 import org.sbench.trace.Op;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import sun.misc.Signal;
@@ -65,14 +66,8 @@ final class CdmCommand implements Callable<Integer> {
             description = "auto (io_uring, else libaio, else sync), io_uring, libaio or sync.")
     String engine;
 
-    @Option(names = "--allow-write", description = "Allow writes to a block device (the test region's data is destroyed).")
-    boolean allowWrite;
-
-    @Option(names = "--force", description = "Write even over a partition table or filesystem signature.")
-    boolean force;
-
-    @Option(names = "--allow-merges", description = "Keep the kernel's request merging (default: queue/nomerges=2 for the run).")
-    boolean allowMerges;
+    @Mixin
+    TargetOptions targetOptions;
 
     @Option(names = "--progress", description = "Print a line per pass on stderr even when it is not a terminal.")
     boolean progress;
@@ -87,8 +82,7 @@ final class CdmCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CdmSettings settings = settings();
-        TargetSettings targetSettings = TargetSettings.DEFAULTS.withAllowWrite(allowWrite).withForce(force)
-                .withAllowMerges(allowMerges).withSizeBytes(settings.sizeBytes());
+        TargetSettings targetSettings = targetOptions.settings().withSizeBytes(settings.sizeBytes());
         ReplayControl control = new ReplayControl();
         SignalHandler previous = Signal.handle(new Signal("INT"), sig -> control.requestStop());
         CdmResults results;

@@ -84,17 +84,11 @@ final class ReplayCommand implements Callable<Integer> {
             description = "File target: create or grow it to SIZE (default: what the trace needs).")
     Long size;
 
-    @Option(names = "--allow-write", description = "Allow writes to a block device (its data is destroyed).")
-    boolean allowWrite;
-
     @Option(names = "--read-only", description = "Replay reads only; writes and trims are skipped and counted.")
     boolean readOnly;
 
-    @Option(names = "--force", description = "Write even over a partition table or filesystem signature.")
-    boolean force;
-
-    @Option(names = "--allow-merges", description = "Keep the kernel's request merging (default: queue/nomerges=2 for the run).")
-    boolean allowMerges;
+    @Mixin
+    TargetOptions targetOptions;
 
     @Option(names = "--reap", paramLabel = "HOW", defaultValue = "poll",
             description = "poll (default: one core busy; a completion is stamped when the device finished) or wait (sleep in the kernel).")
@@ -115,8 +109,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReplaySettings settings = settings();
-        TargetSettings targetSettings = TargetSettings.DEFAULTS.withAllowWrite(allowWrite).withForce(force)
-                .withAllowMerges(allowMerges);
+        TargetSettings targetSettings = targetOptions.settings();
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
@@ -170,7 +163,7 @@ final class ReplayCommand implements Callable<Integer> {
             throw SbenchException.usage("--qd goes with --mode fixed-qd; recorded-qd uses the trace's depth (--qd-fallback for IOs without one)");
         }
         int streamId = streamId();
-        if (readOnly && allowWrite) {
+        if (readOnly && targetOptions.allowWrite) {
             throw SbenchException.usage("--read-only and --allow-write contradict each other");
         }
         Replayer.OnError errors;
