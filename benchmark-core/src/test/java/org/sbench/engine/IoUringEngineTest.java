@@ -1,9 +1,12 @@
 package org.sbench.engine;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.junit.jupiter.api.Test;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
+import org.sbench.target.LoopDevice;
 import org.sbench.target.Target;
 
 class IoUringEngineTest extends EngineContract {
@@ -20,5 +23,14 @@ class IoUringEngineTest extends EngineContract {
     @Override
     String expectedName() {
         return "io_uring";
+    }
+
+    /** As root (pinned memory is not limited) the ring registers the slot buffers: the contract tests run READ_FIXED / WRITE_FIXED. */
+    @Test
+    void rootRegistersTheSlotBuffers() {
+        LoopDevice.assumeRoot();
+        try (IoUringEngine engine = (IoUringEngine) open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            assertTrue(engine.fixedBuffers());
+        }
     }
 }

@@ -11,6 +11,7 @@ public final class UringAbi {
     public static final boolean SUPPORTED = LinuxArch.X86_64 || LinuxArch.AARCH64;
     public static final long SYS_IO_URING_SETUP = 425;
     public static final long SYS_IO_URING_ENTER = 426;
+    public static final long SYS_IO_URING_REGISTER = 427;
 
     // mmap offsets of the three regions
     public static final long IORING_OFF_SQ_RING = 0L;
@@ -23,17 +24,43 @@ public final class UringAbi {
     /** io_uring_enter takes IORING_ENTER_EXT_ARG, hence a timeout (5.11+). */
     public static final int IORING_FEAT_EXT_ARG = 1 << 8;
 
+    // io_uring_params.flags (setup flags)
+    /** Completions do not interrupt the submitter with an IPI; they run at its next kernel entry (5.19+). */
+    public static final int IORING_SETUP_COOP_TASKRUN = 1 << 8;
+    /** With COOP_TASKRUN or DEFER_TASKRUN: the kernel sets IORING_SQ_TASKRUN when completions wait to be run. */
+    public static final int IORING_SETUP_TASKRUN_FLAG = 1 << 9;
+    /** Only the creating thread submits (6.0+). */
+    public static final int IORING_SETUP_SINGLE_ISSUER = 1 << 12;
+    /** Completions run only inside io_uring_enter with GETEVENTS, in batches (6.1+; needs SINGLE_ISSUER). */
+    public static final int IORING_SETUP_DEFER_TASKRUN = 1 << 13;
+
+    // sq ring flags (at sq_off.flags)
+    /** Completion work is waiting: enter with GETEVENTS to post its CQEs. */
+    public static final int IORING_SQ_TASKRUN = 1 << 2;
+
     // io_uring_enter flags
     public static final int IORING_ENTER_GETEVENTS = 1;
     public static final int IORING_ENTER_EXT_ARG = 1 << 3;
 
+    // io_uring_register opcodes
+    /** Registers an array of iovecs as fixed buffers (pinned once, not per IO). */
+    public static final int IORING_REGISTER_BUFFERS = 0;
+    /** Registers an array of file descriptors as fixed files (no per-IO file reference). */
+    public static final int IORING_REGISTER_FILES = 2;
+
+    // sqe.flags
+    /** sqe.fd is an index into the registered files. */
+    public static final byte IOSQE_FIXED_FILE = 1;
+
     // opcodes (enum io_uring_op)
+    /** Read into registered buffer sqe.buf_index (5.1+). */
+    public static final byte IORING_OP_READ_FIXED = 4;
+    /** Write from registered buffer sqe.buf_index (5.1+). */
+    public static final byte IORING_OP_WRITE_FIXED = 5;
     /** Non-vectored read (5.6+). */
     public static final byte IORING_OP_READ = 22;
     /** Non-vectored write (5.6+). */
     public static final byte IORING_OP_WRITE = 23;
-
-    /** sqe.fsync_flags: fdatasync rather than fsync. */
 
     // struct io_uring_params, 120 bytes
     public static final int SIZEOF_IO_URING_PARAMS = 120;
@@ -102,6 +129,11 @@ public final class UringAbi {
     public static final int ARG_MIN_WAIT_USEC = 12;
     public static final int ARG_TS = 16;
 
+    // struct iovec, 16 bytes
+    public static final int SIZEOF_IOVEC = 16;
+    public static final int IOV_BASE = 0;
+    public static final int IOV_LEN = 8;
+
     // struct __kernel_timespec, 16 bytes
     public static final int SIZEOF_KERNEL_TIMESPEC = 16;
     public static final int TV_SEC = 0;
@@ -110,9 +142,14 @@ public final class UringAbi {
     private UringAbi() {
     }
 
-    /** io_uring_setup(entries, params): the ring's file descriptor, or -errno. */
+    /** io_uring_setup(entries, params): the ring's file descriptor, or -errno; params' flags must be set. */
     public static long setup(int entries, long paramsAddress) {
         return Syscalls.syscall(SYS_IO_URING_SETUP, entries, paramsAddress, 0, 0, 0, 0);
+    }
+
+    /** io_uring_register(fd, opcode, arg, nr_args): 0 (or a count), or -errno. */
+    public static long register(int fd, int opcode, long argAddress, int count) {
+        return Syscalls.syscall(SYS_IO_URING_REGISTER, fd, opcode, argAddress, count, 0, 0);
     }
 
     /**
