@@ -16,12 +16,12 @@ import org.sbench.trace.Op;
  * of iocb pointers for batched io_submit and an io_event array live in one native block made at
  * open; {@code aio_data} carries the slot index.
  *
- * <p>READ and WRITE are IOCB_CMD_PREAD / PWRITE. FLUSH is IOCB_CMD_FDSYNC (kernel 4.18+); if the
- * kernel or the file refuses it (EINVAL at io_submit), this and every later FLUSH run
- * {@link Target#flush()} synchronously inside {@link #commit}. TRIM has no AIO command: it runs
- * {@link Target#discard} synchronously inside {@link #commit}, at its place in submit order (IOs
- * before it are submitted first, IOs after it wait for it), and completes at the next
- * {@link #reap}, so its latency is the discard plus the wait until that reap.
+ * <p>READ and WRITE are IOCB_CMD_PREAD / PWRITE. FLUSH ({@link Target#flush()}) and TRIM
+ * ({@link Target#discard}) run synchronously inside {@link #commit}, at their place in submit order
+ * (IOs before them are submitted first, IOs after them wait for them), and complete at the next
+ * {@link #reap}: TRIM has no AIO command, and IOCB_CMD_FDSYNC is run by a kernel workqueue, so it
+ * can reach the device after IOs submitted later (as io_uring's FSYNC did, see
+ * {@link IoUringEngine}).
  */
 public final class LibaioEngine extends AbstractIoEngine {
     public static final String NAME = "libaio";
@@ -36,7 +36,6 @@ public final class LibaioEngine extends AbstractIoEngine {
     private final int eventsOffset;
     private final int timespecOffset;
     private final long ctx;
-    private boolean fdsyncRefused;
 
     public LibaioEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
         super(NAME, HandOver.IN_BATCHES, depth, maxIoBytes, clock);
@@ -76,7 +75,7 @@ public final class LibaioEngine extends AbstractIoEngine {
 
     @Override
     protected boolean runsInCommit(IoSlot s) {
-        return s.op == Op.TRIM || (s.op == Op.FLUSH && fdsyncRefused);
+        return s.op == Op.TRIM || s.op == Op.FLUSH;
     }
 
     @Override
@@ -89,9 +88,6 @@ public final class LibaioEngine extends AbstractIoEngine {
     protected void queue(IoSlot s, int position) {
         int iocb = iocbOffset(s);
         short opcode;
-        long buf = s.bufferAddress;
-        long nbytes = s.lengthBytes;
-        long offset = s.offsetBytes;
         switch (s.op) {
             case READ:
                 opcode = AioAbi.IOCB_CMD_PREAD;
@@ -99,20 +95,13 @@ public final class LibaioEngine extends AbstractIoEngine {
             case WRITE:
                 opcode = AioAbi.IOCB_CMD_PWRITE;
                 break;
-            case FLUSH:
-                // aio_fsync refuses (EINVAL) an fsync iocb with any of these set.
-                opcode = AioAbi.IOCB_CMD_FDSYNC;
-                buf = 0;
-                nbytes = 0;
-                offset = 0;
-                break;
             default:
                 throw new IllegalStateException("op " + s.op + " is not submitted to AIO");
         }
         ctl.putShort(iocb + AioAbi.AIO_LIO_OPCODE, opcode);
-        ctl.putLong(iocb + AioAbi.AIO_BUF, buf);
-        ctl.putLong(iocb + AioAbi.AIO_NBYTES, nbytes);
-        ctl.putLong(iocb + AioAbi.AIO_OFFSET, offset);
+        ctl.putLong(iocb + AioAbi.AIO_BUF, s.bufferAddress);
+        ctl.putLong(iocb + AioAbi.AIO_NBYTES, s.lengthBytes);
+        ctl.putLong(iocb + AioAbi.AIO_OFFSET, s.offsetBytes);
         ctl.putLong(pointersOffset + position * Long.BYTES, control.address() + iocb);
     }
 
@@ -136,12 +125,7 @@ public final class LibaioEngine extends AbstractIoEngine {
             } else {
                 // io_submit refused the iocb at 'done' outright (not the IO: that would be an event).
                 IoSlot s = batch[done];
-                if (s.op == Op.FLUSH && r == -Errno.EINVAL) {
-                    fdsyncRefused = true;
-                    s.result = target.flush();
-                } else {
-                    s.result = r;
-                }
+                s.result = r;
                 completeInCommit(s);
                 done++;
             }

@@ -18,8 +18,6 @@ public final class AioAbi {
     // enum { IOCB_CMD_* }
     public static final short IOCB_CMD_PREAD = 0;
     public static final short IOCB_CMD_PWRITE = 1;
-    public static final short IOCB_CMD_FSYNC = 2;
-    public static final short IOCB_CMD_FDSYNC = 3;
 
     // struct iocb, 64 bytes
     public static final int SIZEOF_IOCB = 64;
