@@ -40,20 +40,23 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1), $(fio --version)"
 echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off), $rounds rounds alternating"
 echo
-echo "| case | sbench io_uring IOPS | sbench libaio IOPS | fio io_uring IOPS | fio libaio IOPS | best sbench / best fio |"
-echo "|---|---|---|---|---|---|"
+echo "| case | sbench io_uring IOPS | sbench libaio IOPS | fio io_uring IOPS | fio libaio IOPS | best sbench / best fio | fio io_uring --fixedbufs --registerfiles | best sbench / that |"
+echo "|---|---|---|---|---|---|---|---|"
 for c in "randread-4k-200k 1 4k randread" "randread-4k-2m 32 4k randread" "seqread-128k 8 128k read"; do
   set -- $c
-  : > "$out/s_io.txt"; : > "$out/s_aio.txt"; : > "$out/f_io.txt"; : > "$out/f_aio.txt"
+  : > "$out/s_io.txt"; : > "$out/s_aio.txt"; : > "$out/f_io.txt"; : > "$out/f_aio.txt"; : > "$out/f_fix.txt"
   for i in $(seq "$rounds"); do
     sbench_iops "$out/$1.sbt" "$2" io_uring "$dev" | cut -d' ' -f1 >> "$out/s_io.txt"
     fio_iops "$3" "$4" "$2" io_uring | cut -d' ' -f1 >> "$out/f_io.txt"
     sbench_iops "$out/$1.sbt" "$2" libaio "$dev" | cut -d' ' -f1 >> "$out/s_aio.txt"
     fio_iops "$3" "$4" "$2" libaio | cut -d' ' -f1 >> "$out/f_aio.txt"
+    fio_iops "$3" "$4" "$2" io_uring "--fixedbufs --registerfiles" | cut -d' ' -f1 >> "$out/f_fix.txt"
   done
   s1=$(median < "$out/s_io.txt"); s2=$(median < "$out/s_aio.txt"); f1=$(median < "$out/f_io.txt"); f2=$(median < "$out/f_aio.txt")
+  f3=$(median < "$out/f_fix.txt")
   ratio=$(python3 -c "print('%.2f' % (max(${s1%% *}, ${s2%% *}) / max(${f1%% *}, ${f2%% *})))")
-  echo "| $1 QD $2 | $s1 | $s2 | $f1 | $f2 | $ratio |"
+  ratio3=$(python3 -c "print('%.2f' % (max(${s1%% *}, ${s2%% *}) / ${f3%% *}))")
+  echo "| $1 QD $2 | $s1 | $s2 | $f1 | $f2 | $ratio | $f3 | $ratio3 |"
 done
 : > "$out/s_null.txt"; : > "$out/f_null.txt"
 for i in $(seq "$rounds"); do

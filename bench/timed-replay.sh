@@ -78,11 +78,12 @@ rm -f "$rep_img"; truncate -s "$size" "$rep_img"
 rep_dev=$(losetup --find --show --direct-io=off "$rep_img")
 udevadm settle 2>/dev/null || true
 
-: > "$out/tr-sbench.txt"; : > "$out/tr-fio.txt"
+: > "$out/tr-sbench-io_uring.txt"; : > "$out/tr-sbench-libaio.txt"; : > "$out/tr-fio.txt"
 for i in $(seq "$rounds"); do
-  ./sbench replay "$trace" --target "$rep_dev" --allow-write --force --mode timed --out "$out/tr-replay-$i.json" \
+ for engine in io_uring libaio; do
+  ./sbench replay "$trace" --target "$rep_dev" --allow-write --force --mode timed --engine $engine --out "$out/tr-replay-$i.json" \
     > "$out/tr-replay-$i.out"
-  python3 - "$out/tr-replay-$i.json" "$rec_s" >> "$out/tr-sbench.txt" <<'EOF'
+  python3 - "$out/tr-replay-$i.json" "$rec_s" >> "$out/tr-sbench-$engine.txt" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1])); rec = float(sys.argv[2])
 s = r["summary"]; f = r["fidelity"]; l = f.get("latenessUs", {})
@@ -90,6 +91,7 @@ wall = s["wallNs"] / 1e9
 print("%.4f %.3f %.1f %.1f %.1f %d %d %s" % (wall, 100 * (wall - rec) / rec, l.get("p50", -1), l.get("p99", -1), l.get("max", -1),
                                       f["issued"], f["outOfOrder"], len(r.get("errors") or {})))
 EOF
+ done
   fio --name=t --read_iolog="$out/tr.iolog" --replay_redirect="$rep_dev" --ioengine=libaio --iodepth=256 --direct=1 \
       --output-format=json --output="$out/tr-fio-$i.json" >/dev/null
   python3 - "$out/tr-fio-$i.json" "$rec_s" >> "$out/tr-fio.txt" <<'EOF'
@@ -118,7 +120,8 @@ device_view() { # label, command...
     | grep -E '^- (device issue|matched|out of order|device IOs)' | sed 's/^/    /'
 }
 {
-device_view sbench ./sbench replay "$trace" --target "$rep_dev" --allow-write --force --mode timed --out "$out/tr-replay-dev.json"
+device_view sbench-io_uring ./sbench replay "$trace" --target "$rep_dev" --allow-write --force --mode timed --engine io_uring --out "$out/tr-replay-dev.json"
+device_view sbench-libaio ./sbench replay "$trace" --target "$rep_dev" --allow-write --force --mode timed --engine libaio --out "$out/tr-replay-dev.json"
 device_view fio fio --name=t --read_iolog="$out/tr.iolog" --replay_redirect="$rep_dev" --ioengine=libaio --iodepth=256 --direct=1 \
   --output-format=json --output="$out/tr-fio-dev.json"
 } > "$out/tr-device-view.txt"
@@ -128,17 +131,21 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo "date: $(date -u +%FT%TZ); replay target $rep_dev: loop over $rep_img (2 GiB on tmpfs, direct-io off)"
 echo "trace: $trace, $ios IOs, recorded duration (first to last issue) $rec_s s"
 sed -n '2,8p' "$out/tr-inspect.txt" | sed 's/^/    /'
-echo "sbench: ./sbench replay $trace --target $rep_dev --allow-write --force --mode timed --out R.json"
+echo "sbench: ./sbench replay $trace --target $rep_dev --allow-write --force --mode timed --engine io_uring|libaio --out R.json"
 echo "fio:    fio --name=t --read_iolog=$out/tr.iolog --replay_redirect=$rep_dev --ioengine=libaio --iodepth=256 --direct=1"
 echo
-echo "per round, sbench: wall_s error_% lateness_p50_us p99_us max_us issued out_of_order errors"
-sed 's/^/    /' "$out/tr-sbench.txt"
+echo "per round, sbench io_uring, then libaio: wall_s error_% lateness_p50_us p99_us max_us issued out_of_order errors"
+sed 's/^/    /' "$out/tr-sbench-io_uring.txt"
+sed 's/^/    /' "$out/tr-sbench-libaio.txt"
 echo "per round, fio: job_runtime_s error_% ios errors"
 sed 's/^/    /' "$out/tr-fio.txt"
 echo
 echo "| tool | replayed duration s | duration error % | lateness p50 us | lateness p99 us |"
 echo "|---|---|---|---|---|"
-echo "| sbench timed | $(cut -d' ' -f1 "$out/tr-sbench.txt" | median) | $(cut -d' ' -f2 "$out/tr-sbench.txt" | median) | $(cut -d' ' -f3 "$out/tr-sbench.txt" | median) | $(cut -d' ' -f4 "$out/tr-sbench.txt" | median) |"
+for engine in io_uring libaio; do
+  f="$out/tr-sbench-$engine.txt"
+  echo "| sbench timed, $engine | $(cut -d' ' -f1 "$f" | median) | $(cut -d' ' -f2 "$f" | median) | $(cut -d' ' -f3 "$f" | median) | $(cut -d' ' -f4 "$f" | median) |"
+done
 echo "| fio libaio | $(cut -d' ' -f1 "$out/tr-fio.txt" | median) | $(cut -d' ' -f2 "$out/tr-fio.txt" | median) | n/a | n/a |"
 echo
 cat "$out/tr-device-view.txt"
