@@ -193,8 +193,12 @@ public final class Replayer implements CompletionSink {
     private void waitForProgress(boolean have, long gateNs) {
         boolean timeGated = have && gateNs != Long.MIN_VALUE;
         if (!timeGated) {
-            if (inFlight > 0) {
-                engine.reap(poll ? 0 : 1, poll ? 0 : -1, this);
+            if (inFlight > 0 && !poll) {
+                engine.reap(1, -1, this);
+            } else if (inFlight > 0 && engine.reap(0, 0, this) == 0) {
+                // Nothing yet: let whatever else is runnable on this CPU go first (often the softirq
+                // or kernel worker completing these very IOs) rather than spin ahead of it.
+                Thread.yield();
             }
             return;
         }

@@ -41,6 +41,17 @@ public final class AioAbi {
     public static final int EVENT_RES = 16;
     public static final int EVENT_RES2 = 24;
 
+    // struct aio_ring (fs/aio.c), the completion ring io_setup maps into the process at the context's address
+    public static final int RING_NR = 4;
+    public static final int RING_HEAD = 8;
+    public static final int RING_TAIL = 12;
+    public static final int RING_MAGIC = 16;
+    public static final int RING_INCOMPAT_FEATURES = 24;
+    public static final int RING_HEADER_LENGTH = 28;
+    /** Size of the header; the io_events follow it. */
+    public static final int SIZEOF_AIO_RING = 32;
+    public static final int AIO_RING_MAGIC = 0xa10a10a1;
+
     /** aio_context_t, an unsigned long the kernel writes. */
     public static final int SIZEOF_AIO_CONTEXT = 8;
     /** struct timespec {tv_sec, tv_nsec} on 64-bit. */
