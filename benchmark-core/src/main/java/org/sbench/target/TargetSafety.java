@@ -55,16 +55,17 @@ public final class TargetSafety {
      * All checks for writing to block device {@code device}, in the order a user fixes them: in
      * use (no override), then {@code allowWrite}, then {@code force} over a signature.
      *
+     * @param offersReadOnly the refusal for a missing {@code allowWrite} also names {@code --read-only}
      * @throws SbenchException {@link ErrorKind#UNSAFE_TARGET} naming the reason
      */
-    public void checkWritable(Path device, boolean allowWrite, boolean force) {
+    public void checkWritable(Path device, boolean allowWrite, boolean force, boolean offersReadOnly) {
         SysfsBlockDevice dev = SysfsBlockDevice.ofDeviceNode(device, sysRoot);
         checkNotInUse(device.toString(), dev);
         Optional<String> signature = signature(device);
         if (!allowWrite) {
             String needed = signature.isPresent() && !force ? ALLOW_WRITE_OPTION + " " + FORCE_OPTION : ALLOW_WRITE_OPTION;
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, describeWhatWouldBeOverwritten(device)
-                    + "; add " + needed + " to proceed, or " + READ_ONLY_OPTION + " to replay without writes");
+                    + "; add " + needed + " to proceed" + (offersReadOnly ? ", or " + READ_ONLY_OPTION + " to replay without writes" : ""));
         }
         if (signature.isPresent() && !force) {
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, identify(device) + " carries " + signature.get()

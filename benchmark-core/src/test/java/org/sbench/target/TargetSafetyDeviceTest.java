@@ -68,7 +68,10 @@ class TargetSafetyDeviceTest {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
             assertEquals("a replay with writes overwrites " + identity(loop) + ", which carries no recognised"
                     + " partition table or filesystem; add --allow-write to proceed, or --read-only to replay"
-                    + " without writes", refusal(loop, TargetSettings.DEFAULTS));
+                    + " without writes", refusal(loop, TargetSettings.DEFAULTS.withOffersReadOnly(true)));
+            assertEquals("a replay with writes overwrites " + identity(loop) + ", which carries no recognised"
+                    + " partition table or filesystem; add --allow-write to proceed", refusal(loop, TargetSettings.DEFAULTS),
+                    "a command without --read-only (cdm) does not offer it");
             Targets.open(loop.device(), WRITE).close();
         }
     }
@@ -80,7 +83,7 @@ class TargetSafetyDeviceTest {
             assertEquals(Optional.of("an ext4 filesystem"), safety.signature(loop.path()));
             assertEquals("a replay with writes overwrites " + identity(loop) + ", which carries an ext4 filesystem;"
                     + " add --allow-write --force to proceed, or --read-only to replay without writes",
-                    refusal(loop, TargetSettings.DEFAULTS));
+                    refusal(loop, TargetSettings.DEFAULTS.withOffersReadOnly(true)));
             assertEquals(identity(loop) + " carries an ext4 filesystem; a replay with writes destroys it; add --force"
                     + " to proceed", refusal(loop, WRITE));
             Targets.open(loop.device(), WRITE_FORCED).close();

@@ -109,7 +109,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReplaySettings settings = settings();
-        TargetSettings targetSettings = targetOptions.settings();
+        TargetSettings targetSettings = targetOptions.settings().withOffersReadOnly(true);
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
