@@ -10,15 +10,18 @@ import org.sbench.trace.Op;
 import org.sbench.trace.TraceReader;
 
 /**
- * Runs one replay: reads the trace in order, lets the {@link Scheduler} gate each IO, fills a free
- * slot (write data from the {@link WritePattern}), submits and commits in batches, reaps
- * completions into the {@link MetricsRecorder}. Wires the parts together; computes no metric
+ * Runs one replay: reads the trace in order into a short lookahead of IOs ready in free slots
+ * (write data from the {@link WritePattern} filled before the IO is due), lets the
+ * {@link Scheduler} gate each IO, submits and commits in batches, reaps completions into the
+ * {@link MetricsRecorder}. Wires the parts together; computes no metric
  * itself. The loop allocates nothing per IO. Single-threaded: call {@link #run()} once.
  */
 public final class Replayer implements CompletionSink {
     /** Below this much time to wait, the loop polls completions instead of sleeping in the kernel. */
     private static final long POLL_NS = 2 * NanoClock.SPIN_NS;
     private static final long PROGRESS_EVERY_NS = 250_000_000L;
+    /** IOs read, mapped and given a slot (write data filled) ahead of their turn, at most; a power of two. */
+    private static final int LOOKAHEAD = 64;
 
     /** What to do when an IO fails: stop issuing (default) or continue. */
     public enum OnError { STOP, CONTINUE }
@@ -50,6 +53,16 @@ public final class Replayer implements CompletionSink {
     private final long[] scheduledNs;
     private final int[] slotPhase;
     private final long[] phaseStartsNs;
+    /** The lookahead: a ring of records whose IOs are ready in slots {@code aheadSlot}, in trace order. */
+    private final IoRecord[] ahead = new IoRecord[LOOKAHEAD];
+    private final int[] aheadSlot = new int[LOOKAHEAD];
+    private int aheadHead;
+    private int aheadCount;
+    /** The first this many lookahead entries have their write data filled. */
+    private int aheadFilled;
+    private boolean traceLeft = true;
+    private long recordsRead;
+    private long tag;
     private int phase = -1;
     private int freeCount;
     private int inFlight;
@@ -97,70 +110,56 @@ public final class Replayer implements CompletionSink {
         for (int i = slots.length - 1; i >= 0; i--) {
             free[freeCount++] = i;
         }
+        for (int i = 0; i < LOOKAHEAD; i++) {
+            ahead[i] = new IoRecord();
+        }
     }
 
     public Outcome run() {
-        IoRecord next = new IoRecord();
-        long recordsRead = 0;
-        long tag = 0;
         long startNs = clock.nanoTime();
         scheduler.start(startNs);
         idleSinceNs = startNs;
         long nextProgressNs = startNs + PROGRESS_EVERY_NS;
-        boolean have = false;
-        while (trace.next(next)) {
-            recordsRead++;
-            if (mapper.map(next)) {
-                have = true;
-                break;
-            }
-        }
         String stopReason = null;
         boolean plannedEnd = false;
         while (true) {
-            if (have && stopReason == null && (control.stopRequested() || (ioFailed && onError == OnError.STOP))) {
+            if (stopReason == null && (aheadCount > 0 || traceLeft) && (control.stopRequested() || (ioFailed && onError == OnError.STOP))) {
                 if (control.stopRequested()) {
                     stopReason = control.stopReason();
                     plannedEnd = control.plannedEnd();
                 } else {
                     stopReason = "IO error";
                 }
-                have = false;
+                dropPrepared();
+            }
+            if (aheadCount == 0) {
+                readAhead();
             }
             long nowNs = clock.nanoTime();
             int batch = 0;
             long gateNs = Long.MIN_VALUE;
-            while (have && freeCount > 0 && inFlight + batch < scheduler.depthFor(next)) {
-                gateNs = scheduler.notBeforeNs(next, inFlight + batch == 0 ? idleSinceNs : Long.MIN_VALUE);
+            while (aheadCount > 0 && inFlight + batch < scheduler.depthFor(ahead[aheadHead])) {
+                IoRecord r = ahead[aheadHead];
+                gateNs = scheduler.notBeforeNs(r, inFlight + batch == 0 ? idleSinceNs : Long.MIN_VALUE);
                 if (gateNs > nowNs) {
                     break;
                 }
-                IoSlot slot = slots[free[--freeCount]];
-                slot.op = next.op;
-                slot.offsetBytes = next.offsetBytes;
-                slot.lengthBytes = next.lengthBytes;
-                slot.tag = tag++;
-                if (next.op == Op.WRITE) {
-                    pattern.fill(slot.buffer, (int) next.lengthBytes, writes++);
+                if (aheadFilled == 0) {
+                    fill(aheadHead);
+                    aheadFilled++;
                 }
-                recordedQd[slot.index] = next.qd;
-                while (phase + 1 < phaseStartsNs.length && phaseStartsNs[phase + 1] <= next.issueNs) {
-                    phase++;
-                }
-                slotPhase[slot.index] = phase;
+                IoSlot slot = slots[aheadSlot[aheadHead]];
                 scheduledNs[slot.index] = gateNs;
                 engine.submit(slot);
                 queued[batch++] = slot.index;
-                scheduler.submitted(next);
-                have = false;
-                while (trace.next(next)) {
-                    recordsRead++;
-                    if (mapper.map(next)) {
-                        have = true;
-                        break;
-                    }
-                }
+                scheduler.submitted(r);
+                aheadHead = (aheadHead + 1) & (LOOKAHEAD - 1);
+                aheadCount--;
+                aheadFilled--;
                 gateNs = Long.MIN_VALUE;
+                if (aheadCount == 0) {
+                    readAhead();
+                }
             }
             if (batch > 0) {
                 engine.commit();
@@ -173,10 +172,21 @@ public final class Replayer implements CompletionSink {
                     }
                 }
             }
-            if (!have && inFlight == 0) {
+            if (aheadCount == 0 && inFlight == 0) {
                 break;
             }
-            waitForProgress(have, gateNs);
+            // While the next IO waits for its time or for a completion, get later ones ready, one step
+            // per turn so the next IO's time is checked between: write data is then filled before it
+            // is due, not in a burst of writes that are all due at once.
+            if (aheadFilled < aheadCount) {
+                fill((aheadHead + aheadFilled) & (LOOKAHEAD - 1));
+                aheadFilled++;
+                continue;
+            }
+            if (aheadCount > 0 && readAhead()) {
+                continue;
+            }
+            waitForProgress(aheadCount > 0, gateNs);
             if (nowNs >= nextProgressNs) {
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
                 listener.progress(completedIos, totalIos, nowNs - startNs, completedBytes);
@@ -184,6 +194,56 @@ public final class Replayer implements CompletionSink {
         }
         listener.progress(completedIos, totalIos, clock.nanoTime() - startNs, completedBytes);
         return new Outcome(stopReason == null || plannedEnd, stopReason, recordsRead, recorder.issued());
+    }
+
+    /**
+     * Reads the next record the mapper keeps into the lookahead with a free slot (write data not
+     * filled yet); false when the lookahead is full, no slot is free or the trace has ended.
+     */
+    private boolean readAhead() {
+        if (!traceLeft || freeCount == 0 || aheadCount == LOOKAHEAD) {
+            return false;
+        }
+        int at = (aheadHead + aheadCount) & (LOOKAHEAD - 1);
+        IoRecord r = ahead[at];
+        do {
+            if (!trace.next(r)) {
+                traceLeft = false;
+                return false;
+            }
+            recordsRead++;
+        } while (!mapper.map(r));
+        IoSlot slot = slots[free[--freeCount]];
+        slot.op = r.op;
+        slot.offsetBytes = r.offsetBytes;
+        slot.lengthBytes = r.lengthBytes;
+        slot.tag = tag++;
+        recordedQd[slot.index] = r.qd;
+        while (phase + 1 < phaseStartsNs.length && phaseStartsNs[phase + 1] <= r.issueNs) {
+            phase++;
+        }
+        slotPhase[slot.index] = phase;
+        aheadSlot[at] = slot.index;
+        aheadCount++;
+        return true;
+    }
+
+    /** Fills the write data of lookahead entry {@code at} (nothing for other ops), in trace order. */
+    private void fill(int at) {
+        IoSlot slot = slots[aheadSlot[at]];
+        if (slot.op == Op.WRITE) {
+            pattern.fill(slot.buffer, (int) slot.lengthBytes, writes++);
+        }
+    }
+
+    /** Stopping: the prepared IOs are not issued, their slots go back, and nothing more is read. */
+    private void dropPrepared() {
+        for (; aheadCount > 0; aheadCount--) {
+            free[freeCount++] = aheadSlot[aheadHead];
+            aheadHead = (aheadHead + 1) & (LOOKAHEAD - 1);
+        }
+        aheadFilled = 0;
+        traceLeft = false;
     }
 
     /**
