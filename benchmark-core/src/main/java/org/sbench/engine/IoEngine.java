@@ -3,8 +3,7 @@ package org.sbench.engine;
 /**
  * Issues IOs to a target and reaps their completions (fio's ioengine ops table; STYLE.md). One
  * engine serves one target and one replay thread: none of its methods is thread-safe, and all must
- * be called from the thread that replays, which also constructs it (an io_uring ring set up for a
- * single issuer refuses every other thread).
+ * be called from the thread that replays.
  *
  * <p>Life of an IO: the caller fills a free {@link IoSlot} (op, offset, length, tag; write data in
  * its buffer), calls {@link #submit}, and eventually {@link #commit} hands all submitted slots to the

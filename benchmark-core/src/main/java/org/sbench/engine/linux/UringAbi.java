@@ -27,12 +27,8 @@ public final class UringAbi {
     // io_uring_params.flags (setup flags)
     /** Completions do not interrupt the submitter with an IPI; they run at its next kernel entry (5.19+). */
     public static final int IORING_SETUP_COOP_TASKRUN = 1 << 8;
-    /** With COOP_TASKRUN or DEFER_TASKRUN: the kernel sets IORING_SQ_TASKRUN when completions wait to be run. */
+    /** With COOP_TASKRUN: the kernel sets IORING_SQ_TASKRUN when completions wait to be run. */
     public static final int IORING_SETUP_TASKRUN_FLAG = 1 << 9;
-    /** Only the creating thread submits (6.0+). */
-    public static final int IORING_SETUP_SINGLE_ISSUER = 1 << 12;
-    /** Completions run only inside io_uring_enter with GETEVENTS, in batches (6.1+; needs SINGLE_ISSUER). */
-    public static final int IORING_SETUP_DEFER_TASKRUN = 1 << 13;
 
     // sq ring flags (at sq_off.flags)
     /** Completion work is waiting: enter with GETEVENTS to post its CQEs. */
@@ -45,8 +41,10 @@ public final class UringAbi {
     // io_uring_register opcodes
     /** Registers an array of iovecs as fixed buffers (pinned once, not per IO). */
     public static final int IORING_REGISTER_BUFFERS = 0;
+    public static final int IORING_UNREGISTER_BUFFERS = 1;
     /** Registers an array of file descriptors as fixed files (no per-IO file reference). */
     public static final int IORING_REGISTER_FILES = 2;
+    public static final int IORING_UNREGISTER_FILES = 3;
 
     // sqe.flags
     /** sqe.fd is an index into the registered files. */
