@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.readAll;
-import static org.sbench.trace.TestRecords.readError;
 import static org.sbench.trace.TestRecords.record;
 import static org.sbench.trace.format.FormatSamples.fixture;
 import static org.sbench.trace.format.FormatSamples.head;
 import static org.sbench.trace.format.FormatSamples.write;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,12 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
+import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
@@ -60,10 +57,7 @@ class AlibabaReaderTest {
 
     @Test
     void infoNamesFormatAndFields() throws Exception {
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(fixture("alibaba/io_traces-sample.csv")), ReadOptions.DEFAULTS)) {
-            assertEquals("alibaba", reader.info().sourceFormat());
-            assertEquals(EnumSet.of(Field.STREAM), reader.info().fields());
-        }
+        ReaderChecks.assertInfo(FORMAT, "alibaba/io_traces-sample.csv", EnumSet.of(Field.STREAM));
     }
 
     @Test
@@ -84,16 +78,8 @@ class AlibabaReaderTest {
 
     @Test
     void skipBadSkipsAndCountsUpToTheAllowance() throws IOException {
-        Path file = write(dir, "1,R,0,4096,10\n1,D,0,4096,11\n1,W,0,0,12\n1,W,8192,4096,13\n");
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(2))) {
-            List<IoRecord> records = readAll(reader);
-            assertEquals(2, records.size());
-            assertEquals(8192, records.get(1).offsetBytes);
-            assertEquals(2, reader.skippedRecords());
-        }
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
-        assertEquals(file + ":3: expected a positive length for a write, found '1,W,0,0,12'"
-                + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
+        ReaderChecks.assertSkipBad(FORMAT, dir, "1,R,0,4096,10\n1,D,0,4096,11\n1,W,0,0,12\n1,W,8192,4096,13\n", 8192, 3,
+                "expected a positive length for a write, found '1,W,0,0,12'");
     }
 
     @Property(tries = 100)
@@ -103,13 +89,7 @@ class AlibabaReaderTest {
             text.append(r.stream).append(',').append(r.op.code()).append(',').append(r.offsetBytes).append(',')
                     .append(r.lengthBytes).append(',').append(r.issueNs / AlibabaReader.NS_PER_US).append('\n');
         }
-        Path file = Files.createTempFile("alibaba", ".csv");
-        try {
-            Files.writeString(file, text);
-            assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
-        } finally {
-            Files.delete(file);
-        }
+        assertEquals(expected, ReaderChecks.readText(FORMAT, text));
     }
 
     @Provide
@@ -124,10 +104,7 @@ class AlibabaReaderTest {
 
     @Test
     void binaryInputIsRejected() throws IOException {
-        Path file = dir.resolve("garbage.bin");
-        Files.write(file, new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1, (byte) 0xff, '\n'});
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + ":1: expected a text line, found 'binary data'", e.getMessage());
+        ReaderChecks.assertBinaryRejected(FORMAT, dir);
     }
 
     @ParameterizedTest
@@ -146,9 +123,6 @@ class AlibabaReaderTest {
         "1,R,0,4096,10\n1,W,0,40|:2: expected 5 fields (device_id,opcode,offset,length,timestamp), found '1,W,0,40'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
-        String[] parts = caseText.split("\\|", 2);
-        Path file = write(dir, parts[0]);
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + parts[1], e.getMessage());
+        ReaderChecks.assertBadLine(FORMAT, dir, caseText);
     }
 }

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.readAll;
-import static org.sbench.trace.TestRecords.readError;
 import static org.sbench.trace.TestRecords.record;
 import static org.sbench.trace.format.FormatSamples.fixture;
 import static org.sbench.trace.format.FormatSamples.head;
 import static org.sbench.trace.format.FormatSamples.write;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,12 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
+import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
@@ -54,10 +51,7 @@ class MsrReaderTest {
 
     @Test
     void infoNamesFormatAndFields() throws Exception {
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(fixture("msr/hm_1.csv")), ReadOptions.DEFAULTS)) {
-            assertEquals("msr", reader.info().sourceFormat());
-            assertEquals(EnumSet.of(Field.COMPLETE, Field.STREAM), reader.info().fields());
-        }
+        ReaderChecks.assertInfo(FORMAT, "msr/hm_1.csv", EnumSet.of(Field.COMPLETE, Field.STREAM));
     }
 
     @Test
@@ -100,35 +94,21 @@ class MsrReaderTest {
                 + " (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), found '128166400000000000,hm,1,Re'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
-        String[] parts = caseText.split("\\|", 2);
-        Path file = write(dir, parts[0]);
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + parts[1], e.getMessage());
+        ReaderChecks.assertBadLine(FORMAT, dir, caseText);
     }
 
     @Test
     void binaryInputIsRejected() throws IOException {
-        Path file = dir.resolve("garbage.bin");
-        Files.write(file, new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1, (byte) 0xff, '\n'});
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + ":1: expected a text line, found 'binary data'", e.getMessage());
+        ReaderChecks.assertBinaryRejected(FORMAT, dir);
     }
 
     @Test
     void skipBadSkipsAndCountsUpToTheAllowance() throws IOException {
-        Path file = write(dir, "128166400000000000,hm,1,Read,0,4096,8\n"
+        ReaderChecks.assertSkipBad(FORMAT, dir, "128166400000000000,hm,1,Read,0,4096,8\n"
                 + "128166400000000001,hm,1,Oops,0,4096,8\n"
                 + "128166400000000002,hm,1,Write,0,0,8\n"
-                + "128166400000000003,hm,1,Write,512,512,8\n");
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(2))) {
-            List<IoRecord> records = readAll(reader);
-            assertEquals(2, records.size());
-            assertEquals(512, records.get(1).offsetBytes);
-            assertEquals(2, reader.skippedRecords());
-        }
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
-        assertEquals(file + ":3: expected a positive length for a write, found '128166400000000002,hm,1,Write,0,0,8'"
-                + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
+                + "128166400000000003,hm,1,Write,512,512,8\n", 512, 3,
+                "expected a positive length for a write, found '128166400000000002,hm,1,Write,0,0,8'");
     }
 
     @Property(tries = 100)
@@ -140,13 +120,7 @@ class MsrReaderTest {
                     .append(',').append(r.offsetBytes).append(',').append(r.lengthBytes).append(',')
                     .append((r.completeNs - r.issueNs) / MsrReader.NS_PER_TICK).append('\n');
         }
-        Path file = Files.createTempFile("msr", ".csv");
-        try {
-            Files.writeString(file, text);
-            assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
-        } finally {
-            Files.delete(file);
-        }
+        assertEquals(expected, ReaderChecks.readText(FORMAT, text));
     }
 
     @Provide

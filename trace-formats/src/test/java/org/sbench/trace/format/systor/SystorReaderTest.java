@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.readAll;
-import static org.sbench.trace.TestRecords.readError;
 import static org.sbench.trace.TestRecords.record;
 import static org.sbench.trace.format.FormatSamples.fixture;
 import static org.sbench.trace.format.FormatSamples.head;
 import static org.sbench.trace.format.FormatSamples.write;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
+import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
@@ -70,10 +68,7 @@ class SystorReaderTest {
 
     @Test
     void infoNamesFormatAndFields() throws Exception {
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(fixture("systor/2016022310-LUN3.csv")), ReadOptions.DEFAULTS)) {
-            assertEquals("systor", reader.info().sourceFormat());
-            assertEquals(EnumSet.of(Field.COMPLETE, Field.STREAM), reader.info().fields());
-        }
+        ReaderChecks.assertInfo(FORMAT, "systor/2016022310-LUN3.csv", EnumSet.of(Field.COMPLETE, Field.STREAM));
     }
 
     @Test
@@ -97,17 +92,9 @@ class SystorReaderTest {
 
     @Test
     void skipBadSkipsAndCountsUpToTheAllowance() throws IOException {
-        Path file = write(dir, "Timestamp,Response,IOType,LUN,Offset,Size\n1.0,0.1,R,0,0,4096\n2.0,0.1,X,0,0,4096\n"
-                + "3.0,0.1,W,0,0,0\n4.0,0.1,W,0,8192,4096\n");
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(2))) {
-            List<IoRecord> records = readAll(reader);
-            assertEquals(2, records.size());
-            assertEquals(8192, records.get(1).offsetBytes);
-            assertEquals(2, reader.skippedRecords());
-        }
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
-        assertEquals(file + ":4: expected a positive length for a write, found '3.0,0.1,W,0,0,0'"
-                + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
+        ReaderChecks.assertSkipBad(FORMAT, dir, "Timestamp,Response,IOType,LUN,Offset,Size\n1.0,0.1,R,0,0,4096\n2.0,0.1,X,0,0,4096\n"
+                + "3.0,0.1,W,0,0,0\n4.0,0.1,W,0,8192,4096\n", 8192, 4,
+                "expected a positive length for a write, found '3.0,0.1,W,0,0,0'");
     }
 
     @Property(tries = 100)
@@ -121,13 +108,7 @@ class SystorReaderTest {
                 text.append(seconds(r.issueNs)).append(",,,").append(r.stream).append(",0,0\n");
             }
         }
-        Path file = Files.createTempFile("systor", ".csv");
-        try {
-            Files.writeString(file, text);
-            assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
-        } finally {
-            Files.delete(file);
-        }
+        assertEquals(expected, ReaderChecks.readText(FORMAT, text));
     }
 
     @Provide
@@ -147,10 +128,7 @@ class SystorReaderTest {
 
     @Test
     void binaryInputIsRejected() throws IOException {
-        Path file = dir.resolve("garbage.bin");
-        Files.write(file, new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1, (byte) 0xff, '\n'});
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + ":1: expected a text line, found 'binary data'", e.getMessage());
+        ReaderChecks.assertBinaryRejected(FORMAT, dir);
     }
 
     @ParameterizedTest
@@ -171,9 +149,6 @@ class SystorReaderTest {
         "1.0,0.1,R,0,0,4096\n2.0,0.1,W,0|:2: expected 6 fields (Timestamp,Response,IOType,LUN,Offset,Size), found '2.0,0.1,W,0'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
-        String[] parts = caseText.split("\\|", 2);
-        Path file = write(dir, parts[0]);
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + parts[1], e.getMessage());
+        ReaderChecks.assertBadLine(FORMAT, dir, caseText);
     }
 }

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.readAll;
-import static org.sbench.trace.TestRecords.readError;
 import static org.sbench.trace.TestRecords.record;
 import static org.sbench.trace.format.FormatSamples.fixture;
 import static org.sbench.trace.format.FormatSamples.head;
 import static org.sbench.trace.format.FormatSamples.write;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,12 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
+import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.Fields;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
@@ -63,10 +60,7 @@ class TencentReaderTest {
 
     @Test
     void infoNamesFormatAndFields() throws Exception {
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(fixture("tencent/cbs-sample.csv")), ReadOptions.DEFAULTS)) {
-            assertEquals("tencent", reader.info().sourceFormat());
-            assertEquals(EnumSet.of(Field.STREAM), reader.info().fields());
-        }
+        ReaderChecks.assertInfo(FORMAT, "tencent/cbs-sample.csv", EnumSet.of(Field.STREAM));
     }
 
     @Test
@@ -90,16 +84,8 @@ class TencentReaderTest {
 
     @Test
     void skipBadSkipsAndCountsUpToTheAllowance() throws IOException {
-        Path file = write(dir, "1538400000,0,8,0,1\n1538400000,0,8,3,1\n1538400000,0,0,1,1\n1538400000,16,8,1,1\n");
-        try (TraceReader reader = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(2))) {
-            List<IoRecord> records = readAll(reader);
-            assertEquals(2, records.size());
-            assertEquals(16 * 512, records.get(1).offsetBytes);
-            assertEquals(2, reader.skippedRecords());
-        }
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
-        assertEquals(file + ":3: expected a positive length for a write, found '1538400000,0,0,1,1'"
-                + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
+        ReaderChecks.assertSkipBad(FORMAT, dir, "1538400000,0,8,0,1\n1538400000,0,8,3,1\n1538400000,0,0,1,1\n1538400000,16,8,1,1\n", 16 * 512, 3,
+                "expected a positive length for a write, found '1538400000,0,0,1,1'");
     }
 
     @Property(tries = 100)
@@ -111,13 +97,7 @@ class TencentReaderTest {
                     .append(r.lengthBytes / Fields.SECTOR_BYTES).append(',')
                     .append(r.op == Op.READ ? '0' : '1').append(',').append(r.stream).append('\n');
         }
-        Path file = Files.createTempFile("tencent", ".csv");
-        try {
-            Files.writeString(file, text);
-            assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
-        } finally {
-            Files.delete(file);
-        }
+        assertEquals(expected, ReaderChecks.readText(FORMAT, text));
     }
 
     @Provide
@@ -133,10 +113,7 @@ class TencentReaderTest {
 
     @Test
     void binaryInputIsRejected() throws IOException {
-        Path file = dir.resolve("garbage.bin");
-        Files.write(file, new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1, (byte) 0xff, '\n'});
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + ":1: expected a text line, found 'binary data'", e.getMessage());
+        ReaderChecks.assertBinaryRejected(FORMAT, dir);
     }
 
     @ParameterizedTest
@@ -155,9 +132,6 @@ class TencentReaderTest {
         "1538400000,0,8,0,1\n1538400000,0,|:2: expected 5 fields (Timestamp,Offset,Size,IOType,VolumeID), found '1538400000,0,'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
-        String[] parts = caseText.split("\\|", 2);
-        Path file = write(dir, parts[0]);
-        SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
-        assertEquals(file + parts[1], e.getMessage());
+        ReaderChecks.assertBadLine(FORMAT, dir, caseText);
     }
 }

@@ -1,0 +1,79 @@
+package org.sbench.trace.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.sbench.trace.TestRecords.readAll;
+import static org.sbench.trace.TestRecords.readError;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.sbench.SbenchException;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * The checks every line-based reader's tests make the same way, each test with its own format's
+ * lines: what the reader says it is, binary input, one bad line, the --skip-bad allowance, and
+ * reading back lines a test wrote.
+ */
+public final class ReaderChecks {
+    private ReaderChecks() {
+    }
+
+    /** Reading {@code fixture} (below org/sbench/trace/format/), the reader names {@code format} and fills {@code fields}. */
+    public static void assertInfo(TraceFormat format, String fixture, Set<Field> fields) throws Exception {
+        try (TraceReader reader = format.openReader(TraceInput.of(FormatSamples.fixture(fixture)), ReadOptions.DEFAULTS)) {
+            assertEquals(format.name(), reader.info().sourceFormat());
+            assertEquals(fields, reader.info().fields());
+        }
+    }
+
+    /** Bytes that are not text are refused at line 1. */
+    public static void assertBinaryRejected(TraceFormat format, Path dir) throws IOException {
+        Path file = dir.resolve("garbage.bin");
+        Files.write(file, new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1, (byte) 0xff, '\n'});
+        assertEquals(file + ":1: expected a text line, found 'binary data'", readError(format, file, ReadOptions.DEFAULTS).getMessage());
+    }
+
+    /** {@code "TEXT|SUFFIX"}: reading a file holding TEXT fails with the file's name followed by SUFFIX. */
+    public static void assertBadLine(TraceFormat format, Path dir, String caseText) throws IOException {
+        String[] parts = caseText.split("\\|", 2);
+        Path file = FormatSamples.write(dir, parts[0]);
+        assertEquals(file + parts[1], readError(format, file, ReadOptions.DEFAULTS).getMessage());
+    }
+
+    /**
+     * {@code text} holds four records of which the second and third are bad: with --skip-bad 2 the
+     * other two are read (the last at {@code lastOffsetBytes}) and two counted as skipped; with
+     * --skip-bad 1 the read fails at {@code thirdBadAt} ("file:LINE: ...") with {@code thirdBadError}.
+     */
+    public static void assertSkipBad(TraceFormat format, Path dir, String text, long lastOffsetBytes, int thirdBadAt,
+            String thirdBadError) throws IOException {
+        Path file = FormatSamples.write(dir, text);
+        try (TraceReader reader = format.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(2))) {
+            List<IoRecord> records = readAll(reader);
+            assertEquals(2, records.size());
+            assertEquals(lastOffsetBytes, records.get(1).offsetBytes);
+            assertEquals(2, reader.skippedRecords());
+        }
+        SbenchException e = readError(format, file, ReadOptions.DEFAULTS.withSkipBad(1));
+        assertEquals(file + ":" + thirdBadAt + ": " + thirdBadError + " (more than 1 bad records, the --skip-bad allowance)",
+                e.getMessage());
+    }
+
+    /** The records of a temporary file holding {@code text}, read with the default options. */
+    public static List<IoRecord> readText(TraceFormat format, CharSequence text) throws IOException {
+        Path file = Files.createTempFile(format.name(), ".trace");
+        try {
+            Files.writeString(file, text);
+            return readAll(format, file, ReadOptions.DEFAULTS);
+        } finally {
+            Files.delete(file);
+        }
+    }
+}
