@@ -9,8 +9,8 @@ import org.sbench.trace.Op;
 
 /**
  * The familiar grid of a synthetic suite run: a row per test, read and write MB/s (best pass),
- * and IOPS for the 4K tests; with two data patterns, each column is split random vs all-zero
- * ("0x00") side by side. MB = 10^6 bytes; rates over busy time, as in every sbench result.
+ * and IOPS for the 4K tests; with two data patterns, a row per test and pattern (random, then
+ * all-zero "0x00"), so the two sit one above the other. MB = 10^6 bytes; rates over busy time, as in every sbench result.
  */
 public final class CdmGrid {
     private static final String NONE = "-";
@@ -46,25 +46,27 @@ public final class CdmGrid {
         boolean iops = results.settings().preset().tests().stream().anyMatch(CdmTest::showsIops);
         List<String> header = new ArrayList<>();
         header.add("");
+        if (both) {
+            header.add("data");
+        }
         for (String metric : iops ? new String[] {"MB/s", "IOPS"} : new String[] {"MB/s"}) {
-            for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                for (String d : data) {
-                    header.add((op == Op.READ ? "Read " : "Write ") + metric + (both ? " " + label(d) : ""));
-                }
-            }
+            header.add("Read " + metric);
+            header.add("Write " + metric);
         }
         TextTable t = new TextTable(header.toArray(new String[0]));
         for (CdmTest test : results.settings().preset().tests()) {
-            List<String> row = new ArrayList<>();
-            row.add(test.label());
-            for (boolean iopsColumn : iops ? new boolean[] {false, true} : new boolean[] {false}) {
-                for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                    for (String d : data) {
-                        row.add(cell(test, results.entry(test, op, d), iopsColumn));
-                    }
+            for (String d : data) {
+                List<String> row = new ArrayList<>();
+                row.add(d.equals(data.get(0)) ? test.label() : "");
+                if (both) {
+                    row.add(label(d));
                 }
+                for (boolean iopsColumn : iops ? new boolean[] {false, true} : new boolean[] {false}) {
+                    row.add(cell(test, results.entry(test, Op.READ, d), iopsColumn));
+                    row.add(cell(test, results.entry(test, Op.WRITE, d), iopsColumn));
+                }
+                t.row(row.toArray());
             }
-            t.row(row.toArray());
         }
         return t;
     }

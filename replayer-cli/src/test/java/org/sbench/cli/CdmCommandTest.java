@@ -20,7 +20,7 @@ class CdmCommandTest {
     private static final long MIB = 1 << 20;
 
     private static List<String> gridRows(String out) {
-        return out.lines().filter(l -> l.matches("^(SEQ|RND|Seq|512K|4K).*")).collect(Collectors.toList());
+        return out.lines().filter(l -> l.matches("^(SEQ|RND|Seq|512K|4K).*|^ +0x00 .*")).collect(Collectors.toList());
     }
 
     @Test
@@ -31,15 +31,22 @@ class CdmCommandTest {
                 "--data", "both", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("1 pass of 200 ms per test and op, best reported"), r.out());
-        assertTrue(r.out().contains("Read MB/s random  Read MB/s 0x00  Write MB/s random  Write MB/s 0x00"), r.out());
+        assertTrue(r.out().contains("data  Read MB/s  Write MB/s  Read IOPS  Write IOPS"), r.out());
         List<String> rows = gridRows(r.out());
-        assertEquals(4, rows.size(), r.out());
+        assertEquals(8, rows.size(), r.out());
         String[] labels = {"SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1"};
         for (int i = 0; i < labels.length; i++) {
-            assertTrue(rows.get(i).startsWith(labels[i] + " "), rows.get(i));
-            // 4 MB/s cells, and 4 IOPS cells on the 4K rows only
-            int numbers = rows.get(i).substring(labels[i].length()).trim().split("\\s+").length;
-            assertEquals(i < 2 ? 4 : 8, numbers, rows.get(i));
+            String random = rows.get(2 * i);
+            String zero = rows.get(2 * i + 1);
+            assertTrue(random.startsWith(labels[i] + " "), random);
+            assertTrue(zero.startsWith(" ".repeat(labels[i].length())), zero);
+            // the pattern, 2 MB/s cells, and 2 IOPS cells on the 4K rows only
+            String[] randomCells = random.substring(labels[i].length()).trim().split("\\s+");
+            String[] zeroCells = zero.trim().split("\\s+");
+            assertEquals("random", randomCells[0], random);
+            assertEquals("0x00", zeroCells[0], zero);
+            assertEquals(i < 2 ? 3 : 5, randomCells.length, random);
+            assertEquals(i < 2 ? 3 : 5, zeroCells.length, zero);
         }
         assertTrue(r.err().contains("filling the test region (8.39 MB) with random data: one sequential write pass, not measured"), r.err());
         assertTrue(r.err().contains("with 0x00 data"), r.err());
