@@ -62,6 +62,7 @@ public final class IoUringEngine extends AbstractIoEngine {
     private final Target target;
     /** The target as the SQEs name it: its descriptor, or index 0 of the registered files. */
     private final int fd;
+    private final boolean fixedFile;
     private final byte sqeFlags;
     private final boolean fixedBuffers;
     private final IoSlot[] reaped;
@@ -168,7 +169,7 @@ public final class IoUringEngine extends AbstractIoEngine {
                 sq.putInt(array + i * UringAbi.SIZEOF_SQ_ARRAY_ENTRY, i);
             }
             this.fixedBuffers = registerBuffers(ring, slots());
-            boolean fixedFile = registerFile(ring, target.fd());
+            this.fixedFile = registerFile(ring, target.fd());
             this.fd = fixedFile ? 0 : target.fd();
             this.sqeFlags = fixedFile ? UringAbi.IOSQE_FIXED_FILE : 0;
             this.sqTail = (int) RING_INT.getAcquire(sq, sqTailOffset);
@@ -351,7 +352,7 @@ public final class IoUringEngine extends AbstractIoEngine {
     protected void release() {
         // The ring's own teardown is asynchronous: unregistering first closes the target's file and
         // unpins the buffers before close returns, so the caller can detach the device at once.
-        if (sqeFlags == UringAbi.IOSQE_FIXED_FILE) {
+        if (fixedFile) {
             UringAbi.register(ringFd, UringAbi.IORING_UNREGISTER_FILES, 0, 0);
         }
         if (fixedBuffers) {

@@ -69,10 +69,25 @@ class ReplayerTest {
         ManualClock clock = new ManualClock();
         SimulatedEngine engine = new SimulatedEngine(depth, clock, latency);
         MetricsRecorder metrics = new MetricsRecorder(0);
-        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
-        Replayer r = new Replayer(listOf(trace), mapper, scheduler, engine, new ZeroPattern(1 << 20), metrics, clock,
-                ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size());
+        Replayer r = replayer(trace, scheduler, engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl());
         return new Run(metrics, engine, r.run(), clock);
+    }
+
+    /** A replayer of {@code trace} with no mapping beyond 512-byte alignment, stopping at the first IO error. */
+    static Replayer replayer(List<IoRecord> trace, Scheduler scheduler, SimulatedEngine engine, WritePattern pattern,
+            MetricsRecorder metrics, ManualClock clock, ReplayListener listener, ReplayControl control) {
+        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
+        return new Replayer(listOf(trace), mapper, scheduler, engine, pattern, metrics, clock, listener, control,
+                Replayer.OnError.STOP, trace.size());
+    }
+
+    /** {@code n} 4 KiB reads, one per ns, without recorded times or depth. */
+    static List<IoRecord> reads(int n) {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            trace.add(io(i, IoRecord.NO_TIME, Op.READ, 0, 0));
+        }
+        return trace;
     }
 
     @Test
@@ -175,9 +190,7 @@ class ReplayerTest {
                 clock.advanceTo(clock.now + 100 * US);
             }
         };
-        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
-        new Replayer(listOf(trace), mapper, new TimedScheduler(1.0, 32), engine, slowFill, metrics, clock,
-                ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size()).run();
+        replayer(trace, new TimedScheduler(1.0, 32), engine, slowFill, metrics, clock, ReplayListener.NONE, new ReplayControl()).run();
         // 8 fills of 100 us fit in the 5 ms before the burst: filled ahead, all 8 go at 5 ms, none late.
         assertEquals(List.of(0L, 5 * MS, 5 * MS, 5 * MS, 5 * MS, 5 * MS, 5 * MS, 5 * MS, 5 * MS),
                 engine.submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
@@ -214,19 +227,13 @@ class ReplayerTest {
 
     @Test
     void stopRequestEndsIssuingAndMarksTheRunIncomplete() {
-        List<IoRecord> trace = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            trace.add(io(i, IoRecord.NO_TIME, Op.READ, 0, 0));
-        }
         ManualClock clock = new ManualClock();
         SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 1 * US);
         MetricsRecorder metrics = new MetricsRecorder(0);
         ReplayControl control = new ReplayControl();
         ReplayListener stopAfterFirstProgress = (done, total, elapsed, bytes) -> control.requestStop();
         control.requestStop();
-        Replayer r = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0),
-                new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, stopAfterFirstProgress, control,
-                Replayer.OnError.STOP, 10);
+        Replayer r = replayer(reads(10), new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, stopAfterFirstProgress, control);
         Replayer.Outcome o = r.run();
         assertEquals(false, o.complete());
         assertEquals("interrupted", o.stopReason());
@@ -235,18 +242,12 @@ class ReplayerTest {
 
     @Test
     void aPlannedEndStopsIssuingAndKeepsTheRunComplete() {
-        List<IoRecord> trace = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            trace.add(io(i, IoRecord.NO_TIME, Op.READ, 0, 0));
-        }
         ManualClock clock = new ManualClock();
         SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 1 * US);
         MetricsRecorder metrics = new MetricsRecorder(0);
         ReplayControl control = new ReplayControl();
         control.endRun("time limit 5 s");
-        Replayer r = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0),
-                new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, ReplayListener.NONE, control,
-                Replayer.OnError.STOP, 10);
+        Replayer r = replayer(reads(10), new FixedQdScheduler(1), engine, new ZeroPattern(4096), metrics, clock, ReplayListener.NONE, control);
         Replayer.Outcome o = r.run();
         assertEquals(true, o.complete());
         assertEquals("time limit 5 s", o.stopReason());
