@@ -88,8 +88,10 @@ import json, sys
 r = json.load(open(sys.argv[1])); rec = float(sys.argv[2])
 s = r["summary"]; f = r["fidelity"]; l = f.get("latenessUs", {})
 wall = s["wallNs"] / 1e9
-print("%.4f %.3f %.1f %.1f %.1f %d %d %s" % (wall, 100 * (wall - rec) / rec, l.get("p50", -1), l.get("p99", -1), l.get("max", -1),
-                                      f["issued"], f["outOfOrder"], len(r.get("errors") or {})))
+o = l.get("others") or {}
+print("%.4f %.3f %.1f %.1f %.1f %d %d %s %d %.1f %.1f" % (wall, 100 * (wall - rec) / rec, l.get("p50", -1), l.get("p99", -1), l.get("max", -1),
+                                      f["issued"], f["outOfOrder"], len(r.get("errors") or {}), l.get("behindFlush", 0),
+                                      o.get("p99", -1), o.get("max", -1)))
 EOF
  done
   fio --name=t --read_iolog="$out/tr.iolog" --replay_redirect="$rep_dev" --ioengine=libaio --iodepth=256 --direct=1 \
@@ -134,19 +136,19 @@ sed -n '2,8p' "$out/tr-inspect.txt" | sed 's/^/    /'
 echo "sbench: ./sbench replay $trace --target $rep_dev --allow-write --force --mode timed --engine io_uring|libaio --out R.json"
 echo "fio:    fio --name=t --read_iolog=$out/tr.iolog --replay_redirect=$rep_dev --ioengine=libaio --iodepth=256 --direct=1"
 echo
-echo "per round, sbench io_uring, then libaio: wall_s error_% lateness_p50_us p99_us max_us issued out_of_order errors"
+echo "per round, sbench io_uring, then libaio: wall_s error_% lateness_p50_us p99_us max_us issued out_of_order errors behind_flush others_p99_us others_max_us"
 sed 's/^/    /' "$out/tr-sbench-io_uring.txt"
 sed 's/^/    /' "$out/tr-sbench-libaio.txt"
 echo "per round, fio: job_runtime_s error_% ios errors"
 sed 's/^/    /' "$out/tr-fio.txt"
 echo
-echo "| tool | replayed duration s | duration error % | lateness p50 us | lateness p99 us |"
-echo "|---|---|---|---|---|"
+echo "| tool | replayed duration s | duration error % | lateness p50 us | lateness p99 us | IOs due during a flush | p99 of the others us |"
+echo "|---|---|---|---|---|---|---|"
 for engine in io_uring libaio; do
   f="$out/tr-sbench-$engine.txt"
-  echo "| sbench timed, $engine | $(cut -d' ' -f1 "$f" | median) | $(cut -d' ' -f2 "$f" | median) | $(cut -d' ' -f3 "$f" | median) | $(cut -d' ' -f4 "$f" | median) |"
+  echo "| sbench timed, $engine | $(cut -d' ' -f1 "$f" | median) | $(cut -d' ' -f2 "$f" | median) | $(cut -d' ' -f3 "$f" | median) | $(cut -d' ' -f4 "$f" | median) | $(cut -d' ' -f9 "$f" | median) | $(cut -d' ' -f10 "$f" | median) |"
 done
-echo "| fio libaio | $(cut -d' ' -f1 "$out/tr-fio.txt" | median) | $(cut -d' ' -f2 "$out/tr-fio.txt" | median) | n/a | n/a |"
+echo "| fio libaio | $(cut -d' ' -f1 "$out/tr-fio.txt" | median) | $(cut -d' ' -f2 "$out/tr-fio.txt" | median) | n/a | n/a | n/a | n/a |"
 echo
 cat "$out/tr-device-view.txt"
 } | tee "$out/timed-replay.md"

@@ -46,8 +46,10 @@ abstract class AbstractIoEngine implements IoEngine {
     private final InFlightSlots inFlight;
     /** Submitted, not yet committed. */
     private final SlotQueue submitted;
-    /** Completed inside commit (synchronous IOs, refused submits), handed back at the next reap. */
+    /** Completed inside commit without running (refused submits, instant completions): stamped when handed back. */
     private final SlotQueue completedEarly;
+    /** Run synchronously inside commit ({@link #runInCommit}), already stamped: handed back at the next reap. */
+    private final SlotQueue ranInCommit;
     /** {@link HandOver#IN_BATCHES}: the run commit is building; entries past it are stale, never read. */
     private final IoSlot[] batch;
     /** Reported by {@link #started} and not yet handed back through {@link #complete}. */
@@ -64,6 +66,7 @@ abstract class AbstractIoEngine implements IoEngine {
         this.inFlight = new InFlightSlots(slots);
         this.submitted = new SlotQueue(depth);
         this.completedEarly = new SlotQueue(depth);
+        this.ranInCommit = new SlotQueue(depth);
         this.batch = new IoSlot[depth];
     }
 
@@ -172,7 +175,8 @@ abstract class AbstractIoEngine implements IoEngine {
                 batched = 0;
                 s.submitNs = clock.nanoTime();
                 s.result = runInCommit(s);
-                completedEarly.add(s);
+                s.doneNs = clock.nanoTime();
+                ranInCommit.add(s);
             } else {
                 queue(s, batched);
                 batch[batched++] = s;
@@ -196,25 +200,36 @@ abstract class AbstractIoEngine implements IoEngine {
 
     @Override
     public final int reap(int min, long timeoutNs, CompletionSink sink) {
-        int want = Math.min(min, running + completedEarly.size());
+        int want = Math.min(min, running + completedEarly.size() + ranInCommit.size());
         int n = deliverEarly(sink);
         return n + awaitCompletions(want - n, timeoutNs, sink);
     }
 
-    /** Hands back what completed inside commit, stamped with one clock read; only what was there on entry. */
+    /**
+     * Hands back what completed inside commit, only what was there on entry: the IOs run there with
+     * the time they returned, the others stamped with one clock read.
+     */
     private int deliverEarly(CompletionSink sink) {
+        int ran = ranInCommit.size();
+        for (int i = 0; i < ran; i++) {
+            handBack(ranInCommit.poll(), sink);
+        }
         int n = completedEarly.size();
         if (n == 0) {
-            return 0;
+            return ran;
         }
         long now = clock.nanoTime();
         for (int i = 0; i < n; i++) {
             IoSlot s = completedEarly.poll();
             s.doneNs = now;
-            inFlight.release(s);
-            sink.completed(s);
+            handBack(s, sink);
         }
-        return n;
+        return ran + n;
+    }
+
+    private void handBack(IoSlot s, CompletionSink sink) {
+        inFlight.release(s);
+        sink.completed(s);
     }
 
     /** {@code count} IOs just handed over now run (in the kernel, or on a worker thread). */
@@ -236,8 +251,7 @@ abstract class AbstractIoEngine implements IoEngine {
     protected final void complete(IoSlot s, long doneNs, CompletionSink sink) {
         s.doneNs = doneNs;
         running--;
-        inFlight.release(s);
-        sink.completed(s);
+        handBack(s, sink);
     }
 
     /** Hands back the running IOs {@code reaped[0..count)}, stamped with one clock read, and clears them. */

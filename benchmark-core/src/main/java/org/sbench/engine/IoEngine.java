@@ -18,7 +18,9 @@ package org.sbench.engine;
  * <p>Offsets, lengths and buffer addresses are aligned to the target's logical block size by the
  * caller. READ and WRITE go through the kernel's asynchronous interface where the engine has one;
  * FLUSH (fdatasync semantics) and TRIM (discard) may be executed synchronously inside
- * {@link #commit} by engines whose interface cannot issue them, and then complete at the next reap.
+ * {@link #commit} by engines whose interface cannot issue them in order; such a slot has its
+ * {@link IoSlot#doneNs} set when commit returns (the time the call returned), and is handed back
+ * at the next reap like any other.
  */
 public interface IoEngine extends AutoCloseable {
 

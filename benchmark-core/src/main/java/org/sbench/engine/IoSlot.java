@@ -28,7 +28,10 @@ public final class IoSlot {
     public long tag;
     /** Set by the engine: when the IO was handed to the kernel (ns, the engine's clock). */
     public long submitNs;
-    /** Set by the engine: when the completion was reaped (ns, the engine's clock). */
+    /**
+     * Set by the engine: when the completion was reaped (ns, the engine's clock); for an IO run
+     * synchronously inside {@link IoEngine#commit}, when that call returned, set before commit returns.
+     */
     public long doneNs;
     /** Set by the engine: bytes transferred, or a negative errno on failure. */
     public long result;

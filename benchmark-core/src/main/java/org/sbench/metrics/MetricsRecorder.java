@@ -27,6 +27,7 @@ public final class MetricsRecorder {
     private final TimeSeries timeSeries;
     private final PhaseMetrics[] phases;
     private final Histogram lateness = new Histogram(1, OpMetrics.MAX_TRACKED_NS, OpMetrics.SIGNIFICANT_DIGITS);
+    private final Histogram latenessNotBehindSync = new Histogram(1, OpMetrics.MAX_TRACKED_NS, OpMetrics.SIGNIFICANT_DIGITS);
     private final long startNs;
     private long issued;
     private long outOfOrder;
@@ -123,14 +124,27 @@ public final class MetricsRecorder {
         }
     }
 
-    /** Timed replay: how late an IO was submitted against its schedule (0 when on time or early). */
-    public void lateness(long lateNs) {
-        lateness.recordValue(Math.max(1, Math.min(lateNs, OpMetrics.MAX_TRACKED_NS)));
+    /**
+     * Timed replay: how late an IO was submitted against its schedule (0 when on time or early);
+     * {@code behindSync} when it fell due while the replay waited for a flush or trim run
+     * synchronously (so its lateness includes that wait).
+     */
+    public void lateness(long lateNs, boolean behindSync) {
+        long value = Math.max(1, Math.min(lateNs, OpMetrics.MAX_TRACKED_NS));
+        lateness.recordValue(value);
+        if (!behindSync) {
+            latenessNotBehindSync.recordValue(value);
+        }
     }
 
     /** Lateness histogram in ns (empty unless the replay was timed); the caller must not modify it. */
     public Histogram lateness() {
         return lateness;
+    }
+
+    /** Lateness of the IOs that did not wait for a synchronous flush or trim; the caller must not modify it. */
+    public Histogram latenessNotBehindSync() {
+        return latenessNotBehindSync;
     }
 
     private static int rw(Op op) {

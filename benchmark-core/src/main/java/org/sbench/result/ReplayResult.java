@@ -82,7 +82,13 @@ public record ReplayResult(
     public record QdRow(String qd, long count, double pct) {
     }
 
-    public record Lateness(double p50, double p99, double max) {
+    /**
+     * Submit lateness in µs; {@code behindFlush}: IOs that fell due while the replay waited for a
+     * flush or trim it runs synchronously to keep trace order, and {@code others} the lateness of
+     * the rest (null when there were none, or no IO waited).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Lateness(double p50, double p99, double max, Long behindFlush, Lateness others) {
     }
 
     /**

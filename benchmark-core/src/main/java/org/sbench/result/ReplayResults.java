@@ -111,8 +111,12 @@ public final class ReplayResults {
         QdHistogram recorded = m.qdRecorded();
         ReplayResult.Lateness lateness = null;
         if (timed && m.lateness().getTotalCount() > 0) {
-            Histogram l = m.lateness();
-            lateness = new ReplayResult.Lateness(us(l, 50), us(l, 99), l.getMaxValue() / NS_PER_US);
+            Histogram all = m.lateness();
+            Histogram others = m.latenessNotBehindSync();
+            long behind = all.getTotalCount() - others.getTotalCount();
+            lateness = new ReplayResult.Lateness(us(all, 50), us(all, 99), all.getMaxValue() / NS_PER_US, behind,
+                    behind == 0 || others.getTotalCount() == 0 ? null
+                            : new ReplayResult.Lateness(us(others, 50), us(others, 99), others.getMaxValue() / NS_PER_US, null, null));
         }
         return new ReplayResult.Fidelity(m.issued(), outcome.recordsRead(), m.outOfOrder(),
                 recorded.total() == 0 ? null : distribution(recorded), distribution(m.qdReplayed()),

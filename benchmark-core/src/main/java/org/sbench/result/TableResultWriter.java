@@ -112,8 +112,16 @@ public final class TableResultWriter {
         return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
                 + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))
                 + ", replayed avg " + f2(f.qdReplayed().avg()) + (f.qdTvd() == null ? "" : ", distance " + f3(f.qdTvd()))
-                + (f.latenessUs() == null ? "" : ", lateness p50 " + f1(f.latenessUs().p50()) + " us p99 "
-                + f1(f.latenessUs().p99()) + " us max " + f1(f.latenessUs().max()) + " us");
+                + (f.latenessUs() == null ? "" : ", lateness " + lateness(f.latenessUs()));
+    }
+
+    private static String lateness(ReplayResult.Lateness l) {
+        String s = "p50 " + f1(l.p50()) + " us p99 " + f1(l.p99()) + " us max " + f1(l.max()) + " us";
+        if (l.behindFlush() == null || l.behindFlush() == 0) {
+            return s;
+        }
+        return s + " (" + count(l.behindFlush()) + (l.behindFlush() == 1 ? " IO" : " IOs") + " fell due during a flush or trim, which the replay waits for"
+                + (l.others() == null ? "" : "; the others " + lateness(l.others())) + ")";
     }
 
     static String mapping(ReplayResult r) {

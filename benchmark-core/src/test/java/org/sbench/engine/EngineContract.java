@@ -33,6 +33,9 @@ abstract class EngineContract {
 
     abstract String expectedName();
 
+    /** True when the engine runs a FLUSH synchronously inside commit (its interface has no in-order async flush). */
+    abstract boolean runsFlushInCommit();
+
     @BeforeEach
     void makeTarget() {
         target = new TempFileTarget(CAPACITY);
@@ -334,6 +337,31 @@ abstract class EngineContract {
             engine.commit();
             engine.reap(1, -1, slot -> { });
             assertTrue(s.submitNs >= 1000 && s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
+        }
+    }
+
+    @Test
+    void aFlushRunInCommitIsStampedDoneWhenCommitReturns() {
+        long[] now = {1000};
+        NanoClock manual = () -> now[0]++;
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
+            IoSlot s = engine.slots()[0];
+            s.op = Op.FLUSH;
+            s.offsetBytes = 0;
+            s.lengthBytes = 0;
+            s.doneNs = Long.MIN_VALUE;
+            engine.submit(s);
+            engine.commit();
+            long commitReturned = now[0];
+            long doneAfterCommit = s.doneNs;
+            engine.reap(1, -1, slot -> { });
+            if (runsFlushInCommit()) {
+                assertTrue(doneAfterCommit > s.submitNs && doneAfterCommit < commitReturned, s.submitNs + " " + doneAfterCommit);
+                assertEquals(doneAfterCommit, s.doneNs, "the time the flush returned, not the reap's");
+            } else {
+                assertEquals(Long.MIN_VALUE, doneAfterCommit, "stamped at reap only");
+                assertTrue(s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
+            }
         }
     }
 

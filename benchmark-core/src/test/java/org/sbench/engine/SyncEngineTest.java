@@ -13,4 +13,9 @@ class SyncEngineTest extends EngineContract {
     String expectedName() {
         return "sync";
     }
+
+    @Override
+    boolean runsFlushInCommit() {
+        return false;
+    }
 }

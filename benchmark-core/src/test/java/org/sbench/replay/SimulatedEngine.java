@@ -7,6 +7,7 @@ import java.util.function.ToLongFunction;
 import org.sbench.engine.CompletionSink;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoSlot;
+import org.sbench.trace.Op;
 
 /**
  * A device simulated on a {@link ManualClock}: each IO takes the latency the test programs; reaping
@@ -26,6 +27,8 @@ final class SimulatedEngine implements IoEngine {
     private final List<IoSlot> queued = new ArrayList<>();
     private final List<IoSlot> pending = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
+    /** When non-negative: a FLUSH runs inside commit, taking this long, as the libaio and io_uring engines run it. */
+    private long synchronousFlushNs = -1;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
         this.clock = clock;
@@ -35,6 +38,12 @@ final class SimulatedEngine implements IoEngine {
         for (int i = 0; i < depth; i++) {
             slots[i] = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1 << 20));
         }
+    }
+
+    /** Runs every FLUSH synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
+    SimulatedEngine withSynchronousFlushes(long ns) {
+        this.synchronousFlushNs = ns;
+        return this;
     }
 
     @Override
@@ -62,12 +71,24 @@ final class SimulatedEngine implements IoEngine {
         int n = queued.size();
         for (IoSlot s : queued) {
             s.submitNs = clock.now;
+            if (runsInCommit(s)) {
+                clock.advanceTo(clock.now + synchronousFlushNs);
+                s.doneNs = clock.now;
+                doneAt[s.index] = clock.now;
+                pending.add(s);
+                submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
+                continue;
+            }
             doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
             pending.add(s);
             submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
         }
         queued.clear();
         return n;
+    }
+
+    private boolean runsInCommit(IoSlot s) {
+        return s.op == Op.FLUSH && synchronousFlushNs >= 0;
     }
 
     @Override
@@ -92,7 +113,9 @@ final class SimulatedEngine implements IoEngine {
         for (IoSlot s : new ArrayList<>(pending)) {
             if (doneAt[s.index] <= clock.now) {
                 pending.remove(s);
-                s.doneNs = clock.now;
+                if (!runsInCommit(s)) {
+                    s.doneNs = clock.now;
+                }
                 s.result = s.lengthBytes;
                 sink.completed(s);
                 n++;

@@ -58,11 +58,16 @@ class ReplayResultsTest {
     }
 
     static ReplayResults.Context context() {
+        return context(false);
+    }
+
+    static ReplayResults.Context context(boolean timed) {
         return new ReplayResults.Context("test", "2026-11-30T00:00:00Z",
-                new ReplayResult.Settings("recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false, null, "stop", "poll"),
+                new ReplayResult.Settings(timed ? "timed" : "recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false,
+                        null, "stop", "poll"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
                 new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of()),
-                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), false, java.util.List.of());
+                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), timed, java.util.List.of());
     }
 
     @Test
@@ -85,6 +90,30 @@ class ReplayResultsTest {
         assertEquals(2, big.count());
         assertEquals(3 * MS, big.busyNs());
         assertEquals(0.0, r.fidelity().qdTvd(), 1e-12);
+    }
+
+    @Test
+    void timedLatenessTellsTheIosThatWaitedForAFlushFromTheOthers(@TempDir Path dir) throws Exception {
+        MetricsRecorder m = metrics();
+        for (int i = 0; i < 3; i++) {
+            m.lateness(1_000, false);
+        }
+        m.lateness(2 * MS, true);
+        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4), m);
+        ReplayResult.Lateness l = r.fidelity().latenessUs();
+        assertEquals(2000.0, l.max(), 2.0);
+        assertEquals(1L, l.behindFlush());
+        assertEquals(1.0, l.others().max(), 0.01);
+        assertEquals(null, l.others().behindFlush());
+        assertTrue(TableResultWriter.fidelity(r).endsWith(" us (1 IO fell due during a flush or trim, which the replay waits for;"
+                + " the others p50 1.0 us p99 1.0 us max 1.0 us)"), TableResultWriter.fidelity(r));
+        JsonResults json = new JsonResults();
+        Path file = dir.resolve("r.json");
+        json.write(r, file);
+        assertEquals(r, json.read(file));
+        JsonNode lateness = new ObjectMapper().readTree(file.toFile()).get("fidelity").get("latenessUs");
+        assertEquals(1, lateness.get("behindFlush").asLong());
+        assertEquals(false, lateness.get("others").has("behindFlush"));
     }
 
     @Test
