@@ -329,11 +329,7 @@ abstract class EngineContract {
         long[] now = {1000};
         NanoClock manual = () -> now[0]++;
         try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
-            IoSlot s = engine.slots()[1];
-            s.op = Op.WRITE;
-            s.offsetBytes = 0;
-            s.lengthBytes = BLOCK;
-            engine.submit(s);
+            IoSlot s = submitAtZero(engine, 1, Op.WRITE, BLOCK);
             engine.commit();
             engine.reap(1, -1, slot -> { });
             assertTrue(s.submitNs >= 1000 && s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
@@ -345,12 +341,7 @@ abstract class EngineContract {
         long[] now = {1000};
         NanoClock manual = () -> now[0]++;
         try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
-            IoSlot s = engine.slots()[0];
-            s.op = Op.FLUSH;
-            s.offsetBytes = 0;
-            s.lengthBytes = 0;
-            s.doneNs = Long.MIN_VALUE;
-            engine.submit(s);
+            IoSlot s = submitAtZero(engine, 0, Op.FLUSH, 0);
             engine.commit();
             long commitReturned = now[0];
             long doneAfterCommit = s.doneNs;
@@ -363,6 +354,17 @@ abstract class EngineContract {
                 assertTrue(s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
             }
         }
+    }
+
+    /** Submits slot {@code index} for {@code op} of {@code length} bytes at offset 0, its done time cleared. */
+    private static IoSlot submitAtZero(IoEngine engine, int index, Op op, long length) {
+        IoSlot s = engine.slots()[index];
+        s.op = op;
+        s.offsetBytes = 0;
+        s.lengthBytes = length;
+        s.doneNs = Long.MIN_VALUE;
+        engine.submit(s);
+        return s;
     }
 
     private static int[] filled(int n, int value) {
