@@ -22,7 +22,7 @@ public final class Replayer implements CompletionSink {
     private static final long PROGRESS_EVERY_NS = 250_000_000L;
     /** IOs read, mapped and given a slot (write data filled) ahead of their turn, at most; a power of two. */
     private static final int LOOKAHEAD = 64;
-    /** Write data filled before the clock starts so the fill runs compiled; about 10 ms of copying. */
+    /** Write data filled before the clock starts, over one slot buffer, so that the fill runs compiled. */
     private static final long WARM_UP_BYTES = 64L << 20;
 
     /** What to do when an IO fails: stop issuing (default) or continue. */

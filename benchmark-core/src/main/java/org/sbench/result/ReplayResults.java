@@ -114,13 +114,15 @@ public final class ReplayResults {
             Histogram all = m.lateness();
             Histogram others = m.latenessNotBehindSync();
             long behind = all.getTotalCount() - others.getTotalCount();
-            lateness = new ReplayResult.Lateness(us(all, 50), us(all, 99), all.getMaxValue() / NS_PER_US, behind,
-                    behind == 0 || others.getTotalCount() == 0 ? null
-                            : new ReplayResult.Lateness(us(others, 50), us(others, 99), others.getMaxValue() / NS_PER_US, null, null));
+            lateness = lateness(all, behind, behind == 0 || others.getTotalCount() == 0 ? null : lateness(others, null, null));
         }
         return new ReplayResult.Fidelity(m.issued(), outcome.recordsRead(), m.outOfOrder(),
                 recorded.total() == 0 ? null : distribution(recorded), distribution(m.qdReplayed()),
                 recorded.total() == 0 ? null : m.qdReplayed().totalVariationDistance(recorded), lateness);
+    }
+
+    private static ReplayResult.Lateness lateness(Histogram ns, Long behindFlush, ReplayResult.Lateness others) {
+        return new ReplayResult.Lateness(us(ns, 50), us(ns, 99), ns.getMaxValue() / NS_PER_US, behindFlush, others);
     }
 
     private static ReplayResult.QdDistribution distribution(QdHistogram h) {

@@ -120,7 +120,8 @@ public final class TableResultWriter {
         if (l.behindFlush() == null || l.behindFlush() == 0) {
             return s;
         }
-        return s + " (" + count(l.behindFlush()) + (l.behindFlush() == 1 ? " IO" : " IOs") + " fell due during a flush or trim, which the replay waits for"
+        return s + " (" + count(l.behindFlush()) + (l.behindFlush() == 1 ? " IO" : " IOs")
+                + " fell due during a flush or trim, which the replay waits for"
                 + (l.others() == null ? "" : "; the others " + lateness(l.others())) + ")";
     }
 
