@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.record.IoPattern.io;
+import static org.sbench.trace.TestRecords.readAll;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,7 +16,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -111,14 +111,11 @@ class RecordDeviceTest {
         assertEquals(1, result.marks());
         assertEquals("output on " + String.join(", ", org.sbench.target.BackingDisks.system().ofPath(out))
                 + ", not recorded: nothing to filter", result.selfTraffic());
-        List<IoRecord> trace = new ArrayList<>();
+        List<IoRecord> trace;
         TraceInfo info;
         try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
             info = reader.info();
-            IoRecord r = new IoRecord();
-            while (reader.next(r)) {
-                trace.add(new IoRecord().copyFrom(r));
-            }
+            trace = readAll(reader);
         }
         assertEquals(shapes(expected), shapes(trace));
         assertEquals(0, trace.get(0).issueNs, "times start at the first IO");
@@ -363,17 +360,6 @@ class RecordDeviceTest {
 
     private static Path instanceDir() {
         return TRACEFS.resolve("instances/sbench-" + ProcessHandle.current().pid());
-    }
-
-    private static List<IoRecord> readAll(Path out) {
-        List<IoRecord> records = new ArrayList<>();
-        try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
-            IoRecord r = new IoRecord();
-            while (reader.next(r)) {
-                records.add(new IoRecord().copyFrom(r));
-            }
-        }
-        return records;
     }
 
     private static List<String> shapes(List<IoRecord> records) {

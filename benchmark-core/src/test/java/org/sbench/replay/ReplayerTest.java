@@ -275,30 +275,29 @@ class ReplayerTest {
 
     @Test
     void stopRequestEndsIssuingAndMarksTheRunIncomplete() {
-        ManualClock clock = new ManualClock();
-        SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 1 * US);
-        MetricsRecorder metrics = new MetricsRecorder(0);
         ReplayControl control = new ReplayControl();
-        ReplayListener stopAfterFirstProgress = (done, total, elapsed, bytes) -> control.requestStop();
         control.requestStop();
-        Replayer r = replayer(reads(10), new FixedQdScheduler(1), engine, new ZeroPattern(1 << 20), metrics, clock, stopAfterFirstProgress, control);
-        Replayer.Outcome o = r.run();
+        Replayer.Outcome o = runStoppedBeforeTheFirstIo(control);
         assertEquals(false, o.complete());
         assertEquals("interrupted", o.stopReason());
-        assertEquals(0, metrics.issued());
     }
 
     @Test
     void aPlannedEndStopsIssuingAndKeepsTheRunComplete() {
-        ManualClock clock = new ManualClock();
-        SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 1 * US);
-        MetricsRecorder metrics = new MetricsRecorder(0);
         ReplayControl control = new ReplayControl();
         control.endRun("time limit 5 s");
-        Replayer r = replayer(reads(10), new FixedQdScheduler(1), engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, control);
-        Replayer.Outcome o = r.run();
+        Replayer.Outcome o = runStoppedBeforeTheFirstIo(control);
         assertEquals(true, o.complete());
         assertEquals("time limit 5 s", o.stopReason());
+    }
+
+    /** Replays ten reads under {@code control}, already told to stop, and checks that none was issued. */
+    private static Replayer.Outcome runStoppedBeforeTheFirstIo(ReplayControl control) {
+        ManualClock clock = new ManualClock();
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        Replayer.Outcome o = replayer(reads(10), new FixedQdScheduler(1), new SimulatedEngine(4, clock, s -> 1 * US),
+                new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, control).run();
         assertEquals(0, metrics.issued());
+        return o;
     }
 }

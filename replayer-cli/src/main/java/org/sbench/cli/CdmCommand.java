@@ -62,10 +62,6 @@ final class CdmCommand implements Callable<Integer> {
             description = "Write (and fill) data: random (default, incompressible), zero (all 0x00), or both side by side.")
     String data;
 
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
-            description = "auto (io_uring, else libaio, else sync), io_uring, libaio or sync.")
-    String engine;
-
     @Mixin
     TargetOptions targetOptions;
 
@@ -109,7 +105,7 @@ final class CdmCommand implements Callable<Integer> {
 
     private CdmSettings settings() {
         CdmPreset p = CdmPreset.of(preset);
-        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engine).withData(dataPatterns());
+        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(targetOptions.engine).withData(dataPatterns());
         if (size != null) {
             s = s.withSizeBytes(size);
         }

@@ -68,10 +68,6 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Write data: random (default, incompressible, never repeated), zero, or compress:PCT.")
     String data;
 
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
-            description = "auto (io_uring, else libaio, else sync), io_uring, libaio or sync.")
-    String engine;
-
     @Option(names = "--fit", paramLabel = "POLICY", defaultValue = "error",
             description = "Offsets past the target: error (default), wrap, or scale.")
     String fit;
@@ -175,7 +171,7 @@ final class ReplayCommand implements Callable<Integer> {
         if (!reap.equals("poll") && !reap.equals("wait")) {
             throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
         }
-        return s.withData(data).withEngine(engine).withOnError(errors).withPollCompletions(reap.equals("poll"))
+        return s.withData(data).withEngine(targetOptions.engine).withOnError(errors).withPollCompletions(reap.equals("poll"))
                 .withMapping(FitPolicy.of(fit), streamId, readOnly);
     }
 

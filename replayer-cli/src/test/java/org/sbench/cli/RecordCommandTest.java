@@ -4,6 +4,7 @@ package org.sbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sbench.trace.TestRecords.readAll;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -165,16 +166,5 @@ class RecordCommandTest {
         try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
             return reader.info();
         }
-    }
-
-    private static List<IoRecord> readAll(Path out) {
-        List<IoRecord> records = new ArrayList<>();
-        try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
-            IoRecord r = new IoRecord();
-            while (reader.next(r)) {
-                records.add(new IoRecord().copyFrom(r));
-            }
-        }
-        return records;
     }
 }

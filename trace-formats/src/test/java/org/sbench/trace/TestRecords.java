@@ -12,6 +12,7 @@ import java.util.Random;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -91,6 +92,13 @@ public final class TestRecords {
         SbenchException e = readError(format, file, options);
         assertEquals(message, e.getMessage());
         assertEquals(ErrorKind.BAD_INPUT, e.kind());
+    }
+
+    /** Every record of {@code file}, its format detected. */
+    public static List<IoRecord> readAll(Path file) {
+        try (TraceReader reader = TraceFormats.standard().open(file, null, ReadOptions.DEFAULTS)) {
+            return readAll(reader);
+        }
     }
 
     /** Every remaining record of {@code reader}, copied. */

@@ -12,7 +12,7 @@ import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.data.category.CategoryDataset;
 
 /**
- * Flat bars, each drawn inside {@code <g class="bar">} (see {@link SvgChart#beginMark}); coloured by
+ * Flat bars, each drawn inside {@code <g class="bar">} (see {@link SvgChart#markBar}); coloured by
  * series, or by category when category colours are given.
  */
 final class MarkedBarRenderer extends BarRenderer {
@@ -35,11 +35,7 @@ final class MarkedBarRenderer extends BarRenderer {
     @Override
     public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
                          CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column, int pass) {
-        if (dataset.getValue(row, column) == null) {
-            return;
-        }
-        SvgChart.beginMark(g2, SvgChart.BAR, dataset.getRowKey(row).toString(), dataset.getColumnKey(column).toString());
-        super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
-        SvgChart.endMark(g2);
+        SvgChart.markBar(g2, dataset, row, column,
+                () -> super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass));
     }
 }

@@ -58,11 +58,7 @@ final class RankedBarRenderer extends StatisticalBarRenderer {
     @Override
     public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
                          CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column, int pass) {
-        if (dataset.getValue(row, column) == null) {
-            return;
-        }
-        SvgChart.beginMark(g2, SvgChart.BAR, dataset.getRowKey(row).toString(), dataset.getColumnKey(column).toString());
-        super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
-        SvgChart.endMark(g2);
+        SvgChart.markBar(g2, dataset, row, column,
+                () -> super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass));
     }
 }

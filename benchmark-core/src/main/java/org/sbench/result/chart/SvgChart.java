@@ -4,6 +4,7 @@ import java.awt.Rectangle;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
+import org.jfree.data.category.CategoryDataset;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGHints;
 import org.jfree.svg.ViewBox;
@@ -44,5 +45,15 @@ public final class SvgChart {
 
     static void endMark(java.awt.Graphics2D g2) {
         g2.setRenderingHint(SVGHints.KEY_END_GROUP, Boolean.TRUE);
+    }
+
+    /** Draws bar {@code (row, column)} of {@code dataset} with {@code draw} inside its mark; nothing when it has no value. */
+    static void markBar(java.awt.Graphics2D g2, CategoryDataset dataset, int row, int column, Runnable draw) {
+        if (dataset.getValue(row, column) == null) {
+            return;
+        }
+        beginMark(g2, BAR, dataset.getRowKey(row).toString(), dataset.getColumnKey(column).toString());
+        draw.run();
+        endMark(g2);
     }
 }
