@@ -50,6 +50,9 @@ abstract class AbstractIoEngine implements IoEngine {
     private final SlotQueue completedEarly;
     /** Run synchronously inside commit ({@link #runInCommit}), already stamped: handed back at the next reap. */
     private final SlotQueue ranInCommit;
+    /** Completed while an IO ran inside commit, collected and stamped right after it: handed back at the next reap. */
+    private final SlotQueue collectedInCommit;
+    private final CompletionSink collectForNextReap;
     /** {@link HandOver#IN_BATCHES}: the run commit is building; entries past it are stale, never read. */
     private final IoSlot[] batch;
     /** Reported by {@link #started} and not yet handed back through {@link #complete}. */
@@ -67,6 +70,8 @@ abstract class AbstractIoEngine implements IoEngine {
         this.submitted = new SlotQueue(depth);
         this.completedEarly = new SlotQueue(depth);
         this.ranInCommit = new SlotQueue(depth);
+        this.collectedInCommit = new SlotQueue(depth);
+        this.collectForNextReap = collectedInCommit::add;
         this.batch = new IoSlot[depth];
     }
 
@@ -177,6 +182,10 @@ abstract class AbstractIoEngine implements IoEngine {
                 s.result = runInCommit(s);
                 s.doneNs = clock.nanoTime();
                 ranInCommit.add(s);
+                // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
+                if (running > 0) {
+                    awaitCompletions(0, 0, collectForNextReap);
+                }
             } else {
                 queue(s, batched);
                 batch[batched++] = s;
@@ -200,31 +209,35 @@ abstract class AbstractIoEngine implements IoEngine {
 
     @Override
     public final int reap(int min, long timeoutNs, CompletionSink sink) {
-        int want = Math.min(min, running + completedEarly.size() + ranInCommit.size());
+        int want = Math.min(min, running + completedEarly.size() + ranInCommit.size() + collectedInCommit.size());
         int n = deliverEarly(sink);
         return n + awaitCompletions(want - n, timeoutNs, sink);
     }
 
     /**
-     * Hands back what completed inside commit, only what was there on entry: the IOs run there with
-     * the time they returned, the others stamped with one clock read.
+     * Hands back what completed inside commit, only what was there on entry: the IOs run there and
+     * those collected after them with the times already stamped, the others stamped with one clock read.
      */
     private int deliverEarly(CompletionSink sink) {
         int ran = ranInCommit.size();
         for (int i = 0; i < ran; i++) {
             handBack(ranInCommit.poll(), sink);
         }
+        int collected = collectedInCommit.size();
+        for (int i = 0; i < collected; i++) {
+            // complete() already released it from the in-flight set when it was collected.
+            sink.completed(collectedInCommit.poll());
+        }
         int n = completedEarly.size();
-        if (n == 0) {
-            return ran;
+        if (n > 0) {
+            long now = clock.nanoTime();
+            for (int i = 0; i < n; i++) {
+                IoSlot s = completedEarly.poll();
+                s.doneNs = now;
+                handBack(s, sink);
+            }
         }
-        long now = clock.nanoTime();
-        for (int i = 0; i < n; i++) {
-            IoSlot s = completedEarly.poll();
-            s.doneNs = now;
-            handBack(s, sink);
-        }
-        return ran + n;
+        return ran + collected + n;
     }
 
     private void handBack(IoSlot s, CompletionSink sink) {

@@ -221,19 +221,15 @@ public final class LibaioEngine extends AbstractIoEngine {
         }
     }
 
-    /** Hands over the {@code count} events io_getevents wrote; the sink must not call reap. */
+    /** Hands over the {@code count} events io_getevents wrote, stamped with one clock read. */
     private int deliverEvents(int count, CompletionSink sink) {
-        if (count == 0) {
-            return 0;
-        }
-        long now = clock.nanoTime();
         for (int i = 0; i < count; i++) {
             int event = eventsOffset + i * AioAbi.SIZEOF_IO_EVENT;
             IoSlot s = slotOf(ctl.getLong(event + AioAbi.EVENT_DATA), "AIO event");
             s.result = ctl.getLong(event + AioAbi.EVENT_RES);
-            complete(s, now, sink);
+            reaped[i] = s;
         }
-        return count;
+        return completeAll(reaped, count, sink);
     }
 
     private static int iocbOffset(IoSlot s) {

@@ -168,6 +168,7 @@ public final class Replayer implements CompletionSink {
             }
             if (batch > 0) {
                 engine.commit();
+                boolean ranInCommit = false;
                 for (int k = 0; k < batch; k++) {
                     IoSlot slot = slots[queued[k]];
                     inFlight++;
@@ -176,11 +177,17 @@ public final class Replayer implements CompletionSink {
                         long dueNs = scheduledNs[slot.index];
                         recorder.lateness(slot.submitNs - dueNs, dueNs < syncDoneNs);
                     }
-                    if (slot.doneNs > slot.submitNs) {
+                    if (slot.doneNs != Long.MIN_VALUE) {
                         // Run inside commit (a flush or trim kept in order): the IOs due before it
                         // returned waited for it.
                         syncDoneNs = slot.doneNs;
+                        ranInCommit = true;
                     }
+                }
+                if (ranInCommit) {
+                    // Its completion (and those collected with it) counted before any later submit:
+                    // busy time needs events in time order.
+                    engine.reap(0, 0, this);
                 }
             }
             if (aheadCount == 0 && inFlight == 0) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -353,6 +354,27 @@ abstract class EngineContract {
                 assertEquals(Long.MIN_VALUE, doneAfterCommit, "stamped at reap only");
                 assertTrue(s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
             }
+        }
+    }
+
+    @Test
+    void anIoThatCompletedDuringAFlushRunInCommitIsStampedWhenTheFlushReturned() throws Exception {
+        assumeTrue(runsFlushInCommit(), "flushes do not run inside this engine's commit");
+        long[] now = {1000};
+        NanoClock manual = () -> now[0]++;
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
+            IoSlot write = submitAtZero(engine, 0, Op.WRITE, BLOCK);
+            engine.commit();
+            Thread.sleep(200); // the write completes in the kernel meanwhile; nothing reaps it
+            IoSlot flush = submitAtZero(engine, 1, Op.FLUSH, 0);
+            engine.commit();
+            long commitReturned = now[0];
+            int n = 0;
+            while (n < 2) {
+                n += engine.reap(2 - n, -1, slot -> { });
+            }
+            assertTrue(write.doneNs >= flush.doneNs && write.doneNs < commitReturned,
+                    "write done " + write.doneNs + ", flush done " + flush.doneNs + ", commit returned " + commitReturned);
         }
     }
 

@@ -246,6 +246,24 @@ class ReplayerTest {
     }
 
     @Test
+    void aSynchronousFlushCompletesInTheBusyTimeBeforeTheIosSubmittedAfterIt() {
+        // The flush runs from 0 to 1 ms inside commit; the writes due at 1 ms go at 1.01 ms (the last
+        // one's data is filled after the flush) and take 100 us. Busy: 1 ms + 100 us, not the 10 us between.
+        List<IoRecord> trace = new ArrayList<>();
+        trace.add(io(0, IoRecord.NO_TIME, Op.FLUSH, 0, 0));
+        for (int i = 0; i < 64; i++) {
+            trace.add(io(1 * MS, IoRecord.NO_TIME, Op.WRITE, i * 4096L, 0));
+        }
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(128, clock, s -> 100 * US).withSynchronousFlushes(1 * MS);
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        replayer(trace, new TimedScheduler(1.0, 128), engine, slowFill(clock, 10 * US), metrics, clock, ReplayListener.NONE,
+                new ReplayControl()).run();
+        assertEquals(1010 * US, submitTimesFromFirst(engine).get(64), "the last write");
+        assertEquals(1100 * US, metrics.all().busyNs());
+    }
+
+    @Test
     void phasesGetTheirOwnWallAndBusyTime() {
         List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.READ, 4096, 0),
                 io(5 * MS, IoRecord.NO_TIME, Op.WRITE, 8192, 0), io(6 * MS, IoRecord.NO_TIME, Op.WRITE, 12288, 0));
