@@ -11,9 +11,13 @@ public final class ReplayControl {
     /** The reason of {@link #requestStop()}. */
     public static final String INTERRUPTED = "interrupted";
 
+    /** A request to stop: its reason, and whether it is the run's planned end (the result stays complete). */
+    public record Stop(String reason, boolean planned) {
+    }
+
     private final ReplayControl parent;
-    private volatile String stopReason;
-    private volatile boolean plannedEnd;
+    /** Set once, by the first request: reason and kind are read together, never from two requests. */
+    private volatile Stop stop;
 
     public ReplayControl() {
         this(null);
@@ -38,8 +42,8 @@ public final class ReplayControl {
 
     /** Stops the run early for {@code reason} (one short phrase, for the result): it ends incomplete. */
     public synchronized void requestStop(String reason) {
-        if (stopReason == null) {
-            stopReason = reason;
+        if (stop == null) {
+            stop = new Stop(reason, false);
         }
     }
 
@@ -48,25 +52,24 @@ public final class ReplayControl {
      * {@code reason} as how it ended.
      */
     public synchronized void endRun(String reason) {
-        if (stopReason == null) {
-            plannedEnd = true;
-            stopReason = reason;
+        if (stop == null) {
+            stop = new Stop(reason, true);
         }
     }
 
+    /** The stop asked of this run (this control's request first, then its parent's), or null. */
+    public Stop stop() {
+        Stop own = stop;
+        return own != null ? own : parent == null ? null : parent.stop();
+    }
+
     public boolean stopRequested() {
-        return stopReason != null || (parent != null && parent.stopRequested());
+        return stop() != null;
     }
 
-    /** Why the run was asked to stop (this control's request first, then its parent's), or null. */
+    /** Why the run was asked to stop, or null. */
     public String stopReason() {
-        String own = stopReason;
-        return own != null ? own : parent == null ? null : parent.stopReason();
-    }
-
-    /** True when the stop is the run's planned end rather than an early stop. */
-    public boolean plannedEnd() {
-        String own = stopReason;
-        return own != null ? plannedEnd : parent != null && parent.plannedEnd();
+        Stop s = stop();
+        return s == null ? null : s.reason();
     }
 }

@@ -128,13 +128,11 @@ public final class Replayer implements CompletionSink {
         String stopReason = null;
         boolean plannedEnd = false;
         while (true) {
-            if (stopReason == null && (aheadCount > 0 || traceLeft) && (control.stopRequested() || (ioFailed && onError == OnError.STOP))) {
-                if (control.stopRequested()) {
-                    stopReason = control.stopReason();
-                    plannedEnd = control.plannedEnd();
-                } else {
-                    stopReason = "IO error";
-                }
+            ReplayControl.Stop stop;
+            if (stopReason == null && (aheadCount > 0 || traceLeft)
+                    && ((stop = control.stop()) != null || (ioFailed && onError == OnError.STOP))) {
+                stopReason = stop != null ? stop.reason() : "IO error";
+                plannedEnd = stop != null && stop.planned();
                 dropPrepared();
             }
             if (aheadCount == 0) {

@@ -16,14 +16,12 @@ class ReplayControlTest {
         c.endRun("time limit 5 s");
         c.requestStop();
         assertTrue(c.stopRequested());
-        assertEquals("time limit 5 s", c.stopReason());
-        assertTrue(c.plannedEnd());
+        assertEquals(new ReplayControl.Stop("time limit 5 s", true), c.stop());
 
         ReplayControl i = new ReplayControl();
         i.requestStop();
         i.endRun("time limit 5 s");
-        assertEquals(ReplayControl.INTERRUPTED, i.stopReason());
-        assertFalse(i.plannedEnd());
+        assertEquals(new ReplayControl.Stop(ReplayControl.INTERRUPTED, false), i.stop());
     }
 
     @Test
@@ -35,8 +33,7 @@ class ReplayControlTest {
         ReplayControl next = suite.child();
         suite.requestStop();
         assertTrue(next.stopRequested());
-        assertEquals(ReplayControl.INTERRUPTED, next.stopReason());
-        assertFalse(next.plannedEnd());
-        assertEquals("time limit 200 ms", pass.stopReason());
+        assertEquals(new ReplayControl.Stop(ReplayControl.INTERRUPTED, false), next.stop());
+        assertEquals(new ReplayControl.Stop("time limit 200 ms", true), pass.stop(), "its own request first");
     }
 }
