@@ -65,12 +65,8 @@ public final class MetricsRecorder {
      *
      * @param replayedQd IOs in flight right after this submit, counting it
      * @param recordedQd the trace's queue depth for this IO, or 0 when unknown
+     * @param phase      the trace phase of the IO (-1: before the first marker, or no markers)
      */
-    public void submitted(IoSlot slot, int replayedQd, int recordedQd) {
-        submitted(slot, replayedQd, recordedQd, -1);
-    }
-
-    /** As {@link #submitted(IoSlot, int, int)}, for an IO of trace phase {@code phase} (-1: before the first marker). */
     public void submitted(IoSlot slot, int replayedQd, int recordedQd, int phase) {
         if (phase >= 0) {
             phases[phase].submitted(slot.submitNs);
@@ -94,12 +90,7 @@ public final class MetricsRecorder {
         }
     }
 
-    /** {@code slot} completed ({@link IoSlot#doneNs} and {@link IoSlot#result} set). */
-    public void completed(IoSlot slot) {
-        completed(slot, -1);
-    }
-
-    /** As {@link #completed(IoSlot)}, for an IO of trace phase {@code phase} (-1: none). */
+    /** {@code slot} of trace phase {@code phase} (-1: none) completed ({@link IoSlot#doneNs} and {@link IoSlot#result} set). */
     public void completed(IoSlot slot, int phase) {
         boolean failed = slot.failed();
         if (phase >= 0) {

@@ -76,12 +76,6 @@ public final class Replayer implements CompletionSink {
     private long writes;
     private boolean ioFailed;
 
-    public Replayer(TraceReader trace, TraceMapper mapper, Scheduler scheduler, IoEngine engine, WritePattern pattern,
-                    MetricsRecorder recorder, NanoClock clock, ReplayListener listener, ReplayControl control,
-                    OnError onError, long totalIos) {
-        this(trace, mapper, scheduler, engine, pattern, recorder, clock, listener, control, onError, totalIos, false);
-    }
-
     /**
      * @param poll true to poll for completions instead of sleeping in the kernel while IOs are in
      *             flight: one core busy, completions stamped without a thread's wake-up latency

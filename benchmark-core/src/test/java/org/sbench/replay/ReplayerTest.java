@@ -73,12 +73,12 @@ class ReplayerTest {
         return new Run(metrics, engine, r.run(), clock);
     }
 
-    /** A replayer of {@code trace} with no mapping beyond 512-byte alignment, stopping at the first IO error. */
+    /** A replayer of {@code trace} with no mapping beyond 512-byte alignment, stopping at the first IO error, reaping by waiting. */
     static Replayer replayer(List<IoRecord> trace, Scheduler scheduler, SimulatedEngine engine, WritePattern pattern,
             MetricsRecorder metrics, ManualClock clock, ReplayListener listener, ReplayControl control) {
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
         return new Replayer(listOf(trace), mapper, scheduler, engine, pattern, metrics, clock, listener, control,
-                Replayer.OnError.STOP, trace.size());
+                Replayer.OnError.STOP, trace.size(), false);
     }
 
     /** {@code n} 4 KiB reads, one per ns, without recorded times or depth. */
@@ -272,7 +272,7 @@ class ReplayerTest {
         MetricsRecorder metrics = new MetricsRecorder(0, 2);
         new Replayer(listOf(trace, List.of(new org.sbench.trace.PhaseMarker("load", 0), new org.sbench.trace.PhaseMarker("save", 5 * MS))),
                 new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),
-                engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, 4).run();
+                engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, 4, false).run();
         assertEquals(2, metrics.phase(0).ios());
         assertEquals(200 * US, metrics.phase(0).wallNs());
         assertEquals(200 * US, metrics.phase(0).busyNs());

@@ -48,13 +48,13 @@ class ReplayResultsTest {
 
     static void submit(MetricsRecorder m, IoSlot s, long t, int qd, int recordedQd) {
         s.submitNs = t;
-        m.submitted(s, qd, recordedQd);
+        m.submitted(s, qd, recordedQd, -1);
     }
 
     static void done(MetricsRecorder m, IoSlot s, long t, long result) {
         s.doneNs = t;
         s.result = result;
-        m.completed(s);
+        m.completed(s, -1);
     }
 
     static ReplayResults.Context context() {
