@@ -18,10 +18,6 @@ public enum RankingMetric {
         this.metric = metric;
     }
 
-    public String word() {
-        return word;
-    }
-
     public Metric metric() {
         return metric;
     }

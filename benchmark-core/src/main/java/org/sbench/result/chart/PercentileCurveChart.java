@@ -80,7 +80,7 @@ public final class PercentileCurveChart {
             }
         }
         if (h.getMaxValue() > 0) {
-            s.add(Math.max(n, 1), h.getMaxValue() / NS_PER_US);
+            s.add(n, h.getMaxValue() / NS_PER_US);
         }
         return s;
     }
