@@ -51,6 +51,10 @@ public record Metric(String key, String op, String title, String unit, Better be
     public static final Metric READ_MBPS = mbps(READ, r -> r.summary().readMbps());
     public static final Metric WRITE_MBPS = mbps(WRITE, r -> r.summary().writeMbps());
     public static final Metric IOPS = iops(ALL_OPS, r -> r.summary().iops());
+    public static final Metric READ_IOPS = iops(READ,
+            r -> ReplayResults.perSecond(r.summary().reads(), r.summary().readBusyNs()));
+    public static final Metric WRITE_IOPS = iops(WRITE,
+            r -> ReplayResults.perSecond(r.summary().writes(), r.summary().writeBusyNs()));
     public static final Metric P99 = latency(ALL_OPS, "p99", "p99 latency", ReplayResult.Latency::p99Us);
 
     /** Every metric, in the order tables list them. */
@@ -97,8 +101,8 @@ public record Metric(String key, String op, String title, String unit, Better be
         m.add(READ_MBPS);
         m.add(WRITE_MBPS);
         m.add(IOPS);
-        m.add(iops(READ, r -> perSecond(r.summary().reads(), r.summary().readBusyNs())));
-        m.add(iops(WRITE, r -> perSecond(r.summary().writes(), r.summary().writeBusyNs())));
+        m.add(READ_IOPS);
+        m.add(WRITE_IOPS);
         for (String op : new String[] {ALL_OPS, READ, WRITE}) {
             m.add(latency(op, "mean", "mean latency", ReplayResult.Latency::meanUs));
             m.add(latency(op, "p50", "p50 latency", ReplayResult.Latency::p50Us));
@@ -132,9 +136,5 @@ public record Metric(String key, String op, String title, String unit, Better be
     private static Metric latency(String op, String key, String title, ToDoubleFunction<ReplayResult.Latency> us) {
         return new Metric("latency_" + key, op, title, UNIT_US, Better.LOWER,
                 r -> us.applyAsDouble(r.summary().latency().get(op)));
-    }
-
-    private static double perSecond(long count, long ns) {
-        return ns == 0 ? 0 : count * NS_PER_S / ns;
     }
 }

@@ -170,7 +170,8 @@ public final class ReplayResults {
         return op.name().toLowerCase(Locale.ROOT);
     }
 
-    private static double perSecond(long count, long ns) {
+    /** {@code count} per second of {@code ns}; 0 when no time passed. */
+    static double perSecond(long count, long ns) {
         return ns == 0 ? 0 : count * NS_PER_S / ns;
     }
 

@@ -68,9 +68,9 @@ public final class TableResultWriter {
     static TextTable rates(ReplayResult r) {
         ReplayResult.Summary m = r.summary();
         TextTable rates = new TextTable("", "IOs", "MB", "busy s", "MB/s", "IOPS");
-        rates.row("read", count(m.reads()), mb(m.bytesRead()), sec(m.readBusyNs()), f1(m.readMbps()), f0(perSec(m.reads(), m.readBusyNs())));
+        rates.row("read", count(m.reads()), mb(m.bytesRead()), sec(m.readBusyNs()), f1(m.readMbps()), f0(Metric.READ_IOPS.of(r)));
         rates.row("write", count(m.writes()), mb(m.bytesWritten()), sec(m.writeBusyNs()), f1(m.writeMbps()),
-                f0(perSec(m.writes(), m.writeBusyNs())));
+                f0(Metric.WRITE_IOPS.of(r)));
         rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), sec(m.busyNs()), f1(m.mbps()), f0(m.iops()));
         return rates;
     }
@@ -167,10 +167,6 @@ public final class TableResultWriter {
             case "timed": return " speed " + s.speed();
             default: return ", max idle " + f1(s.maxIdleNs() / NS_PER_MS) + " ms";
         }
-    }
-
-    private static double perSec(long n, long ns) {
-        return ns == 0 ? 0 : n * NS_PER_S / ns;
     }
 
     static String count(long n) {
