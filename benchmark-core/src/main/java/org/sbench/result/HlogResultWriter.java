@@ -38,7 +38,7 @@ public final class HlogResultWriter implements ResultWriter {
             PrintStream stream = new PrintStream(raw, false, StandardCharsets.UTF_8);
             HistogramLogWriter log = new HistogramLogWriter(stream);
             log.outputComment("sbench " + r.sbenchVersion() + " replay of " + r.trace().name() + " (sha256 " + r.trace().sha256()
-                    + ") on " + (r.target().path() == null ? r.target().kind() : r.target().path()) + "; values in ns");
+                    + ") on " + r.target().name() + "; values in ns");
             log.outputLogFormatVersion();
             log.outputStartTime(startMs);
             log.setBaseTime(startMs);

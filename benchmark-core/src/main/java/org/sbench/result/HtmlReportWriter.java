@@ -83,8 +83,7 @@ public final class HtmlReportWriter implements ResultWriter {
 
     static String targetName(ReplayResult r) {
         String model = r.target().device() == null ? null : r.target().device().get("model");
-        String where = r.target().path() == null ? r.target().kind() : r.target().path();
-        return model == null ? where : model + " (" + where + ")";
+        return model == null ? r.target().name() : model + " (" + r.target().name() + ")";
     }
 
     private static org.jfree.chart.JFreeChart busyChart(ReplayResult r) {

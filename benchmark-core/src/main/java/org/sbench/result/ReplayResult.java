@@ -1,5 +1,6 @@
 package org.sbench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
@@ -45,6 +46,11 @@ public record ReplayResult(
     /** The target; {@code device} holds sysfs identity (model, serial, firmware, rotational, scheduler, ...). */
     public record TargetIdentity(String path, String kind, long capacity, int logicalSectorSize, int physicalSectorSize,
                                  Map<String, String> device) {
+        /** The path, or the kind for the target that has none (the null target). */
+        @JsonIgnore
+        public String name() {
+            return path == null ? kind : path;
+        }
     }
 
     public record Host(String kernel, String cpu, int cores, String jvm) {

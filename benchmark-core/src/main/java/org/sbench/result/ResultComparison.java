@@ -216,7 +216,7 @@ public final class ResultComparison {
         for (List<Input> runs : columns) {
             ReplayResult r = runs.get(0).result();
             String model = device(r, "model");
-            String where = r.target().path() == null ? r.target().kind() : r.target().path();
+            String where = r.target().name();
             parts.add(List.of(model.isEmpty() ? where : model, part("fw ", device(r, "firmware")),
                     part("serial ", device(r, "serial")), model.isEmpty() ? "" : where, "engine " + r.settings().engine(),
                     "data " + r.settings().data(), mode(r.settings()), r.trace().name()));
@@ -354,7 +354,7 @@ public final class ResultComparison {
                 parts.add(key + " " + v);
             }
         }
-        parts.add("target " + (r.target().path() == null ? r.target().kind() : r.target().path() + " (" + r.target().kind() + ")"));
+        parts.add("target " + r.target().name() + (r.target().path() == null ? "" : " (" + r.target().kind() + ")"));
         parts.add("engine " + r.settings().engine());
         parts.add("data " + r.settings().data());
         List<String> files = new ArrayList<>();

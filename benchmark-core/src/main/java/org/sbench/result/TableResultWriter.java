@@ -48,8 +48,7 @@ public final class TableResultWriter {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"trace", r.trace().name() + " (" + r.trace().format() + ", " + count(r.trace().records())
                 + " IOs, sha256 " + shortSha(r.trace().sha256()) + ")"});
-        lines.add(new String[] {"target", r.target().path() + " (" + r.target().kind() + ", " + mb(r.target().capacity()) + " MB"
-                + device(r.target().device()) + ")"});
+        lines.add(new String[] {"target", target(r.target())});
         lines.add(new String[] {"settings", s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
                 + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.reap() == null ? "" : ", reap " + s.reap())
                 + (s.readOnly() ? ", read-only" : "")});
@@ -58,6 +57,12 @@ public final class TableResultWriter {
                     + ", " + r.host().cpu() + " (" + r.host().cores() + " cores)"});
         }
         return lines;
+    }
+
+    /** "/dev/sdb (block, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)". */
+    private static String target(ReplayResult.TargetIdentity t) {
+        String kind = t.path() == null ? "" : t.kind() + ", ";
+        return t.name() + " (" + kind + mb(t.capacity()) + " MB" + device(t.device()) + ")";
     }
 
     static String incomplete(ReplayResult r) {

@@ -41,6 +41,7 @@ class ReportCommandTest {
                 "--hlog", hlog.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("trace    hm_0.csv (msr, 3 IOs, sha256 "), r.out());
+        assertTrue(r.out().contains("\ntarget   null (2.1 MB)\n"), "the null target has no path to print: " + r.out());
         assertTrue(r.out().contains("settings recorded-qd, max idle 25.0 ms, data random, engine null"), r.out());
         assertTrue(r.out().contains("latency us"), r.out());
         assertTrue(r.out().contains("wrote    html " + html + "\nwrote    csv " + csv + "\nwrote    hlog " + hlog + "\n"), r.out());
