@@ -18,7 +18,7 @@ import org.sbench.trace.stats.SizeClass;
 
 /**
  * {@code report --html FILE}: one self-contained XHTML page for one result: what ran, the terminal
- * tables, and six charts ({@code chart-busy}, {@code chart-size-mbps}, {@code chart-size-ios},
+ * tables (phases when the trace has them), and six charts ({@code chart-busy}, {@code chart-size-mbps}, {@code chart-size-ios},
  * {@code chart-latency}, {@code chart-throughput}, {@code chart-qd}).
  */
 public final class HtmlReportWriter implements ResultWriter {
@@ -58,6 +58,10 @@ public final class HtmlReportWriter implements ResultWriter {
         page.table("sizes", TableResultWriter.sizes(r));
         page.chart("size-mbps", SvgChart.render(sizeChart(r, true), "size-mbps", WIDTH_PX, HEIGHT_PX));
         page.chart("size-ios", SvgChart.render(sizeChart(r, false), "size-ios", WIDTH_PX, HEIGHT_PX));
+        if (r.phases() != null) {
+            page.h2("Phases");
+            page.table("phases", TableResultWriter.phases(r));
+        }
         page.h2("Over time");
         page.chart("throughput", SvgChart.render(throughputChart(r), "throughput", WIDTH_PX, HEIGHT_PX));
         page.h2("Fidelity");

@@ -137,7 +137,8 @@ public final class TableResultWriter {
         }
         return "widened " + count(mp.widened()) + ", refitted " + count(mp.refitted()) + ", other streams "
                 + count(mp.otherStreams()) + ", writes skipped " + count(mp.skippedWrites()) + ", would split "
-                + count(mp.wouldSplit()) + (mp.bufferMemory() == null ? "" : "; buffers: " + mp.bufferMemory());
+                + count(mp.wouldSplit()) + (mp.streamLayout() == null ? "" : "; stream@offset " + mp.streamLayout())
+                + (mp.bufferMemory() == null ? "" : "; buffers: " + mp.bufferMemory());
     }
 
     static String errors(ReplayResult r) {

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
 
 class HtmlReportWriterTest {
     @Test
@@ -44,6 +46,24 @@ class HtmlReportWriterTest {
         try (var files = Files.list(dir)) {
             assertEquals(1, files.count(), "only the page, no temporary file");
         }
+    }
+
+    @Test
+    void phasesGetTheTableTheTerminalPrints(@TempDir Path dir) throws Exception {
+        assertEquals(0, new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)))
+                .byClass(null, "table", "phases").size(), "no phases, no table");
+        Path phased = ResultFixtures.variant(dir, ResultFixtures.A, "phased.json", j -> j.putArray("phases")
+                .add(phase(j, "boot", 3, 2_000_000_000L)).add(phase(j, "login", 1, 500_000_000L)));
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(phased)));
+        List<Element> tables = page.byClass(null, "table", "phases");
+        assertEquals(1, tables.size());
+        String text = tables.get(0).getTextContent();
+        assertTrue(text.contains("phase") && text.contains("boot") && text.contains("login") && text.contains("2.000"), text);
+    }
+
+    private static ObjectNode phase(ObjectNode root, String name, long ios, long wallNs) {
+        return root.objectNode().put("name", name).put("ios", ios).put("bytesRead", 4096 * ios).put("bytesWritten", 0)
+                .put("wallNs", wallNs).put("busyNs", wallNs / 2).put("mbps", 1.0);
     }
 
     @Test
