@@ -1,5 +1,6 @@
 package org.sbench.result;
 
+import java.awt.Paint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ public final class HtmlComparisonWriter implements ComparisonWriter {
         }
         page.meta(meta);
         page.p("note", "Busy time: time the drive had at least one IO outstanding. MB/s and IOPS are over busy time;"
-                + " MB = 10^6 bytes. The baseline's bars are orange."
+                + " MB = 10^6 bytes. The baseline's bars and curves are orange."
                 + (c.hasRepeats() ? " Repeated runs of a drive: bars show the mean, whiskers \u00b11 standard deviation." : ""));
         page.h2("Charts");
         for (BarChartSpec spec : ordered()) {
@@ -117,7 +118,7 @@ public final class HtmlComparisonWriter implements ComparisonWriter {
         for (int i = 0; i < c.columns().size(); i++) {
             Histogram h = c.latency(i, op);
             if (h.getTotalCount() > 0) {
-                curves.add(new PercentileCurveChart.Curve(c.columns().get(i).label(), ChartStyle.series(i), h));
+                curves.add(new PercentileCurveChart.Curve(c.columns().get(i).label(), curveColour(c, i), h));
             }
         }
         if (curves.isEmpty()) {
@@ -127,5 +128,13 @@ public final class HtmlComparisonWriter implements ComparisonWriter {
         return PercentileCurveChart.create("Latency by percentile, " + ops, String.format(Locale.ROOT,
                 "service time in \u00b5s, both axes log scale; lower is better%s",
                 c.hasRepeats() ? "; repeated runs pooled" : ""), curves);
+    }
+
+    /** The baseline in its orange, as in the bar charts; the other columns in the series palette, in column order. */
+    private static Paint curveColour(ResultComparison c, int column) {
+        if (column == c.baseline()) {
+            return ChartStyle.BASELINE;
+        }
+        return ChartStyle.series(column < c.baseline() ? column : column - 1);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,18 @@ class HtmlComparisonWriterTest {
         assertTrue(page.texts("latency-read").containsAll(List.of("DriveA", "DriveB", "percentile", "\u00b5s")));
         assertEquals(1, page.byClass(null, "table", "comparison").size());
         assertTrue(page.text().contains("2 runs: drive-b.json drive-b-run2.json"));
+    }
+
+    @Test
+    void theBaselinesCurveIsOrangeLikeItsBarsAndNoOtherIs() throws Exception {
+        String orange = "rgb(245,133,24)";
+        String blue = "rgb(76,120,168)";
+        XhtmlDocument baselineA = new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(abb()));
+        assertEquals(Map.of("DriveA", orange, "DriveB", blue), baselineA.curveColours("latency-read"));
+        ResultComparison baselineB = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A),
+                ResultFixtures.input(ResultFixtures.B)), 1, false);
+        assertEquals(Map.of("DriveA", blue, "DriveB", orange),
+                new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(baselineB)).curveColours("latency-write"));
     }
 
     @Test

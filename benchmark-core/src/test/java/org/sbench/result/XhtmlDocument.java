@@ -4,6 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -11,6 +15,7 @@ import org.w3c.dom.NodeList;
 
 /** A report page parsed as XML (which fails unless it is well-formed), and what tests look for in it. */
 final class XhtmlDocument {
+    private static final Pattern STROKE = Pattern.compile("(?:^|;)stroke:([^;]+)");
     private final Document doc;
 
     XhtmlDocument(String xhtml) throws Exception {
@@ -60,6 +65,16 @@ final class XhtmlDocument {
 
     int curves(String chart) {
         return byClass(chart(chart), "g", "curve").size();
+    }
+
+    /** Each curve's series name and its line colour (as the SVG states it, "rgb(r,g,b)"). */
+    Map<String, String> curveColours(String chart) {
+        Map<String, String> out = new TreeMap<>();
+        for (Element g : byClass(chart(chart), "g", "curve")) {
+            Matcher stroke = STROKE.matcher(((Element) g.getElementsByTagName("g").item(0)).getAttribute("style"));
+            out.put(g.getAttribute("data-series"), stroke.find() ? stroke.group(1) : null);
+        }
+        return out;
     }
 
     /** The categories of a chart's bars in drawing order. */

@@ -23,9 +23,9 @@ public final class ChartStyle {
     public static final Color ALL = new Color(0x555555);
     public static final Color DRIVE = new Color(0x4c78a8);
     public static final Color BASELINE = new Color(0xf58518);
-    /** Curves of several drives, in column order; repeats past the end. */
-    static final Color[] SERIES = {new Color(0x4c78a8), new Color(0xf58518), new Color(0x54a24b), new Color(0xe45756),
-        new Color(0x72b7b2), new Color(0xb279a2), new Color(0x9d755d), new Color(0xeeca3b)};
+    /** Curves of the drives other than the baseline, in order; never the baseline's colour; repeats past the end. */
+    static final Color[] SERIES = {DRIVE, new Color(0x54a24b), new Color(0xe45756), new Color(0x72b7b2),
+        new Color(0xb279a2), new Color(0x9d755d), new Color(0xeeca3b)};
     static final Color GRID = new Color(0xdddddd);
     static final Color TEXT = new Color(0x222222);
     static final String FONT = Font.SANS_SERIF;
@@ -49,7 +49,7 @@ public final class ChartStyle {
         }
     }
 
-    /** The colour of the i-th curve when several drives share a chart. */
+    /** The colour of the i-th curve other than the baseline's when several drives share a chart. */
     public static Paint series(int i) {
         return SERIES[i % SERIES.length];
     }
