@@ -1,6 +1,7 @@
 package org.sbench.result;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.channels.Channels;
@@ -9,22 +10,35 @@ import java.nio.file.Path;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.AtomicFileOutput;
 
-/** A UTF-8 text file written through {@link AtomicFileOutput}: it appears only when complete. */
+/** A text file written through {@link AtomicFileOutput}: it appears only when complete. */
 public final class AtomicTextFile {
-    /** Writes the body of a text file; the writer is buffered by the caller as it needs. */
+    /** Writes the body of a UTF-8 text file; the writer is buffered by the caller as it needs. */
     public interface Body {
         void write(Writer out) throws IOException;
+    }
+
+    /** Writes the bytes of a file; closing the stream only flushes it. */
+    public interface StreamBody {
+        void write(OutputStream out) throws IOException;
     }
 
     private AtomicTextFile() {
     }
 
     public static void write(Path file, Body body) {
-        try (AtomicFileOutput out = new AtomicFileOutput(file)) {
-            // Not closed: closing would close the channel that commit() forces and renames.
-            Writer w = new OutputStreamWriter(Channels.newOutputStream(out.channel()), StandardCharsets.UTF_8);
+        writeStream(file, s -> {
+            Writer w = new OutputStreamWriter(s, StandardCharsets.UTF_8);
             body.write(w);
             w.flush();
+        });
+    }
+
+    /** Writes {@code file}; any failed write fails it, also one a {@code PrintStream} in the body swallowed. */
+    public static void writeStream(Path file, StreamBody body) {
+        try (AtomicFileOutput out = new AtomicFileOutput(file)) {
+            BodyStream s = new BodyStream(Channels.newOutputStream(out.channel()));
+            body.write(s);
+            s.finish();
             out.commit();
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", file, e);

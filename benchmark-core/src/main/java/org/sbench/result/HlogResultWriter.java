@@ -1,17 +1,12 @@
 package org.sbench.result;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.sbench.SbenchException;
-import org.sbench.trace.input.AtomicFileOutput;
 
 /**
  * {@code report --hlog FILE}: the result's latency histograms as an HdrHistogram interval log
@@ -32,10 +27,8 @@ public final class HlogResultWriter implements ResultWriter {
     public void write(ReplayResult r, Path file) {
         long startMs = startMs(r);
         long endMs = startMs + r.summary().wallNs() / NS_PER_MS;
-        try (AtomicFileOutput out = new AtomicFileOutput(file)) {
-            OutputStream raw = Channels.newOutputStream(out.channel());
-            // Not closed: AtomicFileOutput forces, closes and renames the channel on commit.
-            PrintStream stream = new PrintStream(raw, false, StandardCharsets.UTF_8);
+        AtomicTextFile.writeStream(file, out -> {
+            PrintStream stream = new PrintStream(out, false, StandardCharsets.UTF_8);
             HistogramLogWriter log = new HistogramLogWriter(stream);
             log.outputComment("sbench " + r.sbenchVersion() + " replay of " + r.trace().name() + " (sha256 " + r.trace().sha256()
                     + ") on " + r.target().name() + "; values in ns");
@@ -52,11 +45,7 @@ public final class HlogResultWriter implements ResultWriter {
                 log.outputIntervalHistogram(h);
             }
             stream.flush();
-            if (stream.checkError()) {
-                throw SbenchException.ioFailure("write", file, new IOException("write failed"));
-            }
-            out.commit();
-        }
+        });
     }
 
     /** The run's start in ms since the epoch; 0 when the result does not say (the log then counts from 0). */

@@ -5,13 +5,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.DataFormatException;
 import org.sbench.SbenchException;
-import org.sbench.trace.input.AtomicFileOutput;
 
 /** Writes a {@link ReplayResult} as JSON atomically, and reads one back (for report and compare). */
 public final class JsonResults {
@@ -29,18 +26,7 @@ public final class JsonResults {
 
     /** Writes {@code result} to {@code file}; the file appears only when complete. */
     public void write(ReplayResult result, Path file) {
-        try (AtomicFileOutput out = new AtomicFileOutput(file)) {
-            OutputStream s = Channels.newOutputStream(out.channel());
-            mapper.writeValue(new java.io.FilterOutputStream(s) {
-                @Override
-                public void close() {
-                    // The channel is committed by AtomicFileOutput, not closed by Jackson.
-                }
-            }, result);
-            out.commit();
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("write", file, e);
-        }
+        AtomicTextFile.writeStream(file, out -> mapper.writeValue(out, result));
     }
 
     /**
