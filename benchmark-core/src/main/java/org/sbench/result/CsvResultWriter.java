@@ -42,9 +42,6 @@ public final class CsvResultWriter implements ResultWriter {
 
     @Override
     public void write(ReplayResult r, Path dir) {
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw SbenchException.usage("--csv takes a directory; " + dir + " is a file");
-        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

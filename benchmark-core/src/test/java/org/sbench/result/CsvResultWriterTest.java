@@ -1,6 +1,7 @@
 package org.sbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
 class CsvResultWriterTest {
@@ -56,11 +58,12 @@ class CsvResultWriterTest {
     }
 
     @Test
-    void refusesAFileForTheDirectory(@TempDir Path dir) throws Exception {
+    void aFileInPlaceOfTheDirectoryIsAnIoFailure(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("taken"), "x");
-        SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(SbenchException.class,
+        SbenchException e = assertThrows(SbenchException.class,
                 () -> new CsvResultWriter().write(ResultFixtures.load(ResultFixtures.A), file));
-        assertEquals("--csv takes a directory; " + file + " is a file", e.getMessage());
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertTrue(e.getMessage().startsWith("cannot create directory " + file + ": "), e.getMessage());
     }
 
     @Test

@@ -65,6 +65,8 @@ final class CompareCommand implements Callable<Integer> {
             throw SbenchException.usage("--label given " + labels.size() + " times for " + results.size()
                     + " results; give one per result, in order");
         }
+        OutputOptions.checkFile("--html", html);
+        OutputOptions.checkFile("--csv", csv);
         JsonResults json = new JsonResults();
         List<ResultComparison.Input> inputs = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {

@@ -39,6 +39,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutputOptions.checkFile("--html", html);
+        OutputOptions.checkDirectory("--csv", csv);
+        OutputOptions.checkFile("--hlog", hlog);
         ReplayResult r = new JsonResults().read(result);
         PrintWriter out = spec.commandLine().getOut();
         new TableResultWriter().write(r, out);

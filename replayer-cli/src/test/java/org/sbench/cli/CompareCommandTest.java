@@ -72,6 +72,16 @@ class CompareCommandTest {
         assertEquals(2, CliTest.run("compare", a.toString()).code(), "two results at least");
     }
 
+    @Test
+    void aBadOutputOptionFailsBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        Path a = ReportCommandTest.replay(dir, "a.json");
+        Path b = ReportCommandTest.replay(dir, "b.json");
+        Path html = dir.resolve("cmp.html");
+        assertUsage("--csv " + dir + ": is a directory, expected an output file name", "compare", a.toString(), b.toString(),
+                "--html", html.toString(), "--csv", dir.toString());
+        assertFalse(Files.exists(html), "--html was fine, but the command failed");
+    }
+
     private static void assertUsage(String message, String... args) {
         CliTest.Run r = CliTest.run(args);
         assertEquals(2, r.code(), r.err());

@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -64,10 +65,29 @@ class ReportCommandTest {
     }
 
     @Test
-    void csvNeedsADirectory(@TempDir Path dir) throws Exception {
+    void aBadOutputOptionFailsBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
         Path result = replay(dir, "a.json");
-        CliTest.Run r = CliTest.run("report", result.toString(), "--csv", result.toString());
-        assertEquals(2, r.code());
-        assertEquals("sbench: --csv takes a directory; " + result + " is a file\n", r.err());
+        Path html = dir.resolve("a.html");
+        Path hlog = dir.resolve("a.hlog");
+        assertRefused("--csv " + result + ": is a file, expected a directory", result, "--html", html.toString(), "--csv",
+                result.toString(), "--hlog", hlog.toString());
+        assertRefused("--csv " + result.resolve("csv") + ": " + result + " is not a directory", result, "--html",
+                html.toString(), "--csv", result.resolve("csv").toString());
+        assertRefused("--hlog " + dir + ": is a directory, expected an output file name", result, "--html", html.toString(),
+                "--hlog", dir.toString());
+        Path nowhere = dir.resolve("missing").resolve("a.hlog");
+        assertRefused("--hlog " + nowhere + ": " + nowhere.getParent() + " is not a directory", result, "--html",
+                html.toString(), "--hlog", nowhere.toString());
+        assertFalse(Files.exists(html), "--html was fine, but the command failed");
+        assertFalse(Files.exists(hlog));
+    }
+
+    private static void assertRefused(String message, Path result, String... options) {
+        List<String> args = new ArrayList<>(List.of("report", result.toString()));
+        args.addAll(List.of(options));
+        CliTest.Run r = CliTest.run(args.toArray(new String[0]));
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: " + message + "\n", r.err());
+        assertEquals("", r.out(), "nothing printed either");
     }
 }

@@ -21,11 +21,12 @@ public final class AtomicFileOutput implements AutoCloseable {
 
     public AtomicFileOutput(Path target) {
         this.target = target;
+        String unwritable = unwritable(target);
+        if (unwritable != null) {
+            throw SbenchException.usage(target + ": " + unwritable);
+        }
         Path dir = target.toAbsolutePath().getParent();
         try {
-            if (Files.isDirectory(target)) {
-                throw SbenchException.usage(target + ": is a directory, expected an output file name");
-            }
             this.temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
             // An interrupted run (Ctrl-C) exits through the shutdown hooks: the partial file goes too.
             temp.toFile().deleteOnExit();
@@ -33,6 +34,19 @@ public final class AtomicFileOutput implements AutoCloseable {
         } catch (IOException e) {
             throw SbenchException.ioFailure("create", target, e);
         }
+    }
+
+    /**
+     * Why {@code target} cannot be an output file, or null when it can: it is a directory, or the
+     * directory it would go in is not one. Commands check their output options with this before
+     * writing anything.
+     */
+    public static String unwritable(Path target) {
+        if (Files.isDirectory(target)) {
+            return "is a directory, expected an output file name";
+        }
+        Path dir = target.toAbsolutePath().getParent();
+        return Files.isDirectory(dir) ? null : dir + " is not a directory";
     }
 
     public Path target() {
