@@ -11,6 +11,7 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.target.SysfsBlockDevice;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.format.blockevents.BlockEventFields;
 
 /**
  * The {@code --device}s of a recording: each a whole disk or a partition ({@link RecordedDevice}),
@@ -46,7 +47,7 @@ public final class DeviceSelection {
             long start = 0;
             long end = diskBytes;
             if (device.isPartition()) {
-                start = sectors(device, "start") * RecordedDevice.SECTOR_BYTES;
+                start = sectors(device, "start") * BlockEventFields.SECTOR_BYTES;
                 end = start + device.sizeBytes();
             }
             RecordedDevice d = new RecordedDevice(devices.size(), p, device.name(), disk.name(),

@@ -1,9 +1,8 @@
-// What a finished recording produced: counts, loss, and the facts stored in the trace's metadata.
+// What a finished recording produced: counts, loss, and how it was recorded.
 package org.sbench.record;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The outcome of a recording, built once at its end. {@link #complete()} is false when the ring
@@ -27,10 +26,9 @@ import java.util.Map;
  * @param clock         the events' clock and its resolution
  * @param bufferKb      ring buffer per CPU, KiB
  * @param notes         anything else worth telling (tracefs left mounted, ...), one line each
- * @param metadata      the metadata stored in the trace
  */
 public record RecordResult(Path out, long durationNs, long ios, long reads, long writes, long trims, long flushes,
         long bytesRead, long bytesWritten, long eventsLost, long inFlightAtStop, long reordered, long skippedLines,
         int marks, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
-        List<String> notes, Map<String, String> metadata) {
+        List<String> notes) {
 }

@@ -2,6 +2,7 @@
 package org.sbench.record;
 
 import java.util.Locale;
+import org.sbench.trace.format.blockevents.BlockEventFields;
 
 /**
  * One {@code --device} of a recording. The block request events are raised on a whole disk's
@@ -23,15 +24,10 @@ import java.util.Locale;
 public record RecordedDevice(int stream, String path, String name, String diskName, int diskDev, String diskMajorMinor,
         boolean partition, long startBytes, long endBytes, long diskBytes) {
 
-    /** Bytes per sector in the events and in sysfs {@code start}/{@code size}. */
-    static final int SECTOR_BYTES = 512;
-    /** Bits of the minor number in the kernel's internal dev_t. */
-    static final int MINOR_BITS = 20;
-
-    /** The kernel's internal dev_t of {@code MAJOR:MINOR}, as the block events' {@code dev} field holds it. */
+    /** The kernel's internal dev_t of sysfs {@code MAJOR:MINOR}, as the block events' {@code dev} field holds it. */
     static int kernelDev(String majorMinor) {
         int colon = majorMinor.indexOf(':');
-        return Integer.parseInt(majorMinor.substring(0, colon)) << MINOR_BITS | Integer.parseInt(majorMinor.substring(colon + 1));
+        return BlockEventFields.kernelDev(Long.parseLong(majorMinor.substring(0, colon)), Long.parseLong(majorMinor.substring(colon + 1)));
     }
 
     /** True if the range [offsetBytes, offsetBytes + lengthBytes) starts on this device. */
@@ -48,8 +44,8 @@ public record RecordedDevice(int stream, String path, String name, String diskNa
         if (!partition) {
             return dev;
         }
-        return "(" + dev + " && (nr_sector == 0 || (sector >= " + startBytes / SECTOR_BYTES + " && sector < "
-                + endBytes / SECTOR_BYTES + ")))";
+        return "(" + dev + " && (nr_sector == 0 || (sector >= " + startBytes / BlockEventFields.SECTOR_BYTES
+                + " && sector < " + endBytes / BlockEventFields.SECTOR_BYTES + ")))";
     }
 
     /** One line for people: {@code /dev/sda1 (partition 2 of /dev/sda, 8:0, from byte 1048576, 512.0 MB)}. */

@@ -35,7 +35,6 @@ final class RecordingWriter implements AutoCloseable {
     private long originNs = IoRecord.NO_TIME;
     private long lastIssueNs = Long.MIN_VALUE;
     private long reordered;
-    private long outside;
 
     // Single writer (the recording thread), read by the status display: volatile, no atomics needed.
     private volatile long ios;
@@ -63,7 +62,7 @@ final class RecordingWriter implements AutoCloseable {
     void accept(IoRecord r) {
         int stream = devices.streamOf(r);
         if (stream < 0) {
-            outside++;
+            // A request of a recorded disk outside the recorded partitions: the kernel's filter lets none through.
             return;
         }
         if (originNs == IoRecord.NO_TIME) {
@@ -105,11 +104,6 @@ final class RecordingWriter implements AutoCloseable {
     /** A phase mark at {@code kernelTimeNs} on the events' clock. */
     void phase(long kernelTimeNs, String name) {
         marks.add(new PhaseMarker(name, kernelTimeNs));
-    }
-
-    /** The first IO's time on the events' clock, or {@link IoRecord#NO_TIME} before any. */
-    long originNs() {
-        return originNs;
     }
 
     /**
@@ -162,11 +156,6 @@ final class RecordingWriter implements AutoCloseable {
     /** IOs whose issue time was below an earlier IO's (see {@link #accept}); readers sort them. */
     long reordered() {
         return reordered;
-    }
-
-    /** Requests of a recorded disk outside the recorded partitions (the kernel filter lets none through). */
-    long outside() {
-        return outside;
     }
 
     int phases() {

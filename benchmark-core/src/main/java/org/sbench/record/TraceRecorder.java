@@ -105,10 +105,11 @@ public final class TraceRecorder implements AutoCloseable {
     private RecordingWriter output;
     private Thread thread;
     private String clock;
-    private Map<String, String> headerMetadata;
     private final List<String> notes = new ArrayList<>();
     private boolean requeueEvent;
     private long startNanoTime;
+    /** System.nanoTime() at which --duration ends; meaningless when recording until stopped. */
+    private long deadlineNanoTime;
     private boolean cleanedUp;
 
     // Written by the recording thread, read by the controlling one.
@@ -146,7 +147,7 @@ public final class TraceRecorder implements AutoCloseable {
         }
         devices = DeviceSelection.resolve(settings.devices(), SYS);
         requireRoot(RecordCalls.effectiveUid());
-        selfTraffic = SelfTraffic.of(settings.out(), devices, new BackingDisks(PROC, SYS));
+        selfTraffic = SelfTraffic.of(settings.out(), devices, BackingDisks.system());
         try {
             tracefs = Tracefs.open();
             if (tracefs.mountedHere()) {
@@ -172,8 +173,7 @@ public final class TraceRecorder implements AutoCloseable {
                 notes.add("this kernel offers no mono trace clock; times are from the '" + clock + "' clock");
             }
             instance.setBufferKb(settings.bufferKb());
-            headerMetadata = headerMetadata();
-            output = new RecordingWriter(settings.out(), devices, headerMetadata);
+            output = new RecordingWriter(settings.out(), devices, headerMetadata());
             pipe = instance.open(instance.tracePipe(), StandardOpenOption.READ);
             marker = instance.open(instance.traceMarker(), StandardOpenOption.WRITE);
             TraceInput input = TraceInput.live(instance.tracePipe().toString(), Channels.newInputStream(pipe));
@@ -193,6 +193,7 @@ public final class TraceRecorder implements AutoCloseable {
             }
             instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, true);
             startNanoTime = System.nanoTime();
+            deadlineNanoTime = startNanoTime + settings.durationNs();
             writeMarker(START);
             synchronized (markerLock) {
                 state = State.RECORDING;
@@ -377,20 +378,15 @@ public final class TraceRecorder implements AutoCloseable {
      * @return true when {@link #finish} should be called now
      */
     public boolean awaitStop(long timeoutNs) throws InterruptedException {
-        long waitNs = timeoutNs;
-        if (settings.durationNs() != RecordSettings.UNTIL_STOPPED) {
-            long remaining = startNanoTime + settings.durationNs() - System.nanoTime();
-            if (remaining <= 0) {
-                return true;
-            }
-            waitNs = Math.min(waitNs, remaining);
+        if (settings.durationNs() == RecordSettings.UNTIL_STOPPED) {
+            return stop.await(timeoutNs, TimeUnit.NANOSECONDS);
         }
-        return stop.await(waitNs, TimeUnit.NANOSECONDS) || durationReached();
-    }
-
-    private boolean durationReached() {
-        return settings.durationNs() != RecordSettings.UNTIL_STOPPED
-                && System.nanoTime() - startNanoTime >= settings.durationNs();
+        long remaining = deadlineNanoTime - System.nanoTime();
+        if (remaining <= 0) {
+            return true;
+        }
+        // A wait that times out has waited its whole time, so one up to the deadline has reached it.
+        return stop.await(Math.min(timeoutNs, remaining), TimeUnit.NANOSECONDS) || remaining <= timeoutNs;
     }
 
     /** Counters so far and the events lost so far (read from the instance). */
@@ -528,12 +524,10 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.badLines", Long.toString(reader.badLines()));
         late.put("record.complete", Boolean.toString(complete));
         output.finish(startKernelNs, late);
-        Map<String, String> metadata = new LinkedHashMap<>(headerMetadata);
-        metadata.putAll(late);
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
                 output.flushes(), output.bytesRead(), output.bytesWritten(), lost, reader.lostIssues(), output.reordered(),
                 reader.badLines(), output.phases(), complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
-                List.copyOf(notes), metadata);
+                List.copyOf(notes));
     }
 
     /** Releases everything in reverse order of setup; the output is deleted unless finished. Idempotent. */

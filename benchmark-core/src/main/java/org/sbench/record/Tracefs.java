@@ -24,7 +24,6 @@ final class Tracefs implements AutoCloseable {
 
     private final Path root;
     private final boolean mountedHere;
-    private boolean closed;
 
     private Tracefs(Path root, boolean mountedHere) {
         this.root = root;
@@ -92,13 +91,9 @@ final class Tracefs implements AutoCloseable {
         return false;
     }
 
-    /** Unmounts tracefs if this run mounted it. Idempotent. */
+    /** Unmounts tracefs if this run mounted it. */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    public void close() {
         if (mountedHere) {
             RecordCalls.unmount(root);
         }

@@ -46,7 +46,6 @@ class RecordingWriterTest {
             w.accept(io(T0 + 240, T0 + 700, SDA, 0, Op.FLUSH));
             w.accept(io(T0 + 700, T0 + 800, SDA, 2 * MIB, Op.TRIM));
             assertEquals(5, w.ios());
-            assertEquals(1, w.outside());
             assertEquals(1, w.reordered());
             assertEquals(4096, w.bytesRead());
             assertEquals(8192, w.bytesWritten());

@@ -122,7 +122,7 @@ final class RecordCommand implements Callable<Integer> {
                 Signal.handle(user1, previousUser1);
             }
         }
-        print(result, spec.commandLine().getOut(), allowLoss);
+        print(result, spec.commandLine().getOut());
         return result.complete() ? ExitCodes.OK : ExitCodes.IO_ERRORS;
     }
 
@@ -154,7 +154,7 @@ final class RecordCommand implements Callable<Integer> {
         t.start();
     }
 
-    static void print(RecordResult r, PrintWriter stdout, boolean allowLoss) {
+    static void print(RecordResult r, PrintWriter stdout) {
         stdout.println("wrote " + Units.count(r.ios()) + " IOs to " + r.out() + " in " + Units.duration(r.durationNs()) + ": "
                 + Units.count(r.reads()) + " reads (" + Units.bytes(r.bytesRead()) + "), " + Units.count(r.writes()) + " writes ("
                 + Units.bytes(r.bytesWritten()) + "), " + Units.count(r.trims()) + " trims, " + Units.count(r.flushes()) + " flushes");
@@ -178,7 +178,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         if (r.eventsLost() == 0) {
             stdout.println("lost     0 events: the trace is complete");
-        } else if (allowLoss) {
+        } else if (r.complete()) {
             stdout.println("lost     " + Units.count(r.eventsLost()) + " events (accepted with --allow-loss): the trace misses IOs");
         } else {
             stdout.println("INCOMPLETE: the kernel's ring buffer lost " + Units.count(r.eventsLost()) + " events, so IOs are missing;"

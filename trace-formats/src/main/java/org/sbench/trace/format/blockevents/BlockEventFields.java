@@ -84,6 +84,11 @@ public final class BlockEventFields {
         if (major > MAX_MAJOR || minor > MAX_MINOR) {
             throw f.error(i, "a device with major below 2048 and minor below 2^20");
         }
+        return kernelDev(major, minor);
+    }
+
+    /** The kernel's internal {@code dev_t} of {@code major:minor}, {@code (major << 20) | minor}, as the events carry it. */
+    public static int kernelDev(long major, long minor) {
         return (int) (major << MINOR_BITS | minor);
     }
 
