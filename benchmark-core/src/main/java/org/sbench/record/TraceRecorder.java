@@ -159,7 +159,9 @@ public final class TraceRecorder implements AutoCloseable {
                         + "; left as they are (this recording has its own instance)");
             }
             instance = TracefsInstance.create(tracefs.root(), INSTANCE_PREFIX + ProcessHandle.current().pid());
-            cleanupHook = new Thread(this::cleanupOnExit, "sbench-record-cleanup");
+            // At an exit mid-recording nothing can report a failure: an instance left behind is named
+            // sbench-PID, and the next sbench with that pid refuses to start, naming the rmdir.
+            cleanupHook = new Thread(this::cleanup, "sbench-record-cleanup");
             Runtime.getRuntime().addShutdownHook(cleanupHook);
             for (String event : new String[] {TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE}) {
                 if (!instance.hasEvent(event)) {
@@ -199,11 +201,7 @@ public final class TraceRecorder implements AutoCloseable {
                 state = State.RECORDING;
             }
         } catch (RuntimeException e) {
-            try {
-                cleanup();
-            } catch (RuntimeException cleanupFailure) {
-                e.addSuppressed(cleanupFailure);
-            }
+            cleanup().forEach(e::addSuppressed);
             synchronized (markerLock) {
                 state = State.CLOSED;
             }
@@ -425,7 +423,8 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * Stops recording (drain, end: see the class comment), completes the trace file and removes
-     * the instance.
+     * the instance. Once the trace is written, what cannot be cleaned up is told in
+     * {@link RecordResult#notes()} rather than thrown.
      *
      * @throws SbenchException when the recording thread failed (the output is then deleted) or
      *         the stream did not end
@@ -437,8 +436,6 @@ public final class TraceRecorder implements AutoCloseable {
             }
             state = State.FINISHED;
         }
-        RuntimeException primary = null;
-        RecordResult result = null;
         try {
             if (failure == null) {
                 stopEvents();
@@ -447,23 +444,11 @@ public final class TraceRecorder implements AutoCloseable {
             if (failure != null) {
                 throw rethrowable(failure);
             }
-            result = complete();
+            return complete();
         } catch (RuntimeException e) {
-            primary = e;
+            cleanup().forEach(e::addSuppressed);
+            throw e;
         }
-        try {
-            cleanup();
-        } catch (RuntimeException e) {
-            if (primary == null) {
-                primary = e;
-            } else {
-                primary.addSuppressed(e);
-            }
-        }
-        if (primary != null) {
-            throw primary;
-        }
-        return result;
     }
 
     private void stopEvents() {
@@ -524,16 +509,25 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.badLines", Long.toString(reader.badLines()));
         late.put("record.complete", Boolean.toString(complete));
         output.finish(startKernelNs, late);
+        // The trace is good from here on: a leftover instance or mount is worth telling, not failing for.
+        for (RuntimeException e : cleanup()) {
+            notes.add("not cleaned up: " + e.getMessage());
+        }
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
                 output.flushes(), output.bytesRead(), output.bytesWritten(), lost, reader.lostIssues(), output.reordered(),
                 reader.badLines(), output.phases(), complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
                 List.copyOf(notes));
     }
 
-    /** Releases everything in reverse order of setup; the output is deleted unless finished. Idempotent. */
-    private synchronized void cleanup() {
+    /**
+     * Releases everything in reverse order of setup, each step even when an earlier one failed;
+     * the output is deleted unless finished. Runs once; later calls find nothing to do.
+     *
+     * @return the steps' failures, in order
+     */
+    private synchronized List<RuntimeException> cleanup() {
         if (cleanedUp) {
-            return;
+            return List.of();
         }
         cleanedUp = true;
         List<RuntimeException> failures = new ArrayList<>();
@@ -558,13 +552,7 @@ public final class TraceRecorder implements AutoCloseable {
                 // Already shutting down: the hook is running or about to, and finds the work done.
             }
         }
-        if (!failures.isEmpty()) {
-            RuntimeException first = failures.get(0);
-            for (int i = 1; i < failures.size(); i++) {
-                first.addSuppressed(failures.get(i));
-            }
-            throw first;
-        }
+        return failures;
     }
 
     private static void run(List<RuntimeException> failures, Runnable step) {
@@ -572,16 +560,6 @@ public final class TraceRecorder implements AutoCloseable {
             step.run();
         } catch (RuntimeException e) {
             failures.add(e);
-        }
-    }
-
-    /** The shutdown hook: the JVM is exiting mid-recording (SIGTERM, System.exit); nothing can report a failure now. */
-    private void cleanupOnExit() {
-        try {
-            cleanup();
-        } catch (RuntimeException e) {
-            // The instance may remain; its name (instances/sbench-PID) says whose it was, and the
-            // next sbench with that pid refuses to start with the rmdir command to remove it.
         }
     }
 
@@ -641,7 +619,12 @@ public final class TraceRecorder implements AutoCloseable {
             }
             state = State.CLOSED;
         }
-        cleanup();
+        List<RuntimeException> failures = cleanup();
+        if (!failures.isEmpty()) {
+            RuntimeException first = failures.get(0);
+            failures.subList(1, failures.size()).forEach(first::addSuppressed);
+            throw first;
+        }
     }
 
 }

@@ -349,6 +349,30 @@ class RecordDeviceTest {
     }
 
     @Test
+    void anInstanceThatCannotBeRemovedAfterTheTraceIsWrittenIsANoteAndTheTraceStays() throws Exception {
+        Path out = dir.resolve("kept.sbt");
+        RecordResult result;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Target target = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+             IoPattern pattern = new IoPattern(target, "io_uring", 0);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            recorder.start();
+            pattern.batch(io(Op.READ, 0, 4 * KIB));
+            // The kernel refuses to remove an instance while one of its files is open.
+            try (FileChannel held = FileChannel.open(instanceDir().resolve("trace_clock"), StandardOpenOption.READ)) {
+                result = recorder.finish();
+            }
+        } finally {
+            Files.deleteIfExists(instanceDir());
+        }
+        assertTrue(result.complete());
+        assertEquals(1, result.ios());
+        assertTrue(result.notes().stream().anyMatch(n -> n.startsWith("not cleaned up: cannot remove tracefs instance (rmdir "
+                + instanceDir() + " by hand)")), result.notes().toString());
+        assertEquals(1, readAll(out).size());
+    }
+
+    @Test
     void aFileIsNotADevice() throws Exception {
         Path file = Files.writeString(dir.resolve("plain"), "x");
         SbenchException e = assertThrows(SbenchException.class,
