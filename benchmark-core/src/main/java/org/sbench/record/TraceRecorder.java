@@ -387,13 +387,27 @@ public final class TraceRecorder implements AutoCloseable {
         return stop.await(Math.min(timeoutNs, remaining), TimeUnit.NANOSECONDS) || remaining <= timeoutNs;
     }
 
+    /** Time since the events were switched on, ns. */
+    public long elapsedNs() {
+        return System.nanoTime() - startNanoTime;
+    }
+
     /** Counters so far and the events lost so far (read from the instance). */
     public RecordStatus status() {
         if (stateNow() != State.RECORDING) {
             throw new IllegalStateException("not recording");
         }
-        return new RecordStatus(System.nanoTime() - startNanoTime, output.ios(), output.bytesRead(), output.bytesWritten(),
-                instance.lostEvents(), marksWritten());
+        return new RecordStatus(elapsedNs(), output.ios(), output.bytesRead(), output.bytesWritten(), lostEventsSoFar(),
+                marksWritten());
+    }
+
+    /** A live display is no reason to end a recording: a failed read of the loss counters is unknown, not an error. */
+    private long lostEventsSoFar() {
+        try {
+            return instance.lostEvents();
+        } catch (SbenchException e) {
+            return RecordStatus.UNKNOWN;
+        }
     }
 
     private int marksWritten() {

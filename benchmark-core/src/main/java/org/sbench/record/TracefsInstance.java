@@ -41,6 +41,8 @@ final class TracefsInstance {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
 
     private final Path dir;
+    /** Reused by {@link #lostEvents()}, which a live status reads every second. */
+    private final ByteBuffer statsBuffer = ByteBuffer.allocate(READ_BUFFER_BYTES);
 
     private TracefsInstance(Path dir) {
         this.dir = dir;
@@ -133,12 +135,13 @@ final class TracefsInstance {
     /**
      * Events the ring buffer lost so far: the sum over CPUs of {@code overrun} (overwritten before
      * being read) and {@code dropped events} (refused while full) from {@code per_cpu/cpuN/stats}.
+     * Not thread-safe.
      */
     long lostEvents() {
         long lost = 0;
         try (DirectoryStream<Path> cpus = Files.newDirectoryStream(dir.resolve("per_cpu"), "cpu*")) {
             for (Path cpu : cpus) {
-                lost += lostEvents(readText(cpu.resolve("stats")).lines().toList());
+                lost += lostEvents(readText(cpu.resolve("stats"), statsBuffer).lines().toList());
             }
         } catch (IOException e) {
             throw SbenchException.ioFailure("read", dir.resolve("per_cpu"), e);
@@ -212,8 +215,12 @@ final class TracefsInstance {
      * {@link Files#readString} would see one character.
      */
     static String readText(Path file) {
+        return readText(file, ByteBuffer.allocate(READ_BUFFER_BYTES));
+    }
+
+    private static String readText(Path file, ByteBuffer buf) {
+        buf.clear();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buf = ByteBuffer.allocate(READ_BUFFER_BYTES);
             while (buf.hasRemaining() && ch.read(buf) > 0) {
                 // A page per read at most; seq_file-backed files continue where they left off.
             }

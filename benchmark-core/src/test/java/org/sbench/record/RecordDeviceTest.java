@@ -373,6 +373,29 @@ class RecordDeviceTest {
     }
 
     @Test
+    void aLossCounterThatCannotBeReadIsUnknownAndRecordingGoesOn(@TempDir Path empty) throws Exception {
+        Path out = dir.resolve("on.sbt");
+        RecordResult result;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Target target = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+             IoPattern pattern = new IoPattern(target, "io_uring", 0);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            recorder.start();
+            Path cpu0 = instanceDir().resolve("per_cpu/cpu0");
+            LoopDevice.run("mount", "--bind", empty.toString(), cpu0.toString()); // hides cpu0/stats
+            try {
+                assertEquals(RecordStatus.UNKNOWN, recorder.status().eventsLost());
+            } finally {
+                LoopDevice.run("umount", cpu0.toString());
+            }
+            pattern.batch(io(Op.READ, 0, 4 * KIB));
+            result = recorder.finish();
+        }
+        assertTrue(result.complete());
+        assertEquals(1, readAll(out).size());
+    }
+
+    @Test
     void aFileIsNotADevice() throws Exception {
         Path file = Files.writeString(dir.resolve("plain"), "x");
         SbenchException e = assertThrows(SbenchException.class,

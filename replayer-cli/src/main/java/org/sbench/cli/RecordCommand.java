@@ -108,7 +108,9 @@ final class RecordCommand implements Callable<Integer> {
                     + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
             err.flush();
             while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
-                status.show(recorder.status());
+                if (status.due(recorder.elapsedNs())) {
+                    status.show(recorder.status());
+                }
             }
             status.end();
             err.println("stopping: waiting for IOs in flight");

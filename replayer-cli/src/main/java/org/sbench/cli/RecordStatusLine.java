@@ -6,9 +6,9 @@ import java.util.Locale;
 import org.sbench.record.RecordStatus;
 
 /**
- * One status line per call, rewritten in place on a terminal ({@code \r}); elsewhere (a log, a
- * pipe) a line every {@link #PLAIN_INTERVAL_NS}. Rates are over the interval since the previous
- * line, so they show what the device is doing now. Not thread-safe.
+ * One status line per {@link #show}, rewritten in place on a terminal ({@code \r}); elsewhere (a
+ * log, a pipe) one is {@link #due} every {@link #PLAIN_INTERVAL_NS}. Rates are over the interval
+ * since the previous line, so they show what the device is doing now. Not thread-safe.
  */
 final class RecordStatusLine {
     static final long PLAIN_INTERVAL_NS = 10_000_000_000L;
@@ -27,10 +27,12 @@ final class RecordStatusLine {
         this.terminal = terminal;
     }
 
+    /** Whether a line is due {@code elapsedNs} into the recording; asked before taking a status, which reads the kernel's counters. */
+    boolean due(long elapsedNs) {
+        return terminal || elapsedNs - previous.elapsedNs() >= PLAIN_INTERVAL_NS;
+    }
+
     void show(RecordStatus s) {
-        if (!terminal && s.elapsedNs() - previous.elapsedNs() < PLAIN_INTERVAL_NS) {
-            return;
-        }
         err.print((terminal ? "\r" : "") + format(s, previous) + (terminal ? "   " : System.lineSeparator()));
         err.flush();
         pending = terminal;
@@ -49,9 +51,10 @@ final class RecordStatusLine {
     static String format(RecordStatus now, RecordStatus before) {
         double s = Math.max((now.elapsedNs() - before.elapsedNs()) / NS_PER_S, 1e-9);
         long total = now.elapsedNs() / 1_000_000_000L;
-        return String.format(Locale.ROOT, "%d:%02d:%02d  %,d IOs  read %.1f MB/s  write %.1f MB/s  events lost %,d%s",
+        return String.format(Locale.ROOT, "%d:%02d:%02d  %,d IOs  read %.1f MB/s  write %.1f MB/s  events lost %s%s",
                 total / SECONDS_PER_HOUR, total / SECONDS_PER_MINUTE % SECONDS_PER_MINUTE, total % SECONDS_PER_MINUTE, now.ios(),
                 (now.bytesRead() - before.bytesRead()) / MB / s, (now.bytesWritten() - before.bytesWritten()) / MB / s,
-                now.eventsLost(), now.marks() > 0 ? "  marks " + now.marks() : "");
+                now.eventsLost() == RecordStatus.UNKNOWN ? "unknown" : String.format(Locale.ROOT, "%,d", now.eventsLost()),
+                now.marks() > 0 ? "  marks " + now.marks() : "");
     }
 }

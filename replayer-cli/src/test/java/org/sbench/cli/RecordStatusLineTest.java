@@ -2,9 +2,12 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sbench.record.RecordStatus;
 
@@ -19,20 +22,34 @@ class RecordStatusLineTest {
     }
 
     @Test
-    void terminalRewritesOneLineAndPlainOutputPrintsEveryTenSeconds() {
+    void lossThatCouldNotBeReadIsUnknown() {
+        RecordStatus now = new RecordStatus(S, 1, 0, 0, RecordStatus.UNKNOWN, 0);
+        assertEquals("0:00:01  1 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost unknown",
+                RecordStatusLine.format(now, new RecordStatus(0, 0, 0, 0, 0, 0)));
+    }
+
+    @Test
+    void terminalRewritesOneLineAndPlainOutputIsDueEveryTenSeconds() {
         StringWriter terminal = new StringWriter();
         RecordStatusLine t = new RecordStatusLine(new PrintWriter(terminal), true);
+        assertTrue(t.due(S));
         t.show(new RecordStatus(S, 10, 0, 0, 0, 0));
+        assertTrue(t.due(2 * S));
         t.show(new RecordStatus(2 * S, 20, 0, 0, 0, 0));
         t.end();
         assertEquals("\r0:00:01  10 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0   "
                 + "\r0:00:02  20 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0   " + System.lineSeparator(), terminal.toString());
         StringWriter log = new StringWriter();
         RecordStatusLine plain = new RecordStatusLine(new PrintWriter(log), false);
+        List<Integer> shownAt = new ArrayList<>();
         for (int i = 1; i <= 25; i++) {
-            plain.show(new RecordStatus(i * S, i, 0, 0, 0, 0));
+            if (plain.due(i * S)) {
+                shownAt.add(i);
+                plain.show(new RecordStatus(i * S, i, 0, 0, 0, 0));
+            }
         }
         plain.end();
+        assertEquals(List.of(10, 20), shownAt);
         assertEquals(2, log.toString().lines().count(), log.toString());
     }
 }
