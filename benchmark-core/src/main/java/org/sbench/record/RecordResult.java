@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * The outcome of a recording, built once at its end. {@link #complete()} is false when the ring
- * buffer lost events and loss was not allowed: the trace file is then valid but misses IOs, and
- * says so in its metadata ({@code record.complete = false}).
+ * buffer lost events and loss was not allowed, or when the event stream stalled before its end:
+ * the trace file is then valid but misses IOs, and says so in its metadata
+ * ({@code record.complete = false}).
  *
  * @param out           the trace file written
  * @param durationNs    from switching the events on to switching issues off (the events' clock)
@@ -20,7 +21,8 @@ import java.util.List;
  * @param reordered     IOs whose issue time was below an earlier one's (readers sort them)
  * @param skippedLines  event lines that could not be read
  * @param marks         phase marks stored
- * @param complete      false when events were lost and {@code --allow-loss} was not given
+ * @param stalled       the event stream stopped before its end marker; the trace holds what was read until then
+ * @param complete      false when stalled, or when events were lost and {@code --allow-loss} was not given
  * @param devices       one line per recorded device ({@link RecordedDevice#describe()})
  * @param selfTraffic   how the recorder kept its own output out of the trace
  * @param clock         the events' clock and its resolution
@@ -29,6 +31,6 @@ import java.util.List;
  */
 public record RecordResult(Path out, long durationNs, long ios, long reads, long writes, long trims, long flushes,
         long bytesRead, long bytesWritten, long eventsLost, long inFlightAtStop, long reordered, long skippedLines,
-        int marks, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
+        int marks, boolean stalled, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
         List<String> notes) {
 }

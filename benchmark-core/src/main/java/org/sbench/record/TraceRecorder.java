@@ -73,7 +73,7 @@ public final class TraceRecorder implements AutoCloseable {
     private static final long SETTLE_MS = 10;
     private static final long DRAIN_POLL_MS = 5;
     private static final long END_TIMEOUT_MS = 10_000;
-    private static final long PROGRESS_POLL_MS = 200;
+    private static final long PROGRESS_POLL_NS = 200_000_000L;
     private static final long THREAD_START_TIMEOUT_MS = 10_000;
     /** Longest phase-mark name kept (a tracefs marker may be a page; names are labels). */
     static final int MAX_MARK_CHARS = 200;
@@ -100,6 +100,7 @@ public final class TraceRecorder implements AutoCloseable {
     private TracefsInstance instance;
     private Thread cleanupHook;
     private FileChannel pipe;
+    private CountingInputStream pipeBytes;
     private FileChannel marker;
     private TracefsReader reader;
     private RecordingWriter output;
@@ -178,7 +179,8 @@ public final class TraceRecorder implements AutoCloseable {
             output = new RecordingWriter(settings.out(), devices, headerMetadata());
             pipe = instance.open(instance.tracePipe(), StandardOpenOption.READ);
             marker = instance.open(instance.traceMarker(), StandardOpenOption.WRITE);
-            TraceInput input = TraceInput.live(instance.tracePipe().toString(), Channels.newInputStream(pipe));
+            pipeBytes = new CountingInputStream(Channels.newInputStream(pipe));
+            TraceInput input = TraceInput.live(instance.tracePipe().toString(), pipeBytes);
             // The kernel writes every line; one it cannot be read is skipped and counted rather than ending hours of recording.
             reader = TracefsReader.live(input, ReadOptions.DEFAULTS.withSkipBad(Long.MAX_VALUE), this::onMarker);
             thread = new Thread(this::record, "sbench-record");
@@ -440,8 +442,11 @@ public final class TraceRecorder implements AutoCloseable {
      * the instance. Once the trace is written, what cannot be cleaned up is told in
      * {@link RecordResult#notes()} rather than thrown.
      *
-     * @throws SbenchException when the recording thread failed (the output is then deleted) or
-     *         the stream did not end
+     * If the event stream stalls before its end marker, the trace is written with what was read
+     * and marked incomplete ({@link RecordResult#stalled()}).
+     *
+     * @throws SbenchException when the recording thread failed (the output is then deleted), or
+     *         its reading could not be stopped after a stall
      */
     public RecordResult finish() {
         synchronized (markerLock) {
@@ -454,11 +459,11 @@ public final class TraceRecorder implements AutoCloseable {
             if (failure == null) {
                 stopEvents();
             }
-            awaitThreadEnd();
-            if (failure != null) {
+            boolean stalled = !awaitThreadEnd();
+            if (failure != null && !stalled) {
                 throw rethrowable(failure);
             }
-            return complete();
+            return complete(stalled);
         } catch (RuntimeException e) {
             cleanup().forEach(e::addSuppressed);
             throw e;
@@ -483,33 +488,38 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * Waits for the recording thread to read up to the end marker. With a large ring buffer it may
-     * be minutes of events behind, so it is given up on only when it stops making progress.
+     * be minutes of events behind, so it is given up on only when it stops reading: progress is
+     * the bytes read, as the IOs written can stand still for long behind an issue whose
+     * completion was lost. A stalled stream is closed, which ends the thread's read.
+     *
+     * @return true when the thread read to the end (or failed); false when the stream stalled and
+     *         the thread ended with what it had read
+     * @throws SbenchException when the thread does not end even after its stream is closed
      */
-    private void awaitThreadEnd() {
+    private boolean awaitThreadEnd() {
         try {
-            long lastIos = -1;
-            long lastProgress = System.nanoTime();
-            while (!threadEnded.await(PROGRESS_POLL_MS, TimeUnit.MILLISECONDS)) {
-                long ios = output.ios();
-                if (ios != lastIos) {
-                    lastIos = ios;
-                    lastProgress = System.nanoTime();
-                } else if (System.nanoTime() - lastProgress > TimeUnit.MILLISECONDS.toNanos(END_TIMEOUT_MS)) {
-                    closePipe();
-                    threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-                    throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + instance.tracePipe()
-                            + " stalled for " + END_TIMEOUT_MS / 1000 + " s before its end marker");
-                }
+            long stallNs = TimeUnit.MILLISECONDS.toNanos(END_TIMEOUT_MS);
+            if (ProgressWait.await(threadEnded, pipeBytes::count, PROGRESS_POLL_NS, stallNs)) {
+                return true;
             }
+            closePipe();
+            if (!threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + instance.tracePipe()
+                        + " stalled for " + END_TIMEOUT_MS / 1000 + " s before its end marker, and its reader did not stop");
+            }
+            // The end marker may have been read just before the close.
+            return failure == null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SbenchException(ErrorKind.INTERRUPTED, "interrupted while ending the recording", e);
         }
     }
 
-    private RecordResult complete() {
+    private RecordResult complete(boolean stalled) {
         long lost = instance.lostEvents();
-        boolean complete = lost == 0 || settings.allowLoss();
+        boolean complete = !stalled && (lost == 0 || settings.allowLoss());
+        // After a stall the issues read but not handed out are left out too.
+        long incompleteIos = reader.lostIssues() + reader.pendingIssues();
         // Issues were recorded from the start marker until just before the drain marker.
         long durationNs = startKernelNs != IoRecord.NO_TIME && drainKernelNs != IoRecord.NO_TIME ? drainKernelNs - startKernelNs
                 : System.nanoTime() - startNanoTime;
@@ -518,9 +528,10 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.durationNs", Long.toString(durationNs));
         late.put("record.selfTraffic", self);
         late.put("record.eventsLost", Long.toString(lost));
-        late.put("record.incompleteIos", Long.toString(reader.lostIssues()));
+        late.put("record.incompleteIos", Long.toString(incompleteIos));
         late.put("record.reordered", Long.toString(output.reordered()));
         late.put("record.badLines", Long.toString(reader.badLines()));
+        late.put("record.stalled", Boolean.toString(stalled));
         late.put("record.complete", Boolean.toString(complete));
         output.finish(startKernelNs, late);
         // The trace is good from here on: a leftover instance or mount is worth telling, not failing for.
@@ -528,8 +539,8 @@ public final class TraceRecorder implements AutoCloseable {
             notes.add("not cleaned up: " + e.getMessage());
         }
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
-                output.flushes(), output.bytesRead(), output.bytesWritten(), lost, reader.lostIssues(), output.reordered(),
-                reader.badLines(), output.phases(), complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
+                output.flushes(), output.bytesRead(), output.bytesWritten(), lost, incompleteIos, output.reordered(),
+                reader.badLines(), output.phases(), stalled, complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
                 List.copyOf(notes));
     }
 

@@ -178,7 +178,10 @@ final class RecordCommand implements Callable<Integer> {
         for (String note : r.notes()) {
             stdout.println("note     " + note);
         }
-        if (r.eventsLost() == 0) {
+        if (r.stalled()) {
+            stdout.println("INCOMPLETE: the kernel's event stream stalled before its end; the trace holds the IOs read until then"
+                    + (r.eventsLost() > 0 ? "; the ring buffer also lost " + Units.count(r.eventsLost()) + " events" : ""));
+        } else if (r.eventsLost() == 0) {
             stdout.println("lost     0 events: the trace is complete");
         } else if (r.complete()) {
             stdout.println("lost     " + Units.count(r.eventsLost()) + " events (accepted with --allow-loss): the trace misses IOs");

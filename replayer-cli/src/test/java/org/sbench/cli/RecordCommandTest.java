@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.record.RecordResult;
 import org.sbench.target.LoopDevice;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -59,6 +60,28 @@ class RecordCommandTest {
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
         assertEquals(line, r.err().strip());
         assertEquals("", r.out());
+    }
+
+    @Test
+    void aStalledRecordingIsReportedIncompleteAndLossIsToldByWhetherItWasAccepted() {
+        assertEquals("INCOMPLETE: the kernel's event stream stalled before its end; the trace holds the IOs read until then;"
+                + " the ring buffer also lost 3 events", lastLine(result(3, true, false)));
+        assertEquals("lost     0 events: the trace is complete", lastLine(result(0, false, true)));
+        assertEquals("lost     3 events (accepted with --allow-loss): the trace misses IOs", lastLine(result(3, false, true)));
+        assertTrue(lastLine(result(3, false, false)).startsWith("INCOMPLETE: the kernel's ring buffer lost 3 events"));
+    }
+
+    private static RecordResult result(long eventsLost, boolean stalled, boolean complete) {
+        return new RecordResult(Path.of("t.sbt"), 1, 0, 0, 0, 0, 0, 0, 0, eventsLost, 0, 0, 0, 0, stalled, complete,
+                List.of("/dev/sdz (8:0, 1.0 MB)"), "output not on a block device: nothing to filter", "mono, 1 us resolution",
+                4096, List.of());
+    }
+
+    private static String lastLine(RecordResult r) {
+        StringWriter out = new StringWriter();
+        RecordCommand.print(r, new PrintWriter(out));
+        List<String> lines = out.toString().lines().toList();
+        return lines.get(lines.size() - 1);
     }
 
     @Test
