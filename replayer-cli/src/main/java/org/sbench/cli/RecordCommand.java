@@ -148,12 +148,19 @@ final class RecordCommand implements Callable<Integer> {
                     announce(err, name);
                 }
             } catch (IOException e) {
-                err.println("sbench: stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
-                err.flush();
+                warn(err, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
+            } catch (SbenchException e) {
+                // A mark the kernel refused: one line, rather than the stack trace of a dying thread.
+                warn(err, e.getMessage() + "; marks from stdin end here");
             }
         }, "sbench-record-marks");
         t.setDaemon(true);
         t.start();
+    }
+
+    private static void warn(PrintWriter err, String message) {
+        err.println("sbench: " + message);
+        err.flush();
     }
 
     static void print(RecordResult r, PrintWriter stdout) {

@@ -138,9 +138,47 @@ class RecordCommandTest {
         assertNoInstance();
     }
 
-    private static CliTest.Run record(InputStream stdin, String... args) {
-        StringWriter out = new StringWriter();
+    @Test
+    @Tag("device")
+    void aMarkTheKernelRefusesIsOneLineAndTheRecordingGoesOn() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("unmarked.sbt");
         StringWriter err = new StringWriter();
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             PipedOutputStream typing = new PipedOutputStream();
+             PipedInputStream stdin = new PipedInputStream(typing)) {
+            CompletableFuture<CliTest.Run> run = CompletableFuture.supplyAsync(() -> record(stdin, err,
+                    "record", "--device", loop.path().toString(), "--out", out.toString(), "--mark"));
+            awaitInstance();
+            Path tracingOn = instance().resolve("tracing_on");
+            Files.writeString(tracingOn, "0"); // the instance's buffer now refuses writes to trace_marker
+            typing.write("refused\n".getBytes(StandardCharsets.UTF_8));
+            typing.flush();
+            String ended = "; marks from stdin end here";
+            long deadline = System.currentTimeMillis() + WAIT_MS;
+            while (!err.toString().contains(ended)) {
+                assertTrue(System.currentTimeMillis() < deadline, "no word of the refused mark: " + err);
+                Thread.sleep(10);
+            }
+            Files.writeString(tracingOn, "1");
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(ProcessHandle.current().pid())).inheritIO().start();
+            assertEquals(0, kill.waitFor());
+            CliTest.Run r = run.get(WAIT_MS, TimeUnit.MILLISECONDS);
+            assertEquals(0, r.code(), r.err());
+            List<String> refused = r.err().lines().filter(l -> l.endsWith(ended)).toList();
+            assertEquals(1, refused.size(), r.err());
+            assertTrue(refused.get(0).startsWith("sbench: cannot write " + instance().resolve("trace_marker") + ": "), refused.get(0));
+            assertEquals(List.of(), readInfo(out).phases());
+        }
+        assertNoInstance();
+    }
+
+    private static CliTest.Run record(InputStream stdin, String... args) {
+        return record(stdin, new StringWriter(), args);
+    }
+
+    private static CliTest.Run record(InputStream stdin, StringWriter err, String... args) {
+        StringWriter out = new StringWriter();
         CommandLine cl = SbenchCommand.newCommandLine();
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
