@@ -150,6 +150,8 @@ public final class TraceRecorder implements AutoCloseable {
         requireRoot(RecordCalls.effectiveUid());
         selfTraffic = SelfTraffic.of(settings.out(), devices, BackingDisks.system());
         try {
+            // A bad --out fails here, before tracefs is mounted or an instance made.
+            output = new RecordingWriter(settings.out(), devices, headerMetadata());
             tracefs = Tracefs.open();
             if (tracefs.mountedHere()) {
                 notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after");
@@ -176,7 +178,6 @@ public final class TraceRecorder implements AutoCloseable {
                 notes.add("this kernel offers no mono trace clock; times are from the '" + clock + "' clock");
             }
             instance.setBufferKb(settings.bufferKb());
-            output = new RecordingWriter(settings.out(), devices, headerMetadata());
             pipe = instance.open(instance.tracePipe(), StandardOpenOption.READ);
             marker = instance.open(instance.traceMarker(), StandardOpenOption.WRITE);
             pipeBytes = new CountingInputStream(Channels.newInputStream(pipe));
@@ -228,7 +229,6 @@ public final class TraceRecorder implements AutoCloseable {
         m.put("record.host", procText("sys/kernel/hostname"));
         m.put("record.kernel", procText("sys/kernel/osrelease"));
         m.put("record.start", Instant.now().toString());
-        m.put("record.clock", clockDescription());
         m.put("record.bufferKb", Integer.toString(settings.bufferKb()));
         m.put("record.offsets", "bytes from the start of the whole disk");
         for (RecordedDevice d : devices.devices()) {
@@ -525,6 +525,7 @@ public final class TraceRecorder implements AutoCloseable {
                 : System.nanoTime() - startNanoTime;
         String self = selfTraffic.describe(writerTid);
         Map<String, String> late = new LinkedHashMap<>();
+        late.put("record.clock", clockDescription());
         late.put("record.durationNs", Long.toString(durationNs));
         late.put("record.selfTraffic", self);
         late.put("record.eventsLost", Long.toString(lost));

@@ -396,6 +396,22 @@ class RecordDeviceTest {
     }
 
     @Test
+    void aBadOutputFailsBeforeTracefsIsTouched() throws Exception {
+        Files.createDirectory(instanceDir()); // a start that got as far as tracefs would refuse on this instead
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            Path out = dir.resolve("missing/t.sbt");
+            SbenchException e;
+            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+                e = assertThrows(SbenchException.class, recorder::start);
+            }
+            assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+            assertTrue(e.getMessage().startsWith("cannot create " + out + ": "), e.getMessage());
+        } finally {
+            Files.delete(instanceDir());
+        }
+    }
+
+    @Test
     void aFileIsNotADevice() throws Exception {
         Path file = Files.writeString(dir.resolve("plain"), "x");
         SbenchException e = assertThrows(SbenchException.class,
