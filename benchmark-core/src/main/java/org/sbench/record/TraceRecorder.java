@@ -442,7 +442,7 @@ public final class TraceRecorder implements AutoCloseable {
      * the instance. Once the trace is written, what cannot be cleaned up is told in
      * {@link RecordResult#notes()} rather than thrown.
      *
-     * If the event stream stalls before its end marker, the trace is written with what was read
+     * <p>If the event stream stalls before its end marker, the trace is written with what was read
      * and marked incomplete ({@link RecordResult#stalled()}).
      *
      * @throws SbenchException when the recording thread failed (the output is then deleted), or
@@ -541,8 +541,8 @@ public final class TraceRecorder implements AutoCloseable {
         }
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
                 output.flushes(), output.bytesRead(), output.bytesWritten(), lost, incompleteIos, output.reordered(),
-                reader.badLines(), output.phases(), stalled, complete, describeDevices(), self, clockDescription(), settings.bufferKb(),
-                List.copyOf(notes));
+                reader.badLines(), output.phases(), stalled, complete, describeDevices(), self, clockDescription(),
+                settings.bufferKb(), List.copyOf(notes));
     }
 
     /**
