@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.target.KernelChoices;
 
 /**
  * A tracefs instance, {@code instances/NAME}: making the directory gives a ring buffer, event
@@ -110,14 +111,7 @@ final class TracefsInstance {
                 return clock;
             }
         }
-        return current(offered);
-    }
-
-    /** The bracketed entry of a tracefs choice list ("[local] global mono"). */
-    static String current(String choices) {
-        int open = choices.indexOf('[');
-        int close = choices.indexOf(']', open + 1);
-        return open >= 0 && close > open ? choices.substring(open + 1, close) : choices.trim();
+        return KernelChoices.selected(offered);
     }
 
     void setBufferKb(int kb) {

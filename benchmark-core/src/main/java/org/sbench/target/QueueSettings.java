@@ -53,7 +53,7 @@ public final class QueueSettings implements AutoCloseable {
         Path file = disk.attributePath("queue/nomerges");
         String before = disk.attribute("queue/nomerges").orElseThrow(() ->
                 new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + file));
-        String scheduler = activeScheduler(disk.attribute("queue/scheduler").orElse(""));
+        String scheduler = KernelChoices.selected(disk.attribute("queue/scheduler").orElse(""));
         boolean change = !allowMerges && !before.equals(NOMERGES_NONE);
         QueueSettings settings = new QueueSettings(file, before, change ? NOMERGES_NONE : before, scheduler, change);
         if (change) {
@@ -61,13 +61,6 @@ public final class QueueSettings implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(settings.restoreOnExit);
         }
         return settings;
-    }
-
-    /** The bracketed entry of {@code queue/scheduler} ("none [mq-deadline] kyber"), or the text as is. */
-    static String activeScheduler(String text) {
-        int open = text.indexOf('[');
-        int close = text.indexOf(']', open + 1);
-        return open >= 0 && close > open ? text.substring(open + 1, close) : text.trim();
     }
 
     /** The nomerges value in force during the run. */

@@ -14,11 +14,4 @@ class TracefsInstanceTest {
         assertEquals(22, TracefsInstance.lostEvents(stats));
         assertEquals(0, TracefsInstance.lostEvents(List.of("entries: 0", "overrun: 0", "dropped events: 0")));
     }
-
-    @Test
-    void currentChoiceIsTheBracketedOne() {
-        assertEquals("local", TracefsInstance.current("[local] global counter uptime perf mono mono_raw boot"));
-        assertEquals("mono", TracefsInstance.current("local global [mono] boot"));
-        assertEquals("x86-tsc", TracefsInstance.current("x86-tsc"));
-    }
 }

@@ -36,7 +36,7 @@ class QueueSettingsDeviceTest {
                 assertEquals("2", read(nomerges(loop)));
                 assertEquals("2", t.queueSettings().nomergesUsed());
                 assertEquals("1", t.queueSettings().nomergesBefore());
-                assertEquals(QueueSettings.activeScheduler(
+                assertEquals(KernelChoices.selected(
                         read(Path.of("/sys/class/block", loop.name(), "queue/scheduler"))), t.queueSettings().scheduler());
             }
             assertEquals("1", read(nomerges(loop)));
@@ -67,12 +67,5 @@ class QueueSettingsDeviceTest {
             q.close();
             assertEquals("1", read(nomerges(loop)), "restored once only");
         }
-    }
-
-    @Test
-    void schedulerIsTheBracketedOne() {
-        assertEquals("mq-deadline", QueueSettings.activeScheduler("none [mq-deadline] kyber bfq"));
-        assertEquals("none", QueueSettings.activeScheduler("none"));
-        assertEquals("", QueueSettings.activeScheduler(""));
     }
 }
