@@ -10,10 +10,11 @@ import org.sbench.trace.Op;
  *
  * @param regionBytes the test region used (the asked size rounded down to whole 1 MiB blocks)
  * @param engine      the engine that ran the passes
- * @param stopReason  why the suite stopped before its end (e.g. interrupted), or null
+ * @param errors      IO errors over every pass that ran, also one cut short (the first stops the suite)
+ * @param stopReason  why the suite stopped before its end (interrupted, an IO error), or null
  */
 public record CdmResults(CdmSettings settings, String targetPath, String targetKind, long regionBytes, String engine,
-                         List<Entry> entries, String stopReason) {
+                         List<Entry> entries, long errors, String stopReason) {
 
     /**
      * The best pass of one test, op and data pattern (highest MB/s over busy time), and the MB/s of
@@ -42,10 +43,5 @@ public record CdmResults(CdmSettings settings, String targetPath, String targetK
 
     public boolean complete() {
         return stopReason == null;
-    }
-
-    /** IO errors over all best passes. */
-    public long errors() {
-        return entries.stream().mapToLong(e -> e.best().summary().errors()).sum();
     }
 }

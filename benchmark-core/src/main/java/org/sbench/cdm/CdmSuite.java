@@ -27,7 +27,8 @@ import org.sbench.trace.TraceReader;
  * pass (not measured: reads of never-written file extents or thin-provisioned blocks would not touch
  * the disk), then runs each test's passes, reads then writes, each a generated trace through the
  * replay engine at the test's queue depth, keeping the best pass. A time-limited pass is ended by a
- * timer thread through its {@link ReplayControl}; the caller's control (Ctrl-C) stops the suite.
+ * timer thread through its {@link ReplayControl}; the caller's control (Ctrl-C) stops the suite, and
+ * so does a pass with an IO error (as {@code replay --on-error stop}), through that control.
  */
 public final class CdmSuite {
     private static final int FILL_BLOCK_BYTES = 1024 * 1024;
@@ -41,8 +42,19 @@ public final class CdmSuite {
     public record Request(String target, TargetSettings targetSettings, CdmSettings settings) {
     }
 
+    /** Opens the engine of some passes: {@link IoEngines#open}, or an engine a test controls. */
+    @FunctionalInterface
+    interface Engines {
+        IoEngines.Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock);
+    }
+
     public static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control,
                                  String sbenchVersion) {
+        return run(request, clock, listener, control, sbenchVersion, IoEngines::open);
+    }
+
+    static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control, String sbenchVersion,
+                          Engines engines) {
         CdmSettings s = request.settings();
         TargetSettings ts = request.targetSettings().withReadOnly(false);
         if (ts.sizeBytes().isEmpty()) {
@@ -59,7 +71,7 @@ public final class CdmSuite {
                 throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
                         + " (" + target.capacityBytes() + " bytes)");
             }
-            return new Run(target, regionBytes, s, clock, listener, control, sbenchVersion, timer).all();
+            return new Run(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
         } finally {
             timer.shutdownNow();
         }
@@ -75,11 +87,13 @@ public final class CdmSuite {
         private final ReplayControl control;
         private final String sbenchVersion;
         private final ScheduledExecutorService timer;
+        private final Engines engines;
         private final List<CdmResults.Entry> entries = new ArrayList<>();
+        private long errors;
         private String engineName = "";
 
         Run(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
-            String sbenchVersion, ScheduledExecutorService timer) {
+            String sbenchVersion, ScheduledExecutorService timer, Engines engines) {
             this.target = target;
             this.regionBytes = regionBytes;
             this.s = s;
@@ -88,6 +102,7 @@ public final class CdmSuite {
             this.control = control;
             this.sbenchVersion = sbenchVersion;
             this.timer = timer;
+            this.engines = engines;
         }
 
         CdmResults all() {
@@ -111,7 +126,7 @@ public final class CdmSuite {
                     }
                 }
             }
-            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, stopped);
+            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, errors, stopped);
         }
 
         /** Runs the passes of one test, op and data; false when the suite was stopped. */
@@ -130,8 +145,13 @@ public final class CdmSuite {
                         + " B at QD " + test.qd() + " over " + regionBytes + " B, "
                         + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
                 ReplayResult r = timedPass(c, trace, definition, test.qd(), data, seed, count);
+                errors += r.summary().errors();
                 mbps.add(r.summary().mbps());
                 listener.passDone(test, op, data, pass, s.passes(), r);
+                if (r.summary().errors() > 0) {
+                    // As replay --on-error stop: a drive that fails IOs is not measured further.
+                    control.requestStop("IO error in " + test.label() + " " + op.name().toLowerCase(Locale.ROOT) + " pass " + pass);
+                }
                 if (control.stopRequested()) {
                     // The stopped pass is partial: keep only the passes that ran to their end.
                     mbps.remove(mbps.size() - 1);
@@ -184,7 +204,7 @@ public final class CdmSuite {
         }
 
         private Opened open(int depth, int maxIoBytes) {
-            IoEngines.Opened opened = IoEngines.open(s.engine(), target, depth, maxIoBytes, clock);
+            IoEngines.Opened opened = engines.open(s.engine(), target, depth, maxIoBytes, clock);
             IoEngine engine = opened.engine();
             long huge = engine.hugePageBytes();
             String memory = huge > 0 ? "transparent huge pages (" + huge / MIB + " MiB)"
