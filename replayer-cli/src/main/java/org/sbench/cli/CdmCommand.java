@@ -17,7 +17,6 @@ import org.sbench.cdm.CdmSettings;
 import org.sbench.cdm.CdmSuite;
 import org.sbench.cdm.CdmTest;
 import org.sbench.replay.NanoClock;
-import org.sbench.replay.ReplayControl;
 import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
@@ -28,8 +27,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /** {@code sbench cdm --target T}: the synthetic suite (CrystalDiskMark style) through the replay engine. */
 @Command(name = "cdm", mixinStandardHelpOptions = true, sortOptions = false,
@@ -79,14 +76,10 @@ final class CdmCommand implements Callable<Integer> {
     public Integer call() {
         CdmSettings settings = settings();
         TargetSettings targetSettings = targetOptions.settings().withSizeBytes(settings.sizeBytes());
-        ReplayControl control = new ReplayControl();
-        SignalHandler previous = Signal.handle(new Signal("INT"), sig -> control.requestStop());
         CdmResults results;
-        try {
-            results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM, listener(), control,
-                    SbenchCommand.version());
-        } finally {
-            Signal.handle(new Signal("INT"), previous);
+        try (StopSignals stop = new StopSignals()) {
+            results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM, listener(),
+                    stop.control(), SbenchCommand.version());
         }
         PrintWriter stdout = spec.commandLine().getOut();
         new CdmGrid(results).write(stdout);
@@ -97,10 +90,7 @@ final class CdmCommand implements Callable<Integer> {
                     + gridFile(settings.preset()) + ")");
         }
         stdout.flush();
-        if (!results.complete() && ReplayControl.INTERRUPTED.equals(results.stopReason())) {
-            return ExitCodes.INTERRUPTED;
-        }
-        return results.errors() > 0 ? ExitCodes.IO_ERRORS : ExitCodes.OK;
+        return ExitCodes.ofRun(results.stopReason(), results.errors());
     }
 
     private CdmSettings settings() {

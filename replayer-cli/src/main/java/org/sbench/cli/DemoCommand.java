@@ -5,9 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
-import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
@@ -44,18 +42,20 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("sbench-demo-");
-        Path trace = BundledTraceCache.forUser().resolve(WORKLOAD);
+        Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED);
         out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
                 + "against a scratch file in " + work);
         out.flush();
         Path scratch = work.resolve("scratch.img");
         ReplayResult result;
-        try {
-            result = ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, scratch.toString(),
-                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress(), new ReplayControl(),
-                    SbenchCommand.version());
-        } finally {
-            Files.deleteIfExists(scratch);
+        try (StopSignals stop = new StopSignals()) {
+            try {
+                result = ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, scratch.toString(),
+                        TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress(), stop.control(),
+                        SbenchCommand.version());
+            } finally {
+                Files.deleteIfExists(scratch);
+            }
         }
         out.println();
         new TableResultWriter().write(result, out);
@@ -69,10 +69,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println("The scratch file sits on whatever holds " + work + "; replay onto a drive with:");
         out.println("  ./sbench replay " + WORKLOAD + " --target /dev/sdX --allow-write   (destroys its data)");
         out.flush();
-        if (!result.complete()) {
-            throw new SbenchException(org.sbench.ErrorKind.INTERRUPTED, "demo stopped: " + result.stopReason());
-        }
-        return ExitCodes.OK;
+        return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
     }
 
     private ReplayListener progress() {

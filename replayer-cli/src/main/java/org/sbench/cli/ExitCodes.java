@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import org.sbench.ErrorKind;
+import org.sbench.replay.ReplayControl;
 
 /** The exit statuses of {@code sbench}, one place (STYLE.md section 4). */
 final class ExitCodes {
@@ -14,6 +15,14 @@ final class ExitCodes {
     static final int INTERRUPTED = 130;
 
     private ExitCodes() {
+    }
+
+    /** How a run that produced results ended: interrupted (Ctrl-C), else with IO errors, else ok. */
+    static int ofRun(String stopReason, long ioErrors) {
+        if (ReplayControl.INTERRUPTED.equals(stopReason)) {
+            return INTERRUPTED;
+        }
+        return ioErrors > 0 ? IO_ERRORS : OK;
     }
 
     static int of(ErrorKind kind) {

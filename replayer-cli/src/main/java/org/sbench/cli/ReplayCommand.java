@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
 import org.sbench.replay.FitPolicy;
 import org.sbench.replay.NanoClock;
-import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySession;
@@ -24,8 +23,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /** {@code sbench replay TRACE --target T}: replays a trace and reports it the way drive reviews do. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
@@ -109,14 +106,10 @@ final class ReplayCommand implements Callable<Integer> {
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
-        ReplayControl control = new ReplayControl();
-        SignalHandler previous = Signal.handle(new Signal("INT"), sig -> control.requestStop());
         ReplayResult result;
-        try {
+        try (StopSignals stop = new StopSignals()) {
             result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
-                    targetSettings, settings), NanoClock.SYSTEM, listener(), control, SbenchCommand.version());
-        } finally {
-            Signal.handle(new Signal("INT"), previous);
+                    targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(), SbenchCommand.version());
         }
         PrintWriter stdout = spec.commandLine().getOut();
         new TableResultWriter().write(result, stdout);
@@ -125,10 +118,7 @@ final class ReplayCommand implements Callable<Integer> {
             stdout.println("result   " + out);
         }
         stdout.flush();
-        if (!result.complete() && ReplayControl.INTERRUPTED.equals(result.stopReason())) {
-            return ExitCodes.INTERRUPTED;
-        }
-        return result.summary().errors() > 0 ? ExitCodes.IO_ERRORS : ExitCodes.OK;
+        return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
     }
 
     private ReplaySettings settings() {

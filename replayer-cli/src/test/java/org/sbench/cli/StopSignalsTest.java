@@ -1,0 +1,36 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
+import org.sbench.replay.ReplayControl;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+class StopSignalsTest {
+    private static final Signal INT = new Signal("INT");
+
+    @Test
+    void ctrlCStopsTheControlAndCloseRestoresThePreviousHandler() throws InterruptedException {
+        SignalHandler outer = sig -> { };
+        SignalHandler before = Signal.handle(INT, outer);
+        try {
+            assumeTrue(before != SignalHandler.SIG_IGN, "SIGINT is ignored in this JVM: no handler can be installed");
+            ReplayControl control;
+            try (StopSignals stop = new StopSignals()) {
+                control = stop.control();
+                Signal.raise(INT);
+                // The JVM runs signal handlers on a thread of their own.
+                while (!control.stopRequested()) {
+                    Thread.sleep(10);
+                }
+            }
+            assertEquals(ReplayControl.INTERRUPTED, control.stopReason());
+            assertSame(outer, Signal.handle(INT, before));
+        } finally {
+            Signal.handle(INT, before);
+        }
+    }
+}
