@@ -44,6 +44,11 @@ public final class TraceSynthesizer {
     private final QdShaper qd;
     private final long total;
     private final long hotEnd;
+    private final long plannedDurationNs;
+    private final double hotShare;
+    private final double sequentialTarget;
+    /** Mean length of the runs outside the hot region that meets the sequential share with no steering. */
+    private final double fileRunMean;
     private final Run[] runs;
     private final ArrayDeque<Pending> open = new ArrayDeque<>();
     private final ArrayDeque<Pending> spare = new ArrayDeque<>();
@@ -57,7 +62,6 @@ public final class TraceSynthesizer {
     private static final class Pending {
         final IoRecord record = new IoRecord();
         long serviceNs;
-        boolean closed;
     }
 
     /** A run of IOs of one op at consecutive offsets. */
@@ -75,6 +79,13 @@ public final class TraceSynthesizer {
         this.qd = new QdShaper(profile.qdDistribution(), random.split());
         this.total = profile.reads() + profile.writes();
         this.hotEnd = Math.max(BLOCK * 256, (long) (this.capacityBytes * profile.hotRegionShare()) / BLOCK * BLOCK);
+        this.plannedDurationNs = profile.durationNs();
+        this.hotShare = profile.hotShare();
+        this.sequentialTarget = profile.sequentialPct() / 100.0;
+        // Runs of mean length m give a share 1 − 1/m of sequential IOs; hot runs have length 1,
+        // so file runs must be longer to make up for them.
+        double overall = 1 / (1 - sequentialTarget);
+        this.fileRunMean = Math.max(1, (overall - hotShare) / (1 - hotShare));
         this.runs = new Run[Math.max(1, profile.concurrentRuns())];
         for (int i = 0; i < runs.length; i++) {
             runs[i] = new Run();
@@ -98,49 +109,36 @@ public final class TraceSynthesizer {
             if (generated >= Math.round(phaseEnd * total) && phases.hasNext()) {
                 Map.Entry<String, Double> phase = phases.next();
                 phaseEnd += phase.getValue();
-                Pending p = next();
-                out.addPhase(new PhaseMarker(phase.getKey(), p.record.issueNs));
+                out.addPhase(new PhaseMarker(phase.getKey(), next(out).issueNs));
             } else {
-                next();
+                next(out);
             }
-            drain(out);
         }
-        for (Pending p : open) {
-            close(p, lastIssueNs + 1);
+        while (!open.isEmpty()) {
+            complete(open.poll(), lastIssueNs + 1, out);
         }
-        drain(out);
     }
 
-    /** Generates the next IO (it joins the open IOs) and returns it. */
-    private Pending next() {
+    /**
+     * Generates the next IO (it joins the open IOs) and returns it; the oldest open IOs its queue
+     * depth leaves no room for complete just before it and are written.
+     */
+    private IoRecord next(SbtWriter out) {
         Pending p = spare.isEmpty() ? new Pending() : spare.poll();
         IoRecord r = p.record.clear();
         place(r);
         p.serviceNs = serviceNs(r.lengthBytes);
-        p.closed = false;
-        int outstanding = openCount();
-        int depth = qd.next(outstanding);
-        int toClose = outstanding - (depth - 1);
+        int depth = qd.next(open.size());
+        int toComplete = open.size() - (depth - 1);
         // At least 1 ns after the previous issue: IOs completing "at" an issue would not count as outstanding.
         long issue = nowNs + 1 + gapNs(depth);
-        for (Pending q : open) {
-            if (toClose == 0) {
-                break;
-            }
-            if (!q.closed) {
-                issue = Math.max(issue, q.record.issueNs + q.serviceNs);
-                toClose--;
-            }
+        Iterator<Pending> oldest = open.iterator();
+        for (int i = 0; i < toComplete; i++) {
+            Pending q = oldest.next();
+            issue = Math.max(issue, q.record.issueNs + q.serviceNs);
         }
-        toClose = outstanding - (depth - 1);
-        for (Pending q : open) {
-            if (toClose == 0) {
-                break;
-            }
-            if (!q.closed) {
-                close(q, issue);
-                toClose--;
-            }
+        for (int i = 0; i < toComplete; i++) {
+            complete(open.poll(), issue, out);
         }
         r.issueNs = issue;
         r.qd = depth;
@@ -148,32 +146,17 @@ public final class TraceSynthesizer {
         lastIssueNs = issue;
         open.add(p);
         generated++;
-        return p;
+        return r;
     }
 
-    /** Completes {@code p} no sooner than its service time allows and after every issue it was outstanding for. */
-    private void close(Pending p, long byNs) {
+    /**
+     * Completes {@code p} no sooner than its service time allows and after every issue it was
+     * outstanding for, and writes it: IOs complete oldest first, so records go out in issue order.
+     */
+    private void complete(Pending p, long byNs, SbtWriter out) {
         p.record.completeNs = Math.min(byNs, Math.max(p.record.issueNs + p.serviceNs, lastIssueNs + 1));
-        p.closed = true;
-    }
-
-    private int openCount() {
-        int n = 0;
-        for (Pending q : open) {
-            if (!q.closed) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Writes the IOs at the head of the queue whose completion is known, in issue order. */
-    private void drain(SbtWriter out) {
-        while (!open.isEmpty() && open.peek().closed) {
-            Pending p = open.poll();
-            out.write(p.record);
-            spare.add(p);
-        }
+        out.write(p.record);
+        spare.add(p);
     }
 
     /** Time before the next issue: a short gap within a burst, or an idle gap keeping the planned duration. */
@@ -182,7 +165,7 @@ public final class TraceSynthesizer {
         if (depth > 1) {
             return burst;
         }
-        long plannedNs = (long) ((double) profile.durationNs() * generated / total);
+        long plannedNs = (long) ((double) plannedDurationNs * generated / total);
         long behind = plannedNs - nowNs;
         // Idle comes in few, long gaps (a person reading, thinking), not spread thinly over every IO.
         return behind > MIN_IDLE_NS ? burst + (long) (behind * (0.5 + random.nextDouble())) : burst;
@@ -218,21 +201,15 @@ public final class TraceSynthesizer {
         long reads = sizes.remaining(Op.READ);
         long writes = sizes.remaining(Op.WRITE);
         run.op = random.nextLong(reads + writes) < reads ? Op.READ : Op.WRITE;
-        if (random.nextDouble() < profile.hotShare()) {
+        if (random.nextDouble() < hotShare) {
             run.nextOffset = random.nextLong(hotEnd / BLOCK) * BLOCK;
             run.left = 1;
             return;
         }
         run.nextOffset = hotEnd + random.nextLong((capacityBytes - hotEnd) / BLOCK) * BLOCK;
-        double target = profile.sequentialPct() / 100.0;
-        // Runs of mean length m give a share 1 − 1/m of sequential IOs; hot runs have length 1,
-        // so file runs must be longer to make up for them.
-        double h = profile.hotShare();
-        double overall = 1 / (1 - target);
-        double fileRuns = Math.max(1, (overall - h) / (1 - h));
         // Integral feedback on the IOs missing (or in excess) so far, so no steady offset remains.
-        double missing = target * generated - sequential;
-        double mean = fileRuns * Math.max(0.25, Math.min(4, 1 + missing / SEQUENTIAL_GAIN_IOS));
+        double missing = sequentialTarget * generated - sequential;
+        double mean = fileRunMean * Math.max(0.25, Math.min(4, 1 + missing / SEQUENTIAL_GAIN_IOS));
         run.left = 1 + (long) (-Math.log(1 - random.nextDouble()) * Math.max(0, mean - 1));
     }
 }
