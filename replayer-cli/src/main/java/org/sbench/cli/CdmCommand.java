@@ -1,9 +1,7 @@
 package org.sbench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -76,21 +74,27 @@ final class CdmCommand implements Callable<Integer> {
     public Integer call() {
         CdmSettings settings = settings();
         TargetSettings targetSettings = targetOptions.settings().withSizeBytes(settings.sizeBytes());
-        CdmResults results;
-        try (StopSignals stop = new StopSignals()) {
-            results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM, listener(),
-                    stop.control(), SbenchCommand.version());
+        try (OutputDirectory outDir = out == null ? null : new OutputDirectory("--out", out);
+             StopSignals stop = new StopSignals()) {
+            CdmResults results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
+                    listener(), stop.control(), SbenchCommand.version());
+            report(results, outDir);
+            return ExitCodes.ofRun(results.stopReason(), results.errors());
         }
+    }
+
+    /** Prints the grid and writes the results into {@code outDir} when there is one. */
+    private void report(CdmResults results, OutputDirectory outDir) {
         PrintWriter stdout = spec.commandLine().getOut();
         new CdmGrid(results).write(stdout);
-        if (out != null) {
-            write(results, out);
+        if (outDir != null) {
+            write(results, outDir.path());
+            outDir.keep();
             stdout.println();
-            stdout.println("results  " + out + " (" + results.entries().size() + " JSON results and "
-                    + gridFile(settings.preset()) + ")");
+            stdout.println("results  " + outDir.path() + " (" + results.entries().size() + " JSON results and "
+                    + gridFile(results.settings().preset()) + ")");
         }
         stdout.flush();
-        return ExitCodes.ofRun(results.stopReason(), results.errors());
     }
 
     private CdmSettings settings() {
@@ -122,11 +126,6 @@ final class CdmCommand implements Callable<Integer> {
     }
 
     private static void write(CdmResults results, Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("create the directory", dir, e);
-        }
         JsonResults json = new JsonResults();
         CdmPreset preset = results.settings().preset();
         for (CdmResults.Entry e : results.entries()) {

@@ -100,6 +100,31 @@ class CdmCommandTest {
     }
 
     @Test
+    void aBadOutDirectoryFailsBeforeTheRun(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("t.dat");
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        CliTest.Run under = CliTest.run("cdm", "--target", target.toString(), "--size", "8M", "--passes", "1", "--duration", "200ms",
+                "--out", file.resolve("out").toString());
+        assertEquals(ExitCodes.SYSTEM_FAILURE, under.code());
+        assertTrue(under.err().startsWith("sbench: cannot create the --out directory " + file.resolve("out") + ": "), under.err());
+        assertEquals(1, under.err().lines().count(), under.err());
+        assertFalse(Files.exists(target), "the suite did not start");
+
+        CliTest.Run onFile = CliTest.run("cdm", "--target", target.toString(), "--size", "8M", "--out", file.toString());
+        assertEquals("sbench: --out " + file + ": expected a directory, found a file\n", onFile.err());
+        assertFalse(Files.exists(target), "the suite did not start");
+    }
+
+    @Test
+    void aFailedRunLeavesNoOutDirectory(@TempDir Path dir) {
+        Path out = dir.resolve("new/out");
+        CliTest.Run r = CliTest.run("cdm", "--target", dir.toString(), "--size", "8M", "--out", out.toString());
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertTrue(r.err().contains("is a directory; expected a block device, a file or null"), r.err());
+        assertFalse(Files.exists(dir.resolve("new")));
+    }
+
+    @Test
     void refusesWhatItCannotRun(@TempDir Path dir) {
         CliTest.Run data = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size", "8M", "--data", "ones");
         assertEquals(ExitCodes.USAGE, data.code());

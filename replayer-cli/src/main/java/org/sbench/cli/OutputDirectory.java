@@ -1,0 +1,63 @@
+package org.sbench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.SbenchException;
+
+/**
+ * The directory a command writes its output into, made before the command runs so that a path that
+ * cannot be one fails at once rather than after the run. Unless {@link #keep()} is called, closing
+ * removes the directories it made (when still empty): a command that fails leaves nothing behind.
+ */
+final class OutputDirectory implements AutoCloseable {
+    private final Path path;
+    /** Made by this, outermost first. */
+    private final List<Path> made = new ArrayList<>();
+    private boolean keep;
+
+    /** {@code dir} as named by {@code option}, made with any missing parents. */
+    OutputDirectory(String option, Path dir) {
+        this.path = dir;
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw SbenchException.usage(option + " " + dir + ": expected a directory, found a file");
+        }
+        List<Path> missing = new ArrayList<>();
+        for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
+            missing.add(0, p);
+        }
+        try {
+            for (Path p : missing) {
+                made.add(Files.createDirectory(p));
+            }
+        } catch (IOException e) {
+            close();
+            throw SbenchException.ioFailure("create the " + option + " directory", dir, e);
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** The command has written its output: the directory stays. */
+    void keep() {
+        keep = true;
+    }
+
+    @Override
+    public void close() {
+        if (keep) {
+            return;
+        }
+        for (int i = made.size() - 1; i >= 0; i--) {
+            try {
+                Files.deleteIfExists(made.get(i));
+            } catch (IOException notEmptyOrGone) {
+                return;
+            }
+        }
+    }
+}
