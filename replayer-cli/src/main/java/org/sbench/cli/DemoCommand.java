@@ -5,7 +5,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
@@ -39,24 +41,37 @@ final class DemoCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("sbench-demo-");
-        Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED);
-        out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
-                + "against a scratch file in " + work);
-        out.flush();
-        Path scratch = work.resolve("scratch.img");
-        ReplayResult result;
-        try (StopSignals stop = new StopSignals()) {
+        try (OutputDirectory work = dir != null ? new OutputDirectory("--dir", dir) : OutputDirectory.temporary("sbench-demo-");
+             StopSignals stop = new StopSignals()) {
+            Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED);
+            out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
+                    + "against a scratch file in " + work.path());
+            out.flush();
+            ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control());
+            report(result, work.path());
+            work.keep();
+            return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
+        }
+    }
+
+    /** Replays {@code trace} onto the file {@code scratch}, which is deleted after. */
+    private ReplayResult replay(Path trace, Path scratch, ReplayControl control) {
+        try {
+            return ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, scratch.toString(),
+                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress(), control, SbenchCommand.version());
+        } finally {
             try {
-                result = ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, scratch.toString(),
-                        TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress(), stop.control(),
-                        SbenchCommand.version());
-            } finally {
                 Files.deleteIfExists(scratch);
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("delete the scratch file", scratch, e);
             }
         }
+    }
+
+    private void report(ReplayResult result, Path work) {
+        PrintWriter out = spec.commandLine().getOut();
         out.println();
         new TableResultWriter().write(result, out);
         Path json = work.resolve(WORKLOAD + ".json");
@@ -69,7 +84,6 @@ final class DemoCommand implements Callable<Integer> {
         out.println("The scratch file sits on whatever holds " + work + "; replay onto a drive with:");
         out.println("  ./sbench replay " + WORKLOAD + " --target /dev/sdX --allow-write   (destroys its data)");
         out.flush();
-        return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
     }
 
     private ReplayListener progress() {

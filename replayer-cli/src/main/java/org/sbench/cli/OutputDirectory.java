@@ -38,6 +38,20 @@ final class OutputDirectory implements AutoCloseable {
         }
     }
 
+    private OutputDirectory(Path made) {
+        this.path = made;
+        this.made.add(made);
+    }
+
+    /** A new directory in the system's temporary directory. */
+    static OutputDirectory temporary(String prefix) {
+        try {
+            return new OutputDirectory(Files.createTempDirectory(prefix));
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("create a directory in", Path.of(System.getProperty("java.io.tmpdir")), e);
+        }
+    }
+
     Path path() {
         return path;
     }

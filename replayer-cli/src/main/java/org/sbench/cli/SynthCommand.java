@@ -1,7 +1,6 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
@@ -11,6 +10,7 @@ import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.AtomicFileOutput;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.synth.WorkloadProfile;
 import org.sbench.traces.BundledTraces;
@@ -43,7 +43,7 @@ final class SynthCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         if (!BundledTraces.exists(profile)) {
             throw SbenchException.usage("unknown workload '" + profile + "'; bundled: " + String.join(", ", BundledTraces.NAMES));
         }
@@ -58,14 +58,14 @@ final class SynthCommand implements Callable<Integer> {
             BundledTraceCache.generate(p, seed, cap, out);
         } else {
             // Phase markers are known only as the trace is generated: generate .sbt, then convert.
-            Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "." + profile, ".sbt");
+            Path sbt = AtomicFileOutput.scratchBeside(out, ".sbt");
             try {
-                BundledTraceCache.generate(p, seed, cap, tmp);
-                try (TraceReader r = formats.open(tmp, "sbt", ReadOptions.DEFAULTS)) {
+                BundledTraceCache.generate(p, seed, cap, sbt);
+                try (TraceReader r = formats.open(sbt, "sbt", ReadOptions.DEFAULTS)) {
                     TraceConverter.convert(r, format, out, ConvertSettings.ALL);
                 }
             } finally {
-                Files.deleteIfExists(tmp);
+                sbt.toFile().delete(); // else at exit (scratchBeside)
             }
         }
         PrintWriter o = spec.commandLine().getOut();

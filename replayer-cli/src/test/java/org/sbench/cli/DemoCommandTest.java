@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -44,6 +45,15 @@ class DemoCommandTest {
         try (Stream<Path> files = Files.list(work)) {
             assertEquals(List.of("light-2010.html", "light-2010.json"), files.map(p -> p.getFileName().toString()).sorted().toList());
         }
+    }
+
+    @Test
+    void aDirThatCannotBeMadeIsAOneLineError(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        CliTest.Run r = CliTest.run("demo", "--dir", file.resolve("work").toString());
+        assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+        assertTrue(r.err().startsWith("sbench: cannot create the --dir directory " + file.resolve("work") + ": "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
     }
 
     private static long ignoredSignals() throws IOException {

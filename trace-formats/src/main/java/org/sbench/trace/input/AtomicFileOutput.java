@@ -25,11 +25,8 @@ public final class AtomicFileOutput implements AutoCloseable {
         if (unwritable != null) {
             throw SbenchException.usage(target + ": " + unwritable);
         }
-        Path dir = target.toAbsolutePath().getParent();
+        this.temp = scratchBeside(target, ".part");
         try {
-            this.temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
-            // An interrupted run (Ctrl-C) exits through the shutdown hooks: the partial file goes too.
-            temp.toFile().deleteOnExit();
             this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException e) {
             throw SbenchException.ioFailure("create", target, e);
@@ -47,6 +44,23 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
         Path dir = target.toAbsolutePath().getParent();
         return Files.isDirectory(dir) ? null : dir + " is not a directory";
+    }
+
+    /**
+     * A new empty file with a hidden name beside {@code target}, for work on the way to it; deleted
+     * when the JVM exits unless the caller moves or deletes it first.
+     *
+     * @throws SbenchException naming {@code target} when no file can be made there
+     */
+    public static Path scratchBeside(Path target, String suffix) {
+        try {
+            Path scratch = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName() + ".", suffix);
+            // An interrupted run (Ctrl-C) exits through the shutdown hooks: the partial file goes too.
+            scratch.toFile().deleteOnExit();
+            return scratch;
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("create", target, e);
+        }
     }
 
     public Path target() {

@@ -1,0 +1,33 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SynthCommandTest {
+    @Test
+    void csvOutputCarriesThePhasesAndLeavesNoScratchFile(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("light.csv");
+        CliTest.Run r = CliTest.run("synth", "light-2010", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(out).lines().anyMatch(l -> l.startsWith("# phase: ")), "phase comments");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(out), files.toList());
+        }
+    }
+
+    @Test
+    void aMissingOutputDirectoryIsAOneLineError(@TempDir Path dir) {
+        Path out = dir.resolve("missing/light.csv");
+        CliTest.Run r = CliTest.run("synth", "light-2010", "--out", out.toString());
+        assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+        assertTrue(r.err().startsWith("sbench: cannot create " + out + ": "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+}
