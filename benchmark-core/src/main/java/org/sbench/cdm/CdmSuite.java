@@ -38,7 +38,7 @@ public final class CdmSuite {
     private CdmSuite() {
     }
 
-    /** Where to run the suite, with which target options, and how. */
+    /** Where to run the suite, with which target options (the suite sets their size and read-only), and how. */
     public record Request(String target, TargetSettings targetSettings, CdmSettings settings) {
     }
 
@@ -56,10 +56,7 @@ public final class CdmSuite {
     static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control, String sbenchVersion,
                           Engines engines) {
         CdmSettings s = request.settings();
-        TargetSettings ts = request.targetSettings().withReadOnly(false);
-        if (ts.sizeBytes().isEmpty()) {
-            ts = ts.withSizeBytes(s.sizeBytes());
-        }
+        TargetSettings ts = request.targetSettings().withReadOnly(false).withSizeBytes(s.sizeBytes());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sbench-cdm-timer");
             t.setDaemon(true);

@@ -100,6 +100,18 @@ class CdmCommandTest {
     }
 
     @Test
+    void durationZeroMakesEachPassOneSweep(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        CliTest.Run r = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size", "8M", "--passes", "1",
+                "--duration", "0", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("1 pass of one region sweep per test and op"), r.out());
+        ReplayResult seq = new JsonResults().read(out.resolve("cdm-v8-seq1m-q8t1-read-random.json"));
+        assertNull(seq.stopReason());
+        assertEquals(8, seq.summary().reads());
+    }
+
+    @Test
     void aBadOutDirectoryFailsBeforeTheRun(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("t.dat");
         Path file = Files.writeString(dir.resolve("file"), "x");
