@@ -31,8 +31,6 @@ public final class TargetSafety {
     public static final String ALLOW_WRITE_OPTION = "--allow-write";
     /** The option that allows writes over a recognised partition table or filesystem. */
     public static final String FORCE_OPTION = "--force";
-    /** The option that replays without writes. */
-    public static final String READ_ONLY_OPTION = "--read-only";
 
     private static final String[] DECIMAL_UNITS = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
     private static final int THOUSAND = 1000;
@@ -55,21 +53,20 @@ public final class TargetSafety {
      * All checks for writing to block device {@code device}, in the order a user fixes them: in
      * use (no override), then {@code allowWrite}, then {@code force} over a signature.
      *
-     * @param offersReadOnly the refusal for a missing {@code allowWrite} also names {@code --read-only}
      * @throws SbenchException {@link ErrorKind#UNSAFE_TARGET} naming the reason
      */
-    public void checkWritable(Path device, boolean allowWrite, boolean force, boolean offersReadOnly) {
+    public void checkWritable(Path device, boolean allowWrite, boolean force) {
         SysfsBlockDevice dev = SysfsBlockDevice.ofDeviceNode(device, sysRoot);
         checkNotInUse(device.toString(), dev);
         Optional<String> signature = signature(device);
         if (!allowWrite) {
             String needed = signature.isPresent() && !force ? ALLOW_WRITE_OPTION + " " + FORCE_OPTION : ALLOW_WRITE_OPTION;
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, describeWhatWouldBeOverwritten(device)
-                    + "; add " + needed + " to proceed" + (offersReadOnly ? ", or " + READ_ONLY_OPTION + " to replay without writes" : ""));
+                    + "; add " + needed + " to proceed");
         }
         if (signature.isPresent() && !force) {
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, identify(device) + " carries " + signature.get()
-                    + "; a replay with writes destroys it; add " + FORCE_OPTION + " to proceed");
+                    + "; writing destroys it; add " + FORCE_OPTION + " to proceed");
         }
     }
 
@@ -202,12 +199,12 @@ public final class TargetSafety {
     }
 
     /**
-     * The text a refusal of writes shows: {@code a replay with writes overwrites device /dev/sdb
-     * (Samsung SSD 860, 500 GB), which carries an ext4 filesystem}.
+     * The text a refusal of writes shows: {@code writing overwrites device /dev/sdb (Samsung SSD
+     * 860, 500 GB), which carries an ext4 filesystem}.
      */
     public String describeWhatWouldBeOverwritten(Path device) {
         String holds = signature(device).map(s -> "carries " + s).orElse("carries no recognised partition table or filesystem");
-        return "a replay with writes overwrites " + identify(device) + ", which " + holds;
+        return "writing overwrites " + identify(device) + ", which " + holds;
     }
 
     /** Bytes in decimal units as drives are labelled, three significant digits: 500 GB, 67.1 MB. */

@@ -9,23 +9,21 @@ import java.util.OptionalLong;
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), false, false);
+            new TargetSettings(false, false, false, OptionalLong.empty(), false);
 
     private final boolean readOnly;
     private final boolean allowWrite;
     private final boolean force;
     private final OptionalLong sizeBytes;
     private final boolean allowMerges;
-    private final boolean offersReadOnly;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            boolean allowMerges, boolean offersReadOnly) {
+            boolean allowMerges) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
         this.allowMerges = allowMerges;
-        this.offersReadOnly = offersReadOnly;
     }
 
     /** The replay issues no writes: devices open O_RDONLY and need no write permission. */
@@ -56,32 +54,23 @@ public final class TargetSettings {
         return allowMerges;
     }
 
-    /** The command can run without writes ({@code --read-only}), so a refusal to write names that way out. */
-    public boolean offersReadOnly() {
-        return offersReadOnly;
-    }
-
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, allowMerges, offersReadOnly);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, allowMerges);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, allowMerges, offersReadOnly);
+        return new TargetSettings(readOnly, value, force, sizeBytes, allowMerges);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, allowMerges, offersReadOnly);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, allowMerges);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), allowMerges, offersReadOnly);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), allowMerges);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, value, offersReadOnly);
-    }
-
-    public TargetSettings withOffersReadOnly(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, allowMerges, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, value);
     }
 }

@@ -36,7 +36,7 @@ public final class Targets {
         if (SysfsBlockDevice.isBlockDevice(path)) {
             SysfsBlockDevice device = SysfsBlockDevice.ofDeviceNode(path, SYS);
             if (!settings.readOnly()) {
-                new TargetSafety(PROC, SYS).checkWritable(path, settings.allowWrite(), settings.force(), settings.offersReadOnly());
+                new TargetSafety(PROC, SYS).checkWritable(path, settings.allowWrite(), settings.force());
             }
             return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges());
         }

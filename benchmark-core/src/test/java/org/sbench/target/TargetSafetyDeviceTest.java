@@ -66,12 +66,8 @@ class TargetSafetyDeviceTest {
     @Test
     void writesNeedAllowWriteAndTheMessageSaysWhatWouldBeOverwritten() throws IOException {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
-            assertEquals("a replay with writes overwrites " + identity(loop) + ", which carries no recognised"
-                    + " partition table or filesystem; add --allow-write to proceed, or --read-only to replay"
-                    + " without writes", refusal(loop, TargetSettings.DEFAULTS.withOffersReadOnly(true)));
-            assertEquals("a replay with writes overwrites " + identity(loop) + ", which carries no recognised"
-                    + " partition table or filesystem; add --allow-write to proceed", refusal(loop, TargetSettings.DEFAULTS),
-                    "a command without --read-only (cdm) does not offer it");
+            assertEquals("writing overwrites " + identity(loop) + ", which carries no recognised"
+                    + " partition table or filesystem; add --allow-write to proceed", refusal(loop, TargetSettings.DEFAULTS));
             Targets.open(loop.device(), WRITE).close();
         }
     }
@@ -81,10 +77,9 @@ class TargetSafetyDeviceTest {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
             LoopDevice.run("mkfs.ext4", "-q", "-F", loop.device());
             assertEquals(Optional.of("an ext4 filesystem"), safety.signature(loop.path()));
-            assertEquals("a replay with writes overwrites " + identity(loop) + ", which carries an ext4 filesystem;"
-                    + " add --allow-write --force to proceed, or --read-only to replay without writes",
-                    refusal(loop, TargetSettings.DEFAULTS.withOffersReadOnly(true)));
-            assertEquals(identity(loop) + " carries an ext4 filesystem; a replay with writes destroys it; add --force"
+            assertEquals("writing overwrites " + identity(loop) + ", which carries an ext4 filesystem;"
+                    + " add --allow-write --force to proceed", refusal(loop, TargetSettings.DEFAULTS));
+            assertEquals(identity(loop) + " carries an ext4 filesystem; writing destroys it; add --force"
                     + " to proceed", refusal(loop, WRITE));
             Targets.open(loop.device(), WRITE_FORCED).close();
         }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.FitPolicy;
 import org.sbench.replay.NanoClock;
@@ -102,7 +103,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReplaySettings settings = settings();
-        TargetSettings targetSettings = targetOptions.settings().withOffersReadOnly(true);
+        TargetSettings targetSettings = targetOptions.settings();
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
@@ -110,6 +111,8 @@ final class ReplayCommand implements Callable<Integer> {
         try (StopSignals stop = new StopSignals()) {
             result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
                     targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(), SbenchCommand.version());
+        } catch (SbenchException e) {
+            throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
         }
         PrintWriter stdout = spec.commandLine().getOut();
         new TableResultWriter().write(result, stdout);
@@ -119,6 +122,11 @@ final class ReplayCommand implements Callable<Integer> {
         }
         stdout.flush();
         return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
+    }
+
+    /** A refusal to write also names the way to replay without writing. */
+    private static SbenchException offeringReadOnly(SbenchException refusal) {
+        return new SbenchException(ErrorKind.UNSAFE_TARGET, refusal.getMessage() + "; --read-only replays without writes", refusal);
     }
 
     private ReplaySettings settings() {

@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.LoopDevice;
 
 /** {@code sbench cdm} in-process on small file targets; no timing assertions. */
 class CdmCommandTest {
@@ -134,6 +136,18 @@ class CdmCommandTest {
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("is a directory; expected a block device, a file or null"), r.err());
         assertFalse(Files.exists(dir.resolve("new")));
+    }
+
+    @Test
+    @Tag("device")
+    void aRefusedWriteSpeaksOfWritingNotOfAReplay() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(32L << 20)) {
+            CliTest.Run r = CliTest.run("cdm", "--target", loop.path().toString(), "--size", "8M");
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: writing overwrites device " + loop.path() + " ("), r.err());
+            assertTrue(r.err().endsWith("; add --allow-write to proceed\n"), r.err());
+        }
     }
 
     @Test

@@ -8,8 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
 
 /** {@code sbench replay} in-process on the null target and on a file: tables, JSON, one-line errors. */
 class ReplayCommandTest {
@@ -63,6 +65,19 @@ class ReplayCommandTest {
         CliTest.Run small = CliTest.run("replay", t, "--target", dir.resolve("small.img").toString(), "--size", "64K");
         assertEquals(2, small.code());
         assertTrue(small.err().startsWith("sbench: the trace reaches byte 1114112 (1.11 MB), but "), small.err());
+    }
+
+    @Test
+    @Tag("device")
+    void aRefusedWriteNamesReadOnly(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(32L << 20)) {
+            CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", loop.path().toString());
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: writing overwrites device " + loop.path() + " ("), r.err());
+            assertTrue(r.err().endsWith("; add --allow-write to proceed; --read-only replays without writes\n"), r.err());
+            assertEquals(0, CliTest.run("replay", msr(dir).toString(), "--target", loop.path().toString(), "--read-only").code());
+        }
     }
 
     private static void assertUsage(String message, String... args) {
