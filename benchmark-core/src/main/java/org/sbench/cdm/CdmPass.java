@@ -45,11 +45,12 @@ final class CdmPass {
     /**
      * Runs {@code trace} to its end or until {@code control} stops it.
      *
+     * @param listener   hears when the replay's clock starts (a time limit is armed then)
      * @param definition what the generated trace is, in words that change whenever its IOs would
      *                   (its SHA-256 is the result's trace identity, so that passes of one test compare)
      */
     static ReplayResult run(Context c, TraceReader trace, String definition, long regionBytes, int qd, String data, long seed,
-                            ReplayControl control, long plannedIos) {
+                            ReplayControl control, ReplayListener listener, long plannedIos) {
         String startedAt = Instant.now().toString();
         Target target = c.target();
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, target.capacityBytes(), regionBytes,
@@ -57,7 +58,7 @@ final class CdmPass {
         WritePattern pattern = WritePatterns.of(data, c.engine().slots()[0].bufferBytes, seed);
         MetricsRecorder recorder = new MetricsRecorder(c.clock().nanoTime());
         Replayer replayer = new Replayer(trace, mapper, new FixedQdScheduler(qd), c.engine(), pattern, recorder, c.clock(),
-                ReplayListener.NONE, control, Replayer.OnError.STOP, plannedIos, true);
+                listener, control, Replayer.OnError.STOP, plannedIos, true);
         Replayer.Outcome outcome = replayer.run();
         ReplayResult.Settings settings = new ReplayResult.Settings(ReplayMode.FIXED_QD.word(), qd, 0, null, data,
                 c.engine().name(), c.engineNote(), FitPolicy.ERROR.word(), null, null, false,

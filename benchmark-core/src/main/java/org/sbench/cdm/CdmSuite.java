@@ -13,6 +13,7 @@ import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySession;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -168,16 +169,39 @@ public final class CdmSuite {
         private ReplayResult timedPass(CdmPass.Context c, TraceReader trace, String definition, int qd, String data, long seed,
                                        long count) {
             ReplayControl pass = control.child();
-            ScheduledFuture<?> limit = null;
-            if (s.timed()) {
-                String reason = "time limit " + CdmGrid.duration(s.durationNs());
-                limit = timer.schedule(() -> pass.endRun(reason), s.durationNs(), TimeUnit.NANOSECONDS);
+            if (!s.timed()) {
+                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, ReplayListener.NONE, count);
             }
+            TimeLimit limit = new TimeLimit(pass);
             try {
-                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, count);
+                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, limit, count);
             } finally {
-                if (limit != null) {
-                    limit.cancel(false);
+                limit.cancel();
+            }
+        }
+
+        /** Ends a pass {@code --duration} after its replay's clock starts, so that its warm-up does not count. */
+        private final class TimeLimit implements ReplayListener {
+            private final ReplayControl pass;
+            private ScheduledFuture<?> end;
+
+            TimeLimit(ReplayControl pass) {
+                this.pass = pass;
+            }
+
+            @Override
+            public void started(long startNs) {
+                String reason = "time limit " + CdmGrid.duration(s.durationNs());
+                end = timer.schedule(() -> pass.endRun(reason), s.durationNs(), TimeUnit.NANOSECONDS);
+            }
+
+            @Override
+            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+            }
+
+            void cancel() {
+                if (end != null) {
+                    end.cancel(false);
                 }
             }
         }
@@ -187,7 +211,7 @@ public final class CdmSuite {
                 long count = SequentialTraceReader.sweep(regionBytes, FILL_BLOCK_BYTES);
                 TraceReader trace = new SequentialTraceReader("cdm fill", Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
                 ReplayResult r = CdmPass.run(e.context, trace, "fill " + regionBytes + " B", regionBytes, FILL_QD, data, s.seed(),
-                        control.child(), count);
+                        control.child(), ReplayListener.NONE, count);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
                             + data + " data failed: " + r.summary().errors() + " IO errors " + r.errors());

@@ -9,6 +9,13 @@ public interface ReplayListener {
     ReplayListener NONE = (done, total, elapsedNs, bytes) -> { };
 
     /**
+     * The replay's clock starts at {@code startNs}, after its warm-up and just before the first
+     * submit: a time limit counted from here covers IO only.
+     */
+    default void started(long startNs) {
+    }
+
+    /**
      * @param doneIos   IOs completed so far
      * @param totalIos  IOs the trace will replay (after mapping), or -1 when unknown
      * @param elapsedNs time since the first submit

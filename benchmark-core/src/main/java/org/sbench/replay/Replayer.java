@@ -117,6 +117,7 @@ public final class Replayer implements CompletionSink {
         prepare();
         long startNs = clock.nanoTime();
         scheduler.start(startNs);
+        listener.started(startNs);
         idleSinceNs = startNs;
         long nextProgressNs = startNs + PROGRESS_EVERY_NS;
         String stopReason = null;

@@ -228,6 +228,32 @@ class ReplayerTest {
     }
 
     @Test
+    void theListenerHearsTheClockStartAfterTheWarmUpAtTheFirstSubmit() {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            trace.add(io(0, IoRecord.NO_TIME, Op.WRITE, i * 4096L, 0));
+        }
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(32, clock, s -> 1 * MS);
+        List<Long> started = new ArrayList<>();
+        ReplayListener listener = new ReplayListener() {
+            @Override
+            public void started(long startNs) {
+                started.add(startNs);
+            }
+
+            @Override
+            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+            }
+        };
+        replayer(trace, new FixedQdScheduler(8), engine, slowFill(clock, 100 * US), new MetricsRecorder(0), clock, listener,
+                new ReplayControl()).run();
+        // 64 warm-up fills of a 1 MiB slot buffer (64 MiB) and the 8 writes' data, 100 us each, come first.
+        assertEquals(List.of((64 + 8) * 100 * US), started);
+        assertEquals(started.get(0), engine.submits.get(0).submitNs());
+    }
+
+    @Test
     void latenessTellsTheIosThatWaitedForASynchronousFlushFromTheOthers() {
         List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1 * MS, IoRecord.NO_TIME, Op.FLUSH, 0, 0),
                 io(2 * MS, IoRecord.NO_TIME, Op.READ, 4096, 0), io(3500 * US, IoRecord.NO_TIME, Op.READ, 8192, 0),
