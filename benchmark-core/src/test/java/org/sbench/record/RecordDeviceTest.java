@@ -404,8 +404,8 @@ class RecordDeviceTest {
             try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
                 e = assertThrows(SbenchException.class, recorder::start);
             }
-            assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
-            assertTrue(e.getMessage().startsWith("cannot create " + out + ": "), e.getMessage());
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals(out + ": " + out.getParent() + " is not a directory", e.getMessage());
         } finally {
             Files.delete(instanceDir());
         }

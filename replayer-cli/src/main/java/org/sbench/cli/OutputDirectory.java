@@ -21,12 +21,15 @@ final class OutputDirectory implements AutoCloseable {
     /** {@code dir} as named by {@code option}, made with any missing parents. */
     OutputDirectory(String option, Path dir) {
         this.path = dir;
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw SbenchException.usage(option + " " + dir + ": expected a directory, found a file");
-        }
+        Path absolute = dir.toAbsolutePath();
         List<Path> missing = new ArrayList<>();
-        for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
-            missing.add(0, p);
+        Path existing = absolute;
+        for (; existing != null && !Files.exists(existing); existing = existing.getParent()) {
+            missing.add(0, existing);
+        }
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw SbenchException.usage(option + " " + dir + ": "
+                    + (existing.equals(absolute) ? "is a file, expected a directory" : existing + " is not a directory"));
         }
         try {
             for (Path p : missing) {

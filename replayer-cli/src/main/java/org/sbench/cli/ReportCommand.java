@@ -40,15 +40,19 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputOptions.checkFile("--html", html);
-        OutputOptions.checkDirectory("--csv", csv);
         OutputOptions.checkFile("--hlog", hlog);
-        ReplayResult r = new JsonResults().read(result);
-        PrintWriter out = spec.commandLine().getOut();
-        new TableResultWriter().write(r, out);
-        write(new HtmlReportWriter(), r, html, out);
-        write(new CsvResultWriter(), r, csv, out);
-        write(new HlogResultWriter(), r, hlog, out);
-        out.flush();
+        try (OutputDirectory csvDir = csv == null ? null : new OutputDirectory("--csv", csv)) {
+            ReplayResult r = new JsonResults().read(result);
+            PrintWriter out = spec.commandLine().getOut();
+            new TableResultWriter().write(r, out);
+            write(new HtmlReportWriter(), r, html, out);
+            write(new CsvResultWriter(), r, csv, out);
+            write(new HlogResultWriter(), r, hlog, out);
+            out.flush();
+            if (csvDir != null) {
+                csvDir.keep();
+            }
+        }
         return ExitCodes.OK;
     }
 
