@@ -18,8 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * {@code sbench record --device DEV --out FILE.sbt [--duration D] [--mark]}: records the kernel's
@@ -75,18 +73,13 @@ final class RecordCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         TraceRecorder recorder = new TraceRecorder(settings);
-        // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
-        // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
-        Signal[] stops = {new Signal("INT"), new Signal("TERM"), new Signal("HUP")};
-        SignalHandler[] previous = new SignalHandler[stops.length];
-        for (int i = 0; i < stops.length; i++) {
-            previous[i] = Signal.handle(stops[i], sig -> recorder.requestStop());
-        }
-        Signal user1 = new Signal("USR1");
-        SignalHandler previousUser1 = null;
         RecordResult result;
         RecordStatusLine status = new RecordStatusLine(err, System.console() != null);
-        try (recorder) {
+        // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
+        // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
+        try (StopSignals stops = new StopSignals(recorder::requestStop, "INT", "TERM", "HUP");
+             StopSignals marks = mark ? new StopSignals(() -> markOnSignal(recorder, err), "USR1") : null;
+             recorder) {
             recorder.start();
             for (String d : recorder.describeDevices()) {
                 err.println("recording " + d);
@@ -95,13 +88,12 @@ final class RecordCommand implements Callable<Integer> {
             for (String note : recorder.notes()) {
                 err.println("note: " + note);
             }
-            if (previous[0] == SignalHandler.SIG_IGN) {
+            if (stops.firstIgnored()) {
                 // The JVM leaves a signal ignored at startup ignored (a background job of a script).
                 err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
                         + " (SIGTERM)" + (durationNs == null ? "" : " or let --duration end it"));
             }
             if (mark) {
-                previousUser1 = Signal.handle(user1, sig -> announce(err, recorder.mark("")));
                 startMarkReader(recorder, err);
             }
             err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C (or kill) stops"
@@ -116,13 +108,6 @@ final class RecordCommand implements Callable<Integer> {
             err.println("stopping: waiting for IOs in flight");
             err.flush();
             result = recorder.finish();
-        } finally {
-            for (int i = 0; i < stops.length; i++) {
-                Signal.handle(stops[i], previous[i]);
-            }
-            if (previousUser1 != null) {
-                Signal.handle(user1, previousUser1);
-            }
         }
         print(result, spec.commandLine().getOut());
         return result.complete() ? ExitCodes.OK : ExitCodes.IO_ERRORS;
@@ -132,6 +117,15 @@ final class RecordCommand implements Callable<Integer> {
         if (name != null) {
             err.println("mark '" + name + "'");
             err.flush();
+        }
+    }
+
+    /** SIGUSR1: a mark named {@code mark N}; a mark the kernel refuses is a line on stderr, not a stack trace. */
+    private static void markOnSignal(TraceRecorder recorder, PrintWriter err) {
+        try {
+            announce(err, recorder.mark(""));
+        } catch (SbenchException e) {
+            warn(err, e.getMessage());
         }
     }
 
