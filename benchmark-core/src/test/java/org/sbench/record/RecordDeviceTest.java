@@ -332,11 +332,7 @@ class RecordDeviceTest {
     void anExistingInstanceOfTheSameNameIsNotTouched() throws Exception {
         Files.createDirectory(instanceDir());
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
-            Path out = dir.resolve("refused.sbt");
-            SbenchException e;
-            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
-                e = assertThrows(SbenchException.class, recorder::start);
-            }
+            SbenchException e = refusedStart(loop, dir.resolve("refused.sbt"));
             assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
             assertTrue(e.getMessage().startsWith("tracefs instance " + instanceDir() + " exists already"), e.getMessage());
             assertTrue(Files.isDirectory(instanceDir()), "left alone");
@@ -400,10 +396,7 @@ class RecordDeviceTest {
         Files.createDirectory(instanceDir()); // a start that got as far as tracefs would refuse on this instead
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
             Path out = dir.resolve("missing/t.sbt");
-            SbenchException e;
-            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
-                e = assertThrows(SbenchException.class, recorder::start);
-            }
+            SbenchException e = refusedStart(loop, out);
             assertEquals(ErrorKind.USAGE, e.kind());
             assertEquals(out + ": " + out.getParent() + " is not a directory", e.getMessage());
         } finally {
@@ -419,6 +412,13 @@ class RecordDeviceTest {
         assertEquals(ErrorKind.USAGE, e.kind());
         assertEquals("--device " + file + " is not a block device; expected a disk or partition such as /dev/sda or /dev/nvme0n1p2",
                 e.getMessage());
+    }
+
+    /** The refusal of starting to record {@code loop} into {@code out}. */
+    private static SbenchException refusedStart(LoopDevice loop, Path out) {
+        try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            return assertThrows(SbenchException.class, recorder::start);
+        }
     }
 
     private static Path instanceDir() {
