@@ -33,6 +33,11 @@ public final class BundledTraceCache {
         return new BundledTraceCache(base.resolve("sbench"));
     }
 
+    /** Where the generated traces are kept. */
+    public Path dir() {
+        return dir;
+    }
+
     public static WorkloadProfile profile(String name) {
         try (InputStream in = BundledTraces.profile(name)) {
             return WorkloadProfile.read(name, in);

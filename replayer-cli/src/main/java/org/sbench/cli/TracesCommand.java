@@ -46,7 +46,8 @@ final class TracesCommand implements Callable<Integer> {
                 }
             }
         }
-        out.println("Use a name wherever a trace file goes (replay, inspect, convert); it is generated once into ~/.cache/sbench.");
+        out.println("Use a name wherever a trace file goes (replay, inspect, convert); it is generated once into "
+                + BundledTraceCache.forUser().dir() + ".");
         out.flush();
         return ExitCodes.OK;
     }
