@@ -12,6 +12,7 @@ import org.sbench.metrics.MetricsRecorder;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ReplayResults;
 import org.sbench.target.Target;
+import org.sbench.trace.Field;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
@@ -71,7 +72,7 @@ public final class ReplayRun {
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
         java.util.List<String> phaseNames = new java.util.ArrayList<>();
-        try (TraceReader trace = formats.open(plan.path(), plan.from(), options)) {
+        try (TraceReader trace = depthForMode(formats.open(plan.path(), plan.from(), options))) {
             trace.info().phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             Replayer replayer = new Replayer(trace, mapper, settings.newScheduler(), engine, pattern, recorder, clock, listener,
@@ -88,6 +89,26 @@ public final class ReplayRun {
                         layout.isNone() ? null : layout.describe()),
                 settings.mode() == ReplayMode.TIMED, phaseNames);
         return ReplayResults.build(context, outcome, recorder);
+    }
+
+    /**
+     * {@code opened}, or with {@code --stream all} in recorded-qd mode, which replays the streams as
+     * one device, the same records with their depth counted over all streams (traces count it per
+     * stream); refused when the trace has depths but no completion times to count them from.
+     */
+    private TraceReader depthForMode(TraceReader opened) {
+        if (settings.stream() != ReplaySettings.ALL_STREAMS || settings.mode() != ReplayMode.RECORDED_QD) {
+            return opened;
+        }
+        if (opened.info().has(Field.COMPLETE)) {
+            return new CombinedQdReader(opened);
+        }
+        if (opened.info().has(Field.QD)) {
+            opened.close();
+            throw SbenchException.usage("--stream all in recorded-qd mode needs the depth over all streams, and this trace records"
+                    + " it per stream without completion times to count it from; use --mode timed or --mode fixed-qd --qd N");
+        }
+        return opened;
     }
 
     private String traceName() {

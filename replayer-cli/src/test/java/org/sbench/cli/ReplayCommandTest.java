@@ -100,6 +100,8 @@ class ReplayCommandTest {
         JsonNode j = new ObjectMapper().readTree(out.toFile());
         assertEquals(2, j.get("summary").get("ios").asLong());
         assertEquals("0@0, 1@1048576", j.get("mapping").get("streamLayout").asText());
+        // Replayed as one device: the write of stream 1 went while stream 0's read was out (depth 1 in each stream alone).
+        assertEquals(1.5, j.get("fidelity").get("qdRecorded").get("avg").asDouble(), 1e-9);
         CliTest.Run one = CliTest.run("replay", two.toString(), "--target", "null", "--stream", "1", "--out", out.toString());
         assertEquals(0, one.code(), one.err());
         assertEquals(1, new ObjectMapper().readTree(out.toFile()).get("summary").get("ios").asLong());
