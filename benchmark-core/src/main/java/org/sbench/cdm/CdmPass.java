@@ -66,8 +66,7 @@ final class CdmPass {
         ReplayResults.Context context = new ReplayResults.Context(c.sbenchVersion(), startedAt, settings,
                 new ReplayResult.TraceIdentity(trace.info().name(), "generated: " + definition, FORMAT, sha256(definition),
                         outcome.recordsRead()),
-                new ReplayResult.TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
-                        target.physicalBlockSize(), target.describe()),
+                ReplayResult.TargetIdentity.of(target),
                 ReplayRun.host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory(), null),
                 false, List.of());

@@ -227,12 +227,10 @@ public final class CdmSuite {
         private Opened open(int depth, int maxIoBytes) {
             IoEngines.Opened opened = engines.open(s.engine(), target, depth, maxIoBytes, clock);
             IoEngine engine = opened.engine();
-            long huge = engine.hugePageBytes();
-            String memory = huge > 0 ? "transparent huge pages (" + huge / MIB + " MiB)"
-                    : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
             engineName = engine.name();
             return new Opened(new CdmPass.Context(target, engine, opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(),
-                    memory, ReplaySession.splitThreshold(target.describe(), huge > 0), clock, sbenchVersion));
+                    ReplaySession.bufferMemory(engine), ReplaySession.splitThreshold(target.describe(), engine.hugePageBytes() > 0),
+                    clock, sbenchVersion));
         }
     }
 

@@ -47,15 +47,19 @@ public final class ReplaySession {
             IoEngines.Opened opened = IoEngines.open(settings.engine(), target, plan.depth(settings),
                     plan.maxIoBytes(target.logicalBlockSize()), clock);
             try (IoEngine engine = opened.engine()) {
-                long huge = engine.hugePageBytes();
-                String memory = huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
-                        : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
                 ReplayRun run = new ReplayRun(plan, settings, target, engine,
-                        opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(), memory,
-                        splitThreshold(target.describe(), huge > 0));
+                        opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(), bufferMemory(engine),
+                        splitThreshold(target.describe(), engine.hugePageBytes() > 0));
                 return run.run(formats, request.readOptions(), clock, listener, control, sbenchVersion);
             }
         }
+    }
+
+    /** How the engine's slot buffers are backed, for the result's mapping section. */
+    public static String bufferMemory(IoEngine engine) {
+        long huge = engine.hugePageBytes();
+        return huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
+                : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
     }
 
     /**

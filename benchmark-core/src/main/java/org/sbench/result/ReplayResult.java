@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import org.sbench.target.Target;
 
 /**
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
@@ -46,6 +47,12 @@ public record ReplayResult(
     /** The target; {@code device} holds sysfs identity (model, serial, firmware, rotational, scheduler, ...). */
     public record TargetIdentity(String path, String kind, long capacity, int logicalSectorSize, int physicalSectorSize,
                                  Map<String, String> device) {
+        /** What {@code target} says of itself. */
+        public static TargetIdentity of(Target target) {
+            return new TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
+                    target.physicalBlockSize(), target.describe());
+        }
+
         /** The path, or the kind for the target that has none (the null target). */
         @JsonIgnore
         public String name() {
