@@ -403,7 +403,7 @@ public final class TraceRecorder implements AutoCloseable {
                 marksWritten());
     }
 
-    /** A live display is no reason to end a recording: a failed read of the loss counters is unknown, not an error. */
+    /** A failed read of the loss counters is unknown, not an error: no reason to end a recording or drop its trace. */
     private long lostEventsSoFar() {
         try {
             return instance.lostEvents();
@@ -516,7 +516,8 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     private RecordResult complete(boolean stalled) {
-        long lost = instance.lostEvents();
+        // Unknown (a counter that cannot be read) is not 0: the trace is kept, marked incomplete unless loss is allowed.
+        long lost = lostEventsSoFar();
         boolean complete = !stalled && (lost == 0 || settings.allowLoss());
         // After a stall the issues read but not handed out are left out too.
         long incompleteIos = reader.lostIssues() + reader.pendingIssues();
@@ -528,7 +529,7 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.clock", clockDescription());
         late.put("record.durationNs", Long.toString(durationNs));
         late.put("record.selfTraffic", self);
-        late.put("record.eventsLost", Long.toString(lost));
+        late.put("record.eventsLost", lost == RecordStatus.UNKNOWN ? "unknown" : Long.toString(lost));
         late.put("record.incompleteIos", Long.toString(incompleteIos));
         late.put("record.reordered", Long.toString(output.reordered()));
         late.put("record.badLines", Long.toString(reader.badLines()));

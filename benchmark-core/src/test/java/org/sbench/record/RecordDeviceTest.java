@@ -392,6 +392,31 @@ class RecordDeviceTest {
     }
 
     @Test
+    void aLossCounterThatCannotBeReadAtTheEndKeepsTheTraceMarkedIncomplete(@TempDir Path empty) throws Exception {
+        Path out = dir.resolve("end.sbt");
+        RecordResult result;
+        Path cpu0 = instanceDir().resolve("per_cpu/cpu0");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Target target = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+             IoPattern pattern = new IoPattern(target, "io_uring", 0);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            recorder.start();
+            pattern.batch(io(Op.READ, 0, 4 * KIB));
+            LoopDevice.run("mount", "--bind", empty.toString(), cpu0.toString()); // hides cpu0/stats until after finish
+            try {
+                result = recorder.finish();
+            } finally {
+                if (Files.isDirectory(cpu0)) { // removing the instance takes the mount with it
+                    LoopDevice.run("umount", cpu0.toString());
+                }
+            }
+        }
+        assertEquals(RecordStatus.UNKNOWN, result.eventsLost());
+        assertFalse(result.complete());
+        assertEquals(1, readAll(out).size(), "the trace is kept");
+    }
+
+    @Test
     void aBadOutputFailsBeforeTracefsIsTouched() throws Exception {
         Files.createDirectory(instanceDir()); // a start that got as far as tracefs would refuse on this instead
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
 import org.sbench.record.RecordResult;
+import org.sbench.record.RecordStatus;
 import org.sbench.record.RecordSettings;
 import org.sbench.record.TraceRecorder;
 import picocli.CommandLine.Command;
@@ -184,6 +185,10 @@ final class RecordCommand implements Callable<Integer> {
                     + (r.eventsLost() > 0 ? "; the ring buffer also lost " + Units.count(r.eventsLost()) + " events" : ""));
         } else if (r.eventsLost() == 0) {
             stdout.println("lost     0 events: the trace is complete");
+        } else if (r.eventsLost() == RecordStatus.UNKNOWN) {
+            stdout.println(r.complete() ? "lost     unknown: the ring buffer's loss counters could not be read (accepted with --allow-loss)"
+                    : "INCOMPLETE: the ring buffer's loss counters could not be read, so IOs may be missing; record again, or"
+                    + " accept it with --allow-loss");
         } else if (r.complete()) {
             stdout.println("lost     " + Units.count(r.eventsLost()) + " events (accepted with --allow-loss): the trace misses IOs");
         } else {
