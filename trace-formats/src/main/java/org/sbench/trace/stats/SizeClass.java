@@ -28,6 +28,11 @@ public enum SizeClass {
         return label;
     }
 
+    /** The largest IO size in this class, bytes ({@link Long#MAX_VALUE} for {@code >128K}). */
+    public long maxBytes() {
+        return maxBytes;
+    }
+
     public static SizeClass of(long lengthBytes) {
         for (SizeClass c : VALUES) {
             if (lengthBytes <= c.maxBytes) {

@@ -21,7 +21,6 @@ final class SizeMix {
     /** Smallest and largest size of each class (K = 1024; 4K is exactly 4096), and the step between sizes: whole
      * 4 KiB clusters from 4K up, as file systems issue them. */
     private static final long[] SMALLEST = {512, 4096, 8192, 12288, 20480, 36864, 69632, 135168};
-    private static final long[] LARGEST = {0, 4096, 8192, 16384, 32768, 65536, 131072, 0};
     private static final long[] UNIT = {512, 4096, 4096, 4096, 4096, 4096, 4096, 4096};
 
     private final long[][] remaining = new long[2][CLASSES.length];
@@ -69,7 +68,7 @@ final class SizeMix {
         long[] s = new long[CLASSES.length];
         for (int c = 0; c < CLASSES.length; c++) {
             long lo = SMALLEST[c];
-            long hi = c == SizeClass.OVER_128K.ordinal() ? largest : c == SizeClass.UNDER_4K.ordinal() ? small : LARGEST[c];
+            long hi = c == SizeClass.OVER_128K.ordinal() ? largest : c == SizeClass.UNDER_4K.ordinal() ? small : CLASSES[c].maxBytes();
             s[c] = Math.max(lo, Math.round((lo + lambda * (hi - lo)) / UNIT[c]) * UNIT[c]);
         }
         return s;
@@ -104,7 +103,7 @@ final class SizeMix {
         for (int c = 0; c < CLASSES.length; c++) {
             weights[c] = total[c] * Math.pow(2, -tilt * c);
         }
-        long[] r = apportionWeights(reads, weights);
+        long[] r = apportion(reads, weights);
         // A class cannot have more reads than IOs; move the excess to classes with room.
         for (int c = 0; c < CLASSES.length; c++) {
             long excess = r[c] - total[c];
@@ -131,12 +130,8 @@ final class SizeMix {
         return b;
     }
 
-    /** {@code n} split by {@code shares} with the largest-remainder method: exact total. */
-    static long[] apportion(long n, double[] shares) {
-        return apportionWeights(n, shares);
-    }
-
-    private static long[] apportionWeights(long n, double[] weights) {
+    /** {@code n} split by {@code weights} with the largest-remainder method: exact total. */
+    static long[] apportion(long n, double[] weights) {
         double sum = 0;
         for (double w : weights) {
             sum += w;
