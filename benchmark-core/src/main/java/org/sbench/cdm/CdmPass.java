@@ -65,7 +65,7 @@ final class CdmPass {
                 target.describe().get("nomerges"), Replayer.OnError.STOP.name().toLowerCase(java.util.Locale.ROOT), "poll");
         ReplayResults.Context context = new ReplayResults.Context(c.sbenchVersion(), startedAt, settings,
                 new ReplayResult.TraceIdentity(trace.info().name(), "generated: " + definition, FORMAT, sha256(definition),
-                        outcome.recordsRead()),
+                        outcome.inTrace()),
                 ReplayResult.TargetIdentity.of(target),
                 ReplayRun.host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory(), null),

@@ -14,6 +14,7 @@ import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
+import org.sbench.replay.Replayer;
 import org.sbench.replay.ReplaySession;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -142,7 +143,7 @@ public final class CdmSuite {
                 String definition = name + ", " + (test.sequential() ? "sequential" : "random") + " " + test.blockBytes()
                         + " B at QD " + test.qd() + " over " + regionBytes + " B, "
                         + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
-                ReplayResult r = timedPass(c, trace, definition, test.qd(), data, seed, count);
+                ReplayResult r = timedPass(c, trace, definition, test.qd(), data, seed, s.timed() ? Replayer.UNBOUNDED : count);
                 errors += r.summary().errors();
                 mbps.add(r.summary().mbps());
                 listener.passDone(test, op, data, pass, s.passes(), r);

@@ -25,14 +25,21 @@ public final class Replayer implements CompletionSink {
     /** Write data filled before the clock starts, over one slot buffer, so that the fill runs compiled. */
     private static final long WARM_UP_BYTES = 64L << 20;
 
+    /** {@code totalIos} of a generated stream that has no planned length and ends at a planned stop (a time limit). */
+    public static final long UNBOUNDED = -1;
+
     /** What to do when an IO fails: stop issuing (default) or continue. */
     public enum OnError { STOP, CONTINUE }
 
     /**
-     * How the run ended: {@code complete} unless stopped early; {@code stopReason} says why it stopped
-     * (interrupted, IO error, or a planned end such as a time limit), null when the trace ran out.
+     * How the run ended: {@code complete} when every record of the trace was read and issued (or a
+     * planned end such as a time limit came first); {@code stopReason} says why it stopped
+     * (interrupted, IO error, or the planned end), null when the trace ran out. {@code recordsRead}
+     * counts the records taken from the reader, {@code inTrace} the IOs the trace holds (the plan's
+     * count, known before the run; for an {@link #UNBOUNDED} stream the records read), {@code replayed}
+     * the IOs issued.
      */
-    public record Outcome(boolean complete, String stopReason, long recordsRead, long replayed) {
+    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long replayed) {
     }
 
     private final TraceReader trace;
@@ -63,6 +70,8 @@ public final class Replayer implements CompletionSink {
     /** The first this many lookahead entries have their write data filled. */
     private int aheadFilled;
     private boolean traceLeft = true;
+    /** The reader said the trace has no more records (not merely: the replay stopped reading). */
+    private boolean traceEnded;
     private long recordsRead;
     private long tag;
     private int phase = -1;
@@ -77,6 +86,8 @@ public final class Replayer implements CompletionSink {
     private boolean ioFailed;
 
     /**
+     * @param totalIos the IOs the trace holds (the denominator of progress and of the result's
+     *                 "issued N of M"), or {@link #UNBOUNDED}
      * @param poll true to poll for completions instead of sleeping in the kernel while IOs are in
      *             flight: one core busy, completions stamped without a thread's wake-up latency
      */
@@ -183,7 +194,9 @@ public final class Replayer implements CompletionSink {
                     engine.reap(0, 0, this);
                 }
             }
-            if (aheadCount == 0 && inFlight == 0) {
+            // Slots freed by the completions just reaped (a flush or trim that ran in commit at a
+            // small depth can free them all) take the next records before the end is decided.
+            if (aheadCount == 0 && inFlight == 0 && !readAhead()) {
                 break;
             }
             // While the next IO waits for its time or for a completion, get later ones ready, one step
@@ -204,7 +217,8 @@ public final class Replayer implements CompletionSink {
             }
         }
         listener.progress(completedIos, totalIos, clock.nanoTime() - startNs, completedBytes);
-        return new Outcome(stopReason == null || plannedEnd, stopReason, recordsRead, recorder.issued());
+        boolean complete = stopReason == null ? traceEnded : plannedEnd;
+        return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued());
     }
 
     /**
@@ -237,6 +251,7 @@ public final class Replayer implements CompletionSink {
         do {
             if (!trace.next(r)) {
                 traceLeft = false;
+                traceEnded = true;
                 return false;
             }
             recordsRead++;

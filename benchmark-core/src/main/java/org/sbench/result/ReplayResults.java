@@ -116,7 +116,7 @@ public final class ReplayResults {
             long behind = all.getTotalCount() - others.getTotalCount();
             lateness = lateness(all, behind, behind == 0 || others.getTotalCount() == 0 ? null : lateness(others, null, null));
         }
-        return new ReplayResult.Fidelity(m.issued(), outcome.recordsRead(), m.outOfOrder(),
+        return new ReplayResult.Fidelity(m.issued(), outcome.inTrace(), m.outOfOrder(),
                 recorded.total() == 0 ? null : distribution(recorded), distribution(m.qdReplayed()),
                 recorded.total() == 0 ? null : m.qdReplayed().totalVariationDistance(recorded), lateness);
     }

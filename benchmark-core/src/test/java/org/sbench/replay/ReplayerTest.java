@@ -259,7 +259,7 @@ class ReplayerTest {
                 io(2 * MS, IoRecord.NO_TIME, Op.READ, 4096, 0), io(3500 * US, IoRecord.NO_TIME, Op.READ, 8192, 0),
                 io(4 * MS, IoRecord.NO_TIME, Op.READ, 12288, 0));
         ManualClock clock = new ManualClock();
-        SimulatedEngine engine = new SimulatedEngine(32, clock, s -> 100 * US).withSynchronousFlushes(2 * MS);
+        SimulatedEngine engine = new SimulatedEngine(32, clock, s -> 100 * US).withFlushesAndTrimsInCommit(2 * MS);
         MetricsRecorder metrics = new MetricsRecorder(0);
         replayer(trace, new TimedScheduler(1.0, 32), engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE,
                 new ReplayControl()).run();
@@ -281,7 +281,7 @@ class ReplayerTest {
             trace.add(io(1 * MS, IoRecord.NO_TIME, Op.WRITE, i * 4096L, 0));
         }
         ManualClock clock = new ManualClock();
-        SimulatedEngine engine = new SimulatedEngine(128, clock, s -> 100 * US).withSynchronousFlushes(1 * MS);
+        SimulatedEngine engine = new SimulatedEngine(128, clock, s -> 100 * US).withFlushesAndTrimsInCommit(1 * MS);
         MetricsRecorder metrics = new MetricsRecorder(0);
         replayer(trace, new TimedScheduler(1.0, 128), engine, slowFill(clock, 10 * US), metrics, clock, ReplayListener.NONE,
                 new ReplayControl()).run();
@@ -306,6 +306,81 @@ class ReplayerTest {
         assertEquals(2, metrics.phase(1).ios());
         assertEquals(8192, metrics.phase(1).bytesWritten());
         assertEquals(200 * US, metrics.phase(1).wallNs());
+    }
+
+    /**
+     * Reads and writes with a flush and a trim every few IOs, all at recorded QD 1 or at {@code qd}:
+     * the shape of a recorded fsync/fstrim workload.
+     */
+    static List<IoRecord> mixedWithFlushesAndTrims(int n, int qd) {
+        List<IoRecord> trace = new ArrayList<>();
+        Op[] cycle = {Op.WRITE, Op.FLUSH, Op.WRITE, Op.WRITE, Op.READ, Op.TRIM, Op.READ};
+        for (int i = 0; i < n; i++) {
+            Op op = cycle[i % cycle.length];
+            trace.add(io(i * 10 * US, i * 10 * US + 5 * US, op, op == Op.FLUSH ? 0 : i * 4096L, Math.min(qd, 1 + i % qd)));
+        }
+        return trace;
+    }
+
+    @Test
+    void everyFlushTrimReadAndWriteIsIssuedInEveryModeAndDepth() {
+        for (int depth : new int[] {1, 2, 4, 32}) {
+            List<IoRecord> trace = mixedWithFlushesAndTrims(200, depth);
+            Scheduler[] modes = {new RecordedQdScheduler(0, 0), new FixedQdScheduler(depth), new TimedScheduler(1.0, depth)};
+            for (Scheduler mode : modes) {
+                String what = mode.getClass().getSimpleName() + " at depth " + depth;
+                ManualClock clock = new ManualClock();
+                SimulatedEngine engine = new SimulatedEngine(depth, clock, s -> 20 * US).withFlushesAndTrimsInCommit(50 * US);
+                MetricsRecorder metrics = new MetricsRecorder(0);
+                Replayer.Outcome o = replayer(trace, mode, engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE,
+                        new ReplayControl()).run();
+                for (Op op : Op.values()) {
+                    assertEquals(trace.stream().filter(r -> r.op == op).count(), metrics.op(op).ios(), what + ": " + op);
+                }
+                assertEquals(trace.size(), engine.submits.size(), what);
+                assertEquals(trace.size(), o.replayed(), what);
+                assertEquals(trace.size(), o.inTrace(), what);
+                assertTrue(o.complete(), what);
+            }
+        }
+    }
+
+    @Test
+    void aWriteAfterAFlushAtDepthOneIsIssued() {
+        List<IoRecord> trace = List.of(io(0, 5 * US, Op.WRITE, 0, 1), io(10 * US, 15 * US, Op.FLUSH, 0, 1),
+                io(20 * US, 25 * US, Op.WRITE, 4096, 1), io(30 * US, 35 * US, Op.WRITE, 8192, 1));
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(1, clock, s -> 20 * US).withFlushesAndTrimsInCommit(50 * US);
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        Replayer.Outcome o = replayer(trace, new RecordedQdScheduler(0, 0), engine, new ZeroPattern(1 << 20), metrics, clock,
+                ReplayListener.NONE, new ReplayControl()).run();
+        assertEquals(List.of(0L, 1L, 2L, 3L), engine.submits.stream().map(SimulatedEngine.Submit::tag).toList());
+        assertEquals(3, metrics.op(Op.WRITE).ios());
+        assertEquals(4, o.recordsRead());
+        assertTrue(o.complete());
+    }
+
+    @Test
+    void aStoppedRunCountsTheTracesIosNotTheRecordsReadSoFar() {
+        ReplayControl control = new ReplayControl();
+        ManualClock clock = new ManualClock();
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        ReplayListener stopAfterStart = new ReplayListener() {
+            @Override
+            public void started(long startNs) {
+            }
+
+            @Override
+            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+                control.requestStop();
+            }
+        };
+        List<IoRecord> trace = reads(10_000);
+        Replayer.Outcome o = replayer(trace, new FixedQdScheduler(1), new SimulatedEngine(4, clock, s -> 1 * MS),
+                new ZeroPattern(1 << 20), metrics, clock, stopAfterStart, control).run();
+        assertEquals(false, o.complete());
+        assertTrue(o.replayed() < trace.size(), "stopped early: " + o.replayed());
+        assertEquals(trace.size(), o.inTrace());
     }
 
     @Test

@@ -27,8 +27,8 @@ final class SimulatedEngine implements IoEngine {
     private final List<IoSlot> queued = new ArrayList<>();
     private final List<IoSlot> pending = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
-    /** When non-negative: a FLUSH runs inside commit, taking this long, as the libaio and io_uring engines run it. */
-    private long synchronousFlushNs = -1;
+    /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
+    private long inCommitNs = -1;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
         this.clock = clock;
@@ -40,9 +40,9 @@ final class SimulatedEngine implements IoEngine {
         }
     }
 
-    /** Runs every FLUSH synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
-    SimulatedEngine withSynchronousFlushes(long ns) {
-        this.synchronousFlushNs = ns;
+    /** Runs every FLUSH and TRIM synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
+    SimulatedEngine withFlushesAndTrimsInCommit(long ns) {
+        this.inCommitNs = ns;
         return this;
     }
 
@@ -72,7 +72,7 @@ final class SimulatedEngine implements IoEngine {
         for (IoSlot s : queued) {
             s.submitNs = clock.now;
             if (runsInCommit(s)) {
-                clock.advanceTo(clock.now + synchronousFlushNs);
+                clock.advanceTo(clock.now + inCommitNs);
                 s.doneNs = clock.now;
                 doneAt[s.index] = clock.now;
                 pending.add(s);
@@ -88,7 +88,7 @@ final class SimulatedEngine implements IoEngine {
     }
 
     private boolean runsInCommit(IoSlot s) {
-        return s.op == Op.FLUSH && synchronousFlushNs >= 0;
+        return (s.op == Op.FLUSH || s.op == Op.TRIM) && inCommitNs >= 0;
     }
 
     @Override

@@ -72,7 +72,7 @@ class ReplayResultsTest {
 
     @Test
     void summaryNumbersFollowTheDefinitions() {
-        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4), metrics());
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4, 4), metrics());
         ReplayResult.Summary s = r.summary();
         assertEquals(3, s.ios(), "failed IOs are counted as errors, not IOs");
         assertEquals(1, s.errors());
@@ -99,7 +99,7 @@ class ReplayResultsTest {
             m.lateness(1_000, false);
         }
         m.lateness(2 * MS, true);
-        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4), m);
+        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4, 4), m);
         ReplayResult.Lateness l = r.fidelity().latenessUs();
         assertEquals(2000.0, l.max(), 2.0);
         assertEquals(1L, l.behindFlush());
@@ -118,13 +118,14 @@ class ReplayResultsTest {
 
     @Test
     void jsonRoundTripsAndTheHistogramDecodes(@TempDir Path dir) throws Exception {
-        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 4), metrics());
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 9, 4), metrics());
         JsonResults json = new JsonResults();
         Path file = dir.resolve("r.json");
         json.write(r, file);
         assertEquals(r, json.read(file));
         JsonNode tree = new ObjectMapper().readTree(file.toFile());
         assertEquals(false, tree.get("complete").asBoolean());
+        assertEquals(9, tree.get("fidelity").get("inTrace").asLong(), "the trace's IOs, not the records read when it stopped");
         for (String k : new String[] {"ios", "reads", "writes", "trims", "flushes", "bytesRead", "bytesWritten", "busyNs",
                 "readBusyNs", "writeBusyNs", "wallNs", "iops", "mbps", "readMbps", "writeMbps", "errors"}) {
             assertTrue(tree.get("summary").get(k).isNumber(), k);
