@@ -1,6 +1,8 @@
 package org.sbench.engine;
 
 import org.sbench.replay.NanoClock;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
 
 /**
  * What every engine does the same way around its kernel interface (Disruptor's
@@ -10,8 +12,12 @@ import org.sbench.replay.NanoClock;
  * inside commit and handed back at the next reap, the count of IOs running, and an orderly close.
  * A subclass supplies only what its interface does differently: {@link #queue} takes one IO,
  * {@link #submitBatch} hands a batch over where the interface batches ({@link HandOver}),
- * {@link #awaitCompletions} collects completions, {@link #release} frees the kernel side;
- * {@link #runsInCommit} and {@link #runInCommit} when the interface cannot queue some op.
+ * {@link #awaitCompletions} collects completions, {@link #release} frees the kernel side.
+ *
+ * <p>FLUSH and TRIM run on the replay thread inside commit, at their place in submit order, through
+ * the target's own calls ({@link Target#flush()}, {@link Target#discard}): no engine's interface
+ * issues them in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
+ * engine's workers race), and two flushes running at once are merged by the block layer into one.
  *
  * <p>Like {@link IoEngine}, not thread-safe: every method, hooks included, runs on the replay
  * thread. Nothing on the path from submit to the sink allocates.
@@ -27,12 +33,13 @@ abstract class AbstractIoEngine implements IoEngine {
         /**
          * {@link #queue} only prepares a kernel entry (an SQE, an iocb); {@link #submitBatch} hands
          * a run of them over in one call. The clock is read after the run is prepared, and an IO
-         * the interface cannot queue ({@link #runsInCommit}) runs between two runs.
+         * run inside commit ({@link #runsInCommit}) runs between two runs.
          */
         IN_BATCHES,
         /**
          * {@link #queue} hands its slot over at once (a worker's flag, an instant completion), so
-         * the clock is read before the first; one pass, no batch array, no {@link #submitBatch}.
+         * the clock is read before the first and again after an IO run inside commit; one pass, no
+         * batch array, no {@link #submitBatch}.
          */
         EACH
     }
@@ -41,6 +48,8 @@ abstract class AbstractIoEngine implements IoEngine {
     protected final NanoClock clock;
     private final String name;
     private final HandOver handOver;
+    /** Whose flush and discard run inside commit; null when the engine completes them like any other IO. */
+    private final Target orderedOps;
     private final SlotBuffers buffers;
     private final IoSlot[] slots;
     private final InFlightSlots inFlight;
@@ -59,10 +68,16 @@ abstract class AbstractIoEngine implements IoEngine {
     private int running;
     private boolean closed;
 
-    /** Makes {@code depth} slots with buffers of at least {@code maxIoBytes}; a usage error for bad sizes. */
-    AbstractIoEngine(String name, HandOver handOver, int depth, int maxIoBytes, NanoClock clock) {
+    /**
+     * Makes {@code depth} slots with buffers of at least {@code maxIoBytes}; a usage error for bad sizes.
+     *
+     * @param orderedOps the target whose FLUSH and TRIM run inside commit; null when the engine's
+     *                   {@link #queue} completes them like any other IO (the null engine)
+     */
+    AbstractIoEngine(String name, HandOver handOver, Target orderedOps, int depth, int maxIoBytes, NanoClock clock) {
         this.name = name;
         this.handOver = handOver;
+        this.orderedOps = orderedOps;
         this.clock = clock;
         this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
         this.slots = buffers.slots();
@@ -109,18 +124,18 @@ abstract class AbstractIoEngine implements IoEngine {
     protected abstract void release();
 
     /**
-     * {@link HandOver#IN_BATCHES} only: true when the interface cannot queue {@code s} (a TRIM with
-     * no asynchronous command, say). Commit then submits the batch so far, runs
+     * True when {@code s} runs inside commit rather than through {@link #queue}: a FLUSH or TRIM of
+     * an engine given a target for them. Commit then hands over the IOs before it, runs
      * {@link #runInCommit} at the slot's place in submit order, and the slot completes at the next
-     * reap. False by default.
+     * reap. An engine whose interface queues one of them in order overrides this.
      */
     protected boolean runsInCommit(IoSlot s) {
-        return false;
+        return orderedOps != null && (s.op == Op.FLUSH || s.op == Op.TRIM);
     }
 
     /** Runs {@code s}, for which {@link #runsInCommit} is true; returns its result (bytes, or a negative errno). */
     protected long runInCommit(IoSlot s) {
-        throw new IllegalStateException(name + " engine runs no " + s.op + " inside commit");
+        return s.op == Op.FLUSH ? orderedOps.flush() : orderedOps.discard(s.offsetBytes, s.lengthBytes);
     }
 
     @Override
@@ -154,7 +169,10 @@ abstract class AbstractIoEngine implements IoEngine {
         return handOver == HandOver.EACH ? commitEach() : commitInBatches();
     }
 
-    /** One clock read for the commit, before the first hand-over, in one pass: this loop is most of the null engine's cost. */
+    /**
+     * One clock read for the commit, before the first hand-over, and one after each IO run inside
+     * commit, in one pass: this loop is most of the null engine's cost.
+     */
     private int commitEach() {
         int n = submitted.size();
         if (n == 0) {
@@ -163,8 +181,13 @@ abstract class AbstractIoEngine implements IoEngine {
         long now = clock.nanoTime();
         for (int k = 0; k < n; k++) {
             IoSlot s = submitted.poll();
-            s.submitNs = now;
-            queue(s, k);
+            if (runsInCommit(s)) {
+                runNow(s);
+                now = clock.nanoTime();
+            } else {
+                s.submitNs = now;
+                queue(s, k);
+            }
         }
         return n;
     }
@@ -178,14 +201,7 @@ abstract class AbstractIoEngine implements IoEngine {
                 // IOs queued before s go first, and those after it wait for it: submit order holds.
                 stampAndSubmit(batched);
                 batched = 0;
-                s.submitNs = clock.nanoTime();
-                s.result = runInCommit(s);
-                s.doneNs = clock.nanoTime();
-                ranInCommit.add(s);
-                // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
-                if (running > 0) {
-                    awaitCompletions(0, 0, collectForNextReap);
-                }
+                runNow(s);
             } else {
                 queue(s, batched);
                 batch[batched++] = s;
@@ -193,6 +209,18 @@ abstract class AbstractIoEngine implements IoEngine {
         }
         stampAndSubmit(batched);
         return n;
+    }
+
+    /** Runs {@code s} here, stamped around the call; it is handed back at the next reap. */
+    private void runNow(IoSlot s) {
+        s.submitNs = clock.nanoTime();
+        s.result = runInCommit(s);
+        s.doneNs = clock.nanoTime();
+        ranInCommit.add(s);
+        // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
+        if (running > 0) {
+            awaitCompletions(0, 0, collectForNextReap);
+        }
     }
 
     /** Submits the first {@code count} slots of the batch, all stamped with one clock read. */

@@ -12,7 +12,6 @@ import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.replay.NanoClock;
 import org.sbench.target.Target;
-import org.sbench.trace.Op;
 
 /**
  * The {@code io_uring} engine: raw io_uring_setup / io_uring_enter, rings mapped by hand (no
@@ -93,7 +92,7 @@ public final class IoUringEngine extends AbstractIoEngine {
     private int cqHead;
 
     public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.IN_BATCHES, depth, maxIoBytes, clock);
+        super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, clock);
         this.target = target;
         this.reaped = new IoSlot[depth];
         this.argOffset = UringAbi.SIZEOF_IO_URING_PARAMS;
@@ -218,15 +217,6 @@ public final class IoUringEngine extends AbstractIoEngine {
         return fixedBuffers;
     }
 
-    @Override
-    protected boolean runsInCommit(IoSlot s) {
-        return s.op == Op.TRIM || s.op == Op.FLUSH;
-    }
-
-    @Override
-    protected long runInCommit(IoSlot s) {
-        return s.op == Op.FLUSH ? target.flush() : target.discard(s.offsetBytes, s.lengthBytes);
-    }
 
     /** Fills every field of the next SQE (entries are reused, so nothing may be left over). */
     @Override

@@ -12,7 +12,6 @@ import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.NativeBytes;
 import org.sbench.replay.NanoClock;
 import org.sbench.target.Target;
-import org.sbench.trace.Op;
 
 /**
  * The {@code libaio} engine: Linux native AIO through raw io_setup / io_submit / io_getevents /
@@ -54,7 +53,7 @@ public final class LibaioEngine extends AbstractIoEngine {
     private final IoSlot[] reaped;
 
     public LibaioEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.IN_BATCHES, depth, maxIoBytes, clock);
+        super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, clock);
         this.target = target;
         this.pointersOffset = depth * AioAbi.SIZEOF_IOCB;
         this.eventsOffset = pointersOffset + depth * Long.BYTES;
@@ -94,16 +93,6 @@ public final class LibaioEngine extends AbstractIoEngine {
             abandonBuffers();
             throw e;
         }
-    }
-
-    @Override
-    protected boolean runsInCommit(IoSlot s) {
-        return s.op == Op.TRIM || s.op == Op.FLUSH;
-    }
-
-    @Override
-    protected long runInCommit(IoSlot s) {
-        return s.op == Op.TRIM ? target.discard(s.offsetBytes, s.lengthBytes) : target.flush();
     }
 
     /** Fills the slot's iocb and points entry {@code position} of the io_submit array at it. */

@@ -10,8 +10,9 @@ import org.sbench.target.Target;
 
 /**
  * The {@code sync} engine (fio's {@code psync} with {@code depth} threads): one worker thread per
- * slot does blocking pread/pwrite, {@link Target#flush()} or {@link Target#discard} for that slot
- * only. It needs no kernel support beyond O_DIRECT, so it is the last resort of {@code auto}.
+ * slot does blocking pread/pwrite for that slot only; FLUSH and TRIM run on the replay thread, in
+ * order, as in every engine. With more than one worker, reads and writes submitted together race
+ * to the block layer: this engine keeps trace order there only at depth 1. It needs no kernel support beyond O_DIRECT, so it is the last resort of {@code auto}.
  *
  * <p>Hand-over costs a thread wake-up each way (a few microseconds, more on a busy machine), and
  * it falls inside the measured latency: {@link IoSlot#submitNs} is stamped at commit, as in every
@@ -27,7 +28,6 @@ public final class SyncEngine extends AbstractIoEngine {
     /** Busy-wait rounds before parking; {@link Thread#onSpinWait} is a PAUSE of tens of ns on x86. */
     private static final int SPINS_BEFORE_PARK = 256;
 
-    private final Target target;
     private final int fd;
     private final IoSlot[] reaped;
     /** Per slot: IDLE, QUEUED (its worker may start) or STOP. */
@@ -38,8 +38,7 @@ public final class SyncEngine extends AbstractIoEngine {
     private volatile Throwable workerFailure;
 
     public SyncEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.EACH, depth, maxIoBytes, clock);
-        this.target = target;
+        super(NAME, HandOver.EACH, target, depth, maxIoBytes, clock);
         this.fd = target.fd();
         this.reaped = new IoSlot[depth];
         this.work = new AtomicIntegerArray(depth);
@@ -202,10 +201,6 @@ public final class SyncEngine extends AbstractIoEngine {
                     return Syscalls.pread(fd, s.bufferAddress, s.lengthBytes, s.offsetBytes);
                 case WRITE:
                     return Syscalls.pwrite(fd, s.bufferAddress, s.lengthBytes, s.offsetBytes);
-                case FLUSH:
-                    return target.flush();
-                case TRIM:
-                    return target.discard(s.offsetBytes, s.lengthBytes);
                 default:
                     throw new IllegalStateException("unknown op " + s.op);
             }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -33,9 +32,6 @@ abstract class EngineContract {
     abstract IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock);
 
     abstract String expectedName();
-
-    /** True when the engine runs a FLUSH synchronously inside commit (its interface has no in-order async flush). */
-    abstract boolean runsFlushInCommit();
 
     @BeforeEach
     void makeTarget() {
@@ -347,19 +343,13 @@ abstract class EngineContract {
             long commitReturned = now[0];
             long doneAfterCommit = s.doneNs;
             engine.reap(1, -1, slot -> { });
-            if (runsFlushInCommit()) {
-                assertTrue(doneAfterCommit > s.submitNs && doneAfterCommit < commitReturned, s.submitNs + " " + doneAfterCommit);
-                assertEquals(doneAfterCommit, s.doneNs, "the time the flush returned, not the reap's");
-            } else {
-                assertEquals(Long.MIN_VALUE, doneAfterCommit, "stamped at reap only");
-                assertTrue(s.doneNs > s.submitNs, s.submitNs + " " + s.doneNs);
-            }
+            assertTrue(doneAfterCommit > s.submitNs && doneAfterCommit < commitReturned, s.submitNs + " " + doneAfterCommit);
+            assertEquals(doneAfterCommit, s.doneNs, "the time the flush returned, not the reap's");
         }
     }
 
     @Test
     void anIoThatCompletedDuringAFlushRunInCommitIsStampedWhenTheFlushReturned() throws Exception {
-        assumeTrue(runsFlushInCommit(), "flushes do not run inside this engine's commit");
         long[] now = {1000};
         NanoClock manual = () -> now[0]++;
         try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {

@@ -25,10 +25,6 @@ class IoUringEngineTest extends EngineContract {
         return "io_uring";
     }
 
-    @Override
-    boolean runsFlushInCommit() {
-        return true;
-    }
 
     /** As root (pinned memory is not limited) the ring registers the slot buffers: the contract tests run READ_FIXED / WRITE_FIXED. */
     @Test

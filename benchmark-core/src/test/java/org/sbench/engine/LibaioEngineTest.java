@@ -24,10 +24,6 @@ class LibaioEngineTest extends EngineContract {
         return "libaio";
     }
 
-    @Override
-    boolean runsFlushInCommit() {
-        return true;
-    }
 
     /** Linux has kept the completion ring's layout since 3.10: the contract tests reap from it in user space. */
     @Test

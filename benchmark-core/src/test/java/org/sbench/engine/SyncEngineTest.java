@@ -13,9 +13,4 @@ class SyncEngineTest extends EngineContract {
     String expectedName() {
         return "sync";
     }
-
-    @Override
-    boolean runsFlushInCommit() {
-        return false;
-    }
 }

@@ -1,0 +1,133 @@
+package org.sbench.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.BlockStat;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * Every IO of a trace reaches the device, counted by the kernel ({@code /sys/block/DEV/stat}), not by
+ * sbench: reads, writes, flushes and trims mixed, for every engine, mode and depth users run.
+ */
+@Tag("device")
+class ReplayKernelCountDeviceTest {
+    private static final long MIB = 1 << 20;
+    private static final long DEVICE_BYTES = 64 * MIB;
+    private static final int IOS = 140;
+    private static final long SPACING_NS = 20_000;
+    private static final Op[] CYCLE = {Op.WRITE, Op.FLUSH, Op.WRITE, Op.WRITE, Op.READ, Op.TRIM, Op.READ};
+    private static final String[] ENGINES = {"io_uring", "libaio", "sync"};
+    private static final int[] DEPTHS = {1, 2, 4, 32};
+
+    /**
+     * Reads, writes, flushes and trims at a recorded depth of {@code depth} once the queue has built:
+     * each IO completes {@code depth} spacings after its issue, less a little.
+     */
+    private static Path trace(Path dir, int depth) {
+        Path file = dir.resolve("mixed-qd" + depth + ".sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("mixed", EnumSet.of(Field.COMPLETE)))) {
+            IoRecord r = new IoRecord();
+            for (int i = 0; i < IOS; i++) {
+                r.issueNs = i * SPACING_NS;
+                r.completeNs = r.issueNs + depth * SPACING_NS - 1;
+                r.op = CYCLE[i % CYCLE.length];
+                r.offsetBytes = r.op == Op.FLUSH ? 0 : i * 65536L;
+                r.lengthBytes = r.op == Op.FLUSH ? 0 : 4096 << (i % 4);
+                w.write(r);
+            }
+            w.finish();
+        }
+        return file;
+    }
+
+    private static long count(Op op) {
+        long n = 0;
+        for (int i = 0; i < IOS; i++) {
+            n += CYCLE[i % CYCLE.length] == op ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static long sectors(Op op) {
+        long bytes = 0;
+        for (int i = 0; i < IOS; i++) {
+            bytes += CYCLE[i % CYCLE.length] == op ? 4096 << (i % 4) : 0;
+        }
+        return bytes / BlockStat.SECTOR_BYTES;
+    }
+
+    private static List<ReplaySettings> modes(int depth) {
+        List<ReplaySettings> modes = new ArrayList<>();
+        modes.add(ReplaySettings.DEFAULTS.withRecordedQd(0, 0));
+        modes.add(ReplaySettings.DEFAULTS.withFixedQd(depth));
+        modes.add(ReplaySettings.DEFAULTS.withTimed(1.0, depth));
+        return modes;
+    }
+
+    /** The device's counters when the replay's clock starts: after the target's safety probes, before the first IO. */
+    static final class AtStart implements ReplayListener {
+        private final LoopDevice dev;
+        BlockStat stat;
+
+        AtStart(LoopDevice dev) {
+            this.dev = dev;
+        }
+
+        @Override
+        public void started(long startNs) {
+            stat = BlockStat.of(dev);
+        }
+
+        @Override
+        public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+        }
+    }
+
+    @Test
+    void everyReadWriteFlushAndTrimReachesTheDevice(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            for (int depth : DEPTHS) {
+                Path t = trace(dir, depth);
+                for (ReplaySettings mode : modes(depth)) {
+                    for (String engine : ENGINES) {
+                        String what = engine + " " + mode.mode().word() + " at depth " + depth;
+                        AtStart before = new AtStart(dev);
+                        ReplayResult r = ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS,
+                                dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true), mode.withEngine(engine)),
+                                NanoClock.SYSTEM, before, new ReplayControl(), "test");
+                        BlockStat seen = BlockStat.of(dev).since(before.stat);
+                        assertTrue(r.complete(), what);
+                        assertEquals(IOS, r.fidelity().issued(), what);
+                        assertEquals(IOS, r.fidelity().inTrace(), what);
+                        assertEquals(count(Op.READ), seen.reads(), what + ": reads at the kernel");
+                        assertEquals(sectors(Op.READ), seen.sectorsRead(), what + ": sectors read at the kernel");
+                        assertEquals(count(Op.FLUSH), seen.flushes(), what + ": flushes at the kernel");
+                        assertEquals(count(Op.WRITE), seen.dataWrites(), what + ": writes at the kernel");
+                        assertEquals(sectors(Op.WRITE), seen.sectorsWritten(), what + ": sectors written at the kernel");
+                        assertEquals(count(Op.TRIM), seen.discards(), what + ": trims at the kernel");
+                        assertEquals(sectors(Op.TRIM), seen.sectorsDiscarded(), what + ": sectors trimmed at the kernel");
+                    }
+                }
+            }
+        }
+    }
+}
