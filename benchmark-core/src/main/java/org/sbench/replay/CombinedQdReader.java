@@ -6,16 +6,36 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.stats.RecordedQd;
 
 /**
- * {@code --stream all} in recorded-qd mode: the streams (devices) of the trace are replayed as one
- * device, so the recorded queue depth of each IO is counted over all of them, from the recorded
- * issue and completion times, instead of per stream as traces carry it.
+ * The recorded queue depth of each IO counted over all streams of the trace, from the recorded
+ * issue and completion times, instead of per stream as traces carry it: what {@code --stream all}
+ * in recorded-qd mode replays, since it puts every stream (device) on one target. {@link #replacing}
+ * gives the records that depth; {@link #measuring} passes them on unchanged and only keeps the
+ * deepest, for the plan that sizes the engine.
  */
 final class CombinedQdReader implements TraceReader {
     private final TraceReader source;
+    private final boolean replace;
     private final RecordedQd depth = new RecordedQd();
+    private int maxQd;
 
-    CombinedQdReader(TraceReader source) {
+    private CombinedQdReader(TraceReader source, boolean replace) {
         this.source = source;
+        this.replace = replace;
+    }
+
+    /** {@code source}'s records with {@link IoRecord#qd} counted over all streams. */
+    static CombinedQdReader replacing(TraceReader source) {
+        return new CombinedQdReader(source, true);
+    }
+
+    /** {@code source}'s records unchanged; {@link #maxQd()} is the deepest depth over all streams. */
+    static CombinedQdReader measuring(TraceReader source) {
+        return new CombinedQdReader(source, false);
+    }
+
+    /** The deepest depth over all streams of the records read so far. */
+    int maxQd() {
+        return maxQd;
     }
 
     @Override
@@ -28,7 +48,11 @@ final class CombinedQdReader implements TraceReader {
         if (!source.next(into)) {
             return false;
         }
-        into.qd = depth.next(into.issueNs, into.completeNs);
+        int qd = depth.next(into.issueNs, into.completeNs);
+        maxQd = Math.max(maxQd, qd);
+        if (replace) {
+            into.qd = qd;
+        }
         return true;
     }
 

@@ -100,7 +100,7 @@ public final class ReplayRun {
             return opened;
         }
         if (opened.info().has(Field.COMPLETE)) {
-            return new CombinedQdReader(opened);
+            return CombinedQdReader.replacing(opened);
         }
         if (opened.info().has(Field.QD)) {
             opened.close();

@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.StringJoiner;
 import org.sbench.SbenchException;
+import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
@@ -18,19 +19,26 @@ import org.sbench.trace.stats.TraceStatistics;
 
 /**
  * What a replay must know about its trace before the first IO: one streaming pass of statistics
- * (capacity needed per stream, largest IO, deepest recorded queue, streams present) and the
- * file's SHA-256 (results of different traces are never compared). Refuses traces the settings
- * cannot replay, with a message naming what to change.
+ * (capacity needed per stream, largest IO, deepest recorded queue per stream and over all streams,
+ * streams present) and the file's SHA-256 (results of different traces are never compared).
+ * Refuses traces the settings cannot replay, with a message naming what to change.
+ *
+ * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
+ *                      (what {@code --stream all} replays); 0 when the trace has no completion times
  */
-public record TracePlan(Path path, String from, TraceStatistics stats, String sha256) {
+public record TracePlan(Path path, String from, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
 
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
         TraceStatistics stats;
-        try (TraceReader reader = formats.open(path, from, options)) {
+        int combinedMaxQd = 0;
+        try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, options))) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
+            if (reader.info().has(Field.COMPLETE)) {
+                combinedMaxQd = reader.maxQd();
+            }
         }
-        return new TracePlan(path, from, stats, sha256(path));
+        return new TracePlan(path, from, stats, sha256(path), combinedMaxQd);
     }
 
     static String sha256(Path path) {
@@ -97,12 +105,17 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
         return s == null ? stats.records() : s.records();
     }
 
-    /** Queue depth the engine needs for {@code settings}. */
+    /**
+     * Queue depth the engine needs for {@code settings}; in recorded-qd mode with {@code --stream all}
+     * the depth over all streams, which gates the IOs then.
+     */
     public int depth(ReplaySettings settings) {
         switch (settings.mode()) {
             case FIXED_QD: return settings.fixedQd();
             case TIMED: return settings.timedMaxInFlight();
-            default: return Math.min(ReplaySettings.MAX_DEPTH, Math.max(stats.qd().max(), settings.qdFallback()));
+            default:
+                int recorded = settings.stream() == ReplaySettings.ALL_STREAMS ? combinedMaxQd : stats.qd().max();
+                return Math.min(ReplaySettings.MAX_DEPTH, Math.max(recorded, settings.qdFallback()));
         }
     }
 

@@ -1,0 +1,62 @@
+package org.sbench.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.engine.IoEngine;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.NullTarget;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.ReadOptions;
+
+class TracePlanTest {
+    private static final long US = 1_000;
+
+    /** Two streams (devices), each building a queue of 3, interleaved: 6 outstanding over both. */
+    private static Path twoOverlappingStreams(Path dir) {
+        Path file = dir.resolve("two.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.STREAM)))) {
+            IoRecord r = new IoRecord();
+            for (int i = 0; i < 6; i++) {
+                r.issueNs = i * US;
+                r.completeNs = 100 * US;
+                r.op = Op.READ;
+                r.stream = i % 2;
+                r.offsetBytes = i * 4096L;
+                r.lengthBytes = 4096;
+                w.write(r);
+            }
+            w.finish();
+        }
+        return file;
+    }
+
+    @Test
+    void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
+        Path trace = twoOverlappingStreams(dir);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
+        ReplaySettings all = ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false);
+        assertEquals(3, plan.stats().qd().max(), "per stream");
+        assertEquals(6, plan.depth(all), "over both streams");
+        assertEquals(3, plan.depth(all.withMapping(FitPolicy.ERROR, 0, false)), "one stream");
+
+        ManualClock clock = new ManualClock();
+        try (IoEngine engine = new SimulatedEngine(plan.depth(all), clock, s -> 1_000 * US)) {
+            ReplayResult r = new ReplayRun(plan, all, new NullTarget(), engine, null, "test", 0)
+                    .run(TraceFormats.standard(), ReadOptions.DEFAULTS, clock, ReplayListener.NONE, new ReplayControl(), "test");
+            ReplayResult.QdDistribution replayed = r.fidelity().qdReplayed();
+            assertEquals(1, replayed.histogram().stream().filter(q -> q.qd().equals("6-10")).findFirst().orElseThrow().count(),
+                    "the sixth IO went with five outstanding: " + replayed);
+            assertEquals(0.0, r.fidelity().qdTvd(), 1e-12, "replayed as recorded over both streams");
+        }
+    }
+}
