@@ -69,7 +69,7 @@ final class CdmPass {
                 ReplayResult.TargetIdentity.of(target),
                 ReplayRun.host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory(), null),
-                false, List.of());
+                false, List.of(), c.engine().depth());
         return ReplayResults.build(context, outcome, recorder);
     }
 

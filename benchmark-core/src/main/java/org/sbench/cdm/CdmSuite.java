@@ -11,6 +11,7 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
+import org.sbench.replay.DeviceQueue;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
@@ -44,19 +45,13 @@ public final class CdmSuite {
     public record Request(String target, TargetSettings targetSettings, CdmSettings settings) {
     }
 
-    /** Opens the engine of some passes: {@link IoEngines#open}, or an engine a test controls. */
-    @FunctionalInterface
-    interface Engines {
-        IoEngines.Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock);
-    }
-
     public static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control,
                                  String sbenchVersion) {
         return run(request, clock, listener, control, sbenchVersion, IoEngines::open);
     }
 
     static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control, String sbenchVersion,
-                          Engines engines) {
+                          IoEngines.Opener engines) {
         CdmSettings s = request.settings();
         TargetSettings ts = request.targetSettings().withReadOnly(false).withSizeBytes(s.sizeBytes());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -86,13 +81,13 @@ public final class CdmSuite {
         private final ReplayControl control;
         private final String sbenchVersion;
         private final ScheduledExecutorService timer;
-        private final Engines engines;
+        private final IoEngines.Opener engines;
         private final List<CdmResults.Entry> entries = new ArrayList<>();
         private long errors;
         private String engineName = "";
 
         Run(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
-            String sbenchVersion, ScheduledExecutorService timer, Engines engines) {
+            String sbenchVersion, ScheduledExecutorService timer, IoEngines.Opener engines) {
             this.target = target;
             this.regionBytes = regionBytes;
             this.s = s;
@@ -226,11 +221,11 @@ public final class CdmSuite {
         }
 
         private Opened open(int depth, int maxIoBytes) {
-            IoEngines.Opened opened = engines.open(s.engine(), target, depth, maxIoBytes, clock);
+            IoEngines.Opened opened = DeviceQueue.open(engines, s.engine(), target, depth, maxIoBytes, maxIoBytes, clock);
             IoEngine engine = opened.engine();
             engineName = engine.name();
             return new Opened(new CdmPass.Context(target, engine, opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(),
-                    ReplaySession.bufferMemory(engine), ReplaySession.splitThreshold(target.describe(), engine.hugePageBytes() > 0),
+                    ReplaySession.bufferMemory(engine), DeviceQueue.splitThreshold(target.describe(), engine.hugePageBytes() > 0),
                     clock, sbenchVersion));
         }
     }

@@ -15,6 +15,12 @@ public final class IoEngines {
     public static final String AUTO = "auto";
     private static final String NULL_TARGET_KIND = "null";
 
+    /** Opens an engine as {@link IoEngines#open} does; tests give one they control. */
+    @FunctionalInterface
+    public interface Opener {
+        Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock);
+    }
+
     /** One engine's constructor, as the factories below are. */
     @FunctionalInterface
     interface Factory {

@@ -31,6 +31,7 @@ public final class MetricsRecorder {
     private final long startNs;
     private long issued;
     private long outOfOrder;
+    private long heldAtCap;
     private long lastTag = Long.MIN_VALUE;
     private long firstSubmitNs = Long.MIN_VALUE;
     private long lastDoneNs;
@@ -129,6 +130,16 @@ public final class MetricsRecorder {
     }
 
     /** Lateness histogram in ns (empty unless the replay was timed); the caller must not modify it. */
+    /** An IO found every slot in flight when its recorded depth or time would have let it go. */
+    public void heldAtCap() {
+        heldAtCap++;
+    }
+
+    /** IOs held back because the in-flight cap was reached ({@link #heldAtCap()}). */
+    public long heldAtCapCount() {
+        return heldAtCap;
+    }
+
     public Histogram lateness() {
         return lateness;
     }

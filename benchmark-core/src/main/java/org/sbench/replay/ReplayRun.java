@@ -86,7 +86,7 @@ public final class ReplayRun {
                 host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), splitThresholdBytes, bufferMemory,
                         layout.isNone() ? null : layout.describe()),
-                settings.mode() == ReplayMode.TIMED, phaseNames);
+                settings.mode() == ReplayMode.TIMED, phaseNames, engine.depth());
         return ReplayResults.build(context, outcome, recorder);
     }
 

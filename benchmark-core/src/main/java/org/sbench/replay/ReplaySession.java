@@ -1,11 +1,9 @@
 package org.sbench.replay;
 
 import java.nio.file.Path;
-import java.util.Map;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
-import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
@@ -19,9 +17,6 @@ import org.sbench.trace.input.ReadOptions;
  */
 public final class ReplaySession {
     private static final long SIZE_ROUNDING = 1L << 20;
-    private static final long SMALL_PAGE = 4096;
-    private static final long HUGE_PAGE = 2L << 20;
-    private static final long KIB = 1024;
 
     private ReplaySession() {
     }
@@ -44,12 +39,12 @@ public final class ReplaySession {
         }
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
             ReplayRun.checkFits(plan, settings, target);
-            IoEngines.Opened opened = IoEngines.open(settings.engine(), target, plan.depth(settings),
-                    plan.maxIoBytes(target.logicalBlockSize()), clock);
+            IoEngines.Opened opened = DeviceQueue.open(IoEngines::open, settings.engine(), target, plan.depth(settings),
+                    plan.maxIoBytes(target.logicalBlockSize()), plan.stats().maxIoBytes(), clock);
             try (IoEngine engine = opened.engine()) {
                 ReplayRun run = new ReplayRun(plan, settings, target, engine,
                         opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(), bufferMemory(engine),
-                        splitThreshold(target.describe(), engine.hugePageBytes() > 0));
+                        DeviceQueue.splitThreshold(target.describe(), engine.hugePageBytes() > 0));
                 return run.run(formats, request.readOptions(), clock, listener, control, sbenchVersion);
             }
         }
@@ -60,21 +55,5 @@ public final class ReplaySession {
         long huge = engine.hugePageBytes();
         return huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
                 : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
-    }
-
-    /**
-     * The longest IO a block device takes whole: its max_sectors_kb, and no more segments than
-     * max_segments, each a physically contiguous run: a 4 KiB page, or with huge pages up to
-     * max_segment_size. 0 when the target is not a block device.
-     */
-    public static long splitThreshold(Map<String, String> device, boolean hugePages) {
-        String sectorsKb = device.get(BlockDeviceTarget.KEY_MAX_SECTORS_KB);
-        String segments = device.get(BlockDeviceTarget.KEY_MAX_SEGMENTS);
-        if (sectorsKb == null || segments == null) {
-            return 0;
-        }
-        String segmentSize = device.get(BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE);
-        long segment = hugePages ? Math.min(HUGE_PAGE, segmentSize == null ? HUGE_PAGE : Long.parseLong(segmentSize)) : SMALL_PAGE;
-        return Math.min(Long.parseLong(sectorsKb) * KIB, Long.parseLong(segments) * segment);
     }
 }

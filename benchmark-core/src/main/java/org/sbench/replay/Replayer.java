@@ -72,6 +72,10 @@ public final class Replayer implements CompletionSink {
     private boolean traceLeft = true;
     /** The reader said the trace has no more records (not merely: the replay stopped reading). */
     private boolean traceEnded;
+    /** Every slot is in flight and the next record waits for one (the in-flight cap is reached). */
+    private boolean waitingForSlot;
+    /** When the last such wait ended (a slot came free for the next record); MIN_VALUE before any. */
+    private long capWaitEndNs = Long.MIN_VALUE;
     private long recordsRead;
     private long tag;
     private int phase = -1;
@@ -244,6 +248,7 @@ public final class Replayer implements CompletionSink {
      */
     private boolean readAhead() {
         if (!traceLeft || freeCount == 0 || aheadCount == LOOKAHEAD) {
+            waitingForSlot |= traceLeft && freeCount == 0 && aheadCount == 0;
             return false;
         }
         int at = (aheadHead + aheadCount) & (LOOKAHEAD - 1);
@@ -256,6 +261,11 @@ public final class Replayer implements CompletionSink {
             }
             recordsRead++;
         } while (!mapper.map(r));
+        if (waitingForSlot) {
+            waitingForSlot = false;
+            capWaitEndNs = clock.nanoTime();
+        }
+        countIfHeldAtCap(r);
         IoSlot slot = slots[free[--freeCount]];
         slot.op = r.op;
         slot.offsetBytes = r.offsetBytes;
@@ -270,6 +280,21 @@ public final class Replayer implements CompletionSink {
         aheadSlot[at] = slot.index;
         aheadCount++;
         return true;
+    }
+
+    /**
+     * Counts {@code r} when the cap on IOs in flight (the engine's slots: the most the device queue
+     * holds) holds it back: in the depth-gated modes when its depth (recorded, or fixed) exceeds the
+     * cap; in timed mode when it fell due before the last wait for a free slot ended.
+     */
+    private void countIfHeldAtCap(IoRecord r) {
+        if (scheduler.depthFor(r) <= slots.length) {
+            return;
+        }
+        long dueNs = scheduler.notBeforeNs(r, Long.MIN_VALUE);
+        if (dueNs == Long.MIN_VALUE || dueNs < capWaitEndNs) {
+            recorder.heldAtCap();
+        }
     }
 
     /** Fills the write data of lookahead entry {@code at} (nothing for other ops), in trace order. */

@@ -82,10 +82,16 @@ public record ReplayResult(
     public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps) {
     }
 
-    /** How faithfully the replay reproduced the trace (SEMANTICS.md, "Fidelity"). */
+    /**
+     * How faithfully the replay reproduced the trace (SEMANTICS.md, "Fidelity"). {@code inTrace}: the
+     * trace's IOs (of the stream replayed). {@code inFlightCap}: the most IOs in flight at once, the
+     * depth the mode asked for capped at what the device queue holds (so that the block layer keeps
+     * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
+     * time would have let them go (0 in results written before it was counted).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
-                           Double qdTvd, Lateness latenessUs) {
+                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap) {
     }
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */

@@ -33,13 +33,13 @@ public final class ReplayResults {
     /** Everything about a run that the metrics do not know. */
     public record Context(String sbenchVersion, String startedAt, ReplayResult.Settings settings,
                           ReplayResult.TraceIdentity trace, ReplayResult.TargetIdentity target, ReplayResult.Host host,
-                          ReplayResult.Mapping mapping, boolean timed, List<String> phaseNames) {
+                          ReplayResult.Mapping mapping, boolean timed, List<String> phaseNames, int inFlightCap) {
     }
 
     public static ReplayResult build(Context c, Replayer.Outcome outcome, MetricsRecorder m) {
         return new ReplayResult(outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(), c.settings(),
                 c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
-                fidelity(m, outcome, c.timed()), c.mapping(), errors(m), phases(m, c.phaseNames()));
+                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()));
     }
 
     private static ReplayResult.Summary summary(MetricsRecorder m) {
@@ -107,10 +107,10 @@ public final class ReplayResults {
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
     }
 
-    private static ReplayResult.Fidelity fidelity(MetricsRecorder m, Replayer.Outcome outcome, boolean timed) {
+    private static ReplayResult.Fidelity fidelity(MetricsRecorder m, Replayer.Outcome outcome, Context c) {
         QdHistogram recorded = m.qdRecorded();
         ReplayResult.Lateness lateness = null;
-        if (timed && m.lateness().getTotalCount() > 0) {
+        if (c.timed() && m.lateness().getTotalCount() > 0) {
             Histogram all = m.lateness();
             Histogram others = m.latenessNotBehindSync();
             long behind = all.getTotalCount() - others.getTotalCount();
@@ -118,7 +118,8 @@ public final class ReplayResults {
         }
         return new ReplayResult.Fidelity(m.issued(), outcome.inTrace(), m.outOfOrder(),
                 recorded.total() == 0 ? null : distribution(recorded), distribution(m.qdReplayed()),
-                recorded.total() == 0 ? null : m.qdReplayed().totalVariationDistance(recorded), lateness);
+                recorded.total() == 0 ? null : m.qdReplayed().totalVariationDistance(recorded), lateness, c.inFlightCap(),
+                m.heldAtCapCount());
     }
 
     private static ReplayResult.Lateness lateness(Histogram ns, Long behindFlush, ReplayResult.Lateness others) {

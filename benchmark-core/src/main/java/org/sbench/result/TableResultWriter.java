@@ -117,7 +117,23 @@ public final class TableResultWriter {
         return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
                 + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))
                 + ", replayed avg " + f2(f.qdReplayed().avg()) + (f.qdTvd() == null ? "" : ", distance " + f3(f.qdTvd()))
-                + (f.latenessUs() == null ? "" : ", lateness " + lateness(f.latenessUs()));
+                + (f.latenessUs() == null ? "" : ", lateness " + lateness(f.latenessUs())) + inFlight(r);
+    }
+
+    /** The in-flight cap when IOs waited at it, and what the sync engine does to order; empty otherwise. */
+    private static String inFlight(ReplayResult r) {
+        ReplayResult.Fidelity f = r.fidelity();
+        String s = "";
+        if (f.heldAtCap() > 0) {
+            String requests = r.target().device() == null ? null : r.target().device().get("nrRequests");
+            s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back at the cap of "
+                    + count(f.inFlightCap()) + " in flight" + (requests == null ? "" : " (the device queue holds " + requests + " requests)")
+                    + ": the trace asks for more";
+        }
+        if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {
+            s += "; engine sync: IOs in flight together reach the device in any order";
+        }
+        return s;
     }
 
     private static String lateness(ReplayResult.Lateness l) {

@@ -39,7 +39,7 @@ class CdmSuiteTest {
     }
 
     /** The engines {@link IoEngines#open} gives, but read number {@code failing} (over all of them) fails with EIO. */
-    private static final class FailingRead implements CdmSuite.Engines {
+    private static final class FailingRead implements IoEngines.Opener {
         private long readsLeft;
 
         FailingRead(long failing) {

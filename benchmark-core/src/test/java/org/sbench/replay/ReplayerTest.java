@@ -383,6 +383,37 @@ class ReplayerTest {
         assertEquals(trace.size(), o.inTrace());
     }
 
+    /** Replays {@code trace} on {@code slots} slots, each IO taking 100 us, and returns the IOs held at that cap. */
+    private static long heldAtCap(List<IoRecord> trace, Scheduler scheduler, int slots) {
+        ManualClock clock = new ManualClock();
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        Replayer.Outcome o = replayer(trace, scheduler, new SimulatedEngine(slots, clock, s -> 100 * US), new ZeroPattern(1 << 20),
+                metrics, clock, ReplayListener.NONE, new ReplayControl()).run();
+        assertEquals(trace.size(), o.replayed());
+        return metrics.heldAtCapCount();
+    }
+
+    @Test
+    void iosThatWaitedAtTheInFlightCapAreCounted() {
+        List<IoRecord> burst = reads(20);
+        assertEquals(16, heldAtCap(burst, new TimedScheduler(1.0, 64), 4), "a burst of 20 due at once, 4 slots: 16 waited");
+        assertEquals(0, heldAtCap(burst, new TimedScheduler(1.0, 64), 32), "room for all");
+        assertEquals(0, heldAtCap(burst, new FixedQdScheduler(4), 4), "the mode's own depth is no cap");
+        assertEquals(20, heldAtCap(burst, new FixedQdScheduler(8), 4), "asked for 8, 4 slots: every IO");
+
+        List<IoRecord> deep = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            deep.add(io(i, 1 * MS, Op.READ, i * 4096L, Math.min(i + 1, 8)));
+        }
+        assertEquals(16, heldAtCap(deep, new RecordedQdScheduler(0, 0), 4), "recorded depth 5 and more on 4 slots");
+        assertEquals(0, heldAtCap(deep, new RecordedQdScheduler(0, 0), 8), "recorded depth at most 8 on 8 slots");
+        List<IoRecord> spaced = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            spaced.add(io(i * MS, IoRecord.NO_TIME, Op.READ, i * 4096L, 0));
+        }
+        assertEquals(0, heldAtCap(spaced, new TimedScheduler(1.0, 64), 4), "each IO done before the next is due");
+    }
+
     @Test
     void missingRecordedQdIsRefusedNamingTheAlternatives() {
         List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, IoRecord.NO_QD));

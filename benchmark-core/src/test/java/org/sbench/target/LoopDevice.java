@@ -27,8 +27,9 @@ public final class LoopDevice implements AutoCloseable {
 
     private final Path image;
     private final String device;
-    /** Loop devices are reused and keep their queue settings: close() puts nomerges back. */
+    /** Loop devices are reused and keep their queue settings: close() puts nomerges and nr_requests back. */
     private final String nomergesAtAttach;
+    private final String nrRequestsAtAttach;
     /** Partitions added with partx outlive the loop's detach; close() deletes them first. */
     private boolean partitionsAdded;
 
@@ -36,11 +37,21 @@ public final class LoopDevice implements AutoCloseable {
         this.image = image;
         this.device = device;
         this.nomergesAtAttach = Files.readString(nomergesFile()).trim();
+        this.nrRequestsAtAttach = Files.readString(nrRequestsFile()).trim();
     }
 
     /** This device's {@code queue/nomerges}. */
     Path nomergesFile() {
         return Path.of("/sys/class/block", name(), "queue/nomerges");
+    }
+
+    private Path nrRequestsFile() {
+        return Path.of("/sys/class/block", name(), "queue/nr_requests");
+    }
+
+    /** Makes the device's request queue hold {@code requests} (queue/nr_requests); close() puts it back. */
+    public void setNrRequests(int requests) throws IOException {
+        Files.writeString(nrRequestsFile(), Integer.toString(requests));
     }
 
     /** Skips the calling test unless it runs as root and loop devices can be made. */
@@ -117,7 +128,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** {@code loop3} for {@code /dev/loop3}. */
-    String name() {
+    public String name() {
         return path().getFileName().toString();
     }
 
@@ -161,6 +172,7 @@ public final class LoopDevice implements AutoCloseable {
     public void close() throws IOException {
         try {
             Files.writeString(nomergesFile(), nomergesAtAttach);
+            Files.writeString(nrRequestsFile(), nrRequestsAtAttach);
             if (partitionsAdded) {
                 run("partx", "-d", device);
             }

@@ -1,0 +1,77 @@
+package org.sbench.replay;
+
+import java.util.Map;
+import org.sbench.engine.IoEngines;
+import org.sbench.target.BlockDeviceTarget;
+import org.sbench.target.Target;
+
+/**
+ * What a block device's request queue takes at once, and engines sized to it. The queue holds
+ * {@code nr_requests} requests; an IO longer than the device takes whole is split into several. When
+ * an IO finds no free request, io_uring hands it to a kernel worker that issues it later, after IOs
+ * submitted behind it (measured: hundreds of IOs out of trace order at the block layer in a timed
+ * burst), and libaio blocks the replay thread in {@code io_submit}. So a replay never has more IOs in
+ * flight than the queue holds: the engine gets no more slots than that, and IOs whose recorded depth
+ * or time would have let them go while all slots were busy are counted ({@code heldAtCap}).
+ */
+public final class DeviceQueue {
+    private static final long SMALL_PAGE = 4096;
+    private static final long HUGE_PAGE = 2L << 20;
+    private static final long KIB = 1024;
+
+    private DeviceQueue() {
+    }
+
+    /** The requests the device queue holds ({@code queue/nr_requests}); 0 when the target has no block device queue. */
+    public static int requests(Map<String, String> device) {
+        String n = device.get(BlockDeviceTarget.KEY_NR_REQUESTS);
+        return n == null ? 0 : Integer.parseInt(n);
+    }
+
+    /**
+     * The longest IO a block device takes whole: its max_sectors_kb, and no more segments than
+     * max_segments, each a physically contiguous run: a 4 KiB page, or with huge pages up to
+     * max_segment_size. 0 when the target is not a block device.
+     */
+    public static long splitThreshold(Map<String, String> device, boolean hugePages) {
+        String sectorsKb = device.get(BlockDeviceTarget.KEY_MAX_SECTORS_KB);
+        String segments = device.get(BlockDeviceTarget.KEY_MAX_SEGMENTS);
+        if (sectorsKb == null || segments == null) {
+            return 0;
+        }
+        String segmentSize = device.get(BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE);
+        long segment = hugePages ? Math.min(HUGE_PAGE, segmentSize == null ? HUGE_PAGE : Long.parseLong(segmentSize)) : SMALL_PAGE;
+        return Math.min(Long.parseLong(sectorsKb) * KIB, Long.parseLong(segments) * segment);
+    }
+
+    /**
+     * The most IOs of up to {@code largestIoBytes} that the device queue holds at once: its requests,
+     * divided by the requests the largest IO is split into; 0 when there is no device queue.
+     */
+    public static int ioLimit(Map<String, String> device, long largestIoBytes, boolean hugePages) {
+        int requests = requests(device);
+        if (requests == 0) {
+            return 0;
+        }
+        long threshold = splitThreshold(device, hugePages);
+        long parts = threshold <= 0 || largestIoBytes <= threshold ? 1 : (largestIoBytes + threshold - 1) / threshold;
+        return (int) Math.max(1, requests / parts);
+    }
+
+    /**
+     * Opens engine {@code name} on {@code target} with {@code depth} slots, or as many as the device
+     * queue holds where that is fewer ({@link #ioLimit}, with the page size the buffers got).
+     */
+    public static IoEngines.Opened open(IoEngines.Opener opener, String name, Target target, int depth, int maxIoBytes,
+                                        long largestIoBytes, NanoClock clock) {
+        Map<String, String> device = target.describe();
+        int requests = requests(device);
+        IoEngines.Opened opened = opener.open(name, target, requests > 0 ? Math.min(depth, requests) : depth, maxIoBytes, clock);
+        int limit = ioLimit(device, largestIoBytes, opened.engine().hugePageBytes() > 0);
+        if (limit > 0 && limit < opened.engine().depth()) {
+            opened.engine().close();
+            opened = opener.open(name, target, limit, maxIoBytes, clock);
+        }
+        return opened;
+    }
+}

@@ -1,0 +1,150 @@
+package org.sbench.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.record.RecordSettings;
+import org.sbench.record.TraceRecorder;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * The block layer sees the trace's IOs in trace order, as a tracefs capture of the device shows
+ * (sbench's own recorder), when the trace asks for more IOs in flight than the device queue holds:
+ * a loop device whose queue holds 16 requests, bursts of 100 IOs due at once, recorded depths to 64.
+ */
+@Tag("device")
+class ReplayBlockOrderDeviceTest {
+    private static final long MIB = 1 << 20;
+    private static final long DEVICE_BYTES = 256 * MIB;
+    private static final int QUEUE_REQUESTS = 16;
+    private static final int IOS = 400;
+    private static final int BURST = 100;
+    private static final long BURST_SPACING_NS = 2_000_000;
+    private static final int IO_BYTES = 64 * 1024;
+    private static final long RECORDED_QD = 64;
+
+    /** Reads and writes at shuffled 64 KiB offsets, due in bursts; each completes after 64 later issues (depth 64). */
+    private static List<IoRecord> ios() {
+        List<Long> offsets = new ArrayList<>();
+        for (int i = 0; i < IOS; i++) {
+            offsets.add(i * (long) IO_BYTES);
+        }
+        java.util.Collections.shuffle(offsets, new Random(7));
+        List<IoRecord> out = new ArrayList<>();
+        for (int i = 0; i < IOS; i++) {
+            IoRecord r = new IoRecord();
+            r.issueNs = (i / BURST) * BURST_SPACING_NS + i % BURST;
+            r.completeNs = r.issueNs + RECORDED_QD * 10;
+            r.op = i % 3 == 0 ? Op.WRITE : Op.READ;
+            r.offsetBytes = offsets.get(i);
+            r.lengthBytes = IO_BYTES;
+            out.add(r);
+        }
+        return out;
+    }
+
+    private static Path trace(Path dir, List<IoRecord> ios) {
+        Path file = dir.resolve("bursts.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("bursts", EnumSet.of(Field.COMPLETE)))) {
+            ios.forEach(w::write);
+            w.finish();
+        }
+        return file;
+    }
+
+    private record Case(String engine, ReplaySettings settings) {
+        String what() {
+            return engine + " " + settings.mode().word();
+        }
+    }
+
+    private static List<Case> cases() {
+        List<Case> cases = new ArrayList<>();
+        for (String engine : new String[] {"io_uring", "libaio"}) {
+            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withTimed(1.0, ReplaySettings.DEFAULT_TIMED_MAX_IN_FLIGHT)));
+            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withRecordedQd(0, 0)));
+            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withFixedQd(64)));
+        }
+        // The sync engine's workers race to the block layer: it keeps order at depth 1 only.
+        cases.add(new Case("sync", ReplaySettings.DEFAULTS.withFixedQd(1)));
+        return cases;
+    }
+
+    @Test
+    void theDeviceSeesTheTracesOrderWhenTheTraceAsksForMoreThanItsQueueHolds(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        List<IoRecord> ios = ios();
+        Path t = trace(dir, ios);
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            dev.setNrRequests(QUEUE_REQUESTS);
+            int n = 0;
+            for (Case c : cases()) {
+                Path capture = dir.resolve("capture-" + n++ + ".sbt");
+                ReplayResult r;
+                try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(dev.path().toString()), capture))) {
+                    recorder.start();
+                    r = ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
+                            TargetSettings.DEFAULTS.withAllowWrite(true), c.settings().withEngine(c.engine())),
+                            NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test");
+                    for (int i = 0; i < 500 && recorder.status().ios() < IOS; i++) {
+                        Thread.sleep(10); // the recording thread reads tracefs behind the IOs
+                    }
+                    recorder.finish();
+                }
+                assertTrue(r.complete(), c.what());
+                List<String> expected = describe(ios);
+                List<String> seen = describe(read(capture));
+                // Opening the target reads its first and last sectors (signature checks) before the replay.
+                List<String> probes = new ArrayList<>(seen);
+                probes.removeAll(expected);
+                assertTrue(probes.size() <= 4 && probes.stream().allMatch(d -> d.startsWith("READ@")), c.what() + ": " + probes);
+                seen.retainAll(expected);
+                assertEquals(expected, seen, c.what() + ": the block layer's order is the trace's");
+                assertEquals(c.engine().equals("sync") ? 1 : QUEUE_REQUESTS, r.fidelity().inFlightCap(), c.what());
+                if (!c.engine().equals("sync")) {
+                    assertTrue(r.fidelity().heldAtCap() > 0, c.what() + ": the cap held IOs back");
+                }
+            }
+        }
+    }
+
+    private static List<IoRecord> read(Path sbt) {
+        List<IoRecord> out = new ArrayList<>();
+        try (TraceReader reader = TraceFormats.standard().open(sbt, null, ReadOptions.DEFAULTS)) {
+            IoRecord r = new IoRecord();
+            while (reader.next(r)) {
+                IoRecord copy = new IoRecord();
+                copy.copyFrom(r);
+                out.add(copy);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> describe(List<IoRecord> ios) {
+        List<String> out = new ArrayList<>();
+        for (IoRecord r : ios) {
+            out.add(r.op + "@" + r.offsetBytes + "+" + r.lengthBytes);
+        }
+        return out;
+    }
+}
