@@ -51,7 +51,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** True if {@code command} exits 0. */
-    static boolean works(String... command) {
+    public static boolean works(String... command) {
         try {
             run(command);
             return true;
@@ -121,7 +121,8 @@ public final class LoopDevice implements AutoCloseable {
         return path().getFileName().toString();
     }
 
-    Path image() {
+    /** The file the loop device is attached to. */
+    public Path image() {
         return image;
     }
 

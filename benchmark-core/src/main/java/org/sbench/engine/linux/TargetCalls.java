@@ -45,6 +45,35 @@ public final class TargetCalls {
         }
     }
 
+    /**
+     * flock(LOCK_EX | LOCK_NB) on {@code fd}: true when the lock is taken, false when another open
+     * file holds it (EWOULDBLOCK).
+     */
+    public static boolean tryLockExclusive(int fd, String path) {
+        try {
+            LibC.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB);
+            return true;
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.EAGAIN) {
+                return false;
+            }
+            throw Errno.failure("flock(LOCK_EX)", path, e);
+        }
+    }
+
+    /**
+     * Closes {@code fd} after {@code failure} ended the opening of a target, keeping a failure to
+     * close as suppressed; returns {@code failure} for the caller to throw.
+     */
+    public static RuntimeException closeAfter(int fd, String path, RuntimeException failure) {
+        try {
+            close(fd, path);
+        } catch (RuntimeException closing) {
+            failure.addSuppressed(closing);
+        }
+        return failure;
+    }
+
     /** ioctl BLKGETSIZE64: the device's size in bytes. */
     public static long blockDeviceSizeBytes(int fd, String path) {
         try (Memory out = new Memory(U64_BYTES)) {
