@@ -35,7 +35,7 @@ import org.sbench.engine.linux.TargetCalls;
  *
  * <p>Caveat for read benchmarks: fallocate leaves blocks "unwritten", and most filesystems answer
  * reads of unwritten or punched-out ranges with zeros without any device IO. Reads measure the
- * drive only where the file has been written.
+ * drive only where the file has been written; {@link #unwrittenBytes} says how much has not.
  *
  * <p>The logical block size is {@value #BLOCK_SIZE}: filesystems report no O_DIRECT alignment
  * through any call sbench makes, and 4096 satisfies every local filesystem on both 512-byte and
@@ -232,6 +232,27 @@ public final class FileTarget implements Target {
     @Override
     public int flush() {
         return TargetCalls.fdatasync(fd);
+    }
+
+    /**
+     * Bytes of [0, endBytes) that hold no data: holes and unwritten (fallocated) extents, as
+     * lseek(2) SEEK_DATA and SEEK_HOLE report them; a filesystem that does not track holes reports
+     * none. Not for use during a run (a few calls per extent).
+     */
+    @Override
+    public long unwrittenBytes(long endBytes) {
+        long end = Math.min(endBytes, capacityBytes);
+        long unwritten = 0;
+        long position = 0;
+        while (position < end) {
+            long data = TargetCalls.seek(fd, position, LibC.SEEK_DATA, file.toString());
+            if (data < 0 || data >= end) {
+                return unwritten + end - position;
+            }
+            unwritten += data - position;
+            position = TargetCalls.seek(fd, data, LibC.SEEK_HOLE, file.toString());
+        }
+        return unwritten;
     }
 
     /** Closes the descriptor, then releases the lock (also if closing failed). */

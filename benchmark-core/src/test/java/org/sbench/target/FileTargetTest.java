@@ -200,6 +200,24 @@ class FileTargetTest {
     }
 
     @Test
+    void unwrittenBytesAreTheHolesAndUnwrittenExtentsOfTheRange() throws IOException {
+        Path file = dir.resolve("fresh.img");
+        try (FileTarget t = open(file, 8 * MIB); AlignedTestBuffer buf = new AlignedTestBuffer(MIB)) {
+            assertEquals(8 * MIB, t.unwrittenBytes(8 * MIB), "fallocated, never written");
+            buf.fill(pattern(MIB, 2));
+            assertEquals(MIB, buf.pwrite(t.fd(), MIB));
+            assertEquals(0, t.flush());
+            assertEquals(7 * MIB, t.unwrittenBytes(8 * MIB));
+            assertEquals(MIB, t.unwrittenBytes(2 * MIB), "only [0, end) counts");
+            assertEquals(7 * MIB, t.unwrittenBytes(Long.MAX_VALUE), "nothing past the capacity");
+        }
+        Path written = Files.write(dir.resolve("written.img"), pattern(2 * MIB, 4));
+        try (FileTarget t = open(written, WRITE)) {
+            assertEquals(0, t.unwrittenBytes(2 * MIB));
+        }
+    }
+
+    @Test
     void readOnlyNeverCreatesGrowsOrAllocates() throws IOException {
         Path missing = dir.resolve("missing.img");
         SbenchException absent = assertThrows(SbenchException.class,

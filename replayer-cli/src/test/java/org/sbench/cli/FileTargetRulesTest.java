@@ -160,6 +160,44 @@ class FileTargetRulesTest {
     }
 
     @Test
+    void readsOfNeverWrittenExtentsAreFlagged() throws Exception {
+        Path fresh = dir.resolve("fresh.img");
+        Path json = dir.resolve("fresh.json");
+        CliTest.Run r = replay(fresh, "--out", json.toString());
+        assertEquals(0, r.code(), r.err());
+        String warning = "UNWRITTEN: 1.1 MB of the 1.1 MB this run could read of " + fresh + " held no data when it began; the"
+                + " filesystem answers such reads without device IO, so read rates are not the drive's (write the file first,"
+                + " or replay onto a block device)\n";
+        assertTrue(r.out().contains(warning), r.out());
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertTrue(result.get("readsUnwritten").asBoolean(), result.toString());
+        assertEquals(1114112, result.get("target").get("unwritten").get("bytes").asLong());
+        assertEquals(1114112, result.get("target").get("unwritten").get("rangeBytes").asLong());
+        CliTest.Run report = CliTest.run("report", json.toString());
+        assertEquals(0, report.code(), report.err());
+        assertTrue(report.out().contains(warning), report.out());
+
+        Path written = FileState.random(dir.resolve("written.img"), 2 * MIB);
+        Path measured = dir.resolve("written.json");
+        CliTest.Run w = replay(written, "--allow-write", "--out", measured.toString());
+        assertEquals(0, w.code(), w.err());
+        assertFalse(w.out().contains("UNWRITTEN"), w.out());
+        assertFalse(new ObjectMapper().readTree(measured.toFile()).get("readsUnwritten").asBoolean());
+        assertEquals(0, new ObjectMapper().readTree(measured.toFile()).get("target").get("unwritten").get("bytes").asLong());
+
+        CliTest.Run compare = CliTest.run("compare", measured.toString(), json.toString());
+        assertEquals(ExitCodes.BAD_INPUT, compare.code(), compare.err());
+        assertEquals("sbench: not comparable: " + json + " read never-written extents of " + fresh + " (1.1 of 1.1 MB held no"
+                + " data), which the filesystem answers without device IO, unlike " + measured + " (--force compares anyway)\n",
+                compare.err());
+        CliTest.Run forced = CliTest.run("compare", measured.toString(), json.toString(), "--force");
+        assertEquals(0, forced.code(), forced.err());
+        assertTrue(forced.out().contains("NOT COMPARABLE, compared with --force; columns marked (!): " + json + " read never-written"),
+                forced.out());
+        assertTrue(forced.out().contains(fresh + " (!)"), forced.out());
+    }
+
+    @Test
     void aFileAnotherProcessHoldsIsRefused() throws Exception {
         Path file = FileState.random(dir.resolve("held.img"), 2 * MIB);
         Path link = Files.createSymbolicLink(dir.resolve("held-link.img"), file);

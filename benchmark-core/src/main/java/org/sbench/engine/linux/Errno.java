@@ -10,6 +10,7 @@ public final class Errno {
     public static final int ENOENT = 2;
     public static final int EINTR = 4;
     public static final int EIO = 5;
+    public static final int ENXIO = 6;
     public static final int EBADF = 9;
     /** Also EWOULDBLOCK: a non-blocking lock is held by someone else. */
     public static final int EAGAIN = 11;
@@ -43,6 +44,7 @@ public final class Errno {
             case ENOENT: return "ENOENT";
             case EINTR: return "EINTR";
             case EIO: return "EIO";
+            case ENXIO: return "ENXIO";
             case EBADF: return "EBADF";
             case EAGAIN: return "EAGAIN";
             case ENOMEM: return "ENOMEM";

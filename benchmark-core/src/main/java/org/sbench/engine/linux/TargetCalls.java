@@ -62,6 +62,21 @@ public final class TargetCalls {
     }
 
     /**
+     * lseek(2) with SEEK_DATA or SEEK_HOLE: the first offset at or after {@code offsetBytes} that is
+     * data, or a hole (the end of the file counts as one); -1 for SEEK_DATA when no data follows (ENXIO).
+     */
+    public static long seek(int fd, long offsetBytes, int whence, String path) {
+        try {
+            return LibC.lseek(fd, offsetBytes, whence);
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.ENXIO) {
+                return -1;
+            }
+            throw Errno.failure(whence == LibC.SEEK_DATA ? "lseek(SEEK_DATA)" : "lseek(SEEK_HOLE)", path, e);
+        }
+    }
+
+    /**
      * Closes {@code fd} after {@code failure} ended the opening of a target, keeping a failure to
      * close as suppressed; returns {@code failure} for the caller to throw.
      */
