@@ -8,6 +8,8 @@ public enum ErrorKind {
     BAD_INPUT,
     /** The target is unsafe to write (mounted, in use, carries data) and the run was refused. */
     UNSAFE_TARGET,
+    /** Another sbench process holds the target for its run; refused as an unsafe target is, read-only or not. */
+    TARGET_IN_USE,
     /** A device or system call failed. */
     SYSTEM_FAILURE,
     /** The run was interrupted; a partial result was written. */

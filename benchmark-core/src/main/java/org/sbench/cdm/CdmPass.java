@@ -56,6 +56,7 @@ final class CdmPass {
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, target.capacityBytes(), regionBytes,
                 target.logicalBlockSize(), false, c.splitThresholdBytes());
         WritePattern pattern = WritePatterns.of(data, c.engine().slots()[0].bufferBytes, seed);
+        ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, regionBytes);
         MetricsRecorder recorder = new MetricsRecorder(c.clock().nanoTime());
         Replayer replayer = new Replayer(trace, mapper, new FixedQdScheduler(qd), c.engine(), pattern, recorder, c.clock(),
                 listener, control, Replayer.OnError.STOP, plannedIos, true);
@@ -66,7 +67,7 @@ final class CdmPass {
         ReplayResults.Context context = new ReplayResults.Context(c.sbenchVersion(), startedAt, settings,
                 new ReplayResult.TraceIdentity(trace.info().name(), "generated: " + definition, FORMAT, sha256(definition),
                         outcome.inTrace()),
-                ReplayResult.TargetIdentity.of(target),
+                targetIdentity,
                 ReplayRun.host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory(), null),
                 false, List.of(), c.engine().depth());

@@ -28,18 +28,19 @@ public final class DeviceSelection {
     /**
      * Resolves device paths through {@code sysRoot} ({@code /sys}).
      *
-     * @throws SbenchException a usage error for a path that is not a block device, a device given
-     *         twice, or a partition given with its own disk
+     * @throws SbenchException a usage error for a path that is not a block device (naming those there
+     *         are), a device given twice, or a partition given with its own disk
      */
     public static DeviceSelection resolve(List<String> paths, Path sysRoot) {
         List<RecordedDevice> devices = new ArrayList<>();
         for (String p : paths) {
             Path path = Path.of(p);
             if (!Files.exists(path)) {
-                throw SbenchException.usage("--device " + p + ": no such device");
+                throw SbenchException.usage("--device " + p + ": no such device; " + SysfsBlockDevice.listing(sysRoot));
             }
             if (!SysfsBlockDevice.isBlockDevice(path)) {
-                throw SbenchException.usage("--device " + p + " is not a block device; expected a disk or partition such as /dev/sda or /dev/nvme0n1p2");
+                throw SbenchException.usage("--device " + p + " is not a block device; expected a disk or partition; "
+                        + SysfsBlockDevice.listing(sysRoot));
             }
             SysfsBlockDevice device = SysfsBlockDevice.ofDeviceNode(path, sysRoot);
             SysfsBlockDevice disk = device.disk();

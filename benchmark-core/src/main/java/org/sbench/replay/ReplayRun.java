@@ -72,6 +72,7 @@ public final class ReplayRun {
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
         java.util.List<String> phaseNames = new java.util.ArrayList<>();
+        ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, plan.neededBytes(settings.stream()));
         try (TraceReader trace = depthForMode(formats.open(plan.path(), plan.from(), options))) {
             trace.info().phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
@@ -82,7 +83,7 @@ public final class ReplayRun {
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(),
                 new ReplayResult.TraceIdentity(traceName(), plan.path().toAbsolutePath().toString(), plan.stats().format(),
                         plan.sha256(), plan.stats().records()),
-                ReplayResult.TargetIdentity.of(target),
+                targetIdentity,
                 host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), splitThresholdBytes, bufferMemory,
                         layout.isNone() ? null : layout.describe()),

@@ -33,10 +33,9 @@ public final class ReplaySession {
         ReplaySettings settings = request.settings();
         plan.check(settings);
         TargetSettings ts = request.targetSettings();
-        if (ts.sizeBytes().isEmpty()) {
-            long needed = plan.neededBytes(settings.stream());
-            ts = ts.withSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
-        }
+        // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
+        long needed = plan.neededBytes(settings.stream());
+        ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
             ReplayRun.checkFits(plan, settings, target);
             IoEngines.Opened opened = DeviceQueue.open(IoEngines::open, settings.engine(), target, plan.depth(settings),

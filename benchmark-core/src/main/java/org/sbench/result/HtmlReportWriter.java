@@ -44,6 +44,9 @@ public final class HtmlReportWriter implements ResultWriter {
         if (!r.complete()) {
             page.p("warning", TableResultWriter.incomplete(r) + "; the numbers cover the IOs that ran.");
         }
+        if (r.readsUnwritten()) {
+            page.p("warning", TableResultWriter.unwritten(r) + ".");
+        }
         page.meta(meta(r));
         page.h2("Summary");
         page.table("rates", TableResultWriter.rates(r));

@@ -44,13 +44,34 @@ public record ReplayResult(
     public record TraceIdentity(String name, String path, String format, String sha256, long records) {
     }
 
-    /** The target; {@code device} holds sysfs identity (model, serial, firmware, rotational, scheduler, ...). */
+    /**
+     * True when the run read a file target that had never-written extents in the range it reads
+     * ({@link TargetIdentity#unwritten()}): the filesystem answers such reads without device IO, so
+     * the read numbers are not the drive's. Written to the JSON for its readers; derived again when
+     * a result is read back.
+     */
+    @JsonProperty("readsUnwritten")
+    public boolean readsUnwritten() {
+        return target != null && target.unwritten() != null && target.unwritten().bytes() > 0 && summary != null
+                && summary.reads() > 0;
+    }
+
+    /**
+     * The target; {@code device} holds sysfs identity (model, serial, firmware, rotational, scheduler,
+     * ...); {@code unwritten} is present for file targets only.
+     */
     public record TargetIdentity(String path, String kind, long capacity, int logicalSectorSize, int physicalSectorSize,
-                                 Map<String, String> device) {
-        /** What {@code target} says of itself. */
-        public static TargetIdentity of(Target target) {
+                                 Map<String, String> device, @JsonInclude(JsonInclude.Include.NON_NULL) Unwritten unwritten) {
+        /**
+         * What {@code target} says of itself as a run on it begins, reading at most [0, readEndBytes):
+         * the unwritten bytes must be counted before the run's writes fill them.
+         */
+        public static TargetIdentity atStart(Target target, long readEndBytes) {
+            long range = Math.min(readEndBytes, target.capacityBytes());
+            long unwritten = target.unwrittenBytes(range);
             return new TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
-                    target.physicalBlockSize(), target.describe());
+                    target.physicalBlockSize(), target.describe(),
+                    unwritten == Target.UNWRITTEN_UNKNOWN ? null : new Unwritten(unwritten, range));
         }
 
         /** The path, or the kind for the target that has none (the null target). */
@@ -58,6 +79,13 @@ public record ReplayResult(
         public String name() {
             return path == null ? kind : path;
         }
+    }
+
+    /**
+     * Of a file target, when the run began: {@code bytes} of [0, {@code rangeBytes}), the range the run
+     * could read, held no written data (holes or unwritten extents, by lseek SEEK_DATA/SEEK_HOLE).
+     */
+    public record Unwritten(long bytes, long rangeBytes) {
     }
 
     public record Host(String kernel, String cpu, int cores, String jvm) {

@@ -15,9 +15,11 @@ import org.sbench.SbenchException;
  *
  * <p><b>Comparable</b>: every result must be complete and replay the same workload as the
  * baseline: same trace (SHA-256), mode (with its QD or speed), idle cap, data pattern, stream and
- * read-only setting. Otherwise {@link #of} refuses with one line naming each file and what differs
- * (a {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
- * {@link #differences()} says what differs.
+ * read-only setting. A result that read never-written extents of a file ({@link
+ * ReplayResult#readsUnwritten()}: the filesystem's speed, not a drive's) is not comparable with one
+ * that did not, such as any block device's. Otherwise {@link #of} refuses with one line naming each
+ * file and what differs (a {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it
+ * compares anyway and {@link #differences()} says what differs.
  *
  * <p><b>Columns</b>: results of the same drive and configuration (target path, model, serial,
  * firmware, engine, data pattern, and the workload above) are repeated runs and form one column,
@@ -107,6 +109,7 @@ public final class ResultComparison {
             throw new IllegalArgumentException("baseline " + baselineInput + " of " + inputs.size() + " inputs");
         }
         Input base = inputs.get(baselineInput);
+        Input measured = inputs.stream().filter(in -> !in.result().readsUnwritten()).findFirst().orElse(null);
         List<String> differences = new ArrayList<>();
         List<Input> differing = new ArrayList<>();
         for (Input in : inputs) {
@@ -114,6 +117,12 @@ public final class ResultComparison {
             if (!in.result().complete()) {
                 d.add("is incomplete (" + in.result().stopReason() + " after " + in.result().fidelity().issued() + " of "
                         + in.result().fidelity().inTrace() + " trace records)");
+            }
+            if (measured != null && in.result().readsUnwritten()) {
+                ReplayResult.Unwritten u = in.result().target().unwritten();
+                d.add("read never-written extents of " + in.result().target().path() + " (" + TableResultWriter.mb(u.bytes())
+                        + " of " + TableResultWriter.mb(u.rangeBytes()) + " MB held no data), which the filesystem answers"
+                        + " without device IO, unlike " + measured.source());
             }
             if (in != base) {
                 List<String> w = workloadDifferences(in.result(), base.result());

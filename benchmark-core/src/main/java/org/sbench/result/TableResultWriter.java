@@ -23,6 +23,9 @@ public final class TableResultWriter {
         if (!r.complete()) {
             out.println(incomplete(r));
         }
+        if (r.readsUnwritten()) {
+            out.println(unwritten(r));
+        }
         out.println();
         ReplayResult.Summary m = r.summary();
         rates(r).print(out, "");
@@ -67,6 +70,14 @@ public final class TableResultWriter {
 
     static String incomplete(ReplayResult r) {
         return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued()) + " IOs";
+    }
+
+    /** The warning of a result whose reads went to never-written extents of a file ({@link ReplayResult#readsUnwritten()}). */
+    static String unwritten(ReplayResult r) {
+        ReplayResult.Unwritten u = r.target().unwritten();
+        return "UNWRITTEN: " + mb(u.bytes()) + " MB of the " + mb(u.rangeBytes()) + " MB this run could read of " + r.target().path()
+                + " held no data when it began; the filesystem answers such reads without device IO, so read rates are not the"
+                + " drive's (write the file first, or replay onto a block device)";
     }
 
     /** IOs, MB, busy time, MB/s and IOPS for reads, writes and all. */

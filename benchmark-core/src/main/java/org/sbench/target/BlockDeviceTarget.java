@@ -13,8 +13,9 @@ import org.sbench.engine.linux.TargetCalls;
  * A block device opened with O_DIRECT: geometry from the BLKGETSIZE64, BLKSSZGET and BLKPBSZGET
  * ioctls, discard by BLKDISCARD, flush by fdatasync, identity from sysfs. Opened for writing it is
  * also opened O_EXCL, which the kernel refuses (EBUSY) while the device is mounted, swap or held by
- * another driver, and which keeps anyone from mounting it during the run. {@link Targets} runs
- * {@link TargetSafety} before opening one for writing.
+ * another driver, and which keeps anyone from mounting it during the run. {@link Targets} locks
+ * its disk ({@link TargetLock}) and runs {@link TargetSafety} before opening one for writing; the
+ * target releases the lock on close, after the queue settings are restored.
  */
 public final class BlockDeviceTarget implements Target {
     public static final String KIND = "block";
@@ -49,9 +50,10 @@ public final class BlockDeviceTarget implements Target {
     private final int physicalBlockSize;
     private final TargetCalls.Discard discard;
     private final QueueSettings queue;
+    private final TargetLock lock;
     private boolean closed;
 
-    private BlockDeviceTarget(String path, SysfsBlockDevice device, int fd, QueueSettings queue) {
+    private BlockDeviceTarget(String path, SysfsBlockDevice device, int fd, QueueSettings queue, TargetLock lock) {
         this.path = path;
         this.device = device;
         this.fd = fd;
@@ -60,20 +62,22 @@ public final class BlockDeviceTarget implements Target {
         this.physicalBlockSize = TargetCalls.physicalBlockSize(fd, path);
         this.discard = new TargetCalls.Discard(fd);
         this.queue = queue;
+        this.lock = lock;
     }
 
     /**
      * Opens {@code path} (O_RDONLY when {@code readOnly}, else O_RDWR|O_EXCL; O_DIRECT either way)
-     * and applies the queue settings. Safety checks are the caller's ({@link Targets}).
+     * and applies the queue settings. The lock and the safety checks are the caller's ({@link
+     * Targets}); the target owns {@code lock} once open, and the caller still does if this throws.
      */
-    static BlockDeviceTarget open(String path, SysfsBlockDevice device, boolean readOnly, boolean allowMerges) {
+    static BlockDeviceTarget open(String path, SysfsBlockDevice device, boolean readOnly, boolean allowMerges, TargetLock lock) {
         int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR | LibC.O_EXCL) | LibC.O_DIRECT | LibC.O_CLOEXEC;
         String flagNames = readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_EXCL|O_DIRECT";
         int fd = TargetCalls.open(path, flags, flagNames, 0);
         QueueSettings queue = null;
         try {
             queue = QueueSettings.apply(device, allowMerges);
-            return new BlockDeviceTarget(path, device, fd, queue);
+            return new BlockDeviceTarget(path, device, fd, queue, lock);
         } catch (RuntimeException e) {
             try {
                 if (queue != null) {
@@ -185,7 +189,7 @@ public final class BlockDeviceTarget implements Target {
         return TargetCalls.fdatasync(fd);
     }
 
-    /** Closes the descriptor, then restores the queue settings (also if closing failed). */
+    /** Closes the descriptor, then restores the queue settings, then releases the lock (each also if the one before failed). */
     @Override
     public void close() {
         if (closed) {
@@ -195,7 +199,11 @@ public final class BlockDeviceTarget implements Target {
         try {
             TargetCalls.close(fd, path);
         } finally {
-            queue.close();
+            try {
+                queue.close();
+            } finally {
+                lock.close();
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -23,12 +24,18 @@ import org.sbench.engine.linux.TargetCalls;
  * to the new one instead ({@link #KEY_ALLOCATION} says which). A file is never truncated.
  *
  * <p>Capacity is the requested size when one is given (a larger existing file keeps its tail,
- * unused), otherwise the file's size; rounded down to {@link #BLOCK_SIZE}. A read-only replay on a
- * file that is already large enough leaves it untouched.
+ * unused), otherwise an existing file's size, or for a file sbench creates the settings' default
+ * size; rounded down to {@link #BLOCK_SIZE}. A read-only replay changes nothing: a file that does
+ * not exist, or a size larger than the file, is refused rather than created or grown, and nothing is
+ * allocated.
+ *
+ * <p>The file is locked for the run ({@link TargetLock}) before it is checked or changed, and an
+ * existing file opened for writing passes {@link TargetSafety#checkWritableFile} first; a file
+ * sbench creates (O_CREAT|O_EXCL) needs no permission.
  *
  * <p>Caveat for read benchmarks: fallocate leaves blocks "unwritten", and most filesystems answer
  * reads of unwritten or punched-out ranges with zeros without any device IO. Reads measure the
- * drive only where the file has been written.
+ * drive only where the file has been written; {@link #unwrittenBytes} says how much has not.
  *
  * <p>The logical block size is {@value #BLOCK_SIZE}: filesystems report no O_DIRECT alignment
  * through any call sbench makes, and 4096 satisfies every local filesystem on both 512-byte and
@@ -57,45 +64,73 @@ public final class FileTarget implements Target {
     private final long capacityBytes;
     private final String allocation;
     private final Path procRoot;
+    private final TargetLock lock;
     private boolean closed;
 
-    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot) {
+    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock) {
         this.file = file;
         this.fd = fd;
         this.capacityBytes = capacityBytes;
         this.allocation = allocation;
         this.procRoot = procRoot;
+        this.lock = lock;
     }
 
     /**
-     * Prepares and opens {@code file}.
+     * Locks, checks, prepares and opens {@code file} as {@code settings} say.
      *
-     * @param sizeBytes the capacity wanted, a positive multiple of {@link #BLOCK_SIZE}, or empty to
-     *                  use an existing file's size
-     * @throws SbenchException usage errors (no size for a new or too small file, misaligned size),
-     *                         or a system failure of a call, naming it
+     * @throws SbenchException usage errors (no size for a new or too small file, misaligned size, a
+     *                         read-only replay that would create or grow the file), TARGET_IN_USE
+     *                         from the lock, UNSAFE_TARGET from the checks, or a system failure of a
+     *                         call, naming it
      */
-    public static FileTarget open(Path file, OptionalLong sizeBytes, boolean readOnly) {
-        return open(file, sizeBytes, readOnly, Path.of("/proc"));
+    static FileTarget open(Path file, TargetSettings settings, TargetSafety safety, Path procRoot) {
+        long existingBytes = existingSize(file);
+        boolean creating = existingBytes < 0;
+        long capacity = capacity(file, settings, existingBytes);
+        boolean readOnly = settings.readOnly();
+        TargetLock lock = TargetLock.ofFile(file, creating, procRoot);
+        int fd = -1;
+        try {
+            if (!creating && !readOnly) {
+                safety.checkWritableFile(file, settings.allowWrite(), settings.force());
+            }
+            int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
+            fd = TargetCalls.open(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT", 0);
+            if (!FileKey.of(procRoot.resolve("self/fd/" + fd)).equals(Optional.of(lock.key()))) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, file + " was replaced while sbench opened it; run again");
+            }
+            String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity);
+            return new FileTarget(file, fd, capacity, allocation, procRoot, lock);
+        } catch (RuntimeException e) {
+            throw lock.releaseAfter(fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e);
+        }
     }
 
-    static FileTarget open(Path file, OptionalLong sizeBytes, boolean readOnly, Path procRoot) {
-        long existingBytes = existingSize(file);
-        if (sizeBytes.isPresent() && (sizeBytes.getAsLong() <= 0 || sizeBytes.getAsLong() % BLOCK_SIZE != 0)) {
-            throw SbenchException.usage("--size " + sizeBytes.getAsLong() + " for file target " + file
+    /** The capacity {@code settings} give {@code file} ({@code existingBytes} long, -1 if absent), checked. */
+    private static long capacity(Path file, TargetSettings settings, long existingBytes) {
+        OptionalLong size = settings.sizeBytes();
+        if (size.isPresent() && (size.getAsLong() <= 0 || size.getAsLong() % BLOCK_SIZE != 0)) {
+            throw SbenchException.usage("--size " + size.getAsLong() + " for file target " + file
                     + ": expected a positive multiple of " + BLOCK_SIZE + " bytes");
         }
-        long capacity = sizeBytes.orElse(existingBytes / BLOCK_SIZE * BLOCK_SIZE);
-        if (capacity == 0) {
-            throw SbenchException.usage(existingBytes < 0
-                    ? file + " does not exist; give --size to create it"
-                    : file + " holds less than " + BLOCK_SIZE + " bytes; give --size to grow it");
+        if (settings.readOnly()) {
+            if (existingBytes < 0) {
+                throw SbenchException.usage(file + " does not exist; a read-only replay reads an existing file and creates none");
+            }
+            if (size.isPresent() && size.getAsLong() > existingBytes) {
+                throw SbenchException.usage("--size " + size.getAsLong() + " is larger than " + file + " (" + existingBytes
+                        + " bytes); a read-only replay never grows a file: leave out --size to use the file as it is");
+            }
         }
-        String allocation = readOnly && existingBytes >= capacity ? ALLOCATION_UNCHANGED
-                : allocate(file, Math.max(existingBytes, 0), capacity);
-        int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
-        int fd = TargetCalls.open(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT", 0);
-        return new FileTarget(file, fd, capacity, allocation, procRoot);
+        long fallback = existingBytes >= 0 ? existingBytes : settings.defaultSizeBytes().orElse(0);
+        long capacity = size.orElse(fallback / BLOCK_SIZE * BLOCK_SIZE);
+        if (capacity == 0) {
+            throw SbenchException.usage(existingBytes < 0 ? file + " does not exist; give --size to create it"
+                    : file + " holds less than " + BLOCK_SIZE + " bytes"
+                    + (settings.readOnly() ? ", too little to replay onto" : "; give --size to grow it"));
+        }
+        return capacity;
     }
 
     /** The file's size, or -1 if it does not exist; anything but a regular file is a usage error. */
@@ -113,21 +148,15 @@ public final class FileTarget implements Target {
         }
     }
 
-    /** Creates the file if needed and allocates [0, capacity); returns how. */
-    private static String allocate(Path file, long oldSizeBytes, long capacityBytes) {
-        String name = file.toString();
-        int fd = TargetCalls.open(name, LibC.O_RDWR | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDWR|O_CREAT", LibC.MODE_0644);
-        try {
-            int rc = TargetCalls.fallocate(fd, 0, 0, capacityBytes);
-            if (rc == 0) {
-                return ALLOCATED_BY_FALLOCATE;
-            }
-            if (rc != -Errno.EOPNOTSUPP && rc != -Errno.ENOSYS) {
-                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "fallocate failed on " + name + " ("
-                        + capacityBytes + " bytes): " + Errno.describe(rc));
-            }
-        } finally {
-            TargetCalls.close(fd, name);
+    /** Allocates [0, capacity) of the file open as {@code fd}; returns how. */
+    private static String allocate(Path file, int fd, long oldSizeBytes, long capacityBytes) {
+        int rc = TargetCalls.fallocate(fd, 0, 0, capacityBytes);
+        if (rc == 0) {
+            return ALLOCATED_BY_FALLOCATE;
+        }
+        if (rc != -Errno.EOPNOTSUPP && rc != -Errno.ENOSYS) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "fallocate failed on " + file + " (" + capacityBytes
+                    + " bytes): " + Errno.describe(rc));
         }
         writeZeros(file, oldSizeBytes, capacityBytes);
         return ALLOCATED_BY_ZEROS;
@@ -205,11 +234,37 @@ public final class FileTarget implements Target {
         return TargetCalls.fdatasync(fd);
     }
 
+    /**
+     * Bytes of [0, endBytes) that hold no data: holes and unwritten (fallocated) extents, as
+     * lseek(2) SEEK_DATA and SEEK_HOLE report them; a filesystem that does not track holes reports
+     * none. Not for use during a run (a few calls per extent).
+     */
+    @Override
+    public long unwrittenBytes(long endBytes) {
+        long end = Math.min(endBytes, capacityBytes);
+        long unwritten = 0;
+        long position = 0;
+        while (position < end) {
+            long data = TargetCalls.seek(fd, position, LibC.SEEK_DATA, file.toString());
+            if (data < 0 || data >= end) {
+                return unwritten + end - position;
+            }
+            unwritten += data - position;
+            position = TargetCalls.seek(fd, data, LibC.SEEK_HOLE, file.toString());
+        }
+        return unwritten;
+    }
+
+    /** Closes the descriptor, then releases the lock (also if closing failed). */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            TargetCalls.close(fd, file.toString());
+            try {
+                TargetCalls.close(fd, file.toString());
+            } finally {
+                lock.close();
+            }
         }
     }
 }

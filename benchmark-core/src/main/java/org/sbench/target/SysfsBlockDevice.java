@@ -66,6 +66,41 @@ public final class SysfsBlockDevice {
         }
     }
 
+    /** Every block device sysfs lists ({@code /sys/class/block}), disks and partitions, by name. */
+    static List<SysfsBlockDevice> all(Path sysRoot) {
+        Path dir = sysRoot.resolve("class/block");
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                names.add(entry.getFileName().toString());
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list", dir, e);
+        }
+        names.sort(null);
+        List<SysfsBlockDevice> devices = new ArrayList<>();
+        for (String n : names) {
+            devices.add(named(n, sysRoot));
+        }
+        return devices;
+    }
+
+    /**
+     * The block devices that hold something (size above 0: not an unbound loop device or an empty
+     * drive), for a message about a device that is not there: {@code block devices here: /dev/vda
+     * (275 GB), /dev/vda1 (274 GB)}, or {@code no block devices here}.
+     */
+    public static String listing(Path sysRoot) {
+        List<String> present = new ArrayList<>();
+        for (SysfsBlockDevice d : all(sysRoot)) {
+            long bytes = d.sizeBytes();
+            if (bytes > 0) {
+                present.add(d.devPath() + " (" + TargetSafety.decimalSize(bytes) + ")");
+            }
+        }
+        return present.isEmpty() ? "no block devices here" : "block devices here: " + String.join(", ", present);
+    }
+
     private static SysfsBlockDevice at(Path sysRoot, Path realDir) {
         String name = realDir.getFileName().toString();
         // A partition is a subdirectory of its disk's directory and has a "partition" attribute.

@@ -8,6 +8,8 @@ import java.util.Map;
  * Not thread-safe except where a method says so.
  */
 public interface Target extends AutoCloseable {
+    /** {@link #unwrittenBytes} of a target that cannot tell. */
+    long UNWRITTEN_UNKNOWN = -1;
 
     /** {@code block}, {@code file} or {@code null}. */
     String kind();
@@ -33,6 +35,16 @@ public interface Target extends AutoCloseable {
      * when unknown; for files the filesystem; empty for the null target.
      */
     Map<String, String> describe();
+
+    /**
+     * Bytes of [0, endBytes) that hold no written data, whose reads the filesystem answers without
+     * device IO (holes and unwritten extents of a file), or {@link #UNWRITTEN_UNKNOWN} when the target
+     * cannot tell (a block device: thin provisioning and discarded blocks do not show; the null
+     * target). Called between runs, not during one.
+     */
+    default long unwrittenBytes(long endBytes) {
+        return UNWRITTEN_UNKNOWN;
+    }
 
     /**
      * Discards [offsetBytes, offsetBytes + lengthBytes) synchronously (BLKDISCARD on a device,

@@ -12,7 +12,8 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
 /**
- * Decides whether sbench may write to a block device, before it is opened for writing.
+ * Decides whether sbench may write to a block device or an existing file, before it is opened for
+ * writing.
  *
  * <p>Refused always, with no override: the device or one of its partitions is mounted (matched by
  * device number in {@code /proc/self/mountinfo}, or by the mount source's device node), is active
@@ -22,7 +23,8 @@ import org.sbench.SbenchException;
  * table or filesystem ({@link DiskSignatures}) without {@code --force}. Each refusal is an
  * {@link ErrorKind#UNSAFE_TARGET} exception whose one-line message says why and what would be
  * overwritten. Reads need none of this. The exclusive open that follows ({@link BlockDeviceTarget})
- * closes the gap to mounts made after the check and in other mount namespaces.
+ * closes the gap to mounts made after the check and in other mount namespaces. An existing file
+ * gets the same rules ({@link #checkWritableFile}); a file backing a loop device is refused.
  *
  * <p>The proc and sys roots are parameters so the in-use checks can be tested on a fake tree.
  */
@@ -58,14 +60,55 @@ public final class TargetSafety {
     public void checkWritable(Path device, boolean allowWrite, boolean force) {
         SysfsBlockDevice dev = SysfsBlockDevice.ofDeviceNode(device, sysRoot);
         checkNotInUse(device.toString(), dev);
-        Optional<String> signature = signature(device);
+        checkPermission(identify(device), signature(device), allowWrite, force);
+    }
+
+    /**
+     * All checks for writing to {@code file}, an existing regular file (a file sbench creates needs
+     * none), as for a device: refused with no override when the file backs a loop device (mounted
+     * or not: sbench cannot keep a loop device from being mounted during the run, as it does a
+     * device it opens exclusively) or is active swap; then {@code allowWrite}, then {@code force}
+     * over a signature. Files are matched by device and inode number, not by path.
+     *
+     * @throws SbenchException {@link ErrorKind#UNSAFE_TARGET} naming the reason
+     */
+    public void checkWritableFile(Path file, boolean allowWrite, boolean force) {
+        FileKey key = FileKey.of(file).orElseThrow(() -> new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat " + file));
+        for (SysfsBlockDevice loop : SysfsBlockDevice.all(sysRoot)) {
+            Optional<String> backing = loop.attribute("loop/backing_file");
+            if (backing.isPresent() && FileKey.of(Path.of(backing.get())).equals(Optional.of(key))) {
+                checkNotInUse(file + " backs " + loop.devPath() + ", which", loop);
+                throw new SbenchException(ErrorKind.UNSAFE_TARGET, file + " backs loop device " + loop.devPath()
+                        + ", which could be mounted during the run; sbench never writes to a file under a loop device:"
+                        + " replay onto " + loop.devPath() + " instead, or detach it (losetup -d " + loop.devPath() + ")");
+            }
+        }
+        for (String swap : swaps()) {
+            if (FileKey.of(Path.of(swap)).equals(Optional.of(key))) {
+                throw new SbenchException(ErrorKind.UNSAFE_TARGET, file + " is in use as swap (" + procRoot.resolve("swaps")
+                        + "); sbench never writes to a swap file");
+            }
+        }
+        long sizeBytes;
+        try {
+            sizeBytes = Files.size(file);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read the size of", file, e);
+        }
+        checkPermission("file " + file + " (" + decimalSize(sizeBytes) + ")", DiskSignatures.read(file, sizeBytes), allowWrite,
+                force);
+    }
+
+    /** {@code allowWrite} for any write, and {@code force} as well over a signature, of the target {@code identity}. */
+    private static void checkPermission(String identity, Optional<String> signature, boolean allowWrite, boolean force) {
         if (!allowWrite) {
             String needed = signature.isPresent() && !force ? ALLOW_WRITE_OPTION + " " + FORCE_OPTION : ALLOW_WRITE_OPTION;
-            throw new SbenchException(ErrorKind.UNSAFE_TARGET, describeWhatWouldBeOverwritten(device)
+            String holds = signature.map(sig -> "carries " + sig).orElse("carries no recognised partition table or filesystem");
+            throw new SbenchException(ErrorKind.UNSAFE_TARGET, "writing overwrites " + identity + ", which " + holds
                     + "; add " + needed + " to proceed");
         }
         if (signature.isPresent() && !force) {
-            throw new SbenchException(ErrorKind.UNSAFE_TARGET, identify(device) + " carries " + signature.get()
+            throw new SbenchException(ErrorKind.UNSAFE_TARGET, identity + " carries " + signature.get()
                     + "; writing destroys it; add " + FORCE_OPTION + " to proceed");
         }
     }
@@ -196,15 +239,6 @@ public final class TargetSafety {
         parts.add(decimalSize(dev.sizeBytes()));
         String what = dev.isPartition() ? "partition " : "device ";
         return what + device + " (" + String.join(", ", parts) + ")";
-    }
-
-    /**
-     * The text a refusal of writes shows: {@code writing overwrites device /dev/sdb (Samsung SSD
-     * 860, 500 GB), which carries an ext4 filesystem}.
-     */
-    public String describeWhatWouldBeOverwritten(Path device) {
-        String holds = signature(device).map(s -> "carries " + s).orElse("carries no recognised partition table or filesystem");
-        return "writing overwrites " + identify(device) + ", which " + holds;
     }
 
     /** Bytes in decimal units as drives are labelled, three significant digits: 500 GB, 67.1 MB. */

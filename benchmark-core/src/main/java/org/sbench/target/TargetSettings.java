@@ -9,29 +9,34 @@ import java.util.OptionalLong;
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), false);
+            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false);
 
     private final boolean readOnly;
     private final boolean allowWrite;
     private final boolean force;
     private final OptionalLong sizeBytes;
+    private final OptionalLong defaultSizeBytes;
     private final boolean allowMerges;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            boolean allowMerges) {
+            OptionalLong defaultSizeBytes, boolean allowMerges) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
+        this.defaultSizeBytes = defaultSizeBytes;
         this.allowMerges = allowMerges;
     }
 
-    /** The replay issues no writes: devices open O_RDONLY and need no write permission. */
+    /**
+     * The replay issues no writes, and nothing about the target changes: devices open O_RDONLY and
+     * need no write permission; a file is neither created, grown nor allocated.
+     */
     public boolean readOnly() {
         return readOnly;
     }
 
-    /** The user allows writes to a block device ({@code --allow-write}). */
+    /** The user allows writes to a block device or an existing file ({@code --allow-write}). */
     public boolean allowWrite() {
         return allowWrite;
     }
@@ -49,28 +54,41 @@ public final class TargetSettings {
         return sizeBytes;
     }
 
+    /**
+     * The capacity of a target that has none of its own when {@link #sizeBytes()} is not given: a
+     * file sbench creates, and the null target (replay: what the trace reaches). An existing file
+     * keeps its size.
+     */
+    public OptionalLong defaultSizeBytes() {
+        return defaultSizeBytes;
+    }
+
     /** Keep the device's merge setting instead of disabling merges ({@code --allow-merges}). */
     public boolean allowMerges() {
         return allowMerges;
     }
 
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, allowMerges);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, allowMerges);
+        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, allowMerges);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), allowMerges);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges);
+    }
+
+    public TargetSettings withDefaultSizeBytes(long value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value);
     }
 }

@@ -1,6 +1,8 @@
 package org.sbench.target;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
 
@@ -8,11 +10,22 @@ import org.sbench.SbenchException;
  * Opens the target a user names: {@code null} is the {@link NullTarget} (a file called "null" is
  * written {@code ./null}); a block device (or a symlink to one, e.g. under /dev/disk/by-id) is a
  * {@link BlockDeviceTarget}, checked by {@link TargetSafety} first unless the replay is read-only;
- * a regular file, or a path that does not exist yet, is a {@link FileTarget}.
+ * a regular file, or a path that does not exist yet, is a {@link FileTarget}, checked likewise
+ * when it exists. Any other path under /dev (a mistyped device) is refused, naming the block
+ * devices there are: a file made there would fill RAM and be replayed on as if it were a drive.
+ * Every target is locked for the run ({@link TargetLock}) before it is checked or changed, so a
+ * second sbench process is refused before it touches anything.
  */
 public final class Targets {
     private static final Path PROC = Path.of("/proc");
     private static final Path SYS = Path.of("/sys");
+    private static final Path DEV = Path.of("/dev");
+    /** A tmpfs meant for files (POSIX shared memory); the one place under /dev a file target may be. */
+    private static final Path DEV_SHM = Path.of("/dev/shm");
+    /** File type bits of st_mode (sys/stat.h) that {@link #kindOf} names. */
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFIFO = 0010000;
+    private static final int S_IFSOCK = 0140000;
 
     private Targets() {
     }
@@ -20,30 +33,93 @@ public final class Targets {
     /**
      * Opens {@code spec} as {@code settings} say.
      *
-     * @throws SbenchException UNSAFE_TARGET when writing to a block device is refused, USAGE for a
-     *                         path that cannot be a target or a file without a size, SYSTEM_FAILURE
-     *                         for a failed call
+     * @throws SbenchException UNSAFE_TARGET when writing is refused, TARGET_IN_USE when another sbench
+     *                         process holds the target, USAGE for a path that cannot be a target or a
+     *                         file without a size, SYSTEM_FAILURE for a failed call
      */
     public static Target open(String spec, TargetSettings settings) {
         if (spec.equals(NullTarget.NAME)) {
             if (settings.sizeBytes().isPresent() && settings.sizeBytes().getAsLong() < NullTarget.BLOCK_SIZE) {
-                throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong()
-                        + " for the null target: expected at least " + NullTarget.BLOCK_SIZE + " bytes");
+                throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong() + " for the null target: expected at least "
+                        + NullTarget.BLOCK_SIZE + " bytes");
             }
-            return new NullTarget(settings.sizeBytes().orElse(NullTarget.DEFAULT_CAPACITY_BYTES));
+            long fallback = Math.max(NullTarget.BLOCK_SIZE, settings.defaultSizeBytes().orElse(NullTarget.DEFAULT_CAPACITY_BYTES));
+            return new NullTarget(settings.sizeBytes().orElse(fallback));
         }
         Path path = Path.of(spec);
+        TargetSafety safety = new TargetSafety(PROC, SYS);
         if (SysfsBlockDevice.isBlockDevice(path)) {
-            SysfsBlockDevice device = SysfsBlockDevice.ofDeviceNode(path, SYS);
-            if (!settings.readOnly()) {
-                new TargetSafety(PROC, SYS).checkWritable(path, settings.allowWrite(), settings.force());
-            }
-            return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges());
+            return openDevice(spec, path, settings, safety);
+        }
+        if (namesADevice(path)) {
+            String what = Files.exists(path) ? "it is " + kindOf(path) : "there is no such device";
+            throw SbenchException.usage(spec + " is not a block device (" + what + "); " + SysfsBlockDevice.listing(SYS)
+                    + "; sbench makes no files under /dev");
         }
         if (Files.exists(path) && !Files.isRegularFile(path)) {
-            String what = Files.isDirectory(path) ? "a directory" : "neither a regular file nor a block device";
-            throw SbenchException.usage(spec + " is " + what + "; expected a block device, a file or null");
+            throw SbenchException.usage(spec + " is " + kindOf(path) + "; expected a block device, a file or null");
         }
-        return FileTarget.open(path, settings.sizeBytes(), settings.readOnly(), PROC);
+        if (!Files.exists(path) && Files.isSymbolicLink(path)) {
+            throw SbenchException.usage(spec + " is a symbolic link to a file that does not exist; name the file itself to"
+                    + " create it");
+        }
+        return FileTarget.open(path, settings, safety, PROC);
+    }
+
+    private static Target openDevice(String spec, Path path, TargetSettings settings, TargetSafety safety) {
+        SysfsBlockDevice device = SysfsBlockDevice.ofDeviceNode(path, SYS);
+        TargetLock lock = TargetLock.ofDisk(device.disk(), spec, TargetLock.LOCK_DIR, PROC);
+        try {
+            if (!settings.readOnly()) {
+                safety.checkWritable(path, settings.allowWrite(), settings.force());
+            }
+            return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges(), lock);
+        } catch (RuntimeException e) {
+            throw lock.releaseAfter(e);
+        }
+    }
+
+    /**
+     * True for a path under /dev as given, or once the symlinks of its existing part are resolved,
+     * except under /dev/shm.
+     */
+    private static boolean namesADevice(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (existing.getParent() != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        Path resolved;
+        try {
+            resolved = existing.toRealPath().resolve(existing.relativize(absolute));
+        } catch (IOException e) {
+            resolved = absolute; // a dangling link: refused as one by the caller
+        }
+        return underDev(absolute) || underDev(resolved);
+    }
+
+    private static boolean underDev(Path p) {
+        return p.startsWith(DEV) && !p.startsWith(DEV_SHM);
+    }
+
+    /** What an existing path that is not a block device is, with its article. */
+    private static String kindOf(Path path) {
+        if (Files.isDirectory(path)) {
+            return "a directory";
+        }
+        if (Files.isRegularFile(path)) {
+            return "a regular file";
+        }
+        try {
+            switch ((Integer) Files.getAttribute(path, "unix:mode") & SysfsBlockDevice.S_IFMT) {
+                case S_IFCHR: return "a character device";
+                case S_IFIFO: return "a FIFO";
+                case S_IFSOCK: return "a socket";
+                default: break;
+            }
+        } catch (IOException e) {
+            // gone meanwhile: said below in general words
+        }
+        return "neither a regular file nor a block device";
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.target.SysfsBlockDevice;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
@@ -60,8 +61,9 @@ class DeviceSelectionTest {
     @Test
     void missingPathAndPlainFileAreUsageErrors(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "x");
-        assertUsage("--device " + dir.resolve("nope") + ": no such device", dir.resolve("nope"));
-        assertUsage("--device " + file + " is not a block device; expected a disk or partition such as /dev/sda or /dev/nvme0n1p2", file);
+        String listing = SysfsBlockDevice.listing(Path.of("/sys"));
+        assertUsage("--device " + dir.resolve("nope") + ": no such device; " + listing, dir.resolve("nope"));
+        assertUsage("--device " + file + " is not a block device; expected a disk or partition; " + listing, file);
     }
 
     private static void assertUsage(String message, Path path) {

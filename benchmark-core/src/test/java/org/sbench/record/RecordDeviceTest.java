@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.target.LoopDevice;
+import org.sbench.target.SysfsBlockDevice;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
@@ -199,7 +200,7 @@ class RecordDeviceTest {
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
             writeMbr(loop);
             partition = loop.scanPartitions().get(0);
-            try (Target disk = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withReadOnly(true));
+            try (Target disk = ReadOnlyDisk.open(loop.path());
                  IoPattern diskIo = new IoPattern(disk, "io_uring", 0);
                  Target part = Targets.open(partition.toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
                  IoPattern partIo = new IoPattern(part, "io_uring", PARTITION_START_SECTOR * 512);
@@ -435,8 +436,8 @@ class RecordDeviceTest {
         SbenchException e = assertThrows(SbenchException.class,
                 () -> new TraceRecorder(RecordSettings.of(List.of(file.toString()), dir.resolve("o.sbt"))).start());
         assertEquals(ErrorKind.USAGE, e.kind());
-        assertEquals("--device " + file + " is not a block device; expected a disk or partition such as /dev/sda or /dev/nvme0n1p2",
-                e.getMessage());
+        assertEquals("--device " + file + " is not a block device; expected a disk or partition; "
+                + SysfsBlockDevice.listing(Path.of("/sys")), e.getMessage());
     }
 
     /** The refusal of starting to record {@code loop} into {@code out}. */

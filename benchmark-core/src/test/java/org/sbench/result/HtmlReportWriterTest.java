@@ -75,4 +75,12 @@ class HtmlReportWriterTest {
         assertEquals(1, page.byClass(null, "p", "warning").size());
         assertTrue(page.text().contains("INCOMPLETE: stopped (interrupted) after 4 IOs"));
     }
+
+    @Test
+    void readsOfNeverWrittenExtentsAreWarnedOf(@TempDir Path dir) throws Exception {
+        Path fresh = ResultComparisonTest.unwritten(dir, ResultFixtures.A, "fresh.json");
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(fresh)));
+        assertEquals(1, page.byClass(null, "p", "warning").size());
+        assertTrue(page.text().contains("UNWRITTEN: 2.0 MB of the 4.0 MB this run could read of /tmp/new.img held no data"));
+    }
 }

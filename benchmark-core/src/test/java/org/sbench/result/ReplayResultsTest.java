@@ -66,7 +66,7 @@ class ReplayResultsTest {
                 new ReplayResult.Settings(timed ? "timed" : "recorded-qd", null, 25 * MS, null, "random", "null", null, "error", null, null, false,
                         null, "stop", "poll"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
-                new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of()),
+                new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of(), null),
                 new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), timed, java.util.List.of(), 8);
     }
 

@@ -108,6 +108,30 @@ class ResultComparisonTest {
         assertFalse(c.columns().get(1).comparable());
     }
 
+    /** Result {@code name} as if replayed on a new file: its reads went to never-written extents. */
+    static Path unwritten(Path dir, String name, String as) {
+        return ResultFixtures.variant(dir, name, as, j -> ((ObjectNode) j.get("target")).put("kind", "file").put("path", "/tmp/new.img")
+                .putObject("unwritten").put("bytes", 2_000_000).put("rangeBytes", 4_000_000));
+    }
+
+    @Test
+    void readsOfNeverWrittenExtentsAreNotRankedAgainstADrive(@TempDir Path dir) {
+        Path fresh = unwritten(dir, ResultFixtures.B, "fresh.json");
+        SbenchException e = assertThrows(SbenchException.class, () -> ResultComparison.of(
+                List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(fresh)), 0, false));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals("not comparable: fresh.json read never-written extents of /tmp/new.img (2.0 of 4.0 MB held no data), which the"
+                + " filesystem answers without device IO, unlike drive-a.json (--force compares anyway)", e.getMessage());
+        ResultComparison forced = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(fresh)), 0,
+                true);
+        assertTrue(forced.columns().get(0).comparable());
+        assertFalse(forced.columns().get(1).comparable());
+        // Two such results measure the same thing (a filesystem's answer to unwritten reads): comparable.
+        Path other = unwritten(dir, ResultFixtures.B2, "fresh2.json");
+        assertEquals(List.of(), ResultComparison.of(List.of(ResultFixtures.input(fresh), ResultFixtures.input(other)), 0, false)
+                .differences());
+    }
+
     private static void assertRefused(Path dir, Consumer<ObjectNode> edit, String message) {
         Path x = ResultFixtures.variant(dir, ResultFixtures.B, "x.json", edit);
         SbenchException e = assertThrows(SbenchException.class, () -> ResultComparison.of(

@@ -1,8 +1,12 @@
 package org.sbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,5 +20,28 @@ class TableResultWriterTest {
                 j -> ((ObjectNode) j.get("mapping")).put("streamLayout", "0@0, 1@1048576"));
         assertEquals("widened 0, refitted 0, other streams 0, writes skipped 0, would split 0; stream@offset 0@0, 1@1048576",
                 TableResultWriter.mapping(new JsonResults().read(all)));
+    }
+
+    @Test
+    void readsOfNeverWrittenExtentsAreWarnedOf(@TempDir Path dir) {
+        ReplayResult fresh = new JsonResults().read(ResultComparisonTest.unwritten(dir, ResultFixtures.A, "fresh.json"));
+        assertTrue(fresh.readsUnwritten());
+        assertTrue(table(fresh).contains("\nUNWRITTEN: 2.0 MB of the 4.0 MB this run could read of /tmp/new.img held no data when"
+                + " it began; the filesystem answers such reads without device IO, so read rates are not the drive's (write the"
+                + " file first, or replay onto a block device)\n"), table(fresh));
+        ReplayResult drive = ResultFixtures.load(ResultFixtures.A);
+        assertFalse(drive.readsUnwritten());
+        assertFalse(table(drive).contains("UNWRITTEN"));
+        Path writesOnly = ResultFixtures.variant(dir, ResultFixtures.A, "writes.json", j -> {
+            ((ObjectNode) j.get("target")).putObject("unwritten").put("bytes", 4096).put("rangeBytes", 4096);
+            ((ObjectNode) j.get("summary")).put("reads", 0);
+        });
+        assertFalse(new JsonResults().read(writesOnly).readsUnwritten(), "no reads, nothing to warn of");
+    }
+
+    private static String table(ReplayResult r) {
+        StringWriter out = new StringWriter();
+        new TableResultWriter().write(r, new PrintWriter(out));
+        return out.toString();
     }
 }

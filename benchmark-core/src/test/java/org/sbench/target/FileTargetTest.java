@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -36,8 +35,15 @@ class FileTargetTest {
         return Long.parseLong(LoopDevice.run("stat", "-c", "%b", file.toString()).trim()) * 512;
     }
 
-    private FileTarget open(Path file, long sizeBytes) {
-        return FileTarget.open(file, OptionalLong.of(sizeBytes), false);
+    private static final TargetSettings WRITE = TargetSettings.DEFAULTS.withAllowWrite(true);
+
+    private static FileTarget open(Path file, TargetSettings settings) {
+        return (FileTarget) Targets.open(file.toString(), settings);
+    }
+
+    /** A new file of {@code sizeBytes}, or an existing one grown to it (writes allowed). */
+    private static FileTarget open(Path file, long sizeBytes) {
+        return open(file, WRITE.withSizeBytes(sizeBytes));
     }
 
     @Test
@@ -85,7 +91,7 @@ class FileTargetTest {
     void existingFileWithoutSizeUsesItsWholeBlocks() throws IOException {
         Path file = dir.resolve("odd.img");
         Files.write(file, new byte[10_000]);
-        try (FileTarget t = FileTarget.open(file, OptionalLong.empty(), false)) {
+        try (FileTarget t = open(file, WRITE)) {
             assertEquals(8192, t.capacityBytes());
         }
         assertEquals(10_000, Files.size(file));
@@ -95,7 +101,7 @@ class FileTargetTest {
     void readOnlyLeavesALargeEnoughFileAlone() throws IOException {
         Path file = dir.resolve("ro.img");
         Files.write(file, pattern(64 * 1024, 1));
-        try (FileTarget t = FileTarget.open(file, OptionalLong.empty(), true)) {
+        try (FileTarget t = open(file, TargetSettings.DEFAULTS.withReadOnly(true))) {
             assertEquals(FileTarget.ALLOCATION_UNCHANGED, t.describe().get(FileTarget.KEY_ALLOCATION));
             assertTrue(t.discard(0, 4096) < 0, "punching a hole through a read-only descriptor fails");
         }
@@ -117,7 +123,7 @@ class FileTargetTest {
         Path file = dir.resolve("tiny.img");
         Files.write(file, new byte[100]);
         SbenchException e = assertThrows(SbenchException.class,
-                () -> FileTarget.open(file, OptionalLong.empty(), false));
+                () -> open(file, WRITE));
         assertEquals(file + " holds less than 4096 bytes; give --size to grow it", e.getMessage());
     }
 
@@ -191,5 +197,51 @@ class FileTargetTest {
         assertArrayEquals(data, Arrays.copyOf(after, 4096));
         assertArrayEquals(new byte[3 * MIB], Arrays.copyOfRange(after, 4096, after.length));
         assertTrue(allocatedBytes(file) >= 3 * MIB + 4096);
+    }
+
+    @Test
+    void unwrittenBytesAreTheHolesAndUnwrittenExtentsOfTheRange() throws IOException {
+        Path file = dir.resolve("fresh.img");
+        try (FileTarget t = open(file, 8 * MIB); AlignedTestBuffer buf = new AlignedTestBuffer(MIB)) {
+            assertEquals(8 * MIB, t.unwrittenBytes(8 * MIB), "fallocated, never written");
+            buf.fill(pattern(MIB, 2));
+            assertEquals(MIB, buf.pwrite(t.fd(), MIB));
+            assertEquals(0, t.flush());
+            assertEquals(7 * MIB, t.unwrittenBytes(8 * MIB));
+            assertEquals(MIB, t.unwrittenBytes(2 * MIB), "only [0, end) counts");
+            assertEquals(7 * MIB, t.unwrittenBytes(Long.MAX_VALUE), "nothing past the capacity");
+        }
+        Path written = Files.write(dir.resolve("written.img"), pattern(2 * MIB, 4));
+        try (FileTarget t = open(written, WRITE)) {
+            assertEquals(0, t.unwrittenBytes(2 * MIB));
+        }
+    }
+
+    @Test
+    void readOnlyNeverCreatesGrowsOrAllocates() throws IOException {
+        Path missing = dir.resolve("missing.img");
+        SbenchException absent = assertThrows(SbenchException.class,
+                () -> open(missing, TargetSettings.DEFAULTS.withReadOnly(true).withSizeBytes(MIB)));
+        assertEquals(ErrorKind.USAGE, absent.kind());
+        assertTrue(Files.notExists(missing));
+        Path small = Files.write(dir.resolve("small.img"), pattern(64 * 1024, 6));
+        SbenchException grow = assertThrows(SbenchException.class,
+                () -> open(small, TargetSettings.DEFAULTS.withReadOnly(true).withSizeBytes(MIB)));
+        assertEquals(ErrorKind.USAGE, grow.kind());
+        try (FileTarget t = open(small, TargetSettings.DEFAULTS.withReadOnly(true).withDefaultSizeBytes(MIB))) {
+            assertEquals(64 * 1024, t.capacityBytes(), "an existing file keeps its size");
+        }
+        assertArrayEquals(pattern(64 * 1024, 6), Files.readAllBytes(small));
+    }
+
+    @Test
+    void writingToAnExistingFileNeedsPermission() throws IOException {
+        Path file = Files.write(dir.resolve("mine.img"), pattern(64 * 1024, 8));
+        SbenchException e = assertThrows(SbenchException.class, () -> open(file, TargetSettings.DEFAULTS));
+        assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
+        assertTrue(e.getMessage().startsWith("writing overwrites file " + file + " (65.5 kB)"), e.getMessage());
+        try (FileTarget t = open(dir.resolve("made.img"), TargetSettings.DEFAULTS.withDefaultSizeBytes(MIB))) {
+            assertEquals(MIB, t.capacityBytes(), "a file sbench creates needs no permission");
+        }
     }
 }

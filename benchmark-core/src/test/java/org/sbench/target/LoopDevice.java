@@ -62,7 +62,7 @@ public final class LoopDevice implements AutoCloseable {
     }
 
     /** True if {@code command} exits 0. */
-    static boolean works(String... command) {
+    public static boolean works(String... command) {
         try {
             run(command);
             return true;
@@ -132,7 +132,8 @@ public final class LoopDevice implements AutoCloseable {
         return path().getFileName().toString();
     }
 
-    Path image() {
+    /** The file the loop device is attached to. */
+    public Path image() {
         return image;
     }
 

@@ -26,7 +26,7 @@ class TargetSafetyDeviceTest {
     private static final TargetSettings WRITE = TargetSettings.DEFAULTS.withAllowWrite(true);
     private static final TargetSettings WRITE_FORCED = WRITE.withForce(true);
     private static final int MBR_ENTRY_OFFSET = 446;
-    private static final byte LINUX_PARTITION = (byte) 0x83;
+    static final byte LINUX_PARTITION = (byte) 0x83;
     private static final byte GPT_PROTECTIVE = (byte) 0xEE;
 
     private final TargetSafety safety = new TargetSafety();
@@ -47,7 +47,7 @@ class TargetSafetyDeviceTest {
     }
 
     /** Writes an MBR with one partition entry of {@code type} from sector 2048 over 8 MiB. */
-    private static void writeMbr(LoopDevice loop, byte type) throws IOException {
+    static void writeMbr(LoopDevice loop, byte type) throws IOException {
         ByteBuffer sector = ByteBuffer.allocate(512).order(ByteOrder.LITTLE_ENDIAN);
         sector.put(MBR_ENTRY_OFFSET + 4, type);
         sector.putInt(MBR_ENTRY_OFFSET + 8, 2048);

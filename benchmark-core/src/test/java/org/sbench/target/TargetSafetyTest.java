@@ -12,7 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
-/** The in-use checks against a fake /proc and /sys: disk sdx (8:16) with partitions sdx1 and sdx2. */
+/**
+ * The in-use checks against a fake /proc and /sys: disk sdx (8:16) with partitions sdx1 and sdx2;
+ * for files, real files in the temporary directory named by the fake tree (a loop device's
+ * backing_file, /proc/swaps).
+ */
 class TargetSafetyTest {
     private static final String ROOT_MOUNT = "22 1 254:0 / / rw - ext4 /dev/vda rw\n";
     private static final String SWAPS_HEADER = "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n";
@@ -142,5 +146,83 @@ class TargetSafetyTest {
         assertEquals("67.1 MB", TargetSafety.decimalSize(64L << 20));
         assertEquals("2.00 TB", TargetSafety.decimalSize(2_000_398_934_016L));
         assertEquals("512 B", TargetSafety.decimalSize(512));
+    }
+
+    /** Loop device loop7 (7:7) over {@code backingFile} as sysfs names it. */
+    private void loop(String backingFile) throws IOException {
+        Path loop = sys.resolve("devices/virtual/block/loop7");
+        device(loop, "7:7");
+        Files.createDirectories(loop.resolve("loop"));
+        Files.writeString(loop.resolve("loop/backing_file"), backingFile + "\n");
+        link("loop7", loop);
+    }
+
+    private String fileRefusal(Path file, boolean allowWrite, boolean force) {
+        SbenchException e = assertThrows(SbenchException.class, () -> safety.checkWritableFile(file, allowWrite, force));
+        assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
+        return e.getMessage();
+    }
+
+    @Test
+    void aFileUnderALoopDeviceIsFoundByInodeNotByName() throws IOException {
+        Path image = Files.write(root.resolve("image.img"), new byte[8192]);
+        Path otherName = Files.createLink(root.resolve("same-inode.img"), image);
+        loop(otherName.toString());
+        assertEquals(image + " backs loop device /dev/loop7, which could be mounted during the run; sbench never writes to a"
+                + " file under a loop device: replay onto /dev/loop7 instead, or detach it (losetup -d /dev/loop7)",
+                fileRefusal(image, true, true));
+        Path copy = Files.copy(image, root.resolve("copy.img"));
+        safety.checkWritableFile(copy, true, false);
+    }
+
+    @Test
+    void aFileUnderAMountedLoopDeviceSaysWhere() throws IOException {
+        Path image = Files.write(root.resolve("image.img"), new byte[8192]);
+        loop(image.toString());
+        mounts(ROOT_MOUNT + "41 22 7:7 / /mnt/img rw - ext4 /dev/loop7 rw\n");
+        assertEquals(image + " backs /dev/loop7, which is mounted at /mnt/img; sbench never writes to a mounted device",
+                fileRefusal(image, true, true));
+    }
+
+    @Test
+    void anActiveSwapFileIsFoundByInodeNotByName() throws IOException {
+        Path file = Files.write(root.resolve("swap file"), new byte[8192]);
+        Path link = Files.createSymbolicLink(root.resolve("swaplink"), file);
+        // /proc/swaps escapes the space in a name as \040, as mountinfo does.
+        swaps(link.toString() + "                               file\t1048572\t\t0\t\t-2\n");
+        assertEquals(file + " is in use as swap (" + proc.resolve("swaps") + "); sbench never writes to a swap file",
+                fileRefusal(file, true, true));
+        swaps(file.toString().replace(" ", "\\040") + " file\t1048572\t\t0\t\t-2\n");
+        assertEquals(file + " is in use as swap (" + proc.resolve("swaps") + "); sbench never writes to a swap file",
+                fileRefusal(file, true, true));
+    }
+
+    @Test
+    void anExistingFileNeedsAllowWriteAndForceOverASignature() throws IOException {
+        Path plain = Files.write(root.resolve("plain.img"), new byte[1 << 20]);
+        assertEquals("writing overwrites file " + plain + " (1.05 MB), which carries no recognised partition table or filesystem;"
+                + " add --allow-write to proceed", fileRefusal(plain, false, false));
+        safety.checkWritableFile(plain, true, false);
+        byte[] mbr = new byte[1 << 20];
+        mbr[510] = 0x55;
+        mbr[511] = (byte) 0xAA;
+        Path disk = Files.write(root.resolve("disk.img"), mbr);
+        assertEquals("writing overwrites file " + disk + " (1.05 MB), which carries an MBR partition table; add --allow-write"
+                + " --force to proceed", fileRefusal(disk, false, false));
+        assertEquals("file " + disk + " (1.05 MB) carries an MBR partition table; writing destroys it; add --force to proceed",
+                fileRefusal(disk, true, false));
+        safety.checkWritableFile(disk, true, true);
+    }
+
+    @Test
+    void theListingNamesDevicesThatHoldSomething() throws IOException {
+        assertEquals("block devices here: /dev/sdx (1.05 MB), /dev/sdx1 (1.05 MB), /dev/sdx2 (1.05 MB)", SysfsBlockDevice.listing(sys));
+        loop(root.resolve("image.img").toString());
+        Path unbound = sys.resolve("devices/virtual/block/loop8");
+        device(unbound, "7:8");
+        Files.writeString(unbound.resolve("size"), "0\n");
+        link("loop8", unbound);
+        assertEquals("block devices here: /dev/loop7 (1.05 MB), /dev/sdx (1.05 MB), /dev/sdx1 (1.05 MB), /dev/sdx2 (1.05 MB)",
+                SysfsBlockDevice.listing(sys));
     }
 }

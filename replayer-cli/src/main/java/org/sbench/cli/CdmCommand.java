@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "cdm", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the synthetic suite (CrystalDiskMark style): sequential 1 MiB and random 4 KiB (v3: also 512 KiB)"
                 + " reads and writes at fixed queue depths over a test region, best of --passes, printed as the familiar grid.",
-            "Writes destroy data in the test region of a block device: it needs --allow-write (and --force over a filesystem)."})
+            "Writes destroy data in the test region of a block device or an existing file: it needs --allow-write (and --force"
+                + " over a filesystem or partition table); a file sbench creates needs neither."})
 final class CdmCommand implements Callable<Integer> {
     @Option(names = "--target", required = true, paramLabel = "TARGET",
             description = "A block device (its first --size bytes are the test region), a file (created or grown to --size), or null.")

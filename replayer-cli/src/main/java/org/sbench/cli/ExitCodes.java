@@ -30,6 +30,7 @@ final class ExitCodes {
             case USAGE: return USAGE;
             case BAD_INPUT: return BAD_INPUT;
             case UNSAFE_TARGET: return UNSAFE_TARGET;
+            case TARGET_IN_USE: return UNSAFE_TARGET;
             case SYSTEM_FAILURE: return SYSTEM_FAILURE;
             case INTERRUPTED: return INTERRUPTED;
             default: return INTERNAL;

@@ -28,13 +28,14 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code sbench replay TRACE --target T}: replays a trace and reports it the way drive reviews do. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replay a trace against a block device, a file or 'null' and report IOPS, MB/s, disk-busy time and latency.",
-            "A replay with writes destroys data on a block device: it needs --allow-write (and --force over a filesystem)."})
+            "A replay with writes destroys data on a block device or an existing file: it needs --allow-write (and --force over a"
+                + " filesystem or partition table); a file sbench creates needs neither."})
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads) or a bundled workload (sbench traces).")
     String trace;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
-            description = "A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (created or grown to --size), or null.")
+            description = "A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (created, or grown with --size), or null.")
     String target;
 
     @Mixin
@@ -75,10 +76,12 @@ final class ReplayCommand implements Callable<Integer> {
     String stream;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
-            description = "File target: create or grow it to SIZE (default: what the trace needs).")
+            description = "File target: create it at SIZE, or grow an existing one to SIZE (default: an existing file's size;"
+                    + " a new file what the trace reaches). Never with --read-only beyond the file's size.")
     Long size;
 
-    @Option(names = "--read-only", description = "Replay reads only; writes and trims are skipped and counted.")
+    @Option(names = "--read-only",
+            description = "Replay reads only; writes and trims are skipped and counted, and the target is not changed at all.")
     boolean readOnly;
 
     @Mixin

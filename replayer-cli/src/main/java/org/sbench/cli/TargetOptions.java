@@ -9,7 +9,7 @@ final class TargetOptions {
             description = "auto (io_uring, else libaio, else sync), io_uring, libaio or sync.")
     String engine;
 
-    @Option(names = "--allow-write", description = "Allow writes to a block device (its data is destroyed).")
+    @Option(names = "--allow-write", description = "Allow writes to a block device or an existing file (its data is destroyed).")
     boolean allowWrite;
 
     @Option(names = "--force", description = "Write even over a partition table or filesystem signature.")

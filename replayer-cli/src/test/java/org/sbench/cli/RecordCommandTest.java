@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.record.RecordResult;
 import org.sbench.target.LoopDevice;
+import org.sbench.target.SysfsBlockDevice;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
@@ -46,7 +47,8 @@ class RecordCommandTest {
                 "record", "--device", plain.toString(), "--out", "t.csv");
         assertUsage("sbench: --buffer-kb must be at least 64, found 8",
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "8");
-        assertUsage("sbench: --device " + plain + " is not a block device; expected a disk or partition such as /dev/sda or /dev/nvme0n1p2",
+        assertUsage("sbench: --device " + plain + " is not a block device; expected a disk or partition; "
+                + SysfsBlockDevice.listing(Path.of("/sys")),
                 "record", "--device", plain.toString(), "--out", dir.resolve("t.sbt").toString());
         assertUsage("sbench: --duration must be above 0; leave it out to record until Ctrl-C",
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--duration", "0");

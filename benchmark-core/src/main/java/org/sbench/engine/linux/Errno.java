@@ -10,12 +10,15 @@ public final class Errno {
     public static final int ENOENT = 2;
     public static final int EINTR = 4;
     public static final int EIO = 5;
+    public static final int ENXIO = 6;
     public static final int EBADF = 9;
+    /** Also EWOULDBLOCK: a non-blocking lock is held by someone else. */
     public static final int EAGAIN = 11;
     public static final int ENOMEM = 12;
     public static final int EACCES = 13;
     public static final int EFAULT = 14;
     public static final int EBUSY = 16;
+    public static final int EEXIST = 17;
     public static final int ENODEV = 19;
     public static final int EINVAL = 22;
     public static final int ENOSPC = 28;
@@ -41,12 +44,14 @@ public final class Errno {
             case ENOENT: return "ENOENT";
             case EINTR: return "EINTR";
             case EIO: return "EIO";
+            case ENXIO: return "ENXIO";
             case EBADF: return "EBADF";
             case EAGAIN: return "EAGAIN";
             case ENOMEM: return "ENOMEM";
             case EACCES: return "EACCES";
             case EFAULT: return "EFAULT";
             case EBUSY: return "EBUSY";
+            case EEXIST: return "EEXIST";
             case ENODEV: return "ENODEV";
             case EINVAL: return "EINVAL";
             case ENOSPC: return "ENOSPC";

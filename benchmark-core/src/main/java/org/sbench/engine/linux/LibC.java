@@ -37,6 +37,14 @@ public final class LibC {
     public static final int FALLOC_FL_KEEP_SIZE = 0x01;
     public static final int FALLOC_FL_PUNCH_HOLE = 0x02;
 
+    // flock(2) operations
+    public static final int LOCK_EX = 2;
+    public static final int LOCK_NB = 4;
+
+    // lseek(2) whence values that find data and holes (since Linux 3.1)
+    public static final int SEEK_DATA = 3;
+    public static final int SEEK_HOLE = 4;
+
     // mmap(2)
     public static final int PROT_READ = 1;
     public static final int PROT_WRITE = 2;
@@ -66,6 +74,10 @@ public final class LibC {
     public static native int fdatasync(int fd) throws LastErrorException;
 
     public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;
+
+    public static native int flock(int fd, int operation) throws LastErrorException;
+
+    public static native long lseek(int fd, long offset, int whence) throws LastErrorException;
 
     /** ioctl with a pointer argument (an address of a u64 or int, or of a u64[2] range). */
     public static native int ioctl(int fd, long request, long argp) throws LastErrorException;

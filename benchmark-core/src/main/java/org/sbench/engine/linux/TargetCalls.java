@@ -45,6 +45,50 @@ public final class TargetCalls {
         }
     }
 
+    /**
+     * flock(LOCK_EX | LOCK_NB) on {@code fd}: true when the lock is taken, false when another open
+     * file holds it (EWOULDBLOCK).
+     */
+    public static boolean tryLockExclusive(int fd, String path) {
+        try {
+            LibC.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB);
+            return true;
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.EAGAIN) {
+                return false;
+            }
+            throw Errno.failure("flock(LOCK_EX)", path, e);
+        }
+    }
+
+    /**
+     * lseek(2) with SEEK_DATA or SEEK_HOLE: the first offset at or after {@code offsetBytes} that is
+     * data, or a hole (the end of the file counts as one); -1 for SEEK_DATA when no data follows (ENXIO).
+     */
+    public static long seek(int fd, long offsetBytes, int whence, String path) {
+        try {
+            return LibC.lseek(fd, offsetBytes, whence);
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.ENXIO) {
+                return -1;
+            }
+            throw Errno.failure(whence == LibC.SEEK_DATA ? "lseek(SEEK_DATA)" : "lseek(SEEK_HOLE)", path, e);
+        }
+    }
+
+    /**
+     * Closes {@code fd} after {@code failure} ended the opening of a target, keeping a failure to
+     * close as suppressed; returns {@code failure} for the caller to throw.
+     */
+    public static RuntimeException closeAfter(int fd, String path, RuntimeException failure) {
+        try {
+            close(fd, path);
+        } catch (RuntimeException closing) {
+            failure.addSuppressed(closing);
+        }
+        return failure;
+    }
+
     /** ioctl BLKGETSIZE64: the device's size in bytes. */
     public static long blockDeviceSizeBytes(int fd, String path) {
         try (Memory out = new Memory(U64_BYTES)) {

@@ -1,0 +1,136 @@
+// The exclusive lock a run holds on its target, so that two sbench processes never share one.
+package org.sbench.target;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.TargetCalls;
+
+/**
+ * One run's hold on its target: flock(2) {@code LOCK_EX} on a descriptor kept open from the
+ * target's open to its close, so the kernel drops it however the process ends (SIGKILL too).
+ *
+ * <p>A file target locks the file itself: every path to it (symlinks, hard links, bind mounts)
+ * meets the same lock. A block device locks {@code /run/sbench/block-MAJOR:MINOR.lock} of its
+ * whole disk: the device number is the same through every node and symlink, and a partition
+ * shares its disk's queue settings, whose save and restore ({@link QueueSettings}) a second run
+ * would otherwise interleave with the first's. A held lock is an {@link ErrorKind#TARGET_IN_USE}
+ * refusal naming the holder's pid, from /proc/locks. Closing is idempotent.
+ */
+final class TargetLock implements AutoCloseable {
+    /** Where the lock files of block devices are made. */
+    static final Path LOCK_DIR = Path.of("/run/sbench");
+
+    /** /proc/locks: "1: FLOCK  ADVISORY  WRITE 2331 fd:01:1835094 0 EOF" (pid, then MAJOR:MINOR:INODE in hex:hex:decimal). */
+    private static final int LOCKS_TYPE_FIELD = 1;
+    private static final int LOCKS_PID_FIELD = 4;
+    private static final int LOCKS_FILE_FIELD = 5;
+    private static final int HEX = 16;
+
+    private final int fd;
+    private final String path;
+    private final FileKey key;
+    private boolean closed;
+
+    private TargetLock(int fd, String path, FileKey key) {
+        this.fd = fd;
+        this.path = path;
+        this.key = key;
+    }
+
+    /**
+     * Locks the regular file {@code file}, or creates it first ({@code create}: O_CREAT|O_EXCL,
+     * mode 0644, so a file that appears meanwhile is never taken for one sbench made).
+     */
+    static TargetLock ofFile(Path file, boolean create, Path procRoot) {
+        int flags = LibC.O_RDONLY | LibC.O_CLOEXEC | (create ? LibC.O_CREAT | LibC.O_EXCL : 0);
+        int fd = TargetCalls.open(file.toString(), flags, create ? "O_CREAT|O_EXCL" : "O_RDONLY", LibC.MODE_0644);
+        return hold(fd, file, file.toString(), ", which holds its lock; one run per target at a time", procRoot);
+    }
+
+    /** Locks whole disk {@code disk} for the target {@code shown} (the disk or one of its partitions). */
+    static TargetLock ofDisk(SysfsBlockDevice disk, String shown, Path lockDir, Path procRoot) {
+        Path file = lockDir.resolve("block-" + disk.majorMinor() + ".lock");
+        int fd;
+        try {
+            Files.createDirectories(lockDir);
+            fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT", LibC.MODE_0644);
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: cannot create directory "
+                    + lockDir + " (" + e.getClass().getSimpleName() + "); run as root", e);
+        } catch (SbenchException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: " + e.getMessage()
+                    + "; run as root", e);
+        }
+        String whose = disk.devPath().equals(shown) ? "" : ", the lock of disk " + disk.devPath();
+        return hold(fd, file, shown, ": it holds " + file + whose + "; one run per disk at a time", procRoot);
+    }
+
+    /** flock()s {@code fd}, an open {@code file}; refused as "SHOWN is in use by another sbench process (pid N)DETAIL". */
+    private static TargetLock hold(int fd, Path file, String shown, String detail, Path procRoot) {
+        try {
+            FileKey key = FileKey.of(procRoot.resolve("self/fd/" + fd)).orElseThrow(() ->
+                    new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat the open descriptor of " + file));
+            if (!TargetCalls.tryLockExclusive(fd, file.toString())) {
+                String pid = holder(key, procRoot).map(p -> " (pid " + p + ")").orElse("");
+                throw new SbenchException(ErrorKind.TARGET_IN_USE, shown + " is in use by another sbench process" + pid + detail);
+            }
+            return new TargetLock(fd, file.toString(), key);
+        } catch (RuntimeException e) {
+            throw TargetCalls.closeAfter(fd, file.toString(), e);
+        }
+    }
+
+    /** The pid that holds an flock on the file {@code key}, from /proc/locks; empty if none is listed. */
+    static Optional<String> holder(FileKey key, Path procRoot) {
+        String[] majorMinor = key.majorMinor().split(":");
+        Path locks = procRoot.resolve("locks");
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(locks, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            return Optional.empty(); // only the message loses the pid
+        }
+        for (String line : lines) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length <= LOCKS_FILE_FIELD || !f[LOCKS_TYPE_FIELD].equals("FLOCK")) {
+                continue; // POSIX and OFD locks, and "->" lines of blocked waiters (sbench never waits)
+            }
+            String[] file = f[LOCKS_FILE_FIELD].split(":");
+            if (file.length == 3 && Long.parseLong(file[0], HEX) == Long.parseLong(majorMinor[0])
+                    && Long.parseLong(file[1], HEX) == Long.parseLong(majorMinor[1]) && Long.parseLong(file[2]) == key.inode()) {
+                return Optional.of(f[LOCKS_PID_FIELD]);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The locked file's identity; for a file target, the target's. */
+    FileKey key() {
+        return key;
+    }
+
+    /** Releases the lock after {@code failure} ended the opening of its target; returns {@code failure} to throw. */
+    RuntimeException releaseAfter(RuntimeException failure) {
+        try {
+            close();
+        } catch (RuntimeException closing) {
+            failure.addSuppressed(closing);
+        }
+        return failure;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            TargetCalls.close(fd, path);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/** The lock on a block device: one run per disk, whatever node names it, and so one owner of its nomerges. */
+@Tag("device")
+class TargetLockDeviceTest {
+    private static final long SIZE = 32L << 20;
+    private static final TargetSettings READ_ONLY = TargetSettings.DEFAULTS.withReadOnly(true);
+
+    @BeforeAll
+    static void needsRoot() {
+        LoopDevice.assumeRoot();
+    }
+
+    private static String nomerges(LoopDevice loop) throws IOException {
+        return Files.readString(loop.nomergesFile()).trim();
+    }
+
+    @Test
+    void twoReadOnlyRunsDoNotRaceOnNomerges(@TempDir Path dir) throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Path link = Files.createSymbolicLink(dir.resolve("disk"), loop.path());
+            Files.writeString(loop.nomergesFile(), "0");
+            try (BlockDeviceTarget first = (BlockDeviceTarget) Targets.open(loop.device(), READ_ONLY)) {
+                assertEquals("2", nomerges(loop));
+                // Without the lock the second run would save 2 as the value to restore, and run on with merges
+                // re-enabled by the first run's close while its result said 2.
+                SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(link.toString(), READ_ONLY));
+                assertEquals(ErrorKind.TARGET_IN_USE, e.kind());
+                assertEquals("2", nomerges(loop));
+                assertEquals("0", first.queueSettings().nomergesBefore());
+            }
+            assertEquals("0", nomerges(loop));
+            try (Target again = Targets.open(link.toString(), READ_ONLY)) {
+                assertEquals("2", nomerges(loop), "the lock went with the first run");
+            }
+            assertEquals("0", nomerges(loop));
+        }
+    }
+
+    @Test
+    void aPartitionAndItsDiskAreOneTarget() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            TargetSafetyDeviceTest.writeMbr(loop, TargetSafetyDeviceTest.LINUX_PARTITION);
+            List<Path> parts = loop.scanPartitions();
+            try (Target disk = Targets.open(loop.device(), READ_ONLY)) {
+                SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(parts.get(0).toString(), READ_ONLY));
+                assertEquals(ErrorKind.TARGET_IN_USE, e.kind());
+                String majorMinor = SysfsBlockDevice.named(loop.name(), Path.of("/sys")).majorMinor();
+                assertEquals(parts.get(0) + " is in use by another sbench process (pid " + ProcessHandle.current().pid()
+                        + "): it holds /run/sbench/block-" + majorMinor + ".lock, the lock of disk " + loop.device()
+                        + "; one run per disk at a time", e.getMessage());
+            }
+        }
+    }
+}

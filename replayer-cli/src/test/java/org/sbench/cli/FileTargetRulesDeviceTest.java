@@ -1,0 +1,129 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.Target;
+import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+
+/**
+ * The rules for files that the kernel uses (loop backing files, swap files) and the lock on a
+ * device, through {@code sbench replay} in-process, checked on the target's bytes. Root: each test
+ * makes its own loop device (or swap file on the module's disk-backed build directory).
+ */
+@Tag("device")
+class FileTargetRulesDeviceTest {
+    private static final long SIZE = 32L << 20;
+    private static final int SWAP_BYTES = 16 << 20;
+    private static final String READ_ONLY_HINT = "; --read-only replays without writes\n";
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsRoot() {
+        LoopDevice.assumeRoot();
+    }
+
+    private CliTest.Run replay(Path target, String... options) throws IOException {
+        return FileTargetRulesTest.replay(dir, target, options);
+    }
+
+    @Test
+    void theImageOfAMountedFilesystemIsNeverWritten(@TempDir Path mountPoint) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            LoopDevice.run("mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0", loop.path().toString());
+            // Read-only, so that the filesystem itself leaves the image as it is and the checksum can tell.
+            LoopDevice.run("mount", "-o", "ro", loop.path().toString(), mountPoint.toString());
+            try {
+                FileState before = FileState.of(loop.image());
+                CliTest.Run r = replay(loop.image(), "--fit", "wrap", "--allow-write", "--force");
+                assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+                assertEquals("sbench: " + loop.image() + " backs " + loop.path() + ", which is mounted at " + mountPoint.toRealPath()
+                        + "; sbench never writes to a mounted device" + READ_ONLY_HINT, r.err());
+                assertEquals(before, FileState.of(loop.image()));
+            } finally {
+                LoopDevice.run("umount", mountPoint.toString());
+            }
+            assertTrue(LoopDevice.works("e2fsck", "-n", "-f", loop.path().toString()), "the filesystem is intact");
+        }
+    }
+
+    @Test
+    void aFileUnderALoopDeviceIsRefusedThroughAnyOfItsNames() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Path hardLink = Files.createLink(loop.image().resolveSibling(loop.image().getFileName() + ".link"), loop.image());
+            try {
+                FileState before = FileState.of(loop.image());
+                for (Path name : new Path[] {loop.image(), hardLink}) {
+                    CliTest.Run r = replay(name, "--allow-write", "--force");
+                    assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+                    assertEquals("sbench: " + name + " backs loop device " + loop.path() + ", which could be mounted during the"
+                            + " run; sbench never writes to a file under a loop device: replay onto " + loop.path()
+                            + " instead, or detach it (losetup -d " + loop.path() + ")" + READ_ONLY_HINT, r.err());
+                }
+                assertEquals(before, FileState.of(loop.image()));
+                assertEquals(0, replay(hardLink, "--read-only").code(), "reading is harmless");
+            } finally {
+                Files.deleteIfExists(hardLink);
+            }
+        }
+    }
+
+    @Test
+    void anActiveSwapFileIsNeverWritten() throws Exception {
+        // Never swap on tmpfs (it deadlocks reclaim here): the file sits in the module's build directory, on disk.
+        Path buildDir = Files.createDirectories(Path.of(System.getProperty("basedir", "."), "target", "swap-test"));
+        Path swap = buildDir.resolve("swap-" + ProcessHandle.current().pid() + ".img");
+        Files.write(swap, new byte[SWAP_BYTES]);
+        try {
+            LoopDevice.run("chmod", "600", swap.toString());
+            LoopDevice.run("mkswap", swap.toString());
+            assumeTrue(LoopDevice.works("swapon", swap.toString()), "swapon does not work here");
+            try {
+                FileState before = FileState.of(swap);
+                CliTest.Run r = replay(swap, "--allow-write", "--force");
+                assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+                assertEquals("sbench: " + swap + " is in use as swap (/proc/swaps); sbench never writes to a swap file"
+                        + READ_ONLY_HINT, r.err());
+                assertEquals(before, FileState.of(swap));
+            } finally {
+                LoopDevice.run("swapoff", swap.toString());
+            }
+        } finally {
+            Files.deleteIfExists(swap);
+        }
+    }
+
+    @Test
+    void aDeviceHeldByAnotherRunIsRefusedThroughAnyPath() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Path link = Files.createSymbolicLink(dir.resolve("disk"), loop.path());
+            String nomerges = "/sys/class/block/" + loop.path().getFileName() + "/queue/nomerges";
+            Files.writeString(Path.of(nomerges), "0");
+            FileState before = FileState.of(loop.path());
+            try (Target first = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withReadOnly(true))) {
+                CliTest.Run r = replay(link, "--read-only");
+                assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+                assertEquals("sbench: " + link + " is in use by another sbench process (pid " + ProcessHandle.current().pid()
+                        + "): it holds /run/sbench/block-" + Files.readString(Path.of("/sys/class/block/" + loop.path().getFileName()
+                        + "/dev")).trim() + ".lock, the lock of disk " + loop.path() + "; one run per disk at a time\n", r.err());
+                CliTest.Run write = replay(link, "--allow-write");
+                assertEquals(ExitCodes.UNSAFE_TARGET, write.code(), write.err());
+                assertEquals("2", Files.readString(Path.of(nomerges)).trim(), "the first run's setting stands");
+            }
+            assertEquals("0", Files.readString(Path.of(nomerges)).trim(), "restored by the first run, once");
+            assertEquals(before, FileState.of(loop.path()));
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
+
+/**
+ * The rules for file targets (docs/targets.md), through {@code sbench replay}, {@code cdm},
+ * {@code report} and {@code compare} in-process, each checked on the file's bytes, size and
+ * allocation before and after. Needs no root.
+ */
+class FileTargetRulesTest {
+    /** Reads at 0 and 1 MiB, a write at 4 KiB: reaches byte 1,114,112. */
+    private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n"
+            + "128166372000010000,hm,0,Write,4096,8192,5000\n"
+            + "128166372000020000,hm,0,Read,1048576,65536,100\n";
+    private static final int MIB = 1 << 20;
+    private static final String READ_ONLY_HINT = "; --read-only replays without writes\n";
+
+    @TempDir
+    Path dir;
+
+    /** {@code sbench replay} of the 3-IO trace (written into {@code dir}) onto {@code target}. */
+    static CliTest.Run replay(Path dir, Path target, String... options) throws IOException {
+        String[] args = new String[4 + options.length];
+        args[0] = "replay";
+        args[1] = Files.writeString(dir.resolve("hm_0.csv"), MSR).toString();
+        args[2] = "--target";
+        args[3] = target.toString();
+        System.arraycopy(options, 0, args, 4, options.length);
+        return CliTest.run(args);
+    }
+
+    private CliTest.Run replay(Path target, String... options) throws IOException {
+        return replay(dir, target, options);
+    }
+
+    @Test
+    void writingToAnExistingFileNeedsAllowWrite() throws Exception {
+        Path file = FileState.random(dir.resolve("data.img"), 2 * MIB);
+        FileState before = FileState.of(file);
+        CliTest.Run refused = replay(file);
+        assertEquals(ExitCodes.UNSAFE_TARGET, refused.code(), refused.err());
+        assertEquals("sbench: writing overwrites file " + file + " (2.10 MB), which carries no recognised partition table or"
+                + " filesystem; add --allow-write to proceed" + READ_ONLY_HINT, refused.err());
+        assertEquals(before, FileState.of(file));
+        CliTest.Run allowed = replay(file, "--allow-write");
+        assertEquals(0, allowed.code(), allowed.err());
+        assertNotEquals(before.sha256(), FileState.of(file).sha256(), "the write landed");
+    }
+
+    @Test
+    void aFilesystemImageNeedsForceToo() throws Exception {
+        Path image = dir.resolve("fs.img");
+        Files.write(image, new byte[8 * MIB]);
+        assumeTrue(LoopDevice.works("mkfs.ext4", "-q", "-F", image.toString()), "needs mkfs.ext4");
+        FileState before = FileState.of(image);
+        String identity = "file " + image + " (8.39 MB)";
+        CliTest.Run bare = replay(image);
+        assertEquals(ExitCodes.UNSAFE_TARGET, bare.code(), bare.err());
+        assertEquals("sbench: writing overwrites " + identity + ", which carries an ext4 filesystem; add --allow-write --force"
+                + " to proceed" + READ_ONLY_HINT, bare.err());
+        CliTest.Run allowed = replay(image, "--allow-write");
+        assertEquals(ExitCodes.UNSAFE_TARGET, allowed.code(), allowed.err());
+        assertEquals("sbench: " + identity + " carries an ext4 filesystem; writing destroys it; add --force to proceed"
+                + READ_ONLY_HINT, allowed.err());
+        CliTest.Run cdm = CliTest.run("cdm", "--target", image.toString(), "--size", "8M", "--allow-write");
+        assertEquals(ExitCodes.UNSAFE_TARGET, cdm.code(), cdm.err());
+        assertEquals(before, FileState.of(image));
+        CliTest.Run forced = replay(image, "--allow-write", "--force");
+        assertEquals(0, forced.code(), forced.err());
+    }
+
+    @Test
+    void aFileSbenchCreatesNeedsNoPermission() throws Exception {
+        Path file = dir.resolve("new.img");
+        CliTest.Run r = replay(file);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(2 * MIB, Files.size(file), "what the trace reaches, rounded up to 1 MiB");
+    }
+
+    @Test
+    void readOnlyChangesNothingAboutTheFile() throws Exception {
+        // 512 KiB of data and a 512 KiB hole: smaller than the trace reaches, and not all allocated.
+        Path file = FileState.random(dir.resolve("sparse.img"), MIB / 2);
+        try (var ch = java.nio.channels.FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.truncate(MIB);
+            ch.write(java.nio.ByteBuffer.wrap(new byte[1]), MIB - 1);
+        }
+        FileState before = FileState.of(file);
+        CliTest.Run r = replay(file, "--read-only", "--fit", "wrap");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(before, FileState.of(file));
+        CliTest.Run unfit = replay(file, "--read-only");
+        assertEquals(ExitCodes.USAGE, unfit.code(), unfit.err());
+        assertTrue(unfit.err().startsWith("sbench: the trace reaches byte 1114112 (1.11 MB), but " + file + " has 1048576 bytes"),
+                unfit.err());
+        CliTest.Run grow = replay(file, "--read-only", "--size", "4M");
+        assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
+        assertEquals("sbench: --size 4194304 is larger than " + file + " (1048576 bytes); a read-only replay never grows a file:"
+                + " leave out --size to use the file as it is\n", grow.err());
+        assertEquals(before, FileState.of(file));
+    }
+
+    @Test
+    void readOnlyCreatesNoFile() throws Exception {
+        Path missing = dir.resolve("missing.img");
+        CliTest.Run r = replay(missing, "--read-only", "--size", "4M");
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertEquals("sbench: " + missing + " does not exist; a read-only replay reads an existing file and creates none\n", r.err());
+        assertFalse(Files.exists(missing));
+    }
+
+    @Test
+    void anExistingFileKeepsItsSizeUnlessSizeIsGiven() throws Exception {
+        Path file = FileState.random(dir.resolve("small.img"), MIB);
+        FileState before = FileState.of(file);
+        CliTest.Run unfit = replay(file, "--allow-write");
+        assertEquals(ExitCodes.USAGE, unfit.code(), unfit.err());
+        assertEquals(before, FileState.of(file));
+        CliTest.Run wrapped = replay(file, "--allow-write", "--fit", "wrap");
+        assertEquals(0, wrapped.code(), wrapped.err());
+        assertEquals(MIB, Files.size(file));
+        CliTest.Run grown = replay(file, "--allow-write", "--size", "2M");
+        assertEquals(0, grown.code(), grown.err());
+        assertEquals(2 * MIB, Files.size(file));
+    }
+
+    @Test
+    void aMistypedDevicePathIsRefusedNamingTheDevicesThereAre() throws Exception {
+        Path typo = Path.of("/dev/sbench-test-no-such-device-" + ProcessHandle.current().pid());
+        Path viaLink = Files.createSymbolicLink(dir.resolve("devices"), Path.of("/dev")).resolve(typo.getFileName());
+        try {
+            for (Path p : new Path[] {typo, viaLink}) {
+                CliTest.Run r = replay(p);
+                assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                assertTrue(r.err().startsWith("sbench: " + p + " is not a block device (there is no such device); block devices"
+                        + " here: /dev/"), r.err());
+                assertTrue(r.err().endsWith("; sbench makes no files under /dev\n"), r.err());
+                assertFalse(Files.exists(typo), "no file was made in /dev");
+            }
+        } finally {
+            Files.deleteIfExists(typo);
+        }
+    }
+
+    @Test
+    void readsOfNeverWrittenExtentsAreFlagged() throws Exception {
+        Path fresh = dir.resolve("fresh.img");
+        Path json = dir.resolve("fresh.json");
+        CliTest.Run r = replay(fresh, "--out", json.toString());
+        assertEquals(0, r.code(), r.err());
+        String warning = "UNWRITTEN: 1.1 MB of the 1.1 MB this run could read of " + fresh + " held no data when it began; the"
+                + " filesystem answers such reads without device IO, so read rates are not the drive's (write the file first,"
+                + " or replay onto a block device)\n";
+        assertTrue(r.out().contains(warning), r.out());
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertTrue(result.get("readsUnwritten").asBoolean(), result.toString());
+        assertEquals(1114112, result.get("target").get("unwritten").get("bytes").asLong());
+        assertEquals(1114112, result.get("target").get("unwritten").get("rangeBytes").asLong());
+        CliTest.Run report = CliTest.run("report", json.toString());
+        assertEquals(0, report.code(), report.err());
+        assertTrue(report.out().contains(warning), report.out());
+
+        Path written = FileState.random(dir.resolve("written.img"), 2 * MIB);
+        Path measured = dir.resolve("written.json");
+        CliTest.Run w = replay(written, "--allow-write", "--out", measured.toString());
+        assertEquals(0, w.code(), w.err());
+        assertFalse(w.out().contains("UNWRITTEN"), w.out());
+        assertFalse(new ObjectMapper().readTree(measured.toFile()).get("readsUnwritten").asBoolean());
+        assertEquals(0, new ObjectMapper().readTree(measured.toFile()).get("target").get("unwritten").get("bytes").asLong());
+
+        CliTest.Run compare = CliTest.run("compare", measured.toString(), json.toString());
+        assertEquals(ExitCodes.BAD_INPUT, compare.code(), compare.err());
+        assertEquals("sbench: not comparable: " + json + " read never-written extents of " + fresh + " (1.1 of 1.1 MB held no"
+                + " data), which the filesystem answers without device IO, unlike " + measured + " (--force compares anyway)\n",
+                compare.err());
+        CliTest.Run forced = CliTest.run("compare", measured.toString(), json.toString(), "--force");
+        assertEquals(0, forced.code(), forced.err());
+        assertTrue(forced.out().contains("NOT COMPARABLE, compared with --force; columns marked (!): " + json + " read never-written"),
+                forced.out());
+        assertTrue(forced.out().contains(fresh + " (!)"), forced.out());
+    }
+
+    @Test
+    void aFileAnotherProcessHoldsIsRefused() throws Exception {
+        Path file = FileState.random(dir.resolve("held.img"), 2 * MIB);
+        Path link = Files.createSymbolicLink(dir.resolve("held-link.img"), file);
+        FileState before = FileState.of(file);
+        Process holder = new ProcessBuilder("flock", "--exclusive", "--no-fork", file.toString(), "-c",
+                "echo locked; exec sleep 60")
+                .redirectErrorStream(true).start();
+        try {
+            assumeTrue("locked".equals(new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine()), "flock(1) could not lock the file");
+            String refusal = " is in use by another sbench process (pid " + holder.pid() + "), which holds its lock; one run"
+                    + " per target at a time\n";
+            CliTest.Run r = replay(link, "--allow-write");
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertEquals("sbench: " + link + refusal, r.err());
+            CliTest.Run readOnly = replay(file, "--read-only");
+            assertEquals(ExitCodes.UNSAFE_TARGET, readOnly.code(), readOnly.err());
+            assertEquals("sbench: " + file + refusal, readOnly.err(), "no --read-only hint: it is refused as well");
+            CliTest.Run cdm = CliTest.run("cdm", "--target", file.toString(), "--size", "1M", "--allow-write");
+            assertEquals(ExitCodes.UNSAFE_TARGET, cdm.code(), cdm.err());
+            assertEquals(before, FileState.of(file));
+        } finally {
+            holder.destroyForcibly().waitFor();
+        }
+        CliTest.Run after = replay(file, "--read-only");
+        assertEquals(0, after.code(), "the lock goes with its holder: " + after.err());
+    }
+}
