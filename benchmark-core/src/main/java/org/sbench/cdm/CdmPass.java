@@ -9,6 +9,7 @@ import java.util.List;
 import org.sbench.data.WritePattern;
 import org.sbench.data.WritePatterns;
 import org.sbench.engine.IoEngine;
+import org.sbench.metrics.MemberMetrics;
 import org.sbench.metrics.MetricsRecorder;
 import org.sbench.replay.FitPolicy;
 import org.sbench.replay.FixedQdScheduler;
@@ -21,6 +22,7 @@ import org.sbench.replay.Replayer;
 import org.sbench.replay.TraceMapper;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ReplayResults;
+import org.sbench.result.StripeResults;
 import org.sbench.target.Target;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
@@ -58,6 +60,7 @@ final class CdmPass {
         WritePattern pattern = WritePatterns.of(data, c.engine().slots()[0].bufferBytes, seed);
         ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, regionBytes);
         MetricsRecorder recorder = new MetricsRecorder(c.clock().nanoTime());
+        MemberMetrics members = MemberMetrics.attach(c.engine());
         Replayer replayer = new Replayer(trace, mapper, new FixedQdScheduler(qd), c.engine(), pattern, recorder, c.clock(),
                 listener, control, Replayer.OnError.STOP, plannedIos, true);
         Replayer.Outcome outcome = replayer.run();
@@ -71,7 +74,7 @@ final class CdmPass {
                 ReplayRun.host(), new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(),
                         mapper.skippedWrites(), mapper.wouldSplit(), c.splitThresholdBytes(), c.bufferMemory(), null),
                 false, List.of(), c.engine().depth());
-        return ReplayResults.build(context, outcome, recorder);
+        return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, members);
     }
 
     static String sha256(String text) {

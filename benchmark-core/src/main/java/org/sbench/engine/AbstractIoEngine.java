@@ -18,6 +18,11 @@ import org.sbench.trace.Op;
  * the target's own calls ({@link Target#flush()}, {@link Target#discard}): no engine's interface
  * issues them in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
  * engine's workers race), and two flushes running at once are merged by the block layer into one.
+ * A run of them on distinct members, submitted one after another (a striped FLUSH or TRIM), runs
+ * on all those members at once ({@link MemberCalls}).
+ *
+ * <p>Every IO goes to the descriptor of its slot's {@link IoSlot#member} ({@link #memberFd}) and
+ * moves the data at {@link #dataAddress}; slots past the buffered ones carry no buffer of their own.
  *
  * <p>Like {@link IoEngine}, not thread-safe: every method, hooks included, runs on the replay
  * thread. Nothing on the path from submit to the sink allocates.
@@ -50,6 +55,12 @@ abstract class AbstractIoEngine implements IoEngine {
     private final HandOver handOver;
     /** Whose flush and discard run inside commit; null when the engine completes them like any other IO. */
     private final Target orderedOps;
+    /** The descriptors of the target's members, by member index. */
+    private final int[] memberFds;
+    /** Runs a run of flushes or discards on several members at once; null without {@link #orderedOps}. */
+    private final MemberCalls memberCalls;
+    /** The slots of one such run. */
+    private final IoSlot[] group;
     private final SlotBuffers buffers;
     private final IoSlot[] slots;
     private final InFlightSlots inFlight;
@@ -57,7 +68,7 @@ abstract class AbstractIoEngine implements IoEngine {
     private final SlotQueue submitted;
     /** Completed inside commit without running (refused submits, instant completions): stamped when handed back. */
     private final SlotQueue completedEarly;
-    /** Run synchronously inside commit ({@link #runInCommit}), already stamped: handed back at the next reap. */
+    /** Run synchronously inside commit ({@link #runNow}), already stamped: handed back at the next reap. */
     private final SlotQueue ranInCommit;
     /** Completed while an IO ran inside commit, collected and stamped right after it: handed back at the next reap. */
     private final SlotQueue collectedInCommit;
@@ -69,25 +80,35 @@ abstract class AbstractIoEngine implements IoEngine {
     private boolean closed;
 
     /**
-     * Makes {@code depth} slots with buffers of at least {@code maxIoBytes}; a usage error for bad sizes.
+     * Makes {@code depth} slots with buffers of at least {@code maxIoBytes}, then {@code partSlots}
+     * without (for member IOs); a usage error for bad sizes.
      *
-     * @param orderedOps the target whose FLUSH and TRIM run inside commit; null when the engine's
-     *                   {@link #queue} completes them like any other IO (the null engine)
+     * @param target the target whose members the IOs go to and whose FLUSH and TRIM run inside
+     *               commit; null when the engine's {@link #queue} completes every IO itself (the
+     *               null engine)
      */
-    AbstractIoEngine(String name, HandOver handOver, Target orderedOps, int depth, int maxIoBytes, NanoClock clock) {
+    AbstractIoEngine(String name, HandOver handOver, Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
         this.name = name;
         this.handOver = handOver;
-        this.orderedOps = orderedOps;
+        this.orderedOps = target;
         this.clock = clock;
-        this.buffers = SlotBuffers.allocate(depth, maxIoBytes);
+        Target[] members = target == null ? new Target[0] : target.members().toArray(new Target[0]);
+        this.memberFds = new int[members.length];
+        for (int m = 0; m < members.length; m++) {
+            memberFds[m] = members[m].fd();
+        }
+        this.buffers = SlotBuffers.allocate(depth, maxIoBytes, partSlots);
         this.slots = buffers.slots();
-        this.inFlight = new InFlightSlots(slots);
-        this.submitted = new SlotQueue(depth);
-        this.completedEarly = new SlotQueue(depth);
-        this.ranInCommit = new SlotQueue(depth);
-        this.collectedInCommit = new SlotQueue(depth);
+        int all = slots.length;
+        this.inFlight = new InFlightSlots(slots, Math.max(1, members.length));
+        this.submitted = new SlotQueue(all);
+        this.completedEarly = new SlotQueue(all);
+        this.ranInCommit = new SlotQueue(all);
+        this.collectedInCommit = new SlotQueue(all);
         this.collectForNextReap = collectedInCommit::add;
-        this.batch = new IoSlot[depth];
+        this.batch = new IoSlot[all];
+        this.group = new IoSlot[Math.max(1, members.length)];
+        this.memberCalls = target == null ? null : new MemberCalls(members, clock);
     }
 
     /**
@@ -125,17 +146,27 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /**
      * True when {@code s} runs inside commit rather than through {@link #queue}: a FLUSH or TRIM of
-     * an engine given a target for them. Commit then hands over the IOs before it, runs
-     * {@link #runInCommit} at the slot's place in submit order, and the slot completes at the next
-     * reap. An engine whose interface queues one of them in order overrides this.
+     * an engine given a target for them. Commit then hands over the IOs before it, runs its
+     * member's flush or discard at the slot's place in submit order, and the slot completes at the
+     * next reap. An engine whose interface queues one of them in order overrides this.
      */
     protected boolean runsInCommit(IoSlot s) {
         return orderedOps != null && (s.op == Op.FLUSH || s.op == Op.TRIM);
     }
 
-    /** Runs {@code s}, for which {@link #runsInCommit} is true; returns its result (bytes, or a negative errno). */
-    protected long runInCommit(IoSlot s) {
-        return s.op == Op.FLUSH ? orderedOps.flush() : orderedOps.discard(s.offsetBytes, s.lengthBytes);
+    /** The descriptor of member {@code member} of the target. */
+    protected final int memberFd(int member) {
+        return memberFds[member];
+    }
+
+    /** The descriptors of all the target's members, by member index; the caller must not change them. */
+    protected final int[] memberFds() {
+        return memberFds;
+    }
+
+    /** Where {@code s}'s data is: in the buffer of its {@link IoSlot#dataSlot}, at its {@link IoSlot#dataOffsetBytes}. */
+    protected final long dataAddress(IoSlot s) {
+        return slots[s.dataSlot].bufferAddress + s.dataOffsetBytes;
     }
 
     @Override
@@ -182,7 +213,7 @@ abstract class AbstractIoEngine implements IoEngine {
         for (int k = 0; k < n; k++) {
             IoSlot s = submitted.poll();
             if (runsInCommit(s)) {
-                runNow(s);
+                k += runNow(s);
                 now = clock.nanoTime();
             } else {
                 s.submitNs = now;
@@ -201,7 +232,7 @@ abstract class AbstractIoEngine implements IoEngine {
                 // IOs queued before s go first, and those after it wait for it: submit order holds.
                 stampAndSubmit(batched);
                 batched = 0;
-                runNow(s);
+                k += runNow(s);
             } else {
                 queue(s, batched);
                 batch[batched++] = s;
@@ -211,16 +242,37 @@ abstract class AbstractIoEngine implements IoEngine {
         return n;
     }
 
-    /** Runs {@code s} here, stamped around the call; it is handed back at the next reap. */
-    private void runNow(IoSlot s) {
-        s.submitNs = clock.nanoTime();
-        s.result = runInCommit(s);
-        s.doneNs = clock.nanoTime();
-        ranInCommit.add(s);
+    /**
+     * Runs {@code s} here, stamped around the call, together with the slots submitted right after
+     * it that run inside commit on the next members in turn (a striped FLUSH or TRIM); they are
+     * handed back at the next reap. Returns how many such slots it took from the queue besides {@code s}.
+     */
+    private int runNow(IoSlot s) {
+        int count = 0;
+        group[count++] = s;
+        for (IoSlot next = submitted.peek(); count < group.length && next != null && runsInCommit(next)
+                && next.member > group[count - 1].member; next = submitted.peek()) {
+            group[count++] = submitted.poll();
+        }
+        long startNs = clock.nanoTime();
+        for (int i = 0; i < count; i++) {
+            group[i].submitNs = startNs;
+        }
+        if (count == 1) {
+            s.result = memberCalls.call(s);
+            s.doneNs = clock.nanoTime();
+        } else {
+            memberCalls.runAll(group, count);
+        }
+        for (int i = 0; i < count; i++) {
+            ranInCommit.add(group[i]);
+            group[i] = null;
+        }
         // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
         if (running > 0) {
             awaitCompletions(0, 0, collectForNextReap);
         }
+        return count - 1;
     }
 
     /** Submits the first {@code count} slots of the batch, all stamped with one clock read. */
@@ -319,6 +371,9 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /** For a subclass constructor that fails after this one ran: frees what close would have freed. */
     protected final void abandonBuffers() {
+        if (memberCalls != null) {
+            memberCalls.close();
+        }
         buffers.close();
     }
 
@@ -337,8 +392,14 @@ abstract class AbstractIoEngine implements IoEngine {
             }
             deliverEarly(DISCARD);
         } finally {
-            release();
-            buffers.close();
+            try {
+                release();
+            } finally {
+                if (memberCalls != null) {
+                    memberCalls.close();
+                }
+                buffers.close();
+            }
         }
     }
 

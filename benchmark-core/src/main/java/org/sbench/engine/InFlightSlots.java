@@ -5,15 +5,18 @@ import org.sbench.trace.Op;
 /**
  * Which of an engine's slots are in flight (submitted, not yet handed back), kept by the replay
  * thread. Catches caller bugs at submit (a foreign slot, one submitted twice, an IO larger than
- * its buffer) before they can reach the kernel; these are programming errors, not IO failures.
+ * the buffer that holds its data, a member the target does not have) before they can reach the
+ * kernel; these are programming errors, not IO failures.
  */
 final class InFlightSlots {
     private final IoSlot[] slots;
+    private final int members;
     private final boolean[] busy;
     private int count;
 
-    InFlightSlots(IoSlot[] slots) {
+    InFlightSlots(IoSlot[] slots, int members) {
         this.slots = slots;
+        this.members = members;
         this.busy = new boolean[slots.length];
     }
 
@@ -29,9 +32,16 @@ final class InFlightSlots {
         if (slot.op == null) {
             throw new IllegalArgumentException("slot " + i + " has no op");
         }
-        if ((slot.op == Op.READ || slot.op == Op.WRITE) && (slot.lengthBytes <= 0 || slot.lengthBytes > slot.bufferBytes)) {
-            throw new IllegalArgumentException("slot " + i + ": " + slot.op + " of " + slot.lengthBytes
-                    + " bytes does not fit its " + slot.bufferBytes + "-byte buffer");
+        if (slot.member < 0 || slot.member >= members) {
+            throw new IllegalArgumentException("slot " + i + " names member " + slot.member + " of a target of " + members);
+        }
+        if (slot.op == Op.READ || slot.op == Op.WRITE) {
+            int d = slot.dataSlot;
+            int bufferBytes = d >= 0 && d < slots.length ? slots[d].bufferBytes : 0;
+            if (slot.lengthBytes <= 0 || slot.dataOffsetBytes < 0 || slot.dataOffsetBytes + slot.lengthBytes > bufferBytes) {
+                throw new IllegalArgumentException("slot " + i + ": " + slot.op + " of " + slot.lengthBytes + " bytes at "
+                        + slot.dataOffsetBytes + " does not fit the " + bufferBytes + "-byte buffer of slot " + d);
+            }
         }
         busy[i] = true;
         count++;

@@ -50,6 +50,17 @@ public interface IoEngine extends AutoCloseable {
      */
     void submit(IoSlot slot);
 
+    /**
+     * True when {@code slot}, filled for its next IO, may be submitted now. Always true except for
+     * a striped target ({@link StripedEngine}), whose IO becomes member IOs that each need room in
+     * their member's queue. When it says false, submitting the slot is a programming error, and
+     * the next {@link #reap} returns as soon as a completion may have made room, also with fewer
+     * completions than its {@code min}.
+     */
+    default boolean admits(IoSlot slot) {
+        return true;
+    }
+
     /** Hands every queued slot to the kernel; returns how many were handed over. */
     int commit();
 

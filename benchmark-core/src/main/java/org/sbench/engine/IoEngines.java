@@ -3,13 +3,18 @@ package org.sbench.engine;
 import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.replay.DeviceQueue;
 import org.sbench.replay.NanoClock;
+import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 
 /**
  * The engines by the word users type ({@code --engine}), and {@code auto}: io_uring, else libaio,
  * else sync, saying why each better engine was refused. The null target always gets the
  * {@code null} engine, which serves no other target (its results would claim IO that never ran).
+ * A striped target gets the engine asked for opened over all its members, inside a
+ * {@link StripedEngine} that splits each IO into member IOs, each member capped at what its queue
+ * holds ({@link DeviceQueue#memberLimits}).
  */
 public final class IoEngines {
     public static final String AUTO = "auto";
@@ -21,10 +26,10 @@ public final class IoEngines {
         Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock);
     }
 
-    /** One engine's constructor, as the factories below are. */
+    /** One engine's constructor, as the factories below are: {@code partSlots} slots without a buffer follow the {@code depth} buffered ones. */
     @FunctionalInterface
     interface Factory {
-        IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock);
+        IoEngine open(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock);
     }
 
     /** An engine {@code auto} may pick. */
@@ -64,23 +69,44 @@ public final class IoEngines {
         if (wanted.equals(NullEngine.NAME)) {
             throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
         }
+        if (!(target instanceof StripedTarget)) {
+            return openKernel(wanted, target, depth, maxIoBytes, 0, clock);
+        }
+        StripedTarget stripe = (StripedTarget) target;
+        int partSlots = 0;
+        for (int cap : DeviceQueue.memberLimits(stripe, depth, maxIoBytes, true)) {
+            partSlots = Math.min(SlotBuffers.MAX_PART_SLOTS, partSlots + cap);
+        }
+        Opened members = openKernel(wanted, target, depth, maxIoBytes, partSlots, clock);
+        try {
+            // Without huge pages large parts split into more requests, so the members take fewer.
+            int[] caps = DeviceQueue.memberLimits(stripe, depth, maxIoBytes, members.engine().hugePageBytes() > 0);
+            return new Opened(new StripedEngine(members.engine(), depth, stripe.layout(), caps), members.fallbackReason());
+        } catch (RuntimeException e) {
+            members.engine().close();
+            throw e;
+        }
+    }
+
+    /** The kernel-facing engine {@code wanted} (or the first of auto's that opens). */
+    private static Opened openKernel(String wanted, Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
         if (!wanted.equals(AUTO)) {
             for (Candidate c : AUTO_ORDER) {
                 if (c.name().equals(wanted)) {
-                    return new Opened(c.factory().open(target, depth, maxIoBytes, clock), "");
+                    return new Opened(c.factory().open(target, depth, maxIoBytes, partSlots, clock), "");
                 }
             }
         }
-        return openFirst(AUTO_ORDER, target, depth, maxIoBytes, clock);
+        return openFirst(AUTO_ORDER, target, depth, maxIoBytes, partSlots, clock);
     }
 
     /** The first of {@code candidates} that opens; a usage error (bad sizes) stops the search. */
-    static Opened openFirst(List<Candidate> candidates, Target target, int depth, int maxIoBytes, NanoClock clock) {
+    static Opened openFirst(List<Candidate> candidates, Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
         StringBuilder refused = new StringBuilder();
         SbenchException last = null;
         for (Candidate c : candidates) {
             try {
-                IoEngine engine = c.factory().open(target, depth, maxIoBytes, clock);
+                IoEngine engine = c.factory().open(target, depth, maxIoBytes, partSlots, clock);
                 return new Opened(engine, refused.length() == 0 ? "" : refused + ": using " + c.name());
             } catch (SbenchException e) {
                 if (e.kind() == ErrorKind.USAGE) {

@@ -10,6 +10,10 @@ import org.sbench.trace.Op;
  *
  * <p>Ownership: between {@link IoEngine#submit} and the {@link CompletionSink#completed} call
  * for it, the engine (and the kernel) own the slot and its buffer; the caller must not touch them.
+ *
+ * <p>A striped target's member IOs ({@link StripedEngine}) are slots of their own that carry no
+ * buffer: each names its member, and the part of the trace IO's buffer that holds its data
+ * ({@link #dataSlot}, {@link #dataOffsetBytes}). Every other slot keeps member 0 and its own buffer.
  */
 public final class IoSlot {
     /** Position in {@link IoEngine#slots()}; engines use it as the kernel's user data. */
@@ -22,8 +26,15 @@ public final class IoSlot {
     public final ByteBuffer buffer;
 
     public Op op;
+    /** Which of the target's files the IO goes to: an index into {@link org.sbench.target.Target#members()}. */
+    public int member;
+    /** Offset on {@link #member}. */
     public long offsetBytes;
     public long lengthBytes;
+    /** The slot whose buffer holds this IO's data: this slot's own {@link #index} unless the IO is part of another's. */
+    public int dataSlot;
+    /** Where in {@link #dataSlot}'s buffer this IO's data starts. */
+    public int dataOffsetBytes;
     /** Caller's tag, e.g. the IO's index in the trace; engines leave it alone. */
     public long tag;
     /** Set by the engine: when the IO was handed to the kernel (ns, the engine's clock). */
@@ -41,6 +52,7 @@ public final class IoSlot {
         this.bufferAddress = bufferAddress;
         this.bufferBytes = bufferBytes;
         this.buffer = buffer;
+        this.dataSlot = index;
     }
 
     /** True when the IO failed or transferred fewer bytes than asked (flushes transfer none). */

@@ -25,7 +25,8 @@ import org.sbench.target.Target;
  * and then reaches the device out of trace order, up to a second late (measured by
  * bench/timed-replay.sh at the block layer); TRIM as {@link Target#discard}, because io_uring has
  * no discard opcode for a plain file (block devices got one only in 6.12, as uring_cmd).
- * {@code user_data} carries the slot index.
+ * {@code user_data} carries the slot index. Every member of the target is a registered (fixed)
+ * file, index = member, so an SQE names its member without a file reference taken per IO.
  *
  * <p>Memory ordering. The rings are shared with the kernel, which reads the SQ tail with
  * {@code smp_load_acquire} and publishes the CQ tail with {@code smp_store_release} (as liburing's
@@ -58,9 +59,7 @@ public final class IoUringEngine extends AbstractIoEngine {
     /** io_uring_enter EAGAIN/EBUSY/EINTR retries before the ring is declared unusable. */
     private static final int MAX_ENTER_RETRIES = 100_000;
 
-    private final Target target;
-    /** The target as the SQEs name it: its descriptor, or index 0 of the registered files. */
-    private final int fd;
+    /** True when the members are registered files, which the SQEs name by member index. */
     private final boolean fixedFile;
     private final byte sqeFlags;
     private final boolean fixedBuffers;
@@ -92,9 +91,14 @@ public final class IoUringEngine extends AbstractIoEngine {
     private int cqHead;
 
     public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, clock);
-        this.target = target;
-        this.reaped = new IoSlot[depth];
+        this(target, depth, maxIoBytes, 0, clock);
+    }
+
+    /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs. */
+    public IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
+        super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, partSlots, clock);
+        int entries = depth + partSlots;
+        this.reaped = new IoSlot[entries];
         this.argOffset = UringAbi.SIZEOF_IO_URING_PARAMS;
         this.timespecOffset = argOffset + UringAbi.SIZEOF_GETEVENTS_ARG;
 
@@ -116,13 +120,13 @@ public final class IoUringEngine extends AbstractIoEngine {
                     p.putInt(i, 0);
                 }
                 p.putInt(UringAbi.P_FLAGS, flags);
-                r = UringAbi.setup(depth, params.address());
+                r = UringAbi.setup(entries, params.address());
                 if (r != -Errno.EINVAL) {
                     break;
                 }
             }
             if (r < 0) {
-                throw Errno.failure("io_uring_setup", "a ring of " + depth + " entries", (int) -r);
+                throw Errno.failure("io_uring_setup", "a ring of " + entries + " entries", (int) -r);
             }
             ring = (int) r;
             int features = p.getInt(UringAbi.P_FEATURES);
@@ -167,9 +171,8 @@ public final class IoUringEngine extends AbstractIoEngine {
             for (int i = 0; i < sqEntries; i++) {
                 sq.putInt(array + i * UringAbi.SIZEOF_SQ_ARRAY_ENTRY, i);
             }
-            this.fixedBuffers = registerBuffers(ring, slots());
-            this.fixedFile = registerFile(ring, target.fd());
-            this.fd = fixedFile ? 0 : target.fd();
+            this.fixedBuffers = registerBuffers(ring, slots(), depth);
+            this.fixedFile = registerFiles(ring, memberFds());
             this.sqeFlags = fixedFile ? UringAbi.IOSQE_FIXED_FILE : 0;
             this.sqTail = (int) RING_INT.getAcquire(sq, sqTailOffset);
             this.cqHead = (int) RING_INT.getAcquire(cq, cqHeadOffset);
@@ -189,26 +192,30 @@ public final class IoUringEngine extends AbstractIoEngine {
     }
 
     /**
-     * Registers every slot buffer with the ring, so the kernel pins their pages once instead of at
-     * every IO (READ_FIXED / WRITE_FIXED; fio's {@code fixedbufs}). False when the kernel refuses,
-     * e.g. over RLIMIT_MEMLOCK without CAP_IPC_LOCK: IOs then name plain addresses.
+     * Registers the buffers of the first {@code buffered} slots (those that have one) with the
+     * ring, so the kernel pins their pages once instead of at every IO (READ_FIXED / WRITE_FIXED;
+     * fio's {@code fixedbufs}); buffer index = slot index. False when the kernel refuses, e.g. over
+     * RLIMIT_MEMLOCK without CAP_IPC_LOCK: IOs then name plain addresses.
      */
-    private static boolean registerBuffers(int ring, IoSlot[] slots) {
-        try (MappedMemory iovecs = MappedMemory.anonymous((long) slots.length * UringAbi.SIZEOF_IOVEC, "io_uring buffer list")) {
+    private static boolean registerBuffers(int ring, IoSlot[] slots, int buffered) {
+        try (MappedMemory iovecs = MappedMemory.anonymous((long) buffered * UringAbi.SIZEOF_IOVEC, "io_uring buffer list")) {
             ByteBuffer v = iovecs.view();
-            for (IoSlot s : slots) {
-                v.putLong(s.index * UringAbi.SIZEOF_IOVEC + UringAbi.IOV_BASE, s.bufferAddress);
-                v.putLong(s.index * UringAbi.SIZEOF_IOVEC + UringAbi.IOV_LEN, s.bufferBytes);
+            for (int i = 0; i < buffered; i++) {
+                v.putLong(i * UringAbi.SIZEOF_IOVEC + UringAbi.IOV_BASE, slots[i].bufferAddress);
+                v.putLong(i * UringAbi.SIZEOF_IOVEC + UringAbi.IOV_LEN, slots[i].bufferBytes);
             }
-            return UringAbi.register(ring, UringAbi.IORING_REGISTER_BUFFERS, iovecs.address(), slots.length) >= 0;
+            return UringAbi.register(ring, UringAbi.IORING_REGISTER_BUFFERS, iovecs.address(), buffered) >= 0;
         }
     }
 
-    /** Registers the target's descriptor as fixed file 0 (no file reference taken per IO; fio's {@code registerfiles}). */
-    private static boolean registerFile(int ring, int fd) {
-        try (MappedMemory fds = MappedMemory.anonymous(Integer.BYTES, "io_uring file list")) {
-            fds.view().putInt(0, fd);
-            return UringAbi.register(ring, UringAbi.IORING_REGISTER_FILES, fds.address(), 1) >= 0;
+    /** Registers the members' descriptors as fixed files 0.. (no file reference taken per IO; fio's {@code registerfiles}). */
+    private static boolean registerFiles(int ring, int[] fds) {
+        try (MappedMemory list = MappedMemory.anonymous((long) fds.length * Integer.BYTES, "io_uring file list")) {
+            ByteBuffer v = list.view();
+            for (int m = 0; m < fds.length; m++) {
+                v.putInt(m * Integer.BYTES, fds[m]);
+            }
+            return UringAbi.register(ring, UringAbi.IORING_REGISTER_FILES, list.address(), fds.length) >= 0;
         }
     }
 
@@ -223,7 +230,7 @@ public final class IoUringEngine extends AbstractIoEngine {
     protected void queue(IoSlot s, int position) {
         int sqe = (sqTail & sqMask) * UringAbi.SIZEOF_SQE;
         byte opcode;
-        long addr = s.bufferAddress;
+        long addr = dataAddress(s);
         int len = (int) s.lengthBytes;
         long off = s.offsetBytes;
         switch (s.op) {
@@ -239,13 +246,13 @@ public final class IoUringEngine extends AbstractIoEngine {
         sqes.put(sqe + UringAbi.SQE_OPCODE, opcode);
         sqes.put(sqe + UringAbi.SQE_FLAGS, sqeFlags);
         sqes.putShort(sqe + UringAbi.SQE_IOPRIO, (short) 0);
-        sqes.putInt(sqe + UringAbi.SQE_FD, fd);
+        sqes.putInt(sqe + UringAbi.SQE_FD, fixedFile ? s.member : memberFd(s.member));
         sqes.putLong(sqe + UringAbi.SQE_OFF, off);
         sqes.putLong(sqe + UringAbi.SQE_ADDR, addr);
         sqes.putInt(sqe + UringAbi.SQE_LEN, len);
         sqes.putInt(sqe + UringAbi.SQE_RW_FLAGS, 0);
         sqes.putLong(sqe + UringAbi.SQE_USER_DATA, s.index);
-        sqes.putShort(sqe + UringAbi.SQE_BUF_INDEX, (short) (fixedBuffers ? s.index : 0));
+        sqes.putShort(sqe + UringAbi.SQE_BUF_INDEX, (short) (fixedBuffers ? s.dataSlot : 0));
         sqes.putShort(sqe + UringAbi.SQE_PERSONALITY, (short) 0);
         sqes.putInt(sqe + UringAbi.SQE_SPLICE_FD_IN, 0);
         sqes.putLong(sqe + UringAbi.SQE_ADDR3, 0L);

@@ -40,7 +40,6 @@ public final class LibaioEngine extends AbstractIoEngine {
     /** io_submit EAGAIN/EINTR retries before the context is declared unusable. */
     private static final int MAX_SUBMIT_RETRIES = 100_000;
 
-    private final Target target;
     private final MappedMemory control;
     private final ByteBuffer ctl;
     private final int pointersOffset;
@@ -53,8 +52,13 @@ public final class LibaioEngine extends AbstractIoEngine {
     private final IoSlot[] reaped;
 
     public LibaioEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, clock);
-        this.target = target;
+        this(target, depth, maxIoBytes, 0, clock);
+    }
+
+    /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs. */
+    public LibaioEngine(Target target, int buffered, int maxIoBytes, int partSlots, NanoClock clock) {
+        super(NAME, HandOver.IN_BATCHES, target, buffered, maxIoBytes, partSlots, clock);
+        int depth = buffered + partSlots;
         this.pointersOffset = depth * AioAbi.SIZEOF_IOCB;
         this.eventsOffset = pointersOffset + depth * Long.BYTES;
         int ctxOffset = eventsOffset + depth * AioAbi.SIZEOF_IO_EVENT;
@@ -72,9 +76,7 @@ public final class LibaioEngine extends AbstractIoEngine {
                 throw Errno.failure("io_setup", "an AIO context for " + depth + " IOs", (int) -r);
             }
             for (IoSlot s : slots()) {
-                int iocb = s.index * AioAbi.SIZEOF_IOCB;
-                b.putLong(iocb + AioAbi.AIO_DATA, s.index);
-                b.putInt(iocb + AioAbi.AIO_FILDES, target.fd());
+                b.putLong(s.index * AioAbi.SIZEOF_IOCB + AioAbi.AIO_DATA, s.index);
             }
             this.control = mem;
             this.ctl = b;
@@ -111,7 +113,8 @@ public final class LibaioEngine extends AbstractIoEngine {
                 throw new IllegalStateException("op " + s.op + " is not submitted to AIO");
         }
         ctl.putShort(iocb + AioAbi.AIO_LIO_OPCODE, opcode);
-        ctl.putLong(iocb + AioAbi.AIO_BUF, s.bufferAddress);
+        ctl.putInt(iocb + AioAbi.AIO_FILDES, memberFd(s.member));
+        ctl.putLong(iocb + AioAbi.AIO_BUF, dataAddress(s));
         ctl.putLong(iocb + AioAbi.AIO_NBYTES, s.lengthBytes);
         ctl.putLong(iocb + AioAbi.AIO_OFFSET, s.offsetBytes);
         ctl.putLong(pointersOffset + position * Long.BYTES, control.address() + iocb);

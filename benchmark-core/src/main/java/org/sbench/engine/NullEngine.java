@@ -11,7 +11,7 @@ public final class NullEngine extends AbstractIoEngine {
     public static final String NAME = "null";
 
     public NullEngine(int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.EACH, null, depth, maxIoBytes, clock);
+        super(NAME, HandOver.EACH, null, depth, maxIoBytes, 0, clock);
     }
 
     /** Completes the IO on the spot; the next reap hands it back. */

@@ -1,5 +1,6 @@
 package org.sbench.engine;
 
+import java.nio.ByteBuffer;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.NativeBytes;
@@ -9,13 +10,17 @@ import org.sbench.engine.linux.NativeBytes;
  * transparent huge pages. Each buffer is {@code maxIoBytes} rounded up to 4 KiB; buffers of at
  * most 2 MiB are packed so that none straddles a 2 MiB boundary, so with huge pages granted an IO
  * of up to 2 MiB (a 1280 KiB one, say) is one physically contiguous range and reaches the device
- * as few, large segments. Larger buffers each start on a 2 MiB boundary.
+ * as few, large segments. Larger buffers each start on a 2 MiB boundary. Slots past the buffered
+ * ones (the member IOs of a striped target) have no buffer of their own.
  */
 public final class SlotBuffers implements AutoCloseable {
     /** Every buffer starts on a multiple of this, enough for O_DIRECT on 512 and 4096-byte sectors. */
     public static final int BUFFER_ALIGN_BYTES = 4096;
     public static final int MAX_DEPTH = 4096;
     public static final int MAX_IO_BYTES = 1 << 30;
+    /** The most slots without a buffer, for member IOs. */
+    public static final int MAX_PART_SLOTS = 4096;
+    private static final ByteBuffer NO_BUFFER = ByteBuffer.allocate(0);
     static final long HUGE_PAGE_BYTES = MappedMemory.HUGE_PAGE_BYTES;
 
     private final MappedMemory memory;
@@ -30,19 +35,33 @@ public final class SlotBuffers implements AutoCloseable {
 
     /** {@code depth} slots with buffers of at least {@code maxIoBytes}; a usage error for bad sizes. */
     public static SlotBuffers allocate(int depth, int maxIoBytes) {
+        return allocate(depth, maxIoBytes, 0);
+    }
+
+    /**
+     * {@code depth} slots with buffers of at least {@code maxIoBytes}, then {@code partSlots} slots
+     * (indices {@code depth} on) without one; a usage error for bad sizes.
+     */
+    public static SlotBuffers allocate(int depth, int maxIoBytes, int partSlots) {
         if (depth < 1 || depth > MAX_DEPTH) {
             throw SbenchException.usage("queue depth " + depth + " is out of range 1.." + MAX_DEPTH);
         }
         if (maxIoBytes < 1 || maxIoBytes > MAX_IO_BYTES) {
             throw SbenchException.usage("largest IO size " + maxIoBytes + " bytes is out of range 1.." + MAX_IO_BYTES);
         }
+        if (partSlots < 0 || partSlots > MAX_PART_SLOTS) {
+            throw SbenchException.usage(partSlots + " member IOs in flight is out of range 0.." + MAX_PART_SLOTS);
+        }
         long bufferBytes = bufferBytes(maxIoBytes);
         MappedMemory memory = MappedMemory.hugePageAligned(regionBytes(depth, bufferBytes),
                 depth + " IO buffers of " + bufferBytes + " bytes");
-        IoSlot[] slots = new IoSlot[depth];
+        IoSlot[] slots = new IoSlot[depth + partSlots];
         for (int i = 0; i < depth; i++) {
             long address = memory.address() + bufferOffset(i, bufferBytes);
             slots[i] = new IoSlot(i, address, (int) bufferBytes, NativeBytes.view(address, bufferBytes));
+        }
+        for (int i = depth; i < slots.length; i++) {
+            slots[i] = new IoSlot(i, 0, 0, NO_BUFFER);
         }
         return new SlotBuffers(memory, slots);
     }

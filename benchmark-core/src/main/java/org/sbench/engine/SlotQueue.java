@@ -36,6 +36,11 @@ final class SlotQueue {
         return s;
     }
 
+    /** The oldest slot, left in place; null when empty. */
+    IoSlot peek() {
+        return head == tail ? null : ring[(int) (head & mask)];
+    }
+
     int size() {
         return (int) (tail - head);
     }

@@ -28,7 +28,6 @@ public final class SyncEngine extends AbstractIoEngine {
     /** Busy-wait rounds before parking; {@link Thread#onSpinWait} is a PAUSE of tens of ns on x86. */
     private static final int SPINS_BEFORE_PARK = 256;
 
-    private final int fd;
     private final IoSlot[] reaped;
     /** Per slot: IDLE, QUEUED (its worker may start) or STOP. */
     private final AtomicIntegerArray work;
@@ -38,8 +37,13 @@ public final class SyncEngine extends AbstractIoEngine {
     private volatile Throwable workerFailure;
 
     public SyncEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        super(NAME, HandOver.EACH, target, depth, maxIoBytes, clock);
-        this.fd = target.fd();
+        this(target, depth, maxIoBytes, 0, clock);
+    }
+
+    /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs (a worker each). */
+    public SyncEngine(Target target, int buffered, int maxIoBytes, int partSlots, NanoClock clock) {
+        super(NAME, HandOver.EACH, target, buffered, maxIoBytes, partSlots, clock);
+        int depth = buffered + partSlots;
         this.reaped = new IoSlot[depth];
         this.work = new AtomicIntegerArray(depth);
         this.completions = new CompletionRing(depth);
@@ -198,9 +202,9 @@ public final class SyncEngine extends AbstractIoEngine {
         private long execute(IoSlot s) {
             switch (s.op) {
                 case READ:
-                    return Syscalls.pread(fd, s.bufferAddress, s.lengthBytes, s.offsetBytes);
+                    return Syscalls.pread(memberFd(s.member), dataAddress(s), s.lengthBytes, s.offsetBytes);
                 case WRITE:
-                    return Syscalls.pwrite(fd, s.bufferAddress, s.lengthBytes, s.offsetBytes);
+                    return Syscalls.pwrite(memberFd(s.member), dataAddress(s), s.lengthBytes, s.offsetBytes);
                 default:
                     throw new IllegalStateException("unknown op " + s.op);
             }

@@ -1,8 +1,12 @@
 package org.sbench.replay;
 
 import java.util.Map;
+import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.target.BlockDeviceTarget;
+import org.sbench.target.StripeLayout;
+import org.sbench.target.StripeSpec;
+import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 
 /**
@@ -12,7 +16,9 @@ import org.sbench.target.Target;
  * submitted behind it (measured: hundreds of IOs out of trace order at the block layer in a timed
  * burst), and libaio blocks the replay thread in {@code io_submit}. So a replay never has more IOs in
  * flight than the queue holds: the engine gets no more slots than that, and IOs whose recorded depth
- * or time would have let them go while all slots were busy are counted ({@code heldAtCap}).
+ * or time would have let them go while all slots were busy are counted ({@code heldAtCap}). A
+ * striped target's members are capped each ({@link #memberLimits}), and the array's depth is the
+ * trace's.
  */
 public final class DeviceQueue {
     private static final long SMALL_PAGE = 4096;
@@ -56,6 +62,38 @@ public final class DeviceQueue {
         long threshold = splitThreshold(device, hugePages);
         long parts = threshold <= 0 || largestIoBytes <= threshold ? 1 : (largestIoBytes + threshold - 1) / threshold;
         return (int) Math.max(1, requests / parts);
+    }
+
+    /**
+     * Per member of {@code stripe}, the most member IOs it is given at once: what its device queue
+     * holds of the largest part (a chunk, or the whole IO on a stripe of one; {@link #ioLimit}),
+     * and no more than {@code depth} trace IOs of up to {@code largestIoBytes} can put on it (all
+     * of that for a file, which has no device queue).
+     *
+     * @throws SbenchException a usage error when the largest IO puts more parts on a member than
+     *                         its queue holds at once (it could never be issued whole)
+     */
+    public static int[] memberLimits(StripedTarget stripe, int depth, long largestIoBytes, boolean hugePages) {
+        StripeLayout layout = stripe.layout();
+        int n = layout.members();
+        long chunk = layout.chunkBytes();
+        // The chunks an IO of this size touches at most: one more than it covers when it starts mid-chunk.
+        long chunks = n == 1 ? 1 : (Math.max(1, largestIoBytes) + chunk - 2) / chunk + 1;
+        int perMember = (int) ((chunks + n - 1) / n);
+        long largestPart = n == 1 ? largestIoBytes : Math.min(chunk, largestIoBytes);
+        int[] limits = new int[n];
+        for (int m = 0; m < n; m++) {
+            Target member = stripe.members().get(m);
+            int queue = ioLimit(member.describe(), largestPart, hugePages);
+            if (queue > 0 && queue < perMember) {
+                throw SbenchException.usage("the largest IO (" + largestIoBytes + " bytes) puts " + perMember + " requests on "
+                        + member.path() + ", whose queue holds " + queue + " at once: use a larger chunk than "
+                        + StripeSpec.chunkText(chunk) + ", or raise its queue/nr_requests");
+            }
+            long most = (long) depth * perMember;
+            limits[m] = (int) (queue > 0 ? Math.min(queue, most) : Math.min(most, Integer.MAX_VALUE));
+        }
+        return limits;
     }
 
     /**

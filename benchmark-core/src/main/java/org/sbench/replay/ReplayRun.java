@@ -8,9 +8,11 @@ import org.sbench.SbenchException;
 import org.sbench.data.WritePattern;
 import org.sbench.data.WritePatterns;
 import org.sbench.engine.IoEngine;
+import org.sbench.metrics.MemberMetrics;
 import org.sbench.metrics.MetricsRecorder;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ReplayResults;
+import org.sbench.result.StripeResults;
 import org.sbench.target.Target;
 import org.sbench.trace.Field;
 import org.sbench.trace.TraceReader;
@@ -71,11 +73,13 @@ public final class ReplayRun {
         WritePattern pattern = WritePatterns.of(settings.data(), engine.slots()[0].bufferBytes, settings.seed());
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
+        MemberMetrics members;
         java.util.List<String> phaseNames = new java.util.ArrayList<>();
         ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, plan.neededBytes(settings.stream()));
         try (TraceReader trace = depthForMode(formats.open(plan.path(), plan.from(), options))) {
             trace.info().phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
+            members = MemberMetrics.attach(engine);
             Replayer replayer = new Replayer(trace, mapper, settings.newScheduler(), engine, pattern, recorder, clock, listener,
                     control, settings.onError(), plan.records(settings.stream()), settings.pollCompletions());
             outcome = replayer.run();
@@ -88,7 +92,7 @@ public final class ReplayRun {
                         mapper.skippedWrites(), mapper.wouldSplit(), splitThresholdBytes, bufferMemory,
                         layout.isNone() ? null : layout.describe()),
                 settings.mode() == ReplayMode.TIMED, phaseNames, engine.depth());
-        return ReplayResults.build(context, outcome, recorder);
+        return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, members);
     }
 
     /**

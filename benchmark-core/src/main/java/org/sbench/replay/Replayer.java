@@ -76,6 +76,8 @@ public final class Replayer implements CompletionSink {
     private boolean waitingForSlot;
     /** When the last such wait ended (a slot came free for the next record); MIN_VALUE before any. */
     private long capWaitEndNs = Long.MIN_VALUE;
+    /** The IO last held back because a member of a striped target had no room (counted once). */
+    private long heldAtMemberTag = -1;
     private long recordsRead;
     private long tag;
     private int phase = -1;
@@ -162,6 +164,12 @@ public final class Replayer implements CompletionSink {
                     aheadFilled++;
                 }
                 IoSlot slot = slots[aheadSlot[aheadHead]];
+                if (!engine.admits(slot)) {
+                    // A striped target's member has no room for a part: wait for a completion.
+                    countIfHeldAtMember(slot);
+                    gateNs = Long.MIN_VALUE;
+                    break;
+                }
                 scheduledNs[slot.index] = gateNs;
                 engine.submit(slot);
                 queued[batch++] = slot.index;
@@ -293,6 +301,14 @@ public final class Replayer implements CompletionSink {
         }
         long dueNs = scheduler.notBeforeNs(r, Long.MIN_VALUE);
         if (dueNs == Long.MIN_VALUE || dueNs < capWaitEndNs) {
+            recorder.heldAtCap();
+        }
+    }
+
+    /** Counts the IO in {@code slot} once as held at the cap when a member's queue first holds it back. */
+    private void countIfHeldAtMember(IoSlot slot) {
+        if (slot.tag != heldAtMemberTag) {
+            heldAtMemberTag = slot.tag;
             recorder.heldAtCap();
         }
     }

@@ -29,7 +29,14 @@ public record ReplayResult(
         Fidelity fidelity,
         Mapping mapping,
         Map<String, Map<String, Long>> errors,
-        List<PhaseResult> phases) {
+        List<PhaseResult> phases,
+        Stripe stripe) {
+
+    /** This result with the section of a striped target ({@link StripeResults}). */
+    public ReplayResult withStripe(Stripe newStripe) {
+        return new ReplayResult(complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
+                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, newStripe);
+    }
 
     /**
      * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;
@@ -143,6 +150,28 @@ public record ReplayResult(
      * from its first submit to its last completion, busy time, and MB/s over busy time.
      */
     public record PhaseResult(String name, long ios, long bytesRead, long bytesWritten, long wallNs, long busyNs, double mbps) {
+    }
+
+    /**
+     * A striped target ({@code target.kind} {@code stripe}; the rest of the result is the array's):
+     * the chunk, the members, the bytes the stripe uses on each and the array's usable capacity
+     * ({@code memberBytes x memberCount}, the target's capacity); reads and writes that crossed a
+     * chunk boundary ({@code splitIos}) and the member IOs they became ({@code splitParts}); and
+     * each member, in stripe order.
+     */
+    public record Stripe(long chunkBytes, int memberCount, long memberBytes, long usableBytes, long splitIos, long splitParts,
+                         List<Member> members) {
+    }
+
+    /**
+     * One member of a striped target: its identity as a target's ({@code device}: model, serial,
+     * firmware ... from sysfs), the most member IOs it was given at once, and what it did: member
+     * IOs (succeeded) by op, bytes, its own busy time (the union of its IOs' intervals), MB/s and
+     * IOPS over it, failed member IOs, its service times, and the queue depth it saw at each submit.
+     */
+    public record Member(String path, String kind, long capacity, Map<String, String> device, int inFlightCap, long ios,
+                         long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten, long busyNs,
+                         double iops, double mbps, long errors, Latency latency, QdDistribution qd) {
     }
 
     /**

@@ -39,7 +39,7 @@ public final class ReplayResults {
     public static ReplayResult build(Context c, Replayer.Outcome outcome, MetricsRecorder m) {
         return new ReplayResult(outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(), c.settings(),
                 c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
-                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()));
+                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()), null);
     }
 
     private static ReplayResult.Summary summary(MetricsRecorder m) {
@@ -126,7 +126,7 @@ public final class ReplayResults {
         return new ReplayResult.Lateness(us(ns, 50), us(ns, 99), ns.getMaxValue() / NS_PER_US, behindFlush, others);
     }
 
-    private static ReplayResult.QdDistribution distribution(QdHistogram h) {
+    static ReplayResult.QdDistribution distribution(QdHistogram h) {
         long[] buckets = h.buckets();
         List<ReplayResult.QdRow> rows = new ArrayList<>();
         for (QdBucket b : QdBucket.values()) {
@@ -176,7 +176,7 @@ public final class ReplayResults {
         return ns == 0 ? 0 : count * NS_PER_S / ns;
     }
 
-    private static double mbps(long bytes, long ns) {
+    static double mbps(long bytes, long ns) {
         return ns == 0 ? 0 : bytes / BYTES_PER_MB * NS_PER_S / ns;
     }
 }

@@ -1,5 +1,6 @@
 package org.sbench.target;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -61,6 +62,15 @@ public interface Target extends AutoCloseable {
      * @return 0 or a negative errno
      */
     int flush();
+
+    /**
+     * The targets IOs go to, in the order {@link org.sbench.engine.IoSlot#member} numbers them:
+     * this target alone, or a {@link StripedTarget}'s members in stripe order. Engines hold one
+     * descriptor per member.
+     */
+    default List<Target> members() {
+        return List.of(this);
+    }
 
     /** Closes the descriptor and restores anything changed on the device (e.g. queue settings). */
     @Override

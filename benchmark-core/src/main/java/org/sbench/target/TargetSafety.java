@@ -242,7 +242,7 @@ public final class TargetSafety {
     }
 
     /** Bytes in decimal units as drives are labelled, three significant digits: 500 GB, 67.1 MB. */
-    static String decimalSize(long bytes) {
+    public static String decimalSize(long bytes) {
         double value = bytes;
         int unit = 0;
         while (value >= THOUSAND && unit < DECIMAL_UNITS.length - 1) {

@@ -11,14 +11,15 @@ import org.sbench.SbenchException;
  * written {@code ./null}); a block device (or a symlink to one, e.g. under /dev/disk/by-id) is a
  * {@link BlockDeviceTarget}, checked by {@link TargetSafety} first unless the replay is read-only;
  * a regular file, or a path that does not exist yet, is a {@link FileTarget}, checked likewise
- * when it exists. Any other path under /dev (a mistyped device) is refused, naming the block
+ * when it exists; {@code stripe:CHUNK:MEMBER,...} ({@link StripeSpec}) is a {@link StripedTarget}
+ * whose members are each opened as here. Any other path under /dev (a mistyped device) is refused, naming the block
  * devices there are: a file made there would fill RAM and be replayed on as if it were a drive.
  * Every target is locked for the run ({@link TargetLock}) before it is checked or changed, so a
  * second sbench process is refused before it touches anything.
  */
 public final class Targets {
     private static final Path PROC = Path.of("/proc");
-    private static final Path SYS = Path.of("/sys");
+    static final Path SYS = Path.of("/sys");
     private static final Path DEV = Path.of("/dev");
     /** A tmpfs meant for files (POSIX shared memory); the one place under /dev a file target may be. */
     private static final Path DEV_SHM = Path.of("/dev/shm");
@@ -38,6 +39,9 @@ public final class Targets {
      *                         file without a size, SYSTEM_FAILURE for a failed call
      */
     public static Target open(String spec, TargetSettings settings) {
+        if (StripeSpec.names(spec)) {
+            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::open);
+        }
         if (spec.equals(NullTarget.NAME)) {
             if (settings.sizeBytes().isPresent() && settings.sizeBytes().getAsLong() < NullTarget.BLOCK_SIZE) {
                 throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong() + " for the null target: expected at least "

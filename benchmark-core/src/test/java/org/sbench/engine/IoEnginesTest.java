@@ -88,22 +88,22 @@ class IoEnginesTest {
 
     @Test
     void autoSaysWhichEnginesRefusedAndWhy() {
-        IoEngines.Factory eperm = (t, d, m, c) -> {
+        IoEngines.Factory eperm = (t, d, m, p, c) -> {
             throw Errno.failure("io_uring_setup", "a ring of 4 entries", Errno.EPERM);
         };
-        IoEngines.Factory enosys = (t, d, m, c) -> {
+        IoEngines.Factory enosys = (t, d, m, p, c) -> {
             throw Errno.failure("io_setup", "an AIO context for 4 IOs", Errno.ENOSYS);
         };
-        IoEngines.Factory works = (t, d, m, c) -> new NullEngine(d, m, c);
+        IoEngines.Factory works = (t, d, m, p, c) -> new NullEngine(d, m, c);
         IoEngines.Opened opened = IoEngines.openFirst(List.of(new IoEngines.Candidate("io_uring", eperm),
                 new IoEngines.Candidate("libaio", enosys), new IoEngines.Candidate("sync", works)),
-                new NullTestTarget(), 4, 4096, NanoClock.SYSTEM);
+                new NullTestTarget(), 4, 4096, 0, NanoClock.SYSTEM);
         opened.engine().close();
         assertEquals("io_uring refused (io_uring_setup failed on a ring of 4 entries: EPERM (Operation not permitted)); "
                 + "libaio refused (io_setup failed on an AIO context for 4 IOs: ENOSYS (Function not implemented)): using sync",
                 opened.fallbackReason());
         SbenchException e = assertThrows(SbenchException.class, () -> IoEngines.openFirst(
-                List.of(new IoEngines.Candidate("io_uring", eperm)), new NullTestTarget(), 4, 4096, NanoClock.SYSTEM));
+                List.of(new IoEngines.Candidate("io_uring", eperm)), new NullTestTarget(), 4, 4096, 0, NanoClock.SYSTEM));
         assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
         assertEquals("no IO engine could start: io_uring refused (io_uring_setup failed on a ring of 4 entries: "
                 + "EPERM (Operation not permitted))", e.getMessage());

@@ -1,0 +1,42 @@
+// The striped-target section of a result: the geometry and what each member did.
+package org.sbench.result;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.metrics.MemberMetrics;
+import org.sbench.metrics.OpMetrics;
+import org.sbench.target.StripedTarget;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+
+/** Derives the {@link ReplayResult.Stripe} section of a run on a striped target, once, at its end. */
+public final class StripeResults {
+    private StripeResults() {
+    }
+
+    /**
+     * {@code result} with the stripe section of {@code target} and the member numbers of the run
+     * ({@code members}, from {@link MemberMetrics#attach}); {@code result} itself for any other
+     * target ({@code members} null).
+     */
+    public static ReplayResult addTo(ReplayResult result, Target target, MemberMetrics members) {
+        if (members == null || !(target instanceof StripedTarget)) {
+            return result;
+        }
+        StripedTarget stripe = (StripedTarget) target;
+        List<ReplayResult.Member> out = new ArrayList<>();
+        for (int m = 0; m < members.members(); m++) {
+            Target t = stripe.members().get(m);
+            OpMetrics all = members.all(m);
+            OpMetrics reads = members.op(m, Op.READ);
+            OpMetrics writes = members.op(m, Op.WRITE);
+            out.add(new ReplayResult.Member(t.path(), t.kind(), t.capacityBytes(), t.describe(), members.inFlightCap(m), all.ios(),
+                    reads.ios(), writes.ios(), members.op(m, Op.TRIM).ios(), members.op(m, Op.FLUSH).ios(), reads.bytes(),
+                    writes.bytes(), all.busyNs(), ReplayResults.perSecond(all.ios(), all.busyNs()),
+                    ReplayResults.mbps(all.bytes(), all.busyNs()), members.errors(m), ReplayResults.latency(all),
+                    ReplayResults.distribution(members.depth(m))));
+        }
+        return result.withStripe(new ReplayResult.Stripe(stripe.layout().chunkBytes(), out.size(), stripe.memberBytes(),
+                stripe.capacityBytes(), members.splitIos(), members.splitParts(), out));
+    }
+}

@@ -1,0 +1,290 @@
+// A RAID 0 array that sbench makes itself over several devices or files, without md or dm.
+package org.sbench.target;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.sbench.SbenchException;
+
+/**
+ * Several targets striped as RAID 0 ({@link StripeLayout}): the replay splits each trace IO into
+ * member IOs itself (the engines hold one descriptor per member), so the drives' own behaviour is
+ * measured, per drive and for the array, with no RAID driver or controller in between. Each member
+ * is opened as a target of its own ({@link Targets#open}): locked, checked, its {@code nomerges}
+ * set and restored. Every member contributes the smallest member's size rounded down to whole
+ * chunks; the rest of a larger member is never touched.
+ *
+ * <p>Array-wide calls: {@link #flush} flushes every member, {@link #discard} sends one ranged
+ * discard to each member the range touches. The target owns its members and closes them.
+ */
+public final class StripedTarget implements Target {
+    public static final String KIND = "stripe";
+
+    // describe() keys
+    public static final String KEY_STRIPE = "stripe";
+    public static final String KEY_CHUNK_BYTES = "chunkBytes";
+    public static final String KEY_MEMBERS = "members";
+    public static final String KEY_MEMBER_BYTES = "memberBytes";
+
+    private final String spec;
+    private final StripeLayout layout;
+    private final List<Target> members;
+    private final long memberBytes;
+    private final int logicalBlockSize;
+    private final int physicalBlockSize;
+    private boolean closed;
+
+    private StripedTarget(String spec, StripeLayout layout, List<Target> members, long memberBytes) {
+        this.spec = spec;
+        this.layout = layout;
+        this.members = List.copyOf(members);
+        this.memberBytes = memberBytes;
+        int logical = 0;
+        int physical = 0;
+        for (Target m : members) {
+            logical = Math.max(logical, m.logicalBlockSize());
+            physical = Math.max(physical, m.physicalBlockSize());
+        }
+        this.logicalBlockSize = logical;
+        this.physicalBlockSize = physical;
+    }
+
+    /**
+     * Opens every member of {@code stripe} with {@code open} (a file member gets its share of the
+     * array's {@code --size}), in stripe order; closes those opened when a later one fails.
+     *
+     * @throws SbenchException a usage error for a member named twice, members on one disk, a member
+     *                         smaller than a chunk or a chunk smaller than a member's block; whatever
+     *                         opening a member throws
+     */
+    static StripedTarget open(String spec, StripeSpec stripe, TargetSettings settings,
+                              BiFunction<String, TargetSettings, Target> open) {
+        StripeLayout layout = new StripeLayout(stripe.members().size(), stripe.chunkBytes());
+        checkDistinct(spec, stripe.members());
+        TargetSettings each = share(settings, layout);
+        List<Target> opened = new ArrayList<>();
+        try {
+            long smallest = Long.MAX_VALUE;
+            for (String member : stripe.members()) {
+                Target t = open.apply(member, each);
+                opened.add(t);
+                if (t.logicalBlockSize() > stripe.chunkBytes()) {
+                    throw SbenchException.usage("--target " + spec + ": chunk " + StripeSpec.chunkText(stripe.chunkBytes())
+                            + " is smaller than the " + t.logicalBlockSize() + "-byte blocks of " + member);
+                }
+                if (t.capacityBytes() < stripe.chunkBytes()) {
+                    throw SbenchException.usage("--target " + spec + ": member " + member + " holds " + t.capacityBytes()
+                            + " bytes, less than one chunk");
+                }
+                smallest = Math.min(smallest, t.capacityBytes());
+            }
+            return new StripedTarget(spec, layout, opened, layout.memberBytes(smallest));
+        } catch (RuntimeException e) {
+            RuntimeException closing = closeAll(opened);
+            if (closing != null) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Refuses a member named twice, through whatever path: the same disk (a partition's disk too:
+     * its members would share one queue, and one run lock per disk) or the same file.
+     */
+    private static void checkDistinct(String spec, List<String> members) {
+        Map<Object, String> seen = new LinkedHashMap<>();
+        for (String member : members) {
+            Path path = Path.of(member);
+            Object key;
+            String same;
+            if (SysfsBlockDevice.isBlockDevice(path)) {
+                SysfsBlockDevice disk = SysfsBlockDevice.ofDeviceNode(path, Targets.SYS).disk();
+                key = disk.majorMinor();
+                same = "on the same disk (" + disk.devPath() + ")";
+            } else {
+                key = FileKey.of(path).map(Object.class::cast).orElse(path.toAbsolutePath().normalize());
+                same = "the same file";
+            }
+            String earlier = seen.putIfAbsent(key, member);
+            if (earlier != null) {
+                throw SbenchException.usage("--target " + spec + ": members " + earlier + " and " + member + " are " + same
+                        + "; a stripe needs distinct drives");
+            }
+        }
+    }
+
+    /** A member's settings: a file member is made or grown to its share of {@code --size} (or of the default size). */
+    private static TargetSettings share(TargetSettings settings, StripeLayout layout) {
+        TargetSettings each = settings;
+        if (settings.sizeBytes().isPresent()) {
+            each = each.withSizeBytes(perMember(settings.sizeBytes().getAsLong(), layout));
+        }
+        if (settings.defaultSizeBytes().isPresent()) {
+            each = each.withDefaultSizeBytes(perMember(settings.defaultSizeBytes().getAsLong(), layout));
+        }
+        return each;
+    }
+
+    /** Whole chunks on each member, enough for {@code arrayBytes} over all of them. */
+    private static long perMember(long arrayBytes, StripeLayout layout) {
+        long chunks = (arrayBytes + layout.chunkBytes() - 1) / layout.chunkBytes();
+        return (chunks + layout.members() - 1) / layout.members() * layout.chunkBytes();
+    }
+
+    /** Closes {@code targets}, the last first, each also if another failed; the first failure (the others suppressed by it), or null. */
+    private static RuntimeException closeAll(List<Target> targets) {
+        RuntimeException failure = null;
+        for (int i = targets.size() - 1; i >= 0; i--) {
+            try {
+                targets.get(i).close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        return failure;
+    }
+
+    public StripeLayout layout() {
+        return layout;
+    }
+
+    /** Bytes used on every member: the smallest member's capacity in whole chunks. */
+    public long memberBytes() {
+        return memberBytes;
+    }
+
+    /** The members in stripe order (chunk 0 on the first). */
+    @Override
+    public List<Target> members() {
+        return members;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    /** The spec as the user gave it: {@code stripe:64K:/dev/nvme0n1,/dev/nvme1n1}. */
+    @Override
+    public String path() {
+        return spec;
+    }
+
+    @Override
+    public long capacityBytes() {
+        return memberBytes * members.size();
+    }
+
+    /** The largest of the members' (all powers of two, so a multiple of each). */
+    @Override
+    public int logicalBlockSize() {
+        return logicalBlockSize;
+    }
+
+    @Override
+    public int physicalBlockSize() {
+        return physicalBlockSize;
+    }
+
+    /** -1: IOs go to the members' descriptors. */
+    @Override
+    public int fd() {
+        return -1;
+    }
+
+    /**
+     * The geometry: {@link #KEY_STRIPE} in words ({@code 2 x 64.0 GB striped, 64 KiB}), chunk,
+     * member count and bytes used per member, and {@code nomerges} as the members had it for the
+     * run (one value when they agree). Each member describes itself ({@link #members()}).
+     */
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(KEY_STRIPE, words(members.size(), memberBytes, layout.chunkBytes()));
+        d.put(KEY_CHUNK_BYTES, Long.toString(layout.chunkBytes()));
+        d.put(KEY_MEMBERS, Integer.toString(members.size()));
+        d.put(KEY_MEMBER_BYTES, Long.toString(memberBytes));
+        List<String> nomerges = new ArrayList<>();
+        for (Target m : members) {
+            String v = m.describe().get(BlockDeviceTarget.KEY_NOMERGES);
+            if (v != null && !nomerges.contains(v)) {
+                nomerges.add(v);
+            }
+        }
+        if (!nomerges.isEmpty()) {
+            d.put(BlockDeviceTarget.KEY_NOMERGES, String.join(",", nomerges));
+        }
+        return d;
+    }
+
+    /** A stripe in the words reviews use: {@code 2 x 64.0 GB striped, 64 KiB}. */
+    public static String words(int members, long memberBytes, long chunkBytes) {
+        return members + " x " + TargetSafety.decimalSize(memberBytes) + " striped, " + StripeSpec.chunkText(chunkBytes);
+    }
+
+    /**
+     * The members' unwritten bytes over the rows of chunks that {@code [0, endBytes)} reaches, or
+     * {@link #UNWRITTEN_UNKNOWN} when a member cannot tell; at most the range itself.
+     */
+    @Override
+    public long unwrittenBytes(long endBytes) {
+        long rowBytes = layout.chunkBytes() * members.size();
+        long perMember = Math.min(memberBytes, (endBytes + rowBytes - 1) / rowBytes * layout.chunkBytes());
+        long total = 0;
+        for (Target m : members) {
+            long u = m.unwrittenBytes(perMember);
+            if (u == UNWRITTEN_UNKNOWN) {
+                return UNWRITTEN_UNKNOWN;
+            }
+            total += u;
+        }
+        return Math.min(total, endBytes);
+    }
+
+    /** One ranged discard on each member the range touches; the first failure, or 0. Thread-safe as the members are. */
+    @Override
+    public int discard(long offsetBytes, long lengthBytes) {
+        int rc = 0;
+        for (int m = 0; m < members.size(); m++) {
+            long start = layout.rangeStart(offsetBytes, m);
+            long end = layout.rangeStart(offsetBytes + lengthBytes, m);
+            if (start < end) {
+                int r = members.get(m).discard(start, end - start);
+                rc = rc == 0 ? r : rc;
+            }
+        }
+        return rc;
+    }
+
+    /** Flushes every member; the first failure, or 0. */
+    @Override
+    public int flush() {
+        int rc = 0;
+        for (Target m : members) {
+            int r = m.flush();
+            rc = rc == 0 ? r : rc;
+        }
+        return rc;
+    }
+
+    /** Closes every member (restoring its queue settings, releasing its lock), the last first, each also if another failed. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException failure = closeAll(members);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

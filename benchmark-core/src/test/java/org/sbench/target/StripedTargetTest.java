@@ -1,0 +1,139 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+/** Striped targets over files (no root needed): geometry, members opened and closed as targets, array-wide calls. */
+class StripedTargetTest {
+    private static final int K = 1024;
+    private static final int MIB = 1 << 20;
+    private static final TargetSettings WRITE = TargetSettings.DEFAULTS.withAllowWrite(true);
+
+    @TempDir
+    Path dir;
+
+    private String spec(String chunk, String... members) {
+        StringBuilder b = new StringBuilder("stripe:" + chunk + ":");
+        for (int i = 0; i < members.length; i++) {
+            b.append(i == 0 ? "" : ",").append(dir.resolve(members[i]));
+        }
+        return b.toString();
+    }
+
+    @Test
+    void usesTheSmallestMemberInWholeChunksOnEveryMember() throws IOException {
+        Files.write(dir.resolve("a"), new byte[4 * MIB]);
+        Files.write(dir.resolve("b"), new byte[3 * MIB + 100 * K]);
+        String spec = spec("64K", "a", "b");
+        try (StripedTarget t = (StripedTarget) Targets.open(spec, WRITE)) {
+            assertEquals("stripe", t.kind());
+            assertEquals(spec, t.path());
+            assertEquals(3 * MIB + 64 * K, t.memberBytes());
+            assertEquals(2 * (3 * MIB + 64 * K), t.capacityBytes());
+            assertEquals(4096, t.logicalBlockSize());
+            assertEquals(-1, t.fd());
+            assertEquals(List.of(dir.resolve("a").toString(), dir.resolve("b").toString()),
+                    t.members().stream().map(Target::path).toList());
+            assertEquals("2 x 3.21 MB striped, 64 KiB", t.describe().get(StripedTarget.KEY_STRIPE));
+            assertEquals("65536", t.describe().get(StripedTarget.KEY_CHUNK_BYTES));
+            assertEquals("2", t.describe().get(StripedTarget.KEY_MEMBERS));
+            assertEquals(Long.toString(3 * MIB + 64 * K), t.describe().get(StripedTarget.KEY_MEMBER_BYTES));
+        }
+    }
+
+    @Test
+    void newFileMembersGetTheirShareOfTheSizeInWholeChunks() throws IOException {
+        try (Target t = Targets.open(spec("64K", "a", "b", "c"), WRITE.withSizeBytes(10 * MIB))) {
+            // 10 MiB is 160 chunks: 54 on each of 3 members (162), 3.375 MiB each.
+            assertEquals(54 * 64 * K, Files.size(dir.resolve("a")));
+            assertEquals(54 * 64 * K, Files.size(dir.resolve("c")));
+            assertEquals(3 * 54 * 64 * K, t.capacityBytes());
+            assertEquals(t.capacityBytes(), t.unwrittenBytes(t.capacityBytes()), "fresh files hold no data");
+        }
+    }
+
+    @Test
+    void discardsEachMembersShareAndFlushesThemAll() throws IOException {
+        byte[] ones = new byte[MIB];
+        Arrays.fill(ones, (byte) 1);
+        Files.write(dir.resolve("a"), ones);
+        Files.write(dir.resolve("b"), ones);
+        try (Target t = Targets.open(spec("64K", "a", "b"), WRITE)) {
+            // [16K, 200K): member a chunks 0 (from 16K) and 2 -> [16K, 128K); member b chunk 1 and 3 up to
+            // 200K - 192K = 8K -> [0, 64K + 8K).
+            assertEquals(0, t.discard(16 * K, 184 * K));
+            assertEquals(0, t.flush());
+        }
+        byte[] a = Files.readAllBytes(dir.resolve("a"));
+        byte[] b = Files.readAllBytes(dir.resolve("b"));
+        assertZeroOnlyIn(a, 16 * K, 128 * K);
+        assertZeroOnlyIn(b, 0, 72 * K);
+    }
+
+    private static void assertZeroOnlyIn(byte[] data, int from, int to) {
+        for (int i = 0; i < data.length; i++) {
+            if (data[i] != (i >= from && i < to ? 0 : 1)) {
+                throw new AssertionError("byte " + i + " is " + data[i] + "; expected zeros in [" + from + ", " + to + ") only");
+            }
+        }
+    }
+
+    @Test
+    void refusesAMemberNamedTwice() throws IOException {
+        Files.write(dir.resolve("a"), new byte[MIB]);
+        Files.createSymbolicLink(dir.resolve("link"), dir.resolve("a"));
+        String spec = spec("64K", "a", "link");
+        SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(spec, WRITE));
+        assertEquals(ErrorKind.USAGE, e.kind());
+        assertEquals("--target " + spec + ": members " + dir.resolve("a") + " and " + dir.resolve("link")
+                + " are the same file; a stripe needs distinct drives", e.getMessage());
+    }
+
+    @Test
+    void refusesAMemberSmallerThanAChunk() throws IOException {
+        Files.write(dir.resolve("a"), new byte[MIB]);
+        Files.write(dir.resolve("b"), new byte[32 * K]);
+        String spec = spec("64K", "a", "b");
+        SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(spec, WRITE));
+        assertEquals("--target " + spec + ": member " + dir.resolve("b") + " holds 32768 bytes, less than one chunk", e.getMessage());
+    }
+
+    @Test
+    void aRefusedMemberClosesTheOnesOpenedBeforeIt() throws IOException {
+        Files.write(dir.resolve("b"), new byte[MIB]);
+        String spec = spec("64K", "a", "b");
+        // a is made by sbench (no permission needed); b exists, so writing it needs --allow-write.
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> Targets.open(spec, TargetSettings.DEFAULTS.withSizeBytes(2 * MIB)));
+        assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
+        assertTrue(e.getMessage().startsWith("writing overwrites file " + dir.resolve("b")), e.getMessage());
+        // a's lock was released: it opens again at once.
+        try (Target again = Targets.open(dir.resolve("a").toString(), WRITE)) {
+            assertEquals(MIB, again.capacityBytes());
+        }
+    }
+
+    @Test
+    void membersAreLockedForTheRun() throws IOException {
+        Files.write(dir.resolve("a"), new byte[MIB]);
+        Files.write(dir.resolve("b"), new byte[MIB]);
+        try (Target t = Targets.open(spec("64K", "a", "b"), WRITE)) {
+            SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(dir.resolve("b").toString(), WRITE));
+            assertEquals(ErrorKind.TARGET_IN_USE, e.kind());
+        }
+        try (Target t = Targets.open(dir.resolve("b").toString(), WRITE)) {
+            assertEquals(MIB, t.capacityBytes());
+        }
+    }
+}
