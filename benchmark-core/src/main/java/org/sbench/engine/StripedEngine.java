@@ -313,6 +313,11 @@ public final class StripedEngine implements IoEngine {
         return n;
     }
 
+    /**
+     * Hands over the trace IOs whose last part completed, waiting as {@link IoEngine#reap} says for
+     * {@code min} of them; returns early, with fewer, when {@link #admits} refused an IO and a
+     * member IO completed since (its member may have room now).
+     */
     @Override
     public int reap(int min, long timeoutNs, CompletionSink completions) {
         sink = completions;
@@ -320,9 +325,12 @@ public final class StripedEngine implements IoEngine {
         roomMade = false;
         try {
             int want = Math.min(min, committed);
-            inner.reap(0, 0, partDone);
+            if (want <= 0 || timeoutNs == 0) {
+                inner.reap(0, 0, partDone);
+                return delivered;
+            }
             long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
-            while (delivered < want && timeoutNs != 0 && !(refused && roomMade)) {
+            while (delivered < want && !(refused && roomMade)) {
                 long leftNs = -1;
                 if (timeoutNs > 0) {
                     leftNs = deadline - System.nanoTime();

@@ -36,7 +36,7 @@ class ReplayDeviceTest {
     private static final long DEVICE_BYTES = 64 * MIB;
     private static final byte FILL = (byte) 0xAB;
 
-    private static IoRecord io(long issueUs, Op op, long offset, long length) {
+    static IoRecord io(long issueUs, Op op, long offset, long length) {
         IoRecord r = new IoRecord();
         r.issueNs = issueUs * 1000;
         r.completeNs = r.issueNs + 500_000;
@@ -46,7 +46,7 @@ class ReplayDeviceTest {
         return r;
     }
 
-    private static Path trace(Path dir, List<IoRecord> records) {
+    static Path trace(Path dir, List<IoRecord> records) {
         Path file = dir.resolve("t.sbt");
         try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.COMPLETE)))) {
             records.forEach(w::write);
@@ -61,7 +61,7 @@ class ReplayDeviceTest {
                 ReplayListener.NONE, new ReplayControl(), "test");
     }
 
-    private static byte[] readDevice(LoopDevice dev, long offset, int length) throws IOException {
+    static byte[] readDevice(LoopDevice dev, long offset, int length) throws IOException {
         try (FileChannel ch = FileChannel.open(dev.path(), StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate(length);
             while (b.hasRemaining()) {
@@ -71,7 +71,7 @@ class ReplayDeviceTest {
         }
     }
 
-    private static void fill(LoopDevice dev, long offset, int length) throws IOException {
+    static void fill(LoopDevice dev, long offset, int length) throws IOException {
         try (FileChannel ch = FileChannel.open(dev.path(), StandardOpenOption.WRITE)) {
             byte[] bytes = new byte[length];
             Arrays.fill(bytes, FILL);
@@ -80,7 +80,7 @@ class ReplayDeviceTest {
         }
     }
 
-    private static byte[] expectedWrite(int writeIndex, int length) {
+    static byte[] expectedWrite(int writeIndex, int length) {
         ByteBuffer b = ByteBuffer.allocate(length);
         new RandomPattern(length, ReplaySettings.DEFAULTS.seed()).fill(b, length, writeIndex);
         return b.array();

@@ -27,6 +27,8 @@ final class SimulatedEngine implements IoEngine {
     private final List<IoSlot> queued = new ArrayList<>();
     private final List<IoSlot> pending = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
+    /** The result each IO completes with; by default all its bytes (0 for a FLUSH or TRIM). */
+    private ToLongFunction<IoSlot> results = s -> s.lengthBytes;
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
     private long inCommitNs = -1;
 
@@ -43,6 +45,12 @@ final class SimulatedEngine implements IoEngine {
     /** Runs every FLUSH and TRIM synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
     SimulatedEngine withFlushesAndTrimsInCommit(long ns) {
         this.inCommitNs = ns;
+        return this;
+    }
+
+    /** Completes each IO with {@code result} of it (bytes, or a negative errno) instead of all its bytes. */
+    SimulatedEngine withResults(ToLongFunction<IoSlot> result) {
+        this.results = result;
         return this;
     }
 
@@ -116,7 +124,7 @@ final class SimulatedEngine implements IoEngine {
                 if (!runsInCommit(s)) {
                     s.doneNs = clock.now;
                 }
-                s.result = s.lengthBytes;
+                s.result = results.applyAsLong(s);
                 sink.completed(s);
                 n++;
             }
