@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -19,7 +20,8 @@ import org.sbench.SbenchException;
  * <li>{@code size-classes.csv}: one row per size class and op (reads, writes), all 16 rows;</li>
  * <li>{@code timeseries.csv}: one row per second of the run (by completion time);</li>
  * <li>{@code latency-percentiles.csv}: {@code op,percentile,latency_us} at {@link #PERCENTILES}
- *     from the result's histograms (0 is the minimum, 100 the maximum; empty when the op has no IOs).</li>
+ *     from the result's histograms (0 is the minimum, 100 the maximum; empty when the op has no IOs);</li>
+ * <li>{@code members.csv}, for a striped target only: one row per member, in stripe order.</li>
  * </ul>
  */
 public final class CsvResultWriter implements ResultWriter {
@@ -28,6 +30,7 @@ public final class CsvResultWriter implements ResultWriter {
     static final String SIZE_CLASSES = "size-classes.csv";
     static final String TIME_SERIES = "timeseries.csv";
     static final String LATENCY_PERCENTILES = "latency-percentiles.csv";
+    static final String MEMBERS = "members.csv";
     /** The percentile levels of {@code latency-percentiles.csv}: fixed, so files of several drives line up. */
     public static final List<Double> PERCENTILES = List.of(0.0, 1.0, 5.0, 10.0, 25.0, 50.0, 75.0, 90.0, 95.0, 99.0, 99.5,
             99.9, 99.95, 99.99, 99.999, 100.0);
@@ -51,6 +54,23 @@ public final class CsvResultWriter implements ResultWriter {
         AtomicTextFile.write(dir.resolve(SIZE_CLASSES), w -> sizeClasses(r, new CSVPrinter(w, FORMAT)));
         AtomicTextFile.write(dir.resolve(TIME_SERIES), w -> timeSeries(r, new CSVPrinter(w, FORMAT)));
         AtomicTextFile.write(dir.resolve(LATENCY_PERCENTILES), w -> percentiles(r, new CSVPrinter(w, FORMAT)));
+        if (r.stripe() != null) {
+            AtomicTextFile.write(dir.resolve(MEMBERS), w -> members(r, new CSVPrinter(w, FORMAT)));
+        }
+    }
+
+    private static void members(ReplayResult r, CSVPrinter p) throws IOException {
+        p.printRecord("member", "path", "model", "serial", "firmware", "in_flight_cap", "ios", "reads", "writes", "trims", "flushes",
+                "bytes_read", "bytes_written", "busy_s", "mb_per_s", "iops", "errors", "p99_us", "qd_avg");
+        int i = 0;
+        for (ReplayResult.Member m : r.stripe().members()) {
+            Map<String, String> d = m.device() == null ? Map.of() : m.device();
+            p.printRecord(i++, m.path(), d.getOrDefault("model", ""), d.getOrDefault("serial", ""), d.getOrDefault("firmware", ""),
+                    m.inFlightCap(), m.ios(), m.reads(), m.writes(), m.trims(), m.flushes(),
+                    m.bytesRead(), m.bytesWritten(), number(m.busyNs() / NS_PER_S), number(m.mbps()), number(m.iops()), m.errors(),
+                    number(m.latency().p99Us()), number(m.qd().avg()));
+        }
+        p.flush();
     }
 
     private static void summary(ReplayResult r, CSVPrinter p) throws IOException {

@@ -16,7 +16,8 @@ import org.sbench.result.chart.SvgChart;
  * {@code compare --html FILE}: one self-contained XHTML page: the workload, the drives, the
  * comparison table, and drive-review bar charts, one bar per drive sorted best first (busy time
  * total/read/write, average MB/s combined/read/write, IOPS, p99 latency; the {@code --metric}
- * chart first), then latency percentile curves of all drives overlaid, for reads and for writes.
+ * chart first), then latency percentile curves of all drives overlaid, for reads and for writes; where
+ * a column is a striped target, per-member bars of MB/s and busy time ({@link MemberBars}).
  */
 public final class HtmlComparisonWriter implements ComparisonWriter {
     static final int WIDTH_PX = 1000;
@@ -78,6 +79,16 @@ public final class HtmlComparisonWriter implements ComparisonWriter {
             JFreeChart curves = curveChart(c, op);
             if (curves != null) {
                 page.chart("latency-" + op, SvgChart.render(curves, "latency-" + op, WIDTH_PX, CURVE_HEIGHT_PX));
+            }
+        }
+        if (MemberBars.anyStriped(c)) {
+            page.h2("Members");
+            page.p("note", "Each stripe member over its own member IOs and its own busy time (MB = 10^6 bytes); a single"
+                    + " drive is its only member. The baseline's bars are orange.");
+            for (MemberBars.Chart chart : MemberBars.CHARTS) {
+                List<RankedBarChart.Bar> bars = MemberBars.bars(c, chart);
+                page.chart(chart.id(), SvgChart.render(RankedBarChart.create(chart.title(), "one bar per member, in column order",
+                        chart.axis(), chart.unit(), bars, chart::format), chart.id(), WIDTH_PX, RankedBarChart.heightPx(bars.size())));
             }
         }
         page.h2("All metrics");

@@ -1,6 +1,7 @@
 package org.sbench.result;
 
 import java.awt.Color;
+import java.awt.Paint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,8 @@ import org.sbench.trace.stats.SizeClass;
 /**
  * {@code report --html FILE}: one self-contained XHTML page for one result: what ran, the terminal
  * tables (phases when the trace has them), and six charts ({@code chart-busy}, {@code chart-size-mbps}, {@code chart-size-ios},
- * {@code chart-latency}, {@code chart-throughput}, {@code chart-qd}).
+ * {@code chart-latency}, {@code chart-throughput}, {@code chart-qd}); a striped target's members next to the array
+ * ({@code chart-members}, {@code chart-member-qd}).
  */
 public final class HtmlReportWriter implements ResultWriter {
     static final int WIDTH_PX = 1000;
@@ -54,6 +56,9 @@ public final class HtmlReportWriter implements ResultWriter {
                 + TableResultWriter.sec(r.summary().wallNs()) + " s wall (wall includes replayed idle). "
                 + "MB = 10^6 bytes; MB/s and IOPS are over busy time.");
         page.chart("busy", SvgChart.render(busyChart(r), "busy", WIDTH_PX, RankedBarChart.heightPx(3)));
+        if (r.stripe() != null) {
+            members(page, r);
+        }
         page.h2("Latency");
         page.table("latency", TableResultWriter.latency(r));
         page.chart("latency", SvgChart.render(latencyChart(r), "latency", WIDTH_PX, HEIGHT_PX + 80));
@@ -73,6 +78,36 @@ public final class HtmlReportWriter implements ResultWriter {
         page.p(null, "errors " + TableResultWriter.errors(r));
         page.chart("qd", SvgChart.render(qdChart(r), "qd", WIDTH_PX, HEIGHT_PX));
         return page.finish();
+    }
+
+    /** A striped target's members next to the array: geometry, tables, and their rates and depths as bars. */
+    private static void members(XhtmlPage page, ReplayResult r) {
+        page.h2("Members");
+        page.p(null, "stripe " + StripeTables.geometry(r));
+        page.table("members", StripeTables.members(r));
+        page.table("member-qd", StripeTables.depths(r));
+        List<ReplayResult.Member> members = r.stripe().members();
+        List<String> names = new ArrayList<>(List.of("array"));
+        double[] mbps = new double[members.size() + 1];
+        List<Paint> colours = new ArrayList<>(List.of(ChartStyle.ALL));
+        List<GroupedBarChart.Series> depths = new ArrayList<>();
+        List<String> buckets = qdBuckets();
+        mbps[0] = r.summary().mbps();
+        depths.add(new GroupedBarChart.Series("array", ChartStyle.ALL, percentages(r.fidelity().qdReplayed(), buckets)));
+        for (int m = 0; m < members.size(); m++) {
+            String name = "member " + m + " (" + members.get(m).path() + ")";
+            names.add(name);
+            mbps[m + 1] = members.get(m).mbps();
+            colours.add(ChartStyle.series(m));
+            depths.add(new GroupedBarChart.Series(name, ChartStyle.series(m), percentages(members.get(m).qd(), buckets)));
+        }
+        page.chart("members", SvgChart.render(GroupedBarChart.perCategory("Average data rate, array and members",
+                "MB/s over each one's own busy time (MB = 10^6 bytes); the array's counts trace IOs, a member's its share of them",
+                "MB/s", names, mbps, colours, v -> String.format(Locale.ROOT, "%.1f", v)), "members", WIDTH_PX,
+                RankedBarChart.heightPx(names.size())));
+        page.chart("member-qd", SvgChart.render(GroupedBarChart.create("Queue depth at submit, array and members",
+                "% of submits at each depth: trace IOs in flight for the array, member IOs for each member", "queue depth", "%",
+                buckets, depths, v -> String.format(Locale.ROOT, "%.1f", v), false), "member-qd", WIDTH_PX, HEIGHT_PX));
     }
 
     private static List<String[]> meta(ReplayResult r) {
@@ -163,11 +198,17 @@ public final class HtmlReportWriter implements ResultWriter {
                         new SeriesLineChart.Line("write", ChartStyle.WRITE, x, write)));
     }
 
-    private static org.jfree.chart.JFreeChart qdChart(ReplayResult r) {
+    /** The queue-depth buckets' labels, in order. */
+    private static List<String> qdBuckets() {
         List<String> buckets = new ArrayList<>();
         for (QdBucket b : QdBucket.values()) {
             buckets.add(b.label());
         }
+        return buckets;
+    }
+
+    private static org.jfree.chart.JFreeChart qdChart(ReplayResult r) {
+        List<String> buckets = qdBuckets();
         List<GroupedBarChart.Series> series = new ArrayList<>();
         ReplayResult.Fidelity f = r.fidelity();
         if (f.qdRecorded() != null) {

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
 import org.sbench.SbenchException;
+import org.sbench.target.StripedTarget;
+import org.sbench.target.TargetSafety;
 
 /**
  * Several results of one workload side by side, as {@code sbench compare} states them.
@@ -25,7 +27,10 @@ import org.sbench.SbenchException;
  * firmware, engine, data pattern, and the workload above) are repeated runs and form one column,
  * whose value of each metric is the mean over its runs, with the sample standard deviation, min
  * and max. A column's label is the drive model (else the target path), with firmware, serial,
- * path, engine or data pattern added only where columns of the same model need telling apart. Given labels override this: results with the same label form one column. Columns keep
+ * path, engine or data pattern added only where columns of the same model need telling apart. Where
+ * any column is a striped target, every label starts with its geometry ({@code 2 x 64.0 GB striped,
+ * 64 KiB} next to {@code 1 x 128 GB}): a stripe and a single drive of the same trace are comparable,
+ * and the label says which is which. Given labels override this: results with the same label form one column. Columns keep
  * the order in which their first result was given; the baseline column is the one holding the
  * baseline result; differences and ratios are against its mean.
  */
@@ -221,13 +226,19 @@ public final class ResultComparison {
      * path, engine, data pattern, mode, trace.
      */
     private static List<String> labels(List<List<Input>> columns) {
+        boolean striped = false;
+        for (List<Input> runs : columns) {
+            striped |= runs.get(0).result().stripe() != null;
+        }
         List<List<String>> parts = new ArrayList<>();
         for (List<Input> runs : columns) {
             ReplayResult r = runs.get(0).result();
-            String model = device(r, "model");
+            String model = model(r);
             String where = r.target().name();
-            parts.add(List.of(model.isEmpty() ? where : model, part("fw ", device(r, "firmware")),
-                    part("serial ", device(r, "serial")), model.isEmpty() ? "" : where, "engine " + r.settings().engine(),
+            String name = model.isEmpty() ? where : model;
+            // Beside a stripe, every column is named by its geometry first: "2 x 64.0 GB striped, 64 KiB", "1 x 128 GB".
+            parts.add(List.of(striped ? geometry(r) : name, striped ? name : "", part("fw ", device(r, "firmware")),
+                    part("serial ", device(r, "serial")), model.isEmpty() || striped ? "" : where, "engine " + r.settings().engine(),
                     "data " + r.settings().data(), mode(r.settings()), r.trace().name()));
         }
         List<String> labels = new ArrayList<>();
@@ -262,6 +273,29 @@ public final class ResultComparison {
             }
         }
         return labels;
+    }
+
+    /** The drive model: the device's, or a stripe's members' when they all have the same; empty when unknown. */
+    private static String model(ReplayResult r) {
+        if (r.stripe() == null) {
+            return device(r, "model");
+        }
+        String model = null;
+        for (ReplayResult.Member m : r.stripe().members()) {
+            String v = m.device() == null ? null : m.device().get("model");
+            if (v == null || (model != null && !model.equals(v))) {
+                return "";
+            }
+            model = v;
+        }
+        return model == null ? "" : model;
+    }
+
+    /** {@code 2 x 64.0 GB striped, 64 KiB} for a stripe, {@code 1 x 128 GB} for a single device. */
+    static String geometry(ReplayResult r) {
+        ReplayResult.Stripe s = r.stripe();
+        return s == null ? "1 x " + TargetSafety.decimalSize(r.target().capacity())
+                : StripedTarget.words(s.memberCount(), s.memberBytes(), s.chunkBytes());
     }
 
     private static String part(String prefix, String value) {
@@ -364,6 +398,14 @@ public final class ResultComparison {
             }
         }
         parts.add("target " + r.target().name() + (r.target().path() == null ? "" : " (" + r.target().kind() + ")"));
+        if (r.stripe() != null) {
+            List<String> members = new ArrayList<>();
+            for (ReplayResult.Member m : r.stripe().members()) {
+                String model = m.device() == null ? null : m.device().get("model");
+                members.add(m.path() + (model == null ? "" : " (" + model + ")"));
+            }
+            parts.add(geometry(r) + " over " + String.join(" ", members));
+        }
         parts.add("engine " + r.settings().engine());
         parts.add("data " + r.settings().data());
         List<String> files = new ArrayList<>();

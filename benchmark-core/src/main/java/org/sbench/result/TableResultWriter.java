@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.sbench.target.StripedTarget;
 
 /**
  * The summary a drive review prints for one replay: rates, busy time, latency, size classes,
@@ -31,6 +32,12 @@ public final class TableResultWriter {
         rates(r).print(out, "");
         out.println("disk busy " + sec(m.busyNs()) + " s of " + sec(m.wallNs()) + " s wall (wall includes replayed idle)");
         out.println();
+        if (r.stripe() != null) {
+            out.println("stripe   " + StripeTables.geometry(r));
+            StripeTables.members(r).print(out, "");
+            StripeTables.depths(r).print(out, "");
+            out.println();
+        }
         latency(r).print(out, "");
         out.println();
         sizes(r).print(out, "");
@@ -62,10 +69,14 @@ public final class TableResultWriter {
         return lines;
     }
 
-    /** "/dev/sdb (block, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)". */
+    /**
+     * "/dev/sdb (block, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)"; a
+     * stripe says its geometry: "stripe:64K:A,B (stripe, 128.0 MB usable: 2 x 64.0 MB striped, 64 KiB)".
+     */
     private static String target(ReplayResult.TargetIdentity t) {
         String kind = t.path() == null ? "" : t.kind() + ", ";
-        return t.name() + " (" + kind + mb(t.capacity()) + " MB" + device(t.device()) + ")";
+        String stripe = t.device() == null ? null : t.device().get(StripedTarget.KEY_STRIPE);
+        return t.name() + " (" + kind + mb(t.capacity()) + " MB" + (stripe == null ? "" : " usable: " + stripe) + device(t.device()) + ")";
     }
 
     static String incomplete(ReplayResult r) {
@@ -135,7 +146,10 @@ public final class TableResultWriter {
     private static String inFlight(ReplayResult r) {
         ReplayResult.Fidelity f = r.fidelity();
         String s = "";
-        if (f.heldAtCap() > 0) {
+        if (f.heldAtCap() > 0 && r.stripe() != null) {
+            s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back while a member's queue was full"
+                    + " (members take " + StripeTables.caps(r) + " IOs at once)";
+        } else if (f.heldAtCap() > 0) {
             String requests = r.target().device() == null ? null : r.target().device().get("nrRequests");
             s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back at the cap of "
                     + count(f.inFlightCap()) + " in flight" + (requests == null ? "" : " (the device queue holds " + requests + " requests)")
@@ -177,7 +191,7 @@ public final class TableResultWriter {
         return sha256 == null || sha256.length() <= SHA256_SHOWN ? String.valueOf(sha256) : sha256.substring(0, SHA256_SHOWN);
     }
 
-    private static String device(Map<String, String> device) {
+    static String device(Map<String, String> device) {
         if (device == null) {
             return "";
         }
@@ -214,7 +228,7 @@ public final class TableResultWriter {
         return String.format(Locale.ROOT, "%.3f", ns / NS_PER_S);
     }
 
-    private static String f0(double v) {
+    static String f0(double v) {
         return String.format(Locale.ROOT, "%,.0f", v);
     }
 
@@ -222,7 +236,7 @@ public final class TableResultWriter {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
-    private static String f2(double v) {
+    static String f2(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 

@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
                 + " over a filesystem or partition table); a file sbench creates needs neither."})
 final class CdmCommand implements Callable<Integer> {
     @Option(names = "--target", required = true, paramLabel = "TARGET",
-            description = "A block device (its first --size bytes are the test region), a file (created or grown to --size), or null.")
+            description = {"A block device (its first --size bytes are the test region), a file (created or grown to --size), or null;",
+                "or a RAID 0 stripe: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
     String target;
 
     @Option(names = "--preset", paramLabel = "v3|v8", defaultValue = "v8",

@@ -35,7 +35,8 @@ final class ReplayCommand implements Callable<Integer> {
     String trace;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
-            description = "A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (created, or grown with --size), or null.")
+            description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (created, or grown with --size), or null;",
+                "or a RAID 0 stripe sbench makes itself: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
     String target;
 
     @Mixin

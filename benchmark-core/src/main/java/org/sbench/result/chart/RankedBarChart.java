@@ -16,7 +16,7 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
 /**
  * A drive-review bar chart: one horizontal bar per drive, in the order given (best first, at the
- * top), the value and unit at the end of each bar, the baseline in the accent colour, whiskers of
+ * top), the value and unit at the end of each bar, the baseline's bars in the accent colour, whiskers of
  * ±1 standard deviation for drives with repeated runs.
  */
 public final class RankedBarChart {
@@ -45,15 +45,13 @@ public final class RankedBarChart {
     public static JFreeChart create(String title, String subtitle, String valueLabel, String unit, List<Bar> bars,
                                     DoubleFunction<String> format) {
         DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
-        int highlight = -1;
+        boolean[] highlighted = new boolean[bars.size()];
         for (int i = 0; i < bars.size(); i++) {
             Bar b = bars.get(i);
             data.add((Number) b.mean(), Double.isNaN(b.sd()) ? null : (Number) b.sd(), SERIES, b.label());
-            if (b.baseline()) {
-                highlight = i;
-            }
+            highlighted[i] = b.baseline();
         }
-        RankedBarRenderer renderer = new RankedBarRenderer(highlight);
+        RankedBarRenderer renderer = new RankedBarRenderer(highlighted);
         renderer.setDefaultItemLabelGenerator(new FormattedLabels(format, unit));
         renderer.setDefaultItemLabelsVisible(true);
         renderer.setDefaultItemLabelFont(ChartStyle.LABEL_FONT);

@@ -18,15 +18,15 @@ import org.jfree.data.statistics.StatisticalCategoryDataset;
 
 /**
  * One bar per drive with whiskers of ±1 standard deviation where a drive has repeated runs; the
- * baseline's bar in the accent colour. Each bar is drawn inside {@code <g class="bar">}.
+ * baseline's bars in the accent colour. Each bar is drawn inside {@code <g class="bar">}.
  */
 final class RankedBarRenderer extends StatisticalBarRenderer {
     private static final long serialVersionUID = 1L;
-    private final int highlightColumn;
+    private final boolean[] highlighted;
 
-    /** {@code highlightColumn}: the dataset column drawn in the baseline colour, or -1. */
-    RankedBarRenderer(int highlightColumn) {
-        this.highlightColumn = highlightColumn;
+    /** {@code highlighted}: per dataset column, true when it is drawn in the baseline colour. */
+    RankedBarRenderer(boolean[] highlighted) {
+        this.highlighted = highlighted.clone();
         setBarPainter(new StandardBarPainter());
         setShadowVisible(false);
         setDrawBarOutline(false);
@@ -37,7 +37,7 @@ final class RankedBarRenderer extends StatisticalBarRenderer {
 
     @Override
     public Paint getItemPaint(int row, int column) {
-        return column == highlightColumn ? ChartStyle.BASELINE : ChartStyle.DRIVE;
+        return column < highlighted.length && highlighted[column] ? ChartStyle.BASELINE : ChartStyle.DRIVE;
     }
 
     /** Puts the value label past the whisker, not across it: the bar is taken to end at mean + sd. */

@@ -1,0 +1,114 @@
+package org.sbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+
+/**
+ * A result on a striped target (fixture stripe-a.json: drive-a.json's run on a stripe of two
+ * DriveA, one read split into two member IOs) as JSON, on the terminal, in the HTML report, and
+ * compared with the single drive (drive-a.json).
+ */
+class StripeResultsTest {
+    private static final String STRIPE = "stripe-a.json";
+
+    private static String table(ReplayResult r) {
+        StringWriter out = new StringWriter();
+        new TableResultWriter().write(r, new PrintWriter(out));
+        return out.toString();
+    }
+
+    @Test
+    void theStripeSectionRoundTripsThroughJson(@TempDir Path dir) {
+        ReplayResult r = ResultFixtures.load(STRIPE);
+        Path again = dir.resolve("again.json");
+        new JsonResults().write(r, again);
+        ReplayResult back = new JsonResults().read(again);
+        assertEquals(r.stripe(), back.stripe());
+        assertEquals(65536, back.stripe().chunkBytes());
+        assertEquals(2, back.stripe().memberCount());
+        assertEquals(1_000_000_000_000L, back.stripe().usableBytes());
+        assertEquals(List.of("/dev/sdx", "/dev/sdz"), back.stripe().members().stream().map(ReplayResult.Member::path).toList());
+        assertEquals("A2", back.stripe().members().get(1).device().get("serial"));
+        assertNull(ResultFixtures.load(ResultFixtures.A).stripe(), "a single drive has no stripe section");
+    }
+
+    @Test
+    void theTerminalSaysTheGeometryAndShowsTheMembersNextToTheArray() {
+        String t = table(ResultFixtures.load(STRIPE));
+        assertTrue(t.contains("target   stripe:64K:/dev/sdx,/dev/sdz (stripe, 1000000.0 MB usable: 2 x 500 GB striped, 64 KiB)\n"), t);
+        assertTrue(t.contains("stripe   2 members x 500 GB, chunk 64 KiB, 1.00 TB usable; 1 read or write split at chunk boundaries"
+                + " into 2 member IOs\n"), t);
+        assertTrue(t.contains("\n"
+                + "          IOs   MB  busy s  MB/s  IOPS  QD avg  cap  p99 us  errors                             identity\n"
+                + "array       4  4.0   2.000   2.0     2    1.25    0     2.0       0                            trace IOs\n"
+                + "member 0    3  2.5   1.250   2.0     2    1.33   64     1.5       0  /dev/sdx, DriveA, fw 1.0, serial A1\n"
+                + "member 1    2  1.5   1.000   1.5     2    1.00   64     1.5       0  /dev/sdz, DriveA, fw 1.0, serial A2\n"
+                + "QD % of submits      1     2    3  4-5  6-10  11-20  21-32  >32\n"
+                + "array             75.0  25.0  0.0  0.0   0.0    0.0    0.0  0.0\n"
+                + "member 0          66.7  33.3  0.0  0.0   0.0    0.0    0.0  0.0\n"
+                + "member 1         100.0   0.0  0.0  0.0   0.0    0.0    0.0  0.0\n"), t);
+        assertTrue(!table(ResultFixtures.load(ResultFixtures.A)).contains("stripe"), "nothing of it for a single drive");
+    }
+
+    @Test
+    void csvGetsOneRowPerMember(@TempDir Path dir) throws Exception {
+        new CsvResultWriter().write(ResultFixtures.load(STRIPE), dir);
+        assertEquals(List.of("member,path,model,serial,firmware,in_flight_cap,ios,reads,writes,trims,flushes,bytes_read,bytes_written,"
+                        + "busy_s,mb_per_s,iops,errors,p99_us,qd_avg",
+                "0,/dev/sdx,DriveA,A1,1.0,64,3,2,1,0,0,2000000,500000,1.25,2,2.4,0,1.5,1.3333333333333333",
+                "1,/dev/sdz,DriveA,A2,1.0,64,2,1,1,0,0,1000000,500000,1,1.5,2,0,1.5,1"),
+                Files.readAllLines(dir.resolve(CsvResultWriter.MEMBERS)));
+        Path single = dir.resolve("single");
+        new CsvResultWriter().write(ResultFixtures.load(ResultFixtures.A), single);
+        assertTrue(!Files.exists(single.resolve(CsvResultWriter.MEMBERS)), "no members file for a single drive");
+    }
+
+    @Test
+    void theReportShowsTheMembersAsTablesAndBars() throws Exception {
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(STRIPE)));
+        assertEquals(List.of("busy", "members", "member-qd", "latency", "size-mbps", "size-ios", "throughput", "qd"), page.chartIds());
+        assertEquals(List.of("array", "member 0 (/dev/sdx)", "member 1 (/dev/sdz)"), page.barCategories("members"));
+        assertEquals(24, page.bars("member-qd"), "8 depth buckets for the array and each member");
+        List<Element> members = page.byClass(null, "table", "members");
+        assertEquals(1, members.size());
+        assertTrue(members.get(0).getTextContent().contains("/dev/sdz, DriveA, fw 1.0, serial A2"), members.get(0).getTextContent());
+        assertTrue(page.text().contains("2 members x 500 GB, chunk 64 KiB, 1.00 TB usable"));
+    }
+
+    @Test
+    void compareLabelsAStripeAndASingleDriveByTheirGeometry() {
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(STRIPE), ResultFixtures.input(ResultFixtures.A)), 0, false);
+        assertTrue(c.differences().isEmpty(), "the same trace on a stripe and on one drive is comparable");
+        assertEquals(List.of("2 x 500 GB striped, 64 KiB", "1 x 1.00 TB"), c.columns().stream().map(ResultComparison.Column::label).toList());
+        assertTrue(c.describe(0).contains("2 x 500 GB striped, 64 KiB over /dev/sdx (DriveA) /dev/sdz (DriveA)"), c.describe(0));
+        ResultComparison drives = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(ResultFixtures.B)),
+                0, false);
+        assertEquals(List.of("DriveA", "DriveB"), drives.columns().stream().map(ResultComparison.Column::label).toList(),
+                "without a stripe, labels are as they were");
+    }
+
+    @Test
+    void theComparisonPageHasABarPerMemberBesideTheSingleDrive() throws Exception {
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(STRIPE), ResultFixtures.input(ResultFixtures.A)), 0, false);
+        XhtmlDocument page = new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(c));
+        for (String chart : List.of("member-mbps", "member-busy")) {
+            assertEquals(List.of("2 x 500 GB striped, 64 KiB: member 0 /dev/sdx", "2 x 500 GB striped, 64 KiB: member 1 /dev/sdz",
+                    "1 x 1.00 TB"), page.barCategories(chart), chart);
+        }
+        assertTrue(page.texts("member-mbps").containsAll(List.of("2.0 MB/s", "1.5 MB/s")), page.texts("member-mbps").toString());
+        assertTrue(page.texts("member-busy").containsAll(List.of("1.250 s", "1.000 s", "2.000 s")), page.texts("member-busy").toString());
+        XhtmlDocument plain = new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(
+                ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(ResultFixtures.B)), 0, false)));
+        assertTrue(!plain.chartIds().contains("member-mbps"), "no member bars without a stripe");
+    }
+}
