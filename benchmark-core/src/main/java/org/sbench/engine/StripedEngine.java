@@ -72,7 +72,8 @@ public final class StripedEngine implements IoEngine {
     private final long[] lastDoneNs;
     private final long[] transferred;
     private final long[] errno;
-    private final boolean[] busy;
+    /** The trace IOs submitted and not yet handed back (and the checks at submit). */
+    private final InFlightSlots inFlight;
     /** Member IOs and trace IOs submitted since the last commit, in order. */
     private final int[] uncommittedParts;
     private int uncommittedPartCount;
@@ -82,7 +83,6 @@ public final class StripedEngine implements IoEngine {
     private MemberListener listener = MemberListener.NONE;
     private CompletionSink sink;
     private int delivered;
-    private int inFlight;
     private int committed;
     /** {@link #admits} said no since the last reap, and a member IO completed since: reap may return. */
     private boolean refused;
@@ -120,7 +120,7 @@ public final class StripedEngine implements IoEngine {
         this.lastDoneNs = new long[depth];
         this.transferred = new long[depth];
         this.errno = new long[depth];
-        this.busy = new boolean[depth];
+        this.inFlight = new InFlightSlots(parents, 1);
         this.uncommittedParts = new int[freeParts.length];
         this.uncommittedParents = new int[depth];
     }
@@ -205,22 +205,8 @@ public final class StripedEngine implements IoEngine {
 
     @Override
     public void submit(IoSlot slot) {
+        inFlight.take(slot);
         int p = slot.index;
-        if (p < 0 || p >= parents.length || parents[p] != slot) {
-            throw new IllegalArgumentException("slot " + p + " does not belong to this engine");
-        }
-        if (busy[p]) {
-            throw new IllegalStateException("slot " + p + " submitted again before it completed");
-        }
-        if (slot.op == null) {
-            throw new IllegalArgumentException("slot " + p + " has no op");
-        }
-        if (slot.op.transfersData() && (slot.lengthBytes <= 0 || slot.lengthBytes > slot.bufferBytes)) {
-            throw new IllegalArgumentException("slot " + p + ": " + slot.op + " of " + slot.lengthBytes
-                    + " bytes does not fit its " + slot.bufferBytes + "-byte buffer");
-        }
-        busy[p] = true;
-        inFlight++;
         parts[p] = 0;
         doneInCommit[p] = 0;
         lastDoneNs[p] = Long.MIN_VALUE;
@@ -366,8 +352,7 @@ public final class StripedEngine implements IoEngine {
         IoSlot parent = parents[p];
         parent.result = errno[p] < 0 ? errno[p] : transferred[p];
         parent.doneNs = lastDoneNs[p];
-        busy[p] = false;
-        inFlight--;
+        inFlight.release(parent);
         committed--;
         delivered++;
         sink.completed(parent);
@@ -375,7 +360,7 @@ public final class StripedEngine implements IoEngine {
 
     @Override
     public int inFlight() {
-        return inFlight;
+        return inFlight.count();
     }
 
     /** Closes the engine over the members (it waits for every member IO in flight). */

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,12 +15,8 @@ import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockStat;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
-import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
-import org.sbench.trace.TraceInfo;
-import org.sbench.trace.format.sbt.SbtFormat;
-import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -48,20 +45,16 @@ class StripeKernelCountDeviceTest {
 
     /** Reads and writes inside chunk i (on member i mod 2); trims across four chunks; the recorded depth {@code depth}. */
     private static Path trace(Path dir, int depth) {
-        Path file = dir.resolve("stripe-mixed-qd" + depth + ".sbt");
-        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("mixed", EnumSet.of(Field.COMPLETE)))) {
-            IoRecord r = new IoRecord();
-            for (int i = 0; i < IOS; i++) {
-                r.issueNs = i * SPACING_NS;
-                r.completeNs = r.issueNs + depth * SPACING_NS - 1;
-                r.op = op(i);
-                r.offsetBytes = r.op == Op.FLUSH ? 0 : i * CHUNK + (r.op == Op.TRIM ? TRIM_SKIP : 0);
-                r.lengthBytes = r.op == Op.FLUSH ? 0 : r.op == Op.TRIM ? TRIM_BYTES : 4096 << (i % 4);
-                w.write(r);
-            }
-            w.finish();
+        List<IoRecord> records = new ArrayList<>();
+        for (int i = 0; i < IOS; i++) {
+            Op op = op(i);
+            IoRecord r = ReplayDeviceTest.io(0, op, op == Op.FLUSH ? 0 : i * CHUNK + (op == Op.TRIM ? TRIM_SKIP : 0),
+                    op == Op.FLUSH ? 0 : op == Op.TRIM ? TRIM_BYTES : 4096 << (i % 4));
+            r.issueNs = i * SPACING_NS;
+            r.completeNs = r.issueNs + depth * SPACING_NS - 1;
+            records.add(r);
         }
-        return file;
+        return ReplayDeviceTest.trace(dir, records);
     }
 
     /** What member {@code m} must see: {reads, sectors read, data writes, sectors written, discards, sectors discarded, flushes}. */
