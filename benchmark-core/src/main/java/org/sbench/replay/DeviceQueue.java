@@ -3,6 +3,7 @@ package org.sbench.replay;
 import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
+import org.sbench.engine.SlotBuffers;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.StripeLayout;
 import org.sbench.target.StripeSpec;
@@ -71,7 +72,8 @@ public final class DeviceQueue {
      * of that for a file, which has no device queue).
      *
      * @throws SbenchException a usage error when the largest IO puts more parts on a member than
-     *                         its queue holds at once (it could never be issued whole)
+     *                         its queue holds at once, or becomes more member IOs than sbench keeps
+     *                         in flight ({@link SlotBuffers#MAX_PART_SLOTS}): it could never be issued whole
      */
     public static int[] memberLimits(StripedTarget stripe, int depth, long largestIoBytes, boolean hugePages) {
         StripeLayout layout = stripe.layout();
@@ -80,6 +82,11 @@ public final class DeviceQueue {
         // The chunks an IO of this size touches at most: one more than it covers when it starts mid-chunk.
         long chunks = n == 1 ? 1 : (Math.max(1, largestIoBytes) + chunk - 2) / chunk + 1;
         int perMember = (int) ((chunks + n - 1) / n);
+        if (chunks > SlotBuffers.MAX_PART_SLOTS) {
+            throw SbenchException.usage("the largest IO (" + largestIoBytes + " bytes) becomes " + chunks + " member IOs in chunks of "
+                    + StripeSpec.chunkText(chunk) + ", more than the " + SlotBuffers.MAX_PART_SLOTS + " sbench keeps in flight: use a"
+                    + " larger chunk");
+        }
         long largestPart = n == 1 ? largestIoBytes : Math.min(chunk, largestIoBytes);
         int[] limits = new int[n];
         for (int m = 0; m < n; m++) {

@@ -2,6 +2,7 @@ package org.sbench.replay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -19,10 +20,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockStat;
 import org.sbench.target.LoopDevice;
+import org.sbench.target.StripedTarget;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.input.ReadOptions;
@@ -300,6 +304,25 @@ class StripeDeviceTest {
                     closeAll(devices);
                 }
             }
+        }
+    }
+
+    @Test
+    void eachMemberIsCappedAtItsQueueAndAChunkItCannotTakeIsRefused() throws IOException {
+        List<LoopDevice> members = loops(2, 4 * MIB);
+        try {
+            members.get(0).setNrRequests(16);
+            members.get(1).setNrRequests(4);
+            String spec = stripe("4K", members);
+            try (StripedTarget t = (StripedTarget) Targets.open(spec, TargetSettings.DEFAULTS.withAllowWrite(true))) {
+                assertArrayEquals(new int[] {16, 4}, DeviceQueue.memberLimits(t, 32, 4096, true), "4 KiB IOs: their queues");
+                // 64 KiB touches 17 chunks of 4 KiB at most, 9 on one member: more than member 1 holds.
+                SbenchException e = assertThrows(SbenchException.class, () -> DeviceQueue.memberLimits(t, 32, 64 * K, true));
+                assertEquals("the largest IO (65536 bytes) puts 9 requests on " + members.get(1).path() + ", whose queue holds 4 at"
+                        + " once: use a larger chunk than 4 KiB, or raise its queue/nr_requests", e.getMessage());
+            }
+        } finally {
+            closeAll(members);
         }
     }
 }
