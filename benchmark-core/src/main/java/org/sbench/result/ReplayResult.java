@@ -122,7 +122,8 @@ public record ReplayResult(
      * trace's IOs (of the stream replayed). {@code inFlightCap}: the most IOs in flight at once, the
      * depth the mode asked for capped at what the device queue holds (so that the block layer keeps
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
-     * time would have let them go (0 in results written before it was counted).
+     * time would have let them go (0 in results written before it was counted); on a striped
+     * target also the IOs that found a member's queue full when their turn came.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
