@@ -5,8 +5,8 @@
 # the whole machine was busy during each run (from /proc/stat). Needs root (losetup) and the jar
 # (mvn -B -ntp -q -DskipTests package). Usage: bench/stripe.sh [ROUNDS] [CHUNK]
 # Before each round it waits (up to WAIT_S seconds, default 600) for the 1-minute load to fall
-# below MAX_LOAD (default 2): the machine is shared. Writes bench/out/stripe.md (and the JSON
-# results in bench/out/stripe-*.json).
+# below MAX_LOAD (default 2): the machine is shared. REAP=wait replays with --reap wait (default
+# poll). Writes bench/out/stripe.md (and the JSON results in bench/out/stripe-*.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
@@ -46,7 +46,7 @@ run() { # name trace target qd extra...
   local name="$1" trace="$2" target="$3" qd="$4"; shift 4
   local load; load=$(cut -d' ' -f1 /proc/loadavg)
   read -r b0 t0 < <(cpu_busy)
-  sb replay "$trace" --target "$target" --mode fixed-qd --qd "$qd" "$@" --out "$out/$name.json" >/dev/null
+  sb replay "$trace" --target "$target" --mode fixed-qd --qd "$qd" --reap "${REAP:-poll}" "$@" --out "$out/$name.json" >/dev/null
   read -r b1 t1 < <(cpu_busy)
   python3 - "$out/$name.json" "$(( (b1 - b0) * 100 / (t1 - t0) ))" "$load" <<'EOF'
 import json, sys
@@ -80,7 +80,7 @@ done
 {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "single: $single, loop over ${imgs[2]} ($((span >> 20)) MiB); stripe: $stripe, loops over ${imgs[0]} and ${imgs[1]} ($((member >> 20)) MiB each); all on tmpfs, direct-io off"
-echo "$rounds rounds, single and striped alternating; medians (min-max); cpu = the whole machine's busy share during the run; load = 1-minute load average at its start"
+echo "$rounds rounds, single and striped alternating, --reap ${REAP:-poll}; medians (min-max); cpu = the whole machine's busy share during the run; load = 1-minute load average at its start"
 echo
 echo "| case | target | IOPS | MB/s | cpu % | load | member 0 MB/s | member 1 MB/s | member 0 busy % of wall | member 1 busy % of wall |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
