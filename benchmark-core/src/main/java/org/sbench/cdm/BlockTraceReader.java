@@ -30,7 +30,7 @@ abstract class BlockTraceReader implements TraceReader {
         if (regionBytes < blockBytes) {
             throw new IllegalArgumentException("region " + regionBytes + " < block " + blockBytes);
         }
-        this.info = new TraceInfo(CdmPass.FORMAT, Set.of(), Map.of(TraceInfo.NAME, name), List.of());
+        this.info = new TraceInfo(CdmSuite.FORMAT, Set.of(), Map.of(TraceInfo.NAME, name), List.of());
         this.op = op;
         this.blockBytes = blockBytes;
         this.blocks = regionBytes / blockBytes;

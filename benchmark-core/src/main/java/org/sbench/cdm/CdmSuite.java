@@ -9,14 +9,15 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
-import org.sbench.replay.DeviceQueue;
+import org.sbench.replay.Equipment;
+import org.sbench.replay.GeneratedSource;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
+import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
-import org.sbench.replay.ReplaySession;
+import org.sbench.replay.Run;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
@@ -36,6 +37,9 @@ import org.sbench.trace.TraceReader;
 public final class CdmSuite {
     private static final int FILL_BLOCK_BYTES = 1024 * 1024;
     private static final int FILL_QD = 8;
+    private static final String FILL_NAME = "cdm fill";
+    /** The "format" of generated traces, in results. */
+    static final String FORMAT = "cdm";
     private static final long MIB = 1024 * 1024;
 
     private CdmSuite() {
@@ -65,14 +69,14 @@ public final class CdmSuite {
                 throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
                         + " (" + target.capacityBytes() + " bytes)");
             }
-            return new Run(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
+            return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
         } finally {
             timer.shutdownNow();
         }
     }
 
     /** One run's state: the opened target, the results so far. */
-    private static final class Run {
+    private static final class SuiteRun {
         private final Target target;
         private final long regionBytes;
         private final CdmSettings s;
@@ -86,7 +90,7 @@ public final class CdmSuite {
         private long errors;
         private String engineName = "";
 
-        Run(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
+        SuiteRun(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
             String sbenchVersion, ScheduledExecutorService timer, IoEngines.Opener engines) {
             this.target = target;
             this.regionBytes = regionBytes;
@@ -112,7 +116,7 @@ public final class CdmSuite {
                 for (CdmTest test : s.preset().tests()) {
                     try (Opened e = open(test.qd(), test.blockBytes())) {
                         for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                            if (!passes(e.context, test, op, data)) {
+                            if (!passes(e.equipment(), test, op, data)) {
                                 stopped = control.stopReason();
                                 break outer;
                             }
@@ -124,7 +128,7 @@ public final class CdmSuite {
         }
 
         /** Runs the passes of one test, op and data; false when the suite was stopped. */
-        private boolean passes(CdmPass.Context c, CdmTest test, Op op, String data) {
+        private boolean passes(Equipment c, CdmTest test, Op op, String data) {
             ReplayResult best = null;
             List<Double> mbps = new ArrayList<>();
             for (int pass = 1; pass <= s.passes(); pass++) {
@@ -138,7 +142,8 @@ public final class CdmSuite {
                 String definition = name + ", " + (test.sequential() ? "sequential" : "random") + " " + test.blockBytes()
                         + " B at QD " + test.qd() + " over " + regionBytes + " B, "
                         + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
-                ReplayResult r = timedPass(c, trace, definition, test.qd(), data, seed, s.timed() ? Replayer.UNBOUNDED : count);
+                ReplayResult r = timedPass(c, new GeneratedSource(name, FORMAT, definition, () -> trace, s.timed() ? Replayer.UNBOUNDED : count,
+                        regionBytes, test.blockBytes()), test.qd(), data, seed);
                 errors += r.summary().errors();
                 mbps.add(r.summary().mbps());
                 listener.passDone(test, op, data, pass, s.passes(), r);
@@ -162,18 +167,24 @@ public final class CdmSuite {
             return true;
         }
 
-        private ReplayResult timedPass(CdmPass.Context c, TraceReader trace, String definition, int qd, String data, long seed,
-                                       long count) {
+        private ReplayResult timedPass(Equipment c, GeneratedSource source, int qd, String data, long seed) {
             ReplayControl pass = control.child();
             if (!s.timed()) {
-                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, ReplayListener.NONE, count);
+                return pass(c, source, qd, data, seed, pass, ReplayListener.NONE);
             }
             TimeLimit limit = new TimeLimit(pass);
             try {
-                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, limit, count);
+                return pass(c, source, qd, data, seed, pass, limit);
             } finally {
                 limit.cancel();
             }
+        }
+
+        /** One pass: the generated IOs at a fixed depth, as a replay of them. */
+        private ReplayResult pass(Equipment c, GeneratedSource source, int qd, String data, long seed, ReplayControl pass,
+                                  ReplayListener passListener) {
+            ReplaySettings settings = ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withSeed(seed);
+            return Run.execute(source, settings, c, clock, passListener, pass, sbenchVersion);
         }
 
         /** Ends a pass {@code --duration} after its replay's clock starts, so that its warm-up does not count. */
@@ -205,9 +216,10 @@ public final class CdmSuite {
         private void fill(String data) {
             try (Opened e = open(FILL_QD, FILL_BLOCK_BYTES)) {
                 long count = SequentialTraceReader.sweep(regionBytes, FILL_BLOCK_BYTES);
-                TraceReader trace = new SequentialTraceReader("cdm fill", Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
-                ReplayResult r = CdmPass.run(e.context, trace, "fill " + regionBytes + " B", regionBytes, FILL_QD, data, s.seed(),
-                        control.child(), ReplayListener.NONE, count);
+                TraceReader trace = new SequentialTraceReader(FILL_NAME, Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
+                GeneratedSource source = new GeneratedSource(FILL_NAME, FORMAT, "fill " + regionBytes + " B", () -> trace, count,
+                        regionBytes, FILL_BLOCK_BYTES);
+                ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), ReplayListener.NONE);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
                             + data + " data failed: " + r.summary().errors() + " IO errors " + r.errors());
@@ -220,21 +232,18 @@ public final class CdmSuite {
             }
         }
 
-        private Opened open(int depth, int maxIoBytes) {
-            IoEngines.Opened opened = DeviceQueue.open(engines, s.engine(), target, depth, maxIoBytes, maxIoBytes, clock);
-            IoEngine engine = opened.engine();
-            engineName = engine.name();
-            return new Opened(new CdmPass.Context(target, engine, opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(),
-                    ReplaySession.bufferMemory(engine), DeviceQueue.splitThreshold(target.describe(), engine.hugePageBytes() > 0),
-                    clock, sbenchVersion));
+        private Opened open(int depth, int blockBytes) {
+            Equipment equipment = Equipment.open(engines, s.engine(), target, depth, blockBytes, clock);
+            engineName = equipment.engine().name();
+            return new Opened(equipment);
         }
     }
 
     /** An engine opened for some passes, closed after them. */
-    private record Opened(CdmPass.Context context) implements AutoCloseable {
+    private record Opened(Equipment equipment) implements AutoCloseable {
         @Override
         public void close() {
-            context.engine().close();
+            equipment.engine().close();
         }
     }
 }

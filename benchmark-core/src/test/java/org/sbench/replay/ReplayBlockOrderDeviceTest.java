@@ -80,7 +80,7 @@ class ReplayBlockOrderDeviceTest {
     private static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
         for (String engine : new String[] {"io_uring", "libaio"}) {
-            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withTimed(1.0, ReplaySettings.DEFAULT_TIMED_MAX_IN_FLIGHT)));
+            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withTimed(1.0, ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT)));
             cases.add(new Case(engine, ReplaySettings.DEFAULTS.withRecordedQd(0, 0)));
             cases.add(new Case(engine, ReplaySettings.DEFAULTS.withFixedQd(64)));
         }

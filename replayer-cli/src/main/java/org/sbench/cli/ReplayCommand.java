@@ -2,22 +2,18 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.replay.FitPolicy;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
-import org.sbench.replay.Replayer;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.target.TargetSettings;
-import org.sbench.trace.IoRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,7 +52,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0", description = "timed: replay X times faster.")
     double speed;
 
-    @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "" + ReplaySettings.DEFAULT_TIMED_MAX_IN_FLIGHT,
+    @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "" + ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT,
             description = "timed: safety cap on IOs in flight (default ${DEFAULT-VALUE}).")
     int maxInFlight;
 
@@ -133,60 +129,12 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private ReplaySettings settings() {
-        ReplaySettings s = ReplaySettings.DEFAULTS;
-        switch (ReplayMode.of(mode)) {
-            case TIMED:
-                if (!(speed > 0)) {
-                    throw SbenchException.usage("--speed must be above 0, found " + speed);
-                }
-                if (maxInFlight < 1) {
-                    throw SbenchException.usage("--max-inflight must be at least 1, found " + maxInFlight);
-                }
-                s = s.withTimed(speed, maxInFlight);
-                break;
-            case FIXED_QD:
-                if (qd == null || qd < 1) {
-                    throw SbenchException.usage("--mode fixed-qd needs --qd N (N at least 1)");
-                }
-                s = s.withFixedQd(qd);
-                break;
-            default:
-                if (qdFallback < 0) {
-                    throw SbenchException.usage("--qd-fallback must be 0 or more, found " + qdFallback);
-                }
-                s = s.withRecordedQd(maxIdleNs, qdFallback);
-        }
-        if (qd != null && ReplayMode.of(mode) != ReplayMode.FIXED_QD) {
-            throw SbenchException.usage("--qd goes with --mode fixed-qd; recorded-qd uses the trace's depth (--qd-fallback for IOs without one)");
-        }
-        int streamId = streamId();
         if (readOnly && targetOptions.allowWrite) {
             throw SbenchException.usage("--read-only and --allow-write contradict each other");
         }
-        Replayer.OnError errors;
-        try {
-            errors = Replayer.OnError.valueOf(onError.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
-        }
-        if (!reap.equals("poll") && !reap.equals("wait")) {
-            throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
-        }
-        return s.withData(data).withEngine(targetOptions.engine).withOnError(errors).withPollCompletions(reap.equals("poll"))
-                .withMapping(FitPolicy.of(fit), streamId, readOnly);
-    }
-
-    private int streamId() {
-        if (stream == null) {
-            return IoRecord.NO_STREAM;
-        }
-        if (stream.equals("all")) {
-            return ReplaySettings.ALL_STREAMS;
-        }
-        if (stream.matches("[0-9]{1,9}")) {
-            return Integer.parseInt(stream);
-        }
-        throw SbenchException.usage("--stream takes a stream number or all, found '" + stream + "'");
+        return ReplaySettings.builder().mode(mode).maxIdleNs(maxIdleNs).qdFallback(qdFallback).speed(speed).maxInFlight(maxInFlight)
+                .qd(qd).data(data).engine(targetOptions.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
+                .build();
     }
 
     private ReplayListener listener() {
