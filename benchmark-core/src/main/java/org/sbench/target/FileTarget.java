@@ -91,11 +91,27 @@ public final class FileTarget implements Target {
                     ? file + " does not exist; give --size to create it"
                     : file + " holds less than " + BLOCK_SIZE + " bytes; give --size to grow it");
         }
-        String allocation = readOnly && existingBytes >= capacity ? ALLOCATION_UNCHANGED
-                : allocate(file, Math.max(existingBytes, 0), capacity);
-        int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
-        int fd = TargetCalls.open(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT", 0);
-        return new FileTarget(file, fd, capacity, allocation, procRoot);
+        try {
+            String allocation = readOnly && existingBytes >= capacity ? ALLOCATION_UNCHANGED
+                    : allocate(file, Math.max(existingBytes, 0), capacity);
+            int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
+            int fd = TargetCalls.open(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT", 0);
+            return new FileTarget(file, fd, capacity, allocation, procRoot);
+        } catch (RuntimeException e) {
+            if (existingBytes < 0) {
+                deleteCreated(file, e);
+            }
+            throw e;
+        }
+    }
+
+    /** A file this run made but could not prepare (a full filesystem) goes again: no empty image is left behind. */
+    private static void deleteCreated(Path file, RuntimeException failure) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /** The file's size, or -1 if it does not exist; anything but a regular file is a usage error. */

@@ -14,8 +14,8 @@ import org.sbench.cdm.CdmSettings;
 import org.sbench.cdm.CdmSuite;
 import org.sbench.cdm.CdmTest;
 import org.sbench.replay.NanoClock;
-import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Op;
@@ -118,15 +118,19 @@ final class CdmCommand implements Callable<Integer> {
         return "cdm-" + preset.word() + ".txt";
     }
 
+    /** The results and the grid, which appear together or not at all. */
     private static void write(CdmResults results, Path dir) {
         JsonResults json = new JsonResults();
         CdmPreset preset = results.settings().preset();
-        for (CdmResults.Entry e : results.entries()) {
-            json.write(e.best(), dir.resolve(e.fileName(preset)));
+        try (OutputFiles files = new OutputFiles()) {
+            for (CdmResults.Entry e : results.entries()) {
+                json.write(e.best(), dir.resolve(e.fileName(preset)), files);
+            }
+            StringWriter grid = new StringWriter();
+            new CdmGrid(results).write(new PrintWriter(grid));
+            files.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
+            files.commit();
         }
-        StringWriter grid = new StringWriter();
-        new CdmGrid(results).write(new PrintWriter(grid));
-        AtomicTextFile.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
     }
 
     private CdmListener listener() {

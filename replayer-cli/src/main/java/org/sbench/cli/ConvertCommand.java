@@ -28,7 +28,8 @@ final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format) or a bundled workload (sbench traces).")
     String in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "Output file; its extension picks the format unless --to is given.")
+    @Parameters(index = "1", paramLabel = "OUT",
+            description = "Output file ('-': standard output); its extension picks the format unless --to is given.")
     Path out;
 
     @Mixin
@@ -61,6 +62,7 @@ final class ConvertCommand implements Callable<Integer> {
     public Integer call() {
         ConvertSettings settings = settings();
         TraceFormats formats = TraceFormats.standard();
+        OutputOptions.checkFile("OUT", out);
         TraceFormat outFormat = formats.forOutput(out, to);
         Path input = TraceOptions.resolve(in);
         if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
@@ -70,7 +72,7 @@ final class ConvertCommand implements Callable<Integer> {
         try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
             summary = TraceConverter.convert(reader, outFormat, out, settings);
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = OutputOptions.text(spec, out);
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())
                 + ", skipped " + Units.count(summary.skipped()) + " bad records");

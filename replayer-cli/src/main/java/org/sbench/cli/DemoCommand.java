@@ -13,6 +13,7 @@ import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.HtmlReportWriter;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.synth.BundledTraceCache;
@@ -75,9 +76,12 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         new TableResultWriter().write(result, out);
         Path json = work.resolve(WORKLOAD + ".json");
-        new JsonResults().write(result, json);
         Path html = work.resolve(WORKLOAD + ".html");
-        new HtmlReportWriter().write(result, html);
+        try (OutputFiles files = new OutputFiles()) {
+            new JsonResults().write(result, json, files);
+            new HtmlReportWriter().write(result, html, files);
+            files.commit();
+        }
         out.println();
         out.println("JSON result: " + json);
         out.println("HTML report: " + html + " (self-contained; open it in any browser)");

@@ -94,7 +94,8 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--progress", description = "Print a progress line on stderr even when it is not a terminal.")
     boolean progress;
 
-    @Option(names = "--out", paramLabel = "FILE.json", description = "Write the result as JSON (atomically).")
+    @Option(names = "--out", paramLabel = "FILE.json",
+            description = "Write the result as JSON (atomically; '-' is standard output, and the table goes to stderr).")
     Path out;
 
     @Spec
@@ -107,6 +108,8 @@ final class ReplayCommand implements Callable<Integer> {
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
+        OutputOptions.checkFile("--out", out);
+        PrintWriter stdout = OutputOptions.text(spec, out);
         ReplayResult result;
         try (StopSignals stop = new StopSignals()) {
             result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
@@ -114,7 +117,6 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (SbenchException e) {
             throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
         }
-        PrintWriter stdout = spec.commandLine().getOut();
         new TableResultWriter().write(result, stdout);
         if (out != null) {
             new JsonResults().write(result, out);
