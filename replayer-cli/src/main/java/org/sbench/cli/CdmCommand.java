@@ -76,10 +76,11 @@ final class CdmCommand implements Callable<Integer> {
         TargetSettings targetSettings = targetOptions.settings();
         try (OutputDirectory outDir = out == null ? null : new OutputDirectory("--out", out);
              StopSignals stop = new StopSignals()) {
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             CdmResults results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
                     listener(), stop.control(), SbenchCommand.version());
             report(results, outDir);
-            return ExitCodes.ofRun(results.stopReason(), results.errors());
+            return ExitCodes.ofRun(stop, results.errors());
         }
     }
 

@@ -46,6 +46,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (OutputDirectory work = dir != null ? new OutputDirectory("--dir", dir) : OutputDirectory.temporary("sbench-demo-");
              StopSignals stop = new StopSignals()) {
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED);
             out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
                     + "against a scratch file in " + work.path());
@@ -53,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
             ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control());
             report(result, work.path());
             work.keep();
-            return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
+            return ExitCodes.ofRun(stop, result.summary().errors());
         }
     }
 

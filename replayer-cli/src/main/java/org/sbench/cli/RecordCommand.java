@@ -89,11 +89,7 @@ final class RecordCommand implements Callable<Integer> {
             for (String note : recorder.notes()) {
                 err.println("note: " + note);
             }
-            if (stops.firstIgnored()) {
-                // The JVM leaves a signal ignored at startup ignored (a background job of a script).
-                err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
-                        + " (SIGTERM)" + (durationNs == null ? "" : " or let --duration end it"));
-            }
+            stops.noteIgnoredCtrlC(err, durationNs == null ? "" : " or let --duration end it");
             if (mark) {
                 startMarkReader(recorder, err);
             }

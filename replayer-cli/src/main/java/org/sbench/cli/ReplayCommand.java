@@ -110,20 +110,25 @@ final class ReplayCommand implements Callable<Integer> {
         }
         OutputOptions.checkFile("--out", out);
         PrintWriter stdout = OutputOptions.text(spec, out);
-        ReplayResult result;
+        // Open until the result is written: a second signal cannot end the JVM half way.
         try (StopSignals stop = new StopSignals()) {
-            result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
-                    targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(), SbenchCommand.version());
-        } catch (SbenchException e) {
-            throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            ReplayResult result;
+            try {
+                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from,
+                        traceOptions.readOptions(), target, targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(),
+                        SbenchCommand.version());
+            } catch (SbenchException e) {
+                throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            }
+            new TableResultWriter().write(result, stdout);
+            if (out != null) {
+                new JsonResults().write(result, out);
+                stdout.println("result   " + out);
+            }
+            stdout.flush();
+            return ExitCodes.ofRun(stop, result.summary().errors());
         }
-        new TableResultWriter().write(result, stdout);
-        if (out != null) {
-            new JsonResults().write(result, out);
-            stdout.println("result   " + out);
-        }
-        stdout.flush();
-        return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
     }
 
     /** A refusal to write also names the way to replay without writing. */
