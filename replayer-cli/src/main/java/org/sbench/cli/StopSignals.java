@@ -39,7 +39,7 @@ final class StopSignals implements AutoCloseable {
                 if (stop != null) {
                     stop.run();
                 } else {
-                    control.requestStop(ReplayControl.INTERRUPTED + " (SIG" + sig.getName() + ")");
+                    control.requestStop(reason());
                 }
             });
         }
@@ -48,6 +48,12 @@ final class StopSignals implements AutoCloseable {
     /** The control to run under: stopped, reason "interrupted (SIGNAME)", once a stop signal came. */
     ReplayControl control() {
         return control;
+    }
+
+    /** "interrupted (SIGTERM)" after the first stop signal, SIGTERM here; null before any came. */
+    String reason() {
+        Signal s = received;
+        return s == null ? null : ReplayControl.INTERRUPTED + " (SIG" + s.getName() + ")";
     }
 
     /** 128 + the number of the first stop signal that came (130 for SIGINT, 143 SIGTERM, 129 SIGHUP), or {@code otherwise}. */

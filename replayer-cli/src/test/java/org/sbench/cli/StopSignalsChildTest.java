@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +28,8 @@ class StopSignalsChildTest {
     private static final long TICKS_BETWEEN_IOS = 100_000;
     private static final long MSR_START_TICKS = 128166372000000000L;
     private static final long QUIET_MS = 500;
+    /** Several times ReadOptions.DEFAULT_SORT_MEMORY_RECORDS. */
+    private static final int SPILLING_IOS = 1_500_000;
 
     static Path minuteLongTrace(Path dir) throws IOException {
         StringBuilder b = new StringBuilder();
@@ -65,6 +72,43 @@ class StopSignalsChildTest {
             replay.signal("TERM");
             assertEquals(143, replay.waitFor(), replay.err());
             assertEquals("interrupted (SIGTERM)", new JsonResults().read(dir.resolve("r.json")).stopReason());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "INT,130"})
+    void convertInterruptedWhileSortingLeavesNoTemporaryFiles(String sig, int code, @TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path out = Files.createDirectory(dir.resolve("out")).resolve("sorted.sbt");
+        try (ChildSbench convert = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "convert",
+                unsortedTrace(dir).toString(), out.toString(), "--from", "msr")) {
+            convert.await("the sort to spill", () -> !names(tmp).isEmpty());
+            convert.signal(sig);
+            int exit = convert.waitFor();
+            assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+            assertEquals(List.of(), names(out.getParent()), "no partial output left");
+            assertEquals(code, exit, convert.err());
+            assertEquals("sbench: interrupted (SIG" + sig + "): " + out + " not written\n", convert.err());
+        }
+    }
+
+    /** More records out of issue order (each pair swapped) than the sort holds in memory, gzipped: the sort spills for seconds. */
+    private static Path unsortedTrace(Path dir) throws IOException {
+        Path trace = dir.resolve("unsorted.csv.gz");
+        try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < SPILLING_IOS; i++) {
+                int slot = i % 2 == 0 ? i + 1 : i - 1;
+                w.write(MSR_START_TICKS + slot * TICKS_BETWEEN_IOS + ",hm,0,Read," + i * 4096L + ",4096,100\n");
+            }
+        }
+        return trace;
+    }
+
+    private static List<String> names(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
