@@ -76,6 +76,10 @@ final class ChildSbench implements AutoCloseable {
         assertTrue(kill.waitFor() == 0, "kill -" + sig);
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

@@ -173,6 +173,32 @@ class RecordCommandTest {
         assertNoInstance();
     }
 
+    @Test
+    @Tag("device")
+    void theInstanceOfARecordKilledBySigkillIsRemovedByTheNextRecord() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             ChildSbench killed = ChildSbench.start(dir, List.of(), "record", "--device", loop.path().toString(),
+                     "--out", dir.resolve("killed.sbt").toString())) {
+            Path stale = Path.of("/sys/kernel/tracing/instances/sbench-" + killed.pid());
+            try {
+                killed.await("its tracefs instance", () -> readQuietly(stale.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
+                killed.signal("KILL");
+                killed.waitFor();
+                assertTrue(Files.isDirectory(stale), "nothing runs after SIGKILL: the instance stays");
+                CliTest.Run r = record(InputStream.nullInputStream(), "record", "--device", loop.path().toString(),
+                        "--out", dir.resolve("next.sbt").toString(), "--duration", "1s");
+                assertEquals(0, r.code(), r.err());
+                assertTrue(r.err().contains("note: removed tracefs instance sbench-" + killed.pid() + ", left enabled by an sbench"
+                        + " that was killed (pid " + killed.pid() + " is gone)\n"), r.err());
+                assertFalse(Files.exists(stale));
+            } finally {
+                Files.deleteIfExists(stale);
+            }
+        }
+        assertNoInstance();
+    }
+
     private static CliTest.Run record(InputStream stdin, String... args) {
         return record(stdin, new StringWriter(), args);
     }
