@@ -28,7 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Refuses results of different traces, modes, idle caps or data patterns, and incomplete ones (exit 3),"
                 + " unless --force."})
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(arity = "2..*", paramLabel = "RESULT.json", description = "Results written by 'sbench replay --out'.")
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Results written by 'sbench replay --out' (two or more).")
     List<Path> results;
 
     @Option(names = "--baseline", paramLabel = "N", defaultValue = "1",
@@ -57,6 +57,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (results.size() < 2) {
+            throw SbenchException.usage("compare needs two results or more (of several drives or runs), found one: " + results.get(0)
+                    + "; 'sbench report " + results.get(0) + "' shows a single result");
+        }
         RankingMetric rankBy = RankingMetric.of(metric);
         if (baseline < 1 || baseline > results.size()) {
             throw SbenchException.usage("--baseline must be between 1 and " + results.size() + " (the number of results), found "

@@ -35,6 +35,7 @@ public final class SbenchCommand implements Runnable {
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new SbenchCommand());
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
+        cl.setParameterExceptionHandler(new UsageErrors());
         return cl;
     }
 

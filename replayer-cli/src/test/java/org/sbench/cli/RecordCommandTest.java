@@ -52,7 +52,7 @@ class RecordCommandTest {
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--duration", "0");
         CliTest.Run r = CliTest.run("record", "--out", "t.sbt");
         assertEquals(ExitCodes.USAGE, r.code());
-        assertTrue(r.err().startsWith("Missing required option: '--device=DEV'"), r.err());
+        assertEquals("sbench: Missing required option: '--device=DEV'\nsee 'sbench record --help'\n", r.err());
     }
 
     private static void assertUsage(String line, String... args) {
