@@ -29,7 +29,15 @@ public record ReplayResult(
         Fidelity fidelity,
         Mapping mapping,
         Map<String, Map<String, Long>> errors,
-        List<PhaseResult> phases) {
+        List<PhaseResult> phases,
+        FirstError firstError) {
+
+    /**
+     * The first IO that completed with an error: its op, where it was on the target, and the error
+     * ({@code EIO}, ..., or {@code short transfer}); absent when none failed.
+     */
+    public record FirstError(String op, long offsetBytes, long lengthBytes, String error) {
+    }
 
     /**
      * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;

@@ -14,6 +14,7 @@ import org.sbench.cdm.CdmSettings;
 import org.sbench.cdm.CdmSuite;
 import org.sbench.cdm.CdmTest;
 import org.sbench.replay.NanoClock;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
@@ -80,6 +81,9 @@ final class CdmCommand implements Callable<Integer> {
             CdmResults results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
                     listener(), stop.control(), SbenchCommand.version());
             report(results, outDir);
+            if (results.failedPass() != null) {
+                SbenchCommand.warn(spec.commandLine().getErr(), results.stopReason() + ": " + IoErrorSummary.of(results.failedPass()));
+            }
             return ExitCodes.ofRun(stop, results.errors());
         }
     }

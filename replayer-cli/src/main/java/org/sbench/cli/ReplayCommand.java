@@ -13,6 +13,7 @@ import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
@@ -127,6 +128,10 @@ final class ReplayCommand implements Callable<Integer> {
                 stdout.println("result   " + out);
             }
             stdout.flush();
+            String errors = IoErrorSummary.of(result);
+            if (errors != null) {
+                SbenchCommand.warn(spec.commandLine().getErr(), errors);
+            }
             return ExitCodes.ofRun(stop, result.summary().errors());
         }
     }

@@ -58,6 +58,12 @@ public final class SbenchCommand implements Runnable {
         return ExitCodes.INTERNAL;
     }
 
+    /** A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE}. */
+    static void warn(PrintWriter err, String message) {
+        err.println("sbench: " + message);
+        err.flush();
+    }
+
     /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */
     static String version() {
         String v = SbenchCommand.class.getPackage().getImplementationVersion();
