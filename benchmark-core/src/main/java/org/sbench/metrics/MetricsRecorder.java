@@ -6,7 +6,7 @@ import org.sbench.trace.Op;
 import org.sbench.trace.stats.SizeClass;
 
 /**
- * Turns submissions and completions into the numbers of SEMANTICS.md: per op, per size class of
+ * Turns submissions and completions into the numbers of docs/definitions.md: per op, per size class of
  * reads and writes, and for all IOs (busy time as interval union, bytes, service-time
  * histograms), queue depth seen at submit against the recorded one, errors by errno, a per-second
  * time series and trace-order checks. One call per event on the replay thread; everything is made

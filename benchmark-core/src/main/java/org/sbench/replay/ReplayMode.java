@@ -3,7 +3,7 @@ package org.sbench.replay;
 import java.util.Locale;
 import org.sbench.SbenchException;
 
-/** How IOs are released to the target (SEMANTICS.md, "Replay modes"). */
+/** How IOs are released to the target (docs/definitions.md, "Replay modes"). */
 public enum ReplayMode {
     /** Storage Bench style: trace order, at most the recorded queue depth, idle gaps capped. */
     RECORDED_QD,

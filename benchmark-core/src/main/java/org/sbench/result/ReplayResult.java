@@ -10,7 +10,7 @@ import org.sbench.target.Target;
 /**
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
  * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
- * 10^6 bytes; IOPS and MB/s are over busy time (SEMANTICS.md); latencies in µs.
+ * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReplayResult(
@@ -90,7 +90,7 @@ public record ReplayResult(
     public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps) {
     }
 
-    /** How faithfully the replay reproduced the trace (SEMANTICS.md, "Fidelity"). */
+    /** How faithfully the replay reproduced the trace (docs/definitions.md, "Fidelity"). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
                            Double qdTvd, Lateness latenessUs) {

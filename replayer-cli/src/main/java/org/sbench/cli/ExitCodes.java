@@ -2,7 +2,7 @@ package org.sbench.cli;
 
 import org.sbench.ErrorKind;
 
-/** The exit statuses of {@code sbench}, one place (STYLE.md section 4). */
+/** The exit statuses of {@code sbench}, one place (the README lists them). */
 final class ExitCodes {
     static final int OK = 0;
     static final int IO_ERRORS = 1;
