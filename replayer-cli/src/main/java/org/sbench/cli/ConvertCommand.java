@@ -76,9 +76,7 @@ final class ConvertCommand implements Callable<Integer> {
                 if (stop.reason() == null) {
                     throw e;
                 }
-                PrintWriter err = spec.commandLine().getErr();
-                err.println("sbench: " + stop.reason() + ": " + out + " not written");
-                err.flush();
+                SbenchCommand.warn(spec.commandLine().getErr(), stop.reason() + ": " + out + " not written");
                 return stop.exitCode(ExitCodes.INTERRUPTED);
             } finally {
                 Thread.interrupted();
