@@ -12,9 +12,10 @@ import org.sbench.trace.Op;
  * @param engine      the engine that ran the passes
  * @param errors      IO errors over every pass that ran, also one cut short (the first stops the suite)
  * @param stopReason  why the suite stopped before its end (interrupted, an IO error), or null
+ * @param failedPass  the pass whose IO errors stopped the suite (not among the entries), or null
  */
 public record CdmResults(CdmSettings settings, String targetPath, String targetKind, long regionBytes, String engine,
-                         List<Entry> entries, long errors, String stopReason) {
+                         List<Entry> entries, long errors, String stopReason, ReplayResult failedPass) {
 
     /**
      * The best pass of one test, op and data pattern (highest MB/s over busy time), and the MB/s of

@@ -18,6 +18,7 @@ import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
 import org.sbench.replay.Run;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
@@ -88,6 +89,7 @@ public final class CdmSuite {
         private final IoEngines.Opener engines;
         private final List<CdmResults.Entry> entries = new ArrayList<>();
         private long errors;
+        private ReplayResult failedPass;
         private String engineName = "";
 
         SuiteRun(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
@@ -124,7 +126,7 @@ public final class CdmSuite {
                     }
                 }
             }
-            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, errors, stopped);
+            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, errors, stopped, failedPass);
         }
 
         /** Runs the passes of one test, op and data; false when the suite was stopped. */
@@ -148,6 +150,7 @@ public final class CdmSuite {
                 mbps.add(r.summary().mbps());
                 listener.passDone(test, op, data, pass, s.passes(), r);
                 if (r.summary().errors() > 0) {
+                    failedPass = r;
                     // As replay --on-error stop: a drive that fails IOs is not measured further.
                     control.requestStop("IO error in " + test.label() + " " + op.name().toLowerCase(Locale.ROOT) + " pass " + pass);
                 }
@@ -222,7 +225,7 @@ public final class CdmSuite {
                 ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), ReplayListener.NONE);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
-                            + data + " data failed: " + r.summary().errors() + " IO errors " + r.errors());
+                            + data + " data failed: " + IoErrorSummary.of(r));
                 }
             }
             int rc = target.flush();

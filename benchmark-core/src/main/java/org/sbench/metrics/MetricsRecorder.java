@@ -6,7 +6,7 @@ import org.sbench.trace.Op;
 import org.sbench.trace.stats.SizeClass;
 
 /**
- * Turns submissions and completions into the numbers of SEMANTICS.md: per op, per size class of
+ * Turns submissions and completions into the numbers of docs/definitions.md: per op, per size class of
  * reads and writes, and for all IOs (busy time as interval union, bytes, service-time
  * histograms), queue depth seen at submit against the recorded one, errors by errno, a per-second
  * time series and trace-order checks. One call per event on the replay thread; everything is made
@@ -35,6 +35,11 @@ public final class MetricsRecorder {
     private long lastTag = Long.MIN_VALUE;
     private long firstSubmitNs = Long.MIN_VALUE;
     private long lastDoneNs;
+    private FailedIo firstFailure;
+
+    /** An IO that failed: where on the target, and the errno (0: a short transfer). */
+    public record FailedIo(Op op, long offsetBytes, long lengthBytes, int errno) {
+    }
 
     /** @param startNs the run's start on the engine's clock (the time series counts from it) */
     public MetricsRecorder(long startNs) {
@@ -109,6 +114,10 @@ public final class MetricsRecorder {
             errorsByOp[op]++;
             int errno = slot.result < 0 ? (int) Math.min(-slot.result, MAX_ERRNO) : 0;
             errnoCounts[op][errno]++;
+            if (firstFailure == null) {
+                // Once per run, so not an allocation per IO.
+                firstFailure = new FailedIo(slot.op, slot.offsetBytes, slot.lengthBytes, errno);
+            }
         } else if (slot.op == Op.READ) {
             timeSeries.read(slot.doneNs, bytes);
         } else if (slot.op == Op.WRITE) {
@@ -177,6 +186,11 @@ public final class MetricsRecorder {
     /** Failed IOs of {@code op} with {@code errno} (0: a short transfer). */
     public long errors(Op op, int errno) {
         return errnoCounts[op.ordinal()][Math.min(errno, MAX_ERRNO)];
+    }
+
+    /** The first IO whose completion said it failed, or null when none did. */
+    public FailedIo firstFailure() {
+        return firstFailure;
     }
 
     public long totalErrors() {

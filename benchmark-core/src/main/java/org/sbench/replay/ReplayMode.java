@@ -3,7 +3,7 @@ package org.sbench.replay;
 import org.sbench.SbenchException;
 
 /**
- * How IOs are released to the target (docs/replay.md, "Modes"): one small type per mode, each
+ * How IOs are released to the target (docs/definitions.md, "Replay modes"): one small type per mode, each
  * carrying its own parameters (checked when it is made, with the option's name in the message),
  * its scheduler, the depth the engine needs, what it refuses, and its words in the result.
  */

@@ -18,8 +18,8 @@ public final class ComparisonCsvWriter implements ComparisonWriter {
     }
 
     @Override
-    public void write(ResultComparison c, Path file) {
-        AtomicTextFile.write(file, w -> rows(c, new CSVPrinter(w, CsvResultWriter.FORMAT)));
+    public void write(ResultComparison c, Path file, OutputFiles files) {
+        files.write(file, w -> rows(c, new CSVPrinter(w, CsvResultWriter.FORMAT)));
     }
 
     private static void rows(ResultComparison c, CSVPrinter p) throws IOException {

@@ -41,16 +41,16 @@ public final class CsvResultWriter implements ResultWriter {
     }
 
     @Override
-    public void write(ReplayResult r, Path dir) {
+    public void write(ReplayResult r, Path dir, OutputFiles files) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw SbenchException.ioFailure("create directory", dir, e);
         }
-        AtomicTextFile.write(dir.resolve(SUMMARY), w -> summary(r, new CSVPrinter(w, FORMAT)));
-        AtomicTextFile.write(dir.resolve(SIZE_CLASSES), w -> sizeClasses(r, new CSVPrinter(w, FORMAT)));
-        AtomicTextFile.write(dir.resolve(TIME_SERIES), w -> timeSeries(r, new CSVPrinter(w, FORMAT)));
-        AtomicTextFile.write(dir.resolve(LATENCY_PERCENTILES), w -> percentiles(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(SUMMARY), w -> summary(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(SIZE_CLASSES), w -> sizeClasses(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(TIME_SERIES), w -> timeSeries(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(LATENCY_PERCENTILES), w -> percentiles(r, new CSVPrinter(w, FORMAT)));
     }
 
     private static void summary(ReplayResult r, CSVPrinter p) throws IOException {

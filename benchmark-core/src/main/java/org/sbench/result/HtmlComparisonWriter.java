@@ -49,9 +49,9 @@ public final class HtmlComparisonWriter implements ComparisonWriter {
     }
 
     @Override
-    public void write(ResultComparison c, Path file) {
+    public void write(ResultComparison c, Path file, OutputFiles files) {
         String html = render(c);
-        AtomicTextFile.write(file, w -> w.write(html));
+        files.write(file, w -> w.write(html));
     }
 
     String render(ResultComparison c) {

@@ -33,9 +33,9 @@ public final class HtmlReportWriter implements ResultWriter {
     }
 
     @Override
-    public void write(ReplayResult r, Path file) {
+    public void write(ReplayResult r, Path file, OutputFiles files) {
         String html = render(r);
-        AtomicTextFile.write(file, w -> w.write(html));
+        files.write(file, w -> w.write(html));
     }
 
     /** The page as text (tests parse it). */

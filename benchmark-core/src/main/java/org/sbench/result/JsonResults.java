@@ -26,7 +26,15 @@ public final class JsonResults {
 
     /** Writes {@code result} to {@code file}; the file appears only when complete. */
     public void write(ReplayResult result, Path file) {
-        AtomicTextFile.writeStream(file, out -> mapper.writeValue(out, result));
+        try (OutputFiles files = new OutputFiles()) {
+            write(result, file, files);
+            files.commit();
+        }
+    }
+
+    /** Adds {@code result} as the file {@code file} to {@code files}, to appear with the others. */
+    public void write(ReplayResult result, Path file, OutputFiles files) {
+        files.writeStream(file, out -> mapper.writeValue(out, result));
     }
 
     /**

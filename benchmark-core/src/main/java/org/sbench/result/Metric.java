@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
  * One number of a result's summary, as {@code compare} lines results up and the summary CSV names it:
  * {@code key} and {@code op} ({@code all}, {@code read}, {@code write}) identify it, {@code unit} is
  * what the value is in, {@code better} says which way a drive wins. {@link #ALL} is the one ordered,
- * immutable list; rates are over busy time and MB = 10^6 bytes (SEMANTICS.md).
+ * immutable list; rates are over busy time and MB = 10^6 bytes (docs/definitions.md).
  */
 public record Metric(String key, String op, String title, String unit, Better better, ToDoubleFunction<ReplayResult> value) {
 

@@ -10,7 +10,7 @@ import org.sbench.target.Target;
 /**
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
  * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
- * 10^6 bytes; IOPS and MB/s are over busy time (SEMANTICS.md); latencies in µs.
+ * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReplayResult(
@@ -29,7 +29,15 @@ public record ReplayResult(
         Fidelity fidelity,
         Mapping mapping,
         Map<String, Map<String, Long>> errors,
-        List<PhaseResult> phases) {
+        List<PhaseResult> phases,
+        FirstError firstError) {
+
+    /**
+     * The first IO that completed with an error: its op, where it was on the target, and the error
+     * ({@code EIO}, ..., or {@code short transfer}); absent when none failed.
+     */
+    public record FirstError(String op, long offsetBytes, long lengthBytes, String error) {
+    }
 
     /**
      * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;
@@ -111,7 +119,7 @@ public record ReplayResult(
     }
 
     /**
-     * How faithfully the replay reproduced the trace (SEMANTICS.md, "Fidelity"). {@code inTrace}: the
+     * How faithfully the replay reproduced the trace (docs/definitions.md, "Fidelity"). {@code inTrace}: the
      * trace's IOs (of the stream replayed). {@code inFlightCap}: the most IOs in flight at once, the
      * depth the mode asked for capped at what the device queue holds (so that the block layer keeps
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their

@@ -39,7 +39,7 @@ public final class ReplayResults {
     public static ReplayResult build(Context c, Replayer.Outcome outcome, MetricsRecorder m) {
         return new ReplayResult(outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(), c.settings(),
                 c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
-                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()));
+                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()), firstError(m));
     }
 
     private static ReplayResult.Summary summary(MetricsRecorder m) {
@@ -159,12 +159,21 @@ public final class ReplayResults {
             for (int errno = 0; errno <= MetricsRecorder.MAX_ERRNO; errno++) {
                 long n = m.errors(op, errno);
                 if (n > 0) {
-                    byErrno.put(errno == 0 ? "short transfer" : Errno.symbol(errno), n);
+                    byErrno.put(errorName(errno), n);
                 }
             }
             out.put(opName(op), byErrno);
         }
         return out;
+    }
+
+    private static ReplayResult.FirstError firstError(MetricsRecorder m) {
+        MetricsRecorder.FailedIo f = m.firstFailure();
+        return f == null ? null : new ReplayResult.FirstError(opName(f.op()), f.offsetBytes(), f.lengthBytes(), errorName(f.errno()));
+    }
+
+    private static String errorName(int errno) {
+        return errno == 0 ? "short transfer" : Errno.symbol(errno);
     }
 
     static String opName(Op op) {

@@ -103,7 +103,20 @@ public final class FileTarget implements Target {
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity);
             return new FileTarget(file, fd, capacity, allocation, procRoot, lock);
         } catch (RuntimeException e) {
-            throw lock.releaseAfter(fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e);
+            RuntimeException failure = fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e;
+            if (creating) {
+                deleteCreated(file, failure);
+            }
+            throw lock.releaseAfter(failure);
+        }
+    }
+
+    /** A file this run made but could not prepare (a full filesystem) goes again: no empty image is left behind. */
+    private static void deleteCreated(Path file, RuntimeException failure) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 

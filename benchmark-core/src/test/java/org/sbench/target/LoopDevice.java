@@ -92,7 +92,16 @@ public final class LoopDevice implements AutoCloseable {
     /** A loop device of {@code sizeBytes} with {@code sectorBytes} logical sectors (0: the default 512). */
     public static LoopDevice create(long sizeBytes, int sectorBytes) throws IOException {
         Files.createDirectories(IMAGE_DIR);
-        Path image = Files.createTempFile(IMAGE_DIR, "loop", ".img");
+        return create(IMAGE_DIR, sizeBytes, sectorBytes);
+    }
+
+    /** A 512-byte-sector loop device of {@code sizeBytes} over a sparse file in {@code dir} (a small tmpfs: writes fail once it is full). */
+    public static LoopDevice createIn(Path dir, long sizeBytes) throws IOException {
+        return create(dir, sizeBytes, 0);
+    }
+
+    private static LoopDevice create(Path dir, long sizeBytes, int sectorBytes) throws IOException {
+        Path image = Files.createTempFile(dir, "loop", ".img");
         try (FileChannel ch = FileChannel.open(image, StandardOpenOption.WRITE)) {
             ch.truncate(0);
             ch.position(sizeBytes - 1).write(ByteBuffer.wrap(new byte[1]));

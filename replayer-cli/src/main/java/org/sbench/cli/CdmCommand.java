@@ -14,8 +14,9 @@ import org.sbench.cdm.CdmSettings;
 import org.sbench.cdm.CdmSuite;
 import org.sbench.cdm.CdmTest;
 import org.sbench.replay.NanoClock;
-import org.sbench.result.AtomicTextFile;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Op;
@@ -77,10 +78,14 @@ final class CdmCommand implements Callable<Integer> {
         TargetSettings targetSettings = targetOptions.settings();
         try (OutputDirectory outDir = out == null ? null : new OutputDirectory("--out", out);
              StopSignals stop = new StopSignals()) {
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             CdmResults results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
                     listener(), stop.control(), SbenchCommand.version());
             report(results, outDir);
-            return ExitCodes.ofRun(results.stopReason(), results.errors());
+            if (results.failedPass() != null) {
+                SbenchCommand.warn(spec.commandLine().getErr(), results.stopReason() + ": " + IoErrorSummary.of(results.failedPass()));
+            }
+            return ExitCodes.ofRun(stop, results.errors());
         }
     }
 
@@ -119,15 +124,19 @@ final class CdmCommand implements Callable<Integer> {
         return "cdm-" + preset.word() + ".txt";
     }
 
+    /** The results and the grid, which appear together or not at all. */
     private static void write(CdmResults results, Path dir) {
         JsonResults json = new JsonResults();
         CdmPreset preset = results.settings().preset();
-        for (CdmResults.Entry e : results.entries()) {
-            json.write(e.best(), dir.resolve(e.fileName(preset)));
+        try (OutputFiles files = new OutputFiles()) {
+            for (CdmResults.Entry e : results.entries()) {
+                json.write(e.best(), dir.resolve(e.fileName(preset)), files);
+            }
+            StringWriter grid = new StringWriter();
+            new CdmGrid(results).write(new PrintWriter(grid));
+            files.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
+            files.commit();
         }
-        StringWriter grid = new StringWriter();
-        new CdmGrid(results).write(new PrintWriter(grid));
-        AtomicTextFile.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
     }
 
     private CdmListener listener() {

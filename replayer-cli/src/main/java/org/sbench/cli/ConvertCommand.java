@@ -28,7 +28,8 @@ final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format) or a bundled workload (sbench traces).")
     String in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "Output file; its extension picks the format unless --to is given.")
+    @Parameters(index = "1", paramLabel = "OUT",
+            description = "Output file ('-': standard output); its extension picks the format unless --to is given.")
     Path out;
 
     @Mixin
@@ -61,21 +62,42 @@ final class ConvertCommand implements Callable<Integer> {
     public Integer call() {
         ConvertSettings settings = settings();
         TraceFormats formats = TraceFormats.standard();
+        OutputOptions.checkFile("OUT", out);
         TraceFormat outFormat = formats.forOutput(out, to);
-        Path input = TraceOptions.resolve(in);
-        if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
-            throw SbenchException.usage("OUT is the same file as IN: " + out);
-        }
         TraceConverter.Summary summary;
-        try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
-            summary = TraceConverter.convert(reader, outFormat, out, settings);
+        // A stop signal interrupts this thread, which closes the channel it reads or writes
+        // (ClosedByInterruptException): the reader and writer then close as after any failure,
+        // deleting the sort's temporary files and the partial output.
+        Thread converting = Thread.currentThread();
+        try (StopSignals stop = new StopSignals(converting::interrupt, "INT", "TERM", "HUP")) {
+            try {
+                summary = convert(formats, outFormat, settings);
+            } catch (RuntimeException e) {
+                if (stop.reason() == null) {
+                    throw e;
+                }
+                SbenchCommand.warn(spec.commandLine().getErr(), stop.reason() + ": " + out + " not written");
+                return stop.exitCode(ExitCodes.INTERRUPTED);
+            } finally {
+                Thread.interrupted();
+            }
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = OutputOptions.text(spec, out);
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())
                 + ", skipped " + Units.count(summary.skipped()) + " bad records");
         o.flush();
         return ExitCodes.OK;
+    }
+
+    private TraceConverter.Summary convert(TraceFormats formats, TraceFormat outFormat, ConvertSettings settings) {
+        Path input = TraceOptions.resolve(in);
+        if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
+            throw SbenchException.usage("OUT is the same file as IN: " + out);
+        }
+        try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
+            return TraceConverter.convert(reader, outFormat, out, settings);
+        }
     }
 
     private boolean isSameFile(Path input) {

@@ -13,6 +13,7 @@ import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.HtmlReportWriter;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.synth.BundledTraceCache;
@@ -45,6 +46,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (OutputDirectory work = dir != null ? new OutputDirectory("--dir", dir) : OutputDirectory.temporary("sbench-demo-");
              StopSignals stop = new StopSignals()) {
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED);
             out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
                     + "against a scratch file in " + work.path());
@@ -52,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
             ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control());
             report(result, work.path());
             work.keep();
-            return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
+            return ExitCodes.ofRun(stop, result.summary().errors());
         }
     }
 
@@ -75,9 +77,12 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         new TableResultWriter().write(result, out);
         Path json = work.resolve(WORKLOAD + ".json");
-        new JsonResults().write(result, json);
         Path html = work.resolve(WORKLOAD + ".html");
-        new HtmlReportWriter().write(result, html);
+        try (OutputFiles files = new OutputFiles()) {
+            new JsonResults().write(result, json, files);
+            new HtmlReportWriter().write(result, html, files);
+            files.commit();
+        }
         out.println();
         out.println("JSON result: " + json);
         out.println("HTML report: " + html + " (self-contained; open it in any browser)");

@@ -89,11 +89,7 @@ final class RecordCommand implements Callable<Integer> {
             for (String note : recorder.notes()) {
                 err.println("note: " + note);
             }
-            if (stops.firstIgnored()) {
-                // The JVM leaves a signal ignored at startup ignored (a background job of a script).
-                err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
-                        + " (SIGTERM)" + (durationNs == null ? "" : " or let --duration end it"));
-            }
+            stops.noteIgnoredCtrlC(err, durationNs == null ? "" : " or let --duration end it");
             if (mark) {
                 startMarkReader(recorder, err);
             }
@@ -126,7 +122,7 @@ final class RecordCommand implements Callable<Integer> {
         try {
             announce(err, recorder.mark(""));
         } catch (SbenchException e) {
-            warn(err, e.getMessage());
+            SbenchCommand.warn(err, e.getMessage());
         }
     }
 
@@ -143,19 +139,14 @@ final class RecordCommand implements Callable<Integer> {
                     announce(err, name);
                 }
             } catch (IOException e) {
-                warn(err, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
+                SbenchCommand.warn(err, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
             } catch (SbenchException e) {
                 // A mark the kernel refused: one line, rather than the stack trace of a dying thread.
-                warn(err, e.getMessage() + "; marks from stdin end here");
+                SbenchCommand.warn(err, e.getMessage() + "; marks from stdin end here");
             }
         }, "sbench-record-marks");
         t.setDaemon(true);
         t.start();
-    }
-
-    private static void warn(PrintWriter err, String message) {
-        err.println("sbench: " + message);
-        err.flush();
     }
 
     static void print(RecordResult r, PrintWriter stdout) {

@@ -10,6 +10,7 @@ import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
@@ -93,7 +94,8 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--progress", description = "Print a progress line on stderr even when it is not a terminal.")
     boolean progress;
 
-    @Option(names = "--out", paramLabel = "FILE.json", description = "Write the result as JSON (atomically).")
+    @Option(names = "--out", paramLabel = "FILE.json",
+            description = "Write the result as JSON (atomically; '-' is standard output, and the table goes to stderr).")
     Path out;
 
     @Spec
@@ -106,21 +108,31 @@ final class ReplayCommand implements Callable<Integer> {
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
-        ReplayResult result;
+        OutputOptions.checkFile("--out", out);
+        PrintWriter stdout = OutputOptions.text(spec, out);
+        // Open until the result is written: a second signal cannot end the JVM half way.
         try (StopSignals stop = new StopSignals()) {
-            result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
-                    targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(), SbenchCommand.version());
-        } catch (SbenchException e) {
-            throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            ReplayResult result;
+            try {
+                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from,
+                        traceOptions.readOptions(), target, targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(),
+                        SbenchCommand.version());
+            } catch (SbenchException e) {
+                throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            }
+            new TableResultWriter().write(result, stdout);
+            if (out != null) {
+                new JsonResults().write(result, out);
+                stdout.println("result   " + out);
+            }
+            stdout.flush();
+            String errors = IoErrorSummary.of(result);
+            if (errors != null) {
+                SbenchCommand.warn(spec.commandLine().getErr(), errors);
+            }
+            return ExitCodes.ofRun(stop, result.summary().errors());
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        new TableResultWriter().write(result, stdout);
-        if (out != null) {
-            new JsonResults().write(result, out);
-            stdout.println("result   " + out);
-        }
-        stdout.flush();
-        return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
     }
 
     /** A refusal to write also names the way to replay without writing. */

@@ -35,6 +35,7 @@ public final class SbenchCommand implements Runnable {
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new SbenchCommand());
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
+        cl.setParameterExceptionHandler(new UsageErrors());
         return cl;
     }
 
@@ -55,6 +56,12 @@ public final class SbenchCommand implements Runnable {
         }
         err.flush();
         return ExitCodes.INTERNAL;
+    }
+
+    /** A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE}. */
+    static void warn(PrintWriter err, String message) {
+        err.println("sbench: " + message);
+        err.flush();
     }
 
     /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */

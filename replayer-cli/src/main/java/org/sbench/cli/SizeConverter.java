@@ -10,6 +10,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 final class SizeConverter implements ITypeConverter<Long> {
     private static final String[] SUFFIXES = {"k", "m", "g", "t"};
+    private static final long BLOCK_BYTES = 4096;
 
     @Override
     public Long convert(String value) {
@@ -25,6 +26,12 @@ final class SizeConverter implements ITypeConverter<Long> {
         if (!v.matches("[0-9]{1,15}")) {
             throw new TypeConversionException("'" + value + "' is not a size; write bytes or a number with K, M, G or T (powers of 1024)");
         }
-        return Long.parseLong(v) * multiplier;
+        long n = Long.parseLong(v);
+        if (multiplier == 1 && n % BLOCK_BYTES != 0) {
+            // Sizes of targets and regions are whole blocks: a bare odd number is a unit left out.
+            throw new TypeConversionException("'" + value + "' is " + n + " bytes, not a multiple of " + BLOCK_BYTES
+                    + "; a unit (K, M, G) may be missing, e.g. " + n + "M");
+        }
+        return n * multiplier;
     }
 }

@@ -52,6 +52,7 @@ final class SynthCommand implements Callable<Integer> {
         if (cap < 1L << 30) {
             throw SbenchException.usage("--capacity must be at least 1G, found " + cap);
         }
+        OutputOptions.checkFile("--out", out);
         TraceFormats formats = TraceFormats.standard();
         TraceFormat format = formats.forOutput(out, null);
         if (format.name().equals("sbt")) {
