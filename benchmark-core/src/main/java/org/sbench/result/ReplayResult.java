@@ -148,9 +148,12 @@ public record ReplayResult(
 
     /**
      * One phase of the recorded activity (from the trace's phase markers): its IOs, bytes, wall time
-     * from its first submit to its last completion, busy time, and MB/s over busy time.
+     * from its first submit to its last completion, busy time, MB/s over busy time, and the service
+     * time of its IOs (null in results written before phases had it).
      */
-    public record PhaseResult(String name, long ios, long bytesRead, long bytesWritten, long wallNs, long busyNs, double mbps) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record PhaseResult(String name, long ios, long bytesRead, long bytesWritten, long wallNs, long busyNs, double mbps,
+                              Latency latency) {
     }
 
     /**

@@ -10,8 +10,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.sbench.engine.linux.Errno;
 import org.sbench.metrics.MetricsRecorder;
-import org.sbench.metrics.OpMetrics;
-import org.sbench.metrics.PhaseMetrics;
+import org.sbench.metrics.IoGroup;
 import org.sbench.metrics.QdHistogram;
 import org.sbench.metrics.TimeSeries;
 import org.sbench.replay.Replayer;
@@ -43,9 +42,9 @@ public final class ReplayResults {
     }
 
     private static ReplayResult.Summary summary(MetricsRecorder m) {
-        OpMetrics all = m.all();
-        OpMetrics r = m.op(Op.READ);
-        OpMetrics w = m.op(Op.WRITE);
+        IoGroup all = m.all();
+        IoGroup r = m.op(Op.READ);
+        IoGroup w = m.op(Op.WRITE);
         Map<String, ReplayResult.Latency> latency = new LinkedHashMap<>();
         latency.put("read", latency(r));
         latency.put("write", latency(w));
@@ -56,7 +55,7 @@ public final class ReplayResults {
                 latency);
     }
 
-    static ReplayResult.Latency latency(OpMetrics o) {
+    static ReplayResult.Latency latency(IoGroup o) {
         Histogram h = o.latency();
         if (h.getTotalCount() == 0) {
             return new ReplayResult.Latency(0, 0, 0, 0, 0, 0, 0, 0);
@@ -74,7 +73,7 @@ public final class ReplayResults {
         List<ReplayResult.SizeClassResult> out = new ArrayList<>();
         for (SizeClass c : SizeClass.values()) {
             for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                OpMetrics o = m.sizeClass(c, op);
+                IoGroup o = m.sizeClass(c, op);
                 out.add(new ReplayResult.SizeClassResult(c.label(), opName(op), o.ios(), total == 0 ? 0 : PERCENT * o.ios() / total,
                         o.bytes(), o.busyNs(), mbps(o.bytes(), o.busyNs()), latency(o)));
             }
@@ -142,9 +141,9 @@ public final class ReplayResults {
         }
         List<ReplayResult.PhaseResult> out = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            PhaseMetrics p = m.phase(i);
+            IoGroup p = m.phase(i);
             out.add(new ReplayResult.PhaseResult(names.get(i), p.ios(), p.bytesRead(), p.bytesWritten(), p.wallNs(), p.busyNs(),
-                    mbps(p.bytesRead() + p.bytesWritten(), p.busyNs())));
+                    mbps(p.bytes(), p.busyNs()), latency(p)));
         }
         return out;
     }

@@ -114,11 +114,12 @@ public final class TableResultWriter {
         return sizes;
     }
 
-    /** Each phase of the trace: IOs, MB, wall and busy time, MB/s. */
+    /** Each phase of the trace: IOs, MB, wall and busy time, MB/s, p99 service time. */
     static TextTable phases(ReplayResult r) {
-        TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s");
+        TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s", "p99 us");
         for (ReplayResult.PhaseResult p : r.phases()) {
-            phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()));
+            phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()),
+                    p.latency() == null ? "-" : f1(p.latency().p99Us()));
         }
         return phases;
     }

@@ -306,6 +306,8 @@ class ReplayerTest {
         assertEquals(2, metrics.phase(1).ios());
         assertEquals(8192, metrics.phase(1).bytesWritten());
         assertEquals(200 * US, metrics.phase(1).wallNs());
+        assertEquals(2, metrics.phase(1).latency().getTotalCount(), "phases have latency like every group");
+        assertEquals(100 * US, metrics.phase(1).latency().getMaxValue(), 100 * US / 1000.0);
     }
 
     /**
