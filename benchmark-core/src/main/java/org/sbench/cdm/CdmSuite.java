@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
+import org.sbench.generate.RandomTraceReader;
+import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.Equipment;
 import org.sbench.replay.GeneratedSource;
 import org.sbench.replay.NanoClock;

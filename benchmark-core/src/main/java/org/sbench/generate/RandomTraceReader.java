@@ -1,4 +1,4 @@
-package org.sbench.cdm;
+package org.sbench.generate;
 
 import java.util.SplittableRandom;
 import org.sbench.trace.Op;

@@ -1,4 +1,4 @@
-package org.sbench.cdm;
+package org.sbench.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

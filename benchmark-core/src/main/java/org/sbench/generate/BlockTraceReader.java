@@ -1,4 +1,4 @@
-package org.sbench.cdm;
+package org.sbench.generate;
 
 import java.util.List;
 import java.util.Map;
@@ -14,6 +14,9 @@ import org.sbench.trace.TraceReader;
  * meant for fixed-qd replay). Allocates nothing per record.
  */
 abstract class BlockTraceReader implements TraceReader {
+    /** The source format generated traces name. */
+    static final String FORMAT = "generated";
+
     private final TraceInfo info;
     private final Op op;
     private final long blockBytes;
@@ -30,7 +33,7 @@ abstract class BlockTraceReader implements TraceReader {
         if (regionBytes < blockBytes) {
             throw new IllegalArgumentException("region " + regionBytes + " < block " + blockBytes);
         }
-        this.info = new TraceInfo(CdmSuite.FORMAT, Set.of(), Map.of(TraceInfo.NAME, name), List.of());
+        this.info = new TraceInfo(FORMAT, Set.of(), Map.of(TraceInfo.NAME, name), List.of());
         this.op = op;
         this.blockBytes = blockBytes;
         this.blocks = regionBytes / blockBytes;

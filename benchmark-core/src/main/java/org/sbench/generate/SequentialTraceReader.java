@@ -1,4 +1,4 @@
-package org.sbench.cdm;
+package org.sbench.generate;
 
 import org.sbench.trace.Op;
 

@@ -1,4 +1,4 @@
-package org.sbench.cdm;
+package org.sbench.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,7 +27,7 @@ class SequentialTraceReaderTest {
         }
         assertFalse(r.next(rec));
         assertEquals("t", r.info().name());
-        assertEquals("cdm", r.info().sourceFormat());
+        assertEquals("generated", r.info().sourceFormat());
     }
 
     @Test
