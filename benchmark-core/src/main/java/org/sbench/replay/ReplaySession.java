@@ -1,7 +1,6 @@
 package org.sbench.replay;
 
 import java.nio.file.Path;
-import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -38,12 +37,7 @@ public final class ReplaySession {
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
-            Run.checkFits(source, settings, target);
-            Equipment equipment = Equipment.open(IoEngines::open, settings.engine(), target,
-                    settings.mode().depth(source.recordedMaxQd()), source.largestIoBytes(), clock);
-            try (IoEngine engine = equipment.engine()) {
-                return Run.execute(source, settings, equipment, clock, listener, control, sbenchVersion);
-            }
+            return Run.onTarget(source, settings, target, IoEngines::open, clock, listener, control, sbenchVersion);
         }
     }
 }

@@ -9,6 +9,8 @@ import java.util.Locale;
 import org.sbench.SbenchException;
 import org.sbench.data.WritePattern;
 import org.sbench.data.WritePatterns;
+import org.sbench.engine.IoEngine;
+import org.sbench.engine.IoEngines;
 import org.sbench.metrics.MetricsRecorder;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ReplayResults;
@@ -38,6 +40,20 @@ public final class Run {
 
     private static String gb(long bytes) {
         return bytes >= 1e9 ? String.format(Locale.ROOT, "%.2f GB", bytes / 1e9) : String.format(Locale.ROOT, "%.2f MB", bytes / 1e6);
+    }
+
+    /**
+     * Runs {@code source}'s IOs on {@code target} as {@code settings} say, with an engine opened for
+     * them ({@link Equipment#open}) and closed after.
+     */
+    public static ReplayResult onTarget(TraceSource source, ReplaySettings settings, Target target, IoEngines.Opener engines,
+                                        NanoClock clock, ReplayListener listener, ReplayControl control, String sbenchVersion) {
+        checkFits(source, settings, target);
+        Equipment equipment = Equipment.open(engines, settings.engine(), target, settings.mode().depth(source.recordedMaxQd()),
+                source.largestIoBytes(), clock);
+        try (IoEngine engine = equipment.engine()) {
+            return execute(source, settings, equipment, clock, listener, control, sbenchVersion);
+        }
     }
 
     /**

@@ -70,6 +70,12 @@ public record ReplayResult(
      */
     public record TargetIdentity(String path, String kind, long capacity, int logicalSectorSize, int physicalSectorSize,
                                  Map<String, String> device, @JsonInclude(JsonInclude.Include.NON_NULL) Unwritten unwritten) {
+        /** What {@code target} says of itself, without counting unwritten bytes (for a bundle's drive). */
+        public static TargetIdentity of(Target target) {
+            return new TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
+                    target.physicalBlockSize(), target.describe(), null);
+        }
+
         /**
          * What {@code target} says of itself as a run on it begins, reading at most [0, readEndBytes):
          * the unwritten bytes must be counted before the run's writes fill them.
