@@ -1,0 +1,72 @@
+// How an archive is inspected; immutable, defaults as `sbench inspect` has them.
+package org.sbench.spark.inspect;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sbench.SbenchException;
+import org.sbench.spark.source.SourceOptions;
+import org.sbench.trace.stats.SequentialWindow;
+
+/**
+ * @param from             format of every input, or null to detect each
+ * @param skipBad          bad records allowed per file ({@code --skip-bad})
+ * @param sequentialWindow {@code --seq-window}
+ * @param volumesPerFile   false: a stream number is one volume across all files (Alibaba,
+ *                         Tencent, SYSTOR LUNs); true: each file's streams are its own volumes
+ *                         (MSR Cambridge, whose disk numbers repeat from server to server)
+ * @param splitBytes       size of the ranges splittable files are read in
+ */
+public record InspectSettings(String from, long skipBad, int sequentialWindow, boolean volumesPerFile, long splitBytes) {
+    public static final InspectSettings DEFAULTS =
+            new InspectSettings(null, 0, SequentialWindow.DEFAULT_WINDOW, false, SourceOptions.DEFAULT_SPLIT_BYTES);
+
+    public InspectSettings {
+        if (sequentialWindow < 1) {
+            throw SbenchException.usage("--seq-window must be at least 1, found " + sequentialWindow);
+        }
+        if (skipBad < 0) {
+            throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
+        }
+    }
+
+    public InspectSettings withFrom(String f) {
+        return new InspectSettings(f, skipBad, sequentialWindow, volumesPerFile, splitBytes);
+    }
+
+    public InspectSettings withSkipBad(long n) {
+        return new InspectSettings(from, n, sequentialWindow, volumesPerFile, splitBytes);
+    }
+
+    public InspectSettings withSequentialWindow(int n) {
+        return new InspectSettings(from, skipBad, n, volumesPerFile, splitBytes);
+    }
+
+    public InspectSettings withVolumesPerFile(boolean perFile) {
+        return new InspectSettings(from, skipBad, sequentialWindow, perFile, splitBytes);
+    }
+
+    public InspectSettings withSplitBytes(long n) {
+        return new InspectSettings(from, skipBad, sequentialWindow, volumesPerFile, n);
+    }
+
+    /** The sbench source's options for reading {@code paths} with these settings. */
+    public Map<String, String> sourceOptions(List<String> paths) {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("paths", toJsonArray(paths));
+        if (from != null) {
+            o.put(SourceOptions.FROM, from);
+        }
+        o.put(SourceOptions.SKIP_BAD, Long.toString(skipBad));
+        o.put(SourceOptions.SPLIT_BYTES, Long.toString(splitBytes));
+        return o;
+    }
+
+    private static String toJsonArray(List<String> paths) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(paths);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
