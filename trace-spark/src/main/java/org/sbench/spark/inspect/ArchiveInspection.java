@@ -61,7 +61,8 @@ public final class ArchiveInspection {
             all = fileRows.withColumn(SCOPE, org.apache.spark.sql.functions.lit(FILE_SCOPE))
                     .unionByName(volumes.withColumn(SCOPE, org.apache.spark.sql.functions.lit(VOLUME_SCOPE)))
                     .collectAsList();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Spark throws its SparkException, a checked exception, without declaring it.
             throw JobFailures.unwrap(e, traces, t -> WholeTraceInspection.inspect(t, files.value(), settings.skipBad(),
                     settings.sequentialWindow()));
         }

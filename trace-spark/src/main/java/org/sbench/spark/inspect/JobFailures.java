@@ -20,12 +20,12 @@ public final class JobFailures {
     /**
      * The error to report for {@code failure}: the CLI's own for the failing trace when
      * {@code readAsCli} (which reads a trace whole, as the CLI does) fails on it; otherwise the
-     * task's {@link SbenchException}, or {@code failure} itself when there is none.
+     * task's {@link SbenchException}, or {@code failure} itself (unchecked) when there is none.
      */
-    public static RuntimeException unwrap(RuntimeException failure, List<TraceSource> traces, Consumer<TraceSource> readAsCli) {
+    public static RuntimeException unwrap(Exception failure, List<TraceSource> traces, Consumer<TraceSource> readAsCli) {
         SbenchException cause = sbenchCause(failure);
         if (cause == null) {
-            return failure;
+            return failure instanceof RuntimeException r ? r : new IllegalStateException(failure);
         }
         if (cause.kind() != ErrorKind.BAD_INPUT) {
             return cause;

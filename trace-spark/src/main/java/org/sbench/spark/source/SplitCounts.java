@@ -8,7 +8,8 @@ import org.apache.spark.util.AccumulatorV2;
 /**
  * Records delivered and bad records skipped, per split index. A split's counts are those of its
  * last finished read (a retried or repeated task replaces, never adds), so the sums per trace are
- * exact whatever Spark re-runs.
+ * exact whatever Spark re-runs. Synchronized: Spark's status listener reads the value while tasks
+ * report.
  */
 public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Integer, SplitCounts.Count>> {
     private static final long serialVersionUID = 1L;
@@ -20,34 +21,37 @@ public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Inte
     private final HashMap<Integer, Count> bySplit = new HashMap<>();
 
     @Override
-    public boolean isZero() {
+    public synchronized boolean isZero() {
         return bySplit.isEmpty();
     }
 
     @Override
-    public SplitCounts copy() {
+    public synchronized SplitCounts copy() {
         SplitCounts c = new SplitCounts();
         c.bySplit.putAll(bySplit);
         return c;
     }
 
     @Override
-    public void reset() {
+    public synchronized void reset() {
         bySplit.clear();
     }
 
     @Override
-    public void add(Count v) {
+    public synchronized void add(Count v) {
         bySplit.put(v.split(), v);
     }
 
     @Override
     public void merge(AccumulatorV2<Count, Map<Integer, Count>> other) {
-        bySplit.putAll(other.value());
+        Map<Integer, Count> theirs = other.value();
+        synchronized (this) {
+            bySplit.putAll(theirs);
+        }
     }
 
     @Override
-    public Map<Integer, Count> value() {
-        return bySplit;
+    public synchronized Map<Integer, Count> value() {
+        return Map.copyOf(bySplit);
     }
 }

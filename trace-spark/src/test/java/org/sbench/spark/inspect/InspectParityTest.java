@@ -103,9 +103,9 @@ class InspectParityTest {
     private static ArchiveStatistics inspect(Path trace) {
         try {
             return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(SPLIT_BYTES)).inspect(List.of(trace.toString()));
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             SbenchException cause = JobFailures.sbenchCause(e);
-            throw cause == null ? e : cause;
+            throw cause == null ? new IllegalStateException(e) : cause;
         }
     }
 }
