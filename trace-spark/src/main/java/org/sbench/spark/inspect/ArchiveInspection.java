@@ -12,6 +12,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.source.SbenchDataSource;
 import org.sbench.spark.source.SbenchTable;
 import org.sbench.spark.split.HadoopFiles;
@@ -63,8 +64,7 @@ public final class ArchiveInspection {
                     .collectAsList();
         } catch (Exception e) {
             // Spark throws its SparkException, a checked exception, without declaring it.
-            throw JobFailures.unwrap(e, traces, t -> WholeTraceInspection.inspect(t, files.value(), settings.skipBad(),
-                    settings.sequentialWindow()));
+            throw BadRecords.unwrap(e, table);
         }
         List<Row> fileStats = new ArrayList<>();
         List<Row> volumeStats = new ArrayList<>();

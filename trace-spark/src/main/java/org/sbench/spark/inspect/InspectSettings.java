@@ -1,7 +1,6 @@
 // How an archive is inspected; immutable, defaults as `sbench inspect` has them.
 package org.sbench.spark.inspect;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sbench.SbenchException;
@@ -52,21 +51,6 @@ public record InspectSettings(String from, long skipBad, int sequentialWindow, b
 
     /** The sbench source's options for reading {@code paths} with these settings. */
     public Map<String, String> sourceOptions(List<String> paths) {
-        Map<String, String> o = new LinkedHashMap<>();
-        o.put("paths", toJsonArray(paths));
-        if (from != null) {
-            o.put(SourceOptions.FROM, from);
-        }
-        o.put(SourceOptions.SKIP_BAD, Long.toString(skipBad));
-        o.put(SourceOptions.SPLIT_BYTES, Long.toString(splitBytes));
-        return o;
-    }
-
-    private static String toJsonArray(List<String> paths) {
-        try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(paths);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return new SourceOptions(paths, from, skipBad, splitBytes).toMap();
     }
 }

@@ -26,6 +26,19 @@ public final class OrderedIo implements Serializable {
     private long seq;
     private boolean late;
 
+    /** Fills {@code into} with this IO (a method, not a bean property). */
+    public void copyTo(org.sbench.trace.IoRecord into) {
+        into.clear();
+        into.issueNs = issueNs;
+        into.completeNs = completeNs;
+        into.offsetBytes = offsetBytes;
+        into.lengthBytes = lengthBytes;
+        into.op = org.sbench.trace.Op.ofCode(op.charAt(0));
+        into.stream = stream;
+        into.qd = qd;
+        into.process = process;
+    }
+
     public long getVolume() {
         return volume;
     }

@@ -4,7 +4,6 @@ package org.sbench.spark.inspect;
 import java.util.Arrays;
 import java.util.Iterator;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
@@ -73,15 +72,7 @@ final class VolumeReader implements TraceReader {
             return false;
         }
         OrderedIo io = rows.next();
-        into.clear();
-        into.issueNs = io.getIssueNs();
-        into.completeNs = io.getCompleteNs();
-        into.offsetBytes = io.getOffsetBytes();
-        into.lengthBytes = io.getLengthBytes();
-        into.op = Op.ofCode(io.getOp().charAt(0));
-        into.stream = io.getStream();
-        into.qd = io.getQd();
-        into.process = io.getProcess();
+        io.copyTo(into);
         if (io.isLate() || io.getIssueNs() < latestBefore[Arrays.binarySearch(splits, io.getSplit())]) {
             reordered++;
         }

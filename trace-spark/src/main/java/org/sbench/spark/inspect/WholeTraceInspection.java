@@ -37,7 +37,7 @@ final class WholeTraceInspection implements Function<TraceSource, Row> {
         return StatisticsRows.toRow(trace.name(), null, inspect(trace, files.value(), skipBad, sequentialWindow));
     }
 
-    static org.sbench.trace.stats.TraceStatistics inspect(TraceSource trace, HadoopFiles files, long skipBad, int window) {
+    private static org.sbench.trace.stats.TraceStatistics inspect(TraceSource trace, HadoopFiles files, long skipBad, int window) {
         TraceFormats formats = TraceFormats.standard();
         ReadOptions options = ReadOptions.DEFAULTS.withSkipBad(skipBad);
         try (TraceReader reader = formats.inIssueOrder(SplitReader.openWhole(trace, formats.byName(trace.format()), files, options), options)) {

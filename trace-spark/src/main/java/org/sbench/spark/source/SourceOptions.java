@@ -62,6 +62,22 @@ public record SourceOptions(List<String> paths, String from, long skipBad, long 
         }
     }
 
+    /** These options as {@code spark.read.format("sbench").options(...)} takes them. */
+    public Map<String, String> toMap() {
+        Map<String, String> o = new java.util.LinkedHashMap<>();
+        try {
+            o.put("paths", new ObjectMapper().writeValueAsString(paths));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        if (from != null) {
+            o.put(FROM, from);
+        }
+        o.put(SKIP_BAD, Long.toString(skipBad));
+        o.put(SPLIT_BYTES, Long.toString(splitBytes));
+        return o;
+    }
+
     public ReadOptions readOptions() {
         return ReadOptions.DEFAULTS.withSkipBad(skipBad);
     }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSpark;
+import org.sbench.spark.source.BadRecords;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
@@ -104,7 +105,7 @@ class InspectParityTest {
         try {
             return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(SPLIT_BYTES)).inspect(List.of(trace.toString()));
         } catch (Exception e) {
-            SbenchException cause = JobFailures.sbenchCause(e);
+            SbenchException cause = BadRecords.sbenchCause(e);
             throw cause == null ? new IllegalStateException(e) : cause;
         }
     }

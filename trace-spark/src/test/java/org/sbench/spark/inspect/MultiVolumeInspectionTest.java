@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSpark;
+import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.MultiVolumeTraces.Line;
 import org.sbench.trace.input.ReadOptions;
@@ -47,7 +48,7 @@ class MultiVolumeInspectionTest {
         try {
             return new ArchiveInspection(spark, settings.withSplitBytes(SPLIT_BYTES)).inspect(paths);
         } catch (Exception e) {
-            SbenchException cause = JobFailures.sbenchCause(e);
+            SbenchException cause = BadRecords.sbenchCause(e);
             throw cause == null ? new IllegalStateException(e) : cause;
         }
     }
