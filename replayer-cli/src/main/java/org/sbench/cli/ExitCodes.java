@@ -26,13 +26,6 @@ final class ExitCodes {
     }
 
     static int of(ErrorKind kind) {
-        switch (kind) {
-            case USAGE: return USAGE;
-            case BAD_INPUT: return BAD_INPUT;
-            case UNSAFE_TARGET: return UNSAFE_TARGET;
-            case SYSTEM_FAILURE: return SYSTEM_FAILURE;
-            case INTERRUPTED: return INTERRUPTED;
-            default: return INTERNAL;
-        }
+        return kind.exitCode();
     }
 }
