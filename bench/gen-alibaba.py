@@ -15,7 +15,7 @@ T0_US = 1577808000000000            # 2020-01-01 00:00 UTC+8, as the published t
 SIZES = np.array([4096, 8192, 16384, 32768, 65536, 131072, 262144, 512])
 CHUNK = 1_000_000
 
-weight = rng.pareto(1.2, volumes) + 0.05                  # a few busy volumes, many quiet ones
+weight = rng.lognormal(0.0, 1.0, volumes)                 # busy and quiet volumes, none above a few per cent
 weight /= weight.sum()
 read_share = rng.uniform(0.05, 0.95, volumes)
 size_mix = rng.dirichlet(np.ones(len(SIZES)) * 0.7, volumes)

@@ -3,6 +3,7 @@ package org.sbench.spark.convert;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.monotonically_increasing_id;
 
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -11,8 +12,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.sbench.spark.inspect.FileOrder;
-import org.sbench.spark.inspect.OrderedIo;
+import org.sbench.spark.source.IoRows;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.source.SbenchDataSource;
 import org.sbench.spark.source.SbenchTable;
@@ -35,6 +35,8 @@ import org.sbench.trace.input.ReadOptions;
  * input's first IO, found by a first pass when a slice is asked for or the trace has phases.
  */
 public final class SbtExtraction {
+    private static final String ORDER = "order";
+
     private SbtExtraction() {
     }
 
@@ -46,9 +48,10 @@ public final class SbtExtraction {
         try {
             Long originNs = settings.sliced() || !info.phases().isEmpty() ? io.agg(min(col("issue_ns"))).first().getLong(0) : null;
             Dataset<Row> kept = io.filter(keep(settings, originNs));
-            Iterator<OrderedIo> sorted = FileOrder.mark(kept, table, false, true)
-                    .filter(col("summary").equalTo(false))
-                    .sort(col("issueNs"), col("split"), col("seq"))
+            // Issue order, equal times in file order (monotonically_increasing_id, taken above the
+            // scan, grows with the split and the row within it), as the CLI's stable sort.
+            Iterator<Row> sorted = kept.withColumn(ORDER, monotonically_increasing_id())
+                    .sort(col("issue_ns"), col(ORDER))
                     .toLocalIterator();
             SortedIos ios = new SortedIos(sorted, info, table);
             try (TraceReader reader = formats.inIssueOrder(ios, ReadOptions.DEFAULTS)) {
@@ -85,13 +88,13 @@ public final class SbtExtraction {
 
     /** The sorted IOs as a reader; at their end, the per-file bad-record allowance is checked. */
     private static final class SortedIos implements TraceReader {
-        private final Iterator<OrderedIo> rows;
+        private final Iterator<Row> rows;
         private final TraceInfo info;
         private final SbenchTable table;
         private long firstIssueNs;
         private boolean any;
 
-        SortedIos(Iterator<OrderedIo> rows, TraceInfo info, SbenchTable table) {
+        SortedIos(Iterator<Row> rows, TraceInfo info, SbenchTable table) {
             this.rows = rows;
             this.info = info;
             this.table = table;
@@ -112,7 +115,7 @@ public final class SbtExtraction {
                 BadRecords.checkAllowance(table);
                 return false;
             }
-            rows.next().copyTo(into);
+            IoRows.read(rows.next(), into);
             if (!any) {
                 any = true;
                 firstIssueNs = into.issueNs;

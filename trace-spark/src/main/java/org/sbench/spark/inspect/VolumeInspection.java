@@ -4,9 +4,9 @@ package org.sbench.spark.inspect;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
-import org.sbench.spark.split.TraceDescription;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.sbench.spark.split.TraceSource;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
@@ -16,13 +16,13 @@ import org.sbench.trace.stats.TraceInspector;
 import org.sbench.trace.stats.TraceStatistics;
 
 /**
- * Takes a partition of {@link OrderedIo} rows sorted by volume (summaries first), issue time,
- * split and place, and gives one statistics row per volume: its IOs, as a {@link VolumeReader},
- * through {@link TraceFormats#inIssueOrder} (clock zero at the volume's first IO, recorded queue
- * depth from completion times, as {@code sbench} opens a trace) and {@link TraceInspector}. One
- * volume is in memory at a time, as the inspector's state (the footprint bitmap and the queue).
+ * Takes a partition of {@link VolumeRows} sorted by volume and file order and gives one
+ * statistics row per volume: its IOs, as a {@link VolumeReader}, through
+ * {@link TraceFormats#inIssueOrder} (the CLI's stable sort by issue time, spilling past 262,144
+ * records; clock zero at the volume's first IO; recorded queue depth from completion times) and
+ * {@link TraceInspector}. One volume is inspected at a time.
  */
-final class VolumeInspection implements MapPartitionsFunction<OrderedIo, Row> {
+final class VolumeInspection implements FlatMapFunction<Iterator<InternalRow>, Row> {
     private static final long serialVersionUID = 1L;
 
     private final List<TraceSource> traces;
@@ -38,8 +38,8 @@ final class VolumeInspection implements MapPartitionsFunction<OrderedIo, Row> {
     }
 
     @Override
-    public Iterator<Row> call(Iterator<OrderedIo> in) {
-        VolumeReader.PeekingIterator rows = new VolumeReader.PeekingIterator(in);
+    public Iterator<Row> call(Iterator<InternalRow> in) {
+        VolumeReader.Rows rows = new VolumeReader.Rows(in);
         TraceFormats formats = TraceFormats.standard();
         return new Iterator<>() {
             @Override
@@ -52,20 +52,17 @@ final class VolumeInspection implements MapPartitionsFunction<OrderedIo, Row> {
                 if (!rows.hasNext()) {
                     throw new NoSuchElementException();
                 }
-                VolumeReader volume = new VolumeReader(rows, split -> description(split).info());
-                int stream = rows.hasNext() && rows.peek().getVolume() == volume.volume() ? rows.peek().getStream() : IoRecord.NO_STREAM;
+                InternalRow first = rows.peek();
+                int stream = first.isNullAt(VolumeRows.STREAM_AT) ? IoRecord.NO_STREAM : first.getInt(VolumeRows.STREAM_AT);
+                // A volume's description is that of the first file holding it: the file of its first row.
+                TraceSource trace = traces.get(traceOfSplit[VolumeRows.splitOf(first)]);
+                VolumeReader volume = new VolumeReader(rows, trace.description().info());
                 TraceStatistics stats;
                 try (TraceReader reader = formats.inIssueOrder(volume, ReadOptions.DEFAULTS)) {
                     stats = TraceInspector.inspect(reader, sequentialWindow);
                 }
-                volume.skipRest();
-                String file = volumesPerFile ? traces.get(FileOrder.traceOfVolume(volume.volume())).name() : null;
-                return StatisticsRows.toRow(file, stream == IoRecord.NO_STREAM ? null : stream, stats);
+                return StatisticsRows.toRow(volumesPerFile ? trace.name() : null, stream == IoRecord.NO_STREAM ? null : stream, stats);
             }
         };
-    }
-
-    private TraceDescription description(int split) {
-        return traces.get(traceOfSplit[split]).description();
     }
 }

@@ -1,60 +1,27 @@
-// One volume's IOs, sorted by Spark, as a TraceReader for trace-formats' own pipeline.
+// One volume's IOs, in file order, as a TraceReader for trace-formats' own pipeline.
 package org.sbench.spark.inspect;
 
-import java.util.Arrays;
 import java.util.Iterator;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
 /**
- * Delivers the IOs of one volume from rows sorted by (volume, summaries first, issue time, split,
- * place in split): the summaries, then the IOs in issue order, equal times in file order, as the
- * CLI's stable sort leaves them. Counts as reordered, as {@code sbench inspect} of the volume's
- * records alone would, each IO issued earlier than an IO before it in file order: one of its own
- * split ({@code late}), or of an earlier split (the latest issue of the earlier splits, from the
- * summaries, is later than its own). Memory: one entry per split holding the volume.
+ * Delivers the IOs of one volume from rows sorted by (volume, place in file order): the volume's
+ * records as its own file would hold them, not in issue order, so that trace-formats' pipeline
+ * sorts them (stable, in bounded memory) and counts the reordered ones exactly as
+ * {@code sbench inspect} of that file would.
  */
 final class VolumeReader implements TraceReader {
-    private final PeekingIterator rows;
+    private final Rows rows;
     private final long volume;
     private final TraceInfo info;
-    private final int[] splits;
-    private final long[] latestBefore;
-    private long reordered;
 
-    /** Reads the volume of the row {@code rows} is at: its summaries now, its IOs on {@link #next}. */
-    VolumeReader(PeekingIterator rows, TraceInfoOfSplit infos) {
+    VolumeReader(Rows rows, TraceInfo info) {
         this.rows = rows;
-        this.volume = rows.peek().getVolume();
-        int n = 0;
-        int[] splitOf = new int[8];
-        long[] latestOf = new long[8];
-        while (rows.hasNext() && rows.peek().getVolume() == volume && rows.peek().isSummary()) {
-            OrderedIo s = rows.next();
-            if (n == splitOf.length) {
-                splitOf = Arrays.copyOf(splitOf, 2 * n);
-                latestOf = Arrays.copyOf(latestOf, 2 * n);
-            }
-            splitOf[n] = s.getSplit();
-            latestOf[n] = s.getIssueNs();
-            n++;
-        }
-        splits = Arrays.copyOf(splitOf, n);
-        long[] latest = Arrays.copyOf(latestOf, n);
-        sortBySplit(splits, latest);
-        latestBefore = new long[n];
-        long max = Long.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
-            latestBefore[i] = max;
-            max = Math.max(max, latest[i]);
-        }
-        this.info = infos.infoOf(n == 0 ? 0 : splits[0]);
-    }
-
-    /** The split whose trace describes a volume: the first in file order that holds it. */
-    interface TraceInfoOfSplit {
-        TraceInfo infoOf(int split);
+        this.volume = rows.peek().getLong(VolumeRows.VOLUME_AT);
+        this.info = info;
     }
 
     long volume() {
@@ -68,33 +35,11 @@ final class VolumeReader implements TraceReader {
 
     @Override
     public boolean next(IoRecord into) {
-        if (!rows.hasNext() || rows.peek().getVolume() != volume) {
+        if (!rows.hasNext() || rows.peek().getLong(VolumeRows.VOLUME_AT) != volume) {
             return false;
         }
-        OrderedIo io = rows.next();
-        io.copyTo(into);
-        if (io.isLate() || io.getIssueNs() < latestBefore[Arrays.binarySearch(splits, io.getSplit())]) {
-            reordered++;
-        }
+        VolumeRows.read(rows.next(), into);
         return true;
-    }
-
-    /** Sorted by Spark: issue order holds, so trace-formats' pipeline need not sort again. */
-    @Override
-    public boolean inIssueOrder() {
-        return true;
-    }
-
-    @Override
-    public long reorderedRecords() {
-        return reordered;
-    }
-
-    /** Moves past what is left of the volume (nothing when it was read to its end). */
-    void skipRest() {
-        while (rows.hasNext() && rows.peek().getVolume() == volume) {
-            rows.next();
-        }
     }
 
     @Override
@@ -102,27 +47,15 @@ final class VolumeReader implements TraceReader {
         // The rows belong to the Spark task.
     }
 
-    /** Sorts both arrays by split (summaries arrive in issue order). */
-    private static void sortBySplit(int[] splits, long[] latest) {
-        Integer[] order = new Integer[splits.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Integer.compare(splits[a], splits[b]));
-        int[] s = splits.clone();
-        long[] l = latest.clone();
-        for (int i = 0; i < order.length; i++) {
-            splits[i] = s[order[i]];
-            latest[i] = l[order[i]];
-        }
-    }
+    /**
+     * A task's sorted rows with one row of look-ahead. Spark reuses a row object for the next
+     * row, so a peeked row is valid until {@link #next} is called again.
+     */
+    static final class Rows {
+        private final Iterator<InternalRow> in;
+        private InternalRow next;
 
-    /** An iterator that can show its next element without taking it. */
-    static final class PeekingIterator {
-        private final Iterator<OrderedIo> in;
-        private OrderedIo next;
-
-        PeekingIterator(Iterator<OrderedIo> in) {
+        Rows(Iterator<InternalRow> in) {
             this.in = in;
         }
 
@@ -130,15 +63,15 @@ final class VolumeReader implements TraceReader {
             return next != null || in.hasNext();
         }
 
-        OrderedIo peek() {
+        InternalRow peek() {
             if (next == null) {
                 next = in.next();
             }
             return next;
         }
 
-        OrderedIo next() {
-            OrderedIo n = peek();
+        InternalRow next() {
+            InternalRow n = peek();
             next = null;
             return n;
         }
