@@ -11,7 +11,7 @@ final class ExitCodes {
     static final int BAD_INPUT = 3;
     static final int UNSAFE_TARGET = 4;
     static final int SYSTEM_FAILURE = 5;
-    static final int INTERNAL = 70;
+    static final int INTERNAL = org.sbench.SbenchException.INTERNAL_EXIT;
     static final int INTERRUPTED = 130;
 
     private ExitCodes() {

@@ -1,6 +1,5 @@
 package org.sbench.cli;
 
-import java.io.PrintWriter;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,22 +38,8 @@ public final class SbenchCommand implements Runnable {
     }
 
     private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        PrintWriter err = cl.getErr();
         boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
-        if (ex instanceof SbenchException) {
-            err.println("sbench: " + ex.getMessage());
-            if (debug) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return ExitCodes.of(((SbenchException) ex).kind());
-        }
-        err.println("sbench: internal error: " + ex + (debug ? "" : " (rerun with --debug for details)"));
-        if (debug) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
-        return ExitCodes.INTERNAL;
+        return SbenchException.report(ex, "sbench", debug, cl.getErr());
     }
 
     /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */

@@ -22,39 +22,37 @@ public final class MultiVolumeTraces {
 
     /**
      * {@code count} IOs over {@code volumes} volumes: sequential runs and random IOs of 512 B to
-     * 256 KiB, reads and writes, with completion times (MSR) that overlap so queue depths build, and
-     * about one line in twenty moved a few places later (the files are not in time order).
+     * 256 KiB, reads and writes, with completion times that overlap so queue depths build, and
+     * about one line in twenty moved a few places later (the file is not in time order).
      */
     public static List<Line> msr(long seed, int count, int volumes) {
-        Random rnd = new Random(seed);
-        List<Line> lines = new ArrayList<>();
-        long[] next = new long[volumes];
-        long t = FILETIME_2007;
-        for (int i = 0; i < count; i++) {
-            int v = rnd.nextInt(volumes);
-            t += rnd.nextInt(2000);
-            long size = 512L << rnd.nextInt(10);
-            long offset = rnd.nextInt(4) == 0 ? next[v] : (long) rnd.nextInt(1 << 20) * 4096;
-            next[v] = offset + size;
-            String op = rnd.nextInt(3) == 0 ? "Write" : "Read";
-            lines.add(new Line(v, t + ",hm," + v + "," + op + "," + offset + "," + size + "," + (1 + rnd.nextInt(20000))));
-        }
-        return shuffleLocally(lines, rnd);
+        return generate(seed, count, volumes, 2000, (rnd, v, t, write, offset, size) ->
+                t + ",hm," + v + "," + (write ? "Write" : "Read") + "," + offset + "," + size + "," + (1 + rnd.nextInt(20000)));
     }
 
     /** As {@link #msr} without completion times, in Alibaba's layout ({@code device_id,opcode,offset,length,timestamp}). */
     public static List<Line> alibaba(long seed, int count, int volumes) {
+        return generate(seed, count, volumes, 3, (rnd, v, t, write, offset, size) ->
+                v + "," + (write ? "W" : "R") + "," + offset + "," + size + "," + t);
+    }
+
+    /** One IO as a line of some format; {@code t} in the format's own clock units. */
+    private interface Layout {
+        String line(Random rnd, int volume, long t, boolean write, long offset, long size);
+    }
+
+    private static List<Line> generate(long seed, int count, int volumes, int maxGap, Layout layout) {
         Random rnd = new Random(seed);
         List<Line> lines = new ArrayList<>();
         long[] next = new long[volumes];
-        long t = ALIBABA_2020_US;
+        long t = maxGap > 100 ? FILETIME_2007 : ALIBABA_2020_US;
         for (int i = 0; i < count; i++) {
             int v = rnd.nextInt(volumes);
-            t += rnd.nextInt(3);
-            long size = 4096L << rnd.nextInt(6);
-            long offset = rnd.nextInt(3) == 0 ? next[v] : (long) rnd.nextInt(1 << 18) * 4096;
+            t += rnd.nextInt(maxGap);
+            long size = 512L << rnd.nextInt(10);
+            long offset = rnd.nextInt(4) == 0 ? next[v] : (long) rnd.nextInt(1 << 20) * 4096;
             next[v] = offset + size;
-            lines.add(new Line(v, v + "," + (rnd.nextBoolean() ? "R" : "W") + "," + offset + "," + size + "," + t));
+            lines.add(new Line(v, layout.line(rnd, v, t, rnd.nextInt(3) == 0, offset, size)));
         }
         return shuffleLocally(lines, rnd);
     }

@@ -1,7 +1,6 @@
 // The sbench-spark command: inspect and convert trace archives on Spark.
 package org.sbench.spark.cli;
 
-import java.io.PrintWriter;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,8 +15,6 @@ import picocli.CommandLine.Option;
         description = "Inspect and convert block-IO trace archives on Apache Spark, with sbench's readers and statistics.",
         subcommands = {InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchSparkCommand implements Runnable {
-    private static final int INTERNAL = 70;
-
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
     boolean debug;
 
@@ -33,28 +30,10 @@ public final class SbenchSparkCommand implements Runnable {
         System.exit(newCommandLine().execute(args));
     }
 
-    /** The configured command line; tests call it with their own out/err writers. */
+    /** The command line, whose failures are one line and an exit status; tests give it their own writers. */
     static CommandLine newCommandLine() {
-        CommandLine cl = new CommandLine(new SbenchSparkCommand());
-        cl.setExecutionExceptionHandler(SbenchSparkCommand::handle);
-        return cl;
-    }
-
-    private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        PrintWriter err = cl.getErr();
-        boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
-        int status;
-        if (ex instanceof SbenchException s) {
-            err.println("sbench-spark: " + s.getMessage());
-            status = s.kind().exitCode();
-        } else {
-            err.println("sbench-spark: internal error: " + ex + (debug ? "" : " (rerun with --debug for details)"));
-            status = INTERNAL;
-        }
-        if (debug) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
-        return status;
+        return new CommandLine(new SbenchSparkCommand()).setExecutionExceptionHandler((ex, cl, parsed) -> SbenchException.report(ex,
+                "sbench-spark", parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
+                        || parsed.hasMatchedOption("--debug"), cl.getErr()));
     }
 }

@@ -18,13 +18,10 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sbench.spark.LocalSparkTest;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
-import org.sbench.spark.LocalSpark;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.trace.Op;
@@ -35,22 +32,11 @@ import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 /** Parquet output holds the source's rows, zstd-compressed; .sbt extraction writes the file `sbench convert` writes. */
-class ConvertTest {
+class ConvertTest extends LocalSparkTest {
     private static final long SPLIT_BYTES = 8192;
-    private static SparkSession spark;
 
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void start() {
-        spark = LocalSpark.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        LocalSpark.stop(spark);
-    }
 
     private static ExportSettings settings() {
         return ExportSettings.ALL.withSplitBytes(SPLIT_BYTES);

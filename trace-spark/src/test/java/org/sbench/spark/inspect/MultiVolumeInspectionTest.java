@@ -8,14 +8,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sbench.spark.LocalSparkTest;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.spark.CliReference;
-import org.sbench.spark.LocalSpark;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.MultiVolumeTraces.Line;
@@ -23,22 +20,11 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.stats.TraceStatistics;
 
 /** Per-volume statistics equal `sbench inspect` of each volume alone; bad records fail or are skipped as in the CLI. */
-class MultiVolumeInspectionTest {
+class MultiVolumeInspectionTest extends LocalSparkTest {
     private static final long SPLIT_BYTES = 4096;
-    private static SparkSession spark;
 
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void start() {
-        spark = LocalSpark.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        LocalSpark.stop(spark);
-    }
 
     private static ArchiveStatistics inspect(InspectSettings settings, Path... files) {
         List<String> paths = new ArrayList<>();

@@ -12,13 +12,11 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.spark.LocalSpark;
+import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
@@ -27,21 +25,10 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
 /** The "sbench" source gives the format readers' records as rows, in file order, however it splits. */
-class SbenchDataSourceTest {
-    private static SparkSession spark;
+class SbenchDataSourceTest extends LocalSparkTest {
 
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void start() {
-        spark = LocalSpark.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        LocalSpark.stop(spark);
-    }
 
     /** The rows the reader of {@code file} gives, as the source should give them. */
     private static List<Row> readerRows(Path file) {

@@ -69,6 +69,15 @@ class SplitReaderTest {
         return new TraceSource(file.toString(), List.of(file.toString()), Files.size(file), format, false, null);
     }
 
+    /** The records of {@code trace} read in the splits the planner makes of {@code size} bytes. */
+    private static List<IoRecord> readPlanned(TraceSource trace, long size) {
+        List<IoRecord> got = new ArrayList<>();
+        for (TraceSplit s : new SplitPlanner(FILES, size).plan(List.of(trace), List.of(FORMATS.byName(trace.format())))) {
+            got.addAll(read(s));
+        }
+        return got;
+    }
+
     private static List<IoRecord> readCut(TraceSource trace, long... cuts) {
         List<IoRecord> out = new ArrayList<>();
         for (int i = 0; i + 1 < cuts.length; i++) {
@@ -96,12 +105,7 @@ class SplitReaderTest {
         List<IoRecord> whole = readAll(file);
         TraceSource trace = source(file, "msr");
         for (long size = 1; size <= length; size++) {
-            List<TraceSplit> splits = new SplitPlanner(FILES, size).plan(List.of(trace), List.of(FORMATS.byName("msr")));
-            List<IoRecord> got = new ArrayList<>();
-            for (TraceSplit s : splits) {
-                got.addAll(read(s));
-            }
-            assertEquals(whole, got, "splits of " + size + " bytes");
+            assertEquals(whole, readPlanned(trace, size), "splits of " + size + " bytes");
         }
     }
 
@@ -139,12 +143,7 @@ class SplitReaderTest {
         }
         TraceSource trace = source(sbt, "sbt");
         for (long size = 1; size <= Files.size(sbt); size += 7) {
-            List<TraceSplit> splits = new SplitPlanner(FILES, size).plan(List.of(trace), List.of(FORMATS.byName("sbt")));
-            List<IoRecord> got = new ArrayList<>();
-            for (TraceSplit s : splits) {
-                got.addAll(read(s));
-            }
-            assertEquals(whole, got, "splits of " + size + " bytes");
+            assertEquals(whole, readPlanned(trace, size), "splits of " + size + " bytes");
         }
     }
 
