@@ -50,6 +50,10 @@ final class InspectCommand implements Callable<Integer> {
             + "number is the same volume in every file (Alibaba, Tencent).")
     boolean volumesPerFile;
 
+    @Option(names = "--no-file-stats", negatable = false, description = "Volumes only: skip the per-file statistics, which read "
+            + "each file a second time, whole, in one task (for one huge file, as long as sbench inspect of it).")
+    boolean noFileStats;
+
     @Option(names = "--out", paramLabel = "TABLE", description = "Also write the per-volume table: TABLE.parquet (zstd) or TABLE.json (JSON lines), a new directory.")
     String out;
 
@@ -62,7 +66,8 @@ final class InspectCommand implements Callable<Integer> {
             throw SbenchException.usage("--out takes a name ending in .parquet or .json, found " + out);
         }
         InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad)
-                .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes());
+                .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
+                .withFileStatistics(!noFileStats);
         SparkSession session = spark.session();
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
         if (out != null) {

@@ -52,7 +52,7 @@ public final class ArchiveInspection {
         List<Row> volumeStats;
         // Submitted first, so that its tasks (one per file, each as long as the CLI takes) start at
         // once and the volumes' tasks fill the other cores.
-        JavaFutureAction<List<Row>> perFile = sc.parallelize(traces, Math.max(1, traces.size()))
+        JavaFutureAction<List<Row>> perFile = sc.parallelize(settings.fileStatistics() ? traces : List.of(), Math.max(1, traces.size()))
                 .map(new WholeTraceInspection(files, settings.skipBad(), settings.sequentialWindow()))
                 .collectAsync();
         try {
@@ -63,6 +63,8 @@ public final class ArchiveInspection {
                     .mapPartitions(new VolumeInspection(traces, traceOfSplit, settings.volumesPerFile(), settings.sequentialWindow()))
                     .collect();
             fileStats = perFile.get();
+            // Without the files' own pass, the allowance per file is checked on the splits' counts.
+            BadRecords.checkAllowance(table);
         } catch (Exception e) {
             // Spark throws its SparkException, a checked exception, without declaring it.
             perFile.cancel(true);

@@ -15,10 +15,13 @@ import org.sbench.trace.stats.SequentialWindow;
  *                         Tencent, SYSTOR LUNs); true: each file's streams are its own volumes
  *                         (MSR Cambridge, whose disk numbers repeat from server to server)
  * @param splitBytes       size of the ranges splittable files are read in
+ * @param fileStatistics   whether files get their statistics too: each file is read a second time,
+ *                         whole, in one task (as long as {@code sbench inspect} of it takes)
  */
-public record InspectSettings(String from, long skipBad, int sequentialWindow, boolean volumesPerFile, long splitBytes) {
+public record InspectSettings(String from, long skipBad, int sequentialWindow, boolean volumesPerFile, long splitBytes,
+                              boolean fileStatistics) {
     public static final InspectSettings DEFAULTS =
-            new InspectSettings(null, 0, SequentialWindow.DEFAULT_WINDOW, false, SourceOptions.DEFAULT_SPLIT_BYTES);
+            new InspectSettings(null, 0, SequentialWindow.DEFAULT_WINDOW, false, SourceOptions.DEFAULT_SPLIT_BYTES, true);
 
     public InspectSettings {
         if (sequentialWindow < 1) {
@@ -30,23 +33,27 @@ public record InspectSettings(String from, long skipBad, int sequentialWindow, b
     }
 
     public InspectSettings withFrom(String f) {
-        return new InspectSettings(f, skipBad, sequentialWindow, volumesPerFile, splitBytes);
+        return new InspectSettings(f, skipBad, sequentialWindow, volumesPerFile, splitBytes, fileStatistics);
     }
 
     public InspectSettings withSkipBad(long n) {
-        return new InspectSettings(from, n, sequentialWindow, volumesPerFile, splitBytes);
+        return new InspectSettings(from, n, sequentialWindow, volumesPerFile, splitBytes, fileStatistics);
     }
 
     public InspectSettings withSequentialWindow(int n) {
-        return new InspectSettings(from, skipBad, n, volumesPerFile, splitBytes);
+        return new InspectSettings(from, skipBad, n, volumesPerFile, splitBytes, fileStatistics);
     }
 
     public InspectSettings withVolumesPerFile(boolean perFile) {
-        return new InspectSettings(from, skipBad, sequentialWindow, perFile, splitBytes);
+        return new InspectSettings(from, skipBad, sequentialWindow, perFile, splitBytes, fileStatistics);
     }
 
     public InspectSettings withSplitBytes(long n) {
-        return new InspectSettings(from, skipBad, sequentialWindow, volumesPerFile, n);
+        return new InspectSettings(from, skipBad, sequentialWindow, volumesPerFile, n, fileStatistics);
+    }
+
+    public InspectSettings withFileStatistics(boolean files) {
+        return new InspectSettings(from, skipBad, sequentialWindow, volumesPerFile, splitBytes, files);
     }
 
     /** The sbench source's options for reading {@code paths} with these settings. */

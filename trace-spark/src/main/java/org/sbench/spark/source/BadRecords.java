@@ -44,11 +44,18 @@ public final class BadRecords {
         return cause;
     }
 
-    /** Fails with the CLI's error when a file of {@code table} skipped more bad records than allowed. */
+    /**
+     * Fails with the CLI's error when a file of {@code table} read in several splits skipped more
+     * bad records than allowed in all (a file read whole had the allowance itself).
+     */
     public static void checkAllowance(SbenchTable table) {
         long[] skipped = skippedPerTrace(table);
+        int[] splits = new int[skipped.length];
+        for (TraceSplit s : table.splits()) {
+            splits[s.traceIndex()]++;
+        }
         for (int t = 0; t < skipped.length; t++) {
-            if (skipped[t] > table.options().skipBad()) {
+            if (splits[t] > 1 && skipped[t] > table.options().skipBad()) {
                 SbenchException cli = readAsCli(table, table.traces().get(t));
                 throw cli != null ? cli : SbenchException.badInput(table.traces().get(t).name(),
                         "more than " + table.options().skipBad() + " bad records, the --skip-bad allowance");
