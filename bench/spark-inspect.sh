@@ -17,11 +17,12 @@ mvn -B -ntp -q -Dstyle.color=never -DskipTests package
 touch trace-spark/target/launcher/.built
 timed() { # label, output file, cores, command...: wall seconds and peak RSS (a local-mode JVM is driver and executor)
   local label="$1" out="$2" cores="$3"; shift 3
-  /usr/bin/time -f "%e %M" -o "$dir/time.txt" "$@" > "$out"
-  read -r secs rss < "$dir/time.txt"
-  printf '%-44s %8.1f s  %6.2f M IOs/s  %6.2f M IOs/s/core  peak RSS %5.0f MiB  (load %s)\n' "$label" "$secs" \
-    "$(echo "$n / $secs / 1000000" | bc -l)" "$(echo "$n / $secs / 1000000 / $cores" | bc -l)" "$(echo "$rss / 1024" | bc -l)" \
-    "$(cut -d' ' -f1-3 /proc/loadavg)"
+  local before; before="$(cut -d' ' -f1 /proc/loadavg)"
+  /usr/bin/time -f "%e %M %U %S" -o "$dir/time.txt" "$@" > "$out"
+  read -r secs rss user sys < "$dir/time.txt"
+  printf '%-40s %7.1f s  %5.2f M IOs/s  %5.2f M IOs/s/core  CPU %6.1f s  peak RSS %5.0f MiB  (load %s .. %s)\n' "$label" \
+    "$secs" "$(echo "$n / $secs / 1000000" | bc -l)" "$(echo "$n / $secs / 1000000 / $cores" | bc -l)" \
+    "$(echo "$user + $sys" | bc -l)" "$(echo "$rss / 1024" | bc -l)" "$before" "$(cut -d' ' -f1 /proc/loadavg)"
 }
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "archive: $trace, $(du -h "$trace" | cut -f1), $n IOs, $volumes volumes; heap $heap"
