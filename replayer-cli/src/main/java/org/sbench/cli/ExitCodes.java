@@ -10,7 +10,7 @@ final class ExitCodes {
     static final int BAD_INPUT = 3;
     static final int UNSAFE_TARGET = 4;
     static final int SYSTEM_FAILURE = 5;
-    static final int INTERNAL = 70;
+    static final int INTERNAL = org.sbench.SbenchException.INTERNAL_EXIT;
     /** Interrupted by Ctrl-C (SIGINT); SIGTERM gives 143 and SIGHUP 129 ({@link StopSignals#exitCode}). */
     static final int INTERRUPTED = 130;
 
@@ -23,14 +23,6 @@ final class ExitCodes {
     }
 
     static int of(ErrorKind kind) {
-        switch (kind) {
-            case USAGE: return USAGE;
-            case BAD_INPUT: return BAD_INPUT;
-            case UNSAFE_TARGET: return UNSAFE_TARGET;
-            case TARGET_IN_USE: return UNSAFE_TARGET;
-            case SYSTEM_FAILURE: return SYSTEM_FAILURE;
-            case INTERRUPTED: return INTERRUPTED;
-            default: return INTERNAL;
-        }
+        return kind.exitCode();
     }
 }

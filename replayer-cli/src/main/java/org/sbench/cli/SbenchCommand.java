@@ -40,22 +40,8 @@ public final class SbenchCommand implements Runnable {
     }
 
     private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        PrintWriter err = cl.getErr();
         boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
-        if (ex instanceof SbenchException) {
-            err.println("sbench: " + ex.getMessage());
-            if (debug) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return ExitCodes.of(((SbenchException) ex).kind());
-        }
-        err.println("sbench: internal error: " + ex + (debug ? "" : " (rerun with --debug for details)"));
-        if (debug) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
-        return ExitCodes.INTERNAL;
+        return SbenchException.report(ex, "sbench", debug, cl.getErr());
     }
 
     /** A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE}. */

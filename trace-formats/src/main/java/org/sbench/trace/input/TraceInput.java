@@ -1,38 +1,57 @@
 package org.sbench.trace.input;
 
 import java.io.BufferedInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
 /**
  * A trace file as readers see it: decompressed transparently (.gz, .xz, .bz2, .zst, recognised
  * by magic bytes), with its first bytes available for format detection. A {@link #live} input is
  * a stream read once as it is produced (the kernel's {@code trace_pipe}): never decompressed, with
- * no head to sniff, since looking would consume what it looked at.
+ * no head to sniff, since looking would consume what it looked at. A file that is not a local path
+ * (one in a Hadoop FileSystem, an object store) is read through a {@link Source}.
  */
 public final class TraceInput {
+    /**
+     * Opens a file's raw (possibly compressed) bytes from its start, each call a new stream that
+     * the caller closes. Must be callable more than once: detection, the head and some readers
+     * each open the file anew.
+     */
+    @FunctionalInterface
+    public interface Source {
+        InputStream open() throws IOException;
+    }
+
     /** How much of the (decompressed) start of a file detection looks at. */
     public static final int HEAD_BYTES = 64 * 1024;
     private static final int BUFFER_BYTES = 256 * 1024;
 
     private final Path path;
+    private final String sourceName;
+    private final Source source;
     private final Compression compression;
     private final String liveName;
     private InputStream liveStream;
     private TraceHead head;
 
-    private TraceInput(Path path, Compression compression) {
+    private TraceInput(Path path, String sourceName, Source source, Compression compression) {
         this.path = path;
+        this.sourceName = sourceName;
+        this.source = source;
         this.compression = compression;
         this.liveName = null;
     }
 
     private TraceInput(String liveName, InputStream liveStream) {
         this.path = null;
+        this.sourceName = null;
+        this.source = null;
         this.compression = Compression.NONE;
         this.liveName = liveName;
         this.liveStream = liveStream;
@@ -52,26 +71,40 @@ public final class TraceInput {
         if (Files.isDirectory(path)) {
             throw SbenchException.badInput(path.toString(), "is a directory, expected a trace file");
         }
-        byte[] magic = new byte[Compression.MAGIC_BYTES];
-        int n;
-        try (InputStream in = Files.newInputStream(path)) {
-            n = in.readNBytes(magic, 0, magic.length);
-        } catch (NoSuchFileException e) {
-            throw SbenchException.badInput(path.toString(), "no such file");
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("read", path, e);
-        }
-        return new TraceInput(path, Compression.detect(magic, n));
+        Source source = () -> Files.newInputStream(path);
+        return new TraceInput(path, path.toString(), source, compressionOf(path.toString(), source));
     }
 
-    /** The file, or null for a {@link #live} input. */
+    /**
+     * An input read through {@code source}, named {@code displayName} in messages; compression is
+     * recognised from the first bytes as for a path. Fails with a one-line message if the file
+     * is missing or unreadable.
+     */
+    public static TraceInput of(String displayName, Source source) {
+        return new TraceInput(null, displayName, source, compressionOf(displayName, source));
+    }
+
+    private static Compression compressionOf(String displayName, Source source) {
+        byte[] magic = new byte[Compression.MAGIC_BYTES];
+        int n;
+        try (InputStream in = source.open()) {
+            n = in.readNBytes(magic, 0, magic.length);
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            throw SbenchException.badInput(displayName, "no such file");
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + displayName + ": " + reason(e), e);
+        }
+        return Compression.detect(magic, n);
+    }
+
+    /** The local file, or null for a {@link #live} input or one read through a {@link Source}. */
     public Path path() {
         return path;
     }
 
     /** The name used in messages. */
     public String displayName() {
-        return path == null ? liveName : path.toString();
+        return source == null ? liveName : sourceName;
     }
 
     public boolean compressed() {
@@ -83,7 +116,7 @@ public final class TraceInput {
      * stream, once. The caller closes it.
      */
     public InputStream openStream() {
-        if (path == null) {
+        if (source == null) {
             if (liveStream == null) {
                 throw new IllegalStateException(liveName + " is a live stream and can be opened only once");
             }
@@ -92,7 +125,7 @@ public final class TraceInput {
             return s;
         }
         try {
-            InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER_BYTES);
+            InputStream raw = new BufferedInputStream(source.open(), BUFFER_BYTES);
             return compression == Compression.NONE ? raw : new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
         } catch (IOException e) {
             throw SbenchException.badInput(displayName(), "cannot open the " + compression.name().toLowerCase(java.util.Locale.ROOT)
@@ -102,7 +135,7 @@ public final class TraceInput {
 
     /** The first {@link #HEAD_BYTES} decompressed bytes (fewer for a short file); not for a live input. */
     public TraceHead head() {
-        if (path == null) {
+        if (source == null) {
             throw new IllegalStateException(liveName + " is a live stream: it has no head to detect a format from");
         }
         if (head == null) {
