@@ -29,12 +29,13 @@ class RunCommandTest {
     @Test
     void runsAScenarioIntoABundleThatReportAndCompareRead(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - group: g\n    rounds: 2\n    steps:\n"
-                + "      - cdm: {size: 2M, passes: 1, duration: 100ms}\n        per-round: {duration: 100ms}\n");
+                + "      - cdm: {size: 2M, passes: 1, duration: 100ms}\n        per-round: {duration: 100ms}\n"
+                + "      - replay: {trace: TRACE}\n");
         CliTest.Run r = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("a").toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("step 1 of at most 3  replay " + dir.resolve("hm_0.csv")), r.out());
-        assertTrue(r.out().contains("step 3 of at most 3  round 2 of 2 (g): cdm v8, 2 MiB, 1 pass of 200 ms"), r.out());
-        assertTrue(r.out().contains("bundle   " + dir.resolve("a") + " (3 step records, report.html)"), r.out());
+        assertTrue(r.out().contains("step 1 of at most 5  replay " + dir.resolve("hm_0.csv")), r.out());
+        assertTrue(r.out().contains("step 4 of at most 5  round 2 of 2 (g): cdm v8, 2 MiB, 1 pass of 200 ms"), r.out());
+        assertTrue(r.out().contains("bundle   " + dir.resolve("a") + " (5 step records, report.html)"), r.out());
         Bundle b = BundleDirectory.open(dir.resolve("a")).read();
         assertTrue(b.complete());
         Path run = dir.resolve("a").resolve(b.steps().get(0).runs().get(0).file());
@@ -54,7 +55,8 @@ class RunCommandTest {
         List<String> csv = Files.readAllLines(dir.resolve("c.csv"));
         assertEquals("step,kind,metric,unit,column,label,value,ratio", csv.get(0));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"round 1 of 2 (g): cdm v8, 2 MiB, 1 pass of 100 ms\",cdm,iops,IOPS,2,B,")), csv.toString());
-        assertTrue(Files.readString(dir.resolve("c.html")).contains("id=\"chart-"), "the charts of both bundles");
+        String page = Files.readString(dir.resolve("c.html"));
+        assertTrue(page.contains("id=\"chart-rounds-mbps\"") && page.contains("data-series=\"B: hm_0.csv\""), "both bundles' rounds");
 
         CliTest.Run mixed = CliTest.run("compare", dir.resolve("a").toString(), run.toString());
         assertEquals(2, mixed.code());
