@@ -56,7 +56,7 @@ class RunCommandTest {
         assertEquals("step,kind,metric,unit,column,label,value,ratio", csv.get(0));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"round 1 of 2 (g): cdm v8, 2 MiB, 1 pass of 100 ms\",cdm,iops,IOPS,2,B,")), csv.toString());
         String page = Files.readString(dir.resolve("c.html"));
-        assertTrue(page.contains("id=\"chart-rounds-mbps\"") && page.contains("data-series=\"B: hm_0.csv\""), "both bundles' rounds");
+        assertTrue(page.contains("id=\"chart-rounds-mbps\"") && page.contains("data-series='B: hm_0.csv'"), "both bundles' rounds");
 
         CliTest.Run mixed = CliTest.run("compare", dir.resolve("a").toString(), run.toString());
         assertEquals(2, mixed.code());
