@@ -15,7 +15,7 @@ import org.sbench.step.OptionWords;
  */
 final class PerRound {
     private static final String DURATION = "-?[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)";
-    private static final String SIZE = "-?[0-9]+[KMGT](iB|B)?";
+    private static final String SIZE = "-?[0-9]+[KMGT](?:iB|B)?";
     private static final String NUMBER = "-?[0-9]+(\\.[0-9]+)?%?";
 
     private PerRound() {
