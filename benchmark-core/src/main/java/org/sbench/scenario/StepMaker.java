@@ -47,6 +47,9 @@ final class StepMaker {
                 throw e;
             }
             throw attributed(spec, round, e);
+        } catch (IllegalArgumentException e) {
+            // A factory that refuses a value this way still gets the line of the file.
+            throw attributed(spec, round, e);
         }
     }
 
@@ -83,8 +86,8 @@ final class StepMaker {
         return out;
     }
 
-    private SbenchException attributed(Scenario.StepSpec spec, int round, SbenchException e) {
-        String message = e.getMessage();
+    private SbenchException attributed(Scenario.StepSpec spec, int round, RuntimeException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         String key = mentioned(message, spec);
         Integer line = null;
         if (key != null) {

@@ -58,7 +58,7 @@ class ScenarioFileTest {
 
     @Test
     void anUnknownStepIsOneLineNamingFileLineAndKey() {
-        assertEquals("s.yaml:4: unknown step 'tortue'; the steps are replay, cdm",
+        assertEquals("s.yaml:4: unknown step 'tortue'; the steps are " + String.join(", ", StepKinds.standard().words()),
                 error("steps:\n  - cdm: {size: 8M}\n\n  - tortue: {duration: 1m}\n"));
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.scenario.StepKinds;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
 
@@ -70,10 +71,11 @@ class RunCommandTest {
         assertEquals(3, r.code());
         assertEquals("sbench: " + s + ":6: unknown option 'bz' of step cdm; cdm takes preset, size, passes, duration, data\n", r.err());
         assertFalse(Files.exists(dir.resolve("b")), "nothing is made before the scenario is checked");
-        Path unknown = Files.writeString(dir.resolve("u.yaml"), "steps:\n  - torture: {duration: 1m}\n");
+        Path unknown = Files.writeString(dir.resolve("u.yaml"), "steps:\n  - tortue: {duration: 1m}\n");
         CliTest.Run u = CliTest.run("run", unknown.toString(), "--target", "null", "--out", dir.resolve("b").toString());
         assertEquals(3, u.code());
-        assertEquals("sbench: " + unknown + ":2: unknown step 'torture'; the steps are replay, cdm\n", u.err());
+        assertEquals("sbench: " + unknown + ":2: unknown step 'tortue'; the steps are " + String.join(", ", StepKinds.standard().words())
+                + "\n", u.err());
     }
 
     @Test
@@ -127,7 +129,7 @@ class RunCommandTest {
         for (String name : List.of("atsb-2011", "consistency", "trim-recovery", "pts-iops-lite")) {
             assertTrue(r.out().lines().anyMatch(l -> l.startsWith(name + " ")), r.out());
         }
-        assertTrue(r.out().contains("Step kinds of this build: replay, cdm."), r.out());
+        assertTrue(r.out().contains("Step kinds of this build: " + String.join(", ", StepKinds.standard().words()) + "."), r.out());
         CliTest.Run one = CliTest.run("scenarios", "consistency");
         assertEquals(0, one.code(), one.err());
         assertTrue(one.out().contains("per-round: {duration: 5m}"), one.out());
