@@ -15,6 +15,10 @@ public interface CdmListener {
     default void filling(String data, long regionBytes) {
     }
 
+    /** The fill with {@code data} ended with {@code result} (its writes count for the drive's state log). */
+    default void filled(String data, ReplayResult result) {
+    }
+
     /** Pass {@code pass} (from 1) of {@code passes} of one test, op and data pattern ended with {@code result}. */
     default void passDone(CdmTest test, Op op, String data, int pass, int passes, ReplayResult result) {
     }

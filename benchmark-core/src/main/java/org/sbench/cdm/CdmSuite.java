@@ -61,17 +61,28 @@ public final class CdmSuite {
                           IoEngines.Opener engines) {
         CdmSettings s = request.settings();
         TargetSettings ts = request.targetSettings().withReadOnly(false).withSizeBytes(s.sizeBytes());
+        try (Target target = Targets.open(request.target(), ts)) {
+            return onTarget(target, s, clock, listener, control, sbenchVersion, engines);
+        }
+    }
+
+    /**
+     * Runs the suite on {@code target}, opened (writable) and closed by the caller: a scenario's
+     * target, or the one {@link #run} opens. Refuses (usage error) a test region larger than the target.
+     */
+    public static CdmResults onTarget(Target target, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
+                                      String sbenchVersion, IoEngines.Opener engines) {
+        long regionBytes = s.sizeBytes() / MIB * MIB;
+        if (regionBytes > target.capacityBytes()) {
+            throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
+                    + " (" + target.capacityBytes() + " bytes)");
+        }
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sbench-cdm-timer");
             t.setDaemon(true);
             return t;
         });
-        try (Target target = Targets.open(request.target(), ts)) {
-            long regionBytes = s.sizeBytes() / MIB * MIB;
-            if (regionBytes > target.capacityBytes()) {
-                throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
-                        + " (" + target.capacityBytes() + " bytes)");
-            }
+        try {
             return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
         } finally {
             timer.shutdownNow();
@@ -225,6 +236,7 @@ public final class CdmSuite {
                 GeneratedSource source = new GeneratedSource(FILL_NAME, FORMAT, "fill " + regionBytes + " B", () -> trace, count,
                         regionBytes, FILL_BLOCK_BYTES);
                 ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), ReplayListener.NONE);
+                listener.filled(data, r);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
                             + data + " data failed: " + IoErrorSummary.of(r));

@@ -52,7 +52,7 @@ public final class ComparisonTable {
     }
 
     /** The metric rows: the same numbers the CSV and HTML comparison carry. */
-    static TextTable metrics(ResultComparison c) {
+    public static TextTable metrics(ResultComparison c) {
         List<String> header = new ArrayList<>(List.of("metric", "op", "unit"));
         for (int i = 0; i < c.columns().size(); i++) {
             header.add(header(c, i));

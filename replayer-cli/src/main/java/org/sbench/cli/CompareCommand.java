@@ -28,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Refuses results of different traces, modes, idle caps or data patterns, and incomplete ones (exit 3),"
                 + " unless --force."})
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Results written by 'sbench replay --out' (two or more).")
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json",
+            description = "Results written by 'sbench replay --out' (two or more), or bundles of one scenario written by 'sbench run'.")
     List<Path> results;
 
     @Option(names = "--baseline", paramLabel = "N", defaultValue = "1",
@@ -73,6 +74,9 @@ final class CompareCommand implements Callable<Integer> {
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--csv", csv);
         PrintWriter out = OutputOptions.text(spec, html, csv);
+        if (BundleCompare.given(results)) {
+            return new BundleCompare(results, labels, force, html, csv).run(rankBy, out);
+        }
         JsonResults json = new JsonResults();
         List<ResultComparison.Input> inputs = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {

@@ -36,4 +36,17 @@ public final class Durations {
         }
         throw new IllegalArgumentException("'" + value + "' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m");
     }
+
+    /** {@code ns} in the largest unit that writes it exactly ({@code 6s}, {@code 1500ms}); {@code 0} for none. */
+    public static String format(long ns) {
+        if (ns == 0) {
+            return "0";
+        }
+        for (int u = UNITS.length - 1; u > 0; u--) {
+            if (ns % NANOS[u] == 0) {
+                return ns / NANOS[u] + UNITS[u];
+            }
+        }
+        return ns + UNITS[0];
+    }
 }

@@ -9,7 +9,9 @@ import java.util.Locale;
  */
 public final class Sizes {
     private static final String[] SUFFIXES = {"k", "m", "g", "t"};
+    private static final String[] UNITS = {"K", "M", "G", "T"};
     private static final long BLOCK_BYTES = 4096;
+    private static final int BITS_PER_SUFFIX = 10;
 
     private Sizes() {
     }
@@ -23,7 +25,7 @@ public final class Sizes {
         long multiplier = 1;
         for (int i = 0; i < SUFFIXES.length; i++) {
             if (v.endsWith(SUFFIXES[i])) {
-                multiplier = 1L << (10 * (i + 1));
+                multiplier = 1L << (BITS_PER_SUFFIX * (i + 1));
                 v = v.substring(0, v.length() - 1);
                 break;
             }
@@ -38,5 +40,16 @@ public final class Sizes {
                     + "; a unit (K, M, G) may be missing, e.g. " + n + "M");
         }
         return n * multiplier;
+    }
+
+    /** {@code bytes} in the largest binary unit that writes it exactly ({@code 8M}, {@code 1G}), else in bytes. */
+    public static String format(long bytes) {
+        for (int i = UNITS.length - 1; i >= 0; i--) {
+            long unit = 1L << (BITS_PER_SUFFIX * (i + 1));
+            if (bytes != 0 && bytes % unit == 0) {
+                return bytes / unit + UNITS[i];
+            }
+        }
+        return Long.toString(bytes);
     }
 }
