@@ -42,8 +42,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "recorded-qd (default: the recorded queue depth, idle capped), timed, or fixed-qd.")
     String mode;
 
-    @Option(names = "--max-idle", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "25ms",
-            description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle).")
+    @Option(names = "--max-idle", paramLabel = "DURATION|none", converter = IdleCapConverter.class, defaultValue = "25ms",
+            description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle; none keeps every gap"
+                    + " in full).")
     long maxIdleNs;
 
     @Option(names = "--qd-fallback", paramLabel = "N", defaultValue = "0",

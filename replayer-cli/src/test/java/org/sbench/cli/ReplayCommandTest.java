@@ -41,6 +41,15 @@ class ReplayCommandTest {
     }
 
     @Test
+    void maxIdleNoneKeepsIdleInFullAndSaysSo(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--max-idle", "none", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("settings recorded-qd, max idle none (idle kept in full), data random"), r.out());
+        assertEquals(Long.MAX_VALUE, new ObjectMapper().readTree(out.toFile()).get("settings").get("maxIdleNs").asLong());
+    }
+
+    @Test
     void fileTargetIsCreatedAtTheGivenSize(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("scratch.img");
         CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", file.toString(), "--size", "4M",
@@ -60,7 +69,8 @@ class ReplayCommandTest {
         assertUsage("--read-only and --allow-write contradict each other", "replay", t, "--target", "null", "--read-only", "--allow-write");
         CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("'25' is not a duration"), r.err());
+        assertTrue(r.err().contains("'25' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle"
+                + " in full"), r.err());
         assertEquals(2, CliTest.run("replay", t).code(), "--target is required");
         CliTest.Run small = CliTest.run("replay", t, "--target", dir.resolve("small.img").toString(), "--size", "64K");
         assertEquals(2, small.code());
