@@ -55,6 +55,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "Write at most N records.")
     Long limit;
 
+    @Mixin
+    ProgressOptions progress;
+
     @Spec
     CommandSpec spec;
 
@@ -70,8 +73,9 @@ final class ConvertCommand implements Callable<Integer> {
         // deleting the sort's temporary files and the partial output.
         Thread converting = Thread.currentThread();
         try (StopSignals stop = new StopSignals(converting::interrupt, "INT", "TERM", "HUP")) {
+            ProgressLine line = progress.line(spec);
             try {
-                summary = convert(formats, outFormat, settings);
+                summary = convert(formats, outFormat, settings, line);
             } catch (RuntimeException e) {
                 if (stop.reason() == null) {
                     throw e;
@@ -79,6 +83,7 @@ final class ConvertCommand implements Callable<Integer> {
                 SbenchCommand.warn(spec.commandLine().getErr(), stop.reason() + ": " + out + " not written");
                 return stop.exitCode(ExitCodes.INTERRUPTED);
             } finally {
+                line.end();
                 Thread.interrupted();
             }
         }
@@ -90,12 +95,13 @@ final class ConvertCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private TraceConverter.Summary convert(TraceFormats formats, TraceFormat outFormat, ConvertSettings settings) {
-        Path input = TraceOptions.resolve(in);
+    private TraceConverter.Summary convert(TraceFormats formats, TraceFormat outFormat, ConvertSettings settings, ProgressLine line) {
+        Path input = TraceOptions.resolve(in, line);
         if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
             throw SbenchException.usage("OUT is the same file as IN: " + out);
         }
-        try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
+        try (TraceReader reader = formats.open(input, traceOptions.from,
+                traceOptions.readOptions().withProgress(new TaskProgress(line, "converting " + in, TaskProgress.Unit.BYTES)))) {
             return TraceConverter.convert(reader, outFormat, out, settings);
         }
     }

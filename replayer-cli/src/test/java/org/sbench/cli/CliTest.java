@@ -25,6 +25,21 @@ class CliTest {
     record Run(int code, String out, String err) {
     }
 
+    /** A command run in-process with what it wrote to the JVM's standard output (where '-' and --json go). */
+    record Captured(Run run, String stdout) {
+    }
+
+    static Captured capturingStdout(java.util.function.Supplier<Run> command) {
+        java.io.PrintStream saved = System.out;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            return new Captured(command.get(), bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(saved);
+        }
+    }
+
     static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -136,7 +136,7 @@ public final class TraceFormats {
      * @param from a format name, or null to detect it
      */
     public TraceReader open(Path path, String from, ReadOptions options) {
-        TraceInput input = TraceInput.of(path);
+        TraceInput input = TraceInput.of(path, options.progress());
         TraceFormat format = from == null ? detect(input) : byName(from);
         TraceReader raw = format.openReader(input, options);
         TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir);

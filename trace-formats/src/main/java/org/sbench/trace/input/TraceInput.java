@@ -1,18 +1,22 @@
 package org.sbench.trace.input;
 
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
+import org.sbench.trace.Progress;
 
 /**
  * A trace file as readers see it: decompressed transparently (.gz, .xz, .bz2, .zst, recognised
  * by magic bytes), with its first bytes available for format detection. A {@link #live} input is
  * a stream read once as it is produced (the kernel's {@code trace_pipe}): never decompressed, with
- * no head to sniff, since looking would consume what it looked at.
+ * no head to sniff, since looking would consume what it looked at. An input of a file tells a
+ * {@link Progress} how many bytes of the file the reader's stream has read (the first stream
+ * {@link #openStream()} gives; for a compressed file, compressed bytes of its size).
  */
 public final class TraceInput {
     /** How much of the (decompressed) start of a file detection looks at. */
@@ -22,13 +26,17 @@ public final class TraceInput {
     private final Path path;
     private final Compression compression;
     private final String liveName;
+    private final Progress progress;
     private InputStream liveStream;
     private TraceHead head;
+    /** The reader's stream, which reports progress, has been opened. */
+    private boolean readerOpened;
 
-    private TraceInput(Path path, Compression compression) {
+    private TraceInput(Path path, Compression compression, Progress progress) {
         this.path = path;
         this.compression = compression;
         this.liveName = null;
+        this.progress = progress;
     }
 
     private TraceInput(String liveName, InputStream liveStream) {
@@ -36,6 +44,7 @@ public final class TraceInput {
         this.compression = Compression.NONE;
         this.liveName = liveName;
         this.liveStream = liveStream;
+        this.progress = Progress.NONE;
     }
 
     /**
@@ -49,6 +58,11 @@ public final class TraceInput {
 
     /** Opens {@code path} for reading; fails with a one-line message if it is missing or unreadable. */
     public static TraceInput of(Path path) {
+        return of(path, Progress.NONE);
+    }
+
+    /** As {@link #of(Path)}, telling {@code progress} how far the reader has read the file. */
+    public static TraceInput of(Path path, Progress progress) {
         if (Files.isDirectory(path)) {
             throw SbenchException.badInput(path.toString(), "is a directory, expected a trace file");
         }
@@ -61,7 +75,7 @@ public final class TraceInput {
         } catch (IOException e) {
             throw SbenchException.ioFailure("read", path, e);
         }
-        return new TraceInput(path, Compression.detect(magic, n));
+        return new TraceInput(path, Compression.detect(magic, n), progress);
     }
 
     /** The file, or null for a {@link #live} input. */
@@ -83,6 +97,13 @@ public final class TraceInput {
      * stream, once. The caller closes it.
      */
     public InputStream openStream() {
+        boolean first = !readerOpened;
+        readerOpened = true;
+        return open(first && progress != Progress.NONE);
+    }
+
+    /** A stream of the content from the start; {@code reporting}: its reads of the file go to {@link #progress}. */
+    private InputStream open(boolean reporting) {
         if (path == null) {
             if (liveStream == null) {
                 throw new IllegalStateException(liveName + " is a live stream and can be opened only once");
@@ -92,7 +113,9 @@ public final class TraceInput {
             return s;
         }
         try {
-            InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER_BYTES);
+            InputStream file = Files.newInputStream(path);
+            InputStream raw = new BufferedInputStream(reporting ? new ReportingStream(file, Files.size(path), progress) : file,
+                    BUFFER_BYTES);
             return compression == Compression.NONE ? raw : new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
         } catch (IOException e) {
             throw SbenchException.badInput(displayName(), "cannot open the " + compression.name().toLowerCase(java.util.Locale.ROOT)
@@ -106,7 +129,7 @@ public final class TraceInput {
             throw new IllegalStateException(liveName + " is a live stream: it has no head to detect a format from");
         }
         if (head == null) {
-            try (InputStream in = openStream()) {
+            try (InputStream in = open(false)) {
                 head = new TraceHead(readHead(in));
             } catch (IOException e) {
                 throw SbenchException.badInput(displayName(), "cannot read the start of the file (" + reason(e)
@@ -136,6 +159,38 @@ public final class TraceInput {
         return java.util.Arrays.copyOf(buf, n);
     }
 
+
+    /** The file's stream, counting what is read of it (skipped bytes are not read) and telling the progress. */
+    private static final class ReportingStream extends FilterInputStream {
+        private final long sizeBytes;
+        private final Progress progress;
+        private long readBytes;
+
+        ReportingStream(InputStream file, long sizeBytes, Progress progress) {
+            super(file);
+            this.sizeBytes = sizeBytes;
+            this.progress = progress;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                readBytes++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            int n = super.read(into, offset, length);
+            if (n > 0) {
+                readBytes += n;
+                progress.at(readBytes, sizeBytes);
+            }
+            return n;
+        }
+    }
 
     /** An IO failure in words, for messages (some carry no message, only a type). */
     public static String reason(IOException e) {
