@@ -4,58 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
 class FittedTraceReaderTest {
     private static final long MIB = 1 << 20;
 
-    /** The records given, in order. */
     private static TraceReader of(List<IoRecord> records) {
-        return new TraceReader() {
-            private int next;
-
-            @Override
-            public TraceInfo info() {
-                return TraceInfo.of("test", EnumSet.of(Field.STREAM));
-            }
-
-            @Override
-            public boolean next(IoRecord into) {
-                if (next == records.size()) {
-                    return false;
-                }
-                IoRecord r = records.get(next++);
-                into.clear();
-                into.issueNs = r.issueNs;
-                into.op = r.op;
-                into.offsetBytes = r.offsetBytes;
-                into.lengthBytes = r.lengthBytes;
-                into.stream = r.stream;
-                return true;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return ReplayerTest.listOf(records);
     }
 
     private static IoRecord io(Op op, long offset, long length, int stream) {
-        IoRecord r = new IoRecord();
-        r.op = op;
-        r.offsetBytes = offset;
-        r.lengthBytes = length;
-        r.stream = stream;
-        return r;
+        return TraceMapperTest.io(op, offset, length, stream);
     }
 
     private static List<long[]> read(FittedTraceReader r) {

@@ -38,6 +38,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the scratch file and results go (default: a new temporary directory).")
     Path dir;
 
+    @Option(names = "--json", description = "Also print the result as JSON on standard output (the tables go to stderr).")
+    boolean json;
+
     @Mixin
     ProgressOptions progress;
 
@@ -46,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = OutputOptions.text(spec, OutputOptions.json(json));
         try (OutputDirectory work = dir != null ? new OutputDirectory("--dir", dir) : OutputDirectory.temporary("sbench-demo-");
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
@@ -80,18 +83,22 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void report(ReplayResult result, Path work) {
-        PrintWriter out = spec.commandLine().getOut();
+        Path stdoutJson = OutputOptions.json(json);
+        PrintWriter out = OutputOptions.text(spec, stdoutJson);
         out.println();
         new TableResultWriter().write(result, out);
-        Path json = work.resolve(WORKLOAD + ".json");
+        Path jsonFile = work.resolve(WORKLOAD + ".json");
         Path html = work.resolve(WORKLOAD + ".html");
         try (OutputFiles files = new OutputFiles()) {
-            new JsonResults().write(result, json, files);
+            new JsonResults().write(result, jsonFile, files);
             new HtmlReportWriter().write(result, html, files);
+            if (stdoutJson != null) {
+                new JsonResults().write(result, stdoutJson, files);
+            }
             files.commit();
         }
         out.println();
-        out.println("JSON result: " + json);
+        out.println("JSON result: " + jsonFile);
         out.println("HTML report: " + html + " (self-contained; open it in any browser)");
         out.println("The scratch file sits on whatever holds " + work + "; replay onto a drive with:");
         out.println("  ./sbench replay " + WORKLOAD + " --target /dev/sdX --allow-write   (destroys its data)");
