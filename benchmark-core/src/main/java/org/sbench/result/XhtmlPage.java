@@ -17,7 +17,7 @@ final class XhtmlPage {
             "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }",
             "th { background: #f2f2f2; text-align: left; }",
             "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
-            "table.facts th { width: 16em; font-weight: normal; }",
+            "table.facts th { white-space: nowrap; font-weight: normal; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }");
