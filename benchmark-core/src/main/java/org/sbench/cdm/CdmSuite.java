@@ -157,8 +157,9 @@ public final class CdmSuite {
                 String definition = name + ", " + (test.sequential() ? "sequential" : "random") + " " + test.blockBytes()
                         + " B at QD " + test.qd() + " over " + regionBytes + " B, "
                         + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
+                ReplayListener progress = listener.passProgress(test, op, data, pass, s.passes());
                 ReplayResult r = timedPass(c, new GeneratedSource(name, FORMAT, definition, () -> trace, s.timed() ? Replayer.UNBOUNDED : count,
-                        regionBytes, test.blockBytes()), test.qd(), data, seed);
+                        regionBytes, test.blockBytes()), test.qd(), data, seed, progress);
                 errors += r.summary().errors();
                 mbps.add(r.summary().mbps());
                 listener.passDone(test, op, data, pass, s.passes(), r);
@@ -183,12 +184,12 @@ public final class CdmSuite {
             return true;
         }
 
-        private ReplayResult timedPass(Equipment c, GeneratedSource source, int qd, String data, long seed) {
+        private ReplayResult timedPass(Equipment c, GeneratedSource source, int qd, String data, long seed, ReplayListener progress) {
             ReplayControl pass = control.child();
             if (!s.timed()) {
-                return pass(c, source, qd, data, seed, pass, ReplayListener.NONE);
+                return pass(c, source, qd, data, seed, pass, progress);
             }
-            TimeLimit limit = new TimeLimit(pass);
+            TimeLimit limit = new TimeLimit(pass, progress);
             try {
                 return pass(c, source, qd, data, seed, pass, limit);
             } finally {
@@ -203,23 +204,30 @@ public final class CdmSuite {
             return Run.execute(source, settings, c, clock, passListener, pass, sbenchVersion);
         }
 
-        /** Ends a pass {@code --duration} after its replay's clock starts, so that its warm-up does not count. */
+        /**
+         * Ends a pass {@code --duration} after its replay's clock starts, so that its warm-up does not
+         * count; passes the replay's progress on.
+         */
         private final class TimeLimit implements ReplayListener {
             private final ReplayControl pass;
+            private final ReplayListener progress;
             private ScheduledFuture<?> end;
 
-            TimeLimit(ReplayControl pass) {
+            TimeLimit(ReplayControl pass, ReplayListener progress) {
                 this.pass = pass;
+                this.progress = progress;
             }
 
             @Override
             public void started(long startNs) {
                 String reason = "time limit " + CdmGrid.duration(s.durationNs());
                 end = timer.schedule(() -> pass.endRun(reason), s.durationNs(), TimeUnit.NANOSECONDS);
+                progress.started(startNs);
             }
 
             @Override
             public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+                progress.progress(doneIos, totalIos, elapsedNs, bytes);
             }
 
             void cancel() {
@@ -235,7 +243,7 @@ public final class CdmSuite {
                 TraceReader trace = new SequentialTraceReader(FILL_NAME, Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
                 GeneratedSource source = new GeneratedSource(FILL_NAME, FORMAT, "fill " + regionBytes + " B", () -> trace, count,
                         regionBytes, FILL_BLOCK_BYTES);
-                ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), ReplayListener.NONE);
+                ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), listener.fillProgress(data));
                 listener.filled(data, r);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "

@@ -34,10 +34,12 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
 
     /**
      * Storage Bench style: trace order, at most the recorded queue depth, idle gaps capped at
-     * {@code maxIdleNs} (0: none); IOs without a recorded depth go at {@code fallbackQd} (0: refused).
+     * {@code maxIdleNs} (0: none; {@link #NO_IDLE_CAP}: kept in full); IOs without a recorded depth go at {@code fallbackQd} (0: refused).
      */
     record RecordedQd(long maxIdleNs, int fallbackQd) implements ReplayMode {
         public static final String WORD = "recorded-qd";
+        /** {@code maxIdleNs} that keeps every recorded idle gap in full ({@code --max-idle none}). */
+        public static final long NO_IDLE_CAP = Long.MAX_VALUE;
 
         public RecordedQd {
             if (maxIdleNs < 0) {

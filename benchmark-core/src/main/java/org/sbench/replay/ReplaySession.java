@@ -6,6 +6,7 @@ import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
+import org.sbench.trace.Progress;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
@@ -31,7 +32,8 @@ public final class ReplaySession {
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
         ReplaySettings settings = request.settings();
         plan.check(settings);
-        TraceSource source = plan.source(settings.stream(), formats, request.readOptions());
+        // The plan's progress covers planning; the run's own reading is the replay's progress (the listener).
+        TraceSource source = plan.source(settings.stream(), formats, request.readOptions().withProgress(Progress.NONE));
         TargetSettings ts = request.targetSettings();
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
         long needed = source.neededBytes();

@@ -12,6 +12,7 @@ import org.sbench.SbenchException;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Progress;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
@@ -31,25 +32,36 @@ import org.sbench.trace.stats.TraceStatistics;
 public record TracePlan(Path path, String from, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
 
+    /**
+     * Plans the trace {@code path}: {@code options.progress()} hears both passes as one, the
+     * statistics pass as the first half of twice the file's size, the hash as the second.
+     */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
         TraceStatistics stats;
         int combinedMaxQd = 0;
-        try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, options))) {
+        Progress progress = options.progress();
+        ReadOptions firstHalf = options.withProgress((done, size) -> progress.at(done, 2 * size));
+        try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, firstHalf))) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
             if (reader.info().has(Field.COMPLETE)) {
                 combinedMaxQd = reader.maxQd();
             }
         }
-        return new TracePlan(path, from, stats, sha256(path), combinedMaxQd);
+        return new TracePlan(path, from, stats, sha256(path, progress), combinedMaxQd);
     }
 
-    static String sha256(Path path) {
+    /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
+    static String sha256(Path path, Progress progress) {
         try (InputStream in = Files.newInputStream(path)) {
+            long size = Files.size(path);
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[HASH_BUFFER];
+            long hashed = 0;
             int n;
             while ((n = in.read(buf)) > 0) {
                 md.update(buf, 0, n);
+                hashed += n;
+                progress.at(size + hashed, 2 * size);
             }
             return HexFormat.of().formatHex(md.digest());
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.sbench.replay.ReplayMode;
 
 /**
  * The summary a drive review prints for one replay: rates, busy time, latency, size classes,
@@ -62,9 +63,9 @@ public final class TableResultWriter {
         return lines;
     }
 
-    /** "/dev/sdb (block, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)". */
+    /** "/dev/sdb (block device, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)". */
     private static String target(ReplayResult.TargetIdentity t) {
-        String kind = t.path() == null ? "" : t.kind() + ", ";
+        String kind = t.path() == null ? "" : TargetWords.kind(t.kind()) + ", ";
         return t.name() + " (" + kind + mb(t.capacity()) + " MB" + device(t.device()) + ")";
     }
 
@@ -148,7 +149,7 @@ public final class TableResultWriter {
         return s;
     }
 
-    private static String lateness(ReplayResult.Lateness l) {
+    static String lateness(ReplayResult.Lateness l) {
         String s = "p50 " + f1(l.p50()) + " us p99 " + f1(l.p99()) + " us max " + f1(l.max()) + " us";
         if (l.behindFlush() == null || l.behindFlush() == 0) {
             return s;
@@ -199,8 +200,13 @@ public final class TableResultWriter {
         switch (s.mode()) {
             case "fixed-qd": return " QD " + s.qd();
             case "timed": return " speed " + s.speed();
-            default: return ", max idle " + f1(s.maxIdleNs() / NS_PER_MS) + " ms";
+            default: return ", max idle " + idleCap(s);
         }
+    }
+
+    /** The recorded-qd idle cap: "25.0 ms", "0.0 ms" (no idle), or "none" (idle kept in full). */
+    static String idleCap(ReplayResult.Settings s) {
+        return s.maxIdleNs() == ReplayMode.RecordedQd.NO_IDLE_CAP ? "none (idle kept in full)" : f1(s.maxIdleNs() / NS_PER_MS) + " ms";
     }
 
     static String count(long n) {
@@ -223,11 +229,11 @@ public final class TableResultWriter {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
-    private static String f2(double v) {
+    static String f2(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    private static String f3(double v) {
+    static String f3(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 }

@@ -17,7 +17,7 @@ public final class XhtmlPage {
             "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }",
             "th { background: #f2f2f2; text-align: left; }",
             "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
-            "table.meta th { width: 10em; }",
+            "table.facts th { white-space: nowrap; font-weight: normal; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }");
@@ -45,9 +45,14 @@ public final class XhtmlPage {
         return this;
     }
 
-    /** Name/value rows. */
+    /** Name/value rows: what ran. */
     public XhtmlPage meta(List<String[]> rows) {
-        b.append("<table class=\"meta\">\n");
+        return facts("meta", rows);
+    }
+
+    /** Name/value rows in a table of class {@code cssClass}. */
+    public XhtmlPage facts(String cssClass, List<String[]> rows) {
+        b.append("<table class=\"").append(cssClass).append(" facts\">\n");
         for (String[] r : rows) {
             b.append("<tr><th>").append(escape(r[0])).append("</th><td>").append(escape(r[1])).append("</td></tr>\n");
         }

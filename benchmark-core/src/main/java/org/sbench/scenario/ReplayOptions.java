@@ -14,6 +14,7 @@ import org.sbench.step.StepContext;
 import org.sbench.step.StepOptions;
 import org.sbench.step.StepResult;
 import org.sbench.synth.BundledTraceCache;
+import org.sbench.trace.Progress;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.traces.BundledTraces;
 
@@ -87,7 +88,7 @@ final class ReplayOptions {
 
         @Override
         public StepResult run(StepContext context) {
-            Path trace = BundledTraceCache.forUser().resolve(replay.name());
+            Path trace = BundledTraceCache.forUser().resolve(replay.name(), Progress.NONE);
             return new ReplayStep(replay.name(), trace, replay.from(), replay.readOptions(), replay.settings(), replay.options(),
                     replay.share()).run(context);
         }

@@ -137,6 +137,11 @@ class ReplayerTest {
         Run noIdle = replay(trace, new RecordedQdScheduler(0, 0), 8, s -> 1 * US);
         assertEquals(List.of(0L, 0L, 1 * US, 2 * US),
                 noIdle.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+
+        Run kept = replay(trace, new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0), 8, s -> 1 * US);
+        long gap2 = 110 * MS + 200 - (10 * MS + 200);
+        assertEquals(List.of(0L, 0L, 1 * US + gap1, 2 * US + gap1 + gap2),
+                kept.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList(), "--max-idle none: every gap in full");
     }
 
     @Test

@@ -41,6 +41,22 @@ class TracePlanTest {
     }
 
     @Test
+    void planningReportsBothPassesAsOneOfTwiceTheFilesSize(@TempDir Path dir) throws Exception {
+        Path trace = twoOverlappingStreams(dir);
+        long size = java.nio.file.Files.size(trace);
+        java.util.List<long[]> heard = new java.util.ArrayList<>();
+        TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS.withProgress((d, t) -> heard.add(new long[] {d, t})));
+        long previous = -1;
+        for (long[] h : heard) {
+            assertEquals(2 * size, h[1]);
+            assertEquals(true, h[0] > previous, "statistics first, then the hash: one count that only grows");
+            previous = h[0];
+        }
+        assertEquals(2 * size, previous);
+        assertEquals(true, heard.stream().anyMatch(h -> h[0] == size), "the statistics pass read all of it once");
+    }
+
+    @Test
     void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);

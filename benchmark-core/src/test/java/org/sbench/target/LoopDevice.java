@@ -49,6 +49,11 @@ public final class LoopDevice implements AutoCloseable {
         return Path.of("/sys/class/block", name(), "queue/nr_requests");
     }
 
+    /** Sets the device's queue/nomerges (2: no merges, so that each IO is one request); close() puts it back. */
+    public void setNomerges(int value) throws IOException {
+        Files.writeString(nomergesFile(), Integer.toString(value));
+    }
+
     /** Makes the device's request queue hold {@code requests} (queue/nr_requests); close() puts it back. */
     public void setNrRequests(int requests) throws IOException {
         Files.writeString(nrRequestsFile(), Integer.toString(requests));

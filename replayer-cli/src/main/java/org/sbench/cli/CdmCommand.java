@@ -62,12 +62,15 @@ final class CdmCommand implements Callable<Integer> {
     @Mixin
     TargetOptions targetOptions;
 
-    @Option(names = "--progress", description = "Print a line per pass on stderr even when it is not a terminal.")
-    boolean progress;
+    @Mixin
+    ProgressOptions progress;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write one JSON result per test, op and data pattern (for report and compare) and the grid as text.")
     Path out;
+
+    @Option(names = "--json", description = "Print the suite as one JSON document on standard output (the grid goes to stderr).")
+    boolean json;
 
     @Spec
     CommandSpec spec;
@@ -79,8 +82,14 @@ final class CdmCommand implements Callable<Integer> {
         try (OutputDirectory outDir = out == null ? null : new OutputDirectory("--out", out);
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
-            CdmResults results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
-                    listener(), stop.control(), SbenchCommand.version());
+            ProgressLine line = progress.line(spec);
+            CdmResults results;
+            try {
+                results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
+                        new CdmProgress(line, settings), stop.control(), SbenchCommand.version());
+            } finally {
+                line.end();
+            }
             report(results, outDir);
             if (results.failedPass() != null) {
                 SbenchCommand.warn(spec.commandLine().getErr(), results.stopReason() + ": " + IoErrorSummary.of(results.failedPass()));
@@ -89,10 +98,18 @@ final class CdmCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the grid and writes the results into {@code outDir} when there is one. */
+    /** Prints the grid (on stderr with --json, the document on stdout) and writes the results into {@code outDir} when there is one. */
     private void report(CdmResults results, OutputDirectory outDir) {
-        PrintWriter stdout = spec.commandLine().getOut();
+        Path stdoutJson = OutputOptions.json(json);
+        PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
         new CdmGrid(results).write(stdout);
+        stdout.flush();
+        if (stdoutJson != null) {
+            try (OutputFiles files = new OutputFiles()) {
+                new JsonResults().writeValue(results.document(), stdoutJson, files);
+                files.commit();
+            }
+        }
         if (outDir != null) {
             write(results, outDir.path());
             outDir.keep();
@@ -137,28 +154,5 @@ final class CdmCommand implements Callable<Integer> {
             files.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
             files.commit();
         }
-    }
-
-    private CdmListener listener() {
-        PrintWriter err = spec.commandLine().getErr();
-        boolean passLines = progress || System.console() != null;
-        return new CdmListener() {
-            @Override
-            public void filling(String pattern, long regionBytes) {
-                err.println("filling the test region (" + Units.bytes(regionBytes) + ") with " + CdmGrid.label(pattern)
-                        + " data: one sequential write pass, not measured");
-                err.flush();
-            }
-
-            @Override
-            public void passDone(CdmTest test, Op op, String pattern, int pass, int passCount, ReplayResult r) {
-                if (passLines) {
-                    err.println(String.format(Locale.ROOT, "%-12s %-5s %-6s pass %d/%d  %10.2f MB/s  %10.1f IOPS", test.label(),
-                            op.name().toLowerCase(Locale.ROOT), CdmGrid.label(pattern), pass, passCount, r.summary().mbps(),
-                            r.summary().iops()));
-                    err.flush();
-                }
-            }
-        };
     }
 }

@@ -23,6 +23,19 @@ final class OutputOptions {
         }
     }
 
+    /** {@code --json}: standard output as an output path; refused beside another output that is {@code -}. */
+    static Path json(boolean json, Path... others) {
+        if (!json) {
+            return null;
+        }
+        for (Path p : others) {
+            if (p != null && OutputPath.isStdout(p)) {
+                throw SbenchException.usage("--json writes the result to standard output, and so does '-'; give one of them");
+            }
+        }
+        return Path.of(OutputPath.STDOUT_NAME);
+    }
+
     /**
      * Where the command prints its tables and messages: standard output, or standard error when
      * one of {@code outputs} (nulls ignored) is {@code -}, so that the output stays clean for a

@@ -6,12 +6,12 @@ import java.util.concurrent.Callable;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
-import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.target.TargetSettings;
@@ -42,8 +42,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "recorded-qd (default: the recorded queue depth, idle capped), timed, or fixed-qd.")
     String mode;
 
-    @Option(names = "--max-idle", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "25ms",
-            description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle).")
+    @Option(names = "--max-idle", paramLabel = "DURATION|none", converter = IdleCapConverter.class, defaultValue = "25ms",
+            description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle; none keeps every gap"
+                    + " in full).")
     long maxIdleNs;
 
     @Option(names = "--qd-fallback", paramLabel = "N", defaultValue = "0",
@@ -91,12 +92,15 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--on-error", paramLabel = "WHAT", defaultValue = "stop", description = "On an IO error: stop (default) or continue.")
     String onError;
 
-    @Option(names = "--progress", description = "Print a progress line on stderr even when it is not a terminal.")
-    boolean progress;
+    @Mixin
+    ProgressOptions progress;
 
-    @Option(names = "--out", paramLabel = "FILE.json",
-            description = "Write the result as JSON (atomically; '-' is standard output, and the table goes to stderr).")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Write the result as JSON to FILE (atomically; '-' is standard output, and the table goes to stderr).")
     Path out;
+
+    @Option(names = "--json", description = "Print the result as JSON on standard output (the table goes to stderr); with --out, both.")
+    boolean json;
 
     @Spec
     CommandSpec spec;
@@ -109,21 +113,33 @@ final class ReplayCommand implements Callable<Integer> {
             targetSettings = targetSettings.withSizeBytes(size);
         }
         OutputOptions.checkFile("--out", out);
-        PrintWriter stdout = OutputOptions.text(spec, out);
+        Path stdoutJson = OutputOptions.json(json, out);
+        PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
         // Open until the result is written: a second signal cannot end the JVM half way.
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ReplayResult result;
+            ProgressLine line = progress.line(spec);
             try {
-                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from,
-                        traceOptions.readOptions(), target, targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(),
-                        SbenchCommand.version());
+                ReplayProgress replay = ReplayProgress.ofTrace(line, trace);
+                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace, line), traceOptions.from,
+                        traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
+                        stop.control(), SbenchCommand.version());
             } catch (SbenchException e) {
                 throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            } finally {
+                line.end();
             }
             new TableResultWriter().write(result, stdout);
+            try (OutputFiles files = new OutputFiles()) {
+                for (Path p : new Path[] {out, stdoutJson}) {
+                    if (p != null) {
+                        new JsonResults().write(result, p, files);
+                    }
+                }
+                files.commit();
+            }
             if (out != null) {
-                new JsonResults().write(result, out);
                 stdout.println("result   " + out);
             }
             stdout.flush();
@@ -147,13 +163,5 @@ final class ReplayCommand implements Callable<Integer> {
         return ReplaySettings.builder().mode(mode).maxIdleNs(maxIdleNs).qdFallback(qdFallback).speed(speed).maxInFlight(maxInFlight)
                 .qd(qd).data(data).engine(targetOptions.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
                 .build();
-    }
-
-    private ReplayListener listener() {
-        if (!progress && System.console() == null) {
-            return ReplayListener.NONE;
-        }
-        PrintWriter err = spec.commandLine().getErr();
-        return new ProgressLine(err);
     }
 }

@@ -64,8 +64,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     TargetOptions targetOptions;
 
-    @Option(names = "--progress", description = "Print a progress line on stderr even when it is not a terminal.")
-    boolean progress;
+    @Mixin
+    ProgressOptions progress;
 
     @Spec
     CommandSpec spec;
@@ -110,7 +110,8 @@ final class RunCommand implements Callable<Integer> {
 
     private StepListener stepListener() {
         PrintWriter err = spec.commandLine().getErr();
-        boolean lines = progress || System.console() != null;
+        ProgressLine line = progress.line(spec);
+        boolean lines = progress.mode() != ProgressLine.Mode.NONE;
         return new StepListener() {
             @Override
             public void note(String line) {
@@ -120,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
 
             @Override
             public ReplayListener run(String what) {
-                return lines ? new ProgressLine(err) : ReplayListener.NONE;
+                return lines ? ReplayProgress.ofPass(line, what, 0) : ReplayListener.NONE;
             }
 
             @Override

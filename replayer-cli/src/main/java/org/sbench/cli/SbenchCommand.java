@@ -11,8 +11,7 @@ import picocli.CommandLine.Option;
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
         subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, CdmCommand.class,
             RunCommand.class, ScenariosCommand.class, RecordCommand.class, InspectCommand.class, ConvertCommand.class,
-            SynthCommand.class, TracesCommand.class,
-            CommandLine.HelpCommand.class})
+            SynthCommand.class, TracesCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
@@ -35,6 +34,8 @@ public final class SbenchCommand implements Runnable {
     /** The configured command line; tests call it with their own out/err writers. */
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new SbenchCommand());
+        // 'sbench COMMAND --version' says what 'sbench --version' says.
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
         cl.setParameterExceptionHandler(new UsageErrors());
         return cl;
@@ -51,16 +52,17 @@ public final class SbenchCommand implements Runnable {
         err.flush();
     }
 
-    /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */
+    /** The version, as the build wrote it into {@code build.properties} ("dev" without one). */
     static String version() {
-        String v = SbenchCommand.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
+        return Build.read().version();
     }
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"sbench " + version()};
+            Build b = Build.read();
+            return new String[] {"sbench " + b.version() + " (commit " + b.commit() + (b.modified() ? ", with uncommitted changes" : "")
+                    + ")"};
         }
     }
 }

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +15,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,21 +27,6 @@ class CommandOutputsTest {
             + "128166372000010000,hm,0,Write,4096,8192,5000\n";
     private static final long WAIT_S = 30;
     private static final long TMPFS_BYTES = 1 << 20;
-
-    /** A command run in-process with what it wrote to the JVM's standard output (where '-' goes). */
-    record Captured(CliTest.Run run, String stdout) {
-    }
-
-    private static Captured capturingStdout(Supplier<CliTest.Run> command) {
-        PrintStream saved = System.out;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            return new Captured(command.get(), bytes.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(saved);
-        }
-    }
 
     private static Path msr(Path dir) throws IOException {
         return Files.writeString(dir.resolve("hm_0.csv"), MSR);
@@ -84,7 +66,7 @@ class CommandOutputsTest {
         assertEquals(0, toNull.code(), toNull.err());
         assertTrue(Files.readAttributes(Path.of("/dev/null"), BasicFileAttributes.class).isOther(), "still a device");
 
-        Captured c = capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--out", "-"));
+        CliTest.Captured c = CliTest.capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--out", "-"));
         assertEquals(0, c.run().code(), c.run().err());
         assertEquals(2, new ObjectMapper().readTree(c.stdout()).get("summary").get("ios").asLong(), "standard output is the JSON alone");
         assertEquals("", c.run().out());
@@ -93,14 +75,49 @@ class CommandOutputsTest {
     }
 
     @Test
+    void jsonOnStandardOutputWithTheTablesOnStderr(@TempDir Path dir) throws IOException {
+        Path trace = msr(dir);
+        CliTest.Captured replay = CliTest.capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--json"));
+        assertEquals(0, replay.run().code(), replay.run().err());
+        assertEquals(2, new ObjectMapper().readTree(replay.stdout()).get("summary").get("ios").asLong(), "the JSON alone");
+        assertEquals("", replay.run().out());
+        assertTrue(replay.run().err().contains("settings recorded-qd"), replay.run().err());
+
+        Path file = dir.resolve("r.json");
+        CliTest.Captured both = CliTest.capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--json",
+                "--out", file.toString()));
+        assertEquals(0, both.run().code(), both.run().err());
+        assertEquals(new ObjectMapper().readTree(file.toFile()).get("trace"), new ObjectMapper().readTree(both.stdout()).get("trace"));
+        assertTrue(both.run().err().contains("result   " + file), both.run().err());
+
+        CliTest.Run twice = CliTest.run("replay", trace.toString(), "--target", "null", "--json", "--out", "-");
+        assertEquals(ExitCodes.USAGE, twice.code());
+        assertEquals("sbench: --json writes the result to standard output, and so does '-'; give one of them\n", twice.err());
+
+        CliTest.Captured cdm = CliTest.capturingStdout(() -> CliTest.run("cdm", "--target", "null", "--size", "8M", "--passes", "1",
+                "--duration", "0", "--json"));
+        assertEquals(0, cdm.run().code(), cdm.run().err());
+        com.fasterxml.jackson.databind.JsonNode suite = new ObjectMapper().readTree(cdm.stdout());
+        assertEquals("v8", suite.get("preset").asText());
+        assertTrue(suite.get("complete").asBoolean());
+        assertEquals(8, suite.get("tests").size(), "4 tests, reads and writes");
+        assertEquals("SEQ1M Q8T1", suite.get("tests").get(0).get("test").asText());
+        assertEquals("read", suite.get("tests").get(0).get("op").asText());
+        assertEquals(1, suite.get("tests").get(0).get("passMbps").size());
+        assertTrue(suite.get("tests").get(0).get("best").get("summary").get("ios").asLong() > 0);
+        assertEquals("", cdm.run().out());
+        assertTrue(cdm.run().err().contains("SEQ1M Q8T1"), "the grid goes to stderr: " + cdm.run().err());
+    }
+
+    @Test
     void reportAndCompareWriteToStandardOutput(@TempDir Path dir) throws IOException {
         Path a = ReportCommandTest.replay(dir, "a.json");
-        Captured report = capturingStdout(() -> CliTest.run("report", a.toString(), "--hlog", "-"));
+        CliTest.Captured report = CliTest.capturingStdout(() -> CliTest.run("report", a.toString(), "--hlog", "-"));
         assertEquals(0, report.run().code(), report.run().err());
         assertTrue(report.stdout().contains("Tag=read,"), report.stdout());
         assertTrue(report.run().err().contains("wrote    hlog -"), report.run().err());
 
-        Captured compare = capturingStdout(() -> CliTest.run("compare", a.toString(), a.toString(), "--csv", "-"));
+        CliTest.Captured compare = CliTest.capturingStdout(() -> CliTest.run("compare", a.toString(), a.toString(), "--csv", "-"));
         assertEquals(0, compare.run().code(), compare.run().err());
         assertTrue(compare.stdout().startsWith("metric,op,unit,better,column,"), compare.stdout());
 

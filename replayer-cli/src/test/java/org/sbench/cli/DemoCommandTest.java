@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,15 +31,22 @@ class DemoCommandTest {
         Files.writeString(cwd.resolve("light-2010"), "not a trace\n");
         Path work = dir.resolve("work");
         Path scratch = work.resolve("scratch.img");
-        try (ChildSbench demo = ChildSbench.start(cwd, List.of(), "demo", "--dir", work.toString())) {
+        String stdout;
+        String stderr;
+        try (ChildSbench demo = ChildSbench.start(cwd, List.of(), "demo", "--dir", work.toString(), "--json")) {
             demo.await("the scratch file", () -> Files.exists(scratch));
             demo.signal(sig);
             assertEquals(code, demo.waitFor(), demo.out() + demo.err());
+            stdout = demo.out();
+            stderr = demo.err();
         }
         assertFalse(Files.exists(scratch), "the scratch file is deleted");
         ReplayResult result = new JsonResults().read(work.resolve("light-2010.json"));
         assertFalse(result.complete());
         assertEquals("interrupted (SIG" + sig + ")", result.stopReason());
+        assertEquals(new ObjectMapper().readTree(work.resolve("light-2010.json").toFile()), new ObjectMapper().readTree(stdout),
+                "--json: the result alone on stdout");
+        assertTrue(stderr.contains("sbench demo: replaying light-2010"), "the tables on stderr: " + stderr);
         try (Stream<Path> files = Files.list(work)) {
             assertEquals(List.of("light-2010.html", "light-2010.json"), files.map(p -> p.getFileName().toString()).sorted().toList());
         }

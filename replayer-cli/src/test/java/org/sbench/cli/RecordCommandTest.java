@@ -120,6 +120,26 @@ class RecordCommandTest {
 
     @Test
     @Tag("device")
+    void jsonPrintsWhatWasRecordedOnStandardOutput() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("json.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            CliTest.Captured c = CliTest.capturingStdout(() -> record(InputStream.nullInputStream(), "record", "--device",
+                    loop.path().toString(), "--out", out.toString(), "--duration", "1s", "--json"));
+            assertEquals(0, c.run().code(), c.run().err());
+            com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(c.stdout());
+            assertEquals(out.toString(), j.get("out").asText());
+            assertTrue(j.get("complete").asBoolean());
+            assertEquals(readAll(out).size(), j.get("ios").asLong());
+            assertEquals(0, j.get("eventsLost").asLong());
+            assertEquals("", c.run().out());
+            assertTrue(c.run().err().contains("wrote " + j.get("ios").asLong() + " IOs to " + out), "the summary on stderr: " + c.run().err());
+        }
+        assertNoInstance();
+    }
+
+    @Test
+    @Tag("device")
     void sigintStopsTheRecordingWithACompleteTrace() throws Exception {
         LoopDevice.assumeRoot();
         Path out = dir.resolve("interrupted.sbt");

@@ -136,7 +136,7 @@ public final class TraceFormats {
      * @param from a format name, or null to detect it
      */
     public TraceReader open(Path path, String from, ReadOptions options) {
-        return open(TraceInput.of(path), from, options);
+        return open(TraceInput.of(path, options.progress()), from, options);
     }
 
     /** Opens {@code input} as {@link #open(Path, String, ReadOptions)} opens a path. */

@@ -2,6 +2,7 @@ package org.sbench.trace.input;
 
 import java.io.BufferedInputStream;
 import java.io.FileNotFoundException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,13 +10,16 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.trace.Progress;
 
 /**
  * A trace file as readers see it: decompressed transparently (.gz, .xz, .bz2, .zst, recognised
  * by magic bytes), with its first bytes available for format detection. A {@link #live} input is
  * a stream read once as it is produced (the kernel's {@code trace_pipe}): never decompressed, with
  * no head to sniff, since looking would consume what it looked at. A file that is not a local path
- * (one in a Hadoop FileSystem, an object store) is read through a {@link Source}.
+ * (one in a Hadoop FileSystem, an object store) is read through a {@link Source}. An input of a local
+ * file tells a {@link Progress} how many bytes of the file the reader's stream has read (the first
+ * stream {@link #openStream()} gives; for a compressed file, compressed bytes of its size).
  */
 public final class TraceInput {
     /**
@@ -37,15 +41,19 @@ public final class TraceInput {
     private final Source source;
     private final Compression compression;
     private final String liveName;
+    private final Progress progress;
     private InputStream liveStream;
     private TraceHead head;
+    /** The reader's stream, which reports progress, has been opened. */
+    private boolean readerOpened;
 
-    private TraceInput(Path path, String sourceName, Source source, Compression compression) {
+    private TraceInput(Path path, String sourceName, Source source, Compression compression, Progress progress) {
         this.path = path;
         this.sourceName = sourceName;
         this.source = source;
         this.compression = compression;
         this.liveName = null;
+        this.progress = progress;
     }
 
     private TraceInput(String liveName, InputStream liveStream) {
@@ -55,6 +63,7 @@ public final class TraceInput {
         this.compression = Compression.NONE;
         this.liveName = liveName;
         this.liveStream = liveStream;
+        this.progress = Progress.NONE;
     }
 
     /**
@@ -68,11 +77,16 @@ public final class TraceInput {
 
     /** Opens {@code path} for reading; fails with a one-line message if it is missing or unreadable. */
     public static TraceInput of(Path path) {
+        return of(path, Progress.NONE);
+    }
+
+    /** As {@link #of(Path)}, telling {@code progress} how far the reader has read the file. */
+    public static TraceInput of(Path path, Progress progress) {
         if (Files.isDirectory(path)) {
             throw SbenchException.badInput(path.toString(), "is a directory, expected a trace file");
         }
         Source source = () -> Files.newInputStream(path);
-        return new TraceInput(path, path.toString(), source, compressionOf(path.toString(), source));
+        return new TraceInput(path, path.toString(), source, compressionOf(path.toString(), source), progress);
     }
 
     /**
@@ -81,7 +95,7 @@ public final class TraceInput {
      * is missing or unreadable.
      */
     public static TraceInput of(String displayName, Source source) {
-        return new TraceInput(null, displayName, source, compressionOf(displayName, source));
+        return new TraceInput(null, displayName, source, compressionOf(displayName, source), Progress.NONE);
     }
 
     private static Compression compressionOf(String displayName, Source source) {
@@ -116,6 +130,13 @@ public final class TraceInput {
      * stream, once. The caller closes it.
      */
     public InputStream openStream() {
+        boolean first = !readerOpened;
+        readerOpened = true;
+        return open(first && progress != Progress.NONE && path != null);
+    }
+
+    /** A stream of the content from the start; {@code reporting}: its reads of the file go to {@link #progress}. */
+    private InputStream open(boolean reporting) {
         if (source == null) {
             if (liveStream == null) {
                 throw new IllegalStateException(liveName + " is a live stream and can be opened only once");
@@ -125,7 +146,9 @@ public final class TraceInput {
             return s;
         }
         try {
-            InputStream raw = new BufferedInputStream(source.open(), BUFFER_BYTES);
+            InputStream file = source.open();
+            InputStream raw = new BufferedInputStream(reporting ? new ReportingStream(file, Files.size(path), progress) : file,
+                    BUFFER_BYTES);
             return compression == Compression.NONE ? raw : new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
         } catch (IOException e) {
             throw SbenchException.badInput(displayName(), "cannot open the " + compression.name().toLowerCase(java.util.Locale.ROOT)
@@ -139,7 +162,7 @@ public final class TraceInput {
             throw new IllegalStateException(liveName + " is a live stream: it has no head to detect a format from");
         }
         if (head == null) {
-            try (InputStream in = openStream()) {
+            try (InputStream in = open(false)) {
                 head = new TraceHead(readHead(in));
             } catch (IOException e) {
                 throw SbenchException.badInput(displayName(), "cannot read the start of the file (" + reason(e)
@@ -169,6 +192,37 @@ public final class TraceInput {
         return java.util.Arrays.copyOf(buf, n);
     }
 
+    /** The file's stream, counting what is read of it (skipped bytes are not read) and telling the progress. */
+    private static final class ReportingStream extends FilterInputStream {
+        private final long sizeBytes;
+        private final Progress progress;
+        private long readBytes;
+
+        ReportingStream(InputStream file, long sizeBytes, Progress progress) {
+            super(file);
+            this.sizeBytes = sizeBytes;
+            this.progress = progress;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                readBytes++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            int n = super.read(into, offset, length);
+            if (n > 0) {
+                readBytes += n;
+                progress.at(readBytes, sizeBytes);
+            }
+            return n;
+        }
+    }
 
     /** An IO failure in words, for messages (some carry no message, only a type). */
     public static String reason(IOException e) {

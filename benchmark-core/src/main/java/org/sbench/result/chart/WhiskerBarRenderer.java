@@ -17,26 +17,35 @@ import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.statistics.StatisticalCategoryDataset;
 
 /**
- * One bar per drive with whiskers of ±1 standard deviation where a drive has repeated runs; the
- * baseline's bar in the accent colour. Each bar is drawn inside {@code <g class="bar">}.
+ * Bars with whiskers of ±1 standard deviation where a drive has repeated runs, coloured by series,
+ * or (one bar per drive, ranked) all alike but the baseline's in the accent colour. Each bar is drawn
+ * inside {@code <g class="bar">}.
  */
-final class RankedBarRenderer extends StatisticalBarRenderer {
+final class WhiskerBarRenderer extends StatisticalBarRenderer {
     private static final long serialVersionUID = 1L;
+    private static final int BY_SERIES = -2;
     private final int highlightColumn;
 
-    /** {@code highlightColumn}: the dataset column drawn in the baseline colour, or -1. */
-    RankedBarRenderer(int highlightColumn) {
+    /** Bars in their series' colours. */
+    WhiskerBarRenderer() {
+        this(BY_SERIES);
+    }
+
+    /** {@code highlightColumn}: the dataset column drawn in the baseline colour (the others in the drive colour), or -1. */
+    WhiskerBarRenderer(int highlightColumn) {
         this.highlightColumn = highlightColumn;
         setBarPainter(new StandardBarPainter());
         setShadowVisible(false);
         setDrawBarOutline(false);
         setErrorIndicatorPaint(Color.BLACK);
         setErrorIndicatorStroke(new BasicStroke(1.5f));
-        setMaximumBarWidth(0.3);
     }
 
     @Override
     public Paint getItemPaint(int row, int column) {
+        if (highlightColumn == BY_SERIES) {
+            return super.getItemPaint(row, column);
+        }
         return column == highlightColumn ? ChartStyle.BASELINE : ChartStyle.DRIVE;
     }
 
