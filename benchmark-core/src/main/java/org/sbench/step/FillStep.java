@@ -1,0 +1,122 @@
+package org.sbench.step;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sbench.engine.IoEngines;
+import org.sbench.generate.SequentialTraceReader;
+import org.sbench.replay.Equipment;
+import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplayMode;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+
+/**
+ * Sequential preconditioning ({@code sbench fill}): {@code passes} passes of sequential writes of
+ * {@code bs} at a fixed depth over the first {@code percent} of the target, each pass a run with its
+ * MB/s per second; SNIA PTS workload-independent preconditioning is the default, 2 x the capacity in
+ * 128 KiB writes. The region is the share rounded down to whole IOs of {@code bs}. Each pass writes
+ * fresh data of the pattern (its own seed), and the drive's cache is flushed after the last.
+ */
+public final class FillStep implements Step {
+    public static final String KIND = "fill";
+    public static final double DEFAULT_PERCENT = 100;
+    public static final int DEFAULT_PASSES = 2;
+    public static final long DEFAULT_BLOCK_BYTES = 128 * 1024;
+    /** The depth of the fill's writes: the SNIA PTS's usual total of 32 outstanding IOs (our choice; the PTS leaves it to the tester). */
+    public static final int DEFAULT_QD = 32;
+    public static final int MAX_PASSES = 100;
+    /** The names of its options, without dashes. */
+    public static final List<String> OPTIONS = List.of("percent", "passes", "bs", "data", "qd", "engine");
+
+    private final double percent;
+    private final int passes;
+    private final int blockBytes;
+    private final String data;
+    private final int qd;
+    private final String engine;
+
+    /**
+     * A fill, validated: a usage error naming the option for a share outside (0, 100], passes
+     * outside 1 to {@value #MAX_PASSES}, an IO size that is no whole number of sectors up to 1 GiB, a
+     * depth outside 1 to {@value ReplayMode#MAX_DEPTH}, a data pattern or engine sbench does not know.
+     */
+    public FillStep(double percent, int passes, long blockBytes, String data, int qd, String engine) {
+        StepOptions.checkPercent("percent", percent);
+        StepOptions.checkRange("passes", passes, 1, MAX_PASSES);
+        StepOptions.checkIoSize("bs", blockBytes, Equipment.MAX_IO_BYTES);
+        this.percent = percent;
+        this.passes = passes;
+        this.blockBytes = (int) blockBytes;
+        this.data = ReplaySettings.DEFAULTS.withData(data).data();
+        this.qd = new ReplayMode.FixedQd(qd).qd();
+        this.engine = StepOptions.engine(engine);
+    }
+
+    /** A fill from options as users write them ({@code percent: 100, passes: 2, bs: 128K, data: random, qd: 32, engine: auto}). */
+    public static FillStep of(Map<String, String> options) {
+        StepOptions o = StepOptions.of(KIND, options, OPTIONS);
+        return new FillStep(o.percent("percent", DEFAULT_PERCENT), o.integer("passes", DEFAULT_PASSES),
+                o.bytes("bs", DEFAULT_BLOCK_BYTES), o.text("data", ReplaySettings.DEFAULT_DATA), o.integer("qd", DEFAULT_QD),
+                o.text("engine", IoEngines.AUTO));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String label() {
+        return "fill " + passes + " x " + StepOptions.percentWord(percent) + ", " + StepOptions.sizeWord(blockBytes) + " at QD " + qd;
+    }
+
+    @Override
+    public Map<String, String> options() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("percent", StepOptions.percentWord(percent));
+        m.put("passes", Integer.toString(passes));
+        m.put("bs", StepOptions.sizeWord(blockBytes));
+        m.put("data", data);
+        m.put("qd", Integer.toString(qd));
+        m.put("engine", engine);
+        return m;
+    }
+
+    @Override
+    public boolean writes() {
+        return true;
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        Target target = context.target();
+        StepOptions.checkAligned("bs", blockBytes, target);
+        long regionBytes = new Span("percent", percent, 0).bytes(target.capacityBytes(), blockBytes);
+        long count = SequentialTraceReader.sweep(regionBytes, blockBytes);
+        try (StepRuns runs = new StepRuns(context)) {
+            for (int pass = 1; pass <= passes && runs.goOn(); pass++) {
+                String name = "fill pass " + pass;
+                GeneratedSource source = new GeneratedSource(name, KIND, definition(), () -> new SequentialTraceReader(name, Op.WRITE,
+                        regionBytes, blockBytes, count), count, regionBytes, blockBytes);
+                runs.run("pass-" + pass, "pass " + pass + " of " + passes, source, settings(pass));
+            }
+            if (runs.goOn()) {
+                runs.flush("the fill");
+            }
+            return runs.result(this, 0, null, null, null);
+        }
+    }
+
+    /** What each pass writes, relative to the target, so that fills of drives of other sizes compare. */
+    private String definition() {
+        return "fill pass: sequential " + blockBytes + " B writes at QD " + qd + " over the first " + StepOptions.percentWord(percent)
+                + " of the target";
+    }
+
+    private ReplaySettings settings(int pass) {
+        return ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withEngine(engine).withSeed(ReplaySettings.DEFAULT_SEED + pass);
+    }
+
+}
