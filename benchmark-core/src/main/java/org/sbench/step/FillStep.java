@@ -3,11 +3,8 @@ package org.sbench.step;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.sbench.engine.IoEngines;
 import org.sbench.generate.SequentialTraceReader;
-import org.sbench.replay.Equipment;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -32,34 +29,30 @@ public final class FillStep implements Step {
 
     private final double percent;
     private final int passes;
-    private final int blockBytes;
-    private final String data;
-    private final int qd;
-    private final String engine;
+    private final StepIo io;
 
     /**
      * A fill, validated: a usage error naming the option for a share outside (0, 100], passes
      * outside 1 to {@value #MAX_PASSES}, an IO size that is no whole number of sectors up to 1 GiB, a
      * depth outside 1 to {@value ReplayMode#MAX_DEPTH}, a data pattern or engine sbench does not know.
      */
-    public FillStep(double percent, int passes, long blockBytes, String data, int qd, String engine) {
+    public FillStep(double percent, int passes, int blockBytes, String data, int qd, String engine) {
+        this(percent, passes, new StepIo("", blockBytes, qd, data, engine));
+    }
+
+    private FillStep(double percent, int passes, StepIo io) {
         StepOptions.checkPercent("percent", percent);
         StepOptions.checkRange("passes", passes, 1, MAX_PASSES);
-        StepOptions.checkIoSize("bs", blockBytes, Equipment.MAX_IO_BYTES);
         this.percent = percent;
         this.passes = passes;
-        this.blockBytes = (int) blockBytes;
-        this.data = ReplaySettings.DEFAULTS.withData(data).data();
-        this.qd = new ReplayMode.FixedQd(qd).qd();
-        this.engine = StepOptions.engine(engine);
+        this.io = io;
     }
 
     /** A fill from options as users write them ({@code percent: 100, passes: 2, bs: 128K, data: random, qd: 32, engine: auto}). */
     public static FillStep of(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         return new FillStep(o.percent("percent", DEFAULT_PERCENT), o.integer("passes", DEFAULT_PASSES),
-                o.bytes("bs", DEFAULT_BLOCK_BYTES), o.text("data", ReplaySettings.DEFAULT_DATA), o.integer("qd", DEFAULT_QD),
-                o.text("engine", IoEngines.AUTO));
+                StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 
     @Override
@@ -69,7 +62,8 @@ public final class FillStep implements Step {
 
     @Override
     public String label() {
-        return "fill " + passes + " x " + StepOptions.percentWord(percent) + ", " + StepOptions.sizeWord(blockBytes) + " at QD " + qd;
+        return "fill " + passes + " x " + StepOptions.percentWord(percent) + ", " + StepOptions.sizeWord(io.blockBytes()) + " at QD "
+                + io.qd();
     }
 
     @Override
@@ -77,10 +71,7 @@ public final class FillStep implements Step {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("percent", StepOptions.percentWord(percent));
         m.put("passes", Integer.toString(passes));
-        m.put("bs", StepOptions.sizeWord(blockBytes));
-        m.put("data", data);
-        m.put("qd", Integer.toString(qd));
-        m.put("engine", engine);
+        io.putOptions(m, true);
         return m;
     }
 
@@ -92,7 +83,8 @@ public final class FillStep implements Step {
     @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
-        StepOptions.checkAligned("bs", blockBytes, target);
+        io.checkAligned(target);
+        int blockBytes = io.blockBytes();
         long regionBytes = new Span("percent", percent, 0).bytes(target.capacityBytes(), blockBytes);
         long count = SequentialTraceReader.sweep(regionBytes, blockBytes);
         try (StepRuns runs = new StepRuns(context)) {
@@ -100,7 +92,7 @@ public final class FillStep implements Step {
                 String name = "fill pass " + pass;
                 GeneratedSource source = new GeneratedSource(name, KIND, definition(), () -> new SequentialTraceReader(name, Op.WRITE,
                         regionBytes, blockBytes, count), count, regionBytes, blockBytes);
-                runs.run("pass-" + pass, "pass " + pass + " of " + passes, source, settings(pass));
+                runs.run("pass-" + pass, "pass " + pass + " of " + passes, source, io.settings(ReplaySettings.DEFAULT_SEED + pass));
             }
             if (runs.goOn()) {
                 runs.flush("the fill");
@@ -111,12 +103,8 @@ public final class FillStep implements Step {
 
     /** What each pass writes, relative to the target, so that fills of drives of other sizes compare. */
     private String definition() {
-        return "fill pass: sequential " + blockBytes + " B writes at QD " + qd + " over the first " + StepOptions.percentWord(percent)
-                + " of the target";
-    }
-
-    private ReplaySettings settings(int pass) {
-        return ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withEngine(engine).withSeed(ReplaySettings.DEFAULT_SEED + pass);
+        return "fill pass: sequential " + io.blockBytes() + " B writes at QD " + io.qd() + " over the first "
+                + StepOptions.percentWord(percent) + " of the target";
     }
 
 }

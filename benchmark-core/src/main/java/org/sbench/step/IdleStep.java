@@ -6,12 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import org.sbench.SbenchException;
-import org.sbench.engine.IoEngines;
 import org.sbench.generate.RandomTraceReader;
 import org.sbench.generate.SequentialTraceReader;
-import org.sbench.replay.Equipment;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
 import org.sbench.target.Target;
@@ -33,6 +30,8 @@ public final class IdleStep implements Step {
     public static final long DEFAULT_PROBE_NS = 5_000_000_000L;
     public static final long DEFAULT_PROBE_BLOCK_BYTES = 4096;
     public static final int DEFAULT_PROBE_QD = 32;
+    /** The probe's IO options are {@code probe-bs} and {@code probe-qd}. */
+    private static final String PROBE_PREFIX = "probe-";
     /** The probe tests, as fio names its workloads; {@code none} probes nothing. */
     static final List<String> PROBE_TESTS = List.of("randwrite", "randread", "write", "read", "none");
     /** The names of its options, without dashes. */
@@ -46,14 +45,15 @@ public final class IdleStep implements Step {
     private final long probeIntervalNs;
     private final String probeTest;
     private final long probeNs;
-    private final int probeBlockBytes;
-    private final int probeQd;
-    private final String data;
-    private final String engine;
+    private final StepIo probe;
 
     /** An idle period, validated (usage errors naming the option). */
-    public IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, long probeBlockBytes, int probeQd,
+    public IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, int probeBlockBytes, int probeQd,
                     String data, String engine) {
+        this(durationNs, probeIntervalNs, probeTest, probeNs, new StepIo(PROBE_PREFIX, probeBlockBytes, probeQd, data, engine));
+    }
+
+    private IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, StepIo probe) {
         if (durationNs <= 0) {
             throw SbenchException.usage("idle needs --duration D above 0 (e.g. 30m)");
         }
@@ -67,15 +67,11 @@ public final class IdleStep implements Step {
         if (probeNs <= 0) {
             throw SbenchException.usage("--probe-duration must be above 0, found " + StepOptions.durationWord(probeNs));
         }
-        StepOptions.checkIoSize("probe-bs", probeBlockBytes, Equipment.MAX_IO_BYTES);
         this.durationNs = durationNs;
         this.probeIntervalNs = probeIntervalNs;
         this.probeTest = probeTest;
         this.probeNs = probeNs;
-        this.probeBlockBytes = (int) probeBlockBytes;
-        this.probeQd = new ReplayMode.FixedQd(probeQd).qd();
-        this.data = ReplaySettings.DEFAULTS.withData(data).data();
-        this.engine = StepOptions.engine(engine);
+        this.probe = probe;
     }
 
     /** An idle period from options as users write them ({@code duration: 30m, probe: 5m, probe-test: randwrite}). */
@@ -84,8 +80,7 @@ public final class IdleStep implements Step {
         long durationNs = o.durationNs("duration", 0);
         return new IdleStep(durationNs, o.durationNs("probe", Math.min(DEFAULT_PROBE_INTERVAL_NS, Math.max(durationNs, 1))),
                 o.text("probe-test", DEFAULT_PROBE_TEST), o.durationNs("probe-duration", DEFAULT_PROBE_NS),
-                o.bytes("probe-bs", DEFAULT_PROBE_BLOCK_BYTES), o.integer("probe-qd", DEFAULT_PROBE_QD),
-                o.text("data", ReplaySettings.DEFAULT_DATA), o.text("engine", IoEngines.AUTO));
+                StepIo.of(o, PROBE_PREFIX, DEFAULT_PROBE_BLOCK_BYTES, DEFAULT_PROBE_QD));
     }
 
     private boolean probes() {
@@ -111,12 +106,7 @@ public final class IdleStep implements Step {
         if (probes()) {
             m.put("probe", StepOptions.durationWord(probeIntervalNs));
             m.put("probe-duration", StepOptions.durationWord(probeNs));
-            m.put("probe-bs", StepOptions.sizeWord(probeBlockBytes));
-            m.put("probe-qd", Integer.toString(probeQd));
-            if (writes()) {
-                m.put("data", data);
-            }
-            m.put("engine", engine);
+            probe.putOptions(m, writes());
         }
         return m;
     }
@@ -141,10 +131,10 @@ public final class IdleStep implements Step {
     @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
-        StepOptions.checkAligned("probe-bs", probeBlockBytes, target);
-        long regionBytes = target.capacityBytes() / probeBlockBytes * probeBlockBytes;
+        probe.checkAligned(target);
+        long regionBytes = target.capacityBytes() / probe.blockBytes() * probe.blockBytes();
         if (probes() && regionBytes == 0) {
-            throw SbenchException.usage("--probe-bs " + probeBlockBytes + " is larger than " + target.path());
+            throw SbenchException.usage("--probe-bs " + probe.blockBytes() + " is larger than " + target.path());
         }
         try (StepRuns runs = new StepRuns(context)) {
             long idledNs = 0;
@@ -153,9 +143,8 @@ public final class IdleStep implements Step {
                 idledNs = idle(context, runs, idledNs, at.get(i));
                 if (probes() && runs.goOn()) {
                     String after = StepOptions.durationWord(idledNs);
-                    runs.runFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after " + after + " idle)", probeNs, source(regionBytes, i),
-                            ReplaySettings.DEFAULTS.withFixedQd(probeQd).withData(data).withEngine(engine)
-                                    .withSeed(ReplaySettings.DEFAULT_SEED + i));
+                    runs.runFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after " + after + " idle)", probeNs,
+                            source(regionBytes, i), probe.settings(ReplaySettings.DEFAULT_SEED + i));
                 }
             }
             return runs.result(this, 0, null, null, null);
@@ -189,20 +178,20 @@ public final class IdleStep implements Step {
         }
     }
 
-    private GeneratedSource source(long regionBytes, int probe) {
+    private GeneratedSource source(long regionBytes, int index) {
         boolean random = probeTest.startsWith("rand");
         Op op = writes() ? Op.WRITE : Op.READ;
-        String name = "idle probe " + probe;
-        long seed = ReplaySettings.DEFAULT_SEED + probe;
+        String name = "idle probe " + index;
+        long seed = ReplaySettings.DEFAULT_SEED + index;
         // Probes are defined alike (seeds aside), so that compare takes them as one trace.
-        String definition = "idle probe: " + probeTest + " of " + probeBlockBytes + " B at QD " + probeQd + " over the target for "
+        String definition = "idle probe: " + probeTest + " of " + probe.blockBytes() + " B at QD " + probe.qd() + " over the target for "
                 + StepOptions.durationWord(probeNs);
         return new GeneratedSource(name, KIND, definition, () -> reader(name, random, op, regionBytes, seed), Replayer.UNBOUNDED,
-                regionBytes, probeBlockBytes);
+                regionBytes, probe.blockBytes());
     }
 
     private TraceReader reader(String name, boolean random, Op op, long regionBytes, long seed) {
-        return random ? new RandomTraceReader(name, op, regionBytes, probeBlockBytes, Long.MAX_VALUE, seed)
-                : new SequentialTraceReader(name, op, regionBytes, probeBlockBytes, Long.MAX_VALUE);
+        return random ? new RandomTraceReader(name, op, regionBytes, probe.blockBytes(), Long.MAX_VALUE, seed)
+                : new SequentialTraceReader(name, op, regionBytes, probe.blockBytes(), Long.MAX_VALUE);
     }
 }

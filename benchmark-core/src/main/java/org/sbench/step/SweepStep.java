@@ -7,11 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sbench.SbenchException;
-import org.sbench.engine.IoEngines;
 import org.sbench.generate.SweepTraceReader;
-import org.sbench.replay.Equipment;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -41,43 +38,39 @@ public final class SweepStep implements Step {
 
     private final Op op;
     private final int points;
-    private final int blockBytes;
     /** 0: {@link #AUTO}. */
     private final long perPointBytes;
-    private final int qd;
-    private final String data;
-    private final String engine;
+    private final StepIo io;
 
     /**
      * A sweep, validated (usage errors naming the option).
      *
      * @param pointBytes bytes at each point, or 0 for {@link #AUTO}
      */
-    public SweepStep(Op op, int points, long blockBytes, long pointBytes, int qd, String data, String engine) {
+    public SweepStep(Op op, int points, int blockBytes, long pointBytes, int qd, String data, String engine) {
+        this(op, points, pointBytes, new StepIo("", blockBytes, qd, data, engine));
+    }
+
+    private SweepStep(Op op, int points, long pointBytes, StepIo io) {
         if (op != Op.READ && op != Op.WRITE) {
             throw SbenchException.usage("--op takes read or write, found " + op);
         }
         StepOptions.checkRange("points", points, 1, MAX_POINTS);
-        StepOptions.checkIoSize("bs", blockBytes, Equipment.MAX_IO_BYTES);
         if (pointBytes != 0) {
             StepOptions.checkIoSize("per-point", pointBytes, Long.MAX_VALUE / MAX_POINTS);
         }
         this.op = op;
         this.points = points;
-        this.blockBytes = (int) blockBytes;
         this.perPointBytes = pointBytes;
-        this.qd = new ReplayMode.FixedQd(qd).qd();
-        this.data = ReplaySettings.DEFAULTS.withData(data).data();
-        this.engine = StepOptions.engine(engine);
+        this.io = io;
     }
 
     /** A sweep from options as users write them ({@code op: read, points: 200, bs: 1M, per-point: 64M, qd: 1}). */
     public static SweepStep of(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         Op op = o.word("op", "read", OPS).equals("read") ? Op.READ : Op.WRITE;
-        return new SweepStep(op, o.integer("points", DEFAULT_POINTS), o.bytes("bs", DEFAULT_BLOCK_BYTES),
-                o.text("per-point", AUTO).equals(AUTO) ? 0 : o.bytes("per-point", 0), o.integer("qd", DEFAULT_QD), o.text("data", ReplaySettings.DEFAULT_DATA),
-                o.text("engine", IoEngines.AUTO));
+        return new SweepStep(op, o.integer("points", DEFAULT_POINTS), o.text("per-point", AUTO).equals(AUTO) ? 0 : o.bytes("per-point", 0),
+                StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 
     @Override
@@ -87,8 +80,8 @@ public final class SweepStep implements Step {
 
     @Override
     public String label() {
-        return "sweep " + opWord() + ", " + points + " points" + (perPointBytes == 0 ? "" : " of " + StepOptions.sizeWord(perPointBytes)) + ", "
-                + StepOptions.sizeWord(blockBytes) + " at QD " + qd;
+        return "sweep " + opWord() + ", " + points + " points" + (perPointBytes == 0 ? "" : " of " + StepOptions.sizeWord(perPointBytes))
+                + ", " + StepOptions.sizeWord(io.blockBytes()) + " at QD " + io.qd();
     }
 
     private String opWord() {
@@ -100,13 +93,8 @@ public final class SweepStep implements Step {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("op", opWord());
         m.put("points", Integer.toString(points));
-        m.put("bs", StepOptions.sizeWord(blockBytes));
         m.put("per-point", perPointBytes == 0 ? AUTO : StepOptions.sizeWord(perPointBytes));
-        m.put("qd", Integer.toString(qd));
-        if (op == Op.WRITE) {
-            m.put("data", data);
-        }
-        m.put("engine", engine);
+        io.putOptions(m, writes());
         return m;
     }
 
@@ -118,7 +106,8 @@ public final class SweepStep implements Step {
     @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
-        StepOptions.checkAligned("bs", blockBytes, target);
+        io.checkAligned(target);
+        int blockBytes = io.blockBytes();
         long capacity = target.capacityBytes();
         long pointBytes = pointBytes(capacity, target);
         // Points begin on physical blocks, so that a write sweep does no read-modify-write at a point's edges.
@@ -126,12 +115,11 @@ public final class SweepStep implements Step {
         String name = "sweep " + opWord();
         long ios = SweepTraceReader.ios(points, pointBytes, blockBytes);
         String definition = "sweep: " + points + " points from the first byte to the last, " + pointBytes + " B at each in sequential "
-                + blockBytes + " B " + opWord() + "s at QD " + qd;
+                + blockBytes + " B " + opWord() + "s at QD " + io.qd();
         GeneratedSource source = new GeneratedSource(name, KIND, definition, () -> new SweepTraceReader(name, op, offsets, pointBytes,
                 blockBytes), ios, capacity, Math.min(blockBytes, pointBytes));
-        ReplaySettings settings = ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withEngine(engine);
         try (StepRuns runs = new StepRuns(context)) {
-            ReplayResult r = runs.run("sweep", name + " (" + points + " points)", source, settings);
+            ReplayResult r = runs.run("sweep", name + " (" + points + " points)", source, io.settings(ReplaySettings.DEFAULT_SEED));
             return runs.result(this, 0, null, sweepPoints(r, offsets, pointBytes), null);
         }
     }

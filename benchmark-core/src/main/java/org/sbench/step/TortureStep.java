@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToDoubleFunction;
 import org.sbench.SbenchException;
-import org.sbench.engine.IoEngines;
 import org.sbench.generate.RandomTraceReader;
-import org.sbench.replay.Equipment;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
 import org.sbench.result.ReplayResult;
@@ -39,12 +37,9 @@ public final class TortureStep implements Step {
     public static final List<String> OPTIONS = List.of("duration", "bs", "qd", "span", "until", "round", "data", "engine");
 
     private final long durationNs;
-    private final int blockBytes;
-    private final int qd;
     private final Span span;
     private final long roundNs;
-    private final String data;
-    private final String engine;
+    private final StepIo io;
 
     /**
      * A torture, validated.
@@ -52,7 +47,11 @@ public final class TortureStep implements Step {
      * @param durationNs the run's length; 0 with {@code roundNs} above 0 (rounds until steady state)
      * @param roundNs    a round's length with {@code until steady}, else 0
      */
-    public TortureStep(long durationNs, long blockBytes, int qd, Span span, long roundNs, String data, String engine) {
+    public TortureStep(long durationNs, int blockBytes, int qd, Span span, long roundNs, String data, String engine) {
+        this(durationNs, span, roundNs, new StepIo("", blockBytes, qd, data, engine));
+    }
+
+    private TortureStep(long durationNs, Span span, long roundNs, StepIo io) {
         if (roundNs > 0 && durationNs > 0) {
             throw SbenchException.usage("--duration goes without --until steady: rounds of --round run until steady state, at most "
                     + SteadyState.MAX_ROUNDS);
@@ -60,14 +59,10 @@ public final class TortureStep implements Step {
         if (roundNs == 0 && durationNs <= 0) {
             throw SbenchException.usage("torture needs --duration D (e.g. 20m), or --until steady");
         }
-        StepOptions.checkIoSize("bs", blockBytes, Equipment.MAX_IO_BYTES);
         this.durationNs = durationNs;
-        this.blockBytes = (int) blockBytes;
-        this.qd = new ReplayMode.FixedQd(qd).qd();
         this.span = span;
         this.roundNs = roundNs;
-        this.data = ReplaySettings.DEFAULTS.withData(data).data();
-        this.engine = StepOptions.engine(engine);
+        this.io = io;
     }
 
     /** A torture from options as users write them ({@code duration: 20m, bs: 4K, qd: 32, span: 100%}, or {@code until: steady, round: 1m}). */
@@ -81,9 +76,8 @@ public final class TortureStep implements Step {
         if (untilSteady && roundNs <= 0) {
             throw SbenchException.usage("--round must be above 0, found " + o.text("round", ""));
         }
-        return new TortureStep(o.durationNs("duration", 0), o.bytes("bs", DEFAULT_BLOCK_BYTES), o.integer("qd", DEFAULT_QD),
-                Span.of("span", o.text("span", DEFAULT_SPAN)), roundNs, o.text("data", ReplaySettings.DEFAULT_DATA),
-                o.text("engine", IoEngines.AUTO));
+        return new TortureStep(o.durationNs("duration", 0), Span.of("span", o.text("span", DEFAULT_SPAN)), roundNs,
+                StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 
     boolean untilSteady() {
@@ -99,7 +93,8 @@ public final class TortureStep implements Step {
     public String label() {
         String length = untilSteady() ? "rounds of " + StepOptions.durationWord(roundNs) + " until steady"
                 : StepOptions.durationWord(durationNs);
-        return "torture " + length + ", " + StepOptions.sizeWord(blockBytes) + " random writes at QD " + qd + " over " + span.word();
+        return "torture " + length + ", " + StepOptions.sizeWord(io.blockBytes()) + " random writes at QD " + io.qd() + " over "
+                + span.word();
     }
 
     @Override
@@ -111,11 +106,8 @@ public final class TortureStep implements Step {
         } else {
             m.put("duration", StepOptions.durationWord(durationNs));
         }
-        m.put("bs", StepOptions.sizeWord(blockBytes));
-        m.put("qd", Integer.toString(qd));
         m.put("span", span.word());
-        m.put("data", data);
-        m.put("engine", engine);
+        io.putOptions(m, true);
         return m;
     }
 
@@ -127,40 +119,54 @@ public final class TortureStep implements Step {
     @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
-        StepOptions.checkAligned("bs", blockBytes, target);
-        long regionBytes = span.bytes(target.capacityBytes(), blockBytes);
+        io.checkAligned(target);
+        long regionBytes = span.bytes(target.capacityBytes(), io.blockBytes());
         try (StepRuns runs = new StepRuns(context)) {
             if (!untilSteady()) {
                 runs.runFor("torture", "torture " + StepOptions.durationWord(durationNs), durationNs, source(regionBytes, 0),
-                        settings(0));
+                        io.settings(ReplaySettings.DEFAULT_SEED));
                 return runs.result(this, 0, null, null, null);
             }
-            List<Double> iops = new ArrayList<>();
-            SteadyState.Verdict verdict = SteadyState.check(TRACKED, iops);
-            for (int round = 1; SteadyState.goOn(verdict) && runs.goOn(); round++) {
-                ReplayResult r = runs.runFor("round-" + round, "round " + round + " (at most " + SteadyState.MAX_ROUNDS + ")", roundNs,
-                        source(regionBytes, round), settings(round));
-                if (!r.complete()) {
-                    break; // a partial round is no round of the window
+            SteadyState.Verdict verdict = untilSteady(round -> {
+                if (!runs.goOn()) {
+                    return Double.NaN;
                 }
-                iops.add(r.summary().iops());
-                verdict = SteadyState.check(TRACKED, iops);
-            }
+                ReplayResult r = runs.runFor("round-" + round, "round " + round + " (at most " + SteadyState.MAX_ROUNDS + ")", roundNs,
+                        source(regionBytes, round), io.settings(ReplaySettings.DEFAULT_SEED + round));
+                // A partial round is no round of the window.
+                return r.complete() ? r.summary().iops() : Double.NaN;
+            });
             return runs.result(this, 0, null, null, verdict);
         }
+    }
+
+    /**
+     * Runs rounds 1, 2, ... until the IOPS they return are in steady state or {@value SteadyState#MAX_ROUNDS}
+     * rounds ran; a round that returns NaN (stopped, or cut short) ends them. The verdict of the rounds
+     * that ran to their end.
+     */
+    static SteadyState.Verdict untilSteady(IntToDoubleFunction round) {
+        List<Double> iops = new ArrayList<>();
+        SteadyState.Verdict verdict = SteadyState.check(TRACKED, iops);
+        for (int r = 1; SteadyState.goOn(verdict); r++) {
+            double value = round.applyAsDouble(r);
+            if (Double.isNaN(value)) {
+                break;
+            }
+            iops.add(value);
+            verdict = SteadyState.check(TRACKED, iops);
+        }
+        return verdict;
     }
 
     private GeneratedSource source(long regionBytes, int round) {
         String name = untilSteady() ? "torture round " + round : "torture";
         long seed = ReplaySettings.DEFAULT_SEED + round;
         // Rounds are defined alike (seeds aside), so that compare takes them as one trace.
-        String definition = "torture: random " + blockBytes + " B writes at QD " + qd + " over the first " + span.word()
+        int blockBytes = io.blockBytes();
+        String definition = "torture: random " + blockBytes + " B writes at QD " + io.qd() + " over the first " + span.word()
                 + " of the target, for " + StepOptions.durationWord(untilSteady() ? roundNs : durationNs);
         return new GeneratedSource(name, KIND, definition, () -> new RandomTraceReader(name, Op.WRITE, regionBytes, blockBytes,
                 Long.MAX_VALUE, seed), Replayer.UNBOUNDED, regionBytes, blockBytes);
-    }
-
-    private ReplaySettings settings(int round) {
-        return ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withEngine(engine).withSeed(ReplaySettings.DEFAULT_SEED + round);
     }
 }

@@ -109,6 +109,30 @@ class StepsTest {
     }
 
     @Test
+    void roundsStopAtTheRoundWhoseWindowIsSteadyOrAt25() {
+        // 1000, 800, 600, then flat: the window of rounds 4-8 is the first that is steady.
+        double[] script = {1000, 800, 600, 500, 500, 500, 500, 500, 500, 500};
+        List<Integer> ran = new ArrayList<>();
+        SteadyState.Verdict v = TortureStep.untilSteady(round -> {
+            ran.add(round);
+            return script[round - 1];
+        });
+        assertTrue(v.reached());
+        assertEquals(8, v.round());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), ran, "no round after the steady one");
+        ran.clear();
+        SteadyState.Verdict never = TortureStep.untilSteady(round -> {
+            ran.add(round);
+            return round % 2 == 0 ? 100 : 300;
+        });
+        assertFalse(never.reached());
+        assertEquals(SteadyState.MAX_ROUNDS, ran.size());
+        SteadyState.Verdict stopped = TortureStep.untilSteady(round -> round == 3 ? Double.NaN : 100);
+        assertEquals(2, stopped.rounds(), "a round cut short is not counted, and ends the rounds");
+        assertFalse(stopped.reached());
+    }
+
+    @Test
     void aSweepHasAPointAtEachComputedOffset() {
         StepResult r = onNull(SweepStep.of(opts("points", "8", "per-point", "1M", "bs", "256K")), 64 * MIB);
         assertTrue(r.complete());

@@ -1,9 +1,6 @@
 package org.sbench.cli;
 
-import java.util.List;
-import java.util.Map;
 import org.sbench.step.FillStep;
-import org.sbench.step.Step;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -28,13 +25,7 @@ final class FillCommand extends StepCommand {
     @Option(names = "--qd", paramLabel = "N", description = "IOs kept outstanding (default " + FillStep.DEFAULT_QD + ").")
     String qd;
 
-    @Override
-    Step step(Map<String, String> options) {
-        return FillStep.of(options);
-    }
-
-    @Override
-    List<String> optionNames() {
-        return FillStep.OPTIONS;
+    FillCommand() {
+        super(FillStep::of, FillStep.OPTIONS);
     }
 }

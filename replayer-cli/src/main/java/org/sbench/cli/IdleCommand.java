@@ -1,9 +1,6 @@
 package org.sbench.cli;
 
-import java.util.List;
-import java.util.Map;
 import org.sbench.step.IdleStep;
-import org.sbench.step.Step;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -39,13 +36,7 @@ final class IdleCommand extends StepCommand {
             + " compress:PCT.")
     String data;
 
-    @Override
-    Step step(Map<String, String> options) {
-        return IdleStep.of(options);
-    }
-
-    @Override
-    List<String> optionNames() {
-        return IdleStep.OPTIONS;
+    IdleCommand() {
+        super(IdleStep::of, IdleStep.OPTIONS);
     }
 }

@@ -1,9 +1,6 @@
 package org.sbench.cli;
 
-import java.util.List;
-import java.util.Map;
 import org.sbench.step.PurgeStep;
-import org.sbench.step.Step;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,13 +17,7 @@ final class PurgeCommand extends StepCommand {
     @Option(names = "--range", paramLabel = "OFFSET:LENGTH", description = "Only this range (sizes, e.g. 1G:512M; 1G: to the end).")
     String range;
 
-    @Override
-    Step step(Map<String, String> options) {
-        return PurgeStep.of(options);
-    }
-
-    @Override
-    List<String> optionNames() {
-        return PurgeStep.OPTIONS;
+    PurgeCommand() {
+        super(PurgeStep::of, PurgeStep.OPTIONS);
     }
 }

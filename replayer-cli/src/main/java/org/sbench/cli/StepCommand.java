@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
@@ -51,15 +52,22 @@ abstract class StepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The step the options make; its factory validates them (usage errors naming the option). */
-    abstract Step step(Map<String, String> options);
+    private final Function<Map<String, String>, Step> factory;
+    private final List<String> optionNames;
 
-    /** The names (without dashes) of the step's options; the command's options of these names go to {@link #step}. */
-    abstract List<String> optionNames();
+    /**
+     * @param factory     the step's factory, which validates its options (usage errors naming the option)
+     * @param optionNames the names (without dashes) of the step's options: the command's options of these
+     *                    names go to {@code factory} as the user wrote them
+     */
+    StepCommand(Function<Map<String, String>, Step> factory, List<String> optionNames) {
+        this.factory = factory;
+        this.optionNames = optionNames;
+    }
 
     @Override
     public Integer call() {
-        Step step = step(stepOptions());
+        Step step = factory.apply(stepOptions());
         checkOut();
         PrintWriter err = spec.commandLine().getErr();
         try (OutputDirectory dir = out == null ? null : new OutputDirectory("--out", out);
@@ -91,12 +99,11 @@ abstract class StepCommand implements Callable<Integer> {
      * step that takes one (refused for one that does not, rather than ignored).
      */
     private Map<String, String> stepOptions() {
-        List<String> names = optionNames();
         Map<String, String> given = new LinkedHashMap<>();
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
             String name = o.longestName().substring(2);
             List<String> values = o.originalStringValues();
-            if (names.contains(name)) {
+            if (optionNames.contains(name)) {
                 given.put(name, values.get(values.size() - 1));
             } else if (name.equals(ENGINE)) {
                 throw SbenchException.usage(spec.name() + " issues no IOs through an engine and takes no --engine");

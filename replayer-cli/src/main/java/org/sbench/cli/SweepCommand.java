@@ -1,8 +1,5 @@
 package org.sbench.cli;
 
-import java.util.List;
-import java.util.Map;
-import org.sbench.step.Step;
 import org.sbench.step.SweepStep;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,13 +31,7 @@ final class SweepCommand extends StepCommand {
     @Option(names = "--data", paramLabel = "PATTERN", description = "Write data of a write sweep: random (default), zero, or compress:PCT.")
     String data;
 
-    @Override
-    Step step(Map<String, String> options) {
-        return SweepStep.of(options);
-    }
-
-    @Override
-    List<String> optionNames() {
-        return SweepStep.OPTIONS;
+    SweepCommand() {
+        super(SweepStep::of, SweepStep.OPTIONS);
     }
 }

@@ -1,8 +1,5 @@
 package org.sbench.cli;
 
-import java.util.List;
-import java.util.Map;
-import org.sbench.step.Step;
 import org.sbench.step.TortureStep;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,13 +33,7 @@ final class TortureCommand extends StepCommand {
     @Option(names = "--data", paramLabel = "PATTERN", description = "Write data: random (default), zero, or compress:PCT.")
     String data;
 
-    @Override
-    Step step(Map<String, String> options) {
-        return TortureStep.of(options);
-    }
-
-    @Override
-    List<String> optionNames() {
-        return TortureStep.OPTIONS;
+    TortureCommand() {
+        super(TortureStep::of, TortureStep.OPTIONS);
     }
 }
