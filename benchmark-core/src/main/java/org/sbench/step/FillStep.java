@@ -21,7 +21,7 @@ public final class FillStep implements Step {
     public static final double DEFAULT_PERCENT = 100;
     public static final int DEFAULT_PASSES = 2;
     public static final long DEFAULT_BLOCK_BYTES = 128 * 1024;
-    /** The depth of the fill's writes: the SNIA PTS's usual total of 32 outstanding IOs (our choice; the PTS leaves it to the tester). */
+    /** The depth of the fill's writes, our choice: the same as torture's, deep enough to keep a drive's channels busy. */
     public static final int DEFAULT_QD = 32;
     public static final int MAX_PASSES = 100;
     /** The names of its options, without dashes. */

@@ -143,15 +143,18 @@ public final class PurgeStep implements Step {
         }
     }
 
-    /** The length of the range on {@code target}, checked: inside it, and whole logical blocks. */
+    /** The length of the range on {@code target} (a device's or file's capacity is whole blocks), checked: inside it, and whole logical blocks. */
     private long checkedLength(Target target, long offset) {
         long capacity = target.capacityBytes();
         int block = target.logicalBlockSize();
-        if (offset >= capacity || range != null && range.lengthBytes() > capacity - offset) {
+        if (range == null) {
+            return capacity;
+        }
+        if (offset >= capacity || range.lengthBytes() > capacity - offset) {
             throw SbenchException.usage("--range " + range.word() + " reaches past the end of " + target.path() + " (" + capacity
                     + " bytes)");
         }
-        long length = range == null || range.lengthBytes() == 0 ? capacity - offset : range.lengthBytes();
+        long length = range.lengthBytes() == 0 ? capacity - offset : range.lengthBytes();
         if (offset % block != 0 || length % block != 0) {
             throw SbenchException.usage("--range " + range.word() + " is no whole number of logical blocks of " + target.path() + " ("
                     + block + " bytes)");

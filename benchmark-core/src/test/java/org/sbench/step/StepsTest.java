@@ -133,6 +133,31 @@ class StepsTest {
     }
 
     @Test
+    void roundsStoppedBeforeAWindowAreBundledAndReadBack(@TempDir Path dir) throws Exception {
+        ReplayControl control = new ReplayControl();
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                return;
+            }
+            control.requestStop("interrupted (SIGTERM)");
+        });
+        stopper.start();
+        Path bundle = dir.resolve("b");
+        StepResult r = StepSession.run(TortureStep.of(opts("until", "steady", "round", "100ms", "qd", "1")), "null",
+                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, control, "test");
+        stopper.join();
+        assertFalse(r.complete());
+        assertEquals("interrupted (SIGTERM)", r.stopReason());
+        assertTrue(r.steadyState().rounds() < SteadyState.WINDOW && Double.isNaN(r.steadyState().mean()));
+        SteadyState.Verdict read = BundleDirectory.open(bundle).read().steps().get(0).steadyState();
+        assertEquals(r.steadyState().rounds(), read.rounds());
+        assertTrue(Double.isNaN(read.mean()), "no window yet: NaN, written and read back");
+        assertEquals(r.runs().size(), BundleDirectory.open(bundle).read().steps().get(0).runs().size());
+    }
+
+    @Test
     void aSweepHasAPointAtEachComputedOffset() {
         StepResult r = onNull(SweepStep.of(opts("points", "8", "per-point", "1M", "bs", "256K")), 64 * MIB);
         assertTrue(r.complete());
