@@ -18,7 +18,11 @@ size_mib=2048
 rm -f "$img"
 dd if=/dev/zero of="$img" bs=1M count="$size_mib" status=none
 dev=$(losetup --find --show --direct-io=off "$img")
-trap 'losetup -d "$dev"; rm -f "$img"' EXIT
+nomerges=/sys/block/$(basename "$dev")/queue/nomerges
+nomerges_before=$(cat "$nomerges")
+trap 'echo "$nomerges_before" > "$nomerges"; losetup -d "$dev"; rm -f "$img"' EXIT
+# sbench runs with queue/nomerges=2 (each IO reaches the device as issued); fio gets the same.
+echo 2 > "$nomerges"
 
 # The step's bundle: MB/s (fill) or IOPS (torture) of each run over its wall time, and the step's
 # overhead: its duration less its runs' wall time, as a share of its duration.
@@ -33,7 +37,8 @@ for run in step["runs"]:
     s = json.load(open(d + "/" + run["file"]))["summary"]
     walls += s["wallNs"]
     rates.append(s["bytesWritten"] / s["wallNs"] * 1e3 if metric == "mbps" else s["writes"] * 1e9 / s["wallNs"])
-print("%.1f %.2f" % (sum(rates) / len(rates), 100.0 * (step["durationNs"] - walls) / step["durationNs"]))
+over = step["durationNs"] - walls
+print("%.1f %.2f %.1f" % (sum(rates) / len(rates), 100.0 * over / step["durationNs"], over / 1e6 / len(step["runs"])))
 EOF
 }
 sbench_fill() { # engine
@@ -47,15 +52,17 @@ sbench_torture() { # engine
   step_numbers "$out/torture-bundle" iops
 }
 # fio: one pass of sequential 128 KiB writes over the device (as a fill pass), MB/s; 8 s of 4 KiB
-# random writes, uniformly random with replacement as sbench's (norandommap), IOPS.
-fio_fill() { # engine
+# random writes, uniformly random with replacement as sbench's (norandommap), IOPS. fio fills its
+# buffers once and scrambles a few bytes per write; --refill_buffers gives each write fresh data,
+# as sbench's random data does (the like-for-like case).
+fio_fill() { # engine [extra]
   fio --name=w --filename="$dev" --rw=write --bs=128k --iodepth=32 --ioengine="$1" --direct=1 --size="${size_mib}m" \
-      --output-format=json --output="$out/f.json" >/dev/null
+      ${2:-} --output-format=json --output="$out/f.json" >/dev/null
   python3 -c "import json;j=json.load(open('$out/f.json'))['jobs'][0]['write'];print('%.1f' % (j['bw_bytes']/1e6))"
 }
-fio_torture() { # engine
+fio_torture() { # engine [extra]
   fio --name=r --filename="$dev" --rw=randwrite --bs=4k --iodepth=32 --ioengine="$1" --direct=1 --size="${size_mib}m" \
-      --norandommap --randrepeat=0 --runtime=8 --time_based --output-format=json --output="$out/f.json" >/dev/null
+      --norandommap --randrepeat=0 --runtime=8 --time_based ${2:-} --output-format=json --output="$out/f.json" >/dev/null
   python3 -c "import json;j=json.load(open('$out/f.json'))['jobs'][0]['write'];print('%.0f' % j['iops'])"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
@@ -64,30 +71,38 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1), $(fio --version)"
 echo "device: $dev, loop over $img ($size_mib MiB on tmpfs, direct-io off), $rounds rounds alternating; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-for e in io_uring libaio; do : > "$out/sf_$e.txt"; : > "$out/so_fill_$e.txt"; : > "$out/ff_$e.txt"
-  : > "$out/st_$e.txt"; : > "$out/so_tort_$e.txt"; : > "$out/ft_$e.txt"; done
+for e in io_uring libaio; do : > "$out/sf_$e.txt"; : > "$out/so_fill_$e.txt"; : > "$out/som_fill_$e.txt"; : > "$out/ff_$e.txt"; : > "$out/ffr_$e.txt"
+  : > "$out/st_$e.txt"; : > "$out/so_tort_$e.txt"; : > "$out/som_tort_$e.txt"; : > "$out/ft_$e.txt"; : > "$out/ftr_$e.txt"; done
 for i in $(seq "$rounds"); do
   for e in io_uring libaio; do
-    read -r rate over <<< "$(sbench_fill "$e")"; echo "$rate" >> "$out/sf_$e.txt"; echo "$over" >> "$out/so_fill_$e.txt"
+    read -r rate over ms <<< "$(sbench_fill "$e")"; echo "$rate" >> "$out/sf_$e.txt"; echo "$over" >> "$out/so_fill_$e.txt"
+    echo "$ms" >> "$out/som_fill_$e.txt"
     fio_fill "$e" >> "$out/ff_$e.txt"
-    read -r rate over <<< "$(sbench_torture "$e")"; echo "$rate" >> "$out/st_$e.txt"; echo "$over" >> "$out/so_tort_$e.txt"
+    fio_fill "$e" --refill_buffers >> "$out/ffr_$e.txt"
+    read -r rate over ms <<< "$(sbench_torture "$e")"; echo "$rate" >> "$out/st_$e.txt"; echo "$over" >> "$out/so_tort_$e.txt"
+    echo "$ms" >> "$out/som_tort_$e.txt"
     fio_torture "$e" >> "$out/ft_$e.txt"
+    fio_torture "$e" --refill_buffers >> "$out/ftr_$e.txt"
   done
 done
 best() { # file-a file-b: the larger median
   python3 -c "import sys,statistics as s;print(max(s.median(map(float,open(f).read().split())) for f in sys.argv[1:]))" "$@"
 }
-echo "| case | sbench io_uring | sbench libaio | fio io_uring | fio libaio | best sbench / best fio |"
-echo "|---|---|---|---|---|---|"
-r=$(python3 -c "print('%.2f' % ($(best "$out/sf_io_uring.txt" "$out/sf_libaio.txt") / $(best "$out/ff_io_uring.txt" "$out/ff_libaio.txt")))")
-echo "| fill: sequential 128 KiB writes QD 32, MB/s (per pass, over its wall time) | $(median < "$out/sf_io_uring.txt") | $(median < "$out/sf_libaio.txt") | $(median < "$out/ff_io_uring.txt") | $(median < "$out/ff_libaio.txt") | $r |"
-r=$(python3 -c "print('%.2f' % ($(best "$out/st_io_uring.txt" "$out/st_libaio.txt") / $(best "$out/ft_io_uring.txt" "$out/ft_libaio.txt")))")
-echo "| torture: random 4 KiB writes QD 32 for 8 s, IOPS (over its wall time) | $(median < "$out/st_io_uring.txt") | $(median < "$out/st_libaio.txt") | $(median < "$out/ft_io_uring.txt") | $(median < "$out/ft_libaio.txt") | $r |"
+echo "| case | sbench io_uring | sbench libaio | fio io_uring | fio libaio | best sbench / best fio | fio io_uring --refill_buffers | fio libaio --refill_buffers | best sbench / best fio refilling |"
+echo "|---|---|---|---|---|---|---|---|---|"
+row() { # label sbench-prefix fio-prefix
+  local r rr
+  r=$(python3 -c "print('%.2f' % ($(best "$out/$2_io_uring.txt" "$out/$2_libaio.txt") / $(best "$out/$3_io_uring.txt" "$out/$3_libaio.txt")))")
+  rr=$(python3 -c "print('%.2f' % ($(best "$out/$2_io_uring.txt" "$out/$2_libaio.txt") / $(best "$out/$3r_io_uring.txt" "$out/$3r_libaio.txt")))")
+  echo "| $1 | $(median < "$out/$2_io_uring.txt") | $(median < "$out/$2_libaio.txt") | $(median < "$out/$3_io_uring.txt") | $(median < "$out/$3_libaio.txt") | $r | $(median < "$out/$3r_io_uring.txt") | $(median < "$out/$3r_libaio.txt") | $rr |"
+}
+row "fill: sequential 128 KiB writes QD 32, MB/s (a pass over its wall time)" sf ff
+row "torture: random 4 KiB writes QD 32 for 8 s, IOPS (over its wall time)" st ft
 echo
-echo "| step | overhead beyond IO time, % of the step's duration (io_uring) | (libaio) |"
-echo "|---|---|---|"
-echo "| fill, 2 passes of $size_mib MiB | $(median < "$out/so_fill_io_uring.txt") | $(median < "$out/so_fill_libaio.txt") |"
-echo "| torture, 8 s | $(median < "$out/so_tort_io_uring.txt") | $(median < "$out/so_tort_libaio.txt") |"
+echo "| step | overhead beyond IO time, % of the step's duration (io_uring) | (libaio) | per run, ms (io_uring) | (libaio) |"
+echo "|---|---|---|---|---|"
+echo "| fill, 2 passes of $size_mib MiB | $(median < "$out/so_fill_io_uring.txt") | $(median < "$out/so_fill_libaio.txt") | $(median < "$out/som_fill_io_uring.txt") | $(median < "$out/som_fill_libaio.txt") |"
+echo "| torture, 8 s | $(median < "$out/so_tort_io_uring.txt") | $(median < "$out/so_tort_libaio.txt") | $(median < "$out/som_tort_io_uring.txt") | $(median < "$out/som_tort_libaio.txt") |"
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee "$out/steps-vs-fio.md"

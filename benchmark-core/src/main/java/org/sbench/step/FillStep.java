@@ -34,7 +34,7 @@ public final class FillStep implements Step {
     /**
      * A fill, validated: a usage error naming the option for a share outside (0, 100], passes
      * outside 1 to {@value #MAX_PASSES}, an IO size that is no whole number of sectors up to 1 GiB, a
-     * depth outside 1 to {@value ReplayMode#MAX_DEPTH}, a data pattern or engine sbench does not know.
+     * depth outside 1 to 1024, a data pattern or engine sbench does not know.
      */
     public FillStep(double percent, int passes, int blockBytes, String data, int qd, String engine) {
         this(percent, passes, new StepIo("", blockBytes, qd, data, engine));
@@ -106,5 +106,4 @@ public final class FillStep implements Step {
         return "fill pass: sequential " + io.blockBytes() + " B writes at QD " + io.qd() + " over the first "
                 + StepOptions.percentWord(percent) + " of the target";
     }
-
 }
