@@ -26,10 +26,10 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
 
     /** The step from its options as written; a usage error naming the option that is wrong. */
     public static CdmStep of(Map<String, String> options) {
-        StepOptions o = new StepOptions(KIND, options, OPTIONS);
+        StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         CdmPreset preset = preset(options);
         String data = o.word("data", "random");
-        CdmSettings s = CdmSettings.of(preset).withSizeBytes(o.sizeBytes("size", preset.defaultSizeBytes()))
+        CdmSettings s = CdmSettings.of(preset).withSizeBytes(o.bytes("size", preset.defaultSizeBytes()))
                 .withPasses(o.count("passes", CdmSettings.DEFAULT_PASSES))
                 .withDurationNs(o.durationNs("duration", preset.defaultDurationNs()))
                 .withData(data.equals("both") ? List.of("random", "zero") : List.of(data));

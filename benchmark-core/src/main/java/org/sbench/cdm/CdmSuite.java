@@ -3,10 +3,6 @@ package org.sbench.cdm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
@@ -20,6 +16,7 @@ import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
 import org.sbench.replay.Run;
+import org.sbench.replay.TimeLimits;
 import org.sbench.result.IoErrorSummary;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -77,15 +74,8 @@ public final class CdmSuite {
             throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
                     + " (" + target.capacityBytes() + " bytes)");
         }
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sbench-cdm-timer");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
+        try (TimeLimits timer = new TimeLimits("sbench-cdm-timer")) {
             return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
-        } finally {
-            timer.shutdownNow();
         }
     }
 
@@ -98,7 +88,7 @@ public final class CdmSuite {
         private final CdmListener listener;
         private final ReplayControl control;
         private final String sbenchVersion;
-        private final ScheduledExecutorService timer;
+        private final TimeLimits timer;
         private final IoEngines.Opener engines;
         private final List<CdmResults.Entry> entries = new ArrayList<>();
         private long errors;
@@ -106,7 +96,7 @@ public final class CdmSuite {
         private String engineName = "";
 
         SuiteRun(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
-            String sbenchVersion, ScheduledExecutorService timer, IoEngines.Opener engines) {
+            String sbenchVersion, TimeLimits timer, IoEngines.Opener engines) {
             this.target = target;
             this.regionBytes = regionBytes;
             this.s = s;
@@ -189,11 +179,10 @@ public final class CdmSuite {
             if (!s.timed()) {
                 return pass(c, source, qd, data, seed, pass, progress);
             }
-            TimeLimit limit = new TimeLimit(pass, progress);
-            try {
+            // Counted from the replay's clock start, so that its warm-up does not count.
+            try (TimeLimits.Limit limit = timer.limit(pass, s.durationNs(), "time limit " + CdmGrid.duration(s.durationNs()),
+                    progress)) {
                 return pass(c, source, qd, data, seed, pass, limit);
-            } finally {
-                limit.cancel();
             }
         }
 
@@ -202,39 +191,6 @@ public final class CdmSuite {
                                   ReplayListener passListener) {
             ReplaySettings settings = ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withSeed(seed);
             return Run.execute(source, settings, c, clock, passListener, pass, sbenchVersion);
-        }
-
-        /**
-         * Ends a pass {@code --duration} after its replay's clock starts, so that its warm-up does not
-         * count; passes the replay's progress on.
-         */
-        private final class TimeLimit implements ReplayListener {
-            private final ReplayControl pass;
-            private final ReplayListener progress;
-            private ScheduledFuture<?> end;
-
-            TimeLimit(ReplayControl pass, ReplayListener progress) {
-                this.pass = pass;
-                this.progress = progress;
-            }
-
-            @Override
-            public void started(long startNs) {
-                String reason = "time limit " + CdmGrid.duration(s.durationNs());
-                end = timer.schedule(() -> pass.endRun(reason), s.durationNs(), TimeUnit.NANOSECONDS);
-                progress.started(startNs);
-            }
-
-            @Override
-            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-                progress.progress(doneIos, totalIos, elapsedNs, bytes);
-            }
-
-            void cancel() {
-                if (end != null) {
-                    end.cancel(false);
-                }
-            }
         }
 
         private void fill(String data) {

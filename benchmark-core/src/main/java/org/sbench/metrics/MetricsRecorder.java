@@ -39,13 +39,13 @@ public final class MetricsRecorder {
     public record FailedIo(Op op, long offsetBytes, long lengthBytes, int errno) {
     }
 
-    /** @param startNs the run's start on the engine's clock (the time series counts from it) */
+    /** @param startNs the run's start on the engine's clock */
     public MetricsRecorder(long startNs) {
         this(startNs, 0);
     }
 
     /**
-     * @param startNs the run's start on the engine's clock (the time series counts from it)
+     * @param startNs the run's start on the engine's clock (the time series counts from the first submit)
      * @param phases  phases of the trace (0 when it has no phase markers)
      */
     public MetricsRecorder(long startNs, int phases) {
@@ -54,7 +54,7 @@ public final class MetricsRecorder {
             this.phases[i] = new IoGroup();
         }
         this.startNs = startNs;
-        this.timeSeries = new TimeSeries(startNs);
+        this.timeSeries = new TimeSeries();
         for (Op op : OPS) {
             byOp[op.ordinal()] = new IoGroup();
         }
@@ -75,7 +75,9 @@ public final class MetricsRecorder {
         if (phase >= 0) {
             phases[phase].submitted(slot.submitNs);
         }
-        issued++;
+        if (issued++ == 0) {
+            timeSeries.start(slot.submitNs);
+        }
         if (slot.tag < lastTag) {
             outOfOrder++;
         }
@@ -113,9 +115,9 @@ public final class MetricsRecorder {
                 firstFailure = new FailedIo(slot.op, slot.offsetBytes, slot.lengthBytes, errno);
             }
         } else if (slot.op == Op.READ) {
-            timeSeries.read(slot.doneNs, bytes);
+            timeSeries.read(slot.doneNs, bytes, slot.doneNs - slot.submitNs);
         } else if (slot.op == Op.WRITE) {
-            timeSeries.write(slot.doneNs, bytes);
+            timeSeries.write(slot.doneNs, bytes, slot.doneNs - slot.submitNs);
         }
     }
 

@@ -120,8 +120,13 @@ public record ReplayResult(
                                   long busyNs, double mbps, Latency latency) {
     }
 
-    /** One second of the run (by completion time): IOPS and MB/s in that second. */
-    public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps) {
+    /**
+     * One second of the run (by completion time, from the first submit): IOPS and MB/s in that second,
+     * and the mean and maximum service time in µs of the reads and writes completed in it (0 in
+     * results written before they were kept).
+     */
+    public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps, double meanUs,
+                         double maxUs) {
     }
 
     /**

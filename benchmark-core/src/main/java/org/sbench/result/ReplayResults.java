@@ -86,7 +86,7 @@ public final class ReplayResults {
         List<ReplayResult.Second> out = new ArrayList<>(t.seconds());
         for (int s = 0; s < t.seconds(); s++) {
             out.add(new ReplayResult.Second(s, t.readIos(s), t.writeIos(s), mbps(t.readBytes(s), SECOND_NS),
-                    mbps(t.writeBytes(s), SECOND_NS)));
+                    mbps(t.writeBytes(s), SECOND_NS), t.meanServiceNs(s) / NS_PER_US, t.maxServiceNs(s) / NS_PER_US));
         }
         return out;
     }

@@ -26,7 +26,7 @@ public record BundleScenario(String scenario, String source, String sha256, doub
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     static BundleScenario of(Scenario s, double scale, StepKinds kinds, String engine) {
-        return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scale == 1 ? List.of() : kinds.scaledOptions(), engine,
+        return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scale == 1 ? List.of() : kinds.scaledOptions(s.kinds()), engine,
                 s.text());
     }
 

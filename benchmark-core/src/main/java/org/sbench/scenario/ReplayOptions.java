@@ -39,7 +39,7 @@ final class ReplayOptions {
 
     /** The replay step of {@code options}; a usage error naming the option that is wrong. */
     static Step step(Map<String, String> options) {
-        StepOptions o = new StepOptions(KIND, options, OPTIONS);
+        StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         String trace = o.required("trace");
         if (!Files.exists(Path.of(trace)) && !BundledTraces.exists(trace)) {
             throw SbenchException.usage("--trace " + trace + ": no such file, and no bundled workload of that name"

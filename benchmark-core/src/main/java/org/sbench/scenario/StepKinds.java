@@ -6,6 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sbench.cdm.CdmStep;
+import org.sbench.step.FillStep;
+import org.sbench.step.IdleStep;
+import org.sbench.step.PurgeStep;
+import org.sbench.step.SweepStep;
+import org.sbench.step.TortureStep;
 import org.sbench.step.Step;
 
 /**
@@ -41,7 +46,19 @@ public final class StepKinds {
         return none()
                 .with(ReplayOptions.KIND, ReplayOptions::step, ScaledOption.share(ReplayOptions.FIRST, "100"))
                 .with(CdmStep.KIND, CdmStep::of, ScaledOption.duration("duration", CdmStep::defaultDuration),
-                        ScaledOption.size("size", CdmStep::defaultSize));
+                        ScaledOption.size("size", CdmStep::defaultSize))
+                .with(PurgeStep.KIND, PurgeStep::of)
+                .with(FillStep.KIND, FillStep::of, ScaledOption.share("percent", "100"))
+                .with(TortureStep.KIND, TortureStep::of, ScaledOption.duration("duration", written()),
+                        ScaledOption.duration("round", o -> o.containsKey("until") ? "1m" : null))
+                .with(SweepStep.KIND, SweepStep::of, ScaledOption.size("per-point", written()))
+                .with(IdleStep.KIND, IdleStep::of, ScaledOption.duration("duration", written()),
+                        ScaledOption.duration("probe", "5m"), ScaledOption.duration("probe-duration", "5s"));
+    }
+
+    /** No default to scale: the option is scaled only where a scenario writes it. */
+    private static java.util.function.Function<Map<String, String>, String> written() {
+        return o -> null;
     }
 
     /** These kinds and {@code word}, made by {@code factory}, with {@code scaled} shortened by {@code --scale}. */
@@ -73,10 +90,13 @@ public final class StepKinds {
         return out;
     }
 
-    /** What {@code --scale} shortens, kind by kind: {@code cdm duration (duration)}, ... */
-    public List<String> scaledOptions() {
+    /** What {@code --scale} shortens in steps of {@code used} kinds, kind by kind: {@code cdm duration (duration)}, ... */
+    public List<String> scaledOptions(java.util.Set<String> used) {
         List<String> out = new ArrayList<>();
         for (Kind k : kinds.values()) {
+            if (!used.contains(k.word())) {
+                continue;
+            }
             for (ScaledOption o : k.scaled()) {
                 out.add(k.word() + " " + o.describe());
             }

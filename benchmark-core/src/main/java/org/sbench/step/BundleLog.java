@@ -1,5 +1,7 @@
 package org.sbench.step;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -101,6 +103,20 @@ public final class BundleLog {
         }
         Long before = log.isEmpty() ? null : log.get(log.size() - 1).bytesWrittenSincePurge();
         return before == null ? null : before + step.bytesWritten();
+    }
+
+    /**
+     * A step failed with {@code failure} before any step was recorded: the bundle's index goes again,
+     * so that nothing is left that names no step (a failure to delete is kept on {@code failure}).
+     */
+    public void abandon(RuntimeException failure) {
+        if (finishedSteps() == 0) {
+            try {
+                Files.deleteIfExists(dir.dir().resolve(BundleDirectory.INDEX));
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
     }
 
     /** Marks the bundle finished: {@code complete} when every planned step ran to its end. */

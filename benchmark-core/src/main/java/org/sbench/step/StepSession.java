@@ -11,8 +11,8 @@ import org.sbench.target.Targets;
 /**
  * The whole of a step command ({@code sbench fill ...}) below the command line: opens the target with
  * its safety checks and lock (read-only unless the step writes), runs the step, writes it as a
- * bundle of one step when asked, and closes the target (restoring its queue settings) whatever
- * happens.
+ * bundle of one step when asked (a step that fails with an error leaves no bundle), and closes the
+ * target (restoring its queue settings) whatever happens.
  */
 public final class StepSession {
     private StepSession() {
@@ -27,7 +27,15 @@ public final class StepSession {
                                  StepListener listener, ReplayControl control, String sbenchVersion) {
         try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
             BundleLog log = bundleDir == null ? null : BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
-            StepResult result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
+            StepResult result;
+            try {
+                result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
+            } catch (RuntimeException e) {
+                if (log != null) {
+                    log.abandon(e);
+                }
+                throw e;
+            }
             if (log != null) {
                 log.stepDone(result);
                 log.end(result.complete(), result.stopReason());

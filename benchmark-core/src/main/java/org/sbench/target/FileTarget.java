@@ -242,6 +242,25 @@ public final class FileTarget implements Target {
         return TargetCalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
     }
 
+    /** A discard punches a hole, zeros are a zeroed range (fallocate); a file has no secure discard. */
+    @Override
+    public int erase(EraseMethod method, long offsetBytes, long lengthBytes) {
+        switch (method) {
+            case TRIM: return discard(offsetBytes, lengthBytes);
+            case ZERO: return TargetCalls.fallocate(fd, LibC.FALLOC_FL_ZERO_RANGE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
+            default: return -Errno.EOPNOTSUPP;
+        }
+    }
+
+    @Override
+    public Erasure erasure(EraseMethod method) {
+        switch (method) {
+            case TRIM: return new Erasure("punch-hole", "fallocate(PUNCH_HOLE|KEEP_SIZE)", null, null);
+            case ZERO: return new Erasure("zero-range", "fallocate(ZERO_RANGE|KEEP_SIZE)", null, null);
+            default: return new Erasure(method.word(), method.word(), "file " + file + " has no secure discard", null);
+        }
+    }
+
     @Override
     public int flush() {
         return TargetCalls.fdatasync(fd);

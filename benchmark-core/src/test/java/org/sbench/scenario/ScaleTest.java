@@ -43,7 +43,7 @@ class ScaleTest {
         assertEquals("1", replay.options().get("first"));
         assertEquals("5%", ScaledOption.share("first", "100").scale("50%", 0.1));
         assertEquals(List.of("replay first (share)", "cdm duration (duration)", "cdm size (size)"),
-                StepKinds.standard().scaledOptions());
+                StepKinds.standard().scaledOptions(java.util.Set.of("replay", "cdm")));
         assertEquals("1G", CdmStep.defaultSize(Map.of()));
     }
 }

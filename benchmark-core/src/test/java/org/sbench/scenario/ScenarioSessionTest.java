@@ -139,7 +139,7 @@ class ScenarioSessionTest {
         assertTrue(run(null, b, true, 0.5, new Heard()).complete());
         BundleScenario copy = BundleScenario.read(b);
         assertEquals(0.5, copy.scale());
-        assertEquals(List.of("replay first (share)", "cdm duration (duration)", "cdm size (size)"), copy.scaled());
+        assertEquals(List.of("replay first (share)"), copy.scaled());
         assertEquals("replay " + dir.resolve("t.sbt") + " (first 50% of its IOs)", BundleDirectory.open(b).read().steps().get(1).label());
         assertEquals(50, new JsonResults().read(b.resolve(BundleDirectory.open(b).read().steps().get(1).runs().get(0).file()))
                 .summary().ios());

@@ -6,8 +6,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
-import org.sbench.replay.ReplayListener;
-import org.sbench.result.ReplayResult;
 import org.sbench.scenario.PlannedStep;
 import org.sbench.scenario.Scenario;
 import org.sbench.scenario.ScenarioBundle;
@@ -109,30 +107,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private StepListener stepListener() {
-        PrintWriter err = spec.commandLine().getErr();
-        ProgressLine line = progress.line(spec);
-        boolean lines = progress.mode() != ProgressLine.Mode.NONE;
-        return new StepListener() {
-            @Override
-            public void note(String line) {
-                err.println(line);
-                err.flush();
-            }
-
-            @Override
-            public ReplayListener run(String what) {
-                return lines ? ReplayProgress.ofPass(line, what, 0) : ReplayListener.NONE;
-            }
-
-            @Override
-            public void runDone(String what, ReplayResult result) {
-                if (lines) {
-                    err.println(String.format(Locale.ROOT, "  %s: %.2f MB/s, %.1f IOPS", what, result.summary().mbps(),
-                            result.summary().iops()));
-                    err.flush();
-                }
-            }
-        };
+        return new StepProgress(progress.line(spec));
     }
 
     /** One line per step on stdout as it ends (and one per step a resumed bundle already holds). */

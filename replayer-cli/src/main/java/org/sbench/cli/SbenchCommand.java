@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
         subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, CdmCommand.class,
-            RunCommand.class, ScenariosCommand.class, RecordCommand.class, InspectCommand.class, ConvertCommand.class,
-            SynthCommand.class, TracesCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
+            RunCommand.class, ScenariosCommand.class, PurgeCommand.class, FillCommand.class, TortureCommand.class, SweepCommand.class,
+            IdleCommand.class, RecordCommand.class, InspectCommand.class, ConvertCommand.class, SynthCommand.class, TracesCommand.class,
+            CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
