@@ -53,6 +53,31 @@ public final class SbenchException extends RuntimeException {
         return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + oneLine(reason), cause);
     }
 
+    /**
+     * What a command line shows for a failure that ended it: for an SbenchException, its message
+     * as one line after {@code program: }, and its kind's exit status; for anything else an
+     * internal error ({@value #INTERNAL_EXIT}), "rerun with --debug". With {@code debug} the stack
+     * trace follows. Written to {@code err}, which the command line owns.
+     */
+    public static int report(Exception failure, String program, boolean debug, java.io.PrintWriter err) {
+        int status;
+        if (failure instanceof SbenchException s) {
+            err.println(program + ": " + s.getMessage());
+            status = s.kind().exitCode();
+        } else {
+            err.println(program + ": internal error: " + failure + (debug ? "" : " (rerun with --debug for details)"));
+            status = INTERNAL_EXIT;
+        }
+        if (debug) {
+            failure.printStackTrace(err);
+        }
+        err.flush();
+        return status;
+    }
+
+    /** The exit status of an internal error (a bug). */
+    public static final int INTERNAL_EXIT = 70;
+
     static String shorten(CharSequence text) {
         String s = oneLine(text.toString());
         return s.length() <= MAX_FOUND_CHARS ? s : s.substring(0, MAX_FOUND_CHARS) + "...";

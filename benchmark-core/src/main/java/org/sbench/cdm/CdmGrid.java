@@ -92,7 +92,7 @@ public final class CdmGrid {
         return ns % NS_PER_S == 0 ? ns / NS_PER_S + " s" : String.format(Locale.ROOT, "%.0f ms", ns / NS_PER_MS);
     }
 
-    private static String mib(long bytes) {
+    static String mib(long bytes) {
         return bytes % (1L << 30) == 0 ? bytes / (1L << 30) + " GiB" : bytes / (1L << 20) + " MiB";
     }
 }

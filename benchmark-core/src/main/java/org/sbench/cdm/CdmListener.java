@@ -1,5 +1,6 @@
 package org.sbench.cdm;
 
+import org.sbench.replay.ReplayListener;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.Op;
 
@@ -13,6 +14,20 @@ public interface CdmListener {
 
     /** The test region is about to be filled with {@code data} by a sequential write pass (not measured). */
     default void filling(String data, long regionBytes) {
+    }
+
+    /** The fill with {@code data} ended with {@code result} (its writes count for the drive's state log). */
+    default void filled(String data, ReplayResult result) {
+    }
+
+    /** Where the fill pass of {@code data} reports how its replay goes; asked as it starts, after {@link #filling}. */
+    default ReplayListener fillProgress(String data) {
+        return ReplayListener.NONE;
+    }
+
+    /** Where pass {@code pass} (from 1) of {@code passes} of one test, op and data pattern reports how its replay goes; asked as it starts. */
+    default ReplayListener passProgress(CdmTest test, Op op, String data, int pass, int passes) {
+        return ReplayListener.NONE;
     }
 
     /** Pass {@code pass} (from 1) of {@code passes} of one test, op and data pattern ended with {@code result}. */

@@ -5,7 +5,7 @@ import java.util.Locale;
 import org.sbench.SbenchException;
 
 /**
- * The test sets of WORKLOADS.md's synthetic suite (CrystalDiskMark style): version 3, each pass
+ * The test sets of docs/workloads.md's synthetic suite (CrystalDiskMark style): version 3, each pass
  * one sweep of the test region, and version 8, each pass time-limited.
  */
 public enum CdmPreset {

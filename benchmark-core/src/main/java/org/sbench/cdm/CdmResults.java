@@ -12,9 +12,10 @@ import org.sbench.trace.Op;
  * @param engine      the engine that ran the passes
  * @param errors      IO errors over every pass that ran, also one cut short (the first stops the suite)
  * @param stopReason  why the suite stopped before its end (interrupted, an IO error), or null
+ * @param failedPass  the pass whose IO errors stopped the suite (not among the entries), or null
  */
 public record CdmResults(CdmSettings settings, String targetPath, String targetKind, long regionBytes, String engine,
-                         List<Entry> entries, long errors, String stopReason) {
+                         List<Entry> entries, long errors, String stopReason, ReplayResult failedPass) {
 
     /**
      * The best pass of one test, op and data pattern (highest MB/s over busy time), and the MB/s of
@@ -43,5 +44,24 @@ public record CdmResults(CdmSettings settings, String targetPath, String targetK
 
     public boolean complete() {
         return stopReason == null;
+    }
+
+    /**
+     * The suite as one JSON document ({@code cdm --json}): what ran, how it ended, and each test,
+     * op and data pattern with every pass's MB/s and its best pass as a replay result (the result
+     * {@code cdm --out} writes to that entry's file).
+     */
+    public record Document(String preset, String target, String targetKind, long regionBytes, String engine, boolean complete,
+                           String stopReason, long errors, List<TestResult> tests) {
+    }
+
+    /** One test, op and data pattern of a {@link Document}: {@code test} as the grid names it ({@code RND4K Q32T1}). */
+    public record TestResult(String test, String op, String data, List<Double> passMbps, ReplayResult best) {
+    }
+
+    public Document document() {
+        List<TestResult> tests = entries.stream().map(e -> new TestResult(e.test().label(), e.op().name().toLowerCase(Locale.ROOT),
+                e.data(), e.passMbps(), e.best())).toList();
+        return new Document(settings.preset().word(), targetPath, targetKind, regionBytes, engine, complete(), stopReason, errors, tests);
     }
 }

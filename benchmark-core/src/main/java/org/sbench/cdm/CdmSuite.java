@@ -3,20 +3,21 @@ package org.sbench.cdm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
-import org.sbench.replay.DeviceQueue;
+import org.sbench.generate.RandomTraceReader;
+import org.sbench.generate.SequentialTraceReader;
+import org.sbench.replay.Equipment;
+import org.sbench.replay.GeneratedSource;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
+import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
-import org.sbench.replay.ReplaySession;
+import org.sbench.replay.Run;
+import org.sbench.replay.TimeLimits;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
@@ -36,6 +37,9 @@ import org.sbench.trace.TraceReader;
 public final class CdmSuite {
     private static final int FILL_BLOCK_BYTES = 1024 * 1024;
     private static final int FILL_QD = 8;
+    private static final String FILL_NAME = "cdm fill";
+    /** The "format" of generated traces, in results. */
+    static final String FORMAT = "cdm";
     private static final long MIB = 1024 * 1024;
 
     private CdmSuite() {
@@ -54,25 +58,29 @@ public final class CdmSuite {
                           IoEngines.Opener engines) {
         CdmSettings s = request.settings();
         TargetSettings ts = request.targetSettings().withReadOnly(false).withSizeBytes(s.sizeBytes());
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sbench-cdm-timer");
-            t.setDaemon(true);
-            return t;
-        });
         try (Target target = Targets.open(request.target(), ts)) {
-            long regionBytes = s.sizeBytes() / MIB * MIB;
-            if (regionBytes > target.capacityBytes()) {
-                throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
-                        + " (" + target.capacityBytes() + " bytes)");
-            }
-            return new Run(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
-        } finally {
-            timer.shutdownNow();
+            return onTarget(target, s, clock, listener, control, sbenchVersion, engines);
+        }
+    }
+
+    /**
+     * Runs the suite on {@code target}, opened (writable) and closed by the caller: a scenario's
+     * target, or the one {@link #run} opens. Refuses (usage error) a test region larger than the target.
+     */
+    public static CdmResults onTarget(Target target, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
+                                      String sbenchVersion, IoEngines.Opener engines) {
+        long regionBytes = s.sizeBytes() / MIB * MIB;
+        if (regionBytes > target.capacityBytes()) {
+            throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
+                    + " (" + target.capacityBytes() + " bytes)");
+        }
+        try (TimeLimits timer = new TimeLimits("sbench-cdm-timer")) {
+            return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
         }
     }
 
     /** One run's state: the opened target, the results so far. */
-    private static final class Run {
+    private static final class SuiteRun {
         private final Target target;
         private final long regionBytes;
         private final CdmSettings s;
@@ -80,14 +88,15 @@ public final class CdmSuite {
         private final CdmListener listener;
         private final ReplayControl control;
         private final String sbenchVersion;
-        private final ScheduledExecutorService timer;
+        private final TimeLimits timer;
         private final IoEngines.Opener engines;
         private final List<CdmResults.Entry> entries = new ArrayList<>();
         private long errors;
+        private ReplayResult failedPass;
         private String engineName = "";
 
-        Run(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
-            String sbenchVersion, ScheduledExecutorService timer, IoEngines.Opener engines) {
+        SuiteRun(Target target, long regionBytes, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
+            String sbenchVersion, TimeLimits timer, IoEngines.Opener engines) {
             this.target = target;
             this.regionBytes = regionBytes;
             this.s = s;
@@ -112,7 +121,7 @@ public final class CdmSuite {
                 for (CdmTest test : s.preset().tests()) {
                     try (Opened e = open(test.qd(), test.blockBytes())) {
                         for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                            if (!passes(e.context, test, op, data)) {
+                            if (!passes(e.equipment(), test, op, data)) {
                                 stopped = control.stopReason();
                                 break outer;
                             }
@@ -120,11 +129,11 @@ public final class CdmSuite {
                     }
                 }
             }
-            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, errors, stopped);
+            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, errors, stopped, failedPass);
         }
 
         /** Runs the passes of one test, op and data; false when the suite was stopped. */
-        private boolean passes(CdmPass.Context c, CdmTest test, Op op, String data) {
+        private boolean passes(Equipment c, CdmTest test, Op op, String data) {
             ReplayResult best = null;
             List<Double> mbps = new ArrayList<>();
             for (int pass = 1; pass <= s.passes(); pass++) {
@@ -138,11 +147,14 @@ public final class CdmSuite {
                 String definition = name + ", " + (test.sequential() ? "sequential" : "random") + " " + test.blockBytes()
                         + " B at QD " + test.qd() + " over " + regionBytes + " B, "
                         + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
-                ReplayResult r = timedPass(c, trace, definition, test.qd(), data, seed, s.timed() ? Replayer.UNBOUNDED : count);
+                ReplayListener progress = listener.passProgress(test, op, data, pass, s.passes());
+                ReplayResult r = timedPass(c, new GeneratedSource(name, FORMAT, definition, () -> trace, s.timed() ? Replayer.UNBOUNDED : count,
+                        regionBytes, test.blockBytes()), test.qd(), data, seed, progress);
                 errors += r.summary().errors();
                 mbps.add(r.summary().mbps());
                 listener.passDone(test, op, data, pass, s.passes(), r);
                 if (r.summary().errors() > 0) {
+                    failedPass = r;
                     // As replay --on-error stop: a drive that fails IOs is not measured further.
                     control.requestStop("IO error in " + test.label() + " " + op.name().toLowerCase(Locale.ROOT) + " pass " + pass);
                 }
@@ -162,55 +174,36 @@ public final class CdmSuite {
             return true;
         }
 
-        private ReplayResult timedPass(CdmPass.Context c, TraceReader trace, String definition, int qd, String data, long seed,
-                                       long count) {
+        private ReplayResult timedPass(Equipment c, GeneratedSource source, int qd, String data, long seed, ReplayListener progress) {
             ReplayControl pass = control.child();
             if (!s.timed()) {
-                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, ReplayListener.NONE, count);
+                return pass(c, source, qd, data, seed, pass, progress);
             }
-            TimeLimit limit = new TimeLimit(pass);
-            try {
-                return CdmPass.run(c, trace, definition, regionBytes, qd, data, seed, pass, limit, count);
-            } finally {
-                limit.cancel();
+            // Counted from the replay's clock start, so that its warm-up does not count.
+            try (TimeLimits.Limit limit = timer.limit(pass, s.durationNs(), "time limit " + CdmGrid.duration(s.durationNs()),
+                    progress)) {
+                return pass(c, source, qd, data, seed, pass, limit);
             }
         }
 
-        /** Ends a pass {@code --duration} after its replay's clock starts, so that its warm-up does not count. */
-        private final class TimeLimit implements ReplayListener {
-            private final ReplayControl pass;
-            private ScheduledFuture<?> end;
-
-            TimeLimit(ReplayControl pass) {
-                this.pass = pass;
-            }
-
-            @Override
-            public void started(long startNs) {
-                String reason = "time limit " + CdmGrid.duration(s.durationNs());
-                end = timer.schedule(() -> pass.endRun(reason), s.durationNs(), TimeUnit.NANOSECONDS);
-            }
-
-            @Override
-            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-            }
-
-            void cancel() {
-                if (end != null) {
-                    end.cancel(false);
-                }
-            }
+        /** One pass: the generated IOs at a fixed depth, as a replay of them. */
+        private ReplayResult pass(Equipment c, GeneratedSource source, int qd, String data, long seed, ReplayControl pass,
+                                  ReplayListener passListener) {
+            ReplaySettings settings = ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withSeed(seed);
+            return Run.execute(source, settings, c, clock, passListener, pass, sbenchVersion);
         }
 
         private void fill(String data) {
             try (Opened e = open(FILL_QD, FILL_BLOCK_BYTES)) {
                 long count = SequentialTraceReader.sweep(regionBytes, FILL_BLOCK_BYTES);
-                TraceReader trace = new SequentialTraceReader("cdm fill", Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
-                ReplayResult r = CdmPass.run(e.context, trace, "fill " + regionBytes + " B", regionBytes, FILL_QD, data, s.seed(),
-                        control.child(), ReplayListener.NONE, count);
+                TraceReader trace = new SequentialTraceReader(FILL_NAME, Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
+                GeneratedSource source = new GeneratedSource(FILL_NAME, FORMAT, "fill " + regionBytes + " B", () -> trace, count,
+                        regionBytes, FILL_BLOCK_BYTES);
+                ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), listener.fillProgress(data));
+                listener.filled(data, r);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
-                            + data + " data failed: " + r.summary().errors() + " IO errors " + r.errors());
+                            + data + " data failed: " + IoErrorSummary.of(r));
                 }
             }
             int rc = target.flush();
@@ -220,21 +213,18 @@ public final class CdmSuite {
             }
         }
 
-        private Opened open(int depth, int maxIoBytes) {
-            IoEngines.Opened opened = DeviceQueue.open(engines, s.engine(), target, depth, maxIoBytes, maxIoBytes, clock);
-            IoEngine engine = opened.engine();
-            engineName = engine.name();
-            return new Opened(new CdmPass.Context(target, engine, opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(),
-                    ReplaySession.bufferMemory(engine), DeviceQueue.splitThreshold(target.describe(), engine.hugePageBytes() > 0),
-                    clock, sbenchVersion));
+        private Opened open(int depth, int blockBytes) {
+            Equipment equipment = Equipment.open(engines, s.engine(), target, depth, blockBytes, clock);
+            engineName = equipment.engine().name();
+            return new Opened(equipment);
         }
     }
 
     /** An engine opened for some passes, closed after them. */
-    private record Opened(CdmPass.Context context) implements AutoCloseable {
+    private record Opened(Equipment equipment) implements AutoCloseable {
         @Override
         public void close() {
-            context.engine().close();
+            equipment.engine().close();
         }
     }
 }

@@ -1,7 +1,7 @@
 package org.sbench.engine;
 
 /**
- * Issues IOs to a target and reaps their completions (fio's ioengine ops table; STYLE.md). One
+ * Issues IOs to a target and reaps their completions (fio's ioengine ops table). One
  * engine serves one target and one replay thread: none of its methods is thread-safe, and all must
  * be called from the thread that replays.
  *

@@ -1,7 +1,7 @@
 package org.sbench.metrics;
 
 /**
- * Disk-busy time of one set of IOs (SEMANTICS.md): the length of the union of their
+ * Disk-busy time of one set of IOs (docs/definitions.md): the length of the union of their
  * {@code [submit, done)} intervals, kept as a count of outstanding IOs. Events must arrive in
  * time order, which they do on the replay thread (submits are stamped at commit, completions at
  * reap, and the thread does one after the other). O(1) per event, no allocation.

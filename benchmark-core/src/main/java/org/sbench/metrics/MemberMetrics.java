@@ -8,8 +8,8 @@ import org.sbench.trace.Op;
 
 /**
  * The per-member numbers of a run on a striped target, from the member IOs its
- * {@link StripedEngine} reports: per member all IOs ({@link OpMetrics}: count, bytes, busy time,
- * service times) and per op, failed member IOs, and the member's queue depth at each submit; and
+ * {@link StripedEngine} reports: per member one {@link IoGroup} of all its IOs (count, bytes, busy
+ * time, service times, failed member IOs) and one per op, and the member's queue depth at each submit; and
  * the trace IOs that were split. The array's own numbers stay with the {@link MetricsRecorder}.
  * Made before the run; recording allocates nothing. Replay thread only.
  */
@@ -17,9 +17,8 @@ public final class MemberMetrics implements StripedEngine.MemberListener {
     private static final Op[] OPS = Op.values();
 
     private final StripedEngine engine;
-    private final OpMetrics[] all;
-    private final OpMetrics[][] byOp;
-    private final long[] errors;
+    private final IoGroup[] all;
+    private final IoGroup[][] byOp;
     private final QdHistogram[] depth;
     private long splitIos;
     private long parts;
@@ -27,14 +26,13 @@ public final class MemberMetrics implements StripedEngine.MemberListener {
     private MemberMetrics(StripedEngine engine) {
         this.engine = engine;
         int n = engine.layout().members();
-        this.all = new OpMetrics[n];
-        this.byOp = new OpMetrics[n][OPS.length];
-        this.errors = new long[n];
+        this.all = new IoGroup[n];
+        this.byOp = new IoGroup[n][OPS.length];
         this.depth = new QdHistogram[n];
         for (int m = 0; m < n; m++) {
-            all[m] = new OpMetrics();
+            all[m] = new IoGroup();
             for (Op op : OPS) {
-                byOp[m][op.ordinal()] = new OpMetrics();
+                byOp[m][op.ordinal()] = new IoGroup();
             }
             depth[m] = new QdHistogram();
         }
@@ -70,30 +68,21 @@ public final class MemberMetrics implements StripedEngine.MemberListener {
     @Override
     public void completed(IoSlot part) {
         boolean failed = part.failed();
-        long bytes = part.op.transfersData() ? part.lengthBytes : 0;
-        all[part.member].completed(part.submitNs, part.doneNs, bytes, failed);
-        byOp[part.member][part.op.ordinal()].completed(part.submitNs, part.doneNs, bytes, failed);
-        if (failed) {
-            errors[part.member]++;
-        }
+        all[part.member].completed(part, failed);
+        byOp[part.member][part.op.ordinal()].completed(part, failed);
     }
 
     public int members() {
         return all.length;
     }
 
-    /** All member IOs of member {@code m} that succeeded: count, bytes, busy time, service times. */
-    public OpMetrics all(int m) {
+    /** All member IOs of member {@code m}: count, bytes, busy time, service times of those that succeeded, and those that failed. */
+    public IoGroup all(int m) {
         return all[m];
     }
 
-    public OpMetrics op(int m, Op op) {
+    public IoGroup op(int m, Op op) {
         return byOp[m][op.ordinal()];
-    }
-
-    /** Member IOs of member {@code m} that failed. */
-    public long errors(int m) {
-        return errors[m];
     }
 
     /** Member {@code m}'s IOs in flight at each of its submits, counting the one submitted. */

@@ -6,58 +6,61 @@ import org.sbench.trace.Op;
 import org.sbench.trace.stats.SizeClass;
 
 /**
- * Turns submissions and completions into the numbers of SEMANTICS.md: per op, per size class of
- * reads and writes, and for all IOs (busy time as interval union, bytes, service-time
- * histograms), queue depth seen at submit against the recorded one, errors by errno, a per-second
- * time series and trace-order checks. One call per event on the replay thread; everything is made
- * before the run, so recording allocates nothing (the time series grows once per second).
+ * Turns submissions and completions into the numbers of docs/definitions.md: one {@link IoGroup} for
+ * all IOs and one for each group an IO belongs to (its op, its size class of reads or writes, its
+ * phase of the trace), queue depth seen at submit against the recorded one, errors by errno, a
+ * per-second time series and trace-order checks. One call per event on the replay thread; everything
+ * is made before the run, so recording allocates nothing (the time series grows once per second).
  */
 public final class MetricsRecorder {
     public static final int MAX_ERRNO = 4096;
     private static final Op[] OPS = Op.values();
     private static final SizeClass[] CLASSES = SizeClass.values();
 
-    private final OpMetrics all = new OpMetrics();
-    private final OpMetrics[] byOp = new OpMetrics[OPS.length];
-    private final OpMetrics[][] byClass = new OpMetrics[CLASSES.length][2];
+    private final IoGroup all = new IoGroup();
+    private final IoGroup[] byOp = new IoGroup[OPS.length];
+    private final IoGroup[][] byClass = new IoGroup[CLASSES.length][2];
     private final long[][] errnoCounts = new long[OPS.length][MAX_ERRNO + 1];
     private final long[] errorsByOp = new long[OPS.length];
     private final QdHistogram qdReplayed = new QdHistogram();
     private final QdHistogram qdRecorded = new QdHistogram();
     private final TimeSeries timeSeries;
-    private final PhaseMetrics[] phases;
-    private final Histogram lateness = new Histogram(1, OpMetrics.MAX_TRACKED_NS, OpMetrics.SIGNIFICANT_DIGITS);
-    private final Histogram latenessNotBehindSync = new Histogram(1, OpMetrics.MAX_TRACKED_NS, OpMetrics.SIGNIFICANT_DIGITS);
+    private final IoGroup[] phases;
+    private final Histogram lateness = IoGroup.newHistogram();
+    private final Histogram latenessNotBehindSync = IoGroup.newHistogram();
     private final long startNs;
     private long issued;
     private long outOfOrder;
     private long heldAtCap;
     private long lastTag = Long.MIN_VALUE;
-    private long firstSubmitNs = Long.MIN_VALUE;
-    private long lastDoneNs;
+    private FailedIo firstFailure;
 
-    /** @param startNs the run's start on the engine's clock (the time series counts from it) */
+    /** An IO that failed: where on the target, and the errno (0: a short transfer). */
+    public record FailedIo(Op op, long offsetBytes, long lengthBytes, int errno) {
+    }
+
+    /** @param startNs the run's start on the engine's clock */
     public MetricsRecorder(long startNs) {
         this(startNs, 0);
     }
 
     /**
-     * @param startNs the run's start on the engine's clock (the time series counts from it)
+     * @param startNs the run's start on the engine's clock (the time series counts from the first submit)
      * @param phases  phases of the trace (0 when it has no phase markers)
      */
     public MetricsRecorder(long startNs, int phases) {
-        this.phases = new PhaseMetrics[phases];
+        this.phases = new IoGroup[phases];
         for (int i = 0; i < phases; i++) {
-            this.phases[i] = new PhaseMetrics();
+            this.phases[i] = new IoGroup();
         }
         this.startNs = startNs;
-        this.timeSeries = new TimeSeries(startNs);
+        this.timeSeries = new TimeSeries();
         for (Op op : OPS) {
-            byOp[op.ordinal()] = new OpMetrics();
+            byOp[op.ordinal()] = new IoGroup();
         }
         for (SizeClass c : CLASSES) {
-            byClass[c.ordinal()][0] = new OpMetrics();
-            byClass[c.ordinal()][1] = new OpMetrics();
+            byClass[c.ordinal()][0] = new IoGroup();
+            byClass[c.ordinal()][1] = new IoGroup();
         }
     }
 
@@ -72,9 +75,8 @@ public final class MetricsRecorder {
         if (phase >= 0) {
             phases[phase].submitted(slot.submitNs);
         }
-        issued++;
-        if (firstSubmitNs == Long.MIN_VALUE) {
-            firstSubmitNs = slot.submitNs;
+        if (issued++ == 0) {
+            timeSeries.start(slot.submitNs);
         }
         if (slot.tag < lastTag) {
             outOfOrder++;
@@ -99,20 +101,23 @@ public final class MetricsRecorder {
         }
         long bytes = slot.op.transfersData() ? slot.lengthBytes : 0;
         int op = slot.op.ordinal();
-        all.completed(slot.submitNs, slot.doneNs, bytes, failed);
-        byOp[op].completed(slot.submitNs, slot.doneNs, bytes, failed);
+        all.completed(slot, failed);
+        byOp[op].completed(slot, failed);
         if (slot.op.transfersData()) {
-            byClass[SizeClass.of(slot.lengthBytes).ordinal()][rw(slot.op)].completed(slot.submitNs, slot.doneNs, bytes, failed);
+            byClass[SizeClass.of(slot.lengthBytes).ordinal()][rw(slot.op)].completed(slot, failed);
         }
-        lastDoneNs = Math.max(lastDoneNs, slot.doneNs);
         if (failed) {
             errorsByOp[op]++;
             int errno = slot.result < 0 ? (int) Math.min(-slot.result, MAX_ERRNO) : 0;
             errnoCounts[op][errno]++;
+            if (firstFailure == null) {
+                // Once per run, so not an allocation per IO.
+                firstFailure = new FailedIo(slot.op, slot.offsetBytes, slot.lengthBytes, errno);
+            }
         } else if (slot.op == Op.READ) {
-            timeSeries.read(slot.doneNs, bytes);
+            timeSeries.read(slot.doneNs, bytes, slot.doneNs - slot.submitNs);
         } else if (slot.op == Op.WRITE) {
-            timeSeries.write(slot.doneNs, bytes);
+            timeSeries.write(slot.doneNs, bytes, slot.doneNs - slot.submitNs);
         }
     }
 
@@ -122,14 +127,13 @@ public final class MetricsRecorder {
      * synchronously (so its lateness includes that wait).
      */
     public void lateness(long lateNs, boolean behindSync) {
-        long value = Math.max(1, Math.min(lateNs, OpMetrics.MAX_TRACKED_NS));
+        long value = Math.max(1, Math.min(lateNs, IoGroup.MAX_TRACKED_NS));
         lateness.recordValue(value);
         if (!behindSync) {
             latenessNotBehindSync.recordValue(value);
         }
     }
 
-    /** Lateness histogram in ns (empty unless the replay was timed); the caller must not modify it. */
     /** An IO found every slot in flight when its recorded depth or time would have let it go. */
     public void heldAtCap() {
         heldAtCap++;
@@ -140,6 +144,7 @@ public final class MetricsRecorder {
         return heldAtCap;
     }
 
+    /** Lateness histogram in ns (empty unless the replay was timed); the caller must not modify it. */
     public Histogram lateness() {
         return lateness;
     }
@@ -153,16 +158,16 @@ public final class MetricsRecorder {
         return op == Op.READ ? 0 : 1;
     }
 
-    public OpMetrics all() {
+    public IoGroup all() {
         return all;
     }
 
-    public OpMetrics op(Op op) {
+    public IoGroup op(Op op) {
         return byOp[op.ordinal()];
     }
 
     /** Reads ({@code Op.READ}) or writes ({@code Op.WRITE}) of one size class. */
-    public OpMetrics sizeClass(SizeClass c, Op op) {
+    public IoGroup sizeClass(SizeClass c, Op op) {
         if (!op.transfersData()) {
             throw new IllegalArgumentException("size classes are kept for reads and writes, not " + op);
         }
@@ -177,6 +182,11 @@ public final class MetricsRecorder {
     /** Failed IOs of {@code op} with {@code errno} (0: a short transfer). */
     public long errors(Op op, int errno) {
         return errnoCounts[op.ordinal()][Math.min(errno, MAX_ERRNO)];
+    }
+
+    /** The first IO whose completion said it failed, or null when none did. */
+    public FailedIo firstFailure() {
+        return firstFailure;
     }
 
     public long totalErrors() {
@@ -199,8 +209,8 @@ public final class MetricsRecorder {
         return timeSeries;
     }
 
-    /** The metrics of trace phase {@code i}, in marker order. */
-    public PhaseMetrics phase(int i) {
+    /** The IOs of trace phase {@code i}, in marker order. */
+    public IoGroup phase(int i) {
         return phases[i];
     }
 
@@ -219,7 +229,7 @@ public final class MetricsRecorder {
 
     /** First submit to last completion (wall time including replayed idle); 0 before any IO. */
     public long wallNs() {
-        return firstSubmitNs == Long.MIN_VALUE ? 0 : lastDoneNs - firstSubmitNs;
+        return all.wallNs();
     }
 
     public long startNs() {

@@ -18,7 +18,7 @@ import org.sbench.trace.stats.RecordedQd;
  * Turns the IOs paired from the event stream (in issue order, on the kernel's clock, with the
  * disk's dev_t as stream) into the trace: keeps those of the recorded devices, numbers their
  * streams, moves the clock's zero to the first IO, computes the recorded queue depth per stream
- * (SEMANTICS.md, counting recorded IOs only) and writes them. Phase marks arrive on the kernel's
+ * (docs/definitions.md, counting recorded IOs only) and writes them. Phase marks arrive on the kernel's
  * clock too and are stored relative to the first IO when the trace is finished (a mark before the
  * first IO has a negative time). Written by one thread (the recorder's); the counters may be read
  * by any thread.

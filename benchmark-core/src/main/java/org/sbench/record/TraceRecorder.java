@@ -156,6 +156,7 @@ public final class TraceRecorder implements AutoCloseable {
             if (tracefs.mountedHere()) {
                 notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after");
             }
+            notes.addAll(TracefsInstance.removeStale(tracefs.root(), INSTANCE_PREFIX, PROC));
             List<String> others = tracefs.blockEventUsers();
             if (!others.isEmpty()) {
                 notes.add("block request events are also traced by " + String.join(", ", others)

@@ -13,7 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.target.KernelChoices;
@@ -74,6 +77,47 @@ final class TracefsInstance {
             throw SbenchException.ioFailure("make tracefs instance", dir, e);
         }
         return new TracefsInstance(dir);
+    }
+
+    /**
+     * Removes the instances that an sbench killed with SIGKILL left enabled (nothing runs after that
+     * signal): those named {@code PREFIX<pid>} whose process is gone, or is neither a java nor an
+     * sbench process (the pid was reused). An instance of a running java process, or with any other
+     * name, is left alone. Returns a note for each one removed.
+     *
+     * @param procRoot {@code /proc}, where the pids are looked up
+     */
+    static List<String> removeStale(Path tracefsRoot, String prefix, Path procRoot) {
+        Pattern owned = Pattern.compile(Pattern.quote(prefix) + "([0-9]{1,10})");
+        List<String> notes = new ArrayList<>();
+        try (DirectoryStream<Path> instances = Files.newDirectoryStream(tracefsRoot.resolve("instances"))) {
+            for (Path instance : instances) {
+                Matcher m = owned.matcher(instance.getFileName().toString());
+                String gone = m.matches() ? ownerGone(procRoot.resolve(m.group(1))) : null;
+                if (gone != null) {
+                    new TracefsInstance(instance).remove();
+                    notes.add("removed tracefs instance " + instance.getFileName() + ", left enabled by an sbench that was"
+                            + " killed (pid " + m.group(1) + " " + gone + ")");
+                }
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("list", tracefsRoot.resolve("instances"), e);
+        }
+        return notes;
+    }
+
+    /** How the process {@code /proc/PID} shows that it is not an sbench ("is gone", "is now 'sleep'"), or null if it may be one. */
+    private static String ownerGone(Path process) {
+        try {
+            String comm = Files.readString(process.resolve("comm"), StandardCharsets.ISO_8859_1).strip();
+            String cmdline = Files.readString(process.resolve("cmdline"), StandardCharsets.ISO_8859_1);
+            return comm.equals("java") || cmdline.contains("sbench") ? null : "is now '" + comm + "'";
+        } catch (NoSuchFileException e) {
+            return "is gone";
+        } catch (IOException e) {
+            // Unreadable (it is ending as we look): not proven gone, so left alone.
+            return null;
+        }
     }
 
     Path dir() {

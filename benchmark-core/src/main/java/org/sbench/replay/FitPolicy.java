@@ -3,7 +3,7 @@ package org.sbench.replay;
 import java.util.Locale;
 import org.sbench.SbenchException;
 
-/** What to do with trace offsets past the target's capacity (SEMANTICS.md, "Mapping"). */
+/** What to do with trace offsets past the target's capacity (docs/definitions.md, "Mapping"). */
 public enum FitPolicy {
     /** Refuse the run, naming the capacity the trace needs (the default). */
     ERROR,

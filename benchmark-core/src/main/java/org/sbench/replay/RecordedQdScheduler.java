@@ -4,7 +4,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 
 /**
- * {@code --mode recorded-qd} (Storage Bench style, SEMANTICS.md): IO i goes once IO i−1 went and
+ * {@code --mode recorded-qd} (Storage Bench style, docs/definitions.md): IO i goes once IO i−1 went and
  * fewer than {@code qd(i)} IOs are outstanding. When the recorded device was idle before i
  * ({@code qd(i) = 1} and the last recorded completion came before {@code issue(i)}), the replay
  * reproduces that gap after its own device went idle, capped at {@code maxIdleNs} (0: no idle).

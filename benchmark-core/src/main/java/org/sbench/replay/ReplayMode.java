@@ -1,28 +1,137 @@
 package org.sbench.replay;
 
-import java.util.Locale;
 import org.sbench.SbenchException;
 
-/** How IOs are released to the target (SEMANTICS.md, "Replay modes"). */
-public enum ReplayMode {
-    /** Storage Bench style: trace order, at most the recorded queue depth, idle gaps capped. */
-    RECORDED_QD,
-    /** Open loop: each IO at its recorded time (divided by the speed factor). */
-    TIMED,
-    /** Closed loop: a fixed number of IOs outstanding, as fast as possible. */
-    FIXED_QD;
+/**
+ * How IOs are released to the target (docs/definitions.md, "Replay modes"): one small type per mode, each
+ * carrying its own parameters (checked when it is made, with the option's name in the message),
+ * its scheduler, the depth the engine needs, what it refuses, and its words in the result.
+ */
+public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Timed, ReplayMode.FixedQd {
+    /** The deepest queue engines are opened with. */
+    int MAX_DEPTH = 1024;
 
     /** The word users type: {@code recorded-qd}, {@code timed}, {@code fixed-qd}. */
-    public String word() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    String word();
+
+    /** A new scheduler for one run. */
+    Scheduler newScheduler();
+
+    /**
+     * The queue depth the engine needs for a trace whose deepest recorded depth (over the IOs replayed)
+     * is {@code recordedMaxQd}, 0 when the trace records none.
+     */
+    int depth(int recordedMaxQd);
+
+    /** Refuses (usage error naming the alternatives) a trace this mode cannot replay. */
+    default void check(boolean recordedQdKnown) {
     }
 
-    public static ReplayMode of(String word) {
-        for (ReplayMode m : values()) {
-            if (m.word().equals(word)) {
-                return m;
+    /** True if the mode measures lateness (actual minus scheduled submit time). */
+    default boolean timed() {
+        return false;
+    }
+
+    /**
+     * Storage Bench style: trace order, at most the recorded queue depth, idle gaps capped at
+     * {@code maxIdleNs} (0: none; {@link #NO_IDLE_CAP}: kept in full); IOs without a recorded depth go at {@code fallbackQd} (0: refused).
+     */
+    record RecordedQd(long maxIdleNs, int fallbackQd) implements ReplayMode {
+        public static final String WORD = "recorded-qd";
+        /** {@code maxIdleNs} that keeps every recorded idle gap in full ({@code --max-idle none}). */
+        public static final long NO_IDLE_CAP = Long.MAX_VALUE;
+
+        public RecordedQd {
+            if (maxIdleNs < 0) {
+                throw SbenchException.usage("--max-idle must be 0 or more, found " + maxIdleNs + " ns");
+            }
+            if (fallbackQd < 0) {
+                throw SbenchException.usage("--qd-fallback must be 0 or more, found " + fallbackQd);
             }
         }
-        throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + word + "'");
+
+        @Override
+        public String word() {
+            return WORD;
+        }
+
+        @Override
+        public Scheduler newScheduler() {
+            return new RecordedQdScheduler(maxIdleNs, fallbackQd);
+        }
+
+        @Override
+        public int depth(int recordedMaxQd) {
+            return Math.min(MAX_DEPTH, Math.max(1, Math.max(recordedMaxQd, fallbackQd)));
+        }
+
+        @Override
+        public void check(boolean recordedQdKnown) {
+            if (!recordedQdKnown && fallbackQd == 0) {
+                throw RecordedQdScheduler.noRecordedQd();
+            }
+        }
+    }
+
+    /** Open loop: each IO at its recorded time divided by {@code speed}, at most {@code maxInFlight} outstanding. */
+    record Timed(double speed, int maxInFlight) implements ReplayMode {
+        public static final String WORD = "timed";
+        /** Safety cap on IOs in flight ({@code --max-inflight}) when none is given. */
+        public static final int DEFAULT_MAX_IN_FLIGHT = 256;
+
+        public Timed {
+            if (!(speed > 0) || Double.isInfinite(speed)) {
+                throw SbenchException.usage("--speed must be above 0, found " + speed);
+            }
+            if (maxInFlight < 1 || maxInFlight > MAX_DEPTH) {
+                throw SbenchException.usage("--max-inflight must be 1 to " + MAX_DEPTH + ", found " + maxInFlight);
+            }
+        }
+
+        @Override
+        public String word() {
+            return WORD;
+        }
+
+        @Override
+        public Scheduler newScheduler() {
+            return new TimedScheduler(speed, maxInFlight);
+        }
+
+        @Override
+        public int depth(int recordedMaxQd) {
+            return maxInFlight;
+        }
+
+        @Override
+        public boolean timed() {
+            return true;
+        }
+    }
+
+    /** Closed loop: {@code qd} IOs outstanding, as fast as possible, trace order. */
+    record FixedQd(int qd) implements ReplayMode {
+        public static final String WORD = "fixed-qd";
+
+        public FixedQd {
+            if (qd < 1 || qd > MAX_DEPTH) {
+                throw SbenchException.usage("--qd must be 1 to " + MAX_DEPTH + ", found " + qd);
+            }
+        }
+
+        @Override
+        public String word() {
+            return WORD;
+        }
+
+        @Override
+        public Scheduler newScheduler() {
+            return new FixedQdScheduler(qd);
+        }
+
+        @Override
+        public int depth(int recordedMaxQd) {
+            return qd;
+        }
     }
 }

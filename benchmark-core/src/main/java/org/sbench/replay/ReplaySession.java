@@ -1,12 +1,12 @@
 package org.sbench.replay;
 
 import java.nio.file.Path;
-import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
+import org.sbench.trace.Progress;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
@@ -32,27 +32,14 @@ public final class ReplaySession {
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
         ReplaySettings settings = request.settings();
         plan.check(settings);
+        // The plan's progress covers planning; the run's own reading is the replay's progress (the listener).
+        TraceSource source = plan.source(settings.stream(), formats, request.readOptions().withProgress(Progress.NONE));
         TargetSettings ts = request.targetSettings();
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
-        long needed = plan.neededBytes(settings.stream());
+        long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
-            ReplayRun.checkFits(plan, settings, target);
-            IoEngines.Opened opened = DeviceQueue.open(IoEngines::open, settings.engine(), target, plan.depth(settings),
-                    plan.maxIoBytes(target.logicalBlockSize()), plan.stats().maxIoBytes(), clock);
-            try (IoEngine engine = opened.engine()) {
-                ReplayRun run = new ReplayRun(plan, settings, target, engine,
-                        opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(), bufferMemory(engine),
-                        DeviceQueue.splitThreshold(target.describe(), engine.hugePageBytes() > 0));
-                return run.run(formats, request.readOptions(), clock, listener, control, sbenchVersion);
-            }
+            return Run.onTarget(source, settings, target, IoEngines::open, clock, listener, control, sbenchVersion);
         }
-    }
-
-    /** How the engine's slot buffers are backed, for the result's mapping section. */
-    public static String bufferMemory(IoEngine engine) {
-        long huge = engine.hugePageBytes();
-        return huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
-                : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
     }
 }

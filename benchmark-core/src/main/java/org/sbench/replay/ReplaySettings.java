@@ -1,55 +1,46 @@
 package org.sbench.replay;
 
+import java.util.Locale;
+import org.sbench.SbenchException;
+import org.sbench.data.WritePatterns;
 import org.sbench.trace.IoRecord;
 
 /**
- * Everything a user chooses about a replay, with the defaults in one place ({@link #DEFAULTS}).
- * Immutable; the {@code with*} methods return changed copies. The CLI is one way to fill it,
- * tests another.
+ * Everything a user chooses about how a run issues its IOs, with the defaults in one place
+ * ({@link #DEFAULTS}). Immutable and valid once made: the {@code with*} methods return changed
+ * copies, and {@link Builder} takes the values as users write them (option words, numbers) and
+ * refuses a bad one with the one-line message the CLI and a scenario file both show.
  */
 public final class ReplaySettings {
     /** The idle cap of the reference suite ("so that it doesn't take all week"). */
     public static final long DEFAULT_MAX_IDLE_NS = 25_000_000L;
-    /** Safety cap on IOs in flight in timed mode. */
-    public static final int DEFAULT_TIMED_MAX_IN_FLIGHT = 256;
     /** {@code --stream all}: every stream of a multi-device trace, on disjoint ranges of one target. */
     public static final int ALL_STREAMS = -2;
-    /** Deepest queue the engines are opened with. */
-    public static final int MAX_DEPTH = 1024;
+    public static final String DEFAULT_DATA = "random";
+    public static final long DEFAULT_SEED = 1L;
 
-    public static final ReplaySettings DEFAULTS = new ReplaySettings(ReplayMode.RECORDED_QD, 0, DEFAULT_MAX_IDLE_NS, 1.0, 0,
-            "random", "auto", FitPolicy.ERROR, IoRecord.NO_STREAM, false, Replayer.OnError.STOP, DEFAULT_TIMED_MAX_IN_FLIGHT, 1L, true);
+    public static final ReplaySettings DEFAULTS = new ReplaySettings(new ReplayMode.RecordedQd(DEFAULT_MAX_IDLE_NS, 0),
+            DEFAULT_DATA, "auto", FitPolicy.ERROR, IoRecord.NO_STREAM, false, Replayer.OnError.STOP, DEFAULT_SEED, true);
 
     private final ReplayMode mode;
-    private final int fixedQd;
-    private final long maxIdleNs;
-    private final double speed;
-    private final int qdFallback;
     private final String data;
     private final String engine;
     private final FitPolicy fit;
     private final int stream;
     private final boolean readOnly;
     private final Replayer.OnError onError;
-    private final int timedMaxInFlight;
     private final long seed;
     private final boolean pollCompletions;
 
-    private ReplaySettings(ReplayMode mode, int fixedQd, long maxIdleNs, double speed, int qdFallback, String data,
-                           String engine, FitPolicy fit, int stream, boolean readOnly, Replayer.OnError onError,
-                           int timedMaxInFlight, long seed, boolean pollCompletions) {
+    private ReplaySettings(ReplayMode mode, String data, String engine, FitPolicy fit, int stream, boolean readOnly,
+                           Replayer.OnError onError, long seed, boolean pollCompletions) {
         this.mode = mode;
-        this.fixedQd = fixedQd;
-        this.maxIdleNs = maxIdleNs;
-        this.speed = speed;
-        this.qdFallback = qdFallback;
         this.data = data;
         this.engine = engine;
         this.fit = fit;
         this.stream = stream;
         this.readOnly = readOnly;
         this.onError = onError;
-        this.timedMaxInFlight = timedMaxInFlight;
         this.seed = seed;
         this.pollCompletions = pollCompletions;
     }
@@ -58,23 +49,7 @@ public final class ReplaySettings {
         return mode;
     }
 
-    /** The depth of {@code --mode fixed-qd}; 0 in other modes. */
-    public int fixedQd() {
-        return fixedQd;
-    }
-
-    public long maxIdleNs() {
-        return maxIdleNs;
-    }
-
-    public double speed() {
-        return speed;
-    }
-
-    public int qdFallback() {
-        return qdFallback;
-    }
-
+    /** The write data pattern's name ({@code random}, {@code zero}, {@code compress:PCT}). */
     public String data() {
         return data;
     }
@@ -87,6 +62,7 @@ public final class ReplaySettings {
         return fit;
     }
 
+    /** The stream replayed: a stream id, {@link IoRecord#NO_STREAM} (the trace has one), or {@link #ALL_STREAMS}. */
     public int stream() {
         return stream;
     }
@@ -99,48 +75,9 @@ public final class ReplaySettings {
         return onError;
     }
 
-    public int timedMaxInFlight() {
-        return timedMaxInFlight;
-    }
-
     /** Seed of the write data generator (the same seed gives the same bytes). */
     public long seed() {
         return seed;
-    }
-
-    public ReplaySettings withRecordedQd(long newMaxIdleNs, int newQdFallback) {
-        return new ReplaySettings(ReplayMode.RECORDED_QD, 0, newMaxIdleNs, speed, newQdFallback, data, engine, fit, stream,
-                readOnly, onError, timedMaxInFlight, seed, pollCompletions);
-    }
-
-    public ReplaySettings withTimed(double newSpeed, int maxInFlight) {
-        return new ReplaySettings(ReplayMode.TIMED, 0, maxIdleNs, newSpeed, qdFallback, data, engine, fit, stream, readOnly,
-                onError, maxInFlight, seed, pollCompletions);
-    }
-
-    public ReplaySettings withFixedQd(int qd) {
-        return new ReplaySettings(ReplayMode.FIXED_QD, qd, maxIdleNs, speed, qdFallback, data, engine, fit, stream, readOnly,
-                onError, timedMaxInFlight, seed, pollCompletions);
-    }
-
-    public ReplaySettings withData(String newData) {
-        return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, newData, engine, fit, stream, readOnly, onError,
-                timedMaxInFlight, seed, pollCompletions);
-    }
-
-    public ReplaySettings withEngine(String newEngine) {
-        return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, newEngine, fit, stream, readOnly, onError,
-                timedMaxInFlight, seed, pollCompletions);
-    }
-
-    public ReplaySettings withMapping(FitPolicy newFit, int newStream, boolean newReadOnly) {
-        return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, engine, newFit, newStream, newReadOnly,
-                onError, timedMaxInFlight, seed, pollCompletions);
-    }
-
-    public ReplaySettings withOnError(Replayer.OnError newOnError) {
-        return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, engine, fit, stream, readOnly,
-                newOnError, timedMaxInFlight, seed, pollCompletions);
     }
 
     /**
@@ -151,17 +88,197 @@ public final class ReplaySettings {
         return pollCompletions;
     }
 
-    public ReplaySettings withPollCompletions(boolean poll) {
-        return new ReplaySettings(mode, fixedQd, maxIdleNs, speed, qdFallback, data, engine, fit, stream, readOnly, onError,
-                timedMaxInFlight, seed, poll);
+    /** The word of {@link #pollCompletions()}: {@code poll} or {@code wait}. */
+    public String reap() {
+        return pollCompletions ? "poll" : "wait";
     }
 
-    /** The scheduler for these settings. */
-    public Scheduler newScheduler() {
-        switch (mode) {
-            case TIMED: return new TimedScheduler(speed, timedMaxInFlight);
-            case FIXED_QD: return new FixedQdScheduler(fixedQd);
-            default: return new RecordedQdScheduler(maxIdleNs, qdFallback);
+    public ReplaySettings withMode(ReplayMode newMode) {
+        return new ReplaySettings(newMode, data, engine, fit, stream, readOnly, onError, seed, pollCompletions);
+    }
+
+    public ReplaySettings withRecordedQd(long maxIdleNs, int qdFallback) {
+        return withMode(new ReplayMode.RecordedQd(maxIdleNs, qdFallback));
+    }
+
+    public ReplaySettings withTimed(double speed, int maxInFlight) {
+        return withMode(new ReplayMode.Timed(speed, maxInFlight));
+    }
+
+    public ReplaySettings withFixedQd(int qd) {
+        return withMode(new ReplayMode.FixedQd(qd));
+    }
+
+    /** @throws SbenchException a usage error for a name {@link WritePatterns} does not know */
+    public ReplaySettings withData(String newData) {
+        WritePatterns.check(newData);
+        return new ReplaySettings(mode, newData, engine, fit, stream, readOnly, onError, seed, pollCompletions);
+    }
+
+    public ReplaySettings withEngine(String newEngine) {
+        return new ReplaySettings(mode, data, newEngine, fit, stream, readOnly, onError, seed, pollCompletions);
+    }
+
+    public ReplaySettings withMapping(FitPolicy newFit, int newStream, boolean newReadOnly) {
+        return new ReplaySettings(mode, data, engine, newFit, newStream, newReadOnly, onError, seed, pollCompletions);
+    }
+
+    public ReplaySettings withOnError(Replayer.OnError newOnError) {
+        return new ReplaySettings(mode, data, engine, fit, stream, readOnly, newOnError, seed, pollCompletions);
+    }
+
+    public ReplaySettings withSeed(long newSeed) {
+        return new ReplaySettings(mode, data, engine, fit, stream, readOnly, onError, newSeed, pollCompletions);
+    }
+
+    public ReplaySettings withPollCompletions(boolean poll) {
+        return new ReplaySettings(mode, data, engine, fit, stream, readOnly, onError, seed, poll);
+    }
+
+    /**
+     * Fills settings from values as users write them ({@code --mode timed}, {@code --speed 2}, a
+     * scenario's {@code mode = timed}); each setter takes the value raw and {@link #build} checks each
+     * and how they go together, throwing one usage error naming the option. Values not set keep their
+     * defaults.
+     */
+    public static final class Builder {
+        private String mode = ReplayMode.RecordedQd.WORD;
+        private long maxIdleNs = DEFAULT_MAX_IDLE_NS;
+        private int qdFallback;
+        private double speed = 1.0;
+        private int maxInFlight = ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT;
+        private Integer qd;
+        private String data = DEFAULT_DATA;
+        private String engine = DEFAULTS.engine;
+        private String fit = DEFAULTS.fit.word();
+        private String stream;
+        private boolean readOnly;
+        private String onError = "stop";
+        private String reap = "poll";
+        private long seed = DEFAULT_SEED;
+
+        public Builder mode(String word) {
+            this.mode = word;
+            return this;
         }
+
+        public Builder maxIdleNs(long ns) {
+            this.maxIdleNs = ns;
+            return this;
+        }
+
+        public Builder qdFallback(int depth) {
+            this.qdFallback = depth;
+            return this;
+        }
+
+        public Builder speed(double factor) {
+            this.speed = factor;
+            return this;
+        }
+
+        public Builder maxInFlight(int ios) {
+            this.maxInFlight = ios;
+            return this;
+        }
+
+        /** {@code --qd}: only with fixed-qd; null when not given. */
+        public Builder qd(Integer depth) {
+            this.qd = depth;
+            return this;
+        }
+
+        public Builder data(String pattern) {
+            this.data = pattern;
+            return this;
+        }
+
+        public Builder engine(String name) {
+            this.engine = name;
+            return this;
+        }
+
+        public Builder fit(String policy) {
+            this.fit = policy;
+            return this;
+        }
+
+        /** {@code --stream}: a stream number, {@code all}, or null for a single-stream trace. */
+        public Builder stream(String which) {
+            this.stream = which;
+            return this;
+        }
+
+        public Builder readOnly(boolean noWrites) {
+            this.readOnly = noWrites;
+            return this;
+        }
+
+        public Builder onError(String what) {
+            this.onError = what;
+            return this;
+        }
+
+        public Builder reap(String how) {
+            this.reap = how;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        public ReplaySettings build() {
+            ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(engine)
+                    .withMapping(FitPolicy.of(fit), streamId(), readOnly).withOnError(onErrorPolicy()).withSeed(seed);
+            if (!reap.equals("poll") && !reap.equals("wait")) {
+                throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
+            }
+            return s.withPollCompletions(reap.equals("poll"));
+        }
+
+        private ReplayMode mode() {
+            if (qd != null && !mode.equals(ReplayMode.FixedQd.WORD)) {
+                throw SbenchException.usage("--qd goes with --mode fixed-qd; recorded-qd uses the trace's depth"
+                        + " (--qd-fallback for IOs without one)");
+            }
+            switch (mode) {
+                case ReplayMode.RecordedQd.WORD: return new ReplayMode.RecordedQd(maxIdleNs, qdFallback);
+                case ReplayMode.Timed.WORD: return new ReplayMode.Timed(speed, maxInFlight);
+                case ReplayMode.FixedQd.WORD:
+                    if (qd == null) {
+                        throw SbenchException.usage("--mode fixed-qd needs --qd N (N at least 1)");
+                    }
+                    return new ReplayMode.FixedQd(qd);
+                default:
+                    throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
+            }
+        }
+
+        private int streamId() {
+            if (stream == null) {
+                return IoRecord.NO_STREAM;
+            }
+            if (stream.equals("all")) {
+                return ALL_STREAMS;
+            }
+            if (stream.matches("[0-9]{1,9}")) {
+                return Integer.parseInt(stream);
+            }
+            throw SbenchException.usage("--stream takes a stream number or all, found '" + stream + "'");
+        }
+
+        private Replayer.OnError onErrorPolicy() {
+            try {
+                return Replayer.OnError.valueOf(onError.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
+            }
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
     }
 }

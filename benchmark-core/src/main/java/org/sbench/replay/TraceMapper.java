@@ -4,7 +4,7 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
 /**
- * Maps trace IOs onto the target (SEMANTICS.md, "Mapping a trace onto a target"): keeps one stream
+ * Maps trace IOs onto the target (docs/definitions.md, "Mapping a trace onto a target"): keeps one stream
  * when asked, skips writes and trims in a read-only replay, applies the fit policy, and widens
  * misaligned IOs to the logical block size. Counts what it did. Changes the record's offset and
  * length in place; allocates nothing.

@@ -9,8 +9,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.StringJoiner;
 import org.sbench.SbenchException;
+import org.sbench.result.ReplayResult;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Progress;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
@@ -21,7 +23,8 @@ import org.sbench.trace.stats.TraceStatistics;
  * What a replay must know about its trace before the first IO: one streaming pass of statistics
  * (capacity needed per stream, largest IO, deepest recorded queue per stream and over all streams,
  * streams present) and the file's SHA-256 (results of different traces are never compared).
- * Refuses traces the settings cannot replay, with a message naming what to change.
+ * Refuses traces the settings cannot replay, with a message naming what to change; a run replays
+ * it as a {@link #source}.
  *
  * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
  *                      (what {@code --stream all} replays); 0 when the trace has no completion times
@@ -29,25 +32,36 @@ import org.sbench.trace.stats.TraceStatistics;
 public record TracePlan(Path path, String from, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
 
+    /**
+     * Plans the trace {@code path}: {@code options.progress()} hears both passes as one, the
+     * statistics pass as the first half of twice the file's size, the hash as the second.
+     */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
         TraceStatistics stats;
         int combinedMaxQd = 0;
-        try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, options))) {
+        Progress progress = options.progress();
+        ReadOptions firstHalf = options.withProgress((done, size) -> progress.at(done, 2 * size));
+        try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, firstHalf))) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
             if (reader.info().has(Field.COMPLETE)) {
                 combinedMaxQd = reader.maxQd();
             }
         }
-        return new TracePlan(path, from, stats, sha256(path), combinedMaxQd);
+        return new TracePlan(path, from, stats, sha256(path, progress), combinedMaxQd);
     }
 
-    static String sha256(Path path) {
+    /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
+    static String sha256(Path path, Progress progress) {
         try (InputStream in = Files.newInputStream(path)) {
+            long size = Files.size(path);
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[HASH_BUFFER];
+            long hashed = 0;
             int n;
             while ((n = in.read(buf)) > 0) {
                 md.update(buf, 0, n);
+                hashed += n;
+                progress.at(size + hashed, 2 * size);
             }
             return HexFormat.of().formatHex(md.digest());
         } catch (IOException e) {
@@ -57,7 +71,10 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
         }
     }
 
-    /** Checks that {@code settings} can replay this trace; throws a usage error saying what to change. */
+    /**
+     * Checks that {@code settings} can replay this trace (IOs present, the stream named exists or
+     * the trace has one, the mode can replay what it records); throws a usage error saying what to change.
+     */
     public void check(ReplaySettings settings) {
         if (stats.records() == 0) {
             throw SbenchException.badInput(path.toString(), "the trace has no IOs to replay");
@@ -71,9 +88,7 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
             throw SbenchException.usage("the trace has no stream " + settings.stream());
         }
-        if (settings.mode() == ReplayMode.RECORDED_QD && !stats.qd().known() && settings.qdFallback() == 0) {
-            throw RecordedQdScheduler.noRecordedQd();
-        }
+        settings.mode().check(stats.qd().known());
     }
 
     private TraceStatistics.StreamRow stream(int id) {
@@ -85,46 +100,82 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
         return null;
     }
 
-    /** Where each stream goes for {@code --stream all}; {@link StreamLayout#NONE} otherwise. */
-    public StreamLayout layout(int streamId) {
-        return streamId == ReplaySettings.ALL_STREAMS ? StreamLayout.of(stats.streams()) : StreamLayout.NONE;
-    }
-
-    /** Bytes the replayed IOs reach: the capacity a target needs for {@code --fit error}. */
-    public long neededBytes(int streamId) {
-        if (streamId == ReplaySettings.ALL_STREAMS) {
-            return layout(streamId).totalBytes();
-        }
-        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
-        return s == null ? stats.maxOffset() : s.maxOffset();
-    }
-
-    /** IOs the replay will issue at most (records of the chosen stream). */
-    public long records(int streamId) {
-        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
-        return s == null ? stats.records() : s.records();
-    }
-
     /**
-     * Queue depth the engine needs for {@code settings}; in recorded-qd mode with {@code --stream all}
-     * the depth over all streams, which gates the IOs then.
+     * The trace as a run's source, replaying stream {@code streamId} (a stream id,
+     * {@link IoRecord#NO_STREAM} or {@link ReplaySettings#ALL_STREAMS}), read again with {@code formats}
+     * and {@code options} when the run opens it.
      */
-    public int depth(ReplaySettings settings) {
-        switch (settings.mode()) {
-            case FIXED_QD: return settings.fixedQd();
-            case TIMED: return settings.timedMaxInFlight();
-            default:
-                int recorded = settings.stream() == ReplaySettings.ALL_STREAMS ? combinedMaxQd : stats.qd().max();
-                return Math.min(ReplaySettings.MAX_DEPTH, Math.max(recorded, settings.qdFallback()));
-        }
+    public TraceSource source(int streamId, TraceFormats formats, ReadOptions options) {
+        return new Source(this, streamId, formats, options);
     }
 
-    /** Largest read or write, widened by a block at each end for alignment. */
-    public int maxIoBytes(int blockBytes) {
-        long max = stats.maxIoBytes() + 2L * blockBytes;
-        if (max > Integer.MAX_VALUE / 2) {
-            throw SbenchException.usage("the trace has an IO of " + stats.maxIoBytes() + " bytes; sbench replays IOs up to 1 GiB");
+    /** A planned trace file and the stream chosen: what {@link TraceSource} says, from the plan's one pass. */
+    private record Source(TracePlan plan, int streamId, TraceFormats formats, ReadOptions options) implements TraceSource {
+        @Override
+        public TraceReader open(ReplayMode mode) {
+            TraceReader opened = formats.open(plan.path, plan.from, options);
+            return streamId == ReplaySettings.ALL_STREAMS && mode instanceof ReplayMode.RecordedQd ? combinedDepth(opened) : opened;
         }
-        return (int) Math.max(max, blockBytes);
+
+        /**
+         * With {@code --stream all} in recorded-qd mode, which replays the streams as one device, the
+         * records with their depth counted over all streams (traces count it per stream); refused when
+         * the trace has depths but no completion times to count them from.
+         */
+        private static TraceReader combinedDepth(TraceReader opened) {
+            if (opened.info().has(Field.COMPLETE)) {
+                return CombinedQdReader.replacing(opened);
+            }
+            if (opened.info().has(Field.QD)) {
+                opened.close();
+                throw SbenchException.usage("--stream all in recorded-qd mode needs the depth over all streams, and this trace"
+                        + " records it per stream without completion times to count it from; use --mode timed or --mode fixed-qd --qd N");
+            }
+            return opened;
+        }
+
+        @Override
+        public ReplayResult.TraceIdentity identity(Replayer.Outcome outcome) {
+            TraceStatistics stats = plan.stats;
+            String name = stats.name() != null ? stats.name() : plan.path.getFileName().toString();
+            return new ReplayResult.TraceIdentity(name, plan.path.toAbsolutePath().toString(), stats.format(), plan.sha256,
+                    stats.records());
+        }
+
+        @Override
+        public long plannedIos() {
+            TraceStatistics.StreamRow s = streamId < 0 ? null : plan.stream(streamId);
+            return s == null ? plan.stats.records() : s.records();
+        }
+
+        @Override
+        public long neededBytes() {
+            if (streamId == ReplaySettings.ALL_STREAMS) {
+                return layout().totalBytes();
+            }
+            TraceStatistics.StreamRow s = streamId < 0 ? null : plan.stream(streamId);
+            return s == null ? plan.stats.maxOffset() : s.maxOffset();
+        }
+
+        @Override
+        public long largestIoBytes() {
+            return plan.stats.maxIoBytes();
+        }
+
+        /** Over all streams when they are replayed together (one device), else the trace's deepest. */
+        @Override
+        public int recordedMaxQd() {
+            return streamId == ReplaySettings.ALL_STREAMS ? plan.combinedMaxQd : plan.stats.qd().max();
+        }
+
+        @Override
+        public boolean recordedQdKnown() {
+            return plan.stats.qd().known();
+        }
+
+        @Override
+        public StreamLayout layout() {
+            return streamId == ReplaySettings.ALL_STREAMS ? StreamLayout.of(plan.stats.streams()) : StreamLayout.NONE;
+        }
     }
 }

@@ -11,9 +11,18 @@ public interface ComparisonWriter {
     String name();
 
     /**
-     * Writes {@code comparison} to the file {@code out}, which appears only when complete.
+     * Adds {@code comparison}, written to the file {@code out}, to {@code files}: it appears when
+     * they are committed, with the command's other outputs, or not at all.
      *
      * @throws org.sbench.SbenchException if the file cannot be written
      */
-    void write(ResultComparison comparison, Path out);
+    void write(ResultComparison comparison, Path out, OutputFiles files);
+
+    /** Writes {@code comparison} to {@code out} on its own, which appears only when complete. */
+    default void write(ResultComparison comparison, Path out) {
+        try (OutputFiles files = new OutputFiles()) {
+            write(comparison, out, files);
+            files.commit();
+        }
+    }
 }

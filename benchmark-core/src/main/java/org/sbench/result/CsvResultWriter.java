@@ -12,7 +12,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.sbench.SbenchException;
 
 /**
- * {@code report --csv DIR}: four CSV files for spreadsheets, units in the column names (MB = 10^6
+ * {@code report --csv DIR}: four CSV files (five for a striped target) for spreadsheets, units in the column names (MB = 10^6
  * bytes, latencies in µs, rates over busy time):
  * <ul>
  * <li>{@code summary.csv}: {@code metric,op,unit,value}, one row per {@link Metric#ALL} entry (the
@@ -44,18 +44,18 @@ public final class CsvResultWriter implements ResultWriter {
     }
 
     @Override
-    public void write(ReplayResult r, Path dir) {
+    public void write(ReplayResult r, Path dir, OutputFiles files) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw SbenchException.ioFailure("create directory", dir, e);
         }
-        AtomicTextFile.write(dir.resolve(SUMMARY), w -> summary(r, new CSVPrinter(w, FORMAT)));
-        AtomicTextFile.write(dir.resolve(SIZE_CLASSES), w -> sizeClasses(r, new CSVPrinter(w, FORMAT)));
-        AtomicTextFile.write(dir.resolve(TIME_SERIES), w -> timeSeries(r, new CSVPrinter(w, FORMAT)));
-        AtomicTextFile.write(dir.resolve(LATENCY_PERCENTILES), w -> percentiles(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(SUMMARY), w -> summary(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(SIZE_CLASSES), w -> sizeClasses(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(TIME_SERIES), w -> timeSeries(r, new CSVPrinter(w, FORMAT)));
+        files.write(dir.resolve(LATENCY_PERCENTILES), w -> percentiles(r, new CSVPrinter(w, FORMAT)));
         if (r.stripe() != null) {
-            AtomicTextFile.write(dir.resolve(MEMBERS), w -> members(r, new CSVPrinter(w, FORMAT)));
+            files.write(dir.resolve(MEMBERS), w -> members(r, new CSVPrinter(w, FORMAT)));
         }
     }
 

@@ -24,10 +24,10 @@ public final class HlogResultWriter implements ResultWriter {
     }
 
     @Override
-    public void write(ReplayResult r, Path file) {
+    public void write(ReplayResult r, Path file, OutputFiles files) {
         long startMs = startMs(r);
         long endMs = startMs + r.summary().wallNs() / NS_PER_MS;
-        AtomicTextFile.writeStream(file, out -> {
+        files.writeStream(file, out -> {
             PrintStream stream = new PrintStream(out, false, StandardCharsets.UTF_8);
             HistogramLogWriter log = new HistogramLogWriter(stream);
             log.outputComment("sbench " + r.sbenchVersion() + " replay of " + r.trace().name() + " (sha256 " + r.trace().sha256()

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.sbench.result.chart.ChartStyle;
 import org.sbench.result.chart.GroupedBarChart;
@@ -18,8 +17,9 @@ import org.sbench.trace.stats.QdBucket;
 import org.sbench.trace.stats.SizeClass;
 
 /**
- * {@code report --html FILE}: one self-contained XHTML page for one result: what ran, the terminal
- * tables (phases when the trace has them), and six charts ({@code chart-busy}, {@code chart-size-mbps}, {@code chart-size-ios},
+ * {@code report --html FILE}: one self-contained XHTML page for one result: what ran (the target's
+ * details in words), the terminal tables (phases when the trace has them), fidelity, mapping and
+ * errors as small tables, and six charts ({@code chart-busy}, {@code chart-size-mbps}, {@code chart-size-ios},
  * {@code chart-latency}, {@code chart-throughput}, {@code chart-qd}); a striped target's members next to the array
  * ({@code chart-members}, {@code chart-member-qd}).
  */
@@ -35,9 +35,9 @@ public final class HtmlReportWriter implements ResultWriter {
     }
 
     @Override
-    public void write(ReplayResult r, Path file) {
+    public void write(ReplayResult r, Path file, OutputFiles files) {
         String html = render(r);
-        AtomicTextFile.write(file, w -> w.write(html));
+        files.write(file, w -> w.write(html));
     }
 
     /** The page as text (tests parse it). */
@@ -73,10 +73,12 @@ public final class HtmlReportWriter implements ResultWriter {
         page.h2("Over time");
         page.chart("throughput", SvgChart.render(throughputChart(r), "throughput", WIDTH_PX, HEIGHT_PX));
         page.h2("Fidelity");
-        page.p(null, "fidelity " + TableResultWriter.fidelity(r));
-        page.p(null, "mapping " + TableResultWriter.mapping(r));
-        page.p(null, "errors " + TableResultWriter.errors(r));
+        page.facts("fidelity", RunFacts.fidelity(r));
         page.chart("qd", SvgChart.render(qdChart(r), "qd", WIDTH_PX, HEIGHT_PX));
+        page.h2("Mapping");
+        page.facts("mapping", RunFacts.mapping(r));
+        page.h2("Errors");
+        page.facts("errors", RunFacts.errors(r));
         return page.finish();
     }
 
@@ -110,14 +112,17 @@ public final class HtmlReportWriter implements ResultWriter {
                 buckets, depths, v -> String.format(Locale.ROOT, "%.1f", v), false), "member-qd", WIDTH_PX, HEIGHT_PX));
     }
 
+    /** What ran: the terminal's identity lines, the full SHA-256, the target's details in words, and the status. */
     private static List<String[]> meta(ReplayResult r) {
         List<String[]> rows = new ArrayList<>(TableResultWriter.identity(r));
         rows.add(1, new String[] {"trace sha256", r.trace().sha256()});
-        Map<String, String> device = r.target().device();
-        if (device != null) {
-            for (Map.Entry<String, String> e : device.entrySet()) {
-                rows.add(new String[] {"target " + e.getKey(), e.getValue()});
-            }
+        int at = 3;
+        rows.add(at++, new String[] {"target kind", TargetWords.kind(r.target().kind())});
+        rows.add(at++, new String[] {"capacity", TableResultWriter.count(r.target().capacity()) + " bytes"});
+        rows.add(at++, new String[] {"sector sizes", r.target().logicalSectorSize() + " bytes logical, "
+                + r.target().physicalSectorSize() + " bytes physical"});
+        for (String[] d : TargetWords.rows(r.target().device())) {
+            rows.add(at++, d);
         }
         rows.add(new String[] {"status", r.complete() ? "complete" : "incomplete (" + r.stopReason() + ")"});
         return rows;

@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import java.util.zip.DataFormatException;
 import org.sbench.SbenchException;
 
-/** Writes a {@link ReplayResult} as JSON atomically, and reads one back (for report and compare). */
+/**
+ * Writes a {@link ReplayResult} (or a document of results) as JSON atomically, and reads a result
+ * back (for report and compare).
+ */
 public final class JsonResults {
     private final ObjectMapper mapper = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -26,7 +29,23 @@ public final class JsonResults {
 
     /** Writes {@code result} to {@code file}; the file appears only when complete. */
     public void write(ReplayResult result, Path file) {
-        AtomicTextFile.writeStream(file, out -> mapper.writeValue(out, result));
+        try (OutputFiles files = new OutputFiles()) {
+            write(result, file, files);
+            files.commit();
+        }
+    }
+
+    /** Adds {@code result} as the file {@code file} to {@code files}, to appear with the others. */
+    public void write(ReplayResult result, Path file, OutputFiles files) {
+        writeValue(result, file, files);
+    }
+
+    /**
+     * Adds {@code document} (a record of results, such as a {@code cdm} suite's) as JSON in the same
+     * form results take, as the file {@code file} of {@code files}.
+     */
+    public void writeValue(Object document, Path file, OutputFiles files) {
+        files.writeStream(file, out -> mapper.writeValue(out, document));
     }
 
     /**

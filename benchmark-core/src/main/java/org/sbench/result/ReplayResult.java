@@ -10,7 +10,7 @@ import org.sbench.target.Target;
 /**
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
  * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
- * 10^6 bytes; IOPS and MB/s are over busy time (SEMANTICS.md); latencies in µs.
+ * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReplayResult(
@@ -30,12 +30,20 @@ public record ReplayResult(
         Mapping mapping,
         Map<String, Map<String, Long>> errors,
         List<PhaseResult> phases,
+        FirstError firstError,
         Stripe stripe) {
 
     /** This result with the section of a striped target ({@link StripeResults}). */
     public ReplayResult withStripe(Stripe newStripe) {
         return new ReplayResult(complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
-                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, newStripe);
+                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, newStripe);
+    }
+
+    /**
+     * The first IO that completed with an error: its op, where it was on the target, and the error
+     * ({@code EIO}, ..., or {@code short transfer}); absent when none failed.
+     */
+    public record FirstError(String op, long offsetBytes, long lengthBytes, String error) {
     }
 
     /**
@@ -69,6 +77,12 @@ public record ReplayResult(
      */
     public record TargetIdentity(String path, String kind, long capacity, int logicalSectorSize, int physicalSectorSize,
                                  Map<String, String> device, @JsonInclude(JsonInclude.Include.NON_NULL) Unwritten unwritten) {
+        /** What {@code target} says of itself, without counting unwritten bytes (for a bundle's drive). */
+        public static TargetIdentity of(Target target) {
+            return new TargetIdentity(target.path(), target.kind(), target.capacityBytes(), target.logicalBlockSize(),
+                    target.physicalBlockSize(), target.describe(), null);
+        }
+
         /**
          * What {@code target} says of itself as a run on it begins, reading at most [0, readEndBytes):
          * the unwritten bytes must be counted before the run's writes fill them.
@@ -113,12 +127,17 @@ public record ReplayResult(
                                   long busyNs, double mbps, Latency latency) {
     }
 
-    /** One second of the run (by completion time): IOPS and MB/s in that second. */
-    public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps) {
+    /**
+     * One second of the run (by completion time, from the first submit): IOPS and MB/s in that second,
+     * and the mean and maximum service time in µs of the reads and writes completed in it (0 in
+     * results written before they were kept).
+     */
+    public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps, double meanUs,
+                         double maxUs) {
     }
 
     /**
-     * How faithfully the replay reproduced the trace (SEMANTICS.md, "Fidelity"). {@code inTrace}: the
+     * How faithfully the replay reproduced the trace (docs/definitions.md, "Fidelity"). {@code inTrace}: the
      * trace's IOs (of the stream replayed). {@code inFlightCap}: the most IOs in flight at once, the
      * depth the mode asked for capped at what the device queue holds (so that the block layer keeps
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
@@ -148,9 +167,12 @@ public record ReplayResult(
 
     /**
      * One phase of the recorded activity (from the trace's phase markers): its IOs, bytes, wall time
-     * from its first submit to its last completion, busy time, and MB/s over busy time.
+     * from its first submit to its last completion, busy time, MB/s over busy time, and the service
+     * time of its IOs (null in results written before phases had it).
      */
-    public record PhaseResult(String name, long ios, long bytesRead, long bytesWritten, long wallNs, long busyNs, double mbps) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record PhaseResult(String name, long ios, long bytesRead, long bytesWritten, long wallNs, long busyNs, double mbps,
+                              Latency latency) {
     }
 
     /**

@@ -10,8 +10,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.sbench.engine.linux.Errno;
 import org.sbench.metrics.MetricsRecorder;
-import org.sbench.metrics.OpMetrics;
-import org.sbench.metrics.PhaseMetrics;
+import org.sbench.metrics.IoGroup;
 import org.sbench.metrics.QdHistogram;
 import org.sbench.metrics.TimeSeries;
 import org.sbench.replay.Replayer;
@@ -39,13 +38,13 @@ public final class ReplayResults {
     public static ReplayResult build(Context c, Replayer.Outcome outcome, MetricsRecorder m) {
         return new ReplayResult(outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(), c.settings(),
                 c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
-                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()), null);
+                fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()), firstError(m), null);
     }
 
     private static ReplayResult.Summary summary(MetricsRecorder m) {
-        OpMetrics all = m.all();
-        OpMetrics r = m.op(Op.READ);
-        OpMetrics w = m.op(Op.WRITE);
+        IoGroup all = m.all();
+        IoGroup r = m.op(Op.READ);
+        IoGroup w = m.op(Op.WRITE);
         Map<String, ReplayResult.Latency> latency = new LinkedHashMap<>();
         latency.put("read", latency(r));
         latency.put("write", latency(w));
@@ -56,7 +55,7 @@ public final class ReplayResults {
                 latency);
     }
 
-    static ReplayResult.Latency latency(OpMetrics o) {
+    static ReplayResult.Latency latency(IoGroup o) {
         Histogram h = o.latency();
         if (h.getTotalCount() == 0) {
             return new ReplayResult.Latency(0, 0, 0, 0, 0, 0, 0, 0);
@@ -74,7 +73,7 @@ public final class ReplayResults {
         List<ReplayResult.SizeClassResult> out = new ArrayList<>();
         for (SizeClass c : SizeClass.values()) {
             for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                OpMetrics o = m.sizeClass(c, op);
+                IoGroup o = m.sizeClass(c, op);
                 out.add(new ReplayResult.SizeClassResult(c.label(), opName(op), o.ios(), total == 0 ? 0 : PERCENT * o.ios() / total,
                         o.bytes(), o.busyNs(), mbps(o.bytes(), o.busyNs()), latency(o)));
             }
@@ -87,7 +86,7 @@ public final class ReplayResults {
         List<ReplayResult.Second> out = new ArrayList<>(t.seconds());
         for (int s = 0; s < t.seconds(); s++) {
             out.add(new ReplayResult.Second(s, t.readIos(s), t.writeIos(s), mbps(t.readBytes(s), SECOND_NS),
-                    mbps(t.writeBytes(s), SECOND_NS)));
+                    mbps(t.writeBytes(s), SECOND_NS), t.meanServiceNs(s) / NS_PER_US, t.maxServiceNs(s) / NS_PER_US));
         }
         return out;
     }
@@ -142,9 +141,9 @@ public final class ReplayResults {
         }
         List<ReplayResult.PhaseResult> out = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            PhaseMetrics p = m.phase(i);
+            IoGroup p = m.phase(i);
             out.add(new ReplayResult.PhaseResult(names.get(i), p.ios(), p.bytesRead(), p.bytesWritten(), p.wallNs(), p.busyNs(),
-                    mbps(p.bytesRead() + p.bytesWritten(), p.busyNs())));
+                    mbps(p.bytes(), p.busyNs()), latency(p)));
         }
         return out;
     }
@@ -159,12 +158,21 @@ public final class ReplayResults {
             for (int errno = 0; errno <= MetricsRecorder.MAX_ERRNO; errno++) {
                 long n = m.errors(op, errno);
                 if (n > 0) {
-                    byErrno.put(errno == 0 ? "short transfer" : Errno.symbol(errno), n);
+                    byErrno.put(errorName(errno), n);
                 }
             }
             out.put(opName(op), byErrno);
         }
         return out;
+    }
+
+    private static ReplayResult.FirstError firstError(MetricsRecorder m) {
+        MetricsRecorder.FailedIo f = m.firstFailure();
+        return f == null ? null : new ReplayResult.FirstError(opName(f.op()), f.offsetBytes(), f.lengthBytes(), errorName(f.errno()));
+    }
+
+    private static String errorName(int errno) {
+        return errno == 0 ? "short transfer" : Errno.symbol(errno);
     }
 
     static String opName(Op op) {

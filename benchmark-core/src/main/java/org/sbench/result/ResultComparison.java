@@ -16,12 +16,19 @@ import org.sbench.target.TargetSafety;
  * Several results of one workload side by side, as {@code sbench compare} states them.
  *
  * <p><b>Comparable</b>: every result must be complete and replay the same workload as the
- * baseline: same trace (SHA-256), mode (with its QD or speed), idle cap, data pattern, stream and
- * read-only setting. A result that read never-written extents of a file ({@link
- * ReplayResult#readsUnwritten()}: the filesystem's speed, not a drive's) is not comparable with one
- * that did not, such as any block device's. Otherwise {@link #of} refuses with one line naming each
- * file and what differs (a {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it
- * compares anyway and {@link #differences()} says what differs.
+ * baseline: same trace (SHA-256), mode (with its QD or speed), idle cap, data pattern, stream,
+ * read-only setting and phases (by name, where both results have phase results). A result that
+ * read never-written extents of a file ({@link ReplayResult#readsUnwritten()}: the filesystem's
+ * speed, not a drive's) is not comparable with one that did not, such as any block device's.
+ * Otherwise {@link #of} refuses with one line naming each file and what differs (a
+ * {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
+ * {@link #differences()} says what differs. What matters for a ranking although it is allowed (an
+ * incomplete run under --force, never-written reads, another kind of target) is in each column's
+ * {@link Column#notes()}, which every view shows.
+ *
+ * <p><b>Metrics</b>: the summary and fidelity ({@link Metric#ALL}), each size class of reads and
+ * writes ({@link #sizeClassMetrics()}), and each phase ({@link #phaseMetrics()}), phases matched
+ * by name; a phase that some result lacks has no value there ({@link #phaseNotes()}).
  *
  * <p><b>Columns</b>: results of the same drive and configuration (target path, model, serial,
  * firmware, engine, data pattern, and the workload above) are repeated runs and form one column,
@@ -41,8 +48,18 @@ public final class ResultComparison {
     public record Input(String source, ReplayResult result, String label) {
     }
 
-    /** One column: the runs of one drive configuration; {@code comparable} false when it differs from the baseline (--force). */
-    public record Column(String label, List<Input> runs, boolean comparable) {
+    /**
+     * One column: the runs of one drive configuration; {@code comparable} false when it differs from
+     * the baseline (--force); {@code notes} say what about its runs matters for a ranking although
+     * the comparison allows it (an incomplete run, reads of never-written file extents, another
+     * kind of target than the baseline's), empty when nothing does.
+     */
+    public record Column(String label, List<Input> runs, boolean comparable, List<String> notes) {
+        /** True when every view marks the column: not comparable (--force), or with notes. */
+        public boolean flagged() {
+            return !comparable || !notes.isEmpty();
+        }
+
         /** The first run, whose identity (target, settings) the column shares. */
         public ReplayResult first() {
             return runs.get(0).result();
@@ -84,13 +101,28 @@ public final class ResultComparison {
     private final List<Column> columns;
     private final int baseline;
     private final List<String> differences;
+    private final List<Metric> sizeClassMetrics;
+    private final List<Metric> phaseMetrics;
+    private final List<String> phaseNotes;
     private final Map<Metric, Stat[]> stats = new LinkedHashMap<>();
 
     private ResultComparison(List<Column> columns, int baseline, List<String> differences) {
         this.columns = List.copyOf(columns);
         this.baseline = baseline;
         this.differences = List.copyOf(differences);
-        for (Metric m : Metric.ALL) {
+        List<PhaseKeys.Key> phases = phaseKeys();
+        List<Metric> perPhase = new ArrayList<>();
+        for (PhaseKeys.Key k : phases) {
+            for (Metric.Kind kind : new Metric.Kind[] {Metric.Kind.PHASE_WALL, Metric.Kind.PHASE_BUSY, Metric.Kind.PHASE_MBPS}) {
+                perPhase.add(Metric.phase(k, kind));
+            }
+        }
+        this.phaseMetrics = List.copyOf(perPhase);
+        this.phaseNotes = phaseNotes(phases);
+        List<Metric> all = new ArrayList<>(Metric.ALL);
+        all.addAll(Metric.SIZE_CLASSES);
+        all.addAll(phaseMetrics);
+        for (Metric m : all) {
             Stat[] s = new Stat[columns.size()];
             for (int c = 0; c < columns.size(); c++) {
                 List<Input> runs = columns.get(c).runs();
@@ -102,6 +134,69 @@ public final class ResultComparison {
             }
             stats.put(m, s);
         }
+        List<Metric> classes = new ArrayList<>();
+        for (Metric m : Metric.SIZE_CLASSES) {
+            if (anyValue(m)) {
+                classes.add(m);
+            }
+        }
+        this.sizeClassMetrics = List.copyOf(classes);
+    }
+
+    /** Phases of the baseline's first run, then any phase only other columns have, in the order met. */
+    private List<PhaseKeys.Key> phaseKeys() {
+        List<PhaseKeys.Key> keys = new ArrayList<>();
+        List<ReplayResult> ordered = new ArrayList<>(columns.get(baseline).results());
+        for (Column c : columns) {
+            ordered.addAll(c.results());
+        }
+        for (ReplayResult r : ordered) {
+            List<PhaseKeys.Key> own = PhaseKeys.of(r);
+            if (own != null) {
+                for (PhaseKeys.Key k : own) {
+                    if (!keys.contains(k)) {
+                        keys.add(k);
+                    }
+                }
+            }
+        }
+        return keys;
+    }
+
+    /** What a column lacks of the phases compared: no phase results at all, or phases of other names. */
+    private List<String> phaseNotes(List<PhaseKeys.Key> keys) {
+        List<String> notes = new ArrayList<>();
+        if (keys.isEmpty()) {
+            return notes;
+        }
+        for (Column c : columns) {
+            for (Input in : c.runs()) {
+                List<PhaseKeys.Key> own = PhaseKeys.of(in.result());
+                if (own == null) {
+                    notes.add(in.source() + " has no phase results (written before sbench measured phases)");
+                    continue;
+                }
+                List<String> missing = new ArrayList<>();
+                for (PhaseKeys.Key k : keys) {
+                    if (!own.contains(k)) {
+                        missing.add(k.label());
+                    }
+                }
+                if (!missing.isEmpty()) {
+                    notes.add(in.source() + " has no phase " + String.join(", ", missing));
+                }
+            }
+        }
+        return notes;
+    }
+
+    private boolean anyValue(Metric m) {
+        for (Stat s : stats.get(m)) {
+            if (!Double.isNaN(s.mean())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -156,12 +251,52 @@ public final class ResultComparison {
         for (int c = 0; c < runs.size(); c++) {
             List<Input> r = runs.get(c);
             boolean comparable = Collections.disjoint(r, differing);
-            columns.add(new Column(labels.get(c), List.copyOf(r), comparable));
+            columns.add(new Column(labels.get(c), List.copyOf(r), comparable, notes(r, base.result())));
             if (r.contains(base)) {
                 baseColumn = c;
             }
         }
         return new ResultComparison(columns, baseColumn, differences);
+    }
+
+    /** What about a column's runs matters for a ranking: see {@link Column#notes()}. */
+    private static List<String> notes(List<Input> runs, ReplayResult base) {
+        List<String> notes = new ArrayList<>();
+        for (Input in : runs) {
+            ReplayResult r = in.result();
+            String of = runs.size() > 1 ? " (" + in.source() + ")" : "";
+            if (!r.complete()) {
+                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + String.format(Locale.ROOT, "%,d of %,d",
+                        r.fidelity().issued(), r.fidelity().inTrace()) + " IOs");
+            }
+            if (r.readsUnwritten()) {
+                notes.add("read never-written extents of " + r.target().path() + of
+                        + ": the filesystem answered those reads without device IO");
+            }
+        }
+        ReplayResult first = runs.get(0).result();
+        if (!driveKind(first).equals(driveKind(base))) {
+            notes.add(driveKind(first) + " target, the baseline's is " + driveKind(base));
+        }
+        return List.copyOf(notes);
+    }
+
+    /**
+     * What kind of drives a result ran on, in words: its target's kind, or a stripe's members' (a
+     * stripe of block devices is compared with a block device as drives of one kind).
+     */
+    private static String driveKind(ReplayResult r) {
+        if (r.stripe() == null) {
+            return TargetWords.kind(r.target().kind());
+        }
+        List<String> kinds = new ArrayList<>();
+        for (ReplayResult.Member m : r.stripe().members()) {
+            String kind = TargetWords.kind(m.kind());
+            if (!kinds.contains(kind)) {
+                kinds.add(kind);
+            }
+        }
+        return String.join(" and ", kinds);
     }
 
     /** What makes two results replays of different workloads, as "name (this vs baseline)". */
@@ -176,7 +311,7 @@ public final class ResultComparison {
         if (!mode.equals(baseMode)) {
             d.add("mode (" + mode + " vs " + baseMode + ")");
         } else if ("recorded-qd".equals(r.settings().mode()) && r.settings().maxIdleNs() != base.settings().maxIdleNs()) {
-            d.add("idle cap (" + idle(r.settings()) + " vs " + idle(base.settings()) + ")");
+            d.add("idle cap (" + TableResultWriter.idleCap(r.settings()) + " vs " + TableResultWriter.idleCap(base.settings()) + ")");
         }
         if (!Objects.equals(r.settings().data(), base.settings().data())) {
             d.add("data pattern (" + r.settings().data() + " vs " + base.settings().data() + ")");
@@ -187,7 +322,18 @@ public final class ResultComparison {
         if (r.settings().readOnly() != base.settings().readOnly()) {
             d.add("read-only (" + r.settings().readOnly() + " vs " + base.settings().readOnly() + ")");
         }
+        List<PhaseKeys.Key> phases = PhaseKeys.of(r);
+        List<PhaseKeys.Key> basePhases = PhaseKeys.of(base);
+        if (phases != null && basePhases != null && !phases.equals(basePhases)) {
+            d.add("phases (" + phaseList(phases) + " vs " + phaseList(basePhases) + ")");
+        }
         return d;
+    }
+
+    private static String phaseList(List<PhaseKeys.Key> keys) {
+        List<String> labels = new ArrayList<>();
+        keys.forEach(k -> labels.add(k.label()));
+        return labels.isEmpty() ? "none" : String.join(", ", labels);
     }
 
     private static String mode(ReplayResult.Settings s) {
@@ -198,9 +344,7 @@ public final class ResultComparison {
         }
     }
 
-    private static String idle(ReplayResult.Settings s) {
-        return TableResultWriter.f1(s.maxIdleNs() / 1e6) + " ms";
-    }
+
 
     private static String stream(ReplayResult.Settings s) {
         return s.stream() == null ? "all" : s.stream().toString();
@@ -360,7 +504,7 @@ public final class ResultComparison {
         return order;
     }
 
-    /** The best column by {@code m}, or -1 when the metric has no direction or all columns tie. */
+    /** The best column by {@code m}, or -1 when the metric has no direction, the best two tie, or fewer than two have a value. */
     public int best(Metric m) {
         if (m.better() == Metric.Better.NONE || columns.size() < 2) {
             return -1;
@@ -368,7 +512,25 @@ public final class ResultComparison {
         List<Integer> order = ranking(m);
         double first = stat(order.get(0), m).mean();
         double second = stat(order.get(1), m).mean();
-        return first == second || Double.isNaN(first) ? -1 : order.get(0);
+        return first == second || Double.isNaN(second) ? -1 : order.get(0);
+    }
+
+    /** The size-class metrics some column has a value of (classes and ops with IOs), class by class. */
+    public List<Metric> sizeClassMetrics() {
+        return sizeClassMetrics;
+    }
+
+    /**
+     * Wall time, busy time and MB/s of each phase, phase by phase (phases matched by name; empty
+     * when no result has phases).
+     */
+    public List<Metric> phaseMetrics() {
+        return phaseMetrics;
+    }
+
+    /** The phases some results lack (a column then shows none for them), one line per result; empty when none do. */
+    public List<String> phaseNotes() {
+        return phaseNotes;
     }
 
     /** A column's latency histogram of {@code op}, its runs' histograms added (values in ns). */
@@ -382,7 +544,7 @@ public final class ResultComparison {
         ReplayResult.Settings s = r.settings();
         return r.trace().name() + " (sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + ", "
                 + String.format(Locale.ROOT, "%,d", r.trace().records()) + " IOs), " + mode(s)
-                + ("recorded-qd".equals(s.mode()) ? ", max idle " + idle(s) : "") + ", data " + s.data()
+                + ("recorded-qd".equals(s.mode()) ? ", max idle " + TableResultWriter.idleCap(s) : "") + ", data " + s.data()
                 + (s.stream() == null ? "" : ", stream " + s.stream()) + (s.readOnly() ? ", read-only" : "");
     }
 
@@ -397,7 +559,7 @@ public final class ResultComparison {
                 parts.add(key + " " + v);
             }
         }
-        parts.add("target " + r.target().name() + (r.target().path() == null ? "" : " (" + r.target().kind() + ")"));
+        parts.add("target " + r.target().name() + (r.target().path() == null ? "" : " (" + TargetWords.kind(r.target().kind()) + ")"));
         if (r.stripe() != null) {
             List<String> members = new ArrayList<>();
             for (ReplayResult.Member m : r.stripe().members()) {

@@ -12,12 +12,21 @@ public interface ResultWriter {
     String name();
 
     /**
-     * Writes {@code result} to {@code out} (a file, or for CSV a directory created if missing).
-     * Each file appears only when complete; an existing file of the same name is replaced. Not
-     * thread-safe: one writer, one call at a time.
+     * Adds {@code result}, written to {@code out} (a file, or for CSV a directory created if
+     * missing), to {@code files}: it appears when they are committed, with the command's other
+     * outputs, or not at all. An existing file of the same name is replaced (OutputPath says how).
+     * Not thread-safe: one writer, one call at a time.
      *
      * @throws org.sbench.SbenchException if a file cannot be written (system failure) or
      *         {@code out} is of the wrong kind (usage)
      */
-    void write(ReplayResult result, Path out);
+    void write(ReplayResult result, Path out, OutputFiles files);
+
+    /** Writes {@code result} to {@code out} on its own: its files appear together when all are complete. */
+    default void write(ReplayResult result, Path out) {
+        try (OutputFiles files = new OutputFiles()) {
+            write(result, out, files);
+            files.commit();
+        }
+    }
 }

@@ -3,8 +3,8 @@ package org.sbench.result;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.sbench.metrics.IoGroup;
 import org.sbench.metrics.MemberMetrics;
-import org.sbench.metrics.OpMetrics;
 import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -27,13 +27,11 @@ public final class StripeResults {
         List<ReplayResult.Member> out = new ArrayList<>();
         for (int m = 0; m < members.members(); m++) {
             Target t = stripe.members().get(m);
-            OpMetrics all = members.all(m);
-            OpMetrics reads = members.op(m, Op.READ);
-            OpMetrics writes = members.op(m, Op.WRITE);
+            IoGroup all = members.all(m);
             out.add(new ReplayResult.Member(t.path(), t.kind(), t.capacityBytes(), t.describe(), members.inFlightCap(m), all.ios(),
-                    reads.ios(), writes.ios(), members.op(m, Op.TRIM).ios(), members.op(m, Op.FLUSH).ios(), reads.bytes(),
-                    writes.bytes(), all.busyNs(), ReplayResults.perSecond(all.ios(), all.busyNs()),
-                    ReplayResults.mbps(all.bytes(), all.busyNs()), members.errors(m), ReplayResults.latency(all),
+                    members.op(m, Op.READ).ios(), members.op(m, Op.WRITE).ios(), members.op(m, Op.TRIM).ios(),
+                    members.op(m, Op.FLUSH).ios(), all.bytesRead(), all.bytesWritten(), all.busyNs(), ReplayResults.perSecond(all.ios(), all.busyNs()),
+                    ReplayResults.mbps(all.bytes(), all.busyNs()), all.errors(), ReplayResults.latency(all),
                     ReplayResults.distribution(members.depth(m))));
         }
         return result.withStripe(new ReplayResult.Stripe(stripe.layout().chunkBytes(), out.size(), stripe.memberBytes(),

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.sbench.replay.ReplayMode;
 import org.sbench.target.StripedTarget;
 
 /**
@@ -70,11 +71,11 @@ public final class TableResultWriter {
     }
 
     /**
-     * "/dev/sdb (block, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)"; a
-     * stripe says its geometry: "stripe:64K:A,B (stripe, 128.0 MB usable: 2 x 64.0 MB striped, 64 KiB)".
+     * "/dev/sdb (block device, 500107.9 MB, model ...)"; the null target, which has no path, is just "null (4295.0 MB)";
+     * a stripe says its geometry: "stripe:64K:A,B (RAID 0 stripe, 128.0 MB usable: 2 x 64.0 MB striped, 64 KiB)".
      */
     private static String target(ReplayResult.TargetIdentity t) {
-        String kind = t.path() == null ? "" : t.kind() + ", ";
+        String kind = t.path() == null ? "" : TargetWords.kind(t.kind()) + ", ";
         String stripe = t.device() == null ? null : t.device().get(StripedTarget.KEY_STRIPE);
         return t.name() + " (" + kind + mb(t.capacity()) + " MB" + (stripe == null ? "" : " usable: " + stripe) + device(t.device()) + ")";
     }
@@ -125,11 +126,12 @@ public final class TableResultWriter {
         return sizes;
     }
 
-    /** Each phase of the trace: IOs, MB, wall and busy time, MB/s. */
+    /** Each phase of the trace: IOs, MB, wall and busy time, MB/s, p99 service time. */
     static TextTable phases(ReplayResult r) {
-        TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s");
+        TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s", "p99 us");
         for (ReplayResult.PhaseResult p : r.phases()) {
-            phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()));
+            phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()),
+                    p.latency() == null ? "-" : f1(p.latency().p99Us()));
         }
         return phases;
     }
@@ -161,7 +163,7 @@ public final class TableResultWriter {
         return s;
     }
 
-    private static String lateness(ReplayResult.Lateness l) {
+    static String lateness(ReplayResult.Lateness l) {
         String s = "p50 " + f1(l.p50()) + " us p99 " + f1(l.p99()) + " us max " + f1(l.max()) + " us";
         if (l.behindFlush() == null || l.behindFlush() == 0) {
             return s;
@@ -212,8 +214,13 @@ public final class TableResultWriter {
         switch (s.mode()) {
             case "fixed-qd": return " QD " + s.qd();
             case "timed": return " speed " + s.speed();
-            default: return ", max idle " + f1(s.maxIdleNs() / NS_PER_MS) + " ms";
+            default: return ", max idle " + idleCap(s);
         }
+    }
+
+    /** The recorded-qd idle cap: "25.0 ms", "0.0 ms" (no idle), or "none" (idle kept in full). */
+    static String idleCap(ReplayResult.Settings s) {
+        return s.maxIdleNs() == ReplayMode.RecordedQd.NO_IDLE_CAP ? "none (idle kept in full)" : f1(s.maxIdleNs() / NS_PER_MS) + " ms";
     }
 
     static String count(long n) {
@@ -240,7 +247,7 @@ public final class TableResultWriter {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    private static String f3(double v) {
+    static String f3(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 }

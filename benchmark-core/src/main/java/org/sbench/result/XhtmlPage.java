@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * inline, charts as inline SVG, no scripts and no external files, so it renders offline. Each
  * chart sits in {@code <div class="chart" id="chart-NAME">}.
  */
-final class XhtmlPage {
+public final class XhtmlPage {
     private static final String STYLE = String.join("\n",
             "body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: #222; margin: 1.5em auto;"
                     + " max-width: 1100px; padding: 0 1em; }",
@@ -17,7 +17,7 @@ final class XhtmlPage {
             "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }",
             "th { background: #f2f2f2; text-align: left; }",
             "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
-            "table.meta th { width: 10em; }",
+            "table.facts th { white-space: nowrap; font-weight: normal; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }");
@@ -27,27 +27,32 @@ final class XhtmlPage {
     private static final String NONE = "-";
     private final StringBuilder b = new StringBuilder(1 << 16);
 
-    XhtmlPage(String title) {
+    public XhtmlPage(String title) {
         b.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
                 .append("<meta charset=\"utf-8\"/>\n<title>").append(escape(title)).append("</title>\n")
                 .append("<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n")
                 .append("<h1>").append(escape(title)).append("</h1>\n");
     }
 
-    XhtmlPage h2(String text) {
+    public XhtmlPage h2(String text) {
         b.append("<h2>").append(escape(text)).append("</h2>\n");
         return this;
     }
 
     /** A paragraph with a class ({@code note}, {@code warning}), or none when {@code cssClass} is null. */
-    XhtmlPage p(String cssClass, String text) {
+    public XhtmlPage p(String cssClass, String text) {
         b.append(cssClass == null ? "<p>" : "<p class=\"" + cssClass + "\">").append(escape(text)).append("</p>\n");
         return this;
     }
 
-    /** Name/value rows. */
-    XhtmlPage meta(List<String[]> rows) {
-        b.append("<table class=\"meta\">\n");
+    /** Name/value rows: what ran. */
+    public XhtmlPage meta(List<String[]> rows) {
+        return facts("meta", rows);
+    }
+
+    /** Name/value rows in a table of class {@code cssClass}. */
+    public XhtmlPage facts(String cssClass, List<String[]> rows) {
+        b.append("<table class=\"").append(cssClass).append(" facts\">\n");
         for (String[] r : rows) {
             b.append("<tr><th>").append(escape(r[0])).append("</th><td>").append(escape(r[1])).append("</td></tr>\n");
         }
@@ -56,7 +61,7 @@ final class XhtmlPage {
     }
 
     /** A table as the terminal prints it; columns of numbers (with "-" for none) are right-aligned. */
-    XhtmlPage table(String cssClass, TextTable t) {
+    public XhtmlPage table(String cssClass, TextTable t) {
         String[] header = t.header();
         boolean[] numeric = new boolean[header.length];
         for (int i = 1; i < header.length; i++) {
@@ -84,12 +89,12 @@ final class XhtmlPage {
     }
 
     /** A chart: {@code svg} is one complete {@code <svg>} element (from {@code SvgChart}). */
-    XhtmlPage chart(String name, String svg) {
+    public XhtmlPage chart(String name, String svg) {
         b.append("<div class=\"chart\" id=\"chart-").append(name).append("\">\n").append(svg).append("\n</div>\n");
         return this;
     }
 
-    String finish() {
+    public String finish() {
         b.append("</body>\n</html>\n");
         return b.toString();
     }

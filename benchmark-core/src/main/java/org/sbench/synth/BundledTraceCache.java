@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
+import org.sbench.trace.Progress;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.synth.TraceSynthesizer;
@@ -48,18 +49,18 @@ public final class BundledTraceCache {
 
     /**
      * {@code arg} itself when it names a file (or is not a bundled name), else the cached trace of
-     * that workload, generated first if missing.
+     * that workload, generated first if missing ({@code generating} hears the IOs generated).
      */
-    public Path resolve(String arg) {
+    public Path resolve(String arg, Progress generating) {
         Path asFile = Path.of(arg);
         if (Files.exists(asFile) || !BundledTraces.exists(arg)) {
             return asFile;
         }
-        return trace(arg, DEFAULT_SEED);
+        return trace(arg, DEFAULT_SEED, generating);
     }
 
-    /** The cached trace of workload {@code name} for {@code seed}, generated if missing. */
-    public Path trace(String name, long seed) {
+    /** The cached trace of workload {@code name} for {@code seed}, generated if missing ({@code generating} hears how far). */
+    public Path trace(String name, long seed, Progress generating) {
         WorkloadProfile p = profile(name);
         Path file = dir.resolve(name + "-v" + p.version() + "-seed" + seed + ".sbt");
         if (!Files.exists(file)) {
@@ -68,16 +69,16 @@ public final class BundledTraceCache {
             } catch (IOException e) {
                 throw SbenchException.ioFailure("create", dir, e);
             }
-            generate(p, seed, p.capacityBytes(), file);
+            generate(p, seed, p.capacityBytes(), file, generating);
         }
         return file;
     }
 
-    /** Generates {@code p} into {@code out} (.sbt); the file appears only when complete. */
-    public static void generate(WorkloadProfile p, long seed, long capacityBytes, Path out) {
+    /** Generates {@code p} into {@code out} (.sbt), telling {@code progress} the IOs generated; the file appears only when complete. */
+    public static void generate(WorkloadProfile p, long seed, long capacityBytes, Path out, Progress progress) {
         TraceSynthesizer synth = new TraceSynthesizer(p, seed, capacityBytes);
         try (SbtWriter w = new SbtFormat().openWriter(out, synth.info())) {
-            synth.writeTo(w);
+            synth.writeTo(w, progress);
             w.finish();
         }
     }

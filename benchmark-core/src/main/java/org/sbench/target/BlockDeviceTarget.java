@@ -11,7 +11,7 @@ import org.sbench.engine.linux.TargetCalls;
 
 /**
  * A block device opened with O_DIRECT: geometry from the BLKGETSIZE64, BLKSSZGET and BLKPBSZGET
- * ioctls, discard by BLKDISCARD, flush by fdatasync, identity from sysfs. Opened for writing it is
+ * ioctls, discard by BLKDISCARD (a purge also BLKSECDISCARD and BLKZEROOUT), flush by fdatasync, identity from sysfs. Opened for writing it is
  * also opened O_EXCL, which the kernel refuses (EBUSY) while the device is mounted, swap or held by
  * another driver, and which keeps anyone from mounting it during the run. {@link Targets} locks
  * its disk ({@link TargetLock}) and runs {@link TargetSafety} before opening one for writing; the
@@ -38,6 +38,9 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_NOMERGES_BEFORE = "nomergesBefore";
     public static final String KEY_LOGICAL_BLOCK_SIZE = "logicalBlockSize";
     public static final String KEY_PHYSICAL_BLOCK_SIZE = "physicalBlockSize";
+
+    private static final String QUEUE_DISCARD_MAX_BYTES = "queue/discard_max_bytes";
+    private static final String QUEUE_WRITE_ZEROES_MAX_BYTES = "queue/write_zeroes_max_bytes";
 
     /** SCSI VPD page 0x80 (unit serial number): a 4-byte header, then the serial in ASCII. */
     private static final int VPD_PG80_HEADER_BYTES = 4;
@@ -182,6 +185,37 @@ public final class BlockDeviceTarget implements Target {
     @Override
     public int discard(long offsetBytes, long lengthBytes) {
         return discard.discard(offsetBytes, lengthBytes);
+    }
+
+    @Override
+    public int erase(EraseMethod method, long offsetBytes, long lengthBytes) {
+        switch (method) {
+            case TRIM: return discard(offsetBytes, lengthBytes);
+            case SECURE_TRIM: return TargetCalls.rangeIoctl(fd, LibC.BLKSECDISCARD, offsetBytes, lengthBytes);
+            default: return TargetCalls.rangeIoctl(fd, LibC.BLKZEROOUT, offsetBytes, lengthBytes);
+        }
+    }
+
+    /**
+     * Discards are refused where the disk's {@code queue/discard_max_bytes} is 0; sysfs does not say
+     * whether a secure discard is supported (the ioctl does). BLKZEROOUT works on every device: without
+     * a WRITE ZEROES command ({@code queue/write_zeroes_max_bytes} 0) the kernel writes zero pages itself.
+     */
+    @Override
+    public Erasure erasure(EraseMethod method) {
+        SysfsBlockDevice disk = device.disk();
+        switch (method) {
+            case TRIM:
+            case SECURE_TRIM:
+                String call = method == EraseMethod.TRIM ? "ioctl BLKDISCARD" : "ioctl BLKSECDISCARD";
+                boolean noDiscard = disk.attribute(QUEUE_DISCARD_MAX_BYTES).map("0"::equals).orElse(false);
+                return new Erasure(method.word(), call, noDiscard ? path + " does not support discard ("
+                        + QUEUE_DISCARD_MAX_BYTES + " is 0)" : null, null);
+            default:
+                boolean noWriteZeroes = disk.attribute(QUEUE_WRITE_ZEROES_MAX_BYTES).map("0"::equals).orElse(false);
+                return new Erasure(method.word(), "ioctl BLKZEROOUT", null, noWriteZeroes ? path + " has no WRITE ZEROES command ("
+                        + QUEUE_WRITE_ZEROES_MAX_BYTES + " is 0): the kernel writes the zeros, at the device's write speed" : null);
+        }
     }
 
     @Override

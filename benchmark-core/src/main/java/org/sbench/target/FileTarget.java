@@ -103,7 +103,20 @@ public final class FileTarget implements Target {
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity);
             return new FileTarget(file, fd, capacity, allocation, procRoot, lock);
         } catch (RuntimeException e) {
-            throw lock.releaseAfter(fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e);
+            RuntimeException failure = fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e;
+            if (creating) {
+                deleteCreated(file, failure);
+            }
+            throw lock.releaseAfter(failure);
+        }
+    }
+
+    /** A file this run made but could not prepare (a full filesystem) goes again: no empty image is left behind. */
+    private static void deleteCreated(Path file, RuntimeException failure) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -227,6 +240,25 @@ public final class FileTarget implements Target {
     @Override
     public int discard(long offsetBytes, long lengthBytes) {
         return TargetCalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
+    }
+
+    /** A discard punches a hole, zeros are a zeroed range (fallocate); a file has no secure discard. */
+    @Override
+    public int erase(EraseMethod method, long offsetBytes, long lengthBytes) {
+        switch (method) {
+            case TRIM: return discard(offsetBytes, lengthBytes);
+            case ZERO: return TargetCalls.fallocate(fd, LibC.FALLOC_FL_ZERO_RANGE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
+            default: return -Errno.EOPNOTSUPP;
+        }
+    }
+
+    @Override
+    public Erasure erasure(EraseMethod method) {
+        switch (method) {
+            case TRIM: return new Erasure("punch-hole", "fallocate(PUNCH_HOLE|KEEP_SIZE)", null, null);
+            case ZERO: return new Erasure("zero-range", "fallocate(ZERO_RANGE|KEEP_SIZE)", null, null);
+            default: return new Erasure(method.word(), method.word(), "file " + file + " has no secure discard", null);
+        }
     }
 
     @Override

@@ -71,6 +71,17 @@ public final class NullTarget implements Target {
         return 0;
     }
 
+    /** Erases nothing, by any method. */
+    @Override
+    public int erase(EraseMethod method, long offsetBytes, long lengthBytes) {
+        return 0;
+    }
+
+    @Override
+    public Erasure erasure(EraseMethod method) {
+        return new Erasure(method.word(), "nothing (the null target)", null, null);
+    }
+
     @Override
     public int flush() {
         return 0;

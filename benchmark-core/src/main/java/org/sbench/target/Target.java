@@ -2,6 +2,7 @@ package org.sbench.target;
 
 import java.util.List;
 import java.util.Map;
+import org.sbench.engine.linux.Errno;
 
 /**
  * Where a replay sends its IOs: a block device, a regular file, or nothing ({@code null}). A target
@@ -54,6 +55,23 @@ public interface Target extends AutoCloseable {
      * @return 0 or a negative errno
      */
     int discard(long offsetBytes, long lengthBytes);
+
+    /**
+     * Erases [offsetBytes, offsetBytes + lengthBytes) by {@code method}, synchronously (a purge): on a
+     * block device BLKDISCARD, BLKSECDISCARD or BLKZEROOUT, on a file a punched hole or a zeroed
+     * range. Offset and length are multiples of the logical block size. Not during a run.
+     *
+     * @return 0 or a negative errno; EOPNOTSUPP where the target has no such method
+     */
+    default int erase(EraseMethod method, long offsetBytes, long lengthBytes) {
+        return method == EraseMethod.TRIM ? discard(offsetBytes, lengthBytes) : -Errno.EOPNOTSUPP;
+    }
+
+    /** What this target says of erasing by {@code method} before any call: its words for it, a refusal, a note. */
+    default Erasure erasure(EraseMethod method) {
+        return method == EraseMethod.TRIM ? new Erasure(method.word(), "discard", null, null)
+                : new Erasure(method.word(), method.word(), kind() + " target " + path() + " has no " + method.word(), null);
+    }
 
     /**
      * Flushes the device's write cache synchronously (fdatasync). Safe to call from an engine's

@@ -241,6 +241,18 @@ public final class TargetSafety {
         return what + device + " (" + String.join(", ", parts) + ")";
     }
 
+    /**
+     * An opened target as a user recognises it: a block device as {@link #identify(Path)} names it,
+     * a file by its path and capacity, {@code the null target (1.15 EB)}.
+     */
+    public static String identify(Target target) {
+        switch (target.kind()) {
+            case BlockDeviceTarget.KIND: return new TargetSafety().identify(Path.of(target.path()));
+            case FileTarget.KIND: return "file " + target.path() + " (" + decimalSize(target.capacityBytes()) + ")";
+            default: return "the " + target.kind() + " target (" + decimalSize(target.capacityBytes()) + ")";
+        }
+    }
+
     /** Bytes in decimal units as drives are labelled, three significant digits: 500 GB, 67.1 MB. */
     public static String decimalSize(long bytes) {
         double value = bytes;

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -326,6 +327,42 @@ class RecordDeviceTest {
             assertEquals("dev == 1", TracefsInstance.readText(issue.resolve("filter")).strip());
         } finally {
             Files.delete(other);
+        }
+    }
+
+    @Test
+    void instancesLeftByKilledSbenchesAreRemovedAndNoOtherIs() throws Exception {
+        Process finished = new ProcessBuilder("true").start();
+        finished.waitFor();
+        long gonePid = finished.pid();
+        Path sleeper = Files.writeString(dir.resolve("Sleep.java"), "class Sleep { public static void main(String[] a)"
+                + " throws Exception { Thread.sleep(600_000); } }");
+        Process sleep = new ProcessBuilder("sleep", "600").start();
+        Process java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), sleeper.toString()).start();
+        Path gone = TRACEFS.resolve("instances/sbench-" + gonePid);
+        Path reused = TRACEFS.resolve("instances/sbench-" + sleep.pid());
+        Path running = TRACEFS.resolve("instances/sbench-" + java.pid());
+        Path other = TRACEFS.resolve("instances/other-" + gonePid);
+        List<Path> made = List.of(gone, reused, running, other);
+        try {
+            for (Path p : made) {
+                Files.createDirectory(p);
+            }
+            Files.writeString(gone.resolve("events/block/block_rq_issue/enable"), "1");
+            List<String> notes = TracefsInstance.removeStale(TRACEFS, "sbench-", Path.of("/proc"));
+            assertEquals(Set.of("removed tracefs instance sbench-" + gonePid + ", left enabled by an sbench that was killed (pid "
+                    + gonePid + " is gone)", "removed tracefs instance sbench-" + sleep.pid() + ", left enabled by an sbench that"
+                    + " was killed (pid " + sleep.pid() + " is now 'sleep')"), Set.copyOf(notes));
+            assertFalse(Files.exists(gone));
+            assertFalse(Files.exists(reused));
+            assertTrue(Files.isDirectory(running), "a running java process may be an sbench: left alone");
+            assertTrue(Files.isDirectory(other), "not named by sbench: left alone");
+        } finally {
+            sleep.destroyForcibly();
+            java.destroyForcibly();
+            for (Path p : made) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 

@@ -19,11 +19,9 @@ import org.sbench.target.TargetSettings;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
-import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.format.sbt.SbtFormat;
-import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -63,12 +61,7 @@ class ReplayBlockOrderDeviceTest {
     }
 
     private static Path trace(Path dir, List<IoRecord> ios) {
-        Path file = dir.resolve("bursts.sbt");
-        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("bursts", EnumSet.of(Field.COMPLETE)))) {
-            ios.forEach(w::write);
-            w.finish();
-        }
-        return file;
+        return TestRecords.writeSbt(dir.resolve("bursts.sbt"), TraceInfo.of("bursts", EnumSet.of(Field.COMPLETE)), ios);
     }
 
     private record Case(String engine, ReplaySettings settings) {
@@ -80,7 +73,7 @@ class ReplayBlockOrderDeviceTest {
     private static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
         for (String engine : new String[] {"io_uring", "libaio"}) {
-            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withTimed(1.0, ReplaySettings.DEFAULT_TIMED_MAX_IN_FLIGHT)));
+            cases.add(new Case(engine, ReplaySettings.DEFAULTS.withTimed(1.0, ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT)));
             cases.add(new Case(engine, ReplaySettings.DEFAULTS.withRecordedQd(0, 0)));
             cases.add(new Case(engine, ReplaySettings.DEFAULTS.withFixedQd(64)));
         }
@@ -112,7 +105,7 @@ class ReplayBlockOrderDeviceTest {
                 }
                 assertTrue(r.complete(), c.what());
                 List<String> expected = describe(ios);
-                List<String> seen = describe(read(capture));
+                List<String> seen = describe(TestRecords.readAll(new SbtFormat(), capture, ReadOptions.DEFAULTS));
                 // Opening the target reads its first and last sectors (signature checks) before the replay.
                 List<String> probes = new ArrayList<>(seen);
                 probes.removeAll(expected);
@@ -125,19 +118,6 @@ class ReplayBlockOrderDeviceTest {
                 }
             }
         }
-    }
-
-    private static List<IoRecord> read(Path sbt) {
-        List<IoRecord> out = new ArrayList<>();
-        try (TraceReader reader = TraceFormats.standard().open(sbt, null, ReadOptions.DEFAULTS)) {
-            IoRecord r = new IoRecord();
-            while (reader.next(r)) {
-                IoRecord copy = new IoRecord();
-                copy.copyFrom(r);
-                out.add(copy);
-            }
-        }
-        return out;
     }
 
     private static List<String> describe(List<IoRecord> ios) {

@@ -24,9 +24,8 @@ import org.sbench.target.TargetSettings;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.format.sbt.SbtFormat;
-import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.input.ReadOptions;
 
 /** Whole replays onto a loop device this test creates: the bytes on the device are what the trace says. */
@@ -47,12 +46,7 @@ class ReplayDeviceTest {
     }
 
     static Path trace(Path dir, List<IoRecord> records) {
-        Path file = dir.resolve("t.sbt");
-        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.COMPLETE)))) {
-            records.forEach(w::write);
-            w.finish();
-        }
-        return file;
+        return TestRecords.writeSbt(dir.resolve("t.sbt"), TraceInfo.of("test", EnumSet.of(Field.COMPLETE)), records);
     }
 
     private static ReplayResult replay(Path trace, LoopDevice dev, ReplaySettings settings, String engine) {

@@ -137,6 +137,11 @@ class ReplayerTest {
         Run noIdle = replay(trace, new RecordedQdScheduler(0, 0), 8, s -> 1 * US);
         assertEquals(List.of(0L, 0L, 1 * US, 2 * US),
                 noIdle.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+
+        Run kept = replay(trace, new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0), 8, s -> 1 * US);
+        long gap2 = 110 * MS + 200 - (10 * MS + 200);
+        assertEquals(List.of(0L, 0L, 1 * US + gap1, 2 * US + gap1 + gap2),
+                kept.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList(), "--max-idle none: every gap in full");
     }
 
     @Test
@@ -306,6 +311,8 @@ class ReplayerTest {
         assertEquals(2, metrics.phase(1).ios());
         assertEquals(8192, metrics.phase(1).bytesWritten());
         assertEquals(200 * US, metrics.phase(1).wallNs());
+        assertEquals(2, metrics.phase(1).latency().getTotalCount(), "phases have latency like every group");
+        assertEquals(100 * US, metrics.phase(1).latency().getMaxValue(), 100 * US / 1000.0);
     }
 
     /**

@@ -145,8 +145,8 @@ class StripedReplayTest {
         assertEquals(1, run.metrics().errors(Op.READ));
         assertEquals(1, run.metrics().errors(Op.READ, Errno.EIO));
         assertEquals(1, run.metrics().op(Op.READ).ios(), "the read on member 0 alone succeeded");
-        assertEquals(1, run.members().errors(1));
-        assertEquals(0, run.members().errors(0));
+        assertEquals(1, run.members().all(1).errors());
+        assertEquals(0, run.members().all(0).errors());
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
 class TraceMapperTest {
-    private static IoRecord io(Op op, long offset, long length, int stream) {
+    static IoRecord io(Op op, long offset, long length, int stream) {
         IoRecord r = new IoRecord();
         r.op = op;
         r.offsetBytes = offset;

@@ -41,18 +41,35 @@ class TracePlanTest {
     }
 
     @Test
+    void planningReportsBothPassesAsOneOfTwiceTheFilesSize(@TempDir Path dir) throws Exception {
+        Path trace = twoOverlappingStreams(dir);
+        long size = java.nio.file.Files.size(trace);
+        java.util.List<long[]> heard = new java.util.ArrayList<>();
+        TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS.withProgress((d, t) -> heard.add(new long[] {d, t})));
+        long previous = -1;
+        for (long[] h : heard) {
+            assertEquals(2 * size, h[1]);
+            assertEquals(true, h[0] > previous, "statistics first, then the hash: one count that only grows");
+            previous = h[0];
+        }
+        assertEquals(2 * size, previous);
+        assertEquals(true, heard.stream().anyMatch(h -> h[0] == size), "the statistics pass read all of it once");
+    }
+
+    @Test
     void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
         ReplaySettings all = ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false);
+        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
         assertEquals(3, plan.stats().qd().max(), "per stream");
-        assertEquals(6, plan.depth(all), "over both streams");
-        assertEquals(3, plan.depth(all.withMapping(FitPolicy.ERROR, 0, false)), "one stream");
+        assertEquals(6, all.mode().depth(both.recordedMaxQd()), "over both streams");
+        assertEquals(3, all.mode().depth(plan.source(0, TraceFormats.standard(), ReadOptions.DEFAULTS).recordedMaxQd()), "one stream");
 
         ManualClock clock = new ManualClock();
-        try (IoEngine engine = new SimulatedEngine(plan.depth(all), clock, s -> 1_000 * US)) {
-            ReplayResult r = new ReplayRun(plan, all, new NullTarget(), engine, null, "test", 0)
-                    .run(TraceFormats.standard(), ReadOptions.DEFAULTS, clock, ReplayListener.NONE, new ReplayControl(), "test");
+        try (IoEngine engine = new SimulatedEngine(all.mode().depth(both.recordedMaxQd()), clock, s -> 1_000 * US)) {
+            ReplayResult r = Run.execute(both, all, new Equipment(new NullTarget(), engine, null, "test", 0), clock,
+                    ReplayListener.NONE, new ReplayControl(), "test");
             ReplayResult.QdDistribution replayed = r.fidelity().qdReplayed();
             assertEquals(1, replayed.histogram().stream().filter(q -> q.qd().equals("6-10")).findFirst().orElseThrow().count(),
                     "the sixth IO went with five outstanding: " + replayed);

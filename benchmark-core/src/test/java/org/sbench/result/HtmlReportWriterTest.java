@@ -49,6 +49,42 @@ class HtmlReportWriterTest {
     }
 
     @Test
+    void theTargetIsDescribedInWords(@TempDir Path dir) throws Exception {
+        Path file = ResultFixtures.variant(dir, ResultFixtures.A, "file.json", j -> {
+            ObjectNode t = ((ObjectNode) j.get("target")).put("kind", "file").put("path", "/mnt/scratch/x.img");
+            t.putObject("device").put("filesystem", "ext4").put("mountPoint", "/mnt/scratch").put("mountSource", "/dev/sdb1")
+                    .put("allocation", "fallocate");
+        });
+        List<List<String>> meta = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(file))).table("meta");
+        assertTrue(meta.contains(List.of("target kind", "file")), meta.toString());
+        assertTrue(meta.contains(List.of("filesystem mounted at", "/mnt/scratch")), meta.toString());
+        assertTrue(meta.contains(List.of("filesystem on", "/dev/sdb1")), meta.toString());
+        assertTrue(meta.contains(List.of("file allocated by", "fallocate")), meta.toString());
+        List<List<String>> drive = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A))).table("meta");
+        assertTrue(drive.contains(List.of("target kind", "block device")), drive.toString());
+        assertTrue(drive.contains(List.of("serial number", "A1")), drive.toString());
+        assertTrue(drive.contains(List.of("rotational", "no (0: solid state)")), drive.toString());
+        assertTrue(drive.contains(List.of("IO scheduler", "none")), drive.toString());
+        for (List<String> row : drive) {
+            assertTrue(row.get(0).matches("[a-z0-9 ()_A-Z]+") && !row.get(0).matches(".*[a-z][A-Z].*"), "a label in words: " + row);
+        }
+    }
+
+    @Test
+    void fidelityMappingAndErrorsAreSmallTables() throws Exception {
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));
+        List<List<String>> fidelity = page.table("fidelity");
+        assertEquals(List.of("IOs issued", "4 of 4 in the trace"), fidelity.get(0));
+        assertEquals(List.of("submitted out of trace order", "0"), fidelity.get(1));
+        assertEquals(List.of("queue depth at issue, recorded average", "1.50"), fidelity.get(2));
+        assertEquals(List.of("queue depth at issue, replayed average", "1.25"), fidelity.get(3));
+        assertEquals(List.of("distance of the two distributions", "0.250 (total variation: 0 the same, 1 nothing in common)"),
+                fidelity.get(4));
+        assertEquals(List.of("IOs widened to the logical block size", "0"), page.table("mapping").get(0));
+        assertEquals(List.of(List.of("IO errors", "none")), page.table("errors"));
+    }
+
+    @Test
     void phasesGetTheTableTheTerminalPrints(@TempDir Path dir) throws Exception {
         assertEquals(0, new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)))
                 .byClass(null, "table", "phases").size(), "no phases, no table");

@@ -132,6 +132,116 @@ class ResultComparisonTest {
                 .differences());
     }
 
+    @Test
+    void sizeClassesAreComparedPerClassAndOp() {
+        ResultComparison c = abb();
+        assertEquals(4 * 3, c.sizeClassMetrics().size(), "4K and >128K reads, 8K and >128K writes: MB/s, busy time, p99 each");
+        Metric bigReads = find(c.sizeClassMetrics(), "class_mbps", ">128K", Metric.READ);
+        assertEquals(2.995904, c.stat(0, bigReads).mean(), 1e-12);
+        assertEquals((5.991808 + 4.279862857142858) / 2, c.stat(1, bigReads).mean(), 1e-12);
+        assertEquals(1, c.best(bigReads), "higher MB/s wins");
+        Metric smallBusy = find(c.sizeClassMetrics(), "class_busy", "4K", Metric.READ);
+        assertEquals(0.5, c.stat(0, smallBusy).mean(), 1e-12);
+        assertEquals(0.275, c.stat(1, smallBusy).mean(), 1e-12);
+        assertEquals(0.55, c.ratio(1, smallBusy), 1e-12);
+        Metric p99 = find(c.sizeClassMetrics(), "class_latency_p99", "8K", Metric.WRITE);
+        assertEquals(0.5, c.stat(0, p99).mean(), 1e-12);
+        assertEquals(0.275, c.stat(1, p99).mean(), 1e-12);
+        assertEquals("data rate of >128K, read", bigReads.name());
+    }
+
+    @Test
+    void phasesAreComparedByName(@TempDir Path dir) {
+        ResultComparison c = phased(dir, List.of("boot", "work"), List.of("boot", "work"), false);
+        assertEquals(2 * 3, c.phaseMetrics().size());
+        Metric wall = find(c.phaseMetrics(), "phase_wall", "boot", Metric.ALL_OPS);
+        assertEquals(1.0, c.stat(0, wall).mean(), 1e-12);
+        assertEquals(0.85, c.stat(1, wall).mean(), 1e-12);
+        assertEquals(0.85, c.ratio(1, wall), 1e-12);
+        Metric mbps = find(c.phaseMetrics(), "phase_mbps", "work", Metric.ALL_OPS);
+        assertEquals(1.0, c.stat(0, mbps).mean(), 1e-12, "1 MB in 1 s of busy time");
+        assertEquals((2.0 + 1 / 0.6) / 2, c.stat(1, mbps).mean(), 1e-12);
+        assertEquals(List.of(), c.phaseNotes());
+        assertTrue(abb().phaseMetrics().isEmpty(), "results without phases compare without a phase section");
+    }
+
+    @Test
+    void phasesOfOtherNamesAreRefusedAndUnderForceMarked(@TempDir Path dir) {
+        SbenchException e = assertThrows(SbenchException.class, () -> phased(dir, List.of("boot", "work"), List.of("boot", "idle"),
+                false));
+        assertEquals("not comparable: b.json differs from the baseline a.json in phases (boot, idle vs boot, work); b2.json"
+                + " differs from the baseline a.json in phases (boot, idle vs boot, work) (--force compares anyway)", e.getMessage());
+        ResultComparison c = phased(dir, List.of("boot", "work"), List.of("boot", "idle"), true);
+        assertEquals(List.of("boot", "work", "idle"), groups(c.phaseMetrics(), "phase_wall"), "matched by name, baseline's first");
+        Metric idle = find(c.phaseMetrics(), "phase_wall", "idle", Metric.ALL_OPS);
+        assertTrue(Double.isNaN(c.stat(0, idle).mean()), "the baseline has no phase 'idle'");
+        assertEquals(List.of("a.json has no phase idle", "b.json has no phase work", "b2.json has no phase work"), c.phaseNotes());
+        assertEquals(-1, c.best(idle), "one column with a value has no winner");
+    }
+
+    @Test
+    void aResultWithoutPhaseResultsIsComparedWithOneThatHasThem(@TempDir Path dir) {
+        Path a = ResultFixtures.phased(dir, ResultFixtures.A, "a.json", List.of("boot"), new long[] {1_000_000_000L},
+                new long[] {500_000_000L});
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(a), ResultFixtures.input(ResultFixtures.B)), 0, false);
+        assertEquals(List.of(), c.differences(), "results written before phases were measured are not refused");
+        assertEquals(List.of("drive-b.json has no phase results (written before sbench measured phases)"), c.phaseNotes());
+    }
+
+    @Test
+    void whatMattersForARankingIsNotedOnTheColumn(@TempDir Path dir) {
+        Path file = ResultFixtures.variant(dir, ResultFixtures.B, "file.json", j -> ((ObjectNode) j.get("target")).put("kind", "file")
+                .put("path", "/mnt/x.img"));
+        ResultComparison kinds = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(file)), 0,
+                false);
+        assertEquals(List.of(), kinds.differences(), "another kind of target is compared: that is the point");
+        assertEquals(List.of(), kinds.columns().get(0).notes());
+        assertEquals(List.of("file target, the baseline's is block device"), kinds.columns().get(1).notes());
+        assertTrue(kinds.columns().get(1).flagged());
+        assertFalse(kinds.columns().get(0).flagged());
+
+        Path partial = ResultFixtures.variant(dir, ResultFixtures.B2, "partial.json", j -> {
+            j.put("complete", false).put("stopReason", "interrupted (SIGINT)");
+            ((ObjectNode) j.get("fidelity")).put("issued", 3);
+        });
+        ResultComparison forced = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(ResultFixtures.B),
+                ResultFixtures.input(partial)), 0, true);
+        assertEquals(List.of("incomplete (partial.json): stopped (interrupted (SIGINT)) after 3 of 4 IOs"),
+                forced.columns().get(1).notes());
+        assertFalse(forced.columns().get(1).comparable());
+
+        Path fresh = unwritten(dir, ResultFixtures.B, "fresh.json");
+        Path fresh2 = unwritten(dir, ResultFixtures.B2, "fresh2.json");
+        ResultComparison files = ResultComparison.of(List.of(ResultFixtures.input(fresh), ResultFixtures.input(fresh2)), 0, false);
+        assertEquals(List.of("read never-written extents of /tmp/new.img (fresh.json): the filesystem answered those reads without"
+                + " device IO", "read never-written extents of /tmp/new.img (fresh2.json): the filesystem answered those reads without"
+                + " device IO"), files.columns().get(0).notes(), "comparable among themselves, and still marked");
+    }
+
+    /** A (baseline) with phases {@code basePhases}, and both runs of B with {@code otherPhases}. */
+    static ResultComparison phased(Path dir, List<String> basePhases, List<String> otherPhases, boolean force) {
+        Path a = ResultFixtures.phased(dir, ResultFixtures.A, "a.json", basePhases, new long[] {1_000_000_000L, 2_000_000_000L},
+                new long[] {500_000_000L, 1_000_000_000L});
+        Path b = ResultFixtures.phased(dir, ResultFixtures.B, "b.json", otherPhases, new long[] {800_000_000L, 1_700_000_000L},
+                new long[] {250_000_000L, 500_000_000L});
+        Path b2 = ResultFixtures.phased(dir, ResultFixtures.B2, "b2.json", otherPhases, new long[] {900_000_000L, 1_700_000_000L},
+                new long[] {300_000_000L, 600_000_000L});
+        return ResultComparison.of(List.of(ResultFixtures.input(a), ResultFixtures.input(b), ResultFixtures.input(b2)), 0, force);
+    }
+
+    private static Metric find(List<Metric> metrics, String key, String group, String op) {
+        for (Metric m : metrics) {
+            if (m.key().equals(key) && m.group().equals(group) && m.op().equals(op)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no " + key + " of " + group + " " + op + " in " + metrics);
+    }
+
+    private static List<String> groups(List<Metric> metrics, String key) {
+        return metrics.stream().filter(m -> m.key().equals(key)).map(Metric::group).toList();
+    }
+
     private static void assertRefused(Path dir, Consumer<ObjectNode> edit, String message) {
         Path x = ResultFixtures.variant(dir, ResultFixtures.B, "x.json", edit);
         SbenchException e = assertThrows(SbenchException.class, () -> ResultComparison.of(

@@ -1,12 +1,14 @@
 package org.sbench.result;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -47,6 +49,21 @@ final class ResultFixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A copy of fixture {@code name} in {@code dir} as {@code as} with phases {@code names}, phase i
+     * of wall time {@code wallNs[i]} and busy time {@code busyNs[i]}, each of 1 IO and 1 MB read (so
+     * its MB/s is 1 / busy seconds).
+     */
+    static Path phased(Path dir, String name, String as, List<String> names, long[] wallNs, long[] busyNs) {
+        return variant(dir, name, as, j -> {
+            ArrayNode phases = j.putArray("phases");
+            for (int i = 0; i < names.size(); i++) {
+                phases.addObject().put("name", names.get(i)).put("ios", 1).put("bytesRead", 1_000_000).put("bytesWritten", 0)
+                        .put("wallNs", wallNs[i]).put("busyNs", busyNs[i]).put("mbps", 1e9 / busyNs[i]);
+            }
+        });
     }
 
     static ResultComparison.Input input(String name) {

@@ -45,7 +45,7 @@ class StripeResultsTest {
     @Test
     void theTerminalSaysTheGeometryAndShowsTheMembersNextToTheArray() {
         String t = table(ResultFixtures.load(STRIPE));
-        assertTrue(t.contains("target   stripe:64K:/dev/sdx,/dev/sdz (stripe, 1000000.0 MB usable: 2 x 500 GB striped, 64 KiB)\n"), t);
+        assertTrue(t.contains("target   stripe:64K:/dev/sdx,/dev/sdz (RAID 0 stripe, 1000000.0 MB usable: 2 x 500 GB striped, 64 KiB)\n"), t);
         assertTrue(t.contains("stripe   2 members x 500 GB, chunk 64 KiB, 1.00 TB usable; 1 read or write split at chunk boundaries"
                 + " into 2 member IOs\n"), t);
         assertTrue(t.contains("\n"

@@ -16,6 +16,8 @@ import org.w3c.dom.NodeList;
 /** A report page parsed as XML (which fails unless it is well-formed), and what tests look for in it. */
 final class XhtmlDocument {
     private static final Pattern STROKE = Pattern.compile("(?:^|;)stroke:([^;]+)");
+    private static final Pattern FILL = Pattern.compile("(?:^|;)\\s*fill:\\s*([^;]+)");
+    private static final Pattern FONT_SIZE = Pattern.compile("font-size:\\s*([0-9]+)px");
     private final Document doc;
 
     XhtmlDocument(String xhtml) throws Exception {
@@ -31,7 +33,7 @@ final class XhtmlDocument {
         List<Element> out = new ArrayList<>();
         for (int i = 0; i < nodes.getLength(); i++) {
             Element e = (Element) nodes.item(i);
-            if (cssClass.equals(e.getAttribute("class"))) {
+            if (List.of(e.getAttribute("class").split(" ")).contains(cssClass)) {
                 out.add(e);
             }
         }
@@ -94,6 +96,59 @@ final class XhtmlDocument {
             out.add(nodes.item(i).getTextContent());
         }
         return out;
+    }
+
+    /** The categories of a chart's bars of series {@code series}, in drawing order. */
+    List<String> barCategories(String chart, String series) {
+        List<String> out = new ArrayList<>();
+        for (Element g : byClass(chart(chart), "g", "bar")) {
+            if (g.getAttribute("data-series").equals(series)) {
+                out.add(g.getAttribute("data-category"));
+            }
+        }
+        return out;
+    }
+
+    /** Each bar's fill colour ("rgb(r,g,b)") by "series/category". */
+    Map<String, String> barColours(String chart) {
+        Map<String, String> out = new TreeMap<>();
+        for (Element g : byClass(chart(chart), "g", "bar")) {
+            Matcher fill = FILL.matcher(((Element) g.getElementsByTagName("rect").item(0)).getAttribute("style"));
+            out.put(g.getAttribute("data-series") + "/" + g.getAttribute("data-category"), fill.find() ? fill.group(1) : null);
+        }
+        return out;
+    }
+
+    /** The font sizes (px) of all text drawn in a chart. */
+    List<Integer> fontSizes(String chart) {
+        NodeList nodes = chart(chart).getElementsByTagName("text");
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Matcher m = FONT_SIZE.matcher(((Element) nodes.item(i)).getAttribute("style"));
+            if (m.find()) {
+                out.add(Integer.parseInt(m.group(1)));
+            }
+        }
+        return out;
+    }
+
+    /** The rows of table {@code cssClass}: cells' text, header row first. */
+    List<List<String>> table(String cssClass) {
+        List<List<String>> rows = new ArrayList<>();
+        List<Element> tables = byClass(null, "table", cssClass);
+        if (tables.size() != 1) {
+            throw new AssertionError(tables.size() + " tables of class " + cssClass);
+        }
+        NodeList trs = tables.get(0).getElementsByTagName("tr");
+        for (int i = 0; i < trs.getLength(); i++) {
+            List<String> cells = new ArrayList<>();
+            NodeList cs = trs.item(i).getChildNodes();
+            for (int j = 0; j < cs.getLength(); j++) {
+                cells.add(cs.item(j).getTextContent());
+            }
+            rows.add(cells);
+        }
+        return rows;
     }
 
     String text() {

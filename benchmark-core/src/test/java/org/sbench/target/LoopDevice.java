@@ -49,6 +49,11 @@ public final class LoopDevice implements AutoCloseable {
         return Path.of("/sys/class/block", name(), "queue/nr_requests");
     }
 
+    /** Sets the device's queue/nomerges (2: no merges, so that each IO is one request); close() puts it back. */
+    public void setNomerges(int value) throws IOException {
+        Files.writeString(nomergesFile(), Integer.toString(value));
+    }
+
     /** Makes the device's request queue hold {@code requests} (queue/nr_requests); close() puts it back. */
     public void setNrRequests(int requests) throws IOException {
         Files.writeString(nrRequestsFile(), Integer.toString(requests));
@@ -92,7 +97,16 @@ public final class LoopDevice implements AutoCloseable {
     /** A loop device of {@code sizeBytes} with {@code sectorBytes} logical sectors (0: the default 512). */
     public static LoopDevice create(long sizeBytes, int sectorBytes) throws IOException {
         Files.createDirectories(IMAGE_DIR);
-        Path image = Files.createTempFile(IMAGE_DIR, "loop", ".img");
+        return create(IMAGE_DIR, sizeBytes, sectorBytes);
+    }
+
+    /** A 512-byte-sector loop device of {@code sizeBytes} over a sparse file in {@code dir} (a small tmpfs: writes fail once it is full). */
+    public static LoopDevice createIn(Path dir, long sizeBytes) throws IOException {
+        return create(dir, sizeBytes, 0);
+    }
+
+    private static LoopDevice create(Path dir, long sizeBytes, int sectorBytes) throws IOException {
+        Path image = Files.createTempFile(dir, "loop", ".img");
         try (FileChannel ch = FileChannel.open(image, StandardOpenOption.WRITE)) {
             ch.truncate(0);
             ch.position(sizeBytes - 1).write(ByteBuffer.wrap(new byte[1]));

@@ -14,8 +14,9 @@ import org.sbench.cdm.CdmSettings;
 import org.sbench.cdm.CdmSuite;
 import org.sbench.cdm.CdmTest;
 import org.sbench.replay.NanoClock;
-import org.sbench.result.AtomicTextFile;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Op;
@@ -62,12 +63,15 @@ final class CdmCommand implements Callable<Integer> {
     @Mixin
     TargetOptions targetOptions;
 
-    @Option(names = "--progress", description = "Print a line per pass on stderr even when it is not a terminal.")
-    boolean progress;
+    @Mixin
+    ProgressOptions progress;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write one JSON result per test, op and data pattern (for report and compare) and the grid as text.")
     Path out;
+
+    @Option(names = "--json", description = "Print the suite as one JSON document on standard output (the grid goes to stderr).")
+    boolean json;
 
     @Spec
     CommandSpec spec;
@@ -78,17 +82,35 @@ final class CdmCommand implements Callable<Integer> {
         TargetSettings targetSettings = targetOptions.settings();
         try (OutputDirectory outDir = out == null ? null : new OutputDirectory("--out", out);
              StopSignals stop = new StopSignals()) {
-            CdmResults results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
-                    listener(), stop.control(), SbenchCommand.version());
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            ProgressLine line = progress.line(spec);
+            CdmResults results;
+            try {
+                results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
+                        new CdmProgress(line, settings), stop.control(), SbenchCommand.version());
+            } finally {
+                line.end();
+            }
             report(results, outDir);
-            return ExitCodes.ofRun(results.stopReason(), results.errors());
+            if (results.failedPass() != null) {
+                SbenchCommand.warn(spec.commandLine().getErr(), results.stopReason() + ": " + IoErrorSummary.of(results.failedPass()));
+            }
+            return ExitCodes.ofRun(stop, results.errors());
         }
     }
 
-    /** Prints the grid and writes the results into {@code outDir} when there is one. */
+    /** Prints the grid (on stderr with --json, the document on stdout) and writes the results into {@code outDir} when there is one. */
     private void report(CdmResults results, OutputDirectory outDir) {
-        PrintWriter stdout = spec.commandLine().getOut();
+        Path stdoutJson = OutputOptions.json(json);
+        PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
         new CdmGrid(results).write(stdout);
+        stdout.flush();
+        if (stdoutJson != null) {
+            try (OutputFiles files = new OutputFiles()) {
+                new JsonResults().writeValue(results.document(), stdoutJson, files);
+                files.commit();
+            }
+        }
         if (outDir != null) {
             write(results, outDir.path());
             outDir.keep();
@@ -120,37 +142,18 @@ final class CdmCommand implements Callable<Integer> {
         return "cdm-" + preset.word() + ".txt";
     }
 
+    /** The results and the grid, which appear together or not at all. */
     private static void write(CdmResults results, Path dir) {
         JsonResults json = new JsonResults();
         CdmPreset preset = results.settings().preset();
-        for (CdmResults.Entry e : results.entries()) {
-            json.write(e.best(), dir.resolve(e.fileName(preset)));
+        try (OutputFiles files = new OutputFiles()) {
+            for (CdmResults.Entry e : results.entries()) {
+                json.write(e.best(), dir.resolve(e.fileName(preset)), files);
+            }
+            StringWriter grid = new StringWriter();
+            new CdmGrid(results).write(new PrintWriter(grid));
+            files.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
+            files.commit();
         }
-        StringWriter grid = new StringWriter();
-        new CdmGrid(results).write(new PrintWriter(grid));
-        AtomicTextFile.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
-    }
-
-    private CdmListener listener() {
-        PrintWriter err = spec.commandLine().getErr();
-        boolean passLines = progress || System.console() != null;
-        return new CdmListener() {
-            @Override
-            public void filling(String pattern, long regionBytes) {
-                err.println("filling the test region (" + Units.bytes(regionBytes) + ") with " + CdmGrid.label(pattern)
-                        + " data: one sequential write pass, not measured");
-                err.flush();
-            }
-
-            @Override
-            public void passDone(CdmTest test, Op op, String pattern, int pass, int passCount, ReplayResult r) {
-                if (passLines) {
-                    err.println(String.format(Locale.ROOT, "%-12s %-5s %-6s pass %d/%d  %10.2f MB/s  %10.1f IOPS", test.label(),
-                            op.name().toLowerCase(Locale.ROOT), CdmGrid.label(pattern), pass, passCount, r.summary().mbps(),
-                            r.summary().iops()));
-                    err.flush();
-                }
-            }
-        };
     }
 }

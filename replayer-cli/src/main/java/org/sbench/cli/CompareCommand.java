@@ -11,6 +11,7 @@ import org.sbench.result.ComparisonTable;
 import org.sbench.result.ComparisonWriter;
 import org.sbench.result.HtmlComparisonWriter;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.RankingMetric;
 import org.sbench.result.ResultComparison;
 import picocli.CommandLine.Command;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Refuses results of different traces, modes, idle caps or data patterns, and incomplete ones (exit 3),"
                 + " unless --force."})
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(arity = "2..*", paramLabel = "RESULT.json", description = "Results written by 'sbench replay --out'.")
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json",
+            description = "Results written by 'sbench replay --out' (two or more), or bundles of one scenario written by 'sbench run'.")
     List<Path> results;
 
     @Option(names = "--baseline", paramLabel = "N", defaultValue = "1",
@@ -56,6 +58,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (results.size() < 2) {
+            throw SbenchException.usage("compare needs two results or more (of several drives or runs), found one: " + results.get(0)
+                    + "; 'sbench report " + results.get(0) + "' shows a single result");
+        }
         RankingMetric rankBy = RankingMetric.of(metric);
         if (baseline < 1 || baseline > results.size()) {
             throw SbenchException.usage("--baseline must be between 1 and " + results.size() + " (the number of results), found "
@@ -67,6 +73,10 @@ final class CompareCommand implements Callable<Integer> {
         }
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--csv", csv);
+        PrintWriter out = OutputOptions.text(spec, html, csv);
+        if (BundleCompare.given(results)) {
+            return new BundleCompare(results, labels, force, html, csv).run(rankBy, out);
+        }
         JsonResults json = new JsonResults();
         List<ResultComparison.Input> inputs = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
@@ -74,18 +84,22 @@ final class CompareCommand implements Callable<Integer> {
             inputs.add(new ResultComparison.Input(p.toString(), json.read(p), labels == null ? null : labels.get(i)));
         }
         ResultComparison comparison = ResultComparison.of(inputs, baseline - 1, force);
-        PrintWriter out = spec.commandLine().getOut();
         new ComparisonTable().write(comparison, rankBy, out);
-        write(new HtmlComparisonWriter(rankBy), comparison, html, out);
-        write(new ComparisonCsvWriter(), comparison, csv, out);
+        List<String> written = new ArrayList<>();
+        try (OutputFiles files = new OutputFiles()) {
+            write(new HtmlComparisonWriter(rankBy), comparison, html, files, written);
+            write(new ComparisonCsvWriter(), comparison, csv, files, written);
+            files.commit();
+        }
+        written.forEach(out::println);
         out.flush();
         return ExitCodes.OK;
     }
 
-    private static void write(ComparisonWriter writer, ResultComparison c, Path to, PrintWriter out) {
+    private static void write(ComparisonWriter writer, ResultComparison c, Path to, OutputFiles files, List<String> written) {
         if (to != null) {
-            writer.write(c, to);
-            out.println("wrote    " + writer.name() + " " + to);
+            writer.write(c, to, files);
+            written.add("wrote    " + writer.name() + " " + to);
         }
     }
 }

@@ -7,13 +7,18 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
+import org.sbench.replay.FitPolicy;
+import org.sbench.replay.FittedTraceReader;
+import org.sbench.target.DeviceGeometry;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.fioiolog.FioIologWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,14 +26,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code sbench convert IN OUT}: rewrites a trace in another format, optionally filtered. */
-@Command(name = "convert", mixinStandardHelpOptions = true,
-        description = "Convert a trace to .sbt, CSV or fio iolog v3, keeping the records that pass the filters.")
+/** {@code sbench convert IN OUT}: rewrites a trace in another format, optionally filtered, optionally fitted onto a device. */
+@Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Convert a trace to .sbt, CSV or fio iolog v3, keeping the records that pass the filters.",
+            "For fio: --fio-device DEV names the device the log opens, and the IOs are fitted onto its capacity as replay fits them"
+                + " (--fit), so that 'fio --name=replay --read_iolog=OUT --direct=1 --ioengine=libaio --iodepth=32' replays it as"
+                + " it is."})
 final class ConvertCommand implements Callable<Integer> {
+    private static final String FIO = "fio";
+
     @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format) or a bundled workload (sbench traces).")
     String in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "Output file; its extension picks the format unless --to is given.")
+    @Parameters(index = "1", paramLabel = "OUT",
+            description = "Output file ('-': standard output); its extension picks the format unless --to is given.")
     Path out;
 
     @Mixin
@@ -54,6 +65,23 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "Write at most N records.")
     Long limit;
 
+    @Option(names = "--fio-device", paramLabel = "DEV",
+            description = "fio output: the device (or file) the log opens, so fio needs no --replay_redirect; the IOs are fitted onto"
+                    + " its capacity (--fit) and widened to its logical block size.")
+    Path fioDevice;
+
+    @Option(names = "--fit", paramLabel = "POLICY",
+            description = "Offsets past the capacity of --fio-device (or --capacity): error (default: refused), wrap, or scale,"
+                    + " as replay fits them.")
+    String fit;
+
+    @Option(names = "--capacity", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "The capacity the IOs are fitted onto (default: the size of --fio-device, read from the device).")
+    Long capacity;
+
+    @Mixin
+    ProgressOptions progress;
+
     @Spec
     CommandSpec spec;
 
@@ -61,21 +89,130 @@ final class ConvertCommand implements Callable<Integer> {
     public Integer call() {
         ConvertSettings settings = settings();
         TraceFormats formats = TraceFormats.standard();
+        OutputOptions.checkFile("OUT", out);
         TraceFormat outFormat = formats.forOutput(out, to);
-        Path input = TraceOptions.resolve(in);
-        if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
-            throw SbenchException.usage("OUT is the same file as IN: " + out);
+        Fitting fitting = fitting(outFormat);
+        if (fitting != null) {
+            settings = fitting.settings(settings);
         }
         TraceConverter.Summary summary;
-        try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
-            summary = TraceConverter.convert(reader, outFormat, out, settings);
+        // A stop signal interrupts this thread, which closes the channel it reads or writes
+        // (ClosedByInterruptException): the reader and writer then close as after any failure,
+        // deleting the sort's temporary files and the partial output.
+        Thread converting = Thread.currentThread();
+        try (StopSignals stop = new StopSignals(converting::interrupt, "INT", "TERM", "HUP")) {
+            ProgressLine line = progress.line(spec);
+            try {
+                summary = convert(formats, outFormat, settings, fitting, line);
+            } catch (RuntimeException e) {
+                if (stop.reason() == null) {
+                    throw e;
+                }
+                SbenchCommand.warn(spec.commandLine().getErr(), stop.reason() + ": " + out + " not written");
+                return stop.exitCode(ExitCodes.INTERRUPTED);
+            } finally {
+                line.end();
+                Thread.interrupted();
+            }
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = OutputOptions.text(spec, out);
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())
                 + ", skipped " + Units.count(summary.skipped()) + " bad records");
+        if (fitting != null) {
+            o.println(fitting.describe());
+        }
         o.flush();
         return ExitCodes.OK;
+    }
+
+    private TraceConverter.Summary convert(TraceFormats formats, TraceFormat outFormat, ConvertSettings settings, Fitting fitting,
+                                           ProgressLine line) {
+        Path input = TraceOptions.resolve(in, line);
+        if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
+            throw SbenchException.usage("OUT is the same file as IN: " + out);
+        }
+        long spanBytes = 0;
+        if (fitting != null && fitting.policy() == FitPolicy.SCALE) {
+            try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions().withProgress(
+                    new TaskProgress(line, "measuring " + in + " (for --fit scale)", TaskProgress.Unit.BYTES)))) {
+                spanBytes = FittedTraceReader.spanBytes(reader, fitting.stream());
+            }
+        }
+        TraceReader opened = formats.open(input, traceOptions.from,
+                traceOptions.readOptions().withProgress(new TaskProgress(line, "converting " + in, TaskProgress.Unit.BYTES)));
+        try (TraceReader reader = fitting == null ? opened : fitting.reader(opened, spanBytes)) {
+            return TraceConverter.convert(reader, outFormat, out, settings);
+        }
+    }
+
+    /** How the IOs are fitted onto a device (--fio-device, --capacity, --fit), or null when they are not. */
+    private Fitting fitting(TraceFormat outFormat) {
+        if (fioDevice != null && !outFormat.name().equals(FIO)) {
+            throw SbenchException.usage("--fio-device names the device a fio log opens; the output here is " + outFormat.name()
+                    + " (use --to fio, or an OUT ending .iolog)");
+        }
+        if (fioDevice == null && capacity == null) {
+            if (fit != null) {
+                throw SbenchException.usage("--fit needs a capacity to fit onto: --fio-device DEV or --capacity SIZE");
+            }
+            return null;
+        }
+        FitPolicy policy = FitPolicy.of(fit == null ? FitPolicy.ERROR.word() : fit);
+        DeviceGeometry geometry = capacity != null
+                ? new DeviceGeometry(capacity, fioDevice != null && Files.exists(fioDevice)
+                        ? DeviceGeometry.of(fioDevice, "--fio-device").logicalBlockBytes() : DeviceGeometry.UNKNOWN_BLOCK_BYTES)
+                : DeviceGeometry.of(fioDevice, "--fio-device");
+        if (geometry.capacityBytes() < geometry.logicalBlockBytes()) {
+            throw SbenchException.usage("the capacity to fit onto (" + geometry.capacityBytes() + " bytes) is less than a block");
+        }
+        return new Fitting(fioDevice, policy, geometry, stream == null ? IoRecord.NO_STREAM : stream);
+    }
+
+    /** IOs fitted onto a device's capacity and blocks, for the output (a fio log opening {@code device}, or none). */
+    private static final class Fitting {
+        private final Path device;
+        private final FitPolicy policy;
+        private final DeviceGeometry geometry;
+        private final int stream;
+        private FittedTraceReader reader;
+
+        Fitting(Path device, FitPolicy policy, DeviceGeometry geometry, int stream) {
+            this.device = device;
+            this.policy = policy;
+            this.geometry = geometry;
+            this.stream = stream;
+        }
+
+        FitPolicy policy() {
+            return policy;
+        }
+
+        int stream() {
+            return stream;
+        }
+
+        private String name() {
+            return device == null ? "the capacity given" : device.toString();
+        }
+
+        /** The output's metadata: the capacity fitted onto, and the device a fio log opens. */
+        ConvertSettings settings(ConvertSettings s) {
+            ConvertSettings fitted = s.withOutputMetadata(TraceInfo.CAPACITY, Long.toString(geometry.capacityBytes()));
+            return device == null ? fitted : fitted.withOutputMetadata(FioIologWriter.TARGET_KEY, device.toString());
+        }
+
+        TraceReader reader(TraceReader in, long spanBytes) {
+            reader = new FittedTraceReader(in, stream, policy, geometry.capacityBytes(), spanBytes, geometry.logicalBlockBytes(), name());
+            return reader;
+        }
+
+        /** "fitted   onto /dev/sdb (...): N IOs moved, M widened to whole blocks", once the conversion ran. */
+        String describe() {
+            return "fitted   onto " + name() + " (" + Units.count(geometry.capacityBytes()) + " bytes, " + geometry.logicalBlockBytes()
+                    + "-byte blocks, --fit " + policy.word() + "): " + Units.count(reader.refitted()) + " IOs moved, "
+                    + Units.count(reader.widened()) + " widened to whole blocks";
+        }
     }
 
     private boolean isSameFile(Path input) {

@@ -8,17 +8,18 @@ import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
-import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.HtmlReportWriter;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.synth.BundledTraceCache;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.input.ReadOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,31 +38,42 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the scratch file and results go (default: a new temporary directory).")
     Path dir;
 
+    @Option(names = "--json", description = "Also print the result as JSON on standard output (the tables go to stderr).")
+    boolean json;
+
+    @Mixin
+    ProgressOptions progress;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = OutputOptions.text(spec, OutputOptions.json(json));
         try (OutputDirectory work = dir != null ? new OutputDirectory("--dir", dir) : OutputDirectory.temporary("sbench-demo-");
              StopSignals stop = new StopSignals()) {
-            Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED);
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            ProgressLine line = progress.line(spec);
+            // The bundled workload, even where a file of its name is in the working directory.
+            Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED, TraceOptions.generating(line, WORKLOAD));
             out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
                     + "against a scratch file in " + work.path());
             out.flush();
-            ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control());
+            ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
             report(result, work.path());
             work.keep();
-            return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
+            return ExitCodes.ofRun(stop, result.summary().errors());
         }
     }
 
     /** Replays {@code trace} onto the file {@code scratch}, which is deleted after. */
-    private ReplayResult replay(Path trace, Path scratch, ReplayControl control) {
+    private ReplayResult replay(Path trace, Path scratch, ReplayControl control, ProgressLine line) {
+        ReplayProgress progress = ReplayProgress.ofTrace(line, WORKLOAD);
         try {
-            return ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, scratch.toString(),
-                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress(), control, SbenchCommand.version());
+            return ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS.withProgress(progress), scratch.toString(),
+                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress, control, SbenchCommand.version());
         } finally {
+            line.end();
             try {
                 Files.deleteIfExists(scratch);
             } catch (IOException e) {
@@ -71,22 +83,25 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void report(ReplayResult result, Path work) {
-        PrintWriter out = spec.commandLine().getOut();
+        Path stdoutJson = OutputOptions.json(json);
+        PrintWriter out = OutputOptions.text(spec, stdoutJson);
         out.println();
         new TableResultWriter().write(result, out);
-        Path json = work.resolve(WORKLOAD + ".json");
-        new JsonResults().write(result, json);
+        Path jsonFile = work.resolve(WORKLOAD + ".json");
         Path html = work.resolve(WORKLOAD + ".html");
-        new HtmlReportWriter().write(result, html);
+        try (OutputFiles files = new OutputFiles()) {
+            new JsonResults().write(result, jsonFile, files);
+            new HtmlReportWriter().write(result, html, files);
+            if (stdoutJson != null) {
+                new JsonResults().write(result, stdoutJson, files);
+            }
+            files.commit();
+        }
         out.println();
-        out.println("JSON result: " + json);
+        out.println("JSON result: " + jsonFile);
         out.println("HTML report: " + html + " (self-contained; open it in any browser)");
         out.println("The scratch file sits on whatever holds " + work + "; replay onto a drive with:");
         out.println("  ./sbench replay " + WORKLOAD + " --target /dev/sdX --allow-write   (destroys its data)");
         out.flush();
-    }
-
-    private ReplayListener progress() {
-        return System.console() == null ? ReplayListener.NONE : new ProgressLine(spec.commandLine().getErr());
     }
 }

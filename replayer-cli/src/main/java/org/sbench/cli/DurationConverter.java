@@ -1,37 +1,21 @@
 package org.sbench.cli;
 
-import java.math.BigDecimal;
-import java.util.Locale;
+import org.sbench.trace.units.Durations;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
  * Durations as the CLI writes them everywhere: a number with a unit, {@code 500us}, {@code 25ms},
- * {@code 8s}, {@code 5m}, {@code 1h} (also {@code ns}); a bare {@code 0} is allowed. Converts to ns.
+ * {@code 8s}, {@code 5m}, {@code 1h} (also {@code ns}); a bare {@code 0} is allowed. Converts to ns
+ * ({@link Durations}, shared with the other command lines).
  */
 final class DurationConverter implements ITypeConverter<Long> {
-    // Two-letter units first, so that "25ms" is not read as "25m" followed by "s".
-    private static final String[] UNITS = {"ns", "us", "ms", "s", "m", "h"};
-    private static final long[] NANOS = {1L, 1_000L, 1_000_000L, 1_000_000_000L, 60_000_000_000L, 3_600_000_000_000L};
-
     @Override
     public Long convert(String value) {
-        String v = value.strip().toLowerCase(Locale.ROOT);
-        if (v.equals("0")) {
-            return 0L;
+        try {
+            return Durations.parseNs(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
-        for (int u = 0; u < UNITS.length; u++) {
-            if (v.endsWith(UNITS[u])) {
-                String number = v.substring(0, v.length() - UNITS[u].length());
-                if (number.matches("[0-9]+(\\.[0-9]+)?")) {
-                    BigDecimal ns = new BigDecimal(number).multiply(BigDecimal.valueOf(NANOS[u]));
-                    if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-                        throw new TypeConversionException("'" + value + "' is too long a duration");
-                    }
-                    return ns.longValue();
-                }
-            }
-        }
-        throw new TypeConversionException("'" + value + "' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m");
     }
 }

@@ -1,9 +1,8 @@
 package org.sbench.cli;
 
 import org.sbench.ErrorKind;
-import org.sbench.replay.ReplayControl;
 
-/** The exit statuses of {@code sbench}, one place (STYLE.md section 4). */
+/** The exit statuses of {@code sbench}, one place (the README lists them). */
 final class ExitCodes {
     static final int OK = 0;
     static final int IO_ERRORS = 1;
@@ -11,29 +10,19 @@ final class ExitCodes {
     static final int BAD_INPUT = 3;
     static final int UNSAFE_TARGET = 4;
     static final int SYSTEM_FAILURE = 5;
-    static final int INTERNAL = 70;
+    static final int INTERNAL = org.sbench.SbenchException.INTERNAL_EXIT;
+    /** Interrupted by Ctrl-C (SIGINT); SIGTERM gives 143 and SIGHUP 129 ({@link StopSignals#exitCode}). */
     static final int INTERRUPTED = 130;
 
     private ExitCodes() {
     }
 
-    /** How a run that produced results ended: interrupted (Ctrl-C), else with IO errors, else ok. */
-    static int ofRun(String stopReason, long ioErrors) {
-        if (ReplayControl.INTERRUPTED.equals(stopReason)) {
-            return INTERRUPTED;
-        }
-        return ioErrors > 0 ? IO_ERRORS : OK;
+    /** How a run that produced results ended: stopped by a signal (128 + its number), else with IO errors, else ok. */
+    static int ofRun(StopSignals stop, long ioErrors) {
+        return stop.exitCode(ioErrors > 0 ? IO_ERRORS : OK);
     }
 
     static int of(ErrorKind kind) {
-        switch (kind) {
-            case USAGE: return USAGE;
-            case BAD_INPUT: return BAD_INPUT;
-            case UNSAFE_TARGET: return UNSAFE_TARGET;
-            case TARGET_IN_USE: return UNSAFE_TARGET;
-            case SYSTEM_FAILURE: return SYSTEM_FAILURE;
-            case INTERRUPTED: return INTERRUPTED;
-            default: return INTERNAL;
-        }
+        return kind.exitCode();
     }
 }

@@ -38,6 +38,9 @@ final class InspectCommand implements Callable<Integer> {
             description = "An IO is sequential if it starts where one of the previous N IOs ended (default: ${DEFAULT-VALUE}).")
     int seqWindow;
 
+    @Mixin
+    ProgressOptions progress;
+
     @Spec
     CommandSpec spec;
 
@@ -47,8 +50,12 @@ final class InspectCommand implements Callable<Integer> {
             throw org.sbench.SbenchException.usage("--seq-window must be at least 1, found " + seqWindow);
         }
         TraceStatistics stats;
-        try (TraceReader reader = TraceFormats.standard().open(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions())) {
+        ProgressLine line = progress.line(spec);
+        try (TraceReader reader = TraceFormats.standard().open(TraceOptions.resolve(trace, line), traceOptions.from,
+                traceOptions.readOptions().withProgress(new TaskProgress(line, "reading " + trace, TaskProgress.Unit.BYTES)))) {
             stats = TraceInspector.inspect(reader, seqWindow);
+        } finally {
+            line.end();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

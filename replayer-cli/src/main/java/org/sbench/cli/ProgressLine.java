@@ -2,28 +2,135 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.sbench.replay.ReplayListener;
+import java.util.function.LongSupplier;
 
-/** The replay's progress on stderr, rewritten in place: IOs done/total, %, IOPS, MB/s, ETA. */
-final class ProgressLine implements ReplayListener {
+/**
+ * The progress of a long command on stderr: on a terminal one line rewritten in place ({@code \r}),
+ * the first {@link #LIVE_FIRST_NS} after the line was made and then at most
+ * {@link #LIVE_INTERVAL_NS} apart, so that a command done within a second prints none; elsewhere
+ * (a log, CI) one line every {@link #LINES_INTERVAL_NS}; or nothing. The callers ask
+ * {@link #due()} before they build a status, so that a status is formatted only when it is shown.
+ * Not thread-safe: one task at a time.
+ */
+final class ProgressLine {
+    static final long LIVE_FIRST_NS = 1_000_000_000L;
+    static final long LIVE_INTERVAL_NS = 250_000_000L;
+    static final long LINES_INTERVAL_NS = 10_000_000_000L;
     private static final double NS_PER_S = 1e9;
-    private final PrintWriter err;
+    private static final long SECONDS_PER_MINUTE = 60;
+    private static final long SECONDS_PER_HOUR = 3600;
+    private static final double PERCENT = 100.0;
 
-    ProgressLine(PrintWriter err) {
+    /** How progress is shown. */
+    enum Mode { LIVE, LINES, NONE }
+
+    private final PrintWriter err;
+    private final Mode mode;
+    private final LongSupplier clock;
+    private long lastShownNs;
+    private boolean shownAny;
+    private boolean open;
+    private int width;
+
+    ProgressLine(PrintWriter err, Mode mode, LongSupplier clock) {
         this.err = err;
+        this.mode = mode;
+        this.clock = clock;
+        this.lastShownNs = clock.getAsLong();
     }
 
-    @Override
-    public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-        double s = Math.max(elapsedNs / NS_PER_S, 1e-9);
-        String pct = totalIos > 0 ? String.format(Locale.ROOT, " %5.1f%%", 100.0 * doneIos / totalIos) : "";
-        String eta = totalIos > 0 && doneIos > 0
-                ? String.format(Locale.ROOT, " ETA %.0f s", s * (totalIos - doneIos) / doneIos) : "";
-        err.print(String.format(Locale.ROOT, "\r%,d/%,d IOs%s  %,.0f IOPS  %.1f MB/s%s   ", doneIos, totalIos, pct,
-                doneIos / s, bytes / 1e6 / s, eta));
-        if (totalIos > 0 && doneIos >= totalIos) {
-            err.println();
+    /** The line's clock, in ns: when a task began, for its elapsed time. */
+    long now() {
+        return clock.getAsLong();
+    }
+
+    /** False for {@code --progress none}: nothing of the progress is printed. */
+    boolean shows() {
+        return mode != Mode.NONE;
+    }
+
+    /** True when a status would be shown now. */
+    boolean due() {
+        long interval = mode != Mode.LIVE ? LINES_INTERVAL_NS : shownAny ? LIVE_INTERVAL_NS : LIVE_FIRST_NS;
+        return mode != Mode.NONE && clock.getAsLong() - lastShownNs >= interval;
+    }
+
+    /** Shows {@code status} if one is {@link #due()}. */
+    void show(String status) {
+        if (due()) {
+            print(status);
+        }
+    }
+
+    /** The last state of a task: on a terminal it replaces the line shown now, if any; elsewhere it is shown when due. */
+    void last(String status) {
+        if (open) {
+            print(status);
+        } else {
+            show(status);
+        }
+    }
+
+    private void print(String status) {
+        lastShownNs = clock.getAsLong();
+        shownAny = true;
+        if (mode == Mode.LIVE) {
+            // Spaces over what is left of a longer previous line.
+            err.print("\r" + status + " ".repeat(Math.max(0, width - status.length())));
+            width = status.length();
+            open = true;
+        } else {
+            err.println(status);
         }
         err.flush();
+    }
+
+    /** Ends a line left open on a terminal, before other output. */
+    void end() {
+        if (open) {
+            err.println();
+            err.flush();
+            open = false;
+            width = 0;
+        }
+    }
+
+    /** Prints {@code line} on a line of its own, whatever the mode (what the command is about to do). */
+    void note(String line) {
+        end();
+        err.println(line);
+        err.flush();
+    }
+
+    /** "DONE of TOTAL UNIT (P%)", or "DONE UNIT" when the total is unknown; {@code format} writes a count. */
+    static String amount(long done, long total, String unit, java.util.function.LongFunction<String> format) {
+        if (total <= 0) {
+            return format.apply(done) + " " + unit;
+        }
+        return format.apply(done) + " of " + format.apply(total) + " " + unit + String.format(Locale.ROOT, " (%.1f%%)",
+                PERCENT * Math.min(done, total) / total);
+    }
+
+    /** "elapsed 0:12, ETA 1:25" at the rate so far; no ETA while nothing is done or the total is unknown. */
+    static String time(long done, long total, long elapsedNs) {
+        String s = "elapsed " + clock(elapsedNs);
+        if (total > 0 && done > 0 && done <= total) {
+            s += ", ETA " + clock((long) ((double) elapsedNs * (total - done) / done));
+        }
+        return s;
+    }
+
+    /** A duration as a clock reads it: 0:07, 12:34, 1:02:03. */
+    static String clock(long ns) {
+        long s = Math.max(0, ns) / (long) NS_PER_S;
+        long h = s / SECONDS_PER_HOUR;
+        long m = s / SECONDS_PER_MINUTE % SECONDS_PER_MINUTE;
+        long sec = s % SECONDS_PER_MINUTE;
+        return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec) : String.format(Locale.ROOT, "%d:%02d", m, sec);
+    }
+
+    /** Per second of {@code ns}; 0 before any time passed. */
+    static double rate(double amount, long ns) {
+        return ns <= 0 ? 0 : amount * NS_PER_S / ns;
     }
 }

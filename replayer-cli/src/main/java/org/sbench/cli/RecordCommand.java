@@ -1,6 +1,8 @@
 // sbench record: the block IO of a Linux workstation's devices, recorded into a trace.
 package org.sbench.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +17,10 @@ import org.sbench.record.RecordResult;
 import org.sbench.record.RecordStatus;
 import org.sbench.record.RecordSettings;
 import org.sbench.record.TraceRecorder;
+import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,6 +58,12 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--allow-loss", description = "Call the trace complete even if the ring buffer lost events.")
     boolean allowLoss;
 
+    @Option(names = "--json", description = "Print what was recorded as JSON on standard output (the summary goes to stderr).")
+    boolean json;
+
+    @Mixin
+    ProgressOptions progress;
+
     @Spec
     CommandSpec spec;
 
@@ -75,7 +86,6 @@ final class RecordCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         TraceRecorder recorder = new TraceRecorder(settings);
         RecordResult result;
-        RecordStatusLine status = new RecordStatusLine(err, System.console() != null);
         // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
         // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
         try (StopSignals stops = new StopSignals(recorder::requestStop, "INT", "TERM", "HUP");
@@ -89,19 +99,16 @@ final class RecordCommand implements Callable<Integer> {
             for (String note : recorder.notes()) {
                 err.println("note: " + note);
             }
-            if (stops.firstIgnored()) {
-                // The JVM leaves a signal ignored at startup ignored (a background job of a script).
-                err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
-                        + " (SIGTERM)" + (durationNs == null ? "" : " or let --duration end it"));
-            }
+            stops.noteIgnoredCtrlC(err, durationNs == null ? "" : " or let --duration end it");
             if (mark) {
                 startMarkReader(recorder, err);
             }
             err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C (or kill) stops"
                     + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
             err.flush();
+            RecordStatusLine status = new RecordStatusLine(new ProgressLine(err, progress.mode(), recorder::elapsedNs));
             while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
-                if (status.due(recorder.elapsedNs())) {
+                if (status.due()) {
                     status.show(recorder.status());
                 }
             }
@@ -110,7 +117,16 @@ final class RecordCommand implements Callable<Integer> {
             err.flush();
             result = recorder.finish();
         }
-        print(result, spec.commandLine().getOut());
+        Path stdoutJson = OutputOptions.json(json);
+        print(result, OutputOptions.text(spec, stdoutJson));
+        if (stdoutJson != null) {
+            ObjectNode document = new ObjectMapper().valueToTree(result);
+            document.put("out", result.out().toString());
+            try (OutputFiles files = new OutputFiles()) {
+                new JsonResults().writeValue(document, stdoutJson, files);
+                files.commit();
+            }
+        }
         return result.complete() ? ExitCodes.OK : ExitCodes.IO_ERRORS;
     }
 
@@ -126,7 +142,7 @@ final class RecordCommand implements Callable<Integer> {
         try {
             announce(err, recorder.mark(""));
         } catch (SbenchException e) {
-            warn(err, e.getMessage());
+            SbenchCommand.warn(err, e.getMessage());
         }
     }
 
@@ -143,19 +159,14 @@ final class RecordCommand implements Callable<Integer> {
                     announce(err, name);
                 }
             } catch (IOException e) {
-                warn(err, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
+                SbenchCommand.warn(err, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
             } catch (SbenchException e) {
                 // A mark the kernel refused: one line, rather than the stack trace of a dying thread.
-                warn(err, e.getMessage() + "; marks from stdin end here");
+                SbenchCommand.warn(err, e.getMessage() + "; marks from stdin end here");
             }
         }, "sbench-record-marks");
         t.setDaemon(true);
         t.start();
-    }
-
-    private static void warn(PrintWriter err, String message) {
-        err.println("sbench: " + message);
-        err.flush();
     }
 
     static void print(RecordResult r, PrintWriter stdout) {

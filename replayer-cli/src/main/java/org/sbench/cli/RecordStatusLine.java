@@ -1,51 +1,41 @@
 // The recording's live status on stderr: elapsed, IOs, read and write MB/s, events lost.
 package org.sbench.cli;
 
-import java.io.PrintWriter;
 import java.util.Locale;
 import org.sbench.record.RecordStatus;
 
 /**
- * One status line per {@link #show}, rewritten in place on a terminal ({@code \r}); elsewhere (a
- * log, a pipe) one is {@link #due} every {@link #PLAIN_INTERVAL_NS}. Rates are over the interval
- * since the previous line, so they show what the device is doing now. Not thread-safe.
+ * The recording's status on a {@link ProgressLine} (whose clock is the recording's): rewritten in
+ * place on a terminal, elsewhere one line every 10 s, none with {@code --progress none}. Rates are
+ * over the interval since the previous line, so they show what the device is doing now. Not
+ * thread-safe.
  */
 final class RecordStatusLine {
-    static final long PLAIN_INTERVAL_NS = 10_000_000_000L;
     private static final double NS_PER_S = 1e9;
     private static final double MB = 1e6;
     private static final long SECONDS_PER_HOUR = 3600;
     private static final long SECONDS_PER_MINUTE = 60;
 
-    private final PrintWriter err;
-    private final boolean terminal;
+    private final ProgressLine line;
     private RecordStatus previous = new RecordStatus(0, 0, 0, 0, 0, 0);
-    private boolean pending;
 
-    RecordStatusLine(PrintWriter err, boolean terminal) {
-        this.err = err;
-        this.terminal = terminal;
+    RecordStatusLine(ProgressLine line) {
+        this.line = line;
     }
 
-    /** Whether a line is due {@code elapsedNs} into the recording; asked before taking a status, which reads the kernel's counters. */
-    boolean due(long elapsedNs) {
-        return terminal || elapsedNs - previous.elapsedNs() >= PLAIN_INTERVAL_NS;
+    /** Whether a line is due; asked before taking a status, which reads the kernel's counters. */
+    boolean due() {
+        return line.due();
     }
 
     void show(RecordStatus s) {
-        err.print((terminal ? "\r" : "") + format(s, previous) + (terminal ? "   " : System.lineSeparator()));
-        err.flush();
-        pending = terminal;
+        line.show(format(s, previous));
         previous = s;
     }
 
     /** Ends a line left open on a terminal, before other output. */
     void end() {
-        if (pending) {
-            err.println();
-            err.flush();
-            pending = false;
-        }
+        line.end();
     }
 
     static String format(RecordStatus now, RecordStatus before) {

@@ -2,22 +2,19 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.replay.FitPolicy;
 import org.sbench.replay.NanoClock;
-import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySession;
 import org.sbench.replay.ReplaySettings;
-import org.sbench.replay.Replayer;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.target.TargetSettings;
-import org.sbench.trace.IoRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,8 +43,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "recorded-qd (default: the recorded queue depth, idle capped), timed, or fixed-qd.")
     String mode;
 
-    @Option(names = "--max-idle", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "25ms",
-            description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle).")
+    @Option(names = "--max-idle", paramLabel = "DURATION|none", converter = IdleCapConverter.class, defaultValue = "25ms",
+            description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle; none keeps every gap"
+                    + " in full).")
     long maxIdleNs;
 
     @Option(names = "--qd-fallback", paramLabel = "N", defaultValue = "0",
@@ -57,7 +55,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0", description = "timed: replay X times faster.")
     double speed;
 
-    @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "" + ReplaySettings.DEFAULT_TIMED_MAX_IN_FLIGHT,
+    @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "" + ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT,
             description = "timed: safety cap on IOs in flight (default ${DEFAULT-VALUE}).")
     int maxInFlight;
 
@@ -95,11 +93,15 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--on-error", paramLabel = "WHAT", defaultValue = "stop", description = "On an IO error: stop (default) or continue.")
     String onError;
 
-    @Option(names = "--progress", description = "Print a progress line on stderr even when it is not a terminal.")
-    boolean progress;
+    @Mixin
+    ProgressOptions progress;
 
-    @Option(names = "--out", paramLabel = "FILE.json", description = "Write the result as JSON (atomically).")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Write the result as JSON to FILE (atomically; '-' is standard output, and the table goes to stderr).")
     Path out;
+
+    @Option(names = "--json", description = "Print the result as JSON on standard output (the table goes to stderr); with --out, both.")
+    boolean json;
 
     @Spec
     CommandSpec spec;
@@ -111,21 +113,43 @@ final class ReplayCommand implements Callable<Integer> {
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
-        ReplayResult result;
+        OutputOptions.checkFile("--out", out);
+        Path stdoutJson = OutputOptions.json(json, out);
+        PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
+        // Open until the result is written: a second signal cannot end the JVM half way.
         try (StopSignals stop = new StopSignals()) {
-            result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions(), target,
-                    targetSettings, settings), NanoClock.SYSTEM, listener(), stop.control(), SbenchCommand.version());
-        } catch (SbenchException e) {
-            throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            ReplayResult result;
+            ProgressLine line = progress.line(spec);
+            try {
+                ReplayProgress replay = ReplayProgress.ofTrace(line, trace);
+                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace, line), traceOptions.from,
+                        traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
+                        stop.control(), SbenchCommand.version());
+            } catch (SbenchException e) {
+                throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+            } finally {
+                line.end();
+            }
+            new TableResultWriter().write(result, stdout);
+            try (OutputFiles files = new OutputFiles()) {
+                for (Path p : new Path[] {out, stdoutJson}) {
+                    if (p != null) {
+                        new JsonResults().write(result, p, files);
+                    }
+                }
+                files.commit();
+            }
+            if (out != null) {
+                stdout.println("result   " + out);
+            }
+            stdout.flush();
+            String errors = IoErrorSummary.of(result);
+            if (errors != null) {
+                SbenchCommand.warn(spec.commandLine().getErr(), errors);
+            }
+            return ExitCodes.ofRun(stop, result.summary().errors());
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        new TableResultWriter().write(result, stdout);
-        if (out != null) {
-            new JsonResults().write(result, out);
-            stdout.println("result   " + out);
-        }
-        stdout.flush();
-        return ExitCodes.ofRun(result.stopReason(), result.summary().errors());
     }
 
     /** A refusal to write also names the way to replay without writing. */
@@ -134,67 +158,11 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private ReplaySettings settings() {
-        ReplaySettings s = ReplaySettings.DEFAULTS;
-        switch (ReplayMode.of(mode)) {
-            case TIMED:
-                if (!(speed > 0)) {
-                    throw SbenchException.usage("--speed must be above 0, found " + speed);
-                }
-                if (maxInFlight < 1) {
-                    throw SbenchException.usage("--max-inflight must be at least 1, found " + maxInFlight);
-                }
-                s = s.withTimed(speed, maxInFlight);
-                break;
-            case FIXED_QD:
-                if (qd == null || qd < 1) {
-                    throw SbenchException.usage("--mode fixed-qd needs --qd N (N at least 1)");
-                }
-                s = s.withFixedQd(qd);
-                break;
-            default:
-                if (qdFallback < 0) {
-                    throw SbenchException.usage("--qd-fallback must be 0 or more, found " + qdFallback);
-                }
-                s = s.withRecordedQd(maxIdleNs, qdFallback);
-        }
-        if (qd != null && ReplayMode.of(mode) != ReplayMode.FIXED_QD) {
-            throw SbenchException.usage("--qd goes with --mode fixed-qd; recorded-qd uses the trace's depth (--qd-fallback for IOs without one)");
-        }
-        int streamId = streamId();
         if (readOnly && targetOptions.allowWrite) {
             throw SbenchException.usage("--read-only and --allow-write contradict each other");
         }
-        Replayer.OnError errors;
-        try {
-            errors = Replayer.OnError.valueOf(onError.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
-        }
-        if (!reap.equals("poll") && !reap.equals("wait")) {
-            throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
-        }
-        return s.withData(data).withEngine(targetOptions.engine).withOnError(errors).withPollCompletions(reap.equals("poll"))
-                .withMapping(FitPolicy.of(fit), streamId, readOnly);
-    }
-
-    private int streamId() {
-        if (stream == null) {
-            return IoRecord.NO_STREAM;
-        }
-        if (stream.equals("all")) {
-            return ReplaySettings.ALL_STREAMS;
-        }
-        if (stream.matches("[0-9]{1,9}")) {
-            return Integer.parseInt(stream);
-        }
-        throw SbenchException.usage("--stream takes a stream number or all, found '" + stream + "'");
-    }
-
-    private ReplayListener listener() {
-        if (!progress && System.console() == null) {
-            return ReplayListener.NONE;
-        }
-        PrintWriter err = spec.commandLine().getErr();
-        return new ProgressLine(err);
+        return ReplaySettings.builder().mode(mode).maxIdleNs(maxIdleNs).qdFallback(qdFallback).speed(speed).maxInFlight(maxInFlight)
+                .qd(qd).data(data).engine(targetOptions.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
+                .build();
     }
 }

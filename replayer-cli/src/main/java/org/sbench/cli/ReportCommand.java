@@ -2,14 +2,21 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.result.CsvResultWriter;
 import org.sbench.result.HlogResultWriter;
 import org.sbench.result.HtmlReportWriter;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ResultWriter;
 import org.sbench.result.TableResultWriter;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.TraceInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -41,25 +48,53 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--hlog", hlog);
-        try (OutputDirectory csvDir = csv == null ? null : new OutputDirectory("--csv", csv)) {
-            ReplayResult r = new JsonResults().read(result);
-            PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = OutputOptions.text(spec, html, hlog);
+        // All outputs appear together once all are written, or none does (a full disk).
+        try (OutputDirectory csvDir = csv == null ? null : new OutputDirectory("--csv", csv);
+             OutputFiles files = new OutputFiles()) {
+            ReplayResult r = read(result);
             new TableResultWriter().write(r, out);
-            write(new HtmlReportWriter(), r, html, out);
-            write(new CsvResultWriter(), r, csv, out);
-            write(new HlogResultWriter(), r, hlog, out);
-            out.flush();
+            List<String> written = new ArrayList<>();
+            write(new HtmlReportWriter(), r, html, files, written);
+            write(new CsvResultWriter(), r, csv, files, written);
+            write(new HlogResultWriter(), r, hlog, files, written);
+            files.commit();
             if (csvDir != null) {
                 csvDir.keep();
             }
+            written.forEach(out::println);
+            out.flush();
         }
         return ExitCodes.OK;
     }
 
-    private static void write(ResultWriter writer, ReplayResult r, Path to, PrintWriter out) {
+    /** The result in {@code file}; a trace given instead is named as one, with how to replay it. */
+    private static ReplayResult read(Path file) {
+        try {
+            return new JsonResults().read(file);
+        } catch (SbenchException notAResult) {
+            String format = traceFormat(file);
+            if (notAResult.kind() != ErrorKind.BAD_INPUT || format == null) {
+                throw notAResult;
+            }
+            throw SbenchException.badInput(file.toString(), "is a trace (format " + format + "), not a replay result; replay it"
+                    + " first: sbench replay " + file + " --target DEVICE --out RESULT.json, then sbench report RESULT.json");
+        }
+    }
+
+    /** The trace format {@code file} is in, or null when it is none (or cannot be read). */
+    private static String traceFormat(Path file) {
+        try {
+            return TraceFormats.standard().detect(TraceInput.of(file)).name();
+        } catch (SbenchException none) {
+            return null;
+        }
+    }
+
+    private static void write(ResultWriter writer, ReplayResult r, Path to, OutputFiles files, List<String> written) {
         if (to != null) {
-            writer.write(r, to);
-            out.println("wrote    " + writer.name() + " " + to);
+            writer.write(r, to, files);
+            written.add("wrote    " + writer.name() + " " + to);
         }
     }
 }

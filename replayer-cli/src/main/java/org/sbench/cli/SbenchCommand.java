@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
         subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, CdmCommand.class,
-            RecordCommand.class, InspectCommand.class, ConvertCommand.class, SynthCommand.class, TracesCommand.class,
-            CommandLine.HelpCommand.class})
+            RunCommand.class, ScenariosCommand.class, PurgeCommand.class, FillCommand.class, TortureCommand.class, SweepCommand.class,
+            IdleCommand.class, RecordCommand.class, InspectCommand.class, ConvertCommand.class, SynthCommand.class, TracesCommand.class,
+            CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
@@ -34,39 +35,35 @@ public final class SbenchCommand implements Runnable {
     /** The configured command line; tests call it with their own out/err writers. */
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new SbenchCommand());
+        // 'sbench COMMAND --version' says what 'sbench --version' says.
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
+        cl.setParameterExceptionHandler(new UsageErrors());
         return cl;
     }
 
     private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        PrintWriter err = cl.getErr();
         boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
-        if (ex instanceof SbenchException) {
-            err.println("sbench: " + ex.getMessage());
-            if (debug) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return ExitCodes.of(((SbenchException) ex).kind());
-        }
-        err.println("sbench: internal error: " + ex + (debug ? "" : " (rerun with --debug for details)"));
-        if (debug) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
-        return ExitCodes.INTERNAL;
+        return SbenchException.report(ex, "sbench", debug, cl.getErr());
     }
 
-    /** The version from the jar's manifest (set by the build), or "dev" when run from classes. */
+    /** A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE}. */
+    static void warn(PrintWriter err, String message) {
+        err.println("sbench: " + message);
+        err.flush();
+    }
+
+    /** The version, as the build wrote it into {@code build.properties} ("dev" without one). */
     static String version() {
-        String v = SbenchCommand.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
+        return Build.read().version();
     }
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"sbench " + version()};
+            Build b = Build.read();
+            return new String[] {"sbench " + b.version() + " (commit " + b.commit() + (b.modified() ? ", with uncommitted changes" : "")
+                    + ")"};
         }
     }
 }

@@ -1,30 +1,21 @@
 package org.sbench.cli;
 
-import java.util.Locale;
+import org.sbench.trace.units.Sizes;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
  * Sizes as the CLI writes them: bytes, or a number with a binary suffix as fio reads them:
- * {@code K}, {@code M}, {@code G}, {@code T} (powers of 1024; {@code KiB}, {@code MiB} ... too).
+ * {@code K}, {@code M}, {@code G}, {@code T} (powers of 1024; {@code KiB}, {@code MiB} ... too), as
+ * {@link Sizes} reads them for every command line.
  */
 final class SizeConverter implements ITypeConverter<Long> {
-    private static final String[] SUFFIXES = {"k", "m", "g", "t"};
-
     @Override
     public Long convert(String value) {
-        String v = value.strip().toLowerCase(Locale.ROOT).replace("ib", "").replace("b", "");
-        long multiplier = 1;
-        for (int i = 0; i < SUFFIXES.length; i++) {
-            if (v.endsWith(SUFFIXES[i])) {
-                multiplier = 1L << (10 * (i + 1));
-                v = v.substring(0, v.length() - 1);
-                break;
-            }
+        try {
+            return Sizes.parseBytes(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
-        if (!v.matches("[0-9]{1,15}")) {
-            throw new TypeConversionException("'" + value + "' is not a size; write bytes or a number with K, M, G or T (powers of 1024)");
-        }
-        return Long.parseLong(v) * multiplier;
     }
 }

@@ -1,43 +1,80 @@
 package org.sbench.cli;
 
+import java.io.PrintWriter;
 import org.sbench.replay.ReplayControl;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * While open, the given signals (Ctrl-C's SIGINT by default) stop the command's run instead of
- * ending the JVM, so the command ends its run, reports what it measured and cleans up after itself;
- * {@link #close()} puts the previous handlers back.
+ * While open, the given signals (Ctrl-C's SIGINT, kill's SIGTERM and a closed terminal's SIGHUP by
+ * default) stop the command's run instead of ending the JVM, so the command ends its run, reports
+ * what it measured and cleans up after itself; {@link #close()} puts the previous handlers back.
  */
 final class StopSignals implements AutoCloseable {
+    /** A process a signal ended exits with 128 + the signal's number, as a shell reports it. */
+    private static final int SIGNAL_EXIT_BASE = 128;
+    private static final String INT = "INT";
+
     private final ReplayControl control = new ReplayControl();
     private final Signal[] signals;
     private final SignalHandler[] previous;
+    /** The first stop signal that came, or null. */
+    private volatile Signal received;
 
-    /** Ctrl-C asks {@link #control()} to stop. */
+    /** SIGINT, SIGTERM and SIGHUP ask {@link #control()} to stop, with the reason "interrupted (SIGTERM)". */
     StopSignals() {
-        this(null, "INT");
+        this(null, INT, "TERM", "HUP");
     }
 
     /** Each of {@code names} ("INT", "TERM", ...) runs {@code stop}, or asks {@link #control()} to stop when it is null. */
     StopSignals(Runnable stop, String... names) {
-        Runnable action = stop != null ? stop : control::requestStop;
         signals = new Signal[names.length];
         previous = new SignalHandler[names.length];
         for (int i = 0; i < names.length; i++) {
             signals[i] = new Signal(names[i]);
-            previous[i] = Signal.handle(signals[i], sig -> action.run());
+            previous[i] = Signal.handle(signals[i], sig -> {
+                if (received == null) {
+                    received = sig;
+                }
+                if (stop != null) {
+                    stop.run();
+                } else {
+                    control.requestStop(reason());
+                }
+            });
         }
     }
 
-    /** The control to run under: {@link ReplayControl#INTERRUPTED} once a stop signal came. */
+    /** The control to run under: stopped, reason "interrupted (SIGNAME)", once a stop signal came. */
     ReplayControl control() {
         return control;
     }
 
-    /** True when the first signal was ignored as this process started (a background job): the JVM keeps it ignored. */
-    boolean firstIgnored() {
-        return previous[0] == SignalHandler.SIG_IGN;
+    /** "interrupted (SIGTERM)" after the first stop signal, SIGTERM here; null before any came. */
+    String reason() {
+        Signal s = received;
+        return s == null ? null : ReplayControl.INTERRUPTED + " (SIG" + s.getName() + ")";
+    }
+
+    /** 128 + the number of the first stop signal that came (130 for SIGINT, 143 SIGTERM, 129 SIGHUP), or {@code otherwise}. */
+    int exitCode(int otherwise) {
+        Signal s = received;
+        return s == null ? otherwise : SIGNAL_EXIT_BASE + s.getNumber();
+    }
+
+    /**
+     * Tells on {@code err} that Ctrl-C cannot stop this process when SIGINT was ignored as it started
+     * (a background job of a script): the JVM keeps such a signal ignored. {@code otherStop} names
+     * another way the run ends (" or let --duration end it"), or is empty.
+     */
+    void noteIgnoredCtrlC(PrintWriter err, String otherStop) {
+        for (int i = 0; i < signals.length; i++) {
+            if (signals[i].getName().equals(INT) && previous[i] == SignalHandler.SIG_IGN) {
+                err.println("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill " + ProcessHandle.current().pid()
+                        + " (SIGTERM)" + otherStop);
+                err.flush();
+            }
+        }
     }
 
     @Override

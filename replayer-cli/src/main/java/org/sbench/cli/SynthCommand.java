@@ -15,6 +15,7 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.synth.WorkloadProfile;
 import org.sbench.traces.BundledTraces;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -39,6 +40,9 @@ final class SynthCommand implements Callable<Integer> {
             description = "Device size the offsets are spread over (default: the profile's choice).")
     Long capacity;
 
+    @Mixin
+    ProgressOptions progress;
+
     @Spec
     CommandSpec spec;
 
@@ -52,21 +56,30 @@ final class SynthCommand implements Callable<Integer> {
         if (cap < 1L << 30) {
             throw SbenchException.usage("--capacity must be at least 1G, found " + cap);
         }
+        OutputOptions.checkFile("--out", out);
         TraceFormats formats = TraceFormats.standard();
         TraceFormat format = formats.forOutput(out, null);
-        if (format.name().equals("sbt")) {
-            BundledTraceCache.generate(p, seed, cap, out);
-        } else {
-            // Phase markers are known only as the trace is generated: generate .sbt, then convert.
-            Path sbt = AtomicFileOutput.scratchBeside(out, ".sbt");
-            try {
-                BundledTraceCache.generate(p, seed, cap, sbt);
-                try (TraceReader r = formats.open(sbt, "sbt", ReadOptions.DEFAULTS)) {
-                    TraceConverter.convert(r, format, out, ConvertSettings.ALL);
+        ProgressLine line = progress.line(spec);
+        TaskProgress generating = new TaskProgress(line, "generating " + profile, TaskProgress.Unit.IOS);
+        try {
+            if (format.name().equals("sbt")) {
+                BundledTraceCache.generate(p, seed, cap, out, generating);
+            } else {
+                // Phase markers are known only as the trace is generated: generate .sbt, then convert.
+                Path sbt = AtomicFileOutput.scratchBeside(out, ".sbt");
+                try {
+                    BundledTraceCache.generate(p, seed, cap, sbt, generating);
+                    ReadOptions reading = ReadOptions.DEFAULTS.withProgress(new TaskProgress(line, "writing " + out + " (" + format.name()
+                            + ")", TaskProgress.Unit.BYTES));
+                    try (TraceReader r = formats.open(sbt, "sbt", reading)) {
+                        TraceConverter.convert(r, format, out, ConvertSettings.ALL);
+                    }
+                } finally {
+                    sbt.toFile().delete(); // else at exit (scratchBeside)
                 }
-            } finally {
-                sbt.toFile().delete(); // else at exit (scratchBeside)
             }
+        } finally {
+            line.end();
         }
         PrintWriter o = spec.commandLine().getOut();
         o.println("wrote " + profile + " (" + p.title() + ", seed " + seed + ", capacity " + cap + " bytes) to " + out);

@@ -14,9 +14,14 @@ final class TraceOptions {
             description = "Skip up to N malformed records (reported) instead of stopping at the first.")
     long skipBad;
 
-    /** The trace file {@code arg} names: a file, or a bundled workload (generated once and cached). */
-    static Path resolve(String arg) {
-        return BundledTraceCache.forUser().resolve(arg);
+    /** The trace file {@code arg} names: a file, or a bundled workload (generated once and cached, its progress on {@code line}). */
+    static Path resolve(String arg, ProgressLine line) {
+        return BundledTraceCache.forUser().resolve(arg, generating(line, arg));
+    }
+
+    /** The progress of generating bundled workload {@code name} into the cache. */
+    static TaskProgress generating(ProgressLine line, String name) {
+        return new TaskProgress(line, "generating " + name + " (once, into the cache)", TaskProgress.Unit.IOS);
     }
 
     ReadOptions readOptions() {

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -23,6 +24,21 @@ class CliTest {
             + "128166372000500000,hm,1,Write,8192,512,100\n";
 
     record Run(int code, String out, String err) {
+    }
+
+    /** A command run in-process with what it wrote to the JVM's standard output (where '-' and --json go). */
+    record Captured(Run run, String stdout) {
+    }
+
+    static Captured capturingStdout(java.util.function.Supplier<Run> command) {
+        java.io.PrintStream saved = System.out;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            return new Captured(command.get(), bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(saved);
+        }
     }
 
     static Run run(String... args) {
@@ -86,6 +102,46 @@ class CliTest {
         assertEquals(0, run("convert", msr(dir).toString(), dir.resolve("late.csv").toString(), "--start", "1ms").code());
         String late = Files.readString(dir.resolve("late.csv"));
         assertTrue(late.endsWith("process\n0,500000,4096,4096,R,0,2,\n49000000,49010000,8192,512,W,1,1,\n"), late);
+    }
+
+    @Test
+    void convertForFioNamesTheDeviceAndFitsTheIosOntoIt(@TempDir Path dir) throws Exception {
+        Path device = Files.write(dir.resolve("disk.img"), new byte[1 << 20]);
+        Path log = dir.resolve("t.iolog");
+        Run r = run("convert", msr(dir).toString(), log.toString(), "--fio-device", device.toString(), "--fit", "wrap", "--stream", "0");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("fitted   onto " + device + " (1,048,576 bytes, 4096-byte blocks, --fit wrap): 1 IOs moved,"
+                + " 0 widened to whole blocks"), r.out());
+        List<String> lines = Files.readAllLines(log);
+        assertEquals(List.of("fio version 3 iolog", "0 " + device + " add", "0 " + device + " open", "0 " + device + " read 0 4096",
+                "500 " + device + " write 0 65536", "1000 " + device + " read 4096 4096", "1000 " + device + " close"), lines,
+                "the write at 1 MiB wrapped to 0 of the 1 MiB file, the log opening the file itself");
+
+        Run scaled = run("convert", msr(dir).toString(), dir.resolve("s.csv").toString(), "--capacity", "512K", "--fit", "scale",
+                "--stream", "0");
+        assertEquals(0, scaled.code(), scaled.err());
+        String s = Files.readString(dir.resolve("s.csv"));
+        assertTrue(s.contains("\n# meta: capacity=524288\n"), "the fitted capacity: " + s);
+        assertTrue(s.contains("\n1000000,1500000,1536,4096,R,0,2,\n"), "4 KiB times 512 KiB / the 1.0625 MiB span, in whole blocks: " + s);
+        assertTrue(s.contains("\n500000,510000,458752,65536,W,0,2,\n"), "scaled to 493,056, which the 64 KiB write would overrun: the"
+                + " last 64 KiB of the capacity, as replay places it: " + s);
+
+        Run past = run("convert", msr(dir).toString(), dir.resolve("p.iolog").toString(), "--fio-device", device.toString(), "--stream", "0");
+        assertEquals(2, past.code());
+        assertEquals("sbench: record 2 reaches byte 1114112, past the 1048576 bytes of " + device + "; use --fit wrap or --fit scale\n",
+                past.err());
+        assertFalse(Files.exists(dir.resolve("p.iolog")), "no half-written log");
+        Run streams = run("convert", msr(dir).toString(), dir.resolve("m.iolog").toString(), "--fio-device", device.toString(), "--fit",
+                "wrap");
+        assertEquals("sbench: the trace records several devices (streams 0 and 1, at record 4); fit one of them onto " + device
+                + " with --stream N\n", streams.err());
+        assertEquals("sbench: --fio-device names the device a fio log opens; the output here is csv (use --to fio, or an OUT ending"
+                + " .iolog)\n", run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fio-device", device.toString()).err());
+        assertEquals("sbench: --fit needs a capacity to fit onto: --fio-device DEV or --capacity SIZE\n",
+                run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fit", "wrap").err());
+        assertEquals("sbench: --fio-device " + dir.resolve("nowhere") + ": no block device or file of that name here; give its"
+                + " capacity with --capacity SIZE\n", run("convert", msr(dir).toString(), log.toString(), "--fio-device",
+                dir.resolve("nowhere").toString()).err());
     }
 
     @Test

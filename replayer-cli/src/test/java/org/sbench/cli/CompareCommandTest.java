@@ -35,9 +35,10 @@ class CompareCommandTest {
         assertTrue(r.out().contains("  second (baseline)  target null"), r.out());
         assertTrue(r.out().contains("ranking  by average IOPS (higher is better)"), r.out());
         assertTrue(r.out().contains("wrote    html " + html + "\nwrote    csv " + csv + "\n"), r.out());
-        assertTrue(Files.readString(html).contains("<div class=\"chart\" id=\"chart-iops\">"));
+        assertTrue(Files.readString(html).contains("<div class=\"chart\" id=\"chart-ranking\">"));
         List<String> rows = Files.readAllLines(csv);
-        assertEquals("metric,op,unit,better,column,label,baseline,comparable,runs,mean,sd,min,max,diff,ratio", rows.get(0));
+        assertEquals("metric,op,unit,better,column,label,baseline,comparable,runs,mean,sd,min,max,diff,ratio,group,notes",
+                rows.get(0));
         assertTrue(rows.get(1).startsWith("ios,all,count,none,1,first,false,true,1,3,,3,3,0,1"), rows.get(1));
         assertTrue(rows.get(2).startsWith("ios,all,count,none,2,second,true,true,1,3,,3,3,0,1"), rows.get(2));
     }

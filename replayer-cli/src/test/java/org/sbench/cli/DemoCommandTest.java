@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,36 +13,40 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 
-/** {@code sbench demo} as a user runs it: its own JVM, in a directory of the user's, stopped by Ctrl-C. */
+/** {@code sbench demo} as a user runs it: its own JVM, in a directory of the user's, stopped by Ctrl-C, kill or hang-up. */
 class DemoCommandTest {
     private static final long SIGINT_BIT = 1L << 1;
 
-    @Test
-    void ctrlCEndsTheDemoWithItsResultAndNoScratchFile(@TempDir Path dir) throws Exception {
-        assumeTrue((ignoredSignals() & SIGINT_BIT) == 0, "SIGINT is ignored here, and so it would be in the demo");
+    @ParameterizedTest
+    @CsvSource({"INT,130", "TERM,143", "HUP,129"})
+    void aSignalEndsTheDemoWithItsResultAndNoScratchFile(String sig, int code, @TempDir Path dir) throws Exception {
+        assumeTrue(!sig.equals("INT") || (ignoredSignals() & SIGINT_BIT) == 0, "SIGINT is ignored here, and so it would be in the demo");
         // A file of the workload's name in the working directory is not the bundled trace.
         Path cwd = Files.createDirectory(dir.resolve("cwd"));
         Files.writeString(cwd.resolve("light-2010"), "not a trace\n");
         Path work = dir.resolve("work");
-        Process demo = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName(), "demo", "--dir", work.toString())
-                .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("demo.out").toFile()).start();
         Path scratch = work.resolve("scratch.img");
-        while (demo.isAlive() && !Files.exists(scratch)) {
-            Thread.sleep(10);
+        String stdout;
+        String stderr;
+        try (ChildSbench demo = ChildSbench.start(cwd, List.of(), "demo", "--dir", work.toString(), "--json")) {
+            demo.await("the scratch file", () -> Files.exists(scratch));
+            demo.signal(sig);
+            assertEquals(code, demo.waitFor(), demo.out() + demo.err());
+            stdout = demo.out();
+            stderr = demo.err();
         }
-        new ProcessBuilder("kill", "-INT", Long.toString(demo.pid())).inheritIO().start().waitFor();
-        int code = demo.waitFor();
-
-        String output = Files.readString(dir.resolve("demo.out"));
-        assertEquals(ExitCodes.INTERRUPTED, code, output);
         assertFalse(Files.exists(scratch), "the scratch file is deleted");
         ReplayResult result = new JsonResults().read(work.resolve("light-2010.json"));
         assertFalse(result.complete());
-        assertEquals("interrupted", result.stopReason());
+        assertEquals("interrupted (SIG" + sig + ")", result.stopReason());
+        assertEquals(new ObjectMapper().readTree(work.resolve("light-2010.json").toFile()), new ObjectMapper().readTree(stdout),
+                "--json: the result alone on stdout");
+        assertTrue(stderr.contains("sbench demo: replaying light-2010"), "the tables on stderr: " + stderr);
         try (Stream<Path> files = Files.list(work)) {
             assertEquals(List.of("light-2010.html", "light-2010.json"), files.map(p -> p.getFileName().toString()).sorted().toList());
         }

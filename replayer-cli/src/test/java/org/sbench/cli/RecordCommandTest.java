@@ -54,7 +54,7 @@ class RecordCommandTest {
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--duration", "0");
         CliTest.Run r = CliTest.run("record", "--out", "t.sbt");
         assertEquals(ExitCodes.USAGE, r.code());
-        assertTrue(r.err().startsWith("Missing required option: '--device=DEV'"), r.err());
+        assertEquals("sbench: Missing required option: '--device=DEV'\nsee 'sbench record --help'\n", r.err());
     }
 
     private static void assertUsage(String line, String... args) {
@@ -120,6 +120,26 @@ class RecordCommandTest {
 
     @Test
     @Tag("device")
+    void jsonPrintsWhatWasRecordedOnStandardOutput() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("json.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            CliTest.Captured c = CliTest.capturingStdout(() -> record(InputStream.nullInputStream(), "record", "--device",
+                    loop.path().toString(), "--out", out.toString(), "--duration", "1s", "--json"));
+            assertEquals(0, c.run().code(), c.run().err());
+            com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(c.stdout());
+            assertEquals(out.toString(), j.get("out").asText());
+            assertTrue(j.get("complete").asBoolean());
+            assertEquals(readAll(out).size(), j.get("ios").asLong());
+            assertEquals(0, j.get("eventsLost").asLong());
+            assertEquals("", c.run().out());
+            assertTrue(c.run().err().contains("wrote " + j.get("ios").asLong() + " IOs to " + out), "the summary on stderr: " + c.run().err());
+        }
+        assertNoInstance();
+    }
+
+    @Test
+    @Tag("device")
     void sigintStopsTheRecordingWithACompleteTrace() throws Exception {
         LoopDevice.assumeRoot();
         Path out = dir.resolve("interrupted.sbt");
@@ -171,6 +191,32 @@ class RecordCommandTest {
             assertEquals(1, refused.size(), r.err());
             assertTrue(refused.get(0).startsWith("sbench: cannot write " + instance().resolve("trace_marker") + ": "), refused.get(0));
             assertEquals(List.of(), readInfo(out).phases());
+        }
+        assertNoInstance();
+    }
+
+    @Test
+    @Tag("device")
+    void theInstanceOfARecordKilledBySigkillIsRemovedByTheNextRecord() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             ChildSbench killed = ChildSbench.start(dir, List.of(), "record", "--device", loop.path().toString(),
+                     "--out", dir.resolve("killed.sbt").toString())) {
+            Path stale = Path.of("/sys/kernel/tracing/instances/sbench-" + killed.pid());
+            try {
+                killed.await("its tracefs instance", () -> readQuietly(stale.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
+                killed.signal("KILL");
+                killed.waitFor();
+                assertTrue(Files.isDirectory(stale), "nothing runs after SIGKILL: the instance stays");
+                CliTest.Run r = record(InputStream.nullInputStream(), "record", "--device", loop.path().toString(),
+                        "--out", dir.resolve("next.sbt").toString(), "--duration", "1s");
+                assertEquals(0, r.code(), r.err());
+                assertTrue(r.err().contains("note: removed tracefs instance sbench-" + killed.pid() + ", left enabled by an sbench"
+                        + " that was killed (pid " + killed.pid() + " is gone)\n"), r.err());
+                assertFalse(Files.exists(stale));
+            } finally {
+                Files.deleteIfExists(stale);
+            }
         }
         assertNoInstance();
     }

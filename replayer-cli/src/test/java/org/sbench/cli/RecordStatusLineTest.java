@@ -30,20 +30,25 @@ class RecordStatusLineTest {
 
     @Test
     void terminalRewritesOneLineAndPlainOutputIsDueEveryTenSeconds() {
+        long[] elapsed = {0};
         StringWriter terminal = new StringWriter();
-        RecordStatusLine t = new RecordStatusLine(new PrintWriter(terminal), true);
-        assertTrue(t.due(S));
+        RecordStatusLine t = new RecordStatusLine(new ProgressLine(new PrintWriter(terminal), ProgressLine.Mode.LIVE, () -> elapsed[0]));
+        elapsed[0] = S;
+        assertTrue(t.due());
         t.show(new RecordStatus(S, 10, 0, 0, 0, 0));
-        assertTrue(t.due(2 * S));
+        elapsed[0] = 2 * S;
+        assertTrue(t.due());
         t.show(new RecordStatus(2 * S, 20, 0, 0, 0, 0));
         t.end();
-        assertEquals("\r0:00:01  10 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0   "
-                + "\r0:00:02  20 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0   " + System.lineSeparator(), terminal.toString());
+        assertEquals("\r0:00:01  10 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0"
+                + "\r0:00:02  20 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0" + System.lineSeparator(), terminal.toString());
         StringWriter log = new StringWriter();
-        RecordStatusLine plain = new RecordStatusLine(new PrintWriter(log), false);
+        long[] now = {0};
+        RecordStatusLine plain = new RecordStatusLine(new ProgressLine(new PrintWriter(log), ProgressLine.Mode.LINES, () -> now[0]));
         List<Integer> shownAt = new ArrayList<>();
         for (int i = 1; i <= 25; i++) {
-            if (plain.due(i * S)) {
+            now[0] = i * S;
+            if (plain.due()) {
                 shownAt.add(i);
                 plain.show(new RecordStatus(i * S, i, 0, 0, 0, 0));
             }

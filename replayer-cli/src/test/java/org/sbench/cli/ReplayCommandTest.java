@@ -41,6 +41,46 @@ class ReplayCommandTest {
     }
 
     @Test
+    void maxIdleNoneKeepsIdleInFullAndSaysSo(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--max-idle", "none", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("settings recorded-qd, max idle none (idle kept in full), data random"), r.out());
+        assertEquals(Long.MAX_VALUE, new ObjectMapper().readTree(out.toFile()).get("settings").get("maxIdleNs").asLong());
+    }
+
+    /** 16 reads 100 ms apart: a timed replay of 1.5 s, long enough for a progress line. */
+    private static Path slow(Path dir) throws IOException {
+        StringBuilder b = new StringBuilder("issue_ns,complete_ns,offset,length,op,stream,qd,process\n");
+        for (int i = 0; i < 16; i++) {
+            b.append(i * 100_000_000L).append(',').append(i * 100_000_000L + 1000).append(',').append(i * 4096L).append(",4096,R,0,1,\n");
+        }
+        return Files.writeString(dir.resolve("slow.csv"), b.toString());
+    }
+
+    @Test
+    void progressIsALineRewrittenInPlaceThatSaysHowItsRateIsMeasured(@TempDir Path dir) throws Exception {
+        String t = slow(dir).toString();
+        CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--progress", "always");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().startsWith("\rreplay: "), r.err());
+        assertTrue(r.err().contains(" of 16 IOs ("), r.err());
+        assertTrue(r.err().contains(" IOPS, 0.0 MB/s over wall time, elapsed 0:01"), r.err());
+        assertTrue(r.err().contains("\rreplay: 16 of 16 IOs (100.0%)"), "the last state replaces the line: " + r.err());
+        assertTrue(r.err().endsWith("\n"), "the line is ended before anything else is printed");
+        CliTest.Run bare = CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--progress");
+        assertTrue(bare.err().startsWith("\rreplay: "), "a bare --progress, as before: " + bare.err());
+        CliTest.Run none = CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--progress", "none");
+        assertEquals(0, none.code(), none.err());
+        assertEquals("", none.err());
+        CliTest.Run auto = CliTest.run("replay", t, "--target", "null", "--mode", "timed");
+        assertEquals("", auto.err(), "stderr is no terminal here: a line every 10 s, so none in 1.5 s");
+        assertEquals(2, CliTest.run("replay", t, "--target", "null", "--progress", "sometimes").code(), "not a word of --progress");
+        CliTest.Run before = CliTest.run("replay", "--progress", t, "--target", "null", "--progress", "none");
+        assertEquals(0, before.code(), "a bare --progress leaves the trace after it alone: " + before.err());
+    }
+
+    @Test
     void fileTargetIsCreatedAtTheGivenSize(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("scratch.img");
         CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", file.toString(), "--size", "4M",
@@ -60,7 +100,8 @@ class ReplayCommandTest {
         assertUsage("--read-only and --allow-write contradict each other", "replay", t, "--target", "null", "--read-only", "--allow-write");
         CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("'25' is not a duration"), r.err());
+        assertTrue(r.err().contains("'25' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle"
+                + " in full"), r.err());
         assertEquals(2, CliTest.run("replay", t).code(), "--target is required");
         CliTest.Run small = CliTest.run("replay", t, "--target", dir.resolve("small.img").toString(), "--size", "64K");
         assertEquals(2, small.code());

@@ -21,13 +21,15 @@ class StopSignalsTest {
             ReplayControl control;
             try (StopSignals stop = new StopSignals()) {
                 control = stop.control();
+                assertEquals(ExitCodes.OK, stop.exitCode(ExitCodes.OK), "no signal yet");
                 Signal.raise(INT);
                 // The JVM runs signal handlers on a thread of their own.
                 while (!control.stopRequested()) {
                     Thread.sleep(10);
                 }
+                assertEquals(ExitCodes.INTERRUPTED, stop.exitCode(ExitCodes.OK));
             }
-            assertEquals(ReplayControl.INTERRUPTED, control.stopReason());
+            assertEquals("interrupted (SIGINT)", control.stopReason());
             assertSame(outer, Signal.handle(INT, before));
         } finally {
             Signal.handle(INT, before);

@@ -1,7 +1,7 @@
 package org.sbench.trace;
 
 /**
- * One IO of a trace (SEMANTICS.md, "The IO record"). A mutable holder: readers fill a record
+ * One IO of a trace (docs/definitions.md, "The IO record"). A mutable holder: readers fill a record
  * the caller owns, so that reading allocates nothing per IO.
  *
  * <p>Times are nanoseconds. Readers deliver them on the source's own clock (any origin); the

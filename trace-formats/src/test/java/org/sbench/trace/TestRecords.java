@@ -70,6 +70,15 @@ public final class TestRecords {
         return r;
     }
 
+    /** Writes {@code records} as an .sbt file {@code file} described by {@code info}; returns the file. */
+    public static Path writeSbt(Path file, TraceInfo info, List<IoRecord> records) {
+        try (TraceWriter w = new org.sbench.trace.format.sbt.SbtFormat().openWriter(file, info)) {
+            records.forEach(w::write);
+            w.finish();
+        }
+        return file;
+    }
+
     /** Every record of {@code file} as {@code format} reads it, copied. */
     public static List<IoRecord> readAll(TraceFormat format, Path file, ReadOptions options) {
         try (TraceReader reader = format.openReader(TraceInput.of(file), options)) {

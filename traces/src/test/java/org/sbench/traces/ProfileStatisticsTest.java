@@ -39,6 +39,27 @@ class ProfileStatisticsTest {
         }
     }
 
+    @Test
+    void generationReportsItsProgressEvery65536Ios() throws IOException {
+        WorkloadProfile p = profile("light-2010");
+        TraceSynthesizer synth = new TraceSynthesizer(p, 1, p.capacityBytes());
+        java.util.List<long[]> heard = new java.util.ArrayList<>();
+        Path file = Files.createTempFile("progress", ".sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, synth.info())) {
+            synth.writeTo(w, (done, total) -> heard.add(new long[] {done, total}));
+            w.finish();
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        long total = p.reads() + p.writes();
+        assertEquals(total / 65536 + 2, heard.size(), "at 0, every 65,536 IOs, and at the end");
+        for (int i = 0; i < heard.size() - 1; i++) {
+            assertEquals(i * 65536L, heard.get(i)[0]);
+            assertEquals(total, heard.get(i)[1]);
+        }
+        assertEquals(total, heard.get(heard.size() - 1)[0]);
+    }
+
     static synchronized TraceStatistics generate(String name) throws IOException {
         TraceStatistics cached = GENERATED.get(name);
         if (cached != null) {

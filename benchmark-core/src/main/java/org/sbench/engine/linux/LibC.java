@@ -32,10 +32,13 @@ public final class LibC {
     public static final long BLKPBSZGET = 0x127b;
     public static final long BLKGETSIZE64 = 0x80081272L;
     public static final long BLKDISCARD = 0x1277;
+    public static final long BLKSECDISCARD = 0x127d;
+    public static final long BLKZEROOUT = 0x127f;
 
     // fallocate(2) modes
     public static final int FALLOC_FL_KEEP_SIZE = 0x01;
     public static final int FALLOC_FL_PUNCH_HOLE = 0x02;
+    public static final int FALLOC_FL_ZERO_RANGE = 0x10;
 
     // flock(2) operations
     public static final int LOCK_EX = 2;

@@ -6,7 +6,7 @@ import com.sun.jna.Platform;
 /**
  * The libc calls an engine makes once per IO or once per wait. Unlike {@link LibC} they never
  * throw: a failure comes back as a negative errno, so a failed IO or an expired timed wait costs
- * no exception object (STYLE.md: no exceptions per IO). JNA keeps errno per thread after every
+ * no exception object (no exceptions per IO). JNA keeps errno per thread after every
  * direct call, which is what {@link Native#getLastError()} reads.
  */
 public final class Syscalls {

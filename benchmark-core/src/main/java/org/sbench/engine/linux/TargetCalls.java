@@ -139,6 +139,27 @@ public final class TargetCalls {
     }
 
     /**
+     * An ioctl that takes a byte range as u64[2] {offset, length} (BLKDISCARD, BLKSECDISCARD,
+     * BLKZEROOUT), for calls off the IO path (a purge): 0 or a negative errno.
+     */
+    public static int rangeIoctl(int fd, long request, long offsetBytes, long lengthBytes) {
+        try (Memory r = new Memory(RANGE_BYTES)) {
+            return rangeIoctl(fd, request, r, offsetBytes, lengthBytes);
+        }
+    }
+
+    private static int rangeIoctl(int fd, long request, Memory range, long offsetBytes, long lengthBytes) {
+        range.setLong(0, offsetBytes);
+        range.setLong(U64_BYTES, lengthBytes);
+        try {
+            LibC.ioctl(fd, request, Pointer.nativeValue(range));
+            return 0;
+        } catch (LastErrorException e) {
+            return -e.getErrorCode();
+        }
+    }
+
+    /**
      * ioctl BLKDISCARD for one device, callable from any thread. The kernel reads the range from a
      * u64[2] {offset, length} in native memory; each calling thread gets its own, made on its first
      * discard, so discards allocate nothing and threads do not serialise on a shared buffer.
@@ -157,15 +178,7 @@ public final class TargetCalls {
 
         /** Discards [offsetBytes, offsetBytes + lengthBytes): 0 or a negative errno. */
         public int discard(long offsetBytes, long lengthBytes) {
-            Memory r = range.get();
-            r.setLong(0, offsetBytes);
-            r.setLong(U64_BYTES, lengthBytes);
-            try {
-                LibC.ioctl(fd, LibC.BLKDISCARD, Pointer.nativeValue(r));
-                return 0;
-            } catch (LastErrorException e) {
-                return -e.getErrorCode();
-            }
+            return rangeIoctl(fd, LibC.BLKDISCARD, range.get(), offsetBytes, lengthBytes);
         }
     }
 }

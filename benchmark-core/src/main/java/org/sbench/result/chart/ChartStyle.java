@@ -29,10 +29,11 @@ public final class ChartStyle {
     static final Color GRID = new Color(0xdddddd);
     static final Color TEXT = new Color(0x222222);
     static final String FONT = Font.SANS_SERIF;
-    static final Font TITLE_FONT = new Font(FONT, Font.BOLD, 16);
-    static final Font SUBTITLE_FONT = new Font(FONT, Font.PLAIN, 12);
-    static final Font LABEL_FONT = new Font(FONT, Font.PLAIN, 12);
-    static final Font TICK_FONT = new Font(FONT, Font.PLAIN, 11);
+    // Sizes in px of a chart drawn 1000 px wide, the width the pages show it at: as the page's own text at 100% zoom.
+    static final Font TITLE_FONT = new Font(FONT, Font.BOLD, 19);
+    static final Font SUBTITLE_FONT = new Font(FONT, Font.PLAIN, 14);
+    static final Font LABEL_FONT = new Font(FONT, Font.PLAIN, 15);
+    static final Font TICK_FONT = new Font(FONT, Font.PLAIN, 14);
     static final BasicStroke LINE = new BasicStroke(2f);
     /** Room on the right for the last tick label and for value labels at the ends of bars. */
     static final RectangleInsets PADDING = new RectangleInsets(8, 8, 8, 32);

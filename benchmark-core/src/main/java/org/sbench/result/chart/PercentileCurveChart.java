@@ -28,6 +28,8 @@ public final class PercentileCurveChart {
     private static final int TICKS_PER_HALF_DISTANCE = 5;
     private static final double NS_PER_US = 1e3;
     private static final double PERCENT = 100.0;
+    /** Room above the slowest and below the fastest point, as a factor on the log axis. */
+    private static final double LATENCY_MARGIN = 1.25;
 
     /** One curve: its legend name, colour and histogram of service times in ns. */
     public record Curve(String name, Paint colour, Histogram latencyNs) {
@@ -37,20 +39,37 @@ public final class PercentileCurveChart {
     }
 
     public static JFreeChart create(String title, String subtitle, List<Curve> curves) {
+        return create(title, subtitle, curves, curves);
+    }
+
+    /**
+     * The chart of {@code curves} with both axes spanning every curve of {@code family} (the read
+     * and the write chart of one page), so that charts of one family compare on one scale.
+     */
+    public static JFreeChart create(String title, String subtitle, List<Curve> curves, List<Curve> family) {
         XYSeriesCollection data = new XYSeriesCollection();
         MarkedLineRenderer renderer = new MarkedLineRenderer(false);
         int i = 0;
-        double maxX = PERCENT;
         for (Curve c : curves) {
             XYSeries s = points(c.name(), c.latencyNs());
             if (s.getItemCount() == 0) {
                 continue;
             }
-            maxX = Math.max(maxX, s.getMaxX());
             data.addSeries(s);
             renderer.setSeriesPaint(i, c.colour());
             renderer.setSeriesStroke(i, ChartStyle.LINE);
             i++;
+        }
+        double maxX = PERCENT;
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+        for (Curve c : family) {
+            XYSeries s = points(c.name(), c.latencyNs());
+            if (s.getItemCount() > 0) {
+                maxX = Math.max(maxX, s.getMaxX());
+                minUs = Math.min(minUs, s.getMinY());
+                maxUs = Math.max(maxUs, s.getMaxY());
+            }
         }
         LogAxis percentile = new LogAxis("percentile");
         percentile.setNumberFormatOverride(new PercentileFormat());
@@ -61,6 +80,9 @@ public final class PercentileCurveChart {
         latency.setNumberFormatOverride(new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
         latency.setTickUnit(new NumberTickUnit(1));
         latency.setSmallestValue(1e-3);
+        if (maxUs > 0) {
+            latency.setRange(minUs / LATENCY_MARGIN, maxUs * LATENCY_MARGIN);
+        }
         XYPlot plot = new XYPlot(data, percentile, latency, renderer);
         JFreeChart chart = new JFreeChart(title, ChartStyle.TITLE_FONT, plot, true);
         return ChartStyle.apply(chart, subtitle);

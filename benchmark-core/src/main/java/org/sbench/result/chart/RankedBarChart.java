@@ -3,15 +3,7 @@ package org.sbench.result.chart;
 import java.util.List;
 import java.util.function.DoubleFunction;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.AxisLocation;
-import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.labels.ItemLabelAnchor;
-import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.ui.RectangleInsets;
-import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
 /**
@@ -21,12 +13,11 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
  */
 public final class RankedBarChart {
     private static final String SERIES = "mean";
-    private static final double VALUE_LABEL_MARGIN = 0.25;
-    private static final float MAX_LABEL_WIDTH_RATIO = 0.4f;
-    private static final int BASE_HEIGHT_PX = 110;
-    private static final int BAR_HEIGHT_PX = 38;
+    private static final int BASE_HEIGHT_PX = 120;
+    private static final int BAR_HEIGHT_PX = 40;
+    private static final double MAX_BAR_WIDTH = 0.3;
 
-    /** One drive: label, mean over its runs, standard deviation ({@code NaN} for a single run), baseline or not. */
+    /** One drive or stripe member: label, mean over its runs, standard deviation ({@code NaN} for a single run), baseline or not. */
     public record Bar(String label, double mean, double sd, boolean baseline) {
     }
 
@@ -51,22 +42,9 @@ public final class RankedBarChart {
             data.add((Number) b.mean(), Double.isNaN(b.sd()) ? null : (Number) b.sd(), SERIES, b.label());
             highlighted[i] = b.baseline();
         }
-        RankedBarRenderer renderer = new RankedBarRenderer(highlighted);
-        renderer.setDefaultItemLabelGenerator(new FormattedLabels(format, unit));
-        renderer.setDefaultItemLabelsVisible(true);
-        renderer.setDefaultItemLabelFont(ChartStyle.LABEL_FONT);
-        renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
-        renderer.setItemLabelInsets(new RectangleInsets(2, 6, 2, 6));
-        NumberAxis values = new NumberAxis(valueLabel);
-        values.setUpperMargin(VALUE_LABEL_MARGIN);
-        CategoryAxis drives = new CategoryAxis(null);
-        drives.setMaximumCategoryLabelWidthRatio(MAX_LABEL_WIDTH_RATIO);
-        drives.setMaximumCategoryLabelLines(2);
-        CategoryPlot plot = new CategoryPlot(data, drives, values, renderer);
-        plot.setOrientation(PlotOrientation.HORIZONTAL);
-        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
-        JFreeChart chart = ChartStyle.apply(new JFreeChart(title, ChartStyle.TITLE_FONT, plot, false), subtitle);
-        drives.setTickLabelFont(ChartStyle.LABEL_FONT);
-        return chart;
+        WhiskerBarRenderer renderer = new WhiskerBarRenderer(highlighted);
+        renderer.setMaximumBarWidth(MAX_BAR_WIDTH);
+        CategoryPlot plot = WhiskerBars.plot(data, renderer, valueLabel, unit, format);
+        return WhiskerBars.chart(title, subtitle, plot, false);
     }
 }

@@ -1,13 +1,16 @@
 package org.sbench.trace.convert;
 
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
 /**
  * Which records a conversion keeps; filters compose (a record must pass all). Times are ns since
- * the trace's first IO. Immutable; defaults keep everything.
+ * the trace's first IO. Also metadata the output carries beyond the input's (the device a fio log
+ * opens, a fitted capacity). Immutable; defaults keep everything and add nothing.
  */
 public final class ConvertSettings {
     public static final ConvertSettings ALL = new ConvertSettings(IoRecord.NO_STREAM, EnumSet.allOf(Op.class), 0, Long.MAX_VALUE, Long.MAX_VALUE);
@@ -17,6 +20,7 @@ public final class ConvertSettings {
     private final long startNs;
     private final long endNs;
     private final long limit;
+    private final Map<String, String> outputMetadata;
 
     /**
      * @param stream  keep only this stream, or {@link IoRecord#NO_STREAM} for all
@@ -26,6 +30,10 @@ public final class ConvertSettings {
      * @param limit   keep at most this many records
      */
     public ConvertSettings(int stream, Set<Op> ops, long startNs, long endNs, long limit) {
+        this(stream, ops, startNs, endNs, limit, Map.of());
+    }
+
+    private ConvertSettings(int stream, Set<Op> ops, long startNs, long endNs, long limit, Map<String, String> outputMetadata) {
         if (ops.isEmpty()) {
             throw new IllegalArgumentException("no ops kept");
         }
@@ -34,6 +42,19 @@ public final class ConvertSettings {
         this.startNs = startNs;
         this.endNs = endNs;
         this.limit = limit;
+        this.outputMetadata = Map.copyOf(outputMetadata);
+    }
+
+    /** These settings, the output also carrying metadata {@code key = value} (replacing the input's value of it). */
+    public ConvertSettings withOutputMetadata(String key, String value) {
+        Map<String, String> m = new LinkedHashMap<>(outputMetadata);
+        m.put(key, value);
+        return new ConvertSettings(stream, ops, startNs, endNs, limit, m);
+    }
+
+    /** Metadata the output carries beyond the input's. */
+    public Map<String, String> outputMetadata() {
+        return outputMetadata;
     }
 
     public boolean keeps(IoRecord r) {

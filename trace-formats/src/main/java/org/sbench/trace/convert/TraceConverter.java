@@ -3,6 +3,7 @@ package org.sbench.trace.convert;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
@@ -40,6 +41,9 @@ public final class TraceConverter {
         long originNs = any ? r.issueNs : 0;
         TraceInfo in = reader.info();
         TraceInfo outInfo = in.withPhases(phasesWithin(in.phases(), settings)).rebased(originNs);
+        for (Map.Entry<String, String> m : settings.outputMetadata().entrySet()) {
+            outInfo = outInfo.withMetadata(m.getKey(), m.getValue());
+        }
         long written = 0;
         try (TraceWriter writer = outFormat.openWriter(out, outInfo)) {
             boolean more = any;

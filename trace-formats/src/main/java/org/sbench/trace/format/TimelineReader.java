@@ -8,7 +8,7 @@ import org.sbench.trace.stats.RecordedQd;
 
 /**
  * The last stage of opening a trace: takes issue-ordered records, moves the clock's zero to the
- * first issue (SEMANTICS.md: times are ns since the trace's first IO) and, when the records carry
+ * first issue (docs/definitions.md: times are ns since the trace's first IO) and, when the records carry
  * completion times but no queue depth, computes the recorded queue depth of each. Each stream of
  * a multi-stream trace is a separate device with its own queue, so depth is counted per stream.
  */

@@ -136,9 +136,23 @@ public final class TraceFormats {
      * @param from a format name, or null to detect it
      */
     public TraceReader open(Path path, String from, ReadOptions options) {
-        TraceInput input = TraceInput.of(path);
+        return open(TraceInput.of(path, options.progress()), from, options);
+    }
+
+    /** Opens {@code input} as {@link #open(Path, String, ReadOptions)} opens a path. */
+    public TraceReader open(TraceInput input, String from, ReadOptions options) {
         TraceFormat format = from == null ? detect(input) : byName(from);
-        TraceReader raw = format.openReader(input, options);
+        return inIssueOrder(format.openReader(input, options), options);
+    }
+
+    /**
+     * The stages of {@link #open} after the format's reader: sorts {@code raw} by issue time unless
+     * it guarantees that order, moves the clock's zero to the first issue and computes the recorded
+     * queue depth when completion times exist. For callers that open a format's reader themselves
+     * (a byte range of a file, the per-CPU files of a blktrace trace found elsewhere); {@code raw}
+     * is closed with the returned reader, or here if this fails.
+     */
+    public TraceReader inIssueOrder(TraceReader raw, ReadOptions options) {
         TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir);
         try {
             return new TimelineReader(ordered);

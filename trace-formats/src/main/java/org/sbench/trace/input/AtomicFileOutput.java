@@ -1,61 +1,86 @@
 package org.sbench.trace.input;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import org.sbench.SbenchException;
 
 /**
- * An output file that appears under its name only when complete: written to a temporary file
- * beside the target and renamed on {@link #commit()}; {@link #close()} without commit deletes it.
+ * An output that appears only when complete: written to a temporary file and, on
+ * {@link #commit()}, moved to what its path names ({@link OutputPath}): a regular file is replaced
+ * by a rename in its own directory (through a symbolic link: the file it names; the link stays);
+ * a FIFO, character device or descriptor gets the whole content written into it; {@code -} is
+ * standard output, the output the user chose. {@link #close()} without commit deletes the
+ * temporary file, so a failed or interrupted write leaves nothing.
+ *
+ * <p>A new file gets the permissions of the process's umask, as any file a shell command makes; a
+ * replaced file keeps its own.
  */
 public final class AtomicFileOutput implements AutoCloseable {
-    private final Path target;
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
+    private final OutputPath output;
     private final Path temp;
     private final FileChannel channel;
+    private boolean prepared;
     private boolean committed;
 
     public AtomicFileOutput(Path target) {
-        this.target = target;
-        String unwritable = unwritable(target);
-        if (unwritable != null) {
-            throw SbenchException.usage(target + ": " + unwritable);
+        this.output = OutputPath.of(target);
+        FileChannel opened = null;
+        Path made = null;
+        // Scratch beside the file is the file to be (the umask's permissions); a copy on its way
+        // into a pipe or device sits in the shared temporary directory, readable by its owner only.
+        boolean file = output.kind() == OutputPath.Kind.FILE;
+        String prefix = "." + (file ? output.resolved().getFileName() : "sbench-output") + ".";
+        while (opened == null) {
+            made = output.scratchDir().resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".part");
+            try {
+                opened = file ? FileChannel.open(made, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
+                        : FileChannel.open(made, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
+            } catch (FileAlreadyExistsException taken) {
+                // Another temporary file has the name: draw another.
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("create", target, e);
+            }
         }
-        this.temp = scratchBeside(target, ".part");
-        try {
-            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("create", target, e);
-        }
+        this.temp = made;
+        this.channel = opened;
+        // An interrupted run exits through the shutdown hooks: the partial file goes too.
+        temp.toFile().deleteOnExit();
     }
 
     /**
-     * Why {@code target} cannot be an output file, or null when it can: it is a directory, or the
-     * directory it would go in is not one. Commands check their output options with this before
-     * writing anything.
+     * Why {@code target} cannot be an output file, or null when it can ({@link OutputPath#refusal}).
+     * Commands check their output options with this before writing anything.
      */
     public static String unwritable(Path target) {
-        if (Files.isDirectory(target)) {
-            return "is a directory, expected an output file name";
-        }
-        Path dir = target.toAbsolutePath().getParent();
-        return Files.isDirectory(dir) ? null : dir + " is not a directory";
+        return OutputPath.refusal(target);
     }
 
     /**
-     * A new empty file with a hidden name beside {@code target}, for work on the way to it; deleted
-     * when the JVM exits unless the caller moves or deletes it first.
+     * A new empty file with a hidden name where work on the way to {@code target} goes (beside it,
+     * or in the temporary directory when {@code target} is not a regular file); deleted when the
+     * JVM exits unless the caller moves or deletes it first.
      *
      * @throws SbenchException naming {@code target} when no file can be made there
      */
     public static Path scratchBeside(Path target, String suffix) {
+        OutputPath output = OutputPath.of(target);
         try {
-            Path scratch = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName() + ".", suffix);
-            // An interrupted run (Ctrl-C) exits through the shutdown hooks: the partial file goes too.
+            Path scratch = Files.createTempFile(output.scratchDir(), "." + target.getFileName() + ".", suffix);
             scratch.toFile().deleteOnExit();
             return scratch;
         } catch (IOException e) {
@@ -63,8 +88,9 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
     }
 
+    /** The path as given, for messages. */
     public Path target() {
-        return target;
+        return output.given();
     }
 
     /** The channel to write through (positioned writes allowed, e.g. to patch a header). */
@@ -72,19 +98,74 @@ public final class AtomicFileOutput implements AutoCloseable {
         return channel;
     }
 
-    /** Moves the complete file into place. */
-    public void commit() {
+    /**
+     * Makes the content durable in the temporary file and closes it: what can fail for want of
+     * space fails here. {@link #commit()} then only moves it into place, so outputs that must
+     * appear together prepare all before committing any.
+     */
+    public void prepare() {
+        if (prepared) {
+            return;
+        }
         try {
             channel.force(false);
             channel.close();
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            prepared = true;
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write", target(), e);
+        }
+    }
+
+    /** Moves the complete output into place. */
+    public void commit() {
+        prepare();
+        try {
+            switch (output.kind()) {
+                case FILE:
+                    replace(output.resolved());
+                    break;
+                case THROUGH:
+                    writeInto(output.resolved());
+                    Files.delete(temp);
+                    break;
+                default:
+                    writeToStdout();
+                    Files.delete(temp);
             }
             committed = true;
         } catch (IOException e) {
-            throw SbenchException.ioFailure("write", target, e);
+            throw SbenchException.ioFailure("write", target(), e);
+        }
+    }
+
+    private void replace(Path file) throws IOException {
+        if (Files.isRegularFile(file)) {
+            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
+        }
+        try {
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Appends, so that a descriptor of a file (stdout redirected to one) continues after what is in it. */
+    private void writeInto(Path node) throws IOException {
+        try (FileChannel in = FileChannel.open(temp, StandardOpenOption.READ);
+             FileChannel out = FileChannel.open(node, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            long size = in.size();
+            for (long done = 0; done < size;) {
+                done += in.transferTo(done, size - done, out);
+            }
+        }
+    }
+
+    private void writeToStdout() throws IOException {
+        PrintStream stdout = System.out;
+        Files.copy(temp, stdout);
+        stdout.flush();
+        if (stdout.checkError()) {
+            throw new IOException("standard output is closed or failed");
         }
     }
 
@@ -97,7 +178,7 @@ public final class AtomicFileOutput implements AutoCloseable {
             channel.close();
             Files.deleteIfExists(temp);
         } catch (IOException ignored) {
-            // Best effort: the partial file has a .part name and never replaces the target.
+            // Best effort: the partial file has a hidden .part name and never replaces the target.
         }
     }
 }

@@ -1,8 +1,11 @@
 package org.sbench.trace.input;
 
+import org.sbench.trace.Progress;
+
 /**
- * How a trace is read: how many bad records may be skipped (0: the first one is an error) and
- * how many records the issue-time sort may hold in memory before spilling to temporary files.
+ * How a trace is read: how many bad records may be skipped (0: the first one is an error), how
+ * many records the issue-time sort may hold in memory before spilling to temporary files, and who
+ * hears how far the file has been read ({@link Progress}: bytes of the file read, of its size).
  */
 public final class ReadOptions {
     /** Records held in memory by the sort before it spills to temporary files. */
@@ -11,8 +14,13 @@ public final class ReadOptions {
 
     private final long skipBad;
     private final int sortMemoryRecords;
+    private final Progress progress;
 
     public ReadOptions(long skipBad, int sortMemoryRecords) {
+        this(skipBad, sortMemoryRecords, Progress.NONE);
+    }
+
+    private ReadOptions(long skipBad, int sortMemoryRecords, Progress progress) {
         if (skipBad < 0) {
             throw new IllegalArgumentException("skipBad < 0");
         }
@@ -21,6 +29,7 @@ public final class ReadOptions {
         }
         this.skipBad = skipBad;
         this.sortMemoryRecords = sortMemoryRecords;
+        this.progress = progress;
     }
 
     public long skipBad() {
@@ -31,12 +40,21 @@ public final class ReadOptions {
         return sortMemoryRecords;
     }
 
+    /** Who hears how far the trace file has been read ({@link Progress#NONE} by default). */
+    public Progress progress() {
+        return progress;
+    }
+
     public ReadOptions withSkipBad(long n) {
-        return new ReadOptions(n, sortMemoryRecords);
+        return new ReadOptions(n, sortMemoryRecords, progress);
     }
 
     public ReadOptions withSortMemoryRecords(int n) {
-        return new ReadOptions(skipBad, n);
+        return new ReadOptions(skipBad, n, progress);
+    }
+
+    public ReadOptions withProgress(Progress p) {
+        return new ReadOptions(skipBad, sortMemoryRecords, p);
     }
 
     /** A fresh budget for one reader. */

@@ -1,6 +1,7 @@
 package org.sbench.trace.sort;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +20,9 @@ import org.sbench.trace.input.TraceInput;
  *
  * <p>A trace that fits in memory is sorted there. A longer one is cut into sorted runs by
  * replacement selection (a nearly ordered trace, the usual case, gives a single run) written to
- * temporary .sbt files, which are then merged, {@value #MAX_FAN_IN} at a time. The temporary files
- * are deleted on {@link #close()}.
+ * temporary .sbt files in a directory of their own, which are then merged, {@value #MAX_FAN_IN} at
+ * a time. {@link #close()} deletes the directory with whatever is in it, also after a failure or an
+ * interruption half way through a run or a merge.
  *
  * <p>{@link #reorderedRecords()} counts records whose issue time is below that of a record before
  * them in the file, i.e. the records the sort had to move.
@@ -34,6 +36,8 @@ public final class ExternalSorter implements TraceReader {
     private final Path tempDir;
     private final SbtFormat runFormat = new SbtFormat();
     private final List<Path> runFiles = new ArrayList<>();
+    /** Where the runs go, made when the first is spilled; null until then. */
+    private Path runDir;
     private long reordered;
     private long maxIssueSeen = Long.MIN_VALUE;
     private boolean started;
@@ -117,7 +121,8 @@ public final class ExternalSorter implements TraceReader {
     }
 
     private void spillAndMerge() {
-        Path dir = createTempDir();
+        runDir = createTempDir();
+        Path dir = runDir;
         int currentRun = 0;
         TraceWriter writer = newRun(dir);
         try {
@@ -265,13 +270,22 @@ public final class ExternalSorter implements TraceReader {
             }
         } finally {
             source.close();
-            for (Path p : runFiles) {
-                delete(p);
-            }
-            if (!runFiles.isEmpty()) {
-                delete(runFiles.get(0).getParent());
+            if (runDir != null) {
+                deleteRunDir();
             }
         }
+    }
+
+    /** The runs, merges and any partial file of the run directory, then the directory. */
+    private void deleteRunDir() {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(runDir)) {
+            for (Path p : files) {
+                delete(p);
+            }
+        } catch (IOException ignored) {
+            // Gone already, or unreadable: the directory's own delete below says nothing either.
+        }
+        delete(runDir);
     }
 
     private static void delete(Path p) {

@@ -3,7 +3,7 @@ package org.sbench.trace.stats;
 import java.util.Arrays;
 
 /**
- * Computes the recorded queue depth of SEMANTICS.md in one pass over records in issue order:
+ * Computes the recorded queue depth of docs/definitions.md in one pass over records in issue order:
  * {@code qd(i) = 1 + |{j before i : complete(j) > issue(i)}|}. Holds only the completion times
  * of IOs still outstanding (a min-heap of primitives), so memory is bounded by the trace's
  * highest queue depth, not its length.

@@ -4,12 +4,12 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
 /**
- * Decides whether an IO is sequential (SEMANTICS.md): its offset equals the end offset of one of
+ * Decides whether an IO is sequential (docs/definitions.md): its offset equals the end offset of one of
  * the previous {@code window} IOs of the same stream. Every IO with a range (reads, writes, trims)
  * enters the window; flushes have no range and neither enter nor count.
  */
 public final class SequentialWindow {
-    /** The window SEMANTICS.md names as the default. */
+    /** The window docs/definitions.md names as the default. */
     public static final int DEFAULT_WINDOW = 32;
 
     private final long[] ends;

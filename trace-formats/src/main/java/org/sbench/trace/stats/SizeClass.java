@@ -1,7 +1,7 @@
 package org.sbench.trace.stats;
 
 /**
- * The IO-size classes of SEMANTICS.md; each is named by the upper bound of its range
+ * The IO-size classes of docs/definitions.md; each is named by the upper bound of its range
  * ({@code 8K} is (4K, 8K]; {@code 4K} is exactly 4096 bytes; K = 1024 bytes).
  */
 public enum SizeClass {

@@ -7,7 +7,7 @@ import java.util.List;
  * the JSON keys of {@code sbench inspect --json}.
  *
  * @param durationNs span from the first to the last issue time
- * @param sequentialPct sequential READ/WRITE IOs as a share of all READ/WRITE IOs (SEMANTICS.md)
+ * @param sequentialPct sequential READ/WRITE IOs as a share of all READ/WRITE IOs (docs/definitions.md)
  * @param maxOffset highest end offset (offset + length) reached: the capacity the trace needs
  * @param maxIoBytes largest read or write
  * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed

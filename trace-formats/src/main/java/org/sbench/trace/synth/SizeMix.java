@@ -7,7 +7,7 @@ import org.sbench.trace.stats.SizeClass;
 /**
  * How many reads and writes of each size class a reconstruction has, and their sizes, so that op
  * counts are exact, class shares match to rounding, and, where bytes were published, bytes too.
- * Sizes lie inside each class's range (SEMANTICS.md: {@code 8K} is (4K, 8K]); one interpolation
+ * Sizes lie inside each class's range (docs/definitions.md: {@code 8K} is (4K, 8K]); one interpolation
  * between the classes' smallest and largest sizes is solved per op for its bytes, and a tilt
  * moving small classes towards reads is solved so that reads and writes need the same
  * interpolation. Without published bytes, the interpolation per op is the profile's choice ({@code <4K}

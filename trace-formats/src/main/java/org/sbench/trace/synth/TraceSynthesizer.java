@@ -9,6 +9,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.Progress;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.stats.SequentialWindow;
@@ -30,6 +31,8 @@ import org.sbench.trace.stats.SequentialWindow;
  * <p>Memory is bounded by the deepest queue (records wait only until their completion is known).
  */
 public final class TraceSynthesizer {
+    /** How often generation reports its progress: a power of two, so that the check is a mask. */
+    private static final long PROGRESS_EVERY_IOS = 1 << 16;
     private static final long BLOCK = 4096;
     private static final double BURST_GAP_MEAN_NS = 20_000;
     private static final double SERVICE_BASE_NS = 80_000;
@@ -103,9 +106,17 @@ public final class TraceSynthesizer {
 
     /** Writes the whole trace to {@code out} (not finished: the caller finishes or discards it). */
     public void writeTo(SbtWriter out) {
+        writeTo(out, Progress.NONE);
+    }
+
+    /** As {@link #writeTo(SbtWriter)}, telling {@code progress} the IOs generated of all every {@value #PROGRESS_EVERY_IOS} IOs. */
+    public void writeTo(SbtWriter out, Progress progress) {
         Iterator<Map.Entry<String, Double>> phases = profile.phases().entrySet().iterator();
         double phaseEnd = 0;
         while (generated < total) {
+            if ((generated & (PROGRESS_EVERY_IOS - 1)) == 0) {
+                progress.at(generated, total);
+            }
             if (generated >= Math.round(phaseEnd * total) && phases.hasNext()) {
                 Map.Entry<String, Double> phase = phases.next();
                 phaseEnd += phase.getValue();
@@ -117,6 +128,7 @@ public final class TraceSynthesizer {
         while (!open.isEmpty()) {
             complete(open.poll(), lastIssueNs + 1, out);
         }
+        progress.at(generated, total);
     }
 
     /**

@@ -23,7 +23,7 @@ class RecordedQdTest {
         assertEquals(1, qd.next(200, 200));
     }
 
-    /** The definition of SEMANTICS.md evaluated literally, O(n^2), against the streaming version. */
+    /** The definition of docs/definitions.md evaluated literally, O(n^2), against the streaming version. */
     @Property(tries = 200)
     void matchesTheDefinition(@ForAll long seed, @ForAll @IntRange(min = 1, max = 400) int n) {
         Random rnd = new Random(seed);

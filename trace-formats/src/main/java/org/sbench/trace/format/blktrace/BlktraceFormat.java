@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.sbench.SbenchException;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
@@ -78,35 +79,61 @@ public final class BlktraceFormat implements TraceFormat {
 
     @Override
     public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new BlktraceReader(cpuFiles(input), options);
+        return openReader(cpuFiles(input), options);
+    }
+
+    /**
+     * Opens the per-CPU files of one trace, found by the caller (in a store that is not a local
+     * directory), merged by time; {@code cpuFiles} in CPU order, as {@link #sameTrace} gives them.
+     */
+    public TraceReader openReader(List<TraceInput> cpuFiles, ReadOptions options) {
+        return new BlktraceReader(cpuFiles, options);
     }
 
     /** {@code input} and, when it is named {@code NAME.blktrace.N}, its siblings, in CPU order. */
     static List<TraceInput> cpuFiles(TraceInput input) {
         Path path = input.path();
         Path fileName = path.getFileName();
-        String prefix = cpuFilePrefix(fileName == null ? "" : fileName.toString());
-        if (prefix == null) {
+        String name = fileName == null ? "" : fileName.toString();
+        if (cpuFilePrefix(name) == null) {
             return List.of(input);
         }
         Path dir = path.toAbsolutePath().getParent();
-        List<Path> siblings = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> listing = Files.newDirectoryStream(dir)) {
             for (Path p : listing) {
-                String name = p.getFileName().toString();
-                if (prefix.equals(cpuFilePrefix(name)) && Files.isRegularFile(p)) {
-                    siblings.add(p);
-                }
+                files.add(p);
             }
         } catch (IOException e) {
             throw SbenchException.ioFailure("list the per-CPU files in", dir, e);
         }
-        siblings.sort(Comparator.comparingLong(BlktraceFormat::cpuNumber).thenComparing(Path::toString));
-        List<TraceInput> inputs = new ArrayList<>(siblings.size());
-        for (Path p : siblings) {
-            inputs.add(p.getFileName().equals(fileName) ? input : TraceInput.of(p));
+        List<TraceInput> inputs = new ArrayList<>();
+        for (Path p : sameTrace(name, files, f -> f.getFileName().toString())) {
+            if (Files.isRegularFile(p)) {
+                inputs.add(p.getFileName().equals(fileName) ? input : TraceInput.of(p));
+            }
         }
         return inputs.isEmpty() ? List.of(input) : inputs;
+    }
+
+    /**
+     * Of {@code files} (those of one directory), the per-CPU files of the trace that the file named
+     * {@code fileName} belongs to, in CPU order (then by name); empty unless {@code fileName} is
+     * {@code NAME.blktrace.N}.
+     */
+    public static <T> List<T> sameTrace(String fileName, List<T> files, Function<T, String> nameOf) {
+        String prefix = cpuFilePrefix(fileName);
+        List<T> siblings = new ArrayList<>();
+        if (prefix == null) {
+            return siblings;
+        }
+        for (T f : files) {
+            if (prefix.equals(cpuFilePrefix(nameOf.apply(f)))) {
+                siblings.add(f);
+            }
+        }
+        siblings.sort(Comparator.comparingLong((T f) -> cpuNumber(nameOf.apply(f))).thenComparing(nameOf));
+        return siblings;
     }
 
     /** {@code NAME.blktrace.} of a per-CPU file name {@code NAME.blktrace.<digits>}, else null. */
@@ -124,8 +151,7 @@ public final class BlktraceFormat implements TraceFormat {
         return name.substring(0, digits);
     }
 
-    private static long cpuNumber(Path p) {
-        String name = p.getFileName().toString();
+    private static long cpuNumber(String name) {
         String digits = name.substring(name.lastIndexOf(CPU_FILE_MARK) + CPU_FILE_MARK.length());
         return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
     }

@@ -39,6 +39,15 @@ public final class SbtFormat implements TraceFormat {
         return new SbtReader(input, bufferBytes);
     }
 
+    /**
+     * A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} of an
+     * uncompressed file, those it has (none past its end), so that a large file can be read in
+     * parts in parallel; the issue-order check of a file flagged ordered holds within the range.
+     */
+    public TraceReader openRecords(TraceInput input, long firstRecord, long maxRecords) {
+        return new SbtReader(input, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);
+    }
+
     @Override
     public boolean writes() {
         return true;

@@ -35,12 +35,21 @@ final class SbtReader implements TraceReader {
     private final Chunked in;
     private final TraceInfo info;
     private final long recordCount;
+    private final long recordEnd;
     private final boolean issueOrdered;
     private final String[] processes;
     private long recordsRead;
     private long lastIssueNs = Long.MIN_VALUE;
 
     SbtReader(TraceInput input, int bufferBytes) {
+        this(input, bufferBytes, 0, Long.MAX_VALUE);
+    }
+
+    /** A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has). */
+    SbtReader(TraceInput input, int bufferBytes, long firstRecord, long maxRecords) {
+        if (firstRecord < 0 || maxRecords < 0) {
+            throw new IllegalArgumentException("negative record range");
+        }
         this.input = input;
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
@@ -74,7 +83,10 @@ final class SbtReader implements TraceReader {
             for (long i = 0; i < entries; i++) {
                 metadata.put(in.string("a metadata key"), in.string("a metadata value"));
             }
-            in.skipTo(recordsOffset, "the first record");
+            long first = Math.min(firstRecord, recordCount);
+            recordEnd = first + Math.min(maxRecords, recordCount - first);
+            recordsRead = first;
+            in.skipTo(recordsOffset + first * SbtLayout.RECORD_BYTES, "the first record");
             issueOrdered = (headerFlags & SbtLayout.FLAG_ISSUE_ORDERED) != 0;
             List<PhaseMarker> phases = new ArrayList<>();
             processes = readTrailer(trailerOffset, phases, metadata);
@@ -138,7 +150,7 @@ final class SbtReader implements TraceReader {
 
     @Override
     public boolean next(IoRecord r) {
-        if (recordsRead == recordCount) {
+        if (recordsRead == recordEnd) {
             return false;
         }
         long at = in.position();

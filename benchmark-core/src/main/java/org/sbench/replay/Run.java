@@ -1,0 +1,132 @@
+package org.sbench.replay;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.sbench.SbenchException;
+import org.sbench.data.WritePattern;
+import org.sbench.data.WritePatterns;
+import org.sbench.engine.IoEngine;
+import org.sbench.engine.IoEngines;
+import org.sbench.metrics.MemberMetrics;
+import org.sbench.metrics.MetricsRecorder;
+import org.sbench.result.ReplayResult;
+import org.sbench.result.ReplayResults;
+import org.sbench.result.StripeResults;
+import org.sbench.target.BlockDeviceTarget;
+import org.sbench.target.Target;
+import org.sbench.trace.TraceReader;
+
+/**
+ * One run of IOs on opened equipment, whatever they come from (a trace file, a bundled workload, a
+ * {@code cdm} test pass, a drive-state step): checks that they fit the target, builds the mapper,
+ * scheduler, write pattern and recorder, runs the {@link Replayer}, and derives the result. The one
+ * place a run is assembled.
+ */
+public final class Run {
+    private Run() {
+    }
+
+    /** Refuses IOs that reach past the target under {@code --fit error}, naming the capacity needed. */
+    public static void checkFits(TraceSource source, ReplaySettings settings, Target target) {
+        long needed = source.neededBytes();
+        if (settings.fit() == FitPolicy.ERROR && needed > target.capacityBytes()) {
+            throw SbenchException.usage("the trace reaches byte " + needed + " (" + gb(needed) + "), but " + target.path()
+                    + " has " + target.capacityBytes() + " bytes (" + gb(target.capacityBytes())
+                    + "); use --fit wrap or --fit scale, or a larger target");
+        }
+    }
+
+    private static String gb(long bytes) {
+        return bytes >= 1e9 ? String.format(Locale.ROOT, "%.2f GB", bytes / 1e9) : String.format(Locale.ROOT, "%.2f MB", bytes / 1e6);
+    }
+
+    /**
+     * Runs {@code source}'s IOs on {@code target} as {@code settings} say, with an engine opened for
+     * them ({@link Equipment#open}) and closed after.
+     */
+    public static ReplayResult onTarget(TraceSource source, ReplaySettings settings, Target target, IoEngines.Opener engines,
+                                        NanoClock clock, ReplayListener listener, ReplayControl control, String sbenchVersion) {
+        checkFits(source, settings, target);
+        Equipment equipment = Equipment.open(engines, settings.engine(), target, settings.mode().depth(source.recordedMaxQd()),
+                source.largestIoBytes(), clock);
+        try (IoEngine engine = equipment.engine()) {
+            return execute(source, settings, equipment, clock, listener, control, sbenchVersion);
+        }
+    }
+
+    /**
+     * Runs {@code source}'s IOs on {@code equipment} as {@code settings} say, to their end or until
+     * {@code control} stops them.
+     *
+     * @param listener hears when the run's clock starts and how it progresses
+     */
+    public static ReplayResult execute(TraceSource source, ReplaySettings settings, Equipment equipment, NanoClock clock,
+                                       ReplayListener listener, ReplayControl control, String sbenchVersion) {
+        Target target = equipment.target();
+        checkFits(source, settings, target);
+        String startedAt = Instant.now().toString();
+        StreamLayout layout = source.layout();
+        TraceMapper mapper = new TraceMapper(settings.stream(), settings.fit(), target.capacityBytes(), source.neededBytes(),
+                target.logicalBlockSize(), settings.readOnly(), equipment.splitThresholdBytes(), layout);
+        WritePattern pattern = WritePatterns.of(settings.data(), equipment.engine().slots()[0].bufferBytes, settings.seed());
+        ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, source.neededBytes());
+        List<String> phaseNames = new ArrayList<>();
+        Replayer.Outcome outcome;
+        MetricsRecorder recorder;
+        MemberMetrics members;
+        try (TraceReader trace = source.open(settings.mode())) {
+            trace.info().phases().forEach(p -> phaseNames.add(p.name()));
+            recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
+            members = MemberMetrics.attach(equipment.engine());
+            outcome = new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern, recorder, clock,
+                    listener, control, settings.onError(), source.plannedIos(), settings.pollCompletions()).run();
+        }
+        ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment),
+                source.identity(outcome), targetIdentity, host(),
+                new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(), mapper.skippedWrites(),
+                        mapper.wouldSplit(), equipment.splitThresholdBytes(), equipment.bufferMemory(),
+                        layout.isNone() ? null : layout.describe()),
+                settings.mode().timed(), phaseNames, equipment.engine().depth());
+        return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, members);
+    }
+
+    private static ReplayResult.Settings settingsResult(ReplaySettings s, Equipment equipment) {
+        ReplayMode mode = s.mode();
+        Integer qd = mode instanceof ReplayMode.FixedQd f ? f.qd() : null;
+        long maxIdleNs = mode instanceof ReplayMode.RecordedQd r ? r.maxIdleNs() : 0;
+        Double speed = mode instanceof ReplayMode.Timed t ? t.speed() : null;
+        Integer fallback = mode instanceof ReplayMode.RecordedQd r && r.fallbackQd() > 0 ? r.fallbackQd() : null;
+        return new ReplayResult.Settings(mode.word(), qd, maxIdleNs, speed, s.data(), equipment.engine().name(),
+                equipment.engineNote(), s.fit().word(), s.stream() < 0 ? null : s.stream(), fallback, s.readOnly(),
+                equipment.target().describe().get(BlockDeviceTarget.KEY_NOMERGES), s.onError().name().toLowerCase(Locale.ROOT),
+                s.reap());
+    }
+
+    /** The machine the run ran on. */
+    public static ReplayResult.Host host() {
+        return new ReplayResult.Host(firstLine(Path.of("/proc/sys/kernel/osrelease"), null), cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+    }
+
+    private static String cpuModel() {
+        try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .findFirst().orElse(System.getProperty("os.arch"));
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return System.getProperty("os.arch");
+        }
+    }
+
+    private static String firstLine(Path p, String fallback) {
+        try {
+            return Files.readAllLines(p).get(0).strip();
+        } catch (java.io.IOException | IndexOutOfBoundsException e) {
+            return fallback;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.sbench.replay;
+
+import org.sbench.result.ReplayResult;
+import org.sbench.trace.TraceReader;
+
+/**
+ * What a run replays, whatever made it: a trace file (or a bundled workload) through its plan, for
+ * one choice of stream ({@link TracePlan#source}), or a stream of IOs generated for a test or a
+ * drive-state step ({@link GeneratedSource}). Everything a run needs to know before its first IO
+ * comes from here, so that every kind of run goes through {@link Run#execute} alike.
+ */
+public interface TraceSource {
+
+    /**
+     * Opens the records to replay, in issue order, with the recorded depth {@code mode} gates on;
+     * called once per run, and the run closes the reader.
+     */
+    TraceReader open(ReplayMode mode);
+
+    /** What the result names as the trace, once the run that read it ended as {@code outcome}. */
+    ReplayResult.TraceIdentity identity(Replayer.Outcome outcome);
+
+    /** The IOs the run issues if it runs to the end, or {@link Replayer#UNBOUNDED}. */
+    long plannedIos();
+
+    /** The highest byte the IOs reach: the capacity a target needs under {@code --fit error}. */
+    long neededBytes();
+
+    /** The longest read or write, in bytes (slot buffers hold it). */
+    long largestIoBytes();
+
+    /** The deepest recorded queue depth of the IOs replayed, 0 when they record none. */
+    int recordedMaxQd();
+
+    /** True when every IO replayed carries a recorded depth. */
+    boolean recordedQdKnown();
+
+    /** Where each stream goes when several are replayed together; {@link StreamLayout#NONE} otherwise. */
+    StreamLayout layout();
+}

@@ -1,0 +1,97 @@
+// How a run went, as rows of a small table: fidelity, mapping, errors (the HTML report's last sections).
+package org.sbench.result;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a result says about how faithfully it replayed the trace, how the trace was mapped onto the
+ * target, and which IOs failed, as (what, value) rows in words. The terminal says the same on one
+ * line each ({@link TableResultWriter#fidelity}, {@link TableResultWriter#mapping}).
+ */
+final class RunFacts {
+    private RunFacts() {
+    }
+
+    static List<String[]> fidelity(ReplayResult r) {
+        ReplayResult.Fidelity f = r.fidelity();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(row("IOs issued", TableResultWriter.count(f.issued()) + " of " + TableResultWriter.count(f.inTrace())
+                + " in the trace"));
+        rows.add(row("submitted out of trace order", TableResultWriter.count(f.outOfOrder())));
+        rows.add(row("queue depth at issue, recorded average", f.qdRecorded() == null ? "not recorded (no completion times)"
+                : TableResultWriter.f2(f.qdRecorded().avg())));
+        rows.add(row("queue depth at issue, replayed average", TableResultWriter.f2(f.qdReplayed().avg())));
+        if (f.qdTvd() != null) {
+            rows.add(row("distance of the two distributions", TableResultWriter.f3(f.qdTvd())
+                    + " (total variation: 0 the same, 1 nothing in common)"));
+        }
+        if (f.latenessUs() != null) {
+            rows.add(row("submit lateness (timed)", TableResultWriter.lateness(f.latenessUs())));
+        }
+        if (f.inFlightCap() > 0) {
+            rows.add(row("most IOs in flight", TableResultWriter.count(f.inFlightCap()) + inFlightNote(r)));
+        }
+        if (f.heldAtCap() > 0 && r.stripe() != null) {
+            rows.add(row("IOs held back while a member's queue was full", TableResultWriter.count(f.heldAtCap())
+                    + " (members take " + StripeTables.caps(r) + " IOs at once)"));
+        } else if (f.heldAtCap() > 0) {
+            rows.add(row("IOs held back at that cap", TableResultWriter.count(f.heldAtCap()) + ": the trace asks for more"));
+        }
+        if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {
+            rows.add(row("order at the device", "engine sync: IOs in flight together reach the device in any order"));
+        }
+        return rows;
+    }
+
+    private static String inFlightNote(ReplayResult r) {
+        String requests = r.target().device() == null ? null : r.target().device().get("nrRequests");
+        return requests == null ? "" : " (the device queue holds " + requests + " requests)";
+    }
+
+    static List<String[]> mapping(ReplayResult r) {
+        ReplayResult.Mapping m = r.mapping();
+        List<String[]> rows = new ArrayList<>();
+        if (m == null) {
+            rows.add(row("mapping", "not recorded"));
+            return rows;
+        }
+        rows.add(row("IOs widened to the logical block size", TableResultWriter.count(m.widened())));
+        rows.add(row("IOs moved by --fit " + r.settings().fit(), TableResultWriter.count(m.refitted())));
+        rows.add(row("records of other streams, not replayed", TableResultWriter.count(m.otherStreams())));
+        rows.add(row("writes and trims skipped (read-only)", TableResultWriter.count(m.skippedWrites())));
+        rows.add(row("IOs longer than the device takes whole", TableResultWriter.count(m.wouldSplit())
+                + (m.splitThresholdBytes() > 0 ? " (longer than " + TableResultWriter.count(m.splitThresholdBytes()) + " bytes)" : "")));
+        if (m.streamLayout() != null) {
+            rows.add(row("where each stream went (stream@offset)", m.streamLayout()));
+        }
+        if (m.bufferMemory() != null) {
+            rows.add(row("IO buffers", m.bufferMemory()));
+        }
+        return rows;
+    }
+
+    static List<String[]> errors(ReplayResult r) {
+        List<String[]> rows = new ArrayList<>();
+        if (r.summary().errors() == 0) {
+            rows.add(row("IO errors", "none"));
+            return rows;
+        }
+        for (Map.Entry<String, Map<String, Long>> op : r.errors().entrySet()) {
+            for (Map.Entry<String, Long> e : op.getValue().entrySet()) {
+                rows.add(row(op.getKey() + ", " + e.getKey(), TableResultWriter.count(e.getValue())));
+            }
+        }
+        ReplayResult.FirstError first = r.firstError();
+        if (first != null) {
+            rows.add(row("first failed IO", first.op() + " of " + TableResultWriter.count(first.lengthBytes()) + " bytes at offset "
+                    + TableResultWriter.count(first.offsetBytes()) + ", " + first.error()));
+        }
+        return rows;
+    }
+
+    private static String[] row(String what, String value) {
+        return new String[] {what, value};
+    }
+}

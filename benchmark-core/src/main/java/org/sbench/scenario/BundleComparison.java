@@ -1,0 +1,219 @@
+package org.sbench.scenario;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.result.ReplayResult;
+import org.sbench.result.ResultComparison;
+import org.sbench.step.StepResult;
+
+/**
+ * Bundles of one scenario side by side, drive against drive, point by point: each finished step at
+ * the same place (part, round, step of the round) with its key numbers in each bundle, the
+ * steady-state verdicts, and each replay run compared with the others' as {@code compare} compares
+ * results ({@link ResultComparison}). Bundles must be of the same scenario (its SHA-256) at the same
+ * scale, unless forced; steps one bundle has and another has not (a steady state reached sooner, a
+ * bundle not finished) are shown for the bundles that have them.
+ */
+public final class BundleComparison {
+    private static final double NS_PER_S = 1e9;
+    private static final double BYTES_PER_MB = 1e6;
+
+    /** A bundle and its column label. */
+    public record Column(String label, ScenarioBundle bundle) {
+    }
+
+    /** One number of one step in every column (NaN where a column has none). */
+    public record Row(String step, String kind, String metric, String unit, double[] values) {
+    }
+
+    /** A replay run at the same place in every bundle, compared as {@code compare} compares results. */
+    public record RunComparison(String step, String run, ResultComparison comparison) {
+    }
+
+    private final List<Column> columns;
+    private final List<String> differences;
+    private final List<Row> rows = new ArrayList<>();
+    private final List<RunComparison> runs = new ArrayList<>();
+    private final List<String> verdicts = new ArrayList<>();
+
+    private BundleComparison(List<Column> columns, List<String> differences, boolean force) {
+        this.columns = List.copyOf(columns);
+        this.differences = List.copyOf(differences);
+        Map<String, ScenarioBundle.Entry[]> places = places();
+        for (ScenarioBundle.Entry[] at : places.values()) {
+            addRows(at);
+            addRuns(at, force);
+        }
+        for (Column c : columns) {
+            for (ScenarioBundle.Entry e : c.bundle().verdicts()) {
+                verdicts.add(c.label() + ", " + e.planned().position().group() + ": " + SteadyStates.describe(e.step().steadyState()));
+            }
+        }
+    }
+
+    /**
+     * Compares {@code bundles}, the first the baseline; {@code labels} name the columns (null: the
+     * drive, with the bundle's directory where drives have the same name).
+     *
+     * @throws SbenchException (bad input) naming what differs, unless {@code force}
+     */
+    public static BundleComparison of(List<ScenarioBundle> bundles, List<String> labels, boolean force) {
+        ScenarioBundle base = bundles.get(0);
+        List<String> differences = new ArrayList<>();
+        for (ScenarioBundle b : bundles.subList(1, bundles.size())) {
+            BundleScenario s = b.scenario();
+            BundleScenario bs = base.scenario();
+            if (!s.sha256().equals(bs.sha256())) {
+                differences.add(b.dir() + " is of scenario '" + s.scenario() + "' (SHA-256 " + s.sha256().substring(0, 12) + "), "
+                        + base.dir() + " of '" + bs.scenario() + "' (" + bs.sha256().substring(0, 12) + ")");
+            }
+            if (s.scale() != bs.scale()) {
+                differences.add(b.dir() + " ran at --scale " + s.scale() + ", " + base.dir() + " at " + bs.scale());
+            }
+        }
+        if (!differences.isEmpty() && !force) {
+            throw new SbenchException(ErrorKind.BAD_INPUT, "not comparable: " + String.join("; ", differences) + " (--force compares anyway)");
+        }
+        List<Column> columns = new ArrayList<>();
+        for (int i = 0; i < bundles.size(); i++) {
+            columns.add(new Column(labels != null ? labels.get(i) : label(bundles, i), bundles.get(i)));
+        }
+        return new BundleComparison(columns, differences, force);
+    }
+
+    private static String label(List<ScenarioBundle> bundles, int i) {
+        String drive = bundles.get(i).drive();
+        long same = bundles.stream().filter(b -> b.drive().equals(drive)).count();
+        return same > 1 ? drive + " [" + bundles.get(i).dir() + "]" : drive;
+    }
+
+    /** The finished steps of every column by place, in scenario order. */
+    private Map<String, ScenarioBundle.Entry[]> places() {
+        Map<String, ScenarioBundle.Entry[]> byKey = new LinkedHashMap<>();
+        for (int c = 0; c < columns.size(); c++) {
+            for (ScenarioBundle.Entry e : columns.get(c).bundle().finished()) {
+                String key = e.planned().position().key() + "/" + e.step().kind();
+                byKey.computeIfAbsent(key, k -> new ScenarioBundle.Entry[columns.size()])[c] = e;
+            }
+        }
+        List<Map.Entry<String, ScenarioBundle.Entry[]>> sorted = new ArrayList<>(byKey.entrySet());
+        sorted.sort(Comparator.comparing((Map.Entry<String, ScenarioBundle.Entry[]> m) -> first(m.getValue()).planned().position(),
+                Comparator.comparingInt(Position::part).thenComparingInt(Position::round).thenComparingInt(Position::step)));
+        Map<String, ScenarioBundle.Entry[]> out = new LinkedHashMap<>();
+        sorted.forEach(m -> out.put(m.getKey(), m.getValue()));
+        return out;
+    }
+
+    private static ScenarioBundle.Entry first(ScenarioBundle.Entry[] at) {
+        for (ScenarioBundle.Entry e : at) {
+            if (e != null) {
+                return e;
+            }
+        }
+        throw new IllegalStateException("a place without a step");
+    }
+
+    private void addRows(ScenarioBundle.Entry[] at) {
+        ScenarioBundle.Entry any = first(at);
+        String step = any.step().label();
+        String kind = any.step().kind();
+        row(step, kind, "time", "s", at, e -> e.step().durationNs() / NS_PER_S);
+        row(step, kind, "written", "MB", at, e -> e.step().bytesWritten() / BYTES_PER_MB);
+        if (any.numbers().runs() > 0) {
+            row(step, kind, "mbps", "MB/s", at, e -> e.numbers().mbps());
+            row(step, kind, "iops", "IOPS", at, e -> e.numbers().iops());
+            row(step, kind, "busy", "s", at, e -> e.numbers().busyNs() / NS_PER_S);
+            row(step, kind, "latency_p99", "us", at, e -> e.numbers().p99Us());
+        }
+        if (any.step().sweep() != null && !any.step().sweep().isEmpty()) {
+            row(step, kind, "sweep_mean", "MB/s", at, e -> sweep(e, false));
+            row(step, kind, "sweep_min", "MB/s", at, e -> sweep(e, true));
+        }
+    }
+
+    private static double sweep(ScenarioBundle.Entry e, boolean min) {
+        List<StepResult.SweepPoint> points = e.step().sweep();
+        if (points == null || points.isEmpty()) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        double least = Double.POSITIVE_INFINITY;
+        for (StepResult.SweepPoint p : points) {
+            sum += p.mbps();
+            least = Math.min(least, p.mbps());
+        }
+        return min ? least : sum / points.size();
+    }
+
+    private void row(String step, String kind, String metric, String unit, ScenarioBundle.Entry[] at,
+                     ToDoubleFunction<ScenarioBundle.Entry> value) {
+        double[] v = new double[at.length];
+        for (int i = 0; i < at.length; i++) {
+            v[i] = at[i] == null ? Double.NaN : value.applyAsDouble(at[i]);
+        }
+        rows.add(new Row(step, kind, metric, unit, v));
+    }
+
+    private void addRuns(ScenarioBundle.Entry[] at, boolean force) {
+        ScenarioBundle.Entry any = first(at);
+        if (!any.step().kind().equals(ReplayOptions.KIND)) {
+            return;
+        }
+        for (ScenarioBundle.Entry e : at) {
+            if (e == null) {
+                return;
+            }
+        }
+        for (int r = 0; r < any.runs().size(); r++) {
+            String name = any.step().runs().get(r).name();
+            List<ResultComparison.Input> inputs = new ArrayList<>();
+            for (int c = 0; c < at.length; c++) {
+                int index = runIndex(at[c], name);
+                if (index < 0) {
+                    return;
+                }
+                ReplayResult result = at[c].runs().get(index);
+                inputs.add(new ResultComparison.Input(columns.get(c).bundle().dir().resolve(at[c].step().runs().get(index).file())
+                        .toString(), result, columns.get(c).label()));
+            }
+            runs.add(new RunComparison(any.step().label(), name, ResultComparison.of(inputs, 0, force)));
+        }
+    }
+
+    private static int runIndex(ScenarioBundle.Entry e, String name) {
+        for (int i = 0; i < e.step().runs().size(); i++) {
+            if (e.step().runs().get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** What differs between the bundles (compared with force), empty when they are comparable. */
+    public List<String> differences() {
+        return differences;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    public List<RunComparison> runs() {
+        return runs;
+    }
+
+    /** The steady-state verdict of each group run until steady state, per column. */
+    public List<String> verdicts() {
+        return verdicts;
+    }
+}

@@ -1,0 +1,59 @@
+package org.sbench.scenario;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.sbench.SbenchException;
+import org.sbench.result.AtomicTextFile;
+
+/**
+ * {@code BUNDLE/scenario.json}: the scenario a bundle runs, as its file was (name, where it came from,
+ * SHA-256 and text), with what the run was given that every step must share: the scale, what the
+ * scale shortens (kind and option, e.g. {@code cdm duration (duration)}), and the engine. A resumed
+ * run follows it, and {@code compare} reads the bundle's places from it.
+ *
+ * @param scale  durations and sizes were multiplied by this (1: as written)
+ * @param scaled the options the scale applied to, for readers of the bundle
+ */
+public record BundleScenario(String scenario, String source, String sha256, double scale, List<String> scaled, String engine,
+                             String text) {
+    public static final String FILE = "scenario.json";
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    static BundleScenario of(Scenario s, double scale, StepKinds kinds, String engine) {
+        return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scale == 1 ? List.of() : kinds.scaledOptions(s.kinds()), engine,
+                s.text());
+    }
+
+    /** The scenario again, from its text. */
+    public Scenario parse() {
+        return ScenarioFile.parse(source, scenario, text);
+    }
+
+    void write(Path bundleDir) {
+        AtomicTextFile.writeStream(bundleDir.resolve(FILE), out -> MAPPER.writeValue(out, this));
+    }
+
+    /** The scenario of the bundle in {@code bundleDir}; a bad-input error naming the file when there is none. */
+    public static BundleScenario read(Path bundleDir) {
+        Path file = bundleDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            throw SbenchException.badInput(bundleDir.toString(), "not a scenario bundle: no " + FILE + " (a bundle of sbench run)");
+        }
+        try {
+            BundleScenario s = MAPPER.readValue(file.toFile(), BundleScenario.class);
+            if (s == null || s.scenario() == null || s.text() == null || s.source() == null || !(s.scale() > 0 && s.scale() <= 1)) {
+                throw SbenchException.badInput(file.toString(), "not a bundle's scenario: no scenario, source, text or scale");
+            }
+            return s;
+        } catch (IOException e) {
+            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
+            throw SbenchException.badInput(file.toString(), "not a bundle's scenario: " + msg);
+        }
+    }
+}

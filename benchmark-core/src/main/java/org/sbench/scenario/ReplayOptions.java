@@ -1,0 +1,96 @@
+package org.sbench.scenario;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.sbench.SbenchException;
+import org.sbench.replay.ReplayMode;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.step.OptionWords;
+import org.sbench.step.ReplayStep;
+import org.sbench.step.Step;
+import org.sbench.step.StepContext;
+import org.sbench.step.StepOptions;
+import org.sbench.step.StepResult;
+import org.sbench.synth.BundledTraceCache;
+import org.sbench.trace.Progress;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.traces.BundledTraces;
+
+/**
+ * The {@code replay} step of a scenario file: {@code trace} (a file, relative to the directory sbench
+ * runs in, or a bundled workload) and the options {@code sbench replay} takes, without dashes
+ * ({@code mode}, {@code max-idle}, {@code qd-fallback}, {@code speed}, {@code max-inflight}, {@code qd},
+ * {@code data}, {@code fit}, {@code stream}, {@code read-only}, {@code reap}, {@code on-error},
+ * {@code from}, {@code skip-bad}), and {@code first}: the share of the trace's IOs replayed, from its
+ * first (default 100%; {@code --scale} shortens it). A bundled workload is generated when the step
+ * runs, not when the scenario is read.
+ */
+final class ReplayOptions {
+    static final String KIND = ReplayStep.KIND;
+    static final String FIRST = "first";
+    private static final List<String> OPTIONS = List.of("trace", "mode", "max-idle", "qd-fallback", "speed", "max-inflight", "qd",
+            "data", "fit", "stream", "read-only", "reap", "on-error", "from", "skip-bad", FIRST);
+    private static final double PERCENT = 100;
+
+    private ReplayOptions() {
+    }
+
+    /** The replay step of {@code options}; a usage error naming the option that is wrong. */
+    static Step step(Map<String, String> options) {
+        StepOptions o = StepOptions.of(KIND, options, OPTIONS);
+        String trace = o.required("trace");
+        if (!Files.exists(Path.of(trace)) && !BundledTraces.exists(trace)) {
+            throw SbenchException.usage("--trace " + trace + ": no such file, and no bundled workload of that name"
+                    + " (sbench traces lists them)");
+        }
+        ReplaySettings settings = ReplaySettings.builder()
+                .mode(o.word("mode", ReplayMode.RecordedQd.WORD))
+                .maxIdleNs(o.durationNs("max-idle", ReplaySettings.DEFAULT_MAX_IDLE_NS))
+                .qdFallback(o.count("qd-fallback", 0))
+                .speed(o.number("speed", 1.0))
+                .maxInFlight(o.count("max-inflight", ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT))
+                .qd(o.has("qd") ? o.count("qd", 0) : null)
+                .data(o.word("data", ReplaySettings.DEFAULT_DATA))
+                .fit(o.word("fit", ReplaySettings.DEFAULTS.fit().word()))
+                .stream(o.word("stream", null))
+                .readOnly(o.flag("read-only"))
+                .reap(o.word("reap", "poll"))
+                .onError(o.word("on-error", "stop"))
+                .build();
+        ReadOptions read = ReadOptions.DEFAULTS.withSkipBad(o.count("skip-bad", 0));
+        double share = OptionWords.percent("--" + FIRST, o.word(FIRST, "100")) / PERCENT;
+        return new Deferred(new ReplayStep(trace, Path.of(trace), o.word("from", null), read, settings, o.asWritten(), share));
+    }
+
+    /** A replay whose trace is found (a bundled workload generated) when it runs. */
+    private record Deferred(ReplayStep replay) implements Step {
+        @Override
+        public String kind() {
+            return replay.kind();
+        }
+
+        @Override
+        public String label() {
+            return replay.label();
+        }
+
+        @Override
+        public Map<String, String> options() {
+            return replay.options();
+        }
+
+        @Override
+        public boolean writes() {
+            return replay.writes();
+        }
+
+        @Override
+        public StepResult run(StepContext context) {
+            Path trace = BundledTraceCache.forUser().resolve(replay.name(), Progress.NONE);
+            return new ReplayStep(replay.name(), trace, replay.from(), replay.readOptions(), replay.settings(), replay.options(),
+                    replay.share()).run(context);
+        }
+    }
+}

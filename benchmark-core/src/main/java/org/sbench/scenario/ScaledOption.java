@@ -1,0 +1,72 @@
+package org.sbench.scenario;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Map;
+import java.util.function.Function;
+import org.sbench.step.OptionWords;
+
+/**
+ * An option of a step kind that {@code sbench run --scale F} shortens: a duration (multiplied by F,
+ * to whole ms, at least 1 ms), a size of a region or an amount (multiplied by F, down to whole MiB,
+ * at least 1 MiB), or a share in percent (multiplied by F). A value of 0 (none, e.g. a duration of 0
+ * meaning one sweep) stays 0. When the option is not written its default is scaled, so that every
+ * duration and size a scenario runs is shortened.
+ *
+ * @param defaultWord the word the step uses when the option is not written, from the other options
+ */
+public record ScaledOption(String name, Type type, Function<Map<String, String>, String> defaultWord) {
+    private static final long NS_PER_MS = 1_000_000L;
+    private static final long MIB = 1L << 20;
+    private static final int SHARE_DIGITS = 6;
+    private static final String PERCENT = "%";
+
+    /** What the option's word is. */
+    public enum Type { DURATION, SIZE, SHARE }
+
+    public static ScaledOption duration(String name, String defaultWord) {
+        return new ScaledOption(name, Type.DURATION, options -> defaultWord);
+    }
+
+    public static ScaledOption duration(String name, Function<Map<String, String>, String> defaultWord) {
+        return new ScaledOption(name, Type.DURATION, defaultWord);
+    }
+
+    public static ScaledOption size(String name, String defaultWord) {
+        return new ScaledOption(name, Type.SIZE, options -> defaultWord);
+    }
+
+    public static ScaledOption size(String name, Function<Map<String, String>, String> defaultWord) {
+        return new ScaledOption(name, Type.SIZE, defaultWord);
+    }
+
+    /** A percentage ({@code 100} or {@code 100%}). */
+    public static ScaledOption share(String name, String defaultWord) {
+        return new ScaledOption(name, Type.SHARE, options -> defaultWord);
+    }
+
+    /** {@code word} multiplied by {@code factor} (0 to 1), as a word of the same type. */
+    String scale(String word, double factor) {
+        switch (type) {
+            case DURATION: {
+                long ns = OptionWords.durationNs("--" + name, word);
+                return ns == 0 ? word : OptionWords.duration(Math.max(NS_PER_MS, Math.round(ns * factor / NS_PER_MS) * NS_PER_MS));
+            }
+            case SIZE: {
+                long bytes = OptionWords.sizeBytes("--" + name, word);
+                return bytes == 0 ? word : OptionWords.size(Math.max(MIB, (long) (bytes * factor) / MIB * MIB));
+            }
+            default: {
+                boolean percent = word.strip().endsWith(PERCENT);
+                double v = OptionWords.percent("--" + name, word);
+                return BigDecimal.valueOf(v * factor).round(new MathContext(SHARE_DIGITS)).stripTrailingZeros().toPlainString()
+                        + (percent ? PERCENT : "");
+            }
+        }
+    }
+
+    /** For the bundle and the docs: {@code duration (duration)}. */
+    String describe() {
+        return name + " (" + type.name().toLowerCase(java.util.Locale.ROOT) + ")";
+    }
+}

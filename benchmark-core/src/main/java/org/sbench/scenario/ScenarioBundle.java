@@ -1,0 +1,89 @@
+package org.sbench.scenario;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.result.ReplayResult;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleDirectory;
+import org.sbench.step.StepResult;
+
+/**
+ * A scenario bundle read back for its report and for {@code compare}: the bundle's index, its
+ * scenario, and each step record at its place in the scenario (rounds, the group's name), with its
+ * runs' results read from their files and its key numbers.
+ */
+public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, List<Entry> entries) {
+
+    /**
+     * One step record: its index in the bundle (0-based), the planned step it is of, the record, its
+     * runs' results and numbers, and whether it is the step's finished record (false for an attempt
+     * stopped part way, which a resumed run ran again or will).
+     */
+    public record Entry(int record, PlannedStep planned, StepResult step, List<ReplayResult> runs, StepNumbers numbers,
+                        boolean finished) {
+    }
+
+    /** The bundle in {@code dir}; a bad-input error naming what is missing when it is no scenario bundle. */
+    public static ScenarioBundle read(Path dir) {
+        BundleDirectory files = BundleDirectory.open(dir);
+        Bundle bundle = files.read();
+        BundleScenario copy = BundleScenario.read(dir);
+        Scenario scenario = copy.parse();
+        ScenarioWalk walk = new ScenarioWalk(scenario);
+        RecordCursor cursor = new RecordCursor(dir.toString(), bundle.steps());
+        List<Entry> entries = new ArrayList<>();
+        for (PlannedStep p = walk.next(); p != null && !cursor.exhausted(); p = walk.next()) {
+            RecordCursor.Match m = cursor.match(p);
+            for (int attempt : m.attempts()) {
+                entries.add(entry(files, bundle, attempt, p, false));
+            }
+            if (!m.done()) {
+                break;
+            }
+            Entry done = entry(files, bundle, m.finished(), p, true);
+            entries.add(done);
+            if (p.tracked()) {
+                walk.tracked(ScenarioRunner.tracked(p), done.numbers().value(p.trackedMetric()));
+            }
+        }
+        return new ScenarioBundle(dir, bundle, copy, List.copyOf(entries));
+    }
+
+    private static Entry entry(BundleDirectory files, Bundle bundle, int index, PlannedStep p, boolean finished) {
+        StepResult step = bundle.steps().get(index);
+        List<ReplayResult> runs = new ArrayList<>();
+        for (StepResult.NamedRun run : step.runs()) {
+            runs.add(files.readRun(run));
+        }
+        return new Entry(index, p, step, List.copyOf(runs), StepNumbers.of(runs), finished);
+    }
+
+    /** The finished steps, in order. */
+    public List<Entry> finished() {
+        return entries.stream().filter(Entry::finished).toList();
+    }
+
+    /** The tracked step of the last round of each group run until steady state: its result carries the group's verdict. */
+    public List<Entry> verdicts() {
+        List<Entry> out = new ArrayList<>();
+        List<Entry> done = finished();
+        for (int i = 0; i < done.size(); i++) {
+            Entry e = done.get(i);
+            boolean later = false;
+            for (Entry next : done.subList(i + 1, done.size())) {
+                later |= next.planned().tracked() && next.planned().position().part() == e.planned().position().part();
+            }
+            if (e.planned().tracked() && e.step().steadyState() != null && !later) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** The drive: its model and path, or the target's path or kind. */
+    public String drive() {
+        String model = bundle.target().device() == null ? null : bundle.target().device().get("model");
+        return model == null ? bundle.target().name() : model + " (" + bundle.target().name() + ")";
+    }
+}

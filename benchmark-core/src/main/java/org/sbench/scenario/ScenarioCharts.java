@@ -1,0 +1,205 @@
+package org.sbench.scenario;
+
+import java.awt.Paint;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.sbench.result.ReplayResult;
+import org.sbench.result.chart.ChartStyle;
+import org.sbench.result.chart.SeriesLineChart;
+import org.sbench.step.StepResult;
+
+/**
+ * The over-time charts of scenario bundles ({@link SeriesLineChart}): per-second MB/s and IOPS across
+ * all steps on the scenario's clock, each round's trace MB/s and busy time against the round number,
+ * each steady-state group's tracked value per round, and LBA sweeps overlaid (before and after).
+ * Every chart takes several bundles ({@link Source}) so that {@code compare} overlays drives.
+ */
+final class ScenarioCharts {
+    /** Per-second charts of scenarios longer than this many seconds average the seconds in bins. */
+    static final int MAX_POINTS = 2000;
+    private static final double NS_PER_S = 1e9;
+    private static final double BYTES_PER_GB = 1e9;
+
+    /** A bundle in a chart, and what its series are called ("" when the chart has one bundle). */
+    record Source(String label, ScenarioBundle bundle) {
+        String name(String series) {
+            return label.isEmpty() ? series : label + ": " + series;
+        }
+    }
+
+    private ScenarioCharts() {
+    }
+
+    /** MB/s read and written in each second, across every run of every step, x in seconds since the scenario started. */
+    static JFreeChart perSecond(ScenarioBundle b, boolean iops) {
+        Instant start = Instant.parse(b.bundle().startedAt());
+        List<ReplayResult> runs = new ArrayList<>();
+        b.entries().forEach(e -> runs.addAll(e.runs()));
+        double end = 0;
+        for (ReplayResult r : runs) {
+            end = Math.max(end, seconds(start, r.startedAt()) + r.timeSeries().size());
+        }
+        int bin = (int) Math.max(1, Math.ceil(end / MAX_POINTS));
+        List<double[]> read = new ArrayList<>();
+        List<double[]> write = new ArrayList<>();
+        for (ReplayResult r : runs) {
+            double offset = seconds(start, r.startedAt());
+            List<ReplayResult.Second> t = r.timeSeries();
+            for (int i = 0; i < t.size(); i += bin) {
+                int n = Math.min(bin, t.size() - i);
+                double rv = 0;
+                double wv = 0;
+                for (int k = i; k < i + n; k++) {
+                    rv += iops ? t.get(k).readIops() : t.get(k).readMbps();
+                    wv += iops ? t.get(k).writeIops() : t.get(k).writeMbps();
+                }
+                read.add(new double[] {offset + i + n / 2.0, rv / n});
+                write.add(new double[] {offset + i + n / 2.0, wv / n});
+            }
+            // A gap between runs (a purge, an idle wait) is no line.
+            read.add(new double[] {offset + t.size(), Double.NaN});
+            write.add(new double[] {offset + t.size(), Double.NaN});
+        }
+        String unit = iops ? "IOPS" : "MB/s";
+        return SeriesLineChart.create((iops ? "IOPS" : "Throughput") + " over the scenario", unit + " completed in each second of every"
+                + " step's runs" + (bin > 1 ? ", averaged over " + bin + " s" : "") + "; gaps between runs are steps without IO"
+                + " or time between steps", "time since the scenario started (s)", unit,
+                List.of(line("read", ChartStyle.READ, read), line("write", ChartStyle.WRITE, write)));
+    }
+
+    private static double seconds(Instant start, String at) {
+        return Duration.between(start, Instant.parse(at)).toNanos() / NS_PER_S;
+    }
+
+    private static SeriesLineChart.Line line(String name, Paint colour, List<double[]> points) {
+        double[] x = new double[points.size()];
+        double[] y = new double[points.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = points.get(i)[0];
+            y[i] = points.get(i)[1];
+        }
+        return new SeriesLineChart.Line(name, colour, x, y);
+    }
+
+    /**
+     * Each round's trace pass (every replay step in a group) against the round number, counted over the
+     * scenario's groups in order; {@code busy} for busy seconds, else MB/s; null when no group replays.
+     */
+    static JFreeChart rounds(List<Source> sources, boolean busy) {
+        List<SeriesLineChart.Line> lines = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
+        for (Source s : sources) {
+            Map<String, List<double[]>> byTrace = new LinkedHashMap<>();
+            Map<String, Integer> roundNumbers = new LinkedHashMap<>();
+            for (ScenarioBundle.Entry e : s.bundle().finished()) {
+                Position at = e.planned().position();
+                if (!at.inGroup()) {
+                    continue;
+                }
+                int round = roundNumbers.computeIfAbsent(at.part() + "/" + at.round(), k -> roundNumbers.size() + 1);
+                if (!groups.contains(at.group())) {
+                    groups.add(at.group());
+                }
+                if (!e.step().kind().equals(ReplayOptions.KIND)) {
+                    continue;
+                }
+                for (int i = 0; i < e.runs().size(); i++) {
+                    ReplayResult r = e.runs().get(i);
+                    double v = busy ? r.summary().busyNs() / NS_PER_S : r.summary().mbps();
+                    byTrace.computeIfAbsent(e.step().runs().get(i).name(), k -> new ArrayList<>()).add(new double[] {round, v});
+                }
+            }
+            for (Map.Entry<String, List<double[]>> t : byTrace.entrySet()) {
+                lines.add(line(s.name(t.getKey()), ChartStyle.series(lines.size()), t.getValue()));
+            }
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        return SeriesLineChart.create(busy ? "Trace busy time by round" : "Trace MB/s by round", (busy
+                ? "seconds the drive was busy with each round's trace pass; lower is better"
+                : "MB/s of each round's trace pass over its busy time (MB = 10^6 bytes); higher is better")
+                + "; rounds counted over the groups " + String.join(", ", groups), "round", busy ? "s" : "MB/s", lines);
+    }
+
+    /** Per steady-state group, its tracked value against the round, with the verdict; empty when there are none. */
+    static List<Map.Entry<String, JFreeChart>> tracked(List<Source> sources) {
+        Map<String, List<SeriesLineChart.Line>> byGroup = new LinkedHashMap<>();
+        Map<String, Map<String, String>> verdicts = new LinkedHashMap<>();
+        for (Source s : sources) {
+            Map<String, List<double[]>> points = new LinkedHashMap<>();
+            for (ScenarioBundle.Entry e : s.bundle().finished()) {
+                if (!e.planned().tracked()) {
+                    continue;
+                }
+                String group = e.planned().position().group();
+                points.computeIfAbsent(group, k -> new ArrayList<>()).add(new double[] {e.planned().position().round(),
+                        e.numbers().value(e.planned().trackedMetric())});
+                if (e.step().steadyState() != null) {
+                    // The last round's verdict is the group's.
+                    verdicts.computeIfAbsent(group, k -> new LinkedHashMap<>()).put(s.label(),
+                            s.name(SteadyStates.describe(e.step().steadyState())));
+                }
+            }
+            for (Map.Entry<String, List<double[]>> g : points.entrySet()) {
+                List<SeriesLineChart.Line> lines = byGroup.computeIfAbsent(g.getKey(), k -> new ArrayList<>());
+                lines.add(line(s.name(trackedName(s.bundle(), g.getKey())), ChartStyle.series(lines.size()), g.getValue()));
+            }
+        }
+        List<Map.Entry<String, JFreeChart>> out = new ArrayList<>();
+        for (Map.Entry<String, List<SeriesLineChart.Line>> g : byGroup.entrySet()) {
+            out.add(Map.entry(g.getKey(), SeriesLineChart.create("Steady state: " + g.getKey(), String.join("; ",
+                    verdicts.getOrDefault(g.getKey(), Map.of()).values()),
+                    "round", trackedUnit(sources, g.getKey()), g.getValue())));
+        }
+        return out;
+    }
+
+    private static String trackedName(ScenarioBundle b, String group) {
+        for (ScenarioBundle.Entry e : b.finished()) {
+            if (e.planned().tracked() && e.planned().position().group().equals(group)) {
+                return ScenarioRunner.tracked(e.planned());
+            }
+        }
+        return group;
+    }
+
+    private static String trackedUnit(List<Source> sources, String group) {
+        for (Source s : sources) {
+            for (ScenarioBundle.Entry e : s.bundle().finished()) {
+                if (e.planned().tracked() && e.planned().position().group().equals(group)) {
+                    return Scenario.Track.IOPS.equals(e.planned().trackedMetric()) ? "IOPS" : "MB/s";
+                }
+            }
+        }
+        return "";
+    }
+
+    /** MB/s against the position on the drive (GB), every sweep of one op overlaid in step order; by op ("read", "write"). */
+    static Map<String, JFreeChart> sweeps(List<Source> sources) {
+        Map<String, List<SeriesLineChart.Line>> byOp = new LinkedHashMap<>();
+        for (Source s : sources) {
+            for (ScenarioBundle.Entry e : s.bundle().finished()) {
+                List<StepResult.SweepPoint> points = e.step().sweep();
+                if (points == null || points.isEmpty()) {
+                    continue;
+                }
+                String op = e.step().options().getOrDefault("op", "read");
+                List<double[]> xy = new ArrayList<>();
+                points.forEach(p -> xy.add(new double[] {(p.offsetBytes() + p.lengthBytes() / 2.0) / BYTES_PER_GB, p.mbps()}));
+                List<SeriesLineChart.Line> lines = byOp.computeIfAbsent(op, k -> new ArrayList<>());
+                lines.add(line(s.name("step " + (e.record() + 1) + ": " + e.step().label()), ChartStyle.series(lines.size()), xy));
+            }
+        }
+        Map<String, JFreeChart> out = new LinkedHashMap<>();
+        byOp.forEach((op, lines) -> out.put(op, SeriesLineChart.create("LBA sweep, " + op + "s", "MB/s at each point of the"
+                + " drive (MB = 10^6 bytes), every " + op + " sweep of the scenario overlaid in step order", "position (GB)", "MB/s",
+                lines)));
+        return out;
+    }
+}

@@ -1,0 +1,115 @@
+package org.sbench.scenario;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.sbench.result.AtomicTextFile;
+import org.sbench.result.TextTable;
+import org.sbench.result.XhtmlPage;
+import org.sbench.result.chart.SvgChart;
+import org.sbench.step.Bundle;
+
+/**
+ * {@code BUNDLE/report.html}: one self-contained XHTML page for a scenario bundle (no scripts, charts
+ * as inline SVG): what ran on which drive, the steps with their key numbers, the steady-state
+ * verdicts, the over-time charts ({@code chart-mbps-over-time}, {@code chart-iops-over-time},
+ * {@code chart-rounds-mbps}, {@code chart-rounds-busy}, {@code chart-steady-N}, {@code chart-sweep-OP})
+ * and the drive's state log. Each step's runs are ordinary replay results, which {@code report} shows in full.
+ */
+public final class ScenarioReport {
+    public static final String FILE = "report.html";
+    static final int WIDTH_PX = 1000;
+    static final int HEIGHT_PX = 420;
+    private static final double BYTES_PER_MB = 1e6;
+
+    private ScenarioReport() {
+    }
+
+    /** Writes the report of {@code b} into its directory, atomically. */
+    public static void write(ScenarioBundle b) {
+        String html = render(b);
+        Path file = b.dir().resolve(FILE);
+        AtomicTextFile.write(file, w -> w.write(html));
+    }
+
+    static String render(ScenarioBundle b) {
+        Bundle bundle = b.bundle();
+        XhtmlPage page = new XhtmlPage("sbench run: " + bundle.scenario() + " on " + b.drive());
+        if (!bundle.complete()) {
+            page.p("warning", "INCOMPLETE: " + (bundle.stopReason() == null ? "running, or stopped without a word" : bundle.stopReason())
+                    + "; " + b.finished().size() + " of at most " + bundle.plannedSteps()
+                    + " steps finished. sbench run --resume " + b.dir() + " continues at the first step not finished.");
+        }
+        page.meta(meta(b));
+        page.h2("Steps");
+        page.table("steps", StepTable.of(b));
+        page.p("note", "MB/s and IOPS over each step's busy time (all its runs); MB = 10^6 bytes; p99: service time of all the"
+                + " step's IOs. Each run is a replay result in " + b.dir().resolve("steps") + ", read by sbench report and compare.");
+        if (!b.verdicts().isEmpty()) {
+            page.h2("Steady state (SNIA PTS)");
+            b.verdicts().forEach(e -> page.p(null, e.planned().position().group() + ": " + SteadyStates.describe(e.step().steadyState())));
+        }
+        page.h2("Over time");
+        chart(page, "mbps-over-time", ScenarioCharts.perSecond(b, false));
+        chart(page, "iops-over-time", ScenarioCharts.perSecond(b, true));
+        List<ScenarioCharts.Source> one = List.of(new ScenarioCharts.Source("", b));
+        charts(page, one);
+        page.h2("State log");
+        page.table("state-log", stateLog(bundle));
+        page.p("note", "Bytes written since the last purge count from the last purge step of this bundle; the drive's temperature"
+                + " and kernel counters (sectors since boot) are what sysfs showed after each step.");
+        return page.finish();
+    }
+
+    /** The round charts, steady-state charts and sweeps of {@code sources}, where they have any. */
+    static void charts(XhtmlPage page, List<ScenarioCharts.Source> sources) {
+        chart(page, "rounds-mbps", ScenarioCharts.rounds(sources, false));
+        chart(page, "rounds-busy", ScenarioCharts.rounds(sources, true));
+        int n = 1;
+        for (Map.Entry<String, JFreeChart> steady : ScenarioCharts.tracked(sources)) {
+            chart(page, "steady-" + n++, steady.getValue());
+        }
+        for (Map.Entry<String, JFreeChart> sweep : ScenarioCharts.sweeps(sources).entrySet()) {
+            chart(page, "sweep-" + sweep.getKey(), sweep.getValue());
+        }
+    }
+
+    private static void chart(XhtmlPage page, String id, JFreeChart chart) {
+        if (chart != null) {
+            page.chart(id, SvgChart.render(chart, id, WIDTH_PX, HEIGHT_PX));
+        }
+    }
+
+    private static List<String[]> meta(ScenarioBundle b) {
+        Bundle bundle = b.bundle();
+        BundleScenario s = b.scenario();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"scenario", s.scenario() + " (" + s.source() + ", SHA-256 " + s.sha256() + ")"});
+        rows.add(new String[] {"scale", s.scale() == 1 ? "1 (as written)" : s.scale() + ": " + String.join(", ", s.scaled())
+                + " multiplied by it"});
+        rows.add(new String[] {"engine", s.engine()});
+        rows.add(new String[] {"target", bundle.target().name() + " (" + bundle.target().kind() + ", " + bundle.target().capacity()
+                + " bytes)"});
+        if (bundle.target().device() != null) {
+            bundle.target().device().forEach((k, v) -> rows.add(new String[] {"target " + k, v}));
+        }
+        rows.add(new String[] {"host", bundle.host().kernel() + ", " + bundle.host().cpu() + ", " + bundle.host().cores() + " cores, "
+                + bundle.host().jvm()});
+        rows.add(new String[] {"started", bundle.startedAt() + ", sbench " + bundle.sbenchVersion()});
+        rows.add(new String[] {"status", bundle.complete() ? "complete" : "incomplete (" + bundle.stopReason() + ")"});
+        return rows;
+    }
+
+    private static TextTable stateLog(Bundle bundle) {
+        TextTable t = new TextTable("at", "step", "action", "written MB", "since purge MB", "temperature C", "kernel counters");
+        for (Bundle.StateEvent e : bundle.stateLog()) {
+            t.row(e.at(), Integer.toString(e.step() + 1), e.action(), StepTable.f1(e.bytesWritten() / BYTES_PER_MB),
+                    e.bytesWrittenSincePurge() == null ? "-" : StepTable.f1(e.bytesWrittenSincePurge() / BYTES_PER_MB),
+                    e.temperatureC() == null ? "-" : StepTable.f1(e.temperatureC()),
+                    e.health() == null || e.health().isEmpty() ? "-" : e.health().toString());
+        }
+        return t;
+    }
+}

@@ -1,0 +1,91 @@
+package org.sbench.scenario;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.sbench.SbenchException;
+import org.sbench.engine.IoEngines;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.step.BundleLog;
+import org.sbench.step.StepListener;
+import org.sbench.target.Target;
+import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+
+/**
+ * The whole of {@code sbench run} below the command line: checks every step of the scenario at its
+ * longest before anything is opened (so a bad option fails at once, naming its line), opens and
+ * locks the target once for all steps (read-only when no step writes), begins the bundle (or resumes
+ * one, following the scenario, scale and engine it was begun with), runs the steps
+ * ({@link ScenarioRunner}), writes {@code BUNDLE/report.html}, and closes the target whatever happens.
+ */
+public final class ScenarioSession {
+    public static final String AUTO_ENGINE = "auto";
+
+    private ScenarioSession() {
+    }
+
+    /**
+     * What to run and where. {@code scenario} may be null when resuming (the bundle's copy is run);
+     * {@code scale} and {@code engine} are null when not given (1 and auto for a new bundle, the
+     * bundle's when resuming: a different value is refused, so that one bundle never mixes two).
+     */
+    public record Request(Scenario scenario, Path bundleDir, boolean resume, Double scale, String target,
+                          TargetSettings targetSettings, String engine) {
+    }
+
+    public static ScenarioOutcome run(Request request, StepKinds kinds, NanoClock clock, ScenarioListener listener,
+                                      StepListener stepListener, ReplayControl control, String sbenchVersion) {
+        Path dir = request.bundleDir();
+        BundleScenario copy = request.resume() ? BundleScenario.read(dir) : null;
+        Scenario scenario = request.scenario() != null ? request.scenario() : copy.parse();
+        double scale = same("--scale", request.scale(), copy == null ? null : copy.scale(), 1.0, dir);
+        if (!(scale > 0 && scale <= 1)) {
+            throw SbenchException.usage("--scale must be above 0 and at most 1 (it shortens), found " + scale);
+        }
+        String engine = same("--engine", request.engine(), copy == null ? null : copy.engine(), AUTO_ENGINE, dir);
+        if (copy != null && !scenario.sha256().equals(copy.sha256())) {
+            throw SbenchException.usage(dir + " was begun with another version of scenario '" + copy.scenario() + "' (" + copy.source()
+                    + "); resume without SCENARIO to follow the bundle's copy of it");
+        }
+        StepMaker maker = new StepMaker(scenario, kinds, scale);
+        StepMaker.Plan plan = maker.check(List.of());
+        IoEngines.Opener engines = (name, t, depth, maxIoBytes, c) ->
+                IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
+        ScenarioOutcome outcome;
+        try (Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
+            BundleLog log;
+            if (copy != null) {
+                log = BundleLog.resume(dir, scenario.name(), target);
+            } else {
+                log = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
+                BundleScenario.of(scenario, scale, kinds, engine).write(dir);
+            }
+            try {
+                outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, target, engines, clock, control, stepListener,
+                        listener, sbenchVersion).run();
+            } catch (RuntimeException e) {
+                try {
+                    ScenarioReport.write(ScenarioBundle.read(dir));
+                } catch (RuntimeException notWritten) {
+                    e.addSuppressed(notWritten);
+                }
+                throw e;
+            }
+            ScenarioReport.write(ScenarioBundle.read(dir));
+        }
+        return outcome;
+    }
+
+    /** The value to run with: the bundle's when resuming (a different one given is refused), else the one given or the default. */
+    private static <T> T same(String option, T given, T bundle, T otherwise, Path dir) {
+        if (bundle == null) {
+            return given == null ? otherwise : given;
+        }
+        if (given != null && !given.equals(bundle)) {
+            throw SbenchException.usage(dir + " was begun with " + option + " " + bundle + "; resume it with the same, or without "
+                    + option);
+        }
+        return bundle;
+    }
+}

@@ -1,0 +1,115 @@
+package org.sbench.scenario;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.step.Step;
+
+/**
+ * Makes the step a planned step names: its options in its round ({@link PerRound}), shortened by the
+ * scale ({@link ScaledOption}), given to its kind's factory. A usage error of a factory becomes a
+ * bad-input error of the scenario file naming the line of the option it mentions (or of the step),
+ * the round when it is not the first, and the option as the file writes it ({@code passes}, not
+ * {@code --passes}): {@code my.yaml:7: passes takes a whole number, found 'x'}.
+ */
+final class StepMaker {
+    /** An option named as the command line writes it. */
+    private static final Pattern DASHED = Pattern.compile("--([a-z][a-z0-9-]*)");
+
+    private final Scenario scenario;
+    private final StepKinds kinds;
+    private final double scale;
+
+    /** Steps of {@code scenario} from {@code kinds}, with durations and sizes multiplied by {@code scale} (0 to 1). */
+    StepMaker(Scenario scenario, StepKinds kinds, double scale) {
+        this.scenario = scenario;
+        this.kinds = kinds;
+        this.scale = scale;
+    }
+
+    Step make(PlannedStep p) {
+        Scenario.StepSpec spec = p.spec();
+        StepKinds.Kind kind = kinds.kind(spec.kind());
+        if (kind == null) {
+            throw Doc.error(scenario.source(), spec.line(), "unknown step '" + spec.kind() + "'; the steps are "
+                    + String.join(", ", kinds.words()));
+        }
+        int round = Math.max(1, p.position().round());
+        try {
+            return kind.factory().of(scaled(kind, PerRound.at(spec, round)));
+        } catch (SbenchException e) {
+            if (e.kind() != ErrorKind.USAGE && e.kind() != ErrorKind.BAD_INPUT) {
+                throw e;
+            }
+            throw attributed(spec, round, e);
+        } catch (IllegalArgumentException e) {
+            // A factory that refuses a value this way still gets the line of the file.
+            throw attributed(spec, round, e);
+        }
+    }
+
+    /** The plan at its longest, and whether any of its steps writes. */
+    record Plan(List<PlannedStep> steps, boolean writes) {
+    }
+
+    /**
+     * Makes every step of the plan at its longest but those of {@code skippedKinds}: the scenario's
+     * errors before anything runs.
+     */
+    Plan check(List<String> skippedKinds) {
+        List<PlannedStep> plan = ScenarioWalk.plan(scenario);
+        boolean writes = false;
+        for (PlannedStep p : plan) {
+            if (!skippedKinds.contains(p.spec().kind())) {
+                writes |= make(p).writes();
+            }
+        }
+        return new Plan(plan, writes);
+    }
+
+    private Map<String, String> scaled(StepKinds.Kind kind, Map<String, String> options) {
+        if (scale == 1) {
+            return options;
+        }
+        Map<String, String> out = new LinkedHashMap<>(options);
+        for (ScaledOption o : kind.scaled()) {
+            String word = options.containsKey(o.name()) ? options.get(o.name()) : o.defaultWord().apply(options);
+            if (word != null) {
+                out.put(o.name(), o.scale(word, scale));
+            }
+        }
+        return out;
+    }
+
+    private SbenchException attributed(Scenario.StepSpec spec, int round, RuntimeException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String key = mentioned(message, spec);
+        Integer line = null;
+        if (key != null) {
+            line = round > 1 && spec.perRoundLines().containsKey(key) ? spec.perRoundLines().get(key) : spec.optionLines().get(key);
+        }
+        String text = DASHED.matcher(message).replaceAll("$1");
+        return new SbenchException(ErrorKind.BAD_INPUT, scenario.source() + ":" + (line == null ? spec.line() : line) + ": "
+                + (round > 1 ? "round " + round + ": " : "") + text, e);
+    }
+
+    /** The option of {@code spec} that {@code message} names ({@code --qd}, {@code 'qd'}, or the bare word), longest first. */
+    private static String mentioned(String message, Scenario.StepSpec spec) {
+        List<String> keys = new ArrayList<>(spec.options().keySet());
+        spec.perRound().keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+        keys.sort(Comparator.comparingInt(String::length).reversed());
+        for (String form : new String[] {"--%s(?![A-Za-z0-9-])", "'%s'", "(?<![A-Za-z0-9-])%s(?![A-Za-z0-9-])"}) {
+            for (String k : keys) {
+                if (Pattern.compile(String.format(form, Pattern.quote(k))).matcher(message).find()) {
+                    return k;
+                }
+            }
+        }
+        return null;
+    }
+}

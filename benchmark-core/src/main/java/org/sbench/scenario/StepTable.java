@@ -1,0 +1,40 @@
+package org.sbench.scenario;
+
+import java.util.Locale;
+import org.sbench.result.TextTable;
+
+/** The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record. */
+public final class StepTable {
+    private static final double NS_PER_S = 1e9;
+    private static final double BYTES_PER_MB = 1e6;
+    private static final String NONE = "-";
+
+    private StepTable() {
+    }
+
+    public static TextTable of(ScenarioBundle b) {
+        TextTable t = new TextTable("step", "status", "time s", "written MB", "MB/s", "IOPS", "busy s", "p99 us");
+        for (int i = 0; i < b.entries().size(); i++) {
+            ScenarioBundle.Entry e = b.entries().get(i);
+            boolean runAgain = i + 1 < b.entries().size() && b.entries().get(i + 1).planned().ordinal() == e.planned().ordinal();
+            StepNumbers n = e.numbers();
+            t.row((e.record() + 1) + ". " + e.step().label(), status(e, runAgain), f1(e.step().durationNs() / NS_PER_S),
+                    f1(e.step().bytesWritten() / BYTES_PER_MB), f1(n.mbps()), f0(n.iops()), n.runs() == 0 ? NONE : f1(n.busyNs() / NS_PER_S),
+                    f1(n.p99Us()));
+        }
+        return t;
+    }
+
+    /** {@code done}, or why the record is incomplete and whether it was run again. */
+    private static String status(ScenarioBundle.Entry e, boolean runAgain) {
+        return e.finished() ? "done" : "stopped (" + e.step().stopReason() + ")" + (runAgain ? ", run again" : "");
+    }
+
+    static String f1(double v) {
+        return Double.isNaN(v) ? NONE : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
+    static String f0(double v) {
+        return Double.isNaN(v) ? NONE : String.format(Locale.ROOT, "%,.0f", v);
+    }
+}

@@ -1,0 +1,118 @@
+package org.sbench.step;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.sbench.SbenchException;
+import org.sbench.result.AtomicTextFile;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+
+/**
+ * A bundle on disk: {@code DIR/bundle.json} (the {@link Bundle}) and
+ * {@code DIR/steps/NN-KIND/RUN.json}, one replay result per IO run of each step. Each step's run files
+ * are written before the index that names them, and the index is replaced atomically after each
+ * step, so a bundle read at any moment (after a crash, or to resume) names only whole files.
+ */
+public final class BundleDirectory {
+    public static final String INDEX = "bundle.json";
+    private static final String STEPS = "steps";
+
+    private final Path dir;
+    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private final JsonResults results = new JsonResults();
+
+    private BundleDirectory(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * A new bundle at {@code dir}: made if absent; refused (usage error naming it) when it exists and
+     * is not an empty directory, so that no earlier bundle is overwritten ({@code --resume} continues one).
+     */
+    public static BundleDirectory create(Path dir) {
+        try {
+            if (Files.exists(dir)) {
+                if (!Files.isDirectory(dir)) {
+                    throw SbenchException.usage(dir + " is not a directory");
+                }
+                try (Stream<Path> entries = Files.list(dir)) {
+                    if (entries.findAny().isPresent()) {
+                        throw SbenchException.usage(dir + " is not empty; give a new directory, or --resume " + dir
+                                + " to continue the bundle in it");
+                    }
+                }
+            }
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("make the bundle directory", dir, e);
+        }
+        return new BundleDirectory(dir);
+    }
+
+    /** The bundle at {@code dir}, to read or continue; a bad-input error naming it when it holds none. */
+    public static BundleDirectory open(Path dir) {
+        if (!Files.isRegularFile(dir.resolve(INDEX))) {
+            throw SbenchException.badInput(dir.toString(), "not an sbench bundle: no " + INDEX);
+        }
+        return new BundleDirectory(dir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** The bundle's index; a bad-input error naming the file when it is not one. */
+    public Bundle read() {
+        Path index = dir.resolve(INDEX);
+        try {
+            Bundle b = mapper.readValue(index.toFile(), Bundle.class);
+            if (b == null || b.steps() == null || b.stateLog() == null) {
+                throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps or state log");
+            }
+            return b;
+        } catch (IOException e) {
+            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
+            throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + msg);
+        }
+    }
+
+    /** Writes {@code bundle} as the index (atomically). */
+    public void write(Bundle bundle) {
+        AtomicTextFile.writeStream(dir.resolve(INDEX), out -> mapper.writeValue(out, bundle));
+    }
+
+    /**
+     * Writes the run results of {@code step}, the {@code index}-th step (0-based), and returns the step
+     * with each run's file named (relative to the bundle); the index is the caller's to write next.
+     */
+    public StepResult writeRuns(int index, StepResult step) {
+        String stepDir = STEPS + "/" + String.format(Locale.ROOT, "%02d", index + 1) + "-" + step.kind();
+        List<StepResult.NamedRun> written = new ArrayList<>();
+        try {
+            Files.createDirectories(dir.resolve(stepDir));
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("make", dir.resolve(stepDir), e);
+        }
+        for (StepResult.NamedRun run : step.runs()) {
+            String file = stepDir + "/" + run.name() + ".json";
+            results.write(run.result(), dir.resolve(file));
+            written.add(new StepResult.NamedRun(run.name(), file, run.result()));
+        }
+        return new StepResult(step.kind(), step.label(), step.options(), step.startedAt(), step.durationNs(), step.complete(),
+                step.stopReason(), step.bytesWritten(), written, step.purge(), step.sweep(), step.steadyState());
+    }
+
+    /** The result of {@code run}, read from its file (as {@code report} reads it). */
+    public ReplayResult readRun(StepResult.NamedRun run) {
+        return run.result() != null ? run.result() : results.read(dir.resolve(run.file()));
+    }
+}

@@ -1,0 +1,128 @@
+package org.sbench.step;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.SbenchException;
+import org.sbench.replay.Run;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.Target;
+
+/**
+ * Keeps a bundle on disk as steps finish: after each step its runs are written, a state-log entry
+ * is added (what was done, the bytes written, since the last purge, and the drive's temperature and
+ * counters), and the index is replaced, so that an interrupted scenario leaves a readable bundle of
+ * the steps that finished and can be resumed at the next. Not thread-safe.
+ */
+public final class BundleLog {
+    private static final Path SYS_BLOCK = Path.of("/sys/block");
+
+    private final BundleDirectory dir;
+    private final DriveState drive;
+    private Bundle bundle;
+
+    private BundleLog(BundleDirectory dir, DriveState drive, Bundle bundle) {
+        this.dir = dir;
+        this.drive = drive;
+        this.bundle = bundle;
+    }
+
+    /** A new bundle in {@code dir} (see {@link BundleDirectory#create}) for {@code plannedSteps} steps on {@code target}. */
+    public static BundleLog begin(Path dir, String scenario, int plannedSteps, Target target, String sbenchVersion) {
+        BundleDirectory d = BundleDirectory.create(dir);
+        Bundle b = new Bundle(sbenchVersion, scenario, Instant.now().toString(), false, null, ReplayResult.TargetIdentity.of(target),
+                Run.host(), plannedSteps, List.of(), List.of());
+        d.write(b);
+        return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+    }
+
+    /**
+     * The bundle in {@code dir}, to continue on {@code target}: refused (usage error) when it is of another
+     * scenario or another drive, so that one bundle never mixes two.
+     */
+    public static BundleLog resume(Path dir, String scenario, Target target) {
+        BundleDirectory d = BundleDirectory.open(dir);
+        Bundle b = d.read();
+        if (!b.scenario().equals(scenario)) {
+            throw SbenchException.usage(dir + " is a bundle of scenario '" + b.scenario() + "', not '" + scenario + "'");
+        }
+        ReplayResult.TargetIdentity now = ReplayResult.TargetIdentity.of(target);
+        if (!sameDrive(b.target(), now)) {
+            throw SbenchException.usage(dir + " was made on " + b.target().name() + describe(b.target()) + ", not on "
+                    + now.name() + describe(now) + "; resume it on the same drive");
+        }
+        return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+    }
+
+    private static boolean sameDrive(ReplayResult.TargetIdentity a, ReplayResult.TargetIdentity b) {
+        String serialA = a.device() == null ? null : a.device().get("serial");
+        String serialB = b.device() == null ? null : b.device().get("serial");
+        return serialA != null || serialB != null ? java.util.Objects.equals(serialA, serialB) && a.capacity() == b.capacity()
+                : java.util.Objects.equals(a.path(), b.path()) && a.capacity() == b.capacity();
+    }
+
+    private static String describe(ReplayResult.TargetIdentity t) {
+        String serial = t.device() == null ? null : t.device().get("serial");
+        return " (" + t.capacity() + " bytes" + (serial == null ? "" : ", serial " + serial) + ")";
+    }
+
+    public Bundle bundle() {
+        return bundle;
+    }
+
+    public BundleDirectory directory() {
+        return dir;
+    }
+
+    /** Steps already finished (the first to run when resuming is this one, 0-based). */
+    public int finishedSteps() {
+        return bundle.steps().size();
+    }
+
+    /** Records {@code step}, the next step, in the bundle on disk. */
+    public void stepDone(StepResult step) {
+        int index = bundle.steps().size();
+        StepResult written = dir.writeRuns(index, step);
+        List<StepResult> steps = new ArrayList<>(bundle.steps());
+        steps.add(written);
+        List<Bundle.StateEvent> log = new ArrayList<>(bundle.stateLog());
+        log.add(new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(),
+                sincePurge(log, step), drive.temperatureC(), drive.health()));
+        bundle = new Bundle(bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), false, null, bundle.target(),
+                bundle.host(), bundle.plannedSteps(), log, steps);
+        dir.write(bundle);
+    }
+
+    /** Bytes written since the last purge, counting {@code step}'s; null when no purge is in the log yet. */
+    private Long sincePurge(List<Bundle.StateEvent> log, StepResult step) {
+        if (step.purge() != null) {
+            return step.bytesWritten();
+        }
+        Long before = log.isEmpty() ? null : log.get(log.size() - 1).bytesWrittenSincePurge();
+        return before == null ? null : before + step.bytesWritten();
+    }
+
+    /**
+     * A step failed with {@code failure} before any step was recorded: the bundle's index goes again,
+     * so that nothing is left that names no step (a failure to delete is kept on {@code failure}).
+     */
+    public void abandon(RuntimeException failure) {
+        if (finishedSteps() == 0) {
+            try {
+                Files.deleteIfExists(dir.dir().resolve(BundleDirectory.INDEX));
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    /** Marks the bundle finished: {@code complete} when every planned step ran to its end. */
+    public void end(boolean complete, String stopReason) {
+        bundle = new Bundle(bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), complete, stopReason, bundle.target(),
+                bundle.host(), bundle.plannedSteps(), bundle.stateLog(), bundle.steps());
+        dir.write(bundle);
+    }
+}

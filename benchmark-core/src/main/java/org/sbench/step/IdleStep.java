@@ -1,0 +1,197 @@
+package org.sbench.step;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import org.sbench.SbenchException;
+import org.sbench.generate.RandomTraceReader;
+import org.sbench.generate.SequentialTraceReader;
+import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.Replayer;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceReader;
+
+/**
+ * Idle time for a drive to recover by its own garbage collection ({@code sbench idle}): nothing is
+ * issued for {@code duration} in all, except a short fixed probe at the start and after each
+ * {@code probe} of idle time (and at the end when the duration is no whole number of intervals),
+ * each probe a run named by the idle time before it ({@code probe-0}, {@code probe-5m}): by default 5 s of 4 KiB random writes at QD 32 over the whole target. Probe time
+ * does not count as idle. A stop (Ctrl-C) ends the wait at once. {@code probe-test none} only waits.
+ */
+public final class IdleStep implements Step {
+    public static final String KIND = "idle";
+    /** The PCMark 8 recovery round's idle time. */
+    public static final long DEFAULT_PROBE_INTERVAL_NS = 5 * 60_000_000_000L;
+    public static final String DEFAULT_PROBE_TEST = "randwrite";
+    public static final long DEFAULT_PROBE_NS = 5_000_000_000L;
+    public static final long DEFAULT_PROBE_BLOCK_BYTES = 4096;
+    public static final int DEFAULT_PROBE_QD = 32;
+    /** The probe's IO options are {@code probe-bs} and {@code probe-qd}. */
+    private static final String PROBE_PREFIX = "probe-";
+    /** The probe tests, as fio names its workloads; {@code none} probes nothing. */
+    static final List<String> PROBE_TESTS = List.of("randwrite", "randread", "write", "read", "none");
+    /** The names of its options, without dashes. */
+    public static final List<String> OPTIONS = List.of("duration", "probe", "probe-test", "probe-duration", "probe-bs", "probe-qd", "data",
+            "engine");
+    /** How often a wait looks at its control: a stop ends it within this. */
+    private static final long WAIT_SLICE_NS = 50_000_000L;
+    private static final long PROGRESS_EVERY_NS = 1_000_000_000L;
+
+    private final long durationNs;
+    private final long probeIntervalNs;
+    private final String probeTest;
+    private final long probeNs;
+    private final StepIo probe;
+
+    /** An idle period, validated (usage errors naming the option). */
+    public IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, int probeBlockBytes, int probeQd,
+                    String data, String engine) {
+        this(durationNs, probeIntervalNs, probeTest, probeNs, new StepIo(PROBE_PREFIX, probeBlockBytes, probeQd, data, engine));
+    }
+
+    private IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, StepIo probe) {
+        if (durationNs <= 0) {
+            throw SbenchException.usage("idle needs --duration D above 0 (e.g. 30m)");
+        }
+        if (probeIntervalNs <= 0 || probeIntervalNs > durationNs) {
+            throw SbenchException.usage("--probe must be above 0 and at most --duration (" + StepOptions.durationWord(durationNs)
+                    + "), found " + StepOptions.durationWord(probeIntervalNs));
+        }
+        if (!PROBE_TESTS.contains(probeTest)) {
+            throw SbenchException.usage("--probe-test takes " + StepOptions.alternatives(PROBE_TESTS) + ", found '" + probeTest + "'");
+        }
+        if (probeNs <= 0) {
+            throw SbenchException.usage("--probe-duration must be above 0, found " + StepOptions.durationWord(probeNs));
+        }
+        this.durationNs = durationNs;
+        this.probeIntervalNs = probeIntervalNs;
+        this.probeTest = probeTest;
+        this.probeNs = probeNs;
+        this.probe = probe;
+    }
+
+    /** An idle period from options as users write them ({@code duration: 30m, probe: 5m, probe-test: randwrite}). */
+    public static IdleStep of(Map<String, String> options) {
+        StepOptions o = StepOptions.of(KIND, options, OPTIONS);
+        long durationNs = o.durationNs("duration", 0);
+        return new IdleStep(durationNs, o.durationNs("probe", Math.min(DEFAULT_PROBE_INTERVAL_NS, Math.max(durationNs, 1))),
+                o.text("probe-test", DEFAULT_PROBE_TEST), o.durationNs("probe-duration", DEFAULT_PROBE_NS),
+                StepIo.of(o, PROBE_PREFIX, DEFAULT_PROBE_BLOCK_BYTES, DEFAULT_PROBE_QD));
+    }
+
+    private boolean probes() {
+        return !probeTest.equals("none");
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String label() {
+        return "idle " + StepOptions.durationWord(durationNs) + (probes() ? ", " + probeTest + " probe every "
+                + StepOptions.durationWord(probeIntervalNs) : "");
+    }
+
+    @Override
+    public Map<String, String> options() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("duration", StepOptions.durationWord(durationNs));
+        m.put("probe-test", probeTest);
+        if (probes()) {
+            m.put("probe", StepOptions.durationWord(probeIntervalNs));
+            m.put("probe-duration", StepOptions.durationWord(probeNs));
+            probe.putOptions(m, writes());
+        }
+        return m;
+    }
+
+    @Override
+    public boolean writes() {
+        return probeTest.endsWith("write");
+    }
+
+    /** Idle times (ns into the idle period) at which the probes run: 0, each whole interval, and the end. */
+    List<Long> probeTimes() {
+        List<Long> at = new ArrayList<>();
+        for (long t = 0; t <= durationNs; t += probeIntervalNs) {
+            at.add(t);
+        }
+        if (at.get(at.size() - 1) < durationNs) {
+            at.add(durationNs);
+        }
+        return at;
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        Target target = context.target();
+        probe.checkAligned(target);
+        long regionBytes = target.capacityBytes() / probe.blockBytes() * probe.blockBytes();
+        if (probes() && regionBytes == 0) {
+            throw SbenchException.usage("--probe-bs " + probe.blockBytes() + " is larger than " + target.path());
+        }
+        try (StepRuns runs = new StepRuns(context)) {
+            long idledNs = 0;
+            List<Long> at = probes() ? probeTimes() : List.of(durationNs);
+            for (int i = 0; i < at.size() && runs.goOn(); i++) {
+                idledNs = idle(context, runs, idledNs, at.get(i));
+                if (probes() && runs.goOn()) {
+                    String after = StepOptions.durationWord(idledNs);
+                    runs.runFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after " + after + " idle)", probeNs,
+                            source(regionBytes, i), probe.settings(ReplaySettings.DEFAULT_SEED + i));
+                }
+            }
+            return runs.result(this, 0, null, null, null);
+        }
+    }
+
+    /**
+     * Waits from {@code fromNs} to {@code toNs} of idle time, telling the listener how far it is;
+     * returns the idle time reached (less than {@code toNs} when a stop came first).
+     */
+    private long idle(StepContext context, StepRuns runs, long fromNs, long toNs) {
+        if (fromNs >= toNs) {
+            return fromNs;
+        }
+        long startNs = context.clock().nanoTime();
+        long nextProgressNs = startNs;
+        while (true) {
+            long nowNs = context.clock().nanoTime();
+            long idledNs = fromNs + (nowNs - startNs);
+            if (nowNs >= nextProgressNs || idledNs >= toNs) {
+                context.listener().progress("idle", Math.min(idledNs, toNs), durationNs, idledNs);
+                nextProgressNs = nowNs + PROGRESS_EVERY_NS;
+            }
+            if (idledNs >= toNs) {
+                return toNs;
+            }
+            if (!runs.goOn()) {
+                return idledNs;
+            }
+            LockSupport.parkNanos(Math.min(WAIT_SLICE_NS, toNs - idledNs));
+        }
+    }
+
+    private GeneratedSource source(long regionBytes, int index) {
+        boolean random = probeTest.startsWith("rand");
+        Op op = writes() ? Op.WRITE : Op.READ;
+        String name = "idle probe " + index;
+        long seed = ReplaySettings.DEFAULT_SEED + index;
+        // Probes are defined alike (seeds aside), so that compare takes them as one trace.
+        String definition = "idle probe: " + probeTest + " of " + probe.blockBytes() + " B at QD " + probe.qd() + " over the target for "
+                + StepOptions.durationWord(probeNs);
+        return new GeneratedSource(name, KIND, definition, () -> reader(name, random, op, regionBytes, seed), Replayer.UNBOUNDED,
+                regionBytes, probe.blockBytes());
+    }
+
+    private TraceReader reader(String name, boolean random, Op op, long regionBytes, long seed) {
+        return random ? new RandomTraceReader(name, op, regionBytes, probe.blockBytes(), Long.MAX_VALUE, seed)
+                : new SequentialTraceReader(name, op, regionBytes, probe.blockBytes(), Long.MAX_VALUE);
+    }
+}

@@ -1,0 +1,78 @@
+package org.sbench.step;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.TracePlan;
+import org.sbench.result.ReplayResult;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * A replay of a trace as a step: planned, checked and replayed as {@code sbench replay} does, on the
+ * scenario's target. Its one run is the replay's result.
+ *
+ * @param name    the trace as the user named it (a bundled workload or a file name), for the label
+ * @param options the options as written, for the result
+ * @param share   the share of the trace's IOs replayed, from its first (1: the whole trace; less for a
+ *                scenario shortened by {@code --scale}, a workload of its own: {@link TracePrefix})
+ */
+public record ReplayStep(String name, Path trace, String from, ReadOptions readOptions, ReplaySettings settings,
+                         Map<String, String> options, double share) implements Step {
+    public static final String KIND = "replay";
+    private static final int SHARE_DIGITS = 6;
+
+    /** A replay of the whole trace. */
+    public ReplayStep(String name, Path trace, String from, ReadOptions readOptions, ReplaySettings settings,
+                      Map<String, String> options) {
+        this(name, trace, from, readOptions, settings, options, 1);
+    }
+
+    public ReplayStep {
+        if (!(share > 0 && share <= 1)) {
+            throw new IllegalArgumentException("share " + share + " is not in (0, 1]");
+        }
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String label() {
+        return "replay " + name + (share < 1 ? String.format(Locale.ROOT, " (first %s%% of its IOs)",
+                BigDecimal.valueOf(share * 100).round(new MathContext(SHARE_DIGITS)).stripTrailingZeros().toPlainString()) : "");
+    }
+
+    @Override
+    public boolean writes() {
+        return !settings.readOnly();
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        String startedAt = Instant.now().toString();
+        long startNs = context.clock().nanoTime();
+        TraceFormats formats = TraceFormats.standard();
+        TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
+        plan.check(settings);
+        ReplayResult r = context.run(TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share), settings,
+                context.listener().run(label()), context.control());
+        context.listener().runDone(label(), r);
+        return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
+                r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,
+                null);
+    }
+
+    /** The trace's name as a file name: letters, digits, dot, dash and underscore kept. */
+    static String runName(String name) {
+        String base = Path.of(name).getFileName().toString();
+        return base.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+}

@@ -1,0 +1,49 @@
+package org.sbench.step;
+
+import org.sbench.SbenchException;
+
+/**
+ * The part of a target a step's IOs go to, from offset 0: a share of its capacity ({@code 100%},
+ * {@code 25%}) or a size ({@code 8G}), as users write it ({@code --span}).
+ *
+ * @param option  the option that gave it ({@code span}), for messages
+ * @param percent the share, or 0 when {@code bytes} is given
+ * @param bytes   the size, or 0 when {@code percent} is given
+ */
+public record Span(String option, double percent, long bytes) {
+    public Span {
+        if (bytes == 0) {
+            StepOptions.checkPercent(option, percent);
+        } else if (bytes < 0 || percent != 0) {
+            throw new IllegalArgumentException("a span is a share or a size: " + percent + "%, " + bytes + " B");
+        }
+    }
+
+    /** {@code value} of option {@code --key}: a percentage when it ends with %, else a size. */
+    public static Span of(String key, String value) {
+        return value.strip().endsWith("%") ? new Span(key, StepOptions.percent(key, value), 0)
+                : new Span(key, 0, StepOptions.bytes(key, value));
+    }
+
+    /** As users write it. */
+    public String word() {
+        return bytes == 0 ? StepOptions.percentWord(percent) : StepOptions.sizeWord(bytes);
+    }
+
+    /**
+     * The span on a target of {@code capacityBytes}, in whole blocks of {@code blockBytes}; a usage
+     * error when it is larger than the target or holds no block.
+     */
+    long bytes(long capacityBytes, int blockBytes) {
+        if (bytes > capacityBytes) {
+            throw SbenchException.usage("--" + option + " " + word() + " is larger than the target (" + capacityBytes + " bytes)");
+        }
+        long span = bytes != 0 ? bytes : (long) Math.floor(capacityBytes * (percent / 100.0));
+        long region = Math.min(span, capacityBytes) / blockBytes * blockBytes;
+        if (region == 0) {
+            throw SbenchException.usage("--" + option + " " + word() + " of the target (" + capacityBytes + " bytes) holds no IO of "
+                    + blockBytes + " bytes");
+        }
+        return region;
+    }
+}

@@ -1,0 +1,32 @@
+package org.sbench.step;
+
+import java.util.Map;
+
+/**
+ * One thing done to a drive, as a command ({@code sbench fill ...}) and as a scenario step: a
+ * replay of a trace, a {@code cdm} suite, a purge, a fill, a torture, an LBA sweep, an idle
+ * period. A step issues its IOs on the context's target through the one run assembly
+ * ({@link StepContext#run}); it knows nothing of bundles, files or the terminal. Implementations are
+ * immutable and validated when made (a usage error naming the option), so a command and a
+ * scenario file get the same errors.
+ */
+public interface Step {
+
+    /** The word that names the step's kind in commands and scenario files: {@code fill}, {@code purge}, ... */
+    String kind();
+
+    /** What the step does in a few words, for results and the terminal ("fill 2 x 100%, 128 KiB"). */
+    String label();
+
+    /** The step's options as a user would write them (option name without dashes to value), for the result. */
+    Map<String, String> options();
+
+    /** True if the step writes to the target (it then needs {@code --allow-write}). */
+    boolean writes();
+
+    /**
+     * Runs the step on {@code context}'s target until it is done or the context's control stops it
+     * (the result says which).
+     */
+    StepResult run(StepContext context);
+}

@@ -1,0 +1,25 @@
+package org.sbench.step;
+
+import org.sbench.engine.IoEngines;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.Run;
+import org.sbench.replay.TraceSource;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.Target;
+
+/**
+ * What a step runs with: the opened target (checked and locked for the whole command or scenario),
+ * how engines are opened on it, the clock, the control that stops it (Ctrl-C, SIGTERM), what hears
+ * its progress, and the version stamped on results.
+ */
+public record StepContext(Target target, IoEngines.Opener engines, NanoClock clock, ReplayControl control,
+                          StepListener listener, String sbenchVersion) {
+
+    /** {@code source}'s IOs on the target as {@code settings} say, with an engine opened for them and closed after. */
+    public ReplayResult run(TraceSource source, ReplaySettings settings, ReplayListener replayListener, ReplayControl runControl) {
+        return Run.onTarget(source, settings, target, engines, clock, replayListener, runControl, sbenchVersion);
+    }
+}

@@ -1,0 +1,53 @@
+package org.sbench.step;
+
+import java.util.Map;
+import org.sbench.engine.IoEngines;
+import org.sbench.replay.Equipment;
+import org.sbench.replay.ReplayMode;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.target.Target;
+
+/**
+ * How a step's generated IOs go, whatever they are (a fill pass, a torture round, a sweep, an idle
+ * probe): their size, the fixed depth they keep outstanding, the data of writes, and the engine.
+ * Validated when made, each value by the name of its option ({@code bs}, or {@code probe-bs} for an
+ * idle step's probe).
+ *
+ * @param prefix the options' prefix ({@code ""}, {@code "probe-"}) for {@code bs} and {@code qd}
+ */
+record StepIo(String prefix, int blockBytes, int qd, String data, String engine) {
+    StepIo {
+        StepOptions.checkIoSize(prefix + "bs", blockBytes, Equipment.MAX_IO_BYTES);
+        new ReplayMode.FixedQd(qd);
+        ReplaySettings.DEFAULTS.withData(data);
+        StepOptions.engine(engine);
+    }
+
+    /** The IOs {@code o} gives (options {@code PREFIXbs}, {@code PREFIXqd}, {@code data}, {@code engine}), with these defaults. */
+    static StepIo of(StepOptions o, String prefix, long defaultBlockBytes, int defaultQd) {
+        long bs = o.bytes(prefix + "bs", defaultBlockBytes);
+        StepOptions.checkIoSize(prefix + "bs", bs, Equipment.MAX_IO_BYTES);
+        return new StepIo(prefix, (int) bs, o.integer(prefix + "qd", defaultQd), o.text("data", ReplaySettings.DEFAULT_DATA),
+                o.text("engine", IoEngines.AUTO));
+    }
+
+    /** Adds the options as users write them; {@code data} only when the IOs write. */
+    void putOptions(Map<String, String> m, boolean writes) {
+        m.put(prefix + "bs", StepOptions.sizeWord(blockBytes));
+        m.put(prefix + "qd", Integer.toString(qd));
+        if (writes) {
+            m.put("data", data);
+        }
+        m.put("engine", engine);
+    }
+
+    /** Refuses an IO size that is no whole number of {@code target}'s logical blocks. */
+    void checkAligned(Target target) {
+        StepOptions.checkAligned(prefix + "bs", blockBytes, target);
+    }
+
+    /** Fixed-qd replay of the IOs with this data and engine; write data from {@code seed}. */
+    ReplaySettings settings(long seed) {
+        return ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withEngine(engine).withSeed(seed);
+    }
+}

@@ -1,0 +1,109 @@
+// The IO runs of one step as it makes them, and the step's result from them.
+package org.sbench.step;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.linux.Errno;
+import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.TimeLimits;
+import org.sbench.replay.TraceSource;
+import org.sbench.result.ReplayResult;
+
+/**
+ * The runs of one step (fill passes, torture rounds, a sweep, idle probes), each through the
+ * context's run assembly with the listener told of it, kept in order; and the step's result at its
+ * end. A run that ends early (interrupted, or an IO error as under {@code --on-error stop}) ends the
+ * step there: a drive that fails IOs is not measured further. Not thread-safe; close it (its timer)
+ * when the step ends.
+ */
+final class StepRuns implements AutoCloseable {
+    private final StepContext context;
+    private final String startedAt = Instant.now().toString();
+    private final long startNs;
+    private final List<StepResult.NamedRun> runs = new ArrayList<>();
+    private TimeLimits timer;
+    private String stopReason;
+    private long bytesWritten;
+
+    StepRuns(StepContext context) {
+        this.context = context;
+        this.startNs = context.clock().nanoTime();
+    }
+
+    /** Runs {@code source} to its end as run {@code name} ({@code what} for the listener: "pass 1 of 2"). */
+    ReplayResult run(String name, String what, TraceSource source, ReplaySettings settings) {
+        return keep(name, what, context.run(source, settings, context.listener().run(what), context.control().child()));
+    }
+
+    /** Runs {@code source} for {@code durationNs} of IO (from the run's clock start) as run {@code name}. */
+    ReplayResult runFor(String name, String what, long durationNs, TraceSource source, ReplaySettings settings) {
+        if (timer == null) {
+            timer = new TimeLimits("sbench-step-timer");
+        }
+        ReplayControl run = context.control().child();
+        try (TimeLimits.Limit limit = timer.limit(run, durationNs, "time limit " + StepOptions.durationWord(durationNs),
+                context.listener().run(what))) {
+            return keep(name, what, context.run(source, settings, limit, run));
+        }
+    }
+
+    private ReplayResult keep(String name, String what, ReplayResult r) {
+        context.listener().runDone(what, r);
+        runs.add(new StepResult.NamedRun(name, null, r));
+        bytesWritten += r.summary().bytesWritten();
+        if (!r.complete() && stopReason == null) {
+            stopReason = r.stopReason();
+        }
+        return r;
+    }
+
+    /**
+     * True when the step may go on to its next run or wait: no run ended early and no stop was asked
+     * for; when a stop was asked for, the step is marked stopped for its reason.
+     */
+    boolean goOn() {
+        if (stopReason == null && context.control().stopRequested()) {
+            stopReason = context.control().stopReason();
+        }
+        return stopReason == null;
+    }
+
+    /** The step's work that is not an IO run (an idle wait) was stopped for {@code reason}. */
+    void stopped(String reason) {
+        if (stopReason == null) {
+            stopReason = reason;
+        }
+    }
+
+    /** Flushes the target's write cache after {@code what} ("the fill"), so that it is on the medium before anything measures it. */
+    void flush(String what) {
+        int rc = context.target().flush();
+        if (rc < 0) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "flushing " + context.target().path() + " after " + what + " failed: "
+                    + Errno.describe(rc));
+        }
+    }
+
+    /** The results of the runs so far, in order. */
+    List<ReplayResult> results() {
+        return runs.stream().map(StepResult.NamedRun::result).toList();
+    }
+
+    /** The step's result: {@code bytesWritten} beyond its runs' (a zeroing purge), and what is particular to its kind. */
+    StepResult result(Step step, long otherBytesWritten, StepResult.PurgeSummary purge, List<StepResult.SweepPoint> sweep,
+                      SteadyState.Verdict steadyState) {
+        return new StepResult(step.kind(), step.label(), step.options(), startedAt, context.clock().nanoTime() - startNs,
+                stopReason == null, stopReason, bytesWritten + otherBytesWritten, List.copyOf(runs), purge, sweep, steadyState);
+    }
+
+    @Override
+    public void close() {
+        if (timer != null) {
+            timer.close();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.sbench.step;
+
+import java.nio.file.Path;
+import org.sbench.engine.IoEngines;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.target.Target;
+import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+
+/**
+ * The whole of a step command ({@code sbench fill ...}) below the command line: opens the target with
+ * its safety checks and lock (read-only unless the step writes), runs the step, writes it as a
+ * bundle of one step when asked (a step that fails with an error leaves no bundle), and closes the
+ * target (restoring its queue settings) whatever happens.
+ */
+public final class StepSession {
+    private StepSession() {
+    }
+
+    /**
+     * Runs {@code step} on {@code target}.
+     *
+     * @param bundleDir where to write the one-step bundle, or null for none
+     */
+    public static StepResult run(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
+                                 StepListener listener, ReplayControl control, String sbenchVersion) {
+        try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
+            BundleLog log = bundleDir == null ? null : BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
+            StepResult result;
+            try {
+                result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
+            } catch (RuntimeException e) {
+                if (log != null) {
+                    log.abandon(e);
+                }
+                throw e;
+            }
+            if (log != null) {
+                log.stepDone(result);
+                log.end(result.complete(), result.stopReason());
+            }
+            return result;
+        }
+    }
+}

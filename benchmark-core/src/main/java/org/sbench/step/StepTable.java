@@ -1,0 +1,143 @@
+// A step's result as the terminal shows it: one row per run, and what is particular to the step's kind.
+package org.sbench.step;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import org.sbench.result.ReplayResult;
+import org.sbench.result.TextTable;
+
+/**
+ * Prints a {@link StepResult} for the terminal: what ran on which target and how long it took; a row
+ * per run (fill pass, torture round, idle probe) with IOs, MB, busy time, MB/s, IOPS and the p99 and
+ * maximum service time; for a torture run without rounds its curve in at most {@value #CURVE_ROWS}
+ * slices of its per-second series; a sweep's points; a purge's range; the steady-state verdict.
+ * MB = 10^6 bytes; MB/s and IOPS over busy time.
+ */
+public final class StepTable {
+    static final int CURVE_ROWS = 20;
+    private static final double NS_PER_S = 1e9;
+    private static final double BYTES_PER_MB = 1e6;
+    private static final double BYTES_PER_GB = 1e9;
+    private static final double PERCENT = 100;
+    private static final double HALF_SECOND = 0.5;
+
+    /** Writes {@code r}, a step run on {@code target} (as the user named it). */
+    public void write(StepResult r, String target, PrintWriter out) {
+        out.println(String.format(Locale.ROOT, "%-8s %s", "step", r.label()));
+        out.println(String.format(Locale.ROOT, "%-8s %s%s", "target", target, engine(r.results())));
+        out.println(String.format(Locale.ROOT, "%-8s %s, %s s, %s MB written", "run", r.startedAt(), f3(r.durationNs() / NS_PER_S),
+                f1(r.bytesWritten() / BYTES_PER_MB)));
+        if (!r.complete()) {
+            out.println("INCOMPLETE: stopped (" + r.stopReason() + ")");
+        }
+        if (r.purge() != null) {
+            out.println(purge(r.purge()));
+        }
+        if (!r.runs().isEmpty()) {
+            out.println();
+            runs(r).print(out, "");
+        }
+        if (r.kind().equals(TortureStep.KIND) && r.steadyState() == null && r.runs().size() == 1) {
+            out.println();
+            curve(r.runs().get(0).result()).print(out, "");
+        }
+        if (r.sweep() != null) {
+            out.println();
+            sweep(r.sweep()).print(out, "");
+        }
+        if (r.steadyState() != null) {
+            out.println();
+            out.println(steady(r.steadyState()));
+        }
+        out.flush();
+    }
+
+    private static String engine(List<ReplayResult> runs) {
+        return runs.isEmpty() ? "" : ", engine " + runs.get(0).settings().engine();
+    }
+
+    private static String purge(StepResult.PurgeSummary p) {
+        return String.format(Locale.ROOT, "%-8s %s of %,d bytes from byte %,d in %,d chunk%s%s", "purged", p.method(), p.lengthBytes(),
+                p.offsetBytes(), p.chunks(), p.chunks() == 1 ? "" : "s", p.note() == null ? "" : "; " + p.note());
+    }
+
+    private static TextTable runs(StepResult r) {
+        TextTable t = new TextTable("run", "IOs", "MB", "busy s", "MB/s", "IOPS", "p99 us", "max us", "");
+        for (StepResult.NamedRun run : r.runs()) {
+            ReplayResult x = run.result();
+            ReplayResult.Summary s = x.summary();
+            ReplayResult.Latency l = s.latency().get("all");
+            String mark = x.complete() ? "" : "stopped (" + x.stopReason() + ")";
+            t.row(run.name(), String.format(Locale.ROOT, "%,d", s.ios()), f1((s.bytesRead() + s.bytesWritten()) / BYTES_PER_MB),
+                    f3(s.busyNs() / NS_PER_S), f1(s.mbps()), f0(s.iops()), f1(l.p99Us()), f1(l.maxUs()), mark);
+        }
+        return t;
+    }
+
+    /**
+     * The run's per-second series in at most {@link #CURVE_ROWS} slices of whole seconds: IOPS and MB/s
+     * over the time each slice covers, mean and maximum latency. A last second that is partial (the IOs
+     * in flight when a time limit ended the run complete just after it) counts with the slice before
+     * it, over the time it covers.
+     */
+    static TextTable curve(ReplayResult r) {
+        List<ReplayResult.Second> series = r.timeSeries();
+        int n = series.size();
+        double lastCoveredS = n == 0 ? 0 : Math.min(1, r.summary().wallNs() / NS_PER_S - (n - 1));
+        int whole = n > 1 && lastCoveredS < HALF_SECOND ? n - 1 : n;
+        TextTable t = new TextTable("seconds", "IOPS", "MB/s", "mean us", "max us");
+        int per = Math.max(1, (whole + CURVE_ROWS - 1) / CURVE_ROWS);
+        for (int from = 0; from < whole; from += per) {
+            int to = from + per >= whole ? n : from + per;
+            long ios = 0;
+            double mb = 0;
+            double serviceUs = 0;
+            double maxUs = 0;
+            double coveredS = 0;
+            for (int i = from; i < to; i++) {
+                ReplayResult.Second s = series.get(i);
+                long count = s.readIops() + s.writeIops();
+                ios += count;
+                mb += s.readMbps() + s.writeMbps();
+                serviceUs += s.meanUs() * count;
+                maxUs = Math.max(maxUs, s.maxUs());
+                coveredS += i == n - 1 ? Math.max(lastCoveredS, 0) : 1;
+            }
+            String seconds = to - from == 1 ? Integer.toString(from) : from + "-" + (to - 1);
+            t.row(seconds, f0(coveredS == 0 ? 0 : ios / coveredS), f1(coveredS == 0 ? 0 : mb / coveredS),
+                    f1(ios == 0 ? 0 : serviceUs / ios), f1(maxUs));
+        }
+        return t;
+    }
+
+    private static TextTable sweep(List<StepResult.SweepPoint> points) {
+        TextTable t = new TextTable("point", "offset GB", "MB", "MB/s", "p99 us");
+        for (StepResult.SweepPoint p : points) {
+            t.row(Integer.toString(p.point()), f3(p.offsetBytes() / BYTES_PER_GB), f1(p.lengthBytes() / BYTES_PER_MB), f1(p.mbps()),
+                    f1(p.p99Us()));
+        }
+        return t;
+    }
+
+    static String steady(SteadyState.Verdict v) {
+        String window = Double.isNaN(v.mean()) ? "fewer than " + SteadyState.WINDOW + " rounds"
+                : String.format(Locale.ROOT, "last %d rounds: mean %s, range %.1f%% (at most %.0f%%), slope excursion %.1f%% (at most"
+                        + " %.0f%%)", SteadyState.WINDOW, f1(v.mean()), PERCENT * v.range() / v.mean(), PERCENT * SteadyState.RANGE_SHARE,
+                        PERCENT * v.slopeExcursion() / v.mean(), PERCENT * SteadyState.SLOPE_SHARE);
+        return v.reached() ? "steady state (" + v.tracked() + ") reached at round " + v.round() + "; " + window
+                : "steady state (" + v.tracked() + ") not reached in " + v.rounds() + " rounds; " + window;
+    }
+
+    private static String f0(double v) {
+        return String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    private static String f1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String f3(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,172 @@
+package org.sbench.step;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sbench.SbenchException;
+import org.sbench.generate.SweepTraceReader;
+import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.Target;
+import org.sbench.trace.Op;
+
+/**
+ * An LBA sweep ({@code sbench sweep}, the HD Tune / zcav picture): MB/s against position over the
+ * whole target, at {@code points} points spread evenly from the first byte to the last (point 1 at
+ * offset 0, the last ending at the capacity), {@code per-point} bytes at each in sequential IOs of
+ * {@code bs} at a fixed depth. One run, whose trace has a phase per point, so the per-phase numbers
+ * (busy time, MB/s over it, latency) are the points'. Writes ({@code op write}) destroy data.
+ */
+public final class SweepStep implements Step {
+    public static final String KIND = "sweep";
+    public static final int DEFAULT_POINTS = 200;
+    /** Each point's phase keeps a latency histogram (about 270 KB): a thousand points is the most. */
+    public static final int MAX_POINTS = 1000;
+    public static final long DEFAULT_BLOCK_BYTES = 1 << 20;
+    /** 64 MiB a point: about 0.1 s at 500 MB/s, long enough to average over a drive's caches and zones. */
+    public static final long DEFAULT_POINT_BYTES = 64L << 20;
+    public static final int DEFAULT_QD = 1;
+    /** {@code --per-point auto} (the default): {@link #DEFAULT_POINT_BYTES}, or as much as fits. */
+    public static final String AUTO = "auto";
+    /** The names of its options, without dashes. */
+    public static final List<String> OPTIONS = List.of("op", "points", "bs", "per-point", "qd", "data", "engine");
+    private static final List<String> OPS = List.of("read", "write");
+
+    private final Op op;
+    private final int points;
+    /** 0: {@link #AUTO}. */
+    private final long perPointBytes;
+    private final StepIo io;
+
+    /**
+     * A sweep, validated (usage errors naming the option).
+     *
+     * @param pointBytes bytes at each point, or 0 for {@link #AUTO}
+     */
+    public SweepStep(Op op, int points, int blockBytes, long pointBytes, int qd, String data, String engine) {
+        this(op, points, pointBytes, new StepIo("", blockBytes, qd, data, engine));
+    }
+
+    private SweepStep(Op op, int points, long pointBytes, StepIo io) {
+        if (op != Op.READ && op != Op.WRITE) {
+            throw SbenchException.usage("--op takes read or write, found " + op);
+        }
+        StepOptions.checkRange("points", points, 1, MAX_POINTS);
+        if (pointBytes != 0) {
+            StepOptions.checkIoSize("per-point", pointBytes, Long.MAX_VALUE / MAX_POINTS);
+        }
+        this.op = op;
+        this.points = points;
+        this.perPointBytes = pointBytes;
+        this.io = io;
+    }
+
+    /** A sweep from options as users write them ({@code op: read, points: 200, bs: 1M, per-point: 64M, qd: 1}). */
+    public static SweepStep of(Map<String, String> options) {
+        StepOptions o = StepOptions.of(KIND, options, OPTIONS);
+        Op op = o.word("op", "read", OPS).equals("read") ? Op.READ : Op.WRITE;
+        return new SweepStep(op, o.integer("points", DEFAULT_POINTS), o.text("per-point", AUTO).equals(AUTO) ? 0 : o.bytes("per-point", 0),
+                StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String label() {
+        return "sweep " + opWord() + ", " + points + " points" + (perPointBytes == 0 ? "" : " of " + StepOptions.sizeWord(perPointBytes))
+                + ", " + StepOptions.sizeWord(io.blockBytes()) + " at QD " + io.qd();
+    }
+
+    private String opWord() {
+        return op.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public Map<String, String> options() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("op", opWord());
+        m.put("points", Integer.toString(points));
+        m.put("per-point", perPointBytes == 0 ? AUTO : StepOptions.sizeWord(perPointBytes));
+        io.putOptions(m, writes());
+        return m;
+    }
+
+    @Override
+    public boolean writes() {
+        return op == Op.WRITE;
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        Target target = context.target();
+        io.checkAligned(target);
+        int blockBytes = io.blockBytes();
+        long capacity = target.capacityBytes();
+        long pointBytes = pointBytes(capacity, target);
+        // Points begin on physical blocks, so that a write sweep does no read-modify-write at a point's edges.
+        long[] offsets = offsets(capacity, points, pointBytes, Math.max(target.logicalBlockSize(), target.physicalBlockSize()));
+        String name = "sweep " + opWord();
+        long ios = SweepTraceReader.ios(points, pointBytes, blockBytes);
+        String definition = "sweep: " + points + " points from the first byte to the last, " + pointBytes + " B at each in sequential "
+                + blockBytes + " B " + opWord() + "s at QD " + io.qd();
+        GeneratedSource source = new GeneratedSource(name, KIND, definition, () -> new SweepTraceReader(name, op, offsets, pointBytes,
+                blockBytes), ios, capacity, Math.min(blockBytes, pointBytes));
+        try (StepRuns runs = new StepRuns(context)) {
+            ReplayResult r = runs.run("sweep", name + " (" + points + " points)", source, io.settings(ReplaySettings.DEFAULT_SEED));
+            return runs.result(this, 0, null, sweepPoints(r, offsets, pointBytes), null);
+        }
+    }
+
+    /** The bytes of each point on {@code target}: as given, or by default 64 MiB or what fits. */
+    private long pointBytes(long capacity, Target target) {
+        int block = target.logicalBlockSize();
+        if (perPointBytes == 0) {
+            long fits = Math.min(DEFAULT_POINT_BYTES, capacity / points / block * block);
+            if (fits == 0) {
+                throw SbenchException.usage("--points " + points + " do not fit in " + target.path() + " (" + capacity
+                        + " bytes) at one logical block (" + block + " bytes) each; give fewer points");
+            }
+            return fits;
+        }
+        StepOptions.checkAligned("per-point", perPointBytes, target);
+        if ((long) points * perPointBytes > capacity) {
+            throw SbenchException.usage("--points " + points + " of --per-point " + StepOptions.sizeWord(perPointBytes)
+                    + " do not fit in " + target.path() + " (" + capacity + " bytes); give fewer points or a smaller --per-point");
+        }
+        return perPointBytes;
+    }
+
+    /**
+     * Where each point begins: point i (from 0) at i / (points − 1) of the way from 0 to
+     * {@code capacity − pointBytes}, rounded down to {@code alignBytes}, so that the first begins at
+     * offset 0 and the last ends at (or within an alignment of) the capacity.
+     */
+    static long[] offsets(long capacity, int points, long pointBytes, int alignBytes) {
+        long[] out = new long[points];
+        BigInteger room = BigInteger.valueOf(capacity - pointBytes);
+        for (int i = 1; i < points; i++) {
+            long at = room.multiply(BigInteger.valueOf(i)).divide(BigInteger.valueOf(points - 1)).longValueExact();
+            out[i] = at / alignBytes * alignBytes;
+        }
+        return out;
+    }
+
+    /** The points whose IOs all completed, from the run's phases. */
+    private static List<StepResult.SweepPoint> sweepPoints(ReplayResult r, long[] offsets, long pointBytes) {
+        List<StepResult.SweepPoint> out = new ArrayList<>();
+        for (int i = 0; i < offsets.length; i++) {
+            ReplayResult.PhaseResult p = r.phases().get(i);
+            if (p.bytesRead() + p.bytesWritten() == pointBytes) {
+                out.add(new StepResult.SweepPoint(i + 1, offsets[i], pointBytes, p.mbps(), p.latency().p99Us()));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,135 @@
+package org.sbench.step;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.sbench.replay.ReplayMode;
+import org.sbench.replay.Replayer;
+import org.sbench.replay.StreamLayout;
+import org.sbench.replay.TraceSource;
+import org.sbench.result.ReplayResult;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+
+/**
+ * The first IOs of a trace, for a replay shortened by a scenario's {@code --scale}: a workload of its
+ * own, so its identity says so (name "NAME (first N IOs)", SHA-256 of the trace's hash and N, N
+ * records) and {@code compare} never ranks it against the whole trace. Capacity, largest IO and
+ * depth are the whole trace's (upper bounds of the prefix's).
+ */
+final class TracePrefix implements TraceSource {
+    private final TraceSource trace;
+    private final long ios;
+
+    private TracePrefix(TraceSource trace, long ios) {
+        this.trace = trace;
+        this.ios = ios;
+    }
+
+    /** The first {@code share} (0 to 1) of {@code trace}'s IOs, at least one; {@code trace} itself for a share of 1. */
+    static TraceSource of(TraceSource trace, double share) {
+        long planned = trace.plannedIos();
+        if (share >= 1 || planned == Replayer.UNBOUNDED) {
+            return trace;
+        }
+        return new TracePrefix(trace, Math.max(1, (long) Math.ceil(share * planned)));
+    }
+
+    @Override
+    public TraceReader open(ReplayMode mode) {
+        return new Prefix(trace.open(mode), ios);
+    }
+
+    @Override
+    public ReplayResult.TraceIdentity identity(Replayer.Outcome outcome) {
+        ReplayResult.TraceIdentity whole = trace.identity(outcome);
+        return new ReplayResult.TraceIdentity(whole.name() + " (first " + ios + " IOs)", whole.path(), whole.format(),
+                sha256(whole.sha256() + " first " + ios + " IOs"), ios);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
+        }
+    }
+
+    @Override
+    public long plannedIos() {
+        return ios;
+    }
+
+    @Override
+    public long neededBytes() {
+        return trace.neededBytes();
+    }
+
+    @Override
+    public long largestIoBytes() {
+        return trace.largestIoBytes();
+    }
+
+    @Override
+    public int recordedMaxQd() {
+        return trace.recordedMaxQd();
+    }
+
+    @Override
+    public boolean recordedQdKnown() {
+        return trace.recordedQdKnown();
+    }
+
+    @Override
+    public StreamLayout layout() {
+        return trace.layout();
+    }
+
+    /** A reader that ends after {@code limit} records. */
+    private static final class Prefix implements TraceReader {
+        private final TraceReader reader;
+        private final long limit;
+        private long read;
+
+        Prefix(TraceReader reader, long limit) {
+            this.reader = reader;
+            this.limit = limit;
+        }
+
+        @Override
+        public TraceInfo info() {
+            return reader.info();
+        }
+
+        @Override
+        public boolean next(IoRecord into) {
+            if (read >= limit || !reader.next(into)) {
+                return false;
+            }
+            read++;
+            return true;
+        }
+
+        @Override
+        public long skippedRecords() {
+            return reader.skippedRecords();
+        }
+
+        @Override
+        public long reorderedRecords() {
+            return reader.reorderedRecords();
+        }
+
+        @Override
+        public boolean inIssueOrder() {
+            return reader.inIssueOrder();
+        }
+
+        @Override
+        public void close() {
+            reader.close();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.sbench.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleDirectory;
+import org.sbench.step.StepListener;
+import org.sbench.step.StepResult;
+import org.sbench.target.BlockStat;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.TargetSettings;
+
+/**
+ * A scenario on a loop device of its own: the writes its bundle records are the writes that
+ * reached the device, as the kernel counted them (/sys/block/DEV/stat), step by step in the state log.
+ */
+@Tag("device")
+class ScenarioDeviceTest {
+    private static final long MIB = 1 << 20;
+
+    @Test
+    void theBytesTheBundleSaysWereWrittenReachedTheDevice(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path trace = TestSteps.trace(dir);
+        Scenario s = ScenarioFile.parse("d.yaml", "d", "steps:\n  - cdm: {size: 4M, passes: 1, duration: 100ms}\n"
+                + "  - replay: {trace: " + trace + "}\n  - group: g\n    rounds: 2\n    steps:\n      - replay: {trace: " + trace
+                + ", mode: fixed-qd, qd: 4}\n");
+        try (LoopDevice loop = LoopDevice.create(64 * MIB)) {
+            String target = loop.path().toString();
+            SbenchException refused = assertThrows(SbenchException.class, () -> run(s, dir.resolve("refused"), target,
+                    TargetSettings.DEFAULTS));
+            assertEquals(ErrorKind.UNSAFE_TARGET, refused.kind(), refused.getMessage());
+            BlockStat before = BlockStat.of(loop);
+            ScenarioOutcome o = run(s, dir.resolve("b"), target, TargetSettings.DEFAULTS.withAllowWrite(true));
+            BlockStat reached = BlockStat.of(loop).since(before);
+            assertTrue(o.complete(), o.stopReason());
+            Bundle b = BundleDirectory.open(dir.resolve("b")).read();
+            long written = 0;
+            for (Bundle.StateEvent e : b.stateLog()) {
+                written += e.bytesWritten();
+            }
+            assertEquals(reached.sectorsWritten() * BlockStat.SECTOR_BYTES, written, "every byte the bundle counts reached the device");
+            assertEquals(4 * MIB + writePasses(dir.resolve("b"), b), b.steps().get(0).bytesWritten(),
+                    "cdm wrote its fill of the region and its write passes (one each)");
+            assertEquals(3 * 50 * 4096, written - b.steps().get(0).bytesWritten(), "3 replays of 50 writes");
+            long previous = Long.parseLong(b.stateLog().get(0).health().get("kernelSectorsWritten"));
+            for (Bundle.StateEvent e : b.stateLog().subList(1, b.stateLog().size())) {
+                long now = Long.parseLong(e.health().get("kernelSectorsWritten"));
+                assertEquals(e.bytesWritten(), (now - previous) * BlockStat.SECTOR_BYTES, "step " + (e.step() + 1));
+                previous = now;
+            }
+        }
+    }
+
+    /** What the cdm step's write passes wrote, from their results in the bundle. */
+    private static long writePasses(Path dir, Bundle b) {
+        BundleDirectory files = BundleDirectory.open(dir);
+        long bytes = 0;
+        for (StepResult.NamedRun run : b.steps().get(0).runs()) {
+            bytes += files.readRun(run).summary().bytesWritten();
+        }
+        return bytes;
+    }
+
+    private static ScenarioOutcome run(Scenario s, Path bundle, String target, TargetSettings ts) {
+        return ScenarioSession.run(new ScenarioSession.Request(s, bundle, false, null, target, ts, null), StepKinds.standard(),
+                NanoClock.SYSTEM, ScenarioListener.NONE, StepListener.NONE, new ReplayControl(), "test");
+    }
+}

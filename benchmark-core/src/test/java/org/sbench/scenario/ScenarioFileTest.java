@@ -1,0 +1,136 @@
+package org.sbench.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.cdm.CdmStep;
+
+/** Scenario files read into steps and rounds, and their errors: one line naming the file, the line and the key. */
+class ScenarioFileTest {
+    private static final String FILE = "s.yaml";
+
+    private static Scenario parse(String text) {
+        return ScenarioFile.parse(FILE, "s", text);
+    }
+
+    /** The message of the error {@code text} gets when its steps are made from the standard kinds. */
+    private static String error(String text) {
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> new StepMaker(parse(text), StepKinds.standard(), 1).check(List.of()));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind(), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void stepsGroupsAndRoundsAreReadAsWritten() {
+        Scenario s = parse("name: two\ndescription: d\nsteps:\n"
+                + "  - cdm: {size: 8M, passes: 1}\n"
+                + "  - group: grow\n"
+                + "    rounds: 3\n"
+                + "    steps:\n"
+                + "      - cdm: {duration: 10m, size: 8M}\n"
+                + "        per-round: {duration: 5m, size: 4M}\n"
+                + "  - until: steady\n"
+                + "    track: cdm.iops\n"
+                + "    rounds: 6\n"
+                + "    steps:\n"
+                + "      - cdm: {size: 8M}\n");
+        assertEquals("two", s.name());
+        assertEquals(List.of(), s.check(StepKinds.standard()), "every kind of the file is registered");
+        List<PlannedStep> plan = ScenarioWalk.plan(s);
+        assertEquals(1 + 3 + 6, plan.size());
+        assertEquals("round 2 of 3 (grow)", plan.get(2).position().describe());
+        assertEquals(Map.of("duration", "20m", "size", "16M"), PerRound.at(plan.get(3).spec(), 3));
+        assertEquals("round 4 of at most 6 (group 2)", plan.get(7).position().describe());
+        assertTrue(plan.get(7).tracked());
+        assertEquals(8, plan.get(3).spec().line(), "the line of the step's kind");
+    }
+
+    @Test
+    void anUnknownStepIsOneLineNamingFileLineAndKey() {
+        assertEquals("s.yaml:4: unknown step 'tortue'; the steps are " + String.join(", ", StepKinds.standard().words()),
+                error("steps:\n  - cdm: {size: 8M}\n\n  - tortue: {duration: 1m}\n"));
+    }
+
+    @Test
+    void anUnknownOptionIsOneLineNamingFileLineAndKey() {
+        assertEquals("s.yaml:4: unknown option 'bz' of step cdm; cdm takes preset, size, passes, duration, data",
+                error("steps:\n  - cdm:\n      size: 8M\n      bz: 4K\n"));
+    }
+
+    @Test
+    void aBadValueNamesItsLineAndTheOptionAsTheFileWritesIt() {
+        assertEquals("s.yaml:3: passes takes a whole number, found 'many'", error("steps:\n  - cdm: {size: 8M,\n      passes: many}\n"));
+        assertEquals("s.yaml:2: data takes random, zero or both, found 'ones'", error("steps:\n  - cdm: {data: ones}\n"));
+    }
+
+    @Test
+    void aValueAPerRoundChangeMakesBadNamesTheChangeAndTheRound() {
+        assertEquals("s.yaml:6: round 3: per-round 'size' makes the value negative", error("steps:\n  - rounds: 3\n    steps:\n"
+                + "      - cdm: {size: 8M}\n"
+                + "        # shrinks\n"
+                + "        per-round: {size: -6M}\n"));
+    }
+
+    @Test
+    void theShapeOfTheFileIsChecked() {
+        assertEquals("s.yaml:1: unknown key 'step' in a scenario; expected name, description, steps", error("step:\n  - cdm: {}\n"));
+        assertEquals("s.yaml:2: unknown key 'repeat' in a group; expected group, rounds, until, track, steps",
+                error("steps:\n  - repeat: 2\n    rounds: 2\n    steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:2: a group needs rounds: N or until: steady", error("steps:\n  - steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:2: until: steady needs track: STEP.VALUE (e.g. torture.iops, replay.mbps)",
+                error("steps:\n  - until: steady\n    steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:3: track: the group has no step 'replay'",
+                error("steps:\n  - until: steady\n    track: replay.mbps\n    steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:3: rounds: expected a whole number from 5 to 25 (the most rounds until steady state; SNIA PTS gives"
+                + " up after 25), found '30'", error("steps:\n  - until: steady\n    rounds: 30\n    track: cdm.iops\n    steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:2: one step per item, found 2 (cdm, replay); start each with its own '- '",
+                error("steps:\n  - cdm: {}\n    replay: {}\n"));
+        assertEquals("s.yaml:3: per-round goes with a step of a group in rounds", error("steps:\n  - cdm: {size: 8M}\n    per-round: {size: 1M}\n"));
+        assertEquals("s.yaml:4: groups do not nest; put the rounds in one group",
+                error("steps:\n  - rounds: 2\n    steps:\n      - rounds: 2\n        steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:3: option 'size' of cdm: expected a value (a word or number)", error("steps:\n  - cdm:\n      size: [1, 2]\n"));
+        assertEquals("s.yaml:3: 'cdm' given twice", error("steps:\n  - cdm: {}\n  - {cdm: {}, cdm: {}}\n"));
+    }
+
+    @Test
+    void yamlThatDoesNotParseNamesItsLine() {
+        String m = error("steps:\n  - cdm: {size: 8M\n  - cdm: {}\n");
+        assertTrue(m.startsWith("s.yaml:3: not YAML: "), m);
+    }
+
+    @Test
+    void jsonFilesAreReadAsJson(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("j.json"), "{\"steps\": [{\"cdm\": {\"size\": \"8M\", \"passes\": 1}},\n"
+                + " {\"cdm\": {\"pases\": 1}}]}");
+        Scenario s = ScenarioFile.read(f);
+        assertEquals("j", s.name());
+        SbenchException e = assertThrows(SbenchException.class, () -> s.check(StepKinds.standard()));
+        assertEquals(f + ":2: unknown option 'pases' of step cdm; cdm takes preset, size, passes, duration, data", e.getMessage());
+    }
+
+    @Test
+    void aReplayOfATraceThatIsNeitherAFileNorBundledIsRefusedAtItsLine() {
+        assertEquals("s.yaml:2: trace no-such.sbt: no such file, and no bundled workload of that name (sbench traces lists them)",
+                error("steps:\n  - replay: {trace: no-such.sbt}\n"));
+    }
+
+    @Test
+    void aCdmStepTakesTheOptionsOfTheCommand() {
+        CdmStep s = CdmStep.of(Map.of("preset", "v3", "size", "16M", "passes", "2", "data", "both"));
+        assertEquals(16L << 20, s.settings().sizeBytes());
+        assertEquals(List.of("random", "zero"), s.settings().data());
+        assertEquals(0, s.settings().durationNs(), "v3 sweeps the region once per pass");
+        assertEquals("cdm v3, 16 MiB, 2 passes, random and 0x00 data", s.label());
+    }
+}

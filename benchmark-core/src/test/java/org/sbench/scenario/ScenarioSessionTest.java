@@ -1,0 +1,210 @@
+package org.sbench.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.engine.IoEngines;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleDirectory;
+import org.sbench.step.ReplayStep;
+import org.sbench.step.StepContext;
+import org.sbench.step.StepListener;
+import org.sbench.step.StepResult;
+import org.sbench.target.NullTarget;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.input.ReadOptions;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** Scenarios run on the null target into bundles: stopped and resumed, until steady state, compared. */
+class ScenarioSessionTest {
+    private final TestSteps steps = new TestSteps();
+
+    /** The plan's steps as the listener heard them start. */
+    private static final class Heard implements ScenarioListener {
+        final List<Integer> started = new ArrayList<>();
+        final List<Integer> before = new ArrayList<>();
+
+        @Override
+        public void finishedBefore(PlannedStep p, StepResult finished) {
+            before.add(p.ordinal() + 1);
+        }
+
+        @Override
+        public void starting(PlannedStep p, String label, int plannedSteps) {
+            started.add(p.ordinal() + 1);
+        }
+    }
+
+    private ScenarioOutcome run(Scenario s, Path bundle, boolean resume, Double scale, Heard heard) {
+        return ScenarioSession.run(new ScenarioSession.Request(s, bundle, resume, scale, NullTarget.NAME, TargetSettings.DEFAULTS, null),
+                steps.kinds(), NanoClock.SYSTEM, heard, StepListener.NONE, steps.newRun(), "test");
+    }
+
+    private static Scenario scenario(Path dir, String stepsYaml) {
+        String text = "name: t\nsteps:\n" + stepsYaml.replace("TRACE", dir.resolve("t.sbt").toString());
+        return ScenarioFile.parse("t.yaml", "t", text);
+    }
+
+    @Test
+    void aScenarioStoppedAfterItsSecondStepResumesAtTheThirdAndTheBundleIsComplete(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Scenario s = scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n  - stop: {}\n  - replay: {trace: TRACE}\n"
+                + "  - cdm: {size: 2M, passes: 1, duration: 50ms}\n");
+        Path b = dir.resolve("bundle");
+        Heard first = new Heard();
+        ScenarioOutcome o = run(s, b, false, null, first);
+        assertFalse(o.complete());
+        assertEquals("interrupted (SIGTERM) before step 3", o.stopReason());
+        assertEquals(List.of(1, 2), first.started);
+        Bundle partial = BundleDirectory.open(b).read();
+        assertFalse(partial.complete());
+        assertEquals(2, partial.steps().size());
+        assertEquals(4, partial.plannedSteps());
+        assertTrue(Files.isRegularFile(b.resolve(ScenarioReport.FILE)), "the report of what ran");
+
+        Heard second = new Heard();
+        ScenarioOutcome resumed = run(null, b, true, null, second);
+        assertTrue(resumed.complete(), resumed.stopReason());
+        assertEquals(List.of(1, 2), second.before);
+        assertEquals(List.of(3, 4), second.started);
+        Bundle whole = BundleDirectory.open(b).read();
+        assertTrue(whole.complete());
+        assertNull(whole.stopReason());
+        assertEquals(List.of("replay", "stop", "replay", "cdm"), whole.steps().stream().map(StepResult::kind).toList());
+        assertEquals(4, whole.stateLog().size());
+        assertEquals(50 * 4096, whole.stateLog().get(2).bytesWritten());
+        // every run is a result report and compare read
+        ReplayResult third = new JsonResults().read(b.resolve(whole.steps().get(2).runs().get(0).file()));
+        assertEquals(100, third.summary().ios());
+        assertEquals(8, whole.steps().get(3).runs().size(), "cdm v8: 4 tests, each read and write, as cdm --out writes them");
+        assertEquals("cdm-v8-rnd4k-q1t1-write-random", whole.steps().get(3).runs().get(7).name());
+        Document report = xml(Files.readString(b.resolve(ScenarioReport.FILE)));
+        assertTrue(chartIds(report).containsAll(List.of("chart-mbps-over-time", "chart-iops-over-time")), chartIds(report).toString());
+    }
+
+    @Test
+    void aStepStoppedPartWayIsRecordedIncompleteAndRunAgainFromItsStart(@TempDir Path dir) {
+        TestSteps.trace(dir);
+        Scenario s = scenario(dir, "  - replay: {trace: TRACE}\n  - cut: {}\n  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = run(s, b, false, null, new Heard());
+        assertFalse(o.complete());
+        assertEquals("interrupted (SIGTERM) in step 2 (cut), recorded incomplete", o.stopReason());
+        Heard again = new Heard();
+        assertTrue(run(null, b, true, null, again).complete());
+        assertEquals(List.of(2, 3), again.started);
+        ScenarioBundle read = ScenarioBundle.read(b);
+        assertEquals(List.of(0, 1, 1, 2), read.entries().stream().map(e -> e.planned().ordinal()).toList());
+        assertEquals(List.of(true, false, true, true), read.entries().stream().map(ScenarioBundle.Entry::finished).toList());
+        java.io.StringWriter table = new java.io.StringWriter();
+        StepTable.of(read).print(new java.io.PrintWriter(table), "");
+        assertTrue(table.toString().lines().anyMatch(l -> l.matches("2\\. cut +stopped \\(interrupted \\(SIGTERM\\)\\), run again .*")),
+                table.toString());
+    }
+
+    @Test
+    void aResumedBundleKeepsItsScenarioScaleAndEngine(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Scenario s = scenario(dir, "  - stop: {}\n  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("bundle");
+        run(s, b, false, 0.5, new Heard());
+        SbenchException scale = assertThrows(SbenchException.class, () -> run(null, b, true, 0.25, new Heard()));
+        assertEquals(b + " was begun with --scale 0.5; resume it with the same, or without --scale", scale.getMessage());
+        Scenario other = scenario(dir, "  - stop: {}\n  - replay: {trace: TRACE, data: zero}\n");
+        SbenchException changed = assertThrows(SbenchException.class, () -> run(other, b, true, null, new Heard()));
+        assertEquals(ErrorKind.USAGE, changed.kind());
+        assertTrue(changed.getMessage().contains("another version of scenario 't'"), changed.getMessage());
+        assertTrue(run(null, b, true, 0.5, new Heard()).complete());
+        BundleScenario copy = BundleScenario.read(b);
+        assertEquals(0.5, copy.scale());
+        assertEquals(List.of("replay first (share)"), copy.scaled());
+        assertEquals("replay " + dir.resolve("t.sbt") + " (first 50% of its IOs)", BundleDirectory.open(b).read().steps().get(1).label());
+        assertEquals(50, new JsonResults().read(b.resolve(BundleDirectory.open(b).read().steps().get(1).runs().get(0).file()))
+                .summary().ios());
+    }
+
+    @Test
+    void aGroupUntilSteadyEndsAtTheRoundItIsSteadyAndCarriesTheVerdict(@TempDir Path dir) throws Exception {
+        Path trace = TestSteps.trace(dir);
+        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
+                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
+                .results().get(0);
+        Scenario s = scenario(dir, "  - group: ss\n    until: steady\n    track: same.iops\n    steps:\n      - same: {}\n");
+        Path b = dir.resolve("bundle");
+        assertTrue(run(s, b, false, null, new Heard()).complete());
+        Bundle bundle = BundleDirectory.open(b).read();
+        assertEquals(25, bundle.plannedSteps(), "at most 25 rounds");
+        assertEquals(5, bundle.steps().size(), "the same value five times is steady at round 5");
+        assertTrue(bundle.steps().get(4).steadyState().reached());
+        assertEquals(5, bundle.steps().get(4).steadyState().round());
+        assertFalse(bundle.steps().get(3).steadyState().reached());
+        assertEquals("round 5 of at most 25 (ss): same", bundle.steps().get(4).label());
+        assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-steady-1"));
+    }
+
+    @Test
+    void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) {
+        TestSteps.trace(dir);
+        Scenario s = scenario(dir, "  - replay: {trace: TRACE}\n  - group: g\n    rounds: 2\n    steps:\n"
+                + "      - replay: {trace: TRACE, max-idle: 0}\n");
+        run(s, dir.resolve("a"), false, null, new Heard());
+        run(s, dir.resolve("b"), false, null, new Heard());
+        BundleComparison c = BundleComparison.of(List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("b"))),
+                List.of("A", "B"), false);
+        assertEquals(3 * 6, c.rows().size(), "time, written, MB/s, IOPS, busy and p99 of each of the 3 steps");
+        BundleComparison.Row written = c.rows().get(1);
+        assertEquals("written", written.metric());
+        assertEquals(50 * 4096 / 1e6, written.values()[0], 1e-9);
+        assertEquals(written.values()[0], written.values()[1], 1e-9);
+        assertEquals(3, c.runs().size());
+        assertEquals(2, c.runs().get(2).comparison().columns().size());
+        assertEquals("round 2 of 2 (g): replay " + dir.resolve("t.sbt"), c.runs().get(2).step());
+
+        Scenario other = scenario(dir, "  - replay: {trace: TRACE}\n");
+        run(other, dir.resolve("c"), false, null, new Heard());
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleComparison.of(
+                List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("c"))), null, false));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith("not comparable: " + dir.resolve("c") + " is of scenario 't'"), e.getMessage());
+    }
+
+    static Document xml(String xhtml) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(xhtml.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static List<String> chartIds(Document d) {
+        List<String> ids = new ArrayList<>();
+        NodeList divs = d.getElementsByTagName("div");
+        for (int i = 0; i < divs.getLength(); i++) {
+            Element e = (Element) divs.item(i);
+            if ("chart".equals(e.getAttribute("class"))) {
+                ids.add(e.getAttribute("id"));
+            }
+        }
+        return ids;
+    }
+}

@@ -1,0 +1,99 @@
+package org.sbench.step;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.NullTarget;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.input.ReadOptions;
+
+/** Steps written into a bundle as they finish, read back as report reads them, and resumed only where they belong. */
+class BundleLogTest {
+    private static Path trace(Path dir) {
+        List<IoRecord> ios = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            ios.add(TestRecords.record(i * 1000L, i * 1000L + 500, i * 4096L, 4096, i % 2 == 0 ? Op.READ : Op.WRITE, IoRecord.NO_STREAM));
+        }
+        return TestRecords.writeSbt(dir.resolve("t.sbt"), TraceInfo.of("t", EnumSet.of(Field.COMPLETE)), ios);
+    }
+
+    private static ReplayStep replay(Path trace) {
+        return new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS.withRecordedQd(0, 0), Map.of());
+    }
+
+    @Test
+    void aStepCommandWritesABundleOfOneStepWhoseRunReportReads(@TempDir Path dir) {
+        Path bundleDir = dir.resolve("b");
+        StepResult r = StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM,
+                StepListener.NONE, new ReplayControl(), "test");
+        assertTrue(r.complete());
+        assertEquals(50 * 4096, r.bytesWritten());
+        Bundle b = BundleDirectory.open(bundleDir).read();
+        assertTrue(b.complete());
+        assertEquals("replay", b.scenario());
+        assertEquals(1, b.steps().size());
+        assertEquals(1, b.stateLog().size());
+        assertEquals(50 * 4096, b.stateLog().get(0).bytesWritten());
+        assertNull(b.stateLog().get(0).bytesWrittenSincePurge(), "no purge in the bundle");
+        String file = b.steps().get(0).runs().get(0).file();
+        assertEquals("steps/01-replay/t.sbt.json", file);
+        ReplayResult run = new JsonResults().read(bundleDir.resolve(file));
+        assertEquals(100, run.summary().ios());
+    }
+
+    @Test
+    void bytesSinceTheLastPurgeAddUpAfterIt(@TempDir Path dir) {
+        Path bundleDir = dir.resolve("b");
+        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
+        log.stepDone(step("fill", 1000, null));
+        log.stepDone(step("purge", 0, new StepResult.PurgeSummary("trim", 0, 1 << 20, 1, null)));
+        log.stepDone(step("torture", 300, null));
+        log.end(true, null);
+        List<Bundle.StateEvent> events = BundleDirectory.open(bundleDir).read().stateLog();
+        assertNull(events.get(0).bytesWrittenSincePurge());
+        assertEquals(0L, events.get(1).bytesWrittenSincePurge());
+        assertEquals(300L, events.get(2).bytesWrittenSincePurge());
+    }
+
+    private static StepResult step(String kind, long written, StepResult.PurgeSummary purge) {
+        return new StepResult(kind, kind, Map.of(), "2026-12-01T00:00:00Z", 1, true, null, written, List.of(), purge, null, null);
+    }
+
+    @Test
+    void aBundleIsNeverWrittenOverAndResumesOnlyForItsScenarioAndDrive(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        BundleLog.begin(bundleDir, "s", 2, new NullTarget(), "test").stepDone(step("fill", 1, null));
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleLog.begin(bundleDir, "s", 2, new NullTarget(), "test"));
+        assertEquals(ErrorKind.USAGE, e.kind());
+        assertTrue(e.getMessage().contains("--resume"), e.getMessage());
+        assertEquals(1, BundleLog.resume(bundleDir, "s", new NullTarget()).finishedSteps());
+        assertTrue(assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "other", new NullTarget()))
+                .getMessage().contains("scenario 's'"));
+        assertTrue(assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget(1L << 30)))
+                .getMessage().contains("resume it on the same drive"));
+        Files.writeString(dir.resolve("x/bundle.json".replace("x/", "")), "not json");
+        assertEquals(ErrorKind.BAD_INPUT, assertThrows(SbenchException.class, () -> BundleDirectory.open(dir).read()).kind());
+    }
+}

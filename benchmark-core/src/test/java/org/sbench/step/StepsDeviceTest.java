@@ -1,0 +1,326 @@
+package org.sbench.step;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.data.WritePattern;
+import org.sbench.data.WritePatterns;
+import org.sbench.record.RecordSettings;
+import org.sbench.record.TraceRecorder;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplaySettings;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.BlockStat;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.TargetSettings;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * The steps on loop devices this test makes, checked at the kernel ({@code /sys/block/loopN/stat},
+ * a tracefs capture) and by reading the device back: what a purge erased, what a fill wrote, where a
+ * sweep read, a torture's per-second series and its steady-state rounds, an idle step's probes.
+ */
+@Tag("device")
+class StepsDeviceTest {
+    private static final long MIB = 1 << 20;
+    private static final long DEVICE_BYTES = 64 * MIB;
+    private static final byte OLD = (byte) 0xAB;
+    private static final int SECTOR = BlockStat.SECTOR_BYTES;
+    /** Filesystems whose files punch holes (fallocate PUNCH_HOLE), as `stat -f -c %T` names them; ext4 shows as ext2/ext3. */
+    private static final Set<String> PUNCHING = Set.of("ext2/ext3", "xfs", "btrfs", "tmpfs", "overlayfs");
+
+    private static Map<String, String> opts(String... keyValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put(keyValues[i], keyValues[i + 1]);
+        }
+        return m;
+    }
+
+    private static StepResult run(Step step, LoopDevice dev) {
+        return StepSession.run(step, dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true), null, NanoClock.SYSTEM,
+                StepListener.NONE, new ReplayControl(), "test");
+    }
+
+    /** Writes {@link #OLD} over the whole device and syncs it. */
+    private static void fillOld(LoopDevice dev, long bytes) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate((int) MIB);
+        while (chunk.hasRemaining()) {
+            chunk.put(OLD);
+        }
+        try (FileChannel ch = FileChannel.open(dev.path(), StandardOpenOption.WRITE)) {
+            for (long at = 0; at < bytes; at += MIB) {
+                chunk.clear();
+                ch.write(chunk, at);
+            }
+            ch.force(true);
+        }
+    }
+
+    private static byte[] read(LoopDevice dev, long offset, long length) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) length);
+        try (FileChannel ch = FileChannel.open(dev.path(), StandardOpenOption.READ)) {
+            while (b.hasRemaining()) {
+                ch.read(b, offset + b.position());
+            }
+        }
+        return b.array();
+    }
+
+    private static String sha256(byte[]... parts) throws Exception {
+        MessageDigest d = MessageDigest.getInstance("SHA-256");
+        for (byte[] p : parts) {
+            d.update(p);
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    private static byte[] filled(long length, byte value) {
+        byte[] b = new byte[(int) length];
+        java.util.Arrays.fill(b, value);
+        return b;
+    }
+
+    /** Allocated 512-byte blocks of {@code file}, as stat(1) reports st_blocks. */
+    private static long allocatedBlocks(Path file) throws IOException {
+        return Long.parseLong(LoopDevice.run("stat", "-c", "%b", file.toString()).trim());
+    }
+
+    @Test
+    void aPurgeMakesItsRangeReadZerosAndTheKernelCountsTheDiscardsOrZeroWrites() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            String fs = LoopDevice.run("stat", "-f", "-c", "%T", dev.image().toString()).trim();
+            assertTrue(PUNCHING.contains(fs), dev.image() + " is on " + fs + ", which may not punch holes: the test needs one that does");
+            for (String method : new String[] {"trim", "zero"}) {
+                fillOld(dev, DEVICE_BYTES);
+                long blocksBefore = allocatedBlocks(dev.image());
+                BlockStat before = BlockStat.of(dev);
+                StepResult r = run(PurgeStep.of(opts("method", method, "range", "4M:8M")), dev);
+                BlockStat d = BlockStat.of(dev).since(before);
+                assertTrue(r.complete());
+                assertEquals(new StepResult.PurgeSummary(method, 4 * MIB, 8 * MIB, r.purge().chunks(), null), r.purge());
+                if (method.equals("trim")) {
+                    assertEquals(8 * MIB / SECTOR, d.sectorsDiscarded(), "the range, discarded at the kernel");
+                    assertTrue(d.discards() >= 1);
+                    assertEquals(0, d.sectorsWritten());
+                    assertTrue(blocksBefore - allocatedBlocks(dev.image()) >= 8 * MIB / SECTOR, "the loop punched the range out of "
+                            + dev.image());
+                } else {
+                    assertEquals(0, d.discards());
+                    assertEquals(8 * MIB / SECTOR, d.sectorsWritten(), "BLKZEROOUT is a write of zeros at the kernel");
+                    assertEquals(8 * MIB, r.bytesWritten());
+                }
+                assertEquals(sha256(filled(8 * MIB, (byte) 0)), sha256(read(dev, 4 * MIB, 8 * MIB)), method + ": the range reads zeros");
+                assertEquals(sha256(filled(4 * MIB, OLD), filled(52 * MIB, OLD)),
+                        sha256(read(dev, 0, 4 * MIB), read(dev, 12 * MIB, 52 * MIB)), method + ": the rest is untouched");
+            }
+            BlockStat before = BlockStat.of(dev);
+            SbenchException e = assertThrows(SbenchException.class, () -> run(PurgeStep.of(opts("method", "secure-trim")), dev));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals(dev.path() + " refused secure-trim (ioctl BLKSECDISCARD: EOPNOTSUPP (Operation not supported)); use --method"
+                    + " trim, or --method zero", e.getMessage());
+            assertEquals(0, BlockStat.of(dev).since(before).sectorsDiscarded());
+        }
+    }
+
+    @Test
+    void aDeviceWithoutDiscardRefusesATrimAndZerosWithANote(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        // A loop device over a ramfs file: ramfs has no fallocate, so the loop device has no discard
+        // (queue/discard_max_bytes and write_zeroes_max_bytes are 0).
+        Path ramfs = Files.createDirectories(dir.resolve("ramfs"));
+        LoopDevice.run("mount", "-t", "ramfs", "sbench-test", ramfs.toString());
+        try (LoopDevice dev = LoopDevice.createIn(ramfs, 16 * MIB)) {
+            SbenchException e = assertThrows(SbenchException.class, () -> run(PurgeStep.of(Map.of()), dev));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals(dev.path() + " does not support discard (queue/discard_max_bytes is 0); use --method zero (zeros written"
+                    + " over the range)", e.getMessage());
+            fillOld(dev, 16 * MIB);
+            List<String> notes = new ArrayList<>();
+            BlockStat before = BlockStat.of(dev);
+            StepResult r = StepSession.run(PurgeStep.of(opts("method", "zero")), dev.path().toString(),
+                    TargetSettings.DEFAULTS.withAllowWrite(true), null, NanoClock.SYSTEM, new StepListener() {
+                        @Override
+                        public void note(String line) {
+                            notes.add(line);
+                        }
+                    }, new ReplayControl(), "test");
+            String note = dev.path() + " has no WRITE ZEROES command (queue/write_zeroes_max_bytes is 0): the kernel writes the zeros,"
+                    + " at the device's write speed";
+            assertEquals(note, notes.get(1));
+            assertEquals(note, r.purge().note());
+            assertEquals(16 * MIB / SECTOR, BlockStat.of(dev).since(before).sectorsWritten());
+            assertEquals(sha256(filled(16 * MIB, (byte) 0)), sha256(read(dev, 0, 16 * MIB)));
+        } finally {
+            LoopDevice.run("umount", ramfs.toString());
+        }
+    }
+
+    @Test
+    void aFillWritesItsShareWithThePatternAndLeavesTheRest() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            fillOld(dev, DEVICE_BYTES);
+            BlockStat before = BlockStat.of(dev);
+            int bs = 128 * 1024;
+            StepResult r = run(FillStep.of(opts("percent", "50", "passes", "2", "bs", "128K", "qd", "8")), dev);
+            BlockStat d = BlockStat.of(dev).since(before);
+            assertTrue(r.complete());
+            long region = DEVICE_BYTES / 2;
+            assertEquals(2 * region / SECTOR, d.sectorsWritten(), "two passes over half the device, at the kernel");
+            assertEquals(2 * region / bs, d.dataWrites(), "one device write per 128 KiB write (no merging)");
+            // The second pass's data, as its pattern makes it: write i at offset i x 128 KiB.
+            WritePattern pattern = WritePatterns.of("random", bs, ReplaySettings.DEFAULT_SEED + 2);
+            MessageDigest expected = MessageDigest.getInstance("SHA-256");
+            ByteBuffer buf = ByteBuffer.allocate(bs);
+            for (long i = 0; i < region / bs; i++) {
+                pattern.fill(buf, bs, i);
+                expected.update(buf.array());
+            }
+            assertEquals(HexFormat.of().formatHex(expected.digest()), sha256(read(dev, 0, region)), "the share holds the fill's data");
+            assertEquals(sha256(filled(region, OLD)), sha256(read(dev, region, region)), "the rest is untouched");
+        }
+    }
+
+    @Test
+    void aSweepReadsEveryPointsBytesAtItsComputedOffset(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        assumeTrue(Files.isDirectory(Path.of("/sys/kernel/tracing/events/block")), "needs tracefs");
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            int points = 8;
+            long perPoint = MIB;
+            int bs = 256 * 1024;
+            Path capture = dir.resolve("sweep.sbt");
+            StepResult r;
+            BlockStat before = BlockStat.of(dev);
+            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(dev.path().toString()), capture))) {
+                recorder.start();
+                r = StepSession.run(SweepStep.of(opts("points", "8", "per-point", "1M", "bs", "256K")), dev.path().toString(),
+                        TargetSettings.DEFAULTS, null, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "test");
+                for (int i = 0; i < 500 && recorder.status().ios() < points * perPoint / bs; i++) {
+                    Thread.sleep(10); // the recording thread reads tracefs behind the IOs
+                }
+                recorder.finish();
+            }
+            BlockStat d = BlockStat.of(dev).since(before);
+            long[] offsets = SweepStep.offsets(DEVICE_BYTES, points, perPoint, SECTOR);
+            assertArrayEquals(offsets, r.sweep().stream().mapToLong(StepResult.SweepPoint::offsetBytes).toArray());
+            List<String> expected = new ArrayList<>();
+            for (long o : offsets) {
+                for (long at = o; at < o + perPoint; at += bs) {
+                    expected.add("READ@" + at + "+" + bs);
+                }
+            }
+            List<String> seen = new ArrayList<>();
+            for (IoRecord io : TestRecords.readAll(new SbtFormat(), capture, ReadOptions.DEFAULTS)) {
+                seen.add(io.op + "@" + io.offsetBytes + "+" + io.lengthBytes);
+            }
+            seen.retainAll(expected);
+            assertEquals(expected, seen, "the device read each point's bytes, in order");
+            assertTrue(d.sectorsRead() >= points * perPoint / SECTOR, "the kernel counted every point's bytes: " + d.sectorsRead());
+            assertEquals(0, d.sectorsWritten(), "a read sweep writes nothing");
+            assertTrue(r.sweep().stream().allMatch(p -> p.mbps() > 0 && p.p99Us() > 0));
+        }
+    }
+
+    @Test
+    void aTorturesSeriesHasAPointPerSecondAndEveryWriteReachedTheDevice() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            BlockStat before = BlockStat.of(dev);
+            StepResult r = run(TortureStep.of(opts("duration", "3s", "qd", "16")), dev);
+            BlockStat d = BlockStat.of(dev).since(before);
+            ReplayResult run = r.results().get(0);
+            assertTrue(r.complete() && run.complete(), r.stopReason());
+            long wallNs = run.summary().wallNs();
+            assertEquals((wallNs + 999_999_999L) / 1_000_000_000L, run.timeSeries().size(), "a point per second of " + wallNs + " ns");
+            assertTrue(run.timeSeries().size() == 3 || run.timeSeries().size() == 4, run.timeSeries().toString());
+            for (ReplayResult.Second s : run.timeSeries().subList(0, 3)) {
+                assertTrue(s.writeIops() > 0 && s.meanUs() > 0 && s.maxUs() >= s.meanUs(), s.toString());
+            }
+            long series = run.timeSeries().stream().mapToLong(ReplayResult.Second::writeIops).sum();
+            assertEquals(run.summary().writes(), series, "every write is in the series");
+            assertEquals(run.summary().writes(), d.dataWrites(), "every write reached the device");
+            assertEquals(run.summary().bytesWritten() / SECTOR, d.sectorsWritten());
+        }
+    }
+
+    /**
+     * On a loop device over tmpfs, whose IOPS settle within a few rounds on a quiet machine: the step
+     * stops at the first steady round, or after 25 when the machine's load kept the rounds apart (the
+     * stopping rule on scripted rounds is StepsTest's; this is the step on a device).
+     */
+    @Test
+    void tortureUntilSteadyStopsAtTheSteadyRound() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.createIn(Path.of("/dev/shm"), DEVICE_BYTES)) {
+            BlockStat before = BlockStat.of(dev);
+            StepResult r = run(TortureStep.of(opts("until", "steady", "round", "500ms", "qd", "8")), dev);
+            BlockStat d = BlockStat.of(dev).since(before);
+            assertTrue(r.complete(), r.stopReason());
+            SteadyState.Verdict v = r.steadyState();
+            List<Double> iops = new ArrayList<>();
+            r.results().forEach(x -> iops.add(x.summary().iops()));
+            assertEquals(SteadyState.check(TortureStep.TRACKED, iops), v, "the verdict is the rounds' IOPS checked");
+            if (v.reached()) {
+                assertEquals(v.round(), r.runs().size(), "the step stopped at the steady round");
+                assertFalse(SteadyState.check(TortureStep.TRACKED, iops.subList(0, iops.size() - 1)).reached());
+            } else {
+                assertEquals(SteadyState.MAX_ROUNDS, r.runs().size(), "not steady: 25 rounds: " + iops);
+            }
+            long writes = r.results().stream().mapToLong(x -> x.summary().writes()).sum();
+            assertEquals(writes, d.dataWrites(), "every round's writes reached the device");
+        }
+    }
+
+    @Test
+    void idleProbesAtItsIntervalsAndWritesNothingBetween() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            BlockStat before = BlockStat.of(dev);
+            StepResult r = run(IdleStep.of(opts("duration", "2s", "probe", "1s", "probe-duration", "200ms", "probe-qd", "4")), dev);
+            BlockStat d = BlockStat.of(dev).since(before);
+            assertTrue(r.complete());
+            assertEquals(List.of("probe-0", "probe-1s", "probe-2s"), r.runs().stream().map(StepResult.NamedRun::name).toList());
+            long probeWrites = r.results().stream().mapToLong(x -> x.summary().writes()).sum();
+            assertEquals(probeWrites, d.dataWrites(), "the device was written by the probes only");
+            for (int i = 1; i < r.results().size(); i++) {
+                ReplayResult a = r.results().get(i - 1);
+                ReplayResult b = r.results().get(i);
+                Duration gap = Duration.between(Instant.parse(a.startedAt()), Instant.parse(b.startedAt()));
+                assertTrue(gap.toMillis() >= 1200, "1 s of idle after a 200 ms probe: " + gap);
+                assertTrue(gap.toMillis() < 2000, "and no more than the machine's delays: " + gap);
+            }
+        }
+    }
+}

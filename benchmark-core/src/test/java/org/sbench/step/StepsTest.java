@@ -1,0 +1,269 @@
+package org.sbench.step;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.replay.NanoClock;
+import org.sbench.replay.ReplayControl;
+import org.sbench.result.ReplayResult;
+import org.sbench.target.TargetSettings;
+
+/** The steps on the null target and on files (no root): their runs, results, bundles, stops and refusals. */
+class StepsTest {
+    private static final long MIB = 1 << 20;
+    private static final long NS_PER_MS = 1_000_000L;
+
+    private static Map<String, String> opts(String... keyValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put(keyValues[i], keyValues[i + 1]);
+        }
+        return m;
+    }
+
+    /** {@code step} on a null target of {@code capacityBytes}. */
+    static StepResult onNull(Step step, long capacityBytes) {
+        return StepSession.run(step, "null", TargetSettings.DEFAULTS.withSizeBytes(capacityBytes), null, NanoClock.SYSTEM,
+                StepListener.NONE, new ReplayControl(), "test");
+    }
+
+    @Test
+    void aFillWritesItsShareOncePerPassAndIsBundled(@TempDir Path dir) {
+        Path bundle = dir.resolve("b");
+        StepResult r = StepSession.run(FillStep.of(opts("percent", "50", "bs", "1M")), "null",
+                TargetSettings.DEFAULTS.withSizeBytes(16 * MIB + 4096), bundle, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(),
+                "test");
+        assertTrue(r.complete());
+        assertEquals(List.of("pass-1", "pass-2"), r.runs().stream().map(StepResult.NamedRun::name).toList());
+        for (ReplayResult pass : r.results()) {
+            assertEquals(8, pass.summary().writes(), "50% of 16 MiB + 4 KiB in whole 1 MiB writes");
+            assertEquals(8 * MIB, pass.summary().bytesWritten());
+            assertEquals("fixed-qd", pass.settings().mode());
+            assertEquals(32, pass.settings().qd());
+            assertEquals("fill", pass.trace().format());
+        }
+        assertEquals(r.results().get(0).trace().sha256(), r.results().get(1).trace().sha256(), "the passes are one trace");
+        assertEquals(16 * MIB, r.bytesWritten());
+        Bundle b = BundleDirectory.open(bundle).read();
+        assertEquals("fill", b.scenario());
+        assertEquals("steps/01-fill/pass-2.json", b.steps().get(0).runs().get(1).file());
+        assertEquals(16 * MIB, b.stateLog().get(0).bytesWritten());
+    }
+
+    @Test
+    void aTortureRunHasAPointPerSecondOfItsDurationWithLatency() {
+        StepResult r = onNull(TortureStep.of(opts("duration", "2s", "qd", "4")), 64 * MIB);
+        assertTrue(r.complete(), r.stopReason());
+        ReplayResult run = r.results().get(0);
+        assertTrue(run.complete());
+        assertEquals("time limit 2s", run.stopReason());
+        List<ReplayResult.Second> series = run.timeSeries();
+        // Two whole seconds, and in a third what completed after the limit: the IOs in flight, and those
+        // issued before the timer thread ended the run (late by the scheduling of a loaded machine). The
+        // limit counts from the clock's start, the series from the first submit just after it.
+        long overNs = run.summary().wallNs() - 2_000_000_000L;
+        assertTrue(Math.abs(overNs) < 200 * NS_PER_MS, "ended at the limit: " + overNs + " ns after it");
+        assertEquals(overNs > 0 ? 3 : 2, series.size(), "one point per second of the run's wall time: " + series);
+        for (ReplayResult.Second s : series.subList(0, 2)) {
+            assertTrue(s.writeIops() > 0 && s.meanUs() > 0 && s.maxUs() >= s.meanUs(), s.toString());
+        }
+        StringWriter out = new StringWriter();
+        new StepTable().write(r, "null", new PrintWriter(out));
+        assertTrue(out.toString().contains("seconds"), out.toString());
+        StringWriter rows = new StringWriter();
+        StepTable.curve(run).printRows(new PrintWriter(rows), "");
+        assertEquals(List.of("0", overNs > 0 ? "1-2" : "1"), rows.toString().lines().map(l -> l.split(" ")[0]).toList(),
+                "the drain second counts with the last whole one");
+    }
+
+    @Test
+    void tortureUntilSteadyStopsAtTheFirstSteadyWindowOrAfter25Rounds() {
+        StepResult r = onNull(TortureStep.of(opts("until", "steady", "round", "100ms", "qd", "1", "bs", "4K")), 64 * MIB);
+        assertTrue(r.complete(), r.stopReason());
+        SteadyState.Verdict v = r.steadyState();
+        List<Double> iops = new ArrayList<>();
+        r.results().forEach(x -> iops.add(x.summary().iops()));
+        assertEquals(SteadyState.check(TortureStep.TRACKED, iops), v, "the verdict is the check of the rounds' IOPS");
+        if (v.reached()) {
+            assertEquals(v.round(), r.runs().size(), "no round after the steady one");
+            assertFalse(SteadyState.check(TortureStep.TRACKED, iops.subList(0, iops.size() - 1)).reached(), "not steady a round earlier");
+        } else {
+            assertEquals(SteadyState.MAX_ROUNDS, r.runs().size());
+        }
+        assertEquals("round-1", r.runs().get(0).name());
+    }
+
+    @Test
+    void roundsStopAtTheRoundWhoseWindowIsSteadyOrAt25() {
+        // 1000, 800, 600, then flat: the window of rounds 4-8 is the first that is steady.
+        double[] script = {1000, 800, 600, 500, 500, 500, 500, 500, 500, 500};
+        List<Integer> ran = new ArrayList<>();
+        SteadyState.Verdict v = TortureStep.untilSteady(round -> {
+            ran.add(round);
+            return script[round - 1];
+        });
+        assertTrue(v.reached());
+        assertEquals(8, v.round());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), ran, "no round after the steady one");
+        ran.clear();
+        SteadyState.Verdict never = TortureStep.untilSteady(round -> {
+            ran.add(round);
+            return round % 2 == 0 ? 100 : 300;
+        });
+        assertFalse(never.reached());
+        assertEquals(SteadyState.MAX_ROUNDS, ran.size());
+        SteadyState.Verdict stopped = TortureStep.untilSteady(round -> round == 3 ? Double.NaN : 100);
+        assertEquals(2, stopped.rounds(), "a round cut short is not counted, and ends the rounds");
+        assertFalse(stopped.reached());
+    }
+
+    @Test
+    void roundsStoppedBeforeAWindowAreBundledAndReadBack(@TempDir Path dir) throws Exception {
+        ReplayControl control = new ReplayControl();
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                return;
+            }
+            control.requestStop("interrupted (SIGTERM)");
+        });
+        stopper.start();
+        Path bundle = dir.resolve("b");
+        StepResult r = StepSession.run(TortureStep.of(opts("until", "steady", "round", "100ms", "qd", "1")), "null",
+                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, control, "test");
+        stopper.join();
+        assertFalse(r.complete());
+        assertEquals("interrupted (SIGTERM)", r.stopReason());
+        assertTrue(r.steadyState().rounds() < SteadyState.WINDOW && Double.isNaN(r.steadyState().mean()));
+        SteadyState.Verdict read = BundleDirectory.open(bundle).read().steps().get(0).steadyState();
+        assertEquals(r.steadyState().rounds(), read.rounds());
+        assertTrue(Double.isNaN(read.mean()), "no window yet: NaN, written and read back");
+        assertEquals(r.runs().size(), BundleDirectory.open(bundle).read().steps().get(0).runs().size());
+    }
+
+    @Test
+    void aSweepHasAPointAtEachComputedOffset() {
+        StepResult r = onNull(SweepStep.of(opts("points", "8", "per-point", "1M", "bs", "256K")), 64 * MIB);
+        assertTrue(r.complete());
+        assertEquals(8, r.sweep().size());
+        long[] offsets = SweepStep.offsets(64 * MIB, 8, MIB, 512);
+        long[] seen = r.sweep().stream().mapToLong(StepResult.SweepPoint::offsetBytes).toArray();
+        assertArrayEquals(offsets, seen);
+        assertEquals(63 * MIB, seen[7]);
+        ReplayResult run = r.results().get(0);
+        assertEquals(32, run.summary().reads());
+        assertEquals(8, run.phases().size());
+        assertEquals(4, run.phases().get(3).ios());
+        assertTrue(r.sweep().stream().allMatch(p -> p.lengthBytes() == MIB && p.mbps() > 0));
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> onNull(SweepStep.of(opts("points", "100", "per-point", "1M")), 64 * MIB));
+        assertEquals("--points 100 of --per-point 1M do not fit in null (67108864 bytes); give fewer points or a smaller --per-point",
+                e.getMessage());
+        assertEquals(64 * MIB / 100 / 512 * 512, onNull(SweepStep.of(opts("points", "100", "bs", "64K")), 64 * MIB).sweep().get(0)
+                .lengthBytes(), "auto: as much as fits");
+    }
+
+    @Test
+    void idleProbesAtItsTimesAndAStopEndsTheWaitAtOnce() throws Exception {
+        StepResult r = onNull(IdleStep.of(opts("duration", "600ms", "probe", "300ms", "probe-duration", "50ms", "probe-qd", "1")),
+                64 * MIB);
+        assertTrue(r.complete());
+        assertEquals(List.of("probe-0", "probe-300ms", "probe-600ms"), r.runs().stream().map(StepResult.NamedRun::name).toList());
+        assertTrue(r.durationNs() >= 750 * NS_PER_MS, "600 ms idle and three 50 ms probes: " + r.durationNs());
+        assertTrue(r.results().stream().allMatch(x -> x.summary().writes() > 0 && "time limit 50ms".equals(x.stopReason())));
+
+        ReplayControl control = new ReplayControl();
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            control.requestStop("interrupted (SIGINT)");
+        });
+        long startNs = System.nanoTime();
+        stopper.start();
+        StepResult stopped = StepSession.run(IdleStep.of(opts("duration", "1h", "probe-test", "none")), "null",
+                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, NanoClock.SYSTEM, StepListener.NONE, control, "test");
+        long tookMs = (System.nanoTime() - startNs) / NS_PER_MS;
+        stopper.join();
+        assertFalse(stopped.complete());
+        assertEquals("interrupted (SIGINT)", stopped.stopReason());
+        assertTrue(tookMs < 1000, "the wait ended within a slice of the stop: " + tookMs + " ms");
+    }
+
+    @Test
+    void aPurgeOfAFileZerosItsRangeAndLeavesTheRest(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("f.img");
+        byte[] content = new byte[(int) (8 * MIB)];
+        java.util.Arrays.fill(content, (byte) 0xAB);
+        Files.write(file, content);
+        TargetSettings writable = TargetSettings.DEFAULTS.withAllowWrite(true);
+        List<String> notes = new ArrayList<>();
+        StepListener listener = new StepListener() {
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
+        for (String method : new String[] {"trim", "zero"}) {
+            java.util.Arrays.fill(content, (byte) 0xAB);
+            Files.write(file, content);
+            StepResult r = StepSession.run(PurgeStep.of(opts("method", method, "range", "1M:2M")), file.toString(), writable, null,
+                    NanoClock.SYSTEM, listener, new ReplayControl(), "test");
+            assertTrue(r.complete());
+            assertEquals(method.equals("trim") ? "punch-hole" : "zero-range", r.purge().method());
+            assertEquals(MIB, r.purge().offsetBytes());
+            assertEquals(2 * MIB, r.purge().lengthBytes());
+            assertEquals(method.equals("zero") ? 2 * MIB : 0, r.bytesWritten());
+            byte[] after = Files.readAllBytes(file);
+            for (int i = 0; i < after.length; i++) {
+                byte expected = i >= MIB && i < 3 * MIB ? 0 : (byte) 0xAB;
+                if (after[i] != expected) {
+                    throw new AssertionError(method + ": byte " + i + " is " + after[i]);
+                }
+            }
+        }
+        assertTrue(notes.get(0).startsWith("purge destroys the data on file " + file + " (8.39 MB): trim (fallocate(PUNCH_HOLE|KEEP_SIZE))"
+                + " of 2,097,152 bytes from byte 1,048,576"), notes.get(0));
+        SbenchException e = assertThrows(SbenchException.class, () -> StepSession.run(PurgeStep.of(opts("method", "secure-trim")),
+                file.toString(), writable, null, NanoClock.SYSTEM, listener, new ReplayControl(), "test"));
+        assertEquals(ErrorKind.USAGE, e.kind());
+        assertEquals("file " + file + " has no secure discard; use --method trim, or --method zero", e.getMessage());
+        e = assertThrows(SbenchException.class, () -> StepSession.run(PurgeStep.of(opts("range", "7M:2M")), file.toString(), writable,
+                null, NanoClock.SYSTEM, listener, new ReplayControl(), "test"));
+        assertEquals("--range 7M:2M reaches past the end of " + file + " (8388608 bytes)", e.getMessage());
+    }
+
+    @Test
+    void aPurgeOfTheNullTargetGoesInChunksToItsEnd() {
+        StepResult r = onNull(PurgeStep.of(Map.of()), 1L << 40);
+        assertEquals(new StepResult.PurgeSummary("trim", 0, 1L << 40, r.purge().chunks(), null), r.purge());
+        assertTrue(r.purge().chunks() > 1 && r.purge().chunks() < 1000, "chunks grow while they are fast: " + r.purge().chunks());
+    }
+
+    @Test
+    void aStepThatFailsLeavesNoBundle(@TempDir Path dir) throws Exception {
+        Path bundle = dir.resolve("b");
+        assertThrows(SbenchException.class, () -> StepSession.run(SweepStep.of(opts("points", "10", "per-point", "1G")), "null",
+                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "t"));
+        assertFalse(Files.exists(bundle.resolve(BundleDirectory.INDEX)));
+        assertEquals(0, bundle.toFile().list().length, "nothing left in the bundle directory");
+    }
+}

@@ -1,0 +1,51 @@
+package org.sbench.target;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Test fixture: a small tmpfs mounted on a directory of the test's, for full-filesystem tests;
+ * unmounted by {@link #close()}. Needs root ({@link LoopDevice#assumeRoot()} skips otherwise).
+ */
+public final class Tmpfs implements AutoCloseable {
+    /** tmpfs allocates whole pages. */
+    public static final int PAGE_BYTES = 4096;
+
+    private final Path dir;
+
+    private Tmpfs(Path dir) {
+        this.dir = dir;
+    }
+
+    /** A tmpfs of {@code sizeBytes} on {@code mountPoint} (an empty directory). */
+    public static Tmpfs mount(Path mountPoint, long sizeBytes) throws IOException {
+        LoopDevice.run("mount", "-t", "tmpfs", "-o", "size=" + sizeBytes + ",mode=0755", "sbench-test", mountPoint.toString());
+        return new Tmpfs(mountPoint);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Takes all free space but {@code pages} pages with a file of its own (deleted by the unmount). */
+    public void fillLeaving(int pages) throws IOException {
+        long free = Files.getFileStore(dir).getUsableSpace();
+        long fill = free - (long) pages * PAGE_BYTES;
+        ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
+        try (FileChannel ch = FileChannel.open(dir.resolve(".filler"), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            for (long done = 0; done < fill;) {
+                chunk.clear().limit((int) Math.min(chunk.capacity(), fill - done));
+                done += ch.write(chunk);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        LoopDevice.run("umount", dir.toString());
+    }
+}

@@ -1,0 +1,63 @@
+package org.sbench.cli;
+
+import java.util.Locale;
+import org.sbench.cdm.CdmGrid;
+import org.sbench.cdm.CdmListener;
+import org.sbench.cdm.CdmSettings;
+import org.sbench.cdm.CdmTest;
+import org.sbench.replay.ReplayListener;
+import org.sbench.result.ReplayResult;
+import org.sbench.trace.Op;
+
+/**
+ * The suite's progress on stderr: what it fills, which test and pass it is in ("cdm v8 3/8 RND4K
+ * Q32T1 read (random data), pass 2 of 5: ..., elapsed 0:02, ETA 0:03"; the ETA of a timed pass is
+ * its time limit), and one line with each pass's result, unless {@code --progress none}.
+ */
+final class CdmProgress implements CdmListener {
+    private final ProgressLine line;
+    private final CdmSettings settings;
+
+    CdmProgress(ProgressLine line, CdmSettings settings) {
+        this.line = line;
+        this.settings = settings;
+    }
+
+    @Override
+    public void filling(String pattern, long regionBytes) {
+        if (line.shows()) {
+            line.note("filling the test region (" + Units.bytes(regionBytes) + ") with " + CdmGrid.label(pattern)
+                    + " data: one sequential write pass, not measured");
+        }
+    }
+
+    @Override
+    public ReplayListener fillProgress(String data) {
+        return ReplayProgress.ofPass(line, "cdm fill (" + CdmGrid.label(data) + " data)", 0);
+    }
+
+    @Override
+    public ReplayListener passProgress(CdmTest test, Op op, String data, int pass, int passes) {
+        return ReplayProgress.ofPass(line, "cdm " + settings.preset().word() + " " + position(test, op, data) + " " + test.label() + " "
+                + op(op) + " (" + CdmGrid.label(data) + " data), pass " + pass + " of " + passes, settings.timed() ? settings.durationNs() : 0);
+    }
+
+    @Override
+    public void passDone(CdmTest test, Op op, String pattern, int pass, int passCount, ReplayResult r) {
+        if (line.shows()) {
+            line.note(String.format(Locale.ROOT, "%-12s %-5s %-6s pass %d/%d  %10.2f MB/s  %10.1f IOPS", test.label(), op(op),
+                    CdmGrid.label(pattern), pass, passCount, r.summary().mbps(), r.summary().iops()));
+        }
+    }
+
+    /** "3/8": this test and op among all the suite runs, in the order it runs them (data, test, reads then writes). */
+    private String position(CdmTest test, Op op, String data) {
+        int tests = settings.preset().tests().size();
+        int index = (settings.data().indexOf(data) * tests + settings.preset().tests().indexOf(test)) * 2 + (op == Op.READ ? 0 : 1);
+        return (index + 1) + "/" + settings.data().size() * tests * 2;
+    }
+
+    private static String op(Op op) {
+        return op.name().toLowerCase(Locale.ROOT);
+    }
+}

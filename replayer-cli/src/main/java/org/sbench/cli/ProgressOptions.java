@@ -1,0 +1,48 @@
+package org.sbench.cli;
+
+import java.util.List;
+import java.util.Stack;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** {@code --progress[=WHEN]} of the commands that can run long (a mixin). */
+final class ProgressOptions {
+    static final String AUTO = "auto";
+    static final String ALWAYS = "always";
+    static final String NONE = "none";
+    private static final List<String> WHEN = List.of(AUTO, ALWAYS, NONE);
+
+    @Option(names = "--progress", paramLabel = "WHEN", arity = "0..1", defaultValue = AUTO, parameterConsumer = When.class,
+            description = "Progress on stderr: auto (default: a line rewritten in place on a terminal, else a line every 10 s),"
+                    + " always (the line rewritten in place even when stderr is no terminal; also a bare --progress), or none.")
+    String when;
+
+    /**
+     * Takes the next argument when it is auto, always or none, or {@code --progress=WORD} (any word,
+     * checked in {@link #mode}); a bare {@code --progress} is always, and leaves the next argument,
+     * a trace file say, to the command.
+     */
+    static final class When implements IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, ArgSpec option, CommandSpec command) {
+            String attached = args.isEmpty() ? null : args.peek();
+            option.setValue(attached != null && WHEN.contains(attached) ? args.pop() : ALWAYS);
+        }
+    }
+
+    /** The progress line of this command on its stderr, as {@code --progress} says. */
+    ProgressLine line(CommandSpec spec) {
+        return new ProgressLine(spec.commandLine().getErr(), mode(), System::nanoTime);
+    }
+
+    ProgressLine.Mode mode() {
+        switch (when) {
+            case AUTO: return Terminal.isStderr() ? ProgressLine.Mode.LIVE : ProgressLine.Mode.LINES;
+            case ALWAYS: return ProgressLine.Mode.LIVE;
+            case NONE: return ProgressLine.Mode.NONE;
+            default: throw org.sbench.SbenchException.usage("--progress takes auto, always or none, found '" + when + "'");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.sbench.cli;
+
+import java.util.Locale;
+import org.sbench.replay.ReplayListener;
+import org.sbench.trace.Progress;
+
+/**
+ * A replay as a progress line: first its plan (the trace read once for statistics and hashed, as
+ * {@link Progress}), then the replay: "replay: 12,345 of 100,000 IOs (12.3%), 45,678 IOPS,
+ * 123.4 MB/s over wall time, elapsed 0:12, ETA 1:25". Rates are over the time since the first
+ * submit (wall time), which is what a running replay knows; the result's are over busy time.
+ */
+final class ReplayProgress implements ReplayListener, Progress {
+    private static final double BYTES_PER_MB = 1e6;
+    private final ProgressLine line;
+    private final TaskProgress planning;
+    private final String what;
+    private final long limitNs;
+    private boolean replaying;
+
+    private ReplayProgress(ProgressLine line, String what, TaskProgress planning, long limitNs) {
+        this.line = line;
+        this.what = what;
+        this.planning = planning;
+        this.limitNs = limitNs;
+    }
+
+    /** The replay of the trace file {@code trace}, planned first. */
+    static ReplayProgress ofTrace(ProgressLine line, String trace) {
+        return new ReplayProgress(line, "replay", new TaskProgress(line, "planning " + trace + " (statistics and SHA-256)",
+                TaskProgress.Unit.BYTES), 0);
+    }
+
+    /** A replay of generated IOs called {@code what}, which ends at a time limit {@code limitNs} after its start (0: at its end). */
+    static ReplayProgress ofPass(ProgressLine line, String what, long limitNs) {
+        return new ReplayProgress(line, what, null, limitNs);
+    }
+
+    @Override
+    public void at(long done, long total) {
+        if (!replaying && planning != null) {
+            planning.at(done, total);
+        }
+    }
+
+    @Override
+    public void started(long startNs) {
+        replaying = true;
+    }
+
+    @Override
+    public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+        if (line.due() || totalIos > 0 && doneIos >= totalIos) {
+            String s = status(doneIos, totalIos, elapsedNs, bytes);
+            if (totalIos > 0 && doneIos >= totalIos) {
+                line.last(s);
+            } else {
+                line.show(s);
+            }
+        }
+    }
+
+    String status(long doneIos, long totalIos, long elapsedNs, long bytes) {
+        return what + ": " + ProgressLine.amount(doneIos, totalIos, "IOs", Units::count)
+                + String.format(Locale.ROOT, ", %,.0f IOPS, %.1f MB/s over wall time, ", ProgressLine.rate(doneIos, elapsedNs),
+                        ProgressLine.rate(bytes / BYTES_PER_MB, elapsedNs))
+                + (totalIos <= 0 && limitNs > 0 ? ProgressLine.time(elapsedNs, limitNs, elapsedNs)
+                        : ProgressLine.time(doneIos, totalIos, elapsedNs));
+    }
+}

@@ -1,0 +1,143 @@
+package org.sbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
+import org.sbench.replay.NanoClock;
+import org.sbench.scenario.PlannedStep;
+import org.sbench.scenario.Scenario;
+import org.sbench.scenario.ScenarioBundle;
+import org.sbench.scenario.ScenarioFile;
+import org.sbench.scenario.ScenarioListener;
+import org.sbench.scenario.ScenarioOutcome;
+import org.sbench.scenario.ScenarioReport;
+import org.sbench.scenario.ScenarioSession;
+import org.sbench.scenario.StepKinds;
+import org.sbench.scenario.StepNumbers;
+import org.sbench.scenario.StepTable;
+import org.sbench.step.StepListener;
+import org.sbench.step.StepResult;
+import org.sbench.target.TargetSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sbench run SCENARIO --target T --out BUNDLE/}: a scenario's steps on one drive, into one bundle. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a scenario (a file, or a bundled one: sbench scenarios) step by step on one target, opened and locked"
+                + " once, and write one bundle: every step's result, the drive's state log and BUNDLE/report.html.",
+            "Ctrl-C or SIGTERM stops the step running then (recorded incomplete) and the run; --resume BUNDLE/ continues at the"
+                + " first step not finished, running a stopped step again from its start.",
+            "Steps that write destroy data on a block device or an existing file: they need --allow-write (and --force over a"
+                + " filesystem or partition table); a file sbench creates (with --size) needs neither."})
+final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
+            description = "A scenario file (YAML or JSON) or a bundled scenario; with --resume, the bundle's own copy when not given.")
+    String scenario;
+
+    @Option(names = "--target", required = true, paramLabel = "TARGET",
+            description = "A block device, a file (created at --size, or existing), or null.")
+    String target;
+
+    @Option(names = "--out", paramLabel = "BUNDLE/", description = "The bundle directory to make (new, or empty).")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "BUNDLE/", description = "Continue this bundle at its first step not finished.")
+    Path resume;
+
+    @Option(names = "--scale", paramLabel = "F",
+            description = "Multiply every duration and size the steps run (and the share of each trace replayed) by F, 0 < F <= 1,"
+                    + " to try a scenario quickly; stated in the bundle.")
+    Double scale;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "File target: create it at SIZE, or grow an existing one to SIZE; null target: its capacity.")
+    Long size;
+
+    @Mixin
+    TargetOptions targetOptions;
+
+    @Mixin
+    ProgressOptions progress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if ((out == null) == (resume == null)) {
+            throw SbenchException.usage("give --out BUNDLE/ for a new bundle, or --resume BUNDLE/ to continue one");
+        }
+        if (resume == null && scenario == null) {
+            throw SbenchException.usage("give the SCENARIO to run: a file, or a bundled scenario (sbench scenarios lists them)");
+        }
+        Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
+        TargetSettings ts = targetOptions.settings();
+        if (size != null) {
+            ts = ts.withSizeBytes(size);
+        }
+        String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? targetOptions.engine : null;
+        Path dir = resume != null ? resume : out;
+        PrintWriter stdout = spec.commandLine().getOut();
+        try (StopSignals stop = new StopSignals()) {
+            stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
+                    StepKinds.standard(), NanoClock.SYSTEM, new Lines(stdout), stepListener(), stop.control(), SbenchCommand.version());
+            summary(o, stdout);
+            return ExitCodes.ofRun(stop, o.ioErrors());
+        }
+    }
+
+    private void summary(ScenarioOutcome o, PrintWriter stdout) {
+        ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
+        stdout.println();
+        StepTable.of(b).print(stdout, "");
+        if (!o.complete()) {
+            stdout.println();
+            stdout.println("INCOMPLETE: " + o.stopReason() + "; 'sbench run --resume " + o.bundleDir() + " --target " + target
+                    + "' (with the same target options) continues at the first step not finished");
+        }
+        stdout.println("bundle   " + o.bundleDir() + " (" + b.bundle().steps().size() + " step records, " + ScenarioReport.FILE + ")");
+        stdout.flush();
+    }
+
+    private StepListener stepListener() {
+        return new StepProgress(progress.line(spec));
+    }
+
+    /** One line per step on stdout as it ends (and one per step a resumed bundle already holds). */
+    private static final class Lines implements ScenarioListener {
+        private static final double NS_PER_S = 1e9;
+        private final PrintWriter out;
+
+        Lines(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void finishedBefore(PlannedStep p, StepResult finished) {
+            out.println("step " + (p.ordinal() + 1) + "  " + finished.label() + "  finished before");
+            out.flush();
+        }
+
+        @Override
+        public void starting(PlannedStep p, String label, int plannedSteps) {
+            out.println("step " + (p.ordinal() + 1) + " of at most " + plannedSteps + "  " + label);
+            out.flush();
+        }
+
+        @Override
+        public void done(PlannedStep p, StepResult r, StepNumbers n) {
+            out.println(String.format(Locale.ROOT, "step %d  %s  %.1f s, %s MB/s, %s IOPS", p.ordinal() + 1,
+                    r.complete() ? "done" : "stopped (" + r.stopReason() + ")", r.durationNs() / NS_PER_S,
+                    Double.isNaN(n.mbps()) ? "-" : String.format(Locale.ROOT, "%.2f", n.mbps()),
+                    Double.isNaN(n.iops()) ? "-" : String.format(Locale.ROOT, "%.0f", n.iops())));
+            out.flush();
+        }
+    }
+}

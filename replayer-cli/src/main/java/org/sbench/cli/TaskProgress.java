@@ -1,0 +1,46 @@
+package org.sbench.cli;
+
+import java.util.Locale;
+import org.sbench.trace.Progress;
+
+/** A task that reports bytes read of a file, or IOs generated of a trace, as a progress line: "reading x: 12.3 of 45.6 MB (27.0%), ...". */
+final class TaskProgress implements Progress {
+    private static final double BYTES_PER_MB = 1e6;
+
+    /** What the task counts. */
+    enum Unit { BYTES, IOS }
+
+    private final ProgressLine line;
+    private final String what;
+    private final Unit unit;
+    private long startNs = Long.MIN_VALUE;
+
+    /** {@code what}: the task in words, e.g. "reading hm_1.csv.gz". */
+    TaskProgress(ProgressLine line, String what, Unit unit) {
+        this.line = line;
+        this.what = what;
+        this.unit = unit;
+    }
+
+    @Override
+    public void at(long done, long total) {
+        if (startNs == Long.MIN_VALUE) {
+            startNs = line.now();
+        }
+        if (total > 0 && done >= total) {
+            line.last(status(done, total, line.now() - startNs));
+        } else if (line.due()) {
+            line.show(status(done, total, line.now() - startNs));
+        }
+    }
+
+    String status(long done, long total, long elapsedNs) {
+        if (unit == Unit.BYTES) {
+            return what + ": " + ProgressLine.amount(done, total, "MB read", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
+                    + String.format(Locale.ROOT, ", %.1f MB/s, ", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs))
+                    + ProgressLine.time(done, total, elapsedNs);
+        }
+        return what + ": " + ProgressLine.amount(done, total, "IOs", Units::count)
+                + String.format(Locale.ROOT, ", %,.0f IOs/s, ", ProgressLine.rate(done, elapsedNs)) + ProgressLine.time(done, total, elapsedNs);
+    }
+}

@@ -1,0 +1,166 @@
+// Every command's outputs as a user names them: a symlink, a FIFO, /dev/null, '-'; all of a set or none.
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.Tmpfs;
+
+class CommandOutputsTest {
+    private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n"
+            + "128166372000010000,hm,0,Write,4096,8192,5000\n";
+    private static final long WAIT_S = 30;
+    private static final long TMPFS_BYTES = 1 << 20;
+
+    private static Path msr(Path dir) throws IOException {
+        return Files.writeString(dir.resolve("hm_0.csv"), MSR);
+    }
+
+    @Test
+    void convertFollowsASymlinkAndKeepsIt(@TempDir Path dir) throws IOException {
+        Path real = Files.writeString(dir.resolve("real.csv"), "old\n");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), real.getFileName());
+        CliTest.Run r = CliTest.run("convert", msr(dir).toString(), link.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.isSymbolicLink(link), "the link stays");
+        assertTrue(Files.readString(real).contains("\n0,2000000,0,4096,R,"), Files.readString(real));
+    }
+
+    @Test
+    void convertWritesIntoAFifo(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("trace.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor());
+        CompletableFuture<String> reader = CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = Files.newInputStream(fifo)) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        CliTest.Run r = CliTest.run("convert", msr(dir).toString(), fifo.toString(), "--to", "csv");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(reader.get(WAIT_S, TimeUnit.SECONDS).contains("\n1000000,1500000,4096,8192,W,"));
+        assertTrue(Files.readAttributes(fifo, BasicFileAttributes.class).isOther(), "still a FIFO");
+    }
+
+    @Test
+    void replayToDevNullAndToStandardOutput(@TempDir Path dir) throws IOException {
+        Path trace = msr(dir);
+        CliTest.Run toNull = CliTest.run("replay", trace.toString(), "--target", "null", "--out", "/dev/null");
+        assertEquals(0, toNull.code(), toNull.err());
+        assertTrue(Files.readAttributes(Path.of("/dev/null"), BasicFileAttributes.class).isOther(), "still a device");
+
+        CliTest.Captured c = CliTest.capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--out", "-"));
+        assertEquals(0, c.run().code(), c.run().err());
+        assertEquals(2, new ObjectMapper().readTree(c.stdout()).get("summary").get("ios").asLong(), "standard output is the JSON alone");
+        assertEquals("", c.run().out());
+        assertTrue(c.run().err().contains("settings recorded-qd"), "the table goes to stderr: " + c.run().err());
+        assertFalse(Files.exists(Path.of("-")));
+    }
+
+    @Test
+    void jsonOnStandardOutputWithTheTablesOnStderr(@TempDir Path dir) throws IOException {
+        Path trace = msr(dir);
+        CliTest.Captured replay = CliTest.capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--json"));
+        assertEquals(0, replay.run().code(), replay.run().err());
+        assertEquals(2, new ObjectMapper().readTree(replay.stdout()).get("summary").get("ios").asLong(), "the JSON alone");
+        assertEquals("", replay.run().out());
+        assertTrue(replay.run().err().contains("settings recorded-qd"), replay.run().err());
+
+        Path file = dir.resolve("r.json");
+        CliTest.Captured both = CliTest.capturingStdout(() -> CliTest.run("replay", trace.toString(), "--target", "null", "--json",
+                "--out", file.toString()));
+        assertEquals(0, both.run().code(), both.run().err());
+        assertEquals(new ObjectMapper().readTree(file.toFile()).get("trace"), new ObjectMapper().readTree(both.stdout()).get("trace"));
+        assertTrue(both.run().err().contains("result   " + file), both.run().err());
+
+        CliTest.Run twice = CliTest.run("replay", trace.toString(), "--target", "null", "--json", "--out", "-");
+        assertEquals(ExitCodes.USAGE, twice.code());
+        assertEquals("sbench: --json writes the result to standard output, and so does '-'; give one of them\n", twice.err());
+
+        CliTest.Captured cdm = CliTest.capturingStdout(() -> CliTest.run("cdm", "--target", "null", "--size", "8M", "--passes", "1",
+                "--duration", "0", "--json"));
+        assertEquals(0, cdm.run().code(), cdm.run().err());
+        com.fasterxml.jackson.databind.JsonNode suite = new ObjectMapper().readTree(cdm.stdout());
+        assertEquals("v8", suite.get("preset").asText());
+        assertTrue(suite.get("complete").asBoolean());
+        assertEquals(8, suite.get("tests").size(), "4 tests, reads and writes");
+        assertEquals("SEQ1M Q8T1", suite.get("tests").get(0).get("test").asText());
+        assertEquals("read", suite.get("tests").get(0).get("op").asText());
+        assertEquals(1, suite.get("tests").get(0).get("passMbps").size());
+        assertTrue(suite.get("tests").get(0).get("best").get("summary").get("ios").asLong() > 0);
+        assertEquals("", cdm.run().out());
+        assertTrue(cdm.run().err().contains("SEQ1M Q8T1"), "the grid goes to stderr: " + cdm.run().err());
+    }
+
+    @Test
+    void reportAndCompareWriteToStandardOutput(@TempDir Path dir) throws IOException {
+        Path a = ReportCommandTest.replay(dir, "a.json");
+        CliTest.Captured report = CliTest.capturingStdout(() -> CliTest.run("report", a.toString(), "--hlog", "-"));
+        assertEquals(0, report.run().code(), report.run().err());
+        assertTrue(report.stdout().contains("Tag=read,"), report.stdout());
+        assertTrue(report.run().err().contains("wrote    hlog -"), report.run().err());
+
+        CliTest.Captured compare = CliTest.capturingStdout(() -> CliTest.run("compare", a.toString(), a.toString(), "--csv", "-"));
+        assertEquals(0, compare.run().code(), compare.run().err());
+        assertTrue(compare.stdout().startsWith("metric,op,unit,better,column,"), compare.stdout());
+
+        CliTest.Run two = CliTest.run("report", a.toString(), "--html", "-", "--hlog", "-");
+        assertEquals(ExitCodes.USAGE, two.code());
+        assertEquals("sbench: only one output can be standard output ('-'), found 2\n", two.err());
+    }
+
+    @Test
+    @Tag("device")
+    void reportCsvOnAFullFilesystemLeavesNoneOfItsFiles(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path result = ReportCommandTest.replay(dir, "a.json");
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+            // Room for summary.csv, not for the next file of the set.
+            fs.fillLeaving(1);
+            Path csv = fs.dir().resolve("csv");
+            CliTest.Run r = CliTest.run("report", result.toString(), "--csv", csv.toString());
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: cannot write " + csv.resolve("size-classes.csv") + ": "), r.err());
+            assertEquals(List.of(".filler"), names(fs.dir()), "nothing of the set, not even its directory");
+        }
+    }
+
+    @Test
+    @Tag("device")
+    void aFileTargetThatCannotBeAllocatedIsNotLeftBehind(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path trace = msr(dir);
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+            Path image = fs.dir().resolve("scratch.img");
+            CliTest.Run r = CliTest.run("replay", trace.toString(), "--target", image.toString(), "--size", "16M");
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: fallocate failed on " + image), r.err());
+            assertEquals(List.of(), names(fs.dir()), "no empty image left");
+        }
+    }
+
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}

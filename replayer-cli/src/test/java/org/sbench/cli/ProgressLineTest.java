@@ -1,0 +1,143 @@
+// How progress reaches stderr: rewritten in place on a terminal, a line every 10 s elsewhere, nothing with --progress none.
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sbench.cdm.CdmPreset;
+import org.sbench.cdm.CdmSettings;
+import org.sbench.replay.ReplayListener;
+import org.sbench.trace.Op;
+
+class ProgressLineTest {
+    private static final long MS = 1_000_000L;
+    private static final long S = 1_000 * MS;
+    private static final String NL = System.lineSeparator();
+
+    /** A progress line on a string, with a clock the test moves. */
+    private static final class Fixture {
+        final StringWriter err = new StringWriter();
+        long nowNs;
+        final ProgressLine line;
+
+        Fixture(ProgressLine.Mode mode) {
+            line = new ProgressLine(new PrintWriter(err), mode, () -> nowNs);
+        }
+    }
+
+    @Test
+    void onATerminalTheFirstLineComesAfterASecondThenFourTimesASecondInPlace() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE);
+        f.nowNs = 999 * MS;
+        assertFalse(f.line.due(), "a command done within a second prints no progress");
+        f.nowNs = S;
+        f.line.show("reading x: 50%");
+        f.nowNs = S + 200 * MS;
+        f.line.show("skipped: too soon");
+        f.nowNs = S + 250 * MS;
+        f.line.show("reading x: 75%, longer");
+        f.nowNs = S + 500 * MS;
+        f.line.show("short");
+        f.line.end();
+        assertEquals("\rreading x: 50%\rreading x: 75%, longer\rshort                 " + NL, f.err.toString(),
+                "each line overwrites the last, spaces over what was longer");
+    }
+
+    @Test
+    void elsewhereALineEveryTenSeconds() {
+        Fixture f = new Fixture(ProgressLine.Mode.LINES);
+        for (int s = 1; s <= 25; s++) {
+            f.nowNs = s * S;
+            f.line.show("at " + s + " s");
+        }
+        f.line.end();
+        assertEquals("at 10 s" + NL + "at 20 s" + NL, f.err.toString());
+    }
+
+    @Test
+    void noneShowsNothing() {
+        Fixture f = new Fixture(ProgressLine.Mode.NONE);
+        f.nowNs = 100 * S;
+        assertFalse(f.line.due());
+        f.line.show("x");
+        f.line.last("y");
+        f.line.end();
+        assertFalse(f.line.shows());
+        assertEquals("", f.err.toString());
+    }
+
+    @Test
+    void theLastStateReplacesALineOnScreenAndIsNotPrintedAfterAQuickTask() {
+        Fixture quick = new Fixture(ProgressLine.Mode.LIVE);
+        quick.nowNs = 10 * MS;
+        quick.line.last("replay: 3 of 3 IOs (100.0%)");
+        quick.line.end();
+        assertEquals("", quick.err.toString());
+        Fixture slow = new Fixture(ProgressLine.Mode.LIVE);
+        slow.nowNs = 2 * S;
+        slow.line.show("replay: 1 of 3 IOs (33.3%)");
+        slow.nowNs = 2 * S + MS;
+        slow.line.last("replay: 3 of 3 IOs (100.0%)");
+        slow.line.end();
+        assertEquals("\rreplay: 1 of 3 IOs (33.3%)\rreplay: 3 of 3 IOs (100.0%)" + NL, slow.err.toString());
+    }
+
+    @Test
+    void amountsTimesAndRates() {
+        assertEquals("250 of 1,000 IOs (25.0%)", ProgressLine.amount(250, 1000, "IOs", Units::count));
+        assertEquals("250 IOs", ProgressLine.amount(250, -1, "IOs", Units::count), "total unknown");
+        assertEquals("elapsed 0:10, ETA 0:30", ProgressLine.time(250, 1000, 10 * S));
+        assertEquals("elapsed 0:10", ProgressLine.time(0, 1000, 10 * S), "no ETA before anything is done");
+        assertEquals("elapsed 0:10", ProgressLine.time(5, -1, 10 * S));
+        assertEquals("1:02:03", ProgressLine.clock(3723 * S));
+        assertEquals("12:34", ProgressLine.clock(754 * S + 999 * MS));
+        assertEquals(25.0, ProgressLine.rate(250, 10 * S), 1e-12);
+    }
+
+    @Test
+    void readingAndGeneratingSayHowFarAtWhatRateAndWhenTheyEnd() {
+        Fixture f = new Fixture(ProgressLine.Mode.LINES);
+        TaskProgress reading = new TaskProgress(f.line, "reading hm_1.csv.gz", TaskProgress.Unit.BYTES);
+        reading.at(0, 400_000_000);
+        f.nowNs = 10 * S;
+        reading.at(100_000_000, 400_000_000);
+        assertEquals("reading hm_1.csv.gz: 100.0 of 400.0 MB read (25.0%), 10.0 MB/s, elapsed 0:10, ETA 0:30" + NL, f.err.toString());
+        assertEquals("generating destroyer: 1,000,000 of 50,000,000 IOs (2.0%), 100,000 IOs/s, elapsed 0:10, ETA 8:10",
+                new TaskProgress(f.line, "generating destroyer", TaskProgress.Unit.IOS).status(1_000_000, 50_000_000, 10 * S));
+    }
+
+    @Test
+    void aReplayStatesItsRateOverWallTimeAndPlansFirst() {
+        Fixture f = new Fixture(ProgressLine.Mode.LINES);
+        ReplayProgress replay = ReplayProgress.ofTrace(f.line, "big.sbt");
+        replay.at(0, 2_000_000_000L);
+        f.nowNs = 10 * S;
+        replay.at(500_000_000L, 2_000_000_000L);
+        replay.started(10 * S);
+        f.nowNs = 20 * S;
+        replay.progress(25_000, 100_000, 10 * S, 100_000_000);
+        replay.at(900_000_000L, 2_000_000_000L);
+        assertEquals(List.of("planning big.sbt (statistics and SHA-256): 500.0 of 2000.0 MB read (25.0%), 50.0 MB/s, elapsed 0:10,"
+                + " ETA 0:30", "replay: 25,000 of 100,000 IOs (25.0%), 2,500 IOPS, 10.0 MB/s over wall time, elapsed 0:10, ETA 0:30"),
+                f.err.toString().lines().toList(), "the replay's own reading is not planning");
+    }
+
+    @Test
+    void cdmSaysWhichTestAndPassAndCountsDownATimedPass() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE);
+        CdmSettings settings = CdmSettings.of(CdmPreset.of("v8")).withData(List.of("random", "zero"));
+        CdmProgress cdm = new CdmProgress(f.line, settings);
+        ReplayListener pass = cdm.passProgress(settings.preset().tests().get(2), Op.WRITE, "zero", 2, 5);
+        pass.started(0);
+        f.nowNs = 2 * S;
+        pass.progress(90_000, -1, 2 * S, 368_640_000);
+        f.line.end();
+        assertEquals("\rcdm v8 14/16 RND4K Q32T1 write (0x00 data), pass 2 of 5: 90,000 IOs, 45,000 IOPS, 184.3 MB/s over wall time,"
+                + " elapsed 0:02, ETA 0:03" + NL, f.err.toString(), "the third test's writes of the second pattern: 14th of 16");
+    }
+}

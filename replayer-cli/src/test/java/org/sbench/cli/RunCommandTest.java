@@ -1,0 +1,138 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+import org.sbench.scenario.StepKinds;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleDirectory;
+
+/** {@code sbench run}, {@code scenarios} and {@code compare} of bundles, in-process on the null target. */
+class RunCommandTest {
+    private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n"
+            + "128166372000010000,hm,0,Write,4096,4096,5000\n"
+            + "128166372000020000,hm,0,Write,8192,8192,5000\n"
+            + "128166372000030000,hm,0,Read,0,4096,5000\n";
+
+    private static Path scenario(Path dir, String steps) throws Exception {
+        Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        return Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n" + steps.replace("TRACE", trace.toString()));
+    }
+
+    @Test
+    void runsAScenarioIntoABundleThatReportAndCompareRead(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - group: g\n    rounds: 2\n    steps:\n"
+                + "      - cdm: {size: 2M, passes: 1, duration: 100ms}\n        per-round: {duration: 100ms}\n"
+                + "      - replay: {trace: TRACE}\n");
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("a").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("step 1 of at most 5  replay " + dir.resolve("hm_0.csv")), r.out());
+        assertTrue(r.out().contains("step 4 of at most 5  round 2 of 2 (g): cdm v8, 2 MiB, 1 pass of 200 ms"), r.out());
+        assertTrue(r.out().contains("bundle   " + dir.resolve("a") + " (5 step records, report.html)"), r.out());
+        Bundle b = BundleDirectory.open(dir.resolve("a")).read();
+        assertTrue(b.complete());
+        Path run = dir.resolve("a").resolve(b.steps().get(0).runs().get(0).file());
+        CliTest.Run report = CliTest.run("report", run.toString());
+        assertEquals(0, report.code(), report.err());
+        assertTrue(Files.isRegularFile(dir.resolve("a/report.html")));
+
+        assertEquals(0, CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("b").toString()).code());
+        CliTest.Run cmp = CliTest.run("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--label", "A", "--label", "B",
+                "--html", dir.resolve("c.html").toString(), "--csv", dir.resolve("c.csv").toString());
+        assertEquals(0, cmp.code(), cmp.err());
+        assertTrue(cmp.out().contains("compare  scenario s, 2 bundles"), cmp.out());
+        assertTrue(cmp.out().lines().anyMatch(l -> l.startsWith("replay " + dir.resolve("hm_0.csv") + " ") && l.contains(" time ")),
+                cmp.out());
+        assertTrue(cmp.out().contains("== replay " + dir.resolve("hm_0.csv") + " (run hm_0.csv)"), cmp.out());
+        assertTrue(cmp.out().contains("compare  hm_0.csv"), "the replay run through the results' comparison: " + cmp.out());
+        List<String> csv = Files.readAllLines(dir.resolve("c.csv"));
+        assertEquals("step,kind,metric,unit,column,label,value,ratio", csv.get(0));
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"round 1 of 2 (g): cdm v8, 2 MiB, 1 pass of 100 ms\",cdm,iops,IOPS,2,B,")), csv.toString());
+        String page = Files.readString(dir.resolve("c.html"));
+        assertTrue(page.contains("id=\"chart-rounds-mbps\"") && page.contains("data-series='B: hm_0.csv'"), "both bundles' rounds");
+
+        CliTest.Run mixed = CliTest.run("compare", dir.resolve("a").toString(), run.toString());
+        assertEquals(2, mixed.code());
+        assertTrue(mixed.err().startsWith("sbench: compare takes results (FILE.json) or bundles (BUNDLE/), not both"), mixed.err());
+    }
+
+    @Test
+    void aScenarioWithAnUnknownOptionIsOneLineNamingFileLineAndKey(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm:\n      size: 2M\n      bz: 4K\n");
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("b").toString());
+        assertEquals(3, r.code());
+        assertEquals("sbench: " + s + ":6: unknown option 'bz' of step cdm; cdm takes preset, size, passes, duration, data\n", r.err());
+        assertFalse(Files.exists(dir.resolve("b")), "nothing is made before the scenario is checked");
+        Path unknown = Files.writeString(dir.resolve("u.yaml"), "steps:\n  - tortue: {duration: 1m}\n");
+        CliTest.Run u = CliTest.run("run", unknown.toString(), "--target", "null", "--out", dir.resolve("b").toString());
+        assertEquals(3, u.code());
+        assertEquals("sbench: " + unknown + ":2: unknown step 'tortue'; the steps are " + String.join(", ", StepKinds.standard().words())
+                + "\n", u.err());
+    }
+
+    @Test
+    void scaleShortensEveryDurationAndSizeAndTheBundleSaysSo(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - cdm: {size: 20M, passes: 1, duration: 1s}\n  - replay: {trace: TRACE}\n");
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("b").toString(), "--scale", "0.1");
+        assertEquals(0, r.code(), r.err());
+        Bundle b = BundleDirectory.open(dir.resolve("b")).read();
+        assertEquals("100ms", b.steps().get(0).options().get("duration"));
+        assertEquals("2M", b.steps().get(0).options().get("size"));
+        ReplayResult pass = new JsonResults().read(dir.resolve("b").resolve(b.steps().get(0).runs().get(0).file()));
+        assertEquals("time limit 100 ms", pass.stopReason());
+        ReplayResult replay = new JsonResults().read(dir.resolve("b").resolve(b.steps().get(1).runs().get(0).file()));
+        assertEquals(1, replay.summary().ios(), "the first 10% of 4 IOs, at least one");
+        assertEquals("hm_0.csv (first 1 IOs)", replay.trace().name());
+        String copy = Files.readString(dir.resolve("b/scenario.json"));
+        assertTrue(copy.contains("\"scale\" : 0.1"), copy);
+        assertTrue(copy.contains("\"cdm duration (duration)\""), copy);
+        CliTest.Run resume = CliTest.run("run", "--resume", dir.resolve("b").toString(), "--target", "null", "--scale", "0.5");
+        assertEquals(2, resume.code());
+        assertEquals("sbench: " + dir.resolve("b") + " was begun with --scale 0.1; resume it with the same, or without --scale\n",
+                resume.err());
+    }
+
+    @Test
+    void sigtermStopsTheStepRunningThenRecordsItIncompleteAndTheRunResumes(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"
+                + "  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("b");
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", "null", "--out", b.toString())) {
+            child.await("step 2 starting", () -> child.out().contains("step 2 of at most 3"));
+            child.signal("TERM");
+            assertEquals(143, child.waitFor(), child.err());
+            assertTrue(child.out().contains("INCOMPLETE: interrupted (SIGTERM)"), child.out());
+        }
+        Bundle stopped = BundleDirectory.open(b).read();
+        assertFalse(stopped.complete());
+        assertTrue(stopped.stopReason().startsWith("interrupted (SIGTERM)"), stopped.stopReason());
+        CliTest.Run resumed = CliTest.run("run", "--resume", b.toString(), "--target", "null");
+        assertEquals(0, resumed.code(), resumed.err());
+        assertTrue(resumed.out().contains("step 1  replay " + dir.resolve("hm_0.csv") + "  finished before"), resumed.out());
+        Bundle whole = BundleDirectory.open(b).read();
+        assertTrue(whole.complete());
+        assertEquals("replay", whole.steps().get(whole.steps().size() - 1).kind());
+    }
+
+    @Test
+    void scenariosListsTheBundledOnesAndPrintsOne() {
+        CliTest.Run r = CliTest.run("scenarios");
+        assertEquals(0, r.code(), r.err());
+        for (String name : List.of("atsb-2011", "consistency", "trim-recovery", "pts-iops-lite")) {
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith(name + " ")), r.out());
+        }
+        assertTrue(r.out().contains("Step kinds of this build: " + String.join(", ", StepKinds.standard().words()) + "."), r.out());
+        CliTest.Run one = CliTest.run("scenarios", "consistency");
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.out().contains("per-round: {duration: 5m}"), one.out());
+        assertEquals(3, CliTest.run("scenarios", "nope").code());
+    }
+}

@@ -1,0 +1,112 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleDirectory;
+
+/** The step commands in-process on small files (no root): output, bundles, refusals and their exit statuses. */
+class StepCommandsTest {
+    private static final int MIB = 1 << 20;
+
+    private static Path file(Path dir, int mib) throws Exception {
+        Path f = dir.resolve("t.img");
+        Files.write(f, new byte[mib * MIB]);
+        return f;
+    }
+
+    @Test
+    void fillPrintsAPassTableAndWritesABundleThatReportReads(@TempDir Path dir) throws Exception {
+        Path target = file(dir, 8);
+        Path out = dir.resolve("bundle");
+        CliTest.Run r = CliTest.run("fill", "--target", target.toString(), "--allow-write", "--bs", "1M", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("step     fill 2 x 100%, 1M at QD 32\ntarget   " + target + ", engine "), r.out());
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("pass-")).toList();
+        assertEquals(2, rows.size(), r.out());
+        assertTrue(rows.get(0).matches("pass-1 +8 +8\\.4 .*"), rows.get(0));
+        assertTrue(r.out().contains("bundle   " + out), r.out());
+        Bundle b = BundleDirectory.open(out).read();
+        assertTrue(b.complete());
+        assertEquals(16L * MIB, b.steps().get(0).bytesWritten());
+        Path run = out.resolve(b.steps().get(0).runs().get(0).file());
+        ReplayResult pass = new JsonResults().read(run);
+        assertEquals(8, pass.summary().writes());
+        assertFalse(pass.timeSeries().isEmpty(), "MB/s per second");
+        assertEquals(0, CliTest.run("report", run.toString()).code());
+    }
+
+    @Test
+    void sweepAndTortureAndIdlePrintTheirTables(@TempDir Path dir) throws Exception {
+        Path target = file(dir, 8);
+        CliTest.Run sweep = CliTest.run("sweep", "--target", target.toString(), "--points", "4", "--per-point", "1M", "--bs", "256K");
+        assertEquals(0, sweep.code(), sweep.err());
+        List<String> points = sweep.out().lines().filter(l -> l.matches("[1-4] +[0-9.]+ +1\\.0 .*")).toList();
+        assertEquals(4, points.size(), sweep.out());
+        assertTrue(points.get(3).matches("4 +0\\.007 .*"), "the last point ends at 8 MiB: " + points.get(3));
+
+        CliTest.Run torture = CliTest.run("torture", "--target", target.toString(), "--allow-write", "--duration", "1s", "--qd", "4");
+        assertEquals(0, torture.code(), torture.err());
+        assertTrue(torture.out().contains("\ntorture "), torture.out());
+        assertTrue(torture.out().contains("seconds  "), torture.out());
+
+        CliTest.Run idle = CliTest.run("idle", "--target", target.toString(), "--duration", "400ms", "--probe", "200ms",
+                "--probe-duration", "50ms", "--probe-test", "randread");
+        assertEquals(0, idle.code(), idle.err());
+        assertEquals(List.of("probe-0", "probe-200ms", "probe-400ms"),
+                idle.out().lines().filter(l -> l.startsWith("probe-")).map(l -> l.split(" ")[0]).toList(), idle.out());
+    }
+
+    @Test
+    void purgeSaysWhatItDestroysAndWhatItDid(@TempDir Path dir) throws Exception {
+        Path target = file(dir, 8);
+        CliTest.Run r = CliTest.run("purge", "--target", target.toString(), "--allow-write", "--range", "1M:2M");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().startsWith("purge destroys the data on file " + target + " (8.39 MB): trim (fallocate(PUNCH_HOLE|KEEP_SIZE))"
+                + " of 2,097,152 bytes from byte 1,048,576\n"), r.err());
+        assertTrue(r.out().contains("purged   punch-hole of 2,097,152 bytes from byte 1,048,576 in 1 chunk\n"), r.out());
+    }
+
+    @Test
+    void refusalsAreOneLineWithTheirExitStatus(@TempDir Path dir) throws Exception {
+        Path target = file(dir, 8);
+        String t = target.toString();
+        CliTest.Run noWrite = CliTest.run("fill", "--target", t);
+        assertEquals(4, noWrite.code());
+        assertEquals("sbench: writing overwrites file " + t + " (8.39 MB), which carries no recognised partition table or filesystem;"
+                + " add --allow-write to proceed\n", noWrite.err());
+        CliTest.Run noDuration = CliTest.run("torture", "--target", t, "--allow-write");
+        assertEquals(2, noDuration.code());
+        assertEquals("sbench: torture needs --duration D (e.g. 20m), or --until steady\n", noDuration.err());
+        CliTest.Run badPercent = CliTest.run("fill", "--target", t, "--allow-write", "--percent", "150");
+        assertEquals(2, badPercent.code());
+        assertEquals("sbench: --percent must be above 0% and at most 100%, found 150%\n", badPercent.err());
+        CliTest.Run secure = CliTest.run("purge", "--target", t, "--allow-write", "--method", "secure-trim");
+        assertEquals(2, secure.code());
+        assertEquals("sbench: file " + t + " has no secure discard; use --method trim, or --method zero\n", secure.err());
+        CliTest.Run engine = CliTest.run("purge", "--target", t, "--allow-write", "--engine", "libaio");
+        assertEquals(2, engine.code());
+        assertEquals("sbench: purge issues no IOs through an engine and takes no --engine\n", engine.err());
+        CliTest.Run readProbe = CliTest.run("idle", "--target", t, "--duration", "1s");
+        assertEquals(4, readProbe.code(), "the default probe writes");
+        Path full = Files.createDirectories(dir.resolve("full"));
+        Files.writeString(full.resolve("x"), "x");
+        CliTest.Run notEmpty = CliTest.run("sweep", "--target", t, "--points", "2", "--out", full.toString());
+        assertEquals(2, notEmpty.code());
+        assertEquals("sbench: --out " + full + " is not empty; give a new or empty directory for the bundle\n", notEmpty.err());
+        Path made = dir.resolve("made");
+        CliTest.Run tooMany = CliTest.run("sweep", "--target", t, "--points", "100", "--per-point", "1M", "--out", made.toString());
+        assertEquals(2, tooMany.code());
+        assertFalse(Files.exists(made), "a step that fails leaves no bundle directory");
+        assertEquals(2, CliTest.run("fill", "--target", t, "--bogus").code());
+    }
+}

@@ -1,0 +1,130 @@
+// SIGINT, SIGTERM and SIGHUP stop replay and cdm in a JVM of their own: the partial result, marked, and 128 + the signal.
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.sbench.result.JsonResults;
+import org.sbench.result.ReplayResult;
+
+class StopSignalsChildTest {
+    /** One 4 KiB read every 10 ms for a minute, in MSR form (100 ns ticks): a timed replay that runs until stopped. */
+    private static final int TRACE_IOS = 6000;
+    private static final long TICKS_BETWEEN_IOS = 100_000;
+    private static final long MSR_START_TICKS = 128166372000000000L;
+    private static final long QUIET_MS = 500;
+    /** Several times ReadOptions.DEFAULT_SORT_MEMORY_RECORDS. */
+    private static final int SPILLING_IOS = 1_500_000;
+
+    static Path minuteLongTrace(Path dir) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < TRACE_IOS; i++) {
+            b.append(MSR_START_TICKS + i * TICKS_BETWEEN_IOS).append(",hm,0,Read,").append(i * 4096L).append(",4096,100\n");
+        }
+        return Files.writeString(dir.resolve("minute.csv"), b);
+    }
+
+    private static ChildSbench timedReplay(Path dir, boolean ignoringSigint) throws IOException {
+        String[] args = {"replay", minuteLongTrace(dir).toString(), "--target", "null", "--mode", "timed", "--progress",
+            "--out", dir.resolve("r.json").toString()};
+        return ignoringSigint ? ChildSbench.startIgnoringSigint(dir, args) : ChildSbench.start(dir, List.of(), args);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "HUP,129", "INT,130"})
+    void aReplayStoppedBySignalWritesItsPartialResult(String sig, int code, @TempDir Path dir) throws Exception {
+        try (ChildSbench replay = timedReplay(dir, false)) {
+            replay.awaitErr(" IOs ");
+            replay.signal(sig);
+            assertEquals(code, replay.waitFor(), replay.err());
+            ReplayResult r = new JsonResults().read(dir.resolve("r.json"));
+            assertFalse(r.complete());
+            assertEquals("interrupted (SIG" + sig + ")", r.stopReason());
+            assertTrue(r.summary().ios() > 0 && r.summary().ios() < TRACE_IOS, "partial: " + r.summary().ios());
+            assertTrue(replay.out().contains("INCOMPLETE: stopped (interrupted (SIG" + sig + ")) after "), replay.out());
+        }
+    }
+
+    @Test
+    void aReplayStartedWithCtrlCIgnoredSaysSoAndStopsOnTerm(@TempDir Path dir) throws Exception {
+        try (ChildSbench replay = timedReplay(dir, true)) {
+            replay.awaitErr(" IOs ");
+            assertTrue(replay.err().startsWith("note: Ctrl-C (SIGINT) is ignored by this process; stop it with kill "),
+                    replay.err());
+            replay.signal("INT");
+            Thread.sleep(QUIET_MS);
+            assertTrue(replay.isAlive(), "an ignored SIGINT does not stop the replay: " + replay.err());
+            replay.signal("TERM");
+            assertEquals(143, replay.waitFor(), replay.err());
+            assertEquals("interrupted (SIGTERM)", new JsonResults().read(dir.resolve("r.json")).stopReason());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "INT,130"})
+    void convertInterruptedWhileSortingLeavesNoTemporaryFiles(String sig, int code, @TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path out = Files.createDirectory(dir.resolve("out")).resolve("sorted.sbt");
+        try (ChildSbench convert = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "convert",
+                unsortedTrace(dir).toString(), out.toString(), "--from", "msr")) {
+            convert.await("the sort to spill", () -> !names(tmp).isEmpty());
+            convert.signal(sig);
+            int exit = convert.waitFor();
+            assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+            assertEquals(List.of(), names(out.getParent()), "no partial output left");
+            assertEquals(code, exit, convert.err());
+            assertEquals("sbench: interrupted (SIG" + sig + "): " + out + " not written\n", convert.err());
+        }
+    }
+
+    /** More records out of issue order (each pair swapped) than the sort holds in memory, gzipped: the sort spills for seconds. */
+    private static Path unsortedTrace(Path dir) throws IOException {
+        Path trace = dir.resolve("unsorted.csv.gz");
+        try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < SPILLING_IOS; i++) {
+                int slot = i % 2 == 0 ? i + 1 : i - 1;
+                w.write(MSR_START_TICKS + slot * TICKS_BETWEEN_IOS + ",hm,0,Read," + i * 4096L + ",4096,100\n");
+            }
+        }
+        return trace;
+    }
+
+    private static List<String> names(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void cdmStoppedByTermKeepsThePassesThatEndedAndSaysItIsIncomplete(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("cdm");
+        try (ChildSbench cdm = ChildSbench.start(dir, List.of(), "cdm", "--target", "null", "--size", "64M", "--passes", "2",
+                "--duration", "3s", "--progress", "--out", out.toString())) {
+            cdm.awaitErr("pass 1/2");
+            cdm.signal("TERM");
+            assertEquals(143, cdm.waitFor(), cdm.err());
+        }
+        assertTrue(Files.readString(out.resolve("cdm-v8.txt")).contains("INCOMPLETE: stopped (interrupted (SIGTERM))"));
+        try (Stream<Path> files = Files.list(out)) {
+            List<String> results = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).toList();
+            assertEquals(List.of("cdm-v8-seq1m-q8t1-read-random.json"), results, "the first test's first pass ended");
+        }
+    }
+}

@@ -1,0 +1,185 @@
+// Outputs never replace what their path names: files are renamed into place, links followed, nodes written into.
+package org.sbench.trace.input;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+
+class AtomicFileOutputTest {
+    private static final byte[] CONTENT = "complete output\n".getBytes(StandardCharsets.UTF_8);
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFIFO = 0010000;
+    private static final long WAIT_S = 30;
+
+    private static void write(Path target) {
+        try (AtomicFileOutput out = new AtomicFileOutput(target)) {
+            out.channel().write(ByteBuffer.wrap(CONTENT));
+            out.commit();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static int type(Path p) throws IOException {
+        return (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS) & S_IFMT;
+    }
+
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aSymlinkIsFollowedAndKept(@TempDir Path dir) throws IOException {
+        Path real = Files.createDirectory(dir.resolve("real"));
+        Path file = Files.writeString(real.resolve("result.json"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), Path.of("real", "result.json"));
+        write(link);
+        assertTrue(Files.isSymbolicLink(link), "the link stays a link");
+        assertArrayEquals(CONTENT, Files.readAllBytes(file));
+        assertEquals(List.of("result.json"), names(real), "replaced in its own directory, nothing else left there");
+        assertEquals(List.of("link.json", "real"), names(dir));
+
+        Path dangling = Files.createSymbolicLink(dir.resolve("new.json"), real.resolve("made.json"));
+        write(dangling);
+        assertTrue(Files.isSymbolicLink(dangling));
+        assertArrayEquals(CONTENT, Files.readAllBytes(real.resolve("made.json")));
+    }
+
+    @Test
+    void aFifoIsWrittenIntoNotReplaced(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("fifo");
+        run("mkfifo", fifo.toString());
+        CompletableFuture<byte[]> reader = CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = Files.newInputStream(fifo)) {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        write(fifo);
+        assertArrayEquals(CONTENT, reader.get(WAIT_S, TimeUnit.SECONDS));
+        assertEquals(S_IFIFO, type(fifo));
+        assertEquals(List.of("fifo"), names(dir), "no temporary file beside the FIFO");
+    }
+
+    @Test
+    void aCharacterDeviceIsWrittenIntoNotReplaced(@TempDir Path dir) throws Exception {
+        assumeTrue(isRoot(), "making a device node needs root");
+        // A twin of /dev/null first: if it were replaced, /dev/null is never touched.
+        Path twin = dir.resolve("null");
+        run("mknod", "-m", "666", twin.toString(), "c", "1", "3");
+        write(twin);
+        assertEquals(S_IFCHR, type(twin), "the device node stays a device node");
+        assertEquals(List.of("null"), names(dir));
+
+        Path devNull = Path.of("/dev/null");
+        write(devNull);
+        assertEquals(S_IFCHR, type(devNull));
+        try (Stream<Path> s = Files.list(Path.of("/dev"))) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".null.")), "no scratch file in /dev");
+        }
+    }
+
+    @Test
+    void aBlockDeviceIsRefused(@TempDir Path dir) throws Exception {
+        assumeTrue(isRoot(), "making a device node needs root");
+        Path disk = dir.resolve("disk");
+        run("mknod", disk.toString(), "b", "7", "250");
+        assertEquals(disk + ": is a block device; sbench writes no output onto a disk (the disk to test is --target)",
+                assertThrows(SbenchException.class, () -> new AtomicFileOutput(disk)).getMessage());
+    }
+
+    @Test
+    void dashIsStandardOutput() {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true));
+        try {
+            write(Path.of("-"));
+        } finally {
+            System.setOut(saved);
+        }
+        assertArrayEquals(CONTENT, captured.toByteArray());
+        assertTrue(Files.notExists(Path.of("-")), "no file named -");
+    }
+
+    @Test
+    void aNewFileHasTheUmasksPermissionsAndAReplacedOneKeepsItsOwn(@TempDir Path dir) throws IOException {
+        int umask = umask();
+        Path made = dir.resolve("made.json");
+        write(made);
+        assertEquals(0666 & ~umask, mode(made) & 0777, "0666 less the umask " + Integer.toOctalString(umask));
+        Path kept = Files.writeString(dir.resolve("kept.json"), "old");
+        Files.setPosixFilePermissions(kept, PosixFilePermissions.fromString("rw-r-----"));
+        write(kept);
+        assertEquals(0640, mode(kept) & 0777);
+    }
+
+    @Test
+    void anUncommittedOutputLeavesNothing(@TempDir Path dir) throws IOException {
+        try (AtomicFileOutput out = new AtomicFileOutput(dir.resolve("never.sbt"))) {
+            out.channel().write(ByteBuffer.wrap(CONTENT));
+        }
+        assertEquals(List.of(), names(dir));
+    }
+
+    @Test
+    void refusalsNameWhatIsWrong(@TempDir Path dir) {
+        assertEquals("is a directory, expected an output file name", OutputPath.refusal(dir));
+        assertEquals(dir.resolve("missing") + " is not a directory", OutputPath.refusal(dir.resolve("missing").resolve("x.json")));
+        assertNull(OutputPath.refusal(Path.of("-")));
+        assertNull(OutputPath.refusal(Path.of("/dev/stdout")));
+        assertEquals(OutputPath.Kind.THROUGH, OutputPath.of(Path.of("/dev/stdout")).kind(), "a descriptor is written into");
+    }
+
+    private static int mode(Path p) throws IOException {
+        return (Integer) Files.getAttribute(p, "unix:mode");
+    }
+
+    private static int umask() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("Umask:")) {
+                return Integer.parseInt(line.substring("Umask:".length()).trim(), 8);
+            }
+        }
+        throw new AssertionError("no Umask in /proc/self/status");
+    }
+
+    private static boolean isRoot() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("Uid:")) {
+                return line.substring("Uid:".length()).trim().split("\\s+")[0].equals("0");
+            }
+        }
+        return false;
+    }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, p.waitFor(), String.join(" ", command));
+    }
+}

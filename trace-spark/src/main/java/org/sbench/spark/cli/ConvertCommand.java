@@ -1,0 +1,79 @@
+// sbench-spark convert IN... OUT: an archive as Parquet, or one stream / time slice as .sbt.
+package org.sbench.spark.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
+import org.sbench.spark.convert.ExportSettings;
+import org.sbench.spark.convert.ParquetExport;
+import org.sbench.spark.convert.SbtExtraction;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.convert.TraceConverter;
+import org.sbench.trace.units.Durations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sbench-spark convert IN... OUT.parquet|OUT.sbt}: Parquet for analysis, .sbt for {@code sbench replay}. */
+@Command(name = "convert", mixinStandardHelpOptions = true,
+        description = "Write traces as Parquet (zstd; the source's columns) or one stream / time slice as .sbt for sbench replay.")
+final class ConvertCommand implements Callable<Integer> {
+    @Parameters(arity = "2..*", paramLabel = "IN... OUT", description = "Input traces (files, directories, globs), then OUT.parquet or OUT.sbt.")
+    List<String> args;
+
+    @Mixin
+    SparkOptions spark;
+
+    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (volume) N.")
+    Integer stream;
+
+    @Option(names = "--start", paramLabel = "TIME", description = ".sbt: keep IOs issued at or after TIME since the first IO, e.g. 90s.")
+    String start;
+
+    @Option(names = "--end", paramLabel = "TIME", description = ".sbt: keep IOs issued before TIME since the first IO, e.g. 5m.")
+    String end;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        List<String> in = args.subList(0, args.size() - 1);
+        String out = args.get(args.size() - 1);
+        if (stream != null && stream < 0) {
+            throw SbenchException.usage("--stream must be 0 or more, found " + stream);
+        }
+        ExportSettings settings = ExportSettings.ALL.withFrom(spark.from).withSkipBad(spark.skipBad).withSplitBytes(spark.splitBytes())
+                .withStream(stream == null ? IoRecord.NO_STREAM : stream)
+                .withTimes(start == null ? 0 : duration("--start", start), end == null ? Long.MAX_VALUE : duration("--end", end));
+        PrintWriter o = spec.commandLine().getOut();
+        if (out.endsWith(".parquet")) {
+            if (settings.sliced()) {
+                throw SbenchException.usage("--start and --end are for .sbt output; filter Parquet by issue_ns");
+            }
+            ParquetExport.Summary s = ParquetExport.write(spark.session(), in, settings, out);
+            o.println("wrote " + s.records() + " records to " + out + " (parquet, zstd); skipped " + s.skipped() + " bad records");
+        } else if (out.endsWith(".sbt")) {
+            TraceConverter.Summary s = SbtExtraction.write(spark.session(), in, settings, Path.of(out));
+            o.println("wrote " + s.written() + " records to " + out + " (sbt); read " + s.read() + ", skipped " + s.skipped()
+                    + " bad records");
+        } else {
+            throw SbenchException.usage("OUT must end in .parquet or .sbt, found " + out);
+        }
+        o.flush();
+        return 0;
+    }
+
+    private static long duration(String option, String value) {
+        try {
+            return Durations.parseNs(value);
+        } catch (IllegalArgumentException e) {
+            throw SbenchException.usage(option + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,120 @@
+// sbench-spark inspect PATH...: the statistics of sbench inspect, per file and per volume.
+package org.sbench.spark.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.sbench.SbenchException;
+import org.sbench.spark.inspect.ArchiveInspection;
+import org.sbench.spark.inspect.ArchiveStatistics;
+import org.sbench.spark.inspect.InspectSettings;
+import org.sbench.spark.inspect.StatisticsRows;
+import org.sbench.trace.stats.SequentialWindow;
+import org.sbench.trace.stats.TraceStatistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sbench-spark inspect PATH...}: files and volumes of an archive, as {@code sbench inspect} states them. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "The statistics of sbench inspect for every file and every volume (stream) of the traces.")
+final class InspectCommand implements Callable<Integer> {
+    private static final double MB = 1e6;
+    private static final long BLOCK_BYTES = 4096;
+    private static final double NS_PER_S = 1e9;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Trace files, directories or globs (local, hdfs://, s3a://, ...).")
+    List<String> paths;
+
+    @Mixin
+    SparkOptions spark;
+
+    @Option(names = "--json", description = "Print one JSON object {files: [...], volumes: [...]}, each element the keys of sbench inspect --json.")
+    boolean json;
+
+    @Option(names = "--seq-window", paramLabel = "N", defaultValue = "" + SequentialWindow.DEFAULT_WINDOW,
+            description = "An IO is sequential if it starts where one of the previous N IOs ended (default: ${DEFAULT-VALUE}).")
+    int seqWindow;
+
+    @Option(names = "--volumes-per-file", description = "Each file's streams are its own volumes (MSR Cambridge); default: a stream "
+            + "number is the same volume in every file (Alibaba, Tencent).")
+    boolean volumesPerFile;
+
+    @Option(names = "--no-file-stats", negatable = false, description = "Volumes only: skip the per-file statistics, which read "
+            + "each file a second time, whole, in one task (for one huge file, as long as sbench inspect of it).")
+    boolean noFileStats;
+
+    @Option(names = "--out", paramLabel = "TABLE", description = "Also write the per-volume table: TABLE.parquet (zstd) or TABLE.json (JSON lines), a new directory.")
+    String out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (out != null && !out.endsWith(".parquet") && !out.endsWith(".json")) {
+            throw SbenchException.usage("--out takes a name ending in .parquet or .json, found " + out);
+        }
+        InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad)
+                .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
+                .withFileStatistics(!noFileStats);
+        SparkSession session = spark.session();
+        ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
+        if (out != null) {
+            writeTable(session, stats.volumes());
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            RowJson rows = new RowJson(mapper);
+            ObjectNode root = mapper.createObjectNode();
+            root.set("files", rows.array(stats.files(), StatisticsRows.KEYED_SCHEMA));
+            root.set("volumes", rows.array(stats.volumes(), StatisticsRows.KEYED_SCHEMA));
+            o.println(mapper.writeValueAsString(root));
+        } else {
+            print(o, "file", stats.files(), true);
+            o.println();
+            print(o, "volume", stats.volumes(), false);
+        }
+        o.flush();
+        return 0;
+    }
+
+    private void writeTable(SparkSession session, List<Row> volumes) {
+        Dataset<Row> table = session.createDataFrame(volumes, StatisticsRows.KEYED_SCHEMA).coalesce(1);
+        if (out.endsWith(".parquet")) {
+            table.write().option("compression", "zstd").parquet(out);
+        } else {
+            table.write().option("ignoreNullFields", "false").json(out);
+        }
+    }
+
+    private static void print(PrintWriter o, String what, List<Row> rows, boolean byFile) {
+        o.println(String.format(Locale.ROOT, "%12s %12s %12s %11s %11s %6s %6s %6s %12s %10s  %s",
+                "IOs", "reads", "writes", "read MB", "written MB", "seq %", "QD", "QD1 %",
+                "footprint MB", "duration s", byFile ? "file" : "stream"));
+        for (Row r : rows) {
+            TraceStatistics s = StatisticsRows.toStatistics(r);
+            String key = byFile ? r.getString(0) : (r.isNullAt(1) ? "-" : Integer.toString(r.getInt(1)))
+                    + (r.isNullAt(0) ? "" : " " + r.getString(0));
+            o.println(String.format(Locale.ROOT, "%12d %12d %12d %11.1f %11.1f %6.1f %6s %6s %12.1f %10.3f  %s",
+                    s.records(), s.reads(), s.writes(), s.bytesRead() / MB, s.bytesWritten() / MB, s.sequentialPct(),
+                    s.qd().known() ? String.format(Locale.ROOT, "%.2f", s.qd().avg()) : "-",
+                    s.qd().known() ? String.format(Locale.ROOT, "%.1f", s.qd().qd1Pct()) : "-",
+                    s.distinct4kBlocks() * BLOCK_BYTES / MB, s.durationNs() / NS_PER_S, key));
+        }
+        if (rows.isEmpty()) {
+            o.println("(no " + what + "s)");
+        }
+    }
+}

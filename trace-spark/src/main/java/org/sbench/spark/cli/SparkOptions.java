@@ -1,0 +1,58 @@
+// Options every sbench-spark command shares: where Spark runs and how traces are read.
+package org.sbench.spark.cli;
+
+import org.apache.spark.sql.SparkSession;
+import org.sbench.SbenchException;
+import org.sbench.trace.units.Sizes;
+import picocli.CommandLine.Option;
+
+/** A mixin: {@code --master}, {@code --from}, {@code --skip-bad}, {@code --split-size}. */
+final class SparkOptions {
+    /** Where a command runs when neither --master nor spark-submit says. */
+    static final String LOCAL = "local[*]";
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "Spark master: local[N], local[*] (default when not run by spark-submit), spark://HOST:PORT, yarn, ...")
+    String master;
+
+    @Option(names = "--from", paramLabel = "FORMAT", description = "Format of every input (default: detected per file).")
+    String from;
+
+    @Option(names = "--skip-bad", paramLabel = "N", defaultValue = "0",
+            description = "Skip up to N malformed records per file (counted) instead of stopping at the first.")
+    long skipBad;
+
+    @Option(names = "--split-size", paramLabel = "SIZE", defaultValue = "128M",
+            description = "Size of the parts uncompressed files are read in parallel (default: ${DEFAULT-VALUE}).")
+    String splitSize;
+
+    long splitBytes() {
+        long n;
+        try {
+            n = Sizes.parseBytes(splitSize);
+        } catch (IllegalArgumentException e) {
+            throw SbenchException.usage("--split-size: " + e.getMessage());
+        }
+        if (n < 1) {
+            throw SbenchException.usage("--split-size must be at least 1 byte");
+        }
+        return n;
+    }
+
+    /**
+     * The session: the master given, else spark-submit's, else local on every core. Local runs
+     * have no web UI (nothing to bind, nothing to stop).
+     */
+    SparkSession session() {
+        if (skipBad < 0) {
+            throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
+        }
+        SparkSession.Builder b = SparkSession.builder().appName("sbench-spark");
+        String m = master != null ? master : System.getProperty("spark.master", LOCAL);
+        b.master(m);
+        if (m.startsWith("local")) {
+            b.config("spark.ui.enabled", "false");
+        }
+        return b.getOrCreate();
+    }
+}

@@ -1,0 +1,59 @@
+// What an archive conversion reads and keeps; immutable.
+package org.sbench.spark.convert;
+
+import java.util.List;
+import java.util.Map;
+import org.sbench.SbenchException;
+import org.sbench.spark.source.SourceOptions;
+import org.sbench.trace.IoRecord;
+
+/**
+ * @param from       format of every input, or null to detect each
+ * @param skipBad    bad records allowed per file ({@code --skip-bad})
+ * @param splitBytes size of the ranges splittable files are read in
+ * @param stream     keep only this stream, or {@link IoRecord#NO_STREAM} for all
+ * @param startNs    keep IOs issued at or after this time since the input's first IO (.sbt only)
+ * @param endNs      keep IOs issued before this time since the input's first IO (.sbt only)
+ */
+public record ExportSettings(String from, long skipBad, long splitBytes, int stream, long startNs, long endNs) {
+    public static final ExportSettings ALL =
+            new ExportSettings(null, 0, SourceOptions.DEFAULT_SPLIT_BYTES, IoRecord.NO_STREAM, 0, Long.MAX_VALUE);
+
+    public ExportSettings {
+        if (skipBad < 0) {
+            throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
+        }
+        if (endNs <= startNs) {
+            throw SbenchException.usage("--end must be after --start");
+        }
+    }
+
+    public ExportSettings withFrom(String f) {
+        return new ExportSettings(f, skipBad, splitBytes, stream, startNs, endNs);
+    }
+
+    public ExportSettings withSkipBad(long n) {
+        return new ExportSettings(from, n, splitBytes, stream, startNs, endNs);
+    }
+
+    public ExportSettings withSplitBytes(long n) {
+        return new ExportSettings(from, skipBad, n, stream, startNs, endNs);
+    }
+
+    public ExportSettings withStream(int s) {
+        return new ExportSettings(from, skipBad, splitBytes, s, startNs, endNs);
+    }
+
+    public ExportSettings withTimes(long start, long end) {
+        return new ExportSettings(from, skipBad, splitBytes, stream, start, end);
+    }
+
+    /** True when a time slice was asked for. */
+    public boolean sliced() {
+        return startNs != 0 || endNs != Long.MAX_VALUE;
+    }
+
+    public Map<String, String> sourceOptions(List<String> paths) {
+        return new SourceOptions(paths, from, skipBad, splitBytes).toMap();
+    }
+}

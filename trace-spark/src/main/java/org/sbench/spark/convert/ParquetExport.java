@@ -1,0 +1,86 @@
+// Any trace or whole archive as Parquet (zstd), with the sbench source's columns.
+package org.sbench.spark.convert;
+
+import static org.apache.spark.sql.functions.col;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.UUID;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.spark.source.BadRecords;
+import org.sbench.spark.source.SbenchDataSource;
+import org.sbench.spark.source.SbenchTable;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Writes the rows of the sbench source (one per IO, the columns of
+ * {@link org.sbench.spark.source.IoColumn}) as a Parquet directory compressed with zstd, one part
+ * file per split, in file order within each. The output appears at {@code out} only when the whole
+ * job succeeded and no file skipped more bad records than allowed: it is written beside it and
+ * renamed. An existing {@code out} is refused.
+ */
+public final class ParquetExport {
+    private static final String COMPRESSION = "zstd";
+
+    private ParquetExport() {
+    }
+
+    /** What an export wrote. */
+    public record Summary(long records, long skipped) {
+    }
+
+    public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
+        Path target = new Path(out);
+        Path temp = new Path(target.getParent(), "." + target.getName() + ".sbench-" + UUID.randomUUID());
+        FileSystem fs = fileSystem(spark, target);
+        try {
+            if (fs.exists(target)) {
+                throw SbenchException.usage("OUT exists: " + out + " (Parquet output is a new directory)");
+            }
+        } catch (IOException e) {
+            throw failure("check", out, e);
+        }
+        Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
+        SbenchTable table = SbenchTable.of(io);
+        Dataset<Row> kept = settings.stream() == IoRecord.NO_STREAM ? io : io.filter(col("stream").equalTo(settings.stream()));
+        try {
+            kept.write().option("compression", COMPRESSION).parquet(temp.toString());
+            BadRecords.checkAllowance(table);
+            if (!fs.rename(temp, target)) {
+                throw new IOException("rename failed");
+            }
+        } catch (Exception e) {
+            delete(fs, temp);
+            throw e instanceof IOException io2 ? failure("write", out, io2) : BadRecords.unwrap(e, table);
+        }
+        long records = spark.read().parquet(target.toString()).count();
+        return new Summary(records, BadRecords.skipped(table));
+    }
+
+    private static FileSystem fileSystem(SparkSession spark, Path p) {
+        try {
+            return p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        } catch (IOException e) {
+            throw failure("open the file system of", p.toString(), e);
+        }
+    }
+
+    private static void delete(FileSystem fs, Path p) {
+        try {
+            fs.delete(p, true);
+        } catch (IOException ignored) {
+            // The failure being reported matters more than a temporary directory left behind.
+        }
+    }
+
+    private static SbenchException failure(String what, String out, IOException e) {
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + out + ": " + TraceInput.reason(e), e);
+    }
+}

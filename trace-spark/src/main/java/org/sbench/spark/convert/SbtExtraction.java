@@ -1,0 +1,141 @@
+// One stream or a time slice of an archive as a .sbt file, ready for `sbench replay`.
+package org.sbench.spark.convert;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.monotonically_increasing_id;
+
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.sbench.spark.source.IoRows;
+import org.sbench.spark.source.BadRecords;
+import org.sbench.spark.source.SbenchDataSource;
+import org.sbench.spark.source.SbenchTable;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.convert.ConvertSettings;
+import org.sbench.trace.convert.TraceConverter;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * Writes the IOs of one stream (or all) of the input, within a time slice, as one .sbt file on the
+ * driver's filesystem: the same file {@code sbench convert IN OUT.sbt --stream N --start S --end E}
+ * writes for one input. The IOs are filtered in the tasks, sorted by Spark by issue time (ties in
+ * file order, as the CLI's stable sort), and streamed to the driver partition by partition into
+ * trace-formats' own pipeline (rebase, recorded queue depth) and {@link TraceConverter}. The
+ * description (format, metadata, phases) is the first input's. Times of the slice are since the
+ * input's first IO, found by a first pass when a slice is asked for or the trace has phases.
+ */
+public final class SbtExtraction {
+    private static final String ORDER = "order";
+
+    private SbtExtraction() {
+    }
+
+    public static TraceConverter.Summary write(SparkSession spark, List<String> in, ExportSettings settings, Path out) {
+        TraceFormats formats = TraceFormats.standard();
+        Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
+        SbenchTable table = SbenchTable.of(io);
+        TraceInfo info = table.traces().get(0).description().info();
+        try {
+            Long originNs = settings.sliced() || !info.phases().isEmpty() ? io.agg(min(col("issue_ns"))).first().getLong(0) : null;
+            Dataset<Row> kept = io.filter(keep(settings, originNs));
+            // Issue order, equal times in file order (monotonically_increasing_id, taken above the
+            // scan, grows with the split and the row within it), as the CLI's stable sort.
+            Iterator<Row> sorted = kept.withColumn(ORDER, monotonically_increasing_id())
+                    .sort(col("issue_ns"), col(ORDER))
+                    .toLocalIterator();
+            SortedIos ios = new SortedIos(sorted, info, table);
+            try (TraceReader reader = formats.inIssueOrder(ios, ReadOptions.DEFAULTS)) {
+                long shift = originNs == null ? 0 : originNs - ios.firstIssueNs();
+                ConvertSettings keep = new ConvertSettings(settings.stream(),
+                        java.util.EnumSet.allOf(Op.class), originNs == null ? Long.MIN_VALUE : settings.startNs() + shift,
+                        settings.endNs() == Long.MAX_VALUE ? Long.MAX_VALUE : settings.endNs() + shift, Long.MAX_VALUE);
+                return TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
+            }
+        } catch (Exception e) {
+            throw BadRecords.unwrap(e, table);
+        }
+    }
+
+    /**
+     * The rows worth sending to the driver: the stream's, issued before the slice's end, and of
+     * those before its start only the ones still outstanding at it (they set the recorded queue
+     * depth of the IOs in the slice).
+     */
+    private static Column keep(ExportSettings s, Long originNs) {
+        Column c = org.apache.spark.sql.functions.lit(true);
+        if (s.stream() != IoRecord.NO_STREAM) {
+            c = c.and(col("stream").equalTo(s.stream()));
+        }
+        if (originNs != null && s.endNs() != Long.MAX_VALUE) {
+            c = c.and(col("issue_ns").lt(originNs + s.endNs()));
+        }
+        if (originNs != null && s.startNs() > 0) {
+            long start = originNs + s.startNs();
+            c = c.and(col("issue_ns").geq(start).or(col("complete_ns").gt(start)));
+        }
+        return c;
+    }
+
+    /** The sorted IOs as a reader; at their end, the per-file bad-record allowance is checked. */
+    private static final class SortedIos implements TraceReader {
+        private final Iterator<Row> rows;
+        private final TraceInfo info;
+        private final SbenchTable table;
+        private long firstIssueNs;
+        private boolean any;
+
+        SortedIos(Iterator<Row> rows, TraceInfo info, SbenchTable table) {
+            this.rows = rows;
+            this.info = info;
+            this.table = table;
+        }
+
+        long firstIssueNs() {
+            return firstIssueNs;
+        }
+
+        @Override
+        public TraceInfo info() {
+            return info;
+        }
+
+        @Override
+        public boolean next(IoRecord into) {
+            if (!rows.hasNext()) {
+                BadRecords.checkAllowance(table);
+                return false;
+            }
+            IoRows.read(rows.next(), into);
+            if (!any) {
+                any = true;
+                firstIssueNs = into.issueNs;
+            }
+            return true;
+        }
+
+        @Override
+        public boolean inIssueOrder() {
+            return true;
+        }
+
+        @Override
+        public long skippedRecords() {
+            return BadRecords.skipped(table);
+        }
+
+        @Override
+        public void close() {
+            // The rows belong to Spark.
+        }
+    }
+}

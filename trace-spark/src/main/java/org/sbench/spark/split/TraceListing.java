@@ -1,0 +1,147 @@
+// Finds the traces that input paths name, and what each one is, on the driver.
+package org.sbench.spark.split;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.blktrace.BlktraceFormat;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Turns the paths a user gives (files, directories, globs, in any Hadoop FileSystem) into traces:
+ * files in path order (a directory's files recursively, leaving out names starting with {@code _}
+ * or {@code .}, as Spark's file sources do), each file's format detected from its head as
+ * {@code sbench} detects it (or named by {@code from}), a blktrace file joined with its per-CPU
+ * siblings into one trace. Each trace's reader is opened once to learn its {@link TraceInfo}.
+ */
+public final class TraceListing {
+    private final HadoopFiles files;
+    private final TraceFormats formats;
+
+    public TraceListing(HadoopFiles files, TraceFormats formats) {
+        this.files = files;
+        this.formats = formats;
+    }
+
+    /** The traces, and in the same order their formats. */
+    public record Traces(List<TraceSource> sources, List<TraceFormat> formats) {
+    }
+
+    public Traces list(List<String> paths, String from) {
+        List<TraceSource> sources = new ArrayList<>();
+        List<TraceFormat> found = new ArrayList<>();
+        Set<String> taken = new LinkedHashSet<>();
+        for (String file : expand(paths)) {
+            if (taken.contains(file)) {
+                continue;
+            }
+            TraceInput input = files.input(file);
+            TraceFormat format = from == null ? formats.detect(input) : formats.byName(from);
+            List<String> group = format instanceof BlktraceFormat ? cpuFiles(file) : List.of(file);
+            taken.addAll(group);
+            List<TraceInput> inputs = new ArrayList<>();
+            for (String p : group) {
+                inputs.add(p.equals(file) ? input : files.input(p));
+            }
+            sources.add(new TraceSource(HadoopFiles.displayName(group.get(0)), group, length(group.get(0)), format.name(),
+                    input.compressed(), new TraceDescription(infoOf(format, inputs))));
+            found.add(format);
+        }
+        return new Traces(sources, found);
+    }
+
+    private TraceInfo infoOf(TraceFormat format, List<TraceInput> inputs) {
+        try (TraceReader reader = format instanceof BlktraceFormat blktrace
+                ? blktrace.openReader(inputs, ReadOptions.DEFAULTS) : format.openReader(inputs.get(0), ReadOptions.DEFAULTS)) {
+            return reader.info();
+        }
+    }
+
+    /** Every file the paths name, in path order, without duplicates. */
+    private List<String> expand(List<String> paths) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String arg : paths) {
+            try {
+                Path p = new Path(arg);
+                FileSystem fs = p.getFileSystem(files.conf());
+                FileStatus[] matches = fs.globStatus(p);
+                if (matches == null || matches.length == 0) {
+                    throw SbenchException.badInput(arg, "no such file");
+                }
+                TreeSet<String> sorted = new TreeSet<>();
+                for (FileStatus m : matches) {
+                    if (m.isDirectory()) {
+                        RemoteIterator<LocatedFileStatus> it = fs.listFiles(m.getPath(), true);
+                        while (it.hasNext()) {
+                            LocatedFileStatus f = it.next();
+                            if (!hidden(f.getPath(), m.getPath())) {
+                                sorted.add(f.getPath().toString());
+                            }
+                        }
+                    } else {
+                        sorted.add(m.getPath().toString());
+                    }
+                }
+                out.addAll(sorted);
+            } catch (IOException e) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list " + arg + ": " + TraceInput.reason(e), e);
+            }
+        }
+        if (out.isEmpty()) {
+            throw SbenchException.badInput(String.join(" ", paths), "no trace files found");
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** True when a name on the way from {@code root} down to {@code file} starts with _ or . (Spark's rule). */
+    private static boolean hidden(Path file, Path root) {
+        for (Path p = file; p != null && !p.equals(root); p = p.getParent()) {
+            String name = p.getName();
+            if (name.startsWith("_") || name.startsWith(".")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The per-CPU files of the blktrace trace {@code file} belongs to, found beside it. */
+    private List<String> cpuFiles(String file) {
+        Path p = new Path(file);
+        try {
+            List<String> names = new ArrayList<>();
+            for (FileStatus s : files.fileSystem(file).listStatus(p.getParent())) {
+                if (s.isFile()) {
+                    names.add(s.getPath().toString());
+                }
+            }
+            List<String> group = BlktraceFormat.sameTrace(p.getName(), names, f -> new Path(f).getName());
+            return group.isEmpty() ? List.of(file) : group;
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list the per-CPU files beside " + file + ": "
+                    + TraceInput.reason(e), e);
+        }
+    }
+
+    private long length(String file) {
+        try {
+            return files.fileSystem(file).getFileStatus(new Path(file)).getLen();
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + file + ": " + TraceInput.reason(e), e);
+        }
+    }
+}

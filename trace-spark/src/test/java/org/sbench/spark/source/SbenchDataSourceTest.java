@@ -1,0 +1,103 @@
+package org.sbench.spark.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+import org.sbench.spark.LocalSpark;
+import org.sbench.spark.LocalSparkTest;
+import org.sbench.spark.MultiVolumeTraces;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/** The "sbench" source gives the format readers' records as rows, in file order, however it splits. */
+class SbenchDataSourceTest extends LocalSparkTest {
+
+    @TempDir
+    static Path dir;
+
+    /** The rows the reader of {@code file} gives, as the source should give them. */
+    private static List<Row> readerRows(Path file) {
+        List<Row> rows = new ArrayList<>();
+        TraceFormats formats = TraceFormats.standard();
+        TraceInput input = TraceInput.of(file);
+        try (TraceReader r = formats.detect(input).openReader(input, ReadOptions.DEFAULTS)) {
+            IoRecord rec = new IoRecord();
+            while (r.next(rec)) {
+                rows.add(RowFactory.create(file.toString(), rec.stream == IoRecord.NO_STREAM ? null : rec.stream, rec.issueNs,
+                        rec.hasComplete() ? rec.completeNs : null, rec.offsetBytes, rec.lengthBytes, String.valueOf(rec.op.code()),
+                        rec.process, rec.qd == IoRecord.NO_QD ? null : rec.qd));
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void rowsAreTheReadersRecordsInFileOrderOnTheSourcesClock() {
+        Path msr = LocalSpark.fixture("msr", "hm_1.csv");
+        Dataset<Row> rows = spark.read().format("sbench").load(msr.toString());
+        assertEquals(IoColumn.SCHEMA, rows.schema());
+        List<Row> got = rows.collectAsList();
+        assertEquals(readerRows(msr), got);
+        assertEquals(RowFactory.create(msr.toString(), 1, 1_172_166_400_000_000_000L, 1_172_166_400_000_892_100L, 3_154_137_088L,
+                4096L, "R", null, null), got.get(0));
+    }
+
+    @Test
+    void anyCutGivesTheSameRowsInTheSameOrderAndPrunedColumnsWork() throws IOException {
+        Path file = MultiVolumeTraces.write(dir.resolve("cut.csv"), MultiVolumeTraces.alibaba(3, 600, 4));
+        List<Row> expected = readerRows(file);
+        for (long split : new long[] {1 << 20, 4096, 1500}) {
+            Dataset<Row> rows = spark.read().format("sbench").option("splitBytes", split).load(file.toString());
+            assertEquals(expected, rows.collectAsList(), "splitBytes " + split);
+            assertTrue(split > Files.size(file) || rows.rdd().getNumPartitions() > 1);
+        }
+        Row first = spark.read().format("sbench").option("splitBytes", 1500).load(file.toString()).select("op", "issue_ns").first();
+        assertEquals(expected.get(0).get(6), first.get(0));
+        assertEquals(expected.get(0).get(2), first.get(1));
+    }
+
+    @Test
+    void everyFileOfSeveralPathsAndDirectoriesOnce() throws IOException {
+        Path a = MultiVolumeTraces.write(Files.createDirectories(dir.resolve("arch")).resolve("a.csv"), MultiVolumeTraces.msr(1, 50, 2));
+        Path b = MultiVolumeTraces.write(dir.resolve("arch").resolve("b.csv"), MultiVolumeTraces.msr(2, 60, 2));
+        Files.writeString(dir.resolve("arch").resolve("_SUCCESS"), "");
+        long n = spark.read().format("sbench").load(dir.resolve("arch").toString(), a.toString()).count();
+        assertEquals(readerRows(a).size() + readerRows(b).size(), n);
+    }
+
+    @Test
+    void aBadRecordFailsTheQueryUnlessSkipped() throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.csv"), "128166372003061629,hm,1,Read,3154137088,4096,8921\n".repeat(11)
+                + "128166372003061630,hm,1,Wrte,3154137088,4096,8921\n");
+        Exception e = assertThrows(Exception.class, () -> spark.read().format("sbench").load(file.toString()).count());
+        assertEquals(file + ":12: expected Read or Write, found 'Wrte'", BadRecords.sbenchCause(e).getMessage());
+        Dataset<Row> skipping = spark.read().format("sbench").option("skipBad", 1).load(file.toString());
+        assertEquals(11, skipping.count());
+        assertEquals(1, BadRecords.skipped(SbenchTable.of(skipping)));
+    }
+
+    @Test
+    void aMissingFileOrUnknownFormatFailsTheLoad() {
+        SbenchException missing = assertThrows(SbenchException.class,
+                () -> spark.read().format("sbench").load(dir.resolve("none.csv").toString()));
+        assertEquals(dir.resolve("none.csv") + ": no such file", missing.getMessage());
+        SbenchException from = assertThrows(SbenchException.class,
+                () -> spark.read().format("sbench").option("from", "nope").load(LocalSpark.fixture("msr", "hm_1.csv").toString()));
+        assertTrue(from.getMessage().startsWith("unknown trace format 'nope'"), from.getMessage());
+    }
+}
