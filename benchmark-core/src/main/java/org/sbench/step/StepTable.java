@@ -6,12 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TextTable;
+import org.sbench.target.StripedTarget;
 
 /**
  * Prints a {@link StepResult} for the terminal: what ran on which target and how long it took; a row
  * per run (fill pass, torture round, idle probe) with IOs, MB, busy time, MB/s, IOPS and the p99 and
  * maximum service time; for a torture run without rounds its curve in at most {@value #CURVE_ROWS}
- * slices of its per-second series; a sweep's points; a purge's range; the steady-state verdict.
+ * slices of its per-second series; on a striped target each run's members (their own IOs, MB, busy
+ * time, MB/s, depth); a sweep's points; a purge's range; the steady-state verdict.
  * MB = 10^6 bytes; MB/s and IOPS over busy time.
  */
 public final class StepTable {
@@ -37,6 +39,12 @@ public final class StepTable {
         if (!r.runs().isEmpty()) {
             out.println();
             runs(r).print(out, "");
+        }
+        ReplayResult first = r.runs().isEmpty() ? null : r.runs().get(0).result();
+        if (first != null && first.stripe() != null) {
+            out.println();
+            out.println(String.format(Locale.ROOT, "%-8s %s", "stripe", first.target().device().get(StripedTarget.KEY_STRIPE)));
+            members(r).print(out, "");
         }
         if (r.kind().equals(TortureStep.KIND) && r.steadyState() == null && r.runs().size() == 1) {
             out.println();
@@ -71,6 +79,21 @@ public final class StepTable {
             String mark = x.complete() ? "" : "stopped (" + x.stopReason() + ")";
             t.row(run.name(), String.format(Locale.ROOT, "%,d", s.ios()), f1((s.bytesRead() + s.bytesWritten()) / BYTES_PER_MB),
                     f3(s.busyNs() / NS_PER_S), f1(s.mbps()), f0(s.iops()), f1(l.p99Us()), f1(l.maxUs()), mark);
+        }
+        return t;
+    }
+
+    /** A striped target's members in each run: their own IOs, MB, busy time, MB/s and depth. */
+    private static TextTable members(StepResult r) {
+        TextTable t = new TextTable("run", "member", "IOs", "MB", "busy s", "MB/s", "QD avg", "path");
+        for (StepResult.NamedRun run : r.runs()) {
+            List<ReplayResult.Member> members = run.result().stripe() == null ? List.of() : run.result().stripe().members();
+            for (int m = 0; m < members.size(); m++) {
+                ReplayResult.Member x = members.get(m);
+                t.row(run.name(), Integer.toString(m), String.format(Locale.ROOT, "%,d", x.ios()),
+                        f1((x.bytesRead() + x.bytesWritten()) / BYTES_PER_MB), f3(x.busyNs() / NS_PER_S), f1(x.mbps()),
+                        String.format(Locale.ROOT, "%.2f", x.qd().avg()), x.path());
+            }
         }
         return t;
     }

@@ -17,8 +17,9 @@ import org.sbench.SbenchException;
  * set and restored. Every member contributes the smallest member's size rounded down to whole
  * chunks; the rest of a larger member is never touched.
  *
- * <p>Array-wide calls: {@link #flush} flushes every member, {@link #discard} sends one ranged
- * discard to each member the range touches. The target owns its members and closes them.
+ * <p>Array-wide calls: {@link #flush} flushes every member, {@link #discard} and {@link #erase}
+ * (a purge) send one ranged call to each member the range touches. The target owns its members and
+ * closes them.
  */
 public final class StripedTarget implements Target {
     public static final String KIND = "stripe";
@@ -215,8 +216,8 @@ public final class StripedTarget implements Target {
         List<String> nomerges = new ArrayList<>();
         for (Target m : members) {
             String v = m.describe().get(BlockDeviceTarget.KEY_NOMERGES);
-            if (v != null && !nomerges.contains(v)) {
-                nomerges.add(v);
+            if (v != null) {
+                addOnce(nomerges, v);
             }
         }
         if (!nomerges.isEmpty()) {
@@ -252,16 +253,62 @@ public final class StripedTarget implements Target {
     /** One ranged discard on each member the range touches; the first failure, or 0. Thread-safe as the members are. */
     @Override
     public int discard(long offsetBytes, long lengthBytes) {
+        return onEachMember(offsetBytes, lengthBytes, Target::discard);
+    }
+
+    /** The range erased by {@code method} on each member it touches, as one ranged call there (a purge); the first failure, or 0. */
+    @Override
+    public int erase(EraseMethod method, long offsetBytes, long lengthBytes) {
+        return onEachMember(offsetBytes, lengthBytes, (member, start, length) -> member.erase(method, start, length));
+    }
+
+    /** A call on one member's range: 0 or a negative errno. */
+    @FunctionalInterface
+    private interface RangeCall {
+        int call(Target member, long offsetBytes, long lengthBytes);
+    }
+
+    /** {@code call} on the part of array range [offsetBytes, +lengthBytes) each member holds, where it holds any; the first failure, or 0. */
+    private int onEachMember(long offsetBytes, long lengthBytes, RangeCall call) {
         int rc = 0;
         for (int m = 0; m < members.size(); m++) {
             long start = layout.rangeStart(offsetBytes, m);
             long end = layout.rangeStart(offsetBytes + lengthBytes, m);
             if (start < end) {
-                int r = members.get(m).discard(start, end - start);
+                int r = call.call(members.get(m), start, end - start);
                 rc = rc == 0 ? r : rc;
             }
         }
         return rc;
+    }
+
+    /**
+     * What the members say of {@code method}: their words and calls (one each where they agree), the
+     * first member's refusal (a stripe is erased on every member or not at all), and their notes.
+     */
+    @Override
+    public Erasure erasure(EraseMethod method) {
+        List<String> words = new ArrayList<>();
+        List<String> calls = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        String refusal = null;
+        for (Target m : members) {
+            Erasure e = m.erasure(method);
+            addOnce(words, e.method());
+            addOnce(calls, e.call());
+            if (e.note() != null) {
+                addOnce(notes, e.note());
+            }
+            refusal = refusal == null ? e.refusal() : refusal;
+        }
+        return new Erasure(String.join(",", words), String.join(", ", calls) + " on each member", refusal,
+                notes.isEmpty() ? null : String.join("; ", notes));
+    }
+
+    private static void addOnce(List<String> list, String value) {
+        if (!list.contains(value)) {
+            list.add(value);
+        }
     }
 
     /** Flushes every member; the first failure, or 0. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
@@ -243,12 +244,15 @@ public final class TargetSafety {
 
     /**
      * An opened target as a user recognises it: a block device as {@link #identify(Path)} names it,
-     * a file by its path and capacity, {@code the null target (1.15 EB)}.
+     * a file by its path and capacity, {@code the null target (1.15 EB)}, a stripe by its geometry and
+     * each member so.
      */
     public static String identify(Target target) {
         switch (target.kind()) {
             case BlockDeviceTarget.KIND: return new TargetSafety().identify(Path.of(target.path()));
             case FileTarget.KIND: return "file " + target.path() + " (" + decimalSize(target.capacityBytes()) + ")";
+            case StripedTarget.KIND: return "the stripe " + target.describe().get(StripedTarget.KEY_STRIPE) + " of "
+                    + target.members().stream().map(TargetSafety::identify).collect(Collectors.joining(" and "));
             default: return "the " + target.kind() + " target (" + decimalSize(target.capacityBytes()) + ")";
         }
     }

@@ -24,6 +24,7 @@ import org.sbench.SbenchException;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockStat;
 import org.sbench.target.LoopDevice;
+import org.sbench.target.LoopStripe;
 import org.sbench.target.StripedTarget;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
@@ -60,45 +61,9 @@ class StripeDeviceTest {
         return x / chunk / members * chunk + x % chunk;
     }
 
-    private static String stripe(String chunk, List<LoopDevice> members) {
-        StringBuilder b = new StringBuilder("stripe:" + chunk + ":");
-        for (int i = 0; i < members.size(); i++) {
-            b.append(i == 0 ? "" : ",").append(members.get(i).path());
-        }
-        return b.toString();
-    }
-
     private static ReplayResult replay(Path trace, String target, ReplaySettings settings, ReplayListener listener) {
         return ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, target,
                 TargetSettings.DEFAULTS.withAllowWrite(true), settings), NanoClock.SYSTEM, listener, new ReplayControl(), "test");
-    }
-
-    /** {@code count} loop devices of {@code bytes}, closed (detached) by the caller. */
-    private static List<LoopDevice> loops(int count, long bytes) throws IOException {
-        List<LoopDevice> made = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                made.add(LoopDevice.create(bytes));
-            }
-            return made;
-        } catch (IOException | RuntimeException e) {
-            closeAll(made);
-            throw e;
-        }
-    }
-
-    private static void closeAll(List<LoopDevice> loops) throws IOException {
-        IOException failure = null;
-        for (LoopDevice l : loops) {
-            try {
-                l.close();
-            } catch (IOException e) {
-                failure = failure == null ? e : failure;
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
     }
 
     /** Writes a pattern of its own over all of {@code dev}; returns it. */
@@ -190,21 +155,19 @@ class StripeDeviceTest {
                 ReplayDeviceTest.io(90, Op.READ, 5 * MIB, MIB));
         Path t = ReplayDeviceTest.trace(dir, trace);
         for (String engine : ENGINES) {
-            List<LoopDevice> members = loops(3, memberBytes);
-            try {
+            try (LoopStripe loops = LoopStripe.create(3, memberBytes)) {
+                List<LoopDevice> members = loops.members();
                 List<byte[]> before = new ArrayList<>();
                 for (int m = 0; m < 3; m++) {
                     before.add(fillAll(members.get(m), m + 1, memberBytes));
                 }
-                ReplayResult r = replay(t, stripe("64K", members), ReplaySettings.DEFAULTS.withFixedQd(4).withEngine(engine),
+                ReplayResult r = replay(t, LoopStripe.spec("64K", members), ReplaySettings.DEFAULTS.withFixedQd(4).withEngine(engine),
                         ReplayListener.NONE);
                 assertTrue(r.complete(), engine);
                 assertEquals(0, r.summary().errors(), engine + " " + r.errors());
                 assertEquals(7, r.summary().writes(), engine);
                 assertEquals(3 * memberBytes, r.target().capacity(), engine);
                 assertPlaced(engine, trace, 64 * K, members, before, memberBytes);
-            } finally {
-                closeAll(members);
             }
         }
     }
@@ -224,13 +187,13 @@ class StripeDeviceTest {
             reads.add(ReplayDeviceTest.io(i * 10, Op.READ, ios[i][0], ios[i][1]));
         }
         for (String engine : ENGINES) {
-            List<LoopDevice> members = loops(2, 4 * MIB);
-            try {
+            try (LoopStripe loops = LoopStripe.create(2, 4 * MIB)) {
+                List<LoopDevice> members = loops.members();
                 List<byte[]> before = List.of(new byte[(int) (4 * MIB)], new byte[(int) (4 * MIB)]);
                 ReplaySettings qd1 = ReplaySettings.DEFAULTS.withFixedQd(1).withEngine(engine);
                 ReplayKernelCountDeviceTest.AtStart[] at = {new ReplayKernelCountDeviceTest.AtStart(members.get(0)),
                     new ReplayKernelCountDeviceTest.AtStart(members.get(1))};
-                ReplayResult w = replay(ReplayDeviceTest.trace(dir, writes), stripe("64K", members), qd1, both(at));
+                ReplayResult w = replay(ReplayDeviceTest.trace(dir, writes), LoopStripe.spec("64K", members), qd1, both(at));
                 for (int m = 0; m < 2; m++) {
                     BlockStat seen = BlockStat.of(members.get(m)).since(at[m].stat);
                     assertEquals(requests[m], seen.writes(), engine + ": write requests on member " + m);
@@ -240,7 +203,7 @@ class StripeDeviceTest {
                 assertEquals(9, w.stripe().splitParts(), engine);
                 assertEquals(List.of(4L, 5L), w.stripe().members().stream().map(ReplayResult.Member::writes).toList(), engine);
                 assertPlaced(engine, writes, 64 * K, members, before, 4 * MIB);
-                ReplayResult r = replay(ReplayDeviceTest.trace(dir, reads), stripe("64K", members), qd1, both(at));
+                ReplayResult r = replay(ReplayDeviceTest.trace(dir, reads), LoopStripe.spec("64K", members), qd1, both(at));
                 for (int m = 0; m < 2; m++) {
                     BlockStat seen = BlockStat.of(members.get(m)).since(at[m].stat);
                     assertEquals(requests[m], seen.reads(), engine + ": read requests on member " + m);
@@ -248,8 +211,6 @@ class StripeDeviceTest {
                 }
                 assertEquals(3, r.summary().reads(), engine + ": three trace IOs, whatever their parts");
                 assertEquals(72 * K + 8 * K + 136 * K, r.summary().bytesRead(), engine);
-            } finally {
-                closeAll(members);
             }
         }
     }
@@ -285,12 +246,12 @@ class StripeDeviceTest {
             for (ReplaySettings mode : new ReplaySettings[] {ReplaySettings.DEFAULTS.withFixedQd(4),
                 ReplaySettings.DEFAULTS.withTimed(1.0, 8), ReplaySettings.DEFAULTS.withRecordedQd(0, 0)}) {
                 String what = engine + " " + mode.mode().word();
-                List<LoopDevice> devices = loops(2, 32 * MIB);
-                try {
+                try (LoopStripe loops = LoopStripe.create(2, 32 * MIB)) {
+                    List<LoopDevice> devices = loops.members();
                     ReplayKernelCountDeviceTest.AtStart alone = new ReplayKernelCountDeviceTest.AtStart(devices.get(0));
                     ReplayKernelCountDeviceTest.AtStart one = new ReplayKernelCountDeviceTest.AtStart(devices.get(1));
                     ReplayResult plain = replay(t, devices.get(0).path().toString(), mode.withEngine(engine), alone);
-                    ReplayResult striped = replay(t, stripe("64K", devices.subList(1, 2)), mode.withEngine(engine), one);
+                    ReplayResult striped = replay(t, LoopStripe.spec("64K", devices.subList(1, 2)), mode.withEngine(engine), one);
                     assertEquals(BlockStat.of(devices.get(0)).since(alone.stat), BlockStat.of(devices.get(1)).since(one.stat),
                             what + ": the kernel's counts");
                     assertArrayEquals(ReplayDeviceTest.readDevice(devices.get(0), 0, (int) (32 * MIB)),
@@ -300,8 +261,6 @@ class StripeDeviceTest {
                     assertEquals(0, striped.stripe().splitIos(), what);
                     assertEquals(1, striped.stripe().memberCount(), what);
                     assertEquals(plain.target().capacity(), striped.target().capacity(), what);
-                } finally {
-                    closeAll(devices);
                 }
             }
         }
@@ -309,11 +268,11 @@ class StripeDeviceTest {
 
     @Test
     void eachMemberIsCappedAtItsQueueAndAChunkItCannotTakeIsRefused() throws IOException {
-        List<LoopDevice> members = loops(2, 4 * MIB);
-        try {
+        try (LoopStripe loops = LoopStripe.create(2, 4 * MIB)) {
+            List<LoopDevice> members = loops.members();
             members.get(0).setNrRequests(16);
             members.get(1).setNrRequests(4);
-            String spec = stripe("4K", members);
+            String spec = LoopStripe.spec("4K", members);
             try (StripedTarget t = (StripedTarget) Targets.open(spec, TargetSettings.DEFAULTS.withAllowWrite(true))) {
                 assertArrayEquals(new int[] {16, 4}, DeviceQueue.memberLimits(t, 32, 4096, true), "4 KiB IOs: their queues");
                 // 64 KiB touches 17 chunks of 4 KiB at most, 9 on one member: more than member 1 holds.
@@ -321,8 +280,6 @@ class StripeDeviceTest {
                 assertEquals("the largest IO (65536 bytes) puts 9 requests on " + members.get(1).path() + ", whose queue holds 4 at"
                         + " once: use a larger chunk than 4 KiB, or raise its queue/nr_requests", e.getMessage());
             }
-        } finally {
-            closeAll(members);
         }
     }
 }

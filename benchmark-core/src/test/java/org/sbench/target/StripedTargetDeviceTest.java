@@ -29,12 +29,8 @@ class StripedTargetDeviceTest {
         LoopDevice.assumeRoot();
     }
 
-    private static String stripe(LoopDevice... members) {
-        StringBuilder b = new StringBuilder("stripe:64K:");
-        for (int i = 0; i < members.length; i++) {
-            b.append(i == 0 ? "" : ",").append(members[i].device());
-        }
-        return b.toString();
+    private static String stripe(LoopDevice a, LoopDevice b) {
+        return LoopStripe.spec("64K", List.of(a, b));
     }
 
     private static String nomerges(LoopDevice loop) throws IOException {

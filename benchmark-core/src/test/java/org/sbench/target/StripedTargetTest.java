@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.engine.linux.Errno;
 
 /** Striped targets over files (no root needed): geometry, members opened and closed as targets, array-wide calls. */
 class StripedTargetTest {
@@ -65,10 +66,7 @@ class StripedTargetTest {
 
     @Test
     void discardsEachMembersShareAndFlushesThemAll() throws IOException {
-        byte[] ones = new byte[MIB];
-        Arrays.fill(ones, (byte) 1);
-        Files.write(dir.resolve("a"), ones);
-        Files.write(dir.resolve("b"), ones);
+        membersOfOnes("a", "b");
         try (Target t = Targets.open(spec("64K", "a", "b"), WRITE)) {
             // [16K, 200K): member a chunks 0 (from 16K) and 2 -> [16K, 128K); member b chunk 1 and 3 up to
             // 200K - 192K = 8K -> [0, 64K + 8K).
@@ -79,6 +77,33 @@ class StripedTargetTest {
         byte[] b = Files.readAllBytes(dir.resolve("b"));
         assertZeroOnlyIn(a, 16 * K, 128 * K);
         assertZeroOnlyIn(b, 0, 72 * K);
+    }
+
+    @Test
+    void erasesEachMembersShareByTheMethodAndSaysWhatTheMembersSay() throws IOException {
+        membersOfOnes("a", "b");
+        try (Target t = Targets.open(spec("64K", "a", "b"), WRITE)) {
+            assertEquals(new Erasure("zero-range", "fallocate(ZERO_RANGE|KEEP_SIZE) on each member", null, null),
+                    t.erasure(EraseMethod.ZERO));
+            assertEquals(new Erasure("punch-hole", "fallocate(PUNCH_HOLE|KEEP_SIZE) on each member", null, null),
+                    t.erasure(EraseMethod.TRIM));
+            assertEquals("file " + dir.resolve("a") + " has no secure discard", t.erasure(EraseMethod.SECURE_TRIM).refusal(),
+                    "the first member's refusal: a stripe is erased on all members or none");
+            // The same range as the discard above: [16K, 128K) of a, [0, 72K) of b.
+            assertEquals(0, t.erase(EraseMethod.ZERO, 16 * K, 184 * K));
+            assertEquals(-Errno.EOPNOTSUPP, t.erase(EraseMethod.SECURE_TRIM, 0, 64 * K));
+        }
+        assertZeroOnlyIn(Files.readAllBytes(dir.resolve("a")), 16 * K, 128 * K);
+        assertZeroOnlyIn(Files.readAllBytes(dir.resolve("b")), 0, 72 * K);
+    }
+
+    /** Files of 1 MiB of bytes 1, in the test's directory. */
+    private void membersOfOnes(String... names) throws IOException {
+        byte[] ones = new byte[MIB];
+        Arrays.fill(ones, (byte) 1);
+        for (String name : names) {
+            Files.write(dir.resolve(name), ones);
+        }
     }
 
     private static void assertZeroOnlyIn(byte[] data, int from, int to) {

@@ -41,7 +41,8 @@ final class RunCommand implements Callable<Integer> {
     String scenario;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
-            description = "A block device, a file (created at --size, or existing), or null.")
+            description = {"A block device, a file (created at --size, or existing), or null;",
+                "or a RAID 0 stripe sbench makes itself: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
     String target;
 
     @Option(names = "--out", paramLabel = "BUNDLE/", description = "The bundle directory to make (new, or empty).")

@@ -35,7 +35,8 @@ abstract class StepCommand implements Callable<Integer> {
     private static final String ENGINE = "engine";
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
-            description = "A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), an existing file, or null.")
+            description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), an existing file, or null;",
+                "or a RAID 0 stripe sbench makes itself: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
     String target;
 
     @Mixin

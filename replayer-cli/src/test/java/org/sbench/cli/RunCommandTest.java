@@ -65,6 +65,25 @@ class RunCommandTest {
     }
 
     @Test
+    void aScenarioRunsOnAStripeAndItsRunsCarryTheMembers(@TempDir Path dir) throws Exception {
+        Path a = Files.write(dir.resolve("a.img"), new byte[4 << 20]);
+        Path b = Files.write(dir.resolve("b.img"), new byte[4 << 20]);
+        Path s = scenario(dir, "  - purge: {}\n  - fill: {passes: 1, bs: 1M}\n  - replay: {trace: TRACE}\n");
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", "stripe:64K:" + a + "," + b, "--allow-write", "--out",
+                dir.resolve("x").toString());
+        assertEquals(0, r.code(), r.err());
+        Bundle bundle = BundleDirectory.open(dir.resolve("x")).read();
+        assertTrue(bundle.complete());
+        assertEquals("stripe", bundle.target().kind());
+        for (int step = 1; step < 3; step++) {
+            ReplayResult run = new JsonResults().read(dir.resolve("x").resolve(bundle.steps().get(step).runs().get(0).file()));
+            assertEquals(List.of(a.toString(), b.toString()), run.stripe().members().stream().map(ReplayResult.Member::path).toList());
+        }
+        CliTest.Run report = CliTest.run("report", dir.resolve("x").resolve(bundle.steps().get(2).runs().get(0).file()).toString());
+        assertTrue(report.out().contains("stripe   2 members x 4.19 MB, chunk 64 KiB"), report.out());
+    }
+
+    @Test
     void aScenarioWithAnUnknownOptionIsOneLineNamingFileLineAndKey(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm:\n      size: 2M\n      bz: 4K\n");
         CliTest.Run r = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("b").toString());

@@ -77,6 +77,34 @@ class StepCommandsTest {
     }
 
     @Test
+    void theStepsTakeAStripeAndShowItsMembers(@TempDir Path dir) throws Exception {
+        Path a = Files.write(dir.resolve("a.img"), new byte[4 * MIB]);
+        Path b = Files.write(dir.resolve("b.img"), new byte[4 * MIB]);
+        String stripe = "stripe:64K:" + a + "," + b;
+        CliTest.Run purge = CliTest.run("purge", "--target", stripe, "--allow-write", "--range", "1M:2M");
+        assertEquals(0, purge.code(), purge.err());
+        assertTrue(purge.err().startsWith("purge destroys the data on the stripe 2 x 4.19 MB striped, 64 KiB of file " + a
+                + " (4.19 MB) and file " + b + " (4.19 MB): trim (fallocate(PUNCH_HOLE|KEEP_SIZE) on each member) of 2,097,152 bytes"
+                + " from byte 1,048,576\n"), purge.err());
+        CliTest.Run fill = CliTest.run("fill", "--target", stripe, "--allow-write", "--passes", "1", "--bs", "128K");
+        assertEquals(0, fill.code(), fill.err());
+        assertTrue(fill.out().contains("\nstripe   2 x 4.19 MB striped, 64 KiB\n"), fill.out());
+        List<String> members = fill.out().lines().filter(l -> l.startsWith("pass-1 ") && l.endsWith(".img")).toList();
+        assertEquals(2, members.size(), fill.out());
+        assertTrue(members.get(0).matches("pass-1 +0 +64 +4\\.2 .* " + a), "64 chunks of 64 KiB on each: " + members.get(0));
+        assertTrue(members.get(1).matches("pass-1 +1 +64 +4\\.2 .* " + b), members.get(1));
+        for (String step : new String[] {"sweep", "torture", "idle"}) {
+            String[] args = step.equals("sweep") ? new String[] {"sweep", "--target", stripe, "--points", "2", "--per-point", "1M"}
+                    : step.equals("torture") ? new String[] {"torture", "--target", stripe, "--allow-write", "--duration", "200ms"}
+                    : new String[] {"idle", "--target", stripe, "--duration", "200ms", "--probe", "100ms", "--probe-duration", "50ms",
+                        "--probe-test", "randread"};
+            CliTest.Run r = CliTest.run(args);
+            assertEquals(0, r.code(), step + ": " + r.err());
+            assertTrue(r.out().contains("\nstripe   2 x 4.19 MB striped, 64 KiB\n"), step + ": " + r.out());
+        }
+    }
+
+    @Test
     void refusalsAreOneLineWithTheirExitStatus(@TempDir Path dir) throws Exception {
         Path target = file(dir, 8);
         String t = target.toString();
