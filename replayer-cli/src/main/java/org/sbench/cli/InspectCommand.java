@@ -35,7 +35,7 @@ final class InspectCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--seq-window", paramLabel = "N", defaultValue = "" + SequentialWindow.DEFAULT_WINDOW,
-            description = "An IO is sequential if it starts where one of the previous N IOs ended (default: ${DEFAULT-VALUE}).")
+            description = "An IO is sequential if it starts where one of the previous N IOs of its stream ended (default: ${DEFAULT-VALUE}).")
     int seqWindow;
 
     @Spec
@@ -43,8 +43,8 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seqWindow < 1) {
-            throw org.sbench.SbenchException.usage("--seq-window must be at least 1, found " + seqWindow);
+        if (seqWindow < 1 || seqWindow > SequentialWindow.MAX_WINDOW) {
+            throw org.sbench.SbenchException.usage("--seq-window must be 1 to " + SequentialWindow.MAX_WINDOW + ", found " + seqWindow);
         }
         TraceStatistics stats;
         try (TraceReader reader = TraceFormats.standard().open(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions())) {
