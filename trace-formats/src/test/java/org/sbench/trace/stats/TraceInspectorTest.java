@@ -88,14 +88,4 @@ class TraceInspectorTest {
         otherStream.stream = 3;
         assertEquals(false, w.accept(otherStream));
     }
-
-    @Test
-    void footprintCountsEachBlockOnce() {
-        BlockFootprint f = new BlockFootprint();
-        f.add(0, 0, 1);
-        f.add(0, 4095, 2);               // touches blocks 0 and 1
-        f.add(0, (1L << 27) - 4096, 8192); // crosses a 128 MiB page boundary
-        f.add(1, 0, 4096);               // another stream
-        assertEquals(2 + 2 + 1, f.distinctBlocks());
-    }
 }
