@@ -1,9 +1,14 @@
 package org.sbench.trace.input;
 
+import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
-/** The checks every reader applies to a parsed record, so that no format lets nonsense through. */
+/**
+ * The one check of a record that every reader applies, text or binary, and every writer asserts:
+ * no format lets a record through that another format's reader, the statistics or replay would
+ * refuse or misread.
+ */
 public final class RecordChecks {
     /**
      * The longest IO a trace may hold, 1 TiB: far beyond any single request a block layer issues
@@ -15,9 +20,10 @@ public final class RecordChecks {
     }
 
     /**
-     * What a record violates, phrased as what was expected, or null when it is sound: offset
-     * non-negative, length positive (zero allowed for flushes) and at most {@link #MAX_IO_BYTES},
-     * no overflow past the end, and a completion no earlier than the issue.
+     * What a record violates, phrased as what was expected, or null when it is sound: an op,
+     * offset non-negative, length positive (zero allowed for flushes) and at most
+     * {@link #MAX_IO_BYTES}, no overflow past the end, a completion no earlier than the issue, a
+     * stream of 0 or more (or none) and a recorded queue depth of 1 or more (or none).
      */
     public static String problem(IoRecord r) {
         if (r.op == null) {
@@ -38,6 +44,35 @@ public final class RecordChecks {
         if (r.hasComplete() && r.completeNs < r.issueNs) {
             return "a completion no earlier than the issue";
         }
+        if (r.stream < IoRecord.NO_STREAM) {
+            return "a stream number of 0 or more";
+        }
+        if (r.qd < IoRecord.NO_QD) {
+            return "a recorded queue depth of 1 or more";
+        }
         return null;
+    }
+
+    /**
+     * The error for a record of a binary file at {@code byteOffset} that violates {@code problem}:
+     * {@code FILE: byte N: expected PROBLEM, found a OP of LENGTH bytes at OFFSET, ...}.
+     */
+    public static SbenchException badRecordAt(String file, long byteOffset, String problem, IoRecord r) {
+        return SbenchException.badBytes(file, byteOffset, problem, describe(r));
+    }
+
+    /** Fails, as a bug of the caller, unless {@code r} is sound: writers never write what readers refuse. */
+    public static void requireSound(IoRecord r) {
+        String problem = problem(r);
+        if (problem != null) {
+            throw new IllegalArgumentException("record expected to have " + problem + ": " + describe(r));
+        }
+    }
+
+    private static String describe(IoRecord r) {
+        return (r.op == null ? "a record" : "a " + r.op.name().toLowerCase()) + " of " + r.lengthBytes + " bytes at "
+                + r.offsetBytes + ", issued at " + r.issueNs + " ns, "
+                + (r.hasComplete() ? "completed at " + r.completeNs + " ns" : "no completion")
+                + ", stream " + r.stream + ", qd " + r.qd;
     }
 }

@@ -215,8 +215,7 @@ final class BlktraceReader implements TraceReader {
         issued.process = names.get(f.pid);
         String problem = RecordChecks.problem(issued);
         if (problem != null) {
-            budget.reject(SbenchException.badBytes(f.name(), f.recordOffset, problem,
-                    "a " + op.name().toLowerCase() + " of " + f.bytes + " bytes at sector " + f.sector));
+            budget.reject(RecordChecks.badRecordAt(f.name(), f.recordOffset, problem, issued));
             return;
         }
         matcher.issue(issued, f.sector);

@@ -206,7 +206,8 @@ class BlktraceReaderTest {
             assertEquals(List.of(record(T0 + 20, T0 + 30, 8 * 512, 4096, Op.READ, SDA, null)), readAll(reader));
             assertEquals(3, reader.skippedRecords());
         }
-        assertBadInput(file, "byte 0: expected a positive length for a trim, found a trim of 0 bytes at sector 100");
+        assertBadInput(file, "byte 0: expected a positive length for a trim, found a trim of 0 bytes at 51200, issued at "
+                + T0 + " ns, no completion, stream " + SDA + ", qd 0");
         SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(1));
         assertEquals(file + ": byte 64: expected a sector below 2^54, found 36028797018963968"
                 + " (more than 1 bad records, the --skip-bad allowance)", e.getMessage());
