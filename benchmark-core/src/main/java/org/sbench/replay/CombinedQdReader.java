@@ -38,6 +38,11 @@ final class CombinedQdReader implements TraceReader {
     }
 
     @Override
+    public long incompleteLastLine() {
+        return source.incompleteLastLine();
+    }
+
+    @Override
     public long reorderedRecords() {
         return source.reorderedRecords();
     }

@@ -20,12 +20,18 @@ import org.sbench.trace.stats.TraceStatistics;
  * What a replay must know about its trace before the first IO: one streaming pass of statistics
  * (capacity needed per stream, largest IO, deepest recorded queue, streams present) and the
  * file's SHA-256 (results of different traces are never compared). Refuses traces the settings
- * cannot replay, with a message naming what to change.
+ * cannot replay, with a message naming what to change, and a trace that is not a regular file
+ * (a pipe cannot be read a second time).
  */
 public record TracePlan(Path path, String from, TraceStatistics stats, String sha256) {
     private static final int HASH_BUFFER = 1 << 20;
 
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw SbenchException.usage(path + " is not a regular file (a pipe or device): replay reads its trace twice, a"
+                    + " planning pass and then the replay, and a pipe can be read once; convert it first (sbench convert "
+                    + path + " trace.sbt) and replay that");
+        }
         TraceStatistics stats;
         try (TraceReader reader = formats.open(path, from, options)) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);

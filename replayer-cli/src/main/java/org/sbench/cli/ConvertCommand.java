@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = "Convert a trace to .sbt, CSV or fio iolog v3, keeping the records that pass the filters.")
 final class ConvertCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format) or a bundled workload (sbench traces).")
+    @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format), a pipe, - for standard input, or a bundled workload (sbench traces).")
     String in;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "Output file; its extension picks the format unless --to is given.")

@@ -25,7 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Show what a trace contains: IOs by op, bytes, duration, size classes, %% sequential, recorded queue depth.")
 final class InspectCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently) or a bundled workload (sbench traces).")
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently), a pipe, - for standard input,"
+            + " or a bundled workload (sbench traces).")
     String trace;
 
     @Mixin

@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Replay a trace against a block device, a file or 'null' and report IOPS, MB/s, disk-busy time and latency.",
             "A replay with writes destroys data on a block device: it needs --allow-write (and --force over a filesystem)."})
 final class ReplayCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads) or a bundled workload (sbench traces).")
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads; not a pipe, which cannot be read twice: convert it first) or a bundled"
+            + " workload (sbench traces).")
     String trace;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",

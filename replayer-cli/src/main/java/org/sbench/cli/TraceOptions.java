@@ -14,9 +14,16 @@ final class TraceOptions {
             description = "Skip up to N malformed records (reported) instead of stopping at the first.")
     long skipBad;
 
-    /** The trace file {@code arg} names: a file, or a bundled workload (generated once and cached). */
+    /** The argument naming standard input. */
+    static final String STANDARD_INPUT = "-";
+    private static final Path STANDARD_INPUT_PATH = Path.of("/dev/stdin");
+
+    /**
+     * The trace file {@code arg} names: a file (a FIFO and {@code <(zcat ...)} too), {@code -} for
+     * standard input, or a bundled workload (generated once and cached).
+     */
     static Path resolve(String arg) {
-        return BundledTraceCache.forUser().resolve(arg);
+        return arg.equals(STANDARD_INPUT) ? STANDARD_INPUT_PATH : BundledTraceCache.forUser().resolve(arg);
     }
 
     ReadOptions readOptions() {

@@ -4,10 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code sbench inspect} (and replay's planning pass) on inputs real traces and damaged files present. */
 class InspectCommandTest {
@@ -22,6 +30,53 @@ class InspectCommandTest {
         CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null");
         assertEquals(3, replay.code());
         assertEquals(expected, replay.err());
+    }
+
+    @Test
+    void aThreeGibLineOfAHoleInADamagedFileIsOneLineOfBadInput(@TempDir Path dir) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        int good = 2000; // more than the 64 KiB detection reads
+        for (int i = 0; i < good; i++) {
+            lines.append(128166372000000000L + i).append(",hm,0,Read,").append(4096L * i).append(",4096,20000\n");
+        }
+        Path trace = Files.writeString(dir.resolve("holed.csv"), lines);
+        try (RandomAccessFile f = new RandomAccessFile(trace.toFile(), "rw")) {
+            f.setLength(f.length() + (3L << 30)); // a sparse hole: 3 GiB of zeros, no line end
+        }
+        CliTest.Run r = CliTest.run("inspect", trace.toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals("sbench: " + trace + ":" + (good + 1) + ": expected a text line, found 'binary data'\n", r.err());
+    }
+
+    /** A 3 GiB decompression bomb (concatenated gzip members) read as text, of zeros and of one letter. */
+    @ParameterizedTest
+    @ValueSource(strings = {"csv", "msr", "fio"})
+    void aDecompressionBombForcedThroughATextReaderIsOneLineOfBadInput(String from, @TempDir Path dir) throws Exception {
+        Path zeros = bomb(dir.resolve("zeros.gz"), (byte) 0);
+        CliTest.Run r = CliTest.run("inspect", "--from", from, zeros.toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals("sbench: " + zeros + ":1: expected a text line, found 'binary data'\n", r.err());
+        Path letters = bomb(dir.resolve("letters.gz"), (byte) 'a');
+        r = CliTest.run("inspect", "--from", from, letters.toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals("sbench: " + letters + ":1: expected a line of at most 1 MiB (1048576 bytes), found '" + "a".repeat(60) + "...'\n",
+                r.err());
+    }
+
+    private static Path bomb(Path file, byte fill) throws Exception {
+        ByteArrayOutputStream member = new ByteArrayOutputStream();
+        try (OutputStream gz = new GZIPOutputStream(member)) {
+            byte[] mib = new byte[1 << 20];
+            Arrays.fill(mib, fill);
+            gz.write(mib);
+        }
+        byte[] one = member.toByteArray();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
+            for (int i = 0; i < 3 << 10; i++) {
+                out.write(one);
+            }
+        }
+        return file;
     }
 
     @Test

@@ -78,6 +78,11 @@ final class TimelineReader implements TraceReader {
     }
 
     @Override
+    public long incompleteLastLine() {
+        return source.incompleteLastLine();
+    }
+
+    @Override
     public long reorderedRecords() {
         return source.reorderedRecords();
     }

@@ -136,7 +136,14 @@ public final class TraceFormats {
      * @param from a format name, or null to detect it
      */
     public TraceReader open(Path path, String from, ReadOptions options) {
-        TraceInput input = TraceInput.of(path);
+        return open(TraceInput.of(path), from, options);
+    }
+
+    /**
+     * Opens {@code input} as a trace, as {@link #open(Path, String, ReadOptions)} does a file; a
+     * pipe or stream is read once, from the head detection looked at on.
+     */
+    public TraceReader open(TraceInput input, String from, ReadOptions options) {
         TraceFormat format = from == null ? detect(input) : byName(from);
         TraceReader raw = format.openReader(input, options);
         TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir);

@@ -10,10 +10,21 @@ public final class TraceHead {
     private static final double MIN_PRINTABLE_SHARE = 0.95;
 
     private final byte[] bytes;
+    private final boolean wholeInput;
     private List<String> lines;
 
+    /** The head of an input that holds exactly {@code bytes}. */
     public TraceHead(byte[] bytes) {
+        this(bytes, true);
+    }
+
+    /**
+     * The first {@code bytes} of an input; {@code wholeInput} when the input ends there, else a
+     * last line without its line end is cut and left out of {@link #lines()}.
+     */
+    public TraceHead(byte[] bytes, boolean wholeInput) {
         this.bytes = bytes;
+        this.wholeInput = wholeInput;
     }
 
     public byte[] bytes() {
@@ -44,7 +55,8 @@ public final class TraceHead {
 
     /**
      * The complete non-blank lines of the head, trimmed of the line end (a last line cut by the head's
-     * limit is left out). Empty when the head is not text.
+     * limit is left out; the head reaches past its first 64 KiB to the end of the line they cut, up
+     * to the longest line allowed). Empty when the head is not text.
      */
     public List<String> lines() {
         if (lines == null) {
@@ -69,7 +81,7 @@ public final class TraceHead {
 
     private List<String> split() {
         String text = new String(bytes, StandardCharsets.UTF_8);
-        int end = bytes.length == TraceInput.HEAD_BYTES ? text.lastIndexOf('\n') : text.length();
+        int end = wholeInput ? text.length() : text.lastIndexOf('\n');
         List<String> out = new ArrayList<>();
         for (String line : text.substring(0, Math.max(end, 0)).split("\r?\n")) {
             if (!line.isBlank()) {

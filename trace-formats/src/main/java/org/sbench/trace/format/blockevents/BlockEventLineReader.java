@@ -151,6 +151,11 @@ public abstract class BlockEventLineReader implements TraceReader {
     }
 
     @Override
+    public final long incompleteLastLine() {
+        return cursor.incompleteLastLine();
+    }
+
+    @Override
     public final void close() {
         cursor.close();
     }

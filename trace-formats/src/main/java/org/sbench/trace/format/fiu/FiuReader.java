@@ -27,8 +27,9 @@ import org.sbench.trace.input.TraceInput;
  * <li>MAJOR, MINOR: the device; stream = (MAJOR &lt;&lt; 20) | MINOR, the kernel's dev_t layout
  *     that blktrace uses too. MAJOR must be below 2048 and MINOR below 2<sup>20</sup> so that the
  *     stream is a non-negative int.</li>
- * <li>MD5: content digest(s) (per 4096 bytes; per 512 bytes in homes); required as the line's
- *     ninth field but otherwise ignored.</li>
+ * <li>MD5: content digest(s) (per 4096 bytes; per 512 bytes in homes), as one field of 32 hex
+ *     digits per digest written together or as several fields, so a line of a large IO carries
+ *     hundreds of characters; required as the line's ninth field but otherwise ignored.</li>
  * </ul>
  * Quirks handled: lines are not strictly ordered by TS (the pipeline sorts); a process name
  * containing spaces is recognised by finding OP further right (the first R/W field with numbers

@@ -49,6 +49,10 @@ final class SbtReader implements TraceReader {
     SbtReader(TraceInput input, ReadOptions options, int bufferBytes) {
         this.input = input;
         this.budget = options.newBudget();
+        if (!input.rereadable()) {
+            throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
+                    + " records, so it cannot be read from a pipe; read the file itself");
+        }
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
             byte[] magic = in.bytes(SbtLayout.MAGIC.length, "the .sbt magic");
@@ -259,7 +263,7 @@ final class SbtReader implements TraceReader {
                     filled += r;
                 }
             } catch (IOException e) {
-                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + e.getMessage() + ")");
+                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + SbenchException.reason(e) + ")");
             }
             buf.position(0).limit(filled);
             return filled >= n;
@@ -338,7 +342,7 @@ final class SbtReader implements TraceReader {
                     throw SbenchException.badBytes(input.displayName(), bufferStart, what + " at byte " + target, "end of file (truncated)");
                 }
             } catch (IOException e) {
-                throw SbenchException.badBytes(input.displayName(), bufferStart, what, "unreadable data (" + e.getMessage() + ")");
+                throw SbenchException.badBytes(input.displayName(), bufferStart, what, "unreadable data (" + SbenchException.reason(e) + ")");
             }
         }
 
