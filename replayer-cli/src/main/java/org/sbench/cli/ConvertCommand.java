@@ -70,6 +70,7 @@ final class ConvertCommand implements Callable<Integer> {
         try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions())) {
             summary = TraceConverter.convert(reader, outFormat, out, settings);
         }
+        TraceOptions.warnIfCut(spec.commandLine().getErr(), input, summary.incompleteLastLine());
         PrintWriter o = spec.commandLine().getOut();
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -48,9 +49,11 @@ final class InspectCommand implements Callable<Integer> {
             throw org.sbench.SbenchException.usage("--seq-window must be 1 to " + SequentialWindow.MAX_WINDOW + ", found " + seqWindow);
         }
         TraceStatistics stats;
-        try (TraceReader reader = TraceFormats.standard().open(TraceOptions.resolve(trace), traceOptions.from, traceOptions.readOptions())) {
+        Path path = TraceOptions.resolve(trace);
+        try (TraceReader reader = TraceFormats.standard().open(path, traceOptions.from, traceOptions.readOptions())) {
             stats = TraceInspector.inspect(reader, seqWindow);
         }
+        TraceOptions.warnIfCut(spec.commandLine().getErr(), path, stats.incompleteLastLine());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(stats));
@@ -96,7 +99,8 @@ final class InspectCommand implements Callable<Integer> {
         out.println("footprint    " + Units.count(s.distinct4kBlocks()) + " distinct 4 KiB blocks read or written ("
                 + Units.bytes(s.distinct4kBlocks() * 4096) + ", exact)");
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
-                + Units.count(s.skipped()) + " bad records");
+                + Units.count(s.skipped()) + " bad records"
+                + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
         out.println();
         TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
         for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {

@@ -1,5 +1,6 @@
 package org.sbench.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.input.ReadOptions;
@@ -24,6 +25,17 @@ final class TraceOptions {
      */
     static Path resolve(String arg) {
         return arg.equals(STANDARD_INPUT) ? STANDARD_INPUT_PATH : BundledTraceCache.forUser().resolve(arg);
+    }
+
+    /**
+     * Says on {@code err} that the last line of {@code trace}, line {@code line}, had no line end
+     * (a cut file) and was not read; nothing when {@code line} is 0.
+     */
+    static void warnIfCut(PrintWriter err, Path trace, long line) {
+        if (line > 0) {
+            err.println("sbench: warning: " + trace + ":" + line + ": last line incomplete (no line end: a cut file?), not read");
+            err.flush();
+        }
     }
 
     ReadOptions readOptions() {

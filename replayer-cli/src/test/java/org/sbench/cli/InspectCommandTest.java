@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -77,6 +78,25 @@ class InspectCommandTest {
             }
         }
         return file;
+    }
+
+    @Test
+    void aCutLastLineIsNamedOnStderrAndCounted(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("cut.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000000100,hm,0,Read,4096,4096,20000\n128166372000000200,hm,0,Read,81");
+        String warning = "sbench: warning: " + trace + ":3: last line incomplete (no line end: a cut file?), not read\n";
+        CliTest.Run table = CliTest.run("inspect", trace.toString());
+        assertEquals(0, table.code(), table.err());
+        assertEquals(warning, table.err());
+        assertTrue(table.out().contains("IOs          2: 2 reads"), table.out());
+        assertTrue(table.out().contains("skipped 0 bad records; last line incomplete (line 3, not read)"), table.out());
+        CliTest.Run json = CliTest.run("inspect", "--json", trace.toString());
+        assertEquals(3, new ObjectMapper().readTree(json.out()).get("incompleteLastLine").asLong());
+        Path out = dir.resolve("out.sbt");
+        CliTest.Run convert = CliTest.run("convert", trace.toString(), out.toString());
+        assertEquals(0, convert.code(), convert.err());
+        assertEquals(warning, convert.err());
+        assertTrue(convert.out().startsWith("wrote 2 records"), convert.out());
     }
 
     @Test

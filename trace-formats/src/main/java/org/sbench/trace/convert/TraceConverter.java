@@ -19,8 +19,11 @@ public final class TraceConverter {
     private TraceConverter() {
     }
 
-    /** What a conversion did. */
-    public record Summary(long read, long written, long reordered, long skipped, String format) {
+    /**
+     * What a conversion did; {@code incompleteLastLine} is the number of the input's last line
+     * when it had no line end and was not read (0: none).
+     */
+    public record Summary(long read, long written, long reordered, long skipped, long incompleteLastLine, String format) {
     }
 
     public static Summary convert(TraceReader reader, TraceFormat outFormat, Path out, ConvertSettings settings) {
@@ -60,7 +63,8 @@ public final class TraceConverter {
             }
             writer.finish();
         }
-        return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), outFormat.name());
+        return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
+                outFormat.name());
     }
 
     private static List<PhaseMarker> phasesWithin(List<PhaseMarker> phases, ConvertSettings s) {

@@ -54,9 +54,11 @@ public final class TraceHead {
     }
 
     /**
-     * The complete non-blank lines of the head, trimmed of the line end (a last line cut by the head's
-     * limit is left out; the head reaches past its first 64 KiB to the end of the line they cut, up
-     * to the longest line allowed). Empty when the head is not text.
+     * The complete non-blank lines of the head, trimmed of the line end: a last line without its
+     * line end is left out (cut by the head's limit, or by the end of a cut file, which readers do
+     * not read either), unless the whole input is that one line. The head reaches past its first
+     * 64 KiB to the end of the line they cut, up to the longest line allowed. Empty when the head
+     * is not text.
      */
     public List<String> lines() {
         if (lines == null) {
@@ -81,13 +83,22 @@ public final class TraceHead {
 
     private List<String> split() {
         String text = new String(bytes, StandardCharsets.UTF_8);
-        int end = wholeInput ? text.length() : text.lastIndexOf('\n');
+        List<String> out = lines(text.substring(0, Math.max(text.lastIndexOf('\n'), 0)));
+        // A last line without its line end is not read (LineCursor), so detection passes over it
+        // too, unless the input has no other line to go by.
+        if (wholeInput && out.isEmpty()) {
+            out = lines(text);
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    private static List<String> lines(String text) {
         List<String> out = new ArrayList<>();
-        for (String line : text.substring(0, Math.max(end, 0)).split("\r?\n")) {
+        for (String line : text.split("\r?\n")) {
             if (!line.isBlank()) {
                 out.add(line);
             }
         }
-        return Collections.unmodifiableList(out);
+        return out;
     }
 }

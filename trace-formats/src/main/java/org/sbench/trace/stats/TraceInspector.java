@@ -52,7 +52,7 @@ public final class TraceInspector {
         while (reader.next(r)) {
             inspector.add(r);
         }
-        return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords());
+        return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine());
     }
 
     /** Adds one record; records must come in issue order. */
@@ -106,7 +106,11 @@ public final class TraceInspector {
         return lastStreamCounters;
     }
 
-    public TraceStatistics result(TraceInfo info, long reordered, long skipped) {
+    /**
+     * The statistics of the records added, for a trace described by {@code info} whose reader
+     * reordered, skipped and (when not 0) left out a cut last line as given.
+     */
+    public TraceStatistics result(TraceInfo info, long reordered, long skipped, long incompleteLastLine) {
         long reads = opCount[Op.READ.ordinal()];
         long writes = opCount[Op.WRITE.ordinal()];
         long rw = reads + writes;
@@ -139,7 +143,7 @@ public final class TraceInspector {
         return new TraceStatistics(info.sourceFormat(), info.name(), records, reads, writes,
                 opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
                 opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
-                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, qd, sizes, streamRows, phases);
+                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, qd, sizes, streamRows, phases);
     }
 
     private static double pct(long part, long whole) {

@@ -11,6 +11,8 @@ import java.util.List;
  * @param maxOffset highest end offset (offset + length) reached: the capacity the trace needs
  * @param maxIoBytes largest read or write
  * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed
+ * @param incompleteLastLine the number of the trace's last line when it had no line end (a cut
+ *        file) and was not read; 0 when there is none
  */
 public record TraceStatistics(
         String format,
@@ -30,6 +32,7 @@ public record TraceStatistics(
         long distinct4kBlocks,
         long reordered,
         long skipped,
+        long incompleteLastLine,
         Qd qd,
         List<SizeClassRow> sizeClasses,
         List<StreamRow> streams,
