@@ -28,7 +28,7 @@ final class CombinedQdReader implements TraceReader {
         if (!source.next(into)) {
             return false;
         }
-        into.qd = depth.next(into.issueNs, into.completeNs);
+        into.qd = into.hasComplete() ? depth.next(into.issueNs, into.completeNs) : IoRecord.NO_QD;
         return true;
     }
 

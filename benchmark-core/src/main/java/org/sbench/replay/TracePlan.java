@@ -69,9 +69,24 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
             throw SbenchException.usage("the trace has no stream " + settings.stream());
         }
-        if (settings.mode() == ReplayMode.RECORDED_QD && !stats.qd().known() && settings.qdFallback() == 0) {
-            throw RecordedQdScheduler.noRecordedQd();
+        if (settings.mode() == ReplayMode.RECORDED_QD && settings.qdFallback() == 0) {
+            long replayed = records(settings.stream());
+            long withoutQd = withoutQd(settings.stream());
+            if (withoutQd == replayed) {
+                throw RecordedQdScheduler.noRecordedQd();
+            }
+            if (withoutQd > 0) {
+                throw SbenchException.usage(withoutQd + " of the " + replayed + " IOs to replay have no completion time (their"
+                        + " completion was not traced), so their recorded queue depth is not known; use --qd-fallback N (the depth"
+                        + " for those IOs), --mode timed or --mode fixed-qd --qd N");
+            }
         }
+    }
+
+    /** IOs of the chosen stream (all streams for none or all) without a recorded queue depth. */
+    private long withoutQd(int streamId) {
+        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
+        return s != null ? s.withoutQd() : stats.streams().stream().mapToLong(TraceStatistics.StreamRow::withoutQd).sum();
     }
 
     private TraceStatistics.StreamRow stream(int id) {

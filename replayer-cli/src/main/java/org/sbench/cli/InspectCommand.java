@@ -93,7 +93,8 @@ final class InspectCommand implements Callable<Integer> {
             out.println("queue depth  average " + String.format(java.util.Locale.ROOT, "%.2f", s.qd().avg())
                     + ", " + Units.pct(s.qd().qd1Pct()) + " of IOs at QD 1 (recorded)");
         } else {
-            out.println("queue depth  not recorded (the trace has no completion times)");
+            out.println("queue depth  not recorded (" + (s.withoutCompletion() == s.records() ? "the trace has no completion times"
+                    : Units.count(s.withoutCompletion()) + " of " + Units.count(s.records()) + " IOs have no completion time") + ")");
         }
         out.println("max offset   " + Units.count(s.maxOffset()) + " bytes (" + Units.bytes(s.maxOffset()) + ": capacity needed)");
         out.println("footprint    " + Units.count(s.distinct4kBlocks()) + " distinct 4 KiB blocks read or written ("
@@ -118,10 +119,14 @@ final class InspectCommand implements Callable<Integer> {
         }
         if (s.streams().size() > 1 || (s.streams().size() == 1 && s.streams().get(0).stream() >= 0)) {
             out.println();
-            TextTable st = new TextTable("stream", "IOs", "reads", "writes", "read", "written");
+            boolean someWithout = s.withoutCompletion() > 0 && s.withoutCompletion() < s.records();
+            TextTable st = someWithout ? new TextTable("stream", "IOs", "reads", "writes", "read", "written", "no completion")
+                    : new TextTable("stream", "IOs", "reads", "writes", "read", "written");
             for (TraceStatistics.StreamRow r : s.streams()) {
-                st.row(r.stream() < 0 ? "-" : Integer.toString(r.stream()), Units.count(r.records()), Units.count(r.reads()),
-                        Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()));
+                String[] cells = {r.stream() < 0 ? "-" : Integer.toString(r.stream()), Units.count(r.records()), Units.count(r.reads()),
+                    Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()),
+                    Units.count(r.withoutCompletion())};
+                st.row(someWithout ? cells : java.util.Arrays.copyOf(cells, cells.length - 1));
             }
             st.print(out, "");
         }

@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -97,6 +98,59 @@ class InspectCommandTest {
         assertEquals(0, convert.code(), convert.err());
         assertEquals(warning, convert.err());
         assertTrue(convert.out().startsWith("wrote 2 records"), convert.out());
+    }
+
+    /** blkparse of issues only ({@code blktrace -a issue}, or one CPU's file): IOs without completion times, not 0 IOs. */
+    @Test
+    void issuesWithoutCompletionsAreIosWithoutACompletionTime(@TempDir Path dir) throws Exception {
+        StringBuilder issues = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            issues.append("  8,0    1        ").append(i + 1).append("     0.00000").append(i + 1).append("000   100  D   R ")
+                    .append(8 * i).append(" + 8 [dd]\n");
+        }
+        Path trace = Files.writeString(dir.resolve("issues.txt"), issues);
+        CliTest.Run r = CliTest.run("inspect", "--json", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals(4, j.get("records").asLong());
+        assertEquals(4, j.get("bytesRead").asLong() / 4096);
+        assertEquals(4, j.get("withoutCompletion").asLong());
+        assertFalse(j.get("qd").get("known").asBoolean());
+        CliTest.Run table = CliTest.run("inspect", trace.toString());
+        assertTrue(table.out().contains("queue depth  not recorded (the trace has no completion times)"), table.out());
+        CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null");
+        assertEquals(2, replay.code(), replay.err());
+        assertTrue(replay.err().startsWith("sbench: the trace has no recorded queue depth (no completion times)"), replay.err());
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--qd-fallback", "2").code());
+    }
+
+    /** Some IOs of one stream lack a completion: that stream's depth is not recorded, the other's is. */
+    @Test
+    void aStreamWithIosWithoutCompletionHasNoRecordedDepth(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("two.txt"), ""
+                + "  8,0    1        1     0.000001000   100  D   R 0 + 8 [dd]\n"
+                + "  8,0    0        2     0.000002000     0  C   R 0 + 8 [0]\n"
+                + "  8,16   1        3     0.000003000   100  D   W 64 + 8 [dd]\n"
+                + "  8,16   0        4     0.000004000     0  C   W 64 + 8 [0]\n"
+                + "  8,16   1        5     0.000005000   100  D   W 128 + 8 [dd]\n");
+        JsonNode j = new ObjectMapper().readTree(CliTest.run("inspect", "--json", trace.toString()).out());
+        assertEquals(1, j.get("withoutCompletion").asLong());
+        assertFalse(j.get("qd").get("known").asBoolean());
+        assertEquals(0, j.get("streams").get(0).get("withoutQd").asLong());
+        assertEquals(1, j.get("streams").get(1).get("withoutCompletion").asLong());
+        CliTest.Run table = CliTest.run("inspect", trace.toString());
+        assertTrue(table.out().contains("queue depth  not recorded (1 of 3 IOs have no completion time)"), table.out());
+        assertTrue(table.out().contains("no completion"), table.out());
+        int sda = 8 << 20;
+        int sdb = 8 << 20 | 16;
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--stream", Integer.toString(sda)).code());
+        CliTest.Run refused = CliTest.run("replay", trace.toString(), "--target", "null", "--stream", Integer.toString(sdb));
+        assertEquals(2, refused.code(), refused.err());
+        assertEquals("sbench: 1 of the 2 IOs to replay have no completion time (their completion was not traced), so their"
+                + " recorded queue depth is not known; use --qd-fallback N (the depth for those IOs), --mode timed or --mode"
+                + " fixed-qd --qd N\n", refused.err());
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--stream", Integer.toString(sdb),
+                "--qd-fallback", "1").code());
     }
 
     @Test

@@ -99,6 +99,20 @@ class TraceFormatsTest {
                 + " pipe; read the file itself", e.getMessage());
     }
 
+    /** An IO without a completion time gets no recorded depth (none is invented); the others count what completed. */
+    @Test
+    void anIoWithoutACompletionTimeHasNoRecordedDepth(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("partial.csv");
+        Files.writeString(file, "# fields: complete\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+                + "0,100,0,4096,R,,,\n10,,4096,4096,R,,,\n20,200,8192,4096,R,,,\n");
+        try (TraceReader r = formats.open(file, null, ReadOptions.DEFAULTS)) {
+            List<IoRecord> got = TestRecords.readAll(r);
+            assertEquals(1, got.get(0).qd);
+            assertEquals(IoRecord.NO_QD, got.get(1).qd);
+            assertEquals(2, got.get(2).qd, "the first is outstanding; the second's completion was not recorded");
+        }
+    }
+
     private static OutputStream compress(String kind, OutputStream raw) throws IOException {
         switch (kind) {
             case "gz": return new GzipCompressorOutputStream(raw);

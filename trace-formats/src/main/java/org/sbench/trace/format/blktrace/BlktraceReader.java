@@ -65,7 +65,9 @@ import org.sbench.trace.input.TraceInput;
  * inside a record is an error naming the byte; records that decode but make no sense (a write
  * of no bytes, a sector past 2^54, a completion before its issue) are bad records. A complete
  * with no waiting issue is skipped; an issue still waiting at the end (or when 262,144 later
- * issues wait behind it) is dropped and counted in {@link #skippedRecords()}.
+ * issues wait behind it: a file of one CPU, which holds the issues it ran but not the
+ * completions another CPU took, or a capture with {@code -a issue}) is an IO without a
+ * completion time.
  */
 final class BlktraceReader implements TraceReader {
     private static final int CATEGORY_SHIFT = 16;
@@ -247,7 +249,7 @@ final class BlktraceReader implements TraceReader {
 
     @Override
     public long skippedRecords() {
-        return budget.skipped() + matcher.lostIssues();
+        return budget.skipped();
     }
 
     @Override
