@@ -61,13 +61,11 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
             throw SbenchException.badInput(path.toString(), "the trace has no IOs to replay");
         }
         if (settings.stream() == IoRecord.NO_STREAM && stats.streams().size() > 1) {
-            StringJoiner ids = new StringJoiner(", ");
-            stats.streams().forEach(s -> ids.add(Integer.toString(s.stream())));
-            throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + ids
+            throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + streamNames()
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
-            throw SbenchException.usage("the trace has no stream " + settings.stream());
+            throw SbenchException.usage("the trace has no stream " + settings.stream() + "; its streams: " + streamNames());
         }
         if (settings.mode() == ReplayMode.RECORDED_QD && settings.qdFallback() == 0) {
             long replayed = records(settings.stream());
@@ -87,6 +85,13 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
     private long withoutQd(int streamId) {
         TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
         return s != null ? s.withoutQd() : stats.streams().stream().mapToLong(TraceStatistics.StreamRow::withoutQd).sum();
+    }
+
+    /** The trace's streams as inspect shows them, comma-separated. */
+    private String streamNames() {
+        StringJoiner names = new StringJoiner(", ");
+        stats.streams().forEach(s -> names.add(s.name()));
+        return names.toString();
     }
 
     private TraceStatistics.StreamRow stream(int id) {

@@ -37,8 +37,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--to", paramLabel = "FORMAT", description = "Output format (writable: sbt, csv, fio).")
     String to;
 
-    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (device, volume, LUN) N.")
-    Integer stream;
+    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (device, volume, LUN) N, or MAJOR:MINOR for a device"
+            + " (as inspect shows the streams of block traces).")
+    String stream;
 
     @Option(names = "--ops", paramLabel = "OPS", split = ",", description = "Keep only these ops, e.g. R,W (R read, W write, T trim, F flush).")
     List<String> ops;
@@ -107,10 +108,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw SbenchException.usage("--limit must be at least 1, found " + limit);
         }
-        if (stream != null && stream < 0) {
-            throw SbenchException.usage("--stream must be 0 or more, found " + stream);
-        }
-        return new ConvertSettings(stream == null ? IoRecord.NO_STREAM : stream, kept, start, end,
+        return new ConvertSettings(stream == null ? IoRecord.NO_STREAM : StreamArgument.parse(stream, false), kept, start, end,
                 limit == null ? Long.MAX_VALUE : limit);
     }
 }

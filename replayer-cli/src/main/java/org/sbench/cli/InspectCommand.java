@@ -123,7 +123,7 @@ final class InspectCommand implements Callable<Integer> {
             TextTable st = someWithout ? new TextTable("stream", "IOs", "reads", "writes", "read", "written", "no completion")
                     : new TextTable("stream", "IOs", "reads", "writes", "read", "written");
             for (TraceStatistics.StreamRow r : s.streams()) {
-                String[] cells = {r.stream() < 0 ? "-" : Integer.toString(r.stream()), Units.count(r.records()), Units.count(r.reads()),
+                String[] cells = {r.name(), Units.count(r.records()), Units.count(r.reads()),
                     Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()),
                     Units.count(r.withoutCompletion())};
                 st.row(someWithout ? cells : java.util.Arrays.copyOf(cells, cells.length - 1));

@@ -71,8 +71,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Offsets past the target: error (default), wrap, or scale.")
     String fit;
 
-    @Option(names = "--stream", paramLabel = "N|all",
-            description = "Replay only stream (device, volume) N of a multi-device trace, or all of them on disjoint ranges of the target.")
+    @Option(names = "--stream", paramLabel = "N|MAJOR:MINOR|all",
+            description = "Replay only stream (device, volume) N of a multi-device trace (MAJOR:MINOR for a device, as inspect shows"
+                    + " block traces' streams), or all of them on disjoint ranges of the target.")
     String stream;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
@@ -181,10 +182,7 @@ final class ReplayCommand implements Callable<Integer> {
         if (stream.equals("all")) {
             return ReplaySettings.ALL_STREAMS;
         }
-        if (stream.matches("[0-9]{1,9}")) {
-            return Integer.parseInt(stream);
-        }
-        throw SbenchException.usage("--stream takes a stream number or all, found '" + stream + "'");
+        return StreamArgument.parse(stream, true);
     }
 
     private ReplayListener listener() {

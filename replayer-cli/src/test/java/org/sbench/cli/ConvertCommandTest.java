@@ -25,6 +25,51 @@ class ConvertCommandTest {
     private static final int RECORD_BYTES = 48;
     private static final int LENGTH_IN_RECORD = 24;
 
+    private static final String TWO_DISKS = ""
+            + "  8,0    1        1     0.000001000   100  D   R 0 + 8 [dd]\n"
+            + "  8,0    0        2     0.000002000     0  C   R 0 + 8 [0]\n"
+            + "  8,16   1        3     0.000003000   100  D   W 64 + 8 [dd]\n"
+            + "  8,16   0        4     0.000004000     0  C   W 64 + 8 [0]\n";
+
+    @Test
+    void aStreamTheTraceLacksIsAUsageErrorNamingTheStreamsPresent(@TempDir Path dir) throws Exception {
+        Path msr = Files.writeString(dir.resolve("hm.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000010000,hm,3,Write,8192,512,100\n");
+        Path out = dir.resolve("out.sbt");
+        CliTest.Run r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "5");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: --stream 5: the trace has no such stream; its streams: 0, 3\n", r.err());
+        assertFalse(Files.exists(out));
+        Path blk = Files.writeString(dir.resolve("two.txt"), TWO_DISKS);
+        r = CliTest.run("convert", blk.toString(), out.toString(), "--stream", "8:17");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: --stream 8:17: the trace has no such stream; its streams: 8:0, 8:16\n", r.err());
+        assertFalse(Files.exists(out));
+        r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "sdb");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: --stream takes a stream number or a device as MAJOR:MINOR, found 'sdb'\n", r.err());
+    }
+
+    /** Streams of block traces are device numbers, shown and typed as MAJOR:MINOR; the model keeps the number. */
+    @Test
+    void blockTraceStreamsAreMajorMinor(@TempDir Path dir) throws Exception {
+        Path blk = Files.writeString(dir.resolve("two.txt"), TWO_DISKS);
+        CliTest.Run table = CliTest.run("inspect", blk.toString());
+        assertEquals(0, table.code(), table.err());
+        assertTrue(table.out().contains("\n8:0 ") && table.out().contains("\n8:16 "), table.out());
+        com.fasterxml.jackson.databind.JsonNode streams = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(CliTest.run("inspect", "--json", blk.toString()).out()).get("streams");
+        assertEquals(8 << 20 | 16, streams.get(1).get("stream").asInt());
+        assertEquals("8:16", streams.get(1).get("name").asText());
+        Path sdb = dir.resolve("sdb.sbt");
+        CliTest.Run convert = CliTest.run("convert", blk.toString(), sdb.toString(), "--stream", "8:16");
+        assertEquals(0, convert.code(), convert.err());
+        assertTrue(convert.out().startsWith("wrote 1 records"), convert.out());
+        CliTest.Run again = CliTest.run("inspect", sdb.toString());
+        assertTrue(again.out().contains("\n8:16 "), "the .sbt keeps what its streams are: " + again.out());
+        assertEquals(0, CliTest.run("replay", blk.toString(), "--target", "null", "--stream", "8:0").code());
+    }
+
     @Test
     void anSbtRecordWithANegativeLengthIsBadInputForConvertAndReplay(@TempDir Path dir) throws Exception {
         Path sbt = dir.resolve("bad.sbt");

@@ -149,7 +149,7 @@ public final class TraceInspector {
         List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
         for (Map.Entry<Integer, long[]> e : streams.entrySet()) {
             long[] s = e.getValue();
-            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES],
+            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), info.streamName(e.getKey()), s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES],
                     s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION],
                     s[STREAM_WITHOUT_QD]));
         }

@@ -58,7 +58,8 @@ final class BlkparseReader extends BlockEventLineReader {
     private static final int IO_FIELDS = 10;
     private static final int NS_DIGITS = 9;
     private static final TraceInfo INFO = TraceInfo.of(BlkparseFormat.NAME,
-            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
 
     BlkparseReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO, true);

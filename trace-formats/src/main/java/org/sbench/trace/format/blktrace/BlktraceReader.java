@@ -97,7 +97,8 @@ final class BlktraceReader implements TraceReader {
     private final PidNames names = new PidNames();
     private final IoRecord issued = new IoRecord();
     private final TraceInfo info = TraceInfo.of(BlktraceFormat.NAME,
-            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
     private BlktraceFile current;
     private boolean started;
     private boolean endOfInput;

@@ -87,7 +87,8 @@ public final class TracefsReader extends BlockEventLineReader {
     private static final char COMPLETE_KIND = 'C';
     private static final char REQUEUE_KIND = 'R';
     private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME,
-            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
 
     private static final char MARKER_KIND = 'M';
 
