@@ -14,6 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.ListReader;
 import org.sbench.trace.Op;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
@@ -89,40 +90,5 @@ class WrittenTracesReadBackTest {
             out.add(r);
         }
         return out;
-    }
-
-    /** The records of a list, as a reader in issue order. */
-    private static final class ListReader implements TraceReader {
-        private final TraceInfo info;
-        private final List<IoRecord> records;
-        private int next;
-
-        ListReader(TraceInfo info, List<IoRecord> records) {
-            this.info = info;
-            this.records = records;
-        }
-
-        @Override
-        public TraceInfo info() {
-            return info;
-        }
-
-        @Override
-        public boolean next(IoRecord into) {
-            if (next == records.size()) {
-                return false;
-            }
-            into.copyFrom(records.get(next++));
-            return true;
-        }
-
-        @Override
-        public boolean inIssueOrder() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

@@ -7,15 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
 
 class SequentialWindowTest {
     private static IoRecord io(int stream, long offset, long length) {
-        IoRecord r = new IoRecord();
-        r.op = Op.READ;
-        r.stream = stream;
-        r.offsetBytes = offset;
-        r.lengthBytes = length;
-        return r;
+        return TestRecords.record(0, IoRecord.NO_TIME, offset, length, Op.READ, stream);
     }
 
     @Test

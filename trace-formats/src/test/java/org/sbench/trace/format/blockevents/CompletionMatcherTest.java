@@ -57,15 +57,21 @@ class CompletionMatcherTest {
         assertEquals(CompletionMatcher.NOT_FOUND, m.find(3, -1, Op.FLUSH));
     }
 
-    @Test
-    void issuesGivenUpLeaveWithoutACompletionTime() {
-        CompletionMatcher m = new CompletionMatcher(3, true);
-        IoRecord out = new IoRecord();
+    /** A matcher giving up at 3 waiting, holding a flush still waiting and three writes completed behind it. */
+    private static CompletionMatcher flushWaitingBeforeThreeCompletedWrites(boolean keepUncompleted) {
+        CompletionMatcher m = new CompletionMatcher(3, keepUncompleted);
         m.issue(io(1, 0, Op.FLUSH, 0), -1);
         for (int i = 1; i <= 3; i++) {
             m.issue(io(1 + i, i * 8L, Op.WRITE, 0), i * 8L);
             m.complete(m.find(0, i * 8L, Op.WRITE), 10 + i);
         }
+        return m;
+    }
+
+    @Test
+    void issuesGivenUpLeaveWithoutACompletionTime() {
+        CompletionMatcher m = flushWaitingBeforeThreeCompletedWrites(true);
+        IoRecord out = new IoRecord();
         assertTrue(m.poll(out, false), "too many wait behind the flush: it leaves as it is");
         assertEquals(1, out.issueNs);
         assertEquals(Op.FLUSH, out.op);
@@ -86,13 +92,8 @@ class CompletionMatcherTest {
 
     @Test
     void aMatcherThatDropsGivesUpTheOldestWhenTooManyWaitAndTheRestAtTheEnd() {
-        CompletionMatcher m = new CompletionMatcher(3, false);
+        CompletionMatcher m = flushWaitingBeforeThreeCompletedWrites(false);
         IoRecord out = new IoRecord();
-        m.issue(io(1, 0, Op.FLUSH, 0), -1);
-        for (int i = 1; i <= 3; i++) {
-            m.issue(io(1 + i, i * 8L, Op.WRITE, 0), i * 8L);
-            m.complete(m.find(0, i * 8L, Op.WRITE), 10 + i);
-        }
         assertTrue(m.poll(out, false), "the flush is given up, the next one leaves");
         assertEquals(2, out.issueNs);
         assertEquals(1, m.lostIssues());
