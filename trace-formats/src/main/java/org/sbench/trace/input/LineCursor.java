@@ -9,8 +9,9 @@ import org.sbench.trace.IoRecord;
 
 /**
  * Line-by-line reading of a text trace that knows where it is, so every error names
- * {@code FILE:LINE}. Lines end with LF or CRLF and are UTF-8. Owns the decompressed stream and
- * the bad-record budget of its reader.
+ * {@code FILE:LINE}. Lines end with LF or CRLF and are UTF-8; a byte-order mark before the first
+ * (as Windows tools write CSV) is dropped. Owns the decompressed stream and the bad-record budget
+ * of its reader.
  *
  * <p>Bounded: a line longer than {@link #MAX_LINE_BYTES} (a hole of a damaged file, a
  * decompression bomb read as text) is an error, found with no more than that much memory. A
@@ -24,6 +25,7 @@ public final class LineCursor implements AutoCloseable {
     /** Room for the longest line, a CR and the LF. */
     private static final int MAX_BUFFER = MAX_LINE_BYTES + 2;
     private static final int QUOTED_PREFIX_BYTES = 64;
+    private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
 
     private final TraceInput input;
     private final InputStream in;
@@ -57,6 +59,9 @@ public final class LineCursor implements AutoCloseable {
                 byte b = buf[i];
                 if (b == '\n') {
                     int end = i > pos && buf[i - 1] == '\r' ? i - 1 : i;
+                    if (lineNumber == 0 && startsWithBom(pos, end)) {
+                        pos += UTF8_BOM.length;
+                    }
                     line = new String(buf, pos, end - pos, StandardCharsets.UTF_8);
                     pos = i + 1;
                     lineNumber++;
@@ -107,6 +112,10 @@ public final class LineCursor implements AutoCloseable {
             throw SbenchException.badInput(input.displayName(), "line " + (lineNumber + 1)
                     + ": cannot read further (" + SbenchException.reason(e) + "); is the file truncated?");
         }
+    }
+
+    private boolean startsWithBom(int from, int to) {
+        return to - from >= UTF8_BOM.length && buf[from] == UTF8_BOM[0] && buf[from + 1] == UTF8_BOM[1] && buf[from + 2] == UTF8_BOM[2];
     }
 
     private boolean isBlank(int from, int to) {

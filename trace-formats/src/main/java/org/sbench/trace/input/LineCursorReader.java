@@ -23,32 +23,35 @@ public final class LineCursorReader extends Reader {
         this.cursor = cursor;
     }
 
+    /** Fills {@code into} with as many lines as fit (a parser's buffer takes thousands of short lines at once). */
     @Override
     public int read(char[] into, int off, int len) {
-        if (len == 0) {
-            return 0;
-        }
-        if (line == null || at > line.length()) {
-            if (!cursor.advance()) {
-                return -1;
+        int n = 0;
+        while (n < len) {
+            if (line == null || at > line.length()) {
+                if (!cursor.advance()) {
+                    line = null;
+                    break;
+                }
+                line = cursor.line();
+                at = 0;
             }
-            line = cursor.line();
-            at = 0;
+            int chunk;
+            if (at == line.length()) {
+                into[off + n] = '\n';
+                chunk = 1;
+            } else {
+                chunk = Math.min(len - n, line.length() - at);
+                line.getChars(at, at + chunk, into, off + n);
+            }
+            at += chunk;
+            n += chunk;
         }
-        int n;
-        if (at == line.length()) {
-            into[off] = '\n';
-            n = 1;
-        } else {
-            n = Math.min(len, line.length() - at);
-            line.getChars(at, at + n, into, off);
-        }
-        at += n;
         sinceRecord += n;
         if (sinceRecord > MAX_RECORD_CHARS) {
-            throw cursor.error("a record of at most " + MAX_RECORD_CHARS + " characters", line);
+            throw cursor.error("a record of at most " + MAX_RECORD_CHARS + " characters", cursor.line());
         }
-        return n;
+        return n == 0 && len > 0 ? -1 : n;
     }
 
     /** The parser finished a record: the next one's characters are counted from here. */

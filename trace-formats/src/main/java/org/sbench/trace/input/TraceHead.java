@@ -8,6 +8,8 @@ import java.util.List;
 /** The first bytes of a (decompressed) trace, as format detection sees them. */
 public final class TraceHead {
     private static final double MIN_PRINTABLE_SHARE = 0.95;
+    /** What a UTF-8 byte-order mark decodes to; Windows tools start CSV files with it. */
+    private static final String BYTE_ORDER_MARK = "\ufeff";
 
     private final byte[] bytes;
     private final boolean wholeInput;
@@ -54,7 +56,8 @@ public final class TraceHead {
     }
 
     /**
-     * The complete non-blank lines of the head, trimmed of the line end: a last line without its
+     * The complete non-blank lines of the head, trimmed of the line end and of a byte-order mark
+     * before the first: a last line without its
      * line end is left out (cut by the head's limit, or by the end of a cut file, which readers do
      * not read either), unless the whole input is that one line. The head reaches past its first
      * 64 KiB to the end of the line they cut, up to the longest line allowed. Empty when the head
@@ -83,6 +86,9 @@ public final class TraceHead {
 
     private List<String> split() {
         String text = new String(bytes, StandardCharsets.UTF_8);
+        if (text.startsWith(BYTE_ORDER_MARK)) {
+            text = text.substring(BYTE_ORDER_MARK.length());
+        }
         List<String> out = lines(text.substring(0, Math.max(text.lastIndexOf('\n'), 0)));
         // A last line without its line end is not read (LineCursor), so detection passes over it
         // too, unless the input has no other line to go by.

@@ -1,9 +1,11 @@
 package org.sbench.trace.input;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,8 +15,7 @@ import org.sbench.SbenchException;
 
 /**
  * A trace file as readers see it: decompressed transparently (.gz, .xz, .bz2, .zst, recognised
- * by magic bytes), a leading UTF-8 byte-order mark dropped, with its first bytes available for
- * format detection.
+ * by magic bytes), with its first bytes available for format detection.
  *
  * <p>A regular file is opened anew by each {@link #openStream()} (a reader may read it twice, as
  * .sbt does its trailer). Anything else, a FIFO, {@code <(zcat ...)}, {@code /dev/stdin} or a
@@ -27,7 +28,6 @@ public final class TraceInput {
     /** How much of the (decompressed) start of a file detection looks at, at least. */
     public static final int HEAD_BYTES = 64 * 1024;
     private static final int BUFFER_BYTES = 256 * 1024;
-    private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
 
     private final Path path;
     private final String name;
@@ -93,29 +93,25 @@ public final class TraceInput {
         return new TraceInput(path, path.toString(), Compression.detect(magic, n), true, false, null);
     }
 
-    /** A read-once input: its compression and head are found now, and its stream kept for the reader. */
+    /**
+     * A read-once input: its compression and head are found now, and its stream kept for the
+     * reader: the bytes looked at, followed by the rest (no mark and reset, which would make the
+     * buffered stream copy every later read through its buffer).
+     */
     private static TraceInput once(Path path, String name, InputStream in) {
         BufferedInputStream raw = new BufferedInputStream(in, BUFFER_BYTES);
-        Compression compression;
+        byte[] magic;
         try {
-            raw.mark(Compression.MAGIC_BYTES);
-            byte[] magic = raw.readNBytes(Compression.MAGIC_BYTES);
-            raw.reset();
-            compression = Compression.detect(magic, magic.length);
+            magic = raw.readNBytes(Compression.MAGIC_BYTES);
         } catch (IOException e) {
             close(raw);
             throw SbenchException.badInput(name, "cannot read (" + SbenchException.reason(e) + ")");
         }
-        TraceInput input = new TraceInput(path, name, compression, false, false, null);
-        BufferedInputStream content = input.content(raw);
-        content.mark(HEAD_BYTES + LineCursor.MAX_LINE_BYTES + 1);
+        TraceInput input = new TraceInput(path, name, Compression.detect(magic, magic.length), false, false, null);
+        BufferedInputStream content = input.content(new BufferedInputStream(
+                new SequenceInputStream(new ByteArrayInputStream(magic), raw), BUFFER_BYTES));
         input.head = input.readHead(content);
-        try {
-            content.reset();
-        } catch (IOException e) {
-            throw new IllegalStateException("the head of " + name + " outgrew its mark", e);
-        }
-        input.once = content;
+        input.once = new SequenceInputStream(new ByteArrayInputStream(input.head.bytes()), content);
         return input;
     }
 
@@ -161,18 +157,13 @@ public final class TraceInput {
         return content(raw);
     }
 
-    /** {@code raw} decompressed, without a leading byte-order mark. */
+    /** {@code raw} decompressed. */
     private BufferedInputStream content(BufferedInputStream raw) {
-        BufferedInputStream content = raw;
+        if (compression == Compression.NONE) {
+            return raw;
+        }
         try {
-            if (compression != Compression.NONE) {
-                content = new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
-            }
-            content.mark(UTF8_BOM.length);
-            if (!Arrays.equals(content.readNBytes(UTF8_BOM.length), UTF8_BOM)) {
-                content.reset();
-            }
-            return content;
+            return new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
         } catch (IOException e) {
             close(raw);
             throw SbenchException.badInput(name, "cannot open the " + compression.name().toLowerCase(Locale.ROOT)
