@@ -96,7 +96,7 @@ class TraceFormatsTest {
         SbenchException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> assertThrows(SbenchException.class, () -> formats.open(fifo, null, ReadOptions.DEFAULTS)));
         assertEquals(fifo + ": an .sbt trace keeps its process names and phases after its records, so it cannot be read from a"
-                + " pipe; read the file itself", e.getMessage());
+                + " pipe; give the file itself (compressed, it is read as it is)", e.getMessage());
     }
 
     /** An IO without a completion time gets no recorded depth (none is invented); the others count what completed. */

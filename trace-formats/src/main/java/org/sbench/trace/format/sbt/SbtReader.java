@@ -51,7 +51,7 @@ final class SbtReader implements TraceReader {
         this.budget = options.newBudget();
         if (!input.rereadable()) {
             throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
-                    + " records, so it cannot be read from a pipe; read the file itself");
+                    + " records, so it cannot be read from a pipe; give the file itself (compressed, it is read as it is)");
         }
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
