@@ -25,7 +25,7 @@ public final class BlockFootprint {
     private static final long REGION_BLOCKS = 1L << REGION_SHIFT;
     private static final int IN_REGION = (1 << REGION_SHIFT) - 1;
 
-    private final StreamSlots slots = new StreamSlots(Integer.MAX_VALUE);
+    private final StreamSlots slots = StreamSlots.unbounded();
     private StreamBlocks[] streams = new StreamBlocks[slots.capacity()];
     private long distinct;
 

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * slot in {@code [0, maxSlots)}, so that per-stream state lives in arrays indexed by slot. When
  * every slot is taken, a new stream gets the slot of the stream least recently asked for, whose
  * state its owner then resets ({@link #fresh()}): memory is bounded by {@code maxSlots}, whatever
- * the number of streams. Lookups of the stream asked for last cost one comparison (traces run
+ * the number of streams ({@link #unbounded()}: never). Lookups of the stream asked for last cost one comparison (traces run
  * long on one stream); others probe an open-addressing table of primitives, so nothing is
  * allocated per IO once the arrays have grown to the streams present. Not thread-safe.
  */
@@ -17,6 +17,8 @@ final class StreamSlots {
     private static final int NONE = -1;
 
     private final int maxSlots;
+    /** False for a table that never evicts: the recency order is then not kept. */
+    private final boolean evicts;
     // Per slot: its stream and its neighbours in recency order (head most recent, tail least).
     private int[] streamOf = new int[INITIAL_SLOTS];
     private int[] newer = new int[INITIAL_SLOTS];
@@ -30,11 +32,22 @@ final class StreamSlots {
     private int lastSlot = NONE;
     private boolean fresh;
 
+    /** A table of at most {@code maxSlots} streams, the least recently asked for making way for a new one. */
     StreamSlots(int maxSlots) {
+        this(maxSlots, true);
+    }
+
+    private StreamSlots(int maxSlots, boolean evicts) {
         if (maxSlots < 1) {
             throw new IllegalArgumentException("maxSlots < 1");
         }
         this.maxSlots = maxSlots;
+        this.evicts = evicts;
+    }
+
+    /** A table that keeps every stream (its owner's state per stream is small and must stay exact). */
+    static StreamSlots unbounded() {
+        return new StreamSlots(Integer.MAX_VALUE, false);
     }
 
     /** The slot of {@code stream}; {@link #fresh()} then says whether its state must start afresh. */
@@ -47,15 +60,20 @@ final class StreamSlots {
         int slot;
         if (table[t] != 0) {
             slot = table[t] - 1;
-            unlink(slot);
             fresh = false;
+            if (evicts) {
+                unlink(slot);
+                pushNewest(slot);
+            }
         } else {
             slot = used < maxSlots ? newSlot() : evictLeastRecent();
             streamOf[slot] = stream;
             table[probe(stream)] = slot + 1;
             fresh = true;
+            if (evicts) {
+                pushNewest(slot);
+            }
         }
-        pushNewest(slot);
         lastStream = stream;
         lastSlot = slot;
         return slot;
