@@ -1,5 +1,12 @@
 package org.sbench;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
@@ -47,10 +54,40 @@ public final class SbenchException extends RuntimeException {
         return new SbenchException(ErrorKind.USAGE, message);
     }
 
-    /** A failed read or write of a file, named with the operation. */
-    public static SbenchException ioFailure(String what, Path file, java.io.IOException cause) {
-        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + oneLine(reason), cause);
+    /** A failed read or write of a file, named with the operation and the reason ({@link #reason}). */
+    public static SbenchException ioFailure(String what, Path file, IOException cause) {
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + reason(cause), cause);
+    }
+
+    /**
+     * An IO failure in words, on one line: the system's reason ("permission denied", "not a
+     * directory"), never the bare file name that Java's file-system exceptions carry as their
+     * message when the system gave no text.
+     */
+    public static String reason(IOException e) {
+        if (e instanceof FileSystemException) {
+            String r = ((FileSystemException) e).getReason();
+            if (r != null && !r.isBlank()) {
+                return oneLine(Character.toLowerCase(r.charAt(0)) + r.substring(1));
+            }
+            if (e instanceof AccessDeniedException) {
+                return "permission denied";
+            }
+            if (e instanceof NoSuchFileException) {
+                return "no such file";
+            }
+            if (e instanceof NotDirectoryException) {
+                return "not a directory";
+            }
+            if (e instanceof FileAlreadyExistsException) {
+                return "file exists";
+            }
+            if (e instanceof DirectoryNotEmptyException) {
+                return "directory not empty";
+            }
+            return e.getClass().getSimpleName();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
     }
 
     /**

@@ -2,6 +2,7 @@
 package org.sbench.record;
 
 import java.util.Locale;
+import org.sbench.trace.DeviceNumbers;
 import org.sbench.trace.format.blockevents.BlockEventFields;
 
 /**
@@ -27,7 +28,7 @@ public record RecordedDevice(int stream, String path, String name, String diskNa
     /** The kernel's internal dev_t of sysfs {@code MAJOR:MINOR}, as the block events' {@code dev} field holds it. */
     static int kernelDev(String majorMinor) {
         int colon = majorMinor.indexOf(':');
-        return BlockEventFields.kernelDev(Long.parseLong(majorMinor.substring(0, colon)), Long.parseLong(majorMinor.substring(colon + 1)));
+        return DeviceNumbers.of(Long.parseLong(majorMinor.substring(0, colon)), Long.parseLong(majorMinor.substring(colon + 1)));
     }
 
     /** True if the range [offsetBytes, offsetBytes + lengthBytes) starts on this device. */

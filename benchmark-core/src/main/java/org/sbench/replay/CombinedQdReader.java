@@ -48,7 +48,7 @@ final class CombinedQdReader implements TraceReader {
         if (!source.next(into)) {
             return false;
         }
-        int qd = depth.next(into.issueNs, into.completeNs);
+        int qd = into.hasComplete() ? depth.next(into.issueNs, into.completeNs) : IoRecord.NO_QD;
         maxQd = Math.max(maxQd, qd);
         if (replace) {
             into.qd = qd;
@@ -59,6 +59,11 @@ final class CombinedQdReader implements TraceReader {
     @Override
     public long skippedRecords() {
         return source.skippedRecords();
+    }
+
+    @Override
+    public long incompleteLastLine() {
+        return source.incompleteLastLine();
     }
 
     @Override

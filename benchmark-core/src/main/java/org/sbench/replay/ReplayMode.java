@@ -23,8 +23,11 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
      */
     int depth(int recordedMaxQd);
 
-    /** Refuses (usage error naming the alternatives) a trace this mode cannot replay. */
-    default void check(boolean recordedQdKnown) {
+    /**
+     * Refuses (usage error naming the alternatives) a trace this mode cannot replay: of the
+     * {@code replayed} IOs, {@code withoutQd} have no recorded queue depth.
+     */
+    default void check(long replayed, long withoutQd) {
     }
 
     /** True if the mode measures lateness (actual minus scheduled submit time). */
@@ -66,10 +69,16 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         }
 
         @Override
-        public void check(boolean recordedQdKnown) {
-            if (!recordedQdKnown && fallbackQd == 0) {
+        public void check(long replayed, long withoutQd) {
+            if (fallbackQd > 0 || withoutQd == 0) {
+                return;
+            }
+            if (withoutQd == replayed) {
                 throw RecordedQdScheduler.noRecordedQd();
             }
+            throw SbenchException.usage(withoutQd + " of the " + replayed + " IOs to replay have no completion time (their"
+                    + " completion was not traced), so their recorded queue depth is not known; use --qd-fallback N (the depth"
+                    + " for those IOs), --mode timed or --mode fixed-qd --qd N");
         }
     }
 

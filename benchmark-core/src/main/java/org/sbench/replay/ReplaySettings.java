@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.sbench.SbenchException;
 import org.sbench.data.WritePatterns;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.StreamArgument;
 
 /**
  * Everything a user chooses about how a run issues its IOs, with the defaults in one place
@@ -203,7 +204,7 @@ public final class ReplaySettings {
             return this;
         }
 
-        /** {@code --stream}: a stream number, {@code all}, or null for a single-stream trace. */
+        /** {@code --stream}: a stream number, a device as {@code MAJOR:MINOR}, {@code all}, or null for a single-stream trace. */
         public Builder stream(String which) {
             this.stream = which;
             return this;
@@ -263,10 +264,7 @@ public final class ReplaySettings {
             if (stream.equals("all")) {
                 return ALL_STREAMS;
             }
-            if (stream.matches("[0-9]{1,9}")) {
-                return Integer.parseInt(stream);
-            }
-            throw SbenchException.usage("--stream takes a stream number or all, found '" + stream + "'");
+            return StreamArgument.parse(stream, true);
         }
 
         private Replayer.OnError onErrorPolicy() {

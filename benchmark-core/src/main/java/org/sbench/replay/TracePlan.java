@@ -23,8 +23,8 @@ import org.sbench.trace.stats.TraceStatistics;
  * What a replay must know about its trace before the first IO: one streaming pass of statistics
  * (capacity needed per stream, largest IO, deepest recorded queue per stream and over all streams,
  * streams present) and the file's SHA-256 (results of different traces are never compared).
- * Refuses traces the settings cannot replay, with a message naming what to change; a run replays
- * it as a {@link #source}.
+ * Refuses traces the settings cannot replay, with a message naming what to change, and a trace
+ * that is not a regular file (a pipe cannot be read a second time); a run replays it as a {@link #source}.
  *
  * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
  *                      (what {@code --stream all} replays); 0 when the trace has no completion times
@@ -37,6 +37,11 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
      * statistics pass as the first half of twice the file's size, the hash as the second.
      */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw SbenchException.usage(path + " is not a regular file (a pipe or device): replay reads its trace twice, a"
+                    + " planning pass and then the replay, and a pipe can be read once; convert it first (sbench convert "
+                    + path + " trace.sbt) and replay that");
+        }
         TraceStatistics stats;
         int combinedMaxQd = 0;
         Progress progress = options.progress();
@@ -80,15 +85,32 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
             throw SbenchException.badInput(path.toString(), "the trace has no IOs to replay");
         }
         if (settings.stream() == IoRecord.NO_STREAM && stats.streams().size() > 1) {
-            StringJoiner ids = new StringJoiner(", ");
-            stats.streams().forEach(s -> ids.add(Integer.toString(s.stream())));
-            throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + ids
+            throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + streamNames()
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
-            throw SbenchException.usage("the trace has no stream " + settings.stream());
+            throw SbenchException.usage("the trace has no stream " + settings.stream() + "; its streams: " + streamNames());
         }
-        settings.mode().check(stats.qd().known());
+        settings.mode().check(records(settings.stream()), withoutQd(settings.stream()));
+    }
+
+    /** IOs of the chosen stream (all streams for none or all). */
+    private long records(int streamId) {
+        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
+        return s == null ? stats.records() : s.records();
+    }
+
+    /** IOs of the chosen stream (all streams for none or all) without a recorded queue depth. */
+    private long withoutQd(int streamId) {
+        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
+        return s != null ? s.withoutQd() : stats.streams().stream().mapToLong(TraceStatistics.StreamRow::withoutQd).sum();
+    }
+
+    /** The trace's streams as inspect shows them, comma-separated. */
+    private String streamNames() {
+        StringJoiner names = new StringJoiner(", ");
+        stats.streams().forEach(s -> names.add(s.name()));
+        return names.toString();
     }
 
     private TraceStatistics.StreamRow stream(int id) {
@@ -144,8 +166,7 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
 
         @Override
         public long plannedIos() {
-            TraceStatistics.StreamRow s = streamId < 0 ? null : plan.stream(streamId);
-            return s == null ? plan.stats.records() : s.records();
+            return plan.records(streamId);
         }
 
         @Override

@@ -67,8 +67,8 @@ class TraceMapperTest {
     @Test
     void allStreamsGoOnDisjointRanges() {
         StreamLayout layout = StreamLayout.of(java.util.List.of(
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, 1, 1, 0, 4096, 0, 3L << 20),
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(7, 1, 1, 0, 4096, 0, (5L << 20) + 1)));
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 4096, 0, 3L << 20, 0, 0),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(7, "7", 1, 1, 0, 4096, 0, (5L << 20) + 1, 0, 0)));
         assertEquals(0, layout.base(0));
         assertEquals(3L << 20, layout.base(7));
         assertEquals((3L << 20) + (6L << 20), layout.totalBytes());

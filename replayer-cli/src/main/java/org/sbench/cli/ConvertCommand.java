@@ -11,6 +11,7 @@ import org.sbench.replay.FitPolicy;
 import org.sbench.replay.FittedTraceReader;
 import org.sbench.target.DeviceGeometry;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.StreamArgument;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ConvertCommand implements Callable<Integer> {
     private static final String FIO = "fio";
 
-    @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format) or a bundled workload (sbench traces).")
+    @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format), a pipe, - for standard input, or a bundled workload (sbench traces).")
     String in;
 
     @Parameters(index = "1", paramLabel = "OUT",
@@ -48,8 +49,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--to", paramLabel = "FORMAT", description = "Output format (writable: sbt, csv, fio).")
     String to;
 
-    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (device, volume, LUN) N.")
-    Integer stream;
+    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (device, volume, LUN) N, or MAJOR:MINOR for a device"
+            + " (as inspect shows the streams of block traces).")
+    String stream;
 
     @Option(names = "--ops", paramLabel = "OPS", split = ",", description = "Keep only these ops, e.g. R,W (R read, W write, T trim, F flush).")
     List<String> ops;
@@ -96,6 +98,7 @@ final class ConvertCommand implements Callable<Integer> {
             settings = fitting.settings(settings);
         }
         TraceConverter.Summary summary;
+        Path input;
         // A stop signal interrupts this thread, which closes the channel it reads or writes
         // (ClosedByInterruptException): the reader and writer then close as after any failure,
         // deleting the sort's temporary files and the partial output.
@@ -103,7 +106,8 @@ final class ConvertCommand implements Callable<Integer> {
         try (StopSignals stop = new StopSignals(converting::interrupt, "INT", "TERM", "HUP")) {
             ProgressLine line = progress.line(spec);
             try {
-                summary = convert(formats, outFormat, settings, fitting, line);
+                input = TraceOptions.resolve(in, line);
+                summary = convert(formats, input, outFormat, settings, fitting, line);
             } catch (RuntimeException e) {
                 if (stop.reason() == null) {
                     throw e;
@@ -115,6 +119,7 @@ final class ConvertCommand implements Callable<Integer> {
                 Thread.interrupted();
             }
         }
+        TraceOptions.warnIfCut(spec.commandLine().getErr(), input, summary.incompleteLastLine());
         PrintWriter o = OutputOptions.text(spec, out);
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())
@@ -126,14 +131,17 @@ final class ConvertCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private TraceConverter.Summary convert(TraceFormats formats, TraceFormat outFormat, ConvertSettings settings, Fitting fitting,
-                                           ProgressLine line) {
-        Path input = TraceOptions.resolve(in, line);
+    private TraceConverter.Summary convert(TraceFormats formats, Path input, TraceFormat outFormat, ConvertSettings settings,
+                                           Fitting fitting, ProgressLine line) {
         if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
             throw SbenchException.usage("OUT is the same file as IN: " + out);
         }
         long spanBytes = 0;
         if (fitting != null && fitting.policy() == FitPolicy.SCALE) {
+            if (Files.exists(input) && !Files.isRegularFile(input)) {
+                throw SbenchException.usage("--fit scale reads the trace twice (once to measure its span) and " + in
+                        + " is a pipe, read once; save it to a file first, or use --fit wrap");
+            }
             try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions().withProgress(
                     new TaskProgress(line, "measuring " + in + " (for --fit scale)", TaskProgress.Unit.BYTES)))) {
                 spanBytes = FittedTraceReader.spanBytes(reader, fitting.stream());
@@ -144,6 +152,11 @@ final class ConvertCommand implements Callable<Integer> {
         try (TraceReader reader = fitting == null ? opened : fitting.reader(opened, spanBytes)) {
             return TraceConverter.convert(reader, outFormat, out, settings);
         }
+    }
+
+    /** The stream {@code --stream} names, or {@link IoRecord#NO_STREAM}. */
+    private int streamId() {
+        return stream == null ? IoRecord.NO_STREAM : StreamArgument.parse(stream, false);
     }
 
     /** How the IOs are fitted onto a device (--fio-device, --capacity, --fit), or null when they are not. */
@@ -166,7 +179,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (geometry.capacityBytes() < geometry.logicalBlockBytes()) {
             throw SbenchException.usage("the capacity to fit onto (" + geometry.capacityBytes() + " bytes) is less than a block");
         }
-        return new Fitting(fioDevice, policy, geometry, stream == null ? IoRecord.NO_STREAM : stream);
+        return new Fitting(fioDevice, policy, geometry, streamId());
     }
 
     /** IOs fitted onto a device's capacity and blocks, for the output (a fio log opening {@code device}, or none). */
@@ -243,10 +256,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw SbenchException.usage("--limit must be at least 1, found " + limit);
         }
-        if (stream != null && stream < 0) {
-            throw SbenchException.usage("--stream must be 0 or more, found " + stream);
-        }
-        return new ConvertSettings(stream == null ? IoRecord.NO_STREAM : stream, kept, start, end,
+        return new ConvertSettings(streamId(), kept, start, end,
                 limit == null ? Long.MAX_VALUE : limit);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Show what a trace contains: IOs by op, bytes, duration, size classes, %% sequential, recorded queue depth.")
 final class InspectCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently) or a bundled workload (sbench traces).")
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently), a pipe, - for standard input,"
+            + " or a bundled workload (sbench traces).")
     String trace;
 
     @Mixin
@@ -35,7 +37,7 @@ final class InspectCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--seq-window", paramLabel = "N", defaultValue = "" + SequentialWindow.DEFAULT_WINDOW,
-            description = "An IO is sequential if it starts where one of the previous N IOs ended (default: ${DEFAULT-VALUE}).")
+            description = "An IO is sequential if it starts where one of the previous N IOs of its stream ended (default: ${DEFAULT-VALUE}).")
     int seqWindow;
 
     @Mixin
@@ -46,17 +48,19 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seqWindow < 1) {
-            throw org.sbench.SbenchException.usage("--seq-window must be at least 1, found " + seqWindow);
+        if (seqWindow < 1 || seqWindow > SequentialWindow.MAX_WINDOW) {
+            throw org.sbench.SbenchException.usage("--seq-window must be 1 to " + SequentialWindow.MAX_WINDOW + ", found " + seqWindow);
         }
         TraceStatistics stats;
         ProgressLine line = progress.line(spec);
-        try (TraceReader reader = TraceFormats.standard().open(TraceOptions.resolve(trace, line), traceOptions.from,
+        Path path = TraceOptions.resolve(trace, line);
+        try (TraceReader reader = TraceFormats.standard().open(path, traceOptions.from,
                 traceOptions.readOptions().withProgress(new TaskProgress(line, "reading " + trace, TaskProgress.Unit.BYTES)))) {
             stats = TraceInspector.inspect(reader, seqWindow);
         } finally {
             line.end();
         }
+        TraceOptions.warnIfCut(spec.commandLine().getErr(), path, stats.incompleteLastLine());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(stats));
@@ -96,13 +100,15 @@ final class InspectCommand implements Callable<Integer> {
             out.println("queue depth  average " + String.format(java.util.Locale.ROOT, "%.2f", s.qd().avg())
                     + ", " + Units.pct(s.qd().qd1Pct()) + " of IOs at QD 1 (recorded)");
         } else {
-            out.println("queue depth  not recorded (the trace has no completion times)");
+            out.println("queue depth  not recorded (" + (s.withoutCompletion() == s.records() ? "the trace has no completion times"
+                    : Units.count(s.withoutCompletion()) + " of " + Units.count(s.records()) + " IOs have no completion time") + ")");
         }
         out.println("max offset   " + Units.count(s.maxOffset()) + " bytes (" + Units.bytes(s.maxOffset()) + ": capacity needed)");
         out.println("footprint    " + Units.count(s.distinct4kBlocks()) + " distinct 4 KiB blocks read or written ("
                 + Units.bytes(s.distinct4kBlocks() * 4096) + ", exact)");
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
-                + Units.count(s.skipped()) + " bad records");
+                + Units.count(s.skipped()) + " bad records"
+                + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
         out.println();
         TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
         for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {
@@ -120,10 +126,14 @@ final class InspectCommand implements Callable<Integer> {
         }
         if (s.streams().size() > 1 || (s.streams().size() == 1 && s.streams().get(0).stream() >= 0)) {
             out.println();
-            TextTable st = new TextTable("stream", "IOs", "reads", "writes", "read", "written");
+            boolean someWithout = s.withoutCompletion() > 0 && s.withoutCompletion() < s.records();
+            TextTable st = someWithout ? new TextTable("stream", "IOs", "reads", "writes", "read", "written", "no completion")
+                    : new TextTable("stream", "IOs", "reads", "writes", "read", "written");
             for (TraceStatistics.StreamRow r : s.streams()) {
-                st.row(r.stream() < 0 ? "-" : Integer.toString(r.stream()), Units.count(r.records()), Units.count(r.reads()),
-                        Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()));
+                String[] cells = {r.name(), Units.count(r.records()), Units.count(r.reads()),
+                    Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()),
+                    Units.count(r.withoutCompletion())};
+                st.row(someWithout ? cells : java.util.Arrays.copyOf(cells, cells.length - 1));
             }
             st.print(out, "");
         }

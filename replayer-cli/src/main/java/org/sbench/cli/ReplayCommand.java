@@ -28,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "A replay with writes destroys data on a block device or an existing file: it needs --allow-write (and --force over a"
                 + " filesystem or partition table); a file sbench creates needs neither."})
 final class ReplayCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads) or a bundled workload (sbench traces).")
+    @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads; not a pipe, which cannot be read twice: convert it first) or a bundled"
+            + " workload (sbench traces).")
     String trace;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
@@ -70,8 +71,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Offsets past the target: error (default), wrap, or scale.")
     String fit;
 
-    @Option(names = "--stream", paramLabel = "N|all",
-            description = "Replay only stream (device, volume) N of a multi-device trace, or all of them on disjoint ranges of the target.")
+    @Option(names = "--stream", paramLabel = "N|MAJOR:MINOR|all",
+            description = "Replay only stream (device, volume) N of a multi-device trace (MAJOR:MINOR for a device, as inspect shows"
+                    + " block traces' streams), or all of them on disjoint ranges of the target.")
     String stream;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,

@@ -1,5 +1,6 @@
 package org.sbench.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.input.ReadOptions;
@@ -14,14 +15,32 @@ final class TraceOptions {
             description = "Skip up to N malformed records (reported) instead of stopping at the first.")
     long skipBad;
 
-    /** The trace file {@code arg} names: a file, or a bundled workload (generated once and cached, its progress on {@code line}). */
+    /** The argument naming standard input. */
+    static final String STANDARD_INPUT = "-";
+    private static final Path STANDARD_INPUT_PATH = Path.of("/dev/stdin");
+
+    /**
+     * The trace file {@code arg} names: a file (a FIFO and {@code <(zcat ...)} too), {@code -} for
+     * standard input, or a bundled workload (generated once and cached, its progress on {@code line}).
+     */
     static Path resolve(String arg, ProgressLine line) {
-        return BundledTraceCache.forUser().resolve(arg, generating(line, arg));
+        return arg.equals(STANDARD_INPUT) ? STANDARD_INPUT_PATH : BundledTraceCache.forUser().resolve(arg, generating(line, arg));
     }
 
     /** The progress of generating bundled workload {@code name} into the cache. */
     static TaskProgress generating(ProgressLine line, String name) {
         return new TaskProgress(line, "generating " + name + " (once, into the cache)", TaskProgress.Unit.IOS);
+    }
+
+    /**
+     * Says on {@code err} that the last line of {@code trace}, line {@code line}, had no line end
+     * (a cut file) and was not read; nothing when {@code line} is 0.
+     */
+    static void warnIfCut(PrintWriter err, Path trace, long line) {
+        if (line > 0) {
+            err.println("sbench: warning: " + trace + ":" + line + ": last line incomplete (no line end: a cut file?), not read");
+            err.flush();
+        }
     }
 
     ReadOptions readOptions() {

@@ -10,14 +10,23 @@ import java.util.Set;
 
 /**
  * What a trace says about itself: the format it came from, which optional {@link Field}s its
- * records carry, free-form metadata (well-known keys {@link #NAME} and {@link #CAPACITY}) and
- * phase markers. Immutable; the {@code with*} methods return changed copies.
+ * records may carry (a record may still lack one: an issue whose completion was never traced has
+ * no completion time, and the statistics count such records), free-form metadata (well-known keys
+ * {@link #NAME}, {@link #CAPACITY}, {@link #STREAMS}) and phase markers. Immutable; the
+ * {@code with*} methods return changed copies.
  */
 public final class TraceInfo {
     /** Metadata key: the trace's name. */
     public static final String NAME = "name";
     /** Metadata key: capacity of the traced device in bytes, when the source states it. */
     public static final String CAPACITY = "capacity";
+    /** Metadata key: what the stream numbers are, when they are more than numbers. */
+    public static final String STREAMS = "streams";
+    /**
+     * {@link #STREAMS} of a trace whose streams are Linux device numbers ({@link DeviceNumbers}):
+     * they are shown, and may be typed, as {@code MAJOR:MINOR}.
+     */
+    public static final String DEVICE_NUMBER_STREAMS = "dev_t";
 
     private final String sourceFormat;
     private final Set<Field> fields;
@@ -58,6 +67,14 @@ public final class TraceInfo {
     /** The trace's name from metadata, or null. */
     public String name() {
         return metadata.get(NAME);
+    }
+
+    /** How {@code stream} is shown: {@code MAJOR:MINOR} for device numbers, else the number; "-" for none. */
+    public String streamName(int stream) {
+        if (stream < 0) {
+            return "-";
+        }
+        return DEVICE_NUMBER_STREAMS.equals(metadata.get(STREAMS)) ? DeviceNumbers.name(stream) : Integer.toString(stream);
     }
 
     /** The capacity stated by the source in bytes, or 0 when unknown. */

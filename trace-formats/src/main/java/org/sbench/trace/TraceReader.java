@@ -27,6 +27,15 @@ public interface TraceReader extends Closeable {
         return 0;
     }
 
+    /**
+     * The number of the last line of a text trace when it ended without a line end (a cut file,
+     * such as a truncated download: its last number may be cut short) and was therefore not read;
+     * 0 when there is none. Known once the reader reached the end.
+     */
+    default long incompleteLastLine() {
+        return 0;
+    }
+
     /** Records that arrived earlier than a record before them and were moved into issue order. */
     default long reorderedRecords() {
         return 0;

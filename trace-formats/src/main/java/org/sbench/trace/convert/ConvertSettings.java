@@ -67,6 +67,11 @@ public final class ConvertSettings {
         return kept >= limit || r.issueNs >= endNs;
     }
 
+    /** The stream kept, or {@link IoRecord#NO_STREAM} for all. */
+    public int stream() {
+        return stream;
+    }
+
     public long startNs() {
         return startNs;
     }

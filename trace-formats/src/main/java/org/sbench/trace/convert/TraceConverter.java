@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
@@ -20,23 +21,43 @@ public final class TraceConverter {
     private TraceConverter() {
     }
 
-    /** What a conversion did. */
-    public record Summary(long read, long written, long reordered, long skipped, String format) {
+    /**
+     * What a conversion did; {@code incompleteLastLine} is the number of the input's last line
+     * when it had no line end and was not read (0: none).
+     */
+    public record Summary(long read, long written, long reordered, long skipped, long incompleteLastLine, String format) {
     }
 
+    /**
+     * Writes the records of {@code reader} that {@code settings} keep to {@code out}.
+     *
+     * @throws SbenchException a usage error naming the streams present when the stream to keep is
+     *         not in the trace (rather than an empty output); nothing is written then
+     */
     public static Summary convert(TraceReader reader, TraceFormat outFormat, Path out, ConvertSettings settings) {
         IoRecord r = new IoRecord();
         long read = 0;
         boolean any = false;
+        boolean ended = true;
+        StreamsSeen streams = new StreamsSeen();
         while (reader.next(r)) {
             read++;
+            streams.add(r.stream);
             if (settings.pastEnd(r, 0)) {
+                ended = false;
                 break;
             }
             if (settings.keeps(r)) {
                 any = true;
+                ended = false;
                 break;
             }
+        }
+        int wanted = settings.stream();
+        if (ended && wanted != IoRecord.NO_STREAM && !streams.contains(wanted) && !streams.incomplete()) {
+            TraceInfo info = reader.info();
+            throw SbenchException.usage("--stream " + info.streamName(wanted) + ": the trace has no such stream; "
+                    + (read == 0 ? "it has no IOs" : streams.describe(info)));
         }
         long originNs = any ? r.issueNs : 0;
         TraceInfo in = reader.info();
@@ -64,7 +85,8 @@ public final class TraceConverter {
             }
             writer.finish();
         }
-        return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), outFormat.name());
+        return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
+                outFormat.name());
     }
 
     private static List<PhaseMarker> phasesWithin(List<PhaseMarker> phases, ConvertSettings s) {

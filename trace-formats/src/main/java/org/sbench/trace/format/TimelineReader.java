@@ -11,6 +11,9 @@ import org.sbench.trace.stats.RecordedQd;
  * first issue (docs/definitions.md: times are ns since the trace's first IO) and, when the records carry
  * completion times but no queue depth, computes the recorded queue depth of each. Each stream of
  * a multi-stream trace is a separate device with its own queue, so depth is counted per stream.
+ * An IO without a completion time (an issue whose completion was never traced) gets none: its
+ * depth is not recorded, and nothing is invented; the statistics then call the stream's depth
+ * not recorded, and the depths of its other IOs count only the completions there are.
  */
 final class TimelineReader implements TraceReader {
     private final TraceReader source;
@@ -52,7 +55,7 @@ final class TimelineReader implements TraceReader {
             into.completeNs -= originNs;
         }
         if (queues != null) {
-            into.qd = queues.of(into.stream).next(into.issueNs, into.completeNs);
+            into.qd = into.hasComplete() ? queues.of(into.stream).next(into.issueNs, into.completeNs) : IoRecord.NO_QD;
         }
         return true;
     }
@@ -75,6 +78,11 @@ final class TimelineReader implements TraceReader {
     @Override
     public long skippedRecords() {
         return source.skippedRecords();
+    }
+
+    @Override
+    public long incompleteLastLine() {
+        return source.incompleteLastLine();
     }
 
     @Override

@@ -139,7 +139,10 @@ public final class TraceFormats {
         return open(TraceInput.of(path, options.progress()), from, options);
     }
 
-    /** Opens {@code input} as {@link #open(Path, String, ReadOptions)} opens a path. */
+    /**
+     * Opens {@code input} as a trace, as {@link #open(Path, String, ReadOptions)} does a file; a
+     * pipe or stream is read once, from the head detection looked at on.
+     */
     public TraceReader open(TraceInput input, String from, ReadOptions options) {
         TraceFormat format = from == null ? detect(input) : byName(from);
         return inIssueOrder(format.openReader(input, options), options);

@@ -1,53 +1,134 @@
 package org.sbench.trace.input;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 
 /**
  * Line-by-line reading of a text trace that knows where it is, so every error names
- * {@code FILE:LINE}. Owns the decompressed stream and the bad-record budget of its reader.
+ * {@code FILE:LINE}. Lines end with LF or CRLF and are UTF-8; a byte-order mark before the first
+ * (as Windows tools write CSV) is dropped. Owns the decompressed stream and the bad-record budget
+ * of its reader.
+ *
+ * <p>Bounded: a line longer than {@link #MAX_LINE_BYTES} (a hole of a damaged file, a
+ * decompression bomb read as text) is an error, found with no more than that much memory. A
+ * last line without a line end is a cut file (a truncated download): it may hold a number cut
+ * short, so it is not delivered, and {@link #incompleteLastLine()} says which line it was.
  */
 public final class LineCursor implements AutoCloseable {
-    private static final int CHAR_BUFFER = 1 << 16;
+    /** The longest line a text trace may have, without its line end: 1 MiB. */
+    public static final int MAX_LINE_BYTES = 1 << 20;
+    private static final int INITIAL_BUFFER = 1 << 16;
+    /** Room for the longest line, a CR and the LF. */
+    private static final int MAX_BUFFER = MAX_LINE_BYTES + 2;
+    private static final int QUOTED_PREFIX_BYTES = 64;
+    private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
 
     private final TraceInput input;
-    private final BufferedReader reader;
+    private final InputStream in;
     private final BadRecordBudget budget;
+    private byte[] buf = new byte[INITIAL_BUFFER];
+    private int pos;
+    private int limit;
+    private boolean eof;
     private String line;
     private long lineNumber;
+    private long incompleteLastLine;
 
     public LineCursor(TraceInput input, ReadOptions options) {
         this.input = input;
-        this.reader = new BufferedReader(new InputStreamReader(input.openStream(), StandardCharsets.UTF_8), CHAR_BUFFER);
+        this.in = input.openStream();
         this.budget = options.newBudget();
     }
 
     /**
      * Moves to the next line.
      *
-     * @return false at the end of the file
-     * @throws SbenchException if the line holds binary data (a binary file fed to a text reader)
-     *         or the file cannot be read (a truncated compressed file)
+     * @return false at the end of the file (a last line without a line end is not delivered)
+     * @throws SbenchException if the line holds binary data (a binary file fed to a text reader),
+     *         is longer than {@link #MAX_LINE_BYTES}, or the file cannot be read (a truncated
+     *         compressed file)
      */
     public boolean advance() {
+        int scan = pos;
+        while (true) {
+            for (int i = scan; i < limit; i++) {
+                byte b = buf[i];
+                if (b == '\n') {
+                    int end = i > pos && buf[i - 1] == '\r' ? i - 1 : i;
+                    if (lineNumber == 0 && startsWithBom(pos, end)) {
+                        pos += UTF8_BOM.length;
+                    }
+                    line = new String(buf, pos, end - pos, StandardCharsets.UTF_8);
+                    pos = i + 1;
+                    lineNumber++;
+                    return true;
+                }
+                if (b == 0) {
+                    lineNumber++;
+                    throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
+                }
+            }
+            int have = limit - pos;
+            if (have > MAX_LINE_BYTES + 1) {
+                throw SbenchException.badLine(input.displayName(), lineNumber + 1,
+                        "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)", prefix());
+            }
+            if (eof) {
+                if (!isBlank(pos, limit)) {
+                    incompleteLastLine = lineNumber + 1;
+                }
+                pos = limit;
+                line = null;
+                return false;
+            }
+            scan = limit - pos;
+            fill();
+        }
+    }
+
+    /** Moves the unread bytes to the front, grows the buffer if they fill it, and reads more. */
+    private void fill() {
+        int have = limit - pos;
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, have);
+            pos = 0;
+            limit = have;
+        }
+        if (limit == buf.length) {
+            buf = Arrays.copyOf(buf, Math.min(2 * buf.length, MAX_BUFFER));
+        }
         try {
-            line = reader.readLine();
+            int r = in.read(buf, limit, buf.length - limit);
+            if (r < 0) {
+                eof = true;
+            } else {
+                limit += r;
+            }
         } catch (IOException e) {
             throw SbenchException.badInput(input.displayName(), "line " + (lineNumber + 1)
-                    + ": cannot read further (" + TraceInput.reason(e) + "); is the file truncated?");
+                    + ": cannot read further (" + SbenchException.reason(e) + "); is the file truncated?");
         }
-        if (line == null) {
-            return false;
-        }
-        lineNumber++;
-        if (line.indexOf('\0') >= 0) {
-            throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
+    }
+
+    private boolean startsWithBom(int from, int to) {
+        return to - from >= UTF8_BOM.length && buf[from] == UTF8_BOM[0] && buf[from + 1] == UTF8_BOM[1] && buf[from + 2] == UTF8_BOM[2];
+    }
+
+    private boolean isBlank(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
+                return false;
+            }
         }
         return true;
+    }
+
+    private String prefix() {
+        return new String(buf, pos, Math.min(limit - pos, QUOTED_PREFIX_BYTES), StandardCharsets.UTF_8);
     }
 
     public String line() {
@@ -56,6 +137,11 @@ public final class LineCursor implements AutoCloseable {
 
     public long lineNumber() {
         return lineNumber;
+    }
+
+    /** The number of the last line when it ended without a line end and was not delivered; 0 otherwise. */
+    public long incompleteLastLine() {
+        return incompleteLastLine;
     }
 
     public String fileName() {
@@ -94,7 +180,7 @@ public final class LineCursor implements AutoCloseable {
     @Override
     public void close() {
         try {
-            reader.close();
+            in.close();
         } catch (IOException ignored) {
             // Nothing was written; a failed close of an input loses nothing.
         }

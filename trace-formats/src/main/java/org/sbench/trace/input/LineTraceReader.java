@@ -81,6 +81,11 @@ public abstract class LineTraceReader implements TraceReader {
     }
 
     @Override
+    public final long incompleteLastLine() {
+        return cursor.incompleteLastLine();
+    }
+
+    @Override
     public final void close() {
         cursor.close();
     }

@@ -104,7 +104,7 @@ public final class OutputPath {
             }
             return of(path, Kind.THROUGH, p);
         } catch (IOException e) {
-            return refused(path, "cannot be resolved (" + TraceInput.reason(e) + ")");
+            return refused(path, "cannot be resolved (" + SbenchException.reason(e) + ")");
         }
     }
 

@@ -8,12 +8,25 @@ import java.util.List;
 /** The first bytes of a (decompressed) trace, as format detection sees them. */
 public final class TraceHead {
     private static final double MIN_PRINTABLE_SHARE = 0.95;
+    /** What a UTF-8 byte-order mark decodes to; Windows tools start CSV files with it. */
+    private static final String BYTE_ORDER_MARK = "\ufeff";
 
     private final byte[] bytes;
+    private final boolean wholeInput;
     private List<String> lines;
 
+    /** The head of an input that holds exactly {@code bytes}. */
     public TraceHead(byte[] bytes) {
+        this(bytes, true);
+    }
+
+    /**
+     * The first {@code bytes} of an input; {@code wholeInput} when the input ends there, else a
+     * last line without its line end is cut and left out of {@link #lines()}.
+     */
+    public TraceHead(byte[] bytes, boolean wholeInput) {
         this.bytes = bytes;
+        this.wholeInput = wholeInput;
     }
 
     public byte[] bytes() {
@@ -43,8 +56,12 @@ public final class TraceHead {
     }
 
     /**
-     * The complete non-blank lines of the head, trimmed of the line end (a last line cut by the head's
-     * limit is left out). Empty when the head is not text.
+     * The complete non-blank lines of the head, trimmed of the line end and of a byte-order mark
+     * before the first: a last line without its
+     * line end is left out (cut by the head's limit, or by the end of a cut file, which readers do
+     * not read either), unless the whole input is that one line. The head reaches past its first
+     * 64 KiB to the end of the line they cut, up to the longest line allowed. Empty when the head
+     * is not text.
      */
     public List<String> lines() {
         if (lines == null) {
@@ -69,13 +86,25 @@ public final class TraceHead {
 
     private List<String> split() {
         String text = new String(bytes, StandardCharsets.UTF_8);
-        int end = bytes.length == TraceInput.HEAD_BYTES ? text.lastIndexOf('\n') : text.length();
+        if (text.startsWith(BYTE_ORDER_MARK)) {
+            text = text.substring(BYTE_ORDER_MARK.length());
+        }
+        List<String> out = lines(text.substring(0, Math.max(text.lastIndexOf('\n'), 0)));
+        // A last line without its line end is not read (LineCursor), so detection passes over it
+        // too, unless the input has no other line to go by.
+        if (wholeInput && out.isEmpty()) {
+            out = lines(text);
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    private static List<String> lines(String text) {
         List<String> out = new ArrayList<>();
-        for (String line : text.substring(0, Math.max(end, 0)).split("\r?\n")) {
+        for (String line : text.split("\r?\n")) {
             if (!line.isBlank()) {
                 out.add(line);
             }
         }
-        return Collections.unmodifiableList(out);
+        return out;
     }
 }

@@ -253,6 +253,11 @@ public final class ExternalSorter implements TraceReader {
     }
 
     @Override
+    public long incompleteLastLine() {
+        return source.incompleteLastLine();
+    }
+
+    @Override
     public long reorderedRecords() {
         return reordered;
     }

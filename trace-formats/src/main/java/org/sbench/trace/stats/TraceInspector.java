@@ -25,8 +25,16 @@ public final class TraceInspector {
     private final long[][] sizeOpBytes = new long[SizeClass.values().length][2];
     private final long[] qdBuckets = new long[QdBucket.values().length];
     private final Map<Integer, long[]> streams = new TreeMap<>();
-    private static final int STREAM_COUNTERS = 6;
+    // The counters of a stream, by index.
+    private static final int STREAM_RECORDS = 0;
+    private static final int STREAM_READS = 1;
+    private static final int STREAM_WRITES = 2;
+    private static final int STREAM_BYTES_READ = 3;
+    private static final int STREAM_BYTES_WRITTEN = 4;
     private static final int STREAM_MAX_OFFSET = 5;
+    private static final int STREAM_WITHOUT_COMPLETION = 6;
+    private static final int STREAM_WITHOUT_QD = 7;
+    private static final int STREAM_COUNTERS = 8;
     private long maxIoBytes;
     private int lastStream;
     private long[] lastStreamCounters;
@@ -40,6 +48,7 @@ public final class TraceInspector {
     private long qdSum;
     private long qdRecords;
     private int maxQd;
+    private long withoutCompletion;
 
     public TraceInspector(int sequentialWindow) {
         this.window = new SequentialWindow(sequentialWindow);
@@ -52,7 +61,7 @@ public final class TraceInspector {
         while (reader.next(r)) {
             inspector.add(r);
         }
-        return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords());
+        return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine());
     }
 
     /** Adds one record; records must come in issue order. */
@@ -87,14 +96,20 @@ public final class TraceInspector {
             qdRecords++;
             qdBuckets[QdBucket.of(r.qd).ordinal()]++;
             maxQd = Math.max(maxQd, r.qd);
+        } else {
+            s[STREAM_WITHOUT_QD]++;
         }
-        s[0]++;
+        if (!r.hasComplete()) {
+            withoutCompletion++;
+            s[STREAM_WITHOUT_COMPLETION]++;
+        }
+        s[STREAM_RECORDS]++;
         if (r.op == Op.READ) {
-            s[1]++;
-            s[3] += r.lengthBytes;
+            s[STREAM_READS]++;
+            s[STREAM_BYTES_READ] += r.lengthBytes;
         } else if (r.op == Op.WRITE) {
-            s[2]++;
-            s[4] += r.lengthBytes;
+            s[STREAM_WRITES]++;
+            s[STREAM_BYTES_WRITTEN] += r.lengthBytes;
         }
     }
 
@@ -106,7 +121,11 @@ public final class TraceInspector {
         return lastStreamCounters;
     }
 
-    public TraceStatistics result(TraceInfo info, long reordered, long skipped) {
+    /**
+     * The statistics of the records added, for a trace described by {@code info} whose reader
+     * reordered, skipped and (when not 0) left out a cut last line as given.
+     */
+    public TraceStatistics result(TraceInfo info, long reordered, long skipped, long incompleteLastLine) {
         long reads = opCount[Op.READ.ordinal()];
         long writes = opCount[Op.WRITE.ordinal()];
         long rw = reads + writes;
@@ -126,11 +145,13 @@ public final class TraceInspector {
             }
         }
         TraceStatistics.Qd qd = new TraceStatistics.Qd(qdKnown, qdKnown ? (double) qdSum / records : 0,
-                qdKnown ? pct(qdBuckets[QdBucket.QD1.ordinal()], records) : 0, qdKnown ? maxQd : 0, histogram);
+                qdKnown ? pct(qdBuckets[QdBucket.QD1.ordinal()], records) : 0, maxQd, histogram);
         List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
         for (Map.Entry<Integer, long[]> e : streams.entrySet()) {
             long[] s = e.getValue();
-            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), s[0], s[1], s[2], s[3], s[4], s[STREAM_MAX_OFFSET]));
+            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), info.streamName(e.getKey()), s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES],
+                    s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION],
+                    s[STREAM_WITHOUT_QD]));
         }
         List<TraceStatistics.Phase> phases = new ArrayList<>();
         for (PhaseMarker p : info.phases()) {
@@ -139,7 +160,7 @@ public final class TraceInspector {
         return new TraceStatistics(info.sourceFormat(), info.name(), records, reads, writes,
                 opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
                 opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
-                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, qd, sizes, streamRows, phases);
+                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, withoutCompletion, qd, sizes, streamRows, phases);
     }
 
     private static double pct(long part, long whole) {

@@ -11,6 +11,10 @@ import java.util.List;
  * @param maxOffset highest end offset (offset + length) reached: the capacity the trace needs
  * @param maxIoBytes largest read or write
  * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed
+ * @param incompleteLastLine the number of the trace's last line when it had no line end (a cut
+ *        file) and was not read; 0 when there is none
+ * @param withoutCompletion IOs without a completion time: all of a trace without completion
+ *        times; some of one whose tracer missed completions (an issue-only capture)
  */
 public record TraceStatistics(
         String format,
@@ -30,14 +34,18 @@ public record TraceStatistics(
         long distinct4kBlocks,
         long reordered,
         long skipped,
+        long incompleteLastLine,
+        long withoutCompletion,
         Qd qd,
         List<SizeClassRow> sizeClasses,
         List<StreamRow> streams,
         List<Phase> phases) {
 
     /**
-     * Recorded queue depth; {@code known} false when the trace has none (no completion times), and
-     * then the other values are 0 and the histogram empty.
+     * Recorded queue depth; {@code known} only when every IO has one: false when the trace has no
+     * completion times, or some IOs lack one (docs/definitions.md: a depth that was not recorded is not
+     * invented), and then avg and qd1Pct are 0 and the histogram empty. {@code max} is the deepest
+     * depth of any IO that has one (0: none), which replay sizes its queue by.
      */
     public record Qd(boolean known, double avg, double qd1Pct, int max, List<QdRow> histogram) {
     }
@@ -54,8 +62,14 @@ public record TraceStatistics(
                                long reads, long writes, long readBytes, long writeBytes) {
     }
 
-    /** One stream (device, volume, LUN): its IOs, bytes and highest end offset. */
-    public record StreamRow(int stream, long records, long reads, long writes, long bytesRead, long bytesWritten, long maxOffset) {
+    /**
+     * One stream (device, volume, LUN): its number and how it is shown ({@code MAJOR:MINOR} for a
+     * device number, {@link org.sbench.trace.TraceInfo#streamName}), its IOs, bytes and highest end
+     * offset, and its IOs without a completion time and without a recorded queue depth; the
+     * stream's depth is recorded only when {@code withoutQd} is 0.
+     */
+    public record StreamRow(int stream, String name, long records, long reads, long writes, long bytesRead, long bytesWritten,
+                            long maxOffset, long withoutCompletion, long withoutQd) {
     }
 
     /** A phase marker of the trace. */

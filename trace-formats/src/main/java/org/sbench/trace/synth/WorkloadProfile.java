@@ -34,7 +34,7 @@ public final class WorkloadProfile {
         try (InputStreamReader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             p.load(r);
         } catch (IOException e) {
-            throw SbenchException.badInput(name, "cannot read profile: " + e.getMessage());
+            throw SbenchException.badInput(name, "cannot read profile: " + SbenchException.reason(e));
         }
         WorkloadProfile profile = new WorkloadProfile(name, p);
         profile.reads();

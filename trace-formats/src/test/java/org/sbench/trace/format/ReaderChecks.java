@@ -66,6 +66,19 @@ public final class ReaderChecks {
                 e.getMessage());
     }
 
+    /**
+     * {@code text} ends in a line cut short, without its line end (a truncated download): the
+     * {@code recordsBefore} records before it are read, the cut line is not (a number in it may be
+     * cut short), and the reader names it as the incomplete last line.
+     */
+    public static void assertCutLastLineLeftOut(TraceFormat format, Path dir, String text, int recordsBefore) throws IOException {
+        Path file = FormatSamples.write(dir, text);
+        try (TraceReader reader = format.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(recordsBefore, readAll(reader).size());
+            assertEquals(text.split("\n", -1).length, reader.incompleteLastLine());
+        }
+    }
+
     /** The records of a temporary file holding {@code text}, read with the default options. */
     public static List<IoRecord> readText(TraceFormat format, CharSequence text) throws IOException {
         Path file = Files.createTempFile(format.name(), ".trace");

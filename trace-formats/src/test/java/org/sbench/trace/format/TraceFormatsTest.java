@@ -2,6 +2,7 @@ package org.sbench.trace.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
@@ -57,6 +59,60 @@ class TraceFormatsTest {
         }
     }
 
+    /**
+     * A FIFO (as {@code <(zcat ...)} gives) is opened once and read on from the head detection
+     * looked at: compressed, and longer than a pipe holds, its records all arrive; it never hangs.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "gz"})
+    void aFifoIsReadOnceFromItsHead(String compression, @TempDir Path dir) throws Exception {
+        StringBuilder csv = new StringBuilder("issue_ns,complete_ns,offset,length,op,stream,qd,process\n");
+        int records = 30_000; // about 1 MB, far more than a pipe's buffer
+        for (int i = 0; i < records; i++) {
+            csv.append(1000L * i).append(",,").append(4096L * i).append(",4096,R,,,\n");
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = compress(compression, bytes)) {
+            out.write(csv.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        Path fifo = Fifos.fed(dir.resolve("trace.fifo"), bytes.toByteArray());
+        List<IoRecord> got = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            try (TraceReader r = formats.open(fifo, null, ReadOptions.DEFAULTS)) {
+                return TestRecords.readAll(r);
+            }
+        });
+        assertEquals(records, got.size());
+        assertEquals(4096L * (records - 1), got.get(records - 1).offsetBytes);
+    }
+
+    @Test
+    void anSbtFileFromAPipeIsRefusedInOneLine(@TempDir Path dir) throws Exception {
+        Path sbt = dir.resolve("t.sbt");
+        try (org.sbench.trace.TraceWriter w = formats.create(sbt, null, org.sbench.trace.TraceInfo.of("test", java.util.Set.of()))) {
+            w.write(TestRecords.record(0, IoRecord.NO_TIME, 0, 4096, org.sbench.trace.Op.READ, IoRecord.NO_STREAM));
+            w.finish();
+        }
+        Path fifo = Fifos.fed(dir.resolve("sbt.fifo"), Files.readAllBytes(sbt));
+        SbenchException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> assertThrows(SbenchException.class, () -> formats.open(fifo, null, ReadOptions.DEFAULTS)));
+        assertEquals(fifo + ": an .sbt trace keeps its process names and phases after its records, so it cannot be read from a"
+                + " pipe; give the file itself (compressed, it is read as it is)", e.getMessage());
+    }
+
+    /** An IO without a completion time gets no recorded depth (none is invented); the others count what completed. */
+    @Test
+    void anIoWithoutACompletionTimeHasNoRecordedDepth(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("partial.csv");
+        Files.writeString(file, "# fields: complete\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+                + "0,100,0,4096,R,,,\n10,,4096,4096,R,,,\n20,200,8192,4096,R,,,\n");
+        try (TraceReader r = formats.open(file, null, ReadOptions.DEFAULTS)) {
+            List<IoRecord> got = TestRecords.readAll(r);
+            assertEquals(1, got.get(0).qd);
+            assertEquals(IoRecord.NO_QD, got.get(1).qd);
+            assertEquals(2, got.get(2).qd, "the first is outstanding; the second's completion was not recorded");
+        }
+    }
+
     private static OutputStream compress(String kind, OutputStream raw) throws IOException {
         switch (kind) {
             case "gz": return new GzipCompressorOutputStream(raw);
@@ -86,6 +142,44 @@ class TraceFormatsTest {
                 assertThrows(SbenchException.class, () -> formats.open(missing, null, ReadOptions.DEFAULTS)).getMessage());
         assertEquals(dir + ": is a directory, expected a trace file",
                 assertThrows(SbenchException.class, () -> formats.open(dir, null, ReadOptions.DEFAULTS)).getMessage());
+    }
+
+    @Test
+    void aUtf8ByteOrderMarkIsDropped(@TempDir Path dir) throws IOException {
+        byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+        String msr = "128166372003061629,hm,1,Read,3154137088,4096,8921\n128166372016382155,hm,1,Write,0,512,1331\n";
+        for (String text : new String[] {msr, CSV}) {
+            Path file = dir.resolve("bom.csv");
+            Files.write(file, concat(bom, text.getBytes(StandardCharsets.UTF_8)));
+            try (TraceReader r = formats.open(file, null, ReadOptions.DEFAULTS)) {
+                assertEquals(text == msr ? "msr" : "test", r.info().sourceFormat());
+                assertEquals(text == msr ? 2 : 4, TestRecords.readAll(r).size());
+            }
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
+    void aFileThatCannotBeOpenedNamesTheReason(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("plain.csv"), CSV);
+        Path under = file.resolve("child.csv");
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(under, null, ReadOptions.DEFAULTS));
+        assertEquals("cannot read " + under + ": not a directory", e.getMessage());
+    }
+
+    @Test
+    void anUnreadableFileSaysPermissionDenied(@TempDir Path dir) throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeFalse("root".equals(System.getProperty("user.name")),
+                "root reads files whatever their mode");
+        Path file = Files.writeString(dir.resolve("secret.csv"), CSV);
+        Files.setPosixFilePermissions(file, java.util.Set.of());
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(file, null, ReadOptions.DEFAULTS));
+        assertEquals("cannot read " + file + ": permission denied", e.getMessage());
     }
 
     @Test

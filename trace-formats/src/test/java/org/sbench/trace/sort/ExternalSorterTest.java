@@ -14,40 +14,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.ListReader;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
 
 class ExternalSorterTest {
-
-    /** Serves records from a list, in list order. */
-    static final class ListReader implements TraceReader {
-        private final List<IoRecord> records;
-        private int next;
-
-        ListReader(List<IoRecord> records) {
-            this.records = records;
-        }
-
-        @Override
-        public TraceInfo info() {
-            return TraceInfo.of("test", EnumSet.allOf(Field.class));
-        }
-
-        @Override
-        public boolean next(IoRecord into) {
-            if (next == records.size()) {
-                return false;
-            }
-            into.copyFrom(records.get(next++));
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
     @Property(tries = 30)
     void sortsStablyInBoundedMemory(@ForAll long seed, @ForAll @IntRange(min = 0, max = 5000) int n,
                                     @ForAll @IntRange(min = 2, max = 300) int memory) throws IOException {
@@ -67,7 +38,7 @@ class ExternalSorterTest {
             max = Math.max(max, r.issueNs);
         }
         Path tmp = Files.createTempDirectory("sorttest");
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(input), memory, tmp)) {
+        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp)) {
             assertEquals(expected, TestRecords.readAll(sorter));
             assertEquals(expectedReordered, sorter.reorderedRecords());
         }
@@ -83,7 +54,7 @@ class ExternalSorterTest {
         List<IoRecord> expected = new ArrayList<>(input);
         expected.sort(Comparator.comparingLong(r -> r.issueNs));
         Path tmp = Files.createTempDirectory("sorttest");
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(input), 4, tmp)) {
+        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), 4, tmp)) {
             assertEquals(expected, TestRecords.readAll(sorter));
         }
         Files.delete(tmp);

@@ -81,6 +81,6 @@ public final class ParquetExport {
     }
 
     private static SbenchException failure(String what, String out, IOException e) {
-        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + out + ": " + TraceInput.reason(e), e);
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + out + ": " + SbenchException.reason(e), e);
     }
 }

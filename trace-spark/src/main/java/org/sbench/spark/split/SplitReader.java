@@ -71,7 +71,7 @@ public final class SplitReader implements TraceReader {
             return new LineRange(files, split.trace().path(), split.start(), split.end());
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + split.trace().name() + ": "
-                    + TraceInput.reason(e), e);
+                    + SbenchException.reason(e), e);
         }
     }
 

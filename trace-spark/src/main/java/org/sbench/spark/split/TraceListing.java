@@ -99,7 +99,7 @@ public final class TraceListing {
                 }
                 out.addAll(sorted);
             } catch (IOException e) {
-                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list " + arg + ": " + TraceInput.reason(e), e);
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list " + arg + ": " + SbenchException.reason(e), e);
             }
         }
         if (out.isEmpty()) {
@@ -133,7 +133,7 @@ public final class TraceListing {
             return group.isEmpty() ? List.of(file) : group;
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list the per-CPU files beside " + file + ": "
-                    + TraceInput.reason(e), e);
+                    + SbenchException.reason(e), e);
         }
     }
 
@@ -141,7 +141,7 @@ public final class TraceListing {
         try {
             return files.fileSystem(file).getFileStatus(new Path(file)).getLen();
         } catch (IOException e) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + file + ": " + TraceInput.reason(e), e);
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + file + ": " + SbenchException.reason(e), e);
         }
     }
 }

@@ -40,9 +40,9 @@ import org.sbench.trace.input.TraceInput;
  * {@code Total (8,0):}, {@code Reads Queued: …}, {@code Throughput …}), blank lines and any line
  * whose first field is not a {@code maj,min} device, and a C with no waiting D (the request
  * was issued before tracing began). A D still waiting at the end of the trace, or when 262,144
- * later issues wait behind it (its completion was lost), is dropped and counted in
- * {@link #skippedRecords()}. A completion of a partially completed request is taken from its
- * first C event. Bio-based devices (device-mapper, md) log no D events and give no records.
+ * later issues wait behind it (a capture of issues only, {@code blktrace -a issue}; a lost
+ * completion), is an IO without a completion time. A completion of a partially completed request
+ * is taken from its first C event. Bio-based devices (device-mapper, md) log no D events and give no records.
  */
 final class BlkparseReader extends BlockEventLineReader {
     private static final String LAYOUT = "maj,min cpu seq seconds pid action rwbs sector + blocks [comm]";
@@ -58,10 +58,11 @@ final class BlkparseReader extends BlockEventLineReader {
     private static final int IO_FIELDS = 10;
     private static final int NS_DIGITS = 9;
     private static final TraceInfo INFO = TraceInfo.of(BlkparseFormat.NAME,
-            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
 
     BlkparseReader(TraceInput input, ReadOptions options) {
-        super(input, options, INFO);
+        super(input, options, INFO, true);
     }
 
     @Override

@@ -90,8 +90,11 @@ public final class BlktraceFormat implements TraceFormat {
         return new BlktraceReader(cpuFiles, options);
     }
 
-    /** {@code input} and, when it is named {@code NAME.blktrace.N}, its siblings, in CPU order. */
+    /** {@code input} and, when it is a file named {@code NAME.blktrace.N}, its siblings, in CPU order; a pipe alone. */
     static List<TraceInput> cpuFiles(TraceInput input) {
+        if (!input.rereadable()) {
+            return List.of(input);
+        }
         Path path = input.path();
         Path fileName = path.getFileName();
         String name = fileName == null ? "" : fileName.toString();

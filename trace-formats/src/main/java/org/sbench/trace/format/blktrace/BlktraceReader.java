@@ -65,7 +65,9 @@ import org.sbench.trace.input.TraceInput;
  * inside a record is an error naming the byte; records that decode but make no sense (a write
  * of no bytes, a sector past 2^54, a completion before its issue) are bad records. A complete
  * with no waiting issue is skipped; an issue still waiting at the end (or when 262,144 later
- * issues wait behind it) is dropped and counted in {@link #skippedRecords()}.
+ * issues wait behind it: a file of one CPU, which holds the issues it ran but not the
+ * completions another CPU took, or a capture with {@code -a issue}) is an IO without a
+ * completion time.
  */
 final class BlktraceReader implements TraceReader {
     private static final int CATEGORY_SHIFT = 16;
@@ -95,7 +97,8 @@ final class BlktraceReader implements TraceReader {
     private final PidNames names = new PidNames();
     private final IoRecord issued = new IoRecord();
     private final TraceInfo info = TraceInfo.of(BlktraceFormat.NAME,
-            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
     private BlktraceFile current;
     private boolean started;
     private boolean endOfInput;
@@ -215,8 +218,7 @@ final class BlktraceReader implements TraceReader {
         issued.process = names.get(f.pid);
         String problem = RecordChecks.problem(issued);
         if (problem != null) {
-            budget.reject(SbenchException.badBytes(f.name(), f.recordOffset, problem,
-                    "a " + op.name().toLowerCase() + " of " + f.bytes + " bytes at sector " + f.sector));
+            budget.reject(RecordChecks.badRecordAt(f.name(), f.recordOffset, problem, issued));
             return;
         }
         matcher.issue(issued, f.sector);
@@ -248,7 +250,7 @@ final class BlktraceReader implements TraceReader {
 
     @Override
     public long skippedRecords() {
-        return budget.skipped() + matcher.lostIssues();
+        return budget.skipped();
     }
 
     @Override

@@ -1,6 +1,7 @@
 // The fields blkparse and tracefs block events print alike: device, RWBS flags, sector.
 package org.sbench.trace.format.blockevents;
 
+import org.sbench.trace.DeviceNumbers;
 import org.sbench.trace.Op;
 import org.sbench.trace.input.Fields;
 
@@ -10,8 +11,8 @@ import org.sbench.trace.input.Fields;
  *
  * <ul>
  * <li>Device {@code maj,min} becomes the stream number {@code (maj << 20) | min}, the kernel's
- *     internal {@code dev_t} (20 minor bits), which blktrace records carry as is; so one device
- *     has the same stream in all three formats. Majors above 2047 are refused so that the
+ *     internal {@code dev_t} ({@link DeviceNumbers}), which blktrace records carry as is; so one
+ *     device has the same stream in all three formats. Majors above 2047 are refused so that the
  *     stream stays a non-negative int.</li>
  * <li>Sector: 512-byte units. The kernel prints an unset sector ({@code (sector_t)-1}, flushes
  *     on older kernels) as {@code 18446744073709551615}; it is returned as -1.</li>
@@ -32,9 +33,6 @@ public final class BlockEventFields {
     public static final long NO_SECTOR = -1;
     private static final int SECTOR_SHIFT = 9;
     private static final String ALL_ONES_SECTOR = "18446744073709551615";
-    private static final int MINOR_BITS = 20;
-    private static final long MAX_MINOR = (1L << MINOR_BITS) - 1;
-    private static final long MAX_MAJOR = (1L << (Integer.SIZE - 1 - MINOR_BITS)) - 1;
     private static final long MAX_SECTOR = Long.MAX_VALUE >> SECTOR_SHIFT;
     private static final int MAX_DEVICE_PART_DIGITS = 9;
 
@@ -81,15 +79,10 @@ public final class BlockEventFields {
         if (!comma || digits == 0) {
             throw f.error(i, "a device as MAJOR,MINOR");
         }
-        if (major > MAX_MAJOR || minor > MAX_MINOR) {
+        if (major > DeviceNumbers.MAX_MAJOR || minor > DeviceNumbers.MAX_MINOR) {
             throw f.error(i, "a device with major below 2048 and minor below 2^20");
         }
-        return kernelDev(major, minor);
-    }
-
-    /** The kernel's internal {@code dev_t} of {@code major:minor}, {@code (major << 20) | minor}, as the events carry it. */
-    public static int kernelDev(long major, long minor) {
-        return (int) (major << MINOR_BITS | minor);
+        return DeviceNumbers.of(major, minor);
     }
 
     /** Field {@code i} as a sector number; {@link #NO_SECTOR} for {@code 18446744073709551615}. */

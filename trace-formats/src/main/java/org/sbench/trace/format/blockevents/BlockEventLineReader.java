@@ -15,9 +15,10 @@ import org.sbench.trace.input.TraceInput;
  * A reader of a text trace with one block request event per line, whose IOs are an issue paired
  * with its completion ({@link CompletionMatcher}), delivered in issue order. A subclass parses
  * each line ({@link #parseLine}) and hands the events it keeps to {@link #issue},
- * {@link #complete} or {@link #requeue}; what it throws is a bad record. Issues lost for want of
- * a completion count as skipped records. A subclass reading a live stream may end the input at a
- * line of its choosing ({@link #endInput}). Not thread-safe.
+ * {@link #complete} or {@link #requeue}; what it throws is a bad record. An issue whose completion
+ * never comes is an IO without a completion time; a reader of a live stream may drop such issues
+ * instead (they count as skipped records) and may end the input at a line of its choosing
+ * ({@link #endInput}). Not thread-safe.
  */
 public abstract class BlockEventLineReader implements TraceReader {
     /** The current line and its place, for {@link #parseLine} and its messages. */
@@ -25,15 +26,20 @@ public abstract class BlockEventLineReader implements TraceReader {
     /** The fields of the current line, once {@link #parseLine} has split it. */
     protected final Fields fields;
     private final TraceInfo info;
-    private final CompletionMatcher matcher = new CompletionMatcher();
+    private final CompletionMatcher matcher;
     private final CommNames names = new CommNames();
     private final IoRecord issued = new IoRecord();
     private boolean endOfInput;
 
-    protected BlockEventLineReader(TraceInput input, ReadOptions options, TraceInfo info) {
+    /**
+     * @param keepUncompleted true to hand out an issue whose completion never comes as an IO
+     *        without a completion time, false to drop it (counted in {@link #lostIssues()})
+     */
+    protected BlockEventLineReader(TraceInput input, ReadOptions options, TraceInfo info, boolean keepUncompleted) {
         this.cursor = new LineCursor(input, options);
         this.fields = new Fields(cursor);
         this.info = info;
+        this.matcher = new CompletionMatcher(CompletionMatcher.DEFAULT_MAX_PENDING, keepUncompleted);
     }
 
     @Override
@@ -70,8 +76,8 @@ public abstract class BlockEventLineReader implements TraceReader {
 
     /**
      * Ends the input after the current line, as the end of the file would: no further line is
-     * read, and issues still waiting for their completion are dropped and counted as skipped.
-     * For a stream that never ends by itself (the kernel's {@code trace_pipe}).
+     * read, and issues still waiting for their completion are given up. For a stream that never
+     * ends by itself (the kernel's {@code trace_pipe}).
      */
     protected final void endInput() {
         endOfInput = true;
@@ -140,7 +146,7 @@ public abstract class BlockEventLineReader implements TraceReader {
         return cursor.skipped() + matcher.lostIssues();
     }
 
-    /** Of {@link #skippedRecords()}: issues dropped because their completion never came. */
+    /** Of {@link #skippedRecords()}: issues dropped because their completion never came (a reader that drops them). */
     public final long lostIssues() {
         return matcher.lostIssues();
     }
@@ -148,6 +154,11 @@ public abstract class BlockEventLineReader implements TraceReader {
     /** Of {@link #skippedRecords()}: lines skipped as bad records. */
     public final long badLines() {
         return cursor.skipped();
+    }
+
+    @Override
+    public final long incompleteLastLine() {
+        return cursor.incompleteLastLine();
     }
 
     @Override

@@ -19,9 +19,13 @@ import org.sbench.trace.Op;
  * <p>Issues wait in a FIFO in issue order; {@link #poll} releases the head once it is completed,
  * so records leave in issue order and memory is bounded by the requests in flight plus the
  * completed ones waiting behind an older, slower one. An issue whose completion never comes
- * (the tracer dropped events, or the trace ended first) would hold the FIFO forever: once
- * {@link #maxPending()} issues wait, the head is given up as lost, and at the end of the input
- * every issue still waiting is lost; {@link #lostIssues()} counts them.
+ * (a capture of issues only, such as {@code blktrace -a issue} or one CPU's file; the tracer
+ * dropped events; the trace ended first) would hold the FIFO forever: once {@link #maxPending()}
+ * issues wait, the head is given up, and at the end of the input every issue still waiting is.
+ * An issue given up is handed out as an IO without a completion time
+ * ({@link IoRecord#NO_TIME}), or, for a matcher made to drop them, counted in
+ * {@link #lostIssues()} and left out; a completion that comes after its issue was given up finds
+ * no issue and is passed over.
  *
  * <p>Storage is parallel primitive arrays (a ring of issues, an open-addressing table from key
  * to the oldest waiting issue with that key, chained through the ring), so pairing allocates
@@ -46,6 +50,7 @@ public final class CompletionMatcher {
     private static final long FLUSH_KEY = -1;
 
     private final int maxPending;
+    private final boolean keepUncompleted;
 
     // The ring, indexed by sequence number & mask; head is the oldest entry, tail the next free.
     private long[] issueNs;
@@ -69,16 +74,22 @@ public final class CompletionMatcher {
 
     private long lost;
 
+    /** A matcher that hands issues it gives up out without a completion time. */
     public CompletionMatcher() {
-        this(DEFAULT_MAX_PENDING);
+        this(DEFAULT_MAX_PENDING, true);
     }
 
-    /** A matcher that gives up the oldest waiting issue once {@code maxPending} issues wait. */
-    public CompletionMatcher(int maxPending) {
+    /**
+     * A matcher that gives up the oldest waiting issue once {@code maxPending} issues wait, and
+     * hands issues given up out without a completion time when {@code keepUncompleted}, else drops
+     * them (counted in {@link #lostIssues()}).
+     */
+    public CompletionMatcher(int maxPending, boolean keepUncompleted) {
         if (maxPending < 1) {
             throw new IllegalArgumentException("maxPending < 1");
         }
         this.maxPending = maxPending;
+        this.keepUncompleted = keepUncompleted;
         allocateRing(INITIAL_CAPACITY);
         allocateTable(2 * INITIAL_CAPACITY);
     }
@@ -150,7 +161,8 @@ public final class CompletionMatcher {
 
     /**
      * Fills {@code into} with the oldest issue if it is completed. An oldest issue still waiting
-     * is given up as lost when {@code endOfInput} or when {@link #maxPending()} issues wait.
+     * is given up when {@code endOfInput} or when {@link #maxPending()} issues wait: handed out
+     * without a completion time, or dropped.
      *
      * @return false when nothing can leave yet (or, at the end of the input, nothing is left)
      */
@@ -158,6 +170,18 @@ public final class CompletionMatcher {
         while (head != tail) {
             int s = (int) head & mask;
             byte st = state[s];
+            if (st == WAITING) {
+                if (!endOfInput && tail - head < maxPending) {
+                    return false;
+                }
+                unlink(s);
+                if (keepUncompleted) {
+                    completeNs[s] = IoRecord.NO_TIME;
+                    st = DONE;
+                } else {
+                    lost++;
+                }
+            }
             if (st == DONE) {
                 into.clear();
                 into.issueNs = issueNs[s];
@@ -171,20 +195,13 @@ public final class CompletionMatcher {
                 head++;
                 return true;
             }
-            if (st == WAITING) {
-                if (!endOfInput && tail - head < maxPending) {
-                    return false;
-                }
-                unlink(s);
-                lost++;
-            }
             process[s] = null;
             head++;
         }
         return false;
     }
 
-    /** Issues given up because their completion never came. */
+    /** Issues dropped because their completion never came (only by a matcher made to drop them). */
     public long lostIssues() {
         return lost;
     }

@@ -1,10 +1,7 @@
 package org.sbench.trace.format.csv;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Iterator;
@@ -22,6 +19,8 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.BadRecordBudget;
+import org.sbench.trace.input.LineCursor;
+import org.sbench.trace.input.LineCursorReader;
 import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -29,11 +28,13 @@ import org.sbench.trace.input.TraceInput;
 /**
  * Reads the CSV form ({@link CsvLayout}). Leading {@code #} lines carry the source format, the
  * optional fields present, metadata and phase markers; without a {@code # fields:} line the fields
- * present are those filled in the first row. The header row must match exactly.
+ * present are those filled in the first row. The header row must match exactly. Lines are read
+ * through a {@link LineCursor}: its limits on line length and its handling of a cut last line apply.
  */
 final class CsvTraceReader implements TraceReader {
     private final String file;
-    private final BufferedReader text;
+    private final LineCursor cursor;
+    private final LineCursorReader text;
     private final CSVParser parser;
     private final Iterator<CSVRecord> rows;
     private final BadRecordBudget budget;
@@ -44,19 +45,20 @@ final class CsvTraceReader implements TraceReader {
     CsvTraceReader(TraceInput input, ReadOptions options) {
         file = input.displayName();
         budget = options.newBudget();
-        text = new BufferedReader(new InputStreamReader(input.openStream(), StandardCharsets.UTF_8), 1 << 16);
+        cursor = new LineCursor(input, ReadOptions.DEFAULTS);
+        text = new LineCursorReader(cursor);
         try {
             String source = "csv";
             EnumSet<Field> fields = null;
             Map<String, String> metadata = new LinkedHashMap<>();
             List<PhaseMarker> phases = new ArrayList<>();
-            long lineNo = 0;
-            String line;
-            while ((line = text.readLine()) != null) {
-                lineNo++;
+            String line = null;
+            while (cursor.advance()) {
+                line = cursor.line();
                 if (!line.startsWith(CsvLayout.COMMENT)) {
                     break;
                 }
+                long lineNo = cursor.lineNumber();
                 String c = line.substring(1).strip();
                 if (c.startsWith(CsvLayout.SOURCE)) {
                     source = value(c, CsvLayout.SOURCE);
@@ -72,14 +74,15 @@ final class CsvTraceReader implements TraceReader {
                 } else if (c.startsWith(CsvLayout.PHASE)) {
                     phases.add(parsePhase(value(c, CsvLayout.PHASE), lineNo, line));
                 }
+                line = null;
             }
             if (line == null) {
                 throw SbenchException.badInput(file, "empty: expected the header row '" + CsvLayout.HEADER_LINE + "'");
             }
             if (!line.strip().equals(CsvLayout.HEADER_LINE)) {
-                throw SbenchException.badLine(file, lineNo, "the header row '" + CsvLayout.HEADER_LINE + "'", line);
+                throw SbenchException.badLine(file, cursor.lineNumber(), "the header row '" + CsvLayout.HEADER_LINE + "'", line);
             }
-            headerLines = lineNo;
+            headerLines = cursor.lineNumber();
             parser = CSVParser.parse(text, CsvLayout.FORMAT);
             rows = parser.iterator();
             IoRecord first = new IoRecord();
@@ -103,7 +106,7 @@ final class CsvTraceReader implements TraceReader {
             info = new TraceInfo(source, fields, metadata, phases);
         } catch (IOException e) {
             close();
-            throw SbenchException.badInput(file, "cannot read: " + e.getMessage());
+            throw SbenchException.badInput(file, "cannot read (" + SbenchException.reason(e) + ")");
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -176,6 +179,7 @@ final class CsvTraceReader implements TraceReader {
                     return false;
                 }
                 row = rows.next();
+                text.recordRead();
             } catch (UncheckedIOException | IllegalStateException e) {
                 throw SbenchException.badInput(file, "line " + (headerLines + parser.getCurrentLineNumber() + 1)
                         + ": expected a CSV row, found malformed quoting or unreadable data");
@@ -243,11 +247,12 @@ final class CsvTraceReader implements TraceReader {
     }
 
     @Override
+    public long incompleteLastLine() {
+        return cursor.incompleteLastLine();
+    }
+
+    @Override
     public void close() {
-        try {
-            text.close();
-        } catch (IOException ignored) {
-            // Input only: nothing is lost.
-        }
+        text.close();
     }
 }

@@ -17,6 +17,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.AtomicFileOutput;
+import org.sbench.trace.input.RecordChecks;
 
 /** Writes the CSV form: comment lines for source, fields, metadata and phases, then the header and rows. */
 final class CsvTraceWriter implements TraceWriter {
@@ -56,6 +57,7 @@ final class CsvTraceWriter implements TraceWriter {
 
     @Override
     public void write(IoRecord r) {
+        RecordChecks.requireSound(r);
         try {
             printer.print(r.issueNs);
             printer.print(r.hasComplete() ? Long.toString(r.completeNs) : "");

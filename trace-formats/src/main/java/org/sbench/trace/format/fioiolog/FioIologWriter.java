@@ -12,6 +12,7 @@ import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.AtomicFileOutput;
+import org.sbench.trace.input.RecordChecks;
 
 /**
  * Writes fio iolog version 3 (fio HOWTO, "Trace file format v3"), which fio replays with
@@ -109,9 +110,7 @@ public final class FioIologWriter implements TraceWriter {
         if (record.issueNs < 0) {
             throw new IllegalArgumentException("issueNs " + record.issueNs + " < 0: records must be rebased before writing");
         }
-        if (record.offsetBytes < 0 || record.lengthBytes < 0) {
-            throw new IllegalArgumentException("negative offset or length: " + record);
-        }
+        RecordChecks.requireSound(record);
         long issueUs = record.issueNs / NS_PER_US;
         int file = fileOf(record.stream, issueUs);
         if (record.op == Op.FLUSH) {

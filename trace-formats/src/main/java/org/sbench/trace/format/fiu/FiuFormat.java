@@ -26,7 +26,9 @@ public final class FiuFormat implements TraceFormat {
 
     /**
      * Every one of the first data lines (up to five) has the FIU shape: decimal ts and pid, a
-     * process, decimal LBA and size, R or W, decimal major and minor, then a 32-digit hex MD5.
+     * process, decimal LBA and size, R or W, decimal major and minor, then the content digests:
+     * hex, one 32-digit MD5 per 4 KiB (or 512 bytes) of the IO, so a large IO's field holds
+     * hundreds of digits, and whatever its length (the head holds whole lines up to 1 MiB).
      */
     @Override
     public boolean sniff(TraceHead head) {
@@ -48,7 +50,7 @@ public final class FiuFormat implements TraceFormat {
         }
         for (int op = FiuReader.OP_FIELD; op + 3 < f.length; op++) {
             if ((f[op].equalsIgnoreCase("R") || f[op].equalsIgnoreCase("W")) && digits(f[op - 2]) && digits(f[op - 1])
-                    && digits(f[op + 1]) && digits(f[op + 2]) && md5(f[op + 3])) {
+                    && digits(f[op + 1]) && digits(f[op + 2]) && digests(f[op + 3])) {
                 return true;
             }
         }
@@ -67,8 +69,9 @@ public final class FiuFormat implements TraceFormat {
         return true;
     }
 
-    private static boolean md5(String s) {
-        if (s.length() != MD5_HEX_CHARS) {
+    /** One or more 32-digit hex MD5 digests, written together. */
+    private static boolean digests(String s) {
+        if (s.isEmpty() || s.length() % MD5_HEX_CHARS != 0) {
             return false;
         }
         for (int i = 0; i < s.length(); i++) {

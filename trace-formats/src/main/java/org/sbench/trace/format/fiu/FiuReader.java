@@ -2,6 +2,7 @@
 package org.sbench.trace.format.fiu;
 
 import java.util.EnumSet;
+import org.sbench.trace.DeviceNumbers;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceInfo;
@@ -27,8 +28,9 @@ import org.sbench.trace.input.TraceInput;
  * <li>MAJOR, MINOR: the device; stream = (MAJOR &lt;&lt; 20) | MINOR, the kernel's dev_t layout
  *     that blktrace uses too. MAJOR must be below 2048 and MINOR below 2<sup>20</sup> so that the
  *     stream is a non-negative int.</li>
- * <li>MD5: content digest(s) (per 4096 bytes; per 512 bytes in homes); required as the line's
- *     ninth field but otherwise ignored.</li>
+ * <li>MD5: content digest(s) (per 4096 bytes; per 512 bytes in homes), as one field of 32 hex
+ *     digits per digest written together or as several fields, so a line of a large IO carries
+ *     hundreds of characters; required as the line's ninth field but otherwise ignored.</li>
  * </ul>
  * Quirks handled: lines are not strictly ordered by TS (the pipeline sorts); a process name
  * containing spaces is recognised by finding OP further right (the first R/W field with numbers
@@ -41,11 +43,9 @@ final class FiuReader extends LineTraceReader {
     static final int MIN_FIELDS = 9;
     private static final String LAYOUT = "TS PID PROCESS LBA SECTORS R|W MAJOR MINOR MD5";
     private static final int SECTOR_BYTES = 512;
-    private static final int MINOR_BITS = 20;
-    private static final long MAX_MAJOR = (1L << (Integer.SIZE - 1 - MINOR_BITS)) - 1;
-    private static final long MAX_MINOR = (1L << MINOR_BITS) - 1;
     private static final int PROCESS_FIELD = 2;
-    private static final TraceInfo INFO = TraceInfo.of(FiuFormat.NAME, EnumSet.of(Field.STREAM, Field.PROCESS));
+    private static final TraceInfo INFO = TraceInfo.of(FiuFormat.NAME, EnumSet.of(Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
 
     private final ProcessNames processes = new ProcessNames();
 
@@ -73,19 +73,19 @@ final class FiuReader extends LineTraceReader {
             throw fields.error(op - 1, "a size below 2^63 bytes");
         }
         long major = fields.unsignedAt(op + 1, "a major device number");
-        if (major > MAX_MAJOR) {
-            throw fields.error(op + 1, "a major device number below " + (MAX_MAJOR + 1));
+        if (major > DeviceNumbers.MAX_MAJOR) {
+            throw fields.error(op + 1, "a major device number below " + (DeviceNumbers.MAX_MAJOR + 1));
         }
         long minor = fields.unsignedAt(op + 2, "a minor device number");
-        if (minor > MAX_MINOR) {
-            throw fields.error(op + 2, "a minor device number below 2^" + MINOR_BITS);
+        if (minor > DeviceNumbers.MAX_MINOR) {
+            throw fields.error(op + 2, "a minor device number below 2^" + DeviceNumbers.MINOR_BITS);
         }
         into.clear();
         into.issueNs = issueNs;
         into.offsetBytes = lba * SECTOR_BYTES;
         into.lengthBytes = sectors * SECTOR_BYTES;
         into.op = fields.readOrWriteAt(op, "R or W");
-        into.stream = (int) (major << MINOR_BITS | minor);
+        into.stream = DeviceNumbers.of(major, minor);
         into.process = op == OP_FIELD
                 ? processes.of(fields, PROCESS_FIELD, 0, fields.length(PROCESS_FIELD))
                 : spacedProcess(op);

@@ -31,12 +31,12 @@ public final class SbtFormat implements TraceFormat {
 
     @Override
     public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new SbtReader(input, SbtReader.DEFAULT_BUFFER_BYTES);
+        return new SbtReader(input, options, SbtReader.DEFAULT_BUFFER_BYTES);
     }
 
     /** A reader with a small buffer, for merging many files at once (the external sort's runs). */
     public TraceReader openReader(TraceInput input, int bufferBytes) {
-        return new SbtReader(input, bufferBytes);
+        return new SbtReader(input, ReadOptions.DEFAULTS, bufferBytes);
     }
 
     /**
@@ -45,7 +45,7 @@ public final class SbtFormat implements TraceFormat {
      * parts in parallel; the issue-order check of a file flagged ordered holds within the range.
      */
     public TraceReader openRecords(TraceInput input, long firstRecord, long maxRecords) {
-        return new SbtReader(input, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);
+        return new SbtReader(input, ReadOptions.DEFAULTS, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);
     }
 
     @Override

@@ -18,13 +18,18 @@ import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.BadRecordBudget;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.TraceInput;
 
 /**
  * Reads an .sbt file ({@link SbtLayout}): the header and the trailer (process names, phase markers)
  * at open, then records streamed from a reused buffer. Every inconsistency (wrong magic, unknown
- * version, record count beyond the file, bad op, out-of-order records in a file flagged ordered)
- * is an error naming the byte offset.
+ * version, record count beyond the file, out-of-order records in a file flagged ordered) is an
+ * error naming the byte offset. A record that does not decode (an op code or process index out of
+ * range) or fails {@link RecordChecks} is a bad record at its byte offset, skipped within the
+ * {@code --skip-bad} allowance like a bad line of a text trace.
  */
 final class SbtReader implements TraceReader {
     static final int DEFAULT_BUFFER_BYTES = 1 << 20;
@@ -38,19 +43,25 @@ final class SbtReader implements TraceReader {
     private final long recordEnd;
     private final boolean issueOrdered;
     private final String[] processes;
+    private final BadRecordBudget budget;
     private long recordsRead;
     private long lastIssueNs = Long.MIN_VALUE;
 
-    SbtReader(TraceInput input, int bufferBytes) {
-        this(input, bufferBytes, 0, Long.MAX_VALUE);
+    SbtReader(TraceInput input, ReadOptions options, int bufferBytes) {
+        this(input, options, bufferBytes, 0, Long.MAX_VALUE);
     }
 
     /** A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has). */
-    SbtReader(TraceInput input, int bufferBytes, long firstRecord, long maxRecords) {
+    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords) {
         if (firstRecord < 0 || maxRecords < 0) {
             throw new IllegalArgumentException("negative record range");
         }
         this.input = input;
+        this.budget = options.newBudget();
+        if (!input.rereadable()) {
+            throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
+                    + " records, so it cannot be read from a pipe; give the file itself (compressed, it is read as it is)");
+        }
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
             byte[] magic = in.bytes(SbtLayout.MAGIC.length, "the .sbt magic");
@@ -150,36 +161,52 @@ final class SbtReader implements TraceReader {
 
     @Override
     public boolean next(IoRecord r) {
-        if (recordsRead == recordEnd) {
-            return false;
+        while (recordsRead < recordEnd) {
+            long at = in.position();
+            int p = in.record();
+            ByteBuffer b = in.buffer();
+            r.issueNs = b.getLong(p + SbtLayout.REC_ISSUE);
+            r.completeNs = b.getLong(p + SbtLayout.REC_COMPLETE);
+            r.offsetBytes = b.getLong(p + SbtLayout.REC_OFFSET);
+            r.lengthBytes = b.getLong(p + SbtLayout.REC_LENGTH);
+            r.op = Op.ofOrdinal(b.get(p + SbtLayout.REC_OP));
+            r.stream = b.getInt(p + SbtLayout.REC_STREAM);
+            r.qd = b.getInt(p + SbtLayout.REC_QD);
+            int process = b.getInt(p + SbtLayout.REC_PROCESS);
+            recordsRead++;
+            if (issueOrdered && r.issueNs < lastIssueNs) {
+                throw SbenchException.badBytes(name(), at, "records in issue order (the header says so)", "issue " + r.issueNs + " after " + lastIssueNs);
+            }
+            lastIssueNs = r.issueNs;
+            SbenchException bad = check(r, process, at, b.get(p + SbtLayout.REC_OP));
+            if (bad == null) {
+                return true;
+            }
+            budget.reject(bad);
         }
-        long at = in.position();
-        int p = in.record();
-        ByteBuffer b = in.buffer();
-        r.issueNs = b.getLong(p + SbtLayout.REC_ISSUE);
-        r.completeNs = b.getLong(p + SbtLayout.REC_COMPLETE);
-        r.offsetBytes = b.getLong(p + SbtLayout.REC_OFFSET);
-        r.lengthBytes = b.getLong(p + SbtLayout.REC_LENGTH);
-        r.op = Op.ofOrdinal(b.get(p + SbtLayout.REC_OP));
-        r.stream = b.getInt(p + SbtLayout.REC_STREAM);
-        r.qd = b.getInt(p + SbtLayout.REC_QD);
-        int process = b.getInt(p + SbtLayout.REC_PROCESS);
+        return false;
+    }
+
+    /** Resolves the process index into {@code r}; the bad-record error of the record at {@code at}, or null. */
+    private SbenchException check(IoRecord r, int process, long at, byte opCode) {
         if (r.op == null) {
-            throw SbenchException.badBytes(name(), at + SbtLayout.REC_OP, "an op code 0-3", Integer.toString(b.get(p + SbtLayout.REC_OP)));
+            return SbenchException.badBytes(name(), at + SbtLayout.REC_OP, "an op code 0-3", Integer.toString(opCode));
         }
         if (process == SbtLayout.NO_PROCESS) {
             r.process = null;
         } else if (process >= 0 && process < processes.length) {
             r.process = processes[process];
         } else {
-            throw SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "a process index below " + processes.length, Integer.toString(process));
+            return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "a process index below " + processes.length,
+                    Integer.toString(process));
         }
-        if (issueOrdered && r.issueNs < lastIssueNs) {
-            throw SbenchException.badBytes(name(), at, "records in issue order (the header says so)", "issue " + r.issueNs + " after " + lastIssueNs);
-        }
-        lastIssueNs = r.issueNs;
-        recordsRead++;
-        return true;
+        String problem = RecordChecks.problem(r);
+        return problem == null ? null : RecordChecks.badRecordAt(name(), at, problem, r);
+    }
+
+    @Override
+    public long skippedRecords() {
+        return budget.skipped();
     }
 
     @Override
@@ -248,7 +275,7 @@ final class SbtReader implements TraceReader {
                     filled += r;
                 }
             } catch (IOException e) {
-                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + e.getMessage() + ")");
+                throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + SbenchException.reason(e) + ")");
             }
             buf.position(0).limit(filled);
             return filled >= n;
@@ -327,7 +354,7 @@ final class SbtReader implements TraceReader {
                     throw SbenchException.badBytes(input.displayName(), bufferStart, what + " at byte " + target, "end of file (truncated)");
                 }
             } catch (IOException e) {
-                throw SbenchException.badBytes(input.displayName(), bufferStart, what, "unreadable data (" + e.getMessage() + ")");
+                throw SbenchException.badBytes(input.displayName(), bufferStart, what, "unreadable data (" + SbenchException.reason(e) + ")");
             }
         }
 

@@ -17,6 +17,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.AtomicFileOutput;
+import org.sbench.trace.input.RecordChecks;
 
 /**
  * Streams records into an .sbt file. Process names are interned into the trailer's table; phase
@@ -86,6 +87,7 @@ public final class SbtWriter implements TraceWriter {
 
     @Override
     public void write(IoRecord r) {
+        RecordChecks.requireSound(r);
         ensure(SbtLayout.RECORD_BYTES);
         if (r.issueNs < lastIssueNs) {
             issueOrdered = false;

@@ -49,8 +49,11 @@ import org.sbench.trace.input.TraceInput;
  * {@code block_*} events, scheduler events…), {@code block_rq_requeue} after cancelling the
  * issue it re-queues, blank lines and markers such as {@code CPU:2 [LOST 5 EVENTS]}, and a
  * complete with no waiting issue (issued before tracing began). An issue still waiting at the
- * end of the trace, or when 262,144 later issues wait behind it, is dropped and counted in
- * {@link #skippedRecords()}.
+ * end of the trace, or when 262,144 later issues wait behind it (a capture of issue events only;
+ * a lost completion), is an IO without a completion time; a {@link #live} reader drops it
+ * instead and counts it in {@link #skippedRecords()}: a recording drains every request before it
+ * ends, so an issue left without its completion there means the ring buffer lost events, which
+ * the recorder reports.
  *
  * <p>A live reader ({@link #live}) also hands the {@code trace_marker} lines of the stream to a
  * {@link MarkerSink}, which may end the input there:
@@ -84,7 +87,8 @@ public final class TracefsReader extends BlockEventLineReader {
     private static final char COMPLETE_KIND = 'C';
     private static final char REQUEUE_KIND = 'R';
     private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME,
-            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS));
+            EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
+            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
 
     private static final char MARKER_KIND = 'M';
 
@@ -107,7 +111,7 @@ public final class TracefsReader extends BlockEventLineReader {
     }
 
     private TracefsReader(TraceInput input, ReadOptions options, MarkerSink markers) {
-        super(input, options, INFO);
+        super(input, options, INFO, markers == null);
         this.markers = markers;
     }
 

@@ -120,9 +120,13 @@ class AlibabaReaderTest {
         "1,R,0,4096,9223372036854776\n|:1: expected a timestamp in microseconds before the year 2262, found '9223372036854776'",
         "vol7,R,0,4096,10\n|:1: expected a device id, found 'vol7'",
         "2147483648,R,0,4096,10\n|:1: expected a device id below 2^31, found '2147483648'",
-        "1,R,0,4096,10\n1,W,0,40|:2: expected 5 fields (device_id,opcode,offset,length,timestamp), found '1,W,0,40'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
         ReaderChecks.assertBadLine(FORMAT, dir, caseText);
+    }
+
+    @Test
+    void aCutLastLineIsLeftOutAndNamed() throws IOException {
+        ReaderChecks.assertCutLastLineLeftOut(FORMAT, dir, "1,R,0,4096,10\n1,W,0,40", 1);
     }
 }

@@ -57,15 +57,43 @@ class CompletionMatcherTest {
         assertEquals(CompletionMatcher.NOT_FOUND, m.find(3, -1, Op.FLUSH));
     }
 
-    @Test
-    void givesUpTheOldestWhenTooManyWaitAndTheRestAtTheEnd() {
-        CompletionMatcher m = new CompletionMatcher(3);
-        IoRecord out = new IoRecord();
+    /** A matcher giving up at 3 waiting, holding a flush still waiting and three writes completed behind it. */
+    private static CompletionMatcher flushWaitingBeforeThreeCompletedWrites(boolean keepUncompleted) {
+        CompletionMatcher m = new CompletionMatcher(3, keepUncompleted);
         m.issue(io(1, 0, Op.FLUSH, 0), -1);
         for (int i = 1; i <= 3; i++) {
             m.issue(io(1 + i, i * 8L, Op.WRITE, 0), i * 8L);
             m.complete(m.find(0, i * 8L, Op.WRITE), 10 + i);
         }
+        return m;
+    }
+
+    @Test
+    void issuesGivenUpLeaveWithoutACompletionTime() {
+        CompletionMatcher m = flushWaitingBeforeThreeCompletedWrites(true);
+        IoRecord out = new IoRecord();
+        assertTrue(m.poll(out, false), "too many wait behind the flush: it leaves as it is");
+        assertEquals(1, out.issueNs);
+        assertEquals(Op.FLUSH, out.op);
+        assertFalse(out.hasComplete());
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(0, -1, Op.FLUSH), "its completion, if it comes, finds nothing");
+        m.issue(io(9, 64, Op.READ, 0), 64);
+        for (long expected : new long[] {2, 3, 4}) {
+            assertTrue(m.poll(out, true));
+            assertEquals(expected, out.issueNs);
+            assertTrue(out.hasComplete());
+        }
+        assertTrue(m.poll(out, true), "the end of the input: the read still waiting leaves too");
+        assertEquals(9, out.issueNs);
+        assertFalse(out.hasComplete());
+        assertFalse(m.poll(out, true));
+        assertEquals(0, m.lostIssues());
+    }
+
+    @Test
+    void aMatcherThatDropsGivesUpTheOldestWhenTooManyWaitAndTheRestAtTheEnd() {
+        CompletionMatcher m = flushWaitingBeforeThreeCompletedWrites(false);
+        IoRecord out = new IoRecord();
         assertTrue(m.poll(out, false), "the flush is given up, the next one leaves");
         assertEquals(2, out.issueNs);
         assertEquals(1, m.lostIssues());

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sbench.trace.format.ReaderChecks;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
@@ -111,9 +112,8 @@ class EtwReaderTest {
 
     @Test
     void truncatedLastLine() throws Exception {
-        Path f = write(dir, HEADER + String.format(ROW, "100", "0x0", "0x1000", "5") + "\nDiskRead, 200, a.exe (1), 2, 0xff");
-        assertBadInput(f + ":5: expected 9 fields (DiskRead row with the columns named in the header), found "
-                + "'DiskRead, 200, a.exe (1), 2, 0xff'", FORMAT, f);
+        ReaderChecks.assertCutLastLineLeftOut(FORMAT, dir, HEADER + String.format(ROW, "100", "0x0", "0x1000", "5")
+                + "\nDiskRead, 200, a.exe (1), 2, 0xff", 1);
     }
 
     @Test

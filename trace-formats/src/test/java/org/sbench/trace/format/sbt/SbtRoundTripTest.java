@@ -162,6 +162,54 @@ class SbtRoundTripTest {
         }
     }
 
+    @Test
+    void recordsFailingTheRecordCheckAreBadRecordsAtTheirByte(@TempDir Path dir) throws IOException {
+        List<IoRecord> records = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            records.add(TestRecords.record(100 * i, 100 * i + 50, 4096L * i, 4096, org.sbench.trace.Op.WRITE, 1));
+        }
+        Path file = write(dir.resolve("t.sbt"), records);
+        byte[] all = Files.readAllBytes(file);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int first = b.getInt(12);
+        int rec = SbtLayout.RECORD_BYTES;
+        b.putLong(first + rec + SbtLayout.REC_LENGTH, -5);
+        b.putLong(first + 2 * rec + SbtLayout.REC_OFFSET, -4096);
+        b.putLong(first + 3 * rec + SbtLayout.REC_COMPLETE, 250);
+        b.putInt(first + 4 * rec + SbtLayout.REC_STREAM, -7);
+        b.putInt(first + 5 * rec + SbtLayout.REC_QD, -1);
+        Files.write(file, all);
+        assertEquals(file + ": byte " + (first + rec) + ": expected a positive length for a write, found a write of -5 bytes"
+                + " at 4096, issued at 100 ns, completed at 150 ns, stream 1, qd 0", readError(file, 0));
+        assertEquals(file + ": byte " + (first + 2 * rec) + ": expected a non-negative offset, found a write of 4096 bytes"
+                + " at -4096, issued at 200 ns, completed at 250 ns, stream 1, qd 0 (more than 1 bad records, the --skip-bad allowance)",
+                readError(file, 1));
+        assertEquals(file + ": byte " + (first + 3 * rec) + ": expected a completion no earlier than the issue, found a write of"
+                + " 4096 bytes at 12288, issued at 300 ns, completed at 250 ns, stream 1, qd 0 (more than 2 bad records, the"
+                + " --skip-bad allowance)", readError(file, 2));
+        assertTrue(readError(file, 3).startsWith(file + ": byte " + (first + 4 * rec) + ": expected a stream number of 0 or more,"),
+                readError(file, 3));
+        assertTrue(readError(file, 4).startsWith(file + ": byte " + (first + 5 * rec) + ": expected a recorded queue depth of 1 or"
+                + " more,"), readError(file, 4));
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS.withSkipBad(5))) {
+            assertEquals(List.of(records.get(0)), TestRecords.readAll(r));
+            assertEquals(5, r.skippedRecords());
+        }
+    }
+
+    @Test
+    void theWriterRefusesWhatTheReaderWould(@TempDir Path dir) {
+        IoRecord bad = TestRecords.record(10, 5, 0, 4096, org.sbench.trace.Op.READ, 0);
+        try (SbtWriter w = FORMAT.openWriter(dir.resolve("w.sbt"), TestRecords.info())) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(bad));
+            assertTrue(e.getMessage().contains("a completion no earlier than the issue"), e.getMessage());
+        }
+    }
+
+    private static String readError(Path file, long skipBad) {
+        return TestRecords.readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(skipBad)).getMessage();
+    }
+
     static Path write(Path file, List<IoRecord> records) {
         try (SbtWriter w = FORMAT.openWriter(file, TestRecords.info())) {
             records.forEach(w::write);

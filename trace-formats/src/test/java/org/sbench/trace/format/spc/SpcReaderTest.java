@@ -130,9 +130,13 @@ class SpcReaderTest {
         "2147483648,8,4096,r,0.1\n|:1: expected an ASU number below 2^31, found '2147483648'",
         "0,18014398509481984,4096,r,0.1\n|:1: expected an LBA in 512-byte sectors below 2^54, found '18014398509481984'",
         "0,18014398509481983,4096,r,0.1\n|:1: expected an IO that ends below 2^63 bytes, found '0,18014398509481983,4096,r,0.1'",
-        "0,8,4096,r,0.1\n0,8,40|:2: expected 5 fields (ASU,LBA,Size,Opcode,Timestamp), found '0,8,40'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
         ReaderChecks.assertBadLine(FORMAT, dir, caseText);
+    }
+
+    @Test
+    void aCutLastLineIsLeftOutAndNamed() throws IOException {
+        ReaderChecks.assertCutLastLineLeftOut(FORMAT, dir, "0,8,4096,r,0.1\n0,8,40", 1);
     }
 }

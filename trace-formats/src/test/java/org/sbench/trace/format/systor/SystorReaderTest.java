@@ -146,9 +146,13 @@ class SystorReaderTest {
         "9000000000.0,300000000,R,0,0,4096\n|:1: expected a response time that ends before the year 2262, found '300000000'",
         "1.0,0.1,R,2147483648,0,4096\n|:1: expected a LUN number below 2^31, found '2147483648'",
         "1.0,0.1,R,0,9223372036854775000,4096\n|:1: expected an IO that ends below 2^63 bytes, found '1.0,0.1,R,0,9223372036854775000,4096'",
-        "1.0,0.1,R,0,0,4096\n2.0,0.1,W,0|:2: expected 6 fields (Timestamp,Response,IOType,LUN,Offset,Size), found '2.0,0.1,W,0'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
         ReaderChecks.assertBadLine(FORMAT, dir, caseText);
+    }
+
+    @Test
+    void aCutLastLineIsLeftOutAndNamed() throws IOException {
+        ReaderChecks.assertCutLastLineLeftOut(FORMAT, dir, "1.0,0.1,R,0,0,4096\n2.0,0.1,W,0", 1);
     }
 }

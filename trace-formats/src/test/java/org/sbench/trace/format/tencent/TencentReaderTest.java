@@ -129,9 +129,13 @@ class TencentReaderTest {
         "1538400000,18014398509481984,8,0,1\n|:1: expected an offset in 512-byte sectors below 2^54, found '18014398509481984'",
         "1538400000,0,8,0,2147483648\n|:1: expected a volume id below 2^31, found '2147483648'",
         "1538400000,0,8,0,vol\n|:1: expected a volume id, found 'vol'",
-        "1538400000,0,8,0,1\n1538400000,0,|:2: expected 5 fields (Timestamp,Offset,Size,IOType,VolumeID), found '1538400000,0,'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
         ReaderChecks.assertBadLine(FORMAT, dir, caseText);
+    }
+
+    @Test
+    void aCutLastLineIsLeftOutAndNamed() throws IOException {
+        ReaderChecks.assertCutLastLineLeftOut(FORMAT, dir, "1538400000,0,8,0,1\n1538400000,0,", 1);
     }
 }

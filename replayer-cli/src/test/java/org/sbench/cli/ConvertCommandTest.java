@@ -1,0 +1,112 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
+
+/** {@code sbench convert} on damaged and unusual inputs: what it refuses, and that it leaves nothing behind. */
+class ConvertCommandTest {
+    /** Where an .sbt header keeps the offset of the first record, and a record its length (docs/trace-formats.md). */
+    private static final int RECORDS_OFFSET_AT = 12;
+    private static final int RECORD_BYTES = 48;
+    private static final int LENGTH_IN_RECORD = 24;
+
+    private static final String TWO_DISKS = ""
+            + "  8,0    1        1     0.000001000   100  D   R 0 + 8 [dd]\n"
+            + "  8,0    0        2     0.000002000     0  C   R 0 + 8 [0]\n"
+            + "  8,16   1        3     0.000003000   100  D   W 64 + 8 [dd]\n"
+            + "  8,16   0        4     0.000004000     0  C   W 64 + 8 [0]\n";
+
+    @Test
+    void aStreamTheTraceLacksIsAUsageErrorNamingTheStreamsPresent(@TempDir Path dir) throws Exception {
+        Path msr = Files.writeString(dir.resolve("hm.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000010000,hm,3,Write,8192,512,100\n");
+        Path out = dir.resolve("out.sbt");
+        CliTest.Run r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "5");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: --stream 5: the trace has no such stream; its streams: 0, 3\n", r.err());
+        assertFalse(Files.exists(out));
+        Path blk = Files.writeString(dir.resolve("two.txt"), TWO_DISKS);
+        r = CliTest.run("convert", blk.toString(), out.toString(), "--stream", "8:17");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: --stream 8:17: the trace has no such stream; its streams: 8:0, 8:16\n", r.err());
+        assertFalse(Files.exists(out));
+        r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "sdb");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("sbench: --stream takes a stream number or a device as MAJOR:MINOR, found 'sdb'\n", r.err());
+    }
+
+    /** Streams of block traces are device numbers, shown and typed as MAJOR:MINOR; the model keeps the number. */
+    @Test
+    void blockTraceStreamsAreMajorMinor(@TempDir Path dir) throws Exception {
+        Path blk = Files.writeString(dir.resolve("two.txt"), TWO_DISKS);
+        CliTest.Run table = CliTest.run("inspect", blk.toString());
+        assertEquals(0, table.code(), table.err());
+        assertTrue(table.out().contains("\n8:0 ") && table.out().contains("\n8:16 "), table.out());
+        com.fasterxml.jackson.databind.JsonNode streams = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(CliTest.run("inspect", "--json", blk.toString()).out()).get("streams");
+        assertEquals(8 << 20 | 16, streams.get(1).get("stream").asInt());
+        assertEquals("8:16", streams.get(1).get("name").asText());
+        Path sdb = dir.resolve("sdb.sbt");
+        CliTest.Run convert = CliTest.run("convert", blk.toString(), sdb.toString(), "--stream", "8:16");
+        assertEquals(0, convert.code(), convert.err());
+        assertTrue(convert.out().startsWith("wrote 1 records"), convert.out());
+        CliTest.Run again = CliTest.run("inspect", sdb.toString());
+        assertTrue(again.out().contains("\n8:16 "), "the .sbt keeps what its streams are: " + again.out());
+        assertEquals(0, CliTest.run("replay", blk.toString(), "--target", "null", "--stream", "8:0").code());
+    }
+
+    @Test
+    void anSbtRecordWithANegativeLengthIsBadInputForConvertAndReplay(@TempDir Path dir) throws Exception {
+        Path sbt = dir.resolve("bad.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(sbt, TraceInfo.of("test", EnumSet.of(Field.COMPLETE)))) {
+            for (int i = 0; i < 3; i++) {
+                IoRecord r = new IoRecord();
+                r.issueNs = 1000L * i;
+                r.completeNs = 1000L * i + 500;
+                r.offsetBytes = 4096L * i;
+                r.lengthBytes = 4096;
+                r.op = Op.WRITE;
+                w.write(r);
+            }
+            w.finish();
+        }
+        byte[] bytes = Files.readAllBytes(sbt);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int second = b.getInt(RECORDS_OFFSET_AT) + RECORD_BYTES;
+        b.putLong(second + LENGTH_IN_RECORD, -4096);
+        Files.write(sbt, bytes);
+        String expected = "sbench: " + sbt + ": byte " + second + ": expected a positive length for a write, found a write of"
+                + " -4096 bytes at 4096, issued at 1000 ns, completed at 1500 ns, stream -1, qd 0\n";
+
+        Path csv = dir.resolve("out.csv");
+        CliTest.Run convert = CliTest.run("convert", sbt.toString(), csv.toString());
+        assertEquals(3, convert.code(), convert.err());
+        assertEquals(expected, convert.err());
+        assertFalse(Files.exists(csv));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "only the input is left");
+        }
+        CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
+        assertEquals(3, replay.code(), replay.err());
+        assertEquals(expected, replay.err());
+
+        CliTest.Run skipping = CliTest.run("convert", sbt.toString(), csv.toString(), "--skip-bad", "1");
+        assertEquals(0, skipping.code(), skipping.err());
+        assertTrue(skipping.out().startsWith("wrote 2 records to " + csv), skipping.out());
+    }
+}

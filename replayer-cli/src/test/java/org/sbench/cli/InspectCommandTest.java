@@ -1,0 +1,166 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code sbench inspect} (and replay's planning pass) on inputs real traces and damaged files present. */
+class InspectCommandTest {
+    @Test
+    void anIoLongerThanTheMaximumIsOneLineOfBadInput(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("huge.csv"), "128166372000000000,hm,0,Read,0,36028797018963968,20000\n");
+        String expected = "sbench: " + trace + ":1: expected an IO of at most 1 TiB (2^40 bytes), found "
+                + "'128166372000000000,hm,0,Read,0,36028797018963968,20000'\n";
+        CliTest.Run inspect = CliTest.run("inspect", trace.toString());
+        assertEquals(3, inspect.code());
+        assertEquals(expected, inspect.err());
+        CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null");
+        assertEquals(3, replay.code());
+        assertEquals(expected, replay.err());
+    }
+
+    @Test
+    void aThreeGibLineOfAHoleInADamagedFileIsOneLineOfBadInput(@TempDir Path dir) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        int good = 2000; // more than the 64 KiB detection reads
+        for (int i = 0; i < good; i++) {
+            lines.append(128166372000000000L + i).append(",hm,0,Read,").append(4096L * i).append(",4096,20000\n");
+        }
+        Path trace = Files.writeString(dir.resolve("holed.csv"), lines);
+        try (RandomAccessFile f = new RandomAccessFile(trace.toFile(), "rw")) {
+            f.setLength(f.length() + (3L << 30)); // a sparse hole: 3 GiB of zeros, no line end
+        }
+        CliTest.Run r = CliTest.run("inspect", trace.toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals("sbench: " + trace + ":" + (good + 1) + ": expected a text line, found 'binary data'\n", r.err());
+    }
+
+    /** A 3 GiB decompression bomb (concatenated gzip members) read as text, of zeros and of one letter. */
+    @ParameterizedTest
+    @ValueSource(strings = {"csv", "msr", "fio"})
+    void aDecompressionBombForcedThroughATextReaderIsOneLineOfBadInput(String from, @TempDir Path dir) throws Exception {
+        Path zeros = bomb(dir.resolve("zeros.gz"), (byte) 0);
+        CliTest.Run r = CliTest.run("inspect", "--from", from, zeros.toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals("sbench: " + zeros + ":1: expected a text line, found 'binary data'\n", r.err());
+        Path letters = bomb(dir.resolve("letters.gz"), (byte) 'a');
+        r = CliTest.run("inspect", "--from", from, letters.toString());
+        assertEquals(3, r.code(), r.err());
+        assertEquals("sbench: " + letters + ":1: expected a line of at most 1 MiB (1048576 bytes), found '" + "a".repeat(60) + "...'\n",
+                r.err());
+    }
+
+    private static Path bomb(Path file, byte fill) throws Exception {
+        ByteArrayOutputStream member = new ByteArrayOutputStream();
+        try (OutputStream gz = new GZIPOutputStream(member)) {
+            byte[] mib = new byte[1 << 20];
+            Arrays.fill(mib, fill);
+            gz.write(mib);
+        }
+        byte[] one = member.toByteArray();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
+            for (int i = 0; i < 3 << 10; i++) {
+                out.write(one);
+            }
+        }
+        return file;
+    }
+
+    @Test
+    void aCutLastLineIsNamedOnStderrAndCounted(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("cut.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000000100,hm,0,Read,4096,4096,20000\n128166372000000200,hm,0,Read,81");
+        String warning = "sbench: warning: " + trace + ":3: last line incomplete (no line end: a cut file?), not read\n";
+        CliTest.Run table = CliTest.run("inspect", trace.toString());
+        assertEquals(0, table.code(), table.err());
+        assertEquals(warning, table.err());
+        assertTrue(table.out().contains("IOs          2: 2 reads"), table.out());
+        assertTrue(table.out().contains("skipped 0 bad records; last line incomplete (line 3, not read)"), table.out());
+        CliTest.Run json = CliTest.run("inspect", "--json", trace.toString());
+        assertEquals(3, new ObjectMapper().readTree(json.out()).get("incompleteLastLine").asLong());
+        Path out = dir.resolve("out.sbt");
+        CliTest.Run convert = CliTest.run("convert", trace.toString(), out.toString());
+        assertEquals(0, convert.code(), convert.err());
+        assertEquals(warning, convert.err());
+        assertTrue(convert.out().startsWith("wrote 2 records"), convert.out());
+    }
+
+    /** blkparse of issues only ({@code blktrace -a issue}, or one CPU's file): IOs without completion times, not 0 IOs. */
+    @Test
+    void issuesWithoutCompletionsAreIosWithoutACompletionTime(@TempDir Path dir) throws Exception {
+        StringBuilder issues = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            issues.append("  8,0    1        ").append(i + 1).append("     0.00000").append(i + 1).append("000   100  D   R ")
+                    .append(8 * i).append(" + 8 [dd]\n");
+        }
+        Path trace = Files.writeString(dir.resolve("issues.txt"), issues);
+        CliTest.Run r = CliTest.run("inspect", "--json", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals(4, j.get("records").asLong());
+        assertEquals(4, j.get("bytesRead").asLong() / 4096);
+        assertEquals(4, j.get("withoutCompletion").asLong());
+        assertFalse(j.get("qd").get("known").asBoolean());
+        CliTest.Run table = CliTest.run("inspect", trace.toString());
+        assertTrue(table.out().contains("queue depth  not recorded (the trace has no completion times)"), table.out());
+        CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null");
+        assertEquals(2, replay.code(), replay.err());
+        assertTrue(replay.err().startsWith("sbench: the trace has no recorded queue depth (no completion times)"), replay.err());
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--qd-fallback", "2").code());
+    }
+
+    /** Some IOs of one stream lack a completion: that stream's depth is not recorded, the other's is. */
+    @Test
+    void aStreamWithIosWithoutCompletionHasNoRecordedDepth(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("two.txt"), ""
+                + "  8,0    1        1     0.000001000   100  D   R 0 + 8 [dd]\n"
+                + "  8,0    0        2     0.000002000     0  C   R 0 + 8 [0]\n"
+                + "  8,16   1        3     0.000003000   100  D   W 64 + 8 [dd]\n"
+                + "  8,16   0        4     0.000004000     0  C   W 64 + 8 [0]\n"
+                + "  8,16   1        5     0.000005000   100  D   W 128 + 8 [dd]\n");
+        JsonNode j = new ObjectMapper().readTree(CliTest.run("inspect", "--json", trace.toString()).out());
+        assertEquals(1, j.get("withoutCompletion").asLong());
+        assertFalse(j.get("qd").get("known").asBoolean());
+        assertEquals(0, j.get("streams").get(0).get("withoutQd").asLong());
+        assertEquals(1, j.get("streams").get(1).get("withoutCompletion").asLong());
+        CliTest.Run table = CliTest.run("inspect", trace.toString());
+        assertTrue(table.out().contains("queue depth  not recorded (1 of 3 IOs have no completion time)"), table.out());
+        assertTrue(table.out().contains("no completion"), table.out());
+        int sda = 8 << 20;
+        int sdb = 8 << 20 | 16;
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--stream", Integer.toString(sda)).code());
+        CliTest.Run refused = CliTest.run("replay", trace.toString(), "--target", "null", "--stream", Integer.toString(sdb));
+        assertEquals(2, refused.code(), refused.err());
+        assertEquals("sbench: 1 of the 2 IOs to replay have no completion time (their completion was not traced), so their"
+                + " recorded queue depth is not known; use --qd-fallback N (the depth for those IOs), --mode timed or --mode"
+                + " fixed-qd --qd N\n", refused.err());
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--stream", Integer.toString(sdb),
+                "--qd-fallback", "1").code());
+    }
+
+    @Test
+    void aHugeLegalIoIsCountedExactly(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("big.csv"), "128166372000000000,hm,0,Read,4096,1099511627776,20000\n"
+                + "128166372000000001,hm,0,Read,0,8192,20000\n");
+        CliTest.Run r = CliTest.run("inspect", "--json", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals((1L << 28) + 1, j.get("distinct4kBlocks").asLong());
+        assertEquals(4096 + (1L << 40), j.get("maxOffset").asLong());
+    }
+}

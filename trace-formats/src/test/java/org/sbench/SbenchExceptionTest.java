@@ -1,0 +1,26 @@
+package org.sbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class SbenchExceptionTest {
+    @Test
+    void aFailureNamesTheReasonNotTheFileTwice() {
+        Path f = Path.of("/data/hm_1.csv");
+        assertEquals("cannot read /data/hm_1.csv: permission denied",
+                SbenchException.ioFailure("read", f, new AccessDeniedException(f.toString())).getMessage());
+        assertEquals("cannot read /data/hm_1.csv: no such file",
+                SbenchException.ioFailure("read", f, new NoSuchFileException(f.toString())).getMessage());
+        assertEquals("cannot read /data/hm_1.csv: input/output error",
+                SbenchException.ioFailure("read", f, new FileSystemException(f.toString(), null, "Input/output error")).getMessage());
+        assertEquals("cannot read /data/hm_1.csv: Stream closed", SbenchException.ioFailure("read", f, new IOException("Stream closed"))
+                .getMessage());
+        assertEquals("cannot read /data/hm_1.csv: IOException", SbenchException.ioFailure("read", f, new IOException()).getMessage());
+    }
+}
