@@ -1,6 +1,7 @@
 package org.sbench.replay;
 
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -8,6 +9,7 @@ import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
 import org.sbench.trace.Progress;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -28,8 +30,17 @@ public final class ReplaySession {
 
     public static ReplayResult run(Request request, NanoClock clock, ReplayListener listener, ReplayControl control,
                                    String sbenchVersion) {
+        return run(request, clock, listener, control, sbenchVersion, warning -> { });
+    }
+
+    /** As {@link #run(Request, NanoClock, ReplayListener, ReplayControl, String)}, telling {@code warnings} what the plan found amiss. */
+    public static ReplayResult run(Request request, NanoClock clock, ReplayListener listener, ReplayControl control,
+                                   String sbenchVersion, Consumer<String> warnings) {
         TraceFormats formats = TraceFormats.standard();
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
+        if (plan.stats().incompleteLastLine() > 0) {
+            warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
+        }
         ReplaySettings settings = request.settings();
         plan.check(settings);
         // The plan's progress covers planning; the run's own reading is the replay's progress (the listener).

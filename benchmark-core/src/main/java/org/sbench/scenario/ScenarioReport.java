@@ -49,7 +49,7 @@ public final class ScenarioReport {
                 + " step's IOs. Each run is a replay result in " + b.dir().resolve("steps") + ", read by sbench report and compare.");
         if (!b.verdicts().isEmpty()) {
             page.h2("Steady state (SNIA PTS)");
-            b.verdicts().forEach(e -> page.p(null, e.planned().position().group() + ": " + SteadyStates.describe(e.step().steadyState())));
+            StepTable.verdicts(b).forEach(line -> page.p(null, line));
         }
         page.h2("Over time");
         chart(page, "mbps-over-time", ScenarioCharts.perSecond(b, false));

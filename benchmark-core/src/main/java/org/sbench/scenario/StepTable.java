@@ -1,5 +1,6 @@
 package org.sbench.scenario;
 
+import java.util.List;
 import java.util.Locale;
 import org.sbench.result.TextTable;
 
@@ -23,6 +24,11 @@ public final class StepTable {
                     f1(n.p99Us()));
         }
         return t;
+    }
+
+    /** One line per group run until steady state: {@code GROUP: steady state of ... reached at round R (...)}. */
+    public static List<String> verdicts(ScenarioBundle b) {
+        return b.verdicts().stream().map(e -> e.planned().position().group() + ": " + SteadyStates.describe(e.step().steadyState())).toList();
     }
 
     /** {@code done}, or why the record is incomplete and whether it was run again. */

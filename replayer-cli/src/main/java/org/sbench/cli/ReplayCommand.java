@@ -127,7 +127,7 @@ final class ReplayCommand implements Callable<Integer> {
                 ReplayProgress replay = ReplayProgress.ofTrace(line, trace);
                 result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace, line), traceOptions.from,
                         traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
-                        stop.control(), SbenchCommand.version());
+                        stop.control(), SbenchCommand.version(), warning -> line.note("sbench: warning: " + warning));
             } catch (SbenchException e) {
                 throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
             } finally {

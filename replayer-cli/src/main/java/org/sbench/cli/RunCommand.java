@@ -98,6 +98,7 @@ final class RunCommand implements Callable<Integer> {
         ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
         stdout.println();
         StepTable.of(b).print(stdout, "");
+        StepTable.verdicts(b).forEach(stdout::println);
         if (!o.complete()) {
             stdout.println();
             stdout.println("INCOMPLETE: " + o.stopReason() + "; 'sbench run --resume " + o.bundleDir() + " --target " + target

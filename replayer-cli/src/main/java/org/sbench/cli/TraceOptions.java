@@ -3,6 +3,7 @@ package org.sbench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.sbench.synth.BundledTraceCache;
+import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import picocli.CommandLine.Option;
 
@@ -38,7 +39,7 @@ final class TraceOptions {
      */
     static void warnIfCut(PrintWriter err, Path trace, long line) {
         if (line > 0) {
-            err.println("sbench: warning: " + trace + ":" + line + ": last line incomplete (no line end: a cut file?), not read");
+            err.println("sbench: warning: " + LineCursor.cutLastLine(trace.toString(), line));
             err.flush();
         }
     }

@@ -82,7 +82,7 @@ class InspectCommandTest {
     }
 
     @Test
-    void aCutLastLineIsNamedOnStderrAndCounted(@TempDir Path dir) throws Exception {
+    void aCutLastLineIsNamedOnStderrByInspectConvertAndReplay(@TempDir Path dir) throws Exception {
         Path trace = Files.writeString(dir.resolve("cut.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
                 + "128166372000000100,hm,0,Read,4096,4096,20000\n128166372000000200,hm,0,Read,81");
         String warning = "sbench: warning: " + trace + ":3: last line incomplete (no line end: a cut file?), not read\n";
@@ -98,6 +98,10 @@ class InspectCommandTest {
         assertEquals(0, convert.code(), convert.err());
         assertEquals(warning, convert.err());
         assertTrue(convert.out().startsWith("wrote 2 records"), convert.out());
+        CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null", "--progress", "none");
+        assertEquals(0, replay.code(), replay.err());
+        assertEquals(warning, replay.err());
+        assertTrue(replay.out().contains("issued 2 of 2"), replay.out());
     }
 
     /** blkparse of issues only ({@code blktrace -a issue}, or one CPU's file): IOs without completion times, not 0 IOs. */

@@ -38,6 +38,11 @@ public final class LineCursor implements AutoCloseable {
     private long lineNumber;
     private long incompleteLastLine;
 
+    /** What to say of a trace {@code name} whose last line, line {@code line}, had no line end and was not read. */
+    public static String cutLastLine(String name, long line) {
+        return name + ":" + line + ": last line incomplete (no line end: a cut file?), not read";
+    }
+
     public LineCursor(TraceInput input, ReadOptions options) {
         this.input = input;
         this.in = input.openStream();
