@@ -1,6 +1,7 @@
 package org.sbench.engine;
 
 import org.sbench.replay.NanoClock;
+import org.sbench.target.EraseMethod;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
 
@@ -16,8 +17,12 @@ import org.sbench.trace.Op;
  *
  * <p>FLUSH and TRIM run on the replay thread inside commit, at their place in submit order, through
  * the target's own calls ({@link Target#flush()}, {@link Target#discard}): no engine's interface
- * issues them in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
+ * issues flushes in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
  * engine's workers race), and two flushes running at once are merged by the block layer into one.
+ * A TRIM the engine's interface queues in order ({@link #queuesTrim}: io_uring's block-device
+ * discard command) goes through {@link #queue} instead, at depth. Either way a TRIM and an IO it
+ * overlaps never run at once ({@link TrimOverlaps}): commit holds the later of the two, and the IOs
+ * after it, until the earlier completed.
  *
  * <p>Like {@link IoEngine}, not thread-safe: every method, hooks included, runs on the replay
  * thread. Nothing on the path from submit to the sink allocates.
@@ -64,6 +69,9 @@ abstract class AbstractIoEngine implements IoEngine {
     private final CompletionSink collectForNextReap;
     /** {@link HandOver#IN_BATCHES}: the run commit is building; entries past it are stale, never read. */
     private final IoSlot[] batch;
+    private final TrimOverlaps overlaps;
+    /** When the last wait inside commit that kept trace order ended; MIN_VALUE before any. */
+    private long orderWaitEndNs = Long.MIN_VALUE;
     /** Reported by {@link #started} and not yet handed back through {@link #complete}. */
     private int running;
     private boolean closed;
@@ -88,6 +96,7 @@ abstract class AbstractIoEngine implements IoEngine {
         this.collectedInCommit = new SlotQueue(depth);
         this.collectForNextReap = collectedInCommit::add;
         this.batch = new IoSlot[depth];
+        this.overlaps = new TrimOverlaps(slots);
     }
 
     /**
@@ -124,13 +133,22 @@ abstract class AbstractIoEngine implements IoEngine {
     protected abstract void release();
 
     /**
-     * True when {@code s} runs inside commit rather than through {@link #queue}: a FLUSH or TRIM of
-     * an engine given a target for them. Commit then hands over the IOs before it, runs
-     * {@link #runInCommit} at the slot's place in submit order, and the slot completes at the next
-     * reap. An engine whose interface queues one of them in order overrides this.
+     * True when {@code s} runs inside commit rather than through {@link #queue}: a FLUSH, or a TRIM
+     * the engine does not queue ({@link #queuesTrim}), of an engine given a target for them. Commit
+     * then hands over the IOs before it, runs {@link #runInCommit} at the slot's place in submit
+     * order, and the slot completes at the next reap.
      */
-    protected boolean runsInCommit(IoSlot s) {
-        return orderedOps != null && (s.op == Op.FLUSH || s.op == Op.TRIM);
+    private boolean runsInCommit(IoSlot s) {
+        return orderedOps != null && (s.op == Op.FLUSH || (s.op == Op.TRIM && !queuesTrim(s)));
+    }
+
+    /**
+     * True when the engine's interface takes the TRIM {@code s} through {@link #queue} and issues it
+     * to the block layer in submit order, without a kernel worker; false (the default) runs it
+     * inside commit through the target. Only {@link HandOver#IN_BATCHES} engines queue trims.
+     */
+    protected boolean queuesTrim(IoSlot s) {
+        return false;
     }
 
     /** Runs {@code s}, for which {@link #runsInCommit} is true; returns its result (bytes, or a negative errno). */
@@ -181,11 +199,16 @@ abstract class AbstractIoEngine implements IoEngine {
         long now = clock.nanoTime();
         for (int k = 0; k < n; k++) {
             IoSlot s = submitted.poll();
+            if (overlaps.blocks(s)) {
+                awaitOverlaps(s);
+                now = clock.nanoTime();
+            }
             if (runsInCommit(s)) {
                 runNow(s);
                 now = clock.nanoTime();
             } else {
                 s.submitNs = now;
+                overlaps.started(s);
                 queue(s, k);
             }
         }
@@ -197,12 +220,20 @@ abstract class AbstractIoEngine implements IoEngine {
         int batched = 0;
         for (int k = 0; k < n; k++) {
             IoSlot s = submitted.poll();
-            if (runsInCommit(s)) {
+            boolean inCommit = runsInCommit(s);
+            boolean blocked = overlaps.blocks(s);
+            if (blocked || inCommit) {
                 // IOs queued before s go first, and those after it wait for it: submit order holds.
                 stampAndSubmit(batched);
                 batched = 0;
+                if (blocked) {
+                    awaitOverlaps(s);
+                }
+            }
+            if (inCommit) {
                 runNow(s);
             } else {
+                overlaps.started(s);
                 queue(s, batched);
                 batch[batched++] = s;
             }
@@ -211,11 +242,26 @@ abstract class AbstractIoEngine implements IoEngine {
         return n;
     }
 
+    /**
+     * Waits, polling, until the running IOs that {@code s} may not run beside have completed;
+     * completions are collected and stamped as they come and handed back at the next reap.
+     */
+    private void awaitOverlaps(IoSlot s) {
+        while (overlaps.blocks(s)) {
+            if (awaitCompletions(0, 0, collectForNextReap) == 0) {
+                // Often the softirq or kernel worker completing the very IO waited for shares this CPU.
+                Thread.yield();
+            }
+        }
+        orderWaitEndNs = clock.nanoTime();
+    }
+
     /** Runs {@code s} here, stamped around the call; it is handed back at the next reap. */
     private void runNow(IoSlot s) {
         s.submitNs = clock.nanoTime();
         s.result = runInCommit(s);
         s.doneNs = clock.nanoTime();
+        orderWaitEndNs = s.doneNs;
         ranInCommit.add(s);
         // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
         if (running > 0) {
@@ -285,6 +331,7 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /** {@code s} finished without the kernel's queue (its result is set); the next reap hands it back. */
     protected final void completeInCommit(IoSlot s) {
+        overlaps.finished(s);
         completedEarly.add(s);
     }
 
@@ -292,6 +339,7 @@ abstract class AbstractIoEngine implements IoEngine {
     protected final void complete(IoSlot s, long doneNs, CompletionSink sink) {
         s.doneNs = doneNs;
         running--;
+        overlaps.finished(s);
         handBack(s, sink);
     }
 
@@ -345,5 +393,21 @@ abstract class AbstractIoEngine implements IoEngine {
     @Override
     public final int inFlight() {
         return inFlight.count();
+    }
+
+    @Override
+    public final long orderWaitEndNs() {
+        return orderWaitEndNs;
+    }
+
+    /** How a TRIM run inside commit reaches the target, as {@link #discards} words it. */
+    protected final String trimsInCommit() {
+        return orderedOps.erasure(EraseMethod.TRIM).call() + " in commit";
+    }
+
+    /** Trims through the target inside commit, or, for an engine without one, completed with everything else. */
+    @Override
+    public String discards() {
+        return orderedOps == null ? "completed at once, like every IO" : trimsInCommit();
     }
 }

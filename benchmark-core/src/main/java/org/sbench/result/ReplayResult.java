@@ -41,11 +41,12 @@ public record ReplayResult(
 
     /**
      * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;
-     * {@code reap} is {@code poll} or {@code wait} (how completions were waited for).
+     * {@code reap} is {@code poll} or {@code wait} (how completions were waited for); {@code discards}
+     * how the engine issued trims (queued, or run in commit and why), absent where it does not say.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Settings(String mode, Integer qd, long maxIdleNs, Double speed, String data, String engine,
-                           String engineNote, String fit, Integer stream, Integer qdFallback, boolean readOnly,
+                           String engineNote, String discards, String fit, Integer stream, Integer qdFallback, boolean readOnly,
                            String nomerges, String onError, String reap) {
     }
 

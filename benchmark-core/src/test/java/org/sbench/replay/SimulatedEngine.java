@@ -29,6 +29,7 @@ final class SimulatedEngine implements IoEngine {
     final List<Submit> submits = new ArrayList<>();
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
     private long inCommitNs = -1;
+    private long orderWaitEndNs = Long.MIN_VALUE;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
         this.clock = clock;
@@ -74,6 +75,7 @@ final class SimulatedEngine implements IoEngine {
             if (runsInCommit(s)) {
                 clock.advanceTo(clock.now + inCommitNs);
                 s.doneNs = clock.now;
+                orderWaitEndNs = clock.now;
                 doneAt[s.index] = clock.now;
                 pending.add(s);
                 submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
@@ -132,6 +134,11 @@ final class SimulatedEngine implements IoEngine {
             }
         }
         return n;
+    }
+
+    @Override
+    public long orderWaitEndNs() {
+        return orderWaitEndNs;
     }
 
     @Override
