@@ -277,6 +277,26 @@ class ReplayerTest {
     }
 
     @Test
+    void latenessTellsTheIosThatWaitedForAQueuedTrimsOverlapsFromTheOthers() {
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1 * MS, IoRecord.NO_TIME, Op.TRIM, 0, 0),
+                io(2 * MS, IoRecord.NO_TIME, Op.READ, 4096, 0), io(3500 * US, IoRecord.NO_TIME, Op.READ, 8192, 0),
+                io(4 * MS, IoRecord.NO_TIME, Op.READ, 12288, 0));
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(32, clock, s -> 100 * US).withWaitBeforeTrims(2 * MS);
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        replayer(trace, new TimedScheduler(1.0, 32), engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE,
+                new ReplayControl()).run();
+        // The trim waits from 1 ms to 3 ms and goes at 3 ms; the read due at 2 ms goes right after; the rest are on time.
+        List<Long> submits = submitTimesFromFirst(engine);
+        assertEquals(List.of(0L, 3 * MS), submits.subList(0, 2));
+        assertTrue(submits.get(2) >= 3 * MS && submits.get(2) < 3100 * US, "the read due during the wait: " + submits);
+        assertEquals(List.of(3500 * US, 4 * MS), submits.subList(3, 5));
+        assertEquals(5, metrics.lateness().getTotalCount());
+        assertEquals(3, metrics.latenessNotBehindSync().getTotalCount(), "the trim and the read due during its wait waited");
+        assertTrue(metrics.latenessNotBehindSync().getMaxValue() <= 1, "the others on time");
+    }
+
+    @Test
     void aSynchronousFlushCompletesInTheBusyTimeBeforeTheIosSubmittedAfterIt() {
         // The flush runs from 0 to 1 ms inside commit; the writes due at 1 ms go at 1.01 ms (the last
         // one's data is filled after the flush) and take 100 us. Busy: 1 ms + 100 us, not the 10 us between.

@@ -29,6 +29,8 @@ final class SimulatedEngine implements IoEngine {
     final List<Submit> submits = new ArrayList<>();
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
     private long inCommitNs = -1;
+    /** When non-negative: a TRIM waits this long inside commit (for the IOs it overlaps), then goes like any IO. */
+    private long waitBeforeTrimNs = -1;
     private long orderWaitEndNs = Long.MIN_VALUE;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
@@ -44,6 +46,12 @@ final class SimulatedEngine implements IoEngine {
     /** Runs every FLUSH and TRIM synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
     SimulatedEngine withFlushesAndTrimsInCommit(long ns) {
         this.inCommitNs = ns;
+        return this;
+    }
+
+    /** Holds every TRIM inside commit for {@code ns} of the clock, as a wait for the IOs it overlaps, then queues it. */
+    SimulatedEngine withWaitBeforeTrims(long ns) {
+        this.waitBeforeTrimNs = ns;
         return this;
     }
 
@@ -71,6 +79,10 @@ final class SimulatedEngine implements IoEngine {
     public int commit() {
         int n = queued.size();
         for (IoSlot s : queued) {
+            if (s.op == Op.TRIM && waitBeforeTrimNs >= 0) {
+                clock.advanceTo(clock.now + waitBeforeTrimNs);
+                orderWaitEndNs = clock.now;
+            }
             s.submitNs = clock.now;
             if (runsInCommit(s)) {
                 clock.advanceTo(clock.now + inCommitNs);
