@@ -28,6 +28,12 @@ public final class ReplaySession {
 
     public static ReplayResult run(Request request, NanoClock clock, ReplayListener listener, ReplayControl control,
                                    String sbenchVersion) {
+        return run(request, IoEngines::open, clock, listener, control, sbenchVersion);
+    }
+
+    /** As {@link #run(Request, NanoClock, ReplayListener, ReplayControl, String)}, with the engines {@code engines} opens. */
+    public static ReplayResult run(Request request, IoEngines.Opener engines, NanoClock clock, ReplayListener listener,
+                                   ReplayControl control, String sbenchVersion) {
         TraceFormats formats = TraceFormats.standard();
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
         ReplaySettings settings = request.settings();
@@ -39,7 +45,7 @@ public final class ReplaySession {
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
-            return Run.onTarget(source, settings, target, IoEngines::open, clock, listener, control, sbenchVersion);
+            return Run.onTarget(source, settings, target, engines, clock, listener, control, sbenchVersion);
         }
     }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,14 +34,6 @@ class QueuedDiscardDeviceTest {
     private static final int MAX_IO = (int) MIB;
     private static final TargetSettings WRITE = TargetSettings.DEFAULTS.withAllowWrite(true);
     private static final byte PATTERN = (byte) 0xA5;
-
-    /** True when this kernel's block devices take io_uring discard commands (6.12+). */
-    private static boolean kernelQueuesDiscards() throws IOException {
-        String[] v = Files.readString(Path.of("/proc/sys/kernel/osrelease")).trim().split("[.-]");
-        int major = Integer.parseInt(v[0]);
-        int minor = Integer.parseInt(v[1]);
-        return major > 6 || (major == 6 && minor >= 12);
-    }
 
     /** A loop device, the block target over it open for writing, and an io_uring engine on it; closed in reverse. */
     private static final class Rig implements AutoCloseable {
@@ -100,7 +90,7 @@ class QueuedDiscardDeviceTest {
         LoopDevice.assumeRoot();
         try (Rig rig = new Rig(DEPTH, true)) {
             IoUringEngine engine = rig.engine;
-            boolean queued = kernelQueuesDiscards();
+            boolean queued = TestEngines.kernelQueuesDiscards();
             assertEquals(queued, engine.discards().startsWith("queued (io_uring BLOCK_URING_CMD_DISCARD)"), engine.discards());
             assumeTrue(queued, "kernel before 6.12: no queued discards");
             BlockStat before = BlockStat.of(rig.dev);
@@ -131,7 +121,7 @@ class QueuedDiscardDeviceTest {
     @Test
     void aTrimAndTheIosItOverlapsNeverRunAtOnce() throws IOException {
         LoopDevice.assumeRoot();
-        assumeTrue(kernelQueuesDiscards(), "kernel before 6.12: no queued discards");
+        assumeTrue(TestEngines.kernelQueuesDiscards(), "kernel before 6.12: no queued discards");
         try (Rig rig = new Rig(4, true)) {
             IoUringEngine engine = rig.engine;
             IoSlot[] s = engine.slots();
@@ -181,7 +171,7 @@ class QueuedDiscardDeviceTest {
     @Test
     void aTrimTheBlockLayerWouldCutIntoSeveralBiosRunsInCommit() throws IOException {
         LoopDevice.assumeRoot();
-        assumeTrue(kernelQueuesDiscards(), "kernel before 6.12: no queued discards");
+        assumeTrue(TestEngines.kernelQueuesDiscards(), "kernel before 6.12: no queued discards");
         try (Rig rig = new Rig(2, true)) {
             IoUringEngine engine = rig.engine;
             long granularity = rig.target.discardGeometry().granularityBytes();
