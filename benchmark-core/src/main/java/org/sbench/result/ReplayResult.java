@@ -151,7 +151,8 @@ public record ReplayResult(
 
     /**
      * Submit lateness in µs; {@code behindFlush}: IOs that fell due while the replay waited for a
-     * flush or trim it runs synchronously to keep trace order, and {@code others} the lateness of
+     * flush or trim it runs synchronously, or for the IOs a trim overlaps, to keep trace order, and
+     * {@code others} the lateness of
      * the rest (null when there were none, or no IO waited).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
