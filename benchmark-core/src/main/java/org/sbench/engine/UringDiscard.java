@@ -57,7 +57,15 @@ final class UringDiscard {
         if (result == 0 || result == -Errno.EINVAL) {
             return null;
         }
-        return "the kernel refused BLOCK_URING_CMD_DISCARD (Linux 6.12+): " + Errno.describe((int) result);
+        if (result == -Errno.EOPNOTSUPP) {
+            // The device discards (sysfs said so): it is the kernel's block devices that take no uring_cmd.
+            return "the kernel has no queued discard for block devices (BLOCK_URING_CMD_DISCARD, Linux 6.12+): "
+                    + Errno.describe((int) result);
+        }
+        if (result == -Errno.EBADF) {
+            return "the target is open read-only: " + Errno.describe((int) result);
+        }
+        return "the kernel refused BLOCK_URING_CMD_DISCARD: " + Errno.describe((int) result);
     }
 
     /** Drops the device's clean cached pages, over which the kernel would hand a discard to a worker; 0 or an errno. */
