@@ -10,7 +10,7 @@ import java.io.InputStream;
  * split starts at the first whole line at or after {@code start} (the line in progress belongs to
  * the split before) and ends with the line that straddles {@code end}, so that splits cut at any
  * byte offsets deliver every line exactly once. Lines end at {@code \n} (a {@code \r\n} line ends
- * at its {@code \n}; a file that uses lone {@code \r} has one such line, read by the first split).
+ * at its {@code \n}; a lone {@code \r} ends no line, as for the text readers).
  */
 final class LineRange extends InputStream {
     private static final int BUFFER_BYTES = 256 * 1024;
@@ -51,23 +51,21 @@ final class LineRange extends InputStream {
     }
 
     /**
-     * The number of lines before {@link #firstLineStart}, counted as {@link java.io.BufferedReader}
-     * counts them ({@code \n}, {@code \r} and {@code \r\n} each end one); reads the file's head, so
-     * only error messages ask for it.
+     * The number of lines before {@link #firstLineStart}, counted as the text readers count them
+     * (each {@code \n} ends one; a lone {@code \r} does not); reads the file's head, so only error
+     * messages ask for it.
      */
     long linesBefore() throws IOException {
         long lines = 0;
-        boolean afterCr = false;
         try (InputStream head = new BufferedInputStream(files.open(path, 0), BUFFER_BYTES)) {
             for (long i = 0; i < firstLineStart; i++) {
                 int b = head.read();
                 if (b < 0) {
                     break;
                 }
-                if (b == '\r' || (b == '\n' && !afterCr)) {
+                if (b == '\n') {
                     lines++;
                 }
-                afterCr = b == '\r';
             }
         }
         return lines;
