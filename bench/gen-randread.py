@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Writes a synthetic trace in sbench's CSV form: N 4 KiB reads at random 4 KiB-aligned offsets
-below SPAN bytes (or sequential reads of SIZE bytes with --seq; writes instead with --write).
-Times are 1 us apart; no completion times (replayed with --mode fixed-qd).
-Usage: gen-randread.py N SPAN [SIZE] [--seq] [--write]"""
+below SPAN bytes (or sequential reads of SIZE bytes with --seq; writes instead with --write, trims
+with --trim). Times are 1 us apart; no completion times (replayed with --mode fixed-qd).
+Usage: gen-randread.py N SPAN [SIZE] [--seq] [--write | --trim]"""
 import random, sys
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 seq = "--seq" in sys.argv
-op = "W" if "--write" in sys.argv else "R"
+op = "T" if "--trim" in sys.argv else "W" if "--write" in sys.argv else "R"
 n, span = int(args[0]), int(args[1])
 size = int(args[2]) if len(args) > 2 else 4096
 rnd = random.Random(11)

@@ -1,6 +1,7 @@
 package org.sbench.engine;
 
 import org.sbench.replay.NanoClock;
+import org.sbench.target.EraseMethod;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
 
@@ -16,10 +17,13 @@ import org.sbench.trace.Op;
  *
  * <p>FLUSH and TRIM run on the replay thread inside commit, at their place in submit order, through
  * the target's own calls ({@link Target#flush()}, {@link Target#discard}): no engine's interface
- * issues them in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
+ * issues flushes in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
  * engine's workers race), and two flushes running at once are merged by the block layer into one.
- * A run of them on distinct members, submitted one after another (a striped FLUSH or TRIM), runs
- * on all those members at once ({@link MemberCalls}).
+ * A TRIM the engine's interface queues in order ({@link #queuesTrim}: io_uring's block-device
+ * discard command) goes through {@link #queue} instead, at depth. Either way a TRIM and an IO it
+ * overlaps never run at once ({@link TrimOverlaps}): commit holds the later of the two, and the IOs
+ * after it, until the earlier completed. A run of FLUSHes or TRIMs on distinct members, submitted one
+ * after another (a striped FLUSH or TRIM), runs on all those members at once ({@link MemberCalls}).
  *
  * <p>Every IO goes to the descriptor of its slot's {@link IoSlot#member} ({@link #memberFd}) and
  * moves the data at {@link #dataAddress}; slots past the buffered ones carry no buffer of their own.
@@ -61,6 +65,9 @@ abstract class AbstractIoEngine implements IoEngine {
     private final MemberCalls memberCalls;
     /** The slots of one such run. */
     private final IoSlot[] group;
+    private final TrimOverlaps overlaps;
+    /** When the last wait inside commit that kept trace order ended; MIN_VALUE before any. */
+    private long orderWaitEndNs = Long.MIN_VALUE;
     private final SlotBuffers buffers;
     private final IoSlot[] slots;
     private final InFlightSlots inFlight;
@@ -109,6 +116,7 @@ abstract class AbstractIoEngine implements IoEngine {
         this.batch = new IoSlot[all];
         this.group = new IoSlot[Math.max(1, members.length)];
         this.memberCalls = target == null ? null : new MemberCalls(members, clock);
+        this.overlaps = new TrimOverlaps(slots);
     }
 
     /**
@@ -145,13 +153,22 @@ abstract class AbstractIoEngine implements IoEngine {
     protected abstract void release();
 
     /**
-     * True when {@code s} runs inside commit rather than through {@link #queue}: a FLUSH or TRIM of
-     * an engine given a target for them. Commit then hands over the IOs before it, runs its
-     * member's flush or discard at the slot's place in submit order, and the slot completes at the
-     * next reap. An engine whose interface queues one of them in order overrides this.
+     * True when {@code s} runs inside commit rather than through {@link #queue}: a FLUSH, or a TRIM
+     * the engine does not queue ({@link #queuesTrim}), of an engine given a target for them. Commit
+     * then hands over the IOs before it, runs its member's flush or discard at the slot's place in
+     * submit order, and the slot completes at the next reap.
      */
-    protected boolean runsInCommit(IoSlot s) {
-        return orderedOps != null && (s.op == Op.FLUSH || s.op == Op.TRIM);
+    private boolean runsInCommit(IoSlot s) {
+        return orderedOps != null && (s.op == Op.FLUSH || (s.op == Op.TRIM && !queuesTrim(s)));
+    }
+
+    /**
+     * True when the engine's interface takes the TRIM {@code s} through {@link #queue} and issues it
+     * to the block layer in submit order, without a kernel worker; false (the default) runs it
+     * inside commit through the target. Only {@link HandOver#IN_BATCHES} engines queue trims.
+     */
+    protected boolean queuesTrim(IoSlot s) {
+        return false;
     }
 
     /** The descriptor of member {@code member} of the target. */
@@ -212,11 +229,16 @@ abstract class AbstractIoEngine implements IoEngine {
         long now = clock.nanoTime();
         for (int k = 0; k < n; k++) {
             IoSlot s = submitted.poll();
+            if (overlaps.blocks(s)) {
+                awaitOverlaps(s);
+                now = clock.nanoTime();
+            }
             if (runsInCommit(s)) {
                 k += runNow(s);
                 now = clock.nanoTime();
             } else {
                 s.submitNs = now;
+                overlaps.started(s);
                 queue(s, k);
             }
         }
@@ -228,12 +250,20 @@ abstract class AbstractIoEngine implements IoEngine {
         int batched = 0;
         for (int k = 0; k < n; k++) {
             IoSlot s = submitted.poll();
-            if (runsInCommit(s)) {
+            boolean inCommit = runsInCommit(s);
+            boolean blocked = overlaps.blocks(s);
+            if (blocked || inCommit) {
                 // IOs queued before s go first, and those after it wait for it: submit order holds.
                 stampAndSubmit(batched);
                 batched = 0;
+                if (blocked) {
+                    awaitOverlaps(s);
+                }
+            }
+            if (inCommit) {
                 k += runNow(s);
             } else {
+                overlaps.started(s);
                 queue(s, batched);
                 batch[batched++] = s;
             }
@@ -243,15 +273,30 @@ abstract class AbstractIoEngine implements IoEngine {
     }
 
     /**
+     * Waits, polling, until the running IOs that {@code s} may not run beside have completed;
+     * completions are collected and stamped as they come and handed back at the next reap.
+     */
+    private void awaitOverlaps(IoSlot s) {
+        while (overlaps.blocks(s)) {
+            if (awaitCompletions(0, 0, collectForNextReap) == 0) {
+                // Often the softirq or kernel worker completing the very IO waited for shares this CPU.
+                Thread.yield();
+            }
+        }
+        orderWaitEndNs = clock.nanoTime();
+    }
+
+    /**
      * Runs {@code s} here, stamped around the call, together with the slots submitted right after
-     * it that run inside commit on the next members in turn (a striped FLUSH or TRIM); they are
-     * handed back at the next reap. Returns how many such slots it took from the queue besides {@code s}.
+     * it that run inside commit on the next members in turn (a striped FLUSH or TRIM) and overlap
+     * nothing running; they are handed back at the next reap. Returns how many such slots it took
+     * from the queue besides {@code s}.
      */
     private int runNow(IoSlot s) {
         int count = 0;
         group[count++] = s;
         for (IoSlot next = submitted.peek(); count < group.length && next != null && runsInCommit(next)
-                && next.member > group[count - 1].member; next = submitted.peek()) {
+                && next.member > group[count - 1].member && !overlaps.blocks(next); next = submitted.peek()) {
             group[count++] = submitted.poll();
         }
         long startNs = clock.nanoTime();
@@ -264,6 +309,7 @@ abstract class AbstractIoEngine implements IoEngine {
         } else {
             memberCalls.runAll(group, count);
         }
+        orderWaitEndNs = group[count - 1].doneNs;
         for (int i = 0; i < count; i++) {
             ranInCommit.add(group[i]);
             group[i] = null;
@@ -337,6 +383,7 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /** {@code s} finished without the kernel's queue (its result is set); the next reap hands it back. */
     protected final void completeInCommit(IoSlot s) {
+        overlaps.finished(s);
         completedEarly.add(s);
     }
 
@@ -344,6 +391,7 @@ abstract class AbstractIoEngine implements IoEngine {
     protected final void complete(IoSlot s, long doneNs, CompletionSink sink) {
         s.doneNs = doneNs;
         running--;
+        overlaps.finished(s);
         handBack(s, sink);
     }
 
@@ -406,5 +454,21 @@ abstract class AbstractIoEngine implements IoEngine {
     @Override
     public final int inFlight() {
         return inFlight.count();
+    }
+
+    @Override
+    public final long orderWaitEndNs() {
+        return orderWaitEndNs;
+    }
+
+    /** How a TRIM run inside commit reaches the target, as {@link #discards} words it. */
+    protected final String trimsInCommit() {
+        return orderedOps.erasure(EraseMethod.TRIM).call() + " in commit";
+    }
+
+    /** Trims through the target inside commit, or, for an engine without one, completed with everything else. */
+    @Override
+    public String discards() {
+        return orderedOps == null ? "completed at once, like every IO" : trimsInCommit();
     }
 }

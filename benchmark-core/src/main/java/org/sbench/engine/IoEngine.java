@@ -16,11 +16,13 @@ package org.sbench.engine;
  * {@link org.sbench.SbenchException}s naming the call and errno.
  *
  * <p>Offsets, lengths and buffer addresses are aligned to the target's logical block size by the
- * caller. READ and WRITE go through the kernel's asynchronous interface where the engine has one;
+ * caller. READ and WRITE go through the kernel's asynchronous interface where the engine has one,
+ * and so does TRIM where that interface queues discards in order ({@link #discards});
  * FLUSH (fdatasync semantics) and TRIM (discard) may be executed synchronously inside
  * {@link #commit} by engines whose interface cannot issue them in order; such a slot has its
  * {@link IoSlot#doneNs} set when commit returns (the time the call returned), and is handed back
- * at the next reap like any other.
+ * at the next reap like any other. A TRIM and an IO whose range it overlaps never run at once:
+ * commit waits for the earlier to complete before it hands over the later (and the IOs after it).
  */
 public interface IoEngine extends AutoCloseable {
 
@@ -77,6 +79,25 @@ public interface IoEngine extends AutoCloseable {
 
     /** IOs submitted and not yet reaped. */
     int inFlight();
+
+    /**
+     * When the last wait inside {@link #commit} that kept trace order ended, on the engine's clock:
+     * a FLUSH or TRIM run there returned, or the IOs a TRIM overlaps (or the TRIMs an IO overlaps)
+     * completed. IOs due before it and submitted after it waited for it. {@link Long#MIN_VALUE}
+     * before any such wait, and for an engine that never waits in commit.
+     */
+    default long orderWaitEndNs() {
+        return Long.MIN_VALUE;
+    }
+
+    /**
+     * How TRIMs reach the target, for the result: {@code queued (io_uring BLOCK_URING_CMD_DISCARD)},
+     * {@code ioctl BLKDISCARD in commit} with why nothing better was used, ...; null when the engine
+     * does not say.
+     */
+    default String discards() {
+        return null;
+    }
 
     /**
      * Waits for every committed IO in flight (without handing them to anyone), drops IOs submitted

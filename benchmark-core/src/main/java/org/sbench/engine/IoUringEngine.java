@@ -12,19 +12,21 @@ import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.replay.NanoClock;
 import org.sbench.target.Target;
+import org.sbench.trace.Op;
 
 /**
  * The {@code io_uring} engine: raw io_uring_setup / io_uring_enter, rings mapped by hand (no
  * liburing; jasyncfio's {@code SubmissionQueue.java} does the same in Java). Needs kernel 5.11+
  * (IORING_FEAT_EXT_ARG, for timed waits); setup refuses older kernels so {@code auto} falls back.
  *
- * <p>READ and WRITE are IORING_OP_READ / IORING_OP_WRITE on the slot's buffer. FLUSH and TRIM run
- * synchronously inside {@link #commit} at their place in submit order (SQEs before them are
- * submitted first, IOs after them wait for them) and complete at the next {@link #reap}: FLUSH as
- * {@link Target#flush} (fdatasync), because IORING_OP_FSYNC is always handed to an io-wq worker
- * and then reaches the device out of trace order, up to a second late (measured by
- * bench/timed-replay.sh at the block layer); TRIM as {@link Target#discard}, because io_uring has
- * no discard opcode for a plain file (block devices got one only in 6.12, as uring_cmd).
+ * <p>READ and WRITE are IORING_OP_READ / IORING_OP_WRITE on the slot's buffer. TRIM on a block
+ * device is queued like them where the kernel has the block-device discard command (6.12+, {@link
+ * UringDiscard}), asked once at open; elsewhere (a file, a striped target), and for a trim the block
+ * layer would cut into several bios, it runs as {@link Target#discard} inside {@link #commit}. FLUSH
+ * runs synchronously inside commit at its place in submit order (SQEs before it are submitted first,
+ * IOs after it wait for it) and completes at the next {@link #reap}, as {@link Target#flush}
+ * (fdatasync), because IORING_OP_FSYNC is always handed to an io-wq worker and then reaches the
+ * device out of trace order, up to a second late (measured by bench/timed-replay.sh at the block layer).
  * {@code user_data} carries the slot index. Every member of the target is a registered (fixed)
  * file, index = member, so an SQE names its member without a file reference taken per IO.
  *
@@ -59,11 +61,16 @@ public final class IoUringEngine extends AbstractIoEngine {
     /** io_uring_enter EAGAIN/EBUSY/EINTR retries before the ring is declared unusable. */
     private static final int MAX_ENTER_RETRIES = 100_000;
 
+    private final Target target;
     /** True when the members are registered files, which the SQEs name by member index. */
     private final boolean fixedFile;
     private final byte sqeFlags;
     private final boolean fixedBuffers;
     private final IoSlot[] reaped;
+    /** True while TRIMs that are one bio and one request go through the ring; decided at open. */
+    private boolean queuesDiscards;
+    /** How TRIMs reach the target ({@link #discards}). */
+    private String discards;
 
     private final int ringFd;
     private final MappedMemory sqRing;
@@ -91,12 +98,18 @@ public final class IoUringEngine extends AbstractIoEngine {
     private int cqHead;
 
     public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        this(target, depth, maxIoBytes, 0, clock);
+        this(target, depth, maxIoBytes, 0, clock, true);
     }
 
     /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs. */
     public IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
+        this(target, depth, maxIoBytes, partSlots, clock, true);
+    }
+
+    /** With {@code queueDiscards} false, every TRIM runs in commit as on a kernel without queued discards (for tests). */
+    IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock, boolean queueDiscards) {
         super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, partSlots, clock);
+        this.target = target;
         int entries = depth + partSlots;
         this.reaped = new IoSlot[entries];
         this.argOffset = UringAbi.SIZEOF_IO_URING_PARAMS;
@@ -189,6 +202,48 @@ public final class IoUringEngine extends AbstractIoEngine {
             abandonBuffers();
             throw e;
         }
+        try {
+            this.discards = openDiscards(target, queueDiscards);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Decides how TRIMs go: queued when the kernel runs a discard command of no bytes as one that
+     * queues discards does (EINVAL for the empty range), else in commit, saying why.
+     */
+    private String openDiscards(Target target, boolean wanted) {
+        String refusal = wanted ? UringDiscard.refusalBeforeProbe(target, ringFd) : "queued discards turned off";
+        if (refusal == null) {
+            IoSlot probe = slots()[0];
+            probe.op = Op.TRIM;
+            probe.offsetBytes = 0;
+            probe.lengthBytes = 0;
+            queuesDiscards = true;
+            submit(probe);
+            commit();
+            reap(1, -1, done -> { });
+            refusal = UringDiscard.refusalOfProbe(probe.result);
+        }
+        queuesDiscards = refusal == null;
+        if (queuesDiscards) {
+            int dropped = UringDiscard.dropCachedPages(target);
+            return UringDiscard.QUEUED + (dropped == 0 ? "" : " (the device's cached pages were not dropped: "
+                    + Errno.describe(dropped) + "; a trim over them goes to a kernel worker, out of order)");
+        }
+        return trimsInCommit() + " (" + refusal + ")";
+    }
+
+    @Override
+    protected boolean queuesTrim(IoSlot s) {
+        return queuesDiscards && target.discardGeometry().oneRequest(s.offsetBytes, s.lengthBytes);
+    }
+
+    @Override
+    public String discards() {
+        return discards;
     }
 
     /**
@@ -229,6 +284,11 @@ public final class IoUringEngine extends AbstractIoEngine {
     @Override
     protected void queue(IoSlot s, int position) {
         int sqe = (sqTail & sqMask) * UringAbi.SIZEOF_SQE;
+        if (s.op == Op.TRIM) {
+            UringDiscard.prepare(sqes, sqe, sqeFlags, fixedFile ? s.member : memberFd(s.member), s);
+            sqTail++;
+            return;
+        }
         byte opcode;
         long addr = dataAddress(s);
         int len = (int) s.lengthBytes;

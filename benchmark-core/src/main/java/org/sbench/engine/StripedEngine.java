@@ -363,6 +363,17 @@ public final class StripedEngine implements IoEngine {
         return inFlight.count();
     }
 
+    @Override
+    public long orderWaitEndNs() {
+        return inner.orderWaitEndNs();
+    }
+
+    /** How the members' trims go: each trace TRIM becomes one ranged discard per member it covers. */
+    @Override
+    public String discards() {
+        return inner.discards();
+    }
+
     /** Closes the engine over the members (it waits for every member IO in flight). */
     @Override
     public void close() {

@@ -30,12 +30,24 @@ public final class ReplaySession {
 
     public static ReplayResult run(Request request, NanoClock clock, ReplayListener listener, ReplayControl control,
                                    String sbenchVersion) {
-        return run(request, clock, listener, control, sbenchVersion, warning -> { });
+        return run(request, IoEngines::open, clock, listener, control, sbenchVersion, warning -> { });
+    }
+
+    /** As {@link #run(Request, NanoClock, ReplayListener, ReplayControl, String)}, with the engines {@code engines} opens. */
+    public static ReplayResult run(Request request, IoEngines.Opener engines, NanoClock clock, ReplayListener listener,
+                                   ReplayControl control, String sbenchVersion) {
+        return run(request, engines, clock, listener, control, sbenchVersion, warning -> { });
     }
 
     /** As {@link #run(Request, NanoClock, ReplayListener, ReplayControl, String)}, telling {@code warnings} what the plan found amiss. */
     public static ReplayResult run(Request request, NanoClock clock, ReplayListener listener, ReplayControl control,
                                    String sbenchVersion, Consumer<String> warnings) {
+        return run(request, IoEngines::open, clock, listener, control, sbenchVersion, warnings);
+    }
+
+    /** The replay with the engines {@code engines} opens, telling {@code warnings} what the plan found amiss. */
+    public static ReplayResult run(Request request, IoEngines.Opener engines, NanoClock clock, ReplayListener listener,
+                                   ReplayControl control, String sbenchVersion, Consumer<String> warnings) {
         TraceFormats formats = TraceFormats.standard();
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
         if (plan.stats().incompleteLastLine() > 0) {
@@ -50,7 +62,7 @@ public final class ReplaySession {
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
-            return Run.onTarget(source, settings, target, IoEngines::open, clock, listener, control, sbenchVersion);
+            return Run.onTarget(source, settings, target, engines, clock, listener, control, sbenchVersion);
         }
     }
 }

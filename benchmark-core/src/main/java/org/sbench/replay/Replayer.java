@@ -84,8 +84,11 @@ public final class Replayer implements CompletionSink {
     private int freeCount;
     private int inFlight;
     private long idleSinceNs;
-    /** When the last IO the engine ran synchronously inside commit returned. */
-    private long syncDoneNs = Long.MIN_VALUE;
+    /**
+     * When the engine's last wait inside commit that kept trace order ended: a flush or trim run
+     * there returned, or the IOs a trim overlaps completed ({@link IoEngine#orderWaitEndNs}).
+     */
+    private long orderWaitEndNs = Long.MIN_VALUE;
     private long completedIos;
     private long completedBytes;
     private long writes;
@@ -184,25 +187,23 @@ public final class Replayer implements CompletionSink {
             }
             if (batch > 0) {
                 engine.commit();
-                boolean ranInCommit = false;
+                long waitEndNs = engine.orderWaitEndNs();
                 for (int k = 0; k < batch; k++) {
                     IoSlot slot = slots[queued[k]];
                     inFlight++;
                     recorder.submitted(slot, inFlight, recordedQd[slot.index], slotPhase[slot.index]);
                     if (scheduler.timed()) {
+                        // An IO due before an ordering wait ended and submitted after it waited for
+                        // it; one submitted in this commit before its last wait, for an earlier one.
                         long dueNs = scheduledNs[slot.index];
-                        recorder.lateness(slot.submitNs - dueNs, dueNs < syncDoneNs);
-                    }
-                    if (slot.doneNs != Long.MIN_VALUE) {
-                        // Run inside commit (a flush or trim kept in order): the IOs due before it
-                        // returned waited for it.
-                        syncDoneNs = slot.doneNs;
-                        ranInCommit = true;
+                        long waitedForNs = slot.submitNs >= waitEndNs ? waitEndNs : orderWaitEndNs;
+                        recorder.lateness(slot.submitNs - dueNs, dueNs < waitedForNs);
                     }
                 }
-                if (ranInCommit) {
-                    // Its completion (and those collected with it) counted before any later submit:
-                    // busy time needs events in time order.
+                if (waitEndNs != orderWaitEndNs) {
+                    orderWaitEndNs = waitEndNs;
+                    // What completed inside commit counted before any later submit: busy time needs
+                    // events in time order.
                     engine.reap(0, 0, this);
                 }
             }
@@ -279,7 +280,6 @@ public final class Replayer implements CompletionSink {
         slot.offsetBytes = r.offsetBytes;
         slot.lengthBytes = r.lengthBytes;
         slot.tag = tag++;
-        slot.doneNs = Long.MIN_VALUE;
         recordedQd[slot.index] = r.qd;
         while (phase + 1 < phaseStartsNs.length && phaseStartsNs[phase + 1] <= r.issueNs) {
             phase++;

@@ -101,7 +101,7 @@ public final class Run {
         Double speed = mode instanceof ReplayMode.Timed t ? t.speed() : null;
         Integer fallback = mode instanceof ReplayMode.RecordedQd r && r.fallbackQd() > 0 ? r.fallbackQd() : null;
         return new ReplayResult.Settings(mode.word(), qd, maxIdleNs, speed, s.data(), equipment.engine().name(),
-                equipment.engineNote(), s.fit().word(), s.stream() < 0 ? null : s.stream(), fallback, s.readOnly(),
+                equipment.engineNote(), equipment.engine().discards(), s.fit().word(), s.stream() < 0 ? null : s.stream(), fallback, s.readOnly(),
                 equipment.target().describe().get(BlockDeviceTarget.KEY_NOMERGES), s.onError().name().toLowerCase(Locale.ROOT),
                 s.reap());
     }

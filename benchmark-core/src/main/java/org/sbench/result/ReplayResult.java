@@ -48,11 +48,12 @@ public record ReplayResult(
 
     /**
      * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;
-     * {@code reap} is {@code poll} or {@code wait} (how completions were waited for).
+     * {@code reap} is {@code poll} or {@code wait} (how completions were waited for); {@code discards}
+     * how the engine issued trims (queued, or run in commit and why), absent where it does not say.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Settings(String mode, Integer qd, long maxIdleNs, Double speed, String data, String engine,
-                           String engineNote, String fit, Integer stream, Integer qdFallback, boolean readOnly,
+                           String engineNote, String discards, String fit, Integer stream, Integer qdFallback, boolean readOnly,
                            String nomerges, String onError, String reap) {
     }
 
@@ -158,7 +159,8 @@ public record ReplayResult(
 
     /**
      * Submit lateness in µs; {@code behindFlush}: IOs that fell due while the replay waited for a
-     * flush or trim it runs synchronously to keep trace order, and {@code others} the lateness of
+     * flush or trim it runs synchronously, or for the IOs a trim overlaps, to keep trace order, and
+     * {@code others} the lateness of
      * the rest (null when there were none, or no IO waited).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)

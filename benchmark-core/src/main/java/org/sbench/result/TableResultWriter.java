@@ -63,6 +63,9 @@ public final class TableResultWriter {
         lines.add(new String[] {"settings", s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
                 + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.reap() == null ? "" : ", reap " + s.reap())
                 + (s.readOnly() ? ", read-only" : "")});
+        if (s.discards() != null && r.summary() != null && r.summary().trims() > 0) {
+            lines.add(new String[] {"trims", s.discards()});
+        }
         if (r.startedAt() != null && r.host() != null) {
             lines.add(new String[] {"run", r.startedAt() + ", sbench " + r.sbenchVersion() + ", kernel " + r.host().kernel()
                     + ", " + r.host().cpu() + " (" + r.host().cores() + " cores)"});

@@ -40,6 +40,10 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_PHYSICAL_BLOCK_SIZE = "physicalBlockSize";
 
     private static final String QUEUE_DISCARD_MAX_BYTES = "queue/discard_max_bytes";
+    private static final String QUEUE_DISCARD_GRANULARITY = "queue/discard_granularity";
+    /** A partition's first sector on its disk, in 512-byte units whatever the sector size. */
+    private static final String PARTITION_START = "start";
+    private static final long SYSFS_SECTOR_BYTES = 512;
     private static final String QUEUE_WRITE_ZEROES_MAX_BYTES = "queue/write_zeroes_max_bytes";
 
     /** SCSI VPD page 0x80 (unit serial number): a 4-byte header, then the serial in ASCII. */
@@ -52,6 +56,7 @@ public final class BlockDeviceTarget implements Target {
     private final int logicalBlockSize;
     private final int physicalBlockSize;
     private final TargetCalls.Discard discard;
+    private final DiscardGeometry discardGeometry;
     private final QueueSettings queue;
     private final TargetLock lock;
     private boolean closed;
@@ -64,6 +69,7 @@ public final class BlockDeviceTarget implements Target {
         this.logicalBlockSize = TargetCalls.logicalBlockSize(fd, path);
         this.physicalBlockSize = TargetCalls.physicalBlockSize(fd, path);
         this.discard = new TargetCalls.Discard(fd);
+        this.discardGeometry = discardGeometry(device, logicalBlockSize);
         this.queue = queue;
         this.lock = lock;
     }
@@ -185,6 +191,23 @@ public final class BlockDeviceTarget implements Target {
     @Override
     public int discard(long offsetBytes, long lengthBytes) {
         return discard.discard(offsetBytes, lengthBytes);
+    }
+
+    @Override
+    public DiscardGeometry discardGeometry() {
+        return discardGeometry;
+    }
+
+    /** From the disk's queue limits and, for a partition, its start; NONE where sysfs does not say. */
+    private static DiscardGeometry discardGeometry(SysfsBlockDevice device, int logicalBlockSize) {
+        SysfsBlockDevice disk = device.disk();
+        long max = disk.attribute(QUEUE_DISCARD_MAX_BYTES).map(Long::parseLong).orElse(0L);
+        long granularity = disk.attribute(QUEUE_DISCARD_GRANULARITY).map(Long::parseLong).orElse(0L);
+        long start = device.isPartition() ? device.attribute(PARTITION_START).map(Long::parseLong).orElse(-1L) : 0;
+        if (max <= 0 || start < 0) {
+            return DiscardGeometry.NONE;
+        }
+        return new DiscardGeometry(Math.max(granularity, logicalBlockSize), max, start * SYSFS_SECTOR_BYTES);
     }
 
     @Override

@@ -57,6 +57,15 @@ public interface Target extends AutoCloseable {
     int discard(long offsetBytes, long lengthBytes);
 
     /**
+     * How the block layer cuts this target's discards into bios and requests, for an engine that
+     * queues discards; {@link DiscardGeometry#NONE} where discards do not reach a block device queue
+     * (a file's discard is a punched hole).
+     */
+    default DiscardGeometry discardGeometry() {
+        return DiscardGeometry.NONE;
+    }
+
+    /**
      * Erases [offsetBytes, offsetBytes + lengthBytes) by {@code method}, synchronously (a purge): on a
      * block device BLKDISCARD, BLKSECDISCARD or BLKZEROOUT, on a file a punched hole or a zeroed
      * range. Offset and length are multiples of the logical block size. Not during a run.

@@ -241,6 +241,40 @@ abstract class EngineContract {
         }
     }
 
+    /** A trim over a write in flight waits for it, and a write over the trim waits for the trim: they land in submit order. */
+    @Test
+    void aTrimAndTheIosItOverlapsLandInSubmitOrder() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            IoSlot[] s = engine.slots();
+            setUp(s[0], Op.WRITE, 0, MAX_IO, pattern(3, MAX_IO));
+            setUp(s[1], Op.TRIM, 0, MAX_IO, null);
+            setUp(s[2], Op.WRITE, BLOCK, BLOCK, pattern(4, BLOCK));
+            for (int i = 0; i < 3; i++) {
+                engine.submit(s[i]);
+            }
+            engine.commit();
+            int n = 0;
+            while (n < 3) {
+                n += engine.reap(3 - n, -1, slot -> assertTrue(!slot.failed(), slot.op + " result " + slot.result));
+            }
+            assertTrue(s[1].submitNs >= s[0].doneNs, "the trim went after the write it overlaps completed");
+            assertTrue(s[2].submitNs >= s[1].doneNs, "the write went after the trim it overlaps completed");
+            assertTrue(engine.orderWaitEndNs() >= s[0].doneNs, "the engine says when it last waited");
+            byte[] expected = new byte[MAX_IO];
+            System.arraycopy(pattern(4, BLOCK), 0, expected, BLOCK, BLOCK);
+            assertArrayEquals(expected, run(engine, List.of(new Io(Op.READ, 0, MAX_IO, null))).get(0).read);
+        }
+    }
+
+    private static void setUp(IoSlot slot, Op op, long offset, int length, byte[] data) {
+        slot.op = op;
+        slot.offsetBytes = offset;
+        slot.lengthBytes = length;
+        if (data != null) {
+            NativeBytes.put(slot.bufferAddress, data, 0, length);
+        }
+    }
+
     @Test
     void reapWithTimeoutZeroReturnsAtOnceWhenIdle() {
         try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {

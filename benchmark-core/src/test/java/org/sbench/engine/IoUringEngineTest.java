@@ -1,5 +1,6 @@
 package org.sbench.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -25,6 +26,13 @@ class IoUringEngineTest extends EngineContract {
         return "io_uring";
     }
 
+
+    @Test
+    void aFilesTrimsRunInCommitAndTheEngineSaysWhy() {
+        try (IoEngine engine = open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
+            assertEquals("discard in commit (file target: io_uring queues discards of block devices only)", engine.discards());
+        }
+    }
 
     /** As root (pinned memory is not limited) the ring registers the slot buffers: the contract tests run READ_FIXED / WRITE_FIXED. */
     @Test

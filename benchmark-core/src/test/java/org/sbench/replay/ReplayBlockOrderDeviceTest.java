@@ -11,8 +11,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sbench.record.RecordSettings;
-import org.sbench.record.TraceRecorder;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
@@ -21,7 +19,6 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -91,40 +88,18 @@ class ReplayBlockOrderDeviceTest {
             dev.setNrRequests(QUEUE_REQUESTS);
             int n = 0;
             for (Case c : cases()) {
-                Path capture = dir.resolve("capture-" + n++ + ".sbt");
-                ReplayResult r;
-                try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(dev.path().toString()), capture))) {
-                    recorder.start();
-                    r = ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
-                            TargetSettings.DEFAULTS.withAllowWrite(true), c.settings().withEngine(c.engine())),
-                            NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test");
-                    for (int i = 0; i < 500 && recorder.status().ios() < IOS; i++) {
-                        Thread.sleep(10); // the recording thread reads tracefs behind the IOs
-                    }
-                    recorder.finish();
-                }
+                BlockLayerOrder.Captured got = BlockLayerOrder.capture(dev, dir.resolve("capture-" + n++ + ".sbt"), IOS,
+                        () -> ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
+                                TargetSettings.DEFAULTS.withAllowWrite(true), c.settings().withEngine(c.engine())),
+                                NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test"));
+                ReplayResult r = got.result();
                 assertTrue(r.complete(), c.what());
-                List<String> expected = describe(ios);
-                List<String> seen = describe(TestRecords.readAll(new SbtFormat(), capture, ReadOptions.DEFAULTS));
-                // Opening the target reads its first and last sectors (signature checks) before the replay.
-                List<String> probes = new ArrayList<>(seen);
-                probes.removeAll(expected);
-                assertTrue(probes.size() <= 4 && probes.stream().allMatch(d -> d.startsWith("READ@")), c.what() + ": " + probes);
-                seen.retainAll(expected);
-                assertEquals(expected, seen, c.what() + ": the block layer's order is the trace's");
+                BlockLayerOrder.assertTraceOrder(ios, got.seen(), c.what());
                 assertEquals(c.engine().equals("sync") ? 1 : QUEUE_REQUESTS, r.fidelity().inFlightCap(), c.what());
                 if (!c.engine().equals("sync")) {
                     assertTrue(r.fidelity().heldAtCap() > 0, c.what() + ": the cap held IOs back");
                 }
             }
         }
-    }
-
-    private static List<String> describe(List<IoRecord> ios) {
-        List<String> out = new ArrayList<>();
-        for (IoRecord r : ios) {
-            out.add(r.op + "@" + r.offsetBytes + "+" + r.lengthBytes);
-        }
-        return out;
     }
 }

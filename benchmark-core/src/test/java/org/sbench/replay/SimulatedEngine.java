@@ -31,6 +31,9 @@ final class SimulatedEngine implements IoEngine {
     private ToLongFunction<IoSlot> results = s -> s.lengthBytes;
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
     private long inCommitNs = -1;
+    /** When non-negative: a TRIM waits this long inside commit (for the IOs it overlaps), then goes like any IO. */
+    private long waitBeforeTrimNs = -1;
+    private long orderWaitEndNs = Long.MIN_VALUE;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
         this.clock = clock;
@@ -51,6 +54,12 @@ final class SimulatedEngine implements IoEngine {
     /** Completes each IO with {@code result} of it (bytes, or a negative errno) instead of all its bytes. */
     SimulatedEngine withResults(ToLongFunction<IoSlot> result) {
         this.results = result;
+        return this;
+    }
+
+    /** Holds every TRIM inside commit for {@code ns} of the clock, as a wait for the IOs it overlaps, then queues it. */
+    SimulatedEngine withWaitBeforeTrims(long ns) {
+        this.waitBeforeTrimNs = ns;
         return this;
     }
 
@@ -78,10 +87,15 @@ final class SimulatedEngine implements IoEngine {
     public int commit() {
         int n = queued.size();
         for (IoSlot s : queued) {
+            if (s.op == Op.TRIM && waitBeforeTrimNs >= 0) {
+                clock.advanceTo(clock.now + waitBeforeTrimNs);
+                orderWaitEndNs = clock.now;
+            }
             s.submitNs = clock.now;
             if (runsInCommit(s)) {
                 clock.advanceTo(clock.now + inCommitNs);
                 s.doneNs = clock.now;
+                orderWaitEndNs = clock.now;
                 doneAt[s.index] = clock.now;
                 pending.add(s);
                 submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
@@ -140,6 +154,11 @@ final class SimulatedEngine implements IoEngine {
             }
         }
         return n;
+    }
+
+    @Override
+    public long orderWaitEndNs() {
+        return orderWaitEndNs;
     }
 
     @Override

@@ -40,6 +40,10 @@ public final class LibC {
     public static final int FALLOC_FL_PUNCH_HOLE = 0x02;
     public static final int FALLOC_FL_ZERO_RANGE = 0x10;
 
+    // posix_fadvise(2) advice
+    /** Drop the clean cached pages of the range (a block device's whole page cache with 0, 0). */
+    public static final int POSIX_FADV_DONTNEED = 4;
+
     // flock(2) operations
     public static final int LOCK_EX = 2;
     public static final int LOCK_NB = 4;
@@ -79,6 +83,9 @@ public final class LibC {
     public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;
 
     public static native int flock(int fd, int operation) throws LastErrorException;
+
+    /** posix_fadvise(3) returns its error number instead of setting errno: 0 or a positive errno. */
+    public static native int posix_fadvise(int fd, long offset, long len, int advice);
 
     public static native long lseek(int fd, long offset, int whence) throws LastErrorException;
 

@@ -45,6 +45,8 @@ public final class UringAbi {
     /** Registers an array of file descriptors as fixed files (no per-IO file reference). */
     public static final int IORING_REGISTER_FILES = 2;
     public static final int IORING_UNREGISTER_FILES = 3;
+    /** Fills a struct io_uring_probe: which opcodes this kernel's io_uring knows (5.6+). */
+    public static final int IORING_REGISTER_PROBE = 8;
 
     // sqe.flags
     /** sqe.fd is an index into the registered files. */
@@ -59,6 +61,15 @@ public final class UringAbi {
     public static final byte IORING_OP_READ = 22;
     /** Non-vectored write (5.6+). */
     public static final byte IORING_OP_WRITE = 23;
+    /** A command of the file's own (f_op->uring_cmd), named by sqe.cmd_op (5.19+). */
+    public static final byte IORING_OP_URING_CMD = 46;
+
+    // uring_cmd commands of block devices (include/uapi/linux/blkdev.h, 6.12+)
+    /**
+     * _IO(0x12, 0): discard [sqe.addr, sqe.addr + sqe.addr3), bytes (block/ioctl.c blkdev_uring_cmd,
+     * which wants ioprio, __pad1, len, rw_flags and file_index 0 and the file open for writing).
+     */
+    public static final int BLOCK_URING_CMD_DISCARD = 0x1200;
 
     // struct io_uring_params, 120 bytes
     public static final int SIZEOF_IO_URING_PARAMS = 120;
@@ -99,6 +110,9 @@ public final class UringAbi {
     public static final int SQE_IOPRIO = 2;
     public static final int SQE_FD = 4;
     public static final int SQE_OFF = 8;
+    /** IORING_OP_URING_CMD: a u32 command where off is, then the u32 __pad1. */
+    public static final int SQE_CMD_OP = 8;
+    public static final int SQE_PAD1 = 12;
     public static final int SQE_ADDR = 16;
     public static final int SQE_LEN = 24;
     /** Union of rw_flags, fsync_flags and the other per-op flags. */
@@ -126,6 +140,17 @@ public final class UringAbi {
     /** {@code pad} before 6.12, {@code min_wait_usec} since; sbench leaves it 0. */
     public static final int ARG_MIN_WAIT_USEC = 12;
     public static final int ARG_TS = 16;
+
+    // struct io_uring_probe, 16 bytes, then ops_len struct io_uring_probe_op of 8 bytes
+    public static final int SIZEOF_PROBE = 16;
+    public static final int PROBE_LAST_OP = 0;
+    public static final int PROBE_OPS_LEN = 1;
+    public static final int SIZEOF_PROBE_OP = 8;
+    public static final int PROBE_OP_FLAGS = 2;
+    /** io_uring_probe_op.flags: the kernel knows the opcode. */
+    public static final int IO_URING_OP_SUPPORTED = 1;
+    /** Opcodes are a u8: a probe with room for 256 ops covers every kernel. */
+    public static final int PROBE_MAX_OPS = 256;
 
     // struct iovec, 16 bytes
     public static final int SIZEOF_IOVEC = 16;
