@@ -21,8 +21,14 @@ public final class Fields {
     };
 
     private final LineCursor cursor;
+    /** Decimal digits that cannot pass 2^63 - 1, however many of them are 9s. */
+    private static final int SAFE_DIGITS = 18;
+    private static final long NOT_DIGITS = -1;
+
     private final int[] start = new int[MAX_FIELDS];
     private final int[] end = new int[MAX_FIELDS];
+    /** The value of each field made of 1 to {@link #SAFE_DIGITS} digits and nothing else, found by {@link #split}; else {@link #NOT_DIGITS}. */
+    private final long[] digits = new long[MAX_FIELDS];
     /** The current line's characters, {@code [0, length)}. */
     private char[] line;
     private int length;
@@ -32,16 +38,25 @@ public final class Fields {
         this.cursor = cursor;
     }
 
-    /** Splits the cursor's current line at {@code delimiter}; spaces and tabs around fields are dropped. */
+    /**
+     * Splits the cursor's current line at {@code delimiter}; spaces and tabs around fields are
+     * dropped. A field of digits only is read as a number on the way, which {@link #unsignedAt}
+     * then returns without a second pass over it.
+     */
     public int split(char delimiter) {
         take();
         int n = length;
         int from = 0;
         while (count < MAX_FIELDS) {
             int to = from;
-            while (to < n && line[to] != delimiter) {
-                to++;
+            long v = 0;
+            int notDigit = 0;
+            for (char c; to < n && (c = line[to]) != delimiter; to++) {
+                int d = c - '0';
+                notDigit |= d | 9 - d; // negative unless 0 <= d <= 9
+                v = v * 10 + d;
             }
+            digits[count] = notDigit >= 0 && to > from && to - from <= SAFE_DIGITS ? v : NOT_DIGITS;
             addTrimmed(from, to);
             if (to == n) {
                 break;
@@ -76,6 +91,7 @@ public final class Fields {
             }
             start[count] = s;
             end[count] = i;
+            digits[count] = NOT_DIGITS;
             count++;
         }
         return count;
@@ -179,6 +195,9 @@ public final class Fields {
 
     /** A non-negative decimal integer, optionally with a leading '+'. */
     public long unsignedAt(int i, String what) {
+        if (digits[i] != NOT_DIGITS) {
+            return digits[i];
+        }
         int s = start[i];
         int e = end[i];
         if (s < e && line[s] == '+') {
