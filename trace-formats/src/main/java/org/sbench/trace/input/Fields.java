@@ -20,11 +20,11 @@ public final class Fields {
         1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
     };
 
-    private final LineCursor cursor;
     /** Decimal digits that cannot pass 2^63 - 1, however many of them are 9s. */
     private static final int SAFE_DIGITS = 18;
     private static final long NOT_DIGITS = -1;
 
+    private final LineCursor cursor;
     private final int[] start = new int[MAX_FIELDS];
     private final int[] end = new int[MAX_FIELDS];
     /** The value of each field made of 1 to {@link #SAFE_DIGITS} digits and nothing else, found by {@link #split}; else {@link #NOT_DIGITS}. */
