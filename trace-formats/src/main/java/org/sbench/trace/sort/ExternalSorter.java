@@ -25,8 +25,8 @@ import org.sbench.trace.input.TraceInput;
  * queued, in the run being written) wait in a queue, the others in a heap; the next record out is
  * the lesser of the queue's head and the heap's top. A nearly ordered trace thus costs a few
  * comparisons per record rather than a walk down a heap of {@code memoryRecords} (18 levels at
- * the default, each a cache miss). {@link #close()} deletes the directory with whatever is in it, also after a failure or an
- * interruption half way through a run or a merge.
+ * the default, each a cache miss). {@link #close()} deletes the directory with whatever is in it,
+ * also after a failure or an interruption half way through a run or a merge.
  *
  * <p>{@link #reorderedRecords()} counts records whose issue time is below that of a record before
  * them in the file, i.e. the records the sort had to move.
