@@ -4,7 +4,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
-import org.sbench.trace.stats.RecordedQd;
+import org.sbench.trace.stats.RecordedQdByStream;
 
 /**
  * The last stage of opening a trace: takes issue-ordered records, moves the clock's zero to the
@@ -20,7 +20,7 @@ final class TimelineReader implements TraceReader {
     private final IoRecord first = new IoRecord();
     private final boolean hasFirst;
     private final long originNs;
-    private final StreamQueues queues;
+    private final RecordedQdByStream queues;
     private final TraceInfo info;
     private boolean firstDelivered;
 
@@ -30,7 +30,7 @@ final class TimelineReader implements TraceReader {
         this.originNs = hasFirst ? first.issueNs : 0;
         TraceInfo in = source.info().rebased(originNs);
         boolean computeQd = in.has(Field.COMPLETE) && !in.has(Field.QD);
-        this.queues = computeQd ? new StreamQueues() : null;
+        this.queues = computeQd ? new RecordedQdByStream() : null;
         this.info = computeQd ? in.withField(Field.QD) : in;
     }
 
@@ -55,24 +55,9 @@ final class TimelineReader implements TraceReader {
             into.completeNs -= originNs;
         }
         if (queues != null) {
-            into.qd = into.hasComplete() ? queues.of(into.stream).next(into.issueNs, into.completeNs) : IoRecord.NO_QD;
+            into.qd = into.hasComplete() ? queues.next(into.stream, into.issueNs, into.completeNs) : IoRecord.NO_QD;
         }
         return true;
-    }
-
-    /** One {@link RecordedQd} per stream, with the last one cached (traces run long on one stream). */
-    private static final class StreamQueues {
-        private final java.util.Map<Integer, RecordedQd> byStream = new java.util.HashMap<>();
-        private int lastStream;
-        private RecordedQd last;
-
-        RecordedQd of(int stream) {
-            if (last == null || stream != lastStream) {
-                last = byStream.computeIfAbsent(stream, s -> new RecordedQd());
-                lastStream = stream;
-            }
-            return last;
-        }
     }
 
     @Override

@@ -4,40 +4,59 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Op;
 
 /**
- * Splits a text line into fields without copying, and parses numbers from them; parse failures
- * become {@code FILE:LINE: expected WHAT, found 'FIELD'} through the {@link LineCursor}. One
- * instance is reused for every line of a reader.
+ * Splits a text line into fields without copying (over the cursor's {@link LineCursor#chars()}),
+ * and parses numbers from them; parse failures become {@code FILE:LINE: expected WHAT, found
+ * 'FIELD'} through the {@link LineCursor}. One instance is reused for every line of a reader.
  */
 public final class Fields {
     private static final int MAX_FIELDS = 64;
     /** Bytes per sector, the unit of the sector counts {@link #sectorsAsBytesAt} reads. */
     public static final int SECTOR_BYTES = 512;
     private static final long MAX_SECTORS = Long.MAX_VALUE / SECTOR_BYTES;
+    // A decimal digit d may follow v without passing 2^63 - 1 when v < MAX_BEFORE_DIGIT, or v is it and d <= MAX_LAST_DIGIT.
+    private static final long MAX_BEFORE_DIGIT = Long.MAX_VALUE / 10;
+    private static final int MAX_LAST_DIGIT = (int) (Long.MAX_VALUE % 10);
     private static final long[] POW10 = {
         1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
     };
 
+    /** Decimal digits that cannot pass 2^63 - 1, however many of them are 9s. */
+    private static final int SAFE_DIGITS = 18;
+    private static final long NOT_DIGITS = -1;
+
     private final LineCursor cursor;
     private final int[] start = new int[MAX_FIELDS];
     private final int[] end = new int[MAX_FIELDS];
-    private String line;
+    /** The value of each field made of 1 to {@link #SAFE_DIGITS} digits and nothing else, found by {@link #split}; else {@link #NOT_DIGITS}. */
+    private final long[] digits = new long[MAX_FIELDS];
+    /** The current line's characters, {@code [0, length)}. */
+    private char[] line;
+    private int length;
     private int count;
 
     public Fields(LineCursor cursor) {
         this.cursor = cursor;
     }
 
-    /** Splits the cursor's current line at {@code delimiter}; spaces and tabs around fields are dropped. */
+    /**
+     * Splits the cursor's current line at {@code delimiter}; spaces and tabs around fields are
+     * dropped. A field of digits only is read as a number on the way, which {@link #unsignedAt}
+     * then returns without a second pass over it.
+     */
     public int split(char delimiter) {
-        line = cursor.line();
-        count = 0;
-        int n = line.length();
+        take();
+        int n = length;
         int from = 0;
         while (count < MAX_FIELDS) {
-            int to = line.indexOf(delimiter, from);
-            if (to < 0) {
-                to = n;
+            int to = from;
+            long v = 0;
+            int notDigit = 0;
+            for (char c; to < n && (c = line[to]) != delimiter; to++) {
+                int d = c - '0';
+                notDigit |= d | 9 - d; // negative unless 0 <= d <= 9
+                v = v * 10 + d;
             }
+            digits[count] = notDigit >= 0 && to > from && to - from <= SAFE_DIGITS ? v : NOT_DIGITS;
             addTrimmed(from, to);
             if (to == n) {
                 break;
@@ -47,35 +66,42 @@ public final class Fields {
         return count;
     }
 
+    /** Makes the cursor's current line this instance's, with no fields yet. */
+    private void take() {
+        line = cursor.chars();
+        length = cursor.length();
+        count = 0;
+    }
+
     /** Splits the cursor's current line at runs of spaces and tabs. */
     public int splitWhitespace() {
-        line = cursor.line();
-        count = 0;
-        int n = line.length();
+        take();
+        int n = length;
         int i = 0;
         while (i < n && count < MAX_FIELDS) {
-            while (i < n && isBlank(line.charAt(i))) {
+            while (i < n && isBlank(line[i])) {
                 i++;
             }
             if (i == n) {
                 break;
             }
             int s = i;
-            while (i < n && !isBlank(line.charAt(i))) {
+            while (i < n && !isBlank(line[i])) {
                 i++;
             }
             start[count] = s;
             end[count] = i;
+            digits[count] = NOT_DIGITS;
             count++;
         }
         return count;
     }
 
     private void addTrimmed(int from, int to) {
-        while (from < to && isBlank(line.charAt(from))) {
+        while (from < to && isBlank(line[from])) {
             from++;
         }
-        while (to > from && isBlank(line.charAt(to - 1))) {
+        while (to > from && isBlank(line[to - 1])) {
             to--;
         }
         start[count] = from;
@@ -112,7 +138,7 @@ public final class Fields {
 
     /** True when field {@code i} starts with {@code c}, as a {@code #} comment line's first field does. */
     public boolean startsWith(int i, char c) {
-        return i < count && start[i] < end[i] && line.charAt(start[i]) == c;
+        return i < count && start[i] < end[i] && line[start[i]] == c;
     }
 
     /** True when the fields are exactly {@code columns}, ignoring case: a header line naming them. */
@@ -129,7 +155,7 @@ public final class Fields {
     }
 
     public String text(int i) {
-        return line.substring(start[i], end[i]);
+        return new String(line, start[i], end[i] - start[i]);
     }
 
     public boolean isEmpty(int i) {
@@ -141,32 +167,59 @@ public final class Fields {
     }
 
     public char charAt(int i, int pos) {
-        return line.charAt(start[i] + pos);
+        return line[start[i] + pos];
     }
 
+    /** True when field {@code i} is {@code s} ignoring case, as {@link String#equalsIgnoreCase} has it. */
     public boolean equalsIgnoreCase(int i, String s) {
-        return length(i) == s.length() && line.regionMatches(true, start[i], s, 0, s.length());
+        int n = s.length();
+        if (length(i) != n) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            char a = line[start[i] + k];
+            char b = s.charAt(k);
+            if (a != b) {
+                if ((a | b) >= 0x80) {
+                    // Beyond ASCII, case folds as Unicode has it (the dotless i is an I).
+                    return text(i).equalsIgnoreCase(s);
+                }
+                int lower = a | 0x20;
+                if (lower != (b | 0x20) || lower < 'a' || lower > 'z') {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** A non-negative decimal integer, optionally with a leading '+'. */
     public long unsignedAt(int i, String what) {
+        if (digits[i] != NOT_DIGITS) {
+            return digits[i];
+        }
         int s = start[i];
         int e = end[i];
-        if (s < e && line.charAt(s) == '+') {
+        if (s < e && line[s] == '+') {
             s++;
         }
         if (s == e) {
-            throw cursor.error(what, line.subSequence(start[i], end[i]));
+            throw cursor.error(what, text(i));
         }
         long v = 0;
         for (int p = s; p < e; p++) {
-            int d = line.charAt(p) - '0';
-            if (d < 0 || d > 9 || v > (Long.MAX_VALUE - d) / 10) {
-                throw cursor.error(what, line.subSequence(start[i], end[i]));
+            int d = line[p] - '0';
+            if (d < 0 || d > 9 || overflows(v, d)) {
+                throw cursor.error(what, text(i));
             }
             v = v * 10 + d;
         }
         return v;
+    }
+
+    /** True when {@code v * 10 + d} passes 2^63 - 1 (a comparison, not the division it stands for). */
+    private static boolean overflows(long v, int d) {
+        return v >= MAX_BEFORE_DIGIT && (v > MAX_BEFORE_DIGIT || d > MAX_LAST_DIGIT);
     }
 
     /**
@@ -222,7 +275,7 @@ public final class Fields {
 
     /** A decimal integer that may be negative. */
     public long signedAt(int i, String what) {
-        if (length(i) > 1 && line.charAt(start[i]) == '-') {
+        if (length(i) > 1 && line[start[i]] == '-') {
             start[i]++;
             try {
                 return -unsignedAt(i, what);
@@ -237,22 +290,22 @@ public final class Fields {
     public long hexAt(int i, String what) {
         int s = start[i];
         int e = end[i];
-        if (e - s > 2 && line.charAt(s) == '0' && (line.charAt(s + 1) == 'x' || line.charAt(s + 1) == 'X')) {
+        if (e - s > 2 && line[s] == '0' && (line[s + 1] == 'x' || line[s + 1] == 'X')) {
             s += 2;
         }
         if (s == e || e - s > 16) {
-            throw cursor.error(what, line.subSequence(start[i], end[i]));
+            throw cursor.error(what, text(i));
         }
         long v = 0;
         for (int p = s; p < e; p++) {
-            int d = Character.digit(line.charAt(p), 16);
+            int d = Character.digit(line[p], 16);
             if (d < 0) {
-                throw cursor.error(what, line.subSequence(start[i], end[i]));
+                throw cursor.error(what, text(i));
             }
             v = (v << 4) | d;
         }
         if (v < 0) {
-            throw cursor.error(what, line.subSequence(start[i], end[i]));
+            throw cursor.error(what, text(i));
         }
         return v;
     }
@@ -264,7 +317,7 @@ public final class Fields {
     public long scaledAt(int i, int scale, String what) {
         int s = start[i];
         int e = end[i];
-        if (s < e && line.charAt(s) == '+') {
+        if (s < e && line[s] == '+') {
             s++;
         }
         long whole = 0;
@@ -273,19 +326,19 @@ public final class Fields {
         boolean seenDot = false;
         boolean seenDigit = false;
         for (int p = s; p < e; p++) {
-            char c = line.charAt(p);
+            char c = line[p];
             if (c == '.' && !seenDot) {
                 seenDot = true;
                 continue;
             }
             int d = c - '0';
             if (d < 0 || d > 9) {
-                throw cursor.error(what, line.subSequence(start[i], end[i]));
+                throw cursor.error(what, text(i));
             }
             seenDigit = true;
             if (!seenDot) {
-                if (whole > (Long.MAX_VALUE - d) / 10) {
-                    throw cursor.error(what, line.subSequence(start[i], end[i]));
+                if (overflows(whole, d)) {
+                    throw cursor.error(what, text(i));
                 }
                 whole = whole * 10 + d;
             } else if (fracDigits < scale) {
@@ -294,17 +347,17 @@ public final class Fields {
             }
         }
         if (!seenDigit) {
-            throw cursor.error(what, line.subSequence(start[i], end[i]));
+            throw cursor.error(what, text(i));
         }
         long unit = POW10[scale];
         if (whole > (Long.MAX_VALUE - unit) / unit) {
-            throw cursor.error(what + " small enough to fit", line.subSequence(start[i], end[i]));
+            throw cursor.error(what + " small enough to fit", text(i));
         }
         return whole * unit + frac * POW10[scale - fracDigits];
     }
 
     /** The error for field {@code i}: expected {@code what}, found the field's text. */
     public SbenchException error(int i, String what) {
-        return cursor.error(what, line.subSequence(start[i], end[i]));
+        return cursor.error(what, text(i));
     }
 }

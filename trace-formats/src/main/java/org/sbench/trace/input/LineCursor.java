@@ -17,6 +17,11 @@ import org.sbench.trace.IoRecord;
  * decompression bomb read as text) is an error, found with no more than that much memory. A
  * last line without a line end is a cut file (a truncated download): it may hold a number cut
  * short, so it is not delivered, and {@link #incompleteLastLine()} says which line it was.
+ *
+ * <p>The current line is held as characters in a reused array ({@link #chars()}), the same
+ * characters its {@link #line()} has, which is only made when asked for: parsing a line allocates
+ * nothing. An ASCII line (the usual trace) is widened to characters while its end is looked for;
+ * another is decoded as UTF-8.
  */
 public final class LineCursor implements AutoCloseable {
     /** The longest line a text trace may have, without its line end: 1 MiB. */
@@ -31,9 +36,15 @@ public final class LineCursor implements AutoCloseable {
     private final InputStream in;
     private final BadRecordBudget budget;
     private byte[] buf = new byte[INITIAL_BUFFER];
+    /** The current line's characters, from 0; as long as {@link #buf}, the longest line it can hold. */
+    private char[] chars = new char[INITIAL_BUFFER];
+    private int length;
     private int pos;
     private int limit;
     private boolean eof;
+    /** Whether there is a current line: advance() delivered one. */
+    private boolean atLine;
+    /** The current line as a string, once asked for; null before. */
     private String line;
     private long lineNumber;
     private long incompleteLastLine;
@@ -58,23 +69,25 @@ public final class LineCursor implements AutoCloseable {
      *         compressed file)
      */
     public boolean advance() {
+        atLine = false;
+        line = null;
         int scan = pos;
+        boolean ascii = true;
         while (true) {
             for (int i = scan; i < limit; i++) {
                 byte b = buf[i];
-                if (b == '\n') {
-                    int end = i > pos && buf[i - 1] == '\r' ? i - 1 : i;
-                    if (lineNumber == 0 && startsWithBom(pos, end)) {
-                        pos += UTF8_BOM.length;
+                chars[i - pos] = (char) b;
+                // One comparison for the usual byte: line ends, NUL and all bytes beyond ASCII are at most '\n'.
+                if (b <= '\n') {
+                    if (b == '\n') {
+                        deliver(i, ascii);
+                        return true;
                     }
-                    line = new String(buf, pos, end - pos, StandardCharsets.UTF_8);
-                    pos = i + 1;
-                    lineNumber++;
-                    return true;
-                }
-                if (b == 0) {
-                    lineNumber++;
-                    throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
+                    if (b == 0) {
+                        lineNumber++;
+                        throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
+                    }
+                    ascii &= b > 0;
                 }
             }
             int have = limit - pos;
@@ -87,12 +100,28 @@ public final class LineCursor implements AutoCloseable {
                     incompleteLastLine = lineNumber + 1;
                 }
                 pos = limit;
-                line = null;
+                length = 0;
                 return false;
             }
             scan = limit - pos;
             fill();
         }
+    }
+
+    /** Makes the bytes from {@link #pos} to the line end at {@code lf} (less a CR before it) the current line. */
+    private void deliver(int lf, boolean ascii) {
+        int end = lf > pos && buf[lf - 1] == '\r' ? lf - 1 : lf;
+        if (ascii) {
+            length = end - pos;
+        } else {
+            int from = lineNumber == 0 && startsWithBom(pos, end) ? pos + UTF8_BOM.length : pos;
+            line = new String(buf, from, end - from, StandardCharsets.UTF_8);
+            length = line.length();
+            line.getChars(0, length, chars, 0);
+        }
+        pos = lf + 1;
+        lineNumber++;
+        atLine = true;
     }
 
     /** Moves the unread bytes to the front, grows the buffer if they fill it, and reads more. */
@@ -105,6 +134,7 @@ public final class LineCursor implements AutoCloseable {
         }
         if (limit == buf.length) {
             buf = Arrays.copyOf(buf, Math.min(2 * buf.length, MAX_BUFFER));
+            chars = Arrays.copyOf(chars, buf.length);
         }
         try {
             int r = in.read(buf, limit, buf.length - limit);
@@ -136,8 +166,22 @@ public final class LineCursor implements AutoCloseable {
         return new String(buf, pos, Math.min(limit - pos, QUOTED_PREFIX_BYTES), StandardCharsets.UTF_8);
     }
 
+    /** The current line; null when there is none (at the end of the file). */
     public String line() {
+        if (line == null && atLine) {
+            line = new String(chars, 0, length);
+        }
         return line;
+    }
+
+    /** The current line's characters: {@code [0, length())} of the array, valid until the next {@link #advance()}. */
+    public char[] chars() {
+        return chars;
+    }
+
+    /** The current line's length in characters. */
+    public int length() {
+        return length;
     }
 
     public long lineNumber() {
@@ -160,7 +204,7 @@ public final class LineCursor implements AutoCloseable {
 
     /** The error for the current line, quoting the whole line. */
     public SbenchException error(String expected) {
-        return error(expected, line);
+        return error(expected, line());
     }
 
     /** Skips the current line as a bad record, or throws when the skip allowance is used up. */

@@ -15,7 +15,9 @@ public final class LineCursorReader extends Reader {
     private static final long MAX_RECORD_CHARS = 2L * LineCursor.MAX_LINE_BYTES;
 
     private final LineCursor cursor;
-    private String line;
+    /** The current line's characters ({@link LineCursor#chars()}); null before the first line and at the end. */
+    private char[] line;
+    private int lineLength;
     private int at;
     private long sinceRecord;
 
@@ -28,21 +30,22 @@ public final class LineCursorReader extends Reader {
     public int read(char[] into, int off, int len) {
         int n = 0;
         while (n < len) {
-            if (line == null || at > line.length()) {
+            if (line == null || at > lineLength) {
                 if (!cursor.advance()) {
                     line = null;
                     break;
                 }
-                line = cursor.line();
+                line = cursor.chars();
+                lineLength = cursor.length();
                 at = 0;
             }
             int chunk;
-            if (at == line.length()) {
+            if (at == lineLength) {
                 into[off + n] = '\n';
                 chunk = 1;
             } else {
-                chunk = Math.min(len - n, line.length() - at);
-                line.getChars(at, at + chunk, into, off + n);
+                chunk = Math.min(len - n, lineLength - at);
+                System.arraycopy(line, at, into, off + n, chunk);
             }
             at += chunk;
             n += chunk;

@@ -21,8 +21,12 @@ import org.sbench.trace.input.TraceInput;
  * <p>A trace that fits in memory is sorted there. A longer one is cut into sorted runs by
  * replacement selection (a nearly ordered trace, the usual case, gives a single run) written to
  * temporary .sbt files in a directory of their own, which are then merged, {@value #MAX_FAN_IN} at
- * a time. {@link #close()} deletes the directory with whatever is in it, also after a failure or an
- * interruption half way through a run or a merge.
+ * a time. The records held are in two places: those that came in order (not before the last one
+ * queued, in the run being written) wait in a queue, the others in a heap; the next record out is
+ * the lesser of the queue's head and the heap's top. A nearly ordered trace thus costs a few
+ * comparisons per record rather than a walk down a heap of {@code memoryRecords} (18 levels at
+ * the default, each a cache miss). {@link #close()} deletes the directory with whatever is in it,
+ * also after a failure or an interruption half way through a run or a merge.
  *
  * <p>{@link #reorderedRecords()} counts records whose issue time is below that of a record before
  * them in the file, i.e. the records the sort had to move.
@@ -42,13 +46,19 @@ public final class ExternalSorter implements TraceReader {
     private long maxIssueSeen = Long.MIN_VALUE;
     private boolean started;
 
-    // Replacement-selection heap over pooled records: entry order is (run, issueNs, seq).
+    // Replacement selection over pooled records: entry order is (run, issueNs, seq).
     private IoRecord[] pool;
     private int[] heap;
     private int[] runOf;
     private long[] seqOf;
     private int heapSize;
     private long seq;
+    /** The run being written (run 0 until the first record is out). */
+    private int currentRun;
+    // A ring of entries of the current run in entry order, each queued not before the one queued last.
+    private int[] queue;
+    private int queueHead;
+    private int queueSize;
 
     private MergeReader merge;
 
@@ -79,7 +89,7 @@ public final class ExternalSorter implements TraceReader {
         if (merge != null) {
             return merge.next(into);
         }
-        if (heapSize == 0) {
+        if (heapSize == 0 && queueSize == 0) {
             return false;
         }
         into.copyFrom(pool[popMin()]);
@@ -92,6 +102,7 @@ public final class ExternalSorter implements TraceReader {
         heap = new int[memoryRecords];
         runOf = new int[memoryRecords];
         seqOf = new long[memoryRecords];
+        queue = new int[memoryRecords];
         int count = 0;
         while (count < memoryRecords) {
             IoRecord r = new IoRecord();
@@ -100,7 +111,7 @@ public final class ExternalSorter implements TraceReader {
             }
             pool[count] = r;
             seqOf[count] = seq++;
-            push(count);
+            hold(count);
             count++;
         }
         if (count == memoryRecords) {
@@ -123,10 +134,9 @@ public final class ExternalSorter implements TraceReader {
     private void spillAndMerge() {
         runDir = createTempDir();
         Path dir = runDir;
-        int currentRun = 0;
         TraceWriter writer = newRun(dir);
         try {
-            while (heapSize > 0) {
+            while (heapSize > 0 || queueSize > 0) {
                 int i = popMin();
                 if (runOf[i] != currentRun) {
                     writer.finish();
@@ -140,7 +150,7 @@ public final class ExternalSorter implements TraceReader {
                 if (readSource(r)) {
                     runOf[i] = r.issueNs >= lastOut ? currentRun : currentRun + 1;
                     seqOf[i] = seq++;
-                    push(i);
+                    hold(i);
                 }
             }
             writer.finish();
@@ -149,6 +159,7 @@ public final class ExternalSorter implements TraceReader {
         }
         pool = null;
         heap = null;
+        queue = null;
         List<Path> runs = runFiles;
         while (runs.size() > MAX_FAN_IN) {
             runs = mergePass(runs, dir);
@@ -210,6 +221,37 @@ public final class ExternalSorter implements TraceReader {
         return ia != ib ? ia < ib : seqOf[a] < seqOf[b];
     }
 
+    /**
+     * Queues {@code entry} if it is of the current run and not before the last entry queued, else
+     * puts it on the heap. The queue is empty whenever the current run changes: its entries are of
+     * the current run, so they come out before any of the next.
+     */
+    private void hold(int entry) {
+        if (runOf[entry] == currentRun && (queueSize == 0 || !less(entry, queue[ring(queueSize - 1)]))) {
+            queue[ring(queueSize)] = entry;
+            queueSize++;
+        } else {
+            push(entry);
+        }
+    }
+
+    /** The index in the queue's ring of its {@code k}-th entry. */
+    private int ring(int k) {
+        int i = queueHead + k;
+        return i < queue.length ? i : i - queue.length;
+    }
+
+    /** Takes the least entry held: the queue's head or the heap's top. */
+    private int popMin() {
+        if (queueSize > 0 && (heapSize == 0 || less(queue[queueHead], heap[0]))) {
+            int min = queue[queueHead];
+            queueHead = ring(1);
+            queueSize--;
+            return min;
+        }
+        return popHeap();
+    }
+
     private void push(int entry) {
         int i = heapSize++;
         while (i > 0) {
@@ -223,7 +265,7 @@ public final class ExternalSorter implements TraceReader {
         heap[i] = entry;
     }
 
-    private int popMin() {
+    private int popHeap() {
         int min = heap[0];
         int last = heap[--heapSize];
         int i = 0;

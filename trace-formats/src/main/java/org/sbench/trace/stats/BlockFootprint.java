@@ -16,17 +16,30 @@ import java.util.TreeMap;
  * <p>Memory grows with the regions touched by IOs shorter than a region (4 KiB per 128 MiB
  * region, 32 MiB per TiB touched) and with the runs of whole regions, never with the number of
  * IOs or their length. Bitmaps are found through an open-addressing table of primitive keys with
- * the last one cached, so counting an IO allocates nothing unless it reaches a new region. Not
- * thread-safe.
+ * the last one cached, so counting an IO allocates nothing unless it reaches a new region.
+ *
+ * <p>The bitmaps of a trace's random IOs are spread over tens of MiB, so setting an IO's bits is
+ * a cache and TLB miss. The bits of IOs inside one region are therefore set {@value #BATCH} IOs at
+ * a time, in a loop short enough for the processor to have many of those misses in flight at once
+ * (measured on random 4 KiB-128 KiB IOs over 4 x 256 GiB: half the CPU time of one IO after
+ * another); an IO across regions, whose run of whole regions may drop bitmaps, and
+ * {@link #distinctBlocks()} set the waiting bits first. Not thread-safe.
  */
 public final class BlockFootprint {
     static final int BLOCK_SHIFT = 12;
     private static final int REGION_SHIFT = 15;
     private static final long REGION_BLOCKS = 1L << REGION_SHIFT;
     private static final int IN_REGION = (1 << REGION_SHIFT) - 1;
+    /** IOs whose bits wait to be set together. */
+    static final int BATCH = 256;
 
     private final StreamSlots slots = StreamSlots.unbounded();
     private StreamBlocks[] streams = new StreamBlocks[slots.capacity()];
+    // The waiting IOs: the bitmap of each one's region and its first and last block in it.
+    private final long[][] batchBits = new long[BATCH][];
+    private final int[] batchFrom = new int[BATCH];
+    private final int[] batchTo = new int[BATCH];
+    private int batched;
     private long distinct;
 
     /** Marks the blocks overlapped by [offsetBytes, offsetBytes + lengthBytes) of {@code stream}. */
@@ -43,11 +56,56 @@ public final class BlockFootprint {
         }
         long first = offsetBytes >>> BLOCK_SHIFT;
         long last = (offsetBytes + lengthBytes - 1) >>> BLOCK_SHIFT;
-        distinct += streams[slot].add(first, last);
+        long region = first >>> REGION_SHIFT;
+        if (region != last >>> REGION_SHIFT) {
+            setBatched();
+            distinct += streams[slot].addAcrossRegions(first, last);
+            return;
+        }
+        long[] bits = streams[slot].bitmap(region);
+        if (bits != StreamBlocks.WHOLE) {
+            batchBits[batched] = bits;
+            batchFrom[batched] = (int) (first & IN_REGION);
+            batchTo[batched] = (int) (last & IN_REGION);
+            if (++batched == BATCH) {
+                setBatched();
+            }
+        }
     }
 
     public long distinctBlocks() {
+        setBatched();
         return distinct;
+    }
+
+    private void setBatched() {
+        long added = 0;
+        for (int k = 0; k < batched; k++) {
+            added += setBits(batchBits[k], batchFrom[k], batchTo[k]);
+            batchBits[k] = null;
+        }
+        batched = 0;
+        distinct += added;
+    }
+
+    /** Sets bits {@code [from, toInclusive]} of a region's bitmap; returns how many were not set before. */
+    private static long setBits(long[] bits, int from, int toInclusive) {
+        long added = 0;
+        int w0 = from >>> 6;
+        int w1 = toInclusive >>> 6;
+        for (int w = w0; w <= w1; w++) {
+            long mask = -1L;
+            if (w == w0) {
+                mask &= -1L << (from & 63);
+            }
+            if (w == w1) {
+                mask &= -1L >>> (63 - (toInclusive & 63));
+            }
+            long before = bits[w];
+            bits[w] = before | mask;
+            added += Long.bitCount(mask & ~before);
+        }
+        return added;
     }
 
     /** The blocks of one stream. */
@@ -55,7 +113,7 @@ public final class BlockFootprint {
         private static final int INITIAL_SLOTS = 64;
         private static final long EMPTY = -1;
         /** The bitmap entry of a region inside a run of whole regions: nothing left to set. */
-        private static final long[] WHOLE = new long[0];
+        static final long[] WHOLE = new long[0];
         private static final int WORDS_PER_REGION = (int) (REGION_BLOCKS / Long.SIZE);
 
         // Region -> bitmap (or WHOLE), open addressing; keys are region numbers, never negative.
@@ -69,45 +127,27 @@ public final class BlockFootprint {
         /** Runs of whole regions: first region -> region after the last; disjoint, not adjacent. */
         private final TreeMap<Long, Long> wholeRuns = new TreeMap<>();
 
-        /** Marks blocks {@code [first, last]}; returns how many were not marked before. */
-        long add(long first, long last) {
+        /** Marks blocks {@code [first, last]} of two regions or more; returns how many were not marked before. */
+        long addAcrossRegions(long first, long last) {
             long firstRegion = first >>> REGION_SHIFT;
             long lastRegion = last >>> REGION_SHIFT;
-            if (firstRegion == lastRegion) {
-                return setBits(firstRegion, (int) (first & IN_REGION), (int) (last & IN_REGION));
-            }
             long added = 0;
             long wholeFrom = firstRegion;
             long wholeTo = lastRegion + 1;
             if ((first & IN_REGION) != 0) {
-                added += setBits(firstRegion, (int) (first & IN_REGION), IN_REGION);
+                added += setBitsUnlessWhole(firstRegion, (int) (first & IN_REGION), IN_REGION);
                 wholeFrom++;
             }
             if ((last & IN_REGION) != IN_REGION) {
-                added += setBits(lastRegion, 0, (int) (last & IN_REGION));
+                added += setBitsUnlessWhole(lastRegion, 0, (int) (last & IN_REGION));
                 wholeTo--;
             }
             return wholeFrom < wholeTo ? added + addWholeRegions(wholeFrom, wholeTo) : added;
         }
 
-        private long setBits(long region, int from, int toInclusive) {
+        private long setBitsUnlessWhole(long region, int from, int toInclusive) {
             long[] bits = bitmap(region);
-            long added = 0;
-            int w0 = from >>> 6;
-            int w1 = toInclusive >>> 6;
-            for (int w = w0; w <= w1 && bits != WHOLE; w++) {
-                long mask = -1L;
-                if (w == w0) {
-                    mask &= -1L << (from & 63);
-                }
-                if (w == w1) {
-                    mask &= -1L >>> (63 - (toInclusive & 63));
-                }
-                long before = bits[w];
-                bits[w] = before | mask;
-                added += Long.bitCount(mask & ~before);
-            }
-            return added;
+            return bits == WHOLE ? 0 : setBits(bits, from, toInclusive);
         }
 
         /**
@@ -152,7 +192,8 @@ public final class BlockFootprint {
             return n;
         }
 
-        private long[] bitmap(long region) {
+        /** The bitmap of {@code region}, made on first use, or {@link #WHOLE} inside a run. */
+        long[] bitmap(long region) {
             if (region != cachedRegion) {
                 cachedBits = lookup(region);
                 cachedRegion = region;
@@ -160,7 +201,6 @@ public final class BlockFootprint {
             return cachedBits;
         }
 
-        /** The bitmap of {@code region}, made on first use, or {@link #WHOLE} inside a run. */
         private long[] lookup(long region) {
             int mask = keys.length - 1;
             int i = (int) (mix(region) & mask);

@@ -84,6 +84,11 @@ final class StreamSlots {
         return fresh;
     }
 
+    /** The stream that holds {@code slot} (one below {@link #used()}). */
+    int streamOf(int slot) {
+        return streamOf[slot];
+    }
+
     /** Slots in use: the streams whose state is kept. */
     int used() {
         return used;

@@ -1,6 +1,7 @@
 package org.sbench.trace.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,7 +25,9 @@ public final class TraceInspector {
     private final long[][] sizeOpCount = new long[SizeClass.values().length][2];
     private final long[][] sizeOpBytes = new long[SizeClass.values().length][2];
     private final long[] qdBuckets = new long[QdBucket.values().length];
-    private final Map<Integer, long[]> streams = new TreeMap<>();
+    private final StreamSlots streamSlots = StreamSlots.unbounded();
+    /** The counters of each stream, by its slot. */
+    private long[][] streams = new long[streamSlots.capacity()][];
     // The counters of a stream, by index.
     private static final int STREAM_RECORDS = 0;
     private static final int STREAM_READS = 1;
@@ -36,8 +39,6 @@ public final class TraceInspector {
     private static final int STREAM_WITHOUT_QD = 7;
     private static final int STREAM_COUNTERS = 8;
     private long maxIoBytes;
-    private int lastStream;
-    private long[] lastStreamCounters;
     private long records;
     private final long[] opCount = new long[Op.values().length];
     private final long[] opBytes = new long[Op.values().length];
@@ -114,11 +115,14 @@ public final class TraceInspector {
     }
 
     private long[] streamCounters(int stream) {
-        if (stream != lastStream || lastStreamCounters == null) {
-            lastStreamCounters = streams.computeIfAbsent(stream, k -> new long[STREAM_COUNTERS]);
-            lastStream = stream;
+        int slot = streamSlots.slotOf(stream);
+        if (streamSlots.fresh()) {
+            if (slot >= streams.length) {
+                streams = Arrays.copyOf(streams, streamSlots.capacity());
+            }
+            streams[slot] = new long[STREAM_COUNTERS];
         }
-        return lastStreamCounters;
+        return streams[slot];
     }
 
     /**
@@ -146,8 +150,12 @@ public final class TraceInspector {
         }
         TraceStatistics.Qd qd = new TraceStatistics.Qd(qdKnown, qdKnown ? (double) qdSum / records : 0,
                 qdKnown ? pct(qdBuckets[QdBucket.QD1.ordinal()], records) : 0, maxQd, histogram);
+        Map<Integer, long[]> byStream = new TreeMap<>();
+        for (int slot = 0; slot < streamSlots.used(); slot++) {
+            byStream.put(streamSlots.streamOf(slot), streams[slot]);
+        }
         List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
-        for (Map.Entry<Integer, long[]> e : streams.entrySet()) {
+        for (Map.Entry<Integer, long[]> e : byStream.entrySet()) {
             long[] s = e.getValue();
             streamRows.add(new TraceStatistics.StreamRow(e.getKey(), info.streamName(e.getKey()), s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES],
                     s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION],
