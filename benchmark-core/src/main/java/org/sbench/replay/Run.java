@@ -75,11 +75,11 @@ public final class Run {
         List<String> phaseNames = new ArrayList<>();
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
-        try (TraceReader trace = source.open(settings.mode())) {
+        try (TraceReader trace = source.open(settings.mode()); ProgressRelay progress = new ProgressRelay(listener)) {
             trace.info().phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
-                    recorder, clock, listener, control, settings.onError(), source.plannedIos(), settings.pollCompletions()));
+                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), settings.pollCompletions()));
         }
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment),
                 source.identity(outcome), targetIdentity, host(),
