@@ -43,7 +43,7 @@ public record TraceStatistics(
 
     /**
      * Recorded queue depth; {@code known} only when every IO has one: false when the trace has no
-     * completion times, or some IOs lack one (SEMANTICS.md: a depth that was not recorded is not
+     * completion times, or some IOs lack one (a depth that was not recorded is not
      * invented), and then avg and qd1Pct are 0 and the histogram empty. {@code max} is the deepest
      * depth of any IO that has one (0: none), which replay sizes its queue by.
      */
