@@ -1,8 +1,10 @@
 package org.sbench.replay;
 
 /**
- * Progress of a running replay, for a progress line. Called on the replay thread at most a few
- * times a second; implementations must return quickly and must not block.
+ * Progress of a running replay, for a progress line. The {@link Replayer} calls it on the replay
+ * thread at most a few times a second; a run assembled by {@link Run} passes {@link #progress} on
+ * from a thread of its own ({@link ProgressRelay}), so a slow line never delays an IO. Either way
+ * the calls come one at a time, and implementations must return quickly and must not block.
  */
 @FunctionalInterface
 public interface ReplayListener {

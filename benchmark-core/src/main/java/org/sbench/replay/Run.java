@@ -78,12 +78,12 @@ public final class Run {
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
         MemberMetrics members;
-        try (TraceReader trace = source.open(settings.mode())) {
+        try (TraceReader trace = source.open(settings.mode()); ProgressRelay progress = new ProgressRelay(listener)) {
             trace.info().phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             members = MemberMetrics.attach(equipment.engine());
-            outcome = new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern, recorder, clock,
-                    listener, control, settings.onError(), source.plannedIos(), settings.pollCompletions()).run();
+            outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
+                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), settings.pollCompletions()));
         }
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment),
                 source.identity(outcome), targetIdentity, host(),
@@ -92,6 +92,16 @@ public final class Run {
                         layout.isNone() ? null : layout.describe()),
                 settings.mode().timed(), phaseNames, equipment.engine().depth());
         return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, members);
+    }
+
+    /** Runs {@code replayer} on this thread with its timer slack at 1 ns ({@link TimerSlack}), put back after. */
+    private static Replayer.Outcome withPreciseTimers(Replayer replayer) {
+        TimerSlack slack = TimerSlack.precise();
+        try {
+            return replayer.run();
+        } finally {
+            slack.close();
+        }
     }
 
     private static ReplayResult.Settings settingsResult(ReplaySettings s, Equipment equipment) {
