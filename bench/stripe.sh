@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Issue 15: a stripe of two loop devices against one device of the same capacity, both over files
-# in /dev/shm: 4 KiB random reads at QD 32, and 1 MiB sequential writes at QD 1 and QD 8, rounds
-# alternating single and striped; medians and ranges, the 1-minute load at each run, and the CPU
-# the whole machine was busy during each run (from /proc/stat). Needs root (losetup) and the jar
+# in /dev/shm: 4 KiB random reads at QD 32, 1 MiB sequential writes at QD 1 and QD 8, and the same
+# bytes as 64 KiB sequential writes at QD 16 (the member IOs a 64K stripe makes of 1 MiB, as trace
+# IOs), rounds alternating single and striped; medians and ranges, the 1-minute load at each run,
+# the CPU the whole machine was busy during each run (from /proc/stat) and the CPU time of the
+# sbench process itself (user + sys, JVM start included). Needs root (losetup) and the jar
 # (mvn -B -ntp -q -DskipTests package). Usage: bench/stripe.sh [ROUNDS] [CHUNK]
 # Before each round it waits (up to WAIT_S seconds, default 600) for the 1-minute load to fall
 # below MAX_LOAD (default 2): the machine is shared. REAP=wait replays with --reap wait (default
@@ -39,28 +41,31 @@ make_trace() { # name records size [--seq] [--write]
 }
 make_trace stripe-randread-4k 1000000 4096
 make_trace stripe-seqwrite-1m 8192 1048576 --seq --write
+make_trace stripe-seqwrite-64k 131072 65536 --seq --write
 
 cpu_busy() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
-# One run: prints "IOPS MB/s cpu% load1 member0-MB/s member1-MB/s member0-busy% member1-busy%".
+# One run: prints "IOPS MB/s cpu% load1 member0-MB/s member0-busy% member1-MB/s member1-busy% sbench-cpu-s".
 run() { # name trace target qd extra...
   local name="$1" trace="$2" target="$3" qd="$4"; shift 4
   local load; load=$(cut -d' ' -f1 /proc/loadavg)
   read -r b0 t0 < <(cpu_busy)
-  sb replay "$trace" --target "$target" --mode fixed-qd --qd "$qd" --reap "${REAP:-poll}" "$@" --out "$out/$name.json" >/dev/null
+  /usr/bin/time -f "%U %S" -o "$out/$name.time" java ${SBENCH_JAVA_OPTS:-} -jar "$jar" replay "$trace" --target "$target" \
+    --mode fixed-qd --qd "$qd" --reap "${REAP:-poll}" "$@" --out "$out/$name.json" >/dev/null
   read -r b1 t1 < <(cpu_busy)
-  python3 - "$out/$name.json" "$(( (b1 - b0) * 100 / (t1 - t0) ))" "$load" <<'EOF'
+  python3 - "$out/$name.json" "$(( (b1 - b0) * 100 / (t1 - t0) ))" "$load" "$out/$name.time" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1])); s = r["summary"]
 members = (r.get("stripe") or {}).get("members", [])
 m = ["%.1f %.0f" % (x["mbps"], 100.0 * x["busyNs"] / s["wallNs"]) for x in members] or ["- -", "- -"]
-print("%.0f %.1f %s %s %s" % (s["iops"], s["mbps"], sys.argv[2], sys.argv[3], " ".join(m)))
+cpu = sum(float(x) for x in open(sys.argv[4]).read().split()[-2:])
+print("%.0f %.1f %s %s %s %.2f" % (s["iops"], s["mbps"], sys.argv[2], sys.argv[3], " ".join(m), cpu))
 EOF
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
 col() { awk -v c="$1" '{print $c}' "$2"; }
 
 cases=("randread QD 32|stripe-randread-4k|32|--read-only" "seqwrite 1M QD 1|stripe-seqwrite-1m|1|--allow-write"
-       "seqwrite 1M QD 8|stripe-seqwrite-1m|8|--allow-write")
+       "seqwrite 1M QD 8|stripe-seqwrite-1m|8|--allow-write" "seqwrite 64K QD 16|stripe-seqwrite-64k|16|--allow-write")
 wait_load() {
   local waited=0
   while awk -v max="${MAX_LOAD:-2}" '{exit !($1 >= max)}' /proc/loadavg && [ "$waited" -lt "${WAIT_S:-600}" ]; do
@@ -80,10 +85,10 @@ done
 {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "single: $single, loop over ${imgs[2]} ($((span >> 20)) MiB); stripe: $stripe, loops over ${imgs[0]} and ${imgs[1]} ($((member >> 20)) MiB each); all on tmpfs, direct-io off"
-echo "$rounds rounds, single and striped alternating, --reap ${REAP:-poll}; medians (min-max); cpu = the whole machine's busy share during the run; load = 1-minute load average at its start"
+echo "$rounds rounds, single and striped alternating, --reap ${REAP:-poll}; medians (min-max); cpu = the whole machine's busy share during the run; sbench CPU = user + sys of the sbench process; load = 1-minute load average at its start"
 echo
-echo "| case | target | IOPS | MB/s | cpu % | load | member 0 MB/s | member 1 MB/s | member 0 busy % of wall | member 1 busy % of wall |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| case | target | IOPS | MB/s | cpu % | sbench CPU s | load | member 0 MB/s | member 1 MB/s | member 0 busy % of wall | member 1 busy % of wall |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for c in "${cases[@]}"; do
   IFS='|' read -r label t qd flags <<< "$c"
   key="$t-q$qd"
@@ -92,7 +97,7 @@ for c in "${cases[@]}"; do
     name=$([ "$which" = one ] && echo "1 x $((span >> 20)) MiB" || echo "2 x $((member >> 20)) MiB striped, $chunk")
     if [ "$which" = one ]; then m="- | - | - | -"; else
       m="$(col 5 "$f" | median) | $(col 7 "$f" | median) | $(col 6 "$f" | median) | $(col 8 "$f" | median)"; fi
-    echo "| $label | $name | $(col 1 "$f" | median) | $(col 2 "$f" | median) | $(col 3 "$f" | median) | $(col 4 "$f" | median) | $m |"
+    echo "| $label | $name | $(col 1 "$f" | median) | $(col 2 "$f" | median) | $(col 3 "$f" | median) | $(col 9 "$f" | median) | $(col 4 "$f" | median) | $m |"
   done
 done
 } | tee "$out/stripe.md"
