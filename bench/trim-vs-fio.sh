@@ -30,8 +30,16 @@ rm -f "$img"
 truncate -s "$span" "$img"
 dev=$(losetup --find --show --direct-io=off "$img")
 tracing=/sys/kernel/tracing/instances/sbench-trim-bench-$$
-cleanup() { [ -d "$tracing" ] && { echo 0 > "$tracing/tracing_on"; rmdir "$tracing"; }; losetup -d "$dev"; rm -f "$img"; }
+queue=/sys/block/${dev#/dev/}/queue
+# Every case runs with the queue settings an sbench run that writes uses: no merging, no writeback
+# throttling (which holds discards back; docs/targets.md). The loop device keeps them: put back at exit.
+nomerges0=$(cat "$queue/nomerges"); wbt0=$(cat "$queue/wbt_lat_usec")
+cleanup() {
+  [ -d "$tracing" ] && { echo 0 > "$tracing/tracing_on"; rmdir "$tracing"; }
+  echo "$nomerges0" > "$queue/nomerges"; echo "$wbt0" > "$queue/wbt_lat_usec"; losetup -d "$dev"; rm -f "$img"
+}
 trap cleanup EXIT
+echo 2 > "$queue/nomerges"; echo 0 > "$queue/wbt_lat_usec"
 # Trace lengths chosen so that the ioctl path runs for several seconds on this machine.
 make_trace() { # name records size
   [ -f "$out/$1.sbt" ] || { python3 bench/gen-randread.py "$2" "$span" "$3" --trim > "$out/$1.csv"; sbench convert "$out/$1.csv" "$out/$1.sbt" >/dev/null; }
@@ -52,10 +60,12 @@ open(sys.argv[3], 'w').write(r['settings']['discards'])
 print('%.0f %.1f' % (iops, iops * int(sys.argv[2]) / 1e6))
 PY
 }
-fio_rate() { # fio bs qd engine -> "IOPS MB/s"
+fio_rate() { # fio bs qd engine [wbt] -> "IOPS MB/s"
   refill
+  [ -n "${5:-}" ] && echo "$5" > "$queue/wbt_lat_usec"
   "$1" --name=t --filename="$dev" --rw=randtrim --bs="$2" --iodepth="$3" --ioengine="$4" --direct=1 --size=1g \
       --runtime=5 --time_based --output-format=json --output="$out/f.json" >/dev/null
+  echo 0 > "$queue/wbt_lat_usec"
   python3 -c "import json;j=json.load(open('$out/f.json'))['jobs'][0];t=j['trim'];assert j['error']==0;print('%.0f %.1f' % (t['iops'], t['bw_bytes']/1e6))"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
@@ -64,11 +74,12 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a
 # completions it waits for, so the queued case also runs sleeping in the kernel (--reap wait), as fio does.
 cases=("sbench io_uring|s|io_uring" "sbench io_uring --reap wait|s|io_uring --reap wait" "sbench ioctl (libaio)|s|libaio"
        "fio $(fio --version) io_uring|f|fio io_uring" "fio $(fio --version) libaio|f|fio libaio")
-[ -n "$fio_queued" ] && cases+=("fio $("$fio_queued" --version) io_uring (queued)|f|$fio_queued io_uring")
+[ -n "$fio_queued" ] && cases+=("fio $("$fio_queued" --version) io_uring (queued)|f|$fio_queued io_uring"
+    "fio $("$fio_queued" --version) io_uring (queued), writeback throttling at the kernel's $wbt0 us|f|$fio_queued io_uring $wbt0")
 {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off, pages allocated again before each run: every trim frees memory)"
-echo "queue: discard_granularity $(cat /sys/block/${dev#/dev/}/queue/discard_granularity), discard_max_bytes $(cat /sys/block/${dev#/dev/}/queue/discard_max_bytes), nr_requests $(cat /sys/block/${dev#/dev/}/queue/nr_requests)"
+echo "queue: discard_granularity $(cat "$queue/discard_granularity"), discard_max_bytes $(cat "$queue/discard_max_bytes"), nr_requests $(cat "$queue/nr_requests"), nomerges 2 and wbt_lat_usec 0 for every case (the kernel's: $nomerges0 and $wbt0)"
 echo "$rounds rounds alternating every case; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 if [ -z "${CAPTURE_ONLY:-}" ]; then
@@ -85,7 +96,7 @@ for t in "trim-4k 4096 4k" "trim-1m 1048576 1m"; do
       for k in "${order[@]}"; do
         IFS='|' read -r label kind how <<< "${cases[$k]}"
         if [ "$kind" = s ]; then line=$(sbench_rate "$trace" "$qd" "$how" "$size" "$out/how-$k.txt")
-        else set -- $how; line=$(fio_rate "$(command -v "$1")" "$bs" "$qd" "$2"); fi
+        else set -- $how; line=$(fio_rate "$(command -v "$1")" "$bs" "$qd" "$2" "${3:-}"); fi
         echo "$line" | cut -d' ' -f1 >> "$out/iops-$k.txt"; echo "$line" | cut -d' ' -f2 >> "$out/mbps-$k.txt"
       done
     done
