@@ -9,7 +9,8 @@
 # Rounds alternate all cases; medians (min-max). Then one queued replay at QD 32 under a tracefs
 # capture: the discards the block layer saw, in trace order or not, and which task issued them.
 # Needs root. Build first (mvn -B -ntp -q -DskipTests package).
-# Usage: [FIO_QUEUED=path/to/fio] bench/trim-vs-fio.sh [ROUNDS]   Writes bench/out/trim-vs-fio.md.
+# Usage: [FIO_QUEUED=path/to/fio] [CAPTURE_ONLY=1] bench/trim-vs-fio.sh [ROUNDS]   Writes bench/out/trim-vs-fio.md.
+# (CAPTURE_ONLY=1: only the tracefs captures.)
 # (A fio that queues trims: a checkout of https://github.com/axboe/fio at 3.38 or later,
 # ./configure --disable-native && make fio.)
 set -euo pipefail
@@ -29,8 +30,16 @@ rm -f "$img"
 truncate -s "$span" "$img"
 dev=$(losetup --find --show --direct-io=off "$img")
 tracing=/sys/kernel/tracing/instances/sbench-trim-bench-$$
-cleanup() { [ -d "$tracing" ] && { echo 0 > "$tracing/tracing_on"; rmdir "$tracing"; }; losetup -d "$dev"; rm -f "$img"; }
+queue=/sys/block/${dev#/dev/}/queue
+# Every case runs with the queue settings an sbench run that writes uses: no merging, no writeback
+# throttling (which holds discards back; docs/targets.md). The loop device keeps them: put back at exit.
+nomerges0=$(cat "$queue/nomerges"); wbt0=$(cat "$queue/wbt_lat_usec")
+cleanup() {
+  [ -d "$tracing" ] && { echo 0 > "$tracing/tracing_on"; rmdir "$tracing"; }
+  echo "$nomerges0" > "$queue/nomerges"; echo "$wbt0" > "$queue/wbt_lat_usec"; losetup -d "$dev"; rm -f "$img"
+}
 trap cleanup EXIT
+echo 2 > "$queue/nomerges"; echo 0 > "$queue/wbt_lat_usec"
 # Trace lengths chosen so that the ioctl path runs for several seconds on this machine.
 make_trace() { # name records size
   [ -f "$out/$1.sbt" ] || { python3 bench/gen-randread.py "$2" "$span" "$3" --trim > "$out/$1.csv"; sbench convert "$out/$1.csv" "$out/$1.sbt" >/dev/null; }
@@ -51,10 +60,12 @@ open(sys.argv[3], 'w').write(r['settings']['discards'])
 print('%.0f %.1f' % (iops, iops * int(sys.argv[2]) / 1e6))
 PY
 }
-fio_rate() { # fio bs qd engine -> "IOPS MB/s"
+fio_rate() { # fio bs qd engine [wbt] -> "IOPS MB/s"
   refill
+  [ -n "${5:-}" ] && echo "$5" > "$queue/wbt_lat_usec"
   "$1" --name=t --filename="$dev" --rw=randtrim --bs="$2" --iodepth="$3" --ioengine="$4" --direct=1 --size=1g \
       --runtime=5 --time_based --output-format=json --output="$out/f.json" >/dev/null
+  echo 0 > "$queue/wbt_lat_usec"
   python3 -c "import json;j=json.load(open('$out/f.json'))['jobs'][0];t=j['trim'];assert j['error']==0;print('%.0f %.1f' % (t['iops'], t['bw_bytes']/1e6))"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
@@ -63,13 +74,15 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a
 # completions it waits for, so the queued case also runs sleeping in the kernel (--reap wait), as fio does.
 cases=("sbench io_uring|s|io_uring" "sbench io_uring --reap wait|s|io_uring --reap wait" "sbench ioctl (libaio)|s|libaio"
        "fio $(fio --version) io_uring|f|fio io_uring" "fio $(fio --version) libaio|f|fio libaio")
-[ -n "$fio_queued" ] && cases+=("fio $("$fio_queued" --version) io_uring (queued)|f|$fio_queued io_uring")
+[ -n "$fio_queued" ] && cases+=("fio $("$fio_queued" --version) io_uring (queued)|f|$fio_queued io_uring"
+    "fio $("$fio_queued" --version) io_uring (queued), writeback throttling at the kernel's $wbt0 us|f|$fio_queued io_uring $wbt0")
 {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off, pages allocated again before each run: every trim frees memory)"
-echo "queue: discard_granularity $(cat /sys/block/${dev#/dev/}/queue/discard_granularity), discard_max_bytes $(cat /sys/block/${dev#/dev/}/queue/discard_max_bytes), nr_requests $(cat /sys/block/${dev#/dev/}/queue/nr_requests)"
+echo "queue: discard_granularity $(cat "$queue/discard_granularity"), discard_max_bytes $(cat "$queue/discard_max_bytes"), nr_requests $(cat "$queue/nr_requests"), nomerges 2 and wbt_lat_usec 0 for every case (the kernel's: $nomerges0 and $wbt0)"
 echo "$rounds rounds alternating every case; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
+if [ -z "${CAPTURE_ONLY:-}" ]; then
 : > "$out/ratios.txt"
 echo "| trims | QD | case | IOPS | MB/s | how sbench trimmed |"
 echo "|---|---|---|---|---|---|"
@@ -83,7 +96,7 @@ for t in "trim-4k 4096 4k" "trim-1m 1048576 1m"; do
       for k in "${order[@]}"; do
         IFS='|' read -r label kind how <<< "${cases[$k]}"
         if [ "$kind" = s ]; then line=$(sbench_rate "$trace" "$qd" "$how" "$size" "$out/how-$k.txt")
-        else set -- $how; line=$(fio_rate "$(command -v "$1")" "$bs" "$qd" "$2"); fi
+        else set -- $how; line=$(fio_rate "$(command -v "$1")" "$bs" "$qd" "$2" "${3:-}"); fi
         echo "$line" | cut -d' ' -f1 >> "$out/iops-$k.txt"; echo "$line" | cut -d' ' -f2 >> "$out/mbps-$k.txt"
       done
     done
@@ -106,9 +119,13 @@ sed 's/^/- /' "$out/ratios.txt"
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
+fi
 # The block layer's view of one queued replay: block_bio_queue names the task that issued each discard
 # (the replay thread, or an io-wq worker \`iou-wrk-PID\` for a command the kernel could not issue inline),
-# block_rq_issue the order the device got them in.
+# block_rq_issue the order the device got them in. The same capture of a replay of 4 KiB random reads
+# at the same depth shows what blk-mq's dispatch does to reads.
+make_read_trace() { [ -f "$out/read-4k.sbt" ] || { python3 bench/gen-randread.py 60000 "$span" 4096 > "$out/read-4k.csv"; sbench convert "$out/read-4k.csv" "$out/read-4k.sbt" >/dev/null; }; }
+make_read_trace
 major=$(( $(stat -c '%t' "$dev" | sed 's/^/0x/') )); minor=$(( $(stat -c '%T' "$dev" | sed 's/^/0x/') ))
 mkdir "$tracing"
 echo 131072 > "$tracing/buffer_size_kb"
@@ -116,13 +133,17 @@ for e in block_bio_queue block_rq_issue; do
   echo "dev == $(( (major << 20) | minor ))" > "$tracing/events/block/$e/filter"
   echo 1 > "$tracing/events/block/$e/enable"
 done
-refill
-echo 1 > "$tracing/tracing_on"
-sbench replay "$out/trim-4k.sbt" --target "$dev" --allow-write --mode fixed-qd --qd 32 --engine io_uring --progress none \
-    --out "$out/r.json" >/dev/null
-echo 0 > "$tracing/tracing_on"
-python3 - "$tracing/trace" "$out/trim-4k.csv" "$out/r.json" <<'PY'
+capture() { # name rwbs-letter replay-options...
+  local name=$1 letter=$2; shift 2
+  refill
+  echo > "$tracing/trace"
+  echo 1 > "$tracing/tracing_on"
+  sbench replay "$out/$name.sbt" --target "$dev" --mode fixed-qd --qd 32 --engine io_uring --progress none --out "$out/r.json" "$@" >/dev/null
+  echo 0 > "$tracing/tracing_on"
+  cp "$tracing/trace" "$out/capture-$name.txt"
+  python3 - "$out/capture-$name.txt" "$out/$name.csv" "$out/r.json" "$letter" "$name" <<'PY'
 import collections, json, re, sys
+letter = sys.argv[4]
 expected = []
 for line in open(sys.argv[2]).readlines()[1:]:
     f = line.split(',')
@@ -131,7 +152,7 @@ queued, issued, tasks = [], [], collections.Counter()
 pat = re.compile(r'^\s*(\S+)-\d+\s.*?(block_bio_queue|block_rq_issue): \S+ (\S+) (?:\d+ \(.*?\) )?(\d+) \+ (\d+)')
 for line in open(sys.argv[1]):
     m = pat.match(line)
-    if not m or 'D' not in m.group(3):
+    if not m or not m.group(3).startswith(letter):
         continue
     io = (int(m.group(4)), int(m.group(5)))
     if m.group(2) == 'block_bio_queue':
@@ -139,13 +160,30 @@ for line in open(sys.argv[1]):
         tasks[re.sub(r'-\d+$', '', m.group(1))] += 1
     else:
         issued.append(io)
-def differing(seen):
-    return sum(1 for a, b in zip(seen, expected) if a != b) + abs(len(seen) - len(expected))
+def late(seen):
+    """IOs that went after an IO later in the trace, and by how many trace positions at most."""
+    where = collections.defaultdict(collections.deque)
+    for i, io in enumerate(expected):
+        where[io].append(i)
+    n, worst, top = 0, 0, -1
+    for io in seen:
+        i = where[io].popleft() if where[io] else -1
+        if i < top:
+            n += 1
+            worst = max(worst, top - i)
+        top = max(top, i)
+    return n, worst
 r = json.load(open(sys.argv[3]))
-print('tracefs capture of `sbench replay trim-4k.sbt --mode fixed-qd --qd 32 --engine io_uring` (%s):' % r['settings']['discards'])
-print('- trims in the trace: %d; discards queued (block_bio_queue): %d, issued to the device (block_rq_issue): %d' % (len(expected), len(queued), len(issued)))
-print('- queued in trace order: %s (%d positions differ); issued in trace order: %s (%d positions differ)'
-      % (queued == expected, differing(queued), issued == expected, differing(issued)))
+print('`sbench replay %s.sbt --mode fixed-qd --qd 32 --engine io_uring` (trims: %s):' % (sys.argv[5], r['settings'].get('discards')))
+print('- IOs in the trace %d; bios entering the block layer (block_bio_queue) %d, requests issued to the device (block_rq_issue) %d'
+      % (len(expected), len(queued), len(issued)))
+for what, seen in (('entered the block layer', queued), ('issued to the device', issued)):
+    n, worst = late(seen)
+    print('- %s in trace order: %s; %d went after an IO later in the trace (at most %d positions)' % (what, seen == expected, n, worst))
 print('- issuing tasks: ' + ', '.join('%s %d' % kv for kv in tasks.most_common()))
 PY
+}
+echo "tracefs captures (block_bio_queue, block_rq_issue) of the device:"
+capture trim-4k D --allow-write
+capture read-4k R --read-only
 } | tee "$out/trim-vs-fio.md"

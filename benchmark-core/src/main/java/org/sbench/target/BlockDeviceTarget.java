@@ -36,6 +36,8 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_MAX_SEGMENT_SIZE = "maxSegmentSize";
     public static final String KEY_NOMERGES = "nomerges";
     public static final String KEY_NOMERGES_BEFORE = "nomergesBefore";
+    public static final String KEY_WBT_LAT_USEC = "wbtLatUsec";
+    public static final String KEY_WBT_LAT_USEC_BEFORE = "wbtLatUsecBefore";
     public static final String KEY_LOGICAL_BLOCK_SIZE = "logicalBlockSize";
     public static final String KEY_PHYSICAL_BLOCK_SIZE = "physicalBlockSize";
 
@@ -85,7 +87,7 @@ public final class BlockDeviceTarget implements Target {
         int fd = TargetCalls.open(path, flags, flagNames, 0);
         QueueSettings queue = null;
         try {
-            queue = QueueSettings.apply(device, allowMerges);
+            queue = QueueSettings.apply(device, allowMerges, !readOnly);
             return new BlockDeviceTarget(path, device, fd, queue, lock);
         } catch (RuntimeException e) {
             try {
@@ -137,7 +139,8 @@ public final class BlockDeviceTarget implements Target {
 
     /**
      * Keys {@code KEY_*}; queue and device attributes come from the disk a partition belongs to.
-     * {@code nomerges} is the value used for the run and {@code nomergesBefore} the device's own.
+     * {@code nomerges} and {@code wbtLatUsec} are the values used for the run, {@code nomergesBefore}
+     * and {@code wbtLatUsecBefore} the device's own.
      */
     @Override
     public Map<String, String> describe() {
@@ -160,6 +163,8 @@ public final class BlockDeviceTarget implements Target {
         put(d, KEY_MAX_SEGMENT_SIZE, disk.attribute("queue/max_segment_size"));
         d.put(KEY_NOMERGES, queue.nomergesUsed());
         d.put(KEY_NOMERGES_BEFORE, queue.nomergesBefore());
+        put(d, KEY_WBT_LAT_USEC, Optional.ofNullable(queue.wbtUsed()));
+        put(d, KEY_WBT_LAT_USEC_BEFORE, Optional.ofNullable(queue.wbtBefore()));
         put(d, KEY_LOGICAL_BLOCK_SIZE, disk.attribute("queue/logical_block_size"));
         put(d, KEY_PHYSICAL_BLOCK_SIZE, disk.attribute("queue/physical_block_size"));
         return d;

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
@@ -12,55 +14,92 @@ import org.sbench.SbenchException;
  * The block queue settings a replay changes, and their restoration. A trace records the IOs the
  * drive saw, so the block layer must not merge adjacent ones: {@code queue/nomerges} of the disk
  * (a partition's parent) is set to {@value #NOMERGES_NONE} (no merging at all) for the run, unless
- * merges are allowed, and the old value is written back on {@link #close()}.
+ * merges are allowed. Nor must it hold back the trace's discards: writeback throttling
+ * ({@code queue/wbt_lat_usec}, on by default without an IO scheduler) caps the discards in flight
+ * at a few and makes the thread that submits one more sleep, so a queued trim waits in the replay
+ * thread's submit and reaches the device late, through a kernel worker that can issue it after
+ * later IOs (seen in a tracefs capture; it throttles no O_DIRECT write). The recorded discards
+ * went through the recording kernel's throttle already, so for a run that writes it is turned off
+ * ({@value #WBT_OFF}). The old values are written back on {@link #close()}.
  *
  * <p>Restoration also happens when the JVM exits without {@code close()} (Ctrl-C, SIGTERM): a
- * shutdown hook is registered when the value is changed and removed again by a normal
- * {@code close()}. Only SIGKILL or a crash of the JVM leaves the device with nomerges 2; sbench's
- * result records the value used, and {@code echo 0 > /sys/class/block/DISK/queue/nomerges} undoes it.
+ * shutdown hook is registered when a value is changed and removed again by a normal
+ * {@code close()}. Only SIGKILL or a crash of the JVM leaves the device changed; sbench's result
+ * records the values used, and {@code echo 0 > /sys/class/block/DISK/queue/nomerges} and
+ * {@code echo -1 > /sys/class/block/DISK/queue/wbt_lat_usec} (the kernel's default) undo them.
  * {@code close()} is idempotent and may run concurrently with the hook.
  */
 public final class QueueSettings implements AutoCloseable {
     /** nomerges value that disables all merging (0 merges, 1 only simple one-hit merges). */
     public static final String NOMERGES_NONE = "2";
+    /** wbt_lat_usec value that turns writeback throttling off. */
+    public static final String WBT_OFF = "0";
     /** The option that keeps the device's merge setting. */
     public static final String ALLOW_MERGES_OPTION = "--allow-merges";
+    private static final String NOMERGES = "queue/nomerges";
+    private static final String WBT_LAT_USEC = "queue/wbt_lat_usec";
 
-    private final Path nomergesFile;
+    /** One attribute changed for the run, and the value to write back. */
+    private record Change(Path file, String before) {
+    }
+
+    private final List<Change> changes = new ArrayList<>();
     private final String nomergesBefore;
     private final String nomergesUsed;
+    private final String wbtBefore;
+    private final String wbtUsed;
     private final String scheduler;
-    private final Thread restoreOnExit;
+    private Thread restoreOnExit;
     private boolean restored;
 
-    private QueueSettings(Path nomergesFile, String before, String used, String scheduler, boolean changed) {
-        this.nomergesFile = nomergesFile;
-        this.nomergesBefore = before;
-        this.nomergesUsed = used;
+    private QueueSettings(String nomergesBefore, String nomergesUsed, String wbtBefore, String wbtUsed, String scheduler) {
+        this.nomergesBefore = nomergesBefore;
+        this.nomergesUsed = nomergesUsed;
+        this.wbtBefore = wbtBefore;
+        this.wbtUsed = wbtUsed;
         this.scheduler = scheduler;
-        this.restoreOnExit = changed ? new Thread(this::restoreOnExit, "sbench-restore-nomerges") : null;
-        this.restored = !changed;
     }
 
     /**
-     * Disables merging on {@code device}'s disk for the run ({@code allowMerges} false), or only
-     * records the settings ({@code allowMerges} true).
+     * Disables merging on {@code device}'s disk for the run ({@code allowMerges} false), and
+     * writeback throttling for a run that {@code writes}; or only records the settings.
      *
-     * @throws SbenchException {@link ErrorKind#SYSTEM_FAILURE} when the setting cannot be read or changed
+     * @throws SbenchException {@link ErrorKind#SYSTEM_FAILURE} when a setting cannot be read or changed
+     *         (nothing stays changed then)
      */
-    static QueueSettings apply(SysfsBlockDevice device, boolean allowMerges) {
+    static QueueSettings apply(SysfsBlockDevice device, boolean allowMerges, boolean writes) {
         SysfsBlockDevice disk = device.disk();
-        Path file = disk.attributePath("queue/nomerges");
-        String before = disk.attribute("queue/nomerges").orElseThrow(() ->
-                new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + file));
+        Path nomerges = disk.attributePath(NOMERGES);
+        String mergesBefore = disk.attribute(NOMERGES).orElseThrow(() ->
+                new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + nomerges));
+        // Absent where the kernel has no writeback throttling (CONFIG_BLK_WBT off).
+        String wbtBefore = disk.attribute(WBT_LAT_USEC).orElse(null);
         String scheduler = KernelChoices.selected(disk.attribute("queue/scheduler").orElse(""));
-        boolean change = !allowMerges && !before.equals(NOMERGES_NONE);
-        QueueSettings settings = new QueueSettings(file, before, change ? NOMERGES_NONE : before, scheduler, change);
-        if (change) {
-            write(file, NOMERGES_NONE, "; run as root or add " + ALLOW_MERGES_OPTION);
-            Runtime.getRuntime().addShutdownHook(settings.restoreOnExit);
+        boolean mergesOff = !allowMerges && !mergesBefore.equals(NOMERGES_NONE);
+        boolean wbtOff = writes && wbtBefore != null && !wbtBefore.equals(WBT_OFF);
+        QueueSettings settings = new QueueSettings(mergesBefore, mergesOff ? NOMERGES_NONE : mergesBefore, wbtBefore,
+                wbtOff ? WBT_OFF : wbtBefore, scheduler);
+        try {
+            if (mergesOff) {
+                settings.change(nomerges, mergesBefore, NOMERGES_NONE, "; run as root or add " + ALLOW_MERGES_OPTION);
+            }
+            if (wbtOff) {
+                settings.change(disk.attributePath(WBT_LAT_USEC), wbtBefore, WBT_OFF, "; run as root");
+            }
+        } catch (SbenchException e) {
+            settings.close();
+            throw e;
         }
         return settings;
+    }
+
+    private void change(Path file, String before, String value, String hint) {
+        write(file, value, hint);
+        changes.add(new Change(file, before));
+        if (restoreOnExit == null) {
+            restoreOnExit = new Thread(this::restoreOnExit, "sbench-restore-queue-settings");
+            Runtime.getRuntime().addShutdownHook(restoreOnExit);
+        }
     }
 
     /** The nomerges value in force during the run. */
@@ -73,6 +112,16 @@ public final class QueueSettings implements AutoCloseable {
         return nomergesBefore;
     }
 
+    /** The wbt_lat_usec value in force during the run; null where the kernel has no writeback throttling. */
+    public String wbtUsed() {
+        return wbtUsed;
+    }
+
+    /** The wbt_lat_usec value before the run, restored on close; null where the kernel has no writeback throttling. */
+    public String wbtBefore() {
+        return wbtBefore;
+    }
+
     /** The disk's active IO scheduler ({@code none}, {@code mq-deadline}, ...), empty if unknown. */
     public String scheduler() {
         return scheduler;
@@ -83,7 +132,7 @@ public final class QueueSettings implements AutoCloseable {
         return restoreOnExit;
     }
 
-    /** Restores the old nomerges value and removes the shutdown hook. */
+    /** Restores the old values and removes the shutdown hook. */
     @Override
     public void close() {
         if (restoreOnExit != null) {
@@ -101,17 +150,32 @@ public final class QueueSettings implements AutoCloseable {
         try {
             restore();
         } catch (SbenchException e) {
-            // The JVM is exiting and nothing can report this any more; the result names the value
-            // used and the class documentation says how to undo it by hand.
+            // The JVM is exiting and nothing can report this any more; the result names the values
+            // used and the class documentation says how to undo them by hand.
         }
     }
 
+    /** Writes every changed value back, the last changed first; the first failure is thrown after all were tried. */
     private synchronized void restore() {
         if (restored) {
             return;
         }
         restored = true;
-        write(nomergesFile, nomergesBefore, "");
+        SbenchException failure = null;
+        for (int i = changes.size() - 1; i >= 0; i--) {
+            try {
+                write(changes.get(i).file(), changes.get(i).before(), "");
+            } catch (SbenchException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     private static void write(Path file, String value, String hint) {

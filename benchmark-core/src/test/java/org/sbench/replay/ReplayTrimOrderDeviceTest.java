@@ -3,6 +3,7 @@ package org.sbench.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.engine.IoEngines;
 import org.sbench.engine.TestEngines;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Field;
@@ -27,7 +29,8 @@ import org.sbench.trace.input.ReadOptions;
  * The block layer sees queued trims in trace order among the reads, writes and flushes around them,
  * as a tracefs capture of the device shows (sbench's own recorder): trims of 4 KiB to 1 MiB at depth
  * 32, some over the data just written and followed by a read of it, for io_uring with its trims
- * queued and as the ioctl in commit, and libaio, in every mode.
+ * queued and as the ioctl in commit, and libaio, in every mode. Writeback throttling is off for the
+ * run: with it, the kernel holds discards back and a worker issues some after later IOs.
  */
 @Tag("device")
 class ReplayTrimOrderDeviceTest {
@@ -112,6 +115,9 @@ class ReplayTrimOrderDeviceTest {
                 boolean queued = c.engine().equals("io_uring") && c.opener() != IOCTL && TestEngines.kernelQueuesDiscards();
                 assertEquals(queued, r.settings().discards().startsWith("queued"), c.what() + ": " + r.settings().discards());
                 BlockLayerOrder.assertTraceOrder(ios, got.seen(), c.what());
+                if (Files.exists(Path.of("/sys/class/block", dev.name(), "queue/wbt_lat_usec"))) {
+                    assertEquals("0", r.target().device().get(BlockDeviceTarget.KEY_WBT_LAT_USEC), c.what() + ": no writeback throttling");
+                }
             }
         }
     }

@@ -27,9 +27,10 @@ public final class LoopDevice implements AutoCloseable {
 
     private final Path image;
     private final String device;
-    /** Loop devices are reused and keep their queue settings: close() puts nomerges and nr_requests back. */
+    /** Loop devices are reused and keep their queue settings: close() puts nomerges, nr_requests and wbt_lat_usec back. */
     private final String nomergesAtAttach;
     private final String nrRequestsAtAttach;
+    private final String wbtAtAttach;
     /** Partitions added with partx outlive the loop's detach; close() deletes them first. */
     private boolean partitionsAdded;
 
@@ -38,6 +39,12 @@ public final class LoopDevice implements AutoCloseable {
         this.device = device;
         this.nomergesAtAttach = Files.readString(nomergesFile()).trim();
         this.nrRequestsAtAttach = Files.readString(nrRequestsFile()).trim();
+        this.wbtAtAttach = Files.exists(wbtFile()) ? Files.readString(wbtFile()).trim() : null;
+    }
+
+    /** This device's {@code queue/wbt_lat_usec} (absent without writeback throttling in the kernel). */
+    Path wbtFile() {
+        return Path.of("/sys/class/block", name(), "queue/wbt_lat_usec");
     }
 
     /** This device's {@code queue/nomerges}. */
@@ -188,6 +195,9 @@ public final class LoopDevice implements AutoCloseable {
         try {
             Files.writeString(nomergesFile(), nomergesAtAttach);
             Files.writeString(nrRequestsFile(), nrRequestsAtAttach);
+            if (wbtAtAttach != null) {
+                Files.writeString(wbtFile(), wbtAtAttach);
+            }
             if (partitionsAdded) {
                 run("partx", "-d", device);
             }

@@ -1,7 +1,9 @@
 package org.sbench.target;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,10 +49,13 @@ class QueueSettingsDeviceTest {
     void allowMergesLeavesTheSetting() throws IOException {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
             Files.writeString(nomerges(loop), "0");
+            if (Files.exists(loop.wbtFile())) {
+                Files.writeString(loop.wbtFile(), "0"); // nothing else to change either
+            }
             try (BlockDeviceTarget t = (BlockDeviceTarget) Targets.open(loop.device(), WRITE.withAllowMerges(true))) {
                 assertEquals("0", read(nomerges(loop)));
                 assertEquals("0", t.describe().get(BlockDeviceTarget.KEY_NOMERGES));
-                assertNull(t.queueSettings().shutdownHook());
+                assertNull(t.queueSettings().shutdownHook(), "nothing changed, nothing to restore");
             }
         }
     }
@@ -59,13 +64,56 @@ class QueueSettingsDeviceTest {
     void theShutdownHookRestoresAndCloseAfterItIsHarmless() throws IOException {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
             Files.writeString(nomerges(loop), "0");
-            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false);
+            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false, false);
             assertEquals("2", read(nomerges(loop)));
             q.shutdownHook().run();
             assertEquals("0", read(nomerges(loop)));
             Files.writeString(nomerges(loop), "1");
             q.close();
             assertEquals("1", read(nomerges(loop)), "restored once only");
+        }
+    }
+
+    @Test
+    void writebackThrottlingIsOffDuringARunThatWritesAndComesBack() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
+            Files.writeString(loop.wbtFile(), "3000");
+            try (BlockDeviceTarget t = (BlockDeviceTarget) Targets.open(loop.device(), WRITE.withAllowMerges(true))) {
+                assertEquals("0", read(loop.wbtFile()));
+                assertEquals("0", t.describe().get(BlockDeviceTarget.KEY_WBT_LAT_USEC));
+                assertEquals("3000", t.describe().get(BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE));
+                assertNotNull(t.queueSettings().shutdownHook(), "restored on Ctrl-C too");
+            }
+            assertEquals("3000", read(loop.wbtFile()));
+        }
+    }
+
+    @Test
+    void aReadOnlyRunLeavesWritebackThrottling() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
+            Files.writeString(loop.wbtFile(), "2500");
+            try (BlockDeviceTarget t = (BlockDeviceTarget) Targets.open(loop.device(), TargetSettings.DEFAULTS.withReadOnly(true))) {
+                assertEquals("2500", read(loop.wbtFile()));
+                assertEquals("2500", t.describe().get(BlockDeviceTarget.KEY_WBT_LAT_USEC));
+            }
+        }
+    }
+
+    @Test
+    void theShutdownHookRestoresMergesAndThrottlingTogether() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
+            Files.writeString(nomerges(loop), "0");
+            Files.writeString(loop.wbtFile(), "2000");
+            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false, true);
+            assertEquals("2", read(nomerges(loop)));
+            assertEquals("0", read(loop.wbtFile()));
+            q.shutdownHook().run();
+            assertEquals("0", read(nomerges(loop)));
+            assertEquals("2000", read(loop.wbtFile()));
+            q.close();
         }
     }
 }
