@@ -20,9 +20,9 @@ import org.sbench.trace.Op;
  * issues flushes in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
  * engine's workers race), and two flushes running at once are merged by the block layer into one.
  * A TRIM the engine's interface queues in order ({@link #queuesTrim}: io_uring's block-device
- * discard command) goes through {@link #queue} instead, at depth. Either way a TRIM and an IO it
- * overlaps never run at once ({@link TrimOverlaps}): commit holds the later of the two, and the IOs
- * after it, until the earlier completed.
+ * discard command) goes through {@link #queue} instead, at depth. Either way a TRIM and a read or
+ * write it overlaps never run at once ({@link TrimOverlaps}): commit holds the later of the two, and
+ * the IOs after it, until the earlier completed.
  *
  * <p>Like {@link IoEngine}, not thread-safe: every method, hooks included, runs on the replay
  * thread. Nothing on the path from submit to the sink allocates.
