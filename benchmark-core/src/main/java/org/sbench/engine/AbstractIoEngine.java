@@ -20,10 +20,11 @@ import org.sbench.trace.Op;
  * issues flushes in order (io_uring's fsync and libaio's fdsync go to kernel workers, and the sync
  * engine's workers race), and two flushes running at once are merged by the block layer into one.
  * A TRIM the engine's interface queues in order ({@link #queuesTrim}: io_uring's block-device
- * discard command) goes through {@link #queue} instead, at depth. Either way a TRIM and an IO it
- * overlaps never run at once ({@link TrimOverlaps}): commit holds the later of the two, and the IOs
- * after it, until the earlier completed. A run of FLUSHes or TRIMs on distinct members, submitted one
- * after another (a striped FLUSH or TRIM), runs on all those members at once ({@link MemberCalls}).
+ * discard command) goes through {@link #queue} instead, at depth. Either way a TRIM and a read or
+ * write it overlaps never run at once ({@link TrimOverlaps}): commit holds the later of the two, and
+ * the IOs after it, until the earlier completed. A run of FLUSHes or TRIMs on distinct members,
+ * submitted one after another (a striped FLUSH or TRIM), runs on all those members at once
+ * ({@link MemberCalls}).
  *
  * <p>Every IO goes to the descriptor of its slot's {@link IoSlot#member} ({@link #memberFd}) and
  * moves the data at {@link #dataAddress}; slots past the buffered ones carry no buffer of their own.

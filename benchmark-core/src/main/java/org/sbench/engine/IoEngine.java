@@ -21,8 +21,8 @@ package org.sbench.engine;
  * FLUSH (fdatasync semantics) and TRIM (discard) may be executed synchronously inside
  * {@link #commit} by engines whose interface cannot issue them in order; such a slot has its
  * {@link IoSlot#doneNs} set when commit returns (the time the call returned), and is handed back
- * at the next reap like any other. A TRIM and an IO whose range it overlaps never run at once:
- * commit waits for the earlier to complete before it hands over the later (and the IOs after it).
+ * at the next reap like any other. A TRIM and a read or write whose range it overlaps never run at
+ * once: commit waits for the earlier to complete before it hands over the later (and the IOs after it).
  */
 public interface IoEngine extends AutoCloseable {
 

@@ -22,7 +22,7 @@ import org.sbench.trace.Op;
 
 /**
  * io_uring's queued discards on a loop device, counted by the kernel: trims go at depth where the
- * kernel has BLOCK_URING_CMD_DISCARD (6.12+), a trim and an IO it overlaps never run at once, a
+ * kernel has BLOCK_URING_CMD_DISCARD (6.12+), a trim and a write it overlaps never run at once, a
  * trim the block layer would cut into several bios runs in commit, and with queued discards off
  * every trim runs as BLKDISCARD in commit, as the engine says.
  */
