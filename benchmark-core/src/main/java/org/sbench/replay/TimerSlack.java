@@ -6,10 +6,10 @@ import org.sbench.engine.linux.ThreadCalls;
  * The calling thread's timer slack set to 1 ns for the length of a run, and put back when closed
  * (on the same thread). Linux lets the sleeps of a normal (not real-time) thread end up to its
  * timer slack late, 50 µs by default, so that wake-ups can be batched: a wait that sleeps until
- * 100 µs before an IO's time then woke 96 µs late at the median on this project's machine (44 µs
- * at 1 ns: what is left is the wake-up itself), which left a few µs of the spin before the IO and
- * often none (bench/RESULTS.md, issue 17). Where the call is not supported (another system, no
- * native access) nothing changes and nothing fails.
+ * 100 µs before an IO's time then woke 94-99 µs late at the median on this project's 2-vCPU machine
+ * (45-49 µs at 1 ns: what is left is the wake-up itself), which left a few µs of the spin before
+ * the IO (bench/RESULTS.md, issue 17). Where the call is not supported (another system, no native
+ * access) nothing changes and nothing fails.
  */
 public final class TimerSlack implements AutoCloseable {
     static final long PRECISE_NS = 1;

@@ -92,6 +92,22 @@ class TimerSlackTest {
     }
 
     @Test
+    void aWaitWithPreciseTimersNeverEndsBeforeItsDeadline() {
+        long[] distancesNs = {0, 1_000, 50_000, 99_000, 150_000, 201_000, 250_000, 1_000_000, 3_000_000};
+        try (TimerSlack slack = TimerSlack.precise()) {
+            for (int round = 0; round < 20; round++) {
+                for (long d : distancesNs) {
+                    long deadline = NanoClock.SYSTEM.nanoTime() + d;
+                    NanoClock.SYSTEM.waitUntil(deadline);
+                    long now = NanoClock.SYSTEM.nanoTime();
+                    assertTrue(now >= deadline, "returned " + (deadline - now) + " ns before a deadline " + d + " ns away"
+                            + (slack.changed() ? " with a timer slack of 1 ns" : ""));
+                }
+            }
+        }
+    }
+
+    @Test
     void aRunWaitsWithPreciseTimersOnItsThreadAndPutsTheSlackBack(@TempDir Path dir) {
         assumeLinux();
         Path file = dir.resolve("t.sbt");
