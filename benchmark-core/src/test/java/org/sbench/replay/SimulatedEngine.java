@@ -29,6 +29,8 @@ final class SimulatedEngine implements IoEngine {
     final List<Submit> submits = new ArrayList<>();
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
     private long inCommitNs = -1;
+    /** When set: a completed READ leaves this byte in every byte it read, as data from a device would. */
+    private Byte readData;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
         this.clock = clock;
@@ -38,6 +40,12 @@ final class SimulatedEngine implements IoEngine {
         for (int i = 0; i < depth; i++) {
             slots[i] = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1 << 20));
         }
+    }
+
+    /** Completed READs fill their buffer range with {@code value}. */
+    SimulatedEngine withReadData(byte value) {
+        this.readData = value;
+        return this;
     }
 
     /** Runs every FLUSH and TRIM synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
@@ -117,6 +125,11 @@ final class SimulatedEngine implements IoEngine {
                     s.doneNs = clock.now;
                 }
                 s.result = s.lengthBytes;
+                if (readData != null && s.op == Op.READ) {
+                    for (int i = 0; i < s.lengthBytes; i++) {
+                        s.buffer.put(i, readData);
+                    }
+                }
                 sink.completed(s);
                 n++;
             }
