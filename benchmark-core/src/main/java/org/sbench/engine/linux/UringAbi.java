@@ -37,6 +37,8 @@ public final class UringAbi {
     // io_uring_enter flags
     public static final int IORING_ENTER_GETEVENTS = 1;
     public static final int IORING_ENTER_EXT_ARG = 1 << 3;
+    /** The fd argument is an index into this thread's registered rings (5.18+). */
+    public static final int IORING_ENTER_REGISTERED_RING = 1 << 4;
 
     // io_uring_register opcodes
     /** Registers an array of iovecs as fixed buffers (pinned once, not per IO). */
@@ -45,6 +47,9 @@ public final class UringAbi {
     /** Registers an array of file descriptors as fixed files (no per-IO file reference). */
     public static final int IORING_REGISTER_FILES = 2;
     public static final int IORING_UNREGISTER_FILES = 3;
+    /** Registers ring descriptors with the calling thread (struct io_uring_rsrc_update each). */
+    public static final int IORING_REGISTER_RING_FDS = 20;
+    public static final int IORING_UNREGISTER_RING_FDS = 21;
 
     // sqe.flags
     /** sqe.fd is an index into the registered files. */
@@ -126,6 +131,12 @@ public final class UringAbi {
     /** {@code pad} before 6.12, {@code min_wait_usec} since; sbench leaves it 0. */
     public static final int ARG_MIN_WAIT_USEC = 12;
     public static final int ARG_TS = 16;
+
+    // struct io_uring_rsrc_update, 16 bytes
+    public static final int SIZEOF_RSRC_UPDATE = 16;
+    /** The slot: -1 (all ones) to let the kernel pick one, which it writes back. */
+    public static final int RSRC_OFFSET = 0;
+    public static final int RSRC_DATA = 8;
 
     // struct iovec, 16 bytes
     public static final int SIZEOF_IOVEC = 16;
