@@ -89,6 +89,8 @@ public final class Replayer implements CompletionSink {
     private int freeCount;
     private int inFlight;
     private long idleSinceNs;
+    /** Polling: whether another thread competes for this CPU, so that waits for a completion sleep instead. */
+    private final Contention contention = new Contention();
     /** When the last IO the engine ran synchronously inside commit returned. */
     private long syncDoneNs = Long.MIN_VALUE;
     private long completedIos;
@@ -336,12 +338,14 @@ public final class Replayer implements CompletionSink {
     private void waitForProgress(boolean have, long gateNs) {
         boolean timeGated = have && gateNs != Long.MIN_VALUE;
         if (!timeGated) {
-            if (inFlight > 0 && !poll) {
+            if (inFlight > 0 && (!poll || contention.at(clock.nanoTime()))) {
                 engine.reap(1, -1, this);
             } else if (inFlight > 0 && engine.reap(0, 0, this) == 0) {
                 // Nothing yet: let whatever else is runnable on this CPU go first (often the softirq
                 // or kernel worker completing these very IOs) rather than spin ahead of it.
+                long yieldNs = clock.nanoTime();
                 Thread.yield();
+                contention.yielded(yieldNs, clock.nanoTime());
             }
             return;
         }
