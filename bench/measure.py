@@ -4,7 +4,8 @@ MB/s from the block device's own counters (/sys/block/DEV/stat: sectors read and
 time per IO from the user + system time of the command's process and its descendants
 (/proc/PID/stat utime + stime, which cover all threads). Both are sampled every 50 ms over a
 steady window, so that neither start-up nor tear-down counts: from WARMUP seconds after the device
-first saw IO (and, with --quiet, once the named threads have used no CPU for a second, e.g. a
+became busy (IO in every sample for 0.2 s: a tool's one-off reads at start-up, such as sbench
+looking for a partition table before it writes, do not count) (and, with --quiet, once the named threads have used no CPU for a second, e.g. a
 JVM's JIT compilers done with the hot loop; at most MAX_WARMUP seconds) to the last sample at
 which the device was still busy.
 
@@ -18,6 +19,7 @@ import json, os, signal, subprocess, sys, tempfile, time
 
 SAMPLE_S = 0.05
 QUIET_S = 1.0
+BUSY_SAMPLES = 4
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -65,10 +67,10 @@ def main():
     window = option(opts, "--window", None)
     stat_path = "/sys/block/%s/stat" % os.path.basename(dev)
     errors = tempfile.TemporaryFile()
-    base = device_sectors(stat_path)
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
     samples = []  # (time, sectors, user ticks, system ticks, quiet threads' ticks)
     first_io = start = None
+    streak = 0
     stopped = False
     while child.poll() is None:
         now = time.monotonic()
@@ -76,9 +78,10 @@ def main():
         user, system, named = tree_ticks(child.pid, quiet)
         if child.poll() is not None:
             break  # the sample may have missed exited threads: drop it
+        streak = streak + 1 if samples and sectors > samples[-1][1] else 0
         samples.append((now, sectors, user, system, named))
-        if first_io is None and sectors > base:
-            first_io = now
+        if first_io is None and streak == BUSY_SAMPLES:
+            first_io = samples[-1 - BUSY_SAMPLES][0]
         if first_io is not None and start is None and now - first_io >= warmup:
             back = [s for s in samples if s[0] >= now - QUIET_S]
             if now - first_io >= max_warmup or (samples[0][0] <= now - QUIET_S and back[0][4] == named):

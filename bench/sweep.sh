@@ -17,7 +17,7 @@
 #          [--workloads "randread-4k randwrite-4k seqread-128k seqwrite-1m"]
 #          [--sbench "io_uring/poll ..."] [--fio "libaio io_uring"] [--chart DIR]
 #   --seconds  measured IO time of each run (default 1.5); --rounds (default 3);
-#   --warmup, --max-warmup  sbench's IO time before it (default 1 to 5); --fio-warmup fio's (0.5)
+#   --warmup, --max-warmup  sbench's IO time before it (default 1 to 6); --fio-warmup fio's (0.5)
 #   --sbench   sbench variants as ENGINE/REAP (default "io_uring/poll")
 #   --fio      fio engines (default "libaio io_uring"; io_uring runs with --fixedbufs
 #              --registerfiles, and also --hipri when the device has poll queues)
@@ -26,7 +26,7 @@
 # The default (36 points x 3 rounds x one sbench and two fio runs) takes about 18 minutes here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=1.5 rounds=3 warmup=1 max_warmup=5 fio_warmup=0.5 chart=
+seconds=1.5 rounds=3 warmup=1 max_warmup=6 fio_warmup=0.5 chart=
 depths="1 2 4 8 16 32 64 128 256"
 workloads="randread-4k randwrite-4k seqread-128k seqwrite-1m"
 sbench_variants="io_uring/poll"
