@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes a synthetic trace in sbench's CSV form: N 4 KiB reads at random 4 KiB-aligned offsets
-below SPAN bytes (or sequential reads of SIZE bytes with --seq; writes instead with --write, trims
-with --trim). Times are 1 us apart; no completion times (replayed with --mode fixed-qd).
-Usage: gen-randread.py N SPAN [SIZE] [--seq] [--write | --trim]"""
+below SPAN bytes (or IOs of SIZE bytes; sequential ones, wrapping at SPAN, with --seq; writes
+instead of reads with --write, trims with --trim). Times are 1 us apart; no completion times
+(replayed with --mode fixed-qd). Usage: gen-randread.py N SPAN [SIZE] [--seq] [--write | --trim]"""
 import random, sys
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]

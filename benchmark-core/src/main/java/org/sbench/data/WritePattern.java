@@ -17,4 +17,13 @@ public interface WritePattern {
      * (absolute positions; the buffer's position and limit are left alone).
      */
     void fill(ByteBuffer buffer, int lengthBytes, long writeIndex);
+
+    /**
+     * True when every write gets the same bytes ({@link #fill} ignores {@code writeIndex}): a
+     * buffer that still holds them from an earlier fill, with nothing written over them since,
+     * need not be filled again.
+     */
+    default boolean sameForEveryWrite() {
+        return false;
+    }
 }

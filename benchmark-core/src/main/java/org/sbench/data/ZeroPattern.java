@@ -19,4 +19,9 @@ public final class ZeroPattern implements WritePattern {
     public void fill(ByteBuffer buffer, int lengthBytes, long writeIndex) {
         buffer.put(0, zeros, 0, lengthBytes);
     }
+
+    @Override
+    public boolean sameForEveryWrite() {
+        return true;
+    }
 }

@@ -30,6 +30,14 @@ import org.sbench.trace.Op;
  * {@code user_data} carries the slot index. Every member of the target is a registered (fixed)
  * file, index = member, so an SQE names its member without a file reference taken per IO.
  *
+ * <p>System calls. A commit is one io_uring_enter, which submits its SQEs and runs the completion
+ * work pending (GETEVENTS). A reap first takes the CQEs already posted, with no call; it enters
+ * only when it found none while completion work is pending (the ring's TASKRUN flag), or to wait.
+ * So a replay that keeps the queue full makes one call per batch, as libaio's io_submit with its
+ * ring read in user space. The ring is registered with the thread that opened the engine
+ * (IORING_REGISTER_RING_FDS, 5.18+), which then names it by index; another thread, or an older
+ * kernel, uses the descriptor.
+ *
  * <p>Memory ordering. The rings are shared with the kernel, which reads the SQ tail with
  * {@code smp_load_acquire} and publishes the CQ tail with {@code smp_store_release} (as liburing's
  * {@code io_uring_smp_*} pair with). So the SQ tail is stored with release semantics, to keep the
@@ -91,6 +99,16 @@ public final class IoUringEngine extends AbstractIoEngine {
     private final int cqesOffset;
     private final int argOffset;
     private final int timespecOffset;
+
+    /**
+     * The ring's index among the registered rings of the thread that made the engine, -1 when the
+     * kernel refused to register it (before 5.18). io_uring_enter on a registered ring skips
+     * looking the descriptor up and counting a reference to it, which in a multi-threaded process
+     * such as the JVM are two atomic operations on a shared counter per call.
+     */
+    private final int registeredRing;
+    /** The thread whose registered rings hold {@link #registeredRing}; another thread enters by descriptor. */
+    private final Thread owner;
 
     /** Our copy of the SQ tail: SQEs written, not necessarily published yet. */
     private int sqTail;
@@ -189,6 +207,9 @@ public final class IoUringEngine extends AbstractIoEngine {
             this.sqeFlags = fixedFile ? UringAbi.IOSQE_FIXED_FILE : 0;
             this.sqTail = (int) RING_INT.getAcquire(sq, sqTailOffset);
             this.cqHead = (int) RING_INT.getAcquire(cq, cqHeadOffset);
+            // Last: nothing after it may fail, as the registration would keep the ring open.
+            this.owner = Thread.currentThread();
+            this.registeredRing = registerRing(ring);
         } catch (RuntimeException e) {
             closeIfMade(sqeMap);
             if (cqMap != sqMap) {
@@ -246,6 +267,25 @@ public final class IoUringEngine extends AbstractIoEngine {
         return discards;
     }
 
+    /** Registers {@code ring} with the calling thread; its index there, or -1 when the kernel refuses. */
+    private static int registerRing(int ring) {
+        try (MappedMemory update = MappedMemory.anonymous(UringAbi.SIZEOF_RSRC_UPDATE, "io_uring ring registration")) {
+            ByteBuffer u = update.view();
+            u.putInt(UringAbi.RSRC_OFFSET, -1); // any free index: the kernel writes back the one it took
+            u.putLong(UringAbi.RSRC_DATA, ring);
+            return UringAbi.register(ring, UringAbi.IORING_REGISTER_RING_FDS, update.address(), 1) == 1
+                    ? u.getInt(UringAbi.RSRC_OFFSET) : -1;
+        }
+    }
+
+    /** io_uring_enter on this ring: through its registered index on the thread that registered it. */
+    private long enter(int toSubmit, int minComplete, int flags, long arg, long argBytes) {
+        if (registeredRing >= 0 && Thread.currentThread() == owner) {
+            return UringAbi.enter(registeredRing, toSubmit, minComplete, flags | UringAbi.IORING_ENTER_REGISTERED_RING, arg, argBytes);
+        }
+        return UringAbi.enter(ringFd, toSubmit, minComplete, flags, arg, argBytes);
+    }
+
     /**
      * Registers the buffers of the first {@code buffered} slots (those that have one) with the
      * ring, so the kernel pins their pages once instead of at every IO (READ_FIXED / WRITE_FIXED;
@@ -279,6 +319,10 @@ public final class IoUringEngine extends AbstractIoEngine {
         return fixedBuffers;
     }
 
+    /** True when the engine's thread enters the ring by its registered index (for tests and diagnostics). */
+    boolean registeredRing() {
+        return registeredRing >= 0;
+    }
 
     /** Fills every field of the next SQE (entries are reused, so nothing may be left over). */
     @Override
@@ -328,7 +372,7 @@ public final class IoUringEngine extends AbstractIoEngine {
         int retries = 0;
         while (left > 0) {
             // GETEVENTS with no minimum: completion work pending runs in the same call.
-            long r = UringAbi.enter(ringFd, left, 0, UringAbi.IORING_ENTER_GETEVENTS, 0, 0);
+            long r = enter(left, 0, UringAbi.IORING_ENTER_GETEVENTS, 0, 0);
             if (r > 0) {
                 // A consumed SQE that the kernel could not start still posts a CQE (res < 0).
                 left -= (int) r;
@@ -348,13 +392,16 @@ public final class IoUringEngine extends AbstractIoEngine {
 
     @Override
     protected int awaitCompletions(int wanted, long timeoutNs, CompletionSink sink) {
-        if ((((int) RING_INT.getAcquire(sq, sqFlagsOffset)) & UringAbi.IORING_SQ_TASKRUN) != 0) {
-            long r = UringAbi.enter(ringFd, 0, 0, UringAbi.IORING_ENTER_GETEVENTS, 0, 0);
+        // What is already posted first: completion work still pending then waits for the next
+        // kernel entry (the next commit's, or a wait's) instead of costing a system call of its own.
+        int n = drainCq(sink);
+        if (n == 0 && (((int) RING_INT.getAcquire(sq, sqFlagsOffset)) & UringAbi.IORING_SQ_TASKRUN) != 0) {
+            long r = enter(0, 0, UringAbi.IORING_ENTER_GETEVENTS, 0, 0);
             if (r < 0 && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
                 throw Errno.failure("io_uring_enter", "running completions", (int) -r);
             }
         }
-        int n = drainCq(sink);
+        n += drainCq(sink);
         if (n >= wanted || timeoutNs == 0) {
             return n;
         }
@@ -372,7 +419,7 @@ public final class IoUringEngine extends AbstractIoEngine {
             }
             // ts 0 with IORING_ENTER_EXT_ARG means no time limit.
             ctl.putLong(argOffset + UringAbi.ARG_TS, tsAddress);
-            long r = UringAbi.enter(ringFd, 0, Math.min(wanted - n, running()),
+            long r = enter(0, Math.min(wanted - n, running()),
                     UringAbi.IORING_ENTER_GETEVENTS | UringAbi.IORING_ENTER_EXT_ARG,
                     control.address() + argOffset, UringAbi.SIZEOF_GETEVENTS_ARG);
             if (r < 0 && r != -Errno.ETIME && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
@@ -414,6 +461,14 @@ public final class IoUringEngine extends AbstractIoEngine {
         }
         if (fixedBuffers) {
             UringAbi.register(ringFd, UringAbi.IORING_UNREGISTER_BUFFERS, 0, 0);
+        }
+        // The registration holds the ring open, and only its thread can drop it; closed on another
+        // thread (not in the contract) the ring goes when that thread ends.
+        if (registeredRing >= 0 && Thread.currentThread() == owner) {
+            try (MappedMemory update = MappedMemory.anonymous(UringAbi.SIZEOF_RSRC_UPDATE, "io_uring ring registration")) {
+                update.view().putInt(UringAbi.RSRC_OFFSET, registeredRing);
+                UringAbi.register(ringFd, UringAbi.IORING_UNREGISTER_RING_FDS, update.address(), 1);
+            }
         }
         sqeArray.close();
         if (cqRing != sqRing) {

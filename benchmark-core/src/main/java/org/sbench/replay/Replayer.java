@@ -61,6 +61,13 @@ public final class Replayer implements CompletionSink {
     private final int[] recordedQd;
     private final long[] scheduledNs;
     private final int[] slotPhase;
+    /**
+     * Per slot, the leading bytes of its buffer that still hold the pattern's content from an
+     * earlier fill (no read has landed there since); only for a pattern the same for every write,
+     * whose fill is then skipped when the write fits. Copying 1 MiB of zeros per write costs more
+     * CPU than the IO's own system calls.
+     */
+    private final int[] patternBytes;
     private final long[] phaseStartsNs;
     /** The lookahead: a ring of records whose IOs are ready in slots {@code aheadSlot}, in trace order. */
     private final IoRecord[] ahead = new IoRecord[LOOKAHEAD];
@@ -84,6 +91,8 @@ public final class Replayer implements CompletionSink {
     private int freeCount;
     private int inFlight;
     private long idleSinceNs;
+    /** Polling: whether another thread competes for this CPU, so that waits for a completion sleep instead. */
+    private final Contention contention = new Contention();
     /**
      * When the engine's last wait inside commit that kept trace order ended: a flush or trim run
      * there returned, or the IOs a trim overlaps completed ({@link IoEngine#orderWaitEndNs}).
@@ -121,6 +130,7 @@ public final class Replayer implements CompletionSink {
         this.recordedQd = new int[slots.length];
         this.scheduledNs = new long[slots.length];
         this.slotPhase = new int[slots.length];
+        this.patternBytes = new int[slots.length];
         this.phaseStartsNs = new long[trace.info().phases().size()];
         for (int i = 0; i < phaseStartsNs.length; i++) {
             phaseStartsNs[i] = trace.info().phases().get(i).timeNs();
@@ -317,7 +327,13 @@ public final class Replayer implements CompletionSink {
     private void fill(int at) {
         IoSlot slot = slots[aheadSlot[at]];
         if (slot.op == Op.WRITE) {
-            pattern.fill(slot.buffer, (int) slot.lengthBytes, writes++);
+            long index = writes++;
+            if (slot.lengthBytes > patternBytes[slot.index]) {
+                pattern.fill(slot.buffer, (int) slot.lengthBytes, index);
+                patternBytes[slot.index] = pattern.sameForEveryWrite() ? (int) slot.lengthBytes : 0;
+            }
+        } else if (slot.op == Op.READ) {
+            patternBytes[slot.index] = 0;
         }
     }
 
@@ -338,12 +354,14 @@ public final class Replayer implements CompletionSink {
     private void waitForProgress(boolean have, long gateNs) {
         boolean timeGated = have && gateNs != Long.MIN_VALUE;
         if (!timeGated) {
-            if (inFlight > 0 && !poll) {
+            if (inFlight > 0 && (!poll || contention.at(clock.nanoTime()))) {
                 engine.reap(1, -1, this);
             } else if (inFlight > 0 && engine.reap(0, 0, this) == 0) {
                 // Nothing yet: let whatever else is runnable on this CPU go first (often the softirq
                 // or kernel worker completing these very IOs) rather than spin ahead of it.
+                long yieldNs = clock.nanoTime();
                 Thread.yield();
+                contention.yielded(yieldNs, clock.nanoTime());
             }
             return;
         }

@@ -174,6 +174,49 @@ class ReplayerTest {
         assertTrue(run.metrics().lateness().getMaxValue() <= 1, "on time on a manual clock");
     }
 
+    @Test
+    void aPatternTheSameForEveryWriteIsFilledAgainOnlyAfterAReadOrForALongerWrite() {
+        // One slot: W 4 KiB (filled), W 4 KiB (still zeros: skipped), R (reads 0x5a into it), W (filled
+        // again), W 8 KiB (longer than the zeros there: filled), W 4 KiB (skipped).
+        List<IoRecord> trace = new ArrayList<>(List.of(io(0, IoRecord.NO_TIME, Op.WRITE, 0, 0), io(1, IoRecord.NO_TIME, Op.WRITE, 0, 0),
+                io(2, IoRecord.NO_TIME, Op.READ, 0, 0), io(3, IoRecord.NO_TIME, Op.WRITE, 0, 0)));
+        IoRecord longer = io(4, IoRecord.NO_TIME, Op.WRITE, 0, 0);
+        longer.lengthBytes = 8192;
+        trace.add(longer);
+        trace.add(io(5, IoRecord.NO_TIME, Op.WRITE, 0, 0));
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(1, clock, s -> 10 * US).withReadData((byte) 0x5a);
+        ZeroPattern zeros = new ZeroPattern(1 << 20);
+        List<Integer> filled = new ArrayList<>();
+        WritePattern counting = new WritePattern() {
+            @Override
+            public String name() {
+                return zeros.name();
+            }
+
+            @Override
+            public void fill(java.nio.ByteBuffer buffer, int lengthBytes, long writeIndex) {
+                if (writeIndex >= 0) { // not the warm-up's fills
+                    filled.add((int) writeIndex);
+                }
+                zeros.fill(buffer, lengthBytes, writeIndex);
+            }
+
+            @Override
+            public boolean sameForEveryWrite() {
+                return true;
+            }
+        };
+        Replayer.Outcome o = replayer(trace, new FixedQdScheduler(1), engine, counting, new MetricsRecorder(0), clock,
+                ReplayListener.NONE, new ReplayControl()).run();
+        assertTrue(o.complete());
+        assertEquals(List.of(0, 2, 3), filled, "write indexes filled");
+        java.nio.ByteBuffer b = engine.slots()[0].buffer;
+        for (int i = 0; i < 8192; i++) {
+            assertEquals(0, b.get(i), "byte " + i + " of the last write");
+        }
+    }
+
     /** Write data that takes {@code fillNs} of the manual clock to fill. */
     static WritePattern slowFill(ManualClock clock, long fillNs) {
         return new WritePattern() {

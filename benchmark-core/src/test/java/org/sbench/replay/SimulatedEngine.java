@@ -34,6 +34,8 @@ final class SimulatedEngine implements IoEngine {
     /** When non-negative: a TRIM waits this long inside commit (for the IOs it overlaps), then goes like any IO. */
     private long waitBeforeTrimNs = -1;
     private long orderWaitEndNs = Long.MIN_VALUE;
+    /** When set: a completed READ leaves this byte in every byte it read, as data from a device would. */
+    private Byte readData;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
         this.clock = clock;
@@ -43,6 +45,12 @@ final class SimulatedEngine implements IoEngine {
         for (int i = 0; i < depth; i++) {
             slots[i] = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1 << 20));
         }
+    }
+
+    /** Completed READs fill their buffer range with {@code value}. */
+    SimulatedEngine withReadData(byte value) {
+        this.readData = value;
+        return this;
     }
 
     /** Runs every FLUSH and TRIM synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
@@ -139,6 +147,11 @@ final class SimulatedEngine implements IoEngine {
                     s.doneNs = clock.now;
                 }
                 s.result = results.applyAsLong(s);
+                if (readData != null && s.op == Op.READ) {
+                    for (int i = 0; i < s.lengthBytes; i++) {
+                        s.buffer.put(i, readData);
+                    }
+                }
                 sink.completed(s);
                 n++;
             }

@@ -37,6 +37,8 @@ public final class UringAbi {
     // io_uring_enter flags
     public static final int IORING_ENTER_GETEVENTS = 1;
     public static final int IORING_ENTER_EXT_ARG = 1 << 3;
+    /** The fd argument is an index into this thread's registered rings (5.18+). */
+    public static final int IORING_ENTER_REGISTERED_RING = 1 << 4;
 
     // io_uring_register opcodes
     /** Registers an array of iovecs as fixed buffers (pinned once, not per IO). */
@@ -47,6 +49,9 @@ public final class UringAbi {
     public static final int IORING_UNREGISTER_FILES = 3;
     /** Fills a struct io_uring_probe: which opcodes this kernel's io_uring knows (5.6+). */
     public static final int IORING_REGISTER_PROBE = 8;
+    /** Registers ring descriptors with the calling thread (struct io_uring_rsrc_update each). */
+    public static final int IORING_REGISTER_RING_FDS = 20;
+    public static final int IORING_UNREGISTER_RING_FDS = 21;
 
     // sqe.flags
     /** sqe.fd is an index into the registered files. */
@@ -151,6 +156,11 @@ public final class UringAbi {
     public static final int IO_URING_OP_SUPPORTED = 1;
     /** Opcodes are a u8: a probe with room for 256 ops covers every kernel. */
     public static final int PROBE_MAX_OPS = 256;
+    // struct io_uring_rsrc_update, 16 bytes
+    public static final int SIZEOF_RSRC_UPDATE = 16;
+    /** The slot: -1 (all ones) to let the kernel pick one, which it writes back. */
+    public static final int RSRC_OFFSET = 0;
+    public static final int RSRC_DATA = 8;
 
     // struct iovec, 16 bytes
     public static final int SIZEOF_IOVEC = 16;
