@@ -11,7 +11,8 @@ which the device was still busy.
 
 Usage: measure.py DEV IO_BYTES WARMUP [--quiet NAMES --max-warmup S] [--window S] -- COMMAND...
   --quiet NAMES  comma-separated thread names (as /proc shows them) that must be idle first
-  --window S     end the run (SIGINT) S seconds into the window, for a command that runs longer
+  --window S     end the run (SIGTERM: a background job of a script ignores SIGINT) S seconds into the
+                 window, for a command that runs longer
 Prints one JSON line: iops, mbps, cpu_us_per_io (usr_ and sys_ parts), quiet_us_per_io (the
 named threads' share, included in cpu), warmup_s (from first IO to the window), window_s, ios, rc.
 """
@@ -87,7 +88,7 @@ def main():
             if now - first_io >= max_warmup or (samples[0][0] <= now - QUIET_S and back[0][4] == named):
                 start = len(samples) - 1
         if window is not None and start is not None and not stopped and now - samples[start][0] >= window:
-            child.send_signal(signal.SIGINT)
+            child.send_signal(signal.SIGTERM)
             stopped = True
         time.sleep(SAMPLE_S)
     rc = child.wait()
