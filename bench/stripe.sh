@@ -8,7 +8,8 @@
 # (mvn -B -ntp -q -DskipTests package). Usage: bench/stripe.sh [ROUNDS] [CHUNK]
 # Before each round it waits (up to WAIT_S seconds, default 600) for the 1-minute load to fall
 # below MAX_LOAD (default 2): the machine is shared. REAP=wait replays with --reap wait (default
-# poll). Writes bench/out/stripe.md (and the JSON results in bench/out/stripe-*.json).
+# poll). CASES=REGEX runs only the cases whose label matches (e.g. CASES=randread). Writes
+# bench/out/stripe.md (and the JSON results in bench/out/stripe-*.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
@@ -66,6 +67,9 @@ col() { awk -v c="$1" '{print $c}' "$2"; }
 
 cases=("randread QD 32|stripe-randread-4k|32|--read-only" "seqwrite 1M QD 1|stripe-seqwrite-1m|1|--allow-write"
        "seqwrite 1M QD 8|stripe-seqwrite-1m|8|--allow-write" "seqwrite 64K QD 16|stripe-seqwrite-64k|16|--allow-write")
+selected=()
+for c in "${cases[@]}"; do [[ "${c%%|*}" =~ ${CASES:-.} ]] && selected+=("$c"); done
+cases=("${selected[@]}")
 wait_load() {
   local waited=0
   while awk -v max="${MAX_LOAD:-2}" '{exit !($1 >= max)}' /proc/loadavg && [ "$waited" -lt "${WAIT_S:-600}" ]; do
