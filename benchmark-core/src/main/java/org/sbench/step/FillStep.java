@@ -76,11 +76,6 @@ public final class FillStep implements Step {
     }
 
     @Override
-    public boolean writes() {
-        return true;
-    }
-
-    @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
         io.checkAligned(target);

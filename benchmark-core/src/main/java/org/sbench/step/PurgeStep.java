@@ -96,11 +96,6 @@ public final class PurgeStep implements Step {
     }
 
     @Override
-    public boolean writes() {
-        return true;
-    }
-
-    @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
         long offset = range == null ? 0 : range.offsetBytes();

@@ -21,8 +21,14 @@ public interface Step {
     /** The step's options as a user would write them (option name without dashes to value), for the result. */
     Map<String, String> options();
 
-    /** True if the step writes to the target (it then needs {@code --allow-write}). */
-    boolean writes();
+    /**
+     * True if the step writes to the target (it then needs {@code --allow-write}): the default, so
+     * that a step that does not say otherwise is treated as the destructive kind; a step that
+     * only reads, or writes by option, overrides it.
+     */
+    default boolean writes() {
+        return true;
+    }
 
     /**
      * Runs the step on {@code context}'s target until it is done or the context's control stops it

@@ -112,11 +112,6 @@ public final class TortureStep implements Step {
     }
 
     @Override
-    public boolean writes() {
-        return true;
-    }
-
-    @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
         io.checkAligned(target);

@@ -57,9 +57,12 @@ final class ConvertCommand implements Callable<Integer> {
                 throw SbenchException.usage("--start and --end are for .sbt output; filter Parquet by issue_ns");
             }
             ParquetExport.Summary s = ParquetExport.write(spark.session(), in, settings, out);
+            warn(s.warnings());
             o.println("wrote " + s.records() + " records to " + out + " (parquet, zstd); skipped " + s.skipped() + " bad records");
         } else if (out.endsWith(".sbt")) {
-            TraceConverter.Summary s = SbtExtraction.write(spark.session(), in, settings, Path.of(out));
+            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, Path.of(out));
+            warn(extracted.warnings());
+            TraceConverter.Summary s = extracted.converted();
             o.println("wrote " + s.written() + " records to " + out + " (sbt); read " + s.read() + ", skipped " + s.skipped()
                     + " bad records");
         } else {
@@ -67,6 +70,10 @@ final class ConvertCommand implements Callable<Integer> {
         }
         o.flush();
         return 0;
+    }
+
+    private void warn(List<String> warnings) {
+        SparkOptions.warn(spec.commandLine().getErr(), warnings);
     }
 
     private static long duration(String option, String value) {

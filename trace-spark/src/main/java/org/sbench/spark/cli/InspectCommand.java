@@ -70,6 +70,7 @@ final class InspectCommand implements Callable<Integer> {
                 .withFileStatistics(!noFileStats);
         SparkSession session = spark.session();
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
+        SparkOptions.warn(spec.commandLine().getErr(), stats.warnings());
         if (out != null) {
             writeTable(session, stats.volumes());
         }

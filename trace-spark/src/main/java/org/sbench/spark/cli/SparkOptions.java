@@ -1,6 +1,8 @@
 // Options every sbench-spark command shares: where Spark runs and how traces are read.
 package org.sbench.spark.cli;
 
+import java.io.PrintWriter;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
 import org.sbench.trace.units.Sizes;
@@ -37,6 +39,14 @@ final class SparkOptions {
             throw SbenchException.usage("--split-size must be at least 1 byte");
         }
         return n;
+    }
+
+    /** Prints each of the CLI's warnings on reading traces as sbench does, one line each. */
+    static void warn(PrintWriter err, List<String> warnings) {
+        for (String w : warnings) {
+            err.println("sbench-spark: warning: " + w);
+        }
+        err.flush();
     }
 
     /**

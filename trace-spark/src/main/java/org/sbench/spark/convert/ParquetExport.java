@@ -32,8 +32,11 @@ public final class ParquetExport {
     private ParquetExport() {
     }
 
-    /** What an export wrote. */
-    public record Summary(long records, long skipped) {
+    /** What an export wrote, and the CLI's warnings on reading the input (a cut last line, not read). */
+    public record Summary(long records, long skipped, List<String> warnings) {
+        public Summary {
+            warnings = List.copyOf(warnings);
+        }
     }
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
@@ -61,7 +64,7 @@ public final class ParquetExport {
             throw e instanceof IOException io2 ? failure("write", out, io2) : BadRecords.unwrap(e, table);
         }
         long records = spark.read().parquet(target.toString()).count();
-        return new Summary(records, BadRecords.skipped(table));
+        return new Summary(records, BadRecords.skipped(table), BadRecords.cutLastLines(table));
     }
 
     private static FileSystem fileSystem(SparkSession spark, Path p) {

@@ -40,7 +40,14 @@ public final class SbtExtraction {
     private SbtExtraction() {
     }
 
-    public static TraceConverter.Summary write(SparkSession spark, List<String> in, ExportSettings settings, Path out) {
+    /** What an extraction wrote, and the CLI's warnings on reading the input (a cut last line, not read). */
+    public record Summary(TraceConverter.Summary converted, List<String> warnings) {
+        public Summary {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, Path out) {
         TraceFormats formats = TraceFormats.standard();
         Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
         SbenchTable table = SbenchTable.of(io);
@@ -59,7 +66,8 @@ public final class SbtExtraction {
                 ConvertSettings keep = new ConvertSettings(settings.stream(),
                         java.util.EnumSet.allOf(Op.class), originNs == null ? Long.MIN_VALUE : settings.startNs() + shift,
                         settings.endNs() == Long.MAX_VALUE ? Long.MAX_VALUE : settings.endNs() + shift, Long.MAX_VALUE);
-                return TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
+                TraceConverter.Summary converted = TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
+                return new Summary(converted, BadRecords.cutLastLines(table));
             }
         } catch (Exception e) {
             throw BadRecords.unwrap(e, table);

@@ -70,7 +70,7 @@ public final class ArchiveInspection {
             perFile.cancel(true);
             throw BadRecords.unwrap(e, table);
         }
-        return new ArchiveStatistics(fileStats, ArchiveStatistics.sortVolumes(volumeStats));
+        return new ArchiveStatistics(fileStats, ArchiveStatistics.sortVolumes(volumeStats), BadRecords.cutLastLines(table));
     }
 
 }

@@ -9,12 +9,14 @@ import org.sbench.trace.stats.TraceStatistics;
 
 /**
  * Rows of {@link StatisticsRows#KEYED_SCHEMA}: one per file (in input order, {@code stream}
- * null) and one per volume (by file, then stream; {@code file} null unless volumes are per file).
+ * null) and one per volume (by file, then stream; {@code file} null unless volumes are per file);
+ * and the warnings the CLI gives on reading the files (a cut last line, not read).
  */
-public record ArchiveStatistics(List<Row> files, List<Row> volumes) {
+public record ArchiveStatistics(List<Row> files, List<Row> volumes, List<String> warnings) {
     public ArchiveStatistics {
         files = List.copyOf(files);
         volumes = List.copyOf(volumes);
+        warnings = List.copyOf(warnings);
     }
 
     static List<Row> sortVolumes(List<Row> rows) {

@@ -1,6 +1,8 @@
 // The CLI's bad-record rules over a table read in parallel: its errors and its allowance per file.
 package org.sbench.spark.source;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -10,6 +12,7 @@ import org.sbench.spark.split.TraceSplit;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.LineCursor;
 
 /**
  * Splits skip bad records against the allowance each ({@code skipBad}), and the first task to
@@ -70,6 +73,28 @@ public final class BadRecords {
             sum += s;
         }
         return sum;
+    }
+
+    /**
+     * The CLI's warning for every file of {@code table} whose last line had no line end (that line
+     * is not read, as in the CLI), in file order; empty when none was cut.
+     */
+    public static List<String> cutLastLines(SbenchTable table) {
+        long[] cut = new long[table.traces().size()];
+        Map<Integer, SplitCounts.Count> counts = table.counts().value();
+        for (TraceSplit s : table.splits()) {
+            SplitCounts.Count c = counts.get(s.index());
+            if (c != null && c.incompleteLastLine() > 0) {
+                cut[s.traceIndex()] = c.incompleteLastLine();
+            }
+        }
+        List<String> warnings = new ArrayList<>();
+        for (int t = 0; t < cut.length; t++) {
+            if (cut[t] > 0) {
+                warnings.add(LineCursor.cutLastLine(table.traces().get(t).name(), cut[t]));
+            }
+        }
+        return warnings;
     }
 
     private static long[] skippedPerTrace(SbenchTable table) {

@@ -124,6 +124,20 @@ public final class SplitReader implements TraceReader {
         return reader.skippedRecords();
     }
 
+    /** The number, counted from the start of the file, of the split's last line when it had no line end; else 0. */
+    @Override
+    public long incompleteLastLine() {
+        long line = reader.incompleteLastLine();
+        if (line == 0 || lines == null) {
+            return line;
+        }
+        try {
+            return line + lines.linesBefore();
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + name + ": " + SbenchException.reason(e), e);
+        }
+    }
+
     @Override
     public void close() {
         try {

@@ -74,6 +74,26 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals("sbench-spark: OUT must end in .parquet or .sbt, found " + dir.resolve("x.txt") + "\n", usage.err());
     }
 
+    /** A file cut inside its last line: the line is not read, and every command says so as sbench does. */
+    @Test
+    void aCutLastLineIsWarnedOfAsTheCliDoes() throws Exception {
+        Path cut = Files.writeString(dir.resolve("cut.csv"), "128166372003061629,hm,1,Read,3154137088,4096,8921\n".repeat(40)
+                + "128166372003061630,hm,1,Read,31541");
+        String warning = "sbench-spark: warning: " + cut + ":41: last line incomplete (no line end: a cut file?), not read\n";
+        Run inspect = run("inspect", cut.toString(), "--json", "--split-size", "1K");
+        assertEquals(0, inspect.status(), inspect.err());
+        assertEquals(warning, inspect.err());
+        JsonNode file = new ObjectMapper().readTree(inspect.out()).get("files").get(0);
+        assertEquals(40, file.get("records").asLong());
+        assertEquals(41, file.get("incompleteLastLine").asLong());
+        for (String out : new String[] {"cut.sbt", "cut.parquet"}) {
+            Run convert = run("convert", cut.toString(), dir.resolve(out).toString(), "--split-size", "1K");
+            assertEquals(0, convert.status(), convert.err());
+            assertEquals(warning, convert.err(), out);
+            assertTrue(convert.out().startsWith("wrote 40 records"), convert.out());
+        }
+    }
+
     @Test
     void convertWritesTheSbtOfOneStream() throws Exception {
         Path trace = MultiVolumeTraces.write(dir.resolve("c.csv"), MultiVolumeTraces.msr(22, 300, 2));

@@ -127,6 +127,37 @@ class SplitReaderTest {
         }
     }
 
+    /** The sample's last line (9) has no line end: at every cut, the split that owns it names it as the CLI does, the other none. */
+    @Test
+    void theCutLastLineIsNamedByItsLineInTheFile() throws IOException {
+        Path file = msrSample();
+        long cli;
+        try (TraceReader r = FORMATS.byName("msr").openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            while (r.next(new IoRecord())) {
+                // To the end, where the cut line is found.
+            }
+            cli = r.incompleteLastLine();
+        }
+        assertEquals(9, cli);
+        long length = Files.size(file);
+        TraceSource trace = source(file, "msr");
+        for (long cut = 1; cut < length; cut++) {
+            long first = cutLine(trace, 0, cut);
+            long second = cutLine(trace, cut, length);
+            assertEquals(List.of(cli, 0L), List.of(Math.max(first, second), Math.min(first, second)), "cut at " + cut);
+        }
+    }
+
+    private static long cutLine(TraceSource trace, long start, long end) {
+        try (SplitReader r = SplitReader.open(new TraceSplit(0, 0, trace, TraceSplit.Kind.LINES, start, end, new String[0]), FILES, FORMATS,
+                ReadOptions.DEFAULTS)) {
+            while (r.next(new IoRecord())) {
+                // To the end of the split.
+            }
+            return r.incompleteLastLine();
+        }
+    }
+
     @Test
     void sbtRecordRangesGiveEveryRecordOnce() throws IOException {
         Path msr = msrSample();
