@@ -23,7 +23,11 @@ public class SweepChart {
         List<String> depths = new ArrayList<>();
         // series name -> depth -> {iops ratio, cpu ratio}
         Map<String, Map<String, double[]>> series = new LinkedHashMap<>();
-        boolean severalVariants = Files.readAllLines(Path.of(args[0])).stream().map(l -> l.split("\t")[2]).distinct().count() > 1;
+        List<String> variants = Files.readAllLines(Path.of(args[0])).stream().filter(l -> !l.isBlank()).map(l -> l.split("\t")[2])
+                .distinct().toList();
+        boolean severalVariants = variants.size() > 1;
+        // With one variant the subtitle names it; the bars are then the workloads alone.
+        String who = severalVariants ? "sbench" : "sbench " + variants.get(0);
         for (String line : Files.readAllLines(Path.of(args[0]))) {
             if (line.isBlank()) {
                 continue;
@@ -40,11 +44,11 @@ public class SweepChart {
         Path dir = Path.of(args[1]);
         Files.createDirectories(dir);
         write(dir.resolve("sweep-iops.svg"), "sweep-iops", chart("IOPS: sbench / fio's best engine",
-                "fixed-qd replay vs fio (libaio; io_uring --fixedbufs --registerfiles), medians; above 1: sbench faster",
-                "sbench IOPS / fio IOPS", depths, series, 0));
+                who + " (fixed-qd replay) vs fio (libaio; io_uring --fixedbufs --registerfiles), medians; above 1: sbench faster",
+                "ratio", depths, series, 0));
         write(dir.resolve("sweep-cpu.svg"), "sweep-cpu", chart("CPU time per IO: sbench / fio's lowest",
-                "user + system time of the process per IO, medians; below 1: sbench cheaper",
-                "sbench CPU/IO / fio CPU/IO", depths, series, 1));
+                who + ": user + system time of the process per IO, medians; below 1: sbench cheaper",
+                "ratio", depths, series, 1));
     }
 
     static JFreeChart chart(String title, String subtitle, String axis, List<String> depths,

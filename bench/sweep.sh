@@ -10,7 +10,7 @@
 # warm-up (sbench: at least WARMUP s from its first IO and until its JIT compiler threads were
 # idle for 1 s, at most MAX_WARMUP s; fio: FIO_WARMUP s). Writes bench/out/sweep/raw.jsonl (one
 # line per run) and bench/out/sweep/sweep.md (medians and ratios, via bench/sweep-report.py), and,
-# with --chart DIR, the two SVG charts into DIR (bench/SweepChart.java).
+# with --chart DIR, two SVG charts per sbench variant into DIR/ENGINE-REAP/ (bench/SweepChart.java).
 #
 # Usage: bench/sweep.sh [--seconds S] [--rounds R] [--warmup W] [--max-warmup W] [--fio-warmup W]
 #          [--depths "1 2 ..."]
@@ -153,7 +153,11 @@ done
 echo "ended $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/header.txt"
 python3 bench/sweep-report.py "$out/header.txt" "$raw" > "$out/sweep.md"
 if [ -n "$chart" ]; then
+  # One pair of charts per sbench variant (DIR/ENGINE-REAP/): four series each, one per workload.
   python3 bench/sweep-report.py --chart-data "$raw" > "$out/chart.tsv"
-  java -cp "$jar" bench/SweepChart.java "$out/chart.tsv" "$chart"
+  for v in $sbench_variants; do
+    awk -F'\t' -v v="$v" '$3 == v' "$out/chart.tsv" > "$out/chart-${v//\//-}.tsv"
+    java -cp "$jar" bench/SweepChart.java "$out/chart-${v//\//-}.tsv" "$chart/${v//\//-}"
+  done
 fi
 cat "$out/sweep.md"
