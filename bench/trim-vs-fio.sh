@@ -33,10 +33,13 @@ tracing=/sys/kernel/tracing/instances/sbench-trim-bench-$$
 queue=/sys/block/${dev#/dev/}/queue
 # Every case runs with the queue settings an sbench run that writes uses: no merging, no writeback
 # throttling (which holds discards back; docs/targets.md). The loop device keeps them: put back at exit.
-nomerges0=$(cat "$queue/nomerges"); wbt0=$(cat "$queue/wbt_lat_usec")
+nomerges0=$(cat "$queue/nomerges"); wbt_found=$(cat "$queue/wbt_lat_usec")
+# A loop device keeps what an earlier run set (0 left by one made the "throttled" case unthrottled):
+# -1 asks the kernel for its default throttling latency, the case that measures it.
+echo -1 > "$queue/wbt_lat_usec"; wbt0=$(cat "$queue/wbt_lat_usec")
 cleanup() {
   [ -d "$tracing" ] && { echo 0 > "$tracing/tracing_on"; rmdir "$tracing"; }
-  echo "$nomerges0" > "$queue/nomerges"; echo "$wbt0" > "$queue/wbt_lat_usec"; losetup -d "$dev"; rm -f "$img"
+  echo "$nomerges0" > "$queue/nomerges"; echo "$wbt_found" > "$queue/wbt_lat_usec"; losetup -d "$dev"; rm -f "$img"
 }
 trap cleanup EXIT
 echo 2 > "$queue/nomerges"; echo 0 > "$queue/wbt_lat_usec"
