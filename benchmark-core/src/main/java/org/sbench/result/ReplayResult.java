@@ -144,10 +144,12 @@ public record ReplayResult(
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
      * time would have let them go (0 in results written before it was counted); on a striped
      * target also the IOs that found a member's queue full when their turn came.
+     * {@code skippedRecords}: bad records of the trace file skipped ({@code --skip-bad}), neither
+     * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
-                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap) {
+                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap, long skippedRecords) {
     }
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */

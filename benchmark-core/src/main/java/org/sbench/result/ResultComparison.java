@@ -23,7 +23,8 @@ import org.sbench.target.TargetSafety;
  * Otherwise {@link #of} refuses with one line naming each file and what differs (a
  * {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
  * {@link #differences()} says what differs. What matters for a ranking although it is allowed (an
- * incomplete run under --force, never-written reads, another kind of target) is in each column's
+ * incomplete run under --force, bad records of the trace skipped, never-written reads, another
+ * kind of target) is in each column's
  * {@link Column#notes()}, which every view shows.
  *
  * <p><b>Metrics</b>: the summary and fidelity ({@link Metric#ALL}), each size class of reads and
@@ -51,7 +52,7 @@ public final class ResultComparison {
     /**
      * One column: the runs of one drive configuration; {@code comparable} false when it differs from
      * the baseline (--force); {@code notes} say what about its runs matters for a ranking although
-     * the comparison allows it (an incomplete run, reads of never-written file extents, another
+     * the comparison allows it (an incomplete run, bad records of the trace skipped, reads of never-written file extents, another
      * kind of target than the baseline's), empty when nothing does.
      */
     public record Column(String label, List<Input> runs, boolean comparable, List<String> notes) {
@@ -268,6 +269,10 @@ public final class ResultComparison {
             if (!r.complete()) {
                 notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + String.format(Locale.ROOT, "%,d of %,d",
                         r.fidelity().issued(), r.fidelity().inTrace()) + " IOs");
+            }
+            if (r.fidelity().skippedRecords() > 0) {
+                notes.add(TableResultWriter.badRecords(r.fidelity().skippedRecords()) + " of the trace file skipped" + of
+                        + " (--skip-bad): replayed without them");
             }
             if (r.readsUnwritten()) {
                 notes.add("read never-written extents of " + r.target().path() + of

@@ -25,6 +25,9 @@ public final class TableResultWriter {
         if (!r.complete()) {
             out.println(incomplete(r));
         }
+        if (r.fidelity().skippedRecords() > 0) {
+            out.println(skipped(r));
+        }
         if (r.readsUnwritten()) {
             out.println(unwritten(r));
         }
@@ -87,6 +90,21 @@ public final class TableResultWriter {
         return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued()) + " IOs";
     }
 
+    /**
+     * The warning of a result whose trace file had bad records that were skipped ({@code --skip-bad}):
+     * the run replayed the trace without them.
+     */
+    static String skipped(ReplayResult r) {
+        ReplayResult.Fidelity f = r.fidelity();
+        return "SKIPPED: " + badRecords(f.skippedRecords()) + " of the trace file (--skip-bad), not replayed; the trace's "
+                + count(f.inTrace()) + " IOs are those left";
+    }
+
+    /** "1 bad record", "2 bad records". */
+    public static String badRecords(long n) {
+        return count(n) + (n == 1 ? " bad record" : " bad records");
+    }
+
     /** The warning of a result whose reads went to never-written extents of a file ({@link ReplayResult#readsUnwritten()}). */
     static String unwritten(ReplayResult r) {
         ReplayResult.Unwritten u = r.target().unwritten();
@@ -141,7 +159,8 @@ public final class TableResultWriter {
 
     static String fidelity(ReplayResult r) {
         ReplayResult.Fidelity f = r.fidelity();
-        return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
+        return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records"
+                + (f.skippedRecords() == 0 ? "" : " (" + badRecords(f.skippedRecords()) + " skipped)") + ", out of order "
                 + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))
                 + ", replayed avg " + f2(f.qdReplayed().avg()) + (f.qdTvd() == null ? "" : ", distance " + f3(f.qdTvd()))
                 + (f.latenessUs() == null ? "" : ", lateness " + lateness(f.latenessUs())) + inFlight(r);

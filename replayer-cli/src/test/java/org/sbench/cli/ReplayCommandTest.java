@@ -147,4 +147,34 @@ class ReplayCommandTest {
         assertEquals(0, one.code(), one.err());
         assertEquals(1, new ObjectMapper().readTree(out.toFile()).get("summary").get("ios").asLong());
     }
+
+    @Test
+    void skippedBadRecordsAreSaidEverywhereAndTheDenominatorIsTheTracesIos(@TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.csv"), MSR.replace(",Write,", ",Wrte,"));
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", bad.toString(), "--from", "msr", "--skip-bad", "1", "--target", "null", "--out",
+                out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("sbench: warning: " + bad + ": skipped 1 bad record (--skip-bad); the replay leaves it out\n", r.err());
+        assertTrue(r.out().contains("\nSKIPPED: 1 bad record of the trace file (--skip-bad), not replayed; the trace's 2 IOs are"
+                + " those left\n"), r.out());
+        assertTrue(r.out().contains("fidelity issued 2 of 2 trace records (1 bad record skipped), out of order 0"), r.out());
+        JsonNode fidelity = new ObjectMapper().readTree(out.toFile()).get("fidelity");
+        assertEquals(1, fidelity.get("skippedRecords").asLong());
+        assertEquals(2, fidelity.get("inTrace").asLong(), "the trace's IOs: the skipped record is none");
+
+        Path html = dir.resolve("r.html");
+        assertEquals(0, CliTest.run("report", out.toString(), "--html", html.toString()).code());
+        String page = Files.readString(html);
+        assertTrue(page.contains("SKIPPED: 1 bad record of the trace file (--skip-bad), not replayed"), page);
+        assertTrue(page.contains("bad records of the trace file skipped (--skip-bad), not replayed"), page);
+
+        Path clean = dir.resolve("clean.json");
+        assertEquals(0, CliTest.run("replay", bad.toString(), "--from", "msr", "--skip-bad", "1", "--target", "null", "--out",
+                clean.toString()).code());
+        CliTest.Run compared = CliTest.run("compare", out.toString(), clean.toString(), "--label", "a", "--label", "b");
+        assertEquals(0, compared.code(), compared.err());
+        assertTrue(compared.out().contains("(!) a: 1 bad record of the trace file skipped (--skip-bad): replayed without them"),
+                compared.out());
+    }
 }
