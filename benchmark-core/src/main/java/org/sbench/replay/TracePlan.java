@@ -13,6 +13,7 @@ import org.sbench.result.ReplayResult;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Progress;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
@@ -26,10 +27,11 @@ import org.sbench.trace.stats.TraceStatistics;
  * Refuses traces the settings cannot replay, with a message naming what to change, and a trace
  * that is not a regular file (a pipe cannot be read a second time); a run replays it as a {@link #source}.
  *
+ * @param info          what the trace says of itself (how its streams are named, among others)
  * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
  *                      (what {@code --stream all} replays); 0 when the trace has no completion times
  */
-public record TracePlan(Path path, String from, TraceStatistics stats, String sha256, int combinedMaxQd) {
+public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
 
     /**
@@ -43,16 +45,18 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
                     + path + " trace.sbt) and replay that");
         }
         TraceStatistics stats;
+        TraceInfo info;
         int combinedMaxQd = 0;
         Progress progress = options.progress();
         ReadOptions firstHalf = options.withProgress((done, size) -> progress.at(done, 2 * size));
         try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, firstHalf))) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
+            info = reader.info();
             if (reader.info().has(Field.COMPLETE)) {
                 combinedMaxQd = reader.maxQd();
             }
         }
-        return new TracePlan(path, from, stats, sha256(path, progress), combinedMaxQd);
+        return new TracePlan(path, from, info, stats, sha256(path, progress), combinedMaxQd);
     }
 
     /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
@@ -89,7 +93,8 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
-            throw SbenchException.usage("the trace has no stream " + settings.stream() + "; its streams: " + streamNames());
+            throw SbenchException.usage("the trace has no stream " + info.streamName(settings.stream()) + "; "
+                    + (hasNoStreams() ? "its IOs carry no stream number: replay it without --stream" : "its streams: " + streamNames()));
         }
         settings.mode().check(records(settings.stream()), withoutQd(settings.stream()));
     }
@@ -104,6 +109,11 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
     private long withoutQd(int streamId) {
         TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
         return s != null ? s.withoutQd() : stats.streams().stream().mapToLong(TraceStatistics.StreamRow::withoutQd).sum();
+    }
+
+    /** True when no IO of the trace carries a stream number. */
+    private boolean hasNoStreams() {
+        return stats.streams().size() == 1 && stats.streams().get(0).stream() == IoRecord.NO_STREAM;
     }
 
     /** The trace's streams as inspect shows them, comma-separated. */

@@ -352,7 +352,7 @@ public final class ResultComparison {
 
 
     private static String stream(ReplayResult.Settings s) {
-        return s.stream() == null ? "all" : s.stream().toString();
+        return s.streamWords() == null ? ReplayResult.Settings.ALL_STREAMS : s.streamWords();
     }
 
     /** Repeated runs share this: the drive, how it was driven, and the workload. */
@@ -550,7 +550,7 @@ public final class ResultComparison {
         return r.trace().name() + " (sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + ", "
                 + String.format(Locale.ROOT, "%,d", r.trace().records()) + " IOs), " + mode(s)
                 + ("recorded-qd".equals(s.mode()) ? ", max idle " + TableResultWriter.idleCap(s) : "") + ", data " + s.data()
-                + (s.stream() == null ? "" : ", stream " + s.stream()) + (s.readOnly() ? ", read-only" : "");
+                + (s.streamWords() == null ? "" : ", stream " + s.streamWords()) + (s.readOnly() ? ", read-only" : "");
     }
 
     /** A column's identity in words: drive, target, engine, runs and their files. */

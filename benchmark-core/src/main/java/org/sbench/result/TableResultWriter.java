@@ -63,7 +63,7 @@ public final class TableResultWriter {
         lines.add(new String[] {"trace", r.trace().name() + " (" + r.trace().format() + ", " + count(r.trace().records())
                 + " IOs, sha256 " + shortSha(r.trace().sha256()) + ")"});
         lines.add(new String[] {"target", target(r.target())});
-        lines.add(new String[] {"settings", s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
+        lines.add(new String[] {"settings", s.mode() + modeDetail(s) + streams(r) + ", data " + s.data() + ", engine " + s.engine()
                 + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.reap() == null ? "" : ", reap " + s.reap())
                 + (s.readOnly() ? ", read-only" : "")});
         if (s.discards() != null && r.summary() != null && r.summary().trims() > 0) {
@@ -74,6 +74,23 @@ public final class TableResultWriter {
                     + ", " + r.host().cpu() + " (" + r.host().cores() + " cores)"});
         }
         return lines;
+    }
+
+    /**
+     * What the run replayed of a trace of several streams, named as inspect names them: ", stream
+     * 8:16", ", streams all (8:0, 8:16)"; empty for a trace of one stream.
+     */
+    static String streams(ReplayResult r) {
+        ReplayResult.Mapping m = r.mapping();
+        if (m == null || m.streamLayout() == null) {
+            String one = r.settings().streamWords();
+            return one == null ? "" : ", stream " + one;
+        }
+        List<String> names = new ArrayList<>();
+        if (m.streams() != null) {
+            m.streams().forEach(p -> names.add(p.name()));
+        }
+        return ", streams all" + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")");
     }
 
     /**

@@ -63,11 +63,11 @@ class ReplayResultsTest {
 
     static ReplayResults.Context context(boolean timed) {
         return new ReplayResults.Context("test", "2026-11-30T00:00:00Z",
-                new ReplayResult.Settings(timed ? "timed" : "recorded-qd", null, 25 * MS, null, "random", "null", null, null, "error", null, null, false,
+                new ReplayResult.Settings(timed ? "timed" : "recorded-qd", null, 25 * MS, null, "random", "null", null, null, "error", null, null, null, false,
                         null, "stop", "poll"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
                 new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of(), null),
-                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), timed, java.util.List.of(), 8);
+                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null, null), timed, java.util.List.of(), 8);
     }
 
     @Test
