@@ -17,6 +17,7 @@ import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.stats.TraceInspector;
 import org.sbench.trace.stats.TraceStatistics;
 
@@ -33,10 +34,18 @@ import org.sbench.trace.stats.TraceStatistics;
  */
 public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
+    /**
+     * What a replay reads as a bad record: what every reader refuses, and an IO longer than a slot
+     * buffer holds ({@link Equipment#MAX_IO_BYTES}), refused at its line or byte before anything
+     * is opened or allocated.
+     */
+    static final RecordChecks REPLAYABLE = RecordChecks.withLongestIo(Equipment.MAX_IO_BYTES,
+            "an IO of at most 1 GiB (2^30 bytes), the longest sbench replays");
 
     /**
      * Plans the trace {@code path}: {@code options.progress()} hears both passes as one, the
-     * statistics pass as the first half of twice the file's size, the hash as the second.
+     * statistics pass as the first half of twice the file's size, the hash as the second. A record
+     * replay cannot issue ({@link #REPLAYABLE}) is a bad record, as the run's reading finds it too.
      */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
         if (Files.exists(path) && !Files.isRegularFile(path)) {
@@ -48,7 +57,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         TraceInfo info;
         int combinedMaxQd = 0;
         Progress progress = options.progress();
-        ReadOptions firstHalf = options.withProgress((done, size) -> progress.at(done, 2 * size));
+        ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
         try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, firstHalf))) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
             info = reader.info();
@@ -138,7 +147,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
      * and {@code options} when the run opens it.
      */
     public TraceSource source(int streamId, TraceFormats formats, ReadOptions options) {
-        return new Source(this, streamId, formats, options);
+        return new Source(this, streamId, formats, options.withRecordChecks(REPLAYABLE));
     }
 
     /** A planned trace file and the stream chosen: what {@link TraceSource} says, from the plan's one pass. */

@@ -232,4 +232,21 @@ class ReplayCommandTest {
         assertUsage("the trace has no stream 3; its IOs carry no stream number: replay it without --stream", "replay",
                 plain.toString(), "--target", "null", "--stream", "3");
     }
+
+    @Test
+    void anIoLongerThanReplayTakesIsABadRecordNamedAtItsLineBeforeAnyFileIsMade(@TempDir Path dir) throws Exception {
+        String tooLong = "128166372000010000,hm,0,Write,4096,1099511627776,5000";
+        Path big = Files.writeString(dir.resolve("big.csv"), MSR.replace("128166372000010000,hm,0,Write,4096,8192,5000", tooLong));
+        Path file = dir.resolve("scratch.img");
+        CliTest.Run r = CliTest.run("replay", big.toString(), "--target", file.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+        assertEquals("sbench: " + big + ":2: expected an IO of at most 1 GiB (2^30 bytes), the longest sbench replays, found '"
+                + tooLong + "'\n", r.err());
+        assertTrue(Files.notExists(file), "refused before the file target is made, let alone allocated");
+
+        CliTest.Run skipped = CliTest.run("replay", big.toString(), "--target", "null", "--skip-bad", "1");
+        assertEquals(0, skipped.code(), skipped.err());
+        assertTrue(skipped.out().contains("fidelity issued 2 of 2 trace records (1 bad record skipped)"), skipped.out());
+        assertEquals(0, CliTest.run("inspect", big.toString()).code(), "a trace may hold it: the limit is replay's");
+    }
 }
