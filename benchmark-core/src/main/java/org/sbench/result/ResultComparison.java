@@ -216,8 +216,7 @@ public final class ResultComparison {
         for (Input in : inputs) {
             List<String> d = new ArrayList<>();
             if (!in.result().complete()) {
-                d.add("is incomplete (" + in.result().stopReason() + " after " + in.result().fidelity().issued() + " of "
-                        + in.result().fidelity().inTrace() + " trace records)");
+                d.add("is incomplete (" + in.result().stopReason() + " after " + issuedOfInTrace(in.result()) + " trace records)");
             }
             if (measured != null && in.result().readsUnwritten()) {
                 ReplayResult.Unwritten u = in.result().target().unwritten();
@@ -267,8 +266,7 @@ public final class ResultComparison {
             ReplayResult r = in.result();
             String of = runs.size() > 1 ? " (" + in.source() + ")" : "";
             if (!r.complete()) {
-                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + String.format(Locale.ROOT, "%,d of %,d",
-                        r.fidelity().issued(), r.fidelity().inTrace()) + " IOs");
+                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + issuedOfInTrace(r) + " IOs");
             }
             if (r.fidelity().skippedRecords() > 0) {
                 notes.add(TableResultWriter.badRecords(r.fidelity().skippedRecords()) + " of the trace file skipped" + of
@@ -284,6 +282,11 @@ public final class ResultComparison {
             notes.add(driveKind(first) + " target, the baseline's is " + driveKind(base));
         }
         return List.copyOf(notes);
+    }
+
+    /** "1,339 of 20,000": the IOs a result issued of the trace's. */
+    private static String issuedOfInTrace(ReplayResult r) {
+        return TableResultWriter.count(r.fidelity().issued()) + " of " + TableResultWriter.count(r.fidelity().inTrace());
     }
 
     /**
