@@ -14,19 +14,24 @@ import org.sbench.target.Target;
  * @param splitThresholdBytes IOs longer than this are split by the device queue; 0 when unknown
  */
 public record Equipment(Target target, IoEngine engine, String engineNote, String bufferMemory, long splitThresholdBytes) {
-    /** The longest IO sbench replays: slot buffers are made for the longest of the run, up to this. */
+    /**
+     * The longest IO sbench replays: slot buffers are made for the longest of the run, up to this. A
+     * trace's longer IO is a bad record when the trace is planned ({@link TracePlan}); generated IOs
+     * are checked here.
+     */
     public static final long MAX_IO_BYTES = 1L << 30;
 
     /**
      * Opens engine {@code name} on {@code target} for IOs up to {@code largestIoBytes}, with {@code depth}
      * slots or as many as the device queue holds where that is fewer ({@link DeviceQueue}).
      *
-     * @throws SbenchException a usage error for an IO beyond {@link #MAX_IO_BYTES}; what the engine throws
+     * @throws SbenchException a usage error for an IO beyond {@link #MAX_IO_BYTES} (of generated IOs: an
+     *         option made it); what the engine throws
      */
     public static Equipment open(IoEngines.Opener opener, String name, Target target, int depth, long largestIoBytes,
                                  NanoClock clock) {
         if (largestIoBytes > MAX_IO_BYTES) {
-            throw SbenchException.usage("the trace has an IO of " + largestIoBytes + " bytes; sbench replays IOs up to 1 GiB");
+            throw SbenchException.usage("an IO of " + largestIoBytes + " bytes is longer than sbench replays (1 GiB)");
         }
         int block = target.logicalBlockSize();
         // Widened by a block at each end for alignment.

@@ -84,8 +84,8 @@ public final class FittedTraceReader implements TraceReader {
         if (streamSeen == NO_STREAM_SEEN) {
             streamSeen = r.stream;
         } else if (r.stream != streamSeen) {
-            throw SbenchException.usage("the trace records several devices (streams " + streamSeen + " and " + r.stream
-                    + ", at record " + records + "); fit one of them onto " + device + " with --stream N");
+            throw SbenchException.usage("the trace records several devices (streams " + in.info().streamName(streamSeen) + " and "
+                    + in.info().streamName(r.stream) + ", at record " + records + "); fit one of them onto " + device + " with --stream N");
         }
     }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.TableResultWriter;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
@@ -52,6 +53,10 @@ public final class ReplaySession {
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
+        }
+        if (plan.stats().skipped() > 0) {
+            warnings.accept(request.trace() + ": skipped " + TableResultWriter.badRecords(plan.stats().skipped())
+                    + " (--skip-bad); the replay leaves " + (plan.stats().skipped() == 1 ? "it" : "them") + " out");
         }
         ReplaySettings settings = request.settings();
         plan.check(settings);

@@ -37,9 +37,10 @@ public final class Replayer implements CompletionSink {
      * (interrupted, IO error, or the planned end), null when the trace ran out. {@code recordsRead}
      * counts the records taken from the reader, {@code inTrace} the IOs the trace holds (the plan's
      * count, known before the run; for an {@link #UNBOUNDED} stream the records read), {@code replayed}
-     * the IOs issued.
+     * the IOs issued, {@code skippedRecords} the bad records the reader skipped ({@code --skip-bad}):
+     * neither IOs of the trace nor replayed.
      */
-    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long replayed) {
+    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long replayed, long skippedRecords) {
     }
 
     private final TraceReader trace;
@@ -241,7 +242,8 @@ public final class Replayer implements CompletionSink {
         }
         listener.progress(completedIos, totalIos, clock.nanoTime() - startNs, completedBytes);
         boolean complete = stopReason == null ? traceEnded : plannedEnd;
-        return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued());
+        return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued(),
+                trace.skippedRecords());
     }
 
     /**

@@ -18,6 +18,7 @@ import org.sbench.result.ReplayResults;
 import org.sbench.result.StripeResults;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.Target;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
 /**
@@ -78,18 +79,20 @@ public final class Run {
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
         MemberMetrics members;
+        TraceInfo info;
         try (TraceReader trace = source.open(settings.mode()); ProgressRelay progress = new ProgressRelay(listener)) {
-            trace.info().phases().forEach(p -> phaseNames.add(p.name()));
+            info = trace.info();
+            info.phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             members = MemberMetrics.attach(equipment.engine());
             outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
                     recorder, clock, progress, control, settings.onError(), source.plannedIos(), settings.pollCompletions()));
         }
-        ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment),
+        ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment, info),
                 source.identity(outcome), targetIdentity, host(),
                 new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(), mapper.skippedWrites(),
                         mapper.wouldSplit(), equipment.splitThresholdBytes(), equipment.bufferMemory(),
-                        layout.isNone() ? null : layout.describe()),
+                        layout.isNone() ? null : layout.describe(), layout.isNone() ? null : layout.places()),
                 settings.mode().timed(), phaseNames, equipment.engine().depth());
         return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, members);
     }
@@ -104,14 +107,17 @@ public final class Run {
         }
     }
 
-    private static ReplayResult.Settings settingsResult(ReplaySettings s, Equipment equipment) {
+    /** The settings as the result states them; {@code info} names the stream replayed as inspect names it. */
+    private static ReplayResult.Settings settingsResult(ReplaySettings s, Equipment equipment, TraceInfo info) {
         ReplayMode mode = s.mode();
         Integer qd = mode instanceof ReplayMode.FixedQd f ? f.qd() : null;
         long maxIdleNs = mode instanceof ReplayMode.RecordedQd r ? r.maxIdleNs() : 0;
         Double speed = mode instanceof ReplayMode.Timed t ? t.speed() : null;
         Integer fallback = mode instanceof ReplayMode.RecordedQd r && r.fallbackQd() > 0 ? r.fallbackQd() : null;
         return new ReplayResult.Settings(mode.word(), qd, maxIdleNs, speed, s.data(), equipment.engine().name(),
-                equipment.engineNote(), equipment.engine().discards(), s.fit().word(), s.stream() < 0 ? null : s.stream(), fallback, s.readOnly(),
+                equipment.engineNote(), equipment.engine().discards(), s.fit().word(), s.stream() < 0 ? null : s.stream(),
+                s.stream() == ReplaySettings.ALL_STREAMS ? ReplayResult.Settings.ALL_STREAMS : s.stream() < 0 ? null
+                : info.streamName(s.stream()), fallback, s.readOnly(),
                 equipment.target().describe().get(BlockDeviceTarget.KEY_NOMERGES), s.onError().name().toLowerCase(Locale.ROOT),
                 s.reap());
     }

@@ -1,8 +1,10 @@
 package org.sbench.replay;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
+import org.sbench.result.ReplayResult;
 import org.sbench.trace.stats.TraceStatistics;
 
 /**
@@ -12,15 +14,18 @@ import org.sbench.trace.stats.TraceStatistics;
  */
 public final class StreamLayout {
     /** No layout: offsets are used as they are. */
-    public static final StreamLayout NONE = new StreamLayout(new int[0], new long[0], 0);
+    public static final StreamLayout NONE = new StreamLayout(new int[0], new String[0], new long[0], 0);
     private static final long ALIGN = 1L << 20;
 
     private final int[] streams;
+    /** Each stream as inspect shows it ({@code MAJOR:MINOR} for a device). */
+    private final String[] names;
     private final long[] bases;
     private final long totalBytes;
 
-    private StreamLayout(int[] streams, long[] bases, long totalBytes) {
+    private StreamLayout(int[] streams, String[] names, long[] bases, long totalBytes) {
         this.streams = streams;
+        this.names = names;
         this.bases = bases;
         this.totalBytes = totalBytes;
     }
@@ -28,14 +33,16 @@ public final class StreamLayout {
     /** Stream rows must come in increasing stream order (as {@link TraceStatistics} lists them). */
     public static StreamLayout of(List<TraceStatistics.StreamRow> rows) {
         int[] ids = new int[rows.size()];
+        String[] names = new String[rows.size()];
         long[] bases = new long[rows.size()];
         long next = 0;
         for (int i = 0; i < rows.size(); i++) {
             ids[i] = rows.get(i).stream();
+            names[i] = rows.get(i).name();
             bases[i] = next;
             next += (rows.get(i).maxOffset() + ALIGN - 1) / ALIGN * ALIGN;
         }
-        return new StreamLayout(ids, bases, next);
+        return new StreamLayout(ids, names, bases, next);
     }
 
     /** The offset added to IOs of {@code stream} (0 for a stream the layout does not know). */
@@ -53,12 +60,21 @@ public final class StreamLayout {
         return streams.length == 0;
     }
 
-    /** {@code stream@offset} for each stream, for the result. */
+    /** {@code stream@offset} for each stream, the stream named as inspect names it ({@code 8:16@1048576}), for the result. */
     public String describe() {
         StringJoiner j = new StringJoiner(", ");
         for (int i = 0; i < streams.length; i++) {
-            j.add(streams[i] + "@" + bases[i]);
+            j.add(names[i] + "@" + bases[i]);
         }
         return j.toString();
+    }
+
+    /** Each stream, its name and where it starts on the target, for the result. */
+    public List<ReplayResult.StreamPlace> places() {
+        List<ReplayResult.StreamPlace> out = new ArrayList<>(streams.length);
+        for (int i = 0; i < streams.length; i++) {
+            out.add(new ReplayResult.StreamPlace(streams[i], names[i], bases[i]));
+        }
+        return out;
     }
 }

@@ -13,9 +13,11 @@ import org.sbench.result.ReplayResult;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Progress;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.stats.TraceInspector;
 import org.sbench.trace.stats.TraceStatistics;
 
@@ -26,15 +28,24 @@ import org.sbench.trace.stats.TraceStatistics;
  * Refuses traces the settings cannot replay, with a message naming what to change, and a trace
  * that is not a regular file (a pipe cannot be read a second time); a run replays it as a {@link #source}.
  *
+ * @param info          what the trace says of itself (how its streams are named, among others)
  * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
  *                      (what {@code --stream all} replays); 0 when the trace has no completion times
  */
-public record TracePlan(Path path, String from, TraceStatistics stats, String sha256, int combinedMaxQd) {
+public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
+    /**
+     * What a replay reads as a bad record: what every reader refuses, and an IO longer than a slot
+     * buffer holds ({@link Equipment#MAX_IO_BYTES}), refused at its line or byte before anything
+     * is opened or allocated.
+     */
+    static final RecordChecks REPLAYABLE = RecordChecks.withLongestIo(Equipment.MAX_IO_BYTES,
+            "an IO of at most 1 GiB (2^30 bytes), the longest sbench replays");
 
     /**
      * Plans the trace {@code path}: {@code options.progress()} hears both passes as one, the
-     * statistics pass as the first half of twice the file's size, the hash as the second.
+     * statistics pass as the first half of twice the file's size, the hash as the second. A record
+     * replay cannot issue ({@link #REPLAYABLE}) is a bad record, as the run's reading finds it too.
      */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
         if (Files.exists(path) && !Files.isRegularFile(path)) {
@@ -43,16 +54,18 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
                     + path + " trace.sbt) and replay that");
         }
         TraceStatistics stats;
+        TraceInfo info;
         int combinedMaxQd = 0;
         Progress progress = options.progress();
-        ReadOptions firstHalf = options.withProgress((done, size) -> progress.at(done, 2 * size));
+        ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
         try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, firstHalf))) {
             stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
+            info = reader.info();
             if (reader.info().has(Field.COMPLETE)) {
                 combinedMaxQd = reader.maxQd();
             }
         }
-        return new TracePlan(path, from, stats, sha256(path, progress), combinedMaxQd);
+        return new TracePlan(path, from, info, stats, sha256(path, progress), combinedMaxQd);
     }
 
     /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
@@ -89,7 +102,8 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
-            throw SbenchException.usage("the trace has no stream " + settings.stream() + "; its streams: " + streamNames());
+            throw SbenchException.usage("the trace has no stream " + info.streamName(settings.stream()) + "; "
+                    + (hasNoStreams() ? "its IOs carry no stream number: replay it without --stream" : "its streams: " + streamNames()));
         }
         settings.mode().check(records(settings.stream()), withoutQd(settings.stream()));
     }
@@ -104,6 +118,11 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
     private long withoutQd(int streamId) {
         TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
         return s != null ? s.withoutQd() : stats.streams().stream().mapToLong(TraceStatistics.StreamRow::withoutQd).sum();
+    }
+
+    /** True when no IO of the trace carries a stream number. */
+    private boolean hasNoStreams() {
+        return stats.streams().size() == 1 && stats.streams().get(0).stream() == IoRecord.NO_STREAM;
     }
 
     /** The trace's streams as inspect shows them, comma-separated. */
@@ -128,7 +147,7 @@ public record TracePlan(Path path, String from, TraceStatistics stats, String sh
      * and {@code options} when the run opens it.
      */
     public TraceSource source(int streamId, TraceFormats formats, ReadOptions options) {
-        return new Source(this, streamId, formats, options);
+        return new Source(this, streamId, formats, options.withRecordChecks(REPLAYABLE));
     }
 
     /** A planned trace file and the stream chosen: what {@link TraceSource} says, from the plan's one pass. */

@@ -46,6 +46,9 @@ public final class HtmlReportWriter implements ResultWriter {
         if (!r.complete()) {
             page.p("warning", TableResultWriter.incomplete(r) + "; the numbers cover the IOs that ran.");
         }
+        if (r.fidelity().skippedRecords() > 0) {
+            page.p("warning", TableResultWriter.skipped(r) + ".");
+        }
         if (r.readsUnwritten()) {
             page.p("warning", TableResultWriter.unwritten(r) + ".");
         }

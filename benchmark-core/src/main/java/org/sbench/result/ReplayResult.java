@@ -50,11 +50,27 @@ public record ReplayResult(
      * How the run was configured. {@code qd} only for fixed-qd, {@code speed} only for timed;
      * {@code reap} is {@code poll} or {@code wait} (how completions were waited for); {@code discards}
      * how the engine issued trims (queued, or run in commit and why), absent where it does not say.
+     * {@code stream} is the number of the one stream replayed ({@code --stream}) and
+     * {@code streamName} the same stream as inspect names it ({@code MAJOR:MINOR} for a block trace's
+     * device), or {@link #ALL_STREAMS} for {@code --stream all}; both absent when the trace has one
+     * stream (and {@code streamName} in results written before it was kept).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Settings(String mode, Integer qd, long maxIdleNs, Double speed, String data, String engine,
-                           String engineNote, String discards, String fit, Integer stream, Integer qdFallback, boolean readOnly,
-                           String nomerges, String onError, String reap) {
+                           String engineNote, String discards, String fit, Integer stream, String streamName, Integer qdFallback,
+                           boolean readOnly, String nomerges, String onError, String reap) {
+        /** {@link #streamName} of a run of every stream of the trace, each on its own range ({@code --stream all}). */
+        public static final String ALL_STREAMS = "all";
+
+        /**
+         * The stream replayed in words: its name ({@code 8:16}; the number in results written before
+         * names were kept), {@link #ALL_STREAMS}, or null when the trace has one stream (and for
+         * {@code --stream all} in results written before names were kept).
+         */
+        @JsonIgnore
+        public String streamWords() {
+            return streamName != null ? streamName : stream != null ? stream.toString() : null;
+        }
     }
 
     public record TraceIdentity(String name, String path, String format, String sha256, long records) {
@@ -144,10 +160,12 @@ public record ReplayResult(
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
      * time would have let them go (0 in results written before it was counted); on a striped
      * target also the IOs that found a member's queue full when their turn came.
+     * {@code skippedRecords}: bad records of the trace file skipped ({@code --skip-bad}), neither
+     * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
-                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap) {
+                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap, long skippedRecords) {
     }
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */
@@ -203,10 +221,16 @@ public record ReplayResult(
      * What mapping the trace onto the target did: IOs widened to the logical block size, moved by the
      * fit policy, of other streams (not replayed), writes skipped by a read-only run, and IOs larger
      * than the device accepts whole (the kernel splits them); with {@code --stream all}, where each
-     * stream was put ({@code stream@offset}, ...).
+     * stream was put, in words ({@code streamLayout}: {@code 8:0@0, 8:16@1048576}, streams named as
+     * inspect names them; numbers in results written before) and as {@code streams} (absent in
+     * results written before it was kept).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Mapping(long widened, long refitted, long otherStreams, long skippedWrites, long wouldSplit,
-                          long splitThresholdBytes, String bufferMemory, String streamLayout) {
+                          long splitThresholdBytes, String bufferMemory, String streamLayout, List<StreamPlace> streams) {
+    }
+
+    /** Where one stream went with {@code --stream all}: its number, its name as inspect shows it, and its first byte on the target. */
+    public record StreamPlace(int stream, String name, long offsetBytes) {
     }
 }

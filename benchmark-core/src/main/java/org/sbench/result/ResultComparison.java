@@ -23,7 +23,8 @@ import org.sbench.target.TargetSafety;
  * Otherwise {@link #of} refuses with one line naming each file and what differs (a
  * {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
  * {@link #differences()} says what differs. What matters for a ranking although it is allowed (an
- * incomplete run under --force, never-written reads, another kind of target) is in each column's
+ * incomplete run under --force, bad records of the trace skipped, never-written reads, another
+ * kind of target) is in each column's
  * {@link Column#notes()}, which every view shows.
  *
  * <p><b>Metrics</b>: the summary and fidelity ({@link Metric#ALL}), each size class of reads and
@@ -51,7 +52,7 @@ public final class ResultComparison {
     /**
      * One column: the runs of one drive configuration; {@code comparable} false when it differs from
      * the baseline (--force); {@code notes} say what about its runs matters for a ranking although
-     * the comparison allows it (an incomplete run, reads of never-written file extents, another
+     * the comparison allows it (an incomplete run, bad records of the trace skipped, reads of never-written file extents, another
      * kind of target than the baseline's), empty when nothing does.
      */
     public record Column(String label, List<Input> runs, boolean comparable, List<String> notes) {
@@ -215,8 +216,7 @@ public final class ResultComparison {
         for (Input in : inputs) {
             List<String> d = new ArrayList<>();
             if (!in.result().complete()) {
-                d.add("is incomplete (" + in.result().stopReason() + " after " + in.result().fidelity().issued() + " of "
-                        + in.result().fidelity().inTrace() + " trace records)");
+                d.add("is incomplete (" + in.result().stopReason() + " after " + issuedOfInTrace(in.result()) + " trace records)");
             }
             if (measured != null && in.result().readsUnwritten()) {
                 ReplayResult.Unwritten u = in.result().target().unwritten();
@@ -266,8 +266,11 @@ public final class ResultComparison {
             ReplayResult r = in.result();
             String of = runs.size() > 1 ? " (" + in.source() + ")" : "";
             if (!r.complete()) {
-                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + String.format(Locale.ROOT, "%,d of %,d",
-                        r.fidelity().issued(), r.fidelity().inTrace()) + " IOs");
+                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + issuedOfInTrace(r) + " IOs");
+            }
+            if (r.fidelity().skippedRecords() > 0) {
+                notes.add(TableResultWriter.badRecords(r.fidelity().skippedRecords()) + " of the trace file skipped" + of
+                        + " (--skip-bad): replayed without them");
             }
             if (r.readsUnwritten()) {
                 notes.add("read never-written extents of " + r.target().path() + of
@@ -279,6 +282,11 @@ public final class ResultComparison {
             notes.add(driveKind(first) + " target, the baseline's is " + driveKind(base));
         }
         return List.copyOf(notes);
+    }
+
+    /** "1,339 of 20,000": the IOs a result issued of the trace's. */
+    private static String issuedOfInTrace(ReplayResult r) {
+        return TableResultWriter.count(r.fidelity().issued()) + " of " + TableResultWriter.count(r.fidelity().inTrace());
     }
 
     /**
@@ -347,7 +355,7 @@ public final class ResultComparison {
 
 
     private static String stream(ReplayResult.Settings s) {
-        return s.stream() == null ? "all" : s.stream().toString();
+        return s.streamWords() == null ? ReplayResult.Settings.ALL_STREAMS : s.streamWords();
     }
 
     /** Repeated runs share this: the drive, how it was driven, and the workload. */
@@ -545,7 +553,7 @@ public final class ResultComparison {
         return r.trace().name() + " (sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + ", "
                 + String.format(Locale.ROOT, "%,d", r.trace().records()) + " IOs), " + mode(s)
                 + ("recorded-qd".equals(s.mode()) ? ", max idle " + TableResultWriter.idleCap(s) : "") + ", data " + s.data()
-                + (s.stream() == null ? "" : ", stream " + s.stream()) + (s.readOnly() ? ", read-only" : "");
+                + (s.streamWords() == null ? "" : ", stream " + s.streamWords()) + (s.readOnly() ? ", read-only" : "");
     }
 
     /** A column's identity in words: drive, target, engine, runs and their files. */

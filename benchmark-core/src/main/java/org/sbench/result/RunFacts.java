@@ -19,6 +19,9 @@ final class RunFacts {
         List<String[]> rows = new ArrayList<>();
         rows.add(row("IOs issued", TableResultWriter.count(f.issued()) + " of " + TableResultWriter.count(f.inTrace())
                 + " in the trace"));
+        if (f.skippedRecords() > 0) {
+            rows.add(row("bad records of the trace file skipped (--skip-bad), not replayed", TableResultWriter.count(f.skippedRecords())));
+        }
         rows.add(row("submitted out of trace order", TableResultWriter.count(f.outOfOrder())));
         rows.add(row("queue depth at issue, recorded average", f.qdRecorded() == null ? "not recorded (no completion times)"
                 : TableResultWriter.f2(f.qdRecorded().avg())));

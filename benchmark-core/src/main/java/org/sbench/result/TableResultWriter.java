@@ -25,6 +25,9 @@ public final class TableResultWriter {
         if (!r.complete()) {
             out.println(incomplete(r));
         }
+        if (r.fidelity().skippedRecords() > 0) {
+            out.println(skipped(r));
+        }
         if (r.readsUnwritten()) {
             out.println(unwritten(r));
         }
@@ -60,7 +63,7 @@ public final class TableResultWriter {
         lines.add(new String[] {"trace", r.trace().name() + " (" + r.trace().format() + ", " + count(r.trace().records())
                 + " IOs, sha256 " + shortSha(r.trace().sha256()) + ")"});
         lines.add(new String[] {"target", target(r.target())});
-        lines.add(new String[] {"settings", s.mode() + modeDetail(s) + ", data " + s.data() + ", engine " + s.engine()
+        lines.add(new String[] {"settings", s.mode() + modeDetail(s) + streams(r) + ", data " + s.data() + ", engine " + s.engine()
                 + (s.engineNote() == null ? "" : " (" + s.engineNote() + ")") + (s.reap() == null ? "" : ", reap " + s.reap())
                 + (s.readOnly() ? ", read-only" : "")});
         if (s.discards() != null && r.summary() != null && r.summary().trims() > 0) {
@@ -71,6 +74,23 @@ public final class TableResultWriter {
                     + ", " + r.host().cpu() + " (" + r.host().cores() + " cores)"});
         }
         return lines;
+    }
+
+    /**
+     * What the run replayed of a trace of several streams, named as inspect names them: ", stream
+     * 8:16", ", streams all (8:0, 8:16)"; empty for a trace of one stream.
+     */
+    static String streams(ReplayResult r) {
+        ReplayResult.Mapping m = r.mapping();
+        if (m == null || m.streamLayout() == null) {
+            String one = r.settings().streamWords();
+            return one == null ? "" : ", stream " + one;
+        }
+        List<String> names = new ArrayList<>();
+        if (m.streams() != null) {
+            m.streams().forEach(p -> names.add(p.name()));
+        }
+        return ", streams all" + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")");
     }
 
     /**
@@ -85,6 +105,21 @@ public final class TableResultWriter {
 
     static String incomplete(ReplayResult r) {
         return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued()) + " IOs";
+    }
+
+    /**
+     * The warning of a result whose trace file had bad records that were skipped ({@code --skip-bad}):
+     * the run replayed the trace without them.
+     */
+    static String skipped(ReplayResult r) {
+        ReplayResult.Fidelity f = r.fidelity();
+        return "SKIPPED: " + badRecords(f.skippedRecords()) + " of the trace file (--skip-bad), not replayed; the trace's "
+                + count(f.inTrace()) + " IOs are those left";
+    }
+
+    /** "1 bad record", "2 bad records". */
+    public static String badRecords(long n) {
+        return count(n) + (n == 1 ? " bad record" : " bad records");
     }
 
     /** The warning of a result whose reads went to never-written extents of a file ({@link ReplayResult#readsUnwritten()}). */
@@ -141,7 +176,8 @@ public final class TableResultWriter {
 
     static String fidelity(ReplayResult r) {
         ReplayResult.Fidelity f = r.fidelity();
-        return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records, out of order "
+        return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records"
+                + (f.skippedRecords() == 0 ? "" : " (" + badRecords(f.skippedRecords()) + " skipped)") + ", out of order "
                 + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))
                 + ", replayed avg " + f2(f.qdReplayed().avg()) + (f.qdTvd() == null ? "" : ", distance " + f3(f.qdTvd()))
                 + (f.latenessUs() == null ? "" : ", lateness " + lateness(f.latenessUs())) + inFlight(r);

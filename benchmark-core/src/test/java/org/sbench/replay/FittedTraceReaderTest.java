@@ -67,4 +67,30 @@ class FittedTraceReaderTest {
         FittedTraceReader one = new FittedTraceReader(of(trace), 1, FitPolicy.WRAP, 4 * MIB, 0, 512, "/dev/x");
         assertEquals(List.of(4096L, 8192L), read(one).stream().map(x -> x[0]).toList());
     }
+
+    @Test
+    void devicesAreNamedAsInspectNamesThem() {
+        int sda = org.sbench.trace.DeviceNumbers.of(8, 0);
+        int sdb = org.sbench.trace.DeviceNumbers.of(8, 16);
+        TraceReader list = of(List.of(io(Op.READ, 0, 4096, sda), io(Op.READ, 4096, 4096, sdb)));
+        TraceReader devices = new TraceReader() {
+            @Override
+            public org.sbench.trace.TraceInfo info() {
+                return list.info().withMetadata(org.sbench.trace.TraceInfo.STREAMS, org.sbench.trace.TraceInfo.DEVICE_NUMBER_STREAMS);
+            }
+
+            @Override
+            public boolean next(IoRecord into) {
+                return list.next(into);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        FittedTraceReader r = new FittedTraceReader(devices, IoRecord.NO_STREAM, FitPolicy.WRAP, 4 * MIB, 0, 512, "/dev/x");
+        SbenchException e = assertThrows(SbenchException.class, () -> read(r));
+        assertEquals("the trace records several devices (streams 8:0 and 8:16, at record 2); fit one of them onto /dev/x with"
+                + " --stream N", e.getMessage());
+    }
 }

@@ -76,4 +76,29 @@ class TracePlanTest {
             assertEquals(0.0, r.fidelity().qdTvd(), 1e-12, "replayed as recorded over both streams");
         }
     }
+
+    @Test
+    void anIoLongerThanReplayTakesIsABadRecordAtItsByte(@TempDir Path dir) {
+        Path file = dir.resolve("big.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.noneOf(Field.class)))) {
+            IoRecord r = new IoRecord();
+            r.op = Op.READ;
+            r.lengthBytes = 4096;
+            w.write(r);
+            r.issueNs = US;
+            r.lengthBytes = Equipment.MAX_IO_BYTES + 512;
+            w.write(r);
+            w.finish();
+        }
+        org.sbench.SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS));
+        assertEquals(org.sbench.ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(true, e.getMessage().matches(java.util.regex.Pattern.quote(file.toString()) + ": byte [0-9]+: expected an IO of at"
+                + " most 1 GiB \\(2\\^30 bytes\\), the longest sbench replays, found a read of 1073742336 bytes at 0, .*"), e.getMessage());
+
+        TracePlan skipping = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS.withSkipBad(1));
+        assertEquals(1, skipping.stats().records());
+        assertEquals(1, skipping.stats().skipped());
+        assertEquals(4096, skipping.source(IoRecord.NO_STREAM, TraceFormats.standard(), ReadOptions.DEFAULTS.withSkipBad(1)).largestIoBytes());
+    }
 }

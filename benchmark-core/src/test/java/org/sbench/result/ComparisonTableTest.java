@@ -111,4 +111,23 @@ class ComparisonTableTest {
         assertTrue(lines.get(4).startsWith("  DriveB (!)  "), lines.get(4));
         assertEquals("  1. DriveB (!)  1.000 s", lines.get(6));
     }
+
+    /** B stopped by Ctrl-C after 1,339 of a trace's 20,000 IOs. */
+    static Path stopped(Path dir) {
+        return ResultFixtures.variant(dir, ResultFixtures.B, "stopped.json", j -> {
+            j.put("complete", false).put("stopReason", "interrupted (SIGINT)");
+            ((ObjectNode) j.get("fidelity")).put("issued", 1339).put("inTrace", 20000);
+        });
+    }
+
+    @Test
+    void aRunStoppedShortOfTheTraceSaysHowFarInThousands(@TempDir Path dir) {
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(stopped(dir))), 0,
+                true);
+        List<String> lines = print(c, RankingMetric.BUSY).lines().toList();
+        assertEquals("NOT COMPARABLE, compared with --force; columns marked (!): stopped.json is incomplete (interrupted (SIGINT)"
+                + " after 1,339 of 20,000 trace records)", lines.get(1));
+        assertTrue(lines.contains("notes    (!) DriveB: incomplete: stopped (interrupted (SIGINT)) after 1,339 of 20,000 IOs"),
+                String.join("\n", lines));
+    }
 }

@@ -63,16 +63,16 @@ class ReplayResultsTest {
 
     static ReplayResults.Context context(boolean timed) {
         return new ReplayResults.Context("test", "2026-11-30T00:00:00Z",
-                new ReplayResult.Settings(timed ? "timed" : "recorded-qd", null, 25 * MS, null, "random", "null", null, null, "error", null, null, false,
+                new ReplayResult.Settings(timed ? "timed" : "recorded-qd", null, 25 * MS, null, "random", "null", null, null, "error", null, null, null, false,
                         null, "stop", "poll"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
                 new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of(), null),
-                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null), timed, java.util.List.of(), 8);
+                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null, null), timed, java.util.List.of(), 8);
     }
 
     @Test
     void summaryNumbersFollowTheDefinitions() {
-        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4, 4), metrics());
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4, 4, 0), metrics());
         ReplayResult.Summary s = r.summary();
         assertEquals(3, s.ios(), "failed IOs are counted as errors, not IOs");
         assertEquals(1, s.errors());
@@ -99,7 +99,7 @@ class ReplayResultsTest {
             m.lateness(1_000, false);
         }
         m.lateness(2 * MS, true);
-        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4, 4), m);
+        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4, 4, 0), m);
         ReplayResult.Lateness l = r.fidelity().latenessUs();
         assertEquals(2000.0, l.max(), 2.0);
         assertEquals(1L, l.behindFlush());
@@ -118,7 +118,7 @@ class ReplayResultsTest {
 
     @Test
     void jsonRoundTripsAndTheHistogramDecodes(@TempDir Path dir) throws Exception {
-        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 9, 4), metrics());
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 9, 4, 0), metrics());
         JsonResults json = new JsonResults();
         Path file = dir.resolve("r.json");
         json.write(r, file);

@@ -20,6 +20,12 @@ class TableResultWriterTest {
                 j -> ((ObjectNode) j.get("mapping")).put("streamLayout", "0@0, 1@1048576"));
         assertEquals("widened 0, refitted 0, other streams 0, writes skipped 0, would split 0; stream@offset 0@0, 1@1048576",
                 TableResultWriter.mapping(new JsonResults().read(all)));
+        assertEquals(", streams all", TableResultWriter.streams(new JsonResults().read(all)),
+                "a result written before the streams' names were kept");
+        Path one = ResultFixtures.variant(dir, ResultFixtures.A, "one-stream.json",
+                j -> ((ObjectNode) j.get("settings")).put("stream", 8 << 20 | 16));
+        assertEquals(", stream 8388624", TableResultWriter.streams(new JsonResults().read(one)), "its number, all it has");
+        assertEquals("", TableResultWriter.streams(ResultFixtures.load(ResultFixtures.A)), "a trace of one stream");
     }
 
     @Test

@@ -147,4 +147,106 @@ class ReplayCommandTest {
         assertEquals(0, one.code(), one.err());
         assertEquals(1, new ObjectMapper().readTree(out.toFile()).get("summary").get("ios").asLong());
     }
+
+    @Test
+    void skippedBadRecordsAreSaidEverywhereAndTheDenominatorIsTheTracesIos(@TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.csv"), MSR.replace(",Write,", ",Wrte,"));
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", bad.toString(), "--from", "msr", "--skip-bad", "1", "--target", "null", "--out",
+                out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("sbench: warning: " + bad + ": skipped 1 bad record (--skip-bad); the replay leaves it out\n", r.err());
+        assertTrue(r.out().contains("\nSKIPPED: 1 bad record of the trace file (--skip-bad), not replayed; the trace's 2 IOs are"
+                + " those left\n"), r.out());
+        assertTrue(r.out().contains("fidelity issued 2 of 2 trace records (1 bad record skipped), out of order 0"), r.out());
+        JsonNode fidelity = new ObjectMapper().readTree(out.toFile()).get("fidelity");
+        assertEquals(1, fidelity.get("skippedRecords").asLong());
+        assertEquals(2, fidelity.get("inTrace").asLong(), "the trace's IOs: the skipped record is none");
+
+        Path html = dir.resolve("r.html");
+        assertEquals(0, CliTest.run("report", out.toString(), "--html", html.toString()).code());
+        String page = Files.readString(html);
+        assertTrue(page.contains("SKIPPED: 1 bad record of the trace file (--skip-bad), not replayed"), page);
+        assertTrue(page.contains("bad records of the trace file skipped (--skip-bad), not replayed"), page);
+
+        Path clean = dir.resolve("clean.json");
+        assertEquals(0, CliTest.run("replay", bad.toString(), "--from", "msr", "--skip-bad", "1", "--target", "null", "--out",
+                clean.toString()).code());
+        CliTest.Run compared = CliTest.run("compare", out.toString(), clean.toString(), "--label", "a", "--label", "b");
+        assertEquals(0, compared.code(), compared.err());
+        assertTrue(compared.out().contains("(!) a: 1 bad record of the trace file skipped (--skip-bad): replayed without them"),
+                compared.out());
+    }
+
+    /** A blkparse text trace of two devices, 8,0 and 8,16 (streams 8388608 and 8388624): one read and one write each. */
+    private static Path twoDisks(Path dir) throws IOException {
+        return Files.writeString(dir.resolve("bp.txt"), ""
+                + "  8,0    1        1     0.000010000   697  D   R 2048 + 8 [a]\n"
+                + "  8,0    1        2     0.000020000     0  C   R 2048 + 8 [0]\n"
+                + "  8,16   1        3     0.000030000   697  D   W 4096 + 8 [a]\n"
+                + "  8,16   1        4     0.000040000     0  C   W 4096 + 8 [0]\n"
+                + "  8,0    1        5     0.000050000   697  D   W 8 + 8 [a]\n"
+                + "  8,0    1        6     0.000060000     0  C   W 8 + 8 [0]\n"
+                + "  8,16   1        7     0.000070000   697  D   R 16 + 8 [a]\n"
+                + "  8,16   1        8     0.000080000     0  C   R 16 + 8 [0]\n");
+    }
+
+    @Test
+    void blockTraceStreamsAreNamedAsInspectNamesThemInEveryOutput(@TempDir Path dir) throws Exception {
+        Path bp = twoDisks(dir);
+        Path out = dir.resolve("all.json");
+        CliTest.Run all = CliTest.run("replay", bp.toString(), "--target", "null", "--stream", "all", "--out", out.toString());
+        assertEquals(0, all.code(), all.err());
+        assertTrue(all.out().contains("settings recorded-qd, max idle 25.0 ms, streams all (8:0, 8:16), data random"), all.out());
+        assertTrue(all.out().contains("; stream@offset 8:0@0, 8:16@2097152;"), all.out());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals("all", j.get("settings").get("streamName").asText());
+        assertEquals("8:0@0, 8:16@2097152", j.get("mapping").get("streamLayout").asText());
+        JsonNode second = j.get("mapping").get("streams").get(1);
+        assertEquals(8 << 20 | 16, second.get("stream").asInt(), "the number, for scripts");
+        assertEquals("8:16", second.get("name").asText());
+        assertEquals(2 << 20, second.get("offsetBytes").asLong());
+        Path html = dir.resolve("all.html");
+        assertEquals(0, CliTest.run("report", out.toString(), "--html", html.toString()).code());
+        String page = Files.readString(html);
+        assertTrue(page.contains("streams all (8:0, 8:16)") && page.contains("8:0@0, 8:16@2097152"), page);
+
+        Path one = dir.resolve("one.json");
+        CliTest.Run sdb = CliTest.run("replay", bp.toString(), "--target", "null", "--stream", "8:16", "--out", one.toString());
+        assertEquals(0, sdb.code(), sdb.err());
+        assertTrue(sdb.out().contains("settings recorded-qd, max idle 25.0 ms, stream 8:16, data random"), sdb.out());
+        JsonNode settings = new ObjectMapper().readTree(one.toFile()).get("settings");
+        assertEquals(8 << 20 | 16, settings.get("stream").asInt());
+        assertEquals("8:16", settings.get("streamName").asText());
+        Path other = dir.resolve("other.json");
+        assertEquals(0, CliTest.run("replay", bp.toString(), "--target", "null", "--stream", "8:0", "--out", other.toString()).code());
+        CliTest.Run compared = CliTest.run("compare", one.toString(), other.toString(), "--force");
+        assertTrue(compared.out().startsWith("compare  bp.txt (sha256 "), compared.out());
+        assertTrue(compared.out().contains(", stream 8:16\n"), compared.out());
+        assertTrue(compared.out().contains("in stream (8:0 vs 8:16)"), compared.out());
+
+        assertUsage("the trace has no stream 8:32; its streams: 8:0, 8:16", "replay", bp.toString(), "--target", "null",
+                "--stream", "8:32");
+        Path plain = Files.writeString(dir.resolve("plain.csv"), "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+                + "0,1000,0,4096,R,,1,\n");
+        assertUsage("the trace has no stream 3; its IOs carry no stream number: replay it without --stream", "replay",
+                plain.toString(), "--target", "null", "--stream", "3");
+    }
+
+    @Test
+    void anIoLongerThanReplayTakesIsABadRecordNamedAtItsLineBeforeAnyFileIsMade(@TempDir Path dir) throws Exception {
+        String tooLong = "128166372000010000,hm,0,Write,4096,1099511627776,5000";
+        Path big = Files.writeString(dir.resolve("big.csv"), MSR.replace("128166372000010000,hm,0,Write,4096,8192,5000", tooLong));
+        Path file = dir.resolve("scratch.img");
+        CliTest.Run r = CliTest.run("replay", big.toString(), "--target", file.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+        assertEquals("sbench: " + big + ":2: expected an IO of at most 1 GiB (2^30 bytes), the longest sbench replays, found '"
+                + tooLong + "'\n", r.err());
+        assertTrue(Files.notExists(file), "refused before the file target is made, let alone allocated");
+
+        CliTest.Run skipped = CliTest.run("replay", big.toString(), "--target", "null", "--skip-bad", "1");
+        assertEquals(0, skipped.code(), skipped.err());
+        assertTrue(skipped.out().contains("fidelity issued 2 of 2 trace records (1 bad record skipped)"), skipped.out());
+        assertEquals(0, CliTest.run("inspect", big.toString()).code(), "a trace may hold it: the limit is replay's");
+    }
 }

@@ -23,6 +23,7 @@ import org.sbench.trace.format.tracefs.TracefsFormat;
 import org.sbench.trace.format.tencent.TencentFormat;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 import org.sbench.trace.sort.ExternalSorter;
 
@@ -74,7 +75,11 @@ public final class TraceFormats {
         throw SbenchException.usage("unknown trace format '" + name + "'; known formats: " + names(false));
     }
 
-    /** The first format whose sniff accepts the input's head; an error listing those tried otherwise. */
+    /**
+     * The first format whose sniff accepts the input's head; an error listing those tried otherwise,
+     * which names the line and byte where binary data starts when text came before it (a damaged
+     * file: text formats are not recognised in a head that is not all text).
+     */
     public TraceFormat detect(TraceInput input) {
         if (input.head().length() == 0) {
             throw SbenchException.badInput(input.displayName(), "empty file, expected a trace");
@@ -83,6 +88,11 @@ public final class TraceFormats {
             if (f.sniff(input.head())) {
                 return f;
             }
+        }
+        TraceHead.BinaryStart hole = input.head().binaryAfterText();
+        if (hole != null) {
+            throw SbenchException.badInput(input.displayName() + ":" + hole.line(), "binary data (a NUL byte) at byte "
+                    + hole.byteOffset() + " after text (a damaged file?), so the format cannot be detected (tried " + names(false) + ")");
         }
         throw SbenchException.badInput(input.displayName(), "not a trace format sbench recognises (tried "
                 + names(false) + "); name one with --from");

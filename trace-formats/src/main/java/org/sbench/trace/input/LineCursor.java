@@ -35,6 +35,7 @@ public final class LineCursor implements AutoCloseable {
     private final TraceInput input;
     private final InputStream in;
     private final BadRecordBudget budget;
+    private final RecordChecks checks;
     private byte[] buf = new byte[INITIAL_BUFFER];
     /** The current line's characters, from 0; as long as {@link #buf}, the longest line it can hold. */
     private char[] chars = new char[INITIAL_BUFFER];
@@ -58,6 +59,7 @@ public final class LineCursor implements AutoCloseable {
         this.input = input;
         this.in = input.openStream();
         this.budget = options.newBudget();
+        this.checks = options.recordChecks();
     }
 
     /**
@@ -214,7 +216,7 @@ public final class LineCursor implements AutoCloseable {
 
     /** Applies {@link RecordChecks}; a record that fails is rejected (false) or the error thrown. */
     public boolean accept(IoRecord record) {
-        String problem = RecordChecks.problem(record);
+        String problem = checks.problem(record);
         if (problem == null) {
             return true;
         }

@@ -3,9 +3,11 @@ package org.sbench.trace.input;
 import org.sbench.trace.Progress;
 
 /**
- * How a trace is read: how many bad records may be skipped (0: the first one is an error), how
- * many records the issue-time sort may hold in memory before spilling to temporary files, and who
- * hears how far the file has been read ({@link Progress}: bytes of the file read, of its size).
+ * How a trace is read: how many bad records may be skipped (0: the first one is an error), what
+ * makes a record bad ({@link RecordChecks}: {@link RecordChecks#STANDARD} unless the reader's purpose
+ * takes less), how many records the issue-time sort may hold in memory before spilling to
+ * temporary files, and who hears how far the file has been read ({@link Progress}: bytes of the
+ * file read, of its size).
  */
 public final class ReadOptions {
     /** Records held in memory by the sort before it spills to temporary files. */
@@ -15,12 +17,13 @@ public final class ReadOptions {
     private final long skipBad;
     private final int sortMemoryRecords;
     private final Progress progress;
+    private final RecordChecks recordChecks;
 
     public ReadOptions(long skipBad, int sortMemoryRecords) {
-        this(skipBad, sortMemoryRecords, Progress.NONE);
+        this(skipBad, sortMemoryRecords, Progress.NONE, RecordChecks.STANDARD);
     }
 
-    private ReadOptions(long skipBad, int sortMemoryRecords, Progress progress) {
+    private ReadOptions(long skipBad, int sortMemoryRecords, Progress progress, RecordChecks recordChecks) {
         if (skipBad < 0) {
             throw new IllegalArgumentException("skipBad < 0");
         }
@@ -30,6 +33,7 @@ public final class ReadOptions {
         this.skipBad = skipBad;
         this.sortMemoryRecords = sortMemoryRecords;
         this.progress = progress;
+        this.recordChecks = recordChecks;
     }
 
     public long skipBad() {
@@ -45,16 +49,25 @@ public final class ReadOptions {
         return progress;
     }
 
+    /** What makes a record bad ({@link RecordChecks#STANDARD} by default). */
+    public RecordChecks recordChecks() {
+        return recordChecks;
+    }
+
     public ReadOptions withSkipBad(long n) {
-        return new ReadOptions(n, sortMemoryRecords, progress);
+        return new ReadOptions(n, sortMemoryRecords, progress, recordChecks);
     }
 
     public ReadOptions withSortMemoryRecords(int n) {
-        return new ReadOptions(skipBad, n, progress);
+        return new ReadOptions(skipBad, n, progress, recordChecks);
     }
 
     public ReadOptions withProgress(Progress p) {
-        return new ReadOptions(skipBad, sortMemoryRecords, p);
+        return new ReadOptions(skipBad, sortMemoryRecords, p, recordChecks);
+    }
+
+    public ReadOptions withRecordChecks(RecordChecks checks) {
+        return new ReadOptions(skipBad, sortMemoryRecords, progress, checks);
     }
 
     /** A fresh budget for one reader. */

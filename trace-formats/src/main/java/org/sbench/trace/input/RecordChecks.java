@@ -8,7 +8,9 @@ import org.sbench.trace.Op;
 /**
  * The one check of a record that every reader applies, text or binary, and every writer asserts:
  * no format lets a record through that another format's reader, the statistics or replay would
- * refuse or misread.
+ * refuse or misread. {@link #STANDARD} is the check of every trace; a reader for a purpose that
+ * takes less (replay's longest IO) applies a stricter one ({@link ReadOptions#withRecordChecks}), so
+ * that a record beyond it is a bad record at its line or byte like any other.
  */
 public final class RecordChecks {
     /**
@@ -16,17 +18,34 @@ public final class RecordChecks {
      * (Linux caps a request at 4 GiB, its length being 32 bits), so a longer one is damage.
      */
     public static final long MAX_IO_BYTES = 1L << 40;
+    /** The checks of every trace: IOs up to {@link #MAX_IO_BYTES}. */
+    public static final RecordChecks STANDARD = new RecordChecks(MAX_IO_BYTES, "an IO of at most 1 TiB (2^40 bytes)");
     // What is expected, built once: problem() runs for every record and must stay small enough to inline.
     private static final String AN_OP = "an op";
     private static final String A_NON_NEGATIVE_OFFSET = "a non-negative offset";
     private static final String[] A_POSITIVE_LENGTH = positiveLengths();
-    private static final String AT_MOST_MAX_IO = "an IO of at most 1 TiB (2^40 bytes)";
     private static final String AN_END_BELOW_2_63 = "an IO that ends below 2^63 bytes";
     private static final String A_COMPLETION_AFTER_ISSUE = "a completion no earlier than the issue";
     private static final String A_STREAM = "a stream number of 0 or more";
     private static final String A_QUEUE_DEPTH = "a recorded queue depth of 1 or more";
 
-    private RecordChecks() {
+    private final long maxIoBytes;
+    private final String atMostMaxIo;
+
+    private RecordChecks(long maxIoBytes, String atMostMaxIo) {
+        this.maxIoBytes = maxIoBytes;
+        this.atMostMaxIo = atMostMaxIo;
+    }
+
+    /**
+     * These checks with IOs of at most {@code maxIoBytes} (no more than {@link #MAX_IO_BYTES}); a
+     * longer one is refused as expected {@code atMost} ("an IO of at most 1 GiB, ...").
+     */
+    public static RecordChecks withLongestIo(long maxIoBytes, String atMost) {
+        if (maxIoBytes < 1 || maxIoBytes > MAX_IO_BYTES) {
+            throw new IllegalArgumentException("longest IO " + maxIoBytes + " outside 1.." + MAX_IO_BYTES);
+        }
+        return new RecordChecks(maxIoBytes, atMost);
     }
 
     private static String[] positiveLengths() {
@@ -39,11 +58,11 @@ public final class RecordChecks {
 
     /**
      * What a record violates, phrased as what was expected, or null when it is sound: an op,
-     * offset non-negative, length positive (zero allowed for flushes) and at most
-     * {@link #MAX_IO_BYTES}, no overflow past the end, a completion no earlier than the issue, a
+     * offset non-negative, length positive (zero allowed for flushes) and at most the longest IO
+     * of these checks, no overflow past the end, a completion no earlier than the issue, a
      * stream of 0 or more (or none) and a recorded queue depth of 1 or more (or none).
      */
-    public static String problem(IoRecord r) {
+    public String problem(IoRecord r) {
         Op op = r.op;
         long offset = r.offsetBytes;
         long length = r.lengthBytes;
@@ -56,8 +75,8 @@ public final class RecordChecks {
         if (length < 0 || (length == 0 && op != Op.FLUSH)) {
             return A_POSITIVE_LENGTH[op.ordinal()];
         }
-        if (length > MAX_IO_BYTES) {
-            return AT_MOST_MAX_IO;
+        if (length > maxIoBytes) {
+            return atMostMaxIo;
         }
         if (offset + length < offset) {
             return AN_END_BELOW_2_63;
@@ -81,7 +100,7 @@ public final class RecordChecks {
 
     /** Fails, as a bug of the caller, unless {@code r} is sound: writers never write what readers refuse. */
     public static void requireSound(IoRecord r) {
-        String problem = problem(r);
+        String problem = STANDARD.problem(r);
         if (problem != null) {
             throw new IllegalArgumentException("record expected to have " + problem + ": " + describe(r));
         }

@@ -39,12 +39,17 @@ public final class TraceHead {
 
     /** True when the bytes look like text: no NUL and almost all printable or whitespace. */
     public boolean isText() {
-        if (bytes.length == 0) {
+        return isText(bytes.length);
+    }
+
+    /** True when the first {@code n} bytes (n of at least 1) look like text. */
+    private boolean isText(int n) {
+        if (n == 0) {
             return false;
         }
         int printable = 0;
-        for (byte b : bytes) {
-            int c = b & 0xff;
+        for (int i = 0; i < n; i++) {
+            int c = bytes[i] & 0xff;
             if (c == 0) {
                 return false;
             }
@@ -52,7 +57,33 @@ public final class TraceHead {
                 printable++;
             }
         }
-        return printable >= MIN_PRINTABLE_SHARE * bytes.length;
+        return printable >= MIN_PRINTABLE_SHARE * n;
+    }
+
+    /** Where binary data starts in text: the line (from 1) and the byte (from 0) of the first NUL. */
+    public record BinaryStart(long line, int byteOffset) {
+    }
+
+    /**
+     * Where binary data (a NUL byte) starts when text comes before it, as in a text trace with a
+     * hole of NUL bytes (a damaged file); null when the head has no NUL, or what precedes it is
+     * not text (a binary file).
+     */
+    public BinaryStart binaryAfterText() {
+        int nul = 0;
+        while (nul < bytes.length && bytes[nul] != 0) {
+            nul++;
+        }
+        if (nul == bytes.length || !isText(nul)) {
+            return null;
+        }
+        long line = 1;
+        for (int i = 0; i < nul; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            }
+        }
+        return new BinaryStart(line, nul);
     }
 
     /**

@@ -133,6 +133,29 @@ class TraceFormatsTest {
     }
 
     @Test
+    void aHoleOfNulBytesInTheHeadIsNamedAtItsLineAndByte(@TempDir Path dir) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            text.append(128166372003061629L + i).append(",hm,1,Read,").append(4096L * i).append(",4096,8921\n");
+        }
+        byte[] lines = text.toString().getBytes(StandardCharsets.US_ASCII);
+        int cut = lines.length / 2;
+        int line = 1 + (int) text.substring(0, cut).chars().filter(c -> c == '\n').count();
+        Path damaged = dir.resolve("damaged.csv");
+        Files.write(damaged, concat(concat(java.util.Arrays.copyOf(lines, cut), new byte[100_000]),
+                java.util.Arrays.copyOfRange(lines, cut, lines.length)));
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(damaged, null, ReadOptions.DEFAULTS));
+        assertEquals(damaged + ":" + line + ": binary data (a NUL byte) at byte " + cut + " after text (a damaged file?), so the format"
+                + " cannot be detected (tried " + formats.names(false) + ")", e.getMessage());
+
+        Path binary = dir.resolve("binary.bin");
+        Files.write(binary, concat(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0}, new byte[4096]));
+        assertEquals(binary + ": not a trace format sbench recognises (tried " + formats.names(false) + "); name one with --from",
+                assertThrows(SbenchException.class, () -> formats.open(binary, null, ReadOptions.DEFAULTS)).getMessage(),
+                "binary from its first bytes: no text before the NUL, nothing to name");
+    }
+
+    @Test
     void emptyMissingAndDirectoryInputs(@TempDir Path dir) throws IOException {
         Path empty = Files.createFile(dir.resolve("empty.csv"));
         assertEquals(empty + ": empty file, expected a trace",

@@ -93,6 +93,7 @@ final class BlktraceReader implements TraceReader {
     private final List<BlktraceFile> files;
     private final PriorityQueue<BlktraceFile> byTime;
     private final BadRecordBudget budget;
+    private final RecordChecks checks;
     private final CompletionMatcher matcher = new CompletionMatcher();
     private final PidNames names = new PidNames();
     private final IoRecord issued = new IoRecord();
@@ -107,6 +108,7 @@ final class BlktraceReader implements TraceReader {
         this.files = new ArrayList<>(inputs.size());
         this.byTime = new PriorityQueue<>(Math.max(1, inputs.size()), BY_TIME);
         this.budget = options.newBudget();
+        this.checks = options.recordChecks();
         try {
             for (TraceInput input : inputs) {
                 files.add(new BlktraceFile(input, files.size()));
@@ -216,7 +218,7 @@ final class BlktraceReader implements TraceReader {
         issued.lengthBytes = op == Op.FLUSH ? 0 : f.bytes;
         issued.stream = f.device;
         issued.process = names.get(f.pid);
-        String problem = RecordChecks.problem(issued);
+        String problem = checks.problem(issued);
         if (problem != null) {
             budget.reject(RecordChecks.badRecordAt(f.name(), f.recordOffset, problem, issued));
             return;

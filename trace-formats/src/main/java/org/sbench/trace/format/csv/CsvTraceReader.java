@@ -38,6 +38,7 @@ final class CsvTraceReader implements TraceReader {
     private final CSVParser parser;
     private final Iterator<CSVRecord> rows;
     private final BadRecordBudget budget;
+    private final RecordChecks checks;
     private final long headerLines;
     private TraceInfo info;
     private CSVRecord pending;
@@ -45,6 +46,7 @@ final class CsvTraceReader implements TraceReader {
     CsvTraceReader(TraceInput input, ReadOptions options) {
         file = input.displayName();
         budget = options.newBudget();
+        checks = options.recordChecks();
         cursor = new LineCursor(input, ReadOptions.DEFAULTS);
         text = new LineCursorReader(cursor);
         try {
@@ -186,7 +188,7 @@ final class CsvTraceReader implements TraceReader {
             }
             try {
                 parse(row, into);
-                String problem = RecordChecks.problem(into);
+                String problem = checks.problem(into);
                 if (problem != null) {
                     throw error(row, problem, String.join(",", row.values()));
                 }

@@ -44,6 +44,7 @@ final class SbtReader implements TraceReader {
     private final boolean issueOrdered;
     private final String[] processes;
     private final BadRecordBudget budget;
+    private final RecordChecks checks;
     private long recordsRead;
     private long lastIssueNs = Long.MIN_VALUE;
 
@@ -58,6 +59,7 @@ final class SbtReader implements TraceReader {
         }
         this.input = input;
         this.budget = options.newBudget();
+        this.checks = options.recordChecks();
         if (!input.rereadable()) {
             throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
                     + " records, so it cannot be read from a pipe; give the file itself (compressed, it is read as it is)");
@@ -200,7 +202,7 @@ final class SbtReader implements TraceReader {
             return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "a process index below " + processes.length,
                     Integer.toString(process));
         }
-        String problem = RecordChecks.problem(r);
+        String problem = checks.problem(r);
         return problem == null ? null : RecordChecks.badRecordAt(name(), at, problem, r);
     }
 
