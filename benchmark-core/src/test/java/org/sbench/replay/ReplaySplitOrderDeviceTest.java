@@ -28,7 +28,8 @@ import org.sbench.trace.input.ReadOptions;
  * Reads and writes longer than the device takes whole reach the block layer in trace order, as
  * tracefs captures of the device show ({@code block_bio_queue}, {@code block_rq_issue}), and the
  * kernel counts the requests that a split of each from its start makes: loop devices taking 128 or
- * 32 KiB whole ({@code max_sectors_kb}), IOs of 200 KiB to 2 MiB among 4 KiB ones at depth 32,
+ * 32 KiB whole ({@code max_sectors_kb}), IOs of 200 KiB to 2 MiB among 4 KiB ones, trims and
+ * flushes at depth 32,
  * io_uring and libaio in every mode, on a device, on one whose queue holds fewer requests than
  * the longest IO becomes, and on a stripe. io_uring submits without blocking, and the block layer
  * refuses to split such a bio: io_uring would hand the IO to a kernel worker, which issues it
@@ -44,7 +45,10 @@ class ReplaySplitOrderDeviceTest {
     private static final long SPACING_NS = 20_000;
     private static final long BLOCK = 4096;
 
-    /** Reads and writes at random 4 KiB-aligned places of {@code spanBytes}; every fourth is one of {@link #LARGE}. */
+    /**
+     * Reads and writes at random 4 KiB-aligned places of {@code spanBytes}, every fourth one of
+     * {@link #LARGE}; among them trims of 4 KiB and 1 MiB, and a flush every 50.
+     */
     private static List<IoRecord> ios(long spanBytes) {
         Random random = new Random(23);
         List<IoRecord> out = new ArrayList<>();
@@ -52,22 +56,37 @@ class ReplaySplitOrderDeviceTest {
             IoRecord r = new IoRecord();
             r.issueNs = i * SPACING_NS;
             r.completeNs = r.issueNs + QD * SPACING_NS - 1;
-            r.op = random.nextBoolean() ? Op.READ : Op.WRITE;
-            r.lengthBytes = i % 4 == 0 ? LARGE[(i / 4) % LARGE.length] : BLOCK;
-            r.offsetBytes = random.nextInt((int) ((spanBytes - 2 * MIB) / BLOCK)) * BLOCK;
+            r.op = i % 50 == 49 ? Op.FLUSH : i % 10 == 5 ? Op.TRIM : random.nextBoolean() ? Op.READ : Op.WRITE;
+            if (r.op != Op.FLUSH) {
+                r.lengthBytes = r.op == Op.TRIM ? (i % 20 == 5 ? MIB : BLOCK) : i % 4 == 0 ? LARGE[(i / 4) % LARGE.length] : BLOCK;
+                r.offsetBytes = random.nextInt((int) ((spanBytes - 2 * MIB) / BLOCK)) * BLOCK;
+            }
             out.add(r);
         }
         return out;
     }
 
     /**
-     * The requests member {@code member} of {@code layout} takes, in trace order: each IO's part
-     * there (a chunk, or all of it on a stripe of one) cut from its start into pieces of at most
-     * {@code wholeBytes}, as the kernel's split cuts it.
+     * The requests member {@code member} of {@code layout} takes, in trace order: each read's or
+     * write's part there (a chunk, or all of it on a stripe of one) cut from its start into pieces
+     * of at most {@code wholeBytes}, as the kernel's split cuts it; each flush; each trim's range
+     * there, whole.
      */
     private static List<IoRecord> requests(List<IoRecord> ios, StripeLayout layout, int member, long wholeBytes) {
         List<IoRecord> out = new ArrayList<>();
         for (IoRecord io : ios) {
+            if (io.op == Op.FLUSH || io.op == Op.TRIM) {
+                long start = layout.rangeStart(io.offsetBytes, member);
+                long end = layout.rangeStart(io.offsetBytes + io.lengthBytes, member);
+                if (io.op == Op.FLUSH || start < end) {
+                    IoRecord r = new IoRecord();
+                    r.op = io.op;
+                    r.offsetBytes = io.op == Op.FLUSH ? 0 : start;
+                    r.lengthBytes = io.op == Op.FLUSH ? 0 : end - start;
+                    out.add(r);
+                }
+                continue;
+            }
             for (long pos = 0; pos < io.lengthBytes; ) {
                 long at = io.offsetBytes + pos;
                 long chunkPart = layout.partBytes(at, io.lengthBytes - pos);
@@ -86,11 +105,14 @@ class ReplaySplitOrderDeviceTest {
         return out;
     }
 
-    /** How many device IOs {@code ios} become on {@code layout}, and how many of them became more than one. */
+    /** How many reads and writes of {@code ios} become more than one device IO on {@code layout}, and how many those become. */
     private static long[] splits(List<IoRecord> ios, StripeLayout layout, long wholeBytes) {
         long split = 0;
         long parts = 0;
         for (IoRecord io : ios) {
+            if (!io.op.transfersData()) {
+                continue;
+            }
             long n = 0;
             for (int m = 0; m < layout.members(); m++) {
                 n += requests(List.of(io), layout, m, wholeBytes).size();
@@ -168,6 +190,9 @@ class ReplaySplitOrderDeviceTest {
                 assertEquals(sectors(want, Op.READ), seen.sectorsRead(), on + ": sectors read at the kernel");
                 assertEquals(count(want, Op.WRITE), seen.dataWrites(), on + ": writes at the kernel");
                 assertEquals(sectors(want, Op.WRITE), seen.sectorsWritten(), on + ": sectors written at the kernel");
+                assertEquals(count(want, Op.TRIM), seen.discards(), on + ": trims at the kernel");
+                assertEquals(sectors(want, Op.TRIM), seen.sectorsDiscarded(), on + ": sectors trimmed at the kernel");
+                assertEquals(count(want, Op.FLUSH), seen.flushes(), on + ": flushes at the kernel");
             }
         }
     }
