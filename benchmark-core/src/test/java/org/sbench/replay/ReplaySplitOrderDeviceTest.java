@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.engine.TestEngines;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockStat;
 import org.sbench.target.LoopDevice;
@@ -31,9 +32,9 @@ import org.sbench.trace.input.ReadOptions;
  * 32 KiB whole ({@code max_sectors_kb}), IOs of 200 KiB to 2 MiB among 4 KiB ones, trims and
  * flushes at depth 32,
  * io_uring and libaio in every mode, on a device, on one whose queue holds fewer requests than
- * the longest IO becomes, and on a stripe. io_uring submits without blocking, and the block layer
- * refuses to split such a bio: io_uring would hand the IO to a kernel worker, which issues it
- * after later IOs.
+ * the longest IO becomes, and on a stripe (whose trims io_uring queues as on a device). io_uring
+ * submits without blocking, and the block layer refuses to split such a bio: io_uring would hand
+ * the IO to a kernel worker, which issues it after later IOs.
  */
 @Tag("device")
 class ReplaySplitOrderDeviceTest {
@@ -177,6 +178,8 @@ class ReplaySplitOrderDeviceTest {
                             TargetSettings.DEFAULTS.withAllowWrite(true), mode), NanoClock.SYSTEM, started, new ReplayControl(), "test"));
             ReplayResult r = got.result();
             assertTrue(r.complete(), what);
+            boolean queued = mode.engine().equals("io_uring") && TestEngines.kernelQueuesDiscards();
+            assertEquals(queued, r.settings().discards().startsWith("queued"), what + ": " + r.settings().discards());
             assertEquals(splits[0], r.mapping().splitIos(), what + ": IOs split");
             assertEquals(splits[1], r.mapping().splitParts(), what + ": the device IOs they became");
             for (int m = 0; m < members.size(); m++) {

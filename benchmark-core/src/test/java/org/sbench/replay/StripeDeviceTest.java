@@ -260,6 +260,8 @@ class StripeDeviceTest {
                     assertEquals(plain.summary().bytesWritten(), striped.summary().bytesWritten(), what);
                     assertEquals(0, striped.stripe().splitIos(), what);
                     assertEquals(1, striped.stripe().memberCount(), what);
+                    assertEquals(plain.settings().discards().startsWith("queued"), striped.settings().discards().startsWith("queued"),
+                            what + ": trims queued as on the device alone, or not: " + striped.settings().discards());
                     assertEquals(plain.target().capacity(), striped.target().capacity(), what);
                 }
             }
