@@ -28,13 +28,8 @@ cleanup() {
   echo "$max0" > "$queue/max_sectors_kb"; losetup -d "$dev"; rm -f "$img"
 }
 trap cleanup EXIT
-major=$(( $(stat -c '%t' "$dev" | sed 's/^/0x/') )); minor=$(( $(stat -c '%T' "$dev" | sed 's/^/0x/') ))
-mkdir "$tracing"
-echo 65536 > "$tracing/buffer_size_kb"
-for e in block_bio_queue block_rq_issue; do
-  echo "dev == $(( (major << 20) | minor ))" > "$tracing/events/block/$e/filter"
-  echo 1 > "$tracing/events/block/$e/enable"
-done
+. bench/block-events.sh
+block_events "$tracing" "$dev" 65536
 make_trace() { # name large-bytes ops(R or RW)
   python3 - "$2" "$3" > "$out/$1.csv" <<'PY'
 import random, sys

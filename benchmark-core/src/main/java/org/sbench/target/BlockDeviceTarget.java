@@ -80,8 +80,9 @@ public final class BlockDeviceTarget implements Target {
         this.logicalBlockSize = TargetCalls.logicalBlockSize(fd, path);
         this.physicalBlockSize = TargetCalls.physicalBlockSize(fd, path);
         this.discard = new TargetCalls.Discard(fd);
-        this.discardGeometry = discardGeometry(device, logicalBlockSize);
-        this.splitGeometry = splitGeometry(device, physicalBlockSize);
+        long start = startBytes(device);
+        this.discardGeometry = start < 0 ? DiscardGeometry.NONE : discardGeometry(device.disk(), logicalBlockSize, start);
+        this.splitGeometry = start < 0 ? SplitGeometry.NONE : splitGeometry(device.disk(), physicalBlockSize, start);
         this.queue = queue;
         this.lock = lock;
     }
@@ -214,16 +215,11 @@ public final class BlockDeviceTarget implements Target {
         return discardGeometry;
     }
 
-    /** From the disk's queue limits and, for a partition, its start; NONE where sysfs does not say. */
-    private static DiscardGeometry discardGeometry(SysfsBlockDevice device, int logicalBlockSize) {
-        SysfsBlockDevice disk = device.disk();
-        long max = disk.attribute(QUEUE_DISCARD_MAX_BYTES).map(Long::parseLong).orElse(0L);
-        long granularity = disk.attribute(QUEUE_DISCARD_GRANULARITY).map(Long::parseLong).orElse(0L);
-        long start = startBytes(device);
-        if (max <= 0 || start < 0) {
-            return DiscardGeometry.NONE;
-        }
-        return new DiscardGeometry(Math.max(granularity, logicalBlockSize), max, start);
+    /** From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not say. */
+    private static DiscardGeometry discardGeometry(SysfsBlockDevice disk, int logicalBlockSize, long start) {
+        long max = number(disk, QUEUE_DISCARD_MAX_BYTES);
+        return max <= 0 ? DiscardGeometry.NONE : new DiscardGeometry(Math.max(number(disk, QUEUE_DISCARD_GRANULARITY), logicalBlockSize),
+                max, start);
     }
 
     @Override
@@ -231,18 +227,17 @@ public final class BlockDeviceTarget implements Target {
         return splitGeometry;
     }
 
-    /** From the disk's queue limits and, for a partition, its start; NONE where sysfs does not say how long a request may be. */
-    private static SplitGeometry splitGeometry(SysfsBlockDevice device, int physicalBlockSize) {
-        SysfsBlockDevice disk = device.disk();
-        long maxKb = disk.attribute(QUEUE_MAX_SECTORS_KB).map(Long::parseLong).orElse(0L);
-        long start = startBytes(device);
-        if (maxKb <= 0 || start < 0) {
-            return SplitGeometry.NONE;
-        }
-        return new SplitGeometry(maxKb * KIB, disk.attribute(QUEUE_MAX_SEGMENTS).map(Long::parseLong).orElse(0L),
-                disk.attribute(QUEUE_MAX_SEGMENT_SIZE).map(Long::parseLong).orElse(0L),
-                disk.attribute(QUEUE_CHUNK_SECTORS).map(Long::parseLong).orElse(0L) * SYSFS_SECTOR_BYTES,
+    /** From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not say how long a request may be. */
+    private static SplitGeometry splitGeometry(SysfsBlockDevice disk, int physicalBlockSize, long start) {
+        long maxKb = number(disk, QUEUE_MAX_SECTORS_KB);
+        return maxKb <= 0 ? SplitGeometry.NONE : new SplitGeometry(maxKb * KIB, number(disk, QUEUE_MAX_SEGMENTS),
+                number(disk, QUEUE_MAX_SEGMENT_SIZE), number(disk, QUEUE_CHUNK_SECTORS) * SYSFS_SECTOR_BYTES,
                 Math.max(1, physicalBlockSize), start);
+    }
+
+    /** A numeric sysfs attribute of {@code disk}; 0 where sysfs does not have it. */
+    private static long number(SysfsBlockDevice disk, String attribute) {
+        return disk.attribute(attribute).map(Long::parseLong).orElse(0L);
     }
 
     /** Where {@code device} starts on its disk: 0 for a disk, a partition's start, -1 when sysfs does not say. */
