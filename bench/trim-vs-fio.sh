@@ -140,13 +140,8 @@ fi
 # at the same depth shows what blk-mq's dispatch does to reads.
 make_read_trace() { [ -f "$out/read-4k.sbt" ] || { python3 bench/gen-randread.py 60000 "$span" 4096 > "$out/read-4k.csv"; sbench convert "$out/read-4k.csv" "$out/read-4k.sbt" >/dev/null; }; }
 make_read_trace
-major=$(( $(stat -c '%t' "$dev" | sed 's/^/0x/') )); minor=$(( $(stat -c '%T' "$dev" | sed 's/^/0x/') ))
-mkdir "$tracing"
-echo 131072 > "$tracing/buffer_size_kb"
-for e in block_bio_queue block_rq_issue; do
-  echo "dev == $(( (major << 20) | minor ))" > "$tracing/events/block/$e/filter"
-  echo 1 > "$tracing/events/block/$e/enable"
-done
+. bench/block-events.sh
+block_events "$tracing" "$dev" 131072
 capture() { # name rwbs-letter replay-options...
   local name=$1 letter=$2; shift 2
   refill

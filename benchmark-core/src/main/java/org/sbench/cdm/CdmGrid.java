@@ -25,7 +25,8 @@ public final class CdmGrid {
 
     public void write(PrintWriter out) {
         CdmSettings s = results.settings();
-        out.println("sbench cdm " + s.preset().word() + ": " + results.targetPath() + " (" + results.targetKind() + "), test region "
+        out.println("sbench cdm " + s.preset().word() + ": " + results.targetPath() + " (" + results.targetKind()
+                + (results.targetGeometry() == null ? "" : ", " + results.targetGeometry()) + "), test region "
                 + mib(results.regionBytes()) + ", engine " + results.engine());
         String passes = s.passes() + (s.passes() == 1 ? " pass" : " passes");
         out.println(passes + (s.timed() ? " of " + duration(s.durationNs()) : " of one region sweep")

@@ -8,13 +8,15 @@ import org.sbench.trace.Op;
 /**
  * What a synthetic suite run measured: for each test, op and data pattern that ran, the best pass.
  *
+ * @param targetGeometry for a striped target, its usable capacity and geometry ({@code 16.8 MB usable: 2 x 8.39 MB
+ *                       striped, 64 KiB}); null for any other
  * @param regionBytes the test region used (the asked size rounded down to whole 1 MiB blocks)
  * @param engine      the engine that ran the passes
  * @param errors      IO errors over every pass that ran, also one cut short (the first stops the suite)
  * @param stopReason  why the suite stopped before its end (interrupted, an IO error), or null
  * @param failedPass  the pass whose IO errors stopped the suite (not among the entries), or null
  */
-public record CdmResults(CdmSettings settings, String targetPath, String targetKind, long regionBytes, String engine,
+public record CdmResults(CdmSettings settings, String targetPath, String targetKind, String targetGeometry, long regionBytes, String engine,
                          List<Entry> entries, long errors, String stopReason, ReplayResult failedPass) {
 
     /**

@@ -19,7 +19,9 @@ import org.sbench.replay.Run;
 import org.sbench.replay.TimeLimits;
 import org.sbench.result.IoErrorSummary;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
+import org.sbench.target.TargetSafety;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
 import org.sbench.trace.Op;
@@ -129,7 +131,9 @@ public final class CdmSuite {
                     }
                 }
             }
-            return new CdmResults(s, target.path(), target.kind(), regionBytes, engineName, entries, errors, stopped, failedPass);
+            String geometry = target instanceof StripedTarget ? TargetSafety.decimalSize(target.capacityBytes()) + " usable: "
+                    + target.describe().get(StripedTarget.KEY_STRIPE) : null;
+            return new CdmResults(s, target.path(), target.kind(), geometry, regionBytes, engineName, entries, errors, stopped, failedPass);
         }
 
         /** Runs the passes of one test, op and data; false when the suite was stopped. */

@@ -5,6 +5,8 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.DeviceQueue;
 import org.sbench.replay.NanoClock;
+import org.sbench.target.SplitGeometry;
+import org.sbench.target.StripeLayout;
 import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 
@@ -14,7 +16,9 @@ import org.sbench.target.Target;
  * {@code null} engine, which serves no other target (its results would claim IO that never ran).
  * A striped target gets the engine asked for opened over all its members, inside a
  * {@link StripedEngine} that splits each IO into member IOs, each member capped at what its queue
- * holds ({@link DeviceQueue#memberLimits}).
+ * holds ({@link DeviceQueue#memberLimits}). So does a block device whose largest IO the block layer
+ * would split, for the engines that cut IOs themselves ({@link #cutsIos}), as a stripe of one: each
+ * read or write goes out as the requests the device takes whole.
  */
 public final class IoEngines {
     public static final String AUTO = "auto";
@@ -69,44 +73,74 @@ public final class IoEngines {
         if (wanted.equals(NullEngine.NAME)) {
             throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
         }
-        if (!(target instanceof StripedTarget)) {
-            return openKernel(wanted, target, depth, maxIoBytes, 0, clock);
+        boolean striped = target instanceof StripedTarget;
+        if (!striped && !DeviceQueue.splits(target, maxIoBytes)) {
+            return openKernel(wanted, target, depth, maxIoBytes, 0, false, clock);
         }
-        StripedTarget stripe = (StripedTarget) target;
+        StripeLayout layout = striped ? ((StripedTarget) target).layout() : StripeLayout.ONE;
         int partSlots = 0;
-        for (int cap : DeviceQueue.memberLimits(stripe, depth, maxIoBytes, true)) {
+        for (int cap : DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, true, true)) {
             partSlots = Math.min(SlotBuffers.MAX_PART_SLOTS, partSlots + cap);
         }
-        Opened members = openKernel(wanted, target, depth, maxIoBytes, partSlots, clock);
+        Opened opened = openKernel(wanted, target, depth, maxIoBytes, partSlots, striped, clock);
+        IoEngine inner = opened.engine();
+        if (inner.slots().length == depth) {
+            // An engine that does not cut IOs on a single target: the kernel splits them inside each call.
+            return opened;
+        }
         try {
             // Without huge pages large parts split into more requests, so the members take fewer.
-            int[] caps = DeviceQueue.memberLimits(stripe, depth, maxIoBytes, members.engine().hugePageBytes() > 0);
-            return new Opened(new StripedEngine(members.engine(), depth, stripe.layout(), caps), members.fallbackReason());
+            boolean hugePages = inner.hugePageBytes() > 0;
+            boolean cut = cutsIos(inner.name());
+            int[] caps = DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, hugePages, cut);
+            SplitGeometry[] splits = new SplitGeometry[layout.members()];
+            for (int m = 0; m < splits.length; m++) {
+                splits[m] = cut ? target.members().get(m).splitGeometry() : SplitGeometry.NONE;
+            }
+            return new Opened(new StripedEngine(inner, depth, layout, caps, splits), opened.fallbackReason());
         } catch (RuntimeException e) {
-            members.engine().close();
+            inner.close();
             throw e;
         }
     }
 
-    /** The kernel-facing engine {@code wanted} (or the first of auto's that opens). */
-    private static Opened openKernel(String wanted, Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
+    /**
+     * True when engine {@code name} cuts reads and writes into the requests the device takes whole:
+     * io_uring and libaio, which hand the parts to the block layer in order from one thread. The sync
+     * engine's workers would race them there; the kernel splits its IOs inside each call instead.
+     */
+    static boolean cutsIos(String name) {
+        return !name.equals(SyncEngine.NAME);
+    }
+
+    /**
+     * The kernel-facing engine {@code wanted} (or the first of auto's that opens), with
+     * {@code partSlots} slots for member IOs when it cuts IOs ({@link #cutsIos}) or {@code always}.
+     */
+    private static Opened openKernel(String wanted, Target target, int depth, int maxIoBytes, int partSlots, boolean always,
+                                     NanoClock clock) {
         if (!wanted.equals(AUTO)) {
             for (Candidate c : AUTO_ORDER) {
                 if (c.name().equals(wanted)) {
-                    return new Opened(c.factory().open(target, depth, maxIoBytes, partSlots, clock), "");
+                    return new Opened(c.factory().open(target, depth, maxIoBytes, partSlotsOf(c, partSlots, always), clock), "");
                 }
             }
         }
-        return openFirst(AUTO_ORDER, target, depth, maxIoBytes, partSlots, clock);
+        return openFirst(AUTO_ORDER, target, depth, maxIoBytes, partSlots, always, clock);
+    }
+
+    private static int partSlotsOf(Candidate c, int partSlots, boolean always) {
+        return always || cutsIos(c.name()) ? partSlots : 0;
     }
 
     /** The first of {@code candidates} that opens; a usage error (bad sizes) stops the search. */
-    static Opened openFirst(List<Candidate> candidates, Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
+    static Opened openFirst(List<Candidate> candidates, Target target, int depth, int maxIoBytes, int partSlots, boolean always,
+                            NanoClock clock) {
         StringBuilder refused = new StringBuilder();
         SbenchException last = null;
         for (Candidate c : candidates) {
             try {
-                IoEngine engine = c.factory().open(target, depth, maxIoBytes, partSlots, clock);
+                IoEngine engine = c.factory().open(target, depth, maxIoBytes, partSlotsOf(c, partSlots, always), clock);
                 return new Opened(engine, refused.length() == 0 ? "" : refused + ": using " + c.name());
             } catch (SbenchException e) {
                 if (e.kind() == ErrorKind.USAGE) {

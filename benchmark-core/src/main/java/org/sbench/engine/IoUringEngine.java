@@ -11,6 +11,8 @@ import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.replay.NanoClock;
+import org.sbench.target.DiscardGeometry;
+import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
 
@@ -20,9 +22,10 @@ import org.sbench.trace.Op;
  * (IORING_FEAT_EXT_ARG, for timed waits); setup refuses older kernels so {@code auto} falls back.
  *
  * <p>READ and WRITE are IORING_OP_READ / IORING_OP_WRITE on the slot's buffer. TRIM on a block
- * device is queued like them where the kernel has the block-device discard command (6.12+, {@link
- * UringDiscard}), asked once at open; elsewhere (a file, a striped target), and for a trim the block
- * layer would cut into several bios, it runs as {@link Target#discard} inside {@link #commit}. FLUSH
+ * device, or on a stripe's member where every member is one, is queued like them where the kernel
+ * has the block-device discard command (6.12+, {@link UringDiscard}), asked once at open of each
+ * member; elsewhere (a file, a stripe with a file member), and for a trim the block layer would cut
+ * into several bios, it runs as {@link Target#discard} inside {@link #commit}. FLUSH
  * runs synchronously inside commit at its place in submit order (SQEs before it are submitted first,
  * IOs after it wait for it) and completes at the next {@link #reap}, as {@link Target#flush}
  * (fdatasync), because IORING_OP_FSYNC is always handed to an io-wq worker and then reaches the
@@ -70,6 +73,8 @@ public final class IoUringEngine extends AbstractIoEngine {
     private static final int MAX_ENTER_RETRIES = 100_000;
 
     private final Target target;
+    /** How the block layer cuts each member's discards, by member index. */
+    private final DiscardGeometry[] memberDiscards;
     /** True when the members are registered files, which the SQEs name by member index. */
     private final boolean fixedFile;
     private final byte sqeFlags;
@@ -128,6 +133,7 @@ public final class IoUringEngine extends AbstractIoEngine {
     IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock, boolean queueDiscards) {
         super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, partSlots, clock);
         this.target = target;
+        this.memberDiscards = target.members().stream().map(Target::discardGeometry).toArray(DiscardGeometry[]::new);
         int entries = depth + partSlots;
         this.reaped = new IoSlot[entries];
         this.argOffset = UringAbi.SIZEOF_IO_URING_PARAMS;
@@ -232,14 +238,15 @@ public final class IoUringEngine extends AbstractIoEngine {
     }
 
     /**
-     * Decides how TRIMs go: queued when the kernel runs a discard command of no bytes as one that
-     * queues discards does (EINVAL for the empty range), else in commit, saying why.
+     * Decides how TRIMs go: queued when the kernel runs a discard command of no bytes on every
+     * member as one that queues discards does (EINVAL for the empty range), else in commit, saying why.
      */
     private String openDiscards(Target target, boolean wanted) {
         String refusal = wanted ? UringDiscard.refusalBeforeProbe(target, ringFd) : "queued discards turned off";
-        if (refusal == null) {
-            IoSlot probe = slots()[0];
+        IoSlot probe = slots()[0];
+        for (int m = 0; refusal == null && m < target.members().size(); m++) {
             probe.op = Op.TRIM;
+            probe.member = m;
             probe.offsetBytes = 0;
             probe.lengthBytes = 0;
             queuesDiscards = true;
@@ -247,7 +254,11 @@ public final class IoUringEngine extends AbstractIoEngine {
             commit();
             reap(1, -1, done -> { });
             refusal = UringDiscard.refusalOfProbe(probe.result);
+            if (refusal != null && target instanceof StripedTarget) {
+                refusal = "member " + target.members().get(m).path() + ": " + refusal;
+            }
         }
+        probe.member = 0;
         queuesDiscards = refusal == null;
         if (queuesDiscards) {
             int dropped = UringDiscard.dropCachedPages(target);
@@ -259,7 +270,7 @@ public final class IoUringEngine extends AbstractIoEngine {
 
     @Override
     protected boolean queuesTrim(IoSlot s) {
-        return queuesDiscards && target.discardGeometry().oneRequest(s.offsetBytes, s.lengthBytes);
+        return queuesDiscards && memberDiscards[s.member].oneRequest(s.offsetBytes, s.lengthBytes);
     }
 
     @Override

@@ -2,25 +2,32 @@
 package org.sbench.engine;
 
 import java.util.Arrays;
+import org.sbench.target.SplitGeometry;
 import org.sbench.target.StripeLayout;
-import org.sbench.trace.Op;
 
 /**
- * The engine of a {@link org.sbench.target.StripedTarget}: the caller sees one slot per trace IO,
- * as with any engine, and this engine splits each into member IOs on an engine opened over all the
- * members ({@code inner}), whose first {@link #depth()} slots are the trace IOs' (with their
- * buffers) and whose further slots, without buffers, carry the member IOs. A read or write becomes
- * one member IO per chunk it touches ({@link StripeLayout#partBytes}), each pointing into the
- * trace IO's buffer, so the bytes are those a single device would get; a FLUSH one per member; a
- * TRIM one ranged discard on each member it touches. Member IOs are submitted in trace order, so
- * each member sees its IOs in trace order.
+ * The engine of a {@link org.sbench.target.StripedTarget}, and of a block device whose reads and
+ * writes the block layer would split (a stripe of one, {@link StripeLayout#ONE}): the caller sees
+ * one slot per trace IO, as with any engine, and this engine splits each into member IOs on an
+ * engine opened over all the members ({@code inner}), whose first {@link #depth()} slots are the
+ * trace IOs' (with their buffers) and whose further slots, without buffers, carry the member IOs. A
+ * read or write becomes one member IO per chunk it touches ({@link StripeLayout#partBytes}), and
+ * each of those is cut further, from its start, into the requests its member takes whole, as the
+ * block layer would cut it ({@link SplitGeometry#headBytes}; not for an engine whose workers would
+ * race the pieces to the block layer: {@code memberSplits} {@link SplitGeometry#NONE}). Each member
+ * IO points into the trace IO's buffer, so the bytes are those a single device would get. A FLUSH
+ * becomes one member IO per member, a TRIM one ranged discard on each member it touches. Member IOs
+ * are submitted in trace order, so each member sees its IOs in trace order.
  *
  * <p>A trace IO is submitted ({@link IoSlot#submitNs}) when its first member IO is and done
  * ({@link IoSlot#doneNs}) when its last is; its result is the bytes all parts moved, or the first
  * part's negative errno. So queue-depth gating, latency, lateness and fidelity stay per trace IO.
  * Each member has its own count of IOs in flight and a cap ({@code memberCaps}: what its queue
- * holds); {@link #admits} holds a trace IO back until every member it touches has room for its parts.
- * A {@link MemberListener} hears every member IO, for the per-member results.
+ * holds); {@link #admits} holds a trace IO back until every member it touches has room for its
+ * parts. A read or write with more parts on a member than its cap (or than there are member slots)
+ * is let go once its first part has room, and its parts go out in order as room comes, the next
+ * trace IO waiting until all are out. A {@link MemberListener} hears every member IO, for the
+ * per-member results.
  *
  * <p>Not thread-safe, like every engine; allocates nothing per IO.
  */
@@ -41,7 +48,7 @@ public final class StripedEngine implements IoEngine {
             }
         };
 
-        /** A read or write became {@code parts} (more than one) member IOs. */
+        /** A read or write became {@code parts} (more than one) member IOs; heard when the last of them is submitted. */
         void split(int parts);
 
         /** {@code part} went to member {@code part.member} ({@link IoSlot#submitNs} set), which then had {@code memberInFlight} in flight, counting it. */
@@ -54,6 +61,9 @@ public final class StripedEngine implements IoEngine {
     private final IoEngine inner;
     private final StripeLayout layout;
     private final int[] memberCaps;
+    /** Per member: where its device splits a read or write, and the longest it takes whole from the inner engine's buffers. */
+    private final SplitGeometry[] memberSplits;
+    private final long[] wholeBytes;
     private final IoSlot[] parents;
     private final IoSlot[] all;
     private final int[] memberInFlight;
@@ -87,21 +97,31 @@ public final class StripedEngine implements IoEngine {
     /** {@link #admits} said no since the last reap, and a member IO completed since: reap may return. */
     private boolean refused;
     private boolean roomMade;
+    /** The trace IO whose parts are not all submitted (a member had no room for the next), -1 when none; where its next part starts. */
+    private int unsent = -1;
+    private long unsentPos;
 
     /**
-     * @param inner      an engine over the target's members whose first {@code depth} slots have
-     *                   buffers and whose others (at least as many as a trace IO has parts) have none
-     * @param memberCaps per member, the most member IOs in flight at once; each at least the parts
-     *                   the largest IO puts on one member
+     * @param inner        an engine over the target's members whose first {@code depth} slots have
+     *                     buffers and whose others (at least one per member) have none
+     * @param memberCaps   per member, the most member IOs in flight at once (at least 1)
+     * @param memberSplits per member, where its reads and writes are cut into requests;
+     *                     {@link SplitGeometry#NONE} for none
      */
-    public StripedEngine(IoEngine inner, int depth, StripeLayout layout, int[] memberCaps) {
-        if (memberCaps.length != layout.members() || depth < 1 || inner.slots().length <= depth) {
+    public StripedEngine(IoEngine inner, int depth, StripeLayout layout, int[] memberCaps, SplitGeometry[] memberSplits) {
+        if (memberCaps.length != layout.members() || memberSplits.length != layout.members() || depth < 1
+                || inner.slots().length < depth + layout.members()) {
             throw new IllegalArgumentException("striped engine over " + inner.slots().length + " slots for depth " + depth
-                    + " and " + memberCaps.length + " member caps of " + layout.members() + " members");
+                    + ", " + memberCaps.length + " member caps and " + memberSplits.length + " splits of " + layout.members() + " members");
         }
         this.inner = inner;
         this.layout = layout;
         this.memberCaps = memberCaps.clone();
+        this.memberSplits = memberSplits.clone();
+        this.wholeBytes = new long[memberSplits.length];
+        for (int m = 0; m < wholeBytes.length; m++) {
+            wholeBytes[m] = memberSplits[m].wholeBytes(inner.hugePageBytes() > 0);
+        }
         this.all = inner.slots();
         this.parents = Arrays.copyOf(all, depth);
         int members = layout.members();
@@ -123,6 +143,17 @@ public final class StripedEngine implements IoEngine {
         this.inFlight = new InFlightSlots(parents, 1);
         this.uncommittedParts = new int[freeParts.length];
         this.uncommittedParents = new int[depth];
+    }
+
+    /** As above, with no member IO cut further than at chunk boundaries. */
+    public StripedEngine(IoEngine inner, int depth, StripeLayout layout, int[] memberCaps) {
+        this(inner, depth, layout, memberCaps, none(layout.members()));
+    }
+
+    private static SplitGeometry[] none(int members) {
+        SplitGeometry[] none = new SplitGeometry[members];
+        Arrays.fill(none, SplitGeometry.NONE);
+        return none;
     }
 
     /** Who hears the member IOs from now on ({@link MemberListener#NONE}: nobody); set between runs. */
@@ -159,17 +190,26 @@ public final class StripedEngine implements IoEngine {
         return inner.hugePageBytes();
     }
 
-    /** True when there are member slots for the parts of {@code slot}'s IO and room on each member it touches. */
+    /**
+     * True when there are member slots for the parts of {@code slot}'s IO and room on each member it
+     * touches, or, for a read or write with more parts on a member than its cap or than there are
+     * member slots, room for its first part; false while a trace IO's parts are still going out.
+     */
     @Override
     public boolean admits(IoSlot slot) {
+        if (unsent >= 0) {
+            refused = true;
+            return false;
+        }
         int parts = 0;
         switch (slot.op) {
             case READ:
             case WRITE:
                 for (long pos = 0; pos < slot.lengthBytes; parts++) {
                     long at = slot.offsetBytes + pos;
-                    need[layout.memberOf(at)]++;
-                    pos += layout.partBytes(at, slot.lengthBytes - pos);
+                    int m = layout.memberOf(at);
+                    need[m]++;
+                    pos += partBytes(at, slot.lengthBytes - pos, m);
                 }
                 break;
             case FLUSH:
@@ -187,12 +227,28 @@ public final class StripedEngine implements IoEngine {
                 }
         }
         boolean room = parts <= freePartCount;
+        boolean never = parts > freeParts.length;
         for (int m = 0; m < need.length; m++) {
             room &= memberInFlight[m] + need[m] <= memberCaps[m];
+            never |= need[m] > memberCaps[m];
             need[m] = 0;
         }
+        room |= never && hasRoom(layout.memberOf(slot.offsetBytes));
         refused = !room;
         return room;
+    }
+
+    /** True when a member IO can go to member {@code m} now: a member slot is free and the member is below its cap. */
+    private boolean hasRoom(int m) {
+        return freePartCount > 0 && memberInFlight[m] < memberCaps[m];
+    }
+
+    /**
+     * Bytes of the member IO of a read or write that starts at array byte {@code at} with
+     * {@code remaining} left, on member {@code m}: up to the end of its chunk, cut to what the member takes whole.
+     */
+    private long partBytes(long at, long remaining, int m) {
+        return memberSplits[m].headBytes(layout.memberOffset(at), layout.partBytes(at, remaining), wholeBytes[m]);
     }
 
     /** True when member {@code m} holds part of the TRIM in {@code slot} (an empty TRIM: the member its offset is on). */
@@ -216,15 +272,8 @@ public final class StripedEngine implements IoEngine {
         switch (slot.op) {
             case READ:
             case WRITE:
-                for (long pos = 0; pos < slot.lengthBytes; ) {
-                    long at = slot.offsetBytes + pos;
-                    long n = layout.partBytes(at, slot.lengthBytes - pos);
-                    addPart(slot, layout.memberOf(at), layout.memberOffset(at), n, (int) pos);
-                    pos += n;
-                }
-                if (parts[p] > 1) {
-                    listener.split(parts[p]);
-                }
+                unsentPos = 0;
+                sendParts(p);
                 break;
             case FLUSH:
                 for (int m = 0; m < need.length; m++) {
@@ -241,6 +290,30 @@ public final class StripedEngine implements IoEngine {
                 }
         }
         uncommittedParents[uncommittedParentCount++] = p;
+    }
+
+    /**
+     * Submits the member IOs of the read or write {@code p} from {@link #unsentPos} on, in order,
+     * while their members have room; leaves it {@link #unsent} when one had none.
+     */
+    private void sendParts(int p) {
+        IoSlot slot = parents[p];
+        long pos = unsentPos;
+        while (pos < slot.lengthBytes) {
+            long at = slot.offsetBytes + pos;
+            int m = layout.memberOf(at);
+            if (!hasRoom(m)) {
+                break;
+            }
+            long n = partBytes(at, slot.lengthBytes - pos, m);
+            addPart(slot, m, layout.memberOffset(at), n, (int) pos);
+            pos += n;
+        }
+        unsentPos = pos;
+        unsent = pos < slot.lengthBytes ? p : -1;
+        if (unsent < 0 && parts[p] > 1) {
+            listener.split(parts[p]);
+        }
     }
 
     /** Submits one member IO of {@code parent}: on {@code member} at {@code offsetBytes}, its data at {@code dataOffsetBytes} of the parent's buffer. */
@@ -274,6 +347,23 @@ public final class StripedEngine implements IoEngine {
      */
     @Override
     public int commit() {
+        commitParts();
+        for (int k = 0; k < uncommittedParentCount; k++) {
+            int p = uncommittedParents[k];
+            IoSlot parent = parents[p];
+            parent.submitNs = all[firstPart[p]].submitNs;
+            if (doneInCommit[p] == parts[p] && p != unsent) {
+                parent.doneNs = lastDoneNs[p];
+            }
+        }
+        int n = uncommittedParentCount;
+        committed += n;
+        uncommittedParentCount = 0;
+        return n;
+    }
+
+    /** Commits the member IOs submitted since the last commit and tells the listener of each. */
+    private void commitParts() {
         inner.commit();
         for (int k = 0; k < uncommittedPartCount; k++) {
             int i = uncommittedParts[k];
@@ -284,25 +374,25 @@ public final class StripedEngine implements IoEngine {
                 lastDoneNs[p] = Math.max(lastDoneNs[p], all[i].doneNs);
             }
         }
-        for (int k = 0; k < uncommittedParentCount; k++) {
-            int p = uncommittedParents[k];
-            IoSlot parent = parents[p];
-            parent.submitNs = all[firstPart[p]].submitNs;
-            if (doneInCommit[p] == parts[p]) {
-                parent.doneNs = lastDoneNs[p];
-            }
-        }
-        int n = uncommittedParentCount;
-        committed += n;
         uncommittedPartCount = 0;
-        uncommittedParentCount = 0;
-        return n;
+    }
+
+    /** Submits and commits the parts of the {@link #unsent} trace IO that have room now; nothing while trace IOs wait for commit. */
+    private void sendUnsent() {
+        if (unsent < 0 || uncommittedParentCount > 0) {
+            return;
+        }
+        sendParts(unsent);
+        if (uncommittedPartCount > 0) {
+            commitParts();
+        }
     }
 
     /**
      * Hands over the trace IOs whose last part completed, waiting as {@link IoEngine#reap} says for
-     * {@code min} of them; returns early, with fewer, when {@link #admits} refused an IO and a
-     * member IO completed since (its member may have room now).
+     * {@code min} of them, and sends the parts of an {@link #unsent} trace IO as room comes; returns
+     * early, with fewer, when {@link #admits} refused an IO and a member IO completed since (its
+     * member may have room now).
      */
     @Override
     public int reap(int min, long timeoutNs, CompletionSink completions) {
@@ -313,10 +403,11 @@ public final class StripedEngine implements IoEngine {
             int want = Math.min(min, committed);
             if (want <= 0 || timeoutNs == 0) {
                 inner.reap(0, 0, partDone);
+                sendUnsent();
                 return delivered;
             }
             long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
-            while (delivered < want && !(refused && roomMade)) {
+            while (delivered < want && !(refused && roomMade && unsent < 0)) {
                 long leftNs = -1;
                 if (timeoutNs > 0) {
                     leftNs = deadline - System.nanoTime();
@@ -325,6 +416,7 @@ public final class StripedEngine implements IoEngine {
                     }
                 }
                 inner.reap(1, leftNs, partDone);
+                sendUnsent();
             }
             return delivered;
         } finally {
@@ -346,7 +438,7 @@ public final class StripedEngine implements IoEngine {
         }
         lastDoneNs[p] = Math.max(lastDoneNs[p], part.doneNs);
         freeParts[freePartCount++] = i;
-        if (--partsLeft[p] > 0) {
+        if (--partsLeft[p] > 0 || p == unsent) {
             return;
         }
         IoSlot parent = parents[p];

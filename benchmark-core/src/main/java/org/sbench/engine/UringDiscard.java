@@ -6,6 +6,7 @@ import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.target.BlockDeviceTarget;
+import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 
 /**
@@ -19,9 +20,10 @@ import org.sbench.target.Target;
  * otherwise it hands the command to an io-wq worker, which issues it later, after IOs submitted
  * behind it. It does so for a discard the block layer cuts into several bios (one that starts off
  * the discard granularity and crosses it) and for a range with pages in the device's page cache.
- * So the engine queues only trims that are one bio and one request ({@link
- * org.sbench.target.DiscardGeometry#oneRequest}), and drops the device's clean cached pages
- * (posix_fadvise DONTNEED) when it opens; its own IOs are O_DIRECT and cache nothing.
+ * So the engine queues only trims that are one bio and one request on their member ({@link
+ * org.sbench.target.DiscardGeometry#oneRequest}), and drops the devices' clean cached pages
+ * (posix_fadvise DONTNEED) when it opens; its own IOs are O_DIRECT and cache nothing. A striped
+ * target's trims are queued when every member is a block device that passes the probe.
  */
 final class UringDiscard {
     /** What the engine says of queued discards. */
@@ -32,15 +34,20 @@ final class UringDiscard {
     }
 
     /**
-     * Why the target's trims cannot be queued before asking the kernel to run one: not a block
-     * device, a device that does not discard, or an io_uring without uring_cmd; null when nothing says so.
+     * Why the target's trims cannot be queued before asking the kernel to run one: a member (the
+     * target itself, or one of a stripe's) that is not a block device or does not discard, or an
+     * io_uring without uring_cmd; null when nothing says so.
      */
     static String refusalBeforeProbe(Target target, int ring) {
-        if (!BlockDeviceTarget.KIND.equals(target.kind())) {
-            return target.kind() + " target: io_uring queues discards of block devices only";
-        }
-        if (!target.discardGeometry().discards()) {
-            return target.path() + " does not discard (queue/discard_max_bytes is 0)";
+        boolean striped = target instanceof StripedTarget;
+        for (Target m : target.members()) {
+            if (!BlockDeviceTarget.KIND.equals(m.kind())) {
+                return (striped ? "member " + m.path() + " is a " + m.kind() : m.kind() + " target")
+                        + ": io_uring queues discards of block devices only";
+            }
+            if (!m.discardGeometry().discards()) {
+                return m.path() + " does not discard (queue/discard_max_bytes is 0)";
+            }
         }
         if (!knowsOpcode(ring, UringAbi.IORING_OP_URING_CMD)) {
             return "io_uring has no IORING_OP_URING_CMD (Linux 5.19+)";
@@ -68,9 +75,17 @@ final class UringDiscard {
         return "the kernel refused BLOCK_URING_CMD_DISCARD: " + Errno.describe((int) result);
     }
 
-    /** Drops the device's clean cached pages, over which the kernel would hand a discard to a worker; 0 or an errno. */
+    /**
+     * Drops the clean cached pages of every member, over which the kernel would hand a discard to
+     * a worker; 0, or the first errno.
+     */
     static int dropCachedPages(Target target) {
-        return LibC.posix_fadvise(target.fd(), 0, 0, LibC.POSIX_FADV_DONTNEED);
+        int first = 0;
+        for (Target m : target.members()) {
+            int r = LibC.posix_fadvise(m.fd(), 0, 0, LibC.POSIX_FADV_DONTNEED);
+            first = first == 0 ? r : first;
+        }
+        return first;
     }
 
     /** Fills every field of the SQE at {@code sqe} with a discard of {@code s}'s range. */

@@ -1,7 +1,6 @@
 // What each member of a striped target did in one run: its IOs, bytes, busy time and depth.
 package org.sbench.metrics;
 
-import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoSlot;
 import org.sbench.engine.StripedEngine;
 import org.sbench.trace.Op;
@@ -10,18 +9,17 @@ import org.sbench.trace.Op;
  * The per-member numbers of a run on a striped target, from the member IOs its
  * {@link StripedEngine} reports: per member one {@link IoGroup} of all its IOs (count, bytes, busy
  * time, service times, failed member IOs) and one per op, and the member's queue depth at each submit; and
- * the trace IOs that were split. The array's own numbers stay with the {@link MetricsRecorder}.
- * Made before the run; recording allocates nothing. Replay thread only.
+ * the trace IOs that were split ({@link SplitCount}). The array's own numbers stay with the
+ * {@link MetricsRecorder}. Made before the run ({@link SplitCount#attach}); recording allocates
+ * nothing. Replay thread only.
  */
-public final class MemberMetrics implements StripedEngine.MemberListener {
+public final class MemberMetrics extends SplitCount {
     private static final Op[] OPS = Op.values();
 
     private final StripedEngine engine;
     private final IoGroup[] all;
     private final IoGroup[][] byOp;
     private final QdHistogram[] depth;
-    private long splitIos;
-    private long parts;
 
     private MemberMetrics(StripedEngine engine) {
         this.engine = engine;
@@ -38,24 +36,11 @@ public final class MemberMetrics implements StripedEngine.MemberListener {
         }
     }
 
-    /**
-     * Starts counting the member IOs of {@code engine} for one run (replacing whoever counted
-     * before); null when the engine is not a striped target's, which has no members to count.
-     */
-    public static MemberMetrics attach(IoEngine engine) {
-        if (!(engine instanceof StripedEngine)) {
-            return null;
-        }
-        StripedEngine striped = (StripedEngine) engine;
-        MemberMetrics m = new MemberMetrics(striped);
-        striped.listen(m);
+    /** Starts counting the member IOs of {@code engine} for one run, replacing whoever counted before. */
+    public static MemberMetrics attach(StripedEngine engine) {
+        MemberMetrics m = new MemberMetrics(engine);
+        engine.listen(m);
         return m;
-    }
-
-    @Override
-    public void split(int count) {
-        splitIos++;
-        parts += count;
     }
 
     @Override
@@ -93,15 +78,5 @@ public final class MemberMetrics implements StripedEngine.MemberListener {
     /** The most member IOs member {@code m} was given at once (what its queue holds). */
     public int inFlightCap(int m) {
         return engine.memberCap(m);
-    }
-
-    /** Reads and writes that crossed a chunk boundary and became several member IOs. */
-    public long splitIos() {
-        return splitIos;
-    }
-
-    /** The member IOs those became. */
-    public long splitParts() {
-        return parts;
     }
 }

@@ -11,7 +11,7 @@ import org.sbench.target.Target;
  *
  * @param engineNote          why the engine is not the one asked for (auto fallback), or null
  * @param bufferMemory        how the slot buffers are backed (e.g. "transparent huge pages (2 MiB)")
- * @param splitThresholdBytes IOs longer than this are split by the device queue; 0 when unknown
+ * @param splitThresholdBytes IOs longer than this are split, into the requests the device takes whole; 0 when unknown
  */
 public record Equipment(Target target, IoEngine engine, String engineNote, String bufferMemory, long splitThresholdBytes) {
     /**
@@ -39,7 +39,7 @@ public record Equipment(Target target, IoEngine engine, String engineNote, Strin
         IoEngines.Opened opened = DeviceQueue.open(opener, name, target, depth, bufferBytes, largestIoBytes, clock);
         IoEngine engine = opened.engine();
         return new Equipment(target, engine, opened.fallbackReason().isEmpty() ? null : opened.fallbackReason(),
-                bufferMemory(engine), DeviceQueue.splitThreshold(target.describe(), engine.hugePageBytes() > 0));
+                bufferMemory(engine), target.splitGeometry().wholeBytes(engine.hugePageBytes() > 0));
     }
 
     /** How the engine's slot buffers are backed, for the result's mapping section. */

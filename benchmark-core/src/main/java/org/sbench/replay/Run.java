@@ -11,8 +11,8 @@ import org.sbench.data.WritePattern;
 import org.sbench.data.WritePatterns;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
-import org.sbench.metrics.MemberMetrics;
 import org.sbench.metrics.MetricsRecorder;
+import org.sbench.metrics.SplitCount;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ReplayResults;
 import org.sbench.result.StripeResults;
@@ -78,23 +78,24 @@ public final class Run {
         List<String> phaseNames = new ArrayList<>();
         Replayer.Outcome outcome;
         MetricsRecorder recorder;
-        MemberMetrics members;
         TraceInfo info;
+        SplitCount splits;
         try (TraceReader trace = source.open(settings.mode()); ProgressRelay progress = new ProgressRelay(listener)) {
             info = trace.info();
             info.phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
-            members = MemberMetrics.attach(equipment.engine());
+            splits = SplitCount.attach(equipment.engine(), target);
             outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
                     recorder, clock, progress, control, settings.onError(), source.plannedIos(), settings.pollCompletions()));
         }
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment, info),
                 source.identity(outcome), targetIdentity, host(),
                 new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(), mapper.skippedWrites(),
-                        mapper.wouldSplit(), equipment.splitThresholdBytes(), equipment.bufferMemory(),
+                        mapper.wouldSplit(), equipment.splitThresholdBytes(), splits == null ? 0 : splits.splitIos(),
+                        splits == null ? 0 : splits.splitParts(), equipment.bufferMemory(),
                         layout.isNone() ? null : layout.describe(), layout.isNone() ? null : layout.places()),
                 settings.mode().timed(), phaseNames, equipment.engine().depth());
-        return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, members);
+        return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, splits);
     }
 
     /** Runs {@code replayer} on this thread with its timer slack at 1 ns ({@link TimerSlack}), put back after. */

@@ -219,15 +219,20 @@ public record ReplayResult(
 
     /**
      * What mapping the trace onto the target did: IOs widened to the logical block size, moved by the
-     * fit policy, of other streams (not replayed), writes skipped by a read-only run, and IOs larger
-     * than the device accepts whole (the kernel splits them); with {@code --stream all}, where each
-     * stream was put, in words ({@code streamLayout}: {@code 8:0@0, 8:16@1048576}, streams named as
-     * inspect names them; numbers in results written before) and as {@code streams} (absent in
-     * results written before it was kept).
+     * fit policy, of other streams (not replayed), writes skipped by a read-only run, and reads and
+     * writes longer than the device takes whole ({@code wouldSplit}, longer than
+     * {@code splitThresholdBytes}); the reads and writes sbench split into several device IOs
+     * ({@code splitIos}: cut into the requests the device takes whole, and on a striped target at
+     * chunk boundaries) and the device IOs they became ({@code splitParts}), both 0 where the kernel
+     * splits them (the sync engine); with {@code --stream all}, where each stream was put, in words
+     * ({@code streamLayout}: {@code 8:0@0, 8:16@1048576}, streams named as inspect names them;
+     * numbers in results written before) and as {@code streams} (absent in results written before
+     * it was kept).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Mapping(long widened, long refitted, long otherStreams, long skippedWrites, long wouldSplit,
-                          long splitThresholdBytes, String bufferMemory, String streamLayout, List<StreamPlace> streams) {
+                          long splitThresholdBytes, long splitIos, long splitParts, String bufferMemory, String streamLayout,
+                          List<StreamPlace> streams) {
     }
 
     /** Where one stream went with {@code --stream all}: its number, its name as inspect shows it, and its first byte on the target. */

@@ -66,6 +66,9 @@ final class RunFacts {
         rows.add(row("writes and trims skipped (read-only)", TableResultWriter.count(m.skippedWrites())));
         rows.add(row("IOs longer than the device takes whole", TableResultWriter.count(m.wouldSplit())
                 + (m.splitThresholdBytes() > 0 ? " (longer than " + TableResultWriter.count(m.splitThresholdBytes()) + " bytes)" : "")));
+        if (m.splitIos() > 0) {
+            rows.add(row("split by sbench, in trace order", TableResultWriter.split(r)));
+        }
         if (m.streamLayout() != null) {
             rows.add(row("where each stream went (stream@offset)", m.streamLayout()));
         }

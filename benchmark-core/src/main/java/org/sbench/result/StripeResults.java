@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sbench.metrics.IoGroup;
 import org.sbench.metrics.MemberMetrics;
+import org.sbench.metrics.SplitCount;
 import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -16,11 +17,11 @@ public final class StripeResults {
 
     /**
      * {@code result} with the stripe section of {@code target} and the member numbers of the run
-     * ({@code members}, from {@link MemberMetrics#attach}); {@code result} itself for any other
-     * target ({@code members} null).
+     * ({@code splits}, from {@link SplitCount#attach}: {@link MemberMetrics} on a striped target);
+     * {@code result} itself for any other target.
      */
-    public static ReplayResult addTo(ReplayResult result, Target target, MemberMetrics members) {
-        if (members == null || !(target instanceof StripedTarget)) {
+    public static ReplayResult addTo(ReplayResult result, Target target, SplitCount splits) {
+        if (!(splits instanceof MemberMetrics members) || !(target instanceof StripedTarget)) {
             return result;
         }
         StripedTarget stripe = (StripedTarget) target;

@@ -16,13 +16,17 @@ final class StripeTables {
     private StripeTables() {
     }
 
-    /** {@code 2 members x 500 GB, chunk 64 KiB, 1.00 TB usable; 307 reads and writes split at chunk boundaries into 1,908 member IOs}. */
+    /**
+     * {@code 2 members x 500 GB, chunk 64 KiB, 1.00 TB usable; 307 reads and writes split into 1,908
+     * member IOs} (at chunk boundaries, and where a member takes no more whole).
+     */
     static String geometry(ReplayResult r) {
         ReplayResult.Stripe s = r.stripe();
-        return s.memberCount() + " members x " + TargetSafety.decimalSize(s.memberBytes()) + ", chunk " + StripeSpec.chunkText(s.chunkBytes())
-                + ", " + TargetSafety.decimalSize(s.usableBytes()) + " usable; " + TableResultWriter.count(s.splitIos())
-                + (s.splitIos() == 1 ? " read or write" : " reads and writes") + " split at chunk boundaries into "
-                + TableResultWriter.count(s.splitParts()) + " member IOs";
+        return s.memberCount() + (s.memberCount() == 1 ? " member x " : " members x ") + TargetSafety.decimalSize(s.memberBytes())
+                + ", chunk " + StripeSpec.chunkText(s.chunkBytes()) + ", " + TargetSafety.decimalSize(s.usableBytes()) + " usable; "
+                + (s.splitIos() == 0 ? "no read or write split" : TableResultWriter.count(s.splitIos())
+                + (s.splitIos() == 1 ? " read or write" : " reads and writes") + " split into " + TableResultWriter.count(s.splitParts())
+                + " member IOs");
     }
 
     /** The array's row, then one per member: what each did over its own busy time. */

@@ -219,8 +219,16 @@ public final class TableResultWriter {
         }
         return "widened " + count(mp.widened()) + ", refitted " + count(mp.refitted()) + ", other streams "
                 + count(mp.otherStreams()) + ", writes skipped " + count(mp.skippedWrites()) + ", would split "
-                + count(mp.wouldSplit()) + (mp.streamLayout() == null ? "" : "; stream@offset " + mp.streamLayout())
+                + count(mp.wouldSplit()) + (mp.splitIos() == 0 ? "" : "; " + split(r))
+                + (mp.streamLayout() == null ? "" : "; stream@offset " + mp.streamLayout())
                 + (mp.bufferMemory() == null ? "" : "; buffers: " + mp.bufferMemory());
+    }
+
+    /** {@code 5 reads and writes split by sbench into 40 device IOs}: what the run cut, member IOs on a stripe. */
+    static String split(ReplayResult r) {
+        ReplayResult.Mapping mp = r.mapping();
+        return count(mp.splitIos()) + (mp.splitIos() == 1 ? " read or write" : " reads and writes") + " split by sbench into "
+                + count(mp.splitParts()) + (r.stripe() == null ? " device IOs" : " member IOs");
     }
 
     static String errors(ReplayResult r) {

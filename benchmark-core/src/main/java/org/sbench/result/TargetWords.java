@@ -38,6 +38,7 @@ final class TargetWords {
         m.put(BlockDeviceTarget.KEY_MAX_SECTORS_KB, "largest request (max_sectors_kb)");
         m.put(BlockDeviceTarget.KEY_MAX_SEGMENTS, "segments per request (max_segments)");
         m.put(BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE, "largest segment (max_segment_size)");
+        m.put(BlockDeviceTarget.KEY_CHUNK_SECTORS, "requests end at multiples of, in 512-byte sectors (chunk_sectors)");
         m.put(BlockDeviceTarget.KEY_NOMERGES, "request merging during the run (nomerges)");
         m.put(BlockDeviceTarget.KEY_NOMERGES_BEFORE, "request merging before the run (nomerges)");
         m.put(BlockDeviceTarget.KEY_LOGICAL_BLOCK_SIZE, "logical block size");

@@ -34,6 +34,8 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_MAX_SECTORS_KB = "maxSectorsKb";
     public static final String KEY_MAX_SEGMENTS = "maxSegments";
     public static final String KEY_MAX_SEGMENT_SIZE = "maxSegmentSize";
+    /** {@code queue/chunk_sectors}, only where it is not 0: a request never crosses a multiple of it. */
+    public static final String KEY_CHUNK_SECTORS = "chunkSectors";
     public static final String KEY_NOMERGES = "nomerges";
     public static final String KEY_NOMERGES_BEFORE = "nomergesBefore";
     public static final String KEY_WBT_LAT_USEC = "wbtLatUsec";
@@ -42,6 +44,12 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_PHYSICAL_BLOCK_SIZE = "physicalBlockSize";
 
     private static final String QUEUE_DISCARD_MAX_BYTES = "queue/discard_max_bytes";
+    private static final String QUEUE_MAX_SECTORS_KB = "queue/max_sectors_kb";
+    private static final String QUEUE_MAX_SEGMENTS = "queue/max_segments";
+    private static final String QUEUE_MAX_SEGMENT_SIZE = "queue/max_segment_size";
+    /** In 512-byte units; 0 for a device without chunks. */
+    private static final String QUEUE_CHUNK_SECTORS = "queue/chunk_sectors";
+    private static final long KIB = 1024;
     private static final String QUEUE_DISCARD_GRANULARITY = "queue/discard_granularity";
     /** A partition's first sector on its disk, in 512-byte units whatever the sector size. */
     private static final String PARTITION_START = "start";
@@ -59,6 +67,7 @@ public final class BlockDeviceTarget implements Target {
     private final int physicalBlockSize;
     private final TargetCalls.Discard discard;
     private final DiscardGeometry discardGeometry;
+    private final SplitGeometry splitGeometry;
     private final QueueSettings queue;
     private final TargetLock lock;
     private boolean closed;
@@ -71,7 +80,9 @@ public final class BlockDeviceTarget implements Target {
         this.logicalBlockSize = TargetCalls.logicalBlockSize(fd, path);
         this.physicalBlockSize = TargetCalls.physicalBlockSize(fd, path);
         this.discard = new TargetCalls.Discard(fd);
-        this.discardGeometry = discardGeometry(device, logicalBlockSize);
+        long start = startBytes(device);
+        this.discardGeometry = start < 0 ? DiscardGeometry.NONE : discardGeometry(device.disk(), logicalBlockSize, start);
+        this.splitGeometry = start < 0 ? SplitGeometry.NONE : splitGeometry(device.disk(), physicalBlockSize, start);
         this.queue = queue;
         this.lock = lock;
     }
@@ -158,9 +169,10 @@ public final class BlockDeviceTarget implements Target {
         put(d, KEY_ROTATIONAL, disk.attribute("queue/rotational"));
         put(d, KEY_SCHEDULER, Optional.of(queue.scheduler()).filter(s -> !s.isEmpty()));
         put(d, KEY_NR_REQUESTS, disk.attribute("queue/nr_requests"));
-        put(d, KEY_MAX_SECTORS_KB, disk.attribute("queue/max_sectors_kb"));
-        put(d, KEY_MAX_SEGMENTS, disk.attribute("queue/max_segments"));
-        put(d, KEY_MAX_SEGMENT_SIZE, disk.attribute("queue/max_segment_size"));
+        put(d, KEY_MAX_SECTORS_KB, disk.attribute(QUEUE_MAX_SECTORS_KB));
+        put(d, KEY_MAX_SEGMENTS, disk.attribute(QUEUE_MAX_SEGMENTS));
+        put(d, KEY_MAX_SEGMENT_SIZE, disk.attribute(QUEUE_MAX_SEGMENT_SIZE));
+        put(d, KEY_CHUNK_SECTORS, disk.attribute(QUEUE_CHUNK_SECTORS).filter(c -> !c.equals("0")));
         d.put(KEY_NOMERGES, queue.nomergesUsed());
         d.put(KEY_NOMERGES_BEFORE, queue.nomergesBefore());
         put(d, KEY_WBT_LAT_USEC, Optional.ofNullable(queue.wbtUsed()));
@@ -203,16 +215,34 @@ public final class BlockDeviceTarget implements Target {
         return discardGeometry;
     }
 
-    /** From the disk's queue limits and, for a partition, its start; NONE where sysfs does not say. */
-    private static DiscardGeometry discardGeometry(SysfsBlockDevice device, int logicalBlockSize) {
-        SysfsBlockDevice disk = device.disk();
-        long max = disk.attribute(QUEUE_DISCARD_MAX_BYTES).map(Long::parseLong).orElse(0L);
-        long granularity = disk.attribute(QUEUE_DISCARD_GRANULARITY).map(Long::parseLong).orElse(0L);
-        long start = device.isPartition() ? device.attribute(PARTITION_START).map(Long::parseLong).orElse(-1L) : 0;
-        if (max <= 0 || start < 0) {
-            return DiscardGeometry.NONE;
-        }
-        return new DiscardGeometry(Math.max(granularity, logicalBlockSize), max, start * SYSFS_SECTOR_BYTES);
+    /** From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not say. */
+    private static DiscardGeometry discardGeometry(SysfsBlockDevice disk, int logicalBlockSize, long start) {
+        long max = number(disk, QUEUE_DISCARD_MAX_BYTES);
+        return max <= 0 ? DiscardGeometry.NONE : new DiscardGeometry(Math.max(number(disk, QUEUE_DISCARD_GRANULARITY), logicalBlockSize),
+                max, start);
+    }
+
+    @Override
+    public SplitGeometry splitGeometry() {
+        return splitGeometry;
+    }
+
+    /** From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not say how long a request may be. */
+    private static SplitGeometry splitGeometry(SysfsBlockDevice disk, int physicalBlockSize, long start) {
+        long maxKb = number(disk, QUEUE_MAX_SECTORS_KB);
+        return maxKb <= 0 ? SplitGeometry.NONE : new SplitGeometry(maxKb * KIB, number(disk, QUEUE_MAX_SEGMENTS),
+                number(disk, QUEUE_MAX_SEGMENT_SIZE), number(disk, QUEUE_CHUNK_SECTORS) * SYSFS_SECTOR_BYTES,
+                Math.max(1, physicalBlockSize), start);
+    }
+
+    /** A numeric sysfs attribute of {@code disk}; 0 where sysfs does not have it. */
+    private static long number(SysfsBlockDevice disk, String attribute) {
+        return disk.attribute(attribute).map(Long::parseLong).orElse(0L);
+    }
+
+    /** Where {@code device} starts on its disk: 0 for a disk, a partition's start, -1 when sysfs does not say. */
+    private static long startBytes(SysfsBlockDevice device) {
+        return device.isPartition() ? device.attribute(PARTITION_START).map(s -> Long.parseLong(s) * SYSFS_SECTOR_BYTES).orElse(-1L) : 0;
     }
 
     @Override

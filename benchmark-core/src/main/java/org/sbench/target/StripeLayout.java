@@ -16,6 +16,8 @@ package org.sbench.target;
 public final class StripeLayout {
     /** The smallest chunk: a page, as dm-stripe requires. */
     public static final long MIN_CHUNK_BYTES = 4096;
+    /** A target alone, as a stripe of one: every byte where it is, nothing split at chunks. */
+    public static final StripeLayout ONE = new StripeLayout(1, MIN_CHUNK_BYTES);
 
     private final int members;
     private final long chunkBytes;

@@ -66,6 +66,15 @@ public interface Target extends AutoCloseable {
     }
 
     /**
+     * How the block layer cuts this target's reads and writes into requests, for an engine that
+     * cuts them itself; {@link SplitGeometry#NONE} where they do not reach a block device queue (a
+     * file, the null target) or go to members that each have their own (a stripe).
+     */
+    default SplitGeometry splitGeometry() {
+        return SplitGeometry.NONE;
+    }
+
+    /**
      * Erases [offsetBytes, offsetBytes + lengthBytes) by {@code method}, synchronously (a purge): on a
      * block device BLKDISCARD, BLKSECDISCARD or BLKZEROOUT, on a file a punched hole or a zeroed
      * range. Offset and length are multiples of the logical block size. Not during a run.

@@ -97,13 +97,13 @@ class IoEnginesTest {
         IoEngines.Factory works = (t, d, m, p, c) -> new NullEngine(d, m, c);
         IoEngines.Opened opened = IoEngines.openFirst(List.of(new IoEngines.Candidate("io_uring", eperm),
                 new IoEngines.Candidate("libaio", enosys), new IoEngines.Candidate("sync", works)),
-                new NullTestTarget(), 4, 4096, 0, NanoClock.SYSTEM);
+                new NullTestTarget(), 4, 4096, 0, false, NanoClock.SYSTEM);
         opened.engine().close();
         assertEquals("io_uring refused (io_uring_setup failed on a ring of 4 entries: EPERM (Operation not permitted)); "
                 + "libaio refused (io_setup failed on an AIO context for 4 IOs: ENOSYS (Function not implemented)): using sync",
                 opened.fallbackReason());
         SbenchException e = assertThrows(SbenchException.class, () -> IoEngines.openFirst(
-                List.of(new IoEngines.Candidate("io_uring", eperm)), new NullTestTarget(), 4, 4096, 0, NanoClock.SYSTEM));
+                List.of(new IoEngines.Candidate("io_uring", eperm)), new NullTestTarget(), 4, 4096, 0, false, NanoClock.SYSTEM));
         assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
         assertEquals("no IO engine could start: io_uring refused (io_uring_setup failed on a ring of 4 entries: "
                 + "EPERM (Operation not permitted))", e.getMessage());

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -100,5 +101,51 @@ class StripedEngineTest {
         }
         assertArrayEquals(new byte[8 * K], Arrays.copyOf(Files.readAllBytes(a), 8 * K), "member 0 discarded");
         assertArrayEquals(new byte[8 * K], Arrays.copyOf(Files.readAllBytes(b), 8 * K), "member 1 discarded");
+    }
+
+    @Test
+    void ioUringRegistersEveryMemberAsAFixedFile() throws IOException {
+        Path a = dir.resolve("member-a");
+        Path b = dir.resolve("member-b");
+        try (Target stripe = Targets.open("stripe:4K:" + a + "," + b, WRITE.withSizeBytes(64 * K));
+             IoEngine engine = open("io_uring", stripe)) {
+            assertEquals(List.of(a.toRealPath().toString(), b.toRealPath().toString()), registeredFiles(),
+                    "the ring's fixed files, as the kernel lists them");
+            assertTrue(engine.discards().endsWith("(member " + a + " is a file: io_uring queues discards of block devices only)"),
+                    engine.discards());
+        }
+    }
+
+    /**
+     * The files registered with the io_uring rings this process has open, as the kernel's fdinfo of
+     * each ring lists them ({@code UserFiles: N}, then {@code INDEX: PATH} per file).
+     */
+    private static List<String> registeredFiles() throws IOException {
+        List<String> files = new ArrayList<>();
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds.toList()) {
+                String link;
+                try {
+                    link = Files.readSymbolicLink(fd).toString();
+                } catch (IOException e) {
+                    continue; // closed meanwhile (the listing's own descriptor)
+                }
+                if (!link.equals("anon_inode:[io_uring]")) {
+                    continue;
+                }
+                boolean listing = false;
+                for (String line : Files.readAllLines(Path.of("/proc/self/fdinfo").resolve(fd.getFileName()))) {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*\\d+: (.+)$").matcher(line);
+                    if (line.startsWith("UserFiles:")) {
+                        listing = true;
+                    } else if (listing && m.matches()) {
+                        files.add(m.group(1));
+                    } else {
+                        listing = false;
+                    }
+                }
+            }
+        }
+        return files;
     }
 }

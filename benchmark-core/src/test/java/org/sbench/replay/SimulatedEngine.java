@@ -15,7 +15,7 @@ import org.sbench.trace.Op;
  */
 final class SimulatedEngine implements IoEngine {
     /** One submission as the device saw it. */
-    record Submit(long tag, long submitNs, int inFlightAfter, long offsetBytes) {
+    record Submit(long tag, long submitNs, int inFlightAfter, int member, long offsetBytes, long lengthBytes) {
     }
 
     static final long POLL_STEP_NS = 1_000;
@@ -106,12 +106,12 @@ final class SimulatedEngine implements IoEngine {
                 orderWaitEndNs = clock.now;
                 doneAt[s.index] = clock.now;
                 pending.add(s);
-                submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
+                submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.member, s.offsetBytes, s.lengthBytes));
                 continue;
             }
             doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
             pending.add(s);
-            submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.offsetBytes));
+            submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.member, s.offsetBytes, s.lengthBytes));
         }
         queued.clear();
         return n;

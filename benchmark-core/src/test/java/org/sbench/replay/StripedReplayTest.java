@@ -14,6 +14,7 @@ import org.sbench.engine.StripedEngine;
 import org.sbench.engine.linux.Errno;
 import org.sbench.metrics.MemberMetrics;
 import org.sbench.metrics.MetricsRecorder;
+import org.sbench.target.SplitGeometry;
 import org.sbench.target.StripeLayout;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -99,6 +100,51 @@ class StripedReplayTest {
         assertEquals(500 * US, run.metrics().wallNs(), "five rounds of two");
         // Reads 2, 4, 6 and 8 found member 0 full when their turn came (3, 5, 7, 9 went right after them).
         assertEquals(4, run.metrics().heldAtCapCount());
+    }
+
+    @Test
+    void anIoWithMorePartsOnAMemberThanItsCapGoesOutInPartsAsRoomComes() {
+        // 32 KiB over 2 x 4 KiB: four parts on each member, which takes two at a time; then 4 KiB on member 0.
+        List<IoRecord> trace = List.of(io(0, Op.READ, 0, 32 * K), io(1, Op.READ, 8 * K, 4 * K));
+        Device device = Device.of(2 + 4, s -> s.member == 0 ? 100 * US : 300 * US);
+        Run run = replay(trace, new FixedQdScheduler(2), 2, new StripeLayout(2, 4 * K), new int[] {2, 2}, device);
+        assertTrue(run.outcome().complete());
+        assertEquals(2, run.metrics().op(Op.READ).ios());
+        assertEquals(36 * K, run.metrics().op(Op.READ).bytes());
+        List<SimulatedEngine.Submit> submits = device.engine().submits;
+        // The parts in order (member 0 at 0, 4K, 8K, 12K; member 1 likewise), then the 4 KiB read.
+        assertEquals(List.of(0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L), submits.stream().map(SimulatedEngine.Submit::tag).toList());
+        assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1, 0), submits.stream().map(SimulatedEngine.Submit::member).toList());
+        assertEquals(List.of(0L, 0L, 4L * K, 4L * K, 8L * K, 8L * K, 12L * K, 12L * K, 4L * K),
+                submits.stream().map(SimulatedEngine.Submit::offsetBytes).toList());
+        // Parts 0-3 at once; part 4 when member 0's first two completed; part 5 waits for member 1, and
+        // parts 6 and 7 and the next read wait for it.
+        assertEquals(List.of(0L, 0L, 0L, 0L, 100 * US, 300 * US, 300 * US, 300 * US, 300 * US),
+                submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(0, run.members().depth(0).count(3), "never more than two on member 0");
+        assertEquals(0, run.members().depth(1).count(3), "never more than two on member 1");
+        assertEquals(600 * US, run.metrics().op(Op.READ).latency().getMaxValue(), 600 * US / 1000.0);
+        assertEquals(1, run.members().splitIos());
+        assertEquals(8, run.members().splitParts());
+    }
+
+    @Test
+    void eachPartIsCutIntoTheRequestsItsMemberTakesWhole() {
+        // A device taking 128 KiB whole, with chunks (chunk_sectors) of 256 KiB.
+        SplitGeometry device = new SplitGeometry(128 * K, 0, 0, 256 * K, 4 * K, 0);
+        List<IoRecord> trace = List.of(io(0, Op.WRITE, 0, 300 * K), io(1, Op.READ, 200 * K, 100 * K), io(2, Op.READ, 0, 4 * K));
+        Device d = Device.of(1 + 8, s -> 100 * US);
+        StripedEngine engine = new StripedEngine(d.engine(), 1, StripeLayout.ONE, new int[] {8}, new SplitGeometry[] {device});
+        Run run = run(trace, new FixedQdScheduler(1), engine, d, MemberMetrics.attach(engine));
+        assertTrue(run.outcome().complete());
+        List<SimulatedEngine.Submit> submits = d.engine().submits;
+        assertEquals(List.of(0L, 128L * K, 256L * K, 200L * K, 256L * K, 0L), submits.stream().map(SimulatedEngine.Submit::offsetBytes).toList());
+        assertEquals(List.of(128L * K, 128L * K, 44L * K, 56L * K, 44L * K, 4L * K),
+                submits.stream().map(SimulatedEngine.Submit::lengthBytes).toList(), "cut at 128 KiB, and where a chunk ends");
+        assertEquals(300 * K, run.metrics().op(Op.WRITE).bytes());
+        assertEquals(2, run.members().splitIos());
+        assertEquals(5, run.members().splitParts());
+        assertEquals(3, run.metrics().all().ios(), "fidelity and latency per trace IO");
     }
 
     @Test

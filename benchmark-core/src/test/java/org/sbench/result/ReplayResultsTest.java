@@ -67,7 +67,7 @@ class ReplayResultsTest {
                         null, "stop", "poll"),
                 new ReplayResult.TraceIdentity("t", "/t.sbt", "sbt", "00", 4),
                 new ReplayResult.TargetIdentity("null", "null", 1L << 30, 512, 512, Map.of(), null),
-                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, "test", null, null), timed, java.util.List.of(), 8);
+                new ReplayResult.Host("6.18", "cpu", 2, "17"), new ReplayResult.Mapping(0, 0, 0, 0, 0, 0, 0, 0, "test", null, null), timed, java.util.List.of(), 8);
     }
 
     @Test

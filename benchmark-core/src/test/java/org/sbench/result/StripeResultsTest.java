@@ -46,8 +46,8 @@ class StripeResultsTest {
     void theTerminalSaysTheGeometryAndShowsTheMembersNextToTheArray() {
         String t = table(ResultFixtures.load(STRIPE));
         assertTrue(t.contains("target   stripe:64K:/dev/sdx,/dev/sdz (RAID 0 stripe, 1000000.0 MB usable: 2 x 500 GB striped, 64 KiB)\n"), t);
-        assertTrue(t.contains("stripe   2 members x 500 GB, chunk 64 KiB, 1.00 TB usable; 1 read or write split at chunk boundaries"
-                + " into 2 member IOs\n"), t);
+        assertTrue(t.contains("stripe   2 members x 500 GB, chunk 64 KiB, 1.00 TB usable; 1 read or write split into 2 member IOs\n"),
+                t);
         assertTrue(t.contains("\n"
                 + "          IOs   MB  busy s  MB/s  IOPS  QD avg  cap  p99 us  errors                             identity\n"
                 + "array       4  4.0   2.000   2.0     2    1.25    0     2.0       0                            trace IOs\n"
@@ -58,6 +58,17 @@ class StripeResultsTest {
                 + "member 0          66.7  33.3  0.0  0.0   0.0    0.0    0.0  0.0\n"
                 + "member 1         100.0   0.0  0.0  0.0   0.0    0.0    0.0  0.0\n"), t);
         assertTrue(!table(ResultFixtures.load(ResultFixtures.A)).contains("stripe"), "nothing of it for a single drive");
+    }
+
+    @Test
+    void aStripeOfOneIsOneMemberAndNothingSplitIsSaidSo(@TempDir Path dir) {
+        Path one = ResultFixtures.variant(dir, STRIPE, "one.json", j -> {
+            com.fasterxml.jackson.databind.node.ObjectNode stripe = (com.fasterxml.jackson.databind.node.ObjectNode) j.get("stripe");
+            stripe.put("memberCount", 1).put("usableBytes", 500_000_000_000L).put("splitIos", 0).put("splitParts", 0);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) stripe.get("members")).remove(1);
+        });
+        String t = table(new JsonResults().read(one));
+        assertTrue(t.contains("stripe   1 member x 500 GB, chunk 64 KiB, 500 GB usable; no read or write split\n"), t);
     }
 
     @Test

@@ -29,6 +29,16 @@ class TableResultWriterTest {
     }
 
     @Test
+    void mappingSaysHowManyIosSbenchSplitIntoHowManyDeviceIos(@TempDir Path dir) {
+        Path split = ResultFixtures.variant(dir, ResultFixtures.A, "split.json",
+                j -> ((ObjectNode) j.get("mapping")).put("wouldSplit", 3).put("splitIos", 3).put("splitParts", 12));
+        ReplayResult r = new JsonResults().read(split);
+        assertEquals("widened 0, refitted 0, other streams 0, writes skipped 0, would split 3; 3 reads and writes split by sbench"
+                + " into 12 device IOs", TableResultWriter.mapping(r));
+        assertTrue(RunFacts.mapping(r).stream().anyMatch(row -> row[1].equals("3 reads and writes split by sbench into 12 device IOs")));
+    }
+
+    @Test
     void readsOfNeverWrittenExtentsAreWarnedOf(@TempDir Path dir) {
         ReplayResult fresh = new JsonResults().read(ResultComparisonTest.unwritten(dir, ResultFixtures.A, "fresh.json"));
         assertTrue(fresh.readsUnwritten());

@@ -27,9 +27,10 @@ public final class LoopDevice implements AutoCloseable {
 
     private final Path image;
     private final String device;
-    /** Loop devices are reused and keep their queue settings: close() puts nomerges, nr_requests and wbt_lat_usec back. */
+    /** Loop devices are reused and keep their queue settings: close() puts nomerges, nr_requests, max_sectors_kb and wbt_lat_usec back. */
     private final String nomergesAtAttach;
     private final String nrRequestsAtAttach;
+    private final String maxSectorsKbAtAttach;
     private final String wbtAtAttach;
     /** Partitions added with partx outlive the loop's detach; close() deletes them first. */
     private boolean partitionsAdded;
@@ -39,6 +40,7 @@ public final class LoopDevice implements AutoCloseable {
         this.device = device;
         this.nomergesAtAttach = Files.readString(nomergesFile()).trim();
         this.nrRequestsAtAttach = Files.readString(nrRequestsFile()).trim();
+        this.maxSectorsKbAtAttach = Files.readString(maxSectorsKbFile()).trim();
         this.wbtAtAttach = Files.exists(wbtFile()) ? Files.readString(wbtFile()).trim() : null;
     }
 
@@ -56,6 +58,10 @@ public final class LoopDevice implements AutoCloseable {
         return Path.of("/sys/class/block", name(), "queue/nr_requests");
     }
 
+    private Path maxSectorsKbFile() {
+        return Path.of("/sys/class/block", name(), "queue/max_sectors_kb");
+    }
+
     /** Sets the device's queue/nomerges (2: no merges, so that each IO is one request); close() puts it back. */
     public void setNomerges(int value) throws IOException {
         Files.writeString(nomergesFile(), Integer.toString(value));
@@ -64,6 +70,11 @@ public final class LoopDevice implements AutoCloseable {
     /** Makes the device's request queue hold {@code requests} (queue/nr_requests); close() puts it back. */
     public void setNrRequests(int requests) throws IOException {
         Files.writeString(nrRequestsFile(), Integer.toString(requests));
+    }
+
+    /** Makes the device take IOs of up to {@code kib} KiB whole (queue/max_sectors_kb): the block layer splits longer ones; close() puts it back. */
+    public void setMaxSectorsKb(int kib) throws IOException {
+        Files.writeString(maxSectorsKbFile(), Integer.toString(kib));
     }
 
     /** Skips the calling test unless it runs as root and loop devices can be made. */
@@ -195,6 +206,7 @@ public final class LoopDevice implements AutoCloseable {
         try {
             Files.writeString(nomergesFile(), nomergesAtAttach);
             Files.writeString(nrRequestsFile(), nrRequestsAtAttach);
+            Files.writeString(maxSectorsKbFile(), maxSectorsKbAtAttach);
             if (wbtAtAttach != null) {
                 Files.writeString(wbtFile(), wbtAtAttach);
             }

@@ -102,6 +102,38 @@ class CdmCommandTest {
     }
 
     @Test
+    void onAStripeEachTestsResultHasTheMembersAndTheMembersGetTheirIos(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.dat");
+        Path b = dir.resolve("b.dat");
+        Path out = dir.resolve("out");
+        CliTest.Run r = CliTest.run("cdm", "--preset", "v3", "--target", "stripe:64K:" + a + "," + b, "--size", "8M",
+                "--passes", "1", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("sbench cdm v3: stripe:64K:" + a + "," + b + " (stripe, 8.39 MB usable: 2 x 4.19 MB striped, 64 KiB),"
+                + " test region 8 MiB"), r.out());
+        assertEquals(4 * MIB, Files.size(a));
+        assertEquals(4 * MIB, Files.size(b));
+        JsonResults json = new JsonResults();
+        // Seq: eight 1 MiB IOs over the region, each sixteen 64 KiB chunks, eight on each member.
+        for (String op : new String[] {"read", "write"}) {
+            ReplayResult seq = json.read(out.resolve("cdm-v3-seq-" + op + "-random.json"));
+            ReplayResult.Stripe stripe = seq.stripe();
+            assertEquals(2, stripe.memberCount(), op);
+            assertEquals(64 * 1024, stripe.chunkBytes(), op);
+            assertEquals(8, stripe.splitIos(), op);
+            assertEquals(128, stripe.splitParts(), op);
+            for (ReplayResult.Member m : stripe.members()) {
+                assertEquals(64, op.equals("read") ? m.reads() : m.writes(), op + " on " + m.path());
+                assertEquals(4 * MIB, op.equals("read") ? m.bytesRead() : m.bytesWritten(), op + " on " + m.path());
+            }
+        }
+        // 4K QD32: 2048 random 4 KiB reads, each on one member; the members' add up to the array's.
+        ReplayResult qd32 = json.read(out.resolve("cdm-v3-4k-qd32-read-random.json"));
+        assertEquals(2048, qd32.stripe().members().stream().mapToLong(ReplayResult.Member::reads).sum());
+        assertTrue(qd32.stripe().members().stream().allMatch(m -> m.reads() > 0), "both members read");
+    }
+
+    @Test
     void durationZeroMakesEachPassOneSweep(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         CliTest.Run r = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size", "8M", "--passes", "1",
