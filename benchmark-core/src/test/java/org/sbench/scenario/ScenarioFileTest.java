@@ -69,6 +69,15 @@ class ScenarioFileTest {
     }
 
     @Test
+    void aStepsOwnEngineIsRefusedAtItsLineForRunSetsTheEngineOfEveryStep() {
+        String refusal = "'engine' is no option of a scenario's step; every step runs on the engine 'sbench run --engine' names,"
+                + " which the bundle records";
+        assertEquals("s.yaml:4: " + refusal, error("steps:\n  - fill:\n      passes: 1\n      engine: sync\n"));
+        assertEquals("s.yaml:5: " + refusal, error("steps:\n  - rounds: 2\n    steps:\n      - torture: {duration: 1s}\n"
+                + "        per-round: {engine: 1}\n"));
+    }
+
+    @Test
     void aBadValueNamesItsLineAndTheOptionAsTheFileWritesIt() {
         assertEquals("s.yaml:3: passes takes a whole number, found 'many'", error("steps:\n  - cdm: {size: 8M,\n      passes: many}\n"));
         assertEquals("s.yaml:2: data takes random, zero or both, found 'ones'", error("steps:\n  - cdm: {data: ones}\n"));
