@@ -69,10 +69,10 @@ public final class IoEngines {
         if (wanted.equals(NullEngine.NAME)) {
             throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
         }
-        if (!(target instanceof StripedTarget)) {
+        StripedTarget stripe = target.stripe();
+        if (stripe == null) {
             return openKernel(wanted, target, depth, maxIoBytes, 0, clock);
         }
-        StripedTarget stripe = (StripedTarget) target;
         int partSlots = 0;
         for (int cap : DeviceQueue.memberLimits(stripe, depth, maxIoBytes, true)) {
             partSlots = Math.min(SlotBuffers.MAX_PART_SLOTS, partSlots + cap);

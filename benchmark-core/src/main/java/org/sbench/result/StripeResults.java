@@ -20,10 +20,10 @@ public final class StripeResults {
      * target ({@code members} null).
      */
     public static ReplayResult addTo(ReplayResult result, Target target, MemberMetrics members) {
-        if (members == null || !(target instanceof StripedTarget)) {
+        StripedTarget stripe = target.stripe();
+        if (members == null || stripe == null) {
             return result;
         }
-        StripedTarget stripe = (StripedTarget) target;
         List<ReplayResult.Member> out = new ArrayList<>();
         for (int m = 0; m < members.members(); m++) {
             Target t = stripe.members().get(m);

@@ -52,8 +52,9 @@ final class RunCommand implements Callable<Integer> {
     Path resume;
 
     @Option(names = "--scale", paramLabel = "F",
-            description = "Multiply every duration and size the steps run (and the share of each trace replayed) by F, 0 < F <= 1,"
-                    + " to try a scenario quickly; stated in the bundle.")
+            description = "Run on the first F of the target (0 < F <= 1), as on a drive F times the size, and multiply every"
+                    + " duration and size the steps run (and the share of each trace replayed) by F, to try a scenario quickly;"
+                    + " stated in the bundle.")
     Double scale;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,

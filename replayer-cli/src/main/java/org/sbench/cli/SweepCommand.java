@@ -22,7 +22,7 @@ final class SweepCommand extends StepCommand {
     String bs;
 
     @Option(names = "--per-point", paramLabel = "SIZE", description = "Bytes at each point (default auto: 64M, or the capacity /"
-            + " points where that is less).")
+            + " points where that is less; auto:SIZE: SIZE, or that).")
     String perPoint;
 
     @Option(names = "--qd", paramLabel = "N", description = "IOs kept outstanding (default " + SweepStep.DEFAULT_QD + ").")
