@@ -61,6 +61,9 @@ final class CdmCommand implements Callable<Integer> {
     String data;
 
     @Mixin
+    EngineOption engineOption;
+
+    @Mixin
     TargetOptions targetOptions;
 
     @Mixin
@@ -123,7 +126,7 @@ final class CdmCommand implements Callable<Integer> {
 
     private CdmSettings settings() {
         CdmPreset p = CdmPreset.of(preset);
-        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(targetOptions.engine).withData(dataPatterns());
+        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engineOption.engine).withData(dataPatterns());
         if (size != null) {
             s = s.withSizeBytes(size);
         }

@@ -62,6 +62,9 @@ final class RunCommand implements Callable<Integer> {
     Long size;
 
     @Mixin
+    EngineOption engineOption;
+
+    @Mixin
     TargetOptions targetOptions;
 
     @Mixin
@@ -83,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         if (size != null) {
             ts = ts.withSizeBytes(size);
         }
-        String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? targetOptions.engine : null;
+        String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? engineOption.engine : null;
         Path dir = resume != null ? resume : out;
         PrintWriter stdout = spec.commandLine().getOut();
         try (StopSignals stop = new StopSignals()) {

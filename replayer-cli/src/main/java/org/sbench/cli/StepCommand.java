@@ -32,8 +32,6 @@ import picocli.CommandLine.Spec;
  * with {@code --out}, and the exit status of a run.
  */
 abstract class StepCommand implements Callable<Integer> {
-    private static final String ENGINE = "engine";
-
     @Option(names = "--target", required = true, paramLabel = "TARGET",
             description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), an existing file, or null;",
                 "or a RAID 0 stripe sbench makes itself: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
@@ -95,10 +93,7 @@ abstract class StepCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The step's options the user gave, as written: the command's own, and {@code --engine} for a
-     * step that takes one (refused for one that does not, rather than ignored).
-     */
+    /** The step's options the user gave, as written (its {@code --engine} among them where it has one). */
     private Map<String, String> stepOptions() {
         Map<String, String> given = new LinkedHashMap<>();
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
@@ -106,8 +101,6 @@ abstract class StepCommand implements Callable<Integer> {
             List<String> values = o.originalStringValues();
             if (optionNames.contains(name)) {
                 given.put(name, values.get(values.size() - 1));
-            } else if (name.equals(ENGINE)) {
-                throw SbenchException.usage(spec.name() + " issues no IOs through an engine and takes no --engine");
             }
         }
         return given;

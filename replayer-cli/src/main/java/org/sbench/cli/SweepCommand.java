@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import org.sbench.step.SweepStep;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench sweep --target T}: MB/s against position over the whole target (the HD Tune / zcav picture). */
@@ -30,6 +31,9 @@ final class SweepCommand extends StepCommand {
 
     @Option(names = "--data", paramLabel = "PATTERN", description = "Write data of a write sweep: random (default), zero, or compress:PCT.")
     String data;
+
+    @Mixin
+    EngineOption engineOption;
 
     SweepCommand() {
         super(SweepStep::of, SweepStep.OPTIONS);

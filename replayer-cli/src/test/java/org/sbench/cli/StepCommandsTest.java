@@ -123,7 +123,10 @@ class StepCommandsTest {
         assertEquals("sbench: file " + t + " has no secure discard; use --method trim, or --method zero\n", secure.err());
         CliTest.Run engine = CliTest.run("purge", "--target", t, "--allow-write", "--engine", "libaio");
         assertEquals(2, engine.code());
-        assertEquals("sbench: purge issues no IOs through an engine and takes no --engine\n", engine.err());
+        assertEquals("sbench: unknown option '--engine'\nsee 'sbench purge --help'\n", engine.err());
+        CliTest.Run help = CliTest.run("purge", "--help");
+        assertFalse(help.out().contains("--engine"), "purge issues no IOs through an engine and offers none:\n" + help.out());
+        assertTrue(CliTest.run("fill", "--help").out().contains("--engine=ENGINE"));
         CliTest.Run readProbe = CliTest.run("idle", "--target", t, "--duration", "1s");
         assertEquals(4, readProbe.code(), "the default probe writes");
         Path full = Files.createDirectories(dir.resolve("full"));
