@@ -2,6 +2,8 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
@@ -20,6 +22,7 @@ import org.sbench.scenario.StepTable;
 import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,28 +91,45 @@ final class RunCommand implements Callable<Integer> {
         }
         String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? engineOption.engine : null;
         Path dir = resume != null ? resume : out;
+        // A file this run creates needs no --allow-write now, and does to be written again by a resume.
+        boolean writeAgain = targetOptions.allowWrite || Targets.namesANewFile(target);
         PrintWriter stdout = spec.commandLine().getOut();
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
                     StepKinds.standard(), NanoClock.SYSTEM, new Lines(stdout), stepListener(), stop.control(), SbenchCommand.version());
-            summary(o, stdout);
+            summary(o, stdout, writeAgain);
             return ExitCodes.ofRun(stop, o.ioErrors());
         }
     }
 
-    private void summary(ScenarioOutcome o, PrintWriter stdout) {
+    private void summary(ScenarioOutcome o, PrintWriter stdout, boolean writeAgain) {
         ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
         stdout.println();
         StepTable.of(b).print(stdout, "");
         StepTable.verdicts(b).forEach(stdout::println);
         if (!o.complete()) {
             stdout.println();
-            stdout.println("INCOMPLETE: " + o.stopReason() + "; 'sbench run --resume " + o.bundleDir() + " --target " + target
-                    + "' (with the same target options) continues at the first step not finished");
+            stdout.println("INCOMPLETE: " + o.stopReason() + "; '" + resumeCommand(o.bundleDir(), writeAgain)
+                    + "' continues at the first step not finished");
         }
         stdout.println("bundle   " + o.bundleDir() + " (" + b.bundle().steps().size() + " step records, " + ScenarioReport.FILE + ")");
         stdout.flush();
+    }
+
+    /** The command that resumes the bundle with this run's target options: {@code --allow-write} also for a file this run created. */
+    private String resumeCommand(Path bundleDir, boolean writeAgain) {
+        List<String> words = new ArrayList<>(List.of("sbench", "run", "--resume", bundleDir.toString(), "--target", target));
+        if (writeAgain) {
+            words.add("--allow-write");
+        }
+        if (targetOptions.force) {
+            words.add("--force");
+        }
+        if (targetOptions.allowMerges) {
+            words.add("--allow-merges");
+        }
+        return String.join(" ", words);
     }
 
     private StepListener stepListener() {

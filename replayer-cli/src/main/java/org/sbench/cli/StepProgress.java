@@ -48,6 +48,8 @@ final class StepProgress implements StepListener {
                 + ProgressLine.time(done, total, elapsedNs);
         if (done >= total) {
             line.last(status);
+            // What follows (the next run's line, the step's table on stdout) starts on a line of its own.
+            line.end();
         } else {
             line.show(status);
         }

@@ -31,6 +31,18 @@ class ProgressLineTest {
     }
 
     @Test
+    void aStepsWorkEndsItsLineWhenDoneSoThatTheTableAfterItStartsOnANewLine() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE);
+        StepProgress purge = new StepProgress(f.line);
+        f.nowNs = 2 * S;
+        purge.progress("purge trim", 1 << 20, 4 << 20, 2 * S);
+        f.nowNs = 3 * S;
+        purge.progress("purge trim", 4 << 20, 4 << 20, 3 * S);
+        String err = f.err.toString();
+        assertTrue(err.startsWith("\rpurge trim") && err.endsWith(NL) && err.indexOf(NL) == err.length() - NL.length(), err);
+    }
+
+    @Test
     void onATerminalTheFirstLineComesAfterASecondThenFourTimesASecondInPlace() {
         Fixture f = new Fixture(ProgressLine.Mode.LIVE);
         f.nowNs = 999 * MS;
