@@ -80,6 +80,14 @@ class ScenarioFileTest {
     }
 
     @Test
+    void aReplaysMaxIdleTakesWhatReplayTakesNoneToo() {
+        Scenario s = parse("steps:\n  - replay: {trace: light-2011, max-idle: none}\n  - replay: {trace: light-2011, max-idle: 0}\n");
+        assertEquals(List.of(), s.check(StepKinds.standard()));
+        assertEquals("s.yaml:2: max-idle: 'soon' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle in full",
+                error("steps:\n  - replay: {trace: light-2011, max-idle: soon}\n"));
+    }
+
+    @Test
     void aBadValueNamesItsLineAndTheOptionAsTheFileWritesIt() {
         assertEquals("s.yaml:3: passes takes a whole number, found 'many'", error("steps:\n  - cdm: {size: 8M,\n      passes: many}\n"));
         assertEquals("s.yaml:2: data takes random, zero or both, found 'ones'", error("steps:\n  - cdm: {data: ones}\n"));

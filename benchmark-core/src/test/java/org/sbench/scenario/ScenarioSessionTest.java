@@ -21,6 +21,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
@@ -162,6 +163,17 @@ class ScenarioSessionTest {
         ReplayResult run = new JsonResults().read(b.resolve(fill.runs().get(0).file()));
         assertEquals(List.of(4L << 20, 4L << 20), run.stripe().members().stream().map(ReplayResult.Member::bytesWritten).toList(),
                 "the region's chunks alternate between the members");
+    }
+
+    @Test
+    void aReplayStepWithMaxIdleNoneKeepsEveryGapInFull(@TempDir Path dir) {
+        TestSteps.trace(dir);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(scenario(dir, "  - replay: {trace: TRACE, max-idle: none}\n"), b, false, null, new Heard()).complete());
+        StepResult replay = BundleDirectory.open(b).read().steps().get(0);
+        assertEquals("none", replay.options().get("max-idle"));
+        ReplayResult r = new JsonResults().read(b.resolve(replay.runs().get(0).file()));
+        assertEquals(ReplayMode.RecordedQd.NO_IDLE_CAP, r.settings().maxIdleNs(), "as replay --max-idle none records it");
     }
 
     @Test
