@@ -19,10 +19,14 @@ import org.sbench.scenario.ScenarioSession;
 import org.sbench.scenario.StepKinds;
 import org.sbench.scenario.StepNumbers;
 import org.sbench.scenario.StepTable;
+import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
+import org.sbench.step.BundleDirectory;
 import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
+import org.sbench.trace.input.OutputPath;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,6 +58,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "BUNDLE/", description = "Continue this bundle at its first step not finished.")
     Path resume;
 
+    @Option(names = "--json", description = "Print the bundle's index, bundle.json (each run named by its file in BUNDLE/), on"
+            + " standard output at the end (the steps' lines and the table go to stderr).")
+    boolean json;
+
     @Option(names = "--scale", paramLabel = "F",
             description = "Run on the first F of the target (0 < F <= 1), as on a drive F times the size, and multiply every"
                     + " duration and size the steps run (and the share of each trace replayed) by F, to try a scenario quickly;"
@@ -84,6 +92,10 @@ final class RunCommand implements Callable<Integer> {
         if (resume == null && scenario == null) {
             throw SbenchException.usage("give the SCENARIO to run: a file, or a bundled scenario (sbench scenarios lists them)");
         }
+        if (out != null && OutputPath.isStdout(out)) {
+            throw SbenchException.usage("--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
+                    + " prints its bundle.json on standard output");
+        }
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
         TargetSettings ts = targetOptions.settings();
         if (size != null) {
@@ -93,12 +105,19 @@ final class RunCommand implements Callable<Integer> {
         Path dir = resume != null ? resume : out;
         // A file this run creates needs no --allow-write now, and does to be written again by a resume.
         boolean writeAgain = targetOptions.allowWrite || Targets.namesANewFile(target);
-        PrintWriter stdout = spec.commandLine().getOut();
+        Path stdoutJson = OutputOptions.json(json);
+        PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
                     StepKinds.standard(), NanoClock.SYSTEM, new Lines(stdout), stepListener(), stop.control(), SbenchCommand.version());
             summary(o, stdout, writeAgain);
+            if (stdoutJson != null) {
+                try (OutputFiles files = new OutputFiles()) {
+                    new JsonResults().writeValue(BundleDirectory.open(o.bundleDir()).read(), stdoutJson, files);
+                    files.commit();
+                }
+            }
             return ExitCodes.ofRun(stop, o.ioErrors());
         }
     }

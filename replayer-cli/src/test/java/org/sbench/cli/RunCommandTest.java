@@ -166,6 +166,24 @@ class RunCommandTest {
     }
 
     @Test
+    void jsonPrintsTheBundlesIndexAndOutDashIsRefused(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("b");
+        CliTest.Captured r = CliTest.capturingStdout(() -> CliTest.run("run", s.toString(), "--target", "null", "--out", b.toString(),
+                "--json"));
+        assertEquals(0, r.run().code(), r.run().err());
+        assertEquals(new com.fasterxml.jackson.databind.ObjectMapper().readTree(b.resolve("bundle.json").toFile()),
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.stdout()), "bundle.json as written");
+        assertEquals("", r.run().out(), "the steps' lines and the table go to stderr");
+        assertTrue(r.run().err().contains("bundle   " + b), r.run().err());
+        CliTest.Run dash = CliTest.run("run", s.toString(), "--target", "null", "--out", "-");
+        assertEquals(2, dash.code());
+        assertEquals("sbench: --out -: a scenario's bundle is a directory (--resume continues it); name one, and --json prints its"
+                + " bundle.json on standard output\n", dash.err());
+        assertFalse(Files.exists(Path.of("-")));
+    }
+
+    @Test
     void scenariosListsTheBundledOnesAndPrintsOne() {
         CliTest.Run r = CliTest.run("scenarios");
         assertEquals(0, r.code(), r.err());
