@@ -131,7 +131,7 @@ public final class CdmSuite {
                     }
                 }
             }
-            String geometry = target instanceof StripedTarget ? TargetSafety.decimalSize(target.capacityBytes()) + " usable: "
+            String geometry = target.stripe() != null ? TargetSafety.decimalSize(target.capacityBytes()) + " usable: "
                     + target.describe().get(StripedTarget.KEY_STRIPE) : null;
             return new CdmResults(s, target.path(), target.kind(), geometry, regionBytes, engineName, entries, errors, stopped, failedPass);
         }

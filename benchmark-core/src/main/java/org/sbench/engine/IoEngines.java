@@ -73,11 +73,12 @@ public final class IoEngines {
         if (wanted.equals(NullEngine.NAME)) {
             throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
         }
-        boolean striped = target instanceof StripedTarget;
+        StripedTarget stripe = target.stripe();
+        boolean striped = stripe != null;
         if (!striped && !DeviceQueue.splits(target, maxIoBytes)) {
             return openKernel(wanted, target, depth, maxIoBytes, 0, false, clock);
         }
-        StripeLayout layout = striped ? ((StripedTarget) target).layout() : StripeLayout.ONE;
+        StripeLayout layout = striped ? stripe.layout() : StripeLayout.ONE;
         int partSlots = 0;
         for (int cap : DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, true, true)) {
             partSlots = Math.min(SlotBuffers.MAX_PART_SLOTS, partSlots + cap);

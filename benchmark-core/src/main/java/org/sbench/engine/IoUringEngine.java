@@ -12,7 +12,6 @@ import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.replay.NanoClock;
 import org.sbench.target.DiscardGeometry;
-import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
 
@@ -254,7 +253,7 @@ public final class IoUringEngine extends AbstractIoEngine {
             commit();
             reap(1, -1, done -> { });
             refusal = UringDiscard.refusalOfProbe(probe.result);
-            if (refusal != null && target instanceof StripedTarget) {
+            if (refusal != null && target.stripe() != null) {
                 refusal = "member " + target.members().get(m).path() + ": " + refusal;
             }
         }

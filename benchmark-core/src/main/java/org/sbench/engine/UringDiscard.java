@@ -6,7 +6,6 @@ import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.target.BlockDeviceTarget;
-import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 
 /**
@@ -39,7 +38,7 @@ final class UringDiscard {
      * io_uring without uring_cmd; null when nothing says so.
      */
     static String refusalBeforeProbe(Target target, int ring) {
-        boolean striped = target instanceof StripedTarget;
+        boolean striped = target.stripe() != null;
         for (Target m : target.members()) {
             if (!BlockDeviceTarget.KIND.equals(m.kind())) {
                 return (striped ? "member " + m.path() + " is a " + m.kind() : m.kind() + " target")

@@ -4,7 +4,6 @@ package org.sbench.metrics;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoSlot;
 import org.sbench.engine.StripedEngine;
-import org.sbench.target.StripedTarget;
 import org.sbench.target.Target;
 
 /**
@@ -28,7 +27,7 @@ public class SplitCount implements StripedEngine.MemberListener {
         if (!(engine instanceof StripedEngine striped)) {
             return null;
         }
-        if (target instanceof StripedTarget) {
+        if (target.stripe() != null) {
             return MemberMetrics.attach(striped);
         }
         SplitCount count = new SplitCount();

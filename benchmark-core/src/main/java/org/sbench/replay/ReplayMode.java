@@ -1,6 +1,8 @@
 package org.sbench.replay;
 
+import java.util.Locale;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Durations;
 
 /**
  * How IOs are released to the target (docs/definitions.md, "Replay modes"): one small type per mode, each
@@ -43,6 +45,25 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         public static final String WORD = "recorded-qd";
         /** {@code maxIdleNs} that keeps every recorded idle gap in full ({@code --max-idle none}). */
         public static final long NO_IDLE_CAP = Long.MAX_VALUE;
+        /** The word of {@link #NO_IDLE_CAP}. */
+        public static final String NO_IDLE_CAP_WORD = "none";
+
+        /**
+         * An idle cap as {@code --max-idle} and a scenario's {@code max-idle} take it: a duration
+         * ({@code 25ms}; {@code 0} removes idle) or {@code none} (idle kept in full).
+         *
+         * @throws IllegalArgumentException saying what to write
+         */
+        public static long idleCapNs(String word) {
+            if (word.strip().toLowerCase(Locale.ROOT).equals(NO_IDLE_CAP_WORD)) {
+                return NO_IDLE_CAP;
+            }
+            try {
+                return Durations.parseNs(word);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + ", or " + NO_IDLE_CAP_WORD + " to keep idle in full", e);
+            }
+        }
 
         public RecordedQd {
             if (maxIdleNs < 0) {

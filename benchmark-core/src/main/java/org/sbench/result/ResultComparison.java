@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
 import org.sbench.SbenchException;
+import org.sbench.target.NullTarget;
 import org.sbench.target.StripedTarget;
 import org.sbench.target.TargetSafety;
 
@@ -279,7 +280,7 @@ public final class ResultComparison {
         }
         ReplayResult first = runs.get(0).result();
         if (!driveKind(first).equals(driveKind(base))) {
-            notes.add(driveKind(first) + " target, the baseline's is " + driveKind(base));
+            notes.add("ran on " + withArticle(driveKind(first)) + ", the baseline on " + withArticle(driveKind(base)));
         }
         return List.copyOf(notes);
     }
@@ -305,6 +306,14 @@ public final class ResultComparison {
             }
         }
         return String.join(" and ", kinds);
+    }
+
+    /** A kind of drive as a sentence names one: "a file", "a block device", "the null target (no device)". */
+    private static String withArticle(String kind) {
+        if (kind.startsWith(TargetWords.kind(NullTarget.NAME))) {
+            return "the " + kind;
+        }
+        return ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
     }
 
     /** What makes two results replays of different workloads, as "name (this vs baseline)". */

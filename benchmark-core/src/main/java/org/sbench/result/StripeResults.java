@@ -21,10 +21,10 @@ public final class StripeResults {
      * {@code result} itself for any other target.
      */
     public static ReplayResult addTo(ReplayResult result, Target target, SplitCount splits) {
-        if (!(splits instanceof MemberMetrics members) || !(target instanceof StripedTarget)) {
+        StripedTarget stripe = target.stripe();
+        if (!(splits instanceof MemberMetrics members) || stripe == null) {
             return result;
         }
-        StripedTarget stripe = (StripedTarget) target;
         List<ReplayResult.Member> out = new ArrayList<>();
         for (int m = 0; m < members.members(); m++) {
             Target t = stripe.members().get(m);

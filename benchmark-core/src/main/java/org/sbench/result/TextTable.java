@@ -4,14 +4,25 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Columns aligned for the terminal: the first column left-aligned, the others right-aligned. */
+/** Columns aligned for the terminal: the first column left-aligned, the others right-aligned (numbers) unless made left-aligned (words). */
 public final class TextTable {
     private final List<String[]> rows = new ArrayList<>();
     private final int columns;
+    private final boolean[] left;
 
     public TextTable(String... header) {
         columns = header.length;
+        left = new boolean[columns];
+        left[0] = true;
         rows.add(header);
+    }
+
+    /** Aligns {@code columnIndexes} (from 0) left, as words are, header included. */
+    public TextTable alignLeft(int... columnIndexes) {
+        for (int c : columnIndexes) {
+            left[c] = true;
+        }
+        return this;
     }
 
     public TextTable row(Object... cells) {
@@ -59,7 +70,7 @@ public final class TextTable {
                     b.append("  ");
                 }
                 String pad = " ".repeat(width[i] - r[i].length());
-                b.append(i == 0 ? r[i] + pad : pad + r[i]);
+                b.append(left[i] ? r[i] + pad : pad + r[i]);
             }
             out.println(b.toString().stripTrailing());
         }

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
+import org.sbench.target.Target;
 
 /**
  * {@code BUNDLE/scenario.json}: the scenario a bundle runs, as its file was (name, where it came from,
@@ -17,7 +19,7 @@ import org.sbench.result.AtomicTextFile;
  * run follows it, and {@code compare} reads the bundle's places from it.
  *
  * @param scale  durations and sizes were multiplied by this (1: as written)
- * @param scaled the options the scale applied to, for readers of the bundle
+ * @param scaled what the scale applied to, for readers of the bundle: the target's region, then the options
  */
 public record BundleScenario(String scenario, String source, String sha256, double scale, List<String> scaled, String engine,
                              String text) {
@@ -25,9 +27,14 @@ public record BundleScenario(String scenario, String source, String sha256, doub
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    static BundleScenario of(Scenario s, double scale, StepKinds kinds, String engine) {
-        return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scale == 1 ? List.of() : kinds.scaledOptions(s.kinds()), engine,
-                s.text());
+    /** The scenario {@code s} run at {@code scale} with {@code engine} on {@code target} (whose region the scale keeps). */
+    static BundleScenario of(Scenario s, double scale, StepKinds kinds, String engine, Target target) {
+        List<String> scaled = new ArrayList<>();
+        if (scale != 1) {
+            scaled.add("target (the first " + ScenarioSession.regionBytes(target, scale) + " of its " + target.capacityBytes() + " bytes)");
+            scaled.addAll(kinds.scaledOptions(s.kinds()));
+        }
+        return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scaled, engine, s.text());
     }
 
     /** The scenario again, from its text. */

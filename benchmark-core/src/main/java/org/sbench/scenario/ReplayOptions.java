@@ -30,7 +30,8 @@ import org.sbench.traces.BundledTraces;
 final class ReplayOptions {
     static final String KIND = ReplayStep.KIND;
     static final String FIRST = "first";
-    private static final List<String> OPTIONS = List.of("trace", "mode", "max-idle", "qd-fallback", "speed", "max-inflight", "qd",
+    private static final String MAX_IDLE = "max-idle";
+    private static final List<String> OPTIONS = List.of("trace", "mode", MAX_IDLE, "qd-fallback", "speed", "max-inflight", "qd",
             "data", "fit", "stream", "read-only", "reap", "on-error", "from", "skip-bad", FIRST);
     private static final double PERCENT = 100;
 
@@ -47,7 +48,7 @@ final class ReplayOptions {
         }
         ReplaySettings settings = ReplaySettings.builder()
                 .mode(o.word("mode", ReplayMode.RecordedQd.WORD))
-                .maxIdleNs(o.durationNs("max-idle", ReplaySettings.DEFAULT_MAX_IDLE_NS))
+                .maxIdleNs(o.has(MAX_IDLE) ? idleCapNs(o.text(MAX_IDLE, null)) : ReplaySettings.DEFAULT_MAX_IDLE_NS)
                 .qdFallback(o.count("qd-fallback", 0))
                 .speed(o.number("speed", 1.0))
                 .maxInFlight(o.count("max-inflight", ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT))
@@ -62,6 +63,15 @@ final class ReplayOptions {
         ReadOptions read = ReadOptions.DEFAULTS.withSkipBad(o.count("skip-bad", 0));
         double share = OptionWords.percent("--" + FIRST, o.word(FIRST, "100")) / PERCENT;
         return new Deferred(new ReplayStep(trace, Path.of(trace), o.word("from", null), read, settings, o.asWritten(), share));
+    }
+
+    /** {@code word} of {@code max-idle} as {@code sbench replay --max-idle} takes it: a duration or {@code none}. */
+    private static long idleCapNs(String word) {
+        try {
+            return ReplayMode.RecordedQd.idleCapNs(word);
+        } catch (IllegalArgumentException e) {
+            throw SbenchException.usage("--" + MAX_IDLE + ": " + e.getMessage());
+        }
     }
 
     /** A replay whose trace is found (a bundled workload generated) when it runs. */

@@ -9,6 +9,7 @@ import org.sbench.replay.ReplayControl;
 import org.sbench.step.BundleLog;
 import org.sbench.step.StepListener;
 import org.sbench.target.Target;
+import org.sbench.target.TargetRegion;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
 
@@ -59,11 +60,11 @@ public final class ScenarioSession {
                 log = BundleLog.resume(dir, scenario.name(), target);
             } else {
                 log = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
-                BundleScenario.of(scenario, scale, kinds, engine).write(dir);
+                BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
             }
             try {
-                outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, target, engines, clock, control, stepListener,
-                        listener, sbenchVersion).run();
+                outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region(target, scale), engines, clock, control,
+                        stepListener, listener, sbenchVersion).run();
             } catch (RuntimeException e) {
                 try {
                     ScenarioReport.write(ScenarioBundle.read(dir));
@@ -75,6 +76,25 @@ public final class ScenarioSession {
             ScenarioReport.write(ScenarioBundle.read(dir));
         }
         return outcome;
+    }
+
+    /**
+     * What the steps run on: the whole target, or at a scale below 1 its first {@code scale} of the
+     * capacity, shortened as a size is ({@link ScaledOption#scaledBytes}), so that a scaled fill fills
+     * what the scaled steps after it use.
+     */
+    static Target region(Target target, double scale) {
+        long bytes = regionBytes(target, scale);
+        return bytes == target.capacityBytes() ? target : new TargetRegion(target, bytes);
+    }
+
+    /** The bytes {@link #region} keeps of {@code target}: whole logical blocks, at most the capacity. */
+    static long regionBytes(Target target, double scale) {
+        if (scale == 1) {
+            return target.capacityBytes();
+        }
+        long bytes = Math.min(target.capacityBytes(), ScaledOption.scaledBytes(target.capacityBytes(), scale));
+        return bytes / target.logicalBlockSize() * target.logicalBlockSize();
     }
 
     /** The value to run with: the bundle's when resuming (a different one given is refused), else the one given or the default. */

@@ -48,10 +48,11 @@ public final class StepKinds {
                 .with(CdmStep.KIND, CdmStep::of, ScaledOption.duration("duration", CdmStep::defaultDuration),
                         ScaledOption.size("size", CdmStep::defaultSize))
                 .with(PurgeStep.KIND, PurgeStep::of)
-                .with(FillStep.KIND, FillStep::of, ScaledOption.share("percent", "100"))
+                // A fill's share stays: a scaled run is on the first F of the target (ScenarioSession), which it fills.
+                .with(FillStep.KIND, FillStep::of)
                 .with(TortureStep.KIND, TortureStep::of, ScaledOption.duration("duration", written()),
                         ScaledOption.duration("round", o -> o.containsKey("until") ? "1m" : null))
-                .with(SweepStep.KIND, SweepStep::of, ScaledOption.size("per-point", written()))
+                .with(SweepStep.KIND, SweepStep::of, ScaledOption.size("per-point", SweepStep.AUTO, SweepStep::spelledOut))
                 .with(IdleStep.KIND, IdleStep::of, ScaledOption.duration("duration", written()),
                         ScaledOption.duration("probe", "5m"), ScaledOption.duration("probe-duration", "5s"));
     }

@@ -18,6 +18,8 @@ import org.sbench.step.Step;
  * {@code --passes}): {@code my.yaml:7: passes takes a whole number, found 'x'}.
  */
 final class StepMaker {
+    /** The step commands' option that a scenario's steps do not take: {@code sbench run --engine} is the engine of every step. */
+    static final String ENGINE = "engine";
     /** An option named as the command line writes it. */
     private static final Pattern DASHED = Pattern.compile("--([a-z][a-z0-9-]*)");
 
@@ -39,6 +41,7 @@ final class StepMaker {
             throw Doc.error(scenario.source(), spec.line(), "unknown step '" + spec.kind() + "'; the steps are "
                     + String.join(", ", kinds.words()));
         }
+        refuseEngine(spec);
         int round = Math.max(1, p.position().round());
         try {
             return kind.factory().of(scaled(kind, PerRound.at(spec, round)));
@@ -50,6 +53,18 @@ final class StepMaker {
         } catch (IllegalArgumentException e) {
             // A factory that refuses a value this way still gets the line of the file.
             throw attributed(spec, round, e);
+        }
+    }
+
+    /**
+     * A step's own engine would override {@code run --engine} while the bundle records the run's:
+     * refused at its line, so that one bundle never mixes two engines.
+     */
+    private void refuseEngine(Scenario.StepSpec spec) {
+        Integer line = spec.optionLines().containsKey(ENGINE) ? spec.optionLines().get(ENGINE) : spec.perRoundLines().get(ENGINE);
+        if (line != null) {
+            throw Doc.error(scenario.source(), line, "'" + ENGINE + "' is no option of a scenario's step; every step runs on the"
+                    + " engine 'sbench run --engine' names, which the bundle records");
         }
     }
 

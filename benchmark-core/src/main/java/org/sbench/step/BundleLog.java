@@ -30,12 +30,17 @@ public final class BundleLog {
         this.bundle = bundle;
     }
 
-    /** A new bundle in {@code dir} (see {@link BundleDirectory#create}) for {@code plannedSteps} steps on {@code target}. */
+    /**
+     * A new bundle in {@code dir} (see {@link BundleDirectory#create}) for {@code plannedSteps} steps on
+     * {@code target}; in memory only when {@code dir} is null (a step command without {@code --out}).
+     */
     public static BundleLog begin(Path dir, String scenario, int plannedSteps, Target target, String sbenchVersion) {
-        BundleDirectory d = BundleDirectory.create(dir);
+        BundleDirectory d = dir == null ? null : BundleDirectory.create(dir);
         Bundle b = new Bundle(sbenchVersion, scenario, Instant.now().toString(), false, null, ReplayResult.TargetIdentity.of(target),
                 Run.host(), plannedSteps, List.of(), List.of());
-        d.write(b);
+        if (d != null) {
+            d.write(b);
+        }
         return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
     }
 
@@ -73,6 +78,7 @@ public final class BundleLog {
         return bundle;
     }
 
+    /** Where the bundle is written; null for one in memory only. */
     public BundleDirectory directory() {
         return dir;
     }
@@ -82,10 +88,10 @@ public final class BundleLog {
         return bundle.steps().size();
     }
 
-    /** Records {@code step}, the next step, in the bundle on disk. */
+    /** Records {@code step}, the next step, in the bundle (on disk unless in memory only). */
     public void stepDone(StepResult step) {
         int index = bundle.steps().size();
-        StepResult written = dir.writeRuns(index, step);
+        StepResult written = dir == null ? step : dir.writeRuns(index, step);
         List<StepResult> steps = new ArrayList<>(bundle.steps());
         steps.add(written);
         List<Bundle.StateEvent> log = new ArrayList<>(bundle.stateLog());
@@ -93,7 +99,13 @@ public final class BundleLog {
                 sincePurge(log, step), drive.temperatureC(), drive.health()));
         bundle = new Bundle(bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), false, null, bundle.target(),
                 bundle.host(), bundle.plannedSteps(), log, steps);
-        dir.write(bundle);
+        write();
+    }
+
+    private void write() {
+        if (dir != null) {
+            dir.write(bundle);
+        }
     }
 
     /** Bytes written since the last purge, counting {@code step}'s; null when no purge is in the log yet. */
@@ -110,7 +122,7 @@ public final class BundleLog {
      * so that nothing is left that names no step (a failure to delete is kept on {@code failure}).
      */
     public void abandon(RuntimeException failure) {
-        if (finishedSteps() == 0) {
+        if (dir != null && finishedSteps() == 0) {
             try {
                 Files.deleteIfExists(dir.dir().resolve(BundleDirectory.INDEX));
             } catch (IOException e) {
@@ -123,6 +135,6 @@ public final class BundleLog {
     public void end(boolean complete, String stopReason) {
         bundle = new Bundle(bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), complete, stopReason, bundle.target(),
                 bundle.host(), bundle.plannedSteps(), bundle.stateLog(), bundle.steps());
-        dir.write(bundle);
+        write();
     }
 }

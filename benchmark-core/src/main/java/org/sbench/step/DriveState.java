@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.Target;
 
@@ -24,6 +25,9 @@ final class DriveState {
     private static final int SECTORS_DISCARDED = 13;
     private static final String WRITTEN = "kernelSectorsWritten";
     private static final String DISCARDED = "kernelSectorsDiscarded";
+    /** An NVMe controller's name in its subsystem's directory (not a namespace's, {@code nvme0n1}). */
+    private static final Pattern CONTROLLER = Pattern.compile("nvme[0-9]+");
+    private static final Pattern HWMON = Pattern.compile("hwmon[0-9]+");
 
     /** Per member of the target, its disk's sysfs directory, or null when the member is no block device. */
     private final List<Path> disks;
@@ -34,12 +38,18 @@ final class DriveState {
 
     /** The state of {@code target}'s disks (its members'), of nothing where a member is no block device. */
     static DriveState of(Target target, Path sysBlock) {
-        List<Path> disks = new ArrayList<>();
+        List<String> devices = new ArrayList<>();
         for (Target member : target.members()) {
             String device = member.describe().get(BlockDeviceTarget.KEY_PARTITION_OF);
-            if (device == null) {
-                device = member.describe().get(BlockDeviceTarget.KEY_DEVICE);
-            }
+            devices.add(device != null ? device : member.describe().get(BlockDeviceTarget.KEY_DEVICE));
+        }
+        return ofDevices(devices, sysBlock);
+    }
+
+    /** The state of the disks {@code devices} name ({@code /dev/nvme0n1}; null for a member that is none) under {@code sysBlock}. */
+    static DriveState ofDevices(List<String> devices, Path sysBlock) {
+        List<Path> disks = new ArrayList<>();
+        for (String device : devices) {
             disks.add(device == null ? null : sysBlock.resolve(Path.of(device).getFileName()));
         }
         return new DriveState(disks);
@@ -49,7 +59,7 @@ final class DriveState {
     Double temperatureC() {
         Double hottest = null;
         for (Path disk : disks) {
-            Double t = temperatureC(disk);
+            Double t = disk == null ? null : temperatureC(disk.resolve("device"));
             if (t != null && (hottest == null || t > hottest)) {
                 hottest = t;
             }
@@ -57,35 +67,60 @@ final class DriveState {
         return hottest;
     }
 
-    private static Double temperatureC(Path disk) {
-        if (disk == null) {
-            return null;
-        }
-        for (String glob : new String[] {"device/hwmon*", "device/hwmon/hwmon*"}) {
-            Double t = firstTemperature(disk, glob);
-            if (t != null) {
-                return t;
-            }
-        }
-        return null;
-    }
-
-    private static Double firstTemperature(Path disk, String glob) {
-        Path parent = disk.resolve(glob).getParent();
-        if (!Files.isDirectory(parent)) {
-            return null;
-        }
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, disk.resolve(glob).getFileName().toString())) {
-            for (Path hwmon : dirs) {
-                Path input = hwmon.resolve("temp1_input");
-                if (Files.isReadable(input)) {
-                    return Long.parseLong(Files.readString(input).trim()) / MILLIDEGREES;
+    /**
+     * The hottest first sensor of the hwmon devices of {@code device} (a disk's {@code device}), where
+     * drivers register them: under the device itself ({@code hwmonN}, an NVMe controller since Linux
+     * 5.12 or so), in its {@code hwmon} class directory (SATA's drivetemp), or under its parent (an NVMe
+     * controller's PCI device, older kernels). With NVMe native multipath a disk's {@code device} is
+     * its subsystem, {@code nvme-subsysN}, which holds no sensor: its controllers ({@code nvmeN}) do.
+     */
+    private static Double temperatureC(Path device) {
+        List<Path> holders = new ArrayList<>(List.of(device));
+        holders.addAll(entries(device, "nvme[0-9]*", CONTROLLER));
+        Double hottest = null;
+        for (Path holder : holders) {
+            for (Path hwmon : hwmons(holder)) {
+                Double t = readMillidegrees(hwmon.resolve("temp1_input"));
+                if (t != null && (hottest == null || t > hottest)) {
+                    hottest = t;
                 }
             }
+        }
+        return hottest;
+    }
+
+    private static List<Path> hwmons(Path holder) {
+        List<Path> out = new ArrayList<>(entries(holder, "hwmon[0-9]*", HWMON));
+        out.addAll(entries(holder.resolve("hwmon"), "hwmon[0-9]*", HWMON));
+        out.addAll(entries(holder.resolve("device").resolve("hwmon"), "hwmon[0-9]*", HWMON));
+        return out;
+    }
+
+    /** The directories in {@code dir} whose names match {@code glob} and {@code name}, in name order; none when it is no directory. */
+    private static List<Path> entries(Path dir, String glob, Pattern name) {
+        List<Path> out = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (DirectoryStream<Path> found = Files.newDirectoryStream(dir, glob)) {
+            for (Path p : found) {
+                if (name.matcher(p.getFileName().toString()).matches() && Files.isDirectory(p)) {
+                    out.add(p);
+                }
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static Double readMillidegrees(Path input) {
+        try {
+            return Long.parseLong(Files.readString(input).trim()) / MILLIDEGREES;
         } catch (IOException | NumberFormatException e) {
             return null;
         }
-        return null;
     }
 
     /**

@@ -165,7 +165,7 @@ public final class IdleStep implements Step {
             long nowNs = context.clock().nanoTime();
             long idledNs = fromNs + (nowNs - startNs);
             if (nowNs >= nextProgressNs || idledNs >= toNs) {
-                context.listener().progress("idle", Math.min(idledNs, toNs), durationNs, idledNs);
+                context.listener().progress("idle", StepListener.Work.TIME, Math.min(idledNs, toNs), durationNs, idledNs);
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
             }
             if (idledNs >= toNs) {

@@ -127,7 +127,8 @@ public final class PurgeStep implements Step {
                 chunks++;
                 chunk = tookNs < FAST_CHUNK_NS ? Math.min(MAX_CHUNK_BYTES, chunk * 2)
                         : tookNs > SLOW_CHUNK_NS ? Math.max(MIN_CHUNK_BYTES, chunk / 2) : chunk;
-                context.listener().progress(KIND + " " + method.word(), done, length, context.clock().nanoTime() - startNs);
+                context.listener().progress(KIND + " " + method.word(), StepListener.Work.BYTES, done, length,
+                        context.clock().nanoTime() - startNs);
             }
             if (done > 0) {
                 runs.flush("the purge");

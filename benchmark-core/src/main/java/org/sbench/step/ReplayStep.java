@@ -63,7 +63,7 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
         TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
         plan.check(settings);
         ReplayResult r = context.run(TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share), settings,
-                context.listener().run(label()), context.control());
+                context.listener().run(label(), 0), context.control());
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,

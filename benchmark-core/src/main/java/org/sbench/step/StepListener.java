@@ -16,8 +16,19 @@ public interface StepListener {
     default void note(String line) {
     }
 
-    /** How the IO run that starts now progresses ({@code what}: "pass 1 of 2", "point 17 of 200"). */
-    default ReplayListener run(String what) {
+    /** What a step's work that is not IO runs counts. */
+    enum Work {
+        /** Bytes of a range (a purge's). */
+        BYTES,
+        /** Nanoseconds of a wait (an idle step's). */
+        TIME
+    }
+
+    /**
+     * How the IO run that starts now progresses ({@code what}: "pass 1 of 2", "probe 3 of 7"); it ends
+     * at {@code timeLimitNs} after its start (a torture run, an idle probe), or at its last IO when 0.
+     */
+    default ReplayListener run(String what, long timeLimitNs) {
         return ReplayListener.NONE;
     }
 
@@ -25,7 +36,7 @@ public interface StepListener {
     default void runDone(String what, ReplayResult result) {
     }
 
-    /** Work that is not IO runs (a purge's chunks, an idle wait) reached {@code done} of {@code total} units. */
-    default void progress(String what, long done, long total, long elapsedNs) {
+    /** Work that is not IO runs (a purge's chunks, an idle wait) reached {@code done} of {@code total} units of {@code work}. */
+    default void progress(String what, Work work, long done, long total, long elapsedNs) {
     }
 }

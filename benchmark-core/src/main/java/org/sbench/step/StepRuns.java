@@ -36,7 +36,7 @@ final class StepRuns implements AutoCloseable {
 
     /** Runs {@code source} to its end as run {@code name} ({@code what} for the listener: "pass 1 of 2"). */
     ReplayResult run(String name, String what, TraceSource source, ReplaySettings settings) {
-        return keep(name, what, context.run(source, settings, context.listener().run(what), context.control().child()));
+        return keep(name, what, context.run(source, settings, context.listener().run(what, 0), context.control().child()));
     }
 
     /** Runs {@code source} for {@code durationNs} of IO (from the run's clock start) as run {@code name}. */
@@ -46,7 +46,7 @@ final class StepRuns implements AutoCloseable {
         }
         ReplayControl run = context.control().child();
         try (TimeLimits.Limit limit = timer.limit(run, durationNs, "time limit " + StepOptions.durationWord(durationNs),
-                context.listener().run(what))) {
+                context.listener().run(what, durationNs))) {
             return keep(name, what, context.run(source, settings, limit, run));
         }
     }

@@ -10,8 +10,8 @@ import org.sbench.target.Targets;
 
 /**
  * The whole of a step command ({@code sbench fill ...}) below the command line: opens the target with
- * its safety checks and lock (read-only unless the step writes), runs the step, writes it as a
- * bundle of one step when asked (a step that fails with an error leaves no bundle), and closes the
+ * its safety checks and lock (read-only unless the step writes), runs the step, makes it a bundle of
+ * one step, written when asked (a step that fails with an error leaves no bundle), and closes the
  * target (restoring its queue settings) whatever happens.
  */
 public final class StepSession {
@@ -19,28 +19,33 @@ public final class StepSession {
     }
 
     /**
-     * Runs {@code step} on {@code target}.
+     * Runs {@code step} on {@code target}; its result as the one-step bundle holds it.
      *
      * @param bundleDir where to write the one-step bundle, or null for none
      */
     public static StepResult run(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
                                  StepListener listener, ReplayControl control, String sbenchVersion) {
+        return bundle(step, target, targetSettings, bundleDir, clock, listener, control, sbenchVersion).steps().get(0);
+    }
+
+    /**
+     * Runs {@code step} on {@code target} into a bundle of one step (its runs' results held in memory),
+     * written to {@code bundleDir} unless that is null.
+     */
+    public static Bundle bundle(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
+                                StepListener listener, ReplayControl control, String sbenchVersion) {
         try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
-            BundleLog log = bundleDir == null ? null : BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
+            BundleLog log = BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
             StepResult result;
             try {
                 result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
             } catch (RuntimeException e) {
-                if (log != null) {
-                    log.abandon(e);
-                }
+                log.abandon(e);
                 throw e;
             }
-            if (log != null) {
-                log.stepDone(result);
-                log.end(result.complete(), result.stopReason());
-            }
-            return result;
+            log.stepDone(result);
+            log.end(result.complete(), result.stopReason());
+            return log.bundle();
         }
     }
 }

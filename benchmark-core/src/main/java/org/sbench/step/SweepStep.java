@@ -30,16 +30,18 @@ public final class SweepStep implements Step {
     /** 64 MiB a point: about 0.1 s at 500 MB/s, long enough to average over a drive's caches and zones. */
     public static final long DEFAULT_POINT_BYTES = 64L << 20;
     public static final int DEFAULT_QD = 1;
-    /** {@code --per-point auto} (the default): {@link #DEFAULT_POINT_BYTES}, or as much as fits. */
+    /** {@code --per-point auto} (the default): {@link #DEFAULT_POINT_BYTES}, or as much as fits; {@code auto:SIZE}: SIZE, or as much as fits. */
     public static final String AUTO = "auto";
+    private static final String AUTO_PREFIX = AUTO + ":";
     /** The names of its options, without dashes. */
     public static final List<String> OPTIONS = List.of("op", "points", "bs", "per-point", "qd", "data", "engine");
     private static final List<String> OPS = List.of("read", "write");
 
     private final Op op;
     private final int points;
-    /** 0: {@link #AUTO}. */
+    /** 0: as much as fits, up to {@link #autoBytes}. */
     private final long perPointBytes;
+    private final long autoBytes;
     private final StepIo io;
 
     /**
@@ -48,20 +50,23 @@ public final class SweepStep implements Step {
      * @param pointBytes bytes at each point, or 0 for {@link #AUTO}
      */
     public SweepStep(Op op, int points, int blockBytes, long pointBytes, int qd, String data, String engine) {
-        this(op, points, pointBytes, new StepIo("", blockBytes, qd, data, engine));
+        this(op, points, pointBytes, DEFAULT_POINT_BYTES, new StepIo("", blockBytes, qd, data, engine));
     }
 
-    private SweepStep(Op op, int points, long pointBytes, StepIo io) {
+    private SweepStep(Op op, int points, long pointBytes, long autoBytes, StepIo io) {
         if (op != Op.READ && op != Op.WRITE) {
             throw SbenchException.usage("--op takes read or write, found " + op);
         }
         StepOptions.checkRange("points", points, 1, MAX_POINTS);
-        if (pointBytes != 0) {
-            StepOptions.checkIoSize("per-point", pointBytes, Long.MAX_VALUE / MAX_POINTS);
+        for (long bytes : new long[] {pointBytes, autoBytes}) {
+            if (bytes != 0) {
+                StepOptions.checkIoSize("per-point", bytes, Long.MAX_VALUE / MAX_POINTS);
+            }
         }
         this.op = op;
         this.points = points;
         this.perPointBytes = pointBytes;
+        this.autoBytes = autoBytes;
         this.io = io;
     }
 
@@ -69,8 +74,24 @@ public final class SweepStep implements Step {
     public static SweepStep of(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         Op op = o.word("op", "read", OPS).equals("read") ? Op.READ : Op.WRITE;
-        return new SweepStep(op, o.integer("points", DEFAULT_POINTS), o.text("per-point", AUTO).equals(AUTO) ? 0 : o.bytes("per-point", 0),
+        String perPoint = spelledOut(o.text("per-point", AUTO));
+        boolean auto = perPoint.startsWith(AUTO_PREFIX);
+        long bytes = StepOptions.bytes("per-point", auto ? perPoint.substring(AUTO_PREFIX.length()) : perPoint);
+        return new SweepStep(op, o.integer("points", DEFAULT_POINTS), auto ? 0 : bytes, auto ? bytes : DEFAULT_POINT_BYTES,
                 StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
+    }
+
+    /** A {@code per-point} word with what {@code auto} stands for written out: {@code auto:64M}. */
+    public static String spelledOut(String perPoint) {
+        return perPoint.strip().equals(AUTO) ? AUTO_PREFIX + StepOptions.sizeWord(DEFAULT_POINT_BYTES) : perPoint;
+    }
+
+    /** The {@code per-point} word of this sweep: a size, {@code auto}, or {@code auto:SIZE} for an auto size other than 64 MiB. */
+    private String perPointWord() {
+        if (perPointBytes != 0) {
+            return StepOptions.sizeWord(perPointBytes);
+        }
+        return autoBytes == DEFAULT_POINT_BYTES ? AUTO : AUTO_PREFIX + StepOptions.sizeWord(autoBytes);
     }
 
     @Override
@@ -80,7 +101,8 @@ public final class SweepStep implements Step {
 
     @Override
     public String label() {
-        return "sweep " + opWord() + ", " + points + " points" + (perPointBytes == 0 ? "" : " of " + StepOptions.sizeWord(perPointBytes))
+        return "sweep " + opWord() + ", " + points + " points" + (perPointBytes != 0 ? " of " + StepOptions.sizeWord(perPointBytes)
+                : autoBytes != DEFAULT_POINT_BYTES ? " of at most " + StepOptions.sizeWord(autoBytes) : "")
                 + ", " + StepOptions.sizeWord(io.blockBytes()) + " at QD " + io.qd();
     }
 
@@ -93,7 +115,7 @@ public final class SweepStep implements Step {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("op", opWord());
         m.put("points", Integer.toString(points));
-        m.put("per-point", perPointBytes == 0 ? AUTO : StepOptions.sizeWord(perPointBytes));
+        m.put("per-point", perPointWord());
         io.putOptions(m, writes());
         return m;
     }
@@ -124,11 +146,11 @@ public final class SweepStep implements Step {
         }
     }
 
-    /** The bytes of each point on {@code target}: as given, or by default 64 MiB or what fits. */
+    /** The bytes of each point on {@code target}: as given, or by default 64 MiB (the auto size) or what fits. */
     private long pointBytes(long capacity, Target target) {
         int block = target.logicalBlockSize();
         if (perPointBytes == 0) {
-            long fits = Math.min(DEFAULT_POINT_BYTES, capacity / points / block * block);
+            long fits = Math.min(autoBytes / block * block, capacity / points / block * block);
             if (fits == 0) {
                 throw SbenchException.usage("--points " + points + " do not fit in " + target.path() + " (" + capacity
                         + " bytes) at one logical block (" + block + " bytes) each; give fewer points");

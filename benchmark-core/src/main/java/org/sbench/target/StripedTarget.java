@@ -169,6 +169,11 @@ public final class StripedTarget implements Target {
     }
 
     @Override
+    public StripedTarget stripe() {
+        return this;
+    }
+
+    @Override
     public String kind() {
         return KIND;
     }

@@ -108,6 +108,11 @@ public interface Target extends AutoCloseable {
         return List.of(this);
     }
 
+    /** The stripe this target's IOs are laid out on (a {@link StripedTarget}, or a region of one), else null. */
+    default StripedTarget stripe() {
+        return null;
+    }
+
     /** Closes the descriptor and restores anything changed on the device (e.g. queue settings). */
     @Override
     void close();

@@ -87,6 +87,15 @@ public final class Targets {
      * True for a path under /dev as given, or once the symlinks of its existing part are resolved,
      * except under /dev/shm.
      */
+    /** True when {@code spec} names a file that does not exist yet: a file target {@link #open} creates (given a size). */
+    public static boolean namesANewFile(String spec) {
+        if (StripeSpec.names(spec) || spec.equals(NullTarget.NAME)) {
+            return false;
+        }
+        Path path = Path.of(spec);
+        return !Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !namesADevice(path);
+    }
+
     private static boolean namesADevice(Path path) {
         Path absolute = path.toAbsolutePath().normalize();
         Path existing = absolute;

@@ -42,6 +42,6 @@ class ComparisonCsvWriterTest {
         List<String> rows = Files.readAllLines(csv);
         assertTrue(rows.get(1).startsWith("ios,all,count,none,1,DriveA,true,true,1,4,,4,4,0,1,,"), rows.get(1));
         assertTrue(rows.get(1).endsWith(",,"), "no notes: " + rows.get(1));
-        assertTrue(rows.get(2).endsWith(",,\"file target, the baseline's is block device\""), rows.get(2));
+        assertTrue(rows.get(2).endsWith(",,\"ran on a file, the baseline on a block device\""), rows.get(2));
     }
 }

@@ -84,7 +84,7 @@ class ComparisonTableTest {
         List<String> lines = print(c, RankingMetric.BUSY).lines().toList();
         assertEquals("  DriveB (!)         model DriveB, firmware 2.0, serial B1, target /mnt/x.img (file), engine io_uring, data"
                 + " random, 1 run: file.json", lines.get(3));
-        assertEquals("notes    (!) DriveB: file target, the baseline's is block device", lines.get(4));
+        assertEquals("notes    (!) DriveB: ran on a file, the baseline on a block device", lines.get(4));
         assertEquals("  1. DriveB (!)  1.000 s", lines.get(6), "in the ranking");
         assertTrue(lines.get(9).contains("DriveA (baseline)  DriveB (!)"), "in the table's header: " + lines.get(9));
         assertTrue(lines.get(17).endsWith("0.50x  DriveB (!)"), "as the best: " + lines.get(17));

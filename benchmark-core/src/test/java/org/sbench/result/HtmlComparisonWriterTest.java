@@ -121,7 +121,7 @@ class HtmlComparisonWriterTest {
                 .put("path", "/mnt/x.img"));
         XhtmlDocument page = page(ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(file)), 0,
                 false), RankingMetric.BUSY);
-        assertEquals(List.of("(!) DriveB: file target, the baseline's is block device"),
+        assertEquals(List.of("(!) DriveB: ran on a file, the baseline on a block device"),
                 page.byClass(null, "p", "warning").stream().map(e -> e.getTextContent()).toList());
         for (String chart : page.chartIds()) {
             assertTrue(page.texts(chart).contains("DriveB (!)"), chart + ": " + page.texts(chart));

@@ -196,9 +196,13 @@ class ResultComparisonTest {
                 false);
         assertEquals(List.of(), kinds.differences(), "another kind of target is compared: that is the point");
         assertEquals(List.of(), kinds.columns().get(0).notes());
-        assertEquals(List.of("file target, the baseline's is block device"), kinds.columns().get(1).notes());
+        assertEquals(List.of("ran on a file, the baseline on a block device"), kinds.columns().get(1).notes());
         assertTrue(kinds.columns().get(1).flagged());
         assertFalse(kinds.columns().get(0).flagged());
+        Path none = ResultFixtures.variant(dir, ResultFixtures.B, "null.json", j -> ((ObjectNode) j.get("target")).put("kind", "null")
+                .putNull("path"));
+        assertEquals(List.of("ran on the null target (no device), the baseline on a block device"), ResultComparison.of(
+                List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(none)), 0, false).columns().get(1).notes());
 
         Path partial = ResultFixtures.variant(dir, ResultFixtures.B2, "partial.json", j -> {
             j.put("complete", false).put("stopReason", "interrupted (SIGINT)");

@@ -30,6 +30,16 @@ class ScaleTest {
     }
 
     @Test
+    void aSweepsSizeAtEachPointShrinksWrittenOrNotAndAFillKeepsItsShareOfTheScaledTarget() {
+        assertEquals("auto:1M", scaled("  - sweep: {op: read}\n", 0.001, 0).get("per-point"), "64 MiB at most, at least 1 MiB");
+        assertEquals("auto:32M", scaled("  - sweep: {per-point: auto}\n", 0.5, 0).get("per-point"));
+        assertEquals("auto:4M", scaled("  - sweep: {per-point: 'auto:8M'}\n", 0.5, 0).get("per-point"));
+        assertEquals("4M", scaled("  - sweep: {per-point: 8M}\n", 0.5, 0).get("per-point"));
+        assertEquals("auto", scaled("  - sweep: {}\n", 1, 0).get("per-point"));
+        assertEquals("100%", scaled("  - fill: {}\n", 0.01, 0).get("percent"), "a scaled run is on the first 1% of the target");
+    }
+
+    @Test
     void perRoundValuesAreScaledInTheirRound() {
         assertEquals(Map.of("duration", "1500ms", "size", "8M"), scaled("  - rounds: 3\n    steps:\n"
                 + "      - cdm: {duration: 10s, size: 80M}\n        per-round: {duration: 5s}\n", 0.1, 1));

@@ -66,6 +66,25 @@ class ScenarioFileTest {
     void anUnknownOptionIsOneLineNamingFileLineAndKey() {
         assertEquals("s.yaml:4: unknown option 'bz' of step cdm; cdm takes preset, size, passes, duration, data",
                 error("steps:\n  - cdm:\n      size: 8M\n      bz: 4K\n"));
+        assertEquals("s.yaml:3: unknown option 'size' of step fill; fill takes percent, passes, bs, data, qd, engine",
+                error("steps:\n  - fill:\n      size: 8M\n"), "as docs/steps.md quotes it");
+    }
+
+    @Test
+    void aStepsOwnEngineIsRefusedAtItsLineForRunSetsTheEngineOfEveryStep() {
+        String refusal = "'engine' is no option of a scenario's step; every step runs on the engine 'sbench run --engine' names,"
+                + " which the bundle records";
+        assertEquals("s.yaml:4: " + refusal, error("steps:\n  - fill:\n      passes: 1\n      engine: sync\n"));
+        assertEquals("s.yaml:5: " + refusal, error("steps:\n  - rounds: 2\n    steps:\n      - torture: {duration: 1s}\n"
+                + "        per-round: {engine: 1}\n"));
+    }
+
+    @Test
+    void aReplaysMaxIdleTakesWhatReplayTakesNoneToo() {
+        Scenario s = parse("steps:\n  - replay: {trace: light-2011, max-idle: none}\n  - replay: {trace: light-2011, max-idle: 0}\n");
+        assertEquals(List.of(), s.check(StepKinds.standard()));
+        assertEquals("s.yaml:2: max-idle: 'soon' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle in full",
+                error("steps:\n  - replay: {trace: light-2011, max-idle: soon}\n"));
     }
 
     @Test

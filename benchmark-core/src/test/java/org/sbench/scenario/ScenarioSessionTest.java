@@ -21,6 +21,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
@@ -60,6 +61,11 @@ class ScenarioSessionTest {
     private ScenarioOutcome run(Scenario s, Path bundle, boolean resume, Double scale, Heard heard) {
         return ScenarioSession.run(new ScenarioSession.Request(s, bundle, resume, scale, NullTarget.NAME, TargetSettings.DEFAULTS, null),
                 steps.kinds(), NanoClock.SYSTEM, heard, StepListener.NONE, steps.newRun(), "test");
+    }
+
+    private ScenarioOutcome runOn(Scenario s, Path bundle, String target, TargetSettings settings, double scale) {
+        return ScenarioSession.run(new ScenarioSession.Request(s, bundle, false, scale, target, settings, null), steps.kinds(),
+                NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test");
     }
 
     private static Scenario scenario(Path dir, String stepsYaml) {
@@ -105,6 +111,72 @@ class ScenarioSessionTest {
     }
 
     @Test
+    void aScaledSweepReadsTheScaledSizeAtEachPointOfTheScaledRegion(@TempDir Path dir) {
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - sweep: {op: read}\n"), b, NullTarget.NAME, TargetSettings.DEFAULTS.withSizeBytes(1L << 40),
+                0.001);
+        assertTrue(o.complete(), o.stopReason());
+        StepResult sweep = BundleDirectory.open(b).read().steps().get(0);
+        assertEquals("auto:1M", sweep.options().get("per-point"), "64 MiB at most, scaled");
+        ReplayResult run = new JsonResults().read(b.resolve(sweep.runs().get(0).file()));
+        assertEquals(200L << 20, run.summary().bytesRead(), "200 points of 1 MiB, not of 64 MiB");
+        long region = (long) ((1L << 40) * 0.001) >> 20 << 20;
+        assertEquals(region, run.target().capacity(), "the first 0.1% of the 1 TiB target");
+        assertEquals(region - (1 << 20), sweep.sweep().get(199).offsetBytes(), "the last point ends at the region's end");
+    }
+
+    @Test
+    void aScaledFillFillsTheRegionTheScaledStepsAfterItRead(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("drive.img");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(64L << 20);
+        }
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - fill: {passes: 1}\n  - sweep: {op: read, points: 4}\n"), b, file.toString(),
+                TargetSettings.DEFAULTS.withAllowWrite(true), 0.1);
+        assertTrue(o.complete(), o.stopReason());
+        Bundle bundle = BundleDirectory.open(b).read();
+        assertEquals(64L << 20, bundle.target().capacity(), "the bundle's drive is the whole file");
+        assertEquals("100%", bundle.steps().get(0).options().get("percent"), "the fill's share of the region stays");
+        assertEquals(6L << 20, bundle.steps().get(0).bytesWritten(), "the first 10% of 64 MiB, down to whole MiB");
+        ReplayResult sweep = new JsonResults().read(b.resolve(bundle.steps().get(1).runs().get(0).file()));
+        assertEquals(0, sweep.target().unwritten().bytes(), "every byte the sweep reads was filled");
+        assertFalse(sweep.readsUnwritten());
+        assertTrue(BundleScenario.read(b).scaled().get(0).startsWith("target (the first 6291456 of its 67108864 bytes)"),
+                BundleScenario.read(b).scaled().toString());
+    }
+
+    @Test
+    void aScaledRunOnAStripeGoesThroughTheStripeToEveryMember(@TempDir Path dir) throws Exception {
+        List<String> members = new ArrayList<>();
+        for (String name : List.of("a.img", "b.img")) {
+            Path f = dir.resolve(name);
+            Files.write(f, new byte[8 << 20]);
+            members.add(f.toString());
+        }
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - fill: {passes: 1, bs: 1M}\n"), b, "stripe:64K:" + String.join(",", members),
+                TargetSettings.DEFAULTS.withAllowWrite(true), 0.5);
+        assertTrue(o.complete(), o.stopReason());
+        StepResult fill = BundleDirectory.open(b).read().steps().get(0);
+        assertEquals(8L << 20, fill.bytesWritten(), "half of the 16 MiB stripe");
+        ReplayResult run = new JsonResults().read(b.resolve(fill.runs().get(0).file()));
+        assertEquals(List.of(4L << 20, 4L << 20), run.stripe().members().stream().map(ReplayResult.Member::bytesWritten).toList(),
+                "the region's chunks alternate between the members");
+    }
+
+    @Test
+    void aReplayStepWithMaxIdleNoneKeepsEveryGapInFull(@TempDir Path dir) {
+        TestSteps.trace(dir);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(scenario(dir, "  - replay: {trace: TRACE, max-idle: none}\n"), b, false, null, new Heard()).complete());
+        StepResult replay = BundleDirectory.open(b).read().steps().get(0);
+        assertEquals("none", replay.options().get("max-idle"));
+        ReplayResult r = new JsonResults().read(b.resolve(replay.runs().get(0).file()));
+        assertEquals(ReplayMode.RecordedQd.NO_IDLE_CAP, r.settings().maxIdleNs(), "as replay --max-idle none records it");
+    }
+
+    @Test
     void aStepStoppedPartWayIsRecordedIncompleteAndRunAgainFromItsStart(@TempDir Path dir) {
         TestSteps.trace(dir);
         Scenario s = scenario(dir, "  - replay: {trace: TRACE}\n  - cut: {}\n  - replay: {trace: TRACE}\n");
@@ -139,7 +211,8 @@ class ScenarioSessionTest {
         assertTrue(run(null, b, true, 0.5, new Heard()).complete());
         BundleScenario copy = BundleScenario.read(b);
         assertEquals(0.5, copy.scale());
-        assertEquals(List.of("replay first (share)"), copy.scaled());
+        assertEquals(List.of("target (the first " + (1L << 59) + " of its " + (1L << 60) + " bytes)", "replay first (share)"),
+                copy.scaled());
         assertEquals("replay " + dir.resolve("t.sbt") + " (first 50% of its IOs)", BundleDirectory.open(b).read().steps().get(1).label());
         assertEquals(50, new JsonResults().read(b.resolve(BundleDirectory.open(b).read().steps().get(1).runs().get(0).file()))
                 .summary().ios());

@@ -223,7 +223,7 @@ class StripeStepsDeviceTest {
         BlockStat[][] atStart = new BlockStat[1][];
         return new StepListener() {
             @Override
-            public org.sbench.replay.ReplayListener run(String what) {
+            public org.sbench.replay.ReplayListener run(String what, long timeLimitNs) {
                 return new org.sbench.replay.ReplayListener() {
                     @Override
                     public void started(long startNs) {

@@ -61,13 +61,17 @@ final class CdmCommand implements Callable<Integer> {
     String data;
 
     @Mixin
+    EngineOption engineOption;
+
+    @Mixin
     TargetOptions targetOptions;
 
     @Mixin
     ProgressOptions progress;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write one JSON result per test, op and data pattern (for report and compare) and the grid as text.")
+            description = "Write one JSON result per test, op and data pattern (for report and compare) and the grid as text;"
+                    + " '-': as --json.")
     Path out;
 
     @Option(names = "--json", description = "Print the suite as one JSON document on standard output (the grid goes to stderr).")
@@ -80,7 +84,9 @@ final class CdmCommand implements Callable<Integer> {
     public Integer call() {
         CdmSettings settings = settings();
         TargetSettings targetSettings = targetOptions.settings();
-        try (OutputDirectory outDir = out == null ? null : new OutputDirectory("--out", out);
+        Path stdoutJson = OutputOptions.stdoutJson(json, out);
+        Path dir = OutputOptions.directory(out);
+        try (OutputDirectory outDir = dir == null ? null : new OutputDirectory("--out", dir);
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ProgressLine line = progress.line(spec);
@@ -91,7 +97,7 @@ final class CdmCommand implements Callable<Integer> {
             } finally {
                 line.end();
             }
-            report(results, outDir);
+            report(results, outDir, stdoutJson);
             if (results.failedPass() != null) {
                 SbenchCommand.warn(spec.commandLine().getErr(), results.stopReason() + ": " + IoErrorSummary.of(results.failedPass()));
             }
@@ -100,8 +106,7 @@ final class CdmCommand implements Callable<Integer> {
     }
 
     /** Prints the grid (on stderr with --json, the document on stdout) and writes the results into {@code outDir} when there is one. */
-    private void report(CdmResults results, OutputDirectory outDir) {
-        Path stdoutJson = OutputOptions.json(json);
+    private void report(CdmResults results, OutputDirectory outDir, Path stdoutJson) {
         PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
         new CdmGrid(results).write(stdout);
         stdout.flush();
@@ -123,7 +128,7 @@ final class CdmCommand implements Callable<Integer> {
 
     private CdmSettings settings() {
         CdmPreset p = CdmPreset.of(preset);
-        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(targetOptions.engine).withData(dataPatterns());
+        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engineOption.engine).withData(dataPatterns());
         if (size != null) {
             s = s.withSizeBytes(size);
         }

@@ -11,12 +11,17 @@ import org.sbench.trace.Op;
 
 /**
  * The suite's progress on stderr: what it fills, which test and pass it is in ("cdm v8 3/8 RND4K
- * Q32T1 read (random data), pass 2 of 5: ..., elapsed 0:02, ETA 0:03"; the ETA of a timed pass is
- * its time limit), and one line with each pass's result, unless {@code --progress none}.
+ * Q32T1 read (random data), pass 2 of 5: ..., elapsed 0:02 of 0:05 (40.0%), ETA 0:03"; a timed
+ * pass's ETA is its time limit), then the whole suite's ("; suite: run 13 of 41, elapsed 1:02,
+ * ETA 2:41", the runs being the fills and the passes, its ETA at the pace of the runs so far), and
+ * one line with each pass's result, unless {@code --progress none}.
  */
 final class CdmProgress implements CdmListener {
+    private static final long FRACTION_STEPS = 1_000_000;
     private final ProgressLine line;
     private final CdmSettings settings;
+    private long suiteStartNs;
+    private int started;
 
     CdmProgress(ProgressLine line, CdmSettings settings) {
         this.line = line;
@@ -33,13 +38,31 @@ final class CdmProgress implements CdmListener {
 
     @Override
     public ReplayListener fillProgress(String data) {
-        return ReplayProgress.ofPass(line, "cdm fill (" + CdmGrid.label(data) + " data)", 0);
+        return ReplayProgress.ofPass(line, "cdm fill (" + CdmGrid.label(data) + " data)", 0, nextRun());
     }
 
     @Override
     public ReplayListener passProgress(CdmTest test, Op op, String data, int pass, int passes) {
         return ReplayProgress.ofPass(line, "cdm " + settings.preset().word() + " " + position(test, op, data) + " " + test.label() + " "
-                + op(op) + " (" + CdmGrid.label(data) + " data), pass " + pass + " of " + passes, settings.timed() ? settings.durationNs() : 0);
+                + op(op) + " (" + CdmGrid.label(data) + " data), pass " + pass + " of " + passes, settings.timed() ? settings.durationNs() : 0,
+                nextRun());
+    }
+
+    /** The suite as the run starting now sees it: the runs before it are done. */
+    private ReplayProgress.Whole nextRun() {
+        if (started == 0) {
+            suiteStartNs = line.now();
+        }
+        int before = started++;
+        return runFraction -> suite(before, runFraction);
+    }
+
+    /** "suite: run 13 of 41, elapsed 1:02, ETA 2:41": the fills and passes, and the time left at the pace so far. */
+    String suite(int runsBefore, double runFraction) {
+        int runs = settings.data().size() * (1 + settings.preset().tests().size() * 2 * settings.passes());
+        double done = (runsBefore + runFraction) / runs;
+        return "suite: run " + (runsBefore + 1) + " of " + runs + ", " + ProgressLine.time(Math.round(done * FRACTION_STEPS), FRACTION_STEPS,
+                line.now() - suiteStartNs);
     }
 
     @Override

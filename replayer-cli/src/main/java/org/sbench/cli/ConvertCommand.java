@@ -37,7 +37,7 @@ final class ConvertCommand implements Callable<Integer> {
     private static final String FIO = "fio";
 
     @Parameters(index = "0", paramLabel = "IN", description = "Input trace (any supported format), a pipe, - for standard input, or a bundled workload (sbench traces).")
-    String in;
+    Path in;
 
     @Parameters(index = "1", paramLabel = "OUT",
             description = "Output file ('-': standard output); its extension picks the format unless --to is given.")
@@ -72,7 +72,7 @@ final class ConvertCommand implements Callable<Integer> {
                     + " its capacity (--fit) and widened to its logical block size.")
     Path fioDevice;
 
-    @Option(names = "--fit", paramLabel = "POLICY",
+    @Option(names = "--fit", paramLabel = "POLICY", completionCandidates = Candidates.Fits.class,
             description = "Offsets past the capacity of --fio-device (or --capacity): error (default: refused), wrap, or scale,"
                     + " as replay fits them.")
     String fit;
@@ -106,7 +106,7 @@ final class ConvertCommand implements Callable<Integer> {
         try (StopSignals stop = new StopSignals(converting::interrupt, "INT", "TERM", "HUP")) {
             ProgressLine line = progress.line(spec);
             try {
-                input = TraceOptions.resolve(in, line);
+                input = TraceOptions.resolve(in.toString(), line);
                 summary = convert(formats, input, outFormat, settings, fitting, line);
             } catch (RuntimeException e) {
                 if (stop.reason() == null) {

@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import org.sbench.step.FillStep;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench fill --target T --allow-write}: sequential preconditioning (SNIA PTS: 2 x the capacity in 128 KiB writes). */
@@ -24,6 +25,9 @@ final class FillCommand extends StepCommand {
 
     @Option(names = "--qd", paramLabel = "N", description = "IOs kept outstanding (default " + FillStep.DEFAULT_QD + ").")
     String qd;
+
+    @Mixin
+    EngineOption engineOption;
 
     FillCommand() {
         super(FillStep::of, FillStep.OPTIONS);

@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import org.sbench.step.IdleStep;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench idle --target T --duration 30m --probe 5m}: idle time for recovery, probed at each interval. */
@@ -35,6 +36,9 @@ final class IdleCommand extends StepCommand {
     @Option(names = "--data", paramLabel = "PATTERN", description = "Write data of a writing probe: random (default), zero, or"
             + " compress:PCT.")
     String data;
+
+    @Mixin
+    EngineOption engineOption;
 
     IdleCommand() {
         super(IdleStep::of, IdleStep.OPTIONS);

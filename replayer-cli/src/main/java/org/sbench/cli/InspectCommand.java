@@ -28,7 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
 final class InspectCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently), a pipe, - for standard input,"
             + " or a bundled workload (sbench traces).")
-    String trace;
+    Path trace;
 
     @Mixin
     TraceOptions traceOptions;
@@ -53,7 +53,7 @@ final class InspectCommand implements Callable<Integer> {
         }
         TraceStatistics stats;
         ProgressLine line = progress.line(spec);
-        Path path = TraceOptions.resolve(trace, line);
+        Path path = TraceOptions.resolve(trace.toString(), line);
         try (TraceReader reader = TraceFormats.standard().open(path, traceOptions.from,
                 traceOptions.readOptions().withProgress(new TaskProgress(line, "reading " + trace, TaskProgress.Unit.BYTES)))) {
             stats = TraceInspector.inspect(reader, seqWindow);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.OutputPath;
 
 /**
  * The directory a command writes its output into, made before the command runs so that a path that
@@ -20,6 +21,9 @@ final class OutputDirectory implements AutoCloseable {
 
     /** {@code dir} as named by {@code option}, made with any missing parents. */
     OutputDirectory(String option, Path dir) {
+        if (OutputPath.isStdout(dir)) {
+            throw SbenchException.usage(option + " -: standard output cannot hold a directory of files; name a directory");
+        }
         this.path = dir;
         Path absolute = dir.toAbsolutePath();
         List<Path> missing = new ArrayList<>();

@@ -37,6 +37,21 @@ final class OutputOptions {
     }
 
     /**
+     * Where the JSON result goes on standard output for a command whose {@code --out DIR} writes its
+     * results as files: {@code --json}, or {@code --out -}, which does what {@code --json} does (both
+     * at once refused); null for neither.
+     */
+    static Path stdoutJson(boolean json, Path outDir) {
+        Path jsonPath = json(json, outDir);
+        return outDir != null && OutputPath.isStdout(outDir) ? outDir : jsonPath;
+    }
+
+    /** {@code --out DIR} as a directory to write: null when not given or {@code -} (standard output, {@link #stdoutJson}). */
+    static Path directory(Path outDir) {
+        return outDir == null || OutputPath.isStdout(outDir) ? null : outDir;
+    }
+
+    /**
      * Where the command prints its tables and messages: standard output, or standard error when
      * one of {@code outputs} (nulls ignored) is {@code -}, so that the output stays clean for a
      * pipe. Two outputs cannot both be {@code -}.

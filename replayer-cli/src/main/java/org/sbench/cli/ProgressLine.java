@@ -120,6 +120,13 @@ final class ProgressLine {
         return s;
     }
 
+    /** A run that ends at a time limit: "elapsed 0:01 of 0:03 (33.3%), ETA 0:02". */
+    static String timeOf(long elapsedNs, long limitNs) {
+        long elapsed = Math.min(elapsedNs, limitNs);
+        return "elapsed " + clock(elapsedNs) + " of " + clock(limitNs) + String.format(Locale.ROOT, " (%.1f%%)", PERCENT * elapsed / limitNs)
+                + ", ETA " + clock(limitNs - elapsed);
+    }
+
     /** A duration as a clock reads it: 0:07, 12:34, 1:02:03. */
     static String clock(long ns) {
         long s = Math.max(0, ns) / (long) NS_PER_S;

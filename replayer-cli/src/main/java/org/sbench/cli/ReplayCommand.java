@@ -30,7 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any format inspect reads; not a pipe, which cannot be read twice: convert it first) or a bundled"
             + " workload (sbench traces).")
-    String trace;
+    Path trace;
 
     @Option(names = "--target", required = true, paramLabel = "TARGET",
             description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (created, or grown with --size), or null;",
@@ -40,11 +40,12 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     TraceOptions traceOptions;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "recorded-qd",
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "recorded-qd", completionCandidates = Candidates.Modes.class,
             description = "recorded-qd (default: the recorded queue depth, idle capped), timed, or fixed-qd.")
     String mode;
 
     @Option(names = "--max-idle", paramLabel = "DURATION|none", converter = IdleCapConverter.class, defaultValue = "25ms",
+            completionCandidates = Candidates.IdleCaps.class,
             description = "recorded-qd: longest idle gap replayed (default ${DEFAULT-VALUE}; 0 removes idle; none keeps every gap"
                     + " in full).")
     long maxIdleNs;
@@ -67,7 +68,7 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Write data: random (default, incompressible, never repeated), zero, or compress:PCT.")
     String data;
 
-    @Option(names = "--fit", paramLabel = "POLICY", defaultValue = "error",
+    @Option(names = "--fit", paramLabel = "POLICY", defaultValue = "error", completionCandidates = Candidates.Fits.class,
             description = "Offsets past the target: error (default), wrap, or scale.")
     String fit;
 
@@ -84,6 +85,9 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--read-only",
             description = "Replay reads only; writes and trims are skipped and counted, and the target is not changed at all.")
     boolean readOnly;
+
+    @Mixin
+    EngineOption engineOption;
 
     @Mixin
     TargetOptions targetOptions;
@@ -124,8 +128,8 @@ final class ReplayCommand implements Callable<Integer> {
             ReplayResult result;
             ProgressLine line = progress.line(spec);
             try {
-                ReplayProgress replay = ReplayProgress.ofTrace(line, trace);
-                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace, line), traceOptions.from,
+                ReplayProgress replay = ReplayProgress.ofTrace(line, trace.toString());
+                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace.toString(), line), traceOptions.from,
                         traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
                         stop.control(), SbenchCommand.version(), warning -> line.note("sbench: warning: " + warning));
             } catch (SbenchException e) {
@@ -164,7 +168,7 @@ final class ReplayCommand implements Callable<Integer> {
             throw SbenchException.usage("--read-only and --allow-write contradict each other");
         }
         return ReplaySettings.builder().mode(mode).maxIdleNs(maxIdleNs).qdFallback(qdFallback).speed(speed).maxInFlight(maxInFlight)
-                .qd(qd).data(data).engine(targetOptions.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
+                .qd(qd).data(data).engine(engineOption.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
                 .build();
     }
 }

@@ -16,24 +16,46 @@ final class ReplayProgress implements ReplayListener, Progress {
     private final TaskProgress planning;
     private final String what;
     private final long limitNs;
+    private final Whole whole;
     private boolean replaying;
 
-    private ReplayProgress(ProgressLine line, String what, TaskProgress planning, long limitNs) {
+    /** The task a run is part of (a suite of passes), shown after the run's own status. */
+    @FunctionalInterface
+    interface Whole {
+        /** The task's status with this run {@code runFraction} (0 to 1) done: "suite: 5 of 40 passes, elapsed 0:27, ETA 3:10". */
+        String status(double runFraction);
+    }
+
+    private ReplayProgress(ProgressLine line, String what, TaskProgress planning, long limitNs, Whole whole) {
         this.line = line;
         this.what = what;
         this.planning = planning;
         this.limitNs = limitNs;
+        this.whole = whole;
     }
 
     /** The replay of the trace file {@code trace}, planned first. */
     static ReplayProgress ofTrace(ProgressLine line, String trace) {
         return new ReplayProgress(line, "replay", new TaskProgress(line, "planning " + trace + " (statistics and SHA-256)",
-                TaskProgress.Unit.BYTES), 0);
+                TaskProgress.Unit.BYTES), 0, null);
     }
 
     /** A replay of generated IOs called {@code what}, which ends at a time limit {@code limitNs} after its start (0: at its end). */
     static ReplayProgress ofPass(ProgressLine line, String what, long limitNs) {
-        return new ReplayProgress(line, what, null, limitNs);
+        return new ReplayProgress(line, what, null, limitNs, null);
+    }
+
+    /** As {@link #ofPass(ProgressLine, String, long)}, one run of {@code whole}, whose status follows the run's. */
+    static ReplayProgress ofPass(ProgressLine line, String what, long limitNs, Whole whole) {
+        return new ReplayProgress(line, what, null, limitNs, whole);
+    }
+
+    /** How much of this run is done, 0 to 1: by IOs when their total is known, else by its time limit. */
+    private double fraction(long doneIos, long totalIos, long elapsedNs) {
+        if (totalIos > 0) {
+            return Math.min(1.0, (double) doneIos / totalIos);
+        }
+        return limitNs > 0 ? Math.min(1.0, (double) elapsedNs / limitNs) : 0;
     }
 
     @Override
@@ -64,7 +86,7 @@ final class ReplayProgress implements ReplayListener, Progress {
         return what + ": " + ProgressLine.amount(doneIos, totalIos, "IOs", Units::count)
                 + String.format(Locale.ROOT, ", %,.0f IOPS, %.1f MB/s over wall time, ", ProgressLine.rate(doneIos, elapsedNs),
                         ProgressLine.rate(bytes / BYTES_PER_MB, elapsedNs))
-                + (totalIos <= 0 && limitNs > 0 ? ProgressLine.time(elapsedNs, limitNs, elapsedNs)
-                        : ProgressLine.time(doneIos, totalIos, elapsedNs));
+                + (totalIos <= 0 && limitNs > 0 ? ProgressLine.timeOf(elapsedNs, limitNs) : ProgressLine.time(doneIos, totalIos, elapsedNs))
+                + (whole == null ? "" : "; " + whole.status(fraction(doneIos, totalIos, elapsedNs)));
     }
 }

@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,8 @@ import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ResultWriter;
 import org.sbench.result.TableResultWriter;
+import org.sbench.scenario.ScenarioReport;
+import org.sbench.step.BundleDirectory;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.TraceInput;
 import picocli.CommandLine.Command;
@@ -68,8 +71,11 @@ final class ReportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The result in {@code file}; a trace given instead is named as one, with how to replay it. */
+    /** The result in {@code file}; a trace or a directory given instead is named as one, with what to do. */
     private static ReplayResult read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw SbenchException.badInput(file.toString(), directory(file));
+        }
         try {
             return new JsonResults().read(file);
         } catch (SbenchException notAResult) {
@@ -80,6 +86,22 @@ final class ReportCommand implements Callable<Integer> {
             throw SbenchException.badInput(file.toString(), "is a trace (format " + format + "), not a replay result; replay it"
                     + " first: sbench replay " + file + " --target DEVICE --out RESULT.json, then sbench report RESULT.json");
         }
+    }
+
+    /** What a directory given as the result is, and what to report instead: a bundle's report or one of its runs. */
+    private static String directory(Path dir) {
+        if (!Files.isRegularFile(dir.resolve(BundleDirectory.INDEX))) {
+            return "is a directory, not a replay result";
+        }
+        List<String> instead = new ArrayList<>();
+        Path html = dir.resolve(ScenarioReport.FILE);
+        if (Files.isRegularFile(html)) {
+            instead.add("open its report, " + html);
+        }
+        BundleDirectory.open(dir).read().steps().stream().flatMap(st -> st.runs().stream()).findFirst()
+                .ifPresent(run -> instead.add("report one of its runs, e.g. sbench report " + dir.resolve(run.file())));
+        return "is a bundle (" + BundleDirectory.INDEX + ": steps and their runs), not a replay result"
+                + (instead.isEmpty() ? "" : "; " + String.join(", or ", instead));
     }
 
     /** The trace format {@code file} is in, or null when it is none (or cannot be read). */

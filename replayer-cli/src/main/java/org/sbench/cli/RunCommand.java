@@ -2,6 +2,8 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
@@ -17,9 +19,14 @@ import org.sbench.scenario.ScenarioSession;
 import org.sbench.scenario.StepKinds;
 import org.sbench.scenario.StepNumbers;
 import org.sbench.scenario.StepTable;
+import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
+import org.sbench.step.BundleDirectory;
 import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+import org.sbench.trace.input.OutputPath;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,14 +58,22 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "BUNDLE/", description = "Continue this bundle at its first step not finished.")
     Path resume;
 
+    @Option(names = "--json", description = "Print the bundle's index, bundle.json (each run named by its file in BUNDLE/), on"
+            + " standard output at the end (the steps' lines and the table go to stderr).")
+    boolean json;
+
     @Option(names = "--scale", paramLabel = "F",
-            description = "Multiply every duration and size the steps run (and the share of each trace replayed) by F, 0 < F <= 1,"
-                    + " to try a scenario quickly; stated in the bundle.")
+            description = "Run on the first F of the target (0 < F <= 1), as on a drive F times the size, and multiply every"
+                    + " duration and size the steps run (and the share of each trace replayed) by F, to try a scenario quickly;"
+                    + " stated in the bundle.")
     Double scale;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "File target: create it at SIZE, or grow an existing one to SIZE; null target: its capacity.")
     Long size;
+
+    @Mixin
+    EngineOption engineOption;
 
     @Mixin
     TargetOptions targetOptions;
@@ -77,35 +92,63 @@ final class RunCommand implements Callable<Integer> {
         if (resume == null && scenario == null) {
             throw SbenchException.usage("give the SCENARIO to run: a file, or a bundled scenario (sbench scenarios lists them)");
         }
+        if (out != null && OutputPath.isStdout(out)) {
+            throw SbenchException.usage("--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
+                    + " prints its bundle.json on standard output");
+        }
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
         TargetSettings ts = targetOptions.settings();
         if (size != null) {
             ts = ts.withSizeBytes(size);
         }
-        String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? targetOptions.engine : null;
+        String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? engineOption.engine : null;
         Path dir = resume != null ? resume : out;
-        PrintWriter stdout = spec.commandLine().getOut();
+        // A file this run creates needs no --allow-write now, and does to be written again by a resume.
+        boolean writeAgain = targetOptions.allowWrite || Targets.namesANewFile(target);
+        Path stdoutJson = OutputOptions.json(json);
+        PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
                     StepKinds.standard(), NanoClock.SYSTEM, new Lines(stdout), stepListener(), stop.control(), SbenchCommand.version());
-            summary(o, stdout);
+            summary(o, stdout, writeAgain);
+            if (stdoutJson != null) {
+                try (OutputFiles files = new OutputFiles()) {
+                    new JsonResults().writeValue(BundleDirectory.open(o.bundleDir()).read(), stdoutJson, files);
+                    files.commit();
+                }
+            }
             return ExitCodes.ofRun(stop, o.ioErrors());
         }
     }
 
-    private void summary(ScenarioOutcome o, PrintWriter stdout) {
+    private void summary(ScenarioOutcome o, PrintWriter stdout, boolean writeAgain) {
         ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
         stdout.println();
         StepTable.of(b).print(stdout, "");
         StepTable.verdicts(b).forEach(stdout::println);
         if (!o.complete()) {
             stdout.println();
-            stdout.println("INCOMPLETE: " + o.stopReason() + "; 'sbench run --resume " + o.bundleDir() + " --target " + target
-                    + "' (with the same target options) continues at the first step not finished");
+            stdout.println("INCOMPLETE: " + o.stopReason() + "; '" + resumeCommand(o.bundleDir(), writeAgain)
+                    + "' continues at the first step not finished");
         }
         stdout.println("bundle   " + o.bundleDir() + " (" + b.bundle().steps().size() + " step records, " + ScenarioReport.FILE + ")");
         stdout.flush();
+    }
+
+    /** The command that resumes the bundle with this run's target options: {@code --allow-write} also for a file this run created. */
+    private String resumeCommand(Path bundleDir, boolean writeAgain) {
+        List<String> words = new ArrayList<>(List.of("sbench", "run", "--resume", bundleDir.toString(), "--target", target));
+        if (writeAgain) {
+            words.add("--allow-write");
+        }
+        if (targetOptions.force) {
+            words.add("--force");
+        }
+        if (targetOptions.allowMerges) {
+            words.add("--allow-merges");
+        }
+        return String.join(" ", words);
     }
 
     private StepListener stepListener() {

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
-@Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class,
+@Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class, scope = CommandLine.ScopeType.INHERIT,
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
         subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, CdmCommand.class,
             RunCommand.class, ScenariosCommand.class, PurgeCommand.class, FillCommand.class, TortureCommand.class, SweepCommand.class,
@@ -34,9 +34,8 @@ public final class SbenchCommand implements Runnable {
 
     /** The configured command line; tests call it with their own out/err writers. */
     static CommandLine newCommandLine() {
+        // 'sbench COMMAND --version' says what 'sbench --version' says: the commands inherit the version provider.
         CommandLine cl = new CommandLine(new SbenchCommand());
-        // 'sbench COMMAND --version' says what 'sbench --version' says.
-        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
         cl.setParameterExceptionHandler(new UsageErrors());
         return cl;

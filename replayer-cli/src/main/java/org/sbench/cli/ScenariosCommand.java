@@ -32,7 +32,7 @@ final class ScenariosCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         StepKinds kinds = StepKinds.standard();
-        TextTable t = new TextTable("name", "steps", "kinds", "description");
+        TextTable t = new TextTable("name", "steps", "kinds", "description").alignLeft(1, 2, 3);
         StringBuilder notes = new StringBuilder();
         for (String n : BundledScenarios.NAMES) {
             Scenario s = ScenarioFile.bundled(n);

@@ -14,6 +14,10 @@ import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
 import org.sbench.result.IoErrorSummary;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleJson;
 import org.sbench.step.Step;
 import org.sbench.step.StepResult;
 import org.sbench.step.StepSession;
@@ -32,8 +36,6 @@ import picocli.CommandLine.Spec;
  * with {@code --out}, and the exit status of a run.
  */
 abstract class StepCommand implements Callable<Integer> {
-    private static final String ENGINE = "engine";
-
     @Option(names = "--target", required = true, paramLabel = "TARGET",
             description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), an existing file, or null;",
                 "or a RAID 0 stripe sbench makes itself: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
@@ -47,8 +49,12 @@ abstract class StepCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write a bundle of this one step into DIR (new or empty): bundle.json and each run's result, which report"
-                    + " and compare read.")
+                    + " and compare read; '-': as --json.")
     Path out;
+
+    @Option(names = "--json", description = "Print the step as one JSON document on standard output (the table goes to stderr):"
+            + " bundle.json's, with each run's result in its run.")
+    boolean json;
 
     @Spec
     CommandSpec spec;
@@ -69,18 +75,27 @@ abstract class StepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Step step = factory.apply(stepOptions());
-        checkOut();
+        Path stdoutJson = OutputOptions.stdoutJson(json, out);
+        Path bundleDir = OutputOptions.directory(out);
+        checkOut(bundleDir);
         PrintWriter err = spec.commandLine().getErr();
-        try (OutputDirectory dir = out == null ? null : new OutputDirectory("--out", out);
+        try (OutputDirectory dir = bundleDir == null ? null : new OutputDirectory("--out", bundleDir);
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(err, "");
-            StepResult r = StepSession.run(step, target, targetOptions.settings(), out, NanoClock.SYSTEM,
+            Bundle bundle = StepSession.bundle(step, target, targetOptions.settings(), bundleDir, NanoClock.SYSTEM,
                     new StepProgress(progress.line(spec)), stop.control(), SbenchCommand.version());
-            PrintWriter stdout = spec.commandLine().getOut();
+            StepResult r = bundle.steps().get(0);
+            PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
             new StepTable().write(r, target, stdout);
+            if (stdoutJson != null) {
+                try (OutputFiles files = new OutputFiles()) {
+                    new JsonResults().writeValue(BundleJson.withResults(bundle), stdoutJson, files);
+                    files.commit();
+                }
+            }
             if (dir != null) {
                 dir.keep();
-                stdout.println("bundle   " + out);
+                stdout.println("bundle   " + bundleDir);
             }
             stdout.flush();
             long errors = 0;
@@ -95,10 +110,7 @@ abstract class StepCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The step's options the user gave, as written: the command's own, and {@code --engine} for a
-     * step that takes one (refused for one that does not, rather than ignored).
-     */
+    /** The step's options the user gave, as written (its {@code --engine} among them where it has one). */
     private Map<String, String> stepOptions() {
         Map<String, String> given = new LinkedHashMap<>();
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
@@ -106,24 +118,22 @@ abstract class StepCommand implements Callable<Integer> {
             List<String> values = o.originalStringValues();
             if (optionNames.contains(name)) {
                 given.put(name, values.get(values.size() - 1));
-            } else if (name.equals(ENGINE)) {
-                throw SbenchException.usage(spec.name() + " issues no IOs through an engine and takes no --engine");
             }
         }
         return given;
     }
 
     /** A bundle goes into a new or empty directory only, so that none is ever written over. */
-    private void checkOut() {
-        if (out == null || !Files.isDirectory(out)) {
+    private static void checkOut(Path bundleDir) {
+        if (bundleDir == null || !Files.isDirectory(bundleDir)) {
             return;
         }
-        try (Stream<Path> entries = Files.list(out)) {
+        try (Stream<Path> entries = Files.list(bundleDir)) {
             if (entries.findAny().isPresent()) {
-                throw SbenchException.usage("--out " + out + " is not empty; give a new or empty directory for the bundle");
+                throw SbenchException.usage("--out " + bundleDir + " is not empty; give a new or empty directory for the bundle");
             }
         } catch (IOException e) {
-            throw SbenchException.ioFailure("list", out, e);
+            throw SbenchException.ioFailure("list", bundleDir, e);
         }
     }
 }

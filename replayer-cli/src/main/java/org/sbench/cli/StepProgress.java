@@ -12,7 +12,7 @@ import org.sbench.step.StepListener;
  * run (a purge's chunks, an idle wait).
  */
 final class StepProgress implements StepListener {
-    private static final double PERCENT = 100;
+    private static final double BYTES_PER_MB = 1e6;
 
     private final ProgressLine line;
 
@@ -26,12 +26,12 @@ final class StepProgress implements StepListener {
     }
 
     @Override
-    public ReplayListener run(String what) {
+    public ReplayListener run(String what, long timeLimitNs) {
         if (!line.shows()) {
             return ReplayListener.NONE;
         }
         line.note(what);
-        return ReplayProgress.ofPass(line, what, 0);
+        return ReplayProgress.ofPass(line, what, timeLimitNs);
     }
 
     @Override
@@ -42,12 +42,21 @@ final class StepProgress implements StepListener {
         }
     }
 
+    /**
+     * "purge trim: 1024.0 of 4096.0 MB (25.0%), 512.0 MB/s, elapsed 0:02, ETA 0:06", or for a wait
+     * "idle: 1:00 of 5:00 idle (20.0%), elapsed 1:00, ETA 4:00".
+     */
     @Override
-    public void progress(String what, long done, long total, long elapsedNs) {
-        String status = String.format(Locale.ROOT, "%s %.1f%%, ", what, total == 0 ? PERCENT : PERCENT * done / total)
+    public void progress(String what, Work work, long done, long total, long elapsedNs) {
+        String status = what + ": " + (work == Work.BYTES
+                ? ProgressLine.amount(done, total, "MB", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
+                        + String.format(Locale.ROOT, ", %.1f MB/s, ", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs))
+                : ProgressLine.amount(done, total, "idle", ProgressLine::clock) + ", ")
                 + ProgressLine.time(done, total, elapsedNs);
         if (done >= total) {
             line.last(status);
+            // What follows (the next run's line, the step's table on stdout) starts on a line of its own.
+            line.end();
         } else {
             line.show(status);
         }

@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import org.sbench.step.SweepStep;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench sweep --target T}: MB/s against position over the whole target (the HD Tune / zcav picture). */
@@ -22,7 +23,7 @@ final class SweepCommand extends StepCommand {
     String bs;
 
     @Option(names = "--per-point", paramLabel = "SIZE", description = "Bytes at each point (default auto: 64M, or the capacity /"
-            + " points where that is less).")
+            + " points where that is less; auto:SIZE: SIZE, or that).")
     String perPoint;
 
     @Option(names = "--qd", paramLabel = "N", description = "IOs kept outstanding (default " + SweepStep.DEFAULT_QD + ").")
@@ -30,6 +31,9 @@ final class SweepCommand extends StepCommand {
 
     @Option(names = "--data", paramLabel = "PATTERN", description = "Write data of a write sweep: random (default), zero, or compress:PCT.")
     String data;
+
+    @Mixin
+    EngineOption engineOption;
 
     SweepCommand() {
         super(SweepStep::of, SweepStep.OPTIONS);

@@ -3,12 +3,8 @@ package org.sbench.cli;
 import org.sbench.target.TargetSettings;
 import picocli.CommandLine.Option;
 
-/** The options that guard writes to a target, its queue settings and the IO engine (a mixin of replay and cdm). */
+/** The options that guard writes to a target and its queue settings (a mixin of every command that opens a target). */
 final class TargetOptions {
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
-            description = "auto (io_uring, else libaio, else sync), io_uring, libaio or sync.")
-    String engine;
-
     @Option(names = "--allow-write", description = "Allow writes to a block device or an existing file (its data is destroyed).")
     boolean allowWrite;
 

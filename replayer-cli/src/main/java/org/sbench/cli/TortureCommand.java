@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import org.sbench.step.TortureStep;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench torture --target T --allow-write --duration 20m}: random writes, with their per-second degradation curve. */
@@ -32,6 +33,9 @@ final class TortureCommand extends StepCommand {
 
     @Option(names = "--data", paramLabel = "PATTERN", description = "Write data: random (default), zero, or compress:PCT.")
     String data;
+
+    @Mixin
+    EngineOption engineOption;
 
     TortureCommand() {
         super(TortureStep::of, TortureStep.OPTIONS);

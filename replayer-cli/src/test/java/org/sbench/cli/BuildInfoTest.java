@@ -47,12 +47,42 @@ class BuildInfoTest {
     }
 
     @Test
+    void optionValuesAndTraceFilesComplete(@TempDir Path dir) throws Exception {
+        Path script = completion(dir);
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "needs bash");
+        assertEquals("recorded-qd timed fixed-qd", complete("bash", script, "sbench", "replay", "x", "--mode", ""));
+        assertEquals("error wrap scale", complete("bash", script, "sbench", "replay", "x", "--fit", ""));
+        assertEquals("error wrap scale", complete("bash", script, "sbench", "convert", "x", "y", "--fit", ""));
+        assertEquals("auto io_uring libaio sync", complete("bash", script, "sbench", "cdm", "--engine", ""));
+        assertEquals("auto io_uring libaio sync", complete("bash", script, "sbench", "fill", "--engine", ""));
+        assertEquals("none 0 25ms", complete("bash", script, "sbench", "replay", "x", "--max-idle", ""));
+        Path traces = Files.createDirectories(dir.resolve("traces"));
+        Files.writeString(traces.resolve("hm_0.csv"), "");
+        Files.writeString(traces.resolve("web.sbt"), "");
+        for (String command : List.of("replay", "inspect", "convert")) {
+            assertEquals("hm_0.csv", completeIn(traces, script, "sbench", command, "hm"), command + "'s TRACE");
+        }
+        assertEquals("hm_0.csv web.sbt", completeIn(traces, script, "sbench", "replay", "--target", "null", ""),
+                "after an option and its value");
+    }
+
+    @Test
     void theCompletionScriptLoadsInZsh(@TempDir Path dir) throws Exception {
         Path script = completion(dir);
         Path zsh = Path.of("/usr/bin/zsh");
         assumeTrue(Files.isExecutable(zsh), "needs zsh (CI installs it: .ci/run)");
         String out = shell(zsh.toString(), "-f", "-c", "source " + script + " && whence -w _complete_sbench");
         assertEquals("_complete_sbench: function", out.strip(), "bashcompinit took the bash script");
+        // bashcompinit's compgen calls the function in sh emulation (0-based arrays); zsh's compadd then filters by the prefix.
+        Path traces = Files.createDirectories(dir.resolve("traces"));
+        Files.writeString(traces.resolve("hm_0.csv"), "");
+        String words = "COMP_WORDS=(sbench replay x --mode ''); COMP_CWORD=4";
+        assertEquals("recorded-qd timed fixed-qd", shell(zsh.toString(), "-f", "-c", "cd " + traces + "; source " + script
+                + " 2>/dev/null; f() { emulate -L sh; " + words + "; _complete_sbench; echo \"${COMPREPLY[@]}\"; }; f").strip());
+        words = "COMP_WORDS=(sbench inspect hm); COMP_CWORD=2";
+        assertEquals("hm_0.csv", shell(zsh.toString(), "-f", "-c", "cd " + traces + "; source " + script
+                + " 2>/dev/null; f() { emulate -L sh; " + words + "; _complete_sbench; echo \"${COMPREPLY[@]}\"; }; f").strip(),
+                "the TRACE argument completes file names");
     }
 
     @Test
@@ -83,12 +113,21 @@ class BuildInfoTest {
 
     /** What bash offers for the last of {@code words} (the word being typed), as the completion function leaves COMPREPLY. */
     private static String complete(String shell, Path script, String... words) throws Exception {
+        return complete(shell, script, "true", words);
+    }
+
+    /** As {@link #complete} in bash, in directory {@code dir}. */
+    private static String completeIn(Path dir, Path script, String... words) throws Exception {
+        return complete("bash", script, "cd " + dir, words);
+    }
+
+    private static String complete(String shell, Path script, String setup, String[] words) throws Exception {
         StringBuilder array = new StringBuilder();
         for (String w : words) {
             array.append(" '").append(w).append('\'');
         }
         String line = String.join(" ", words);
-        return shell(shell, "-c", "source " + script + " 2>/dev/null; COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1)
+        return shell(shell, "-c", setup + "; source " + script + " 2>/dev/null; COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1)
                 + "; COMP_LINE='" + line + "'; COMP_POINT=" + line.length() + "; _complete_sbench 2>/dev/null; echo \"${COMPREPLY[@]}\"")
                 .strip();
     }

@@ -37,6 +37,12 @@ class BundledScenariosRunTest {
         assertTrue(b.steps().stream().allMatch(StepResult::complete), r.out());
         assertTrue(Files.isRegularFile(out.resolve("report.html")));
         assertTrue(r.out().contains("bundle   " + out + " (" + b.steps().size() + " step records, report.html)"), r.out());
+        if (name.equals("consistency")) {
+            for (StepResult idle : b.steps().stream().filter(st -> st.kind().equals("idle")).toList()) {
+                assertEquals(0, idle.bytesWritten(), idle.label());
+                assertEquals(0, idle.runs().size(), idle.label() + ": no probe, only the idle time");
+            }
+        }
         if (name.equals("pts-iops-lite")) {
             assertTrue(r.out().lines().anyMatch(l -> l.matches("steady-state: steady state of iops of torture (reached at round \\d+"
                     + "|not reached in 25 rounds) .*")), r.out());

@@ -161,6 +161,21 @@ class CdmCommandTest {
     }
 
     @Test
+    void outDashIsStandardOutputAsJsonIsNotADirectory(@TempDir Path dir) throws Exception {
+        Path dash = Path.of("-");
+        try {
+            CliTest.Captured r = CliTest.capturingStdout(() -> CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size",
+                    "8M", "--passes", "1", "--duration", "50ms", "--out", "-"));
+            assertEquals(0, r.run().code(), r.run().err());
+            assertFalse(Files.exists(dash), "no directory named '-'");
+            assertTrue(r.stdout().contains("\"preset\" : \"v8\""), r.stdout());
+            assertTrue(r.run().err().contains("SEQ1M Q8T1"), "the grid on stderr: " + r.run().err());
+        } finally {
+            Files.deleteIfExists(dash);
+        }
+    }
+
+    @Test
     void aFailedRunLeavesNoOutDirectory(@TempDir Path dir) {
         Path out = dir.resolve("new/out");
         CliTest.Run r = CliTest.run("cdm", "--target", dir.toString(), "--size", "8M", "--out", out.toString());

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.sbench.cdm.CdmPreset;
 import org.sbench.cdm.CdmSettings;
 import org.sbench.replay.ReplayListener;
+import org.sbench.step.StepListener;
 import org.sbench.trace.Op;
 
 class ProgressLineTest {
@@ -28,6 +29,18 @@ class ProgressLineTest {
         Fixture(ProgressLine.Mode mode) {
             line = new ProgressLine(new PrintWriter(err), mode, () -> nowNs);
         }
+    }
+
+    @Test
+    void aStepsWorkEndsItsLineWhenDoneSoThatTheTableAfterItStartsOnANewLine() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE);
+        StepProgress purge = new StepProgress(f.line);
+        f.nowNs = 2 * S;
+        purge.progress("purge trim", StepListener.Work.BYTES, 1 << 20, 4 << 20, 2 * S);
+        f.nowNs = 3 * S;
+        purge.progress("purge trim", StepListener.Work.BYTES, 4 << 20, 4 << 20, 3 * S);
+        String err = f.err.toString();
+        assertTrue(err.startsWith("\rpurge trim") && err.endsWith(NL) && err.indexOf(NL) == err.length() - NL.length(), err);
     }
 
     @Test
@@ -138,6 +151,42 @@ class ProgressLineTest {
         pass.progress(90_000, -1, 2 * S, 368_640_000);
         f.line.end();
         assertEquals("\rcdm v8 14/16 RND4K Q32T1 write (0x00 data), pass 2 of 5: 90,000 IOs, 45,000 IOPS, 184.3 MB/s over wall time,"
-                + " elapsed 0:02, ETA 0:03" + NL, f.err.toString(), "the third test's writes of the second pattern: 14th of 16");
+                + " elapsed 0:02 of 0:05 (40.0%), ETA 0:03; suite: run 1 of 82, elapsed 0:02, ETA 6:48" + NL, f.err.toString(),
+                "the third test's writes of the second pattern: 14th of 16; 2 patterns x (a fill and 4 tests x 2 ops x 5 passes)");
+    }
+
+    @Test
+    void cdmsSuiteCountsTheRunsDoneAndTheTimeLeftAtTheirPace() {
+        Fixture f = new Fixture(ProgressLine.Mode.LINES);
+        CdmSettings settings = CdmSettings.of(CdmPreset.of("v8")).withPasses(1);
+        CdmProgress cdm = new CdmProgress(f.line, settings);
+        cdm.fillProgress("random");
+        f.nowNs = 10 * S;
+        cdm.passProgress(settings.preset().tests().get(0), Op.READ, "random", 1, 1);
+        f.nowNs = 20 * S;
+        ReplayListener third = cdm.passProgress(settings.preset().tests().get(0), Op.WRITE, "random", 1, 1);
+        third.started(20 * S);
+        f.nowNs = 27 * S;
+        third.progress(1000, -1, 2500 * MS, 1_000_000);
+        String line = f.err.toString().strip();
+        assertTrue(line.endsWith("elapsed 0:02 of 0:05 (50.0%), ETA 0:02; suite: run 3 of 9, elapsed 0:27, ETA 1:10"),
+                "2.5 of 9 runs (a fill, then 4 tests x 2 ops x 1 pass) done in 27 s, 6.5 to go: " + line);
+    }
+
+    @Test
+    void aStepsTimedRunShowsItsLengthAndAPurgeItsBytesAndAnIdleItsTime() {
+        Fixture f = new Fixture(ProgressLine.Mode.LINES);
+        StepProgress step = new StepProgress(f.line);
+        ReplayListener torture = step.run("torture", 3 * S);
+        torture.started(0);
+        f.nowNs = 10 * S;
+        torture.progress(50_000, -1, S, 204_800_000);
+        f.nowNs = 20 * S;
+        step.progress("purge trim", StepListener.Work.BYTES, 1_000_000_000L, 4_000_000_000L, 2 * S);
+        f.nowNs = 30 * S;
+        step.progress("idle", StepListener.Work.TIME, 60 * S, 300 * S, 60 * S);
+        assertEquals(List.of("torture", "torture: 50,000 IOs, 50,000 IOPS, 204.8 MB/s over wall time, elapsed 0:01 of 0:03 (33.3%),"
+                + " ETA 0:02", "purge trim: 1000.0 of 4000.0 MB (25.0%), 500.0 MB/s, elapsed 0:02, ETA 0:06",
+                "idle: 1:00 of 5:00 idle (20.0%), elapsed 1:00, ETA 4:00"), f.err.toString().lines().toList());
     }
 }

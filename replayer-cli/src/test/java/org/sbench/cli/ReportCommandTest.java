@@ -65,6 +65,22 @@ class ReportCommandTest {
     }
 
     @Test
+    void aBundleOrADirectoryIsNamedAsOneWithWhatToReportInstead(@TempDir Path dir) throws Exception {
+        Path image = Files.write(dir.resolve("t.img"), new byte[4 << 20]);
+        Path fill = dir.resolve("fillb");
+        assertEquals(0, CliTest.run("fill", "--target", image.toString(), "--allow-write", "--passes", "1", "--bs", "1M", "--out",
+                fill.toString()).code());
+        CliTest.Run r = CliTest.run("report", fill + "/");
+        assertEquals(3, r.code());
+        assertEquals("sbench: " + fill + ": is a bundle (bundle.json: steps and their runs), not a replay result; report one of its"
+                + " runs, e.g. sbench report " + fill.resolve("steps/01-fill/pass-1.json") + "\n", r.err());
+        assertEquals(0, CliTest.run("report", fill.resolve("steps/01-fill/pass-1.json").toString()).code(), "as the line says");
+        CliTest.Run plain = CliTest.run("report", dir.toString());
+        assertEquals(3, plain.code());
+        assertEquals("sbench: " + dir + ": is a directory, not a replay result\n", plain.err());
+    }
+
+    @Test
     void aBadOutputOptionFailsBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
         Path result = replay(dir, "a.json");
         Path html = dir.resolve("a.html");

@@ -142,6 +142,48 @@ class RunCommandTest {
     }
 
     @Test
+    void theResumeCommandARunStoppedOnAFileItCreatedPrintsWorksAsPrinted(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"
+                + "  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("b");
+        Path image = dir.resolve("s.img");
+        String hint;
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", image.toString(), "--size", "8M",
+                "--out", b.toString())) {
+            child.await("step 2 starting", () -> child.out().contains("step 2 of at most 3"));
+            child.signal("TERM");
+            assertEquals(143, child.waitFor(), child.err());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("INCOMPLETE: .*; '(sbench run [^']*)' continues").matcher(child.out());
+            assertTrue(m.find(), child.out());
+            hint = m.group(1);
+        }
+        assertEquals("sbench run --resume " + b + " --target " + image + " --allow-write", hint,
+                "the file exists now: writing it again needs --allow-write");
+        List<String> args = List.of(hint.split(" "));
+        CliTest.Run resumed = CliTest.run(args.subList(1, args.size()).toArray(new String[0]));
+        assertEquals(0, resumed.code(), resumed.err());
+        assertTrue(BundleDirectory.open(b).read().complete());
+    }
+
+    @Test
+    void jsonPrintsTheBundlesIndexAndOutDashIsRefused(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("b");
+        CliTest.Captured r = CliTest.capturingStdout(() -> CliTest.run("run", s.toString(), "--target", "null", "--out", b.toString(),
+                "--json"));
+        assertEquals(0, r.run().code(), r.run().err());
+        assertEquals(new com.fasterxml.jackson.databind.ObjectMapper().readTree(b.resolve("bundle.json").toFile()),
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.stdout()), "bundle.json as written");
+        assertEquals("", r.run().out(), "the steps' lines and the table go to stderr");
+        assertTrue(r.run().err().contains("bundle   " + b), r.run().err());
+        CliTest.Run dash = CliTest.run("run", s.toString(), "--target", "null", "--out", "-");
+        assertEquals(2, dash.code());
+        assertEquals("sbench: --out -: a scenario's bundle is a directory (--resume continues it); name one, and --json prints its"
+                + " bundle.json on standard output\n", dash.err());
+        assertFalse(Files.exists(Path.of("-")));
+    }
+
+    @Test
     void scenariosListsTheBundledOnesAndPrintsOne() {
         CliTest.Run r = CliTest.run("scenarios");
         assertEquals(0, r.code(), r.err());
@@ -149,6 +191,11 @@ class RunCommandTest {
             assertTrue(r.out().lines().anyMatch(l -> l.startsWith(name + " ")), r.out());
         }
         assertTrue(r.out().contains("Step kinds of this build: " + String.join(", ", StepKinds.standard().words()) + "."), r.out());
+        List<String> lines = r.out().lines().toList();
+        String atsb = lines.stream().filter(l -> l.startsWith("atsb-2011 ")).findFirst().orElseThrow();
+        assertEquals(atsb.indexOf("up to 4"), lines.get(0).indexOf("steps"), "the header over its column:\n" + r.out());
+        assertEquals(atsb.indexOf("purge, fill"), lines.get(0).indexOf("kinds"), r.out());
+        assertEquals(atsb.indexOf("purge (trim), fill"), lines.get(0).indexOf("description"), r.out());
         CliTest.Run one = CliTest.run("scenarios", "consistency");
         assertEquals(0, one.code(), one.err());
         assertTrue(one.out().contains("per-round: {duration: 5m}"), one.out());

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -105,6 +107,40 @@ class StepCommandsTest {
     }
 
     @Test
+    void jsonOnStandardOutputIsTheOneStepBundleWithEachRunsResult(@TempDir Path dir) throws Exception {
+        String t = file(dir, 8).toString();
+        CliTest.Captured fill = CliTest.capturingStdout(() -> CliTest.run("fill", "--target", t, "--allow-write", "--passes", "1",
+                "--bs", "1M", "--json"));
+        assertEquals(0, fill.run().code(), fill.run().err());
+        JsonNode doc = new ObjectMapper().readTree(fill.stdout());
+        assertEquals("fill", doc.get("scenario").asText());
+        assertTrue(doc.get("complete").asBoolean());
+        assertEquals(t, doc.get("target").get("path").asText());
+        JsonNode pass = doc.get("steps").get(0).get("runs").get(0);
+        assertEquals("pass-1", pass.get("name").asText());
+        assertEquals(8, pass.get("result").get("summary").get("writes").asInt(), "the run's whole result");
+        assertTrue(fill.run().err().contains("\npass-1 "), "the table goes to stderr: " + fill.run().err());
+        assertEquals("", fill.run().out());
+
+        Path dash = Path.of("-");
+        try {
+            CliTest.Captured sweep = CliTest.capturingStdout(() -> CliTest.run("sweep", "--target", t, "--points", "2", "--per-point",
+                    "1M", "--out", "-"));
+            assertEquals(0, sweep.run().code(), sweep.run().err());
+            assertFalse(Files.exists(dash), "--out - is standard output, not a directory named '-'");
+            assertEquals(2, new ObjectMapper().readTree(sweep.stdout()).get("steps").get(0).get("sweep").size(), sweep.stdout());
+            CliTest.Run both = CliTest.run("sweep", "--target", t, "--points", "2", "--json", "--out", "-");
+            assertEquals(2, both.code());
+            assertEquals("sbench: --json writes the result to standard output, and so does '-'; give one of them\n", both.err());
+        } finally {
+            Files.deleteIfExists(dash);
+        }
+        CliTest.Captured purge = CliTest.capturingStdout(() -> CliTest.run("purge", "--target", t, "--allow-write", "--json"));
+        assertEquals(0, purge.run().code(), purge.run().err());
+        assertEquals(8L << 20, new ObjectMapper().readTree(purge.stdout()).get("steps").get(0).get("purge").get("lengthBytes").asLong());
+    }
+
+    @Test
     void refusalsAreOneLineWithTheirExitStatus(@TempDir Path dir) throws Exception {
         Path target = file(dir, 8);
         String t = target.toString();
@@ -123,7 +159,10 @@ class StepCommandsTest {
         assertEquals("sbench: file " + t + " has no secure discard; use --method trim, or --method zero\n", secure.err());
         CliTest.Run engine = CliTest.run("purge", "--target", t, "--allow-write", "--engine", "libaio");
         assertEquals(2, engine.code());
-        assertEquals("sbench: purge issues no IOs through an engine and takes no --engine\n", engine.err());
+        assertEquals("sbench: unknown option '--engine'\nsee 'sbench purge --help'\n", engine.err());
+        CliTest.Run help = CliTest.run("purge", "--help");
+        assertFalse(help.out().contains("--engine"), "purge issues no IOs through an engine and offers none:\n" + help.out());
+        assertTrue(CliTest.run("fill", "--help").out().contains("--engine=ENGINE"));
         CliTest.Run readProbe = CliTest.run("idle", "--target", t, "--duration", "1s");
         assertEquals(4, readProbe.code(), "the default probe writes");
         Path full = Files.createDirectories(dir.resolve("full"));
