@@ -29,8 +29,10 @@ public final class CdmGrid {
                 + (results.targetGeometry() == null ? "" : ", " + results.targetGeometry()) + "), test region "
                 + mib(results.regionBytes()) + ", engine " + results.engine());
         String passes = s.passes() + (s.passes() == 1 ? " pass" : " passes");
-        out.println(passes + (s.timed() ? " of " + duration(s.durationNs()) : " of one region sweep")
-                + " per test and op, best reported; MB/s = 10^6 bytes/s over busy time");
+        int warmUp = s.preset().warmUpPasses();
+        out.println(passes + (s.timed() ? " of " + duration(s.durationNs()) : " of one region sweep") + " per test and op"
+                + (warmUp > 0 ? " after " + (warmUp == 1 ? "a warm-up pass" : warmUp + " warm-up passes") + " (not scored)" : "")
+                + ", best reported; MB/s = 10^6 bytes/s over busy time");
         out.println("region filled by one sequential write pass (not measured) with each data pattern before its read tests");
         out.println();
         table().print(out, "");

@@ -25,12 +25,16 @@ public interface CdmListener {
         return ReplayListener.NONE;
     }
 
-    /** Where pass {@code pass} (from 1) of {@code passes} of one test, op and data pattern reports how its replay goes; asked as it starts. */
+    /**
+     * Where pass {@code pass} of {@code passes} of one test, op and data pattern reports how its
+     * replay goes; asked as it starts. Scored passes count from 1; a warm-up pass, not scored, is 0
+     * or below ({@link CdmPreset#warmUpPasses}).
+     */
     default ReplayListener passProgress(CdmTest test, Op op, String data, int pass, int passes) {
         return ReplayListener.NONE;
     }
 
-    /** Pass {@code pass} (from 1) of {@code passes} of one test, op and data pattern ended with {@code result}. */
+    /** Pass {@code pass} (a warm-up pass: 0 or below) of {@code passes} of one test, op and data pattern ended with {@code result}. */
     default void passDone(CdmTest test, Op op, String data, int pass, int passes, ReplayResult result) {
     }
 }

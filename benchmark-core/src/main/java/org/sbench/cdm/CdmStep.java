@@ -107,7 +107,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
         public void passDone(CdmTest test, Op op, String data, int pass, int passes, ReplayResult result) {
             bytesWritten += result.summary().bytesWritten();
             context.listener().runDone(test.label() + " " + op.name().toLowerCase(java.util.Locale.ROOT) + " "
-                    + CdmGrid.label(data) + " pass " + pass + "/" + passes, result);
+                    + CdmGrid.label(data) + (pass < 1 ? " warm-up" : " pass " + pass + "/" + passes), result);
         }
     }
 }

@@ -32,7 +32,8 @@ import org.sbench.trace.TraceReader;
  * safety checks), and for each data pattern fills the test region with it by one sequential write
  * pass (not measured: reads of never-written file extents or thin-provisioned blocks would not touch
  * the disk), then runs each test's passes, reads then writes, each a generated trace through the
- * replay engine at the test's queue depth, keeping the best pass. A time-limited pass is ended by a
+ * replay engine at the test's queue depth, keeping the best pass (a preset's warm-up passes run
+ * first and are not scored, as CrystalDiskMark 3's "Preparing..." pass). A time-limited pass is ended by a
  * timer thread through its {@link ReplayControl}; the caller's control (Ctrl-C) stops the suite, and
  * so does a pass with an IO error (as {@code replay --on-error stop}), through that control.
  */
@@ -140,7 +141,7 @@ public final class CdmSuite {
         private boolean passes(Equipment c, CdmTest test, Op op, String data) {
             ReplayResult best = null;
             List<Double> mbps = new ArrayList<>();
-            for (int pass = 1; pass <= s.passes(); pass++) {
+            for (int pass = 1 - s.preset().warmUpPasses(); pass <= s.passes(); pass++) {
                 long count = s.timed() ? Long.MAX_VALUE : SequentialTraceReader.sweep(regionBytes, test.blockBytes());
                 long seed = s.seed() + pass;
                 String name = "cdm " + s.preset().word() + " " + test.label() + " " + op.name().toLowerCase(Locale.ROOT);
@@ -155,7 +156,10 @@ public final class CdmSuite {
                 ReplayResult r = timedPass(c, new GeneratedSource(name, FORMAT, definition, () -> trace, s.timed() ? Replayer.UNBOUNDED : count,
                         regionBytes, test.blockBytes()), test.qd(), data, seed, progress);
                 errors += r.summary().errors();
-                mbps.add(r.summary().mbps());
+                boolean scored = pass >= 1;
+                if (scored) {
+                    mbps.add(r.summary().mbps());
+                }
                 listener.passDone(test, op, data, pass, s.passes(), r);
                 if (r.summary().errors() > 0) {
                     failedPass = r;
@@ -164,13 +168,15 @@ public final class CdmSuite {
                 }
                 if (control.stopRequested()) {
                     // The stopped pass is partial: keep only the passes that ran to their end.
-                    mbps.remove(mbps.size() - 1);
+                    if (scored) {
+                        mbps.remove(mbps.size() - 1);
+                    }
                     if (best != null) {
                         entries.add(new CdmResults.Entry(test, op, data, best, mbps));
                     }
                     return false;
                 }
-                if (best == null || r.summary().mbps() > best.summary().mbps()) {
+                if (scored && (best == null || r.summary().mbps() > best.summary().mbps())) {
                     best = r;
                 }
             }

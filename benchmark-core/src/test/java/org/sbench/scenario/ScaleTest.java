@@ -22,8 +22,9 @@ class ScaleTest {
                 scaled("  - cdm: {duration: 5s, size: 1000M, passes: 2}\n", 0.1, 0));
         // v8's defaults: 1 GiB and 5 s
         assertEquals(Map.of("duration", "50ms", "size", "10M"), scaled("  - cdm: {}\n", 0.01, 0));
-        // v3 sweeps the region once per pass (duration 0): stays so
-        assertEquals(Map.of("preset", "v3", "duration", "0", "size", "10M"), scaled("  - cdm: {preset: v3}\n", 0.01, 0));
+        // v3's defaults: 1000 MiB and 6 s; a pass of one sweep (duration 0) stays so
+        assertEquals(Map.of("preset", "v3", "duration", "60ms", "size", "10M"), scaled("  - cdm: {preset: v3}\n", 0.01, 0));
+        assertEquals(Map.of("preset", "v3", "duration", "0", "size", "10M"), scaled("  - cdm: {preset: v3, duration: 0}\n", 0.01, 0));
         assertEquals(Map.of("duration", "1ms", "size", "1M"), scaled("  - cdm: {duration: 1s, size: 8M}\n", 0.0001, 0),
                 "at least 1 ms and 1 MiB");
         assertEquals(Map.of(), scaled("  - cdm: {}\n", 1, 0), "scale 1 runs the options as written");

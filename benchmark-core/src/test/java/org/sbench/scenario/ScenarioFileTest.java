@@ -149,7 +149,7 @@ class ScenarioFileTest {
         CdmStep s = CdmStep.of(Map.of("preset", "v3", "size", "16M", "passes", "2", "data", "both"));
         assertEquals(16L << 20, s.settings().sizeBytes());
         assertEquals(List.of("random", "zero"), s.settings().data());
-        assertEquals(0, s.settings().durationNs(), "v3 sweeps the region once per pass");
-        assertEquals("cdm v3, 16 MiB, 2 passes, random and 0x00 data", s.label());
+        assertEquals(6_000_000_000L, s.settings().durationNs(), "v3 passes last 6 s");
+        assertEquals("cdm v3, 16 MiB, 2 passes of 6 s, random and 0x00 data", s.label());
     }
 }

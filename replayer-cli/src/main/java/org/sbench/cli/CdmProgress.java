@@ -44,7 +44,7 @@ final class CdmProgress implements CdmListener {
     @Override
     public ReplayListener passProgress(CdmTest test, Op op, String data, int pass, int passes) {
         return ReplayProgress.ofPass(line, "cdm " + settings.preset().word() + " " + position(test, op, data) + " " + test.label() + " "
-                + op(op) + " (" + CdmGrid.label(data) + " data), pass " + pass + " of " + passes, settings.timed() ? settings.durationNs() : 0,
+                + op(op) + " (" + CdmGrid.label(data) + " data), " + passName(pass, passes), settings.timed() ? settings.durationNs() : 0,
                 nextRun());
     }
 
@@ -59,7 +59,8 @@ final class CdmProgress implements CdmListener {
 
     /** "suite: run 13 of 41, elapsed 1:02, ETA 2:41": the fills and passes, and the time left at the pace so far. */
     String suite(int runsBefore, double runFraction) {
-        int runs = settings.data().size() * (1 + settings.preset().tests().size() * 2 * settings.passes());
+        int passes = settings.preset().warmUpPasses() + settings.passes();
+        int runs = settings.data().size() * (1 + settings.preset().tests().size() * 2 * passes);
         double done = (runsBefore + runFraction) / runs;
         return "suite: run " + (runsBefore + 1) + " of " + runs + ", " + ProgressLine.time(Math.round(done * FRACTION_STEPS), FRACTION_STEPS,
                 line.now() - suiteStartNs);
@@ -68,8 +69,8 @@ final class CdmProgress implements CdmListener {
     @Override
     public void passDone(CdmTest test, Op op, String pattern, int pass, int passCount, ReplayResult r) {
         if (line.shows()) {
-            line.note(String.format(Locale.ROOT, "%-12s %-5s %-6s pass %d/%d  %10.2f MB/s  %10.1f IOPS", test.label(), op(op),
-                    CdmGrid.label(pattern), pass, passCount, r.summary().mbps(), r.summary().iops()));
+            line.note(String.format(Locale.ROOT, "%-12s %-5s %-6s %-9s  %10.2f MB/s  %10.1f IOPS", test.label(), op(op),
+                    CdmGrid.label(pattern), pass < 1 ? "warm-up" : "pass " + pass + "/" + passCount, r.summary().mbps(), r.summary().iops()));
         }
     }
 
@@ -78,6 +79,11 @@ final class CdmProgress implements CdmListener {
         int tests = settings.preset().tests().size();
         int index = (settings.data().indexOf(data) * tests + settings.preset().tests().indexOf(test)) * 2 + (op == Op.READ ? 0 : 1);
         return (index + 1) + "/" + settings.data().size() * tests * 2;
+    }
+
+    /** "pass 2 of 5", or "warm-up pass (not scored)" for a pass before the scored ones. */
+    private static String passName(int pass, int passes) {
+        return pass < 1 ? "warm-up pass (not scored)" : "pass " + pass + " of " + passes;
     }
 
     private static String op(Op op) {

@@ -79,11 +79,13 @@ class CdmCommandTest {
     }
 
     @Test
-    void v3SweepsTheRegionOncePerPass(@TempDir Path dir) throws Exception {
+    void v3WithDurationZeroSweepsTheRegionOncePerPass(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         CliTest.Run r = CliTest.run("cdm", "--preset", "v3", "--target", dir.resolve("t.dat").toString(), "--size", "8M",
-                "--passes", "1", "--out", out.toString());
+                "--passes", "1", "--duration", "0", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("1 pass of one region sweep per test and op after a warm-up pass (not scored), best reported"),
+                r.out());
         List<String> rows = gridRows(r.out());
         assertEquals(List.of("Seq", "512K", "4K", "4K QD32"),
                 rows.stream().map(l -> l.split("\\s{2,}")[0]).collect(Collectors.toList()), r.out());
@@ -107,7 +109,7 @@ class CdmCommandTest {
         Path b = dir.resolve("b.dat");
         Path out = dir.resolve("out");
         CliTest.Run r = CliTest.run("cdm", "--preset", "v3", "--target", "stripe:64K:" + a + "," + b, "--size", "8M",
-                "--passes", "1", "--out", out.toString());
+                "--passes", "1", "--duration", "0", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("sbench cdm v3: stripe:64K:" + a + "," + b + " (stripe, 8.39 MB usable: 2 x 4.19 MB striped, 64 KiB),"
                 + " test region 8 MiB"), r.out());
