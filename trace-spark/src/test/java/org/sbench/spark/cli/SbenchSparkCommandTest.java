@@ -53,6 +53,9 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(2, root.get("volumes").size());
         assertEquals(500, root.get("volumes").get(0).get("records").asLong() + root.get("volumes").get(1).get("records").asLong());
         assertEquals(2, spark.read().json(dir.resolve("vol.json").toString()).count());
+        Run again = run("inspect", trace.toString(), "--out", dir.resolve("vol.json").toString());
+        assertEquals(2, again.status(), again.err());
+        assertEquals("sbench-spark: --out exists: " + dir.resolve("vol.json") + " (a table is written as a new directory)\n", again.err());
     }
 
     @Test
