@@ -48,9 +48,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seqWindow < 1 || seqWindow > SequentialWindow.MAX_WINDOW) {
-            throw org.sbench.SbenchException.usage("--seq-window must be 1 to " + SequentialWindow.MAX_WINDOW + ", found " + seqWindow);
-        }
+        SequentialWindow.option(seqWindow);
         TraceStatistics stats;
         ProgressLine line = progress.line(spec);
         Path path = TraceOptions.resolve(trace.toString(), line);

@@ -1,6 +1,7 @@
 package org.sbench.trace.stats;
 
 import java.util.Arrays;
+import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
@@ -30,6 +31,14 @@ public final class SequentialWindow {
     private long[] ends;
     private int[] filled;
     private int[] next;
+
+    /** The window a {@code --seq-window N} option gives, checked before any trace is read: a usage error outside 1..MAX_WINDOW. */
+    public static int option(int window) {
+        if (window < 1 || window > MAX_WINDOW) {
+            throw SbenchException.usage("--seq-window must be 1 to " + MAX_WINDOW + ", found " + window);
+        }
+        return window;
+    }
 
     public SequentialWindow(int window) {
         if (window < 1 || window > MAX_WINDOW) {

@@ -10,6 +10,7 @@ import org.sbench.spark.convert.ExportSettings;
 import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.convert.SbtExtraction;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.StreamArgument;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.units.Durations;
 import picocli.CommandLine.Command;
@@ -23,14 +24,15 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = "Write traces as Parquet (zstd; the source's columns) or one stream / time slice as .sbt for sbench replay.")
 final class ConvertCommand implements Callable<Integer> {
-    @Parameters(arity = "2..*", paramLabel = "IN... OUT", description = "Input traces (files, directories, globs), then OUT.parquet or OUT.sbt.")
+    @Parameters(arity = "2..*", paramLabel = "IN... OUT", hideParamSyntax = true, description = "Input traces (files, directories, globs), then OUT.parquet or OUT.sbt.")
     List<String> args;
 
     @Mixin
     SparkOptions spark;
 
-    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (volume) N.")
-    Integer stream;
+    @Option(names = "--stream", paramLabel = "N", description = "Keep only stream (volume) N, or MAJOR:MINOR for a device"
+            + " (as inspect shows the streams of block traces).")
+    String stream;
 
     @Option(names = "--start", paramLabel = "TIME", description = ".sbt: keep IOs issued at or after TIME since the first IO, e.g. 90s.")
     String start;
@@ -45,11 +47,8 @@ final class ConvertCommand implements Callable<Integer> {
     public Integer call() {
         List<String> in = args.subList(0, args.size() - 1);
         String out = args.get(args.size() - 1);
-        if (stream != null && stream < 0) {
-            throw SbenchException.usage("--stream must be 0 or more, found " + stream);
-        }
         ExportSettings settings = ExportSettings.ALL.withFrom(spark.from).withSkipBad(spark.skipBad).withSplitBytes(spark.splitBytes())
-                .withStream(stream == null ? IoRecord.NO_STREAM : stream)
+                .withStream(stream == null ? IoRecord.NO_STREAM : StreamArgument.parse(stream, false))
                 .withTimes(start == null ? 0 : duration("--start", start), end == null ? Long.MAX_VALUE : duration("--end", end));
         PrintWriter o = spec.commandLine().getOut();
         if (out.endsWith(".parquet")) {

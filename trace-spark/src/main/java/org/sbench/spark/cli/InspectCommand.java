@@ -12,6 +12,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
+import org.sbench.spark.convert.NewDirectory;
 import org.sbench.spark.inspect.ArchiveInspection;
 import org.sbench.spark.inspect.ArchiveStatistics;
 import org.sbench.spark.inspect.InspectSettings;
@@ -69,6 +70,9 @@ final class InspectCommand implements Callable<Integer> {
                 .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
                 .withFileStatistics(!noFileStats);
         SparkSession session = spark.session();
+        if (out != null) {
+            NewDirectory.check(session, "--out", out);
+        }
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
         SparkOptions.warn(spec.commandLine().getErr(), stats.warnings());
         if (out != null) {

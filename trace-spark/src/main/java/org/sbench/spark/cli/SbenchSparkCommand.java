@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
  * {@code sbench} (the README lists them). Run locally by {@code ./sbench-spark}, or by
  * {@code spark-submit --class org.sbench.spark.cli.SbenchSparkCommand sbench-spark.jar ...}.
  */
-@Command(name = "sbench-spark", mixinStandardHelpOptions = true,
+@Command(name = "sbench-spark", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "Inspect and convert block-IO trace archives on Apache Spark, with sbench's readers and statistics.",
         subcommands = {InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchSparkCommand implements Runnable {
@@ -32,7 +32,9 @@ public final class SbenchSparkCommand implements Runnable {
 
     /** The command line, whose failures are one line and an exit status; tests give it their own writers. */
     static CommandLine newCommandLine() {
-        return new CommandLine(new SbenchSparkCommand()).setExecutionExceptionHandler((ex, cl, parsed) -> SbenchException.report(ex,
+        CommandLine line = new CommandLine(new SbenchSparkCommand());
+        line.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Versions()));
+        return line.setExecutionExceptionHandler((ex, cl, parsed) -> SbenchException.report(ex,
                 "sbench-spark", parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
                         || parsed.hasMatchedOption("--debug"), cl.getErr()));
     }

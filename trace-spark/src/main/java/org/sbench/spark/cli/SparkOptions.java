@@ -3,12 +3,15 @@ package org.sbench.spark.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
 import org.sbench.trace.units.Sizes;
 import picocli.CommandLine.Option;
 
-/** A mixin: {@code --master}, {@code --from}, {@code --skip-bad}, {@code --split-size}. */
+/** A mixin: {@code --master}, {@code --from}, {@code --skip-bad}, {@code --split-size}, {@code --spark-log}. */
 final class SparkOptions {
     /** Where a command runs when neither --master nor spark-submit says. */
     static final String LOCAL = "local[*]";
@@ -27,6 +30,11 @@ final class SparkOptions {
     @Option(names = "--split-size", paramLabel = "SIZE", defaultValue = "128M",
             description = "Size of the parts uncompressed files are read in parallel (default: ${DEFAULT-VALUE}).")
     String splitSize;
+
+    @Option(names = "--spark-log", paramLabel = "LEVEL", description = "Spark's and Hadoop's own log lines on stderr from LEVEL up: "
+            + "off (the default of ./sbench-spark: errors are sbench-spark's one line), error, warn, info, debug. Under spark-submit, "
+            + "without this option, the cluster's log4j2 configuration decides.")
+    String sparkLog;
 
     long splitBytes() {
         long n;
@@ -57,6 +65,9 @@ final class SparkOptions {
         if (skipBad < 0) {
             throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
         }
+        if (sparkLog != null) {
+            Configurator.setAllLevels(LogManager.ROOT_LOGGER_NAME, logLevel(sparkLog));
+        }
         SparkSession.Builder b = SparkSession.builder().appName("sbench-spark");
         String m = master != null ? master : System.getProperty("spark.master", LOCAL);
         b.master(m);
@@ -64,5 +75,13 @@ final class SparkOptions {
             b.config("spark.ui.enabled", "false");
         }
         return b.getOrCreate();
+    }
+
+    private static Level logLevel(String name) {
+        Level level = Level.toLevel(name, null);
+        if (level == null || level == Level.ALL) {
+            throw SbenchException.usage("--spark-log takes off, fatal, error, warn, info, debug or trace, found '" + name + "'");
+        }
+        return level;
     }
 }

@@ -42,14 +42,7 @@ public final class ParquetExport {
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
         Path target = new Path(out);
         Path temp = new Path(target.getParent(), "." + target.getName() + ".sbench-" + UUID.randomUUID());
-        FileSystem fs = fileSystem(spark, target);
-        try {
-            if (fs.exists(target)) {
-                throw SbenchException.usage("OUT exists: " + out + " (Parquet output is a new directory)");
-            }
-        } catch (IOException e) {
-            throw failure("check", out, e);
-        }
+        FileSystem fs = NewDirectory.check(spark, "OUT", out);
         Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
         SbenchTable table = SbenchTable.of(io);
         Dataset<Row> kept = settings.stream() == IoRecord.NO_STREAM ? io : io.filter(col("stream").equalTo(settings.stream()));
@@ -65,14 +58,6 @@ public final class ParquetExport {
         }
         long records = spark.read().parquet(target.toString()).count();
         return new Summary(records, BadRecords.skipped(table), BadRecords.cutLastLines(table));
-    }
-
-    private static FileSystem fileSystem(SparkSession spark, Path p) {
-        try {
-            return p.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        } catch (IOException e) {
-            throw failure("open the file system of", p.toString(), e);
-        }
     }
 
     private static void delete(FileSystem fs, Path p) {

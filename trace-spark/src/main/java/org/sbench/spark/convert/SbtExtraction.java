@@ -60,10 +60,16 @@ public final class SbtExtraction {
             Iterator<Row> sorted = kept.withColumn(ORDER, monotonically_increasing_id())
                     .sort(col("issue_ns"), col(ORDER))
                     .toLocalIterator();
+            int stream = settings.stream();
+            if (stream != IoRecord.NO_STREAM && !sorted.hasNext() && !io.filter(col("stream").equalTo(stream)).isEmpty()) {
+                // The stream is there and none of its IOs in the slice: the CLI writes an empty
+                // .sbt, the converter too when it is not told to look for the stream.
+                stream = IoRecord.NO_STREAM;
+            }
             SortedIos ios = new SortedIos(sorted, info, table);
             try (TraceReader reader = formats.inIssueOrder(ios, ReadOptions.DEFAULTS)) {
                 long shift = originNs == null ? 0 : originNs - ios.firstIssueNs();
-                ConvertSettings keep = new ConvertSettings(settings.stream(),
+                ConvertSettings keep = new ConvertSettings(stream,
                         java.util.EnumSet.allOf(Op.class), originNs == null ? Long.MIN_VALUE : settings.startNs() + shift,
                         settings.endNs() == Long.MAX_VALUE ? Long.MAX_VALUE : settings.endNs() + shift, Long.MAX_VALUE);
                 TraceConverter.Summary converted = TraceConverter.convert(reader, formats.byName("sbt"), out, keep);

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.UnsupportedFileSystemException;
 import org.sbench.trace.input.TraceInput;
 
 /**
@@ -31,12 +32,36 @@ public final class HadoopFiles implements Serializable {
     }
 
     public FileSystem fileSystem(String path) throws IOException {
-        return new Path(path).getFileSystem(conf);
+        return fileSystem(path, conf);
     }
 
-    /** The file as trace readers see it: decompressed by magic bytes, named as {@link #displayName} says. */
-    public TraceInput input(String path) {
-        return TraceInput.of(displayName(path), () -> open(path, 0));
+    /**
+     * The FileSystem of {@code path} (a Hadoop path, named in errors as given); a scheme that none
+     * on the class path reads is the one-line error of {@link MissingFileSystem}, not Hadoop's
+     * exception (a {@link ClassNotFoundException} for {@code s3a:} without hadoop-aws).
+     */
+    public static FileSystem fileSystem(String path, Configuration conf) throws IOException {
+        Path p = new Path(path);
+        try {
+            return p.getFileSystem(conf);
+        } catch (UnsupportedFileSystemException e) {
+            throw MissingFileSystem.of(path, scheme(p, conf));
+        } catch (RuntimeException e) {
+            if (e.getCause() instanceof ClassNotFoundException) {
+                throw MissingFileSystem.of(path, scheme(p, conf));
+            }
+            throw e;
+        }
+    }
+
+    private static String scheme(Path path, Configuration conf) {
+        String scheme = path.toUri().getScheme();
+        return scheme != null ? scheme : FileSystem.getDefaultUri(conf).getScheme();
+    }
+
+    /** The file at Hadoop path {@code path} as trace readers see it: decompressed by magic bytes, named {@code name}. */
+    public TraceInput input(String name, String path) {
+        return TraceInput.of(name, () -> open(path, 0));
     }
 
     /** A new stream of the file's raw bytes from {@code position}; the caller closes it. */
@@ -51,15 +76,6 @@ public final class HadoopFiles implements Serializable {
             in.close();
             throw e;
         }
-    }
-
-    /**
-     * The name a file has in messages and in the {@code file} column: a local file by its path, as
-     * {@code sbench} names it; any other by its URI.
-     */
-    public static String displayName(String path) {
-        java.net.URI uri = new Path(path).toUri();
-        return uri.getScheme() == null || "file".equals(uri.getScheme()) ? uri.getPath() : uri.toString();
     }
 
     private void writeObject(ObjectOutputStream out) throws IOException {

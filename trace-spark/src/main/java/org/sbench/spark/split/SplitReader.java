@@ -40,7 +40,7 @@ public final class SplitReader implements TraceReader {
         TraceFormat format = formats.byName(trace.format());
         switch (split.kind()) {
             case RECORDS:
-                return new SplitReader(new SbtFormat().openRecords(files.input(trace.path()), split.start(),
+                return new SplitReader(new SbtFormat().openRecords(files.input(trace.name(), trace.path()), split.start(),
                         split.end() - split.start()), null, trace.name());
             case LINES:
                 LineRange range = lineRange(files, split);
@@ -58,12 +58,12 @@ public final class SplitReader implements TraceReader {
     public static TraceReader openWhole(TraceSource trace, TraceFormat format, HadoopFiles files, ReadOptions options) {
         if (format instanceof BlktraceFormat blktrace) {
             List<TraceInput> cpus = new ArrayList<>();
-            for (String p : trace.paths()) {
-                cpus.add(files.input(p));
+            for (int i = 0; i < trace.paths().size(); i++) {
+                cpus.add(files.input(trace.names().get(i), trace.paths().get(i)));
             }
             return blktrace.openReader(cpus, options);
         }
-        return format.openReader(files.input(trace.path()), options);
+        return format.openReader(files.input(trace.name(), trace.path()), options);
     }
 
     private static LineRange lineRange(HadoopFiles files, TraceSplit split) {

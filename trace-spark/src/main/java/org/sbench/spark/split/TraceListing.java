@@ -3,8 +3,10 @@ package org.sbench.spark.split;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileStatus;
@@ -46,20 +48,24 @@ public final class TraceListing {
         List<TraceSource> sources = new ArrayList<>();
         List<TraceFormat> found = new ArrayList<>();
         Set<String> taken = new LinkedHashSet<>();
-        for (String file : expand(paths)) {
+        for (Map.Entry<String, String> named : expand(paths).entrySet()) {
+            String file = named.getKey();
             if (taken.contains(file)) {
                 continue;
             }
-            TraceInput input = files.input(file);
+            TraceInput input = files.input(named.getValue(), file);
             TraceFormat format = from == null ? formats.detect(input) : formats.byName(from);
-            List<String> group = format instanceof BlktraceFormat ? cpuFiles(file) : List.of(file);
+            List<String> group = format instanceof BlktraceFormat ? cpuFiles(file, named.getValue()) : List.of(file);
             taken.addAll(group);
+            List<String> names = new ArrayList<>();
             List<TraceInput> inputs = new ArrayList<>();
             for (String p : group) {
-                inputs.add(p.equals(file) ? input : files.input(p));
+                String name = p.equals(file) ? named.getValue() : sibling(named.getValue(), new Path(p).getName());
+                names.add(name);
+                inputs.add(p.equals(file) ? input : files.input(name, p));
             }
-            sources.add(new TraceSource(HadoopFiles.displayName(group.get(0)), group, length(group.get(0)), format.name(),
-                    input.compressed(), new TraceDescription(infoOf(format, inputs))));
+            sources.add(new TraceSource(names, group, length(file, named.getValue()), format.name(), input.compressed(),
+                    new TraceDescription(infoOf(format, inputs))));
             found.add(format);
         }
         return new Traces(sources, found);
@@ -72,32 +78,35 @@ public final class TraceListing {
         }
     }
 
-    /** Every file the paths name, in path order, without duplicates. */
-    private List<String> expand(List<String> paths) {
-        Set<String> out = new LinkedHashSet<>();
+    /** Every file the paths name, in path order, without duplicates, each with its name ({@link #nameOf}). */
+    private Map<String, String> expand(List<String> paths) {
+        Map<String, String> out = new LinkedHashMap<>();
         for (String arg : paths) {
             try {
                 Path p = new Path(arg);
-                FileSystem fs = p.getFileSystem(files.conf());
+                FileSystem fs = HadoopFiles.fileSystem(arg, files.conf());
                 FileStatus[] matches = fs.globStatus(p);
                 if (matches == null || matches.length == 0) {
                     throw SbenchException.badInput(arg, "no such file");
                 }
-                TreeSet<String> sorted = new TreeSet<>();
+                TreeSet<Path> sorted = new TreeSet<>();
                 for (FileStatus m : matches) {
                     if (m.isDirectory()) {
                         RemoteIterator<LocatedFileStatus> it = fs.listFiles(m.getPath(), true);
                         while (it.hasNext()) {
                             LocatedFileStatus f = it.next();
                             if (!hidden(f.getPath(), m.getPath())) {
-                                sorted.add(f.getPath().toString());
+                                sorted.add(f.getPath());
                             }
                         }
                     } else {
-                        sorted.add(m.getPath().toString());
+                        sorted.add(m.getPath());
                     }
                 }
-                out.addAll(sorted);
+                Path given = fs.makeQualified(p);
+                for (Path f : sorted) {
+                    out.putIfAbsent(f.toString(), nameOf(arg, given, f, fs.getWorkingDirectory()));
+                }
             } catch (IOException e) {
                 throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list " + arg + ": " + SbenchException.reason(e), e);
             }
@@ -105,7 +114,33 @@ public final class TraceListing {
         if (out.isEmpty()) {
             throw SbenchException.badInput(String.join(" ", paths), "no trace files found");
         }
-        return new ArrayList<>(out);
+        return out;
+    }
+
+    /**
+     * How a file is named in messages and in the {@code file} column: as the path given names it,
+     * as {@code sbench} names the files it is given. The path itself when it names the file; a
+     * file that a directory or a glob led to, relative to the working directory when the path was
+     * relative (as a shell expands a glob), by its path when the path had no scheme, else by its URI.
+     */
+    static String nameOf(String arg, Path given, Path file, Path workingDirectory) {
+        if (file.equals(given)) {
+            return arg;
+        }
+        java.net.URI argUri = new Path(arg).toUri();
+        if (argUri.getScheme() != null) {
+            return "file".equals(file.toUri().getScheme()) ? file.toUri().getPath() : file.toString();
+        }
+        String path = file.toUri().getPath();
+        if (argUri.getPath().startsWith("/")) {
+            return path;
+        }
+        return java.nio.file.Path.of(workingDirectory.toUri().getPath()).relativize(java.nio.file.Path.of(path)).toString();
+    }
+
+    /** The name of file {@code fileName} in the directory of the file named {@code name}. */
+    private static String sibling(String name, String fileName) {
+        return name.substring(0, name.lastIndexOf('/') + 1) + fileName;
     }
 
     /** True when a name on the way from {@code root} down to {@code file} starts with _ or . (Spark's rule). */
@@ -119,8 +154,8 @@ public final class TraceListing {
         return false;
     }
 
-    /** The per-CPU files of the blktrace trace {@code file} belongs to, found beside it. */
-    private List<String> cpuFiles(String file) {
+    /** The per-CPU files of the blktrace trace {@code file} (named {@code name}) belongs to, found beside it. */
+    private List<String> cpuFiles(String file, String name) {
         Path p = new Path(file);
         try {
             List<String> names = new ArrayList<>();
@@ -132,16 +167,16 @@ public final class TraceListing {
             List<String> group = BlktraceFormat.sameTrace(p.getName(), names, f -> new Path(f).getName());
             return group.isEmpty() ? List.of(file) : group;
         } catch (IOException e) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list the per-CPU files beside " + file + ": "
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot list the per-CPU files beside " + name + ": "
                     + SbenchException.reason(e), e);
         }
     }
 
-    private long length(String file) {
+    private long length(String file, String name) {
         try {
             return files.fileSystem(file).getFileStatus(new Path(file)).getLen();
         } catch (IOException e) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + file + ": " + SbenchException.reason(e), e);
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + name + ": " + SbenchException.reason(e), e);
         }
     }
 }

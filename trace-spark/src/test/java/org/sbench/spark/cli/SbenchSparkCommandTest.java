@@ -1,6 +1,8 @@
 package org.sbench.spark.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -51,6 +53,9 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(2, root.get("volumes").size());
         assertEquals(500, root.get("volumes").get(0).get("records").asLong() + root.get("volumes").get(1).get("records").asLong());
         assertEquals(2, spark.read().json(dir.resolve("vol.json").toString()).count());
+        Run again = run("inspect", trace.toString(), "--out", dir.resolve("vol.json").toString());
+        assertEquals(2, again.status(), again.err());
+        assertEquals("sbench-spark: --out exists: " + dir.resolve("vol.json") + " (a table is written as a new directory)\n", again.err());
     }
 
     @Test
@@ -92,6 +97,83 @@ class SbenchSparkCommandTest extends LocalSparkTest {
             assertEquals(warning, convert.err(), out);
             assertTrue(convert.out().startsWith("wrote 40 records"), convert.out());
         }
+    }
+
+    /** Checked before Spark runs anything, with sbench's own checks and words, as usage errors. */
+    @Test
+    void optionsAreCheckedAsTheCliChecksThem() throws Exception {
+        String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        Run window = run("inspect", trace, "--seq-window", "100000");
+        assertEquals(2, window.status(), window.err());
+        assertEquals("sbench-spark: --seq-window must be 1 to 65536, found 100000\n", window.err());
+        Run stream = run("convert", trace, dir.resolve("s.sbt").toString(), "--stream", "8-16");
+        assertEquals(2, stream.status(), stream.err());
+        assertEquals("sbench-spark: --stream takes a stream number or a device as MAJOR:MINOR, found '8-16'\n", stream.err());
+        Run log = run("inspect", trace, "--spark-log", "loud");
+        assertEquals(2, log.status(), log.err());
+        assertEquals("sbench-spark: --spark-log takes off, fatal, error, warn, info, debug or trace, found 'loud'\n", log.err());
+    }
+
+    /** A block trace's device as inspect names it, MAJOR:MINOR, as sbench convert --stream takes it. */
+    @Test
+    void convertTakesADeviceAsMajorMinor() throws Exception {
+        String trace = LocalSpark.fixture("blkparse", "two-disks.txt").toString();
+        Run device = run("convert", trace, dir.resolve("8-16.sbt").toString(), "--stream", "8:16");
+        assertEquals(0, device.status(), device.err());
+        assertEquals("wrote 2 records to " + dir.resolve("8-16.sbt") + " (sbt); read 2, skipped 0 bad records\n", device.out());
+        Run number = run("convert", trace, dir.resolve("16.sbt").toString(), "--stream", Integer.toString(8 << 20 | 16));
+        assertEquals(0, number.status(), number.err());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("16.sbt")), Files.readAllBytes(dir.resolve("8-16.sbt")));
+    }
+
+    @Test
+    void versionAndUsageSayWhatTheyShould() {
+        for (String[] args : new String[][] {{"-V"}, {"inspect", "--version"}, {"convert", "-V"}}) {
+            Run r = run(args);
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.out().matches("sbench-spark \\S+ \\(Spark 4\\.\\S+, Scala 2\\.13\\.\\S+, Hadoop \\S+, Java \\S+\\)\n"), r.out());
+        }
+        Run help = run("convert", "--help");
+        assertTrue(help.out().startsWith("Usage: sbench-spark convert [-hV] "), help.out());
+        assertTrue(help.out().contains(" IN... OUT\n"), help.out());
+        assertFalse(help.out().contains("IN... OUT IN"), help.out());
+    }
+
+    /** Files by the names the paths given lead to, as sbench names the files it is given: a relative path stays relative. */
+    @Test
+    void filesAreNamedAsTheyWereGiven() throws Exception {
+        // Relative to the working directory, the module's directory in a build.
+        Path rel = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "names");
+        assertFalse(rel.isAbsolute());
+        Path bad = Files.writeString(Files.createDirectories(rel.resolve("bad")).resolve("bad.csv"),
+                "128166372003061629,hm,1,Read,3154137088,4096,8921\nx\n");
+        Run r = run("inspect", bad.toString(), "--from", "msr");
+        assertEquals(3, r.status(), r.err());
+        assertEquals("sbench-spark: " + bad + ":2: expected 7 fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), found 'x'\n",
+                r.err());
+        Path good = rel.resolve("good").resolve("sub").resolve("g.csv");
+        MultiVolumeTraces.write(Files.createDirectories(good.getParent()).resolve("g.csv"), MultiVolumeTraces.msr(23, 50, 1));
+        for (String given : new String[] {rel.resolve("good") + "/sub/*.csv", rel.resolve("good").toString(), "./" + good}) {
+            Run ok = run("inspect", given, "--json", "--out", rel.resolve("t" + given.length() + ".json").toString());
+            assertEquals(0, ok.status(), ok.err());
+            assertEquals(given.startsWith("./") ? given : good.toString(),
+                    new ObjectMapper().readTree(ok.out()).get("files").get(0).get("file").asText(), given);
+        }
+    }
+
+    /** A scheme that no FileSystem on the class path reads: one line naming it and what to add. */
+    @Test
+    void aSchemeWithoutFileSystemIsOneLineSayingWhatToAdd() {
+        Run s3 = run("inspect", "s3a://bucket/x.csv");
+        assertEquals(5, s3.status(), s3.err());
+        String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
+        assertEquals("sbench-spark: s3a://bucket/x.csv: no Hadoop FileSystem here reads s3a: paths; add org.apache.hadoop:hadoop-aws:"
+                + hadoop + " and the libraries it needs (spark-submit --packages org.apache.hadoop:hadoop-aws:" + hadoop
+                + "; ./sbench-spark: their jars in SBENCH_SPARK_CLASSPATH)\n", s3.err());
+        Run other = run("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), "nofs://host/out.parquet");
+        assertEquals(5, other.status(), other.err());
+        assertEquals("sbench-spark: nofs://host/out.parquet: no Hadoop FileSystem here reads nofs: paths; add a jar with its FileSystem"
+                + " (spark-submit --jars or --packages; ./sbench-spark: SBENCH_SPARK_CLASSPATH)\n", other.err());
     }
 
     @Test

@@ -114,6 +114,13 @@ class ConvertTest extends LocalSparkTest {
         SbtExtraction.write(spark, List.of(trace.toString()), settings().withTimes(start, end), all);
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("slice-all-cli.sbt"), -1, start, end)),
                 Files.readAllBytes(all));
+        // A slice after the trace's end: no IO of the stream in it, an empty .sbt, as the CLI writes.
+        long hour = 3_600_000_000_000L;
+        Path late = dir.resolve("slice-late.sbt");
+        SbtExtraction.Summary s = SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream(1).withTimes(hour, 2 * hour), late);
+        assertEquals(0, s.converted().written());
+        assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("slice-late-cli.sbt"), 1, hour, 2 * hour)),
+                Files.readAllBytes(late));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.spark.sql.SparkSession;
@@ -27,9 +28,9 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.stats.TraceStatistics;
 
 /**
- * Every fixture of trace-formats, gzip copies of them, .sbt conversions and a two-CPU blktrace
- * trace, inspected by the Spark job: per file the CLI's statistics (or its error), per volume those
- * of the volume's records alone.
+ * Every fixture of trace-formats, gzip copies of them, .sbt and sbench CSV conversions and a
+ * two-CPU blktrace trace, inspected by the Spark job: per file the CLI's statistics (or its error),
+ * per volume those of the volume's records alone.
  */
 public final class FixtureParity {
     /** Small enough that every splittable fixture is cut into several byte or record ranges. */
@@ -45,6 +46,15 @@ public final class FixtureParity {
      * stream numbers are its own); each one the CLI rejects is run alone for its message.
      */
     public static int check(SparkSession spark, Path dir) throws IOException {
+        return check(spark, dir, Path::toString);
+    }
+
+    /**
+     * As {@link #check(SparkSession, Path)}, each local trace given to the job as {@code given}
+     * names it (a path of another Hadoop FileSystem over the same file); the job's files and
+     * messages carry that name where the CLI's carry the local path.
+     */
+    public static int check(SparkSession spark, Path dir, Function<Path, String> given) throws IOException {
         List<Path> good = new ArrayList<>();
         List<TraceStatistics> expected = new ArrayList<>();
         for (Path trace : traces(dir)) {
@@ -52,17 +62,19 @@ public final class FixtureParity {
                 expected.add(CliReference.inspect(trace, ReadOptions.DEFAULTS));
                 good.add(trace);
             } catch (SbenchException e) {
-                SbenchException fromSpark = assertThrows(SbenchException.class, () -> inspect(spark, List.of(trace)), trace.toString());
-                assertEquals(e.getMessage(), fromSpark.getMessage(), trace.toString());
+                String name = given.apply(trace);
+                SbenchException fromSpark = assertThrows(SbenchException.class, () -> inspect(spark, List.of(name)), name);
+                assertEquals(e.getMessage().replace(trace.toString(), name), fromSpark.getMessage(), name);
             }
         }
-        ArchiveStatistics stats = inspect(spark, good);
+        ArchiveStatistics stats = inspect(spark, good.stream().map(given).toList());
         for (int i = 0; i < good.size(); i++) {
             Path trace = good.get(i);
-            assertEquals(expected.get(i), stats.file(trace.toString()), trace.toString());
+            String name = given.apply(trace);
+            assertEquals(expected.get(i), stats.file(name), name);
             for (int stream : CliReference.streams(trace)) {
-                assertEquals(CliReference.inspectVolume(trace, stream), stats.volume(trace.toString(), stream < 0 ? null : stream),
-                        trace + " volume " + stream);
+                assertEquals(CliReference.inspectVolume(trace, stream), stats.volume(name, stream < 0 ? null : stream),
+                        name + " volume " + stream);
             }
         }
         assertTrue(good.size() >= MIN_COMPARED, "fixtures compared: " + good.size());
@@ -82,26 +94,25 @@ public final class FixtureParity {
             }
             more.add(gz);
         }
-        more.add(toSbt(LocalSpark.fixture("msr", "hm_1.csv"), dir.resolve("hm_1.sbt")));
-        more.add(toSbt(LocalSpark.fixture("blkparse", "two-disks.txt"), dir.resolve("two-disks.sbt")));
+        more.add(convert(LocalSpark.fixture("msr", "hm_1.csv"), "sbt", dir.resolve("hm_1.sbt")));
+        more.add(convert(LocalSpark.fixture("blkparse", "two-disks.txt"), "sbt", dir.resolve("two-disks.sbt")));
+        // sbench's own CSV: header lines naming the fields; completions, queue depths, process names.
+        more.add(convert(LocalSpark.fixture("msr", "hm_1.csv"), "csv", dir.resolve("hm_1.sbench.csv")));
+        more.add(convert(LocalSpark.fixture("blkparse", "two-disks.txt"), "csv", dir.resolve("two-disks.sbench.csv")));
         more.add(BlktraceSamples.twoCpus(Files.createDirectories(dir.resolve("blk")), "sd"));
         files.addAll(more);
         return files;
     }
 
-    private static Path toSbt(Path in, Path out) {
+    private static Path convert(Path in, String format, Path out) {
         TraceFormats formats = TraceFormats.standard();
         try (TraceReader r = formats.open(in, null, ReadOptions.DEFAULTS)) {
-            TraceConverter.convert(r, formats.byName("sbt"), out, ConvertSettings.ALL);
+            TraceConverter.convert(r, formats.byName(format), out, ConvertSettings.ALL);
         }
         return out;
     }
 
-    private static ArchiveStatistics inspect(SparkSession spark, List<Path> traces) {
-        List<String> paths = new ArrayList<>();
-        for (Path t : traces) {
-            paths.add(t.toString());
-        }
+    private static ArchiveStatistics inspect(SparkSession spark, List<String> paths) {
         try {
             return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(SPLIT_BYTES).withVolumesPerFile(true))
                     .inspect(paths);

@@ -66,7 +66,7 @@ class SplitReaderTest {
     }
 
     private static TraceSource source(Path file, String format) throws IOException {
-        return new TraceSource(file.toString(), List.of(file.toString()), Files.size(file), format, false, null);
+        return new TraceSource(List.of(file.toString()), List.of(file.toString()), Files.size(file), format, false, null);
     }
 
     /** The records of {@code trace} read in the splits the planner makes of {@code size} bytes. */
