@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -42,8 +43,15 @@ public final class SbenchCommand implements Runnable {
         return cl;
     }
 
+    /** A failure that ended a command: a usage error as the parser's are ({@link UsageErrors}), anything else in one line. */
     private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+        if (ex instanceof SbenchException s && s.kind() == ErrorKind.USAGE) {
+            if (debug) {
+                ex.printStackTrace(cl.getErr());
+            }
+            return UsageErrors.print(cl, s.getMessage());
+        }
         return SbenchException.report(ex, "sbench", debug, cl.getErr());
     }
 

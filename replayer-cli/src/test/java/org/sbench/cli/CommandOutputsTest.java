@@ -92,7 +92,7 @@ class CommandOutputsTest {
 
         CliTest.Run twice = CliTest.run("replay", trace.toString(), "--target", "null", "--json", "--out", "-");
         assertEquals(ExitCodes.USAGE, twice.code());
-        assertEquals("sbench: --json writes the result to standard output, and so does '-'; give one of them\n", twice.err());
+        assertEquals(CliTest.usage("replay", "--json writes the result to standard output, and so does '-'; give one of them"), twice.err());
 
         CliTest.Captured cdm = CliTest.capturingStdout(() -> CliTest.run("cdm", "--target", "null", "--size", "8M", "--passes", "1",
                 "--duration", "0", "--json"));

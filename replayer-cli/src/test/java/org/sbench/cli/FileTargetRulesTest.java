@@ -112,8 +112,8 @@ class FileTargetRulesTest {
                 unfit.err());
         CliTest.Run grow = replay(file, "--read-only", "--size", "4M");
         assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
-        assertEquals("sbench: --size 4194304 is larger than " + file + " (1048576 bytes); a read-only replay never grows a file:"
-                + " leave out --size to use the file as it is\n", grow.err());
+        assertEquals(CliTest.usage("replay", "--size 4194304 is larger than " + file + " (1048576 bytes); a read-only replay never grows"
+                + " a file: leave out --size to use the file as it is"), grow.err());
         assertEquals(before, FileState.of(file));
     }
 
@@ -122,7 +122,8 @@ class FileTargetRulesTest {
         Path missing = dir.resolve("missing.img");
         CliTest.Run r = replay(missing, "--read-only", "--size", "4M");
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals("sbench: " + missing + " does not exist; a read-only replay reads an existing file and creates none\n", r.err());
+        assertEquals(CliTest.usage("replay", missing + " does not exist; a read-only replay reads an existing file and creates none"),
+                r.err());
         assertFalse(Files.exists(missing));
     }
 
@@ -151,7 +152,7 @@ class FileTargetRulesTest {
                 assertEquals(ExitCodes.USAGE, r.code(), r.err());
                 assertTrue(r.err().startsWith("sbench: " + p + " is not a block device (there is no such device); block devices"
                         + " here: /dev/"), r.err());
-                assertTrue(r.err().endsWith("; sbench makes no files under /dev\n"), r.err());
+                assertTrue(r.err().endsWith("; sbench makes no files under /dev\nsee 'sbench replay --help'\n"), r.err());
                 assertFalse(Files.exists(typo), "no file was made in /dev");
             }
         } finally {

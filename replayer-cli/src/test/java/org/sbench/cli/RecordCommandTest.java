@@ -60,7 +60,7 @@ class RecordCommandTest {
     private static void assertUsage(String line, String... args) {
         CliTest.Run r = CliTest.run(args);
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals(line, r.err().strip());
+        assertEquals(line + "\nsee 'sbench record --help'", r.err().strip());
         assertEquals("", r.out());
     }
 

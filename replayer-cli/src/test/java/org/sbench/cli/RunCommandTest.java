@@ -115,7 +115,7 @@ class RunCommandTest {
         assertTrue(copy.contains("\"cdm duration (duration)\""), copy);
         CliTest.Run resume = CliTest.run("run", "--resume", dir.resolve("b").toString(), "--target", "null", "--scale", "0.5");
         assertEquals(2, resume.code());
-        assertEquals("sbench: " + dir.resolve("b") + " was begun with --scale 0.1; resume it with the same, or without --scale\n",
+        assertEquals(CliTest.usage("run", dir.resolve("b") + " was begun with --scale 0.1; resume it with the same, or without --scale"),
                 resume.err());
     }
 
