@@ -21,6 +21,7 @@ final class OutputDirectory implements AutoCloseable {
     /** {@code dir} as named by {@code option}, made with any missing parents. */
     OutputDirectory(String option, Path dir) {
         this.path = dir;
+        OutputOptions.checkDirectory(option, dir);
         Path absolute = dir.toAbsolutePath();
         List<Path> missing = new ArrayList<>();
         Path existing = absolute;

@@ -77,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
         if (resume == null && scenario == null) {
             throw SbenchException.usage("give the SCENARIO to run: a file, or a bundled scenario (sbench scenarios lists them)");
         }
+        OutputOptions.checkDirectory("--out", out);
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
         TargetSettings ts = targetOptions.settings();
         if (size != null) {

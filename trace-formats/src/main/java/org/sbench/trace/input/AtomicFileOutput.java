@@ -20,9 +20,10 @@ import org.sbench.SbenchException;
  * An output that appears only when complete: written to a temporary file and, on
  * {@link #commit()}, moved to what its path names ({@link OutputPath}): a regular file is replaced
  * by a rename in its own directory (through a symbolic link: the file it names; the link stays);
- * a FIFO, character device or descriptor gets the whole content written into it; {@code -} is
- * standard output, the output the user chose. {@link #close()} without commit deletes the
- * temporary file, so a failed or interrupted write leaves nothing.
+ * a FIFO, character device or descriptor gets the whole content written into it; standard output
+ * ({@code -}, or a path to the file it is) and standard error get it written through themselves.
+ * {@link #close()} without commit deletes the temporary file, so a failed or interrupted write
+ * leaves nothing.
  *
  * <p>A new file gets the permissions of the process's umask, as any file a shell command makes; a
  * replaced file keeps its own.
@@ -128,8 +129,12 @@ public final class AtomicFileOutput implements AutoCloseable {
                     writeInto(output.resolved());
                     Files.delete(temp);
                     break;
+                case STDERR:
+                    writeTo(System.err, "standard error");
+                    Files.delete(temp);
+                    break;
                 default:
-                    writeToStdout();
+                    writeTo(System.out, "standard output");
                     Files.delete(temp);
             }
             committed = true;
@@ -160,12 +165,11 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
     }
 
-    private void writeToStdout() throws IOException {
-        PrintStream stdout = System.out;
-        Files.copy(temp, stdout);
-        stdout.flush();
-        if (stdout.checkError()) {
-            throw new IOException("standard output is closed or failed");
+    private void writeTo(PrintStream stream, String name) throws IOException {
+        Files.copy(temp, stream);
+        stream.flush();
+        if (stream.checkError()) {
+            throw new IOException(name + " is closed or failed");
         }
     }
 
