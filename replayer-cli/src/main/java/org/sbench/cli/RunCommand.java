@@ -99,6 +99,7 @@ final class RunCommand implements Callable<Integer> {
         ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
         stdout.println();
         StepTable.of(b).print(stdout, "");
+        StepTable.unwritten(b).forEach(stdout::println);
         StepTable.verdicts(b).forEach(stdout::println);
         if (!o.complete()) {
             stdout.println();

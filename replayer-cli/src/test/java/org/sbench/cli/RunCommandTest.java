@@ -142,6 +142,19 @@ class RunCommandTest {
     }
 
     @Test
+    void aStepThatReadANeverWrittenFileIsMarkedInTheStepTableAndTheReport(@TempDir Path dir) throws Exception {
+        Path sparse = StepCommandsTest.sparse(dir, 8);
+        Path s = scenario(dir, "  - sweep: {points: 2, per-point: 1M, bs: 256K}\n  - replay: {trace: TRACE}\n");
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", sparse.toString(), "--allow-write", "--out",
+                dir.resolve("b").toString());
+        assertEquals(0, r.code(), r.err());
+        String line = " MB this run could read of " + sparse + " held no data when it began;";
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("UNWRITTEN (step 1): ") && l.contains(line)), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("1. sweep read") && l.contains(" done, UNWRITTEN ")), r.out());
+        assertTrue(Files.readString(dir.resolve("b/report.html")).contains(line), "the scenario's report says it too");
+    }
+
+    @Test
     void scenariosListsTheBundledOnesAndPrintsOne() {
         CliTest.Run r = CliTest.run("scenarios");
         assertEquals(0, r.code(), r.err());

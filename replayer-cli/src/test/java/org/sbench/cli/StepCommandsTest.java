@@ -66,6 +66,40 @@ class StepCommandsTest {
                 idle.out().lines().filter(l -> l.startsWith("probe-")).map(l -> l.split(" ")[0]).toList(), idle.out());
     }
 
+    /** A file never written reads back without device IO: the step tables say so, as replay's does. */
+    @Test
+    void readsOfANeverWrittenFileAreMarkedInTheStepTables(@TempDir Path dir) throws Exception {
+        Path sparse = sparse(dir, 8);
+        String t = sparse.toString();
+        String unwritten = ": 8.4 MB of the 8.4 MB this run could read of " + t + " held no data when it began; the filesystem"
+                + " answers such reads without device IO, so read rates are not the drive's (write the file first, or replay onto a"
+                + " block device)";
+        CliTest.Run sweep = CliTest.run("sweep", "--target", t, "--points", "4", "--per-point", "1M", "--bs", "256K");
+        assertEquals(0, sweep.code(), sweep.err());
+        assertTrue(sweep.out().contains("\nUNWRITTEN" + unwritten + "\n"), sweep.out());
+        assertTrue(sweep.out().lines().anyMatch(l -> l.startsWith("sweep ") && l.endsWith(" UNWRITTEN")), sweep.out());
+
+        CliTest.Run idle = CliTest.run("idle", "--target", t, "--duration", "200ms", "--probe", "200ms", "--probe-duration", "50ms",
+                "--probe-test", "read");
+        assertEquals(0, idle.code(), idle.err());
+        assertEquals(List.of("UNWRITTEN (probe-0)", "UNWRITTEN (probe-200ms)"),
+                idle.out().lines().filter(l -> l.startsWith("UNWRITTEN")).map(l -> l.substring(0, l.indexOf(':'))).toList(), idle.out());
+        assertEquals(2, idle.out().lines().filter(l -> l.startsWith("probe-") && l.endsWith(" UNWRITTEN")).count(), idle.out());
+
+        CliTest.Run written = CliTest.run("sweep", "--target", file(dir, 8).toString(), "--points", "4", "--per-point", "1M");
+        assertEquals(0, written.code(), written.err());
+        assertFalse(written.out().contains("UNWRITTEN"), "a written file reads from the drive: " + written.out());
+    }
+
+    /** A file of {@code mib} MiB that holds no data: one hole. */
+    static Path sparse(Path dir, int mib) throws Exception {
+        Path f = dir.resolve("sparse.img");
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength((long) mib * MIB);
+        }
+        return f;
+    }
+
     @Test
     void purgeSaysWhatItDestroysAndWhatItDid(@TempDir Path dir) throws Exception {
         Path target = file(dir, 8);
