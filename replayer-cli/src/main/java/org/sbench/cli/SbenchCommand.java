@@ -3,6 +3,7 @@ package org.sbench.cli;
 import java.io.PrintWriter;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.PartFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,6 +40,11 @@ public final class SbenchCommand implements Runnable {
         // 'sbench COMMAND --version' says what 'sbench --version' says.
         cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
+        cl.setExecutionStrategy(parsed -> {
+            // The part file of an output that a killed sbench left is removed when the output is written again, with a line.
+            PartFiles.tellTo(note -> warn(cl.getErr(), note));
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setParameterExceptionHandler(new UsageErrors());
         return cl;
     }

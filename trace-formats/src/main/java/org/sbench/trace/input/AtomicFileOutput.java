@@ -23,7 +23,8 @@ import org.sbench.SbenchException;
  * a FIFO, character device or descriptor gets the whole content written into it; standard output
  * ({@code -}, or a path to the file it is) and standard error get it written through themselves.
  * {@link #close()} without commit deletes the temporary file, so a failed or interrupted write
- * leaves nothing.
+ * leaves nothing; the part file a killed writer left beside a file ({@link PartFiles}) is removed
+ * when the file is next written.
  *
  * <p>A new file gets the permissions of the process's umask, as any file a shell command makes; a
  * replaced file keeps its own.
@@ -45,12 +46,16 @@ public final class AtomicFileOutput implements AutoCloseable {
         // Scratch beside the file is the file to be (the umask's permissions); a copy on its way
         // into a pipe or device sits in the shared temporary directory, readable by its owner only.
         boolean file = output.kind() == OutputPath.Kind.FILE;
-        String prefix = "." + (file ? output.resolved().getFileName() : "sbench-output") + ".";
+        if (file) {
+            PartFiles.removeStale(output.resolved());
+        }
+        String name = file ? output.resolved().getFileName().toString() : "sbench-output";
         while (opened == null) {
-            made = output.scratchDir().resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".part");
+            made = PartFiles.name(output.scratchDir(), name, ThreadLocalRandom.current().nextLong());
             try {
                 opened = file ? FileChannel.open(made, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
                         : FileChannel.open(made, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
+                PartFiles.hold(made, opened);
             } catch (FileAlreadyExistsException taken) {
                 // Another temporary file has the name: draw another.
             } catch (IOException e) {
@@ -100,9 +105,9 @@ public final class AtomicFileOutput implements AutoCloseable {
     }
 
     /**
-     * Makes the content durable in the temporary file and closes it: what can fail for want of
-     * space fails here. {@link #commit()} then only moves it into place, so outputs that must
-     * appear together prepare all before committing any.
+     * Makes the content durable in the temporary file: what can fail for want of space fails here.
+     * {@link #commit()} then only moves it into place, so outputs that must appear together prepare
+     * all before committing any. The file stays open, and so locked ({@link PartFiles}), until then.
      */
     public void prepare() {
         if (prepared) {
@@ -110,7 +115,6 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
         try {
             channel.force(false);
-            channel.close();
             prepared = true;
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", target(), e);
@@ -138,6 +142,8 @@ public final class AtomicFileOutput implements AutoCloseable {
                     Files.delete(temp);
             }
             committed = true;
+            PartFiles.release(temp);
+            channel.close();
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", target(), e);
         }
@@ -179,10 +185,12 @@ public final class AtomicFileOutput implements AutoCloseable {
             return;
         }
         try {
-            channel.close();
             Files.deleteIfExists(temp);
+            channel.close();
         } catch (IOException ignored) {
             // Best effort: the partial file has a hidden .part name and never replaces the target.
+        } finally {
+            PartFiles.release(temp);
         }
     }
 }
