@@ -123,9 +123,17 @@ public final class TableResultWriter {
     }
 
     /** The warning of a result whose reads went to never-written extents of a file ({@link ReplayResult#readsUnwritten()}). */
-    static String unwritten(ReplayResult r) {
+    public static String unwritten(ReplayResult r) {
+        return unwritten(r, null);
+    }
+
+    /**
+     * {@link #unwritten(ReplayResult)} of {@code r}, one run of several, named by {@code run} ("step 2, probe-1"): the
+     * tables of steps and scenarios mark their runs as replay's table does.
+     */
+    public static String unwritten(ReplayResult r, String run) {
         ReplayResult.Unwritten u = r.target().unwritten();
-        return "UNWRITTEN: " + mb(u.bytes()) + " MB of the " + mb(u.rangeBytes()) + " MB this run could read of " + r.target().path()
+        return "UNWRITTEN" + (run == null ? "" : " (" + run + ")") + ": " + mb(u.bytes()) + " MB of the " + mb(u.rangeBytes()) + " MB this run could read of " + r.target().path()
                 + " held no data when it began; the filesystem answers such reads without device IO, so read rates are not the"
                 + " drive's (write the file first, or replay onto a block device)";
     }

@@ -45,6 +45,7 @@ public final class ScenarioReport {
         page.meta(meta(b));
         page.h2("Steps");
         page.table("steps", StepTable.of(b));
+        StepTable.unwritten(b).forEach(line -> page.p("warning", line + "."));
         page.p("note", "MB/s and IOPS over each step's busy time (all its runs); MB = 10^6 bytes; p99: service time of all the"
                 + " step's IOs. Each run is a replay result in " + b.dir().resolve("steps") + ", read by sbench report and compare.");
         if (!b.verdicts().isEmpty()) {

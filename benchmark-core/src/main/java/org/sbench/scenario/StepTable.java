@@ -1,10 +1,17 @@
 package org.sbench.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sbench.result.ReplayResult;
+import org.sbench.result.TableResultWriter;
 import org.sbench.result.TextTable;
+import org.sbench.step.StepResult;
 
-/** The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record. */
+/**
+ * The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record,
+ * a step whose runs read never-written extents of a file marked UNWRITTEN, with a line of its own ({@link #unwritten}).
+ */
 public final class StepTable {
     private static final double NS_PER_S = 1e9;
     private static final double BYTES_PER_MB = 1e6;
@@ -31,9 +38,28 @@ public final class StepTable {
         return b.verdicts().stream().map(e -> e.planned().position().group() + ": " + SteadyStates.describe(e.step().steadyState())).toList();
     }
 
-    /** {@code done}, or why the record is incomplete and whether it was run again. */
+    /**
+     * The {@link TableResultWriter#unwritten UNWRITTEN} line of each run that read never-written extents of a file:
+     * {@code UNWRITTEN (step 2, probe-1): ...}.
+     */
+    public static List<String> unwritten(ScenarioBundle b) {
+        List<String> lines = new ArrayList<>();
+        for (ScenarioBundle.Entry e : b.entries()) {
+            List<StepResult.NamedRun> names = e.step().runs();
+            for (int i = 0; i < e.runs().size(); i++) {
+                if (e.runs().get(i).readsUnwritten()) {
+                    lines.add(TableResultWriter.unwritten(e.runs().get(i), "step " + (e.record() + 1)
+                            + (names.size() == 1 ? "" : ", " + names.get(i).name())));
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** {@code done}, or why the record is incomplete and whether it was run again; UNWRITTEN when a run read never-written extents. */
     private static String status(ScenarioBundle.Entry e, boolean runAgain) {
-        return e.finished() ? "done" : "stopped (" + e.step().stopReason() + ")" + (runAgain ? ", run again" : "");
+        String status = e.finished() ? "done" : "stopped (" + e.step().stopReason() + ")" + (runAgain ? ", run again" : "");
+        return e.runs().stream().anyMatch(ReplayResult::readsUnwritten) ? status + ", UNWRITTEN" : status;
     }
 
     static String f1(double v) {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.TableResultWriter;
 import org.sbench.result.TextTable;
 import org.sbench.target.StripedTarget;
 
@@ -13,7 +14,8 @@ import org.sbench.target.StripedTarget;
  * per run (fill pass, torture round, idle probe) with IOs, MB, busy time, MB/s, IOPS and the p99 and
  * maximum service time; for a torture run without rounds its curve in at most {@value #CURVE_ROWS}
  * slices of its per-second series; on a striped target each run's members (their own IOs, MB, busy
- * time, MB/s, depth); a sweep's points; a purge's range; the steady-state verdict.
+ * time, MB/s, depth); a sweep's points; a purge's range; the steady-state verdict. A run that read
+ * never-written extents of a file is marked, and said above the table, as replay's table says it.
  * MB = 10^6 bytes; MB/s and IOPS over busy time.
  */
 public final class StepTable {
@@ -23,6 +25,8 @@ public final class StepTable {
     private static final double BYTES_PER_GB = 1e9;
     private static final double PERCENT = 100;
     private static final double HALF_SECOND = 0.5;
+    /** The mark of a run that read never-written extents of a file, whose line above the table says more. */
+    static final String UNWRITTEN = "UNWRITTEN";
 
     /** Writes {@code r}, a step run on {@code target} (as the user named it). */
     public void write(StepResult r, String target, PrintWriter out) {
@@ -32,6 +36,11 @@ public final class StepTable {
                 f1(r.bytesWritten() / BYTES_PER_MB)));
         if (!r.complete()) {
             out.println("INCOMPLETE: stopped (" + r.stopReason() + ")");
+        }
+        for (StepResult.NamedRun run : r.runs()) {
+            if (run.result().readsUnwritten()) {
+                out.println(TableResultWriter.unwritten(run.result(), r.runs().size() == 1 ? null : run.name()));
+            }
         }
         if (r.purge() != null) {
             out.println(purge(r.purge()));
@@ -76,7 +85,8 @@ public final class StepTable {
             ReplayResult x = run.result();
             ReplayResult.Summary s = x.summary();
             ReplayResult.Latency l = s.latency().get("all");
-            String mark = x.complete() ? "" : "stopped (" + x.stopReason() + ")";
+            String mark = (x.complete() ? "" : "stopped (" + x.stopReason() + ")") + (x.readsUnwritten() ? (x.complete() ? "" : ", ")
+                    + UNWRITTEN : "");
             t.row(run.name(), String.format(Locale.ROOT, "%,d", s.ios()), f1((s.bytesRead() + s.bytesWritten()) / BYTES_PER_MB),
                     f3(s.busyNs() / NS_PER_S), f1(s.mbps()), f0(s.iops()), f1(l.p99Us()), f1(l.maxUs()), mark);
         }

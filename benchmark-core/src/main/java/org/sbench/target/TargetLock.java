@@ -21,7 +21,7 @@ import org.sbench.engine.linux.TargetCalls;
  * whole disk: the device number is the same through every node and symlink, and a partition
  * shares its disk's queue settings, whose save and restore ({@link QueueSettings}) a second run
  * would otherwise interleave with the first's. A held lock is an {@link ErrorKind#TARGET_IN_USE}
- * refusal naming the holder's pid, from /proc/locks. Closing is idempotent.
+ * refusal naming the holder, from /proc/locks, as what it is ({@link LockHolder}). Closing is idempotent.
  */
 final class TargetLock implements AutoCloseable {
     /** Where the lock files of block devices are made. */
@@ -72,14 +72,17 @@ final class TargetLock implements AutoCloseable {
         return hold(fd, file, shown, ": it holds " + file + whose + "; one run per disk at a time", procRoot);
     }
 
-    /** flock()s {@code fd}, an open {@code file}; refused as "SHOWN is in use by another sbench process (pid N)DETAIL". */
+    /**
+     * flock()s {@code fd}, an open {@code file}; refused as "SHOWN is in use by HOLDER DETAIL", the holder named as
+     * {@link LockHolder} names it ("another process" when /proc/locks does not list it).
+     */
     private static TargetLock hold(int fd, Path file, String shown, String detail, Path procRoot) {
         try {
             FileKey key = FileKey.of(procRoot.resolve("self/fd/" + fd)).orElseThrow(() ->
                     new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat the open descriptor of " + file));
             if (!TargetCalls.tryLockExclusive(fd, file.toString())) {
-                String pid = holder(key, procRoot).map(p -> " (pid " + p + ")").orElse("");
-                throw new SbenchException(ErrorKind.TARGET_IN_USE, shown + " is in use by another sbench process" + pid + detail);
+                String holder = holder(key, procRoot).map(pid -> LockHolder.describe(pid, procRoot)).orElse("another process");
+                throw new SbenchException(ErrorKind.TARGET_IN_USE, shown + " is in use by " + holder + detail);
             }
             return new TargetLock(fd, file.toString(), key);
         } catch (RuntimeException e) {

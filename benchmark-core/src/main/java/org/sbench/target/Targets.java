@@ -2,9 +2,9 @@ package org.sbench.target;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.DevDirectory;
 
 /**
  * Opens the target a user names: {@code null} is the {@link NullTarget} (a file called "null" is
@@ -20,9 +20,6 @@ import org.sbench.SbenchException;
 public final class Targets {
     private static final Path PROC = Path.of("/proc");
     static final Path SYS = Path.of("/sys");
-    private static final Path DEV = Path.of("/dev");
-    /** A tmpfs meant for files (POSIX shared memory); the one place under /dev a file target may be. */
-    private static final Path DEV_SHM = Path.of("/dev/shm");
     /** File type bits of st_mode (sys/stat.h) that {@link #kindOf} names. */
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
@@ -55,7 +52,7 @@ public final class Targets {
         if (SysfsBlockDevice.isBlockDevice(path)) {
             return openDevice(spec, path, settings, safety);
         }
-        if (namesADevice(path)) {
+        if (DevDirectory.contains(path)) {
             String what = Files.exists(path) ? "it is " + kindOf(path) : "there is no such device";
             throw SbenchException.usage(spec + " is not a block device (" + what + "); " + SysfsBlockDevice.listing(SYS)
                     + "; sbench makes no files under /dev");
@@ -83,36 +80,13 @@ public final class Targets {
         }
     }
 
-    /**
-     * True for a path under /dev as given, or once the symlinks of its existing part are resolved,
-     * except under /dev/shm.
-     */
     /** True when {@code spec} names a file that does not exist yet: a file target {@link #open} creates (given a size). */
     public static boolean namesANewFile(String spec) {
         if (StripeSpec.names(spec) || spec.equals(NullTarget.NAME)) {
             return false;
         }
         Path path = Path.of(spec);
-        return !Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !namesADevice(path);
-    }
-
-    private static boolean namesADevice(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        Path existing = absolute;
-        while (existing.getParent() != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            existing = existing.getParent();
-        }
-        Path resolved;
-        try {
-            resolved = existing.toRealPath().resolve(existing.relativize(absolute));
-        } catch (IOException e) {
-            resolved = absolute; // a dangling link: refused as one by the caller
-        }
-        return underDev(absolute) || underDev(resolved);
-    }
-
-    private static boolean underDev(Path p) {
-        return p.startsWith(DEV) && !p.startsWith(DEV_SHM);
+        return !Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !DevDirectory.contains(path);
     }
 
     /** What an existing path that is not a block device is, with its article. */

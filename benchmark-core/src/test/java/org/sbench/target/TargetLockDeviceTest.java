@@ -60,7 +60,7 @@ class TargetLockDeviceTest {
                 SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(parts.get(0).toString(), READ_ONLY));
                 assertEquals(ErrorKind.TARGET_IN_USE, e.kind());
                 String majorMinor = SysfsBlockDevice.named(loop.name(), Path.of("/sys")).majorMinor();
-                assertEquals(parts.get(0) + " is in use by another sbench process (pid " + ProcessHandle.current().pid()
+                assertEquals(parts.get(0) + " is in use by this sbench process (pid " + ProcessHandle.current().pid()
                         + "): it holds /run/sbench/block-" + majorMinor + ".lock, the lock of disk " + loop.device()
                         + "; one run per disk at a time", e.getMessage());
             }

@@ -28,7 +28,7 @@ class TargetLockTest {
             for (Path other : new Path[] {file, symlink, hardLink}) {
                 SbenchException e = assertThrows(SbenchException.class, () -> TargetLock.ofFile(other, false, PROC));
                 assertEquals(ErrorKind.TARGET_IN_USE, e.kind());
-                assertEquals(other + " is in use by another sbench process (pid " + ProcessHandle.current().pid()
+                assertEquals(other + " is in use by this sbench process (pid " + ProcessHandle.current().pid()
                         + "), which holds its lock; one run per target at a time", e.getMessage());
             }
         }
@@ -66,5 +66,27 @@ class TargetLockTest {
         assertEquals(Optional.of("333"), TargetLock.holder(key, proc));
         assertEquals(Optional.empty(), TargetLock.holder(new FileKey((253L << 8) | 2, 1234), proc));
         assertEquals(Optional.empty(), TargetLock.holder(key, dir.resolve("no-proc")));
+    }
+
+    @Test
+    void theHolderIsNamedAsWhatItIs() throws IOException {
+        Path proc = Files.createDirectories(dir.resolve("proc"));
+        process(proc, "333", "java", "java\0-jar\0/opt/sbench/replayer-cli/target/sbench.jar\0replay\0t.sbt\0");
+        process(proc, "334", "java", "/usr/bin/java\0-cp\0a.jar:b.jar\0org.sbench.cli.SbenchCommand\0cdm\0");
+        process(proc, "444", "sleep", "sleep\060\0");
+        process(proc, "445", "java", "java\0-jar\0/srv/other-sbench-tools/app.jar\0");
+        assertEquals("another sbench process (pid 333)", LockHolder.describe("333", proc));
+        assertEquals("another sbench process (pid 334)", LockHolder.describe("334", proc));
+        assertEquals("process 444 (sleep)", LockHolder.describe("444", proc));
+        assertEquals("process 445 (java)", LockHolder.describe("445", proc), "a java that is not sbench is not called one");
+        assertEquals("process 555", LockHolder.describe("555", proc), "gone as it was looked at");
+        Files.createSymbolicLink(proc.resolve("self"), Path.of("444"));
+        assertEquals("this sbench process (pid 444)", LockHolder.describe("444", proc));
+    }
+
+    private static void process(Path proc, String pid, String comm, String cmdline) throws IOException {
+        Path p = Files.createDirectories(proc.resolve(pid));
+        Files.writeString(p.resolve("comm"), comm + "\n");
+        Files.writeString(p.resolve("cmdline"), cmdline);
     }
 }

@@ -25,6 +25,7 @@ final class OutputDirectory implements AutoCloseable {
             throw SbenchException.usage(option + " -: standard output cannot hold a directory of files; name a directory");
         }
         this.path = dir;
+        OutputOptions.checkDirectory(option, dir);
         Path absolute = dir.toAbsolutePath();
         List<Path> missing = new ArrayList<>();
         Path existing = absolute;

@@ -3,13 +3,16 @@ package org.sbench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.DevDirectory;
 import org.sbench.trace.input.OutputPath;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Checks of a command's output file options, made before it writes anything, so that a mistyped
  * one fails the command without leaving the outputs of the others behind (directories:
- * {@link OutputDirectory}); and where the command's own text goes when an output is {@code -}.
+ * {@link OutputDirectory}); and where the command's own text goes when an output is standard
+ * output: {@code -}, or a path to the file standard output is ({@code /dev/stdout}, the file it is
+ * redirected to), which is the same stream whatever it is called ({@link OutputPath#namesStdout}).
  */
 final class OutputOptions {
     private OutputOptions() {
@@ -23,14 +26,26 @@ final class OutputOptions {
         }
     }
 
-    /** {@code --json}: standard output as an output path; refused beside another output that is {@code -}. */
+    /**
+     * {@code option DIR}, a directory to write into, when given: refused under /dev ({@link DevDirectory}), where a
+     * mistyped name would become a directory of files in RAM.
+     */
+    static void checkDirectory(String option, Path dir) {
+        if (dir != null && DevDirectory.contains(dir)) {
+            throw SbenchException.usage(option + " " + dir + ": sbench makes no files under /dev; name a directory anywhere else"
+                    + " (/dev/shm too)");
+        }
+    }
+
+    /** {@code --json}: standard output as an output path; refused beside another output that is standard output. */
     static Path json(boolean json, Path... others) {
         if (!json) {
             return null;
         }
         for (Path p : others) {
-            if (p != null && OutputPath.isStdout(p)) {
-                throw SbenchException.usage("--json writes the result to standard output, and so does '-'; give one of them");
+            if (p != null && OutputPath.namesStdout(p)) {
+                throw SbenchException.usage("--json writes the result to standard output, and so does '" + p + "'"
+                        + (p.toString().equals(OutputPath.STDOUT_NAME) ? "" : " (the file standard output is)") + "; give one of them");
             }
         }
         return Path.of(OutputPath.STDOUT_NAME);
@@ -53,18 +68,18 @@ final class OutputOptions {
 
     /**
      * Where the command prints its tables and messages: standard output, or standard error when
-     * one of {@code outputs} (nulls ignored) is {@code -}, so that the output stays clean for a
-     * pipe. Two outputs cannot both be {@code -}.
+     * one of {@code outputs} (nulls ignored) is standard output, so that the output stays clean for
+     * a pipe and whole in a file. Two outputs cannot both be standard output.
      */
     static PrintWriter text(CommandSpec spec, Path... outputs) {
         int stdout = 0;
         for (Path p : outputs) {
-            if (p != null && OutputPath.isStdout(p)) {
+            if (p != null && OutputPath.namesStdout(p)) {
                 stdout++;
             }
         }
         if (stdout > 1) {
-            throw SbenchException.usage("only one output can be standard output ('-'), found " + stdout);
+            throw SbenchException.usage("only one output can be standard output ('-', /dev/stdout or the file it is), found " + stdout);
         }
         return stdout == 1 ? spec.commandLine().getErr() : spec.commandLine().getOut();
     }

@@ -75,6 +75,9 @@ final class RecordCommand implements Callable<Integer> {
         if (!out.getFileName().toString().endsWith(SBT)) {
             throw SbenchException.usage("--out " + out + ": sbench records .sbt files; name it FILE.sbt (sbench convert makes other formats)");
         }
+        // Before recording, not after it: --json beside an --out that is standard output is a usage error.
+        Path stdoutJson = OutputOptions.json(json, out);
+        PrintWriter summary = OutputOptions.text(spec, out, stdoutJson);
         RecordSettings settings = RecordSettings.of(devices, out).withBufferKb(bufferKb).withAllowLoss(allowLoss)
                 .withToolVersion(SbenchCommand.version());
         if (durationNs != null) {
@@ -117,8 +120,7 @@ final class RecordCommand implements Callable<Integer> {
             err.flush();
             result = recorder.finish();
         }
-        Path stdoutJson = OutputOptions.json(json);
-        print(result, OutputOptions.text(spec, stdoutJson));
+        print(result, summary);
         if (stdoutJson != null) {
             ObjectNode document = new ObjectMapper().valueToTree(result);
             document.put("out", result.out().toString());

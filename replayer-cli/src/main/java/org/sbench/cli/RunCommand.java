@@ -96,6 +96,7 @@ final class RunCommand implements Callable<Integer> {
             throw SbenchException.usage("--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
                     + " prints its bundle.json on standard output");
         }
+        OutputOptions.checkDirectory("--out", out);
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
         TargetSettings ts = targetOptions.settings();
         if (size != null) {
@@ -126,6 +127,7 @@ final class RunCommand implements Callable<Integer> {
         ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
         stdout.println();
         StepTable.of(b).print(stdout, "");
+        StepTable.unwritten(b).forEach(stdout::println);
         StepTable.verdicts(b).forEach(stdout::println);
         if (!o.complete()) {
             stdout.println();

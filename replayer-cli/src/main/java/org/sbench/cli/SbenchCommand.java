@@ -1,7 +1,9 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.PartFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,12 +39,24 @@ public final class SbenchCommand implements Runnable {
         // 'sbench COMMAND --version' says what 'sbench --version' says: the commands inherit the version provider.
         CommandLine cl = new CommandLine(new SbenchCommand());
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
+        cl.setExecutionStrategy(parsed -> {
+            // The part file of an output that a killed sbench left is removed when the output is written again, with a line.
+            PartFiles.tellTo(note -> warn(cl.getErr(), note));
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setParameterExceptionHandler(new UsageErrors());
         return cl;
     }
 
+    /** A failure that ended a command: a usage error as the parser's are ({@link UsageErrors}), anything else in one line. */
     private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+        if (ex instanceof SbenchException s && s.kind() == ErrorKind.USAGE) {
+            if (debug) {
+                ex.printStackTrace(cl.getErr());
+            }
+            return UsageErrors.print(cl, s.getMessage());
+        }
         return SbenchException.report(ex, "sbench", debug, cl.getErr());
     }
 

@@ -81,7 +81,7 @@ final class SynthCommand implements Callable<Integer> {
         } finally {
             line.end();
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = OutputOptions.text(spec, out);
         o.println("wrote " + profile + " (" + p.title() + ", seed " + seed + ", capacity " + cap + " bytes) to " + out);
         o.flush();
         return ExitCodes.OK;

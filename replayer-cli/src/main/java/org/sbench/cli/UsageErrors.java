@@ -1,8 +1,9 @@
-// A command line picocli cannot parse, told in one line with where the help is.
+// A command line that cannot be used, told in one line with where the help is.
 package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,21 +11,32 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Prints a parse error as {@code sbench: WHAT} and {@code see 'sbench COMMAND --help'} (exit 2)
- * instead of picocli's default of the message and the whole usage help. An unknown option is named
- * first, even when a required one is missing too (a mistyped {@code --traget} is the missing
- * {@code --target}), with the closest option of the command suggested.
+ * Every usage error, the parser's and those a command finds once it runs (a bad value of an
+ * option, a missing argument), ends alike ({@link #print}): {@code sbench: WHAT} and
+ * {@code see 'sbench COMMAND --help'} (exit 2), instead of picocli's default of the message and the
+ * whole usage help. An unknown option is named first, even when a required one is missing too (a
+ * mistyped {@code --traget} is the missing {@code --target}), with the closest option of the
+ * command suggested, or the option it is a value of ({@code --write}: {@code --op write}); an
+ * unknown command gets the closest command.
  */
 final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     /** Edits (insertions, deletions, substitutions) a suggestion may be away from what was typed, at most. */
     private static final int MAX_EDITS = 3;
     private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(MAX_EDITS);
+    /** picocli's words for a value its converter refused, replaced by the option's name alone as the commands write it. */
+    private static final Pattern INVALID_OPTION_VALUE = Pattern.compile("^Invalid value for option '([^']+)': ");
+    /** The separator of the values a parameter label lists ({@code read|write}). */
+    private static final String VALUE_SEPARATOR = "|";
 
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
-        CommandLine cl = ex.getCommandLine();
+        return print(ex.getCommandLine(), message(ex));
+    }
+
+    /** Prints {@code message}, a usage error of the command {@code cl}, and where its help is; returns the exit status. */
+    static int print(CommandLine cl, String message) {
         PrintWriter err = cl.getErr();
-        err.println("sbench: " + message(ex));
+        err.println("sbench: " + message);
         err.println("see '" + cl.getCommandSpec().qualifiedName() + " --help'");
         err.flush();
         return ExitCodes.USAGE;
@@ -34,25 +46,46 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         CommandLine.ParseResult parsed = ex.getCommandLine().getParseResult();
         List<String> unmatched = parsed == null ? List.of() : parsed.unmatched();
         String first = unmatched.isEmpty() ? null : unmatched.get(0);
+        CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        if (first != null && !first.startsWith("-") && !spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
+            String closest = closest(spec.subcommands().keySet(), first);
+            return "unknown command '" + first + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
+        }
         if (first == null || !first.startsWith("-") || first.equals("-")) {
-            return ex.getMessage();
+            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1: ");
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
-        String closest = closest(ex.getCommandLine().getCommandSpec(), option);
-        return "unknown option '" + option + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
+        String meant = optionTaking(spec, option.replaceFirst("^-+", ""));
+        if (meant == null) {
+            meant = closest(spec, option);
+        }
+        return "unknown option '" + option + "'" + (meant == null ? "" : "; did you mean '" + meant + "'?");
+    }
+
+    /** {@code --OPTION VALUE} for the option of {@code spec} whose label lists {@code value} ({@code --op read|write}), or null. */
+    private static String optionTaking(CommandSpec spec, String value) {
+        for (OptionSpec o : spec.options()) {
+            String label = o.paramLabel();
+            if (label.contains(VALUE_SEPARATOR) && List.of(label.split(Pattern.quote(VALUE_SEPARATOR))).contains(value)) {
+                return o.longestName() + " " + value;
+            }
+        }
+        return null;
     }
 
     /** The option name of {@code spec} fewest edits from {@code typed}, or null when none is near. */
-    static String closest(CommandSpec spec, String typed) {
+    private static String closest(CommandSpec spec, String typed) {
+        return closest(spec.options().stream().flatMap(o -> List.of(o.names()).stream()).toList(), typed);
+    }
+
+    private static String closest(Iterable<String> names, String typed) {
         String best = null;
         int bestEdits = Integer.MAX_VALUE;
-        for (OptionSpec o : spec.options()) {
-            for (String name : o.names()) {
-                int edits = DISTANCE.apply(typed, name);
-                if (edits >= 0 && edits < bestEdits) {
-                    best = name;
-                    bestEdits = edits;
-                }
+        for (String name : names) {
+            int edits = DISTANCE.apply(typed, name);
+            if (edits >= 0 && edits < bestEdits) {
+                best = name;
+                bestEdits = edits;
             }
         }
         return best;

@@ -154,11 +154,11 @@ class CdmCommandTest {
         CliTest.Run under = CliTest.run("cdm", "--target", target.toString(), "--size", "8M", "--passes", "1", "--duration", "200ms",
                 "--out", file.resolve("out").toString());
         assertEquals(ExitCodes.USAGE, under.code());
-        assertEquals("sbench: --out " + file.resolve("out") + ": " + file + " is not a directory\n", under.err());
+        assertEquals(CliTest.usage("cdm", "--out " + file.resolve("out") + ": " + file + " is not a directory"), under.err());
         assertFalse(Files.exists(target), "the suite did not start");
 
         CliTest.Run onFile = CliTest.run("cdm", "--target", target.toString(), "--size", "8M", "--out", file.toString());
-        assertEquals("sbench: --out " + file + ": is a file, expected a directory\n", onFile.err());
+        assertEquals(CliTest.usage("cdm", "--out " + file + ": is a file, expected a directory"), onFile.err());
         assertFalse(Files.exists(target), "the suite did not start");
     }
 

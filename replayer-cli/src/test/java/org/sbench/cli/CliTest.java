@@ -58,7 +58,12 @@ class CliTest {
         return new Run(code, out.toString(), withoutIgnoredCtrlCNote(err.toString()));
     }
 
-    private static String withoutIgnoredCtrlCNote(String err) {
+    /** What a usage error of {@code sbench COMMAND} ({@code ""}: of sbench itself) prints: {@code message} and where the help is. */
+    static String usage(String command, String message) {
+        return "sbench: " + message + "\nsee '" + ("sbench " + command).strip() + " --help'\n";
+    }
+
+    static String withoutIgnoredCtrlCNote(String err) {
         StringBuilder kept = new StringBuilder();
         for (String line : err.split("(?<=\n)")) {
             if (!line.startsWith(IGNORED_CTRL_C_NOTE)) {
@@ -145,19 +150,20 @@ class CliTest {
 
         Run past = run("convert", msr(dir).toString(), dir.resolve("p.iolog").toString(), "--fio-device", device.toString(), "--stream", "0");
         assertEquals(2, past.code());
-        assertEquals("sbench: record 2 reaches byte 1114112, past the 1048576 bytes of " + device + "; use --fit wrap or --fit scale\n",
-                past.err());
+        assertEquals(usage("convert", "record 2 reaches byte 1114112, past the 1048576 bytes of " + device + "; use --fit wrap or"
+                + " --fit scale"), past.err());
         assertFalse(Files.exists(dir.resolve("p.iolog")), "no half-written log");
         Run streams = run("convert", msr(dir).toString(), dir.resolve("m.iolog").toString(), "--fio-device", device.toString(), "--fit",
                 "wrap");
-        assertEquals("sbench: the trace records several devices (streams 0 and 1, at record 4); fit one of them onto " + device
-                + " with --stream N\n", streams.err());
-        assertEquals("sbench: --fio-device names the device a fio log opens; the output here is csv (use --to fio, or an OUT ending"
-                + " .iolog)\n", run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fio-device", device.toString()).err());
-        assertEquals("sbench: --fit needs a capacity to fit onto: --fio-device DEV or --capacity SIZE\n",
+        assertEquals(usage("convert", "the trace records several devices (streams 0 and 1, at record 4); fit one of them onto "
+                + device + " with --stream N"), streams.err());
+        assertEquals(usage("convert", "--fio-device names the device a fio log opens; the output here is csv (use --to fio, or an OUT"
+                + " ending .iolog)"), run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fio-device",
+                device.toString()).err());
+        assertEquals(usage("convert", "--fit needs a capacity to fit onto: --fio-device DEV or --capacity SIZE"),
                 run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fit", "wrap").err());
-        assertEquals("sbench: --fio-device " + dir.resolve("nowhere") + ": no block device or file of that name here; give its"
-                + " capacity with --capacity SIZE\n", run("convert", msr(dir).toString(), log.toString(), "--fio-device",
+        assertEquals(usage("convert", "--fio-device " + dir.resolve("nowhere") + ": no block device or file of that name here; give"
+                + " its capacity with --capacity SIZE"), run("convert", msr(dir).toString(), log.toString(), "--fio-device",
                 dir.resolve("nowhere").toString()).err());
     }
 

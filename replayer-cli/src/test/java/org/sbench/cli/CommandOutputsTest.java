@@ -92,7 +92,7 @@ class CommandOutputsTest {
 
         CliTest.Run twice = CliTest.run("replay", trace.toString(), "--target", "null", "--json", "--out", "-");
         assertEquals(ExitCodes.USAGE, twice.code());
-        assertEquals("sbench: --json writes the result to standard output, and so does '-'; give one of them\n", twice.err());
+        assertEquals(CliTest.usage("replay", "--json writes the result to standard output, and so does '-'; give one of them"), twice.err());
 
         CliTest.Captured cdm = CliTest.capturingStdout(() -> CliTest.run("cdm", "--target", "null", "--size", "8M", "--passes", "1",
                 "--duration", "0", "--json"));
@@ -123,7 +123,8 @@ class CommandOutputsTest {
 
         CliTest.Run two = CliTest.run("report", a.toString(), "--html", "-", "--hlog", "-");
         assertEquals(ExitCodes.USAGE, two.code());
-        assertEquals("sbench: only one output can be standard output ('-'), found 2\n", two.err());
+        assertEquals(CliTest.usage("report", "only one output can be standard output ('-', /dev/stdout or the file it is), found 2"),
+                two.err());
     }
 
     @Test
@@ -155,6 +156,41 @@ class CommandOutputsTest {
             assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
             assertTrue(r.err().startsWith("sbench: fallocate failed on " + image), r.err());
             assertEquals(List.of(), names(fs.dir()), "no empty image left");
+        }
+    }
+
+    /** /dev is RAM and holds devices: a mistyped output there, a file or a directory, is refused, whichever option names it. */
+    @Test
+    void noOutputOptionMakesAFileOrDirectoryUnderDev(@TempDir Path dir) throws Exception {
+        String trace = msr(dir).toString();
+        String result = dir.resolve("r.json").toString();
+        assertEquals(0, CliTest.run("replay", trace, "--target", "null", "--out", result).code());
+        String scenario = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: " + trace + "}\n").toString();
+        String typo = "/dev/sbench-test-typo-" + ProcessHandle.current().pid();
+        String[][] commands = {
+            {"replay", trace, "--target", "null", "--out", typo},
+            {"convert", trace, typo, "--to", "csv"},
+            {"synth", "light-2010", "--out", typo},
+            {"report", result, "--html", typo},
+            {"report", result, "--hlog", typo},
+            {"report", result, "--csv", typo},
+            {"compare", result, result, "--csv", typo},
+            {"compare", result, result, "--html", typo},
+            {"cdm", "--target", "null", "--size", "8M", "--passes", "1", "--duration", "0", "--out", typo},
+            {"demo", "--dir", typo},
+            {"sweep", "--target", "null", "--points", "2", "--out", typo},
+            {"run", scenario, "--target", "null", "--out", typo},
+        };
+        try {
+            for (String[] args : commands) {
+                CliTest.Run r = CliTest.run(args);
+                assertEquals(ExitCodes.USAGE, r.code(), String.join(" ", args) + ": " + r.err());
+                assertTrue(r.err().startsWith("sbench: ") && r.err().contains(typo + ": ")
+                        && r.err().contains("sbench makes no files under /dev"), String.join(" ", args) + ": " + r.err());
+                assertFalse(Files.exists(Path.of(typo), java.nio.file.LinkOption.NOFOLLOW_LINKS), String.join(" ", args));
+            }
+        } finally {
+            Files.deleteIfExists(Path.of(typo));
         }
     }
 

@@ -86,6 +86,6 @@ class CompareCommandTest {
     private static void assertUsage(String message, String... args) {
         CliTest.Run r = CliTest.run(args);
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: " + message + "\n", r.err());
+        assertEquals(CliTest.usage("compare", message), r.err());
     }
 }

@@ -38,16 +38,16 @@ class ConvertCommandTest {
         Path out = dir.resolve("out.sbt");
         CliTest.Run r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "5");
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: --stream 5: the trace has no such stream; its streams: 0, 3\n", r.err());
+        assertEquals(CliTest.usage("convert", "--stream 5: the trace has no such stream; its streams: 0, 3"), r.err());
         assertFalse(Files.exists(out));
         Path blk = Files.writeString(dir.resolve("two.txt"), TWO_DISKS);
         r = CliTest.run("convert", blk.toString(), out.toString(), "--stream", "8:17");
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: --stream 8:17: the trace has no such stream; its streams: 8:0, 8:16\n", r.err());
+        assertEquals(CliTest.usage("convert", "--stream 8:17: the trace has no such stream; its streams: 8:0, 8:16"), r.err());
         assertFalse(Files.exists(out));
         r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "sdb");
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: --stream takes a stream number or a device as MAJOR:MINOR, found 'sdb'\n", r.err());
+        assertEquals(CliTest.usage("convert", "--stream takes a stream number or a device as MAJOR:MINOR, found 'sdb'"), r.err());
     }
 
     /** Streams of block traces are device numbers, shown and typed as MAJOR:MINOR; the model keeps the number. */

@@ -57,7 +57,7 @@ class DemoCommandTest {
         Path file = Files.writeString(dir.resolve("file"), "x");
         CliTest.Run r = CliTest.run("demo", "--dir", file.resolve("work").toString());
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals("sbench: --dir " + file.resolve("work") + ": " + file + " is not a directory\n", r.err());
+        assertEquals(CliTest.usage("demo", "--dir " + file.resolve("work") + ": " + file + " is not a directory"), r.err());
     }
 
     private static long ignoredSignals() throws IOException {

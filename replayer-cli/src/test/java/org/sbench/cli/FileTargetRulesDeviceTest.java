@@ -115,7 +115,7 @@ class FileTargetRulesDeviceTest {
             try (Target first = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withReadOnly(true))) {
                 CliTest.Run r = replay(link, "--read-only");
                 assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
-                assertEquals("sbench: " + link + " is in use by another sbench process (pid " + ProcessHandle.current().pid()
+                assertEquals("sbench: " + link + " is in use by this sbench process (pid " + ProcessHandle.current().pid()
                         + "): it holds /run/sbench/block-" + Files.readString(Path.of("/sys/class/block/" + loop.path().getFileName()
                         + "/dev")).trim() + ".lock, the lock of disk " + loop.path() + "; one run per disk at a time\n", r.err());
                 CliTest.Run write = replay(link, "--allow-write");

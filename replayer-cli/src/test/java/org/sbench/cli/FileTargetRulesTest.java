@@ -112,8 +112,8 @@ class FileTargetRulesTest {
                 unfit.err());
         CliTest.Run grow = replay(file, "--read-only", "--size", "4M");
         assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
-        assertEquals("sbench: --size 4194304 is larger than " + file + " (1048576 bytes); a read-only replay never grows a file:"
-                + " leave out --size to use the file as it is\n", grow.err());
+        assertEquals(CliTest.usage("replay", "--size 4194304 is larger than " + file + " (1048576 bytes); a read-only replay never grows"
+                + " a file: leave out --size to use the file as it is"), grow.err());
         assertEquals(before, FileState.of(file));
     }
 
@@ -122,7 +122,8 @@ class FileTargetRulesTest {
         Path missing = dir.resolve("missing.img");
         CliTest.Run r = replay(missing, "--read-only", "--size", "4M");
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals("sbench: " + missing + " does not exist; a read-only replay reads an existing file and creates none\n", r.err());
+        assertEquals(CliTest.usage("replay", missing + " does not exist; a read-only replay reads an existing file and creates none"),
+                r.err());
         assertFalse(Files.exists(missing));
     }
 
@@ -151,7 +152,7 @@ class FileTargetRulesTest {
                 assertEquals(ExitCodes.USAGE, r.code(), r.err());
                 assertTrue(r.err().startsWith("sbench: " + p + " is not a block device (there is no such device); block devices"
                         + " here: /dev/"), r.err());
-                assertTrue(r.err().endsWith("; sbench makes no files under /dev\n"), r.err());
+                assertTrue(r.err().endsWith("; sbench makes no files under /dev\nsee 'sbench replay --help'\n"), r.err());
                 assertFalse(Files.exists(typo), "no file was made in /dev");
             }
         } finally {
@@ -208,8 +209,12 @@ class FileTargetRulesTest {
         try {
             assumeTrue("locked".equals(new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))
                     .readLine()), "flock(1) could not lock the file");
-            String refusal = " is in use by another sbench process (pid " + holder.pid() + "), which holds its lock; one run"
-                    + " per target at a time\n";
+            Path comm = Path.of("/proc/" + holder.pid() + "/comm");
+            while (!Files.readString(comm).strip().equals("sleep")) {
+                Thread.onSpinWait(); // the shell that said "locked" is about to become sleep
+            }
+            String refusal = " is in use by process " + holder.pid() + " (sleep), which holds its lock; one run per target at a"
+                    + " time\n";
             CliTest.Run r = replay(link, "--allow-write");
             assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
             assertEquals("sbench: " + link + refusal, r.err());
@@ -224,5 +229,29 @@ class FileTargetRulesTest {
         }
         CliTest.Run after = replay(file, "--read-only");
         assertEquals(0, after.code(), "the lock goes with its holder: " + after.err());
+    }
+
+    /** True when /proc/locks lists an flock(2) lock of {@code pid} on {@code file} ("1: FLOCK  ADVISORY  WRITE PID MAJ:MIN:INODE ..."). */
+    private static boolean holdsAnFlock(long pid, Path file) {
+        try {
+            String inode = ":" + Files.getAttribute(file, "unix:ino");
+            return Files.readAllLines(Path.of("/proc/locks")).stream().map(l -> l.trim().split("\\s+"))
+                    .anyMatch(f -> f.length > 5 && f[1].equals("FLOCK") && f[4].equals(Long.toString(pid)) && f[5].endsWith(inode));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aFileAnotherSbenchHoldsIsRefusedNamingItSbench() throws Exception {
+        Path file = FileState.random(dir.resolve("idle.img"), 2 * MIB);
+        try (ChildSbench other = ChildSbench.start(dir, java.util.List.of(), "idle", "--target", file.toString(), "--duration", "10m",
+                "--probe-test", "none")) {
+            other.await("the other sbench to hold " + file, () -> holdsAnFlock(other.pid(), file));
+            CliTest.Run refused = replay(file, "--read-only");
+            assertEquals(ExitCodes.UNSAFE_TARGET, refused.code(), refused.err());
+            assertEquals("sbench: " + file + " is in use by another sbench process (pid " + other.pid() + "), which holds its lock;"
+                    + " one run per target at a time\n", refused.err());
+        }
     }
 }

@@ -64,9 +64,9 @@ class PipesTest {
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         CliTest.Run r = assertTimeoutPreemptively(NEVER_HANGS, () -> CliTest.run("replay", fifo.toString(), "--target", "null"));
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: " + fifo + " is not a regular file (a pipe or device): replay reads its trace twice, a planning"
-                + " pass and then the replay, and a pipe can be read once; convert it first (sbench convert " + fifo
-                + " trace.sbt) and replay that\n", r.err());
+        assertEquals(CliTest.usage("replay", fifo + " is not a regular file (a pipe or device): replay reads its trace twice, a"
+                + " planning pass and then the replay, and a pipe can be read once; convert it first (sbench convert " + fifo
+                + " trace.sbt) and replay that"), r.err());
     }
 
     @Test

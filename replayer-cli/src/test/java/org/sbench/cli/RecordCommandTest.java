@@ -60,7 +60,7 @@ class RecordCommandTest {
     private static void assertUsage(String line, String... args) {
         CliTest.Run r = CliTest.run(args);
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals(line, r.err().strip());
+        assertEquals(line + "\nsee 'sbench record --help'", r.err().strip());
         assertEquals("", r.out());
     }
 
@@ -195,30 +195,55 @@ class RecordCommandTest {
         assertNoInstance();
     }
 
+    /**
+     * SIGKILL leaves what only the process could undo: its tracefs instance, and the part file its
+     * trace was being written to. The next record removes both, and says so; an output written to
+     * the same path while the record runs leaves its part alone.
+     */
     @Test
     @Tag("device")
-    void theInstanceOfARecordKilledBySigkillIsRemovedByTheNextRecord() throws Exception {
+    void theInstanceAndPartFileOfARecordKilledBySigkillAreRemovedByTheNextRecord() throws Exception {
         LoopDevice.assumeRoot();
+        Path out = dir.resolve("killed.sbt");
+        Path trace = Files.writeString(dir.resolve("hm_0.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n");
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
              ChildSbench killed = ChildSbench.start(dir, List.of(), "record", "--device", loop.path().toString(),
-                     "--out", dir.resolve("killed.sbt").toString())) {
+                     "--out", out.toString())) {
             Path stale = Path.of("/sys/kernel/tracing/instances/sbench-" + killed.pid());
             try {
                 killed.await("its tracefs instance", () -> readQuietly(stale.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
+                List<Path> part = parts(out);
+                assertEquals(1, part.size(), "the trace is written to its part file: " + part);
+                CliTest.Run meanwhile = CliTest.run("convert", trace.toString(), out.toString());
+                assertEquals(0, meanwhile.code(), meanwhile.err());
+                assertEquals("", meanwhile.err(), "the part of a record still running is not stale");
+                assertEquals(part, parts(out));
                 killed.signal("KILL");
                 killed.waitFor();
                 assertTrue(Files.isDirectory(stale), "nothing runs after SIGKILL: the instance stays");
+                assertEquals(part, parts(out), "and so does the part file");
                 CliTest.Run r = record(InputStream.nullInputStream(), "record", "--device", loop.path().toString(),
-                        "--out", dir.resolve("next.sbt").toString(), "--duration", "1s");
+                        "--out", out.toString(), "--duration", "1s");
                 assertEquals(0, r.code(), r.err());
                 assertTrue(r.err().contains("note: removed tracefs instance sbench-" + killed.pid() + ", left enabled by an sbench"
                         + " that was killed (pid " + killed.pid() + " is gone)\n"), r.err());
+                assertTrue(r.err().contains("sbench: removed " + part.get(0) + ", a part of killed.sbt left by an sbench that ended"
+                        + " before it finished (killed: its lock is gone)\n"), r.err());
                 assertFalse(Files.exists(stale));
+                assertEquals(List.of(), parts(out));
             } finally {
                 Files.deleteIfExists(stale);
             }
         }
         assertNoInstance();
+    }
+
+    /** The part files of {@code out} beside it ({@code .NAME.RANDOM.part}). */
+    private static List<Path> parts(Path out) throws IOException {
+        String prefix = "." + out.getFileName() + ".";
+        try (var s = Files.list(out.getParent())) {
+            return s.filter(p -> p.getFileName().toString().startsWith(prefix) && p.getFileName().toString().endsWith(".part")).toList();
+        }
     }
 
     private static CliTest.Run record(InputStream stdin, String... args) {

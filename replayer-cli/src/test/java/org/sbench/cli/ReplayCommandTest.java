@@ -124,7 +124,7 @@ class ReplayCommandTest {
     private static void assertUsage(String message, String... args) {
         CliTest.Run r = CliTest.run(args);
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: " + message + "\n", r.err());
+        assertEquals(CliTest.usage("replay", message), r.err());
     }
 
     @Test
@@ -133,8 +133,8 @@ class ReplayCommandTest {
                 + "128166372000010000,hm,1,Write,4096,8192,5000\n");
         CliTest.Run refused = CliTest.run("replay", two.toString(), "--target", "null");
         assertEquals(2, refused.code());
-        assertEquals("sbench: the trace records 2 devices (streams 0, 1); replay one of them with --stream N, or all on "
-                + "disjoint ranges with --stream all\n", refused.err());
+        assertEquals(CliTest.usage("replay", "the trace records 2 devices (streams 0, 1); replay one of them with --stream N, or all"
+                + " on disjoint ranges with --stream all"), refused.err());
         Path out = dir.resolve("all.json");
         CliTest.Run all = CliTest.run("replay", two.toString(), "--target", "null", "--stream", "all", "--out", out.toString());
         assertEquals(0, all.code(), all.err());

@@ -103,7 +103,7 @@ class ReportCommandTest {
         args.addAll(List.of(options));
         CliTest.Run r = CliTest.run(args.toArray(new String[0]));
         assertEquals(2, r.code(), r.err());
-        assertEquals("sbench: " + message + "\n", r.err());
+        assertEquals(CliTest.usage("report", message), r.err());
         assertEquals("", r.out(), "nothing printed either");
     }
 }

@@ -115,7 +115,7 @@ class RunCommandTest {
         assertTrue(copy.contains("\"cdm duration (duration)\""), copy);
         CliTest.Run resume = CliTest.run("run", "--resume", dir.resolve("b").toString(), "--target", "null", "--scale", "0.5");
         assertEquals(2, resume.code());
-        assertEquals("sbench: " + dir.resolve("b") + " was begun with --scale 0.1; resume it with the same, or without --scale\n",
+        assertEquals(CliTest.usage("run", dir.resolve("b") + " was begun with --scale 0.1; resume it with the same, or without --scale"),
                 resume.err());
     }
 
@@ -181,6 +181,19 @@ class RunCommandTest {
         assertEquals("sbench: --out -: a scenario's bundle is a directory (--resume continues it); name one, and --json prints its"
                 + " bundle.json on standard output\n", dash.err());
         assertFalse(Files.exists(Path.of("-")));
+    }
+
+    @Test
+    void aStepThatReadANeverWrittenFileIsMarkedInTheStepTableAndTheReport(@TempDir Path dir) throws Exception {
+        Path sparse = StepCommandsTest.sparse(dir, 8);
+        Path s = scenario(dir, "  - sweep: {points: 2, per-point: 1M, bs: 256K}\n  - replay: {trace: TRACE}\n");
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", sparse.toString(), "--allow-write", "--out",
+                dir.resolve("b").toString());
+        assertEquals(0, r.code(), r.err());
+        String line = " MB this run could read of " + sparse + " held no data when it began;";
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("UNWRITTEN (step 1): ") && l.contains(line)), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("1. sweep read") && l.contains(" done, UNWRITTEN ")), r.out());
+        assertTrue(Files.readString(dir.resolve("b/report.html")).contains(line), "the scenario's report says it too");
     }
 
     @Test

@@ -68,6 +68,40 @@ class StepCommandsTest {
                 idle.out().lines().filter(l -> l.startsWith("probe-")).map(l -> l.split(" ")[0]).toList(), idle.out());
     }
 
+    /** A file never written reads back without device IO: the step tables say so, as replay's does. */
+    @Test
+    void readsOfANeverWrittenFileAreMarkedInTheStepTables(@TempDir Path dir) throws Exception {
+        Path sparse = sparse(dir, 8);
+        String t = sparse.toString();
+        String unwritten = ": 8.4 MB of the 8.4 MB this run could read of " + t + " held no data when it began; the filesystem"
+                + " answers such reads without device IO, so read rates are not the drive's (write the file first, or replay onto a"
+                + " block device)";
+        CliTest.Run sweep = CliTest.run("sweep", "--target", t, "--points", "4", "--per-point", "1M", "--bs", "256K");
+        assertEquals(0, sweep.code(), sweep.err());
+        assertTrue(sweep.out().contains("\nUNWRITTEN" + unwritten + "\n"), sweep.out());
+        assertTrue(sweep.out().lines().anyMatch(l -> l.startsWith("sweep ") && l.endsWith(" UNWRITTEN")), sweep.out());
+
+        CliTest.Run idle = CliTest.run("idle", "--target", t, "--duration", "200ms", "--probe", "200ms", "--probe-duration", "50ms",
+                "--probe-test", "read");
+        assertEquals(0, idle.code(), idle.err());
+        assertEquals(List.of("UNWRITTEN (probe-0)", "UNWRITTEN (probe-200ms)"),
+                idle.out().lines().filter(l -> l.startsWith("UNWRITTEN")).map(l -> l.substring(0, l.indexOf(':'))).toList(), idle.out());
+        assertEquals(2, idle.out().lines().filter(l -> l.startsWith("probe-") && l.endsWith(" UNWRITTEN")).count(), idle.out());
+
+        CliTest.Run written = CliTest.run("sweep", "--target", file(dir, 8).toString(), "--points", "4", "--per-point", "1M");
+        assertEquals(0, written.code(), written.err());
+        assertFalse(written.out().contains("UNWRITTEN"), "a written file reads from the drive: " + written.out());
+    }
+
+    /** A file of {@code mib} MiB that holds no data: one hole. */
+    static Path sparse(Path dir, int mib) throws Exception {
+        Path f = dir.resolve("sparse.img");
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength((long) mib * MIB);
+        }
+        return f;
+    }
+
     @Test
     void purgeSaysWhatItDestroysAndWhatItDid(@TempDir Path dir) throws Exception {
         Path target = file(dir, 8);
@@ -150,16 +184,16 @@ class StepCommandsTest {
                 + " add --allow-write to proceed\n", noWrite.err());
         CliTest.Run noDuration = CliTest.run("torture", "--target", t, "--allow-write");
         assertEquals(2, noDuration.code());
-        assertEquals("sbench: torture needs --duration D (e.g. 20m), or --until steady\n", noDuration.err());
+        assertEquals(CliTest.usage("torture", "torture needs --duration D (e.g. 20m), or --until steady"), noDuration.err());
         CliTest.Run badPercent = CliTest.run("fill", "--target", t, "--allow-write", "--percent", "150");
         assertEquals(2, badPercent.code());
-        assertEquals("sbench: --percent must be above 0% and at most 100%, found 150%\n", badPercent.err());
+        assertEquals(CliTest.usage("fill", "--percent must be above 0% and at most 100%, found 150%"), badPercent.err());
         CliTest.Run secure = CliTest.run("purge", "--target", t, "--allow-write", "--method", "secure-trim");
         assertEquals(2, secure.code());
-        assertEquals("sbench: file " + t + " has no secure discard; use --method trim, or --method zero\n", secure.err());
+        assertEquals(CliTest.usage("purge", "file " + t + " has no secure discard; use --method trim, or --method zero"), secure.err());
         CliTest.Run engine = CliTest.run("purge", "--target", t, "--allow-write", "--engine", "libaio");
         assertEquals(2, engine.code());
-        assertEquals("sbench: unknown option '--engine'\nsee 'sbench purge --help'\n", engine.err());
+        assertEquals(CliTest.usage("purge", "unknown option '--engine'"), engine.err());
         CliTest.Run help = CliTest.run("purge", "--help");
         assertFalse(help.out().contains("--engine"), "purge issues no IOs through an engine and offers none:\n" + help.out());
         assertTrue(CliTest.run("fill", "--help").out().contains("--engine=ENGINE"));
@@ -169,7 +203,7 @@ class StepCommandsTest {
         Files.writeString(full.resolve("x"), "x");
         CliTest.Run notEmpty = CliTest.run("sweep", "--target", t, "--points", "2", "--out", full.toString());
         assertEquals(2, notEmpty.code());
-        assertEquals("sbench: --out " + full + " is not empty; give a new or empty directory for the bundle\n", notEmpty.err());
+        assertEquals(CliTest.usage("sweep", "--out " + full + " is not empty; give a new or empty directory for the bundle"), notEmpty.err());
         Path made = dir.resolve("made");
         CliTest.Run tooMany = CliTest.run("sweep", "--target", t, "--points", "100", "--per-point", "1M", "--out", made.toString());
         assertEquals(2, tooMany.code());

@@ -76,7 +76,7 @@ class StopSignalsChildTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"TERM,143", "INT,130"})
+    @CsvSource({"TERM,143", "HUP,129", "INT,130"})
     void convertInterruptedWhileSortingLeavesNoTemporaryFiles(String sig, int code, @TempDir Path dir) throws Exception {
         Path tmp = Files.createDirectory(dir.resolve("tmp"));
         Path out = Files.createDirectory(dir.resolve("out")).resolve("sorted.sbt");
@@ -112,16 +112,17 @@ class StopSignalsChildTest {
         }
     }
 
-    @Test
-    void cdmStoppedByTermKeepsThePassesThatEndedAndSaysItIsIncomplete(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "HUP,129"})
+    void cdmStoppedBySignalKeepsThePassesThatEndedAndSaysItIsIncomplete(String sig, int code, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("cdm");
         try (ChildSbench cdm = ChildSbench.start(dir, List.of(), "cdm", "--target", "null", "--size", "64M", "--passes", "2",
                 "--duration", "3s", "--progress", "--out", out.toString())) {
             cdm.awaitErr("pass 1/2");
-            cdm.signal("TERM");
-            assertEquals(143, cdm.waitFor(), cdm.err());
+            cdm.signal(sig);
+            assertEquals(code, cdm.waitFor(), cdm.err());
         }
-        assertTrue(Files.readString(out.resolve("cdm-v8.txt")).contains("INCOMPLETE: stopped (interrupted (SIGTERM))"));
+        assertTrue(Files.readString(out.resolve("cdm-v8.txt")).contains("INCOMPLETE: stopped (interrupted (SIG" + sig + "))"));
         try (Stream<Path> files = Files.list(out)) {
             List<String> results = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).toList();
             assertEquals(List.of("cdm-v8-seq1m-q8t1-read-random.json"), results, "the first test's first pass ended");

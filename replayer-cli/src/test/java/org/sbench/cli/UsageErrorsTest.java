@@ -19,21 +19,48 @@ class UsageErrorsTest {
         assertEquals("", r.out(), "no usage help");
     }
 
-    @Test
-    void aMistypedOptionIsOneLineWithTheClosestOptionAndWhereTheHelpIs() {
-        // --target is also missing: the typo is what the user needs to hear of.
-        assertError(ExitCodes.USAGE, "sbench: unknown option '--traget'; did you mean '--target'?\nsee 'sbench replay --help'\n",
-                "replay", "t.csv", "--traget", "null");
-        assertError(ExitCodes.USAGE, "sbench: unknown option '--presets'; did you mean '--preset'?\nsee 'sbench cdm --help'\n",
-                "cdm", "--target", "null", "--presets=v3");
-        assertError(ExitCodes.USAGE, "sbench: Missing required option: '--target=TARGET'\nsee 'sbench replay --help'\n",
-                "replay", "t.csv");
+    /** A usage error of {@code sbench COMMAND ...} ({@code ""}: of sbench itself), {@code message} and where the help is. */
+    private static void assertUsage(String command, String message, String... args) {
+        assertError(ExitCodes.USAGE, CliTest.usage(command, message), args);
     }
 
     @Test
-    void compareOfOneResultSaysTwoAreNeeded() {
-        assertError(ExitCodes.USAGE, "sbench: compare needs two results or more (of several drives or runs), found one: a.json;"
-                + " 'sbench report a.json' shows a single result\n", "compare", "a.json");
+    void aMistypedOptionIsOneLineWithTheClosestOptionAndWhereTheHelpIs() {
+        // --target is also missing: the typo is what the user needs to hear of.
+        assertUsage("replay", "unknown option '--traget'; did you mean '--target'?", "replay", "t.csv", "--traget", "null");
+        assertUsage("cdm", "unknown option '--presets'; did you mean '--preset'?", "cdm", "--target", "null", "--presets=v3");
+        assertUsage("replay", "Missing required option: '--target=TARGET'", "replay", "t.csv");
+    }
+
+    @Test
+    void aMistypedCommandGetsTheClosestCommand() {
+        assertUsage("", "unknown command 'repaly'; did you mean 'replay'?", "repaly", "hm_0.csv");
+        assertUsage("", "unknown command 'frobnicate'", "frobnicate");
+    }
+
+    @Test
+    void anOptionThatIsTheValueOfAnotherGetsThatOptionSuggested() {
+        assertUsage("sweep", "unknown option '--write'; did you mean '--op write'?", "sweep", "--target", "null", "--write");
+        assertUsage("cdm", "unknown option '--v3'; did you mean '--preset v3'?", "cdm", "--target", "null", "--v3");
+    }
+
+    /** Errors found once the command runs, not by the parser, end as the parser's do: one line, then where the help is. */
+    @Test
+    void badValuesFoundByTheCommandAreUsageErrorsLikeTheParsers(@TempDir Path dir) throws IOException {
+        String trace = Files.writeString(dir.resolve("hm_0.csv"), MSR).toString();
+        assertUsage("replay", "--mode takes recorded-qd, timed or fixed-qd, found 'bogus'", "replay", trace, "--target", "null",
+                "--mode", "bogus");
+        assertUsage("replay", "--fit takes error, wrap or scale, found 'bogus'", "replay", trace, "--target", "null", "--fit", "bogus");
+        assertUsage("replay", "unknown IO engine 'bogus'; known engines: auto, io_uring, libaio, sync, null", "replay", trace,
+                "--target", "null", "--engine", "bogus");
+        assertUsage("cdm", "--preset takes v3 or v8, found 'v9'", "cdm", "--target", dir.resolve("c.img").toString(), "--preset", "v9");
+        String noUnit = "'1000' is 1000 bytes, not a multiple of 4096; a unit (K, M, G) may be missing, e.g. 1000M";
+        assertUsage("sweep", "--per-point: " + noUnit, "sweep", "--target", "null", "--per-point", "1000");
+        assertUsage("sweep", "--bs: " + noUnit, "sweep", "--target", "null", "--bs", "1000");
+        assertUsage("torture", "--span: " + noUnit, "torture", "--target", "null", "--duration", "1s", "--span", "1000");
+        assertUsage("replay", "--size: " + noUnit, "replay", trace, "--target", dir.resolve("f.img").toString(), "--size", "1000");
+        assertUsage("compare", "compare needs two results or more (of several drives or runs), found one: r1.json; 'sbench report"
+                + " r1.json' shows a single result", "compare", "r1.json");
     }
 
     @Test
@@ -45,11 +72,7 @@ class UsageErrorsTest {
     }
 
     @Test
-    void aSizeWithoutAUnitThatIsNoWholeBlockSaysAUnitMayBeMissing(@TempDir Path dir) throws IOException {
-        Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
-        assertError(ExitCodes.USAGE, "sbench: Invalid value for option '--size': '1000' is 1000 bytes, not a multiple of 4096;"
-                + " a unit (K, M, G) may be missing, e.g. 1000M\nsee 'sbench replay --help'\n",
-                "replay", trace.toString(), "--target", dir.resolve("f.img").toString(), "--size", "1000");
+    void aSizeWithoutAUnitThatIsNoWholeBlockSaysAUnitMayBeMissing() {
         assertEquals(8192L, new SizeConverter().convert("8192"));
         assertEquals(1000L << 20, new SizeConverter().convert("1000M"));
     }

@@ -20,9 +20,11 @@ import org.sbench.SbenchException;
  * An output that appears only when complete: written to a temporary file and, on
  * {@link #commit()}, moved to what its path names ({@link OutputPath}): a regular file is replaced
  * by a rename in its own directory (through a symbolic link: the file it names; the link stays);
- * a FIFO, character device or descriptor gets the whole content written into it; {@code -} is
- * standard output, the output the user chose. {@link #close()} without commit deletes the
- * temporary file, so a failed or interrupted write leaves nothing.
+ * a FIFO, character device or descriptor gets the whole content written into it; standard output
+ * ({@code -}, or a path to the file it is) and standard error get it written through themselves.
+ * {@link #close()} without commit deletes the temporary file, so a failed or interrupted write
+ * leaves nothing; the part file a killed writer left beside a file ({@link PartFiles}) is removed
+ * when the file is next written.
  *
  * <p>A new file gets the permissions of the process's umask, as any file a shell command makes; a
  * replaced file keeps its own.
@@ -44,12 +46,16 @@ public final class AtomicFileOutput implements AutoCloseable {
         // Scratch beside the file is the file to be (the umask's permissions); a copy on its way
         // into a pipe or device sits in the shared temporary directory, readable by its owner only.
         boolean file = output.kind() == OutputPath.Kind.FILE;
-        String prefix = "." + (file ? output.resolved().getFileName() : "sbench-output") + ".";
+        if (file) {
+            PartFiles.removeStale(output.resolved());
+        }
+        String name = file ? output.resolved().getFileName().toString() : "sbench-output";
         while (opened == null) {
-            made = output.scratchDir().resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".part");
+            made = PartFiles.name(output.scratchDir(), name, ThreadLocalRandom.current().nextLong());
             try {
                 opened = file ? FileChannel.open(made, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
                         : FileChannel.open(made, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
+                PartFiles.hold(made, opened);
             } catch (FileAlreadyExistsException taken) {
                 // Another temporary file has the name: draw another.
             } catch (IOException e) {
@@ -99,9 +105,9 @@ public final class AtomicFileOutput implements AutoCloseable {
     }
 
     /**
-     * Makes the content durable in the temporary file and closes it: what can fail for want of
-     * space fails here. {@link #commit()} then only moves it into place, so outputs that must
-     * appear together prepare all before committing any.
+     * Makes the content durable in the temporary file: what can fail for want of space fails here.
+     * {@link #commit()} then only moves it into place, so outputs that must appear together prepare
+     * all before committing any. The file stays open, and so locked ({@link PartFiles}), until then.
      */
     public void prepare() {
         if (prepared) {
@@ -109,7 +115,6 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
         try {
             channel.force(false);
-            channel.close();
             prepared = true;
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", target(), e);
@@ -128,11 +133,17 @@ public final class AtomicFileOutput implements AutoCloseable {
                     writeInto(output.resolved());
                     Files.delete(temp);
                     break;
+                case STDERR:
+                    writeTo(System.err, "standard error");
+                    Files.delete(temp);
+                    break;
                 default:
-                    writeToStdout();
+                    writeTo(System.out, "standard output");
                     Files.delete(temp);
             }
             committed = true;
+            PartFiles.release(temp);
+            channel.close();
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", target(), e);
         }
@@ -160,12 +171,11 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
     }
 
-    private void writeToStdout() throws IOException {
-        PrintStream stdout = System.out;
-        Files.copy(temp, stdout);
-        stdout.flush();
-        if (stdout.checkError()) {
-            throw new IOException("standard output is closed or failed");
+    private void writeTo(PrintStream stream, String name) throws IOException {
+        Files.copy(temp, stream);
+        stream.flush();
+        if (stream.checkError()) {
+            throw new IOException(name + " is closed or failed");
         }
     }
 
@@ -175,10 +185,12 @@ public final class AtomicFileOutput implements AutoCloseable {
             return;
         }
         try {
-            channel.close();
             Files.deleteIfExists(temp);
+            channel.close();
         } catch (IOException ignored) {
             // Best effort: the partial file has a hidden .part name and never replaces the target.
+        } finally {
+            PartFiles.release(temp);
         }
     }
 }

@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.sbench.SbenchException;
 
@@ -17,10 +20,16 @@ import org.sbench.SbenchException;
  *     stays.</li>
  * <li>{@link Kind#THROUGH}: a FIFO, a character device ({@code /dev/null}, a terminal) or an open
  *     descriptor ({@code /dev/stdout}, {@code /proc/self/fd/N}): written into, never replaced.</li>
- * <li>{@link Kind#STDOUT}: {@code -}, this process's standard output.</li>
+ * <li>{@link Kind#STDOUT}: {@code -}, or any path to the file this process's standard output is
+ *     ({@code /dev/stdout}, {@code /proc/self/fd/1}, the file it is redirected to), told by device
+ *     and inode, not by spelling: written through standard output itself, which the command's
+ *     tables then leave, so one stream never gets two writers.</li>
+ * <li>{@link Kind#STDERR}: a path to the file standard error is ({@code /dev/stderr}): written
+ *     through standard error itself, after the messages before it.</li>
  * </ul>
  * A directory, a block device or a socket is refused: a result written onto a disk would destroy
- * its data, and is almost always a mistyped option.
+ * its data, and is almost always a mistyped option. So is a file under /dev ({@link DevDirectory}):
+ * a mistyped device name there would become a file in RAM.
  */
 public final class OutputPath {
     /** The name that means standard output. */
@@ -35,9 +44,14 @@ public final class OutputPath {
     private static final int S_IFBLK = 0060000;
     /** A directory of open descriptors, whose entries are the descriptors themselves, not links to follow by name. */
     private static final Pattern DESCRIPTOR_DIR = Pattern.compile("/proc/[^/]+(/task/[^/]+)?/fd");
+    /** This process's standard output and error; stat(2) through these gives the open files themselves. */
+    private static final Path STDOUT_FD = Path.of("/proc/self/fd/1");
+    private static final Path STDERR_FD = Path.of("/proc/self/fd/2");
+    /** The devices under /dev an output is written into, named when a path there is no device. */
+    private static final String[] DEV_OUTPUTS = {"/dev/stdout", "/dev/stderr", "/dev/null"};
 
     /** How an output reaches what its path names. */
-    public enum Kind { FILE, THROUGH, STDOUT }
+    public enum Kind { FILE, THROUGH, STDOUT, STDERR }
 
     private final Path given;
     private final Kind kind;
@@ -60,9 +74,9 @@ public final class OutputPath {
         return new OutputPath(given, null, null, why);
     }
 
-    /** True for {@code -}. */
-    public static boolean isStdout(Path path) {
-        return path.toString().equals(STDOUT_NAME);
+    /** True for {@code -} and for any path to the file standard output is ({@link Kind#STDOUT}). */
+    public static boolean namesStdout(Path path) {
+        return resolve(path).kind == Kind.STDOUT;
     }
 
     /**
@@ -87,8 +101,15 @@ public final class OutputPath {
     }
 
     private static OutputPath resolve(Path path) {
-        if (isStdout(path)) {
+        if (path.toString().equals(STDOUT_NAME)) {
             return of(path, Kind.STDOUT, null);
+        }
+        Object file = fileKey(path);
+        if (file != null && file.equals(fileKey(STDOUT_FD))) {
+            return of(path, Kind.STDOUT, null);
+        }
+        if (file != null && file.equals(fileKey(STDERR_FD))) {
+            return of(path, Kind.STDERR, null);
         }
         Path p = path.toAbsolutePath();
         try {
@@ -115,11 +136,14 @@ public final class OutputPath {
             mode = (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             Path dir = p.getParent();
-            return Files.isDirectory(dir) ? of(given, Kind.FILE, p) : refused(given, dir + " is not a directory");
+            if (!Files.isDirectory(dir)) {
+                return refused(given, dir + " is not a directory");
+            }
+            return DevDirectory.contains(p) ? refused(given, notADevice("there is no such device")) : of(given, Kind.FILE, p);
         }
         switch (mode & S_IFMT) {
             case S_IFREG:
-                return of(given, Kind.FILE, p);
+                return DevDirectory.contains(p) ? refused(given, notADevice("is a regular file")) : of(given, Kind.FILE, p);
             case S_IFDIR:
                 return refused(given, "is a directory, expected an output file name");
             case S_IFIFO:
@@ -129,6 +153,27 @@ public final class OutputPath {
                 return refused(given, "is a block device; sbench writes no output onto a disk (the disk to test is --target)");
             default:
                 return refused(given, "is a socket, expected a file, a FIFO or a character device");
+        }
+    }
+
+    /** Why a file under /dev is no output: {@code what} it is, and the devices there that are outputs. */
+    private static String notADevice(String what) {
+        List<String> present = new ArrayList<>();
+        for (String d : DEV_OUTPUTS) {
+            if (Files.exists(Path.of(d))) {
+                present.add(d);
+            }
+        }
+        return what + ", and sbench makes no files under /dev; devices to write into there: "
+                + String.join(", ", present) + "; a file goes anywhere else (/dev/shm too)";
+    }
+
+    /** The identity (device and inode) of the file {@code p} names, links followed; null when there is none. */
+    private static Object fileKey(Path p) {
+        try {
+            return Files.readAttributes(p, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            return null;
         }
     }
 
@@ -147,7 +192,7 @@ public final class OutputPath {
         return kind;
     }
 
-    /** The regular file replaced ({@link Kind#FILE}) or the node written into ({@link Kind#THROUGH}); null for standard output. */
+    /** The regular file replaced ({@link Kind#FILE}) or the node written into ({@link Kind#THROUGH}); null for standard output and error. */
     public Path resolved() {
         return resolved;
     }

@@ -3,6 +3,7 @@ package org.sbench.trace.input;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,10 +14,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -153,7 +156,64 @@ class AtomicFileOutputTest {
         assertEquals(dir.resolve("missing") + " is not a directory", OutputPath.refusal(dir.resolve("missing").resolve("x.json")));
         assertNull(OutputPath.refusal(Path.of("-")));
         assertNull(OutputPath.refusal(Path.of("/dev/stdout")));
-        assertEquals(OutputPath.Kind.THROUGH, OutputPath.of(Path.of("/dev/stdout")).kind(), "a descriptor is written into");
+    }
+
+    @Test
+    void everyPathToTheFileStandardOutputIsIsStandardOutput(@TempDir Path dir) throws IOException {
+        for (String stdout : new String[] {"-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"}) {
+            assertEquals(OutputPath.Kind.STDOUT, OutputPath.of(Path.of(stdout)).kind(), stdout);
+            assertTrue(OutputPath.namesStdout(Path.of(stdout)), stdout);
+        }
+        assertEquals(OutputPath.Kind.STDERR, OutputPath.of(Path.of("/dev/stderr")).kind());
+        Path file = Files.writeString(dir.resolve("open.json"), "");
+        try (FileChannel open = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            Path descriptor = descriptorOf(file);
+            assertEquals(OutputPath.Kind.THROUGH, OutputPath.of(descriptor).kind(), "a descriptor of another file is written into: "
+                    + descriptor);
+            assertEquals(OutputPath.Kind.FILE, OutputPath.of(file).kind());
+            assertFalse(OutputPath.namesStdout(file));
+        }
+    }
+
+    @Test
+    void aFileUnderDevIsRefusedNamingTheDevicesThere() throws IOException {
+        Path typo = Path.of("/dev/sbench-test-output-" + ProcessHandle.current().pid());
+        String refusal = "there is no such device, and sbench makes no files under /dev; devices to write into there: /dev/stdout,"
+                + " /dev/stderr, /dev/null; a file goes anywhere else (/dev/shm too)";
+        try {
+            assertEquals(refusal, OutputPath.refusal(typo));
+            assertEquals(typo + ": " + refusal, assertThrows(SbenchException.class, () -> new AtomicFileOutput(typo)).getMessage());
+            assertFalse(Files.exists(typo, LinkOption.NOFOLLOW_LINKS), "nothing made in /dev");
+            Files.writeString(typo, "left by an earlier sbench");
+            assertEquals(refusal.replace("there is no such device", "is a regular file"), OutputPath.refusal(typo));
+        } finally {
+            Files.deleteIfExists(typo);
+        }
+        Path shm = Path.of("/dev/shm");
+        assumeTrue(Files.isDirectory(shm), "no /dev/shm here");
+        Path inShm = shm.resolve("sbench-test-output-" + ProcessHandle.current().pid());
+        try {
+            write(inShm);
+            assertArrayEquals(CONTENT, Files.readAllBytes(inShm), "/dev/shm is for files");
+        } finally {
+            Files.deleteIfExists(inShm);
+        }
+    }
+
+    /** {@code /proc/self/fd/N} of a descriptor this process has open on {@code file}. */
+    private static Path descriptorOf(Path file) throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : (Iterable<Path>) fds::iterator) {
+                try {
+                    if (Files.readSymbolicLink(fd).equals(file)) {
+                        return fd;
+                    }
+                } catch (IOException closedMeanwhile) {
+                    // the descriptor of the listing itself, or one closed since
+                }
+            }
+        }
+        throw new AssertionError("no descriptor of " + file + " in /proc/self/fd");
     }
 
     private static int mode(Path p) throws IOException {
