@@ -2,6 +2,7 @@ package org.sbench.target;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.DevDirectory;

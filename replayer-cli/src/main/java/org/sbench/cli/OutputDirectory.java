@@ -21,7 +21,7 @@ final class OutputDirectory implements AutoCloseable {
 
     /** {@code dir} as named by {@code option}, made with any missing parents. */
     OutputDirectory(String option, Path dir) {
-        if (OutputPath.isStdout(dir)) {
+        if (OutputPath.namesStdout(dir)) {
             throw SbenchException.usage(option + " -: standard output cannot hold a directory of files; name a directory");
         }
         this.path = dir;

@@ -58,12 +58,12 @@ final class OutputOptions {
      */
     static Path stdoutJson(boolean json, Path outDir) {
         Path jsonPath = json(json, outDir);
-        return outDir != null && OutputPath.isStdout(outDir) ? outDir : jsonPath;
+        return outDir != null && OutputPath.namesStdout(outDir) ? outDir : jsonPath;
     }
 
     /** {@code --out DIR} as a directory to write: null when not given or {@code -} (standard output, {@link #stdoutJson}). */
     static Path directory(Path outDir) {
-        return outDir == null || OutputPath.isStdout(outDir) ? null : outDir;
+        return outDir == null || OutputPath.namesStdout(outDir) ? null : outDir;
     }
 
     /**

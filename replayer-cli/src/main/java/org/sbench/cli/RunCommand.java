@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
         if (resume == null && scenario == null) {
             throw SbenchException.usage("give the SCENARIO to run: a file, or a bundled scenario (sbench scenarios lists them)");
         }
-        if (out != null && OutputPath.isStdout(out)) {
+        if (out != null && OutputPath.namesStdout(out)) {
             throw SbenchException.usage("--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
                     + " prints its bundle.json on standard output");
         }

@@ -178,8 +178,8 @@ class RunCommandTest {
         assertTrue(r.run().err().contains("bundle   " + b), r.run().err());
         CliTest.Run dash = CliTest.run("run", s.toString(), "--target", "null", "--out", "-");
         assertEquals(2, dash.code());
-        assertEquals("sbench: --out -: a scenario's bundle is a directory (--resume continues it); name one, and --json prints its"
-                + " bundle.json on standard output\n", dash.err());
+        assertEquals(CliTest.usage("run", "--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
+                + " prints its bundle.json on standard output"), dash.err());
         assertFalse(Files.exists(Path.of("-")));
     }
 

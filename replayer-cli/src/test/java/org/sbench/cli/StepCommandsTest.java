@@ -165,7 +165,8 @@ class StepCommandsTest {
             assertEquals(2, new ObjectMapper().readTree(sweep.stdout()).get("steps").get(0).get("sweep").size(), sweep.stdout());
             CliTest.Run both = CliTest.run("sweep", "--target", t, "--points", "2", "--json", "--out", "-");
             assertEquals(2, both.code());
-            assertEquals("sbench: --json writes the result to standard output, and so does '-'; give one of them\n", both.err());
+            assertEquals(CliTest.usage("sweep", "--json writes the result to standard output, and so does '-'; give one of them"),
+                    both.err());
         } finally {
             Files.deleteIfExists(dash);
         }
