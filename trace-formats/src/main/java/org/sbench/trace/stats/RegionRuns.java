@@ -8,8 +8,9 @@ import java.util.Arrays;
  * of first and last block (in the region, below 2^15), disjoint and not adjacent. A region of
  * {@value #MAX_RUNS} runs or fewer takes at most {@value #MAX_RUNS} x 4 bytes, against the bitmap's
  * 4 KiB; one with more is given a bitmap ({@link #add} says so). The limit is below the size
- * at which the runs would outgrow the bitmap (1,023 runs) because an IO costs a search and a shift
- * of the runs: past a few cache lines that costs more than the bitmap's one miss.
+ * at which the runs would outgrow the bitmap (1,023 runs) so that an IO's search and shift of the
+ * runs stay within a few cache lines: a densely touched region soon has the bitmap, whose bits the
+ * batches of {@link BlockFootprint} set with their cache misses overlapped.
  */
 final class RegionRuns {
     static final int MAX_RUNS = 64;

@@ -25,8 +25,8 @@ final class StreamBlocks {
     static final int IN_REGION = (int) REGION_BLOCKS - 1;
     /** The container of a region inside a run of whole regions: nothing to add. */
     static final long[] WHOLE = new long[0];
-    /** This object: 7 references or longs and 2 ints. */
-    private static final long OWN_BYTES = HeapSizes.object(7 * 8 + 2 * 4);
+    /** This object: 4 references, 2 longs and 2 ints. */
+    private static final long OWN_BYTES = HeapSizes.object(4 * HeapSizes.REFERENCE + 2 * Long.BYTES + 2 * Integer.BYTES);
     private static final int INITIAL_SLOTS = 4;
     /** A run of whole regions: a map entry (5 references and a flag) and its two boxed longs. */
     private static final long RUN_BYTES = HeapSizes.object(5 * HeapSizes.REFERENCE + 1) + 2 * HeapSizes.object(Long.BYTES);
