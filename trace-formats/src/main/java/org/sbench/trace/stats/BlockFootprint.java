@@ -18,7 +18,8 @@ import java.util.Arrays;
  * holding {@code budget / }{@value #SORTED_INTERVAL_BYTES} intervals in memory. Besides the
  * budget: a few bytes per stream (its slot, and 16 while counting a spill) and the spill's file
  * buffers (1 MiB per file written, 64 KiB per file read: about 6 MiB at most, while the sort
- * merges). {@link #close()} deletes the temporary files, whatever happened before.
+ * merges). {@link #close()} deletes the temporary files, whatever happened before, and so does the
+ * JVM's shutdown if it comes first.
  *
  * <p>The bitmaps of a trace's random IOs are spread over tens of MiB, so setting an IO's bits is
  * a cache and TLB miss. The bits of IOs inside one region are therefore set {@value #BATCH} IOs at

@@ -24,7 +24,7 @@ import org.sbench.trace.sort.ExternalSorter;
  * its first block and the block after its last (a flush: it has no byte range, and its length is
  * not limited as an IO's is), its stream the stream's slot. The files live in a directory of
  * their own in {@code tempDir}, made on the first interval and deleted with everything in it by
- * {@link #close()}.
+ * {@link #close()}, or by a shutdown hook if the JVM ends first (Ctrl-C, kill).
  */
 final class FootprintSpill implements AutoCloseable {
     private static final TraceInfo INTERVALS = TraceInfo.of("footprint", EnumSet.of(Field.COMPLETE, Field.STREAM));
@@ -35,6 +35,8 @@ final class FootprintSpill implements AutoCloseable {
     private final SbtFormat format = new SbtFormat();
     private final IoRecord interval = new IoRecord();
     private Path dir;
+    /** Deletes {@link #dir} if the JVM ends before {@link #close()}; null until the directory is made. */
+    private Thread deleteAtExit;
     private Path file;
     private TraceWriter writer;
     private int files;
@@ -71,6 +73,9 @@ final class FootprintSpill implements AutoCloseable {
         } catch (IOException e) {
             throw SbenchException.ioFailure("create a temporary directory in", tempDir, e);
         }
+        Path made = dir;
+        deleteAtExit = new Thread(() -> deleteTree(made), "sbench-footprint-cleanup");
+        Runtime.getRuntime().addShutdownHook(deleteAtExit);
         writer = newFile();
     }
 
@@ -132,13 +137,22 @@ final class FootprintSpill implements AutoCloseable {
                 writer.close();
             }
         } finally {
-            try (Stream<Path> tree = Files.walk(dir)) {
-                tree.sorted(Comparator.reverseOrder()).forEach(FootprintSpill::delete);
-            } catch (IOException | RuntimeException ignored) {
-                // Gone already, or unreadable: a leftover temporary file costs disk space, not correctness.
-            }
+            deleteTree(dir);
             dir = null;
             writer = null;
+            try {
+                Runtime.getRuntime().removeShutdownHook(deleteAtExit);
+            } catch (IllegalStateException exiting) {
+                // The JVM is ending: the hook deletes the directory, or has.
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> tree = Files.walk(root)) {
+            tree.sorted(Comparator.reverseOrder()).forEach(FootprintSpill::delete);
+        } catch (IOException | RuntimeException ignored) {
+            // Gone already, or unreadable: a leftover temporary file costs disk space, not correctness.
         }
     }
 

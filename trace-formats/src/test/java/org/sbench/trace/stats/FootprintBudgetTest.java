@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
@@ -144,6 +148,38 @@ class FootprintBudgetTest {
                 () -> TraceInspector.inspect(failing, SequentialWindow.DEFAULT_WINDOW, new BlockFootprint(SMALL, tempDir)));
         assertTrue(e.getMessage().startsWith("trace.csv:5001:"), e.getMessage());
         assertEquals(List.of(), files(tempDir));
+    }
+
+    /** A JVM ended by SIGTERM (as by Ctrl-C or kill) while its footprint has spilled: the spill goes with it. */
+    @Test
+    void anInterruptedJvmLeavesNoTemporaryFile() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), SpillAndWait.class.getName(), tempDir.toString()).redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            assertEquals("spilled", out.readLine());
+            assertFalse(files(tempDir).isEmpty());
+            child.destroy();
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child ends on SIGTERM");
+            assertEquals(List.of(), files(tempDir));
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    /** The child of {@link #anInterruptedJvmLeavesNoTemporaryFile}: spills a footprint into the directory given, says so, and waits. */
+    static final class SpillAndWait {
+        public static void main(String[] args) throws InterruptedException {
+            Path dir = Path.of(args[0]);
+            BlockFootprint f = new BlockFootprint(SMALL, dir);
+            Random rnd = new Random(9);
+            while (files(dir).isEmpty()) {
+                f.add(0, rnd.nextLong() >>> 2, BLOCK);
+            }
+            System.out.println("spilled");
+            System.out.flush();
+            Thread.sleep(Long.MAX_VALUE);
+            f.close();
+        }
     }
 
     @Test
