@@ -6,10 +6,11 @@ import java.util.Arrays;
  * Computes the recorded queue depth of docs/definitions.md in one pass over records in issue order:
  * {@code qd(i) = 1 + |{j before i : complete(j) > issue(i)}|}. Holds only the completion times
  * of IOs still outstanding (a min-heap of primitives), so memory is bounded by the trace's
- * highest queue depth, not its length.
+ * highest queue depth, not its length. The heap starts with room for 4 (a trace may have a queue
+ * per stream, and hundreds of thousands of streams) and doubles as needed.
  */
 public final class RecordedQd {
-    private static final int INITIAL_CAPACITY = 64;
+    private static final int INITIAL_CAPACITY = 4;
 
     private long[] heap = new long[INITIAL_CAPACITY];
     private int size;

@@ -14,13 +14,15 @@ import org.sbench.trace.TraceReader;
 
 /**
  * Streams over a trace once and states what is in it ({@link TraceStatistics}). Memory is bounded
- * by the number of streams and the footprint bitmap ({@link BlockFootprint}), not by trace length.
+ * by the number of streams (a few hundred bytes each), the sequential windows
+ * ({@link SequentialWindow}) and the footprint's budget ({@link BlockFootprint}), not by trace
+ * length. {@link #close()} deletes the footprint's temporary files, if it spilled.
  */
-public final class TraceInspector {
+public final class TraceInspector implements AutoCloseable {
     private static final double PERCENT = 100.0;
 
     private final SequentialWindow window;
-    private final BlockFootprint footprint = new BlockFootprint();
+    private final BlockFootprint footprint;
     private final long[] sizeCount = new long[SizeClass.values().length];
     private final long[][] sizeOpCount = new long[SizeClass.values().length][2];
     private final long[][] sizeOpBytes = new long[SizeClass.values().length][2];
@@ -52,17 +54,29 @@ public final class TraceInspector {
     private long withoutCompletion;
 
     public TraceInspector(int sequentialWindow) {
+        this(sequentialWindow, new BlockFootprint());
+    }
+
+    /** An inspector counting the footprint in {@code footprint}, which it closes. */
+    public TraceInspector(int sequentialWindow, BlockFootprint footprint) {
         this.window = new SequentialWindow(sequentialWindow);
+        this.footprint = footprint;
     }
 
     /** Reads {@code reader} to the end and returns its statistics (the reader is not closed). */
     public static TraceStatistics inspect(TraceReader reader, int sequentialWindow) {
-        TraceInspector inspector = new TraceInspector(sequentialWindow);
-        IoRecord r = new IoRecord();
-        while (reader.next(r)) {
-            inspector.add(r);
+        return inspect(reader, sequentialWindow, new BlockFootprint());
+    }
+
+    /** As {@link #inspect(TraceReader, int)}, counting the footprint in {@code footprint}, closed before this returns or throws. */
+    public static TraceStatistics inspect(TraceReader reader, int sequentialWindow, BlockFootprint footprint) {
+        try (TraceInspector inspector = new TraceInspector(sequentialWindow, footprint)) {
+            IoRecord r = new IoRecord();
+            while (reader.next(r)) {
+                inspector.add(r);
+            }
+            return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine());
         }
-        return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine());
     }
 
     /** Adds one record; records must come in issue order. */
@@ -169,6 +183,11 @@ public final class TraceInspector {
                 opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
                 opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
                 pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, withoutCompletion, qd, sizes, streamRows, phases);
+    }
+
+    @Override
+    public void close() {
+        footprint.close();
     }
 
     private static double pct(long part, long whole) {
