@@ -31,7 +31,22 @@ public final class SbenchCommand implements Runnable {
     public static void main(String[] args) {
         // Charts are drawn off screen; no display is ever needed, even when $DISPLAY is set.
         System.setProperty("java.awt.headless", "true");
-        System.exit(newCommandLine().execute(args));
+        System.exit(execute(newCommandLine(), args));
+    }
+
+    /**
+     * Runs {@code args}; running out of heap (a trace holding more streams than the heap has room for,
+     * or a heap set too small) ends in one line that says how to give sbench more, not a stack trace.
+     */
+    static int execute(CommandLine cl, String[] args) {
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            cl.getErr().println("sbench: out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+                    + " MiB) is full; give sbench more with SBENCH_JAVA_OPTS=-Xmx8g ./sbench ... (or java -Xmx8g -jar sbench.jar ...)");
+            cl.getErr().flush();
+            return ErrorKind.SYSTEM_FAILURE.exitCode();
+        }
     }
 
     /** The configured command line; tests call it with their own out/err writers. */

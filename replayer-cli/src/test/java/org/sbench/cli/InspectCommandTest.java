@@ -36,6 +36,23 @@ class InspectCommandTest {
     }
 
     @Test
+    void aHeapTooSmallForTheTracesStreamsIsOneLine(@TempDir Path dir) throws Exception {
+        // 300,000 streams of one IO each: about 300 bytes of state per stream, more than a 24 MiB heap holds.
+        Path trace = dir.resolve("streams.csv");
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(trace))) {
+            out.write("issue_ns,complete_ns,offset,length,op,stream,qd,process\n".getBytes());
+            for (int i = 0; i < 300_000; i++) {
+                out.write((i * 1000L + "," + (i * 1000L + 500) + "," + i * 4096L + ",4096,R," + i + ",,\n").getBytes());
+            }
+        }
+        try (ChildSbench child = ChildSbench.start(dir, java.util.List.of("-Xmx24m"), "inspect", trace.toString())) {
+            assertEquals(5, child.waitFor(), child.err());
+            assertEquals("sbench: out of memory: the Java heap (at most", child.err().substring(0, 45), child.err());
+            assertEquals(1, child.err().lines().count(), "one line, no stack trace: " + child.err());
+        }
+    }
+
+    @Test
     void aThreeGibLineOfAHoleInADamagedFileIsOneLineOfBadInput(@TempDir Path dir) throws Exception {
         StringBuilder lines = new StringBuilder();
         int good = 2000; // more than the 64 KiB detection reads
