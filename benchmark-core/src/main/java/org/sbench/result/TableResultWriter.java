@@ -104,7 +104,9 @@ public final class TableResultWriter {
     }
 
     static String incomplete(ReplayResult r) {
-        return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued()) + " IOs";
+        long inTrace = r.fidelity().inTrace();
+        return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued())
+                + (inTrace > 0 ? " of " + count(inTrace) : "") + " IOs";
     }
 
     /**

@@ -105,11 +105,14 @@ class HtmlReportWriterTest {
     @Test
     void anIncompleteResultSaysSo(@TempDir Path dir) throws Exception {
         Path partial = ResultFixtures.variant(dir, ResultFixtures.A, "partial.json",
-                j -> j.put("complete", false).put("stopReason", "interrupted"));
+                j -> {
+                    j.put("complete", false).put("stopReason", "interrupted");
+                    ((ObjectNode) j.get("fidelity")).put("inTrace", 20_000);
+                });
         String html = new HtmlReportWriter().render(new JsonResults().read(partial));
         XhtmlDocument page = new XhtmlDocument(html);
         assertEquals(1, page.byClass(null, "p", "warning").size());
-        assertTrue(page.text().contains("INCOMPLETE: stopped (interrupted) after 4 IOs"));
+        assertTrue(page.text().contains("INCOMPLETE: stopped (interrupted) after 4 of 20,000 IOs"), page.text());
     }
 
     @Test

@@ -56,7 +56,8 @@ class StopSignalsChildTest {
             assertFalse(r.complete());
             assertEquals("interrupted (SIG" + sig + ")", r.stopReason());
             assertTrue(r.summary().ios() > 0 && r.summary().ios() < TRACE_IOS, "partial: " + r.summary().ios());
-            assertTrue(replay.out().contains("INCOMPLETE: stopped (interrupted (SIG" + sig + ")) after "), replay.out());
+            assertTrue(replay.out().contains("INCOMPLETE: stopped (interrupted (SIG" + sig + ")) after "
+                    + String.format(java.util.Locale.ROOT, "%,d of %,d IOs", r.fidelity().issued(), (long) TRACE_IOS)), replay.out());
         }
     }
 
