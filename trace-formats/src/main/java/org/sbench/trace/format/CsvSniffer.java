@@ -13,6 +13,8 @@ public final class CsvSniffer {
     private static final String COMMENT_PREFIX = "#";
     /** Enough lines to tell the formats apart, few enough to read from any head. */
     private static final int SNIFF_LINES = 10;
+    /** Lines of the shape that must stand beside one that is not, for a second look to take the head. */
+    private static final int MIN_DATA_WITH_A_BAD_LINE = 2;
 
     private CsvSniffer() {
     }
@@ -21,10 +23,13 @@ public final class CsvSniffer {
      * True when the head has a data line among its first ten lines ({@code #} comments aside) and
      * {@code isDataLine} holds for every one. Each line is split at every comma into fields
      * stripped of white space. Header lines naming the {@code header} columns (any case) are
-     * passed over; with a null {@code header} every line must be data.
+     * passed over; with a null {@code header} every line must be data. On a second look
+     * ({@link TraceHead#oneBadLineAllowed}) one line may fail the test where at least
+     * {@value #MIN_DATA_WITH_A_BAD_LINE} others pass it.
      */
     public static boolean everyDataLine(TraceHead head, String[] header, Predicate<String[]> isDataLine) {
         int data = 0;
+        int bad = 0;
         for (String line : head.dataLines(SNIFF_LINES, COMMENT_PREFIX)) {
             String[] fields = line.split(",", -1);
             for (int i = 0; i < fields.length; i++) {
@@ -33,12 +38,13 @@ public final class CsvSniffer {
             if (header != null && isHeader(fields, header)) {
                 continue;
             }
-            if (!isDataLine.test(fields)) {
+            if (isDataLine.test(fields)) {
+                data++;
+            } else if (!head.oneBadLineAllowed() || ++bad > 1) {
                 return false;
             }
-            data++;
         }
-        return data > 0;
+        return bad == 0 ? data > 0 : data >= MIN_DATA_WITH_A_BAD_LINE;
     }
 
     /** True for one or more ASCII digits, white space around them aside. */

@@ -76,7 +76,9 @@ public final class TraceFormats {
     }
 
     /**
-     * The first format whose sniff accepts the input's head; an error listing those tried otherwise,
+     * The first format whose sniff accepts the input's head, and when none does, the first that
+     * accepts it with one damaged line among its first ({@link TraceHead#withOneBadLineAllowed}: its
+     * reader then names that line, or skips it with --skip-bad); an error listing those tried otherwise,
      * which names the line and byte where binary data starts when text came before it (a damaged
      * file: text formats are not recognised in a head that is not all text).
      */
@@ -84,9 +86,11 @@ public final class TraceFormats {
         if (input.head().length() == 0) {
             throw SbenchException.badInput(input.displayName(), "empty file, expected a trace");
         }
-        for (TraceFormat f : formats) {
-            if (f.sniff(input.head())) {
-                return f;
+        for (TraceHead head : List.of(input.head(), input.head().withOneBadLineAllowed())) {
+            for (TraceFormat f : formats) {
+                if (f.sniff(head)) {
+                    return f;
+                }
             }
         }
         TraceHead.BinaryStart hole = input.head().binaryAfterText();

@@ -13,6 +13,7 @@ public final class TraceHead {
 
     private final byte[] bytes;
     private final boolean wholeInput;
+    private final boolean oneBadLineAllowed;
     private List<String> lines;
 
     /** The head of an input that holds exactly {@code bytes}. */
@@ -25,8 +26,27 @@ public final class TraceHead {
      * last line without its line end is cut and left out of {@link #lines()}.
      */
     public TraceHead(byte[] bytes, boolean wholeInput) {
+        this(bytes, wholeInput, false);
+    }
+
+    private TraceHead(byte[] bytes, boolean wholeInput, boolean oneBadLineAllowed) {
         this.bytes = bytes;
         this.wholeInput = wholeInput;
+        this.oneBadLineAllowed = oneBadLineAllowed;
+    }
+
+    /**
+     * This head for a second look when no format took it as it is: a line-shaped format may take it
+     * with one line of another shape among its first lines (a damaged record, which its reader then
+     * names, or skips with --skip-bad).
+     */
+    public TraceHead withOneBadLineAllowed() {
+        return new TraceHead(bytes, wholeInput, true);
+    }
+
+    /** True on the second look ({@link #withOneBadLineAllowed}). */
+    public boolean oneBadLineAllowed() {
+        return oneBadLineAllowed;
     }
 
     public byte[] bytes() {

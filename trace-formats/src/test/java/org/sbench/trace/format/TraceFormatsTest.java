@@ -168,6 +168,28 @@ class TraceFormatsTest {
     }
 
     @Test
+    void aDamagedRecordAmongTheFirstLinesIsNamedByTheFormatsReaderOrSkipped(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("damaged.csv"), "128166372003061629,hm,1,Read,383003648,32768,8163\n"
+                + "128166372016382155,hm,1,Wrte,3221266432,4096,51404\n128166372026382245,hm,1,Write,3221266432,4096,51404\n");
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.open(file, null, ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        });
+        assertTrue(e.getMessage().startsWith(file + ":2: "), e.getMessage());
+        try (TraceReader r = formats.open(file, null, ReadOptions.DEFAULTS.withSkipBad(1))) {
+            assertEquals("msr", r.info().sourceFormat());
+            assertEquals(2, TestRecords.readAll(r).size());
+            assertEquals(1, r.skippedRecords());
+        }
+        Path twoBad = Files.writeString(dir.resolve("two.csv"), "128166372003061629,hm,1,Read,383003648,32768,8163\n"
+                + "128166372016382155,hm,1,Wrte,3221266432,4096,51404\n128166372026382245,hm,1,Wirte,3221266432,4096,51404\n");
+        SbenchException none = assertThrows(SbenchException.class, () -> formats.open(twoBad, null, ReadOptions.DEFAULTS));
+        assertTrue(none.getMessage().contains("not a trace format sbench recognises"), "one damaged line is the most a second look"
+                + " takes: " + none.getMessage());
+    }
+
+    @Test
     void aUtf8ByteOrderMarkIsDropped(@TempDir Path dir) throws IOException {
         byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
         String msr = "128166372003061629,hm,1,Read,3154137088,4096,8921\n128166372016382155,hm,1,Write,0,512,1331\n";
