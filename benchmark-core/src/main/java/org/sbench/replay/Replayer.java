@@ -94,6 +94,7 @@ public final class Replayer implements CompletionSink {
     private long idleSinceNs;
     /** Polling: whether another thread competes for this CPU, so that waits for a completion sleep instead. */
     private final Contention contention = new Contention();
+    private final CompletionPace pace = new CompletionPace();
     /**
      * When the engine's last wait inside commit that kept trace order ended: a flush or trim run
      * there returned, or the IOs a trim overlaps completed ({@link IoEngine#orderWaitEndNs}).
@@ -359,11 +360,17 @@ public final class Replayer implements CompletionSink {
             if (inFlight > 0 && (!poll || contention.at(clock.nanoTime()))) {
                 engine.reap(1, -1, this);
             } else if (inFlight > 0 && engine.reap(0, 0, this) == 0) {
-                // Nothing yet: let whatever else is runnable on this CPU go first (often the softirq
+                // Nothing yet. While the next completion is far off, sleep until shortly before it;
+                // close to it, let whatever else is runnable on this CPU go first (often the softirq
                 // or kernel worker completing these very IOs) rather than spin ahead of it.
-                long yieldNs = clock.nanoTime();
-                Thread.yield();
-                contention.yielded(yieldNs, clock.nanoTime());
+                long nowNs = clock.nanoTime();
+                long wakeNs = pace.wakeNs(nowNs, inFlight);
+                if (wakeNs != CompletionPace.NOW) {
+                    clock.sleepUntil(wakeNs);
+                } else {
+                    Thread.yield();
+                    contention.yielded(nowNs, clock.nanoTime());
+                }
             }
             return;
         }
@@ -386,6 +393,7 @@ public final class Replayer implements CompletionSink {
             ioFailed = true;
         }
         recorder.completed(slot, slotPhase[slot.index]);
+        pace.completed(slot.submitNs, slot.doneNs);
         if (inFlight == 0) {
             idleSinceNs = slot.doneNs;
         }
