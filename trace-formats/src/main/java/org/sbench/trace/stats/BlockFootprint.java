@@ -11,7 +11,8 @@ import java.util.Arrays;
  * runs, a 4 KiB bitmap.
  *
  * <p>What the streams' blocks take on the heap (as {@link HeapSizes} estimates it) never exceeds
- * the budget ({@value #DEFAULT_BUDGET_BYTES} bytes by default): before an IO that could take them
+ * the budget (by default a quarter of the JVM's heap, at least {@value #MIN_DEFAULT_BUDGET_BYTES}
+ * bytes: {@link #defaultBudgetBytes()}): before an IO that could take them
  * past it, every stream's blocks are written as intervals to a temporary file
  * ({@link FootprintSpill}) and dropped. Once that has happened, {@link #distinctBlocks()} writes
  * what is held too and counts the union of the intervals by an external sort and one sweep,
@@ -28,8 +29,10 @@ import java.util.Arrays;
  * another); counting and spilling set the waiting bits first. Not thread-safe.
  */
 public final class BlockFootprint implements AutoCloseable {
-    /** The default budget, 64 MiB: the bitmaps of 2 TiB touched by random IOs. */
-    public static final long DEFAULT_BUDGET_BYTES = 64L << 20;
+    /** The least default budget, 64 MiB: the bitmaps of 2 TiB touched by random IOs. */
+    public static final long MIN_DEFAULT_BUDGET_BYTES = 64L << 20;
+    /** The share of the JVM's heap the default budget is, 1 / 2^HEAP_SHARE_SHIFT. */
+    private static final int HEAP_SHARE_SHIFT = 2;
     /** The smallest budget: room for a new stream's first IO. */
     public static final long MIN_BUDGET_BYTES = 16L << 10;
     static final int BLOCK_SHIFT = 12;
@@ -56,7 +59,17 @@ public final class BlockFootprint implements AutoCloseable {
 
     /** A footprint with the default budget, spilling to {@code java.io.tmpdir}. */
     public BlockFootprint() {
-        this(DEFAULT_BUDGET_BYTES, Path.of(System.getProperty("java.io.tmpdir")));
+        this(defaultBudgetBytes(), Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * A quarter of the JVM's heap ({@code -Xmx}), at least {@value #MIN_DEFAULT_BUDGET_BYTES}
+     * bytes: a trace's footprint is counted in memory when the heap has room for it (a multi-volume
+     * archive's random IOs over TBs take hundreds of MiB of bitmaps; spilling them cost 2.5 times
+     * the CPU of counting them in memory), and past it on disk, within the heap whatever the trace.
+     */
+    public static long defaultBudgetBytes() {
+        return Math.max(MIN_DEFAULT_BUDGET_BYTES, Runtime.getRuntime().maxMemory() >> HEAP_SHARE_SHIFT);
     }
 
     /**

@@ -265,7 +265,7 @@ class FootprintBudgetTest {
 
     @Provide
     Arbitrary<Long> budgets() {
-        return Arbitraries.of(SMALL, 24L << 10, 32L << 10, BlockFootprint.DEFAULT_BUDGET_BYTES);
+        return Arbitraries.of(SMALL, 24L << 10, 32L << 10, BlockFootprint.MIN_DEFAULT_BUDGET_BYTES);
     }
 
     private static long cardinality(Map<Integer, BitSet> sets) {
