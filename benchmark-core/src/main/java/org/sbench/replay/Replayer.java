@@ -364,12 +364,13 @@ public final class Replayer implements CompletionSink {
                 // close to it, let whatever else is runnable on this CPU go first (often the softirq
                 // or kernel worker completing these very IOs) rather than spin ahead of it.
                 long nowNs = clock.nanoTime();
-                long wakeNs = pace.wakeNs(nowNs, inFlight);
-                if (wakeNs != CompletionPace.NOW) {
-                    clock.sleepUntil(wakeNs);
-                } else {
-                    Thread.yield();
-                    contention.yielded(nowNs, clock.nanoTime());
+                switch (pace.waitAt(nowNs, inFlight)) {
+                    case BLOCK -> engine.reap(1, -1, this);
+                    case SLEEP -> clock.sleepUntil(pace.wakeNs());
+                    default -> {
+                        Thread.yield();
+                        contention.yielded(nowNs, clock.nanoTime());
+                    }
                 }
             }
             return;

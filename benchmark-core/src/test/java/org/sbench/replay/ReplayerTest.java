@@ -91,6 +91,26 @@ class ReplayerTest {
     }
 
     @Test
+    void aPollerSleepsInTheKernelForCompletionsFarApartAndPollsForNearOnes() {
+        for (long latencyUs : new long[] {5, 1000}) {
+            ManualClock clock = new ManualClock();
+            SimulatedEngine engine = new SimulatedEngine(4, clock, s -> latencyUs * 1_000);
+            List<IoRecord> trace = reads(200);
+            TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
+            Replayer r = new Replayer(listOf(trace), mapper, new FixedQdScheduler(4), engine, new ZeroPattern(1 << 20),
+                    new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size(), true);
+            assertEquals(200, r.run().replayed());
+            if (latencyUs == 5) {
+                assertEquals(0, engine.blockingReaps, "a completion every 1.25 us: polled for");
+            } else {
+                // The simulated device completes the 4 IOs submitted together at once: 50 waits, the first
+                // polled (no pace known yet), every later one slept for.
+                assertEquals(49, engine.blockingReaps, "1 ms IOs, 4 in flight: each wait sleeps until the completions");
+            }
+        }
+    }
+
+    @Test
     void fixedQdKeepsExactlyNOutstanding() {
         List<IoRecord> trace = new ArrayList<>();
         for (int i = 0; i < 4; i++) {

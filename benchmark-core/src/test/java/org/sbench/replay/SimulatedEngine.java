@@ -27,6 +27,8 @@ final class SimulatedEngine implements IoEngine {
     private final List<IoSlot> queued = new ArrayList<>();
     private final List<IoSlot> pending = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
+    /** Reaps that slept until a completion (min 1, no time limit), as {@code --reap wait} and a poller's long waits do. */
+    int blockingReaps;
     /** The result each IO completes with; by default all its bytes (0 for a FLUSH or TRIM). */
     private ToLongFunction<IoSlot> results = s -> s.lengthBytes;
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
@@ -123,6 +125,9 @@ final class SimulatedEngine implements IoEngine {
 
     @Override
     public int reap(int min, long timeoutNs, CompletionSink sink) {
+        if (min > 0 && timeoutNs < 0) {
+            blockingReaps++;
+        }
         long deadline = timeoutNs < 0 ? Long.MAX_VALUE : clock.now + timeoutNs;
         while (ready() < Math.max(min, 1) && !pending.isEmpty()) {
             long next = Long.MAX_VALUE;
