@@ -17,10 +17,6 @@ public interface NanoClock {
 
     long nanoTime();
 
-    /**
-     * Returns once {@link #nanoTime()} reached {@code deadlineNs}: sleeps while far from it, spins
-     * the last {@link #SPIN_NS} so the deadline is met within about a µs.
-     */
     /** Sleeps until about {@code deadlineNs} (a sleep may end tens of µs late, or early on an interrupt); spins nothing. */
     default void sleepUntil(long deadlineNs) {
         long remaining = deadlineNs - nanoTime();
@@ -29,6 +25,10 @@ public interface NanoClock {
         }
     }
 
+    /**
+     * Returns once {@link #nanoTime()} reached {@code deadlineNs}: sleeps while far from it, spins
+     * the last {@link #SPIN_NS} so the deadline is met within about a µs.
+     */
     default void waitUntil(long deadlineNs) {
         long remaining;
         while ((remaining = deadlineNs - nanoTime()) > 0) {
