@@ -67,8 +67,7 @@ def markdown(header, points):
     cols += ["sbench MB/s", "load"]
     out.append("| " + " | ".join(cols) + " |")
     out.append("|" + "---|" * len(cols))
-    met_iops = met_cpu = total = 0
-    worst_iops, worst_cpu = (9e9, None), (0, None)
+    tally = {v: Tally() for v in sb}
     for key in order(points):
         variants = points[key]
         cells = [key[0], str(key[1])]
@@ -80,27 +79,45 @@ def markdown(header, points):
             runs = variants.get(t)
             cells.append("%.2f" % med(runs, "cpu_us_per_io") if runs else "")
         rs = ratios(variants)
-        cells += ["**%.2f**" % rs[v][0] if v in rs else "" for v in sb]
-        cells += ["**%.2f**" % rs[v][1] if v in rs else "" for v in sb]
+        # Bold where the goal is met: IOPS at least fio's best, CPU per IO at most fio's lowest.
+        cells += [goal(rs[v][0], rs[v][0] >= 1.0) if v in rs else "" for v in sb]
+        cells += [goal(rs[v][1], rs[v][1] <= 1.0) if v in rs else "" for v in sb]
         first = variants.get(("sbench", sb[0])) if sb else None
         cells.append("%.0f" % med(first, "mbps") if first else "")
         loads = [l for runs in variants.values() for _, l in runs]
         cells.append("%.1f-%.1f" % (min(loads), max(loads)))
         out.append("| " + " | ".join(cells) + " |")
-        if sb and sb[0] in rs:
-            total += 1
-            i, c = rs[sb[0]]
-            met_iops += i >= 1.0
-            met_cpu += c <= 1.0
-            worst_iops = min(worst_iops, (i, key))
-            worst_cpu = max(worst_cpu, (c, key))
-    if total:
-        out.append("")
-        out.append("sbench %s: IOPS >= fio's best at %d of %d points (lowest %.2f at %s QD %d); "
-                   "CPU per IO <= fio's lowest at %d of %d (highest %.2f at %s QD %d)."
-                   % (sb[0], met_iops, total, worst_iops[0], worst_iops[1][0], worst_iops[1][1],
-                      met_cpu, total, worst_cpu[0], worst_cpu[1][0], worst_cpu[1][1]))
+        for v in sb:
+            if v in rs:
+                tally[v].add(key, *rs[v])
+    out.append("")
+    out += [t.line(v) for v, t in tally.items() if t.total]
     return "\n".join(out)
+
+
+class Tally:
+    """How many points of one sbench variant meet each goal, and the worst of each."""
+
+    def __init__(self):
+        self.total = self.met_iops = self.met_cpu = 0
+        self.worst_iops, self.worst_cpu = (9e9, None), (0, None)
+
+    def add(self, key, iops_ratio, cpu_ratio):
+        self.total += 1
+        self.met_iops += iops_ratio >= 1.0
+        self.met_cpu += cpu_ratio <= 1.0
+        self.worst_iops = min(self.worst_iops, (iops_ratio, key))
+        self.worst_cpu = max(self.worst_cpu, (cpu_ratio, key))
+
+    def line(self, variant):
+        (wi, (wiw, wiq)), (wc, (wcw, wcq)) = self.worst_iops, self.worst_cpu
+        return ("sbench %s: IOPS >= fio's best at %d of %d points (lowest %.2f at %s QD %d); "
+                "CPU per IO <= fio's lowest at %d of %d (highest %.2f at %s QD %d)."
+                % (variant, self.met_iops, self.total, wi, wiw, wiq, self.met_cpu, self.total, wc, wcw, wcq))
+
+
+def goal(ratio, met):
+    return ("**%.2f**" if met else "%.2f") % ratio
 
 
 def chart_data(points):

@@ -17,14 +17,6 @@ public interface NanoClock {
 
     long nanoTime();
 
-    /** Sleeps until about {@code deadlineNs} (a sleep may end tens of µs late, or early on an interrupt); spins nothing. */
-    default void sleepUntil(long deadlineNs) {
-        long remaining = deadlineNs - nanoTime();
-        if (remaining > 0) {
-            LockSupport.parkNanos(remaining);
-        }
-    }
-
     /**
      * Returns once {@link #nanoTime()} reached {@code deadlineNs}: sleeps while far from it, spins
      * the last {@link #SPIN_NS} so the deadline is met within about a µs.

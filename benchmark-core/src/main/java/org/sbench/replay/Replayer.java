@@ -360,17 +360,15 @@ public final class Replayer implements CompletionSink {
             if (inFlight > 0 && (!poll || contention.at(clock.nanoTime()))) {
                 engine.reap(1, -1, this);
             } else if (inFlight > 0 && engine.reap(0, 0, this) == 0) {
-                // Nothing yet. While the next completion is far off, sleep until shortly before it;
-                // close to it, let whatever else is runnable on this CPU go first (often the softirq
-                // or kernel worker completing these very IOs) rather than spin ahead of it.
+                // Nothing yet. While the next completion is far off, sleep in the kernel until it
+                // comes; close to it, let whatever else is runnable on this CPU go first (often the
+                // softirq or kernel worker completing these very IOs) rather than spin ahead of it.
                 long nowNs = clock.nanoTime();
-                switch (pace.waitAt(nowNs, inFlight)) {
-                    case BLOCK -> engine.reap(1, -1, this);
-                    case SLEEP -> clock.sleepUntil(pace.wakeNs());
-                    default -> {
-                        Thread.yield();
-                        contention.yielded(nowNs, clock.nanoTime());
-                    }
+                if (pace.blockAt(nowNs, inFlight)) {
+                    engine.reap(1, -1, this);
+                } else {
+                    Thread.yield();
+                    contention.yielded(nowNs, clock.nanoTime());
                 }
             }
             return;

@@ -1,9 +1,9 @@
 package org.sbench.replay;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.sbench.replay.CompletionPace.Wait;
 
 class CompletionPaceTest {
     private static final long US = 1_000;
@@ -11,27 +11,32 @@ class CompletionPaceTest {
     @Test
     void pollsUntilAPaceIsKnownAndWhenTheNextCompletionIsNear() {
         CompletionPace pace = new CompletionPace();
-        assertEquals(Wait.POLL, pace.waitAt(0, 8), "no completion seen yet");
+        assertFalse(pace.blockAt(0, 8), "no completion seen yet");
         pace.completed(0, 20 * US);
-        assertEquals(Wait.POLL, pace.waitAt(21 * US, 1), "one 20 us IO in flight: due at 40 us");
-        assertEquals(Wait.POLL, pace.waitAt(21 * US, 8), "8 in flight: one every 2.5 us");
+        assertFalse(pace.blockAt(21 * US, 1), "one 20 us IO in flight: due at 40 us");
+        assertFalse(pace.blockAt(21 * US, 8), "8 in flight: one every 2.5 us");
     }
 
     @Test
-    void severalInFlightAndTheNextFarOffSleepsInTheKernel() {
+    void severalInFlightAndTheNextFarOffBlocks() {
         CompletionPace pace = new CompletionPace();
         pace.completed(0, 1000 * US); // 1 ms IOs, 8 in flight: one due every 125 us
-        assertEquals(Wait.BLOCK, pace.waitAt(1001 * US, 8));
-        assertEquals(Wait.POLL, pace.waitAt(1100 * US, 8), "the next is due 25 us from now");
+        assertTrue(pace.blockAt(1001 * US, 8));
+        assertFalse(pace.blockAt(1100 * US, 8), "the next is due 25 us from now");
     }
 
     @Test
-    void oneInFlightFarFromDueSleepsUntilAMarginBeforeIt() {
+    void oneInFlightBlocksOnlyFurtherFromDueThanSeveralDo() {
         CompletionPace pace = new CompletionPace();
+        pace.completed(0, 60 * US);
+        assertFalse(pace.blockAt(60 * US, 1), "a lone 60 us IO: the wake-up would idle the device");
+        pace = new CompletionPace();
+        pace.completed(0, 120 * US);
+        assertTrue(pace.blockAt(120 * US, 2), "two 120 us IOs: the next due 60 us from now");
+        pace = new CompletionPace();
         pace.completed(0, 1000 * US);
-        assertEquals(Wait.SLEEP, pace.waitAt(1001 * US, 1));
-        assertEquals(2000 * US - CompletionPace.MARGIN_NS, pace.wakeNs(), "due 1 ms after the last completion");
-        assertEquals(Wait.POLL, pace.waitAt(2000 * US - CompletionPace.SLEEP_FROM_NS + 1, 1));
+        assertTrue(pace.blockAt(1001 * US, 1));
+        assertFalse(pace.blockAt(2000 * US - CompletionPace.LONE_BLOCK_FROM_NS + 1, 1));
     }
 
     @Test
@@ -39,6 +44,6 @@ class CompletionPaceTest {
         CompletionPace pace = new CompletionPace();
         pace.completed(0, 10 * US);
         pace.completed(0, 100_000 * US); // 100 ms: a descheduled thread, not the device's pace
-        assertEquals(Wait.POLL, pace.waitAt(100_001 * US, 2), "the mean is 11.25 us, not 12.5 ms");
+        assertFalse(pace.blockAt(100_001 * US, 2), "the mean is 11.25 us, not 12.5 ms");
     }
 }

@@ -14,11 +14,6 @@ final class ManualClock implements NanoClock {
         now = Math.max(now, deadlineNs);
     }
 
-    @Override
-    public void sleepUntil(long deadlineNs) {
-        waitUntil(deadlineNs);
-    }
-
     void advanceTo(long ns) {
         now = Math.max(now, ns);
     }

@@ -92,22 +92,23 @@ class ReplayerTest {
 
     @Test
     void aPollerSleepsInTheKernelForCompletionsFarApartAndPollsForNearOnes() {
-        for (long latencyUs : new long[] {5, 1000}) {
-            ManualClock clock = new ManualClock();
-            SimulatedEngine engine = new SimulatedEngine(4, clock, s -> latencyUs * 1_000);
-            List<IoRecord> trace = reads(200);
-            TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
-            Replayer r = new Replayer(listOf(trace), mapper, new FixedQdScheduler(4), engine, new ZeroPattern(1 << 20),
-                    new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size(), true);
-            assertEquals(200, r.run().replayed());
-            if (latencyUs == 5) {
-                assertEquals(0, engine.blockingReaps, "a completion every 1.25 us: polled for");
-            } else {
-                // The simulated device completes the 4 IOs submitted together at once: 50 waits, the first
-                // polled (no pace known yet), every later one slept for.
-                assertEquals(49, engine.blockingReaps, "1 ms IOs, 4 in flight: each wait sleeps until the completions");
-            }
-        }
+        // The simulated device completes the IOs submitted together at once: 200 / depth waits, the
+        // first polled (no pace known yet).
+        assertEquals(0, blockingReaps(4, 5), "4 in flight, a completion every 1.25 us: polled for");
+        assertEquals(49, blockingReaps(4, 1000), "1 ms IOs, 4 in flight: every later wait slept until the completions");
+        assertEquals(0, blockingReaps(1, 50), "one 50 us IO at a time: polled for, a wake-up would idle the device");
+        assertEquals(199, blockingReaps(1, 1000), "one 1 ms IO at a time: slept for");
+    }
+
+    private static int blockingReaps(int depth, long latencyUs) {
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(depth, clock, s -> latencyUs * 1_000);
+        List<IoRecord> trace = reads(200);
+        TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
+        Replayer r = new Replayer(listOf(trace), mapper, new FixedQdScheduler(depth), engine, new ZeroPattern(1 << 20),
+                new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size(), true);
+        assertEquals(200, r.run().replayed());
+        return engine.blockingReaps;
     }
 
     @Test
