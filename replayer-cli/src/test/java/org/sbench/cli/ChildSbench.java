@@ -13,8 +13,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * {@code java -cp TEST-CLASSPATH org.sbench.cli.SbenchCommand ARGS} in a directory of the test's,
- * stdout and stderr to files there; killed by {@link #close()} if still running. The child may be
- * started with SIGINT ignored, as a shell starts a script's background job.
+ * stdout and stderr to files there; killed by {@link #close()} if still running. The child starts
+ * with SIGINT, SIGTERM and SIGHUP at their defaults ({@code env --default-signal}), or with SIGINT
+ * ignored, as a shell starts a script's background job.
  */
 final class ChildSbench implements AutoCloseable {
     private static final long WAIT_MS = 120_000;
@@ -41,7 +42,9 @@ final class ChildSbench implements AutoCloseable {
     }
 
     private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> jvmOptions, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
+        // The stop signals at their defaults whatever this JVM inherited (under nohup SIGHUP is
+        // ignored, and a JVM keeps an ignored signal ignored): the tests say what a child started so does.
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM,HUP"));
         if (ignoreSigint) {
             command.addAll(List.of("sh", "-c", "trap '' INT; exec \"$@\"", "sh"));
         }
