@@ -117,10 +117,17 @@ public final class Run {
         Integer fallback = mode instanceof ReplayMode.RecordedQd r && r.fallbackQd() > 0 ? r.fallbackQd() : null;
         return new ReplayResult.Settings(mode.word(), qd, maxIdleNs, speed, s.data(), equipment.engine().name(),
                 equipment.engineNote(), equipment.engine().discards(), s.fit().word(), s.stream() < 0 ? null : s.stream(),
-                s.stream() == ReplaySettings.ALL_STREAMS ? ReplayResult.Settings.ALL_STREAMS : s.stream() < 0 ? null
-                : info.streamName(s.stream()), fallback, s.readOnly(),
+                streamName(s.stream(), info), fallback, s.readOnly(),
                 equipment.target().describe().get(BlockDeviceTarget.KEY_NOMERGES), s.onError().name().toLowerCase(Locale.ROOT),
                 s.reap());
+    }
+
+    /** The stream replayed as the result names it: as inspect names it, "all", or null when the trace has one. */
+    private static String streamName(int stream, TraceInfo info) {
+        if (stream == ReplaySettings.ALL_STREAMS) {
+            return ReplayResult.Settings.ALL_STREAMS;
+        }
+        return stream < 0 ? null : info.streamName(stream);
     }
 
     /** The machine the run ran on. */
