@@ -1,10 +1,11 @@
 package org.sbench.trace.input;
 
+import java.nio.charset.StandardCharsets;
 import org.sbench.SbenchException;
 import org.sbench.trace.Op;
 
 /**
- * Splits a text line into fields without copying (over the cursor's {@link LineCursor#chars()}),
+ * Splits a text line into fields without copying (over the cursor's {@link LineCursor#bytes()}),
  * and parses numbers from them; parse failures become {@code FILE:LINE: expected WHAT, found
  * 'FIELD'} through the {@link LineCursor}. One instance is reused for every line of a reader.
  */
@@ -19,19 +20,18 @@ public final class Fields {
     private static final long[] POW10 = {
         1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
     };
-
-    /** Decimal digits that cannot pass 2^63 - 1, however many of them are 9s. */
-    private static final int SAFE_DIGITS = 18;
-    private static final long NOT_DIGITS = -1;
+    private static final long NOT_DIGITS = AsciiWords.NOT_DIGITS;
 
     private final LineCursor cursor;
     private final int[] start = new int[MAX_FIELDS];
     private final int[] end = new int[MAX_FIELDS];
-    /** The value of each field made of 1 to {@link #SAFE_DIGITS} digits and nothing else, found by {@link #split}; else {@link #NOT_DIGITS}. */
+    /** The value of each field made of 1 to {@value AsciiWords#MAX_DIGITS} digits and nothing else, found by {@link #split}; else {@link #NOT_DIGITS}. */
     private final long[] digits = new long[MAX_FIELDS];
-    /** The current line's characters, {@code [0, length)}. */
-    private char[] line;
-    private int length;
+    /** The array of the current line's bytes, UTF-8; fields are ranges of it, within {@code [lineStart, lineEnd)}. */
+    private byte[] line;
+    private int lineStart;
+    private int lineEnd;
+    private boolean ascii;
     private int count;
 
     public Fields(LineCursor cursor) {
@@ -45,39 +45,44 @@ public final class Fields {
      */
     public int split(char delimiter) {
         take();
-        int n = length;
-        int from = 0;
-        while (count < MAX_FIELDS) {
-            int to = from;
-            long v = 0;
-            int notDigit = 0;
-            for (char c; to < n && (c = line[to]) != delimiter; to++) {
-                int d = c - '0';
-                notDigit |= d | 9 - d; // negative unless 0 <= d <= 9
-                v = v * 10 + d;
+        byte d = (byte) delimiter;
+        int from = lineStart;
+        for (int chunk = lineStart; count < MAX_FIELDS; chunk += AsciiWords.MASK_BYTES) {
+            for (long at = AsciiWords.delimiters(line, chunk, lineEnd, d); at != 0 && count < MAX_FIELDS; at &= at - 1) {
+                int to = chunk + Long.numberOfTrailingZeros(at);
+                addField(from, to);
+                from = to + 1;
             }
-            digits[count] = notDigit >= 0 && to > from && to - from <= SAFE_DIGITS ? v : NOT_DIGITS;
-            addTrimmed(from, to);
-            if (to == n) {
+            if (chunk + AsciiWords.MASK_BYTES >= lineEnd) {
+                if (count < MAX_FIELDS) {
+                    addField(from, lineEnd);
+                }
                 break;
             }
-            from = to + 1;
         }
         return count;
     }
 
+    /** Adds the field {@code [from, to)}, trimmed, with its value when it is all digits. */
+    private void addField(int from, int to) {
+        digits[count] = AsciiWords.digits(line, from, to);
+        addTrimmed(from, to);
+    }
+
     /** Makes the cursor's current line this instance's, with no fields yet. */
     private void take() {
-        line = cursor.chars();
-        length = cursor.length();
+        line = cursor.bytes();
+        lineStart = cursor.start();
+        lineEnd = lineStart + cursor.length();
+        ascii = cursor.ascii();
         count = 0;
     }
 
     /** Splits the cursor's current line at runs of spaces and tabs. */
     public int splitWhitespace() {
         take();
-        int n = length;
-        int i = 0;
+        int n = lineEnd;
+        int i = lineStart;
         while (i < n && count < MAX_FIELDS) {
             while (i < n && isBlank(line[i])) {
                 i++;
@@ -109,7 +114,7 @@ public final class Fields {
         count++;
     }
 
-    private static boolean isBlank(char c) {
+    private static boolean isBlank(byte c) {
         return c == ' ' || c == '\t';
     }
 
@@ -155,29 +160,45 @@ public final class Fields {
     }
 
     public String text(int i) {
-        return new String(line, start[i], end[i] - start[i]);
+        return text(i, 0, length(i));
+    }
+
+    /**
+     * Bytes {@code [from, to)} of field {@code i} as a String; ends next to an ASCII byte (a
+     * quote, a bracket, a blank) fall between characters, as UTF-8 has no such byte inside one.
+     */
+    public String text(int i, int from, int to) {
+        return new String(line, start[i] + from, to - from, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
     }
 
     public boolean isEmpty(int i) {
         return start[i] == end[i];
     }
 
+    /** The length of field {@code i} in bytes (in characters when the line is all ASCII). */
     public int length(int i) {
         return end[i] - start[i];
     }
 
+    /** Byte {@code pos} of field {@code i}: the character there when it is ASCII, else a char of at least 0x80. */
     public char charAt(int i, int pos) {
-        return line[start[i] + pos];
+        return (char) (line[start[i] + pos] & 0xff);
+    }
+
+    /** True when the current line is all ASCII. */
+    public boolean ascii() {
+        return ascii;
     }
 
     /** True when field {@code i} is {@code s} ignoring case, as {@link String#equalsIgnoreCase} has it. */
     public boolean equalsIgnoreCase(int i, String s) {
         int n = s.length();
         if (length(i) != n) {
-            return false;
+            // UTF-8 bytes beyond ASCII are not one per character.
+            return !ascii && text(i).equalsIgnoreCase(s);
         }
         for (int k = 0; k < n; k++) {
-            char a = line[start[i] + k];
+            int a = line[start[i] + k] & 0xff;
             char b = s.charAt(k);
             if (a != b) {
                 if ((a | b) >= 0x80) {
@@ -298,7 +319,7 @@ public final class Fields {
         }
         long v = 0;
         for (int p = s; p < e; p++) {
-            int d = Character.digit(line[p], 16);
+            int d = Character.digit(line[p] & 0xff, 16);
             if (d < 0) {
                 throw cursor.error(what, text(i));
             }
@@ -326,7 +347,7 @@ public final class Fields {
         boolean seenDot = false;
         boolean seenDigit = false;
         for (int p = s; p < e; p++) {
-            char c = line[p];
+            byte c = line[p];
             if (c == '.' && !seenDot) {
                 seenDot = true;
                 continue;

@@ -18,10 +18,10 @@ import org.sbench.trace.IoRecord;
  * last line without a line end is a cut file (a truncated download): it may hold a number cut
  * short, so it is not delivered, and {@link #incompleteLastLine()} says which line it was.
  *
- * <p>The current line is held as characters in a reused array ({@link #chars()}), the same
- * characters its {@link #line()} has, which is only made when asked for: parsing a line allocates
- * nothing. An ASCII line (the usual trace) is widened to characters while its end is looked for;
- * another is decoded as UTF-8.
+ * <p>The current line is a range of the read buffer ({@link #bytes()}, from {@link #start()}, UTF-8
+ * as read); its {@link #line()} is only made when asked for: parsing a line allocates nothing and
+ * copies nothing. The line end is looked for eight bytes at a time: a word with no byte below
+ * {@code 0x0B} (line ends, NUL, tab) and none beyond ASCII is passed over with one test.
  */
 public final class LineCursor implements AutoCloseable {
     /** The longest line a text trace may have, without its line end: 1 MiB. */
@@ -37,9 +37,10 @@ public final class LineCursor implements AutoCloseable {
     private final BadRecordBudget budget;
     private final RecordChecks checks;
     private byte[] buf = new byte[INITIAL_BUFFER];
-    /** The current line's characters, from 0; as long as {@link #buf}, the longest line it can hold. */
-    private char[] chars = new char[INITIAL_BUFFER];
+    /** The current line: {@code buf[start, start + length)}. */
+    private int start;
     private int length;
+    private boolean ascii;
     private int pos;
     private int limit;
     private boolean eof;
@@ -73,23 +74,28 @@ public final class LineCursor implements AutoCloseable {
     public boolean advance() {
         atLine = false;
         line = null;
-        int scan = pos;
-        boolean ascii = true;
+        int i = pos;
+        boolean asciiSoFar = true;
         while (true) {
-            for (int i = scan; i < limit; i++) {
-                byte b = buf[i];
-                chars[i - pos] = (char) b;
-                // One comparison for the usual byte: line ends, NUL and all bytes beyond ASCII are at most '\n'.
-                if (b <= '\n') {
-                    if (b == '\n') {
-                        deliver(i, ascii);
-                        return true;
+            while (i < limit) {
+                if (i <= limit - Long.BYTES && AsciiWords.plainText(AsciiWords.word(buf, i))) {
+                    i += Long.BYTES;
+                    continue;
+                }
+                for (int wordEnd = Math.min(i + Long.BYTES, limit); i < wordEnd; i++) {
+                    byte b = buf[i];
+                    // One comparison for the usual byte: line ends, NUL and all bytes beyond ASCII are at most '\n'.
+                    if (b <= '\n') {
+                        if (b == '\n') {
+                            deliver(i, asciiSoFar);
+                            return true;
+                        }
+                        if (b == 0) {
+                            lineNumber++;
+                            throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
+                        }
+                        asciiSoFar &= b > 0;
                     }
-                    if (b == 0) {
-                        lineNumber++;
-                        throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
-                    }
-                    ascii &= b > 0;
                 }
             }
             int have = limit - pos;
@@ -105,22 +111,17 @@ public final class LineCursor implements AutoCloseable {
                 length = 0;
                 return false;
             }
-            scan = limit - pos;
             fill();
+            i = pos + have;
         }
     }
 
-    /** Makes the bytes from {@link #pos} to the line end at {@code lf} (less a CR before it) the current line. */
-    private void deliver(int lf, boolean ascii) {
+    /** Makes the bytes from {@link #pos} to the line end at {@code lf} (less a CR before it, and a first line's BOM) the current line. */
+    private void deliver(int lf, boolean asciiLine) {
         int end = lf > pos && buf[lf - 1] == '\r' ? lf - 1 : lf;
-        if (ascii) {
-            length = end - pos;
-        } else {
-            int from = lineNumber == 0 && startsWithBom(pos, end) ? pos + UTF8_BOM.length : pos;
-            line = new String(buf, from, end - from, StandardCharsets.UTF_8);
-            length = line.length();
-            line.getChars(0, length, chars, 0);
-        }
+        start = !asciiLine && lineNumber == 0 && startsWithBom(pos, end) ? pos + UTF8_BOM.length : pos;
+        length = end - start;
+        ascii = asciiLine;
         pos = lf + 1;
         lineNumber++;
         atLine = true;
@@ -136,7 +137,6 @@ public final class LineCursor implements AutoCloseable {
         }
         if (limit == buf.length) {
             buf = Arrays.copyOf(buf, Math.min(2 * buf.length, MAX_BUFFER));
-            chars = Arrays.copyOf(chars, buf.length);
         }
         try {
             int r = in.read(buf, limit, buf.length - limit);
@@ -171,19 +171,29 @@ public final class LineCursor implements AutoCloseable {
     /** The current line; null when there is none (at the end of the file). */
     public String line() {
         if (line == null && atLine) {
-            line = new String(chars, 0, length);
+            line = new String(buf, start, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         }
         return line;
     }
 
-    /** The current line's characters: {@code [0, length())} of the array, valid until the next {@link #advance()}. */
-    public char[] chars() {
-        return chars;
+    /** The array holding the current line's bytes, UTF-8 as read: {@code [start(), start() + length())}, valid until the next {@link #advance()}. */
+    public byte[] bytes() {
+        return buf;
     }
 
-    /** The current line's length in characters. */
+    /** Where the current line starts in {@link #bytes()}. */
+    public int start() {
+        return start;
+    }
+
+    /** The current line's length in bytes. */
     public int length() {
         return length;
+    }
+
+    /** True when the current line is all ASCII: each byte one character. */
+    public boolean ascii() {
+        return ascii;
     }
 
     public long lineNumber() {

@@ -15,8 +15,8 @@ public final class LineCursorReader extends Reader {
     private static final long MAX_RECORD_CHARS = 2L * LineCursor.MAX_LINE_BYTES;
 
     private final LineCursor cursor;
-    /** The current line's characters ({@link LineCursor#chars()}); null before the first line and at the end. */
-    private char[] line;
+    /** The current line ({@link LineCursor#line()}); null before the first line and at the end. */
+    private String line;
     private int lineLength;
     private int at;
     private long sinceRecord;
@@ -35,8 +35,8 @@ public final class LineCursorReader extends Reader {
                     line = null;
                     break;
                 }
-                line = cursor.chars();
-                lineLength = cursor.length();
+                line = cursor.line();
+                lineLength = line.length();
                 at = 0;
             }
             int chunk;
@@ -45,7 +45,7 @@ public final class LineCursorReader extends Reader {
                 chunk = 1;
             } else {
                 chunk = Math.min(len - n, lineLength - at);
-                System.arraycopy(line, at, into, off + n, chunk);
+                line.getChars(at, at + chunk, into, off + n);
             }
             at += chunk;
             n += chunk;

@@ -12,7 +12,7 @@ public final class ProcessNames {
     static final int SLOTS = 512;
     private final String[] slots = new String[SLOTS];
 
-    /** Characters {@code [from, to)} of field {@code field} of the current line. */
+    /** Bytes {@code [from, to)} of field {@code field} of the current line ({@link Fields#text(int, int, int)}). */
     public String of(Fields fields, int field, int from, int to) {
         int hash = 0;
         for (int i = from; i < to; i++) {
@@ -23,7 +23,7 @@ public final class ProcessNames {
         if (cached != null && matches(cached, fields, field, from, to)) {
             return cached;
         }
-        String name = fields.text(field).substring(from, to);
+        String name = fields.text(field, from, to);
         slots[slot] = name;
         return name;
     }
@@ -43,8 +43,9 @@ public final class ProcessNames {
         return (hash ^ (hash >>> 16)) & (SLOTS - 1);
     }
 
+    /** Only an ASCII line matches: beyond ASCII, bytes and characters are not one to one. */
     private static boolean matches(String s, Fields fields, int field, int from, int to) {
-        if (s.length() != to - from) {
+        if (!fields.ascii() || s.length() != to - from) {
             return false;
         }
         for (int i = from; i < to; i++) {

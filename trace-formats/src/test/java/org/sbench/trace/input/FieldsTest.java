@@ -38,6 +38,41 @@ class FieldsTest {
     }
 
     @Test
+    void splitsLinesOfAnyLengthAsStringSplitDoes(@TempDir Path dir) throws IOException {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        String[] pieces = {"", "7", "42", " 9 ", "123456789012345678", "1234567890123456789", "Write", "x y", "\u00fcn\u00ef", "+5"};
+        for (int k = 0; k < 300; k++) {
+            int n = 1 + random.nextInt(80);
+            String[] want = new String[n];
+            for (int i = 0; i < n; i++) {
+                want[i] = pieces[random.nextInt(pieces.length)];
+            }
+            String line = String.join(",", want);
+            Fields f = fieldsOf(dir, line);
+            int kept = Math.min(n, 64);
+            assertEquals(kept, f.split(','), line);
+            for (int i = 0; i < kept; i++) {
+                assertEquals(want[i].strip(), f.text(i), line);
+                String digits = want[i].strip();
+                if (digits.matches("[0-9]{1,18}")) {
+                    assertEquals(Long.parseLong(digits), f.unsignedAt(i, "n"), line);
+                }
+            }
+        }
+    }
+
+    @Test
+    void fieldsBeyondAsciiKeepTheirTextAndCaseFolding(@TempDir Path dir) throws IOException {
+        Fields f = fieldsOf(dir, "wr\u0131te,Caf\u00e9,(\u00e9t\u00e9)");
+        assertEquals(3, f.split(','));
+        assertEquals(true, f.equalsIgnoreCase(0, "WRITE"), "the dotless i folds to I, as String.equalsIgnoreCase has it");
+        assertEquals("Caf\u00e9", f.text(1));
+        assertEquals(true, f.equalsIgnoreCase(1, "CAF\u00c9"));
+        assertEquals(false, f.equalsIgnoreCase(1, "Cafe"));
+        assertEquals("\u00e9t\u00e9", f.text(2, 1, f.length(2) - 1));
+    }
+
+    @Test
     void whitespaceSplit(@TempDir Path dir) throws IOException {
         Fields f = fieldsOf(dir, "  8,0    1  12  0.000400000 0  C  WS 1234 + 8 [0]");
         assertEquals(11, f.splitWhitespace());
