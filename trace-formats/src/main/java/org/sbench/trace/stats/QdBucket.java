@@ -12,6 +12,7 @@ public enum QdBucket {
     OVER_32(">32", Integer.MAX_VALUE);
 
     private static final QdBucket[] VALUES = values();
+    private static final QdBucket[] BY_QD = byDepth();
     private final String label;
     private final int max;
 
@@ -26,11 +27,17 @@ public enum QdBucket {
 
     /** The bucket of a queue depth of at least 1. */
     public static QdBucket of(int qd) {
-        for (QdBucket b : VALUES) {
-            if (qd <= b.max) {
-                return b;
+        return qd < BY_QD.length ? BY_QD[qd] : OVER_32;
+    }
+
+    /** The bucket of each depth up to 32, by depth; a table rather than a walk over the buckets. */
+    private static QdBucket[] byDepth() {
+        QdBucket[] table = new QdBucket[QD21_32.max + 1];
+        for (int qd = 0; qd < table.length; qd++) {
+            for (int b = VALUES.length - 1; b >= 0 && qd <= VALUES[b].max; b--) {
+                table[qd] = VALUES[b];
             }
         }
-        return OVER_32;
+        return table;
     }
 }

@@ -15,6 +15,7 @@ public enum SizeClass {
     OVER_128K(">128K", Long.MAX_VALUE);
 
     private static final SizeClass[] VALUES = values();
+    private static final int LOG2_4K = 12;
     private final String label;
     private final long maxBytes;
 
@@ -34,11 +35,11 @@ public enum SizeClass {
     }
 
     public static SizeClass of(long lengthBytes) {
-        for (SizeClass c : VALUES) {
-            if (lengthBytes <= c.maxBytes) {
-                return c;
-            }
+        if (lengthBytes < K4.maxBytes) {
+            return UNDER_4K;
         }
-        return OVER_128K;
+        // From 4K on, the classes double: (2^(k-1), 2^k] is class k - 11, up to 128K.
+        int ceilLog2 = Long.SIZE - Long.numberOfLeadingZeros(lengthBytes - 1);
+        return VALUES[Math.min(OVER_128K.ordinal(), ceilLog2 - LOG2_4K + K4.ordinal())];
     }
 }

@@ -32,6 +32,7 @@ public final class TraceInspector implements AutoCloseable {
     private long[][] streams = new long[streamSlots.capacity()][];
     // The counters of a stream, by index.
     private static final int STREAM_RECORDS = 0;
+    // Reads then writes, bytes read then written: indexed by op, 0 for reads and 1 for writes.
     private static final int STREAM_READS = 1;
     private static final int STREAM_WRITES = 2;
     private static final int STREAM_BYTES_READ = 3;
@@ -100,10 +101,13 @@ public final class TraceInspector implements AutoCloseable {
                 sequential++;
             }
             int c = SizeClass.of(r.lengthBytes).ordinal();
+            // Indexes rather than branches: reads and writes come in no order a branch could learn.
             int op = r.op == Op.READ ? 0 : 1;
             sizeCount[c]++;
             sizeOpCount[c][op]++;
             sizeOpBytes[c][op] += r.lengthBytes;
+            s[STREAM_READS + op]++;
+            s[STREAM_BYTES_READ + op] += r.lengthBytes;
             footprint.add(r.stream, r.offsetBytes, r.lengthBytes);
         }
         if (r.qd != IoRecord.NO_QD) {
@@ -119,13 +123,6 @@ public final class TraceInspector implements AutoCloseable {
             s[STREAM_WITHOUT_COMPLETION]++;
         }
         s[STREAM_RECORDS]++;
-        if (r.op == Op.READ) {
-            s[STREAM_READS]++;
-            s[STREAM_BYTES_READ] += r.lengthBytes;
-        } else if (r.op == Op.WRITE) {
-            s[STREAM_WRITES]++;
-            s[STREAM_BYTES_WRITTEN] += r.lengthBytes;
-        }
     }
 
     private long[] streamCounters(int stream) {

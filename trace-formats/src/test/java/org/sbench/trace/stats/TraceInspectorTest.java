@@ -77,6 +77,37 @@ class TraceInspectorTest {
     }
 
     @Test
+    void everySizeAndDepthFallsInTheFirstClassThatHoldsIt() {
+        long[] probes = {0, 1, 511, 512, 4095, 4096, 4097, 1L << 40, Long.MAX_VALUE};
+        for (long length : probes) {
+            assertEquals(firstHolding(length), SizeClass.of(length), "length " + length);
+        }
+        for (long length = 4000; length <= (1 << 18); length++) {
+            assertEquals(firstHolding(length), SizeClass.of(length), "length " + length);
+        }
+        for (int qd = 1; qd <= 1000; qd++) {
+            QdBucket expected = QdBucket.OVER_32;
+            for (QdBucket b : QdBucket.values()) {
+                if (qd <= Integer.parseInt(b.label().replaceAll("^.*-|>", "")) && b != QdBucket.OVER_32) {
+                    expected = b;
+                    break;
+                }
+            }
+            assertEquals(expected, QdBucket.of(qd), "qd " + qd);
+        }
+        assertEquals(QdBucket.OVER_32, QdBucket.of(Integer.MAX_VALUE));
+    }
+
+    private static SizeClass firstHolding(long length) {
+        for (SizeClass c : SizeClass.values()) {
+            if (length <= c.maxBytes()) {
+                return c;
+            }
+        }
+        throw new AssertionError();
+    }
+
+    @Test
     void sequentialWindowForgetsOldIos() {
         SequentialWindow w = new SequentialWindow(2);
         assertEquals(false, w.accept(io(0, Op.READ, 0, 512, 1)));
