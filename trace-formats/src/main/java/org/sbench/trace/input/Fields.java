@@ -20,13 +20,10 @@ public final class Fields {
     private static final long[] POW10 = {
         1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
     };
-    private static final long NOT_DIGITS = AsciiWords.NOT_DIGITS;
 
     private final LineCursor cursor;
     private final int[] start = new int[MAX_FIELDS];
     private final int[] end = new int[MAX_FIELDS];
-    /** The value of each field made of 1 to {@value AsciiWords#MAX_DIGITS} digits and nothing else, found by {@link #split}; else {@link #NOT_DIGITS}. */
-    private final long[] digits = new long[MAX_FIELDS];
     /** The array of the current line's bytes, UTF-8; fields are ranges of it, within {@code [lineStart, lineEnd)}. */
     private byte[] line;
     private int lineStart;
@@ -40,8 +37,7 @@ public final class Fields {
 
     /**
      * Splits the cursor's current line at {@code delimiter}; spaces and tabs around fields are
-     * dropped. A field of digits only is read as a number on the way, which {@link #unsignedAt}
-     * then returns without a second pass over it.
+     * dropped. The delimiters are found a word at a time ({@link AsciiWords#delimiters}).
      */
     public int split(char delimiter) {
         take();
@@ -50,23 +46,17 @@ public final class Fields {
         for (int chunk = lineStart; count < MAX_FIELDS; chunk += AsciiWords.MASK_BYTES) {
             for (long at = AsciiWords.delimiters(line, chunk, lineEnd, d); at != 0 && count < MAX_FIELDS; at &= at - 1) {
                 int to = chunk + Long.numberOfTrailingZeros(at);
-                addField(from, to);
+                addTrimmed(from, to);
                 from = to + 1;
             }
             if (chunk + AsciiWords.MASK_BYTES >= lineEnd) {
                 if (count < MAX_FIELDS) {
-                    addField(from, lineEnd);
+                    addTrimmed(from, lineEnd);
                 }
                 break;
             }
         }
         return count;
-    }
-
-    /** Adds the field {@code [from, to)}, trimmed, with its value when it is all digits. */
-    private void addField(int from, int to) {
-        digits[count] = AsciiWords.digits(line, from, to);
-        addTrimmed(from, to);
     }
 
     /** Makes the cursor's current line this instance's, with no fields yet. */
@@ -96,7 +86,6 @@ public final class Fields {
             }
             start[count] = s;
             end[count] = i;
-            digits[count] = NOT_DIGITS;
             count++;
         }
         return count;
@@ -216,8 +205,9 @@ public final class Fields {
 
     /** A non-negative decimal integer, optionally with a leading '+'. */
     public long unsignedAt(int i, String what) {
-        if (digits[i] != NOT_DIGITS) {
-            return digits[i];
+        long digits = AsciiWords.digits(line, start[i], end[i]);
+        if (digits != AsciiWords.NOT_DIGITS) {
+            return digits;
         }
         int s = start[i];
         int e = end[i];
