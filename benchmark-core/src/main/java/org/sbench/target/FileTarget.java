@@ -96,7 +96,7 @@ public final class FileTarget implements Target {
                 safety.checkWritableFile(file, settings.allowWrite(), settings.force());
             }
             int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
-            fd = TargetCalls.open(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT", 0);
+            fd = TargetCalls.openForIo(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT");
             if (!FileKey.of(procRoot.resolve("self/fd/" + fd)).equals(Optional.of(lock.key()))) {
                 throw new SbenchException(ErrorKind.SYSTEM_FAILURE, file + " was replaced while sbench opened it; run again");
             }

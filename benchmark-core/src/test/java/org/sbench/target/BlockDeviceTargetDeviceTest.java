@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.sbench.engine.linux.AlignedTestBuffer;
 import org.sbench.engine.linux.Errno;
 import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.OpenFlags;
 
 @Tag("device")
 class BlockDeviceTargetDeviceTest {
@@ -37,6 +38,7 @@ class BlockDeviceTargetDeviceTest {
             assertEquals(512, t.logicalBlockSize());
             assertEquals(512, t.physicalBlockSize());
             assertTrue(t.fd() >= 0);
+            assertEquals(LibC.O_NOATIME, OpenFlags.of(t.fd()) & LibC.O_NOATIME, "reads skip the access-time check");
             assertEquals(0, t.flush());
         }
     }

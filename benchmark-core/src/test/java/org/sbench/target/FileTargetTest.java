@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.AlignedTestBuffer;
+import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.OpenFlags;
 
 class FileTargetTest {
     private static final int MIB = 1 << 20;
@@ -59,6 +61,15 @@ class FileTargetTest {
             assertEquals(4096, t.physicalBlockSize());
             assertTrue(t.fd() >= 0);
             assertEquals(FileTarget.ALLOCATED_BY_FALLOCATE, t.describe().get(FileTarget.KEY_ALLOCATION));
+        }
+    }
+
+    @Test
+    void readsDoNotUpdateTheAccessTime() throws IOException {
+        try (FileTarget t = open(dir.resolve("noatime.img"), MIB)) {
+            int flags = OpenFlags.of(t.fd());
+            assertEquals(LibC.O_NOATIME, flags & LibC.O_NOATIME, "flags " + Integer.toOctalString(flags));
+            assertEquals(LibC.O_DIRECT, flags & LibC.O_DIRECT);
         }
     }
 

@@ -24,6 +24,7 @@ public final class LibC {
     public static final int O_EXCL = 0200;
     public static final int O_CLOEXEC = 02000000;
     public static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
+    public static final int O_NOATIME = 01000000;
     /** rw-r--r-- for files sbench creates. */
     public static final int MODE_0644 = 0644;
 

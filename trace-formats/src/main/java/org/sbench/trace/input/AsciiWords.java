@@ -16,6 +16,8 @@ final class AsciiWords {
     static final long NOT_DIGITS = -1;
     /** Decimal digits that cannot pass 2^63 - 1, however many of them are 9s. */
     static final int MAX_DIGITS = 18;
+    /** Bytes a {@link #delimiters} mask covers. */
+    static final int MASK_BYTES = Long.SIZE;
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long EVERY_BYTE_01 = 0x0101_0101_0101_0101L;
     private static final long EVERY_BYTE_06 = 0x0606_0606_0606_0606L;
@@ -44,9 +46,6 @@ final class AsciiWords {
         // A byte below 0x0B borrows into its top bit; a byte beyond ASCII has it set already.
         return (((word - EVERY_BYTE_0B) | word) & EVERY_HIGH_BIT) == 0;
     }
-
-    /** Bytes a {@link #delimiters} mask covers. */
-    static final int MASK_BYTES = Long.SIZE;
 
     /**
      * Where {@code delimiter} is among the bytes {@code [from, min(to, from + }{@value #MASK_BYTES}{@code ))}:
@@ -100,17 +99,18 @@ final class AsciiWords {
     }
 
     /**
-     * The value of the last {@code k} bytes of {@code word} (the lowest bytes zero): up to eight
-     * decimal digits, the first lowest; {@link #NOT_DIGITS} when one is not a digit.
+     * The value of the {@code k} highest bytes of {@code word} (the others zero), up to eight
+     * decimal digits with the first in the lowest of them; {@link #NOT_DIGITS} when one is not a digit.
      */
     private static long chunk(long word, int k) {
         long digitBytes = EVERY_BYTE_30 << (Long.SIZE - Byte.SIZE * k);
-        // Every byte 0x30-0x39: its high nibble is 3, and stays 3 with 6 added (no carry out below 0xFA).
+        // A digit's high nibble is 3, and stays 3 with 6 added: that holds for 0x30-0x39 only.
         if ((word & EVERY_HIGH_NIBBLE) != digitBytes || ((word + EVERY_BYTE_06) & EVERY_HIGH_NIBBLE) != digitBytes) {
             return NOT_DIGITS;
         }
         long v = word - digitBytes;
-        v = v * 10 + (v >>> 8); // each pair of digits as a number in its lower byte
+        v = v * 10 + (v >>> 8); // each pair of digits as a number, in the lower byte of its 16 bits
+        // Then four pairs into one number: pairs 1 and 3 times 10^6 and 10^2, pairs 2 and 4 times 10^4 and 1.
         return (((v & 0x0000_00FF_0000_00FFL) * (100 + (1_000_000L << 32)))
                 + (((v >>> 16) & 0x0000_00FF_0000_00FFL) * (1 + (10_000L << 32)))) >>> 32;
     }

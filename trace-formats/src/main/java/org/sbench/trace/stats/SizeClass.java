@@ -38,7 +38,7 @@ public enum SizeClass {
         if (lengthBytes < K4.maxBytes) {
             return UNDER_4K;
         }
-        // From 4K on, the classes double: (2^(k-1), 2^k] is class k - 11, up to 128K.
+        // From 4K on, the classes double: lengths in (2^(k-1), 2^k] are the class of ordinal k - 11, up to 128K.
         int ceilLog2 = Long.SIZE - Long.numberOfLeadingZeros(lengthBytes - 1);
         return VALUES[Math.min(OVER_128K.ordinal(), ceilLog2 - LOG2_4K + K4.ordinal())];
     }
