@@ -9,7 +9,8 @@ import java.nio.ByteOrder;
  * Reads text eight bytes at a time, as one little-endian {@code long} (the first byte lowest):
  * whether a word holds a line end, where the delimiters are, and the value of a field of decimal
  * digits, with a few operations per word instead of a branch per byte or a dependent multiply per
- * digit. Where a word would reach past the array, a byte at a time.
+ * digit. Where a word would reach past the array, the delimiters are found a byte at a time and
+ * digits are left to the caller.
  */
 final class AsciiWords {
     /** Not a field of 1 to {@value #MAX_DIGITS} decimal digits. */
@@ -77,14 +78,16 @@ final class AsciiWords {
         return (top >>> 7) * GATHER_BYTE_BITS >>> 56;
     }
 
-    /** The value of {@code bytes[from, to)} when it is 1 to {@value #MAX_DIGITS} decimal digits and nothing else; {@link #NOT_DIGITS} otherwise. */
+    /**
+     * The value of {@code bytes[from, to)} when it is 1 to {@value #MAX_DIGITS} decimal digits and
+     * nothing else; {@link #NOT_DIGITS} otherwise, and also when the field's first word would reach
+     * past the array (a field at its very end): the caller then reads it a byte at a time, as it
+     * reads any field this does not.
+     */
     static long digits(byte[] bytes, int from, int to) {
         int n = to - from;
-        if (n < 1 || n > MAX_DIGITS) {
+        if (n < 1 || n > MAX_DIGITS || from > bytes.length - Long.BYTES) {
             return NOT_DIGITS;
-        }
-        if (from > bytes.length - Long.BYTES) {
-            return digitsOneByOne(bytes, from, to);
         }
         int first = n - ((n - 1) >>> 3 << 3); // 1 to 8: the rest is whole words
         long value = chunk(word(bytes, from) << (Long.SIZE - Byte.SIZE * first), first);
@@ -113,17 +116,5 @@ final class AsciiWords {
         // Then four pairs into one number: pairs 1 and 3 times 10^6 and 10^2, pairs 2 and 4 times 10^4 and 1.
         return (((v & 0x0000_00FF_0000_00FFL) * (100 + (1_000_000L << 32)))
                 + (((v >>> 16) & 0x0000_00FF_0000_00FFL) * (1 + (10_000L << 32)))) >>> 32;
-    }
-
-    private static long digitsOneByOne(byte[] bytes, int from, int to) {
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            int d = bytes[i] - '0';
-            if (d < 0 || d > 9) {
-                return NOT_DIGITS;
-            }
-            v = v * 10 + d;
-        }
-        return v;
     }
 }

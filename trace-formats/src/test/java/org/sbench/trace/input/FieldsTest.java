@@ -62,6 +62,35 @@ class FieldsTest {
     }
 
     @Test
+    void aNumberAtTheVeryEndOfTheReadBufferIsReadToo() {
+        // 64 KiB of lines whose last field ends 1 byte before the end of the cursor's first buffer:
+        // too near the end for a word, so read a byte at a time.
+        StringBuilder text = new StringBuilder();
+        long n = 0;
+        while (text.length() < (1 << 16) - 100) {
+            text.append(n).append(",").append(n * 7).append('\n');
+            n++;
+        }
+        String last = "9,12345\n";
+        int pad = (1 << 16) - text.length() - last.length() - ",0\n".length();
+        text.append("x".repeat(pad)).append(",").append(0).append('\n');
+        text.append(last);
+        assertEquals(1 << 16, text.length());
+        LineCursor cursor = new LineCursor(TraceInput.ofStream("edge.txt",
+                new java.io.ByteArrayInputStream(text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII))), ReadOptions.DEFAULTS);
+        Fields f = new Fields(cursor);
+        for (long i = 0; i < n + 1; i++) {
+            cursor.advance();
+            f.split(',');
+            assertEquals(i < n ? i * 7 : 0, f.unsignedAt(1, "n"));
+        }
+        cursor.advance();
+        f.split(',');
+        assertEquals(9, f.unsignedAt(0, "n"));
+        assertEquals(12345, f.unsignedAt(1, "n"));
+    }
+
+    @Test
     void fieldsBeyondAsciiKeepTheirTextAndCaseFolding(@TempDir Path dir) throws IOException {
         Fields f = fieldsOf(dir, "wr\u0131te,Caf\u00e9,(\u00e9t\u00e9)");
         assertEquals(3, f.split(','));
