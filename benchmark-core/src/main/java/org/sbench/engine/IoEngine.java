@@ -45,6 +45,15 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
+     * Requests of each device queue this engine leaves free: it puts at most {@code nr_requests}
+     * minus these in flight there. 0 for an engine whose submission waits for a free request
+     * (libaio, sync).
+     */
+    default int spareRequests() {
+        return 0;
+    }
+
+    /**
      * Queues {@code slot} for the next {@link #commit}; at most {@link #depth()} may be in flight.
      * Submitting a slot of another engine, one already in flight, or a READ or WRITE longer than
      * its buffer is a programming error ({@link IllegalArgumentException} or

@@ -80,7 +80,7 @@ public final class IoEngines {
         }
         StripeLayout layout = striped ? stripe.layout() : StripeLayout.ONE;
         int partSlots = 0;
-        for (int cap : DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, true, true)) {
+        for (int cap : DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, true, true, 0)) {
             partSlots = Math.min(SlotBuffers.MAX_PART_SLOTS, partSlots + cap);
         }
         Opened opened = openKernel(wanted, target, depth, maxIoBytes, partSlots, striped, clock);
@@ -93,7 +93,7 @@ public final class IoEngines {
             // Without huge pages large parts split into more requests, so the members take fewer.
             boolean hugePages = inner.hugePageBytes() > 0;
             boolean cut = cutsIos(inner.name());
-            int[] caps = DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, hugePages, cut);
+            int[] caps = DeviceQueue.memberLimits(target, layout, depth, maxIoBytes, hugePages, cut, inner.spareRequests());
             SplitGeometry[] splits = new SplitGeometry[layout.members()];
             for (int m = 0; m < splits.length; m++) {
                 splits[m] = cut ? target.members().get(m).splitGeometry() : SplitGeometry.NONE;

@@ -277,6 +277,18 @@ public final class IoUringEngine extends AbstractIoEngine {
         return discards;
     }
 
+    /**
+     * One. The block layer ends a request's bios, which posts the completion, before it frees the
+     * request; the replay thread, woken by that completion, can submit into the gap. Submitting
+     * without waiting, it finds the queue full, and io_uring hands the IO to a kernel worker, which
+     * issues it after later IOs. Measured by bench/queue-full-punts.sh (a queue of 4 requests, 4 KiB
+     * random reads): 3 of every 3 M IOs at 4 in flight, none of 7.5 M at 3.
+     */
+    @Override
+    public int spareRequests() {
+        return 1;
+    }
+
     /** Registers {@code ring} with the calling thread; its index there, or -1 when the kernel refuses. */
     private static int registerRing(int ring) {
         try (MappedMemory update = MappedMemory.anonymous(UringAbi.SIZEOF_RSRC_UPDATE, "io_uring ring registration")) {

@@ -190,6 +190,11 @@ public final class StripedEngine implements IoEngine {
         return inner.hugePageBytes();
     }
 
+    @Override
+    public int spareRequests() {
+        return inner.spareRequests();
+    }
+
     /**
      * True when there are member slots for the parts of {@code slot}'s IO and room on each member it
      * touches, or, for a read or write with more parts on a member than its cap or than there are

@@ -1,6 +1,7 @@
 package org.sbench.replay;
 
 import java.util.Map;
+import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.engine.SlotBuffers;
 import org.sbench.engine.StripedEngine;
@@ -27,8 +28,9 @@ import org.sbench.target.Target;
  * out in parts as room comes. The sync engine does not cut (its workers would race the parts to the
  * block layer): it gets no more slots than the queue holds of the largest IO ({@link #ioLimit}).
  * Either way a trace IO is one slot, and the engine has no more slots than the device queue holds
- * requests: IOs whose recorded depth or time would have let them go while all were busy are
- * counted ({@code heldAtCap}).
+ * requests, less those the engine leaves free ({@link IoEngine#spareRequests}: io_uring one, for a
+ * request the kernel has completed but not yet freed): IOs whose recorded depth or time would have
+ * let them go while all were busy are counted ({@code heldAtCap}).
  */
 public final class DeviceQueue {
     private DeviceQueue() {
@@ -38,6 +40,14 @@ public final class DeviceQueue {
     public static int requests(Map<String, String> device) {
         String n = device.get(BlockDeviceTarget.KEY_NR_REQUESTS);
         return n == null ? 0 : Integer.parseInt(n);
+    }
+
+    /**
+     * The requests of a queue of {@code requests} that an engine leaving {@code spare} free puts in
+     * flight: never below one; 0 when there is no device queue.
+     */
+    static int usable(int requests, int spare) {
+        return requests == 0 ? 0 : Math.max(1, requests - spare);
     }
 
     /**
@@ -69,11 +79,12 @@ public final class DeviceQueue {
      * engine cuts every member IO to what the device takes whole, so each is one request), what
      * its device queue holds; without, what it holds of the largest part ({@link #ioLimit}); and no
      * more than {@code depth} trace IOs of up to {@code largestIoBytes} can put on it, which is all a
-     * file (no device queue) gets. Never more than {@link SlotBuffers#MAX_PART_SLOTS}, never below 1.
+     * file (no device queue) gets; {@code spare} requests of each queue left free
+     * ({@link IoEngine#spareRequests}). Never more than {@link SlotBuffers#MAX_PART_SLOTS}, never below 1.
      * A trace IO with more parts on a member than that goes out in parts as room comes.
      */
     public static int[] memberLimits(Target target, StripeLayout layout, int depth, long largestIoBytes, boolean hugePages,
-                                     boolean cut) {
+                                     boolean cut, int spare) {
         int n = layout.members();
         long chunk = layout.chunkBytes();
         long largest = Math.max(1, largestIoBytes);
@@ -88,7 +99,7 @@ public final class DeviceQueue {
             // A cut part may also end short at a chunk_sectors boundary or on a physical block: one more.
             long piecesPerPart = cut && whole > 0 && largestPart > whole ? (largestPart + whole - 1) / whole + 1 : 1;
             long most = Math.min((long) depth * perMember * piecesPerPart, SlotBuffers.MAX_PART_SLOTS);
-            int requests = requests(member.describe());
+            int requests = usable(requests(member.describe()), spare);
             long queue = requests == 0 ? most : cut ? requests : ioLimit(requests, whole, largestPart);
             limits[m] = (int) Math.max(1, Math.min(queue, most));
         }
@@ -97,20 +108,22 @@ public final class DeviceQueue {
 
     /**
      * Opens engine {@code name} on {@code target} with {@code depth} slots, or as many as the device
-     * queue holds where that is fewer: its requests, or for an engine that does not cut IOs into
-     * requests itself, what it holds of the largest IO ({@link #ioLimit}, with the page size the
-     * buffers got).
+     * queue holds where that is fewer: its requests less those the engine leaves free, or for an
+     * engine that does not cut IOs into requests itself, what those hold of the largest IO
+     * ({@link #ioLimit}, with the page size the buffers got).
      */
     public static IoEngines.Opened open(IoEngines.Opener opener, String name, Target target, int depth, int maxIoBytes,
                                         long largestIoBytes, NanoClock clock) {
         int requests = requests(target.describe());
         IoEngines.Opened opened = opener.open(name, target, requests > 0 ? Math.min(depth, requests) : depth, maxIoBytes, clock);
-        if (opened.engine() instanceof StripedEngine) {
+        IoEngine engine = opened.engine();
+        if (engine instanceof StripedEngine) {
             return opened;
         }
-        int limit = ioLimit(requests, target.splitGeometry().wholeBytes(opened.engine().hugePageBytes() > 0), largestIoBytes);
-        if (limit > 0 && limit < opened.engine().depth()) {
-            opened.engine().close();
+        int limit = ioLimit(usable(requests, engine.spareRequests()), target.splitGeometry().wholeBytes(engine.hugePageBytes() > 0),
+                largestIoBytes);
+        if (limit > 0 && limit < engine.depth()) {
+            engine.close();
             opened = opener.open(name, target, limit, maxIoBytes, clock);
         }
         return opened;

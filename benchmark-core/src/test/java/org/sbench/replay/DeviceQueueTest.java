@@ -32,12 +32,20 @@ class DeviceQueueTest {
     }
 
     @Test
+    void anEngineLeavingRequestsFreeGetsTheRestButNeverNone() {
+        assertEquals(15, DeviceQueue.usable(16, 1));
+        assertEquals(16, DeviceQueue.usable(16, 0));
+        assertEquals(1, DeviceQueue.usable(1, 1), "a queue of one request still takes one IO");
+        assertEquals(0, DeviceQueue.usable(0, 1), "no device queue: no limit");
+    }
+
+    @Test
     void fileMembersTakeWhatTheDepthCanPutOnThem(@TempDir Path dir) {
         String spec = "stripe:64K:" + dir.resolve("a") + "," + dir.resolve("b");
         try (StripedTarget t = (StripedTarget) Targets.open(spec, TargetSettings.DEFAULTS.withSizeBytes(4 << 20))) {
             // 1 MiB touches 17 chunks at most, 9 on one member: 8 IOs in flight put 72 there.
-            assertArrayEquals(new int[] {72, 72}, DeviceQueue.memberLimits(t, t.layout(), 8, 1 << 20, true, true));
-            assertArrayEquals(new int[] {8, 8}, DeviceQueue.memberLimits(t, t.layout(), 8, 4096, true, true), "4 KiB: one chunk, or two");
+            assertArrayEquals(new int[] {72, 72}, DeviceQueue.memberLimits(t, t.layout(), 8, 1 << 20, true, true, 0));
+            assertArrayEquals(new int[] {8, 8}, DeviceQueue.memberLimits(t, t.layout(), 8, 4096, true, true, 0), "4 KiB: one chunk, or two");
         }
     }
 
@@ -46,7 +54,7 @@ class DeviceQueueTest {
         String spec = "stripe:4K:" + dir.resolve("a") + "," + dir.resolve("b");
         try (StripedTarget t = (StripedTarget) Targets.open(spec, TargetSettings.DEFAULTS.withSizeBytes(4 << 20))) {
             // 32 MiB in chunks of 4 KiB: 8193 member IOs, 4097 on one member; they go out as slots come free.
-            assertArrayEquals(new int[] {4096, 4096}, DeviceQueue.memberLimits(t, t.layout(), 1, 32 << 20, true, true));
+            assertArrayEquals(new int[] {4096, 4096}, DeviceQueue.memberLimits(t, t.layout(), 1, 32 << 20, true, true, 0));
         }
     }
 }

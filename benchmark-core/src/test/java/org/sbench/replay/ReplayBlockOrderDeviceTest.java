@@ -25,6 +25,7 @@ import org.sbench.trace.input.ReadOptions;
  * The block layer sees the trace's IOs in trace order, as a tracefs capture of the device shows
  * (sbench's own recorder), when the trace asks for more IOs in flight than the device queue holds:
  * a loop device whose queue holds 16 requests, bursts of 100 IOs due at once, recorded depths to 64.
+ * No bio is queued by an io_uring worker, which io_uring hands an IO that finds the queue full.
  */
 @Tag("device")
 class ReplayBlockOrderDeviceTest {
@@ -95,7 +96,14 @@ class ReplayBlockOrderDeviceTest {
                 ReplayResult r = got.result();
                 assertTrue(r.complete(), c.what());
                 BlockLayerOrder.assertTraceOrder(ios, got.seen(), c.what());
-                assertEquals(c.engine().equals("sync") ? 1 : QUEUE_REQUESTS, r.fidelity().inFlightCap(), c.what());
+                BlockLayerOrder.assertQueuedInTraceOrder(ios, got.bios(dev), c.what());
+                // io_uring leaves a request free for one the kernel has completed but not yet freed.
+                int cap = switch (c.engine()) {
+                    case "sync" -> 1;
+                    case "io_uring" -> QUEUE_REQUESTS - 1;
+                    default -> QUEUE_REQUESTS;
+                };
+                assertEquals(cap, r.fidelity().inFlightCap(), c.what());
                 if (!c.engine().equals("sync")) {
                     assertTrue(r.fidelity().heldAtCap() > 0, c.what() + ": the cap held IOs back");
                 }

@@ -276,9 +276,11 @@ class StripeDeviceTest {
             members.get(1).setNrRequests(4);
             String spec = LoopStripe.spec("4K", members);
             try (StripedTarget t = (StripedTarget) Targets.open(spec, TargetSettings.DEFAULTS.withAllowWrite(true))) {
-                assertArrayEquals(new int[] {16, 4}, DeviceQueue.memberLimits(t, t.layout(), 32, 4096, true, true), "4 KiB IOs: their queues");
+                assertArrayEquals(new int[] {16, 4}, DeviceQueue.memberLimits(t, t.layout(), 32, 4096, true, true, 0), "4 KiB IOs: their queues");
                 // 64 KiB touches 17 chunks of 4 KiB at most, 9 on one member, more than member 1 holds: they go out as room comes.
-                assertArrayEquals(new int[] {16, 4}, DeviceQueue.memberLimits(t, t.layout(), 32, 64 * K, true, true), "64 KiB IOs");
+                assertArrayEquals(new int[] {16, 4}, DeviceQueue.memberLimits(t, t.layout(), 32, 64 * K, true, true, 0), "64 KiB IOs");
+                assertArrayEquals(new int[] {15, 3}, DeviceQueue.memberLimits(t, t.layout(), 32, 4096, true, true, 1),
+                        "an engine leaving a request of each queue free");
             }
         }
     }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# How many IOs io_uring hands to a kernel worker (`iou-wrk-PID`, which issues them after later IOs)
+# when the device queue runs full. A loop device over /dev/shm whose queue holds R requests; 4 KiB
+# random reads with io_uring: fio at iodepth R and R-1, and sbench at fixed QD 32 (which caps itself
+# at what the queue holds, less what the engine leaves free). tracefs counts the bios queued by
+# io_uring workers (block_bio_queue, filtered on the task name) during each run. Needs root and fio.
+# Usage: bench/queue-full-punts.sh [R] [SECONDS] [ROUNDS]   (defaults 4, 12, 2)
+# SBENCH_JAR names sbench's jar (default replayer-cli/target/sbench.jar).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+requests="${1:-4}" seconds="${2:-12}" rounds="${3:-2}"
+[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }
+command -v fio >/dev/null || { echo "needs fio (apt-get install fio)" >&2; exit 1; }
+jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
+out=bench/out/queue-full-punts
+mkdir -p "$out"
+records=$((400000 * (seconds + 2)))
+trace="$out/randread-4k-$records.sbt"
+if [ ! -f "$trace" ]; then
+  python3 bench/gen-randread.py "$records" $((1 << 30)) 4096 > "$out/randread.csv"
+  java -jar "$jar" convert --progress none "$out/randread.csv" "$trace" >/dev/null
+  rm "$out/randread.csv"
+fi
+img=/dev/shm/sbench-queue-full-punts.img
+rm -f "$img"
+truncate -s 1G "$img"
+dev=$(losetup --find --show --direct-io=off "$img")
+name=$(basename "$dev")
+tracing=/sys/kernel/tracing
+event=$tracing/events/block/block_bio_queue
+cleanup() {
+  echo 0 > "$tracing/tracing_on"
+  echo 0 > "$event/enable"
+  echo 0 > "$event/filter"
+  losetup -d "$dev"
+  rm -f "$img"
+}
+trap cleanup EXIT
+echo "$requests" > "/sys/block/$name/queue/nr_requests"
+echo 16384 > "$tracing/buffer_size_kb"
+echo 'comm ~ "iou-wrk*"' > "$event/filter"
+
+# Runs "$@" with the worker-queued bios counted; prints that count.
+counted() {
+  echo 0 > "$tracing/tracing_on"
+  echo > "$tracing/trace"
+  echo 1 > "$event/enable"
+  echo 1 > "$tracing/tracing_on"
+  "$@" > "$out/run.txt" 2>&1 || true
+  echo 0 > "$tracing/tracing_on"
+  echo 0 > "$event/enable"
+  grep -c block_bio_queue "$tracing/trace" || true
+}
+
+echo "machine: $(nproc) cores, kernel $(uname -r), $(fio --version), sbench $(java -jar "$jar" --version)"
+echo "device: $dev (loop over tmpfs, direct-io off), nr_requests $(cat /sys/block/$name/queue/nr_requests), 4 KiB random reads, io_uring, about $seconds s per run"
+for round in $(seq 1 "$rounds"); do
+  for depth in "$requests" $((requests - 1)); do
+    punts=$(counted fio --name=punts --filename="$dev" --direct=1 --rw=randread --bs=4k --ioengine=io_uring \
+      --iodepth="$depth" --time_based --runtime="$seconds" --output-format=json --output="$out/fio.json")
+    ios=$(python3 -c "import json; print(json.load(open('$out/fio.json'))['jobs'][0]['read']['total_ios'])")
+    echo "round $round fio io_uring iodepth $depth: $ios IOs, $punts bios queued by an io_uring worker"
+  done
+  punts=$(counted timeout -s INT "$((seconds + 2))" java -jar "$jar" replay "$trace" --target "$dev" --mode fixed-qd --qd 32 \
+    --engine io_uring --read-only --progress none --out "$out/sbench.json")
+  read -r ios cap <<< "$(python3 -c "import json; r=json.load(open('$out/sbench.json')); print(r['summary']['ios'], r['fidelity']['inFlightCap'])")"
+  echo "round $round sbench io_uring fixed QD 32 (in flight at most $cap): $ios IOs, $punts bios queued by an io_uring worker"
+done
