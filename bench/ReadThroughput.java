@@ -1,6 +1,8 @@
 // Measures how fast sbench reads a trace: the format's raw reader alone, the full opening
-// pipeline (sort when needed, rebase, recorded QD), and what inspect and convert (to .sbt) do on
-// top of it. Run with the runnable jar on the classpath:
+// pipeline (sort when needed, rebase, recorded QD) as replay opens it (its sort spills when its
+// memory fills), and what inspect and convert (to .sbt) do on top of it, opening the file as they
+// do (TraceFormats.read: the sort streams, and reads the file again only if it is more out of order
+// than the sort's memory). Run with the runnable jar on the classpath:
 //   java -Xmx256m -cp replayer-cli/target/sbench.jar bench/ReadThroughput.java FILE [FORMAT] [REPEATS]
 // Prints one line per measurement; the best of REPEATS runs is reported, per second of wall time
 // and per second of the reading thread's CPU time (which other load on the machine disturbs less).
@@ -57,16 +59,10 @@ public class ReadThroughput {
             for (int i = 0; i < repeats; i++) {
                 raw.measure(() -> drain(format.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)));
                 pipeline.measure(() -> drain(open(formats, file, format)));
-                inspect.measure(() -> {
-                    try (TraceReader reader = open(formats, file, format)) {
-                        return TraceInspector.inspect(reader, SequentialWindow.DEFAULT_WINDOW).records();
-                    }
-                });
-                convert.measure(() -> {
-                    try (TraceReader reader = open(formats, file, format)) {
-                        return TraceConverter.convert(reader, sbt, converted, ConvertSettings.ALL).written();
-                    }
-                });
+                inspect.measure(() -> formats.read(file, format.name(), ReadOptions.DEFAULTS, ReadOptions.DEFAULTS,
+                        reader -> TraceInspector.inspect(reader, SequentialWindow.DEFAULT_WINDOW).records()));
+                convert.measure(() -> formats.read(file, format.name(), ReadOptions.DEFAULTS, ReadOptions.DEFAULTS,
+                        reader -> TraceConverter.convert(reader, sbt, converted, ConvertSettings.ALL).written()));
             }
         } finally {
             Files.deleteIfExists(converted);

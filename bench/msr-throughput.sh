@@ -2,7 +2,7 @@
 # MSR text through inspect and convert (to .sbt), on one core, with two jars side by side: each
 # round runs every command with each jar in turn, so both meet the same load. Rates are records
 # per CPU second (user + system of the process, for the commands; of the reading thread, for
-# bench/ReadThroughput.java's stages) and per wall second. The outputs of the two jars are
+# bench/ReadThroughput.java's stages, run from the jar's own commit) and per wall second. The outputs of the two jars are
 # compared: inspect's JSON and the .sbt written must be byte-identical.
 # Usage: bench/msr-throughput.sh BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
 #   (defaults: 10000000 records of bench/gen-msr.py, 3 rounds, CPU 1). Writes into bench/out/.
@@ -28,6 +28,18 @@ timed() { # label, jar label, command...: one line with wall and CPU rates
   printf '%-8s %-8s %6.2f s wall %6.2f s CPU  %6.2f M rec/s  %6.2f M rec/CPU-s\n' \
     "$label" "$which" "$secs" "$cpu_s" "$(rate "$secs")" "$(rate "$cpu_s")"
 }
+# bench/ReadThroughput.java as of the commit the jar was built from (it follows sbench's API), or
+# the checkout's for a jar built with uncommitted changes or from a commit this clone lacks.
+stages_source() {
+  local commit
+  commit=$(java -jar "$1" --version | sed -n 's/.*(commit \([0-9a-f]*\))$/\1/p')
+  mkdir -p "$out/stages-$2"
+  if [ -n "$commit" ] && git show "$commit:bench/ReadThroughput.java" > "$out/stages-$2/ReadThroughput.java" 2>/dev/null; then
+    echo "$out/stages-$2/ReadThroughput.java"
+  else
+    echo bench/ReadThroughput.java
+  fi
+}
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "records: $n ($msr), one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do
@@ -39,7 +51,7 @@ for round in $(seq 1 "$rounds"); do
     mv "$out/cmd-$which.txt" "$out/inspect-$which.json"
     timed convert "$which" java -Xmx256m -jar "$jar" convert --progress none "$msr" "$out/msr-$which.sbt"
     printf '%-8s %-8s ' stages "$which"
-    one java -Xmx256m -cp "$jar" bench/ReadThroughput.java "$msr" msr 1 | tr ' ' '\n' \
+    one java -Xmx256m -cp "$jar" "$(stages_source "$jar" "$which")" "$msr" msr 1 | tr ' ' '\n' \
       | grep -E '^(raw|pipeline|inspect|convert)(Cpu)?=' | tr '\n' ' '
     echo
   done

@@ -142,16 +142,14 @@ final class ConvertCommand implements Callable<Integer> {
                 throw SbenchException.usage("--fit scale reads the trace twice (once to measure its span) and " + in
                         + " is a pipe, read once; save it to a file first, or use --fit wrap");
             }
-            try (TraceReader reader = formats.open(input, traceOptions.from, traceOptions.readOptions().withProgress(
-                    new TaskProgress(line, "measuring " + in + " (for --fit scale)", TaskProgress.Unit.BYTES)))) {
-                spanBytes = FittedTraceReader.spanBytes(reader, fitting.stream());
-            }
+            String task = "measuring " + in + " (for --fit scale)";
+            spanBytes = formats.read(input, traceOptions.from, traceOptions.readOptions(line, task), traceOptions.rereadOptions(line, task),
+                    reader -> FittedTraceReader.spanBytes(reader, fitting.stream()));
         }
-        TraceReader opened = formats.open(input, traceOptions.from,
-                traceOptions.readOptions().withProgress(new TaskProgress(line, "converting " + in, TaskProgress.Unit.BYTES)));
-        try (TraceReader reader = fitting == null ? opened : fitting.reader(opened, spanBytes)) {
-            return TraceConverter.convert(reader, outFormat, out, settings);
-        }
+        long span = spanBytes;
+        return formats.read(input, traceOptions.from, traceOptions.readOptions(line, "converting " + in),
+                traceOptions.rereadOptions(line, "converting " + in),
+                opened -> TraceConverter.convert(fitting == null ? opened : fitting.reader(opened, span), outFormat, out, settings));
     }
 
     /** The stream {@code --stream} names, or {@link IoRecord#NO_STREAM}. */

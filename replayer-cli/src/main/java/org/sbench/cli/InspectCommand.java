@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sbench.result.TextTable;
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.stats.SequentialWindow;
 import org.sbench.trace.stats.TraceInspector;
@@ -52,9 +51,10 @@ final class InspectCommand implements Callable<Integer> {
         TraceStatistics stats;
         ProgressLine line = progress.line(spec);
         Path path = TraceOptions.resolve(trace.toString(), line);
-        try (TraceReader reader = TraceFormats.standard().open(path, traceOptions.from,
-                traceOptions.readOptions().withProgress(new TaskProgress(line, "reading " + trace, TaskProgress.Unit.BYTES)))) {
-            stats = TraceInspector.inspect(reader, seqWindow);
+        try {
+            stats = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
+                    traceOptions.rereadOptions(line, "reading " + trace),
+                    reader -> TraceInspector.inspect(reader, seqWindow));
         } finally {
             line.end();
         }

@@ -50,4 +50,17 @@ final class TraceOptions {
         }
         return ReadOptions.DEFAULTS.withSkipBad(skipBad);
     }
+
+    /** How {@code task} (in words: "reading x") reads the trace, its progress on {@code line}. */
+    ReadOptions readOptions(ProgressLine line, String task) {
+        return readOptions().withProgress(new TaskProgress(line, task, TaskProgress.Unit.BYTES));
+    }
+
+    /**
+     * How {@code task} reads the trace a second time, when it was more out of order than the sort
+     * holds in memory ({@link org.sbench.trace.format.TraceFormats#read}).
+     */
+    ReadOptions rereadOptions(ProgressLine line, String task) {
+        return readOptions(line, task + " again (more out of order than the sort holds in memory)");
+    }
 }

@@ -19,6 +19,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.trace.format.Fifos;
+import org.sbench.trace.input.ReadOptions;
 
 /** Traces read from pipes: a FIFO, {@code <(zcat ...)} and {@code -} (standard input) are read once, never reopened. */
 class PipesTest {
@@ -82,6 +83,44 @@ class PipesTest {
         assertEquals(2, replay.code());
         assertTrue(replay.err().startsWith("sbench: /dev/stdin is not a regular file (a pipe or device): replay reads its trace"
                 + " twice"), replay.err());
+    }
+
+    /**
+     * A file more out of order than the sort holds in memory (its first read moved to the end) is
+     * read twice by inspect and convert, the second time spilling as a pipe's sort does: both give
+     * what they give from the pipe.
+     */
+    @Test
+    void aFileMoreOutOfOrderThanTheSortHoldsGivesWhatAPipeGives(@TempDir Path dir) throws Exception {
+        int records = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 1000;
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i <= records; i++) {
+            int at = i == records ? 0 : i;
+            b.append(128166372000000000L + 10L * at).append(",hm,0,").append(at % 3 == 0 ? "Write," : "Read,")
+                    .append(4096L * (at % 5000)).append(",4096,").append(200 + at % 7).append('\n');
+        }
+        byte[] trace = b.toString().getBytes(StandardCharsets.US_ASCII);
+        Path file = Files.write(dir.resolve("late.csv"), trace);
+        CliTest.Run fromFile = CliTest.run("inspect", "--json", file.toString());
+        Path fifo = Fifos.fed(dir.resolve("late.fifo"), trace);
+        CliTest.Run fromPipe = assertTimeoutPreemptively(NEVER_HANGS, () -> CliTest.run("inspect", "--json", fifo.toString()));
+        assertEquals(0, fromFile.code(), fromFile.err());
+        assertEquals(0, fromPipe.code(), fromPipe.err());
+        assertEquals(fromPipe.out(), fromFile.out());
+        assertEquals(1, new ObjectMapper().readTree(fromFile.out()).get("reordered").asLong());
+
+        Path fileCsv = dir.resolve("from-file.csv");
+        Path pipeCsv = dir.resolve("from-pipe.csv");
+        Path fifo2 = Fifos.fed(dir.resolve("late2.fifo"), trace);
+        assertEquals(0, CliTest.run("convert", file.toString(), fileCsv.toString()).code());
+        assertEquals(0, assertTimeoutPreemptively(NEVER_HANGS, () -> CliTest.run("convert", fifo2.toString(), pipeCsv.toString())).code());
+        assertEquals(records(pipeCsv), records(fileCsv));
+        assertEquals(records + 1, records(fileCsv).size(), "a header and every record");
+    }
+
+    /** The lines of a CSV trace that are not comments (the source's name is in one). */
+    private static List<String> records(Path csv) throws IOException {
+        return Files.readAllLines(csv).stream().filter(l -> !l.startsWith("#")).toList();
     }
 
     /** Runs {@code sbench ARGS} in a JVM of its own, its standard input a pipe fed {@code stdin}, to its end. */

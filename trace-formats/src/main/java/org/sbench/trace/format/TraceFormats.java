@@ -1,10 +1,12 @@
 package org.sbench.trace.format;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
+import java.util.function.Function;
 import org.sbench.SbenchException;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
@@ -26,6 +28,7 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 import org.sbench.trace.sort.ExternalSorter;
+import org.sbench.trace.sort.SortWindowExceeded;
 
 /**
  * The supported formats, in the order detection tries them (binary and header-marked formats
@@ -158,8 +161,35 @@ public final class TraceFormats {
      * pipe or stream is read once, from the head detection looked at on.
      */
     public TraceReader open(TraceInput input, String from, ReadOptions options) {
+        return open(input, from, options, false);
+    }
+
+    private TraceReader open(TraceInput input, String from, ReadOptions options, boolean rereadable) {
         TraceFormat format = from == null ? detect(input) : byName(from);
-        return inIssueOrder(format.openReader(input, options), options);
+        return inIssueOrder(format.openReader(input, options), options, rereadable);
+    }
+
+    /**
+     * Opens {@code path} as {@link #open(Path, String, ReadOptions)} does and hands the reader to
+     * {@code use}, for a caller that can start over; closes the reader. A regular file can be read
+     * twice, so its sort does not spill when its memory fills: records go on from a window of that
+     * many ({@link ExternalSorter}, {@code rereadable}). Should a record be further out of order
+     * than the window holds, {@code use} is abandoned and the file read again, with {@code again}'s
+     * options, by a sort that spills: {@code use} must leave nothing behind when it throws (a trace
+     * writer closed unfinished leaves no file). A pipe is read once, by a sort that spills.
+     */
+    public <T> T read(Path path, String from, ReadOptions options, ReadOptions again, Function<TraceReader, T> use) {
+        if (Files.isRegularFile(path)) {
+            try (TraceReader reader = open(TraceInput.of(path, options.progress()), from, options, true)) {
+                return use.apply(reader);
+            } catch (SortWindowExceeded e) {
+                // Read again below, spilling.
+            }
+            options = again;
+        }
+        try (TraceReader reader = open(path, from, options)) {
+            return use.apply(reader);
+        }
     }
 
     /**
@@ -170,7 +200,11 @@ public final class TraceFormats {
      * is closed with the returned reader, or here if this fails.
      */
     public TraceReader inIssueOrder(TraceReader raw, ReadOptions options) {
-        TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir);
+        return inIssueOrder(raw, options, false);
+    }
+
+    private TraceReader inIssueOrder(TraceReader raw, ReadOptions options, boolean rereadable) {
+        TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir, rereadable);
         try {
             return new TimelineReader(ordered);
         } catch (RuntimeException e) {

@@ -28,6 +28,13 @@ import org.sbench.trace.input.TraceInput;
  * the default, each a cache miss). {@link #close()} deletes the directory with whatever is in it,
  * also after a failure or an interruption half way through a run or a merge.
  *
+ * <p>A caller that can read the source again (a file) may say so ({@code rereadable}): then nothing
+ * spills. Once memory is full, each record handed on makes room for the next one read, as in a
+ * single run of replacement selection; a record earlier than one already handed on (a second run)
+ * throws {@link SortWindowExceeded}, and the caller reads the source again with a sorter that
+ * spills. A trace that comes out as one run, the usual case, is thus never written to disk and read
+ * back, and its first records come out before its last are read.
+ *
  * <p>{@link #reorderedRecords()} counts records whose issue time is below that of a record before
  * them in the file, i.e. the records the sort had to move.
  */
@@ -45,6 +52,9 @@ public final class ExternalSorter implements TraceReader {
     private long reordered;
     private long maxIssueSeen = Long.MIN_VALUE;
     private boolean started;
+    private final boolean rereadable;
+    /** True once memory filled with {@link #rereadable}: records stream out of the held window. */
+    private boolean streaming;
 
     // Replacement selection over pooled records: entry order is (run, issueNs, seq).
     private IoRecord[] pool;
@@ -68,12 +78,24 @@ public final class ExternalSorter implements TraceReader {
      * @param tempDir       where spilled runs go (a fresh directory is made inside it)
      */
     public ExternalSorter(TraceReader source, int memoryRecords, Path tempDir) {
+        this(source, memoryRecords, tempDir, false);
+    }
+
+    /**
+     * @param source        records in file order; closed with this sorter
+     * @param memoryRecords how many records may be held in memory at once (at least 2)
+     * @param tempDir       where spilled runs go (a fresh directory is made inside it)
+     * @param rereadable    true when the caller reads the source again after {@link SortWindowExceeded}:
+     *                      records stream out instead of spilling
+     */
+    public ExternalSorter(TraceReader source, int memoryRecords, Path tempDir, boolean rereadable) {
         if (memoryRecords < 2) {
             throw new IllegalArgumentException("memoryRecords < 2");
         }
         this.source = source;
         this.memoryRecords = memoryRecords;
         this.tempDir = tempDir;
+        this.rereadable = rereadable;
     }
 
     @Override
@@ -92,7 +114,11 @@ public final class ExternalSorter implements TraceReader {
         if (heapSize == 0 && queueSize == 0) {
             return false;
         }
-        into.copyFrom(pool[popMin()]);
+        int i = popMin();
+        into.copyFrom(pool[i]);
+        if (streaming) {
+            refill(i, into.issueNs);
+        }
         return true;
     }
 
@@ -115,8 +141,32 @@ public final class ExternalSorter implements TraceReader {
             count++;
         }
         if (count == memoryRecords) {
-            spillAndMerge();
+            streaming = rereadable;
+            if (!streaming) {
+                spillAndMerge();
+            }
         }
+    }
+
+    /**
+     * Reads the next record of the source into entry {@code i}, whose record went out at
+     * {@code lastOutNs}, and holds it: in the current run unless it is earlier than that, then in
+     * the next (or, streaming, {@link SortWindowExceeded}).
+     */
+    private void refill(int i, long lastOutNs) {
+        IoRecord r = pool[i];
+        if (!readSource(r)) {
+            return;
+        }
+        if (r.issueNs >= lastOutNs) {
+            runOf[i] = currentRun;
+        } else if (streaming) {
+            throw new SortWindowExceeded(seq, memoryRecords);
+        } else {
+            runOf[i] = currentRun + 1;
+        }
+        seqOf[i] = seq++;
+        hold(i);
     }
 
     private boolean readSource(IoRecord r) {
@@ -144,14 +194,8 @@ public final class ExternalSorter implements TraceReader {
                     currentRun = runOf[i];
                     writer = newRun(dir);
                 }
-                IoRecord r = pool[i];
-                writer.write(r);
-                long lastOut = r.issueNs;
-                if (readSource(r)) {
-                    runOf[i] = r.issueNs >= lastOut ? currentRun : currentRun + 1;
-                    seqOf[i] = seq++;
-                    hold(i);
-                }
+                writer.write(pool[i]);
+                refill(i, pool[i].issueNs);
             }
             writer.finish();
         } finally {

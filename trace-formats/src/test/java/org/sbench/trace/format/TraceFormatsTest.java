@@ -269,6 +269,84 @@ class TraceFormatsTest {
         assertEquals(file + ": byte 0: expected the .sbt magic 89 53 42 54 0d 0a 1a 0a, found other bytes", e.getMessage());
     }
 
+    /** A CSV trace of {@code records} 4 KiB reads 1 µs apart, in time order but for {@code late}, moved to the end. */
+    private static String csvWithLateRecord(int records, int late) {
+        StringBuilder csv = new StringBuilder("issue_ns,complete_ns,offset,length,op,stream,qd,process\n");
+        for (int i = 0; i < records; i++) {
+            if (i != late) {
+                csv.append(1000L * i).append(",,").append(4096L * i).append(",4096,R,,,\n");
+            }
+        }
+        return csv.append(1000L * late).append(",,").append(4096L * late).append(",4096,R,,,\n").toString();
+    }
+
+    /** The records read, and how many readings it took. */
+    private record Reading(List<IoRecord> records, int readings) {
+    }
+
+    /** Reads {@code path} through {@link TraceFormats#read} with a sort of 16 records, its progress heard as "first" or "again". */
+    private static Reading readWithSmallSort(TraceFormats formats, Path path, List<String> heard) {
+        ReadOptions first = new ReadOptions(0, 16).withProgress((done, total) -> heard.add("first"));
+        ReadOptions again = new ReadOptions(0, 16).withProgress((done, total) -> heard.add("again"));
+        int[] readings = {0};
+        List<IoRecord> got = formats.read(path, null, first, again, r -> {
+            readings[0]++;
+            return TestRecords.readAll(r);
+        });
+        return new Reading(got, readings[0]);
+    }
+
+    private static void assertInOrder(List<IoRecord> got, int records) {
+        assertEquals(records, got.size());
+        for (int i = 0; i < records; i++) {
+            assertEquals(1000L * i, got.get(i).issueNs, "record " + i);
+        }
+    }
+
+    /**
+     * A file more out of order than the sort holds is read a second time, by a sort that spills, with
+     * the second options (their progress heard); one within it is read once and nothing spills.
+     */
+    @Test
+    void aFileMoreOutOfOrderThanTheSortHoldsIsReadAgain(@TempDir Path dir) throws IOException {
+        Path spills = Files.createDirectory(dir.resolve("spills"));
+        TraceFormats formats = new TraceFormats(TraceFormats.standard().all(), spills);
+        Path far = dir.resolve("far.csv");
+        Files.writeString(far, csvWithLateRecord(1000, 3));
+        List<String> heard = new java.util.ArrayList<>();
+        Reading got = readWithSmallSort(formats, far, heard);
+        assertInOrder(got.records(), 1000);
+        assertEquals(2, got.readings());
+        assertTrue(heard.contains("first") && heard.get(heard.size() - 1).equals("again"), heard.toString());
+
+        Path near = dir.resolve("near.csv");
+        Files.writeString(near, csvWithLateRecord(1000, 990));
+        heard.clear();
+        int[] spilled = {-1};
+        List<IoRecord> sorted = formats.read(near, null, new ReadOptions(0, 16), ReadOptions.DEFAULTS, r -> {
+            List<IoRecord> all = TestRecords.readAll(r);
+            try (var files = Files.list(spills)) {
+                spilled[0] = (int) files.count();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return all;
+        });
+        assertInOrder(sorted, 1000);
+        assertEquals(0, spilled[0], "nothing spilled while reading");
+    }
+
+    /** A pipe is read once: its sort spills. */
+    @Test
+    void aPipeMoreOutOfOrderThanTheSortHoldsIsReadOnce(@TempDir Path dir) throws Exception {
+        Path fifo = Fifos.fed(dir.resolve("far.fifo"), csvWithLateRecord(1000, 3).getBytes(StandardCharsets.UTF_8));
+        List<String> heard = new java.util.ArrayList<>();
+        Reading got = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> readWithSmallSort(formats, fifo, heard));
+        assertInOrder(got.records(), 1000);
+        assertEquals(1, got.readings());
+        assertTrue(!heard.contains("again"), heard.toString());
+    }
+
     @Test
     void outputFormatFromExtensionOrName() {
         assertEquals("sbt", formats.forOutput(Path.of("x.sbt"), null).name());

@@ -1,6 +1,8 @@
 package org.sbench.trace.sort;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,10 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.ListReader;
@@ -46,6 +52,77 @@ class ExternalSorterTest {
             assertEquals(0, s.count(), "temporary runs deleted");
         }
         Files.delete(tmp);
+    }
+
+    /**
+     * A trace whose records are shuffled within blocks no longer than the sorter holds comes out of
+     * a sorter that may not spill sorted and stable, as the spilling one gives it, with nothing
+     * written to the temporary directory.
+     */
+    @Property(tries = 30)
+    void disorderWithinTheMemoryStreamsWithoutSpilling(@ForAll long seed, @ForAll @IntRange(min = 0, max = 5000) int n,
+                                                       @ForAll @IntRange(min = 2, max = 300) int memory) throws IOException {
+        Random random = new Random(seed);
+        List<IoRecord> input = TestRecords.records(seed, n, false);
+        input.sort(Comparator.comparingLong(r -> r.issueNs));
+        for (IoRecord r : input) {
+            r.issueNs /= 1000; // many equal times, to check stability
+            r.completeNs = IoRecord.NO_TIME;
+        }
+        int block = 1 + random.nextInt(memory);
+        for (int from = 0; from < n; from += block) {
+            Collections.shuffle(input.subList(from, Math.min(n, from + block)), random);
+        }
+        List<IoRecord> expected = new ArrayList<>(input);
+        expected.sort(Comparator.comparingLong(r -> r.issueNs));
+        Path tmp = Files.createTempDirectory("sorttest");
+        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp, true)) {
+            assertEquals(expected, TestRecords.readAll(sorter));
+            try (var s = Files.list(tmp)) {
+                assertEquals(0, s.count(), "nothing spilled");
+            }
+        }
+        Files.delete(tmp);
+    }
+
+    /** Random order: a sorter that may not spill gives what the spilling one gives, or says the trace is beyond it. */
+    @Property(tries = 30)
+    void aSorterThatMayNotSpillSortsOrRefuses(@ForAll long seed, @ForAll @IntRange(min = 0, max = 3000) int n,
+                                              @ForAll @IntRange(min = 2, max = 300) int memory) throws IOException {
+        List<IoRecord> input = TestRecords.records(seed, n, false);
+        List<IoRecord> expected = new ArrayList<>(input);
+        expected.sort(Comparator.comparingLong(r -> r.issueNs));
+        Path tmp = Files.createTempDirectory("sorttest");
+        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp, true)) {
+            List<IoRecord> got = new ArrayList<>();
+            try {
+                IoRecord r = new IoRecord();
+                while (sorter.next(r)) {
+                    got.add(new IoRecord().copyFrom(r));
+                }
+                assertEquals(expected, got);
+            } catch (SortWindowExceeded e) {
+                assertTrue(n > memory, "a trace that fits in memory is sorted there");
+                for (int i = 1; i < got.size(); i++) {
+                    assertTrue(got.get(i - 1).issueNs <= got.get(i).issueNs, "what came out before is in order");
+                }
+            }
+        }
+        try (var s = Files.list(tmp)) {
+            assertEquals(0, s.count(), "nothing spilled");
+        }
+        Files.delete(tmp);
+    }
+
+    @Test
+    void aRecordFurtherBackThanTheMemoryHoldsIsRefused(@TempDir Path tmp) {
+        List<IoRecord> input = TestRecords.records(3, 100, false);
+        input.sort(Comparator.comparingLong(r -> r.issueNs));
+        input.add(input.remove(0)); // the earliest record last
+        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), 50, tmp, true)) {
+            SortWindowExceeded e = assertThrows(SortWindowExceeded.class, () -> TestRecords.readAll(sorter));
+            assertTrue(e.getMessage().startsWith("record 99 "), e.getMessage());
+        }
     }
 
     @Property(tries = 5)
