@@ -21,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.trace.input.ReadOptions;
 
 class StopSignalsChildTest {
     /** One 4 KiB read every 10 ms for a minute, in MSR form (100 ns ticks): a timed replay that runs until stopped. */
@@ -82,7 +83,7 @@ class StopSignalsChildTest {
         Path tmp = Files.createDirectory(dir.resolve("tmp"));
         Path out = Files.createDirectory(dir.resolve("out")).resolve("sorted.sbt");
         try (ChildSbench convert = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "convert",
-                unsortedTrace(dir).toString(), out.toString(), "--from", "msr")) {
+                unsortedTrace(dir, true).toString(), out.toString(), "--from", "msr")) {
             convert.await("the sort to spill", () -> !names(tmp).isEmpty());
             convert.signal(sig);
             int exit = convert.waitFor();
@@ -93,12 +94,39 @@ class StopSignalsChildTest {
         }
     }
 
-    /** More records out of issue order (each pair swapped) than the sort holds in memory, gzipped: the sort spills for seconds. */
-    private static Path unsortedTrace(Path dir) throws IOException {
+    /** Interrupted while its sort streams (the trace within the sort's memory of order), convert leaves no partial output. */
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "INT,130"})
+    void convertInterruptedWhileStreamingLeavesNoPartialOutput(String sig, int code, @TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path out = Files.createDirectory(dir.resolve("out")).resolve("sorted.sbt");
+        try (ChildSbench convert = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "convert",
+                unsortedTrace(dir, false).toString(), out.toString(), "--from", "msr")) {
+            convert.await("the output to be written", () -> !names(out.getParent()).isEmpty());
+            convert.signal(sig);
+            int exit = convert.waitFor();
+            assertEquals(List.of(), names(out.getParent()), "no partial output left");
+            assertEquals(List.of(), names(tmp), "nothing spilled");
+            assertEquals(code, exit, convert.err());
+            assertEquals("sbench: interrupted (SIG" + sig + "): " + out + " not written\n", convert.err());
+        }
+    }
+
+    /**
+     * More records out of issue order (each pair swapped) than the sort holds in memory, gzipped;
+     * with {@code farFirst}, the first IO a little further on than the sort's memory: convert's
+     * streaming sort finds it too late at once, and the file is read again by a sort that spills
+     * for seconds.
+     */
+    private static Path unsortedTrace(Path dir, boolean farFirst) throws IOException {
         Path trace = dir.resolve("unsorted.csv.gz");
+        int firstAt = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 2;
         try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
             for (int i = 0; i < SPILLING_IOS; i++) {
                 int slot = i % 2 == 0 ? i + 1 : i - 1;
+                if (farFirst && (i == 0 || i == firstAt)) {
+                    slot = i == 0 ? firstAt : 0;
+                }
                 w.write(MSR_START_TICKS + slot * TICKS_BETWEEN_IOS + ",hm,0,Read," + i * 4096L + ",4096,100\n");
             }
         }
