@@ -16,11 +16,7 @@ out=bench/out/engine-profile
 mkdir -p "$out"
 records=$((400000 * (seconds + 2)))
 trace="$out/randread-4k-$records.sbt"
-if [ ! -f "$trace" ]; then
-  python3 bench/gen-randread.py "$records" $((1 << 30)) 4096 > "$out/randread.csv"
-  java -jar "$jar" convert --progress none "$out/randread.csv" "$trace" >/dev/null
-  rm "$out/randread.csv"
-fi
+bench/randread-sbt.sh "$jar" "$records" "$trace"
 img=/dev/shm/sbench-engine-profile.img
 rm -f "$img"
 dd if=/dev/zero of="$img" bs=1M count=1024 status=none

@@ -16,11 +16,7 @@ out=bench/out/queue-full-punts
 mkdir -p "$out"
 records=$((400000 * (seconds + 2)))
 trace="$out/randread-4k-$records.sbt"
-if [ ! -f "$trace" ]; then
-  python3 bench/gen-randread.py "$records" $((1 << 30)) 4096 > "$out/randread.csv"
-  java -jar "$jar" convert --progress none "$out/randread.csv" "$trace" >/dev/null
-  rm "$out/randread.csv"
-fi
+bench/randread-sbt.sh "$jar" "$records" "$trace"
 img=/dev/shm/sbench-queue-full-punts.img
 rm -f "$img"
 truncate -s 1G "$img"

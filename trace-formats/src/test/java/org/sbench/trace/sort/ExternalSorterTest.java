@@ -25,16 +25,35 @@ import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
 
 class ExternalSorterTest {
+    private static ExternalSorter sorter(List<IoRecord> input, int memory, Path tmp, boolean rereadable) {
+        return new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp, rereadable);
+    }
+
+    /** Many equal times, to check stability; no completion times. */
+    private static void coarsen(List<IoRecord> input) {
+        for (IoRecord r : input) {
+            r.issueNs /= 1000;
+            r.completeNs = IoRecord.NO_TIME;
+        }
+    }
+
+    private static List<IoRecord> sortedByIssue(List<IoRecord> input) {
+        List<IoRecord> sorted = new ArrayList<>(input);
+        sorted.sort(Comparator.comparingLong(r -> r.issueNs)); // List.sort is stable
+        return sorted;
+    }
+
+    private static void assertEmpty(Path dir, String what) throws IOException {
+        try (var s = Files.list(dir)) {
+            assertEquals(0, s.count(), what);
+        }
+    }
     @Property(tries = 30)
     void sortsStablyInBoundedMemory(@ForAll long seed, @ForAll @IntRange(min = 0, max = 5000) int n,
                                     @ForAll @IntRange(min = 2, max = 300) int memory) throws IOException {
         List<IoRecord> input = TestRecords.records(seed, n, false);
-        for (IoRecord r : input) {
-            r.issueNs /= 1000; // many equal times, to check stability
-            r.completeNs = IoRecord.NO_TIME;
-        }
-        List<IoRecord> expected = new ArrayList<>(input);
-        expected.sort(Comparator.comparingLong(r -> r.issueNs)); // List.sort is stable
+        coarsen(input);
+        List<IoRecord> expected = sortedByIssue(input);
         long expectedReordered = 0;
         long max = Long.MIN_VALUE;
         for (IoRecord r : input) {
@@ -44,13 +63,11 @@ class ExternalSorterTest {
             max = Math.max(max, r.issueNs);
         }
         Path tmp = Files.createTempDirectory("sorttest");
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp)) {
+        try (ExternalSorter sorter = sorter(input, memory, tmp, false)) {
             assertEquals(expected, TestRecords.readAll(sorter));
             assertEquals(expectedReordered, sorter.reorderedRecords());
         }
-        try (var s = Files.list(tmp)) {
-            assertEquals(0, s.count(), "temporary runs deleted");
-        }
+        assertEmpty(tmp, "temporary runs deleted");
         Files.delete(tmp);
     }
 
@@ -65,22 +82,16 @@ class ExternalSorterTest {
         Random random = new Random(seed);
         List<IoRecord> input = TestRecords.records(seed, n, false);
         input.sort(Comparator.comparingLong(r -> r.issueNs));
-        for (IoRecord r : input) {
-            r.issueNs /= 1000; // many equal times, to check stability
-            r.completeNs = IoRecord.NO_TIME;
-        }
+        coarsen(input);
         int block = 1 + random.nextInt(memory);
         for (int from = 0; from < n; from += block) {
             Collections.shuffle(input.subList(from, Math.min(n, from + block)), random);
         }
-        List<IoRecord> expected = new ArrayList<>(input);
-        expected.sort(Comparator.comparingLong(r -> r.issueNs));
+        List<IoRecord> expected = sortedByIssue(input);
         Path tmp = Files.createTempDirectory("sorttest");
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp, true)) {
+        try (ExternalSorter sorter = sorter(input, memory, tmp, true)) {
             assertEquals(expected, TestRecords.readAll(sorter));
-            try (var s = Files.list(tmp)) {
-                assertEquals(0, s.count(), "nothing spilled");
-            }
+            assertEmpty(tmp, "nothing spilled");
         }
         Files.delete(tmp);
     }
@@ -90,10 +101,9 @@ class ExternalSorterTest {
     void aSorterThatMayNotSpillSortsOrRefuses(@ForAll long seed, @ForAll @IntRange(min = 0, max = 3000) int n,
                                               @ForAll @IntRange(min = 2, max = 300) int memory) throws IOException {
         List<IoRecord> input = TestRecords.records(seed, n, false);
-        List<IoRecord> expected = new ArrayList<>(input);
-        expected.sort(Comparator.comparingLong(r -> r.issueNs));
+        List<IoRecord> expected = sortedByIssue(input);
         Path tmp = Files.createTempDirectory("sorttest");
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp, true)) {
+        try (ExternalSorter sorter = sorter(input, memory, tmp, true)) {
             List<IoRecord> got = new ArrayList<>();
             try {
                 IoRecord r = new IoRecord();
@@ -108,9 +118,7 @@ class ExternalSorterTest {
                 }
             }
         }
-        try (var s = Files.list(tmp)) {
-            assertEquals(0, s.count(), "nothing spilled");
-        }
+        assertEmpty(tmp, "nothing spilled");
         Files.delete(tmp);
     }
 
@@ -119,7 +127,7 @@ class ExternalSorterTest {
         List<IoRecord> input = TestRecords.records(3, 100, false);
         input.sort(Comparator.comparingLong(r -> r.issueNs));
         input.add(input.remove(0)); // the earliest record last
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), 50, tmp, true)) {
+        try (ExternalSorter sorter = sorter(input, 50, tmp, true)) {
             SortWindowExceeded e = assertThrows(SortWindowExceeded.class, () -> TestRecords.readAll(sorter));
             assertTrue(e.getMessage().startsWith("record 99 "), e.getMessage());
         }
@@ -128,10 +136,9 @@ class ExternalSorterTest {
     @Property(tries = 5)
     void manyRunsMergeInSeveralPasses(@ForAll long seed) throws IOException {
         List<IoRecord> input = TestRecords.records(seed, 3000, false);
-        List<IoRecord> expected = new ArrayList<>(input);
-        expected.sort(Comparator.comparingLong(r -> r.issueNs));
+        List<IoRecord> expected = sortedByIssue(input);
         Path tmp = Files.createTempDirectory("sorttest");
-        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), 4, tmp)) {
+        try (ExternalSorter sorter = sorter(input, 4, tmp, false)) {
             assertEquals(expected, TestRecords.readAll(sorter));
         }
         Files.delete(tmp);
