@@ -28,11 +28,18 @@ import org.sbench.trace.stats.TraceStatistics;
  * Refuses traces the settings cannot replay, with a message naming what to change, and a trace
  * that is not a regular file (a pipe cannot be read a second time); a run replays it as a {@link #source}.
  *
- * @param info          what the trace says of itself (how its streams are named, among others)
- * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
- *                      (what {@code --stream all} replays); 0 when the trace has no completion times
+ * <p>The planning pass reads a trace that needs sorting through the sort's window, without
+ * spilling ({@link TraceFormats#read}); when the trace came through it ({@code withinSortWindow}),
+ * the run reads it so again, and a record then further out of order (the file changed since) stops
+ * the run with a one-line error. Otherwise both passes spill.
+ *
+ * @param info             what the trace says of itself (how its streams are named, among others)
+ * @param combinedMaxQd    the deepest recorded queue depth counted over all streams as one device
+ *                         (what {@code --stream all} replays); 0 when the trace has no completion times
+ * @param withinSortWindow true when the planning pass read the trace once, through the sort's window
  */
-public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd) {
+public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd,
+                        boolean withinSortWindow) {
     private static final int HASH_BUFFER = 1 << 20;
     /**
      * What a replay reads as a bad record: what every reader refuses, and an IO longer than a slot
@@ -53,19 +60,20 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
                     + " planning pass and then the replay, and a pipe can be read once; convert it first (sbench convert "
                     + path + " trace.sbt) and replay that");
         }
-        TraceStatistics stats;
-        TraceInfo info;
-        int combinedMaxQd = 0;
         Progress progress = options.progress();
         ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
-        try (CombinedQdReader reader = CombinedQdReader.measuring(formats.open(path, from, firstHalf))) {
-            stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
-            info = reader.info();
-            if (reader.info().has(Field.COMPLETE)) {
-                combinedMaxQd = reader.maxQd();
-            }
-        }
-        return new TracePlan(path, from, info, stats, sha256(path, progress), combinedMaxQd);
+        int[] readings = {0};
+        Pass pass = formats.read(path, from, firstHalf, firstHalf, opened -> {
+            readings[0]++;
+            CombinedQdReader reader = CombinedQdReader.measuring(opened);
+            TraceStatistics stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
+            return new Pass(reader.info(), stats, reader.info().has(Field.COMPLETE) ? reader.maxQd() : 0);
+        });
+        return new TracePlan(path, from, pass.info, pass.stats, sha256(path, progress), pass.combinedMaxQd, readings[0] == 1);
+    }
+
+    /** What the planning pass found. */
+    private record Pass(TraceInfo info, TraceStatistics stats, int combinedMaxQd) {
     }
 
     /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
@@ -154,7 +162,8 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
     private record Source(TracePlan plan, int streamId, TraceFormats formats, ReadOptions options) implements TraceSource {
         @Override
         public TraceReader open(ReplayMode mode) {
-            TraceReader opened = formats.open(plan.path, plan.from, options);
+            TraceReader opened = plan.withinSortWindow ? PlannedOrderReader.open(formats, plan.path, plan.from, options)
+                    : formats.open(plan.path, plan.from, options);
             return streamId == ReplaySettings.ALL_STREAMS && mode instanceof ReplayMode.RecordedQd ? combinedDepth(opened) : opened;
         }
 

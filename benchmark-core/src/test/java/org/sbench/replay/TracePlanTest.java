@@ -56,6 +56,57 @@ class TracePlanTest {
         assertEquals(true, heard.stream().anyMatch(h -> h[0] == size), "the statistics pass read all of it once");
     }
 
+    /** An MSR trace of {@code records} 4 KiB reads 1 µs apart, in time order but for record {@code late}, moved to the end. */
+    private static String msrWithLateRecord(int records, int late) {
+        StringBuilder msr = new StringBuilder();
+        for (int i = 0; i < records; i++) {
+            int at = i == records - 1 ? late : i >= late ? i + 1 : i;
+            msr.append(128166372000000000L + 10L * at).append(",hm,0,Read,").append(4096L * at).append(",4096,100\n");
+        }
+        return msr.toString();
+    }
+
+    /** Reads every record the run would replay, in order; their offsets. */
+    private static java.util.List<Long> replayed(TracePlan plan, ReadOptions options) {
+        java.util.List<Long> offsets = new java.util.ArrayList<>();
+        try (org.sbench.trace.TraceReader r = plan.source(IoRecord.NO_STREAM, TraceFormats.standard(), options)
+                .open(new ReplayMode.FixedQd(1))) {
+            IoRecord rec = new IoRecord();
+            while (r.next(rec)) {
+                offsets.add(rec.offsetBytes);
+            }
+        }
+        return offsets;
+    }
+
+    /**
+     * A trace more out of order than the sort's memory (16 records here) is planned and replayed by
+     * sorts that spill; one within it is read by both passes through the sort's window, and the run
+     * stops with a one-line error when the file changed in between to be beyond it.
+     */
+    @Test
+    void aTraceWithinTheSortsWindowIsReadThroughItByBothPasses(@TempDir Path dir) throws Exception {
+        ReadOptions small = new ReadOptions(0, 16);
+        java.util.List<Long> inOrder = java.util.stream.LongStream.range(0, 200).map(i -> 4096 * i).boxed().toList();
+        Path far = java.nio.file.Files.writeString(dir.resolve("far.csv"), msrWithLateRecord(200, 3));
+        TracePlan spilling = TracePlan.of(TraceFormats.standard(), far, null, small);
+        assertEquals(false, spilling.withinSortWindow());
+        assertEquals(200, spilling.stats().records());
+        assertEquals(inOrder, replayed(spilling, small));
+
+        Path near = java.nio.file.Files.writeString(dir.resolve("near.csv"), msrWithLateRecord(200, 190));
+        TracePlan streaming = TracePlan.of(TraceFormats.standard(), near, null, small);
+        assertEquals(true, streaming.withinSortWindow());
+        assertEquals(200, streaming.stats().records());
+        assertEquals(inOrder, replayed(streaming, small));
+
+        java.nio.file.Files.writeString(near, msrWithLateRecord(200, 3));
+        org.sbench.SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> replayed(streaming, small));
+        assertEquals(near + ": the file changed since replay read it to plan the run (record 199 (in file order, from 0) is"
+                + " earlier than one already handed on by a sort holding 16 records); run again", e.getMessage());
+    }
+
     @Test
     void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
