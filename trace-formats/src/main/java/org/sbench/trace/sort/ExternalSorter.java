@@ -45,6 +45,8 @@ public final class ExternalSorter implements TraceReader {
     private final TraceReader source;
     private final int memoryRecords;
     private final Path tempDir;
+    /** True when the caller reads the source again after {@link SortWindowExceeded}. */
+    private final boolean rereadable;
     private final SbtFormat runFormat = new SbtFormat();
     private final List<Path> runFiles = new ArrayList<>();
     /** Where the runs go, made when the first is spilled; null until then. */
@@ -52,7 +54,6 @@ public final class ExternalSorter implements TraceReader {
     private long reordered;
     private long maxIssueSeen = Long.MIN_VALUE;
     private boolean started;
-    private final boolean rereadable;
     /** True once memory filled with {@link #rereadable}: records stream out of the held window. */
     private boolean streaming;
 
