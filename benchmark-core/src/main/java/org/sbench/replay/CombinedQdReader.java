@@ -1,7 +1,7 @@
 package org.sbench.replay;
 
+import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.stats.RecordedQd;
 
@@ -12,14 +12,13 @@ import org.sbench.trace.stats.RecordedQd;
  * gives the records that depth; {@link #measuring} passes them on unchanged and only keeps the
  * deepest, for the plan that sizes the engine.
  */
-final class CombinedQdReader implements TraceReader {
-    private final TraceReader source;
+final class CombinedQdReader extends ForwardingTraceReader {
     private final boolean replace;
     private final RecordedQd depth = new RecordedQd();
     private int maxQd;
 
     private CombinedQdReader(TraceReader source, boolean replace) {
-        this.source = source;
+        super(source);
         this.replace = replace;
     }
 
@@ -39,13 +38,8 @@ final class CombinedQdReader implements TraceReader {
     }
 
     @Override
-    public TraceInfo info() {
-        return source.info();
-    }
-
-    @Override
     public boolean next(IoRecord into) {
-        if (!source.next(into)) {
+        if (!in.next(into)) {
             return false;
         }
         int qd = into.hasComplete() ? depth.next(into.issueNs, into.completeNs) : IoRecord.NO_QD;
@@ -54,30 +48,5 @@ final class CombinedQdReader implements TraceReader {
             into.qd = qd;
         }
         return true;
-    }
-
-    @Override
-    public long skippedRecords() {
-        return source.skippedRecords();
-    }
-
-    @Override
-    public long incompleteLastLine() {
-        return source.incompleteLastLine();
-    }
-
-    @Override
-    public long reorderedRecords() {
-        return source.reorderedRecords();
-    }
-
-    @Override
-    public boolean inIssueOrder() {
-        return source.inIssueOrder();
-    }
-
-    @Override
-    public void close() {
-        source.close();
     }
 }

@@ -2,9 +2,9 @@
 package org.sbench.replay;
 
 import org.sbench.SbenchException;
+import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.stats.SequentialWindow;
 import org.sbench.trace.stats.TraceInspector;
@@ -18,9 +18,8 @@ import org.sbench.trace.stats.TraceStatistics;
  * read, naming the capacity the trace needs. A trace of several streams (devices) needs one chosen:
  * a second stream met without a choice is refused. Allocates nothing per record.
  */
-public final class FittedTraceReader implements TraceReader {
+public final class FittedTraceReader extends ForwardingTraceReader {
     private static final int NO_STREAM_SEEN = Integer.MIN_VALUE;
-    private final TraceReader in;
     private final TraceMapper mapper;
     private final int stream;
     private final FitPolicy fit;
@@ -35,7 +34,7 @@ public final class FittedTraceReader implements TraceReader {
      * @param device     the device's name, for messages
      */
     public FittedTraceReader(TraceReader in, int stream, FitPolicy fit, long capacityBytes, long spanBytes, int blockBytes, String device) {
-        this.in = in;
+        super(in);
         this.stream = stream;
         this.fit = fit;
         this.capacityBytes = capacityBytes;
@@ -55,11 +54,6 @@ public final class FittedTraceReader implements TraceReader {
             }
         }
         return 0;
-    }
-
-    @Override
-    public TraceInfo info() {
-        return in.info();
     }
 
     @Override
@@ -97,25 +91,5 @@ public final class FittedTraceReader implements TraceReader {
     /** IOs widened to whole logical blocks so far. */
     public long widened() {
         return mapper.widened();
-    }
-
-    @Override
-    public long skippedRecords() {
-        return in.skippedRecords();
-    }
-
-    @Override
-    public long reorderedRecords() {
-        return in.reorderedRecords();
-    }
-
-    @Override
-    public boolean inIssueOrder() {
-        return in.inIssueOrder();
-    }
-
-    @Override
-    public void close() {
-        in.close();
     }
 }

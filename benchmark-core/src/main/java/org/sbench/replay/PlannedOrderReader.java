@@ -2,8 +2,8 @@ package org.sbench.replay;
 
 import java.nio.file.Path;
 import org.sbench.SbenchException;
+import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
@@ -14,12 +14,11 @@ import org.sbench.trace.sort.SortWindowExceeded;
  * it ({@link TracePlan#withinSortWindow}). A record further out of order than the window holds can
  * only mean the file changed since: a one-line error naming the file, not a sort that cannot go back.
  */
-final class PlannedOrderReader implements TraceReader {
-    private final TraceReader in;
+final class PlannedOrderReader extends ForwardingTraceReader {
     private final Path path;
 
     private PlannedOrderReader(TraceReader in, Path path) {
-        this.in = in;
+        super(in);
         this.path = path;
     }
 
@@ -35,35 +34,5 @@ final class PlannedOrderReader implements TraceReader {
             throw SbenchException.badInput(path.toString(), "the file changed since replay read it to plan the run ("
                     + e.getMessage() + "); run again");
         }
-    }
-
-    @Override
-    public TraceInfo info() {
-        return in.info();
-    }
-
-    @Override
-    public long skippedRecords() {
-        return in.skippedRecords();
-    }
-
-    @Override
-    public long incompleteLastLine() {
-        return in.incompleteLastLine();
-    }
-
-    @Override
-    public long reorderedRecords() {
-        return in.reorderedRecords();
-    }
-
-    @Override
-    public boolean inIssueOrder() {
-        return in.inIssueOrder();
-    }
-
-    @Override
-    public void close() {
-        in.close();
     }
 }

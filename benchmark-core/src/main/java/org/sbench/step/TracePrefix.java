@@ -9,8 +9,8 @@ import org.sbench.replay.Replayer;
 import org.sbench.replay.StreamLayout;
 import org.sbench.replay.TraceSource;
 import org.sbench.result.ReplayResult;
+import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
 /**
@@ -88,48 +88,22 @@ final class TracePrefix implements TraceSource {
     }
 
     /** A reader that ends after {@code limit} records. */
-    private static final class Prefix implements TraceReader {
-        private final TraceReader reader;
+    private static final class Prefix extends ForwardingTraceReader {
         private final long limit;
         private long read;
 
         Prefix(TraceReader reader, long limit) {
-            this.reader = reader;
+            super(reader);
             this.limit = limit;
         }
 
         @Override
-        public TraceInfo info() {
-            return reader.info();
-        }
-
-        @Override
         public boolean next(IoRecord into) {
-            if (read >= limit || !reader.next(into)) {
+            if (read >= limit || !in.next(into)) {
                 return false;
             }
             read++;
             return true;
-        }
-
-        @Override
-        public long skippedRecords() {
-            return reader.skippedRecords();
-        }
-
-        @Override
-        public long reorderedRecords() {
-            return reader.reorderedRecords();
-        }
-
-        @Override
-        public boolean inIssueOrder() {
-            return reader.inIssueOrder();
-        }
-
-        @Override
-        public void close() {
-            reader.close();
         }
     }
 }

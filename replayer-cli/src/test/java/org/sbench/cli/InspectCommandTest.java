@@ -116,6 +116,9 @@ class InspectCommandTest {
         assertEquals(0, convert.code(), convert.err());
         assertEquals(warning, convert.err());
         assertTrue(convert.out().startsWith("wrote 2 records"), convert.out());
+        CliTest.Run fitted = CliTest.run("convert", trace.toString(), dir.resolve("fitted.sbt").toString(), "--capacity", "1G");
+        assertEquals(0, fitted.code(), fitted.err());
+        assertEquals(warning, fitted.err(), "fitted onto a capacity too");
         CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null", "--progress", "none");
         assertEquals(0, replay.code(), replay.err());
         assertEquals(warning, replay.err());

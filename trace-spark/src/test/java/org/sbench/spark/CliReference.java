@@ -3,8 +3,8 @@ package org.sbench.spark;
 
 import java.nio.file.Path;
 import java.util.TreeSet;
+import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
@@ -50,18 +50,12 @@ public final class CliReference {
     }
 
     /** A reader's records of one stream. */
-    private static final class OneStream implements TraceReader {
-        private final TraceReader in;
+    private static final class OneStream extends ForwardingTraceReader {
         private final int stream;
 
         OneStream(TraceReader in, int stream) {
-            this.in = in;
+            super(in);
             this.stream = stream;
-        }
-
-        @Override
-        public TraceInfo info() {
-            return in.info();
         }
 
         @Override
@@ -72,16 +66,6 @@ public final class CliReference {
                 }
             }
             return false;
-        }
-
-        @Override
-        public boolean inIssueOrder() {
-            return in.inIssueOrder();
-        }
-
-        @Override
-        public void close() {
-            in.close();
         }
     }
 }
