@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# MSR text through inspect and convert (to .sbt), on one core, with two jars side by side: each
+# MSR text through inspect, convert (to .sbt) and replay (of one stream, on the null target), on one core, with two jars side by side: each
 # round runs every command with each jar in turn, so both meet the same load. Rates are records
 # per CPU second (user + system of the process, for the commands; of the reading thread, for
 # bench/ReadThroughput.java's stages, run from the jar's own commit) and per wall second. The outputs of the two jars are
@@ -50,6 +50,9 @@ for round in $(seq 1 "$rounds"); do
     timed inspect "$which" java -Xmx256m -jar "$jar" inspect --json --progress none "$msr"
     mv "$out/cmd-$which.txt" "$out/inspect-$which.json"
     timed convert "$which" java -Xmx256m -jar "$jar" convert --progress none "$msr" "$out/msr-$which.sbt"
+    # replay reads the whole trace to plan, then its stream 0 (a quarter) again for the run.
+    timed replay "$which" java -Xmx256m -jar "$jar" replay "$msr" --stream 0 --target null --mode fixed-qd --qd 32 \
+      --progress none --out "$out/replay-$which.json"
     printf '%-8s %-8s ' stages "$which"
     one java -Xmx256m -cp "$jar" "$(stages_source "$jar" "$which")" "$msr" msr 1 | tr ' ' '\n' \
       | grep -E '^(raw|pipeline|inspect|convert)(Cpu)?=' | tr '\n' ' '

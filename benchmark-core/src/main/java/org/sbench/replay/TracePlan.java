@@ -29,17 +29,16 @@ import org.sbench.trace.stats.TraceStatistics;
  * that is not a regular file (a pipe cannot be read a second time); a run replays it as a {@link #source}.
  *
  * <p>The planning pass reads a trace that needs sorting through the sort's window, without
- * spilling ({@link TraceFormats#read}); when the trace came through it ({@code withinSortWindow}),
- * the run reads it so again, and a record then further out of order (the file changed since) stops
- * the run with a one-line error. Otherwise both passes spill.
+ * spilling ({@link TraceFormats#read}). The run's reading spills: its sort then parses the whole
+ * trace into sorted runs before the first IO, and the replay thread decodes those, where parsing
+ * text beside the IOs would slow them (a 10 M-record MSR trace replayed on the null target: 2.27 s
+ * spilled against 4.15 s streamed, bench/msr-throughput.sh).
  *
- * @param info             what the trace says of itself (how its streams are named, among others)
- * @param combinedMaxQd    the deepest recorded queue depth counted over all streams as one device
- *                         (what {@code --stream all} replays); 0 when the trace has no completion times
- * @param withinSortWindow true when the planning pass read the trace once, through the sort's window
+ * @param info          what the trace says of itself (how its streams are named, among others)
+ * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
+ *                      (what {@code --stream all} replays); 0 when the trace has no completion times
  */
-public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd,
-                        boolean withinSortWindow) {
+public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd) {
     private static final int HASH_BUFFER = 1 << 20;
     /**
      * What a replay reads as a bad record: what every reader refuses, and an IO longer than a slot
@@ -62,14 +61,12 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         }
         Progress progress = options.progress();
         ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
-        int[] readings = {0};
         Pass pass = formats.read(path, from, firstHalf, firstHalf, opened -> {
-            readings[0]++;
             CombinedQdReader reader = CombinedQdReader.measuring(opened);
             TraceStatistics stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
             return new Pass(reader.info(), stats, reader.info().has(Field.COMPLETE) ? reader.maxQd() : 0);
         });
-        return new TracePlan(path, from, pass.info, pass.stats, sha256(path, progress), pass.combinedMaxQd, readings[0] == 1);
+        return new TracePlan(path, from, pass.info, pass.stats, sha256(path, progress), pass.combinedMaxQd);
     }
 
     /** What the planning pass found. */
@@ -162,8 +159,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
     private record Source(TracePlan plan, int streamId, TraceFormats formats, ReadOptions options) implements TraceSource {
         @Override
         public TraceReader open(ReplayMode mode) {
-            TraceReader opened = plan.withinSortWindow ? PlannedOrderReader.open(formats, plan.path, plan.from, options)
-                    : formats.open(plan.path, plan.from, options);
+            TraceReader opened = formats.open(plan.path, plan.from, options);
             return streamId == ReplaySettings.ALL_STREAMS && mode instanceof ReplayMode.RecordedQd ? combinedDepth(opened) : opened;
         }
 

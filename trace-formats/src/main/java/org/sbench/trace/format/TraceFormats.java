@@ -193,15 +193,6 @@ public final class TraceFormats {
     }
 
     /**
-     * Opens {@code path} as {@link #open(Path, String, ReadOptions)} does, with a sort that never
-     * spills: reading throws {@link SortWindowExceeded} at a record further out of order than its
-     * memory holds. For reading again a file that {@link #read} read once.
-     */
-    public TraceReader openWithinSortWindow(Path path, String from, ReadOptions options) {
-        return open(TraceInput.of(path, options.progress()), from, options, true);
-    }
-
-    /**
      * The stages of {@link #open} after the format's reader: sorts {@code raw} by issue time unless
      * it guarantees that order, moves the clock's zero to the first issue and computes the recorded
      * queue depth when completion times exist. For callers that open a format's reader themselves
