@@ -48,9 +48,17 @@ final class RunFacts {
         return rows;
     }
 
-    private static String inFlightNote(ReplayResult r) {
+    /**
+     * " (the device queue holds N requests)", and why the cap is one below that with io_uring
+     * (docs/replay.md); empty for a target without a device queue.
+     */
+    static String inFlightNote(ReplayResult r) {
         String requests = r.target().device() == null ? null : r.target().device().get("nrRequests");
-        return requests == null ? "" : " (the device queue holds " + requests + " requests)";
+        if (requests == null) {
+            return "";
+        }
+        boolean spare = "io_uring".equals(r.settings().engine()) && Long.toString(r.fidelity().inFlightCap() + 1L).equals(requests);
+        return " (the device queue holds " + requests + " requests" + (spare ? "; io_uring leaves one free" : "") + ")";
     }
 
     static List<String[]> mapping(ReplayResult r) {

@@ -201,10 +201,8 @@ public final class TableResultWriter {
             s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back while a member's queue was full"
                     + " (members take " + StripeTables.caps(r) + " IOs at once)";
         } else if (f.heldAtCap() > 0) {
-            String requests = r.target().device() == null ? null : r.target().device().get("nrRequests");
             s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back at the cap of "
-                    + count(f.inFlightCap()) + " in flight" + (requests == null ? "" : " (the device queue holds " + requests + " requests)")
-                    + ": the trace asks for more";
+                    + count(f.inFlightCap()) + " in flight" + RunFacts.inFlightNote(r) + ": the trace asks for more";
         }
         if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {
             s += "; engine sync: IOs in flight together reach the device in any order";

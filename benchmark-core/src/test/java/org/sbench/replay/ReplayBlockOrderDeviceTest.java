@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.TableResultWriter;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Field;
@@ -106,6 +107,11 @@ class ReplayBlockOrderDeviceTest {
                 assertEquals(cap, r.fidelity().inFlightCap(), c.what());
                 if (!c.engine().equals("sync")) {
                     assertTrue(r.fidelity().heldAtCap() > 0, c.what() + ": the cap held IOs back");
+                    java.io.StringWriter table = new java.io.StringWriter();
+                    new TableResultWriter().write(r, new java.io.PrintWriter(table));
+                    String why = c.engine().equals("io_uring") ? "; io_uring leaves one free" : "";
+                    assertTrue(table.toString().contains(" held back at the cap of " + cap + " in flight (the device queue holds "
+                            + QUEUE_REQUESTS + " requests" + why + "): the trace asks for more"), table.toString());
                 }
             }
         }
