@@ -53,6 +53,8 @@ for round in $(seq 1 "$rounds"); do
     # replay reads the whole trace to plan, then its stream 0 (a quarter) again for the run.
     timed replay "$which" java -Xmx256m -jar "$jar" replay "$msr" --stream 0 --target null --mode fixed-qd --qd 32 \
       --progress none --out "$out/replay-$which.json"
+    python3 -c "import json, sys; print('%-8s %-8s %6.2f s the replay itself (summary.wallNs)' % ('', sys.argv[2], \
+      json.load(open(sys.argv[1]))['summary']['wallNs'] / 1e9))" "$out/replay-$which.json" "$which"
     printf '%-8s %-8s ' stages "$which"
     one java -Xmx256m -cp "$jar" "$(stages_source "$jar" "$which")" "$msr" msr 1 | tr ' ' '\n' \
       | grep -E '^(raw|pipeline|inspect|convert)(Cpu)?=' | tr '\n' ' '

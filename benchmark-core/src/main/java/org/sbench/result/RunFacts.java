@@ -4,6 +4,7 @@ package org.sbench.result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sbench.engine.IoUringEngine;
 
 /**
  * What a result says about how faithfully it replayed the trace, how the trace was mapped onto the
@@ -57,7 +58,7 @@ final class RunFacts {
         if (requests == null) {
             return "";
         }
-        boolean spare = "io_uring".equals(r.settings().engine()) && Long.toString(r.fidelity().inFlightCap() + 1L).equals(requests);
+        boolean spare = IoUringEngine.NAME.equals(r.settings().engine()) && r.fidelity().inFlightCap() + 1 == Long.parseLong(requests);
         return " (the device queue holds " + requests + " requests" + (spare ? "; io_uring leaves one free" : "") + ")";
     }
 

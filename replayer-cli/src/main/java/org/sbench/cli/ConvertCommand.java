@@ -136,20 +136,24 @@ final class ConvertCommand implements Callable<Integer> {
         if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
             throw SbenchException.usage("OUT is the same file as IN: " + out);
         }
-        long spanBytes = 0;
-        if (fitting != null && fitting.policy() == FitPolicy.SCALE) {
-            if (Files.exists(input) && !Files.isRegularFile(input)) {
-                throw SbenchException.usage("--fit scale reads the trace twice (once to measure its span) and " + in
-                        + " is a pipe, read once; save it to a file first, or use --fit wrap");
-            }
-            String task = "measuring " + in + " (for --fit scale)";
-            spanBytes = formats.read(input, traceOptions.from, traceOptions.readOptions(line, task), traceOptions.rereadOptions(line, task),
-                    reader -> FittedTraceReader.spanBytes(reader, fitting.stream()));
-        }
-        long span = spanBytes;
+        long spanBytes = spanBytes(formats, input, fitting, line);
         return formats.read(input, traceOptions.from, traceOptions.readOptions(line, "converting " + in),
                 traceOptions.rereadOptions(line, "converting " + in),
-                opened -> TraceConverter.convert(fitting == null ? opened : fitting.reader(opened, span), outFormat, out, settings));
+                opened -> TraceConverter.convert(fitting == null ? opened : fitting.reader(opened, spanBytes), outFormat, out, settings));
+    }
+
+    /** The span {@code --fit scale} fits onto the device: a first reading of the trace; 0 for any other fitting. */
+    private long spanBytes(TraceFormats formats, Path input, Fitting fitting, ProgressLine line) {
+        if (fitting == null || fitting.policy() != FitPolicy.SCALE) {
+            return 0;
+        }
+        if (Files.exists(input) && !Files.isRegularFile(input)) {
+            throw SbenchException.usage("--fit scale reads the trace twice (once to measure its span) and " + in
+                    + " is a pipe, read once; save it to a file first, or use --fit wrap");
+        }
+        String task = "measuring " + in + " (for --fit scale)";
+        return formats.read(input, traceOptions.from, traceOptions.readOptions(line, task), traceOptions.rereadOptions(line, task),
+                reader -> FittedTraceReader.spanBytes(reader, fitting.stream()));
     }
 
     /** The stream {@code --stream} names, or {@link IoRecord#NO_STREAM}. */

@@ -179,14 +179,17 @@ public final class TraceFormats {
      * writer closed unfinished leaves no file). A pipe is read once, by a sort that spills.
      */
     public <T> T read(Path path, String from, ReadOptions options, ReadOptions again, Function<TraceReader, T> use) {
-        if (Files.isRegularFile(path)) {
-            try (TraceReader reader = open(TraceInput.of(path, options.progress()), from, options, true)) {
-                return use.apply(reader);
-            } catch (SortWindowExceeded e) {
-                // Read again below, spilling.
-            }
-            options = again;
+        if (!Files.isRegularFile(path)) {
+            return readSpilling(path, from, options, use);
         }
+        try (TraceReader reader = open(TraceInput.of(path, options.progress()), from, options, true)) {
+            return use.apply(reader);
+        } catch (SortWindowExceeded e) {
+            return readSpilling(path, from, again, use);
+        }
+    }
+
+    private <T> T readSpilling(Path path, String from, ReadOptions options, Function<TraceReader, T> use) {
         try (TraceReader reader = open(path, from, options)) {
             return use.apply(reader);
         }
