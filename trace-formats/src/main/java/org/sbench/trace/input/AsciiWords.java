@@ -40,12 +40,13 @@ final class AsciiWords {
     }
 
     /**
-     * True when none of the eight bytes of {@code word} is below {@code 0x0B} (a line end, NUL,
-     * tab) or beyond ASCII: text a line reader passes over.
+     * The top bit set of each byte of {@code word} below {@code 0x0B} (a line end, NUL, tab) or
+     * beyond ASCII, exactly for the lowest such byte (a borrow may flag bytes above it too); 0 for
+     * text a line reader passes over.
      */
-    static boolean plainText(long word) {
+    static long specialBytes(long word) {
         // A byte below 0x0B borrows into its top bit; a byte beyond ASCII has it set already.
-        return (((word - EVERY_BYTE_0B) | word) & EVERY_HIGH_BIT) == 0;
+        return ((word - EVERY_BYTE_0B) | word) & EVERY_HIGH_BIT;
     }
 
     /**
@@ -99,6 +100,19 @@ final class AsciiWords {
             value = value * EIGHT_DIGITS + next;
         }
         return value;
+    }
+
+    /** How many of the bytes of {@code word}, from the first, are decimal digits before one that is not (0 to 8). */
+    static int leadingDigits(long word) {
+        // A byte's high nibble is not 3, or is not 3 with 6 added, unless the byte is a digit. A
+        // carry out of a byte (0xFA and up) can spoil only bytes after it, so the first is exact.
+        long notDigit = ((word & EVERY_HIGH_NIBBLE) ^ EVERY_BYTE_30) | (((word + EVERY_BYTE_06) & EVERY_HIGH_NIBBLE) ^ EVERY_BYTE_30);
+        return Long.numberOfTrailingZeros(notDigit) >>> 3;
+    }
+
+    /** The value of the first {@code k} bytes of {@code word} (1 to 8), each a decimal digit. */
+    static long leadingValue(long word, int k) {
+        return chunk(word << (Long.SIZE - Byte.SIZE * k), k);
     }
 
     /**

@@ -78,9 +78,20 @@ public final class LineCursor implements AutoCloseable {
         boolean asciiSoFar = true;
         while (true) {
             while (i < limit) {
-                if (i <= limit - Long.BYTES && AsciiWords.plainText(AsciiWords.word(buf, i))) {
-                    i += Long.BYTES;
-                    continue;
+                if (i <= limit - Long.BYTES) {
+                    long word = AsciiWords.word(buf, i);
+                    long special = AsciiWords.specialBytes(word);
+                    if (special == 0) {
+                        i += Long.BYTES;
+                        continue;
+                    }
+                    // The lowest byte flagged is exactly the first special one: a line end ends the line here.
+                    int first = i + (Long.numberOfTrailingZeros(special) >>> 3);
+                    if (buf[first] == '\n') {
+                        deliver(first, asciiSoFar);
+                        return true;
+                    }
+                    i = first;
                 }
                 for (int wordEnd = Math.min(i + Long.BYTES, limit); i < wordEnd; i++) {
                     byte b = buf[i];

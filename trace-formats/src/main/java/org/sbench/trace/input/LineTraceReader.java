@@ -34,6 +34,12 @@ public abstract class LineTraceReader implements TraceReader {
     @Override
     public final boolean next(IoRecord into) {
         while (cursor.advance()) {
+            if (parseUsual(into)) {
+                if (cursor.accept(into)) {
+                    return true;
+                }
+                continue;
+            }
             // Outside the try: what skipLine throws is not a bad record but input this reader
             // cannot interpret (a header it needs), so it ends the read whatever the allowance.
             if (skipLine()) {
@@ -52,6 +58,16 @@ public abstract class LineTraceReader implements TraceReader {
             }
         }
         endOfLines();
+        return false;
+    }
+
+    /**
+     * The format's fast path, tried on every line before {@link #skipLine} and {@link #parse}:
+     * fills {@code into} completely from a line of the usual form (read with a {@link LineScan},
+     * say) and returns true; or returns false, {@code into} perhaps partly written, for any other
+     * line, which the two hooks then read and judge. Never throws. By default, no fast path.
+     */
+    protected boolean parseUsual(IoRecord into) {
         return false;
     }
 

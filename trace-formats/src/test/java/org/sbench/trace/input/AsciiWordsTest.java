@@ -3,6 +3,7 @@ package org.sbench.trace.input;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -80,13 +81,29 @@ class AsciiWordsTest {
     }
 
     @Test
-    void plainTextIsAWordWithoutControlBytesBelowVtOrBytesBeyondAscii() {
-        for (int special = 0; special < 256; special++) {
-            for (int at = 0; at < Long.BYTES; at++) {
-                byte[] b = "abcdefgh".getBytes(StandardCharsets.US_ASCII);
-                b[at] = (byte) special;
-                boolean plain = special >= 0x0B && special < 0x80;
-                assertEquals(plain, AsciiWords.plainText(AsciiWords.word(b, 0)), "byte " + special + " at " + at);
+    void specialBytesFlagsTheFirstByteBelowVtOrBeyondAsciiExactly() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int trial = 0; trial < 200_000; trial++) {
+            byte[] b = new byte[Long.BYTES];
+            for (int i = 0; i < b.length; i++) {
+                // Mostly text, with control bytes, line ends and UTF-8 bytes often enough to meet in every place.
+                int kind = random.nextInt(10);
+                b[i] = (byte) (kind == 0 ? random.nextInt(0x0B) : kind == 1 ? 0x80 + random.nextInt(0x80)
+                        : kind == 2 ? random.nextInt(256) : 0x20 + random.nextInt(0x5F));
+            }
+            int first = -1;
+            for (int i = 0; i < b.length && first < 0; i++) {
+                if ((b[i] & 0xff) < 0x0B || (b[i] & 0xff) >= 0x80) {
+                    first = i;
+                }
+            }
+            long special = AsciiWords.specialBytes(AsciiWords.word(b, 0));
+            String word = Arrays.toString(b);
+            if (first < 0) {
+                assertEquals(0, special, word);
+            } else {
+                assertEquals(first, Long.numberOfTrailingZeros(special) >>> 3, word);
+                assertEquals(0x80, (special >>> (8 * first)) & 0xff, word);
             }
         }
     }

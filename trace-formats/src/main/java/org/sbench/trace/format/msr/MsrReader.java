@@ -6,6 +6,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
+import org.sbench.trace.input.LineScan;
 import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -45,8 +46,39 @@ final class MsrReader extends LineTraceReader {
     private static final int RESPONSE = 6;
     private static final TraceInfo INFO = TraceInfo.of(MsrFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
 
+    private final LineScan scan = new LineScan(cursor);
+
     MsrReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO);
+    }
+
+    /**
+     * The usual line, as the originals have it: digits, a host name, digits, {@code Read} or
+     * {@code Write}, digits, digits, digits. Any other, and any value {@link #parse} would refuse,
+     * is left to {@link #parse}, which reads the same values and names what is wrong.
+     */
+    @Override
+    protected boolean parseUsual(IoRecord r) {
+        scan.start();
+        long unixTicks = scan.unsigned(',') - FILETIME_UNIX_EPOCH_TICKS;
+        scan.skip(',');
+        long disk = scan.unsigned(',');
+        Op op = scan.text("Read", ',') ? Op.READ : scan.text("Write", ',') ? Op.WRITE : null;
+        long offset = scan.unsigned(',');
+        long size = scan.unsigned(',');
+        long responseTicks = scan.lastUnsigned();
+        if (!scan.atEnd() || op == null || disk > Integer.MAX_VALUE || !issueInRange(unixTicks)
+                || !endInRange(unixTicks, responseTicks)) {
+            return false;
+        }
+        r.clear();
+        r.issueNs = unixTicks * NS_PER_TICK;
+        r.stream = (int) disk;
+        r.op = op;
+        r.offsetBytes = offset;
+        r.lengthBytes = size;
+        r.completeNs = (unixTicks + responseTicks) * NS_PER_TICK;
+        return true;
     }
 
     @Override
@@ -61,7 +93,7 @@ final class MsrReader extends LineTraceReader {
         r.clear();
         long unixTicks = fields.unsignedAt(TIMESTAMP, "a Windows FILETIME timestamp (100 ns ticks since 1601)")
                 - FILETIME_UNIX_EPOCH_TICKS;
-        if (unixTicks < MIN_UNIX_TICKS || unixTicks > MAX_UNIX_TICKS) {
+        if (!issueInRange(unixTicks)) {
             throw fields.error(TIMESTAMP, "a Windows FILETIME timestamp between the years 1678 and 2262");
         }
         r.issueNs = unixTicks * NS_PER_TICK;
@@ -70,12 +102,22 @@ final class MsrReader extends LineTraceReader {
         r.offsetBytes = fields.unsignedAt(OFFSET, "an offset in bytes");
         r.lengthBytes = fields.unsignedAt(SIZE, "a size in bytes");
         long responseTicks = fields.unsignedAt(RESPONSE, "a response time in 100 ns ticks");
-        // Both terms in ticks keep the bound free of overflow whatever the sign of the issue time.
-        if (responseTicks > MAX_UNIX_TICKS - unixTicks) {
+        if (!endInRange(unixTicks, responseTicks)) {
             throw fields.error(RESPONSE, "a response time that ends before the year 2262");
         }
         r.completeNs = (unixTicks + responseTicks) * NS_PER_TICK;
         return true;
+    }
+
+    /** True when the issue time, in ticks since the Unix epoch, is in ns a long. */
+    private static boolean issueInRange(long unixTicks) {
+        return unixTicks >= MIN_UNIX_TICKS && unixTicks <= MAX_UNIX_TICKS;
+    }
+
+    /** True when the completion of an IO issued in range is in ns a long. */
+    private static boolean endInRange(long unixTicks, long responseTicks) {
+        // Both terms in ticks keep the bound free of overflow whatever the sign of the issue time.
+        return responseTicks <= MAX_UNIX_TICKS - unixTicks;
     }
 
     private Op op() {

@@ -1,0 +1,103 @@
+package org.sbench.trace.input;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class LineScanTest {
+    /** A scan started on the first line of {@code text}. */
+    private static LineScan scan(String text) {
+        LineCursor cursor = new LineCursor(TraceInput.ofStream("t.txt",
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))), ReadOptions.DEFAULTS);
+        assertTrue(cursor.advance());
+        LineScan scan = new LineScan(cursor);
+        scan.start();
+        return scan;
+    }
+
+    @Test
+    void readsTheFieldsOfAPlainLineInOrder() {
+        LineScan s = scan("128166372003061629,hm,1,Read,3154137088,4096,8921\r\nnext line\n");
+        assertEquals(128166372003061629L, s.unsigned(','));
+        s.skip(',');
+        assertEquals(1, s.unsigned(','));
+        assertFalse(s.text("Write", ','));
+        assertTrue(s.ok(), "a text that does not match leaves the scan ok, for the next one to try");
+        assertTrue(s.text("Read", ','));
+        assertEquals(3154137088L, s.unsigned(','));
+        assertEquals(4096, s.unsigned(','));
+        assertFalse(s.atEnd());
+        assertEquals(8921, s.lastUnsigned());
+        assertTrue(s.atEnd(), "the CR of a CRLF line end is not part of the line");
+    }
+
+    @Test
+    void numbersOfOneToEighteenDigitsAreRead() {
+        SplittableRandom random = new SplittableRandom(5);
+        for (int digits = 1; digits <= 18; digits++) {
+            for (int trial = 0; trial < 200; trial++) {
+                StringBuilder n = new StringBuilder();
+                for (int i = 0; i < digits; i++) {
+                    n.append((char) ('0' + random.nextInt(10)));
+                }
+                LineScan s = scan(n + ";" + n + "\n");
+                assertEquals(Long.parseLong(n.toString()), s.unsigned(';'), n.toString());
+                assertEquals(Long.parseLong(n.toString()), s.lastUnsigned(), n.toString());
+                assertTrue(s.atEnd());
+            }
+        }
+    }
+
+    @Test
+    void anythingButThePlainFormFailsTheScan() {
+        for (String field : new String[] {
+            "", " 12", "12 ", "+12", "-12", "1x2", "12.5", "0x1F", "1234567890123456789", "\"12\"", "١٢"}) {
+            LineScan s = scan(field + ",7\n");
+            assertEquals(LineScan.FAILED, s.unsigned(','), "'" + field + "'");
+            assertFalse(s.ok(), "'" + field + "'");
+            assertEquals(LineScan.FAILED, s.lastUnsigned(), "a failed scan stays failed");
+            assertFalse(s.atEnd());
+        }
+        assertEquals(LineScan.FAILED, scan("12;7\n").unsigned(','), "another delimiter");
+        assertEquals(LineScan.FAILED, scan("12\n").unsigned(','), "the line ends where a delimiter is due");
+        assertEquals(LineScan.FAILED, scan("12,\n").lastUnsigned(), "more after the last field");
+        LineScan noDelimiter = scan("hm\n");
+        noDelimiter.skip(',');
+        assertFalse(noDelimiter.ok(), "a field passed over needs its delimiter");
+        assertFalse(scan("Reads,1\n").text("Read", ','), "a longer field");
+        assertFalse(scan("read,1\n").text("Read", ','), "another case");
+        assertFalse(scan("Read\n").text("Read", ','), "no delimiter");
+        LineScan failed = scan("1,2\n");
+        failed.fail();
+        assertFalse(failed.ok());
+        assertEquals(LineScan.FAILED, failed.unsigned(','));
+    }
+
+    @Test
+    void aFieldPassedOverMayHoldAnything() {
+        LineScan s = scan(" host name ünï,42\n");
+        s.skip(',');
+        assertEquals(42, s.lastUnsigned());
+        assertTrue(s.atEnd());
+    }
+
+    @Test
+    void aStartAfterAFailureBeginsAfresh() {
+        LineCursor cursor = new LineCursor(TraceInput.ofStream("t.txt",
+                new ByteArrayInputStream("x,1\n2,3\n".getBytes(StandardCharsets.US_ASCII))), ReadOptions.DEFAULTS);
+        LineScan s = new LineScan(cursor);
+        assertTrue(cursor.advance());
+        s.start();
+        assertEquals(LineScan.FAILED, s.unsigned(','));
+        assertTrue(cursor.advance());
+        s.start();
+        assertEquals(2, s.unsigned(','));
+        assertEquals(3, s.lastUnsigned());
+        assertTrue(s.atEnd());
+    }
+}
