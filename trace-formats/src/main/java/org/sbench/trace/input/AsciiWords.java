@@ -112,7 +112,8 @@ final class AsciiWords {
 
     /** The value of the first {@code k} bytes of {@code word} (1 to 8), each a decimal digit. */
     static long leadingValue(long word, int k) {
-        return chunk(word << (Long.SIZE - Byte.SIZE * k), k);
+        int unused = Long.SIZE - Byte.SIZE * k;
+        return digitValues((word << unused) - (EVERY_BYTE_30 << unused));
     }
 
     /**
@@ -125,7 +126,11 @@ final class AsciiWords {
         if ((word & EVERY_HIGH_NIBBLE) != digitBytes || ((word + EVERY_BYTE_06) & EVERY_HIGH_NIBBLE) != digitBytes) {
             return NOT_DIGITS;
         }
-        long v = word - digitBytes;
+        return digitValues(word - digitBytes);
+    }
+
+    /** The number whose digits' values (0 to 9) are the bytes of {@code v}, the first in the lowest byte holding one. */
+    private static long digitValues(long v) {
         v = v * 10 + (v >>> 8); // each pair of digits as a number, in the lower byte of its 16 bits
         // Then four pairs into one number: pairs 1 and 3 times 10^6 and 10^2, pairs 2 and 4 times 10^4 and 1.
         return (((v & 0x0000_00FF_0000_00FFL) * (100 + (1_000_000L << 32)))

@@ -26,7 +26,8 @@ import java.util.Arrays;
  * a cache and TLB miss. The bits of IOs inside one region are therefore set {@value #BATCH} IOs at
  * a time, in a loop short enough for the processor to have many of those misses in flight at once
  * (measured on random 4 KiB-128 KiB IOs over 4 x 256 GiB: half the CPU time of one IO after
- * another); counting and spilling set the waiting bits first. Not thread-safe.
+ * another), all their words read first and then written; counting and spilling set the waiting
+ * bits first. Not thread-safe.
  */
 public final class BlockFootprint implements AutoCloseable {
     /** The least default budget, 64 MiB: the bitmaps of 2 TiB touched by random IOs. */
@@ -56,6 +57,8 @@ public final class BlockFootprint implements AutoCloseable {
     private final int[] batchFrom = new int[BATCH];
     private final int[] batchTo = new int[BATCH];
     private int batched;
+    /** What {@link #setBatched()}'s first pass read, kept only so that its loads are not dropped. */
+    private long loaded;
 
     /** A footprint with the default budget, spilling to {@code java.io.tmpdir}. */
     public BlockFootprint() {
@@ -169,6 +172,15 @@ public final class BlockFootprint implements AutoCloseable {
     }
 
     private void setBatched() {
+        // Each waiting IO's first word is read before any is written: loads alone have many more
+        // misses in flight than read-modify-writes, whose stores queue behind their misses
+        // (measured: 41-49 against 49-52 ns an IO over 4 x 256 GiB). The sum is kept so that the
+        // compiler keeps the loads.
+        long sum = 0;
+        for (int k = 0; k < batched; k++) {
+            sum += batchBits[k][batchFrom[k] >>> 6];
+        }
+        loaded = sum;
         for (int k = 0; k < batched; k++) {
             RegionBitmap.set(batchBits[k], batchFrom[k], batchTo[k]);
             batchBits[k] = null;
