@@ -174,8 +174,8 @@ public final class BlockFootprint implements AutoCloseable {
     private void setBatched() {
         // Each waiting IO's first word is read before any is written: loads alone have many more
         // misses in flight than read-modify-writes, whose stores queue behind their misses
-        // (measured: 41-49 against 49-52 ns an IO over 4 x 256 GiB). The sum is kept so that the
-        // compiler keeps the loads.
+        // (bench/stats-cost.sh, random IOs over 4 x 256 GiB: 48-49 against 56-57 ns an IO). The
+        // sum is kept so that the compiler keeps the loads.
         long sum = 0;
         for (int k = 0; k < batched; k++) {
             sum += batchBits[k][batchFrom[k] >>> 6];

@@ -10,10 +10,10 @@ import java.util.Arrays;
  * thousands of streams) and doubles as needed.
  *
  * <p>A few outstanding IOs, the usual case, are kept in no order: each IO passes over all of them
- * once, keeping those still outstanding, with no branch on their times (which come in no order a
- * branch could learn: the heap this replaced spent 30 ns an IO on mispredicted branches at depths
- * of 2 to 4). Past {@value #MOST_UNORDERED} they become a min-heap, whose cost grows with the
- * logarithm of the depth instead, until the depth falls to half that again.
+ * once, keeping those still outstanding, with no branch on their times, which come in no order a
+ * branch could learn (bench/stats-cost.sh, 4 streams at depths of 2 to 4: 29 ns an IO with a heap
+ * throughout, 16 ns so). Past {@value #MOST_UNORDERED} they become a min-heap, whose cost grows
+ * with the logarithm of the depth instead, until the depth falls to half that again.
  */
 public final class RecordedQd {
     private static final int INITIAL_CAPACITY = 4;
