@@ -36,11 +36,6 @@ public final class LineScan {
         failed = false;
     }
 
-    /** True while every step since {@link #start()} read what it was asked to. */
-    public boolean ok() {
-        return !failed;
-    }
-
     /** True when the scan is ok and has read the whole line. */
     public boolean atEnd() {
         return !failed && pos == end;
@@ -78,8 +73,8 @@ public final class LineScan {
 
     /**
      * True, having read them, when the field here is exactly {@code text} (ASCII, same case) and
-     * the {@code delimiter} follows; false otherwise, leaving the scan where it was and ok, so
-     * that the caller may try another text.
+     * the {@code delimiter} follows; false otherwise, leaving the scan where it was and not
+     * failed, so that the caller may try another text.
      */
     public boolean text(String text, char delimiter) {
         int n = text.length();
@@ -95,8 +90,7 @@ public final class LineScan {
         return true;
     }
 
-    /** Fails the scan, for a caller that found the line not to be the usual one; returns {@link #FAILED}. */
-    public long fail() {
+    private long fail() {
         failed = true;
         return FAILED;
     }

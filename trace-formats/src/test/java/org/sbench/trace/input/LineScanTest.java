@@ -27,8 +27,7 @@ class LineScanTest {
         s.skip(',');
         assertEquals(1, s.unsigned(','));
         assertFalse(s.text("Write", ','));
-        assertTrue(s.ok(), "a text that does not match leaves the scan ok, for the next one to try");
-        assertTrue(s.text("Read", ','));
+        assertTrue(s.text("Read", ','), "a text that does not match leaves the scan where it was, for the next one to try");
         assertEquals(3154137088L, s.unsigned(','));
         assertEquals(4096, s.unsigned(','));
         assertFalse(s.atEnd());
@@ -59,8 +58,7 @@ class LineScanTest {
             "", " 12", "12 ", "+12", "-12", "1x2", "12.5", "0x1F", "1234567890123456789", "\"12\"", "١٢"}) {
             LineScan s = scan(field + ",7\n");
             assertEquals(LineScan.FAILED, s.unsigned(','), "'" + field + "'");
-            assertFalse(s.ok(), "'" + field + "'");
-            assertEquals(LineScan.FAILED, s.lastUnsigned(), "a failed scan stays failed");
+            assertEquals(LineScan.FAILED, s.lastUnsigned(), "a failed scan stays failed: '" + field + "'");
             assertFalse(s.atEnd());
         }
         assertEquals(LineScan.FAILED, scan("12;7\n").unsigned(','), "another delimiter");
@@ -68,14 +66,24 @@ class LineScanTest {
         assertEquals(LineScan.FAILED, scan("12,\n").lastUnsigned(), "more after the last field");
         LineScan noDelimiter = scan("hm\n");
         noDelimiter.skip(',');
-        assertFalse(noDelimiter.ok(), "a field passed over needs its delimiter");
+        assertFalse(noDelimiter.atEnd(), "a field passed over needs its delimiter");
         assertFalse(scan("Reads,1\n").text("Read", ','), "a longer field");
         assertFalse(scan("read,1\n").text("Read", ','), "another case");
         assertFalse(scan("Read\n").text("Read", ','), "no delimiter");
-        LineScan failed = scan("1,2\n");
-        failed.fail();
-        assertFalse(failed.ok());
+        // Once failed, nothing more is read, though the rest would scan: ';' then 8 at the line's end.
+        LineScan failed = scan("7;8\n");
         assertEquals(LineScan.FAILED, failed.unsigned(','));
+        failed.skip(';');
+        assertEquals(LineScan.FAILED, failed.lastUnsigned());
+        assertFalse(failed.atEnd());
+        LineScan sameWithoutFailure = scan("7;8\n");
+        assertEquals(7, sameWithoutFailure.unsigned(';'));
+        assertEquals(8, sameWithoutFailure.lastUnsigned());
+        assertTrue(sameWithoutFailure.atEnd());
+        // The digits end where Read begins, so a scan that did not stop would match it there.
+        LineScan failedBeforeText = scan("7Read,\n");
+        assertEquals(LineScan.FAILED, failedBeforeText.unsigned(','));
+        assertFalse(failedBeforeText.text("Read", ','), "a text is not matched after a failure either");
     }
 
     @Test
