@@ -13,7 +13,8 @@ public final class Fields {
     private static final int MAX_FIELDS = 64;
     /** Bytes per sector, the unit of the sector counts {@link #sectorsAsBytesAt} reads. */
     public static final int SECTOR_BYTES = 512;
-    private static final long MAX_SECTORS = Long.MAX_VALUE / SECTOR_BYTES;
+    /** The most sectors whose bytes are below 2^63. */
+    public static final long MAX_SECTORS = Long.MAX_VALUE / SECTOR_BYTES;
     // A decimal digit d may follow v without passing 2^63 - 1 when v < MAX_BEFORE_DIGIT, or v is it and d <= MAX_LAST_DIGIT.
     private static final long MAX_BEFORE_DIGIT = Long.MAX_VALUE / 10;
     private static final int MAX_LAST_DIGIT = (int) (Long.MAX_VALUE % 10);

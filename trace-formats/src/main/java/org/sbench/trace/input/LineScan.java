@@ -43,8 +43,13 @@ public final class LineScan {
 
     /** The unsigned decimal field here and the {@code delimiter} after it; {@link #FAILED} if they are not. */
     public long unsigned(char delimiter) {
+        return unsigned(delimiter, Long.MAX_VALUE);
+    }
+
+    /** As {@link #unsigned(char)}, for a field the format takes up to {@code max}: above it, the scan fails. */
+    public long unsigned(char delimiter, long max) {
         long value = digits();
-        if (value == FAILED || pos == end || line[pos] != (byte) delimiter) {
+        if (value == FAILED || value > max || pos == end || line[pos] != (byte) delimiter) {
             return fail();
         }
         pos++;
@@ -53,8 +58,13 @@ public final class LineScan {
 
     /** The unsigned decimal field here, the line's last; {@link #FAILED} if it is not. */
     public long lastUnsigned() {
+        return lastUnsigned(Long.MAX_VALUE);
+    }
+
+    /** As {@link #lastUnsigned()}, for a field the format takes up to {@code max}: above it, the scan fails. */
+    public long lastUnsigned(long max) {
         long value = digits();
-        return value == FAILED || pos != end ? fail() : value;
+        return value == FAILED || value > max || pos != end ? fail() : value;
     }
 
     /** Passes over the field here, whatever it holds, and the {@code delimiter} after it. */

@@ -7,8 +7,12 @@ import static org.sbench.trace.TestRecords.readError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Function;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
@@ -77,6 +81,60 @@ public final class ReaderChecks {
             assertEquals(recordsBefore, readAll(reader).size());
             assertEquals(text.split("\n", -1).length, reader.incompleteLastLine());
         }
+    }
+
+    /**
+     * The records of {@code lines} (each a line's fields, in the usual form a reader's fast path
+     * takes) read the same when the lines are written otherwise, which the reader's general path
+     * reads: blanks around fields, comments, a header line ({@code header}, or none when null), CRLF
+     * line ends, and per field as {@code respell} allows it, one character per field: {@code n} a
+     * number read as unsigned (a '+' and leading zeros, past 18 digits), {@code c} text read in any
+     * case, {@code .} nothing more.
+     */
+    public static void assertRespellingsReadTheSame(TraceFormat format, List<String[]> lines, String respell, String header,
+            long seed) throws IOException {
+        SplittableRandom random = new SplittableRandom(seed);
+        StringBuilder usual = new StringBuilder();
+        StringBuilder other = new StringBuilder(header == null ? "" : header + "\n");
+        for (String[] fields : lines) {
+            usual.append(String.join(",", fields)).append('\n');
+            if (random.nextInt(4) == 0) {
+                other.append("# a comment\n");
+            }
+            for (int i = 0; i < fields.length; i++) {
+                String f = fields[i];
+                int kind = random.nextInt(5);
+                if (kind == 0) {
+                    f = " " + f + "\t";
+                } else if (kind < 3 && respell.charAt(i) == 'n') {
+                    f = kind == 1 ? "+" + f : "0".repeat(19) + f;
+                } else if (kind < 3 && respell.charAt(i) == 'c') {
+                    f = kind == 1 ? f.toUpperCase(Locale.ROOT) : f.toLowerCase(Locale.ROOT);
+                }
+                other.append(i == 0 ? "" : ",").append(f);
+            }
+            other.append(random.nextBoolean() ? "\r\n" : "\n");
+        }
+        List<IoRecord> expected = readText(format, usual);
+        assertEquals(lines.size(), expected.size());
+        assertEquals(expected, readText(format, other));
+    }
+
+    /**
+     * Enough lines to fill the reader's buffer many times over, so that lines meet its end in every
+     * place: {@code count} records made by {@code record}, written as {@code line} has them, read back.
+     */
+    public static void assertLinesAcrossBufferFillsReadBack(TraceFormat format, int count, Function<SplittableRandom, IoRecord> record,
+            Function<IoRecord, String[]> line) throws IOException {
+        SplittableRandom random = new SplittableRandom(count);
+        List<IoRecord> expected = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            IoRecord r = record.apply(random);
+            expected.add(r);
+            text.append(String.join(",", line.apply(r))).append('\n');
+        }
+        assertEquals(expected, readText(format, text));
     }
 
     /** The records of a temporary file holding {@code text}, read with the default options. */

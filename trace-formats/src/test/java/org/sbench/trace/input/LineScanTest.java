@@ -87,6 +87,19 @@ class LineScanTest {
     }
 
     @Test
+    void aFieldAboveItsMostFailsTheScan() {
+        LineScan atMost = scan("2147483647,9\n");
+        assertEquals(Integer.MAX_VALUE, atMost.unsigned(',', Integer.MAX_VALUE));
+        assertEquals(9, atMost.lastUnsigned(9));
+        assertTrue(atMost.atEnd());
+        assertEquals(LineScan.FAILED, scan("2147483648,9\n").unsigned(',', Integer.MAX_VALUE));
+        LineScan last = scan("1,10\n");
+        assertEquals(1, last.unsigned(','));
+        assertEquals(LineScan.FAILED, last.lastUnsigned(9));
+        assertFalse(last.atEnd());
+    }
+
+    @Test
     void aFieldPassedOverMayHoldAnything() {
         LineScan s = scan(" host name ünï,42\n");
         s.skip(',');

@@ -4,7 +4,9 @@ package org.sbench.trace.format.alibaba;
 import java.util.EnumSet;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
+import org.sbench.trace.input.LineScan;
 import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -37,8 +39,34 @@ final class AlibabaReader extends LineTraceReader {
     private static final int TIMESTAMP = 4;
     private static final TraceInfo INFO = TraceInfo.of(AlibabaFormat.NAME, EnumSet.of(Field.STREAM));
 
+    private final LineScan scan = new LineScan(cursor);
+
     AlibabaReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO);
+    }
+
+    /**
+     * The usual line, as the published files have it: digits, {@code R} or {@code W}, digits,
+     * digits, digits. Any other, and any value {@link #parse} would refuse, is left to it.
+     */
+    @Override
+    protected boolean parseUsual(IoRecord r) {
+        scan.start();
+        long device = scan.unsigned(',', Integer.MAX_VALUE);
+        Op op = scan.text("R", ',') ? Op.READ : scan.text("W", ',') ? Op.WRITE : null;
+        long offset = scan.unsigned(',');
+        long length = scan.unsigned(',');
+        long micros = scan.lastUnsigned(Long.MAX_VALUE / NS_PER_US);
+        if (!scan.atEnd() || op == null) {
+            return false;
+        }
+        r.clear();
+        r.stream = (int) device;
+        r.op = op;
+        r.offsetBytes = offset;
+        r.lengthBytes = length;
+        r.issueNs = micros * NS_PER_US;
+        return true;
     }
 
     @Override

@@ -62,12 +62,12 @@ final class MsrReader extends LineTraceReader {
         scan.start();
         long unixTicks = scan.unsigned(',') - FILETIME_UNIX_EPOCH_TICKS;
         scan.skip(',');
-        long disk = scan.unsigned(',');
+        long disk = scan.unsigned(',', Integer.MAX_VALUE);
         Op op = scan.text("Read", ',') ? Op.READ : scan.text("Write", ',') ? Op.WRITE : null;
         long offset = scan.unsigned(',');
         long size = scan.unsigned(',');
         long responseTicks = scan.lastUnsigned();
-        if (!scan.atEnd() || op == null || disk > Integer.MAX_VALUE || !issueInRange(unixTicks)
+        if (!scan.atEnd() || op == null || !issueInRange(unixTicks)
                 || !endInRange(unixTicks, responseTicks)) {
             return false;
         }

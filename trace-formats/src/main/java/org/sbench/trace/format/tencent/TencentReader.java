@@ -6,6 +6,8 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
+import org.sbench.trace.input.Fields;
+import org.sbench.trace.input.LineScan;
 import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -37,8 +39,34 @@ final class TencentReader extends LineTraceReader {
     private static final int VOLUME = 4;
     private static final TraceInfo INFO = TraceInfo.of(TencentFormat.NAME, EnumSet.of(Field.STREAM));
 
+    private final LineScan scan = new LineScan(cursor);
+
     TencentReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO);
+    }
+
+    /**
+     * The usual line, as the published files have it: five fields of digits, the fourth {@code 0}
+     * or {@code 1}. Any other, and any value {@link #parse} would refuse, is left to it.
+     */
+    @Override
+    protected boolean parseUsual(IoRecord r) {
+        scan.start();
+        long seconds = scan.unsigned(',', Long.MAX_VALUE / NS_PER_SECOND);
+        long offsetSectors = scan.unsigned(',', Fields.MAX_SECTORS);
+        long sizeSectors = scan.unsigned(',', Fields.MAX_SECTORS);
+        Op op = scan.text("0", ',') ? Op.READ : scan.text("1", ',') ? Op.WRITE : null;
+        long volume = scan.lastUnsigned(Integer.MAX_VALUE);
+        if (!scan.atEnd() || op == null) {
+            return false;
+        }
+        r.clear();
+        r.issueNs = seconds * NS_PER_SECOND;
+        r.offsetBytes = offsetSectors * Fields.SECTOR_BYTES;
+        r.lengthBytes = sizeSectors * Fields.SECTOR_BYTES;
+        r.op = op;
+        r.stream = (int) volume;
+        return true;
     }
 
     @Override

@@ -86,10 +86,31 @@ class AlibabaReaderTest {
     void writtenLinesReadBack(@ForAll("records") List<IoRecord> expected) throws IOException {
         StringBuilder text = new StringBuilder("device_id,opcode,offset,length,timestamp\n");
         for (IoRecord r : expected) {
-            text.append(r.stream).append(',').append(r.op.code()).append(',').append(r.offsetBytes).append(',')
-                    .append(r.lengthBytes).append(',').append(r.issueNs / AlibabaReader.NS_PER_US).append('\n');
+            text.append(String.join(",", alibabaFields(r))).append('\n');
         }
         assertEquals(expected, ReaderChecks.readText(FORMAT, text));
+    }
+
+    /** The usual line is read by the reader's fast path, every other spelling by its general one: both give the same records. */
+    @Property(tries = 100)
+    void otherSpellingsReadAsTheUsualLine(@ForAll("records") List<IoRecord> records, @ForAll long seed) throws IOException {
+        ReaderChecks.assertRespellingsReadTheSame(FORMAT, records.stream().map(AlibabaReaderTest::alibabaFields).toList(), "ncnnn",
+                "device_id,opcode,offset,length,timestamp", seed);
+    }
+
+    @Test
+    void linesAcrossManyBufferFillsReadBack() throws IOException {
+        ReaderChecks.assertLinesAcrossBufferFillsReadBack(FORMAT, 20_000,
+                random -> record(random.nextLong(9_000_000_000_000_000L) * AlibabaReader.NS_PER_US, IoRecord.NO_TIME,
+                        random.nextLong(1L << 50), 1 + random.nextLong(1 << 24), random.nextBoolean() ? Op.READ : Op.WRITE,
+                        random.nextInt(Integer.MAX_VALUE)),
+                AlibabaReaderTest::alibabaFields);
+    }
+
+    /** The five fields of {@code r}'s line, as the published files write them. */
+    private static String[] alibabaFields(IoRecord r) {
+        return new String[] {Integer.toString(r.stream), String.valueOf(r.op.code()), Long.toString(r.offsetBytes),
+            Long.toString(r.lengthBytes), Long.toString(r.issueNs / AlibabaReader.NS_PER_US)};
     }
 
     @Provide

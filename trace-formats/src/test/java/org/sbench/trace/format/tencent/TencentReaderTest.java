@@ -92,12 +92,31 @@ class TencentReaderTest {
     void writtenLinesReadBack(@ForAll("records") List<IoRecord> expected) throws IOException {
         StringBuilder text = new StringBuilder();
         for (IoRecord r : expected) {
-            text.append(r.issueNs / TencentReader.NS_PER_SECOND).append(',')
-                    .append(r.offsetBytes / Fields.SECTOR_BYTES).append(',')
-                    .append(r.lengthBytes / Fields.SECTOR_BYTES).append(',')
-                    .append(r.op == Op.READ ? '0' : '1').append(',').append(r.stream).append('\n');
+            text.append(String.join(",", tencentFields(r))).append('\n');
         }
         assertEquals(expected, ReaderChecks.readText(FORMAT, text));
+    }
+
+    /** The usual line is read by the reader's fast path, every other spelling by its general one: both give the same records. */
+    @Property(tries = 100)
+    void otherSpellingsReadAsTheUsualLine(@ForAll("records") List<IoRecord> records, @ForAll long seed) throws IOException {
+        ReaderChecks.assertRespellingsReadTheSame(FORMAT, records.stream().map(TencentReaderTest::tencentFields).toList(), "nnn.n",
+                "Timestamp,Offset,Size,IOType,VolumeID", seed);
+    }
+
+    @Test
+    void linesAcrossManyBufferFillsReadBack() throws IOException {
+        ReaderChecks.assertLinesAcrossBufferFillsReadBack(FORMAT, 20_000,
+                random -> record(random.nextLong(9_000_000_000L) * TencentReader.NS_PER_SECOND, IoRecord.NO_TIME,
+                        random.nextLong(1L << 40) * Fields.SECTOR_BYTES, (1 + random.nextLong(1 << 16)) * Fields.SECTOR_BYTES,
+                        random.nextBoolean() ? Op.READ : Op.WRITE, random.nextInt(Integer.MAX_VALUE)),
+                TencentReaderTest::tencentFields);
+    }
+
+    /** The five fields of {@code r}'s line, as the published files write them. */
+    private static String[] tencentFields(IoRecord r) {
+        return new String[] {Long.toString(r.issueNs / TencentReader.NS_PER_SECOND), Long.toString(r.offsetBytes / Fields.SECTOR_BYTES),
+            Long.toString(r.lengthBytes / Fields.SECTOR_BYTES), r.op == Op.READ ? "0" : "1", Integer.toString(r.stream)};
     }
 
     @Provide

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The archive formats' text (Alibaba and Tencent CSV) through sbench's reading stages, on one core,
+# with two jars side by side: bench/ReadThroughput.java (the jar's own commit's, as
+# bench/msr-throughput.sh runs it) per format, each round running the before jar and then the after
+# jar. Rates are records per CPU second of the reading thread, warmed (best of 3 repeats).
+# The Alibaba trace is bench/gen-alibaba.py's (100 volumes); the Tencent one is the same IOs
+# written in Tencent's layout (seconds, sectors, 0/1, volume) by the awk line below.
+# Usage: bench/archive-throughput.sh BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
+#   (defaults: 10000000 records, 2 rounds, CPU 1). Writes into bench/out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+before="$1"
+after="$2"
+n="${3:-10000000}"
+rounds="${4:-2}"
+cpu="${5:-1}"
+out=bench/out
+mkdir -p "$out"
+alibaba="$out/bench-$n.alibaba.csv"
+tencent="$out/bench-$n.tencent.csv"
+[ -f "$alibaba" ] || python3 bench/gen-alibaba.py "$n" 100 > "$alibaba"
+[ -f "$tencent" ] || awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
+  "$alibaba" > "$tencent"
+stages_source() { # as bench/msr-throughput.sh: ReadThroughput.java of the jar's own commit, else the checkout's
+  local commit
+  commit=$(java -jar "$1" --version | sed -n 's/.*(commit \([0-9a-f]*\))$/\1/p')
+  mkdir -p "$out/stages-$2"
+  if [ -n "$commit" ] && git show "$commit:bench/ReadThroughput.java" > "$out/stages-$2/ReadThroughput.java" 2>/dev/null; then
+    echo "$out/stages-$2/ReadThroughput.java"
+  else
+    echo bench/ReadThroughput.java
+  fi
+}
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+echo "records: $n, one core: taskset -c $cpu, heap -Xmx256m"
+for round in $(seq 1 "$rounds"); do
+  echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  for format in alibaba tencent; do
+    for which in before after; do
+      jar=$before
+      [ "$which" = after ] && jar=$after
+      file="$out/bench-$n.$format.csv"
+      printf '%-8s %-7s ' "$format" "$which"
+      taskset -c "$cpu" java -Xmx256m -cp "$jar" "$(stages_source "$jar" "$which")" "$file" "$format" 3 | tr ' ' '\n' \
+        | grep -E '^(raw|pipeline|inspect|convert)Cpu=' | tr '\n' ' '
+      echo
+    done
+  done
+done
