@@ -22,8 +22,9 @@ import org.sbench.trace.input.TraceInput;
 
 /**
  * The checks every line-based reader's tests make the same way, each test with its own format's
- * lines: what the reader says it is, binary input, one bad line, the --skip-bad allowance, and
- * reading back lines a test wrote.
+ * lines: what the reader says it is, binary input, one bad line, the --skip-bad allowance,
+ * reading back lines a test wrote, and a fast path for the usual line agreeing with the general
+ * path on every other spelling.
  */
 public final class ReaderChecks {
     private ReaderChecks() {
