@@ -21,16 +21,7 @@ tencent="$out/bench-$n.tencent.csv"
 [ -f "$alibaba" ] || python3 bench/gen-alibaba.py "$n" 100 > "$alibaba"
 [ -f "$tencent" ] || awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
   "$alibaba" > "$tencent"
-stages_source() { # as bench/msr-throughput.sh: ReadThroughput.java of the jar's own commit, else the checkout's
-  local commit
-  commit=$(java -jar "$1" --version | sed -n 's/.*(commit \([0-9a-f]*\))$/\1/p')
-  mkdir -p "$out/stages-$2"
-  if [ -n "$commit" ] && git show "$commit:bench/ReadThroughput.java" > "$out/stages-$2/ReadThroughput.java" 2>/dev/null; then
-    echo "$out/stages-$2/ReadThroughput.java"
-  else
-    echo bench/ReadThroughput.java
-  fi
-}
+. bench/stages-source.sh
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "records: $n, one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do

@@ -28,18 +28,7 @@ timed() { # label, jar label, command...: one line with wall and CPU rates
   printf '%-8s %-8s %6.2f s wall %6.2f s CPU  %6.2f M rec/s  %6.2f M rec/CPU-s\n' \
     "$label" "$which" "$secs" "$cpu_s" "$(rate "$secs")" "$(rate "$cpu_s")"
 }
-# bench/ReadThroughput.java as of the commit the jar was built from (it follows sbench's API), or
-# the checkout's for a jar built with uncommitted changes or from a commit this clone lacks.
-stages_source() {
-  local commit
-  commit=$(java -jar "$1" --version | sed -n 's/.*(commit \([0-9a-f]*\))$/\1/p')
-  mkdir -p "$out/stages-$2"
-  if [ -n "$commit" ] && git show "$commit:bench/ReadThroughput.java" > "$out/stages-$2/ReadThroughput.java" 2>/dev/null; then
-    echo "$out/stages-$2/ReadThroughput.java"
-  else
-    echo bench/ReadThroughput.java
-  fi
-}
+. bench/stages-source.sh
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "records: $n ($msr), one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do
