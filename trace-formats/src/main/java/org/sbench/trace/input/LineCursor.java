@@ -127,6 +127,25 @@ public final class LineCursor implements AutoCloseable {
         }
     }
 
+    /** Where the bytes not yet delivered start in {@link #bytes()}, for a {@link LineScan} reading ahead. */
+    int unread() {
+        return pos;
+    }
+
+    /** Where the bytes read into {@link #bytes()} end: those from {@link #unread()} up to here are the file's next bytes. */
+    int filled() {
+        return limit;
+    }
+
+    /**
+     * Makes the next line, which a {@link LineScan} read ahead and found to end at {@code lf}, all
+     * ASCII, the current line, as {@link #advance()} would have.
+     */
+    void deliverScanned(int lf) {
+        line = null;
+        deliver(lf, true);
+    }
+
     /** Makes the bytes from {@link #pos} to the line end at {@code lf} (less a CR before it, and a first line's BOM) the current line. */
     private void deliver(int lf, boolean asciiLine) {
         int end = lf > pos && buf[lf - 1] == '\r' ? lf - 1 : lf;

@@ -2,13 +2,16 @@
 package org.sbench.trace.input;
 
 /**
- * Reads the current line of a {@link LineCursor} from left to right, field by field, eight bytes at
- * a time: unsigned decimal fields, fields of a known text and fields passed over, each followed by
- * the delimiter (the last one by the line end). It takes the plain form only: no blanks around a
- * field, no sign, no quotes, 1 to 18 digits. Anything else makes the scan fail, and it stays failed
- * until the next {@link #start()}; the reader then reads the line with {@link Fields}, which takes
- * every form the format allows and says what is wrong with a bad line. A scan never throws. It
- * saves the format's reader the separate passes of splitting the line and then reading each field.
+ * Reads the next line of a {@link LineCursor} ahead of it, from left to right, field by field, eight
+ * bytes at a time: unsigned decimal fields, fields of a known text and fields passed over, each
+ * followed by the delimiter (the last one by the line end). It takes the plain form only: no blanks
+ * around a field, no sign, no quotes, 1 to 18 digits, ASCII, the whole line among the bytes the
+ * cursor holds. Anything else makes the scan fail, and it stays failed until the next
+ * {@link #start()}; the reader then has the cursor deliver the line and reads it with
+ * {@link Fields}, which takes every form the format allows and says what is wrong with a bad line.
+ * A scan never throws. It saves the format's reader the separate passes of finding the line end,
+ * splitting the line and then reading each field; once it has read a whole line,
+ * {@link #deliverLine()} makes that line the cursor's current one.
  */
 public final class LineScan {
     /** What a step that failed returns. */
@@ -21,24 +24,36 @@ public final class LineScan {
     private final LineCursor cursor;
     private byte[] line;
     private int pos;
+    /** The end of the bytes the cursor holds: a line must end before it. */
     private int end;
+    /** Where the line end (its LF) is, once the last field has been read; -1 before. */
+    private int lineEnd;
     private boolean failed;
 
     public LineScan(LineCursor cursor) {
         this.cursor = cursor;
     }
 
-    /** Starts at the first byte of the cursor's current line. */
+    /** Starts at the first byte the cursor has not delivered: the next line's. */
     public void start() {
         line = cursor.bytes();
-        pos = cursor.start();
-        end = pos + cursor.length();
+        pos = cursor.unread();
+        end = cursor.filled();
+        lineEnd = -1;
         failed = false;
     }
 
-    /** True when the scan is ok and has read the whole line. */
+    /** True when the scan is ok and has read the whole line, up to its line end. */
     public boolean atEnd() {
-        return !failed && pos == end;
+        return !failed && lineEnd >= 0;
+    }
+
+    /** Makes the line read the cursor's current line; only {@link #atEnd()}. */
+    void deliverLine() {
+        if (!atEnd()) {
+            throw new IllegalStateException("the scan has not read a whole line");
+        }
+        cursor.deliverScanned(lineEnd);
     }
 
     /** The unsigned decimal field here and the {@code delimiter} after it; {@link #FAILED} if they are not. */
@@ -64,18 +79,36 @@ public final class LineScan {
     /** As {@link #lastUnsigned()}, for a field the format takes up to {@code max}: above it, the scan fails. */
     public long lastUnsigned(long max) {
         long value = digits();
-        return value == FAILED || value > max || pos != end ? fail() : value;
+        if (value == FAILED || value > max) {
+            return fail();
+        }
+        // digits() stopped before the end of what is held, at the byte that is not a digit.
+        if (line[pos] == '\n') {
+            lineEnd = pos;
+        } else if (line[pos] == '\r' && pos + 1 < end && line[pos + 1] == '\n') {
+            lineEnd = pos + 1;
+        } else {
+            return fail();
+        }
+        return value;
     }
 
-    /** Passes over the field here, whatever it holds, and the {@code delimiter} after it. */
+    /**
+     * Passes over the field here and the {@code delimiter} after it, whatever the field holds but a
+     * control byte below {@code 0x0B} (a line end, NUL, tab) or a byte beyond ASCII.
+     */
     public void skip(char delimiter) {
         if (failed) {
             return;
         }
         for (int i = pos; i < end; i++) {
-            if (line[i] == (byte) delimiter) {
+            byte b = line[i];
+            if (b == (byte) delimiter) {
                 pos = i + 1;
                 return;
+            }
+            if (b < 0x0B) { // bytes beyond ASCII are negative
+                break;
             }
         }
         fail();
@@ -106,9 +139,9 @@ public final class LineScan {
     }
 
     /**
-     * The digits here, 1 to 18 of them, read a word at a time. The line's end is a line-end byte
-     * (the cursor delivers lines ending there), so a run of digits stops at it; a word that would
-     * reach past the array fails the scan instead, as rare as a line at the very end of the buffer.
+     * The digits here, 1 to 18 of them, read a word at a time; the scan stops at the first byte that
+     * is not one. A word that would reach past the bytes held fails the scan instead (a line in the
+     * last eight bytes read so far, which the cursor then reads itself).
      */
     private long digits() {
         if (failed) {
@@ -118,7 +151,7 @@ public final class LineScan {
         int count = 0;
         int k;
         do {
-            if (pos > line.length - Long.BYTES) {
+            if (pos > end - Long.BYTES) {
                 return fail();
             }
             long word = AsciiWords.word(line, pos);

@@ -18,11 +18,14 @@ public abstract class LineTraceReader implements TraceReader {
     protected final LineCursor cursor;
     /** The fields of the current line, once a hook has split it. */
     protected final Fields fields;
+    /** The next line read ahead of the cursor, for {@link #parseUsual}. */
+    protected final LineScan scan;
     private final TraceInfo info;
 
     protected LineTraceReader(TraceInput input, ReadOptions options, TraceInfo info) {
         this.cursor = new LineCursor(input, options);
         this.fields = new Fields(cursor);
+        this.scan = new LineScan(cursor);
         this.info = info;
     }
 
@@ -33,12 +36,17 @@ public abstract class LineTraceReader implements TraceReader {
 
     @Override
     public final boolean next(IoRecord into) {
-        while (cursor.advance()) {
+        while (true) {
+            scan.start();
             if (parseUsual(into)) {
+                scan.deliverLine();
                 if (cursor.accept(into)) {
                     return true;
                 }
                 continue;
+            }
+            if (!cursor.advance()) {
+                break;
             }
             // Outside the try: what skipLine throws is not a bad record but input this reader
             // cannot interpret (a header it needs), so it ends the read whatever the allowance.
@@ -62,10 +70,12 @@ public abstract class LineTraceReader implements TraceReader {
     }
 
     /**
-     * The format's fast path, tried on every line before {@link #skipLine} and {@link #parse}:
-     * fills {@code into} completely from a line of the usual form (read with a {@link LineScan},
-     * say) and returns true; or returns false, {@code into} perhaps partly written, for any other
-     * line, which the two hooks then read and judge. Never throws. By default, no fast path.
+     * The format's fast path, tried on every line before the cursor finds its end and
+     * {@link #skipLine} and {@link #parse} read it: reads the next line with {@link #scan} (started
+     * there) and, when the scan is {@link LineScan#atEnd() at its end} and the line of the usual
+     * form, fills {@code into} completely and returns true (the line then becomes the cursor's
+     * current one); or returns false, {@code into} perhaps partly written, for any other line,
+     * which the cursor then delivers to the two hooks. Never throws. By default, no fast path.
      */
     protected boolean parseUsual(IoRecord into) {
         return false;

@@ -2,6 +2,7 @@ package org.sbench.trace.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -10,12 +11,20 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class LineScanTest {
+    /** Bytes after the line scanned: a scan reads words of eight bytes, and no further than the bytes held. */
+    private static final String AFTER = "########\n";
+
+    /** A cursor over a first line "x", then {@code text}, then {@link #AFTER}; the first line delivered, so all is held. */
+    private static LineCursor cursorAfterFirstLine(String text) {
+        LineCursor cursor = new LineCursor(TraceInput.ofStream("t.txt",
+                new ByteArrayInputStream(("x\n" + text + AFTER).getBytes(StandardCharsets.UTF_8))), ReadOptions.DEFAULTS);
+        assertTrue(cursor.advance());
+        return cursor;
+    }
+
     /** A scan started on the first line of {@code text}. */
     private static LineScan scan(String text) {
-        LineCursor cursor = new LineCursor(TraceInput.ofStream("t.txt",
-                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))), ReadOptions.DEFAULTS);
-        assertTrue(cursor.advance());
-        LineScan scan = new LineScan(cursor);
+        LineScan scan = new LineScan(cursorAfterFirstLine(text));
         scan.start();
         return scan;
     }
@@ -100,25 +109,59 @@ class LineScanTest {
     }
 
     @Test
-    void aFieldPassedOverMayHoldAnything() {
-        LineScan s = scan(" host name ünï,42\n");
+    void aFieldPassedOverMayHoldAnyPrintableAscii() {
+        LineScan s = scan(" host name #1;,42\n");
         s.skip(',');
         assertEquals(42, s.lastUnsigned());
         assertTrue(s.atEnd());
     }
 
     @Test
-    void aStartAfterAFailureBeginsAfresh() {
-        LineCursor cursor = new LineCursor(TraceInput.ofStream("t.txt",
-                new ByteArrayInputStream("x,1\n2,3\n".getBytes(StandardCharsets.US_ASCII))), ReadOptions.DEFAULTS);
+    void aStartAfterAFailureBeginsAfreshAtTheLineTheCursorHasNotDelivered() {
+        LineCursor cursor = cursorAfterFirstLine("x,1\n2,3\n");
         LineScan s = new LineScan(cursor);
-        assertTrue(cursor.advance());
         s.start();
         assertEquals(LineScan.FAILED, s.unsigned(','));
-        assertTrue(cursor.advance());
+        assertTrue(cursor.advance(), "the reader has the cursor deliver the line the scan failed on");
+        assertEquals("x,1", cursor.line());
         s.start();
         assertEquals(2, s.unsigned(','));
         assertEquals(3, s.lastUnsigned());
         assertTrue(s.atEnd());
+    }
+
+    @Test
+    void aLineReadWholeBecomesTheCursorsCurrentLine() {
+        LineCursor cursor = cursorAfterFirstLine("12,34\r\n56,78\n");
+        LineScan s = new LineScan(cursor);
+        s.start();
+        assertThrows(IllegalStateException.class, s::deliverLine, "nothing read yet");
+        assertEquals(12, s.unsigned(','));
+        assertEquals(34, s.lastUnsigned());
+        s.deliverLine();
+        assertEquals("12,34", cursor.line());
+        assertEquals(2, cursor.lineNumber());
+        assertTrue(cursor.advance());
+        assertEquals("56,78", cursor.line(), "the cursor goes on after the line delivered");
+        assertEquals(3, cursor.lineNumber());
+    }
+
+    @Test
+    void aLineTheCursorDoesNotHoldWholeIsLeftToIt() {
+        LineCursor cursor = new LineCursor(TraceInput.ofStream("t.txt",
+                new ByteArrayInputStream("x\n1,2\n".getBytes(StandardCharsets.US_ASCII))), ReadOptions.DEFAULTS);
+        assertTrue(cursor.advance());
+        LineScan s = new LineScan(cursor);
+        s.start();
+        assertEquals(LineScan.FAILED, s.unsigned(','), "the line is in the last eight bytes held");
+        LineScan cut = scan("12,34");
+        assertEquals(12, cut.unsigned(','));
+        assertEquals(LineScan.FAILED, cut.lastUnsigned(), "no line end after the last field");
+        for (String b : new String[] {"\u0000", "\t", "\u00e9", "\n"}) {
+            LineScan skipped = scan("1,h" + b + "m,2\n");
+            assertEquals(1, skipped.unsigned(','));
+            skipped.skip(',');
+            assertEquals(LineScan.FAILED, skipped.lastUnsigned(), "a field passed over holding " + (int) b.charAt(0));
+        }
     }
 }

@@ -6,7 +6,6 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.LineScan;
 import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -39,8 +38,6 @@ final class AlibabaReader extends LineTraceReader {
     private static final int TIMESTAMP = 4;
     private static final TraceInfo INFO = TraceInfo.of(AlibabaFormat.NAME, EnumSet.of(Field.STREAM));
 
-    private final LineScan scan = new LineScan(cursor);
-
     AlibabaReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO);
     }
@@ -51,7 +48,6 @@ final class AlibabaReader extends LineTraceReader {
      */
     @Override
     protected boolean parseUsual(IoRecord r) {
-        scan.start();
         long device = scan.unsigned(',', Integer.MAX_VALUE);
         Op op = scan.text("R", ',') ? Op.READ : scan.text("W", ',') ? Op.WRITE : null;
         long offset = scan.unsigned(',');

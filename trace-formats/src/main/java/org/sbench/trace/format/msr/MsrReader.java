@@ -6,7 +6,6 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.LineScan;
 import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -46,8 +45,6 @@ final class MsrReader extends LineTraceReader {
     private static final int RESPONSE = 6;
     private static final TraceInfo INFO = TraceInfo.of(MsrFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
 
-    private final LineScan scan = new LineScan(cursor);
-
     MsrReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO);
     }
@@ -59,7 +56,6 @@ final class MsrReader extends LineTraceReader {
      */
     @Override
     protected boolean parseUsual(IoRecord r) {
-        scan.start();
         long unixTicks = scan.unsigned(',') - FILETIME_UNIX_EPOCH_TICKS;
         scan.skip(',');
         long disk = scan.unsigned(',', Integer.MAX_VALUE);

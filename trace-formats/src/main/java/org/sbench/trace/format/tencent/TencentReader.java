@@ -7,7 +7,6 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineScan;
 import org.sbench.trace.input.LineTraceReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -39,8 +38,6 @@ final class TencentReader extends LineTraceReader {
     private static final int VOLUME = 4;
     private static final TraceInfo INFO = TraceInfo.of(TencentFormat.NAME, EnumSet.of(Field.STREAM));
 
-    private final LineScan scan = new LineScan(cursor);
-
     TencentReader(TraceInput input, ReadOptions options) {
         super(input, options, INFO);
     }
@@ -51,7 +48,6 @@ final class TencentReader extends LineTraceReader {
      */
     @Override
     protected boolean parseUsual(IoRecord r) {
-        scan.start();
         long seconds = scan.unsigned(',', Long.MAX_VALUE / NS_PER_SECOND);
         long offsetSectors = scan.unsigned(',', Fields.MAX_SECTORS);
         long sizeSectors = scan.unsigned(',', Fields.MAX_SECTORS);
