@@ -34,8 +34,8 @@ public final class LineScan {
         this.cursor = cursor;
     }
 
-    /** Starts at the first byte the cursor has not delivered: the next line's. */
-    public void start() {
+    /** Starts at the first byte the cursor has not delivered: the next line's ({@link LineTraceReader} does, before each line). */
+    void start() {
         line = cursor.bytes();
         pos = cursor.unread();
         end = cursor.filled();
