@@ -1,5 +1,6 @@
 package org.sbench.trace.format;
 
+import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceInfo;
@@ -22,10 +23,13 @@ final class TimelineReader implements TraceReader {
     private final long originNs;
     private final RecordedQdByStream queues;
     private final TraceInfo info;
+    /** The trace as errors name it. */
+    private final String displayName;
     private boolean firstDelivered;
 
-    TimelineReader(TraceReader source) {
+    TimelineReader(TraceReader source, String displayName) {
         this.source = source;
+        this.displayName = displayName;
         this.hasFirst = source.next(first);
         this.originNs = hasFirst ? first.issueNs : 0;
         TraceInfo in = source.info().rebased(originNs);
@@ -50,14 +54,29 @@ final class TimelineReader implements TraceReader {
         } else if (!source.next(into)) {
             return false;
         }
-        into.issueNs -= originNs;
+        into.issueNs = sinceOrigin(into.issueNs);
         if (into.hasComplete()) {
-            into.completeNs -= originNs;
+            into.completeNs = sinceOrigin(into.completeNs);
         }
         if (queues != null) {
             into.qd = into.hasComplete() ? queues.next(into.stream, into.issueNs, into.completeNs) : IoRecord.NO_QD;
         }
         return true;
+    }
+
+    /**
+     * {@code timeNs} on the trace's clock, from its first issue. Every time comes at or after the
+     * first issue (records come in issue order, completions after their issue), so a negative
+     * difference is one past 2^63 ns, some 292 years: a trace that long has a damaged timestamp,
+     * and its records cannot be timed; they are refused rather than dropped or misplaced.
+     */
+    private long sinceOrigin(long timeNs) {
+        long t = timeNs - originNs;
+        if (t < 0) {
+            throw SbenchException.badInput(displayName, "IOs more than 292 years apart (at " + originNs + " and " + timeNs
+                    + " ns on the trace's own clock), more than a trace's clock holds: a damaged timestamp?");
+        }
+        return t;
     }
 
     @Override

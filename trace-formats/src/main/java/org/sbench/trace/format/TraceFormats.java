@@ -166,7 +166,7 @@ public final class TraceFormats {
 
     private TraceReader open(TraceInput input, String from, ReadOptions options, boolean rereadable) {
         TraceFormat format = from == null ? detect(input) : byName(from);
-        return inIssueOrder(format.openReader(input, options), options, rereadable);
+        return inIssueOrder(format.openReader(input, options), options, rereadable, input.displayName());
     }
 
     /**
@@ -203,13 +203,14 @@ public final class TraceFormats {
      * is closed with the returned reader, or here if this fails.
      */
     public TraceReader inIssueOrder(TraceReader raw, ReadOptions options) {
-        return inIssueOrder(raw, options, false);
+        String name = raw.info().name();
+        return inIssueOrder(raw, options, false, name != null ? name : raw.info().sourceFormat() + " trace");
     }
 
-    private TraceReader inIssueOrder(TraceReader raw, ReadOptions options, boolean rereadable) {
+    private TraceReader inIssueOrder(TraceReader raw, ReadOptions options, boolean rereadable, String displayName) {
         TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir, rereadable);
         try {
-            return new TimelineReader(ordered);
+            return new TimelineReader(ordered, displayName);
         } catch (RuntimeException e) {
             ordered.close();
             throw e;

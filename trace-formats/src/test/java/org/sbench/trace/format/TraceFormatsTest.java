@@ -37,6 +37,31 @@ class TraceFormatsTest {
 
     private final TraceFormats formats = TraceFormats.standard();
 
+    /**
+     * Two IOs more than 2^63 ns (292 years) apart, each time valid by itself (a damaged timestamp):
+     * no time on the trace's clock holds the later one, so the trace is refused in one line naming
+     * the file, rather than its later records dropped (convert wrote 58 of 293,229) or given a
+     * negative duration (inspect).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // 1690 and 1990: issues 300 years apart.
+        "28100000000000000,hm,0,Read,0,4096,10\n122760000000000000,hm,0,Read,4096,4096,10\n",
+        // 1690 and 1960, the second completing in 2260: its completion is 570 years after the first issue.
+        "28100000000000000,hm,0,Read,0,4096,10\n113290000000000000,hm,0,Read,4096,4096,94600000000000000\n",
+    })
+    void iosMoreThan292YearsApartAreRefusedNotDropped(String lines, @TempDir Path dir) throws IOException {
+        Path file = dir.resolve("far.msr.csv");
+        Files.writeString(file, lines);
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.open(file, "msr", ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        });
+        assertTrue(e.getMessage().startsWith(file + ": IOs more than 292 years apart ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith("a damaged timestamp?"), e.getMessage());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"none", "gz", "xz", "bz2", "zst"})
     void opensCompressedTracesSortedRebasedWithQd(String compression, @TempDir Path dir) throws IOException {
