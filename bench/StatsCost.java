@@ -56,7 +56,7 @@ public class StatsCost {
             long r = part.applyAsLong(records);
             best = Math.min(best, (THREADS.getCurrentThreadCpuTime() - c0) / (double) records.length);
             if (i > 0 && r != result) {
-                throw new IllegalStateException("a part gave " + r + " and then " + result);
+                throw new IllegalStateException("a part gave " + result + " and then " + r);
             }
             result = r;
         }
