@@ -64,7 +64,8 @@ public final class LineScan {
     /** As {@link #unsigned(char)}, for a field the format takes up to {@code max}: above it, the scan fails. */
     public long unsigned(char delimiter, long max) {
         long value = digits();
-        if (value == FAILED || value > max || pos == end || line[pos] != (byte) delimiter) {
+        // digits() stopped before the end of what is held, at the byte that is not a digit.
+        if (value == FAILED || value > max || line[pos] != (byte) delimiter) {
             return fail();
         }
         pos++;
