@@ -10,6 +10,7 @@ import org.sbench.step.Step;
 import org.sbench.step.StepContext;
 import org.sbench.step.StepOptions;
 import org.sbench.step.StepResult;
+import org.sbench.target.Target;
 import org.sbench.trace.Op;
 
 /**
@@ -65,6 +66,11 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
     @Override
     public boolean writes() {
         return true;
+    }
+
+    @Override
+    public void checkFits(Target target) {
+        CdmSuite.regionBytes(target, settings);
     }
 
     @Override

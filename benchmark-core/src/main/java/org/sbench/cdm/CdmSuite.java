@@ -72,14 +72,20 @@ public final class CdmSuite {
      */
     public static CdmResults onTarget(Target target, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
                                       String sbenchVersion, IoEngines.Opener engines) {
+        long regionBytes = regionBytes(target, s);
+        try (TimeLimits timer = new TimeLimits("sbench-cdm-timer")) {
+            return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
+        }
+    }
+
+    /** The suite's test region on {@code target}: whole MiB of its size; a usage error when larger than the target. */
+    public static long regionBytes(Target target, CdmSettings s) {
         long regionBytes = s.sizeBytes() / MIB * MIB;
         if (regionBytes > target.capacityBytes()) {
             throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
                     + " (" + target.capacityBytes() + " bytes)");
         }
-        try (TimeLimits timer = new TimeLimits("sbench-cdm-timer")) {
-            return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
-        }
+        return regionBytes;
     }
 
     /** One run's state: the opened target, the results so far. */

@@ -16,7 +16,9 @@ import org.sbench.target.Targets;
 /**
  * The whole of {@code sbench run} below the command line: checks every step of the scenario at its
  * longest before anything is opened (so a bad option fails at once, naming its line), opens and
- * locks the target once for all steps (read-only when no step writes), begins the bundle (or resumes
+ * locks the target once for all steps (read-only when no step writes), checks that every step fits
+ * it (sizes inside the capacity or the scaled region, whole blocks: refused at the step's line
+ * before any step runs), begins the bundle (or resumes
  * one, following the scenario, scale and engine it was begun with), runs the steps
  * ({@link ScenarioRunner}), writes {@code BUNDLE/report.html}, and closes the target whatever happens.
  */
@@ -55,6 +57,8 @@ public final class ScenarioSession {
                 IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
         ScenarioOutcome outcome;
         try (Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
+            Target region = region(target, scale);
+            maker.checkFits(plan.steps(), region);
             BundleLog log;
             if (copy != null) {
                 log = BundleLog.resume(dir, scenario.name(), target);
@@ -63,7 +67,7 @@ public final class ScenarioSession {
                 BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
             }
             try {
-                outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region(target, scale), engines, clock, control,
+                outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
                         stepListener, listener, sbenchVersion).run();
             } catch (RuntimeException e) {
                 try {

@@ -54,7 +54,7 @@ public final class StepKinds {
                         ScaledOption.duration("round", o -> o.containsKey("until") ? "1m" : null))
                 .with(SweepStep.KIND, SweepStep::of, ScaledOption.size("per-point", SweepStep.AUTO, SweepStep::spelledOut))
                 .with(IdleStep.KIND, IdleStep::of, ScaledOption.duration("duration", written()),
-                        ScaledOption.duration("probe", "5m"), ScaledOption.duration("probe-duration", "5s"));
+                        ScaledOption.duration("probe", IdleStep::defaultProbe), ScaledOption.duration("probe-duration", "5s"));
     }
 
     /** No default to scale: the option is scaled only where a scenario writes it. */

@@ -5,10 +5,12 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.step.Step;
+import org.sbench.target.Target;
 
 /**
  * Makes the step a planned step names: its options in its round ({@link PerRound}), shortened by the
@@ -42,17 +44,39 @@ final class StepMaker {
                     + String.join(", ", kinds.words()));
         }
         refuseEngine(spec);
-        int round = Math.max(1, p.position().round());
+        return attributing(p, () -> kind.factory().of(scaled(kind, PerRound.at(spec, round(p)))));
+    }
+
+    /**
+     * Checks every step of {@code plan} against {@code target} ({@link Step#checkFits}), the region
+     * the steps run on: a step that does not fit is refused at its line before any step runs.
+     */
+    void checkFits(List<PlannedStep> plan, Target target) {
+        for (PlannedStep p : plan) {
+            Step step = make(p);
+            attributing(p, () -> {
+                step.checkFits(target);
+                return step;
+            });
+        }
+    }
+
+    private static int round(PlannedStep p) {
+        return Math.max(1, p.position().round());
+    }
+
+    /** What {@code call} gives; its usage or bad-input error as an error of the scenario file at the line it concerns. */
+    private <T> T attributing(PlannedStep p, Supplier<T> call) {
         try {
-            return kind.factory().of(scaled(kind, PerRound.at(spec, round)));
+            return call.get();
         } catch (SbenchException e) {
             if (e.kind() != ErrorKind.USAGE && e.kind() != ErrorKind.BAD_INPUT) {
                 throw e;
             }
-            throw attributed(spec, round, e);
+            throw attributed(p.spec(), round(p), e);
         } catch (IllegalArgumentException e) {
             // A factory that refuses a value this way still gets the line of the file.
-            throw attributed(spec, round, e);
+            throw attributed(p.spec(), round(p), e);
         }
     }
 

@@ -76,11 +76,21 @@ public final class FillStep implements Step {
     }
 
     @Override
+    public void checkFits(Target target) {
+        regionBytes(target);
+    }
+
+    /** The bytes each pass writes on {@code target}, checked. */
+    private long regionBytes(Target target) {
+        io.checkAligned(target);
+        return new Span("percent", percent, 0).bytes(target.capacityBytes(), io.blockBytes());
+    }
+
+    @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
-        io.checkAligned(target);
         int blockBytes = io.blockBytes();
-        long regionBytes = new Span("percent", percent, 0).bytes(target.capacityBytes(), blockBytes);
+        long regionBytes = regionBytes(target);
         long count = SequentialTraceReader.sweep(regionBytes, blockBytes);
         try (StepRuns runs = new StepRuns(context)) {
             for (int pass = 1; pass <= passes && runs.goOn(); pass++) {

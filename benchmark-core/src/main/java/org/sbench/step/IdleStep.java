@@ -78,9 +78,29 @@ public final class IdleStep implements Step {
     public static IdleStep of(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         long durationNs = o.durationNs("duration", 0);
-        return new IdleStep(durationNs, o.durationNs("probe", Math.min(DEFAULT_PROBE_INTERVAL_NS, Math.max(durationNs, 1))),
+        return new IdleStep(durationNs, o.durationNs("probe", defaultProbeNs(durationNs)),
                 o.text("probe-test", DEFAULT_PROBE_TEST), o.durationNs("probe-duration", DEFAULT_PROBE_NS),
                 StepIo.of(o, PROBE_PREFIX, DEFAULT_PROBE_BLOCK_BYTES, DEFAULT_PROBE_QD));
+    }
+
+    /** The probe interval when none is given: {@link #DEFAULT_PROBE_INTERVAL_NS}, or the whole duration when shorter. */
+    private static long defaultProbeNs(long durationNs) {
+        return Math.min(DEFAULT_PROBE_INTERVAL_NS, Math.max(durationNs, 1));
+    }
+
+    /**
+     * The probe interval of a step written with {@code options} but no {@code probe}, as written: so
+     * that a scenario's {@code --scale} shortens it with the duration it follows.
+     */
+    public static String defaultProbe(Map<String, String> options) {
+        String duration = options.get("duration");
+        try {
+            return duration != null && defaultProbeNs(OptionWords.durationNs(null, duration)) < DEFAULT_PROBE_INTERVAL_NS ? duration
+                    : StepOptions.durationWord(DEFAULT_PROBE_INTERVAL_NS);
+        } catch (SbenchException notADuration) {
+            // The step's factory refuses the duration, naming its line.
+            return StepOptions.durationWord(DEFAULT_PROBE_INTERVAL_NS);
+        }
     }
 
     private boolean probes() {
@@ -129,13 +149,23 @@ public final class IdleStep implements Step {
     }
 
     @Override
-    public StepResult run(StepContext context) {
-        Target target = context.target();
+    public void checkFits(Target target) {
+        probeRegionBytes(target);
+    }
+
+    /** The bytes of {@code target} the probes' IOs go to: whole probe blocks, checked. */
+    private long probeRegionBytes(Target target) {
         probe.checkAligned(target);
         long regionBytes = target.capacityBytes() / probe.blockBytes() * probe.blockBytes();
         if (probes() && regionBytes == 0) {
             throw SbenchException.usage("--probe-bs " + probe.blockBytes() + " is larger than " + target.path());
         }
+        return regionBytes;
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        long regionBytes = probeRegionBytes(context.target());
         try (StepRuns runs = new StepRuns(context)) {
             long idledNs = 0;
             List<Long> at = probes() ? probeTimes() : List.of(durationNs);

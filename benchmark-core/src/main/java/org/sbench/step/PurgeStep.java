@@ -96,14 +96,30 @@ public final class PurgeStep implements Step {
     }
 
     @Override
-    public StepResult run(StepContext context) {
-        Target target = context.target();
-        long offset = range == null ? 0 : range.offsetBytes();
-        long length = checkedLength(target, offset);
+    public void checkFits(Target target) {
+        checkedLength(target, offset());
+        checkedErasure(target);
+    }
+
+    private long offset() {
+        return range == null ? 0 : range.offsetBytes();
+    }
+
+    /** How {@code target} erases by the step's method; a usage error when it cannot. */
+    private Erasure checkedErasure(Target target) {
         Erasure erasure = target.erasure(method);
         if (erasure.refusal() != null) {
             throw SbenchException.usage(erasure.refusal() + "; " + instead());
         }
+        return erasure;
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        Target target = context.target();
+        long offset = offset();
+        long length = checkedLength(target, offset);
+        Erasure erasure = checkedErasure(target);
         context.listener().note("purge destroys the data on " + TargetSafety.identify(target) + ": " + method.word() + " ("
                 + erasure.call() + ") of " + (range == null ? "all " + bytes(length) + " bytes"
                 : bytes(length) + " bytes from byte " + bytes(offset)));

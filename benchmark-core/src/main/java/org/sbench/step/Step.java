@@ -1,6 +1,7 @@
 package org.sbench.step;
 
 import java.util.Map;
+import org.sbench.target.Target;
 
 /**
  * One thing done to a drive, as a command ({@code sbench fill ...}) and as a scenario step: a
@@ -28,6 +29,15 @@ public interface Step {
      */
     default boolean writes() {
         return true;
+    }
+
+    /**
+     * Checks what of the step depends on {@code target} (sizes inside its capacity, whole logical
+     * blocks, an erase method it has) without issuing an IO: a usage error naming the option when
+     * something does not fit. {@link #run} makes the same checks; a scenario makes them for all its
+     * steps before the first runs, so that no step writes before a later one is found not to fit.
+     */
+    default void checkFits(Target target) {
     }
 
     /**

@@ -126,12 +126,16 @@ public final class SweepStep implements Step {
     }
 
     @Override
+    public void checkFits(Target target) {
+        pointBytes(target);
+    }
+
+    @Override
     public StepResult run(StepContext context) {
         Target target = context.target();
-        io.checkAligned(target);
         int blockBytes = io.blockBytes();
         long capacity = target.capacityBytes();
-        long pointBytes = pointBytes(capacity, target);
+        long pointBytes = pointBytes(target);
         // Points begin on physical blocks, so that a write sweep does no read-modify-write at a point's edges.
         long[] offsets = offsets(capacity, points, pointBytes, Math.max(target.logicalBlockSize(), target.physicalBlockSize()));
         String name = "sweep " + opWord();
@@ -147,7 +151,9 @@ public final class SweepStep implements Step {
     }
 
     /** The bytes of each point on {@code target}: as given, or by default 64 MiB (the auto size) or what fits. */
-    private long pointBytes(long capacity, Target target) {
+    private long pointBytes(Target target) {
+        io.checkAligned(target);
+        long capacity = target.capacityBytes();
         int block = target.logicalBlockSize();
         if (perPointBytes == 0) {
             long fits = Math.min(autoBytes / block * block, capacity / points / block * block);
@@ -158,7 +164,7 @@ public final class SweepStep implements Step {
             return fits;
         }
         StepOptions.checkAligned("per-point", perPointBytes, target);
-        if ((long) points * perPointBytes > capacity) {
+        if (perPointBytes > capacity / points) {
             throw SbenchException.usage("--points " + points + " of --per-point " + StepOptions.sizeWord(perPointBytes)
                     + " do not fit in " + target.path() + " (" + capacity + " bytes); give fewer points or a smaller --per-point");
         }

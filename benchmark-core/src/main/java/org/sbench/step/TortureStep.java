@@ -112,10 +112,19 @@ public final class TortureStep implements Step {
     }
 
     @Override
-    public StepResult run(StepContext context) {
-        Target target = context.target();
+    public void checkFits(Target target) {
+        regionBytes(target);
+    }
+
+    /** The bytes the IOs go to on {@code target}, checked. */
+    private long regionBytes(Target target) {
         io.checkAligned(target);
-        long regionBytes = span.bytes(target.capacityBytes(), io.blockBytes());
+        return span.bytes(target.capacityBytes(), io.blockBytes());
+    }
+
+    @Override
+    public StepResult run(StepContext context) {
+        long regionBytes = regionBytes(context.target());
         try (StepRuns runs = new StepRuns(context)) {
             if (!untilSteady()) {
                 runs.runFor("torture", "torture " + StepOptions.durationWord(durationNs), durationNs, source(regionBytes, 0),

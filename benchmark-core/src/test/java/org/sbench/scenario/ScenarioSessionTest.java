@@ -165,6 +165,44 @@ class ScenarioSessionTest {
                 "the region's chunks alternate between the members");
     }
 
+    /** Each step's sizes are checked against the drive before the first step runs: no fill is written before a purge that cannot be. */
+    @Test
+    void aStepThatDoesNotFitTheDriveIsRefusedAtItsLineBeforeAnyStepRuns(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("drive.img");
+        Files.write(file, new byte[16 << 20]);
+        String[][] cases = {
+            {"  - purge: {range: 200M:1M}\n", "t.yaml:4: range 200M:1M reaches past the end"},
+            {"  - sweep: {op: read, points: 8,\n      per-point: 4M}\n", "t.yaml:5: points 8 of per-point 4M do not fit"},
+            {"  - torture: {duration: 1s, span: 32M}\n", "t.yaml:4: span 32M is larger than the target"},
+            {"  - fill: {bs: 17M}\n", "t.yaml:4: "},
+            {"  - cdm: {size: 32M}\n", "t.yaml:4: the test region (size 33554432 bytes) is larger than"},
+            {"  - idle: {duration: 1s, probe-bs: 32M}\n", "t.yaml:4: probe-bs 33554432 is larger than"},
+        };
+        for (String[] c : cases) {
+            Path b = dir.resolve("bundle-" + c[0].hashCode());
+            Heard heard = new Heard();
+            SbenchException e = assertThrows(SbenchException.class, () -> ScenarioSession.run(new ScenarioSession.Request(
+                    scenario(dir, "  - fill: {passes: 1}\n" + c[0]), b, false, null, file.toString(),
+                    TargetSettings.DEFAULTS.withAllowWrite(true), null), steps.kinds(), NanoClock.SYSTEM, heard, StepListener.NONE,
+                    steps.newRun(), "test"), c[0]);
+            assertEquals(ErrorKind.BAD_INPUT, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith(c[1]), e.getMessage());
+            assertEquals(List.of(), heard.started, "no step ran");
+            assertFalse(Files.exists(b), "no bundle begun");
+            assertTrue(java.util.Arrays.equals(new byte[16 << 20], Files.readAllBytes(file)), "the drive is as it was: " + c[0]);
+        }
+    }
+
+    /** A scaled idle step without {@code probe} probes every scaled duration, as unscaled it probes every duration. */
+    @Test
+    void aScaledIdleStepKeepsItsDefaultProbeWithinItsScaledDuration(@TempDir Path dir) {
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - idle: {duration: 200ms, probe-test: none}\n"), b, NullTarget.NAME,
+                TargetSettings.DEFAULTS.withSizeBytes(64L << 20), 0.5);
+        assertTrue(o.complete(), o.stopReason());
+        assertEquals("100ms", BundleDirectory.open(b).read().steps().get(0).options().get("duration"));
+    }
+
     @Test
     void aReplayStepWithMaxIdleNoneKeepsEveryGapInFull(@TempDir Path dir) {
         TestSteps.trace(dir);

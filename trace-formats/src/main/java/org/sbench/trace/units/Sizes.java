@@ -39,6 +39,9 @@ public final class Sizes {
             throw new IllegalArgumentException("'" + value + "' is " + n + " bytes, not a multiple of " + BLOCK_BYTES
                     + "; a unit (K, M, G) may be missing, e.g. " + n + "M");
         }
+        if (n > Long.MAX_VALUE / multiplier) {
+            throw new IllegalArgumentException("'" + value + "' is too large a size; a size is below 2^63 bytes (8388608T)");
+        }
         return n * multiplier;
     }
 
