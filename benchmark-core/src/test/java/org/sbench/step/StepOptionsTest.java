@@ -142,6 +142,8 @@ class StepOptionsTest {
         refused(PurgeStep::of, "--range takes OFFSET:LENGTH (e.g. 1G:512M, or 1G: to the end), found '1G'", "range", "1G");
         refused(PurgeStep::of, "--range 1G:0 is empty: give a LENGTH above 0, or none to run to the end", "range", "1G:0");
         refused(PurgeStep::of, "--range: 'x' is not a size; write bytes or a number with K, M, G or T (powers of 1024)", "range", "x:1M");
+        // 2^64 bytes was once taken as 0: this range erased the first MiB.
+        refused(PurgeStep::of, "--range: '16777216T' is too large a size; a size is below 2^63 bytes (8388608T)", "range", "16777216T:1M");
     }
 
     @Test
