@@ -251,7 +251,7 @@ final class ConvertCommand implements Callable<Integer> {
             }
         }
         long start = startNs == null ? 0 : startNs;
-        long end = endNs == null ? Long.MAX_VALUE : endNs;
+        long end = endNs == null ? ConvertSettings.NO_END : endNs;
         if (end <= start) {
             throw SbenchException.usage("--end must be after --start");
         }

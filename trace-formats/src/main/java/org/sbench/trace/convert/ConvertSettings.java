@@ -13,7 +13,9 @@ import org.sbench.trace.Op;
  * opens, a fitted capacity). Immutable; defaults keep everything and add nothing.
  */
 public final class ConvertSettings {
-    public static final ConvertSettings ALL = new ConvertSettings(IoRecord.NO_STREAM, EnumSet.allOf(Op.class), 0, Long.MAX_VALUE, Long.MAX_VALUE);
+    /** An end that keeps every time, the greatest too (an IO 2^63 - 1 ns after the first is a trace's last possible one). */
+    public static final long NO_END = Long.MAX_VALUE;
+    public static final ConvertSettings ALL = new ConvertSettings(IoRecord.NO_STREAM, EnumSet.allOf(Op.class), 0, NO_END, Long.MAX_VALUE);
 
     private final int stream;
     private final Set<Op> ops;
@@ -26,7 +28,7 @@ public final class ConvertSettings {
      * @param stream  keep only this stream, or {@link IoRecord#NO_STREAM} for all
      * @param ops     keep only these ops
      * @param startNs keep IOs issued at or after this time
-     * @param endNs   keep IOs issued before this time
+     * @param endNs   keep IOs issued before this time, or all from {@code startNs} on: {@link #NO_END}
      * @param limit   keep at most this many records
      */
     public ConvertSettings(int stream, Set<Op> ops, long startNs, long endNs, long limit) {
@@ -58,13 +60,18 @@ public final class ConvertSettings {
     }
 
     public boolean keeps(IoRecord r) {
-        return r.issueNs >= startNs && r.issueNs < endNs && ops.contains(r.op)
+        return r.issueNs >= startNs && beforeEnd(r.issueNs) && ops.contains(r.op)
                 && (stream == IoRecord.NO_STREAM || r.stream == stream);
     }
 
     /** True once no later record can pass (records come in issue order). */
     public boolean pastEnd(IoRecord r, long kept) {
-        return kept >= limit || r.issueNs >= endNs;
+        return kept >= limit || !beforeEnd(r.issueNs);
+    }
+
+    /** True for a time before the end. */
+    public boolean beforeEnd(long timeNs) {
+        return endNs == NO_END || timeNs < endNs;
     }
 
     /** The stream kept, or {@link IoRecord#NO_STREAM} for all. */

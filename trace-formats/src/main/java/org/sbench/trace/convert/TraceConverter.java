@@ -61,7 +61,7 @@ public final class TraceConverter {
         }
         long originNs = any ? r.issueNs : 0;
         TraceInfo in = reader.info();
-        TraceInfo outInfo = in.withPhases(phasesWithin(in.phases(), settings)).rebased(originNs);
+        TraceInfo outInfo = in.withPhases(phasesWithin(in.phases(), settings, originNs)).rebased(originNs);
         for (Map.Entry<String, String> m : settings.outputMetadata().entrySet()) {
             outInfo = outInfo.withMetadata(m.getKey(), m.getValue());
         }
@@ -89,12 +89,23 @@ public final class TraceConverter {
                 outFormat.name());
     }
 
-    private static List<PhaseMarker> phasesWithin(List<PhaseMarker> phases, ConvertSettings s) {
+    /**
+     * The phases of the records kept from {@code originNs} (the first kept record's time) on: the
+     * phase in effect then (begun at or before it, also before {@code --start}), moved to it, so
+     * that the first records kept keep their phase; then those that begin after it, before the end.
+     */
+    static List<PhaseMarker> phasesWithin(List<PhaseMarker> phases, ConvertSettings s, long originNs) {
         List<PhaseMarker> kept = new ArrayList<>();
+        PhaseMarker current = null;
         for (PhaseMarker p : phases) {
-            if (p.timeNs() >= s.startNs() && p.timeNs() < s.endNs()) {
+            if (p.timeNs() <= originNs) {
+                current = current == null || p.timeNs() >= current.timeNs() ? p : current;
+            } else if (s.beforeEnd(p.timeNs())) {
                 kept.add(p);
             }
+        }
+        if (current != null) {
+            kept.add(0, new PhaseMarker(current.name(), originNs));
         }
         return kept;
     }
