@@ -1,6 +1,5 @@
 package org.sbench.trace.format.sbt;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * The .sbt layout, shared by reader and writer. All integers little-endian.
@@ -46,13 +45,5 @@ final class SbtLayout {
     static final int NO_PROCESS = -1;
 
     private SbtLayout() {
-    }
-
-    static byte[] utf8(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        if (b.length > MAX_STRING_BYTES) {
-            throw new IllegalArgumentException("string longer than " + MAX_STRING_BYTES + " bytes");
-        }
-        return b;
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,11 +67,14 @@ public final class SbtWriter implements TraceWriter {
         buffer.putInt(fieldFlags);
         buffer.putInt(SbtLayout.RECORD_BYTES);
         buffer.putLong(0);
-        putString(info.sourceFormat());
+        for (PhaseMarker m : phases) {
+            utf8(m.name(), "a phase name");
+        }
+        putString(utf8(info.sourceFormat(), "the source format's name"));
         buffer.putInt(info.metadata().size());
         for (Map.Entry<String, String> e : info.metadata().entrySet()) {
-            putString(e.getKey());
-            putString(e.getValue());
+            putString(utf8(e.getKey(), "a metadata key"));
+            putString(utf8(e.getValue(), "the value of metadata '" + e.getKey() + "'"));
         }
         while (buffer.position() % 8 != 0) {
             buffer.put((byte) 0);
@@ -78,8 +82,22 @@ public final class SbtWriter implements TraceWriter {
         buffer.putInt(recordsOffsetPos, buffer.position());
     }
 
-    private void putString(String s) {
-        byte[] b = SbtLayout.utf8(s);
+    /**
+     * {@code s} in UTF-8; a bad-input error naming the output when it is longer than .sbt holds (a
+     * process name of 64 KiB comes only from a damaged or hostile trace), before anything is
+     * committed: found when the writer is made or the record that carries it is written.
+     */
+    private byte[] utf8(String s, String what) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        if (b.length > SbtLayout.MAX_STRING_BYTES) {
+            throw SbenchException.badInput(output.target().toString(), "cannot be written as .sbt: " + what + " is " + b.length
+                    + " bytes long, and .sbt holds names and metadata of at most " + SbtLayout.MAX_STRING_BYTES + " bytes (UTF-8)"
+                    + "; sbench's CSV holds it");
+        }
+        return b;
+    }
+
+    private void putString(byte[] b) {
         ensure(2 + b.length);
         buffer.putShort((short) b.length);
         buffer.put(b);
@@ -108,6 +126,7 @@ public final class SbtWriter implements TraceWriter {
     private int processIndexOf(String process) {
         Integer i = processIndex.get(process);
         if (i == null) {
+            utf8(process, "the process name of record " + (records + 1));
             i = processes.size();
             processes.add(process);
             processIndex.put(process, i);
@@ -117,6 +136,7 @@ public final class SbtWriter implements TraceWriter {
 
     /** Adds a phase marker (ns on the trace's clock); allowed until {@link #finish()}. */
     public void addPhase(PhaseMarker marker) {
+        utf8(marker.name(), "a phase name");
         phases.add(marker);
     }
 
@@ -125,8 +145,8 @@ public final class SbtWriter implements TraceWriter {
      * Stored in the trailer, it overrides a header entry with the same key when read back.
      */
     public void putMetadata(String key, String value) {
-        SbtLayout.utf8(key);
-        SbtLayout.utf8(value);
+        utf8(key, "a metadata key");
+        utf8(value, "the value of metadata '" + key + "'");
         lateMetadata.put(key, value);
     }
 
@@ -138,19 +158,19 @@ public final class SbtWriter implements TraceWriter {
             long trailerOffset = ch.position();
             buffer.putInt(processes.size());
             for (String p : processes) {
-                putString(p);
+                putString(p.getBytes(StandardCharsets.UTF_8));
             }
             buffer.putInt(phases.size());
             for (PhaseMarker m : phases) {
                 ensure(8);
                 buffer.putLong(m.timeNs());
-                putString(m.name());
+                putString(m.name().getBytes(StandardCharsets.UTF_8));
             }
             ensure(4);
             buffer.putInt(lateMetadata.size());
             for (Map.Entry<String, String> e : lateMetadata.entrySet()) {
-                putString(e.getKey());
-                putString(e.getValue());
+                putString(e.getKey().getBytes(StandardCharsets.UTF_8));
+                putString(e.getValue().getBytes(StandardCharsets.UTF_8));
             }
             flush();
             patch(ch, SbtLayout.POS_RECORD_COUNT, records);

@@ -206,6 +206,38 @@ class SbtRoundTripTest {
         }
     }
 
+    /** A name longer than .sbt holds is refused as bad input naming the output, with nothing left behind; it was an internal error. */
+    @Test
+    void namesLongerThanSbtHoldsAreRefusedWhenMet(@TempDir Path dir) throws IOException {
+        String longest = "x".repeat(SbtLayout.MAX_STRING_BYTES);
+        String tooLong = "ü".repeat(SbtLayout.MAX_STRING_BYTES / 2 + 1);
+        Path kept = dir.resolve("kept.sbt");
+        IoRecord r = TestRecords.records(3, 1, true).get(0);
+        r.process = longest;
+        write(kept, List.of(r));
+        try (TraceReader back = FORMAT.openReader(TraceInput.of(kept), ReadOptions.DEFAULTS)) {
+            assertEquals(longest, TestRecords.readAll(back).get(0).process);
+        }
+        Path out = dir.resolve("out.sbt");
+        try (SbtWriter w = FORMAT.openWriter(out, TestRecords.info())) {
+            w.write(TestRecords.records(3, 1, true).get(0));
+            r.process = tooLong;
+            SbenchException e = assertThrows(SbenchException.class, () -> w.write(r));
+            assertEquals(out + ": cannot be written as .sbt: the process name of record 2 is 65536 bytes long, and .sbt holds names"
+                    + " and metadata of at most 65535 bytes (UTF-8); sbench's CSV holds it", e.getMessage());
+            assertEquals(org.sbench.ErrorKind.BAD_INPUT, e.kind());
+            assertThrows(SbenchException.class, () -> w.addPhase(new PhaseMarker(tooLong, 0)));
+            assertThrows(SbenchException.class, () -> w.putMetadata("k", tooLong));
+        }
+        TraceInfo longMeta = new TraceInfo("msr", EnumSet.allOf(Field.class), Map.of("note", tooLong), List.of());
+        assertThrows(SbenchException.class, () -> FORMAT.openWriter(out, longMeta));
+        TraceInfo longPhase = new TraceInfo("msr", EnumSet.allOf(Field.class), Map.of(), List.of(new PhaseMarker(tooLong, 0)));
+        assertThrows(SbenchException.class, () -> FORMAT.openWriter(out, longPhase));
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of(kept), s.toList(), "no output left of the refused ones");
+        }
+    }
+
     private static String readError(Path file, long skipBad) {
         return TestRecords.readError(FORMAT, file, ReadOptions.DEFAULTS.withSkipBad(skipBad)).getMessage();
     }
