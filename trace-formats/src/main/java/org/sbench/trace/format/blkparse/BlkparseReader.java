@@ -36,7 +36,7 @@ import org.sbench.trace.input.TraceInput;
  * Skipped without complaint: every other action ({@code Q G I M F A P U UT S X B m} …), a
  * {@code R} (requeue) after cancelling the D it re-queues (the request is issued again by a
  * later D), passthrough requests (a byte count and a command in parentheses instead of
- * {@code sector + blocks}), the summary blkparse prints at the end ({@code CPU0 (8,0):},
+ * {@code sector + blocks} on a D, the command alone or nothing before the error code on a C), the summary blkparse prints at the end ({@code CPU0 (8,0):},
  * {@code Total (8,0):}, {@code Reads Queued: …}, {@code Throughput …}), blank lines and any line
  * whose first field is not a {@code maj,min} device, and a C with no waiting D (the request
  * was issued before tracing began). A D still waiting at the end of the trace, or when 262,144
@@ -79,7 +79,7 @@ final class BlkparseReader extends BlockEventLineReader {
         if (action != 'D' && action != 'C' && action != 'R') {
             return;
         }
-        if (n > PLUS && isPassthrough(PLUS)) {
+        if (n > SECTOR && isPassthrough(SECTOR) || n > PLUS && isPassthrough(PLUS)) {
             return;
         }
         fields.require(IO_FIELDS, LAYOUT);
@@ -103,7 +103,11 @@ final class BlkparseReader extends BlockEventLineReader {
         }
     }
 
-    /** A passthrough (SCSI/NVMe command) request prints bytes and a command or name where '+' would be. */
+    /**
+     * A passthrough (SCSI/NVMe command) request prints, where a block IO has {@code sector + blocks},
+     * its bytes and its command in parentheses or its name in brackets on a D, and only the command
+     * (or nothing) before the error code on a C: {@code C R (12 00 00 00 24 00) [0]}, {@code C R [0]}.
+     */
     private boolean isPassthrough(int i) {
         char c = fields.length(i) > 0 ? fields.charAt(i, 0) : ' ';
         return c == '(' || c == '[';
