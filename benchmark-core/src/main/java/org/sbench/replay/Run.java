@@ -31,13 +31,20 @@ public final class Run {
     private Run() {
     }
 
-    /** Refuses IOs that reach past the target under {@code --fit error}, naming the capacity needed. */
+    /**
+     * Refuses IOs that reach past the target under {@code --fit error}, naming the capacity needed,
+     * and under any fit an IO longer than the whole target, which no fit places.
+     */
     public static void checkFits(TraceSource source, ReplaySettings settings, Target target) {
         long needed = source.neededBytes();
         if (settings.fit() == FitPolicy.ERROR && needed > target.capacityBytes()) {
             throw SbenchException.usage("the trace reaches byte " + needed + " (" + gb(needed) + "), but " + target.path()
                     + " has " + target.capacityBytes() + " bytes (" + gb(target.capacityBytes())
                     + "); use --fit wrap or --fit scale, or a larger target");
+        }
+        if (source.largestIoBytes() > target.capacityBytes()) {
+            throw SbenchException.usage("the trace has IOs of " + source.largestIoBytes() + " bytes, longer than the whole of "
+                    + target.path() + " (" + target.capacityBytes() + " bytes); no --fit places them: use a larger target");
         }
     }
 

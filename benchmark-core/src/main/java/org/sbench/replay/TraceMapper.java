@@ -1,5 +1,7 @@
 package org.sbench.replay;
 
+import java.util.Locale;
+import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
@@ -7,7 +9,8 @@ import org.sbench.trace.Op;
  * Maps trace IOs onto the target (docs/definitions.md, "Mapping a trace onto a target"): keeps one stream
  * when asked, skips writes and trims in a read-only replay, applies the fit policy, and widens
  * misaligned IOs to the logical block size. Counts what it did. Changes the record's offset and
- * length in place; allocates nothing.
+ * length in place; allocates nothing. A read or write longer than the capacity is refused (a usage
+ * error), never cut short; a trim longer than it trims the whole target.
  */
 public final class TraceMapper {
     private final int stream;
@@ -71,6 +74,16 @@ public final class TraceMapper {
             widened++;
         }
         long length = end - start;
+        if (length > capacityBytes) {
+            if (r.op != Op.TRIM) {
+                // No fit places it; cutting it short would replay another IO than the trace's.
+                throw SbenchException.usage("a " + r.op.name().toLowerCase(Locale.ROOT) + " of " + length + " bytes (at byte "
+                        + start + ") is longer than the " + capacityBytes + " bytes it is fitted onto; no --fit places it: use a"
+                        + " larger target");
+            }
+            // A trim of more than the whole target trims all of it.
+            length = capacityBytes;
+        }
         long mapped = start;
         if (fit == FitPolicy.SCALE && traceSpanBytes > capacityBytes) {
             mapped = (long) ((double) start * capacityBytes / traceSpanBytes) & ~mask;
@@ -86,7 +99,7 @@ public final class TraceMapper {
             start = mapped;
         }
         r.offsetBytes = start;
-        r.lengthBytes = Math.min(length, capacityBytes);
+        r.lengthBytes = length;
         if (splitThresholdBytes > 0 && r.op.transfersData() && r.lengthBytes > splitThresholdBytes) {
             wouldSplit++;
         }

@@ -2,9 +2,12 @@ package org.sbench.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
@@ -50,6 +53,25 @@ class TraceMapperTest {
         IoRecord s = io(Op.WRITE, 2L << 20, 4096, 0);
         scale.map(s);
         assertEquals(cap / 2, s.offsetBytes);
+    }
+
+    /** A write of 2 MiB fitted onto 1 MiB was once cut to 1 MiB without a word: a different IO than the trace's. */
+    @Test
+    void aReadOrWriteLongerThanTheCapacityIsRefusedAndATrimTrimsItAll() {
+        long cap = 1 << 20;
+        for (FitPolicy fit : new FitPolicy[] {FitPolicy.WRAP, FitPolicy.SCALE}) {
+            TraceMapper m = new TraceMapper(IoRecord.NO_STREAM, fit, cap, 4L << 20, 4096, false, 0);
+            for (Op op : new Op[] {Op.READ, Op.WRITE}) {
+                SbenchException e = assertThrows(SbenchException.class, () -> m.map(io(op, 0, 2L << 20, 0)));
+                assertEquals(ErrorKind.USAGE, e.kind());
+                assertTrue(e.getMessage().contains("of 2097152 bytes (at byte 0) is longer than the 1048576 bytes it is fitted onto"),
+                        e.getMessage());
+            }
+            IoRecord trim = io(Op.TRIM, 3L << 20, 2L << 20, 0);
+            assertTrue(m.map(trim));
+            assertEquals(0, trim.offsetBytes);
+            assertEquals(cap, trim.lengthBytes);
+        }
     }
 
     @Test
