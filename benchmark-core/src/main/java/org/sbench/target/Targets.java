@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.DevDirectory;
 
@@ -73,6 +74,11 @@ public final class Targets {
         TargetLock lock = TargetLock.ofDisk(device.disk(), spec, TargetLock.LOCK_DIR, PROC);
         try {
             if (!settings.readOnly()) {
+                if (device.attribute("ro").map("1"::equals).orElse(false)) {
+                    // The open would succeed and every write fail with EPERM: refused before any IO instead.
+                    throw new SbenchException(ErrorKind.UNSAFE_TARGET, spec + " is read-only (its ro flag is set: losetup -r,"
+                            + " blockdev --setro, a write-protect switch) and this run writes to it; replay --read-only reads it");
+                }
                 safety.checkWritable(path, settings.allowWrite(), settings.force());
             }
             return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges(), lock);

@@ -143,6 +143,8 @@ public final class LoopDevice implements AutoCloseable {
             throw e;
         }
         try {
+            // A read-only flag set with blockdev --setro outlives a detach: the device number may come back with it.
+            run("blockdev", "--setrw", device);
             return new LoopDevice(image, device);
         } catch (IOException | RuntimeException e) {
             run("losetup", "-d", device);

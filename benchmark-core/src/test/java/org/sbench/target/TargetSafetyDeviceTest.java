@@ -72,6 +72,22 @@ class TargetSafetyDeviceTest {
         }
     }
 
+    /** A read-only device opened for writing took every write with EPERM; a run that writes is refused before any IO. */
+    @Test
+    void aReadOnlyDeviceIsRefusedToWritesAndReadByAReadOnlyRun() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            LoopDevice.run("blockdev", "--setro", loop.device());
+            try {
+                assertEquals(loop.device() + " is read-only (its ro flag is set: losetup -r, blockdev --setro, a write-protect switch)"
+                        + " and this run writes to it; replay --read-only reads it", refusal(loop, WRITE_FORCED));
+                Targets.open(loop.device(), TargetSettings.DEFAULTS.withReadOnly(true)).close();
+            } finally {
+                // The flag outlives the loop device's file: the next user of the same number would find it read-only.
+                LoopDevice.run("blockdev", "--setrw", loop.device());
+            }
+        }
+    }
+
     @Test
     void ext4IsRecognisedAndNeedsForce() throws IOException {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
