@@ -43,6 +43,9 @@ final class Doc {
     private Doc() {
     }
 
+    /** How the parser names its input inside a location it gives ("[Source: REDACTED (...); line: 1, ...]"): the file is named already. */
+    private static final String PARSER_SOURCE = "\\[Source: [^;\\]]*; ";
+
     /** The document of {@code text}, read from {@code file} (named in errors). */
     static Node read(String file, String text) {
         JsonFactory factory = file.endsWith(".json") ? new JsonFactory() : new YAMLFactory();
@@ -59,7 +62,7 @@ final class Doc {
             String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
             int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
             throw error(file, line, "not " + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ": "
-                    + message.strip().split("\n")[0]);
+                    + message.strip().split("\n")[0].replaceAll(PARSER_SOURCE, "["));
         } catch (IOException e) {
             throw error(file, 1, "unreadable: " + e.getMessage());
         }

@@ -138,6 +138,15 @@ class ScenarioFileTest {
         assertEquals(f + ":2: unknown option 'pases' of step cdm; cdm takes preset, size, passes, duration, data", e.getMessage());
     }
 
+    /** The parser's own name for its input ("Source: REDACTED (`StreamReadFeature...` disabled)") is no concern of the user's. */
+    @Test
+    void jsonThatDoesNotParseNamesItsLineAndColumnOnly(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("cut.json"), "{\"steps\": [{\"fill\": {\"passes\": 1}}");
+        SbenchException e = assertThrows(SbenchException.class, () -> ScenarioFile.read(f));
+        assertEquals(f + ":1: not JSON: Unexpected end-of-input: expected close marker for Array (start marker at [line: 1,"
+                + " column: 11])", e.getMessage());
+    }
+
     @Test
     void aReplayOfATraceThatIsNeitherAFileNorBundledIsRefusedAtItsLine() {
         assertEquals("s.yaml:2: trace no-such.sbt: no such file, and no bundled workload of that name (sbench traces lists them)",

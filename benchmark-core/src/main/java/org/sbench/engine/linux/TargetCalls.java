@@ -22,17 +22,18 @@ public final class TargetCalls {
 
     /**
      * open(2) of {@code path}; {@code flagNames} is how the flags read in the error message.
-     * EBUSY on an exclusive open of a block device means the kernel holds it (mounted, swap, a
-     * device-mapper or md member) and is an {@link ErrorKind#UNSAFE_TARGET} refusal.
+     * EBUSY on an exclusive open of a block device means the kernel or another program holds it
+     * (mounted, swap, a device-mapper or md member, another exclusive opener) and is an
+     * {@link ErrorKind#UNSAFE_TARGET} refusal.
      */
     public static int open(String path, int flags, String flagNames, int mode) {
         try {
             return LibC.open(path, flags, mode);
         } catch (LastErrorException e) {
             if (e.getErrorCode() == Errno.EBUSY && (flags & LibC.O_EXCL) != 0) {
-                throw new SbenchException(ErrorKind.UNSAFE_TARGET, path + " is in use by the kernel (an exclusive"
-                        + " open failed with EBUSY: mounted, swap or held by another driver, perhaps in another mount"
-                        + " namespace); sbench never writes to a device in use");
+                throw new SbenchException(ErrorKind.UNSAFE_TARGET, path + " is in use (an exclusive open failed with EBUSY:"
+                        + " mounted, swap, held by another driver, or opened exclusively by another program such as mkfs,"
+                        + " a partitioner or a VM; perhaps in another mount namespace); sbench never writes to a device in use");
             }
             throw Errno.failure("open(" + flagNames + ")", path, e);
         }
