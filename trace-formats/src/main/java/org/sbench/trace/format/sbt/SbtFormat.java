@@ -42,7 +42,8 @@ public final class SbtFormat implements TraceFormat {
     /**
      * A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} of an
      * uncompressed file, those it has (none past its end), so that a large file can be read in
-     * parts in parallel; the issue-order check of a file flagged ordered holds within the range.
+     * parts in parallel; the issue-order check of a file flagged ordered holds from the record before
+     * the range on, so that ranges that cover a file check all of it.
      */
     public TraceReader openRecords(TraceInput input, long firstRecord, long maxRecords) {
         return new SbtReader(input, ReadOptions.DEFAULTS, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);

@@ -99,8 +99,13 @@ final class SbtReader implements TraceReader {
             long first = Math.min(firstRecord, recordCount);
             recordEnd = first + Math.min(maxRecords, recordCount - first);
             recordsRead = first;
-            in.skipTo(recordsOffset + first * SbtLayout.RECORD_BYTES, "the first record");
             issueOrdered = (headerFlags & SbtLayout.FLAG_ISSUE_ORDERED) != 0;
+            if (issueOrdered && first > 0 && first < recordEnd) {
+                // A range after the first checks its first record's order against the record before it, as one reader of the whole file does.
+                in.skipTo(recordsOffset + (first - 1) * SbtLayout.RECORD_BYTES, "the record before the first");
+                lastIssueNs = in.buffer().getLong(in.record() + SbtLayout.REC_ISSUE);
+            }
+            in.skipTo(recordsOffset + first * SbtLayout.RECORD_BYTES, "the first record");
             List<PhaseMarker> phases = new ArrayList<>();
             processes = readTrailer(trailerOffset, phases, metadata);
             EnumSet<Field> fields = EnumSet.noneOf(Field.class);

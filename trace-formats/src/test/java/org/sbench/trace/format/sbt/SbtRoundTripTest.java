@@ -162,6 +162,35 @@ class SbtRoundTripTest {
         }
     }
 
+    /** Two records out of order where a range begins were read by two ranges, neither of which saw both (sbench-spark's splits). */
+    @Test
+    void aRangeChecksItsFirstRecordsOrderAgainstTheRecordBeforeIt(@TempDir Path dir) throws IOException {
+        List<IoRecord> records = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            records.add(TestRecords.record(100 * i, 100 * i + 50, 4096L * i, 4096, org.sbench.trace.Op.READ, 0));
+        }
+        Path file = write(dir.resolve("t.sbt"), records);
+        byte[] all = Files.readAllBytes(file);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int recordsOffset = b.getInt(12);
+        int fifth = recordsOffset + 5 * SbtLayout.RECORD_BYTES;
+        b.putLong(fifth + SbtLayout.REC_ISSUE, 350);
+        b.putLong(fifth + SbtLayout.REC_COMPLETE, 360);
+        Files.write(file, all);
+        try (TraceReader first = FORMAT.openRecords(TraceInput.of(file), 0, 5)) {
+            assertEquals(records.subList(0, 5), TestRecords.readAll(first));
+        }
+        try (TraceReader second = FORMAT.openRecords(TraceInput.of(file), 5, 5)) {
+            SbenchException e = assertThrows(SbenchException.class, () -> TestRecords.readAll(second));
+            assertEquals(file + ": byte " + fifth + ": expected records in issue order (the header says so), found issue 350 after 400",
+                    e.getMessage());
+        }
+        try (TraceReader whole = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            SbenchException e = assertThrows(SbenchException.class, () -> TestRecords.readAll(whole));
+            assertTrue(e.getMessage().startsWith(file + ": byte " + fifth + ": "), "the same byte as the whole file's reader: " + e.getMessage());
+        }
+    }
+
     @Test
     void recordsFailingTheRecordCheckAreBadRecordsAtTheirByte(@TempDir Path dir) throws IOException {
         List<IoRecord> records = new ArrayList<>();
