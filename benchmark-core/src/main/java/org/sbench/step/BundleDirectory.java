@@ -75,13 +75,41 @@ public final class BundleDirectory {
         Path index = dir.resolve(INDEX);
         try {
             Bundle b = mapper.readValue(index.toFile(), Bundle.class);
-            if (b == null || b.steps() == null || b.stateLog() == null) {
-                throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps or state log");
+            if (b == null || b.steps() == null || b.stateLog() == null || b.scenario() == null || b.target() == null) {
+                throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario or target");
+            }
+            for (int i = 0; i < b.steps().size(); i++) {
+                checkStep(index, i, b.steps().get(i));
             }
             return b;
         } catch (IOException e) {
             String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + msg);
+        }
+    }
+
+    /**
+     * Refuses a step record that is not whole, or names a run file outside the bundle's {@code steps/}
+     * or missing: an index edited by hand is refused before a resumed run touches the drive.
+     */
+    private void checkStep(Path index, int i, StepResult step) {
+        String which = "step " + (i + 1);
+        if (step == null || step.kind() == null || step.label() == null || step.options() == null || step.runs() == null) {
+            throw SbenchException.badInput(index.toString(), which + " is not a whole step record (kind, label, options, runs)");
+        }
+        Path steps = dir.resolve(STEPS).normalize();
+        for (StepResult.NamedRun run : step.runs()) {
+            if (run == null || run.name() == null || run.file() == null) {
+                throw SbenchException.badInput(index.toString(), which + " has a run without a name or file");
+            }
+            Path file = dir.resolve(run.file()).normalize();
+            if (Path.of(run.file()).isAbsolute() || !file.startsWith(steps)) {
+                throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', outside the bundle's "
+                        + STEPS + "/");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', which is missing");
+            }
         }
     }
 

@@ -246,6 +246,14 @@ class ScenarioSessionTest {
         SbenchException changed = assertThrows(SbenchException.class, () -> run(other, b, true, null, new Heard()));
         assertEquals(ErrorKind.USAGE, changed.kind());
         assertTrue(changed.getMessage().contains("another version of scenario 't'"), changed.getMessage());
+        Path copyFile = b.resolve(BundleScenario.FILE);
+        String copyText = Files.readString(copyFile);
+        Files.writeString(copyFile, copyText.replace("data: zero", "data: random").replace("TRACE}", "TRACE, data: zero}")
+                .replace("replay: {trace: ", "replay: {data: zero, trace: "));
+        SbenchException edited = assertThrows(SbenchException.class, () -> run(null, b, true, null, new Heard()));
+        assertEquals(copyFile + ": the copy of scenario 't' no longer matches its SHA-256 (edited after the bundle was begun); the bundle"
+                + " cannot be resumed as it was begun", edited.getMessage());
+        Files.writeString(copyFile, copyText);
         assertTrue(run(null, b, true, 0.5, new Heard()).complete());
         BundleScenario copy = BundleScenario.read(b);
         assertEquals(0.5, copy.scale());

@@ -63,6 +63,31 @@ class BundleLogTest {
         assertEquals(100, run.summary().ios());
     }
 
+    /** An index edited to name /etc/passwd was resumed: every step ran again, then the read of that file failed. */
+    @Test
+    void anIndexNamingRunFilesOutsideTheBundleOrMissingIsRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM, StepListener.NONE,
+                new ReplayControl(), "test");
+        Path index = bundleDir.resolve(BundleDirectory.INDEX);
+        String good = Files.readString(index);
+        String[][] cases = {
+            {"steps/01-replay/t.sbt.json", "../../../../etc/passwd", "step 1 names run file '../../../../etc/passwd', outside the bundle's steps/"},
+            {"steps/01-replay/t.sbt.json", "/etc/passwd", "step 1 names run file '/etc/passwd', outside the bundle's steps/"},
+            {"steps/01-replay/t.sbt.json", "steps/01-replay/gone.json", "step 1 names run file 'steps/01-replay/gone.json', which is missing"},
+            {"\"kind\" : \"replay\"", "\"kind\" : null", "step 1 is not a whole step record (kind, label, options, runs)"},
+        };
+        for (String[] c : cases) {
+            assertTrue(good.contains(c[0]), c[0] + " in " + good);
+            Files.writeString(index, good.replace(c[0], c[1]));
+            SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read(), c[1]);
+            assertEquals(ErrorKind.BAD_INPUT, e.kind());
+            assertEquals(index + ": " + c[2], e.getMessage());
+        }
+        Files.writeString(index, good);
+        assertEquals(1, BundleDirectory.open(bundleDir).read().steps().size());
+    }
+
     @Test
     void bytesSinceTheLastPurgeAddUpAfterIt(@TempDir Path dir) {
         Path bundleDir = dir.resolve("b");
