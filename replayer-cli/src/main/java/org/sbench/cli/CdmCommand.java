@@ -101,7 +101,7 @@ final class CdmCommand implements Callable<Integer> {
             if (results.failedPass() != null) {
                 SbenchCommand.warn(spec.commandLine().getErr(), results.stopReason() + ": " + IoErrorSummary.of(results.failedPass()));
             }
-            return ExitCodes.ofRun(stop, results.errors());
+            return ExitCodes.ofRun(stop, results.complete(), results.errors());
         }
     }
 

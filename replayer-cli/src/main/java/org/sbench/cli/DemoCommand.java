@@ -62,7 +62,7 @@ final class DemoCommand implements Callable<Integer> {
             ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
             report(result, work.path());
             work.keep();
-            return ExitCodes.ofRun(stop, result.summary().errors());
+            return ExitCodes.ofRun(stop, result.complete(), result.summary().errors());
         }
     }
 

@@ -17,9 +17,14 @@ final class ExitCodes {
     private ExitCodes() {
     }
 
-    /** How a run that produced results ended: stopped by a signal (128 + its number), else with IO errors, else ok. */
-    static int ofRun(StopSignals stop, long ioErrors) {
-        return stop.exitCode(ioErrors > 0 ? IO_ERRORS : OK);
+    /**
+     * How a run that produced results ended: stopped by a signal (128 + its number), else with IO
+     * errors, else ok. A signal that came after the run had done all it would (its result complete)
+     * stopped nothing: the status is the complete result's, so that it and the result agree.
+     */
+    static int ofRun(StopSignals stop, boolean complete, long ioErrors) {
+        int finished = ioErrors > 0 ? IO_ERRORS : OK;
+        return complete ? finished : stop.exitCode(finished);
     }
 
     static int of(ErrorKind kind) {

@@ -154,7 +154,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (errors != null) {
                 SbenchCommand.warn(spec.commandLine().getErr(), errors);
             }
-            return ExitCodes.ofRun(stop, result.summary().errors());
+            return ExitCodes.ofRun(stop, result.complete(), result.summary().errors());
         }
     }
 

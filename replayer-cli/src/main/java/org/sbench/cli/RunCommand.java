@@ -119,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
                     files.commit();
                 }
             }
-            return ExitCodes.ofRun(stop, o.ioErrors());
+            return ExitCodes.ofRun(stop, o.complete(), o.ioErrors());
         }
     }
 

@@ -106,7 +106,7 @@ abstract class StepCommand implements Callable<Integer> {
                     SbenchCommand.warn(err, line);
                 }
             }
-            return ExitCodes.ofRun(stop, errors);
+            return ExitCodes.ofRun(stop, r.complete(), errors);
         }
     }
 

@@ -28,6 +28,10 @@ class StopSignalsTest {
                     Thread.sleep(10);
                 }
                 assertEquals(ExitCodes.INTERRUPTED, stop.exitCode(ExitCodes.OK));
+                assertEquals(ExitCodes.INTERRUPTED, ExitCodes.ofRun(stop, false, 0), "a run the signal stopped");
+                // A signal after the run had issued and completed all its IOs stopped nothing: the status is the complete result's.
+                assertEquals(ExitCodes.OK, ExitCodes.ofRun(stop, true, 0));
+                assertEquals(ExitCodes.IO_ERRORS, ExitCodes.ofRun(stop, true, 2));
             }
             assertEquals("interrupted (SIGINT)", control.stopReason());
             assertSame(outer, Signal.handle(INT, before));
