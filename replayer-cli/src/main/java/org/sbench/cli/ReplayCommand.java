@@ -83,7 +83,7 @@ final class ReplayCommand implements Callable<Integer> {
     Long size;
 
     @Option(names = "--read-only",
-            description = "Replay reads only; writes and trims are skipped and counted, and the target is not changed at all.")
+            description = "Replay reads and flushes only; writes and trims are skipped and counted, and the target is not changed at all.")
     boolean readOnly;
 
     @Mixin
