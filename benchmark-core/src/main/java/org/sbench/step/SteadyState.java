@@ -1,5 +1,7 @@
 package org.sbench.step;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,9 +26,12 @@ public final class SteadyState {
      * The check after some rounds: {@code reached} at round {@code round} (1-based, the last of the
      * window) or not (then {@code round} is 0), the value tracked, how many rounds ran, and the
      * window's mean, range and slope excursion (the last window when not reached; NaN before
-     * {@value #WINDOW} rounds).
+     * {@value #WINDOW} rounds, null in JSON).
      */
-    public record Verdict(boolean reached, int round, String tracked, int rounds, double mean, double range,
+    public record Verdict(boolean reached, int round, String tracked, int rounds,
+                          @JsonSerialize(using = NanAsNull.Writer.class) @JsonDeserialize(using = NanAsNull.Reader.class) double mean,
+                          @JsonSerialize(using = NanAsNull.Writer.class) @JsonDeserialize(using = NanAsNull.Reader.class) double range,
+                          @JsonSerialize(using = NanAsNull.Writer.class) @JsonDeserialize(using = NanAsNull.Reader.class)
                           double slopeExcursion, List<Double> window) {
     }
 
