@@ -105,11 +105,23 @@ public final class TraceFormats {
                 + names(false) + "); name one with --from");
     }
 
+    /** What names a compressed file, which sbench's writers do not make. */
+    private static final List<String> COMPRESSED_SUFFIXES = List.of(".gz", ".xz", ".bz2", ".zst");
+
     /**
-     * The writable format for {@code out}: {@code to} if given, else by the file's extension
-     * (ignoring a trailing compression suffix is not supported: writers do not compress).
+     * The writable format for {@code out}: {@code to} if given, else by the file's extension. A
+     * name of a compressed file ({@code .gz} ...) is refused: writers do not compress, and plain
+     * text under such a name would mislead every other program.
      */
     public TraceFormat forOutput(Path out, String to) {
+        String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (String suffix : COMPRESSED_SUFFIXES) {
+            if (name.endsWith(suffix)) {
+                throw SbenchException.usage("'" + out.getFileName() + "' names a " + suffix + " file, and sbench writes traces"
+                        + " uncompressed; write '" + out.getFileName().toString().substring(0, name.length() - suffix.length())
+                        + "' and compress it after (sbench reads it compressed)");
+            }
+        }
         TraceFormat f;
         if (to != null) {
             f = byName(to);

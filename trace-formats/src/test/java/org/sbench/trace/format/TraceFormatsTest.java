@@ -379,6 +379,11 @@ class TraceFormatsTest {
         assertEquals("csv", formats.forOutput(Path.of("x.out"), "csv").name());
         assertEquals("cannot tell the output format from 'x.out'; use --to with one of: " + formats.names(true),
                 assertThrows(SbenchException.class, () -> formats.forOutput(Path.of("x.out"), null)).getMessage());
+        // A plain fio log was written under x.iolog.gz, without a word.
+        assertEquals("'x.iolog.gz' names a .gz file, and sbench writes traces uncompressed; write 'x.iolog' and compress it after"
+                + " (sbench reads it compressed)", assertThrows(SbenchException.class, () -> formats.forOutput(Path.of("d/x.iolog.gz"),
+                "fio")).getMessage());
+        assertThrows(SbenchException.class, () -> formats.forOutput(Path.of("x.sbt.ZST"), null));
         assertEquals("unknown trace format 'nope'; known formats: " + formats.names(false),
                 assertThrows(SbenchException.class, () -> formats.byName("nope")).getMessage());
     }
