@@ -305,15 +305,14 @@ public final class Replayer implements CompletionSink {
 
     /**
      * Counts {@code r} when the cap on IOs in flight (the engine's slots: the most the device queue
-     * holds) holds it back: in the depth-gated modes when its depth (recorded, or fixed) exceeds the
-     * cap; in timed mode when it fell due before the last wait for a free slot ended.
+     * holds, or fewer by {@code --max-inflight}) holds it back: in the depth-gated modes when its
+     * depth (recorded, or fixed) exceeds the cap; in timed mode, the only one that gives a due time
+     * here, when it fell due before the last wait for a free slot ended, whichever of the two caps.
      */
     private void countIfHeldAtCap(IoRecord r) {
-        if (scheduler.depthFor(r) <= slots.length) {
-            return;
-        }
         long dueNs = scheduler.notBeforeNs(r, Long.MIN_VALUE);
-        if (dueNs == Long.MIN_VALUE || dueNs < capWaitEndNs) {
+        boolean held = dueNs == Long.MIN_VALUE ? scheduler.depthFor(r) > slots.length : dueNs < capWaitEndNs;
+        if (held) {
             recorder.heldAtCap();
         }
     }

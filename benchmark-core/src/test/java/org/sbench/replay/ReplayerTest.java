@@ -489,6 +489,8 @@ class ReplayerTest {
         List<IoRecord> burst = reads(20);
         assertEquals(16, heldAtCap(burst, new TimedScheduler(1.0, 64), 4), "a burst of 20 due at once, 4 slots: 16 waited");
         assertEquals(0, heldAtCap(burst, new TimedScheduler(1.0, 64), 32), "room for all");
+        // --max-inflight 4 is the cap when the queue holds more: it was never counted.
+        assertEquals(16, heldAtCap(burst, new TimedScheduler(1.0, 4), 4), "a burst of 20 due at once, --max-inflight 4: 16 waited");
         assertEquals(0, heldAtCap(burst, new FixedQdScheduler(4), 4), "the mode's own depth is no cap");
         assertEquals(20, heldAtCap(burst, new FixedQdScheduler(8), 4), "asked for 8, 4 slots: every IO");
 
