@@ -277,8 +277,10 @@ public final class TraceInput {
             }
         } catch (IOException e) {
             if (n == 0) {
-                throw SbenchException.badInput(name, "cannot read the start of the file (" + SbenchException.reason(e)
-                        + "); is it truncated or corrupt?");
+                // A compressor's first block may be the whole file: a cut anywhere leaves none of it readable.
+                throw SbenchException.badInput(name, (compression == Compression.NONE ? "cannot read the start of the file"
+                        : "cannot decompress any of the file (its first " + compression.name().toLowerCase(Locale.ROOT)
+                        + " block is damaged or cut short)") + " (" + SbenchException.reason(e) + "); is it truncated or corrupt?");
             }
         }
         return new TraceHead(Arrays.copyOf(buf, n), end);

@@ -274,6 +274,24 @@ class TraceFormatsTest {
         assertTrue(e.getMessage().contains("truncated"), e.getMessage());
     }
 
+    /** An xz file cut near its end has no readable byte (one block): "cannot read the start of the file" sent users to its start. */
+    @Test
+    void aCompressedFileWhoseFirstBlockIsCutSaysSo(@TempDir Path dir) throws IOException {
+        Path full = dir.resolve("t.csv.xz");
+        try (OutputStream out = compress("xz", Files.newOutputStream(full))) {
+            for (int i = 0; i < 2000; i++) {
+                out.write((i + ",,4096,4096,R,,,\n").getBytes(StandardCharsets.US_ASCII));
+            }
+        }
+        byte[] bytes = Files.readAllBytes(full);
+        Path cut = dir.resolve("cut.csv.xz");
+        Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(cut, null, ReadOptions.DEFAULTS));
+        assertTrue(e.getMessage().startsWith(cut + ": cannot decompress any of the file (its first xz block is damaged or cut short) ("),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith("); is it truncated or corrupt?"), e.getMessage());
+    }
+
     @Test
     void binaryGarbageForcedThroughATextReaderIsRefused(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("garbage.bin");
