@@ -163,8 +163,8 @@ public final class PurgeStep implements Step {
             return capacity;
         }
         if (offset >= capacity || range.lengthBytes() > capacity - offset) {
-            throw SbenchException.usage("--range " + range.word() + " reaches past the end of " + target.path() + " (" + capacity
-                    + " bytes)");
+            String where = offset == capacity && range.lengthBytes() == 0 ? " is empty: it starts at the end of " : " reaches past the end of ";
+            throw SbenchException.usage("--range " + range.word() + where + target.path() + " (" + capacity + " bytes)");
         }
         long length = range.lengthBytes() == 0 ? capacity - offset : range.lengthBytes();
         if (offset % block != 0 || length % block != 0) {

@@ -88,6 +88,9 @@ class StepOptionsTest {
         assertEquals(w.options(), SweepStep.of(w.options()).options());
         refused(SweepStep::of, "--op takes read or write, found 'trim'", "op", "trim");
         refused(SweepStep::of, "--points must be 1 to 1000, found 1001", "points", "1001");
+        // 0 was taken for auto without a word.
+        refused(SweepStep::of, "--per-point must be above 0, or auto, found '0'", "per-point", "0");
+        refused(SweepStep::of, "--per-point must be above 0, or auto, found 'auto:0'", "per-point", "auto:0");
         assertThrows(SbenchException.class, () -> new SweepStep(Op.TRIM, 1, 4096, 0, 1, "random", "auto"));
     }
 

@@ -252,6 +252,9 @@ class StepsTest {
         e = assertThrows(SbenchException.class, () -> StepSession.run(PurgeStep.of(opts("range", "7M:2M")), file.toString(), writable,
                 null, NanoClock.SYSTEM, listener, new ReplayControl(), "test"));
         assertEquals("--range 7M:2M reaches past the end of " + file + " (8388608 bytes)", e.getMessage());
+        e = assertThrows(SbenchException.class, () -> StepSession.run(PurgeStep.of(opts("range", "8M:")), file.toString(), writable,
+                null, NanoClock.SYSTEM, listener, new ReplayControl(), "test"));
+        assertEquals("--range 8M: is empty: it starts at the end of " + file + " (8388608 bytes)", e.getMessage());
     }
 
     @Test
