@@ -39,11 +39,13 @@ final class PerRound {
     private static String value(String name, String base, String change, int steps) {
         String option = "per-round '" + name + "'";
         if (change.matches(DURATION)) {
+            requireSameKind(option, base, change, () -> OptionWords.durationNs(null, base));
             boolean negative = change.startsWith("-");
             long delta = OptionWords.durationNs(option, negative ? change.substring(1) : change) * (negative ? -1 : 1);
             return OptionWords.duration(checked(option, OptionWords.durationNs("'" + name + "'", base) + steps * delta));
         }
         if (change.matches(SIZE)) {
+            requireSameKind(option, base, change, () -> OptionWords.sizeBytes(null, base));
             boolean negative = change.startsWith("-");
             long delta = OptionWords.sizeBytes(option, negative ? change.substring(1) : change) * (negative ? -1 : 1);
             return OptionWords.size(checked(option, OptionWords.sizeBytes("'" + name + "'", base) + steps * delta));
@@ -56,7 +58,20 @@ final class PerRound {
             }
             return v.stripTrailingZeros().toPlainString() + (percent ? "%" : "");
         }
-        throw SbenchException.usage(option + ": expected a change of the same kind as '" + base + "': a duration (5m),"
+        throw notOfItsKind(option, base, change);
+    }
+
+    /** Refuses a change of a duration or size to a {@code base} that is none ({@code span: 50%} changed by 4M). */
+    private static void requireSameKind(String option, String base, String change, Runnable parseBase) {
+        try {
+            parseBase.run();
+        } catch (SbenchException notOfThatKind) {
+            throw notOfItsKind(option, base, change);
+        }
+    }
+
+    private static SbenchException notOfItsKind(String option, String base, String change) {
+        return SbenchException.usage(option + ": expected a change of the same kind as '" + base + "': a duration (5m),"
                 + " a size (128K) or a number, found '" + change + "'");
     }
 

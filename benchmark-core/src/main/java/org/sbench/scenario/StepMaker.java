@@ -130,7 +130,9 @@ final class StepMaker {
         String key = mentioned(message, spec);
         Integer line = null;
         if (key != null) {
-            line = round > 1 && spec.perRoundLines().containsKey(key) ? spec.perRoundLines().get(key) : spec.optionLines().get(key);
+            // A change that cannot apply is the per-round line's fault from round 1 on.
+            boolean change = round > 1 || message.startsWith("per-round '" + key + "'");
+            line = change && spec.perRoundLines().containsKey(key) ? spec.perRoundLines().get(key) : spec.optionLines().get(key);
         }
         String text = DASHED.matcher(message).replaceAll("$1");
         return new SbenchException(ErrorKind.BAD_INPUT, scenario.source() + ":" + (line == null ? spec.line() : line) + ": "

@@ -99,6 +99,13 @@ class ScenarioFileTest {
                 + "      - cdm: {size: 8M}\n"
                 + "        # shrinks\n"
                 + "        per-round: {size: -6M}\n"));
+        // A size change to a share was "s.yaml:4: 'span' '50%' is not a size", at the option's line.
+        assertEquals("s.yaml:5: per-round 'span': expected a change of the same kind as '50%': a duration (5m), a size (128K) or a"
+                + " number, found '4M'", error("steps:\n  - rounds: 3\n    steps:\n      - torture: {duration: 1s, span: 50%}\n"
+                + "        per-round: {span: 4M}\n"));
+        assertEquals("s.yaml:5: per-round 'span': expected a change of the same kind as '1G': a duration (5m), a size (128K) or a"
+                + " number, found '5m'", error("steps:\n  - rounds: 3\n    steps:\n      - torture: {duration: 1s, span: 1G}\n"
+                + "        per-round: {span: 5m}\n"));
     }
 
     @Test
