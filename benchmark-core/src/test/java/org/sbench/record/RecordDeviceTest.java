@@ -461,7 +461,7 @@ class RecordDeviceTest {
             Path out = dir.resolve("missing/t.sbt");
             SbenchException e = refusedStart(loop, out);
             assertEquals(ErrorKind.USAGE, e.kind());
-            assertEquals(out + ": " + out.getParent() + " is not a directory", e.getMessage());
+            assertEquals(out + ": " + out.getParent() + " does not exist", e.getMessage());
         } finally {
             Files.delete(instanceDir());
         }

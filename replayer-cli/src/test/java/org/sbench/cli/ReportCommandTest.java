@@ -92,7 +92,7 @@ class ReportCommandTest {
         assertRefused("--hlog " + dir + ": is a directory, expected an output file name", result, "--html", html.toString(),
                 "--hlog", dir.toString());
         Path nowhere = dir.resolve("missing").resolve("a.hlog");
-        assertRefused("--hlog " + nowhere + ": " + nowhere.getParent() + " is not a directory", result, "--html",
+        assertRefused("--hlog " + nowhere + ": " + nowhere.getParent() + " does not exist", result, "--html",
                 html.toString(), "--hlog", nowhere.toString());
         assertFalse(Files.exists(html), "--html was fine, but the command failed");
         assertFalse(Files.exists(hlog));

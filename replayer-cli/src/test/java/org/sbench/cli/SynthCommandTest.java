@@ -27,6 +27,6 @@ class SynthCommandTest {
         Path out = dir.resolve("missing/light.csv");
         CliTest.Run r = CliTest.run("synth", "light-2010", "--out", out.toString());
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals(CliTest.usage("synth", "--out " + out + ": " + out.getParent() + " is not a directory"), r.err());
+        assertEquals(CliTest.usage("synth", "--out " + out + ": " + out.getParent() + " does not exist"), r.err());
     }
 }

@@ -137,7 +137,7 @@ public final class OutputPath {
         } catch (NoSuchFileException e) {
             Path dir = p.getParent();
             if (!Files.isDirectory(dir)) {
-                return refused(given, dir + " is not a directory");
+                return refused(given, dir + (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) ? " is not a directory" : " does not exist"));
             }
             return DevDirectory.contains(p) ? refused(given, notADevice("there is no such device")) : of(given, Kind.FILE, p);
         }

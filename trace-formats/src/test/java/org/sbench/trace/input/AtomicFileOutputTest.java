@@ -153,7 +153,7 @@ class AtomicFileOutputTest {
     @Test
     void refusalsNameWhatIsWrong(@TempDir Path dir) {
         assertEquals("is a directory, expected an output file name", OutputPath.refusal(dir));
-        assertEquals(dir.resolve("missing") + " is not a directory", OutputPath.refusal(dir.resolve("missing").resolve("x.json")));
+        assertEquals(dir.resolve("missing") + " does not exist", OutputPath.refusal(dir.resolve("missing").resolve("x.json")));
         assertNull(OutputPath.refusal(Path.of("-")));
         assertNull(OutputPath.refusal(Path.of("/dev/stdout")));
     }
