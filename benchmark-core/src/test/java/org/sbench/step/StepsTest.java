@@ -76,9 +76,12 @@ class StepsTest {
         // Two whole seconds, and in a third what completed after the limit: the IOs in flight, and those
         // issued before the timer thread ended the run (late by the scheduling of a loaded machine). The
         // limit counts from the clock's start, the series from the first submit just after it.
+        // How late the timer thread gets to stop it is the machine's scheduling (0.4 s seen beside a busy build): the bound
+        // here only tells a run stopped by its limit from one that ran on; it measures nothing.
         long overNs = run.summary().wallNs() - 2_000_000_000L;
-        assertTrue(Math.abs(overNs) < 200 * NS_PER_MS, "ended at the limit: " + overNs + " ns after it");
-        assertEquals(overNs > 0 ? 3 : 2, series.size(), "one point per second of the run's wall time: " + series);
+        assertTrue(overNs > -200 * NS_PER_MS && overNs < 3_000 * NS_PER_MS, "ended at the limit: " + overNs + " ns after it");
+        assertEquals((run.summary().wallNs() + 999_999_999L) / 1_000_000_000L, series.size(),
+                "one point per second of the run's wall time: " + series);
         for (ReplayResult.Second s : series.subList(0, 2)) {
             assertTrue(s.writeIops() > 0 && s.meanUs() > 0 && s.maxUs() >= s.meanUs(), s.toString());
         }
