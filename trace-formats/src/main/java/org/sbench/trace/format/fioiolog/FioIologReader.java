@@ -1,6 +1,7 @@
 // Reader of fio iolog versions 2 and 3, following fio's own parser (iolog.c: read_iolog).
 package org.sbench.trace.format.fioiolog;
 
+import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -32,9 +33,13 @@ import org.sbench.trace.input.TraceInput;
  * <li><b>Ops.</b> read, write, trim map to READ, WRITE, TRIM; {@code sync} and {@code datasync}
  *     to FLUSH with offset 0 and length 0 (their OFFSET and LENGTH must still be numbers, as fio
  *     requires, and are then ignored).</li>
- * <li><b>Streams.</b> Each file named in an {@code add} line is a stream, numbered 0, 1, ... in the
- *     order of the add lines; a second add of a name keeps its number. An IO, open or close of a
- *     file never added is a bad record (fio has no file for it).</li>
+ * <li><b>Streams.</b> Each file named in an {@code add} line is a stream: a name ending in
+ *     {@code .N} (a number below 10^9, as sbench's writer names stream N) is stream N unless
+ *     an earlier file took N, one ending in {@code .nostream} holds records without a stream; any
+ *     other name gets the lowest number not yet taken, so that a log of {@code /dev/sdb} and
+ *     {@code /dev/sdc} reads as streams 0 and 1. A second add of a name
+ *     keeps its number. An IO, open or close of a file never added is a bad record (fio has no
+ *     file for it).</li>
  * <li><b>Version 3 times.</b> USEC is microseconds since the start of the logged run; issue time
  *     = USEC &times; 1000 ns. Add/open/close lines carry a time too and are otherwise skipped.</li>
  * <li><b>Version 2 times.</b> IO lines carry no time. fio's HOWTO says {@code wait} waits MS
@@ -64,8 +69,10 @@ final class FioIologReader extends LineTraceReader {
     private static final String V3_ACTIONS = "add, open, close, read, write, trim, sync or datasync (version 3 has no wait)";
     private static final TraceInfo INFO = TraceInfo.of(FioIologFormat.NAME, EnumSet.of(Field.STREAM));
 
-    /** File name to stream number, in order of the add lines. */
+    /** File name to stream number. */
     private final Map<String, Integer> streams = new HashMap<>();
+    /** The stream numbers given to files. */
+    private final BitSet taken = new BitSet();
     private int version;
     /** Version 2: the latest wait deadline, the issue time of the IOs that follow it. */
     private long waitClockNs;
@@ -169,7 +176,7 @@ final class FioIologReader extends LineTraceReader {
         if (fields.equalsIgnoreCase(action, "add")) {
             String name = fields.text(file);
             if (!streams.containsKey(name)) {
-                streams.put(name, streams.size());
+                streams.put(name, newStream(name));
             }
             return true;
         }
@@ -198,6 +205,21 @@ final class FioIologReader extends LineTraceReader {
             return null;
         }
         throw fields.error(action, expected);
+    }
+
+    /** The stream of a file first added: as sbench's writer names it ({@code NAME.N}, {@code NAME.nostream}), else the lowest free. */
+    private int newStream(String name) {
+        int dot = name.lastIndexOf('.');
+        String suffix = dot < 0 ? "" : name.substring(dot + 1);
+        if (suffix.equals(FioIologWriter.NO_STREAM_SUFFIX)) {
+            return IoRecord.NO_STREAM;
+        }
+        int stream = suffix.matches("0|[1-9][0-9]{0,8}") ? Integer.parseInt(suffix) : -1;
+        if (stream < 0 || taken.get(stream)) {
+            stream = taken.nextClearBit(0);
+        }
+        taken.set(stream);
+        return stream;
     }
 
     private int streamOf(int file) {

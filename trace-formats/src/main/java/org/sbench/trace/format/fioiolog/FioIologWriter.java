@@ -37,11 +37,11 @@ import org.sbench.trace.input.RecordChecks;
  *     absent; it must be non-empty, free of whitespace and at most 256 bytes, as fio's parser
  *     reads it with {@code %256s}.</li>
  * <li><b>Streams.</b> Each distinct {@link IoRecord#stream} becomes its own file in the log, added
- *     and opened just before its first IO (at that IO's time). The stream seen first is written
- *     under the plain file name, so a single-stream trace always names just that one file
- *     whatever its stream number; each further stream N is written as {@code NAME.N} (a record
- *     without a stream as {@code NAME.nostream}). Reading the log back numbers the files 0, 1, ...
- *     in that order of first appearance. All files are closed at the time of the last IO.</li>
+ *     and opened just before its first IO (at that IO's time): stream N as {@code NAME.N}, records
+ *     without a stream as {@code NAME.nostream}, which the reader takes back as they were; the
+ *     stream seen first as the plain {@code NAME} when it is stream 0 (read back as 0), or when the
+ *     metadata names the file (the device fio opens). All files are closed at the time of the last
+ *     IO.</li>
  * <li>A trace with no IOs still gets a well-formed log: add, open and close of the file at 0.</li>
  * </ul>
  * Output goes to a temporary file renamed to its name by {@link #finish()}; {@link #close()}
@@ -54,7 +54,7 @@ public final class FioIologWriter implements TraceWriter {
     public static final String DEFAULT_TARGET = "sbench-target";
     /** Longest file name fio's {@code %256s} reads whole. */
     static final int MAX_NAME_BYTES = 256;
-    private static final String NO_STREAM_SUFFIX = "nostream";
+    static final String NO_STREAM_SUFFIX = "nostream";
     private static final int BUFFER_BYTES = 1 << 16;
     /** Room for the longest line: name, three 20-digit numbers, the longest action and separators. */
     private static final int MAX_LINE_BYTES = MAX_NAME_BYTES + 3 * 20 + 16;
@@ -77,6 +77,8 @@ public final class FioIologWriter implements TraceWriter {
     private int[] fileStreams = new int[INITIAL_FILES];
     private byte[][] fileNames = new byte[INITIAL_FILES][];
     private int files;
+    /** True when the metadata names the file (a device fio opens): the first stream then keeps that name. */
+    private final boolean namedTarget;
     /** Index into the file arrays of the stream written last. */
     private int lastFile = -1;
     private long lastUs;
@@ -87,6 +89,7 @@ public final class FioIologWriter implements TraceWriter {
         String name = info.metadata().getOrDefault(TARGET_KEY, DEFAULT_TARGET);
         checkName(name);
         this.target = name;
+        this.namedTarget = info.metadata().containsKey(TARGET_KEY);
         this.out = new AtomicFileOutput(path);
         buffer.put(HEADER);
     }
@@ -146,8 +149,8 @@ public final class FioIologWriter implements TraceWriter {
     }
 
     private int addFile(int stream, long issueUs) {
-        String name = files == 0 ? target
-                : target + "." + (stream == IoRecord.NO_STREAM ? NO_STREAM_SUFFIX : Integer.toString(stream));
+        boolean plain = files == 0 && (namedTarget || stream == 0);
+        String name = plain ? target : target + "." + (stream == IoRecord.NO_STREAM ? NO_STREAM_SUFFIX : Integer.toString(stream));
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > MAX_NAME_BYTES) {
             throw SbenchException.usage(TARGET_KEY + " '" + target + "': too long for stream file name '" + name
@@ -170,7 +173,7 @@ public final class FioIologWriter implements TraceWriter {
             return;
         }
         if (files == 0) {
-            addFile(IoRecord.NO_STREAM, 0);
+            addFile(0, 0);
         }
         for (int i = 0; i < files; i++) {
             line(lastUs, i, CLOSE);

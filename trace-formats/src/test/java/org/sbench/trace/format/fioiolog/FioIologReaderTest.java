@@ -53,6 +53,16 @@ class FioIologReaderTest {
                 read(fixture("fioiolog/v3.iolog"), ReadOptions.DEFAULTS));
     }
 
+    /** Files named as sbench names streams keep their numbers (a round trip renumbered streams 3, 0, 12 as 0, 1, 2); others count up. */
+    @Test
+    void filesNamedNameDotNAreStreamNAndOthersTakeTheLowestFreeNumber() throws Exception {
+        Path f = write(dir, "fio version 3 iolog\n0 t.3 add\n0 t add\n0 /dev/sdb add\n0 t.12 add\n0 x.3 add\n0 t.nostream add\n"
+                + "1 t.3 read 0 512\n2 t read 0 512\n3 /dev/sdb read 0 512\n4 t.12 read 0 512\n5 x.3 read 0 512\n"
+                + "6 t.nostream read 0 512\n");
+        assertEquals(List.of(3, 0, 1, 12, 2, IoRecord.NO_STREAM),
+                read(f, ReadOptions.DEFAULTS).stream().map(r -> r.stream).toList(), "t.3 is 3; x.3 finds 3 taken and gets 2");
+    }
+
     @Test
     void infoNamesFormatAndStreamField() throws Exception {
         try (TraceReader r = FORMAT.openReader(TraceInput.of(fixture("fioiolog/v3.iolog")), ReadOptions.DEFAULTS)) {
