@@ -25,7 +25,13 @@ public final class CsvTraceFormat implements TraceFormat {
     @Override
     public boolean sniff(TraceHead head) {
         List<String> lines = head.dataLines(1, CsvLayout.COMMENT);
-        return !lines.isEmpty() && lines.get(0).strip().equals(CsvLayout.HEADER_LINE);
+        if (lines.isEmpty()) {
+            // The preamble sbench writes, so long (metadata of 64 KiB) that the header row lies past the head.
+            List<String> all = head.lines();
+            return all.size() >= 2 && all.get(0).startsWith(CsvLayout.COMMENT + " " + CsvLayout.SOURCE)
+                    && all.get(1).startsWith(CsvLayout.COMMENT + " " + CsvLayout.FIELDS);
+        }
+        return lines.get(0).strip().equals(CsvLayout.HEADER_LINE);
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -118,5 +119,25 @@ class CsvTraceRoundTripTest {
         }
         assertEquals("# source: blkparse\n# fields: complete,qd\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n1,7,512,4096,W,,3,\n",
                 Files.readString(file));
+    }
+
+    /** Metadata of 70,000 bytes pushed the header row past the 64 KiB the format is told from: sbench's own file was unrecognised. */
+    @Test
+    void aFileWithAPreambleLongerThanTheHeadIsStillRecognised(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("long.csv");
+        TraceInfo info = TraceInfo.of("msr", EnumSet.noneOf(Field.class)).withMetadata("note", "x".repeat(70_000));
+        try (TraceWriter w = FORMAT.openWriter(file, info)) {
+            IoRecord r = new IoRecord();
+            r.offsetBytes = 4096;
+            r.lengthBytes = 4096;
+            r.op = Op.READ;
+            w.write(r);
+            w.finish();
+        }
+        try (TraceReader r = TraceFormats.standard().open(file, null, ReadOptions.DEFAULTS)) {
+            assertEquals("csv", TraceFormats.standard().detect(TraceInput.of(file)).name());
+            assertEquals(70_000, r.info().metadata().get("note").length());
+            assertEquals(1, TestRecords.readAll(r).size());
+        }
     }
 }
