@@ -48,7 +48,11 @@ public final class CdmSuite {
     private CdmSuite() {
     }
 
-    /** Where to run the suite, with which target options (the suite sets their size and read-only), and how. */
+    /**
+     * Where to run the suite, with which target options, and how. The suite opens the target
+     * writable; a file it creates (or the null target) gets the test region's size, an existing
+     * file keeps its own unless the options give a size ({@code --size}).
+     */
     public record Request(String target, TargetSettings targetSettings, CdmSettings settings) {
     }
 
@@ -60,7 +64,7 @@ public final class CdmSuite {
     static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control, String sbenchVersion,
                           IoEngines.Opener engines) {
         CdmSettings s = request.settings();
-        TargetSettings ts = request.targetSettings().withReadOnly(false).withSizeBytes(s.sizeBytes());
+        TargetSettings ts = request.targetSettings().withReadOnly(false).withDefaultSizeBytes(s.sizeBytes());
         try (Target target = Targets.open(request.target(), ts)) {
             return onTarget(target, s, clock, listener, control, sbenchVersion, engines);
         }

@@ -147,6 +147,24 @@ class CdmCommandTest {
         assertEquals(8, seq.summary().reads());
     }
 
+    /** Without --size the default region (1 GiB) grew a 100 MiB file to 1 GiB; an existing file is grown only to a --size given. */
+    @Test
+    void anExistingFileKeepsItsSizeUnlessSizeIsGiven(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("t.dat");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(target.toFile(), "rw")) {
+            f.setLength(8L << 20);
+        }
+        CliTest.Run noSize = CliTest.run("cdm", "--target", target.toString(), "--allow-write", "--passes", "1", "--duration", "0");
+        assertEquals(ExitCodes.USAGE, noSize.code(), noSize.err());
+        assertTrue(noSize.err().contains("the test region (--size 1073741824 bytes) is larger than " + target + " (8388608 bytes)"),
+                noSize.err());
+        assertEquals(8L << 20, Files.size(target), "not grown");
+        CliTest.Run given = CliTest.run("cdm", "--target", target.toString(), "--allow-write", "--size", "16M", "--passes", "1",
+                "--duration", "0");
+        assertEquals(0, given.code(), given.err());
+        assertEquals(16L << 20, Files.size(target), "grown to the --size given");
+    }
+
     @Test
     void aBadOutDirectoryFailsBeforeTheRun(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("t.dat");

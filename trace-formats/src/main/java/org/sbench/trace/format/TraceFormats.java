@@ -143,8 +143,15 @@ public final class TraceFormats {
                 return f;
             }
         }
-        throw SbenchException.usage("cannot tell the output format from '" + out.getFileName()
-                + "'; use --to with one of: " + names(true));
+        StringJoiner endings = new StringJoiner(", ");
+        for (TraceFormat f : formats) {
+            if (f.writes()) {
+                endings.add("." + f.extensions().get(0));
+            }
+        }
+        // synth has no --to: the name's ending is the one way every command takes.
+        throw SbenchException.usage("cannot tell the output format from '" + out.getFileName() + "'; end the name with "
+                + endings + " (convert also takes --to with one of: " + names(true) + ")");
     }
 
     /** The names of all formats, or only the writable ones, comma-separated. */

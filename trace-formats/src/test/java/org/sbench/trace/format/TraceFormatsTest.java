@@ -395,7 +395,8 @@ class TraceFormatsTest {
         assertEquals("sbt", formats.forOutput(Path.of("x.sbt"), null).name());
         assertEquals("csv", formats.forOutput(Path.of("x.CSV"), null).name());
         assertEquals("csv", formats.forOutput(Path.of("x.out"), "csv").name());
-        assertEquals("cannot tell the output format from 'x.out'; use --to with one of: " + formats.names(true),
+        assertEquals("cannot tell the output format from 'x.out'; end the name with .sbt, .csv, .iolog (convert also takes --to with"
+                + " one of: " + formats.names(true) + ")",
                 assertThrows(SbenchException.class, () -> formats.forOutput(Path.of("x.out"), null)).getMessage());
         // A plain fio log was written under x.iolog.gz, without a word.
         assertEquals("'x.iolog.gz' names a .gz file, and sbench writes traces uncompressed; write 'x.iolog' and compress it after"
