@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.DataFormatException;
@@ -54,14 +55,16 @@ public final class JsonResults {
      * histograms), so that a report never fails half way; the error names the file and the part.
      */
     public ReplayResult read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw SbenchException.badInput(file.toString(), "is a directory, expected a result file");
+        }
         ReplayResult r;
         try {
             r = mapper.readValue(file.toFile(), ReplayResult.class);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw SbenchException.badInput(file.toString(), "no such file");
         } catch (IOException e) {
-            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
-            throw SbenchException.badInput(file.toString(), "not an sbench result: " + msg);
+            throw SbenchException.badInput(file.toString(), "not an sbench result: " + JsonErrors.describe(e));
         }
         String missing = missingPart(r);
         if (missing != null) {
@@ -94,14 +97,18 @@ public final class JsonResults {
         if (r.summary() == null) {
             return "summary";
         }
-        if (r.summary().latency() == null || !r.summary().latency().keySet().containsAll(LatencyHistograms.OPS)) {
+        if (r.summary().latency() == null || !r.summary().latency().keySet().containsAll(LatencyHistograms.OPS)
+                || r.summary().latency().containsValue(null)) {
             return "summary.latency";
         }
-        if (r.sizeClasses() == null) {
+        if (r.sizeClasses() == null || r.sizeClasses().contains(null)) {
             return "sizeClasses";
         }
-        if (r.timeSeries() == null) {
+        if (r.timeSeries() == null || r.timeSeries().contains(null)) {
             return "timeSeries";
+        }
+        if (r.phases() != null && r.phases().contains(null)) {
+            return "phases";
         }
         if (r.fidelity() == null || r.fidelity().qdReplayed() == null) {
             return "fidelity";

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.result.JsonErrors;
 
 /**
  * A YAML or JSON document read as a tree whose every key and value knows its line, so that a
@@ -43,9 +44,6 @@ final class Doc {
     private Doc() {
     }
 
-    /** How the parser names its input inside a location it gives ("[Source: REDACTED (...); line: 1, ...]"): the file is named already. */
-    private static final String PARSER_SOURCE = "\\[Source: [^;\\]]*; ";
-
     /** The document of {@code text}, read from {@code file} (named in errors). */
     static Node read(String file, String text) {
         JsonFactory factory = file.endsWith(".json") ? new JsonFactory() : new YAMLFactory();
@@ -59,10 +57,8 @@ final class Doc {
             }
             return root;
         } catch (JsonProcessingException e) {
-            String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
             int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
-            throw error(file, line, "not " + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ": "
-                    + message.strip().split("\n")[0].replaceAll(PARSER_SOURCE, "["));
+            throw error(file, line, "not " + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ": " + JsonErrors.message(e));
         } catch (IOException e) {
             throw error(file, 1, "unreadable: " + e.getMessage());
         }

@@ -34,6 +34,18 @@ class JsonResultsTest {
                 "latencyHistogram.write is not an HdrHistogram compressed encoding in Base64");
         assertBad(Files.writeString(dir.resolve("empty.json"), "{}"), "not an sbench result: no 'settings'");
         assertBad(dir.resolve("missing.json"), "no such file");
+        // A null entry was an internal error (NullPointerException) after part of the report was printed.
+        assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "scnull.json",
+                j -> ((com.fasterxml.jackson.databind.node.ArrayNode) j.get("sizeClasses")).insertNull(0)),
+                "not an sbench result: no 'sizeClasses'");
+        assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "phnull.json", j -> j.putArray("phases").addNull()),
+                "not an sbench result: no 'phases'");
+        assertBad(Files.createDirectory(dir.resolve("adir.json")), "is a directory, expected a result file");
+        // The parser's own names (its source placeholder, Java types) are no concern of the user's.
+        assertBad(Files.writeString(dir.resolve("array.json"), "[1]"), "not an sbench result: Cannot deserialize value of type"
+                + " ReplayResult from Array value (token `JsonToken.START_ARRAY`) (line 1, column 1)");
+        assertBad(Files.writeString(dir.resolve("cut.json"), "{\"settings\": {"), "not an sbench result: Unexpected end-of-input:"
+                + " expected close marker for Object (start marker at [line: 1, column: 14]) (line 1, column 15)");
     }
 
     private static void assertBad(Path file, String message) {
