@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.DevDirectory;
@@ -24,6 +25,33 @@ final class OutputOptions {
         if (refusal != null) {
             throw SbenchException.usage(option + " " + file + ": " + refusal);
         }
+    }
+
+    /**
+     * Refuses two outputs that name one file or directory ({@code --html x --hlog x}): the one written
+     * last would replace the other without a word. {@code options[i]} names {@code paths[i]}; absent
+     * ones are null. Device nodes and FIFOs ({@code /dev/null}) may be named by several.
+     */
+    static void checkDistinct(String[] options, Path... paths) {
+        for (int i = 0; i < paths.length; i++) {
+            for (int j = i + 1; j < paths.length; j++) {
+                if (paths[i] != null && paths[j] != null && sameFile(paths[i], paths[j])) {
+                    throw SbenchException.usage(options[i] + " and " + options[j] + " both name " + paths[j]
+                            + "; give each output its own name");
+                }
+            }
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b)) {
+                return Files.isSameFile(a, b) && (Files.isRegularFile(a) || Files.isDirectory(a));
+            }
+        } catch (java.io.IOException e) {
+            return false;
+        }
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
     }
 
     /**

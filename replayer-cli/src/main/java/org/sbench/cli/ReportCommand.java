@@ -51,6 +51,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--hlog", hlog);
+        OutputOptions.checkDistinct(new String[] {"--html", "--csv", "--hlog"}, html, csv, hlog);
         PrintWriter out = OutputOptions.text(spec, html, hlog);
         // All outputs appear together once all are written, or none does (a full disk).
         try (OutputDirectory csvDir = csv == null ? null : new OutputDirectory("--csv", csv);

@@ -94,6 +94,11 @@ class ReportCommandTest {
         Path nowhere = dir.resolve("missing").resolve("a.hlog");
         assertRefused("--hlog " + nowhere + ": " + nowhere.getParent() + " does not exist", result, "--html",
                 html.toString(), "--hlog", nowhere.toString());
+        // One name for two outputs kept only the one written last, and said it wrote both.
+        assertRefused("--html and --hlog both name " + hlog + "; give each output its own name", result, "--html", hlog.toString(),
+                "--hlog", hlog.toString());
+        assertRefused("--html and --hlog both name " + dir.resolve("./" + hlog.getFileName()) + "; give each output its own name",
+                result, "--html", hlog.toString(), "--hlog", dir.resolve("./" + hlog.getFileName()).toString());
         assertFalse(Files.exists(html), "--html was fine, but the command failed");
         assertFalse(Files.exists(hlog));
     }
