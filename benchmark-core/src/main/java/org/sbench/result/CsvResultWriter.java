@@ -86,9 +86,11 @@ public final class CsvResultWriter implements ResultWriter {
                 "p99_us", "p99_9_us", "max_us", "over_10ms_pct");
         for (ReplayResult.SizeClassResult c : r.sizeClasses()) {
             ReplayResult.Latency l = c.latency();
+            // A class without IOs has no latency: empty cells, as in latency-percentiles.csv.
+            java.util.function.DoubleFunction<String> latency = v -> c.count() == 0 ? "" : number(v);
             p.printRecord(c.sizeClass(), c.op(), c.count(), number(c.pct()), c.bytes(), number(c.busyNs() / NS_PER_S),
-                    number(c.mbps()), number(l.meanUs()), number(l.p50Us()), number(l.p90Us()), number(l.p99Us()),
-                    number(l.p999Us()), number(l.maxUs()), number(l.over10msPct()));
+                    number(c.mbps()), latency.apply(l.meanUs()), latency.apply(l.p50Us()), latency.apply(l.p90Us()),
+                    latency.apply(l.p99Us()), latency.apply(l.p999Us()), latency.apply(l.maxUs()), latency.apply(l.over10msPct()));
         }
         p.flush();
     }

@@ -148,7 +148,7 @@ public record Metric(String key, String op, String group, String title, String u
             m.add(latency(op, "p99.9", "p99.9 latency", ReplayResult.Latency::p999Us));
             m.add(latency(op, "max", "max latency", ReplayResult.Latency::maxUs));
             m.add(summary("over10ms", op, "IOs over 10 ms", UNIT_PERCENT, Better.LOWER,
-                    r -> r.summary().latency().get(op).over10msPct()));
+                    ofOp(op, r -> r.summary().latency().get(op).over10msPct())));
         }
         m.add(summary("errors", ALL_OPS, "IO errors", UNIT_COUNT, Better.LOWER, r -> r.summary().errors()));
         return List.copyOf(m);
@@ -236,7 +236,23 @@ public record Metric(String key, String op, String group, String title, String u
     }
 
     private static Metric busy(String op, ToDoubleFunction<ReplayResult> ns) {
-        return summary("busy", op, "busy time", UNIT_SECONDS, Better.LOWER, r -> ns.applyAsDouble(r) / NS_PER_S);
+        return summary("busy", op, "busy time", UNIT_SECONDS, Better.LOWER, ofOp(op, r -> ns.applyAsDouble(r) / NS_PER_S));
+    }
+
+    /**
+     * The IOs of {@code op} in {@code r}'s summary ({@code all}: every IO). An op without IOs has no
+     * busy time or latency of its own: NaN, shown as none, never 0 ranked best.
+     */
+    public static long ios(ReplayResult r, String op) {
+        switch (op) {
+            case READ: return r.summary().reads();
+            case WRITE: return r.summary().writes();
+            default: return r.summary().ios();
+        }
+    }
+
+    private static ToDoubleFunction<ReplayResult> ofOp(String op, ToDoubleFunction<ReplayResult> v) {
+        return r -> ios(r, op) == 0 ? Double.NaN : v.applyAsDouble(r);
     }
 
     private static Metric mbps(String op, ToDoubleFunction<ReplayResult> v) {
@@ -249,6 +265,6 @@ public record Metric(String key, String op, String group, String title, String u
 
     private static Metric latency(String op, String key, String title, ToDoubleFunction<ReplayResult.Latency> us) {
         return summary("latency_" + key, op, title, UNIT_US, Better.LOWER,
-                r -> us.applyAsDouble(r.summary().latency().get(op)));
+                ofOp(op, r -> us.applyAsDouble(r.summary().latency().get(op))));
     }
 }

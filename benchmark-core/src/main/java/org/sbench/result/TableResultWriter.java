@@ -156,8 +156,12 @@ public final class TableResultWriter {
         TextTable lat = new TextTable("latency us", "mean", "p50", "p90", "p99", "p99.9", "max", ">10ms");
         for (Map.Entry<String, ReplayResult.Latency> e : r.summary().latency().entrySet()) {
             ReplayResult.Latency l = e.getValue();
-            lat.row(e.getKey(), f1(l.meanUs()), f1(l.p50Us()), f1(l.p90Us()), f1(l.p99Us()), f1(l.p999Us()), f1(l.maxUs()),
-                    f1(l.over10msPct()) + "%");
+            if (Metric.ios(r, e.getKey()) == 0) {
+                lat.row(e.getKey(), "-", "-", "-", "-", "-", "-", "-");
+            } else {
+                lat.row(e.getKey(), f1(l.meanUs()), f1(l.p50Us()), f1(l.p90Us()), f1(l.p99Us()), f1(l.p999Us()), f1(l.maxUs()),
+                        f1(l.over10msPct()) + "%");
+            }
         }
         return lat;
     }

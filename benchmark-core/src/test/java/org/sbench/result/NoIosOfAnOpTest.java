@@ -1,0 +1,50 @@
+package org.sbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An op a result has no IOs of has no busy time or latency of its own: none (NaN, an empty cell, "-"),
+ * where 0 was shown and, in compare, ranked best.
+ */
+class NoIosOfAnOpTest {
+    private static ReplayResult writesOnly(Path dir) {
+        return new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "writes-only.json", j -> {
+            ObjectNode s = (ObjectNode) j.get("summary");
+            s.put("ios", s.get("writes").asLong());
+            s.put("reads", 0);
+            s.put("bytesRead", 0);
+            s.put("readBusyNs", 0);
+        }));
+    }
+
+    @Test
+    void itsBusyTimeAndLatencyAreNone(@TempDir Path dir) {
+        ReplayResult r = writesOnly(dir);
+        assertTrue(Double.isNaN(Metric.READ_BUSY.of(r)));
+        for (Metric m : Metric.ALL) {
+            if (m.op().equals(Metric.READ) && (m.key().startsWith("latency_") || m.key().equals("over10ms"))) {
+                assertTrue(Double.isNaN(m.of(r)), m.key());
+            }
+        }
+        assertFalse(Double.isNaN(Metric.WRITE_BUSY.of(r)), "writes have theirs");
+        assertFalse(Double.isNaN(Metric.P99.of(r)), "and so do all IOs");
+    }
+
+    @Test
+    void theTerminalTableShowsNoneForIt(@TempDir Path dir) {
+        StringWriter out = new StringWriter();
+        TableResultWriter.latency(writesOnly(dir)).print(new PrintWriter(out, true), "");
+        String readRow = out.toString().lines().filter(l -> l.startsWith("read")).findFirst().orElseThrow();
+        assertEquals(8, readRow.trim().split("\\s+").length, readRow);
+        assertTrue(readRow.trim().matches("read( +-){7}"), "no figure for reads: " + readRow);
+    }
+}
