@@ -57,6 +57,11 @@ public final class ResultComparison {
      * kind of target than the baseline's), empty when nothing does.
      */
     public record Column(String label, List<Input> runs, boolean comparable, List<String> notes) {
+        public Column {
+            // A label (from a target's path or --label) is text in tables, CSV and SVG: a control character is none of those.
+            label = label.replaceAll("\\p{Cntrl}", "?");
+        }
+
         /** True when every view marks the column: not comparable (--force), or with notes. */
         public boolean flagged() {
             return !comparable || !notes.isEmpty();

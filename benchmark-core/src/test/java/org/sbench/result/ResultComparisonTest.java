@@ -64,6 +64,16 @@ class ResultComparisonTest {
         assertEquals(List.of("old", "new", "new 2"), c.columns().stream().map(ResultComparison.Column::label).toList());
     }
 
+    /** A control character in a label (a target path's, or --label's) made the compare page ill-formed XML. */
+    @Test
+    void controlCharactersInALabelBecomeQuestionMarks() throws Exception {
+        ResultComparison c = ResultComparison.of(List.of(
+                new ResultComparison.Input("a", ResultFixtures.load(ResultFixtures.A), "t\u0001x"),
+                new ResultComparison.Input("b", ResultFixtures.load(ResultFixtures.B), "new")), 0, false);
+        assertEquals("t?x", c.columns().get(0).label());
+        new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(c));
+    }
+
     @Test
     void sameModelIsToldApartByWhatDiffers(@TempDir Path dir) {
         Path other = ResultFixtures.variant(dir, ResultFixtures.B, "b-other.json", j -> {
