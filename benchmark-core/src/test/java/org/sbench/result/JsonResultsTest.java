@@ -41,6 +41,12 @@ class JsonResultsTest {
         assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "phnull.json", j -> j.putArray("phases").addNull()),
                 "not an sbench result: no 'phases'");
         assertBad(Files.createDirectory(dir.resolve("adir.json")), "is a directory, expected a result file");
+        // Such figures were printed: busy -0.000 s, IOPS -12,500,333,333,333, all-ops MB -9223372036854.8.
+        assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "negdur.json", j -> ((ObjectNode) j.get("summary")).put("busyNs", -1)),
+                "not an sbench result: summary.busyNs is negative (-1)");
+        assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "ovf.json", j -> ((ObjectNode) j.get("summary"))
+                .put("bytesRead", 1L << 62).put("bytesWritten", 1L << 62)), "not an sbench result: summary.bytesRead + bytesWritten is"
+                + " more than 2^63 bytes");
         // The parser's own names (its source placeholder, Java types) are no concern of the user's.
         assertBad(Files.writeString(dir.resolve("array.json"), "[1]"), "not an sbench result: Cannot deserialize value of type"
                 + " ReplayResult from Array value (token `JsonToken.START_ARRAY`) (line 1, column 1)");
