@@ -78,7 +78,8 @@ public final class CdmGrid {
         if (iops && !test.showsIops()) {
             return "";
         }
-        if (e == null) {
+        if (e == null || e.best().summary().ios() == 0) {
+            // A test not run, or whose passes were too short for one IO to complete (--duration 1ns): nothing measured.
             return NONE;
         }
         return iops ? String.format(Locale.ROOT, "%.1f", e.best().summary().iops())

@@ -170,22 +170,24 @@ public final class CdmSuite {
                 if (scored) {
                     mbps.add(r.summary().mbps());
                 }
-                listener.passDone(test, op, data, pass, s.passes(), r);
                 if (r.summary().errors() > 0) {
                     failedPass = r;
                     // As replay --on-error stop: a drive that fails IOs is not measured further.
                     control.requestStop("IO error in " + test.label() + " " + op.name().toLowerCase(Locale.ROOT) + " pass " + pass);
                 }
                 if (control.stopRequested()) {
-                    // The stopped pass is partial: keep only the passes that ran to their end.
+                    // The stopped pass is partial: keep only the passes that ran to their end, and say the test's result is
+                    // the best of fewer passes than asked for (compare then takes it as incomplete).
                     if (scored) {
                         mbps.remove(mbps.size() - 1);
                     }
                     if (best != null) {
-                        entries.add(new CdmResults.Entry(test, op, data, best, mbps));
+                        entries.add(new CdmResults.Entry(test, op, data, best.withStop(control.stopReason() + " after " + mbps.size()
+                                + " of " + s.passes() + " passes; the best of those"), mbps));
                     }
                     return false;
                 }
+                listener.passDone(test, op, data, pass, s.passes(), r);
                 if (scored && (best == null || r.summary().mbps() > best.summary().mbps())) {
                     best = r;
                 }

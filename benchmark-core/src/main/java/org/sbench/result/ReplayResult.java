@@ -33,6 +33,12 @@ public record ReplayResult(
         FirstError firstError,
         Stripe stripe) {
 
+    /** This result marked incomplete for {@code reason}: what it measured is kept, and compare takes it as partial. */
+    public ReplayResult withStop(String reason) {
+        return new ReplayResult(false, reason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
+                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
+    }
+
     /** This result with the section of a striped target ({@link StripeResults}). */
     public ReplayResult withStripe(Stripe newStripe) {
         return new ReplayResult(complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.sbench.engine.CompletionSink;
 import org.sbench.engine.IoEngine;
@@ -20,7 +24,6 @@ import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Op;
 
-/** {@link CdmSuite} on the null target: its passes, and through an engine that fails one chosen read. */
 class CdmSuiteTest {
     private static final long MIB = 1 << 20;
     private static final long EIO = 5;
@@ -40,7 +43,35 @@ class CdmSuiteTest {
         CdmResults.Entry seqRead = results.entry(SEQ, Op.READ, "random");
         assertEquals(1, seqRead.passMbps().size(), "only pass 1 ran to its end");
         assertEquals(0, seqRead.best().summary().errors());
+        // Its JSON said complete while it is the best of one pass of three: compare ranked it as a whole test.
+        assertFalse(seqRead.best().complete());
+        assertEquals("IO error in Seq read pass 2 after 1 of 3 passes; the best of those", seqRead.best().stopReason());
         assertNull(results.entry(SEQ, Op.WRITE, "random"), "nothing runs after the failed pass");
+    }
+
+    /** A pass too short for one IO to complete (--duration 1ns) measured nothing: "-", where 0.00 MB/s was shown as measured. */
+    @Test
+    void aTestWhoseBestPassCompletedNoIoShowsNothingMeasured() throws Exception {
+        CdmSettings settings = CdmSettings.of(CdmPreset.V8).withSizeBytes(8 * MIB).withPasses(1).withDurationNs(0);
+        CdmResults ran = CdmSuite.run(new CdmSuite.Request("null", TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM,
+                CdmListener.NONE, new ReplayControl(), "test", IoEngines::open);
+        CdmResults.Entry first = ran.entries().get(0);
+        // The same pass with no IO completed, as JSON holds it.
+        ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        ObjectNode tree = json.valueToTree(first.best());
+        ((ObjectNode) tree.get("summary")).put("ios", 0).put("reads", 0).put("bytesRead", 0)
+                .put("mbps", 0.0).put("iops", 0.0);
+        ReplayResult none = json.treeToValue(tree, ReplayResult.class);
+        List<CdmResults.Entry> entries = new ArrayList<>(ran.entries());
+        entries.set(0, new CdmResults.Entry(first.test(), first.op(), first.data(), none, List.of(0.0)));
+        CdmResults results = new CdmResults(ran.settings(), ran.targetPath(), ran.targetKind(), ran.targetGeometry(), ran.regionBytes(),
+                ran.engine(), entries, 0, null, null);
+        StringWriter grid = new java.io.StringWriter();
+        new CdmGrid(results).write(new java.io.PrintWriter(grid, true));
+        String seqRow = grid.toString().lines().filter(l -> l.startsWith(first.test().label())).findFirst().orElseThrow();
+        assertTrue(seqRow.matches(".*\\s-\\s.*"), seqRow);
+        assertFalse(seqRow.contains("0.00"), seqRow);
     }
 
     @Test
