@@ -37,6 +37,8 @@ final class TracesCommand implements Callable<Integer> {
         t.print(out, "");
         out.println();
         out.println("All are synthetic reconstructions: the original traces were never published, their statistics were.");
+        out.println("The figures above are the ones each aims at; where one cannot be met (light-2011's average QD: the published"
+                + " histogram allows 1.9), docs/workloads.md, What cannot be met, says why and what was made.");
         for (String name : BundledTraces.NAMES) {
             WorkloadProfile p = BundledTraceCache.profile(name);
             out.println(name + ": " + p.title() + ". Source: " + p.source() + ".");
