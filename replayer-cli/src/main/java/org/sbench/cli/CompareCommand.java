@@ -71,6 +71,10 @@ final class CompareCommand implements Callable<Integer> {
             throw SbenchException.usage("--label given " + labels.size() + " times for " + results.size()
                     + " results; give one per result, in order");
         }
+        if (labels != null && labels.stream().anyMatch(String::isBlank)) {
+            throw SbenchException.usage("--label '' names no column; give each result a label that is not blank");
+        }
+        refuseRepeats(results);
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--csv", csv);
         OutputOptions.checkDistinct(new String[] {"--html", "--csv"}, html, csv);
@@ -95,6 +99,18 @@ final class CompareCommand implements Callable<Integer> {
         written.forEach(out::println);
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** One file given twice would count as two runs of a drive, with a spread of 0: refused. */
+    private static void refuseRepeats(List<Path> results) {
+        for (int i = 0; i < results.size(); i++) {
+            for (int j = i + 1; j < results.size(); j++) {
+                if (OutputOptions.sameFile(results.get(i), results.get(j))) {
+                    throw SbenchException.usage(results.get(j) + " is given twice (as " + results.get(i) + " too); a repeated run is"
+                            + " another result file");
+                }
+            }
+        }
     }
 
     private static void write(ComparisonWriter writer, ResultComparison c, Path to, OutputFiles files, List<String> written) {

@@ -43,7 +43,8 @@ final class OutputOptions {
         }
     }
 
-    private static boolean sameFile(Path a, Path b) {
+    /** True when {@code a} and {@code b} name one regular file or directory (existing: by inode; else by normalized path). */
+    static boolean sameFile(Path a, Path b) {
         try {
             if (Files.exists(a) && Files.exists(b)) {
                 return Files.isSameFile(a, b) && (Files.isRegularFile(a) || Files.isDirectory(a));

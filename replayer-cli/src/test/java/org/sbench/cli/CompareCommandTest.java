@@ -71,6 +71,13 @@ class CompareCommandTest {
         assertUsage("--metric takes busy, mbps, iops or latency, found 'speed'", "compare", a.toString(), b.toString(),
                 "--metric", "speed");
         assertEquals(2, CliTest.run("compare", a.toString()).code(), "two results at least");
+        // One file twice counted as two runs of one drive with a spread of 0; a blank label named a column "".
+        assertUsage(dir.resolve("./a.json") + " is given twice (as " + a + " too); a repeated run is another result file", "compare",
+                a.toString(), b.toString(), dir.resolve("./a.json").toString());
+        assertUsage("--label '' names no column; give each result a label that is not blank", "compare", a.toString(), b.toString(),
+                "--label", "", "--label", "b");
+        assertUsage("--html and --csv both name " + dir.resolve("c.out") + "; give each output its own name", "compare", a.toString(),
+                b.toString(), "--html", dir.resolve("c.out").toString(), "--csv", dir.resolve("c.out").toString());
     }
 
     @Test
