@@ -180,7 +180,7 @@ public final class ResultComparison {
             for (Input in : c.runs()) {
                 List<PhaseKeys.Key> own = PhaseKeys.of(in.result());
                 if (own == null) {
-                    notes.add(in.source() + " has no phase results (written before sbench measured phases)");
+                    notes.add(in.source() + " has no phase results (its trace has no phases, or it was written before sbench measured them)");
                     continue;
                 }
                 List<String> missing = new ArrayList<>();
