@@ -182,8 +182,13 @@ public final class TableResultWriter {
     static TextTable phases(ReplayResult r) {
         TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s", "p99 us");
         for (ReplayResult.PhaseResult p : r.phases()) {
-            phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()), f1(p.mbps()),
-                    p.latency() == null ? "-" : f1(p.latency().p99Us()));
+            if (p.ios() == 0) {
+                // A phase without IOs (never reached: the run was stopped before it) measured nothing.
+                phases.row(p.name(), "0", "-", "-", "-", "-", "-");
+            } else {
+                phases.row(p.name(), count(p.ios()), mb(p.bytesRead() + p.bytesWritten()), sec(p.wallNs()), sec(p.busyNs()),
+                        f1(p.mbps()), p.latency() == null ? "-" : f1(p.latency().p99Us()));
+            }
         }
         return phases;
     }

@@ -39,6 +39,19 @@ class NoIosOfAnOpTest {
         assertFalse(Double.isNaN(Metric.P99.of(r)), "and so do all IOs");
     }
 
+    /** A phase a stopped run never reached showed wall 0.000, MB/s 0.0 as if measured. */
+    @Test
+    void aPhaseWithoutIosShowsNothingMeasured(@TempDir Path dir) {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "unreached.json", j -> {
+            j.putArray("phases").addObject().put("name", "video").put("ios", 0).put("bytesRead", 0).put("bytesWritten", 0)
+                    .put("wallNs", 0).put("busyNs", 0).put("mbps", 0.0);
+        }));
+        StringWriter out = new StringWriter();
+        TableResultWriter.phases(r).print(new PrintWriter(out, true), "");
+        String row = out.toString().lines().filter(l -> l.startsWith("video")).findFirst().orElseThrow();
+        assertTrue(row.trim().matches("video +0( +-){5}"), row);
+    }
+
     @Test
     void theTerminalTableShowsNoneForIt(@TempDir Path dir) {
         StringWriter out = new StringWriter();
