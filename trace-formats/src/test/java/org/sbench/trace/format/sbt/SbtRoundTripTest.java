@@ -165,10 +165,7 @@ class SbtRoundTripTest {
     /** Two records out of order where a range begins were read by two ranges, neither of which saw both (sbench-spark's splits). */
     @Test
     void aRangeChecksItsFirstRecordsOrderAgainstTheRecordBeforeIt(@TempDir Path dir) throws IOException {
-        List<IoRecord> records = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            records.add(TestRecords.record(100 * i, 100 * i + 50, 4096L * i, 4096, org.sbench.trace.Op.READ, 0));
-        }
+        List<IoRecord> records = spaced(10, org.sbench.trace.Op.READ, 0);
         Path file = write(dir.resolve("t.sbt"), records);
         byte[] all = Files.readAllBytes(file);
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -193,10 +190,7 @@ class SbtRoundTripTest {
 
     @Test
     void recordsFailingTheRecordCheckAreBadRecordsAtTheirByte(@TempDir Path dir) throws IOException {
-        List<IoRecord> records = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            records.add(TestRecords.record(100 * i, 100 * i + 50, 4096L * i, 4096, org.sbench.trace.Op.WRITE, 1));
-        }
+        List<IoRecord> records = spaced(6, org.sbench.trace.Op.WRITE, 1);
         Path file = write(dir.resolve("t.sbt"), records);
         byte[] all = Files.readAllBytes(file);
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -265,6 +259,15 @@ class SbtRoundTripTest {
         try (var s = Files.list(dir)) {
             assertEquals(List.of(kept), s.toList(), "no output left of the refused ones");
         }
+    }
+
+    /** {@code n} IOs of 4 KiB, one after the other on the device, issued 100 ns apart and each done in 50. */
+    private static List<IoRecord> spaced(int n, org.sbench.trace.Op op, int stream) {
+        List<IoRecord> records = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            records.add(TestRecords.record(100 * i, 100 * i + 50, 4096L * i, 4096, op, stream));
+        }
+        return records;
     }
 
     private static String readError(Path file, long skipBad) {
