@@ -51,35 +51,48 @@ public final class TimeSeries {
         seconds = Math.max(seconds, second + 1);
     }
 
+    /**
+     * Covers the run until {@code wallNs} after its first submit, so that seconds in which no read or
+     * write completed (a run of flushes or trims, an idle end) still have their row, of zeros.
+     */
+    public void coverWallTime(long wallNs) {
+        seconds = (int) Math.max(seconds, (wallNs + NS_PER_SECOND - 1) / NS_PER_SECOND);
+    }
+
     /** Seconds covered (the last one possibly partial). */
     public int seconds() {
         return seconds;
     }
 
+    private long cell(int second, int column) {
+        int i = second * COLUMNS + column;
+        return i < cells.length ? cells[i] : 0;
+    }
+
     public long readIos(int second) {
-        return cells[second * COLUMNS + READ_IOS];
+        return cell(second, READ_IOS);
     }
 
     public long writeIos(int second) {
-        return cells[second * COLUMNS + WRITE_IOS];
+        return cell(second, WRITE_IOS);
     }
 
     public long readBytes(int second) {
-        return cells[second * COLUMNS + READ_BYTES];
+        return cell(second, READ_BYTES);
     }
 
     public long writeBytes(int second) {
-        return cells[second * COLUMNS + WRITE_BYTES];
+        return cell(second, WRITE_BYTES);
     }
 
     /** The mean service time in ns of the reads and writes that completed in {@code second}; 0 when none did. */
     public double meanServiceNs(int second) {
         long ios = readIos(second) + writeIos(second);
-        return ios == 0 ? 0 : (double) cells[second * COLUMNS + SERVICE_NS] / ios;
+        return ios == 0 ? 0 : (double) cell(second, SERVICE_NS) / ios;
     }
 
     /** The longest service time in ns of the reads and writes that completed in {@code second}; 0 when none did. */
     public long maxServiceNs(int second) {
-        return cells[second * COLUMNS + MAX_SERVICE_NS];
+        return cell(second, MAX_SERVICE_NS);
     }
 }

@@ -83,6 +83,7 @@ public final class ReplayResults {
 
     private static List<ReplayResult.Second> timeSeries(MetricsRecorder m) {
         TimeSeries t = m.timeSeries();
+        t.coverWallTime(m.wallNs());
         List<ReplayResult.Second> out = new ArrayList<>(t.seconds());
         for (int s = 0; s < t.seconds(); s++) {
             out.add(new ReplayResult.Second(s, t.readIos(s), t.writeIos(s), mbps(t.readBytes(s), SECOND_NS),

@@ -29,4 +29,19 @@ class TimeSeriesTest {
         assertEquals(7.0, t.meanServiceNs(2), 1e-9);
         assertEquals(512, t.readBytes(2));
     }
+
+    /** A run of flushes or trims had no row at all: one row per second of its wall time, of zeros. */
+    @Test
+    void secondsWithoutReadsOrWritesStillHaveTheirRows() {
+        TimeSeries t = new TimeSeries();
+        t.start(START);
+        t.coverWallTime(2 * S + 1);
+        assertEquals(3, t.seconds());
+        assertEquals(0, t.readIos(2));
+        assertEquals(0, t.maxServiceNs(2));
+        t.write(START + 10, 4096, 100);
+        t.coverWallTime(S / 2);
+        assertEquals(3, t.seconds(), "never fewer than it had");
+        assertEquals(1, t.writeIos(0));
+    }
 }
