@@ -92,7 +92,10 @@ final class RecordCommand implements Callable<Integer> {
         // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
         // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
         try (StopSignals stops = new StopSignals(recorder::requestStop, "INT", "TERM", "HUP");
-             StopSignals marks = mark ? new StopSignals(() -> markOnSignal(recorder, err), "USR1") : null;
+             // SIGUSR1 marks a phase with --mark; without, it is said to be ignored (its default action ended the JVM: the
+             // recording was lost and its tracefs instance left enabled).
+             StopSignals marks = new StopSignals(mark ? () -> markOnSignal(recorder, err)
+                     : () -> SbenchCommand.warn(err, "SIGUSR1 ignored: marks need --mark"), "USR1");
              recorder) {
             recorder.start();
             for (String d : recorder.describeDevices()) {

@@ -160,6 +160,27 @@ class RecordCommandTest {
         assertNoInstance();
     }
 
+    /** SIGUSR1 to a record without --mark ended the JVM (exit 138): no trace, its tracefs instance left enabled. */
+    @Test
+    @Tag("device")
+    void sigusr1WithoutMarkIsIgnoredAndTheRecordingGoesOn() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("usr1.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             ChildSbench child = ChildSbench.start(dir, List.of(), "record", "--device", loop.path().toString(),
+                     "--out", out.toString())) {
+            Path instance = Path.of("/sys/kernel/tracing/instances/sbench-" + child.pid());
+            child.await("its tracefs instance", () -> readQuietly(instance.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
+            child.signal("USR1");
+            dd(loop, "of", "oflag=direct", "seek=0");
+            child.signal("INT");
+            assertEquals(0, child.waitFor(), child.err());
+            assertTrue(child.err().contains("sbench: SIGUSR1 ignored: marks need --mark\n"), child.err());
+            assertEquals(4, readAll(out).size(), "the recording went on after the signal");
+        }
+        assertNoInstance();
+    }
+
     @Test
     @Tag("device")
     void aMarkTheKernelRefusesIsOneLineAndTheRecordingGoesOn() throws Exception {
