@@ -90,12 +90,22 @@ public final class TraceConverter {
     }
 
     /**
-     * The phases of the records kept from {@code originNs} (the first kept record's time) on: the
-     * phase in effect then (begun at or before it, also before {@code --start}), moved to it, so
-     * that the first records kept keep their phase; then those that begin after it, before the end.
+     * The phases of the records kept. A trace kept from its start keeps them as they are, marks made
+     * before its first IO too (a recorder's, at negative times). A slice ({@code --start}) from
+     * {@code originNs} (its first record's time) on keeps the phase in effect then (begun at or
+     * before it), moved to it, so that its first records keep their phase; then those that begin
+     * after it, before the end.
      */
     static List<PhaseMarker> phasesWithin(List<PhaseMarker> phases, ConvertSettings s, long originNs) {
         List<PhaseMarker> kept = new ArrayList<>();
+        if (s.startNs() <= 0) {
+            for (PhaseMarker p : phases) {
+                if (s.beforeEnd(p.timeNs())) {
+                    kept.add(p);
+                }
+            }
+            return kept;
+        }
         PhaseMarker current = null;
         for (PhaseMarker p : phases) {
             if (p.timeNs() <= originNs) {

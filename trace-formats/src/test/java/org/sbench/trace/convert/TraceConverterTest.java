@@ -63,13 +63,18 @@ class TraceConverterTest {
         }
     }
 
+    /** A recorder's mark made before the first IO (at a negative time) became 0 in CSV. */
     @Test
-    void wholeTracesKeepTheirPhasesAsTheyAre(@TempDir Path dir) {
-        List<PhaseMarker> phases = List.of(new PhaseMarker("boot", 0), new PhaseMarker("browsing", 100));
-        Path out = dir.resolve("out.sbt");
-        TraceConverter.convert(new ListReader(info(phases), List.of(write(0), write(120))), FORMATS.byName("sbt"), out, ConvertSettings.ALL);
-        try (TraceReader r = readBack(out)) {
-            assertEquals(phases, r.info().phases());
+    void wholeTracesKeepTheirPhasesAsTheyAreMarksBeforeTheFirstIoToo(@TempDir Path dir) {
+        List<PhaseMarker> phases = List.of(new PhaseMarker("before first", -6_855_000), new PhaseMarker("boot", 0),
+                new PhaseMarker("browsing", 100));
+        for (String format : new String[] {"sbt", "csv"}) {
+            Path out = dir.resolve("out." + format);
+            TraceConverter.convert(new ListReader(info(phases), List.of(write(0), write(120))), FORMATS.byName(format), out,
+                    ConvertSettings.ALL);
+            try (TraceReader r = readBack(out)) {
+                assertEquals(phases, r.info().phases(), format);
+            }
         }
     }
 }
