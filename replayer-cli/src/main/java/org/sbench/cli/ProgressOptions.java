@@ -13,6 +13,7 @@ final class ProgressOptions {
     static final String ALWAYS = "always";
     static final String NONE = "none";
     private static final List<String> WHEN = List.of(AUTO, ALWAYS, NONE);
+    private static final String OPTION = "--progress";
 
     @Option(names = "--progress", paramLabel = "WHEN", arity = "0..1", defaultValue = AUTO, parameterConsumer = When.class,
             description = "Progress on stderr: auto (default: a line rewritten in place on a terminal, else a line every 10 s),"
@@ -32,6 +33,21 @@ final class ProgressOptions {
         }
     }
 
+    /** True when {@code word} follows {@code --progress} in {@code args} ({@code --progress=word}, or as the next argument). */
+    static boolean givenAsValue(List<String> args, String word) {
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals(OPTION + "=" + word) || args.get(i).equals(OPTION) && i + 1 < args.size() && args.get(i + 1).equals(word)
+                    && !word.startsWith("-")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String refusal(String word) {
+        return OPTION + " takes auto, always or none, found '" + word + "'";
+    }
+
     /** The progress line of this command on its stderr, as {@code --progress} says. */
     ProgressLine line(CommandSpec spec) {
         return new ProgressLine(spec.commandLine().getErr(), mode(), System::nanoTime);
@@ -42,7 +58,7 @@ final class ProgressOptions {
             case AUTO: return Terminal.isStderr() ? ProgressLine.Mode.LIVE : ProgressLine.Mode.LINES;
             case ALWAYS: return ProgressLine.Mode.LIVE;
             case NONE: return ProgressLine.Mode.NONE;
-            default: throw org.sbench.SbenchException.usage("--progress takes auto, always or none, found '" + when + "'");
+            default: throw org.sbench.SbenchException.usage(refusal(when));
         }
     }
 }

@@ -30,7 +30,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
 
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
-        return print(ex.getCommandLine(), message(ex));
+        return print(ex.getCommandLine(), message(ex, args));
     }
 
     /** Prints {@code message}, a usage error of the command {@code cl}, and where its help is; returns the exit status. */
@@ -42,10 +42,14 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         return ExitCodes.USAGE;
     }
 
-    private static String message(ParameterException ex) {
+    private static String message(ParameterException ex, String[] args) {
         CommandLine.ParseResult parsed = ex.getCommandLine().getParseResult();
         List<String> unmatched = parsed == null ? List.of() : parsed.unmatched();
         String first = unmatched.isEmpty() ? null : unmatched.get(0);
+        if (first != null && ProgressOptions.givenAsValue(List.of(args), first)) {
+            // --progress takes its value only when it is one of its words: another was left over, unmatched.
+            return ProgressOptions.refusal(first);
+        }
         CommandSpec spec = ex.getCommandLine().getCommandSpec();
         if (first != null && !first.startsWith("-") && !spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
             String closest = closest(spec.subcommands().keySet(), first);

@@ -30,6 +30,10 @@ class UsageErrorsTest {
         assertUsage("replay", "unknown option '--traget'; did you mean '--target'?", "replay", "t.csv", "--traget", "null");
         assertUsage("cdm", "unknown option '--presets'; did you mean '--preset'?", "cdm", "--target", "null", "--presets=v3");
         assertUsage("replay", "Missing required option: '--target=TARGET'", "replay", "t.csv");
+        // picocli said "Unmatched argument at index 3: 'bogus'", naming neither the option nor its values.
+        assertUsage("inspect", "--progress takes auto, always or none, found 'bogus'", "inspect", "t.csv", "--progress=bogus");
+        assertUsage("cdm", "--progress takes auto, always or none, found 'sometimes'", "cdm", "--target", "null", "--progress",
+                "sometimes");
     }
 
     @Test
