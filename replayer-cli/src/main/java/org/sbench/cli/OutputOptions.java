@@ -35,7 +35,8 @@ final class OutputOptions {
     static void checkDistinct(String[] options, Path... paths) {
         for (int i = 0; i < paths.length; i++) {
             for (int j = i + 1; j < paths.length; j++) {
-                if (paths[i] != null && paths[j] != null && sameFile(paths[i], paths[j])) {
+                // Two standard outputs are text()'s to refuse, in its words.
+                if (paths[i] != null && paths[j] != null && !OutputPath.namesStdout(paths[i]) && sameFile(paths[i], paths[j])) {
                     throw SbenchException.usage(options[i] + " and " + options[j] + " both name " + paths[j]
                             + "; give each output its own name");
                 }

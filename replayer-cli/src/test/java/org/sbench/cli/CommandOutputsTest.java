@@ -117,7 +117,8 @@ class CommandOutputsTest {
         assertTrue(report.stdout().contains("Tag=read,"), report.stdout());
         assertTrue(report.run().err().contains("wrote    hlog -"), report.run().err());
 
-        CliTest.Captured compare = CliTest.capturingStdout(() -> CliTest.run("compare", a.toString(), a.toString(), "--csv", "-"));
+        Path again = Files.copy(a, dir.resolve("a-again.json"));
+        CliTest.Captured compare = CliTest.capturingStdout(() -> CliTest.run("compare", a.toString(), again.toString(), "--csv", "-"));
         assertEquals(0, compare.run().code(), compare.run().err());
         assertTrue(compare.stdout().startsWith("metric,op,unit,better,column,"), compare.stdout());
 
@@ -166,6 +167,7 @@ class CommandOutputsTest {
         String result = dir.resolve("r.json").toString();
         assertEquals(0, CliTest.run("replay", trace, "--target", "null", "--out", result).code());
         String scenario = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: " + trace + "}\n").toString();
+        String again = Files.copy(Path.of(result), dir.resolve("r-again.json")).toString();
         String typo = "/dev/sbench-test-typo-" + ProcessHandle.current().pid();
         String[][] commands = {
             {"replay", trace, "--target", "null", "--out", typo},
@@ -174,8 +176,8 @@ class CommandOutputsTest {
             {"report", result, "--html", typo},
             {"report", result, "--hlog", typo},
             {"report", result, "--csv", typo},
-            {"compare", result, result, "--csv", typo},
-            {"compare", result, result, "--html", typo},
+            {"compare", result, again, "--csv", typo},
+            {"compare", result, again, "--html", typo},
             {"cdm", "--target", "null", "--size", "8M", "--passes", "1", "--duration", "0", "--out", typo},
             {"demo", "--dir", typo},
             {"sweep", "--target", "null", "--points", "2", "--out", typo},
