@@ -110,6 +110,18 @@ public final class BundleDirectory {
             if (!Files.isRegularFile(file)) {
                 throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', which is missing");
             }
+            if (!realPath(file).startsWith(realPath(steps))) {
+                throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', a link out of the"
+                        + " bundle's " + STEPS + "/");
+            }
+        }
+    }
+
+    private static Path realPath(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("resolve", p, e);
         }
     }
 

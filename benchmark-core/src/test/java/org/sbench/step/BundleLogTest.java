@@ -84,7 +84,14 @@ class BundleLogTest {
             assertEquals(ErrorKind.BAD_INPUT, e.kind());
             assertEquals(index + ": " + c[2], e.getMessage());
         }
+        Path run = bundleDir.resolve("steps/01-replay/t.sbt.json");
+        Path moved = Files.move(run, dir.resolve("outside.json"));
+        Files.createSymbolicLink(run, moved);
         Files.writeString(index, good);
+        SbenchException link = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read());
+        assertEquals(index + ": step 1 names run file 'steps/01-replay/t.sbt.json', a link out of the bundle's steps/", link.getMessage());
+        Files.delete(run);
+        Files.move(moved, run);
         assertEquals(1, BundleDirectory.open(bundleDir).read().steps().size());
     }
 
