@@ -129,7 +129,7 @@ public final class FileTarget implements Target {
         }
         if (settings.readOnly()) {
             if (existingBytes < 0) {
-                throw SbenchException.usage(file + " does not exist; a read-only replay reads an existing file and creates none");
+                throw SbenchException.usage(file + " does not exist; a run that only reads needs an existing file and creates none");
             }
             if (size.isPresent() && size.getAsLong() > existingBytes) {
                 throw SbenchException.usage("--size " + size.getAsLong() + " is larger than " + file + " (" + existingBytes
@@ -139,7 +139,8 @@ public final class FileTarget implements Target {
         long fallback = existingBytes >= 0 ? existingBytes : settings.defaultSizeBytes().orElse(0);
         long capacity = size.orElse(fallback / BLOCK_SIZE * BLOCK_SIZE);
         if (capacity == 0) {
-            throw SbenchException.usage(existingBytes < 0 ? file + " does not exist; give --size to create it"
+            throw SbenchException.usage(existingBytes < 0 ? file + " does not exist; give --size to create it (replay, cdm and run take one),"
+                    + " or make it first (truncate -s 1G " + file + ")"
                     : file + " holds less than " + BLOCK_SIZE + " bytes"
                     + (settings.readOnly() ? ", too little to replay onto" : "; give --size to grow it"));
         }

@@ -125,7 +125,8 @@ class FileTargetTest {
         SbenchException e = assertThrows(SbenchException.class,
                 () -> Targets.open(file.toString(), TargetSettings.DEFAULTS));
         assertEquals(ErrorKind.USAGE, e.kind());
-        assertEquals(file + " does not exist; give --size to create it", e.getMessage());
+        assertEquals(file + " does not exist; give --size to create it (replay, cdm and run take one), or make it first (truncate -s 1G "
+                + file + ")", e.getMessage());
         assertTrue(Files.notExists(file));
     }
 

@@ -122,7 +122,7 @@ class FileTargetRulesTest {
         Path missing = dir.resolve("missing.img");
         CliTest.Run r = replay(missing, "--read-only", "--size", "4M");
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
-        assertEquals(CliTest.usage("replay", missing + " does not exist; a read-only replay reads an existing file and creates none"),
+        assertEquals(CliTest.usage("replay", missing + " does not exist; a run that only reads needs an existing file and creates none"),
                 r.err());
         assertFalse(Files.exists(missing));
     }
