@@ -310,8 +310,13 @@ public final class Replayer implements CompletionSink {
      * here, when it fell due before the last wait for a free slot ended, whichever of the two caps.
      */
     private void countIfHeldAtCap(IoRecord r) {
+        int depth = scheduler.depthFor(r);
+        if (depth < slots.length) {
+            // The usual IO of the depth-gated modes: no cap can hold it (timed mode's depth is never below the slots).
+            return;
+        }
         long dueNs = scheduler.notBeforeNs(r, Long.MIN_VALUE);
-        boolean held = dueNs == Long.MIN_VALUE ? scheduler.depthFor(r) > slots.length : dueNs < capWaitEndNs;
+        boolean held = dueNs == Long.MIN_VALUE ? depth > slots.length : dueNs < capWaitEndNs;
         if (held) {
             recorder.heldAtCap();
         }
