@@ -32,7 +32,8 @@ public final class SbtWriter implements TraceWriter {
     private final AtomicFileOutput output;
     private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private final Map<String, Integer> processIndex = new HashMap<>();
-    private final List<String> processes = new ArrayList<>();
+    /** The process names in the order of their indexes, as the trailer stores them (UTF-8). */
+    private final List<byte[]> processes = new ArrayList<>();
     private final List<PhaseMarker> phases;
     private final Map<String, String> lateMetadata = new LinkedHashMap<>();
     private final int fieldFlags;
@@ -126,9 +127,9 @@ public final class SbtWriter implements TraceWriter {
     private int processIndexOf(String process) {
         Integer i = processIndex.get(process);
         if (i == null) {
-            utf8(process, "the process name of record " + (records + 1));
+            byte[] name = utf8(process, "the process name of record " + (records + 1));
             i = processes.size();
-            processes.add(process);
+            processes.add(name);
             processIndex.put(process, i);
         }
         return i;
@@ -157,8 +158,8 @@ public final class SbtWriter implements TraceWriter {
             FileChannel ch = output.channel();
             long trailerOffset = ch.position();
             buffer.putInt(processes.size());
-            for (String p : processes) {
-                putString(p.getBytes(StandardCharsets.UTF_8));
+            for (byte[] p : processes) {
+                putString(p);
             }
             buffer.putInt(phases.size());
             for (PhaseMarker m : phases) {
