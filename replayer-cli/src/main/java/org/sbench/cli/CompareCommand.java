@@ -103,13 +103,10 @@ final class CompareCommand implements Callable<Integer> {
 
     /** One file given twice would count as two runs of a drive, with a spread of 0: refused. */
     private static void refuseRepeats(List<Path> results) {
-        for (int i = 0; i < results.size(); i++) {
-            for (int j = i + 1; j < results.size(); j++) {
-                if (OutputOptions.sameFile(results.get(i), results.get(j))) {
-                    throw SbenchException.usage(results.get(j) + " is given twice (as " + results.get(i) + " too); a repeated run is"
-                            + " another result file");
-                }
-            }
+        int[] pair = OutputOptions.sameFilePair(results.toArray(new Path[0]));
+        if (pair != null) {
+            throw SbenchException.usage(results.get(pair[1]) + " is given twice (as " + results.get(pair[0]) + " too); a repeated run"
+                    + " is another result file");
         }
     }
 

@@ -33,19 +33,32 @@ final class OutputOptions {
      * ones are null. Device nodes and FIFOs ({@code /dev/null}) may be named by several.
      */
     static void checkDistinct(String[] options, Path... paths) {
-        for (int i = 0; i < paths.length; i++) {
-            for (int j = i + 1; j < paths.length; j++) {
-                // Two standard outputs are text()'s to refuse, in its words.
-                if (paths[i] != null && paths[j] != null && !OutputPath.namesStdout(paths[i]) && sameFile(paths[i], paths[j])) {
-                    throw SbenchException.usage(options[i] + " and " + options[j] + " both name " + paths[j]
-                            + "; give each output its own name");
-                }
-            }
+        Path[] files = paths.clone();
+        for (int i = 0; i < files.length; i++) {
+            // Two standard outputs are text()'s to refuse, in its words.
+            files[i] = files[i] == null || OutputPath.namesStdout(files[i]) ? null : files[i];
+        }
+        int[] pair = sameFilePair(files);
+        if (pair != null) {
+            throw SbenchException.usage(options[pair[0]] + " and " + options[pair[1]] + " both name " + paths[pair[1]]
+                    + "; give each output its own name");
         }
     }
 
+    /** The indexes {i, j}, i &lt; j, of the first two of {@code paths} that name one file ({@link #sameFile}), or null; nulls name none. */
+    static int[] sameFilePair(Path... paths) {
+        for (int i = 0; i < paths.length; i++) {
+            for (int j = i + 1; j < paths.length; j++) {
+                if (paths[i] != null && paths[j] != null && sameFile(paths[i], paths[j])) {
+                    return new int[] {i, j};
+                }
+            }
+        }
+        return null;
+    }
+
     /** True when {@code a} and {@code b} name one regular file or directory (existing: by inode; else by normalized path). */
-    static boolean sameFile(Path a, Path b) {
+    private static boolean sameFile(Path a, Path b) {
         try {
             if (Files.exists(a) && Files.exists(b)) {
                 return Files.isSameFile(a, b) && (Files.isRegularFile(a) || Files.isDirectory(a));
