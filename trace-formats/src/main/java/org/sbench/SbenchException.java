@@ -1,5 +1,6 @@
 package org.sbench;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -86,6 +87,10 @@ public final class SbenchException extends RuntimeException {
                 return "directory not empty";
             }
             return e.getClass().getSimpleName();
+        }
+        if (e instanceof EOFException && e.getMessage() == null) {
+            // What a decompressor throws when the data stops inside a block.
+            return "unexpected end of data";
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
     }

@@ -21,6 +21,8 @@ class SbenchExceptionTest {
                 SbenchException.ioFailure("read", f, new FileSystemException(f.toString(), null, "Input/output error")).getMessage());
         assertEquals("cannot read /data/hm_1.csv: Stream closed", SbenchException.ioFailure("read", f, new IOException("Stream closed"))
                 .getMessage());
+        assertEquals("cannot read /data/hm_1.csv: unexpected end of data",
+                SbenchException.ioFailure("read", f, new java.io.EOFException()).getMessage());
         assertEquals("cannot read /data/hm_1.csv: IOException", SbenchException.ioFailure("read", f, new IOException()).getMessage());
     }
 }
