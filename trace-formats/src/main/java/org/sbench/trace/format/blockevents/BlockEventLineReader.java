@@ -133,6 +133,11 @@ public abstract class BlockEventLineReader implements TraceReader {
         matcher.complete(handle, timeNs);
     }
 
+    /** The trace says events were lost here: issues waiting now may have lost their completion ({@link CompletionMatcher#eventsLost}). */
+    protected final void eventsLost() {
+        matcher.eventsLost();
+    }
+
     /** A requeue: the oldest issue waiting with this key is dropped, as a later issue repeats it. */
     protected final void requeue(int device, long sector, Op op) {
         long handle = matcher.find(device, sector, op);

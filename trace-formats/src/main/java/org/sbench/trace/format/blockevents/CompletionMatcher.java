@@ -27,6 +27,15 @@ import org.sbench.trace.Op;
  * {@link #lostIssues()} and left out; a completion that comes after its issue was given up finds
  * no issue and is passed over.
  *
+ * <p>When the event stream says it lost events ({@link #eventsLost}), an issue waiting then may
+ * have lost its completion: were it left waiting, it would pair with the completion of the next
+ * request at its sector, seconds later. So a read, write or trim that waited across a loss is
+ * given up, as above, when its key is issued again; and as the stream names a loss only at the
+ * next event of the CPU that lost it, one already followed by a request with its key (of the
+ * latest {@value #REWRITES_KEPT}) is given up at the loss. Without a loss a request at a sector
+ * still in flight is a rewrite, and the two pair oldest first. Flushes keep that rule across a
+ * loss too: their key is the device alone, and several flushes in flight on one device are common.
+ *
  * <p>Storage is parallel primitive arrays (a ring of issues, an open-addressing table from key
  * to the oldest waiting issue with that key, chained through the ring), so pairing allocates
  * nothing per IO once the arrays have grown to the trace's concurrency. Not thread-safe.
@@ -48,6 +57,8 @@ public final class CompletionMatcher {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
     /** The sector key of every flush. */
     private static final long FLUSH_KEY = -1;
+    /** Rewrites in flight remembered for {@link #eventsLost}: more than a loss's span of them is not expected. */
+    static final int REWRITES_KEPT = 4096;
 
     private final int maxPending;
     private final boolean keepUncompleted;
@@ -73,6 +84,11 @@ public final class CompletionMatcher {
     private int tableMask;
 
     private long lost;
+    /** Issues with a lower sequence number were waiting when the stream last lost events. */
+    private long waitingAtLoss;
+    /** Sequence numbers of the latest issues that found an older one waiting with their key, ring of {@link #REWRITES_KEPT}. */
+    private final long[] rewrites = new long[REWRITES_KEPT];
+    private long rewritesSinceLoss;
 
     /** A matcher that hands issues it gives up out without a completion time. */
     public CompletionMatcher() {
@@ -122,7 +138,13 @@ public final class CompletionMatcher {
         state[s] = WAITING;
         process[s] = issued.process;
         nextSameKey[s] = NO_NEXT;
+        if (key != FLUSH_KEY) {
+            giveUpOlderThan(waitingAtLoss, issued.stream, key, op[s]);
+        }
         int t = probe(issued.stream, key, op[s]);
+        if (t >= 0 && key != FLUSH_KEY) {
+            rewrites[(int) rewritesSinceLoss++ & (REWRITES_KEPT - 1)] = seq;
+        }
         if (t >= 0) {
             nextSameKey[(int) (chainTail[t] - 1) & mask] = seq;
             chainTail[t] = seq + 1;
@@ -152,6 +174,32 @@ public final class CompletionMatcher {
         state[s] = DONE;
     }
 
+    /**
+     * The events stopped being complete here (the tracer's ring buffer overran): an issue waiting
+     * now may never see its completion. Each such read, write or trim is given up when a request
+     * with its key is issued after it, at once if one already was.
+     */
+    public void eventsLost() {
+        for (long i = Math.max(0, rewritesSinceLoss - REWRITES_KEPT); i < rewritesSinceLoss; i++) {
+            long seq = rewrites[(int) i & (REWRITES_KEPT - 1)];
+            int s = (int) seq & mask;
+            if (seq >= head && state[s] == WAITING) {
+                giveUpOlderThan(seq, device[s], sectorKey[s], op[s]);
+            }
+        }
+        rewritesSinceLoss = 0;
+        waitingAtLoss = tail;
+    }
+
+    /** Gives up every issue with this key waiting from before sequence number {@code seq}. */
+    private void giveUpOlderThan(long seq, int dev, long key, byte opOrdinal) {
+        int t = probe(dev, key, opOrdinal);
+        while (t >= 0 && chainHead[t] - 1 < seq) {
+            giveUp((int) (chainHead[t] - 1) & mask);
+            t = probe(dev, key, opOrdinal);
+        }
+    }
+
     /** Forgets the waiting issue {@code handle} without counting it lost (it was requeued or rejected). */
     public void cancel(long handle) {
         int s = (int) handle & mask;
@@ -174,13 +222,8 @@ public final class CompletionMatcher {
                 if (!endOfInput && tail - head < maxPending) {
                     return false;
                 }
-                unlink(s);
-                if (keepUncompleted) {
-                    completeNs[s] = IoRecord.NO_TIME;
-                    st = DONE;
-                } else {
-                    lost++;
-                }
+                giveUp(s);
+                st = state[s];
             }
             if (st == DONE) {
                 into.clear();
@@ -199,6 +242,18 @@ public final class CompletionMatcher {
             head++;
         }
         return false;
+    }
+
+    /** The waiting issue in ring slot {@code s} will not see its completion: handed out without one, or dropped. */
+    private void giveUp(int s) {
+        unlink(s);
+        if (keepUncompleted) {
+            completeNs[s] = IoRecord.NO_TIME;
+            state[s] = DONE;
+        } else {
+            state[s] = CANCELLED;
+            lost++;
+        }
     }
 
     /** Issues dropped because their completion never came (only by a matcher made to drop them). */

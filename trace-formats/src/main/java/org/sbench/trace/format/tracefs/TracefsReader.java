@@ -47,8 +47,11 @@ import org.sbench.trace.input.TraceInput;
  * </ul>
  * Skipped without complaint: header lines starting with {@code #}, every other event (other
  * {@code block_*} events, scheduler events…), {@code block_rq_requeue} after cancelling the
- * issue it re-queues, blank lines and markers such as {@code CPU:2 [LOST 5 EVENTS]}, and a
- * complete with no waiting issue (issued before tracing began). An issue still waiting at the
+ * issue it re-queues, blank lines, and a complete with no waiting issue (issued before tracing
+ * began). A line saying the ring buffer lost events ({@code CPU:2 [LOST 5 EVENTS]} from the
+ * kernel, {@code CPU:2 [5 EVENTS DROPPED]} from {@code trace-cmd report}) is no IO, but a read,
+ * write or trim waiting across it is given up when its sector is issued again
+ * ({@link CompletionMatcher#eventsLost}), so that it does not take that later request's completion. An issue still waiting at the
  * end of the trace, or when 262,144 later issues wait behind it (a capture of issue events only;
  * a lost completion), is an IO without a completion time; a {@link #live} reader drops it
  * instead and counts it in {@link #skippedRecords()}: a recording drains every request before it
@@ -132,6 +135,9 @@ public final class TracefsReader extends BlockEventLineReader {
         }
         int event = eventField(n);
         if (event < 0) {
+            if (isLossLine(n)) {
+                eventsLost();
+            }
             return;
         }
         if (kind == MARKER_KIND) {
@@ -179,6 +185,15 @@ public final class TracefsReader extends BlockEventLineReader {
         } else {
             complete(timeNs, event - 1, device, sector, count, op);
         }
+    }
+
+    /** {@code CPU:N [LOST ...} (the kernel) or {@code CPU:N [... DROPPED]} (trace-cmd). */
+    private boolean isLossLine(int n) {
+        if (n < 2 || fields.length(0) < 5 || fields.charAt(0, 0) != 'C' || fields.charAt(0, 1) != 'P'
+                || fields.charAt(0, 2) != 'U' || fields.charAt(0, 3) != ':') {
+            return false;
+        }
+        return fields.equalsIgnoreCase(1, "[LOST") || fields.equalsIgnoreCase(n - 1, "DROPPED]");
     }
 
     /** A marker line of a live stream: its time and text to the sink. */

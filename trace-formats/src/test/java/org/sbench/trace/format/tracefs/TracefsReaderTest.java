@@ -61,6 +61,35 @@ class TracefsReaderTest {
         }
     }
 
+    /**
+     * A write whose completion the ring buffer lost, and a later write of the same sector: across
+     * a loss line the first is given up, so the second keeps its own 100 us, not the 2 s since the
+     * first; without one the two are a rewrite in flight and pair oldest first.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "kernel|CPU:1 [LOST 812 EVENTS]|true",
+        "kernel, count unknown|CPU:1 [LOST EVENTS]|true",
+        "trace-cmd|CPU:1 [812 EVENTS DROPPED]|true",
+        "no loss line|# a comment|false",
+    })
+    void aWriteWaitingAcrossALossDoesNotTakeTheNextWriteOfItsSector(String name, String lossLine, boolean lost)
+            throws Exception {
+        Path file = write(dir, "fio-9 [000] ..... 100.000000: block_rq_issue: 8,0 W 4096 () 64 + 8 be,0,4 [fio]\n"
+                + "fio-9 [000] ..... 100.000010: block_rq_issue: 8,0 R 4096 () 128 + 8 be,0,4 [fio]\n"
+                + lossLine + "\n"
+                + "fio-9 [000] ..... 102.000000: block_rq_issue: 8,0 W 4096 () 64 + 8 be,0,4 [fio]\n"
+                + "<idle>-0 [000] ..s1. 102.000100: block_rq_complete: 8,0 W () 64 + 8 be,0,4 [0]\n"
+                + "<idle>-0 [000] ..s1. 102.000200: block_rq_complete: 8,0 R () 128 + 8 be,0,4 [0]\n");
+        IoRecord read = record(100_000_010_000L, 102_000_200_000L, 128 * 512, 4096, Op.READ, SDA, "fio");
+        List<IoRecord> expected = lost
+                ? List.of(record(100_000_000_000L, IoRecord.NO_TIME, 64 * 512, 4096, Op.WRITE, SDA, "fio"), read,
+                        record(102_000_000_000L, 102_000_100_000L, 64 * 512, 4096, Op.WRITE, SDA, "fio"))
+                : List.of(record(100_000_000_000L, 102_000_100_000L, 64 * 512, 4096, Op.WRITE, SDA, "fio"), read,
+                        record(102_000_000_000L, IoRecord.NO_TIME, 64 * 512, 4096, Op.WRITE, SDA, "fio"));
+        assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
+    }
+
     @Test
     void readsPerfScriptNamesAndNanosecondTimestamps() throws Exception {
         assertEquals(List.of(record(T0 + 8_000_456, T0 + 8_100_789, 10 * 512, 4096, Op.READ, NVME, "fio")),
