@@ -204,8 +204,9 @@ final class SbtReader implements TraceReader {
         } else if (process >= 0 && process < processes.length) {
             r.process = processes[process];
         } else {
-            return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "a process index below " + processes.length,
-                    Integer.toString(process));
+            String expected = processes.length == 0 ? "no process index (the trailer names no processes), that is "
+                    + SbtLayout.NO_PROCESS : "a process index from 0 to " + (processes.length - 1) + " or " + SbtLayout.NO_PROCESS;
+            return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, expected, Integer.toString(process));
         }
         String problem = checks.problem(r);
         return problem == null ? null : RecordChecks.badRecordAt(name(), at, problem, r);

@@ -17,6 +17,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
@@ -160,6 +162,25 @@ class SbtRoundTripTest {
             assertEquals(file + ": byte " + (recordsOffset + SbtLayout.RECORD_BYTES + SbtLayout.REC_OP)
                     + ": expected an op code 0-3, found 9", e.getMessage());
         }
+    }
+
+    @ParameterizedTest(name = "{0} processes, index {1}")
+    @CsvSource({
+        "0, -256, 'expected no process index (the trailer names no processes), that is -1, found -256'",
+        "2, 2, 'expected a process index from 0 to 1 or -1, found 2'",
+    })
+    void aProcessIndexOutsideTheTrailersNamesIsNamedWithWhatItMayBe(int processes, int index, String expected,
+            @TempDir Path dir) throws IOException {
+        List<IoRecord> records = spaced(2, org.sbench.trace.Op.READ, 0);
+        for (int i = 0; i < processes; i++) {
+            records.get(i).process = "p" + i;
+        }
+        Path file = write(dir.resolve("t.sbt"), records);
+        byte[] all = Files.readAllBytes(file);
+        int processAt = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(12) + SbtLayout.REC_PROCESS;
+        java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(processAt, index);
+        Files.write(file, all);
+        assertEquals(file + ": byte " + processAt + ": " + expected, readError(file, 0));
     }
 
     /** Two records out of order where a range begins were read by two ranges, neither of which saw both (sbench-spark's splits). */
