@@ -2,6 +2,8 @@ package org.sbench.result;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
 
 /**
@@ -9,6 +11,8 @@ import java.io.IOException;
  * without the reader's internals (its placeholder for the source, its settings' and Java types' names).
  */
 public final class JsonErrors {
+    private static final java.util.regex.Pattern FOUND = java.util.regex.Pattern.compile("from ([A-Z][A-Za-z-]*) value");
+
     private JsonErrors() {
     }
 
@@ -24,9 +28,60 @@ public final class JsonErrors {
 
     /** What was wrong, without where: for a caller that names the line itself. */
     public static String message(JsonProcessingException e) {
+        if (e instanceof MismatchedInputException m && m.getTargetType() != null) {
+            return mismatch(m);
+        }
         String m = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage().strip().split("\n")[0];
         return m.replaceAll("\\[Source: [^;\\]]*; ", "[")
                 .replaceAll(", from `[^`]*`", "")
                 .replaceAll("`(?:[a-z0-9_]+\\.)+([A-Za-z0-9_$]+)`", "$1");
+    }
+
+    /** {@code PATH: expected an object, found an array}: the part, what it must be and what it is, in JSON's words. */
+    private static String mismatch(MismatchedInputException m) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        String found = found(m);
+        return (path.length() == 0 ? "" : path + ": ") + "expected " + kind(m.getTargetType())
+                + (found == null ? "" : ", found " + found);
+    }
+
+    /** What was found, in JSON's words, as Jackson's message names it ("from Array value"); null when it does not. */
+    private static String found(MismatchedInputException m) {
+        java.util.regex.Matcher f = FOUND.matcher(String.valueOf(m.getOriginalMessage()));
+        if (!f.find()) {
+            return null;
+        }
+        return switch (f.group(1)) {
+            case "Array" -> "an array";
+            case "Object" -> "an object";
+            case "String" -> "a string";
+            case "Integer", "Floating-point", "Number" -> "a number";
+            case "Boolean" -> "true or false";
+            case "Null" -> "null";
+            default -> null;
+        };
+    }
+
+    private static String kind(Class<?> type) {
+        if (type == String.class || type == char.class || type == Character.class) {
+            return "a string";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
+            return "a number";
+        }
+        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+            return "an array";
+        }
+        return "an object";
     }
 }

@@ -74,6 +74,10 @@ public final class JsonResults {
         if (impossible != null) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: summary." + impossible);
         }
+        String misshapen = ResultShape.problem(r);
+        if (misshapen != null) {
+            throw SbenchException.badInput(file.toString(), "not an sbench result: " + misshapen);
+        }
         for (String op : LatencyHistograms.OPS) {
             try {
                 LatencyHistograms.decode(r.latencyHistogram().get(op));

@@ -59,7 +59,7 @@ public record BundleScenario(String scenario, String source, String sha256, doub
             }
             return s;
         } catch (IOException e) {
-            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
+            String msg = org.sbench.result.JsonErrors.describe(e);
             throw SbenchException.badInput(file.toString(), "not a bundle's scenario: " + msg);
         }
     }

@@ -75,15 +75,15 @@ public final class BundleDirectory {
         Path index = dir.resolve(INDEX);
         try {
             Bundle b = mapper.readValue(index.toFile(), Bundle.class);
-            if (b == null || b.steps() == null || b.stateLog() == null || b.scenario() == null || b.target() == null) {
-                throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario or target");
+            if (b == null || b.steps() == null || b.stateLog() == null || b.scenario() == null || b.target() == null || b.host() == null) {
+                throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target or host");
             }
             for (int i = 0; i < b.steps().size(); i++) {
                 checkStep(index, i, b.steps().get(i));
             }
             return b;
         } catch (IOException e) {
-            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
+            String msg = org.sbench.result.JsonErrors.describe(e);
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + msg);
         }
     }

@@ -48,10 +48,76 @@ class JsonResultsTest {
                 .put("bytesRead", 1L << 62).put("bytesWritten", 1L << 62)), "not an sbench result: summary.bytesRead + bytesWritten is"
                 + " more than 2^63 bytes");
         // The parser's own names (its source placeholder, Java types) are no concern of the user's.
-        assertBad(Files.writeString(dir.resolve("array.json"), "[1]"), "not an sbench result: Cannot deserialize value of type"
-                + " ReplayResult from Array value (token `JsonToken.START_ARRAY`) (line 1, column 1)");
+        assertBad(Files.writeString(dir.resolve("array.json"), "[1]"), "not an sbench result: expected an object, found an array"
+                + " (line 1, column 1)");
+        // The part by its path, what it must be and what it is; the line is the value's.
+        Path latency = ResultFixtures.variant(dir, ResultFixtures.A, "latency.json", j -> j.with("summary").put("latency", "x"));
+        assertBad(latency, "not an sbench result: summary.latency: expected an object, found a string (line "
+                + lineOf(latency, "\"latency\" : \"x\"") + ", column 17)");
+        Path target = ResultFixtures.variant(dir, ResultFixtures.A, "target.json", j -> j.put("target", "a.img"));
+        assertBad(target, "not an sbench result: target: expected an object, found a string (line "
+                + lineOf(target, "\"target\" : \"a.img\"") + ", column 14)");
+        Path sizeClass = ResultFixtures.variant(dir, ResultFixtures.A, "class.json", j -> j.withArray("sizeClasses").insertArray(0));
+        assertBad(sizeClass, "not an sbench result: sizeClasses[0]: expected an object, found an array (line "
+                + lineOf(sizeClass, "\"sizeClasses\" : [ [ ]") + ", column 21)");
         assertBad(Files.writeString(dir.resolve("cut.json"), "{\"settings\": {"), "not an sbench result: Unexpected end-of-input:"
                 + " expected close marker for Object (start marker at [line: 1, column: 14]) (line 1, column 15)");
+    }
+
+    /**
+     * Parts no run writes, each an internal error or a nonsense figure in report or compare before
+     * (found by mutating results): refused, named at the part, before anything is printed.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        // SvgChart: IllegalArgumentException "Must be finite"
+        "drive-a.json|/summary/latency/read|p99Us|1.7976931348623157E308|summary.latency.read.p99Us is 1.7976931348623157E308,"
+                + " more than any run measures",
+        // Metric: NullPointerException
+        "drive-a.json|/sizeClasses/0|op|null|sizeClasses[0].op is missing",
+        // CsvResultWriter: NullPointerException
+        "drive-a.json|/sizeClasses/0|latency|-|sizeClasses[0].latency is missing",
+        // TextTable: NullPointerException
+        "drive-a.json|/fidelity/qdReplayed/histogram/0|qd|-|fidelity.qdReplayed.histogram[0].qd is missing",
+        "drive-a.json|/fidelity/qdReplayed|histogram|null|fidelity.qdReplayed.histogram is missing",
+        "drive-a.json|/fidelity/qdReplayed/histogram/0|qd|'7'|fidelity.qdReplayed.histogram[0].qd is '7', expected one of the"
+                + " buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, each once",
+        // printed as -0.0 MB/s and a -1% share
+        "drive-a.json|/timeSeries/0|readMbps|-0.0001|timeSeries[0].readMbps is negative (-1.0E-4)",
+        "drive-a.json|/summary/latency/write|over10msPct|-1|summary.latency.write.over10msPct is negative (-1.0)",
+        // compare: NullPointerException
+        "drive-a.json||phases|[{'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 1, 'mbps': 1}]|phases[0].name is"
+                + " missing",
+        // report, compare: NullPointerException, IndexOutOfBoundsException
+        "stripe-a.json|/stripe|members|null|stripe.members is missing",
+        "stripe-a.json|/stripe|members|[]|stripe.members has 0 entries, memberCount says 2",
+    })
+    void refusesPartsNoRunWrites(String fixture, String pointer, String field, String value, String message,
+            @TempDir Path dir) throws Exception {
+        Path file = ResultFixtures.variant(dir, fixture, "bad.json", j -> {
+            ObjectNode at = (ObjectNode) j.at(pointer);
+            if (value.equals("-")) {
+                at.remove(field);
+            } else {
+                try {
+                    at.set(field, new com.fasterxml.jackson.databind.ObjectMapper().readTree(value.replace('\'', '"')));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        });
+        assertBad(file, "not an sbench result: " + message);
+    }
+
+    /** The 1-based number of the first line of {@code file} holding {@code text}. */
+    private static int lineOf(Path file, String text) throws java.io.IOException {
+        java.util.List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError(text + " not in " + file);
     }
 
     private static void assertBad(Path file, String message) {
