@@ -14,6 +14,7 @@ import org.sbench.step.StepContext;
 import org.sbench.step.StepOptions;
 import org.sbench.step.StepResult;
 import org.sbench.synth.BundledTraceCache;
+import org.sbench.target.Target;
 import org.sbench.trace.Progress;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.traces.BundledTraces;
@@ -97,10 +98,20 @@ final class ReplayOptions {
         }
 
         @Override
+        public void checkFits(Target target) {
+            found().checkFits(target);
+        }
+
+        @Override
         public StepResult run(StepContext context) {
+            return found().run(context);
+        }
+
+        /** The replay of the trace the name stands for (a bundled workload generated once, then taken from its cache). */
+        private ReplayStep found() {
             Path trace = BundledTraceCache.forUser().resolve(replay.name(), Progress.NONE);
             return new ReplayStep(replay.name(), trace, replay.from(), replay.readOptions(), replay.settings(), replay.options(),
-                    replay.share()).run(context);
+                    replay.share());
         }
     }
 }

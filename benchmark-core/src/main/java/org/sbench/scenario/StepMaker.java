@@ -49,11 +49,16 @@ final class StepMaker {
 
     /**
      * Checks every step of {@code plan} against {@code target} ({@link Step#checkFits}), the region
-     * the steps run on: a step that does not fit is refused at its line before any step runs.
+     * the steps run on: a step that does not fit is refused at its line before any step runs. A step
+     * repeated with the same options (a group's rounds) is checked once: a replay's check reads its trace.
      */
     void checkFits(List<PlannedStep> plan, Target target) {
+        java.util.Set<Map.Entry<String, Map<String, String>>> checked = new java.util.HashSet<>();
         for (PlannedStep p : plan) {
             Step step = make(p);
+            if (!checked.add(Map.entry(step.kind(), step.options()))) {
+                continue;
+            }
             attributing(p, () -> {
                 step.checkFits(target);
                 return step;

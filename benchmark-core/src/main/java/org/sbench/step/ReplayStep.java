@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.Run;
 import org.sbench.replay.TracePlan;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.Target;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
@@ -53,6 +55,18 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
     @Override
     public boolean writes() {
         return !settings.readOnly();
+    }
+
+    /**
+     * Reads the trace through once, as the run will, and checks that these settings replay it on
+     * {@code target}: a stream it has, a mode it can be replayed in, IOs that fit.
+     */
+    @Override
+    public void checkFits(Target target) {
+        TraceFormats formats = TraceFormats.standard();
+        TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
+        plan.check(settings);
+        Run.checkFits(TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share), settings, target);
     }
 
     @Override

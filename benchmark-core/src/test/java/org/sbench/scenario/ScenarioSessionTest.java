@@ -170,7 +170,12 @@ class ScenarioSessionTest {
     void aStepThatDoesNotFitTheDriveIsRefusedAtItsLineBeforeAnyStepRuns(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("drive.img");
         Files.write(file, new byte[16 << 20]);
+        // One stream (disk 0), reaching byte 100 MiB + 4 KiB.
+        Path trace = Files.writeString(dir.resolve("t.csv"), "128166372000000000,h,0,Read,0,4096,100\n"
+                + "128166372000010000,h,0,Write,104857600,4096,100\n");
         String[][] cases = {
+            {"  - replay: {trace: " + trace + ", stream: 5}\n", "t.yaml:4: the trace has no stream 5; its streams: 0"},
+            {"  - replay: {trace: " + trace + ", fit: error}\n", "t.yaml:4: the trace reaches byte 104861696"},
             {"  - purge: {range: 200M:1M}\n", "t.yaml:4: range 200M:1M reaches past the end"},
             {"  - sweep: {op: read, points: 8,\n      per-point: 4M}\n", "t.yaml:5: points 8 of per-point 4M do not fit"},
             {"  - torture: {duration: 1s, span: 32M}\n", "t.yaml:4: span 32M is larger than the target"},
