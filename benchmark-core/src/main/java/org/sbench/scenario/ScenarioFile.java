@@ -39,6 +39,8 @@ public final class ScenarioFile {
     /** A scenario file is small; a larger file is not one. */
     static final int MAX_BYTES = 1 << 20;
     private static final int MAX_ROUNDS = 100_000;
+    /** Steps a scenario may plan in all (each is made and checked before the first runs). */
+    static final int MAX_PLANNED_STEPS = 100_000;
     private static final List<String> TOP = List.of("name", "description", "steps");
     private static final List<String> GROUP = List.of("group", "rounds", "until", "track", "steps");
     static final String PER_ROUND = "per-round";
@@ -110,12 +112,20 @@ public final class ScenarioFile {
         }
         List<Scenario.Part> parts = new ArrayList<>();
         int groups = 0;
+        long planned = 0;
         for (Doc.Node item : items(steps)) {
             Doc.Fields f = fields(item, "a step (- KIND: {OPTION: VALUE}) or a group (- rounds: N, steps: [...])");
             if (isGroup(f)) {
-                parts.add(group(f, ++groups));
+                Scenario.Group g = group(f, ++groups);
+                parts.add(g);
+                planned += (long) g.rounds() * g.steps().size();
             } else {
                 parts.add(step(f, false));
+                planned++;
+            }
+            if (planned > MAX_PLANNED_STEPS) {
+                throw Doc.error(source, f.line(), "the scenario plans more than " + MAX_PLANNED_STEPS + " steps up to here"
+                        + " (a group's rounds x its steps, and each step outside groups); split it into scenarios");
             }
         }
         return new Scenario(name, description, source, text, List.copyOf(parts));

@@ -19,6 +19,10 @@ final class SteadyStates {
         if (v.rounds() < SteadyState.WINDOW) {
             return head + ": " + v.rounds() + " rounds, fewer than the window of " + SteadyState.WINDOW;
         }
+        if (Double.isNaN(v.mean())) {
+            return head + " not reached in " + v.rounds() + " rounds (a round of the last window measured no IO: nothing to"
+                    + " track)";
+        }
         String window = String.format(Locale.ROOT, "mean %.1f, range %.1f%% and slope excursion %.1f%% of the mean",
                 v.mean(), PERCENT * v.range() / v.mean(), PERCENT * v.slopeExcursion() / v.mean());
         if (v.reached()) {

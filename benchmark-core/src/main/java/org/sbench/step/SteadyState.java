@@ -26,13 +26,16 @@ public final class SteadyState {
      * The check after some rounds: {@code reached} at round {@code round} (1-based, the last of the
      * window) or not (then {@code round} is 0), the value tracked, how many rounds ran, and the
      * window's mean, range and slope excursion (the last window when not reached; NaN before
-     * {@value #WINDOW} rounds, null in JSON).
+     * {@value #WINDOW} rounds or when a round of the window measured no IO, null in JSON), and the
+     * window's values (a round without IO: NaN, null in JSON).
      */
     public record Verdict(boolean reached, int round, String tracked, int rounds,
                           @JsonSerialize(using = NanAsNull.Writer.class) @JsonDeserialize(using = NanAsNull.Reader.class) double mean,
                           @JsonSerialize(using = NanAsNull.Writer.class) @JsonDeserialize(using = NanAsNull.Reader.class) double range,
                           @JsonSerialize(using = NanAsNull.Writer.class) @JsonDeserialize(using = NanAsNull.Reader.class)
-                          double slopeExcursion, List<Double> window) {
+                          double slopeExcursion,
+                          @JsonSerialize(contentUsing = NanAsNull.Writer.class) @JsonDeserialize(contentUsing = NanAsNull.Reader.class)
+                          List<Double> window) {
     }
 
     /** Checks the window of {@code values} that ends at their last value. */

@@ -120,6 +120,12 @@ class ScenarioFileTest {
                 error("steps:\n  - until: steady\n    track: replay.mbps\n    steps: [{cdm: {}}]\n"));
         assertEquals("s.yaml:3: rounds: expected a whole number from 5 to 25 (the most rounds until steady state; SNIA PTS gives"
                 + " up after 25), found '30'", error("steps:\n  - until: steady\n    rounds: 30\n    track: cdm.iops\n    steps: [{cdm: {}}]\n"));
+        assertEquals("s.yaml:3: the scenario plans more than 100000 steps up to here (a group's rounds x its steps, and each"
+                + " step outside groups); split it into scenarios",
+                error("steps:\n  - purge: {}\n  - rounds: 50000\n    steps: [{purge: {}}, {purge: {}}]\n"));
+        assertEquals(100_000, ScenarioFile.parse("s.yaml", "s", "steps:\n  - rounds: 50000\n    steps: [{purge: {}}, {purge: {}}]\n")
+                .parts().stream().mapToLong(p -> p instanceof Scenario.Group g ? (long) g.rounds() * g.steps().size() : 1).sum(),
+                "as many as the most is planned");
         assertEquals("s.yaml:2: one step per item, found 2 (cdm, replay); start each with its own '- '",
                 error("steps:\n  - cdm: {}\n    replay: {}\n"));
         assertEquals("s.yaml:3: per-round goes with a step of a group in rounds", error("steps:\n  - cdm: {size: 8M}\n    per-round: {size: 1M}\n"));

@@ -53,6 +53,17 @@ class SteadyStateTest {
         assertEquals(10.2, tooSteep.range(), 1e-9);
     }
 
+    /** A round that measured no IO (a tracked purge, an idle step without probes): not steady, and null in JSON, never "NaN". */
+    @Test
+    void aRoundWithoutIoIsNeverSteadyAndItsValueIsNullInJson() throws Exception {
+        SteadyState.Verdict v = check(100, 100, Double.NaN, 100, 100);
+        assertFalse(v.reached());
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String json = mapper.writeValueAsString(v);
+        assertTrue(json.contains("\"window\":[100.0,100.0,null,100.0,100.0]") && json.contains("\"mean\":null"), json);
+        assertTrue(Double.isNaN(mapper.readValue(json, SteadyState.Verdict.class).window().get(2)));
+    }
+
     @Test
     void roundsStopAtTwentyFiveWhenNeverSteady() {
         List<Double> v = new ArrayList<>();
