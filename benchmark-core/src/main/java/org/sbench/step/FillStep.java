@@ -6,6 +6,7 @@ import java.util.Map;
 import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.GeneratedSource;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.target.NullTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
 
@@ -82,6 +83,7 @@ public final class FillStep implements Step {
 
     /** The bytes each pass writes on {@code target}, checked. */
     private long regionBytes(Target target) {
+        NullTarget.checkSizedFor(target, "a fill");
         io.checkAligned(target);
         return new Span("percent", percent, 0).bytes(target.capacityBytes(), io.blockBytes());
     }

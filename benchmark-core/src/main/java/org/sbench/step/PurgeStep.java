@@ -9,6 +9,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
 import org.sbench.target.EraseMethod;
 import org.sbench.target.Erasure;
+import org.sbench.target.NullTarget;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSafety;
 
@@ -160,6 +161,7 @@ public final class PurgeStep implements Step {
         long capacity = target.capacityBytes();
         int block = target.logicalBlockSize();
         if (range == null) {
+            NullTarget.checkSizedFor(target, "a purge without --range");
             return capacity;
         }
         if (offset >= capacity || range.lengthBytes() > capacity - offset) {

@@ -1,6 +1,7 @@
 package org.sbench.target;
 
 import java.util.Map;
+import org.sbench.SbenchException;
 
 /**
  * The {@code null} target: no device, every IO is a no-op for the engine to short-circuit, as fio's
@@ -14,12 +15,25 @@ public final class NullTarget implements Target {
      */
     public static final long DEFAULT_CAPACITY_BYTES = 1L << 60;
     public static final int BLOCK_SIZE = 512;
+    /** From this size on a null target is taken for one given no --size (its default, or a share of it under --scale). */
+    private static final long UNSIZED_FROM = 1L << 50;
     private static final int NO_FD = -1;
 
     private final long capacityBytes;
 
     public NullTarget() {
         this(DEFAULT_CAPACITY_BYTES);
+    }
+
+    /**
+     * Refuses work over the whole of a null target given no {@code --size} ({@code what}: "a fill"):
+     * at the null engine's speed a pass over 2^60 bytes takes years.
+     */
+    public static void checkSizedFor(Target target, String what) {
+        if (NAME.equals(target.kind()) && target.capacityBytes() >= UNSIZED_FROM) {
+            throw SbenchException.usage(what + " covers the whole target, and the null target takes any size: "
+                    + target.capacityBytes() + " bytes unless --size gives it one (e.g. --size 1G)");
+        }
     }
 
     /** A null target of {@code capacityBytes}, rounded down to its block size. */

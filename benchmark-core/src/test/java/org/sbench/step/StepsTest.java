@@ -42,6 +42,20 @@ class StepsTest {
                 StepListener.NONE, new ReplayControl(), "test");
     }
 
+    /** A fill or whole purge of the null target without --size would cover 2^60 bytes: years at the null engine's speed. */
+    @Test
+    void aFillOrWholePurgeOfTheNullTargetNeedsASize() {
+        for (Step step : List.of(FillStep.of(opts()), PurgeStep.of(opts()))) {
+            SbenchException e = assertThrows(SbenchException.class, () -> StepSession.run(step, "null", TargetSettings.DEFAULTS,
+                    null, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "test"), step.kind());
+            assertTrue(e.getMessage().endsWith("covers the whole target, and the null target takes any size: 1152921504606846976"
+                    + " bytes unless --size gives it one (e.g. --size 1G)"), e.getMessage());
+        }
+        assertTrue(onNull(PurgeStep.of(opts()), 16 * MIB).complete(), "with a size it purges that");
+        assertTrue(StepSession.run(PurgeStep.of(opts("range", "0:1M")), "null", TargetSettings.DEFAULTS, null, NanoClock.SYSTEM,
+                StepListener.NONE, new ReplayControl(), "test").complete(), "a range needs none");
+    }
+
     @Test
     void aFillWritesItsShareOncePerPassAndIsBundled(@TempDir Path dir) {
         Path bundle = dir.resolve("b");
