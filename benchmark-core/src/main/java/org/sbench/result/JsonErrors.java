@@ -33,6 +33,7 @@ public final class JsonErrors {
         }
         String m = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage().strip().split("\n")[0];
         return m.replaceAll("\\[Source: [^;\\]]*; ", "[")
+                .replaceAll(": enable `[^`]*` to allow", " (not JSON)")
                 .replaceAll(", from `[^`]*`", "")
                 .replaceAll("`(?:[a-z0-9_]+\\.)+([A-Za-z0-9_$]+)`", "$1");
     }

@@ -57,6 +57,10 @@ public record BundleScenario(String scenario, String source, String sha256, doub
             if (s == null || s.scenario() == null || s.text() == null || s.source() == null || !(s.scale() > 0 && s.scale() <= 1)) {
                 throw SbenchException.badInput(file.toString(), "not a bundle's scenario: no scenario, source, text or scale");
             }
+            if (!Scenario.sha256(s.text()).equals(s.sha256())) {
+                throw SbenchException.badInput(file.toString(), "the copy of scenario '" + s.scenario() + "' no longer matches its"
+                        + " SHA-256 (edited after the bundle was begun); the bundle cannot be resumed or compared as it was begun");
+            }
             return s;
         } catch (IOException e) {
             String msg = org.sbench.result.JsonErrors.describe(e);

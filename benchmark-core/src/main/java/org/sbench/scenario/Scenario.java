@@ -48,6 +48,11 @@ public record Scenario(String name, String description, String source, String te
 
     /** The SHA-256 of the text: a bundle is resumed and compared only with the same scenario. */
     public String sha256() {
+        return sha256(text);
+    }
+
+    /** The SHA-256 of a scenario's text, in hex. */
+    static String sha256(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {

@@ -47,10 +47,6 @@ public final class ScenarioSession {
             throw SbenchException.usage("--scale must be above 0 and at most 1 (it shortens), found " + scale);
         }
         String engine = same("--engine", request.engine(), copy == null ? null : copy.engine(), AUTO_ENGINE, dir);
-        if (copy != null && request.scenario() == null && !scenario.sha256().equals(copy.sha256())) {
-            throw SbenchException.badInput(dir.resolve(BundleScenario.FILE).toString(), "the copy of scenario '" + copy.scenario()
-                    + "' no longer matches its SHA-256 (edited after the bundle was begun); the bundle cannot be resumed as it was begun");
-        }
         if (copy != null && !scenario.sha256().equals(copy.sha256())) {
             throw SbenchException.usage(dir + " was begun with another version of scenario '" + copy.scenario() + "' (" + copy.source()
                     + "); resume without SCENARIO to follow the bundle's copy of it");

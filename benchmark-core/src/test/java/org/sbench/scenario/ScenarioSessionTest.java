@@ -256,8 +256,15 @@ class ScenarioSessionTest {
         Files.writeString(copyFile, copyText.replace("data: zero", "data: random").replace("TRACE}", "TRACE, data: zero}")
                 .replace("replay: {trace: ", "replay: {data: zero, trace: "));
         SbenchException edited = assertThrows(SbenchException.class, () -> run(null, b, true, null, new Heard()));
-        assertEquals(copyFile + ": the copy of scenario 't' no longer matches its SHA-256 (edited after the bundle was begun); the bundle"
-                + " cannot be resumed as it was begun", edited.getMessage());
+        String editedMessage = copyFile + ": the copy of scenario 't' no longer matches its SHA-256 (edited after the bundle was"
+                + " begun); the bundle cannot be resumed or compared as it was begun";
+        assertEquals(editedMessage, edited.getMessage());
+        assertEquals(editedMessage, assertThrows(SbenchException.class, () -> ScenarioBundle.read(b)).getMessage());
+        // A copy that no longer parses was named by its original file's path (the scenario's source), not the copy's.
+        com.fasterxml.jackson.databind.node.ObjectNode json = (com.fasterxml.jackson.databind.node.ObjectNode)
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(copyText);
+        Files.writeString(copyFile, json.put("text", "mini").toString());
+        assertEquals(editedMessage, assertThrows(SbenchException.class, () -> ScenarioBundle.read(b)).getMessage());
         Files.writeString(copyFile, copyText);
         assertTrue(run(null, b, true, 0.5, new Heard()).complete());
         BundleScenario copy = BundleScenario.read(b);

@@ -29,9 +29,16 @@ final class BundleCompare {
         this.csv = csv;
     }
 
-    /** True when {@code paths} name bundles (directories with a bundle index); a usage error when they mix bundles and results. */
+    /**
+     * True when {@code paths} name bundles (directories with a bundle index); a usage error when they
+     * mix bundles and results, a bad-input error naming a directory among bundles that holds none.
+     */
     static boolean given(List<Path> paths) {
         long dirs = paths.stream().filter(p -> Files.isRegularFile(p.resolve(BundleDirectory.INDEX))).count();
+        if (dirs > 0) {
+            // A directory beside bundles is meant as one: say what it lacks.
+            paths.stream().filter(Files::isDirectory).forEach(BundleDirectory::open);
+        }
         if (dirs > 0 && dirs < paths.size()) {
             throw SbenchException.usage("compare takes results (FILE.json) or bundles (BUNDLE/), not both; a bundle's results are"
                     + " in BUNDLE/steps/");

@@ -62,6 +62,11 @@ class RunCommandTest {
         CliTest.Run mixed = CliTest.run("compare", dir.resolve("a").toString(), run.toString());
         assertEquals(2, mixed.code());
         assertTrue(mixed.err().startsWith("sbench: compare takes results (FILE.json) or bundles (BUNDLE/), not both"), mixed.err());
+        // A directory without an index beside a bundle: was the same usage error (exit 2).
+        Path empty = Files.createDirectory(dir.resolve("not-a-bundle"));
+        CliTest.Run notBundle = CliTest.run("compare", dir.resolve("a").toString(), empty.toString());
+        assertEquals(3, notBundle.code());
+        assertEquals("sbench: " + empty + ": not an sbench bundle: no bundle.json\n", notBundle.err());
     }
 
     @Test
