@@ -104,7 +104,7 @@ public final class SbenchException extends RuntimeException {
     public static int report(Exception failure, String program, boolean debug, java.io.PrintWriter err) {
         int status;
         if (failure instanceof SbenchException s) {
-            err.println(program + ": " + s.getMessage());
+            err.println(program + ": " + printable(s.getMessage()));
             status = s.kind().exitCode();
         } else {
             err.println(program + ": internal error: " + failure + (debug ? "" : " (rerun with --debug for details)"));
@@ -123,6 +123,14 @@ public final class SbenchException extends RuntimeException {
     static String shorten(CharSequence text) {
         String s = oneLine(text.toString());
         return s.length() <= MAX_FOUND_CHARS ? s : s.substring(0, MAX_FOUND_CHARS) + "...";
+    }
+
+    /**
+     * {@code message} as one line a terminal shows as it is: control characters (a newline, an escape
+     * sequence from a file's bytes) as '?'.
+     */
+    public static String printable(String message) {
+        return oneLine(String.valueOf(message));
     }
 
     private static String oneLine(String s) {

@@ -25,4 +25,14 @@ class SbenchExceptionTest {
                 SbenchException.ioFailure("read", f, new java.io.EOFException()).getMessage());
         assertEquals("cannot read /data/hm_1.csv: IOException", SbenchException.ioFailure("read", f, new IOException()).getMessage());
     }
+
+    /** Text from a file (a bundle's target path, a trace line) reaches the terminal without its control characters. */
+    @Test
+    void aReportedMessageIsOneLineWithoutControlCharacters() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        int status = SbenchException.report(SbenchException.badInput("b/bundle.json", "made on /dev/\u001b[2Jx\nsecond line"),
+                "sbench", false, new java.io.PrintWriter(out));
+        assertEquals(3, status);
+        assertEquals("sbench: b/bundle.json: made on /dev/?[2Jx?second line" + System.lineSeparator(), out.toString());
+    }
 }

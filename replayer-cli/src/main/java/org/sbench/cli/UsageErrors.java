@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.commons.text.similarity.LevenshteinDistance;
+import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -36,7 +37,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     /** Prints {@code message}, a usage error of the command {@code cl}, and where its help is; returns the exit status. */
     static int print(CommandLine cl, String message) {
         PrintWriter err = cl.getErr();
-        err.println("sbench: " + message);
+        err.println("sbench: " + SbenchException.printable(message));
         err.println("see '" + cl.getCommandSpec().qualifiedName() + " --help'");
         err.flush();
         return ExitCodes.USAGE;
