@@ -76,7 +76,8 @@ final class ResultShape {
         boolean nonNegative = !(r instanceof ReplayResult.Lateness);
         for (RecordComponent c : r.getClass().getRecordComponents()) {
             Object v = read(c, r);
-            JsonProperty named = c.getAnnotation(JsonProperty.class);
+            // Jackson's annotation goes to the accessor, not to the record component itself.
+            JsonProperty named = c.getAccessor().getAnnotation(JsonProperty.class);
             String p = (path.isEmpty() ? "" : path + ".") + (named != null ? named.value() : c.getName());
             if (v == null) {
                 boolean written = !mayLeaveOut || ALWAYS_WRITTEN.getOrDefault(r.getClass(), Set.of()).contains(c.getName());

@@ -75,6 +75,7 @@ class JsonResultsTest {
                 + " more than any run measures",
         // Metric: NullPointerException
         "drive-a.json|/sizeClasses/0|op|null|sizeClasses[0].op is missing",
+        "drive-a.json|/sizeClasses/1|class|null|sizeClasses[1].class is missing",
         // CsvResultWriter: NullPointerException
         "drive-a.json|/sizeClasses/0|latency|-|sizeClasses[0].latency is missing",
         // TextTable: NullPointerException
