@@ -188,14 +188,8 @@ class CompletionMatcherTest {
             @ForAll @IntRange(min = 1, max = 40) int keys, @ForAll @IntRange(min = 0, max = 30) int lostPercent,
             @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         java.util.Random random = new java.util.Random(seed);
-        List<long[]> events = new ArrayList<>();
-        int[] keyOf = new int[count];
-        for (int i = 0; i < count; i++) {
-            keyOf[i] = random.nextInt(keys);
-            events.add(new long[] {i * 10L, 0, i});
-            events.add(new long[] {i * 10L + 1 + random.nextInt(5000), 1, i});
-        }
-        events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        List<long[]> events = events(count, random);
+        int[] keyOf = random.ints(count, 0, keys).toArray();
         java.util.Map<Integer, java.util.Set<Long>> completionsOfKey = new java.util.HashMap<>();
         CompletionMatcher m = new CompletionMatcher(64, true);
         List<IoRecord> out = new ArrayList<>();
@@ -214,13 +208,9 @@ class CompletionMatcherTest {
                     m.complete(handle, e[0]);
                 }
             }
-            while (m.poll(r, false)) {
-                out.add(new IoRecord().copyFrom(r));
-            }
+            drain(m, r, out, false);
         }
-        while (m.poll(r, true)) {
-            out.add(new IoRecord().copyFrom(r));
-        }
+        drain(m, r, out, true);
         assertEquals(count, out.size());
         for (int i = 0; i < count; i++) {
             IoRecord io = out.get(i);
@@ -242,18 +232,8 @@ class CompletionMatcherTest {
     void everyRequestLeavesOnceInIssueOrder(@ForAll @IntRange(min = 1, max = 600) int count,
             @ForAll @IntRange(min = 1, max = 40) int keys, @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         java.util.Random random = new java.util.Random(seed);
-        long[] completeAt = new long[count];
-        List<long[]> events = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            completeAt[i] = i * 10L + 1 + random.nextInt(5000);
-            events.add(new long[] {i * 10L, 0, i});
-            events.add(new long[] {completeAt[i], 1, i});
-        }
-        events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
-        int[] keyOf = new int[count];
-        for (int i = 0; i < count; i++) {
-            keyOf[i] = random.nextInt(keys);
-        }
+        List<long[]> events = events(count, random);
+        int[] keyOf = random.ints(count, 0, keys).toArray();
         // With shared keys a completion goes to the oldest request in flight with its key, as in a real
         // trace; flushes have no sector, so all flushes of a device share one key (lists keys..keys+2).
         List<List<Integer>> inFlight = new ArrayList<>();
@@ -277,13 +257,9 @@ class CompletionMatcherTest {
                 expectedComplete[oldest] = e[0];
                 m.complete(m.find(key % 3, key, op), e[0]);
             }
-            while (m.poll(r, false)) {
-                out.add(new IoRecord().copyFrom(r));
-            }
+            drain(m, r, out, false);
         }
-        while (m.poll(r, true)) {
-            out.add(new IoRecord().copyFrom(r));
-        }
+        drain(m, r, out, true);
         assertEquals(count, out.size());
         for (int i = 0; i < count; i++) {
             assertEquals(i * 10L, out.get(i).issueNs);
@@ -301,5 +277,26 @@ class CompletionMatcherTest {
         r.op = op;
         r.stream = device;
         return r;
+    }
+
+    /**
+     * Request i issued at 10 i and completed 1 to 5000 ns later, as events {time, 0 for the issue or
+     * 1 for the completion, i} in time order, an issue before a completion at the same time.
+     */
+    private static List<long[]> events(int count, java.util.Random random) {
+        List<long[]> events = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            events.add(new long[] {i * 10L, 0, i});
+            events.add(new long[] {i * 10L + 1 + random.nextInt(5000), 1, i});
+        }
+        events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        return events;
+    }
+
+    /** Every record the matcher releases now (all that are left, at the end of the input) into {@code out}. */
+    private static void drain(CompletionMatcher m, IoRecord r, List<IoRecord> out, boolean endOfInput) {
+        while (m.poll(r, endOfInput)) {
+            out.add(new IoRecord().copyFrom(r));
+        }
     }
 }
