@@ -138,12 +138,15 @@ public final class CompletionMatcher {
         state[s] = WAITING;
         process[s] = issued.process;
         nextSameKey[s] = NO_NEXT;
-        if (key != FLUSH_KEY) {
-            giveUpOlderThan(waitingAtLoss, issued.stream, key, op[s]);
-        }
         int t = probe(issued.stream, key, op[s]);
         if (t >= 0 && key != FLUSH_KEY) {
-            rewrites[(int) rewritesSinceLoss++ & (REWRITES_KEPT - 1)] = seq;
+            if (chainHead[t] - 1 < waitingAtLoss) {
+                giveUpOlderThan(waitingAtLoss, issued.stream, key, op[s]);
+                t = probe(issued.stream, key, op[s]);
+            }
+            if (t >= 0) {
+                rewrites[(int) rewritesSinceLoss++ & (REWRITES_KEPT - 1)] = seq;
+            }
         }
         if (t >= 0) {
             nextSameKey[(int) (chainTail[t] - 1) & mask] = seq;
