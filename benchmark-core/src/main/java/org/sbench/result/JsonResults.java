@@ -70,10 +70,6 @@ public final class JsonResults {
         if (missing != null) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: no '" + missing + "'");
         }
-        String impossible = impossibleSummary(r.summary());
-        if (impossible != null) {
-            throw SbenchException.badInput(file.toString(), "not an sbench result: summary." + impossible);
-        }
         String misshapen = ResultShape.problem(r);
         if (misshapen != null) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + misshapen);
@@ -87,26 +83,6 @@ public final class JsonResults {
             }
         }
         return r;
-    }
-
-    /**
-     * What in {@code s} no run can have measured, or null: a negative count, byte total or time, or
-     * bytes whose sum overflows (a report would print negative MB/s and IOPS from them).
-     */
-    private static String impossibleSummary(ReplayResult.Summary s) {
-        long[] values = {s.ios(), s.reads(), s.writes(), s.trims(), s.flushes(), s.bytesRead(), s.bytesWritten(), s.busyNs(),
-            s.readBusyNs(), s.writeBusyNs(), s.wallNs(), s.errors()};
-        String[] names = {"ios", "reads", "writes", "trims", "flushes", "bytesRead", "bytesWritten", "busyNs", "readBusyNs",
-            "writeBusyNs", "wallNs", "errors"};
-        for (int i = 0; i < values.length; i++) {
-            if (values[i] < 0) {
-                return names[i] + " is negative (" + values[i] + ")";
-            }
-        }
-        if (s.bytesRead() > Long.MAX_VALUE - s.bytesWritten()) {
-            return "bytesRead + bytesWritten is more than 2^63 bytes";
-        }
-        return null;
     }
 
     private static String missingPart(ReplayResult r) {
@@ -125,18 +101,14 @@ public final class JsonResults {
         if (r.summary() == null) {
             return "summary";
         }
-        if (r.summary().latency() == null || !r.summary().latency().keySet().containsAll(LatencyHistograms.OPS)
-                || r.summary().latency().containsValue(null)) {
+        if (r.summary().latency() == null || !r.summary().latency().keySet().containsAll(LatencyHistograms.OPS)) {
             return "summary.latency";
         }
-        if (r.sizeClasses() == null || r.sizeClasses().contains(null)) {
+        if (r.sizeClasses() == null) {
             return "sizeClasses";
         }
-        if (r.timeSeries() == null || r.timeSeries().contains(null)) {
+        if (r.timeSeries() == null) {
             return "timeSeries";
-        }
-        if (r.phases() != null && r.phases().contains(null)) {
-            return "phases";
         }
         if (r.fidelity() == null || r.fidelity().qdReplayed() == null) {
             return "fidelity";

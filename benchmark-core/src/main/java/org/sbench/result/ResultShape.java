@@ -13,7 +13,8 @@ import org.sbench.trace.stats.QdBucket;
  * What in a result read back no run can have written, found by walking its records: a part left
  * out where the writer always writes one, an empty entry in a list or map, a number that is
  * infinite, beyond any measurement ({@value #LARGEST}) or negative where only counts, sizes, times
- * and rates are, and a queue-depth histogram with rows that are not its buckets. Reports and
+ * and rates are, bytes read and written past 2^63 together, a queue-depth histogram with rows that
+ * are not its buckets, and stripe members that are not the member count. Reports and
  * comparisons read every part, so such a file is refused whole, named at the part, before any of
  * it is printed.
  *
@@ -90,6 +91,10 @@ final class ResultShape {
             if (problem != null) {
                 return problem;
             }
+        }
+        // Below, the parts are there and not negative.
+        if (r instanceof ReplayResult.Summary s && s.bytesRead() > Long.MAX_VALUE - s.bytesWritten()) {
+            return path + ".bytesRead + bytesWritten is more than 2^63 bytes";
         }
         if (r instanceof ReplayResult.Stripe s && s.members().size() != s.memberCount()) {
             return path + ".members has " + s.members().size() + " entries, memberCount says " + s.memberCount();

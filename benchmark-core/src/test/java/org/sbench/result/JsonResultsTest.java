@@ -37,9 +37,11 @@ class JsonResultsTest {
         // A null entry was an internal error (NullPointerException) after part of the report was printed.
         assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "scnull.json",
                 j -> ((com.fasterxml.jackson.databind.node.ArrayNode) j.get("sizeClasses")).insertNull(0)),
-                "not an sbench result: no 'sizeClasses'");
+                "not an sbench result: sizeClasses[0] is missing");
         assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "phnull.json", j -> j.putArray("phases").addNull()),
-                "not an sbench result: no 'phases'");
+                "not an sbench result: phases[0] is missing");
+        assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "latnull.json", j -> j.with("summary").with("latency").putNull("read")),
+                "not an sbench result: summary.latency.read is missing");
         assertBad(Files.createDirectory(dir.resolve("adir.json")), "is a directory, expected a result file");
         // Such figures were printed: busy -0.000 s, IOPS -12,500,333,333,333, all-ops MB -9223372036854.8.
         assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "negdur.json", j -> ((ObjectNode) j.get("summary")).put("busyNs", -1)),
