@@ -5,13 +5,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
+import java.util.Collection;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A JSON reader's error as a user reads it, one line: what was wrong and where (line, column),
  * without the reader's internals (its placeholder for the source, its settings' and Java types' names).
  */
 public final class JsonErrors {
-    private static final java.util.regex.Pattern FOUND = java.util.regex.Pattern.compile("from ([A-Z][A-Za-z-]*) value");
+    private static final Pattern FOUND = Pattern.compile("from ([A-Z][A-Za-z-]*) value");
 
     private JsonErrors() {
     }
@@ -55,7 +58,7 @@ public final class JsonErrors {
 
     /** What was found, in JSON's words, as Jackson's message names it ("from Array value"); null when it does not. */
     private static String found(MismatchedInputException m) {
-        java.util.regex.Matcher f = FOUND.matcher(String.valueOf(m.getOriginalMessage()));
+        Matcher f = FOUND.matcher(String.valueOf(m.getOriginalMessage()));
         if (!f.find()) {
             return null;
         }
@@ -80,7 +83,7 @@ public final class JsonErrors {
         if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
             return "a number";
         }
-        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+        if (type.isArray() || Collection.class.isAssignableFrom(type)) {
             return "an array";
         }
         return "an object";

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
+import org.sbench.result.JsonErrors;
 import org.sbench.target.Target;
 
 /**
@@ -63,7 +64,7 @@ public record BundleScenario(String scenario, String source, String sha256, doub
             }
             return s;
         } catch (IOException e) {
-            String msg = org.sbench.result.JsonErrors.describe(e);
+            String msg = JsonErrors.describe(e);
             throw SbenchException.badInput(file.toString(), "not a bundle's scenario: " + msg);
         }
     }

@@ -2,9 +2,11 @@ package org.sbench.scenario;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.sbench.ErrorKind;
@@ -53,7 +55,7 @@ final class StepMaker {
      * repeated with the same options (a group's rounds) is checked once: a replay's check reads its trace.
      */
     void checkFits(List<PlannedStep> plan, Target target) {
-        java.util.Set<Map.Entry<String, Map<String, String>>> checked = new java.util.HashSet<>();
+        Set<Map.Entry<String, Map<String, String>>> checked = new HashSet<>();
         for (PlannedStep p : plan) {
             Step step = make(p);
             if (!checked.add(Map.entry(step.kind(), step.options()))) {

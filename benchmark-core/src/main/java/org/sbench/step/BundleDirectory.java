@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
+import org.sbench.result.JsonErrors;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 
@@ -83,7 +84,7 @@ public final class BundleDirectory {
             }
             return b;
         } catch (IOException e) {
-            String msg = org.sbench.result.JsonErrors.describe(e);
+            String msg = JsonErrors.describe(e);
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + msg);
         }
     }

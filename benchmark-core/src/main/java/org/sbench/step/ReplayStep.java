@@ -10,6 +10,7 @@ import java.util.Map;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Run;
 import org.sbench.replay.TracePlan;
+import org.sbench.replay.TraceSource;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.trace.format.TraceFormats;
@@ -63,25 +64,26 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
      */
     @Override
     public void checkFits(Target target) {
-        TraceFormats formats = TraceFormats.standard();
-        TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
-        plan.check(settings);
-        Run.checkFits(TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share), settings, target);
+        Run.checkFits(source(), settings, target);
     }
 
     @Override
     public StepResult run(StepContext context) {
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
-        TraceFormats formats = TraceFormats.standard();
-        TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
-        plan.check(settings);
-        ReplayResult r = context.run(TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share), settings,
-                context.listener().run(label(), 0), context.control());
+        ReplayResult r = context.run(source(), settings, context.listener().run(label(), 0), context.control());
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,
                 null);
+    }
+
+    /** The IOs this step replays, the trace read through and checked against the settings (a stream it has, a mode it allows). */
+    private TraceSource source() {
+        TraceFormats formats = TraceFormats.standard();
+        TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
+        plan.check(settings);
+        return TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share);
     }
 
     /** The trace's name as a file name: letters, digits, dot, dash and underscore kept. */
