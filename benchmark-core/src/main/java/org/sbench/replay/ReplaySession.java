@@ -67,6 +67,10 @@ public final class ReplaySession {
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
+            Targets.beforeFirstIo(target, () -> {
+                Run.checkFits(source, settings, target);
+                return target;
+            });
             return Run.onTarget(source, settings, target, engines, clock, listener, control, sbenchVersion);
         }
     }

@@ -58,14 +58,15 @@ public final class ScenarioSession {
         ScenarioOutcome outcome;
         try (Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
             Target region = region(target, scale);
-            maker.checkFits(plan.steps(), region);
-            BundleLog log;
-            if (copy != null) {
-                log = BundleLog.resume(dir, scenario.name(), target);
-            } else {
-                log = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
+            BundleLog log = Targets.beforeFirstIo(target, () -> {
+                maker.checkFits(plan.steps(), region);
+                if (copy != null) {
+                    return BundleLog.resume(dir, scenario.name(), target);
+                }
+                BundleLog begun = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
                 BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
-            }
+                return begun;
+            });
             try {
                 outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
                         stepListener, listener, sbenchVersion).run();

@@ -65,15 +65,17 @@ public final class FileTarget implements Target {
     private final String allocation;
     private final Path procRoot;
     private final TargetLock lock;
+    private final boolean created;
     private boolean closed;
 
-    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock) {
+    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock, boolean created) {
         this.file = file;
         this.fd = fd;
         this.capacityBytes = capacityBytes;
         this.allocation = allocation;
         this.procRoot = procRoot;
         this.lock = lock;
+        this.created = created;
     }
 
     /**
@@ -101,7 +103,7 @@ public final class FileTarget implements Target {
                 throw new SbenchException(ErrorKind.SYSTEM_FAILURE, file + " was replaced while sbench opened it; run again");
             }
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity);
-            return new FileTarget(file, fd, capacity, allocation, procRoot, lock);
+            return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating);
         } catch (RuntimeException e) {
             RuntimeException failure = fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e;
             if (creating) {
@@ -111,7 +113,7 @@ public final class FileTarget implements Target {
         }
     }
 
-    /** A file this run made but could not prepare (a full filesystem) goes again: no empty image is left behind. */
+    /** A file this run made but could not prepare (a full filesystem), or abandoned, goes again: no empty image is left behind. */
     private static void deleteCreated(Path file, RuntimeException failure) {
         try {
             Files.deleteIfExists(file);
@@ -291,10 +293,25 @@ public final class FileTarget implements Target {
     /** Closes the descriptor, then releases the lock (also if closing failed). */
     @Override
     public void close() {
+        close(false);
+    }
+
+    /** As {@link #close}, deleting the file before the lock is released when this target created it. */
+    @Override
+    public void abandon() {
+        close(created);
+    }
+
+    private void close(boolean delete) {
         if (!closed) {
             closed = true;
             try {
                 TargetCalls.close(fd, file.toString());
+                if (delete) {
+                    Files.delete(file);
+                }
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("delete", file, e);
             } finally {
                 lock.close();
             }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import org.sbench.SbenchException;
 
 /**
@@ -55,7 +56,7 @@ public final class StripedTarget implements Target {
 
     /**
      * Opens every member of {@code stripe} with {@code open} (a file member gets its share of the
-     * array's {@code --size}), in stripe order; closes those opened when a later one fails.
+     * array's {@code --size}), in stripe order; when a later one fails, abandons those opened ({@link Target#abandon}).
      *
      * @throws SbenchException a usage error for a member named twice, members on one disk, a member
      *                         smaller than a chunk or a chunk smaller than a member's block; whatever
@@ -84,7 +85,7 @@ public final class StripedTarget implements Target {
             }
             return new StripedTarget(spec, layout, opened, layout.memberBytes(smallest));
         } catch (RuntimeException e) {
-            RuntimeException closing = closeAll(opened);
+            RuntimeException closing = closeAll(opened, Target::abandon);
             if (closing != null) {
                 e.addSuppressed(closing);
             }
@@ -136,12 +137,12 @@ public final class StripedTarget implements Target {
         return (chunks + layout.members() - 1) / layout.members() * layout.chunkBytes();
     }
 
-    /** Closes {@code targets}, the last first, each also if another failed; the first failure (the others suppressed by it), or null. */
-    private static RuntimeException closeAll(List<Target> targets) {
+    /** Closes {@code targets} by {@code closing}, the last first, each also if another failed; the first failure (the others suppressed by it), or null. */
+    private static RuntimeException closeAll(List<Target> targets, Consumer<Target> closing) {
         RuntimeException failure = null;
         for (int i = targets.size() - 1; i >= 0; i--) {
             try {
-                targets.get(i).close();
+                closing.accept(targets.get(i));
             } catch (RuntimeException e) {
                 if (failure == null) {
                     failure = e;
@@ -330,11 +331,21 @@ public final class StripedTarget implements Target {
     /** Closes every member (restoring its queue settings, releasing its lock), the last first, each also if another failed. */
     @Override
     public void close() {
+        close(Target::close);
+    }
+
+    /** Abandons every member: the files the array created are deleted. */
+    @Override
+    public void abandon() {
+        close(Target::abandon);
+    }
+
+    private void close(Consumer<Target> closing) {
         if (closed) {
             return;
         }
         closed = true;
-        RuntimeException failure = closeAll(members);
+        RuntimeException failure = closeAll(members, closing);
         if (failure != null) {
             throw failure;
         }

@@ -116,4 +116,13 @@ public interface Target extends AutoCloseable {
     /** Closes the descriptor and restores anything changed on the device (e.g. queue settings). */
     @Override
     void close();
+
+    /**
+     * Closes the target as {@link #close} does and undoes what opening it made: a file it created
+     * is deleted. For a refusal that comes after the target was opened and before its first IO
+     * ({@link Targets#beforeFirstIo}), so that a refused command leaves nothing behind.
+     */
+    default void abandon() {
+        close();
+    }
 }

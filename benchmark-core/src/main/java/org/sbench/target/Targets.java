@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.DevDirectory;
@@ -67,6 +68,25 @@ public final class Targets {
                     + " create it");
         }
         return FileTarget.open(path, settings, safety, PROC);
+    }
+
+    /**
+     * Runs {@code checks}, the refusals that come after {@code target} was opened and before its
+     * first IO (the trace against its capacity, a bundle's state), and returns what they make; when
+     * one refuses, the target is abandoned ({@link Target#abandon}: a file this command created is
+     * deleted) and the refusal rethrown.
+     */
+    public static <T> T beforeFirstIo(Target target, Supplier<T> checks) {
+        try {
+            return checks.get();
+        } catch (RuntimeException refusal) {
+            try {
+                target.abandon();
+            } catch (RuntimeException e) {
+                refusal.addSuppressed(e);
+            }
+            throw refusal;
+        }
     }
 
     private static Target openDevice(String spec, Path path, TargetSettings settings, TargetSafety safety) {

@@ -198,6 +198,19 @@ class ScenarioSessionTest {
         }
     }
 
+    @Test
+    void aRefusedScenarioLeavesNoFileItCreated(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("new.img");
+        Path trace = Files.writeString(dir.resolve("t.csv"), "128166372000000000,h,0,Write,104857600,4096,100\n");
+        Path b = dir.resolve("bundle");
+        assertThrows(SbenchException.class, () -> ScenarioSession.run(new ScenarioSession.Request(
+                scenario(dir, "  - fill: {passes: 1}\n  - replay: {trace: " + trace + ", fit: error}\n"), b, false, null,
+                file.toString(), TargetSettings.DEFAULTS.withSizeBytes(16 << 20), null), steps.kinds(), NanoClock.SYSTEM, new Heard(),
+                StepListener.NONE, steps.newRun(), "test"));
+        assertFalse(Files.exists(file), "the file made for the run is deleted again");
+        assertFalse(Files.exists(b), "no bundle begun");
+    }
+
     /** A scaled idle step without {@code probe} probes every scaled duration, as unscaled it probes every duration. */
     @Test
     void aScaledIdleStepKeepsItsDefaultProbeWithinItsScaledDuration(@TempDir Path dir) {

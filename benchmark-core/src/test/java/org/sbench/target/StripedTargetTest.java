@@ -1,6 +1,7 @@
 package org.sbench.target;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -143,8 +144,9 @@ class StripedTargetTest {
                 () -> Targets.open(spec, TargetSettings.DEFAULTS.withSizeBytes(2 * MIB)));
         assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
         assertTrue(e.getMessage().startsWith("writing overwrites file " + dir.resolve("b")), e.getMessage());
-        // a's lock was released: it opens again at once.
-        try (Target again = Targets.open(dir.resolve("a").toString(), WRITE)) {
+        // a, made for the array, is deleted again and its lock released: it is made again at once.
+        assertFalse(Files.exists(dir.resolve("a")));
+        try (Target again = Targets.open(dir.resolve("a").toString(), TargetSettings.DEFAULTS.withSizeBytes(MIB))) {
             assertEquals(MIB, again.capacityBytes());
         }
     }

@@ -128,6 +128,26 @@ class FileTargetRulesTest {
     }
 
     @Test
+    void aReplayRefusedAfterItsFilesWereCreatedLeavesNone() throws Exception {
+        Path small = dir.resolve("small-new.img");
+        CliTest.Run unfit = replay(small, "--size", "1M");
+        assertEquals(ExitCodes.USAGE, unfit.code(), unfit.err());
+        assertTrue(unfit.err().startsWith("sbench: the trace reaches byte 1114112"), unfit.err());
+        assertFalse(Files.exists(small), "the file made for the run is deleted again");
+
+        Path a = dir.resolve("a.img");
+        Path b = dir.resolve("b.img");
+        CliTest.Run tooLong = replay(dir.resolve("x"), "--size", "32K", "--fit", "wrap");
+        assertEquals(ExitCodes.USAGE, tooLong.code(), tooLong.err());
+        assertTrue(tooLong.err().contains("longer than the whole of"), tooLong.err());
+        CliTest.Run striped = CliTest.run("replay", dir.resolve("hm_0.csv").toString(), "--target", "stripe:4K:" + a + "," + b,
+                "--size", "32K", "--fit", "wrap");
+        assertEquals(ExitCodes.USAGE, striped.code(), striped.err());
+        assertTrue(striped.err().contains("longer than the whole of"), striped.err());
+        assertFalse(Files.exists(a) || Files.exists(b) || Files.exists(dir.resolve("x")), "no member file left");
+    }
+
+    @Test
     void anExistingFileKeepsItsSizeUnlessSizeIsGiven() throws Exception {
         Path file = FileState.random(dir.resolve("small.img"), MIB);
         FileState before = FileState.of(file);
