@@ -24,8 +24,8 @@ import org.sbench.target.Target;
 final class StepMaker {
     /** The step commands' option that a scenario's steps do not take: {@code sbench run --engine} is the engine of every step. */
     static final String ENGINE = "engine";
-    /** An option named as the command line writes it. */
-    private static final Pattern DASHED = Pattern.compile("--([a-z][a-z0-9-]*)");
+    /** An option named as the command line writes it; one after its command ({@code sbench run --size}) stays so. */
+    private static final Pattern DASHED = Pattern.compile("(?<!sbench [a-z]{1,12} )--([a-z][a-z0-9-]*)");
 
     private final Scenario scenario;
     private final StepKinds kinds;

@@ -161,7 +161,7 @@ public final class PurgeStep implements Step {
         long capacity = target.capacityBytes();
         int block = target.logicalBlockSize();
         if (range == null) {
-            NullTarget.checkSizedFor(target, "a purge without --range");
+            NullTarget.checkSizedFor(target, "a purge without --range", KIND);
             return capacity;
         }
         if (offset >= capacity || range.lengthBytes() > capacity - offset) {

@@ -141,7 +141,7 @@ public final class FileTarget implements Target {
         long fallback = existingBytes >= 0 ? existingBytes : settings.defaultSizeBytes().orElse(0);
         long capacity = size.orElse(fallback / BLOCK_SIZE * BLOCK_SIZE);
         if (capacity == 0) {
-            throw SbenchException.usage(existingBytes < 0 ? file + " does not exist; give --size to create it (replay, cdm and run take one),"
+            throw SbenchException.usage(existingBytes < 0 ? file + " does not exist; give --size to create it,"
                     + " or make it first (truncate -s 1G " + file + ")"
                     : file + " holds less than " + BLOCK_SIZE + " bytes"
                     + (settings.readOnly() ? ", too little to replay onto" : "; give --size to grow it"));

@@ -26,13 +26,14 @@ public final class NullTarget implements Target {
     }
 
     /**
-     * Refuses work over the whole of a null target given no {@code --size} ({@code what}: "a fill"):
-     * at the null engine's speed a pass over 2^60 bytes takes years.
+     * Refuses work over the whole of a null target given no {@code --size} ({@code what}: "a fill",
+     * of the step command {@code command}): at the null engine's speed a pass over 2^60 bytes takes years.
      */
-    public static void checkSizedFor(Target target, String what) {
+    public static void checkSizedFor(Target target, String what, String command) {
         if (NAME.equals(target.kind()) && target.capacityBytes() >= UNSIZED_FROM) {
             throw SbenchException.usage(what + " covers the whole target, and the null target takes any size: "
-                    + target.capacityBytes() + " bytes unless --size gives it one (e.g. --size 1G)");
+                    + target.capacityBytes() + " bytes unless given one: sbench " + command + " --size 1G, or sbench run --size 1G"
+                    + " for a scenario");
         }
     }
 

@@ -40,8 +40,18 @@ public final class Targets {
      */
     public static Target open(String spec, TargetSettings settings) {
         if (StripeSpec.names(spec)) {
-            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::open);
+            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne);
         }
+        if (settings.sizeBytes().isPresent() && SysfsBlockDevice.isBlockDevice(Path.of(spec))) {
+            // Taken as "use the first SIZE bytes" it would be ignored, and the whole device written.
+            throw SbenchException.usage("--size sizes a file target or the null target; " + spec + " is a block device, used"
+                    + " whole: leave out --size");
+        }
+        return openOne(spec, settings);
+    }
+
+    /** {@link #open} of one target, or one member of a stripe (whose file members get their share of --size). */
+    private static Target openOne(String spec, TargetSettings settings) {
         if (spec.equals(NullTarget.NAME)) {
             if (settings.sizeBytes().isPresent() && settings.sizeBytes().getAsLong() < NullTarget.BLOCK_SIZE) {
                 throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong() + " for the null target: expected at least "

@@ -211,6 +211,16 @@ class ScenarioSessionTest {
         assertFalse(Files.exists(b), "no bundle begun");
     }
 
+    /** The refusal names the command's option as a command line writes it, not as a step option. */
+    @Test
+    void aFillOfTheUnsizedNullTargetSaysRunTakesTheSize(@TempDir Path dir) {
+        SbenchException e = assertThrows(SbenchException.class, () -> ScenarioSession.run(new ScenarioSession.Request(
+                scenario(dir, "  - fill: {passes: 1}\n"), dir.resolve("b"), false, null, NullTarget.NAME, TargetSettings.DEFAULTS,
+                null), steps.kinds(), NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test"));
+        assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 1152921504606846976 bytes unless"
+                + " given one: sbench fill --size 1G, or sbench run --size 1G for a scenario", e.getMessage());
+    }
+
     /** A scaled idle step without {@code probe} probes every scaled duration, as unscaled it probes every duration. */
     @Test
     void aScaledIdleStepKeepsItsDefaultProbeWithinItsScaledDuration(@TempDir Path dir) {

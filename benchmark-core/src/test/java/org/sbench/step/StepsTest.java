@@ -49,7 +49,8 @@ class StepsTest {
             SbenchException e = assertThrows(SbenchException.class, () -> StepSession.run(step, "null", TargetSettings.DEFAULTS,
                     null, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "test"), step.kind());
             assertTrue(e.getMessage().endsWith("covers the whole target, and the null target takes any size: 1152921504606846976"
-                    + " bytes unless --size gives it one (e.g. --size 1G)"), e.getMessage());
+                    + " bytes unless given one: sbench " + step.kind() + " --size 1G, or sbench run --size 1G for a scenario"),
+                    e.getMessage());
         }
         assertTrue(onNull(PurgeStep.of(opts()), 16 * MIB).complete(), "with a size it purges that");
         assertTrue(StepSession.run(PurgeStep.of(opts("range", "0:1M")), "null", TargetSettings.DEFAULTS, null, NanoClock.SYSTEM,

@@ -13,6 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.engine.linux.AlignedTestBuffer;
 import org.sbench.engine.linux.Errno;
 import org.sbench.engine.linux.LibC;
@@ -40,6 +42,20 @@ class BlockDeviceTargetDeviceTest {
             assertTrue(t.fd() >= 0);
             assertEquals(LibC.O_NOATIME, OpenFlags.of(t.fd()) & LibC.O_NOATIME, "reads skip the access-time check");
             assertEquals(0, t.flush());
+        }
+    }
+
+    /** Taken as "the first SIZE bytes" it would be ignored and the whole device written: refused. */
+    @Test
+    void sizeIsRefusedForABlockDevice() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(loop.device(), WRITE.withSizeBytes(SIZE / 2)));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals("--size sizes a file target or the null target; " + loop.device() + " is a block device, used whole: leave"
+                    + " out --size", e.getMessage());
+            try (Target t = Targets.open(loop.device(), WRITE)) {
+                assertEquals(SIZE, t.capacityBytes(), "its lock was never taken");
+            }
         }
     }
 

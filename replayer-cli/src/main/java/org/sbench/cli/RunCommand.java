@@ -68,9 +68,8 @@ final class RunCommand implements Callable<Integer> {
                     + " stated in the bundle.")
     Double scale;
 
-    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
-            description = "File target: create it at SIZE, or grow an existing one to SIZE; null target: its capacity.")
-    Long size;
+    @Mixin
+    TargetSizeOption size;
 
     @Mixin
     EngineOption engineOption;
@@ -98,10 +97,7 @@ final class RunCommand implements Callable<Integer> {
         }
         OutputOptions.checkDirectory("--out", out);
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
-        TargetSettings ts = targetOptions.settings();
-        if (size != null) {
-            ts = ts.withSizeBytes(size);
-        }
+        TargetSettings ts = size.applyTo(targetOptions.settings());
         String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? engineOption.engine : null;
         Path dir = resume != null ? resume : out;
         // A file this run creates needs no --allow-write now, and does to be written again by a resume.

@@ -37,12 +37,15 @@ import picocli.CommandLine.Spec;
  */
 abstract class StepCommand implements Callable<Integer> {
     @Option(names = "--target", required = true, paramLabel = "TARGET",
-            description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), an existing file, or null;",
+            description = {"A block device (/dev/sdX, /dev/nvme0n1, /dev/loopN), a file (existing, or created at --size), or null;",
                 "or a RAID 0 stripe sbench makes itself: stripe:CHUNK:DEV,DEV[,...] (e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1)."})
     String target;
 
     @Mixin
     TargetOptions targetOptions;
+
+    @Mixin
+    TargetSizeOption size;
 
     @Mixin
     ProgressOptions progress;
@@ -82,7 +85,7 @@ abstract class StepCommand implements Callable<Integer> {
         try (OutputDirectory dir = bundleDir == null ? null : new OutputDirectory("--out", bundleDir);
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(err, "");
-            Bundle bundle = StepSession.bundle(step, target, targetOptions.settings(), bundleDir, NanoClock.SYSTEM,
+            Bundle bundle = StepSession.bundle(step, target, size.applyTo(targetOptions.settings()), bundleDir, NanoClock.SYSTEM,
                     new StepProgress(progress.line(spec)), stop.control(), SbenchCommand.version());
             StepResult r = bundle.steps().get(0);
             PrintWriter stdout = OutputOptions.text(spec, stdoutJson);

@@ -102,6 +102,23 @@ class StepCommandsTest {
         return f;
     }
 
+    /** --size sizes the null target, as the refusal without it says, and makes a file the step then needs no permission for. */
+    @Test
+    void sizeGivesTheNullTargetItsCapacityAndCreatesAFile(@TempDir Path dir) throws Exception {
+        CliTest.Run unsized = CliTest.run("fill", "--target", "null");
+        assertEquals(2, unsized.code());
+        assertEquals(CliTest.usage("fill", "a fill covers the whole target, and the null target takes any size: 1152921504606846976"
+                + " bytes unless given one: sbench fill --size 1G, or sbench run --size 1G for a scenario"), unsized.err());
+        Path bundle = dir.resolve("b");
+        CliTest.Run sized = CliTest.run("fill", "--target", "null", "--size", "8M", "--passes", "1", "--out", bundle.toString());
+        assertEquals(0, sized.code(), sized.err());
+        assertEquals(8L * MIB, BundleDirectory.open(bundle).read().steps().get(0).bytesWritten());
+        Path made = dir.resolve("made.img");
+        CliTest.Run created = CliTest.run("purge", "--target", made.toString(), "--size", "4M");
+        assertEquals(0, created.code(), created.err());
+        assertEquals(4 * MIB, Files.size(made));
+    }
+
     @Test
     void purgeSaysWhatItDestroysAndWhatItDid(@TempDir Path dir) throws Exception {
         Path target = file(dir, 8);
