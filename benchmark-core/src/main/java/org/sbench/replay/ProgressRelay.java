@@ -47,6 +47,11 @@ final class ProgressRelay implements ReplayListener, AutoCloseable {
     }
 
     @Override
+    public void firstIo(long submitNs) {
+        listener.firstIo(submitNs);
+    }
+
+    @Override
     public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
         latest = new Numbers(doneIos, totalIos, elapsedNs, bytes);
     }

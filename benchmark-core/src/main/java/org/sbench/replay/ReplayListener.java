@@ -11,10 +11,17 @@ public interface ReplayListener {
     ReplayListener NONE = (done, total, elapsedNs, bytes) -> { };
 
     /**
-     * The replay's clock starts at {@code startNs}, after its warm-up and just before the first
-     * submit: a time limit counted from here covers IO only.
+     * The replay's first IOs go to the engine now ({@code startNs}), after the warm-up: nothing of
+     * the run has reached the device yet. Not heard by a run that issues no IO.
      */
     default void started(long startNs) {
+    }
+
+    /**
+     * The run's first IO was submitted, time-stamped {@code submitNs}, from which its wall time and
+     * per-second series count: a time limit counted from now has every second of the series whole.
+     */
+    default void firstIo(long submitNs) {
     }
 
     /**

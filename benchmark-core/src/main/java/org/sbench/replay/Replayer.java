@@ -149,7 +149,7 @@ public final class Replayer implements CompletionSink {
         prepare();
         long startNs = clock.nanoTime();
         scheduler.start(startNs);
-        listener.started(startNs);
+        boolean heardStart = false;
         idleSinceNs = startNs;
         long nextProgressNs = startNs + PROGRESS_EVERY_NS;
         String stopReason = null;
@@ -198,7 +198,15 @@ public final class Replayer implements CompletionSink {
                 }
             }
             if (batch > 0) {
+                if (!heardStart) {
+                    // Not at startNs: cold code between there and here took 50 ms on a loaded machine.
+                    listener.started(clock.nanoTime());
+                }
                 engine.commit();
+                if (!heardStart) {
+                    listener.firstIo(slots[queued[0]].submitNs);
+                    heardStart = true;
+                }
                 long waitEndNs = engine.orderWaitEndNs();
                 for (int k = 0; k < batch; k++) {
                     IoSlot slot = slots[queued[k]];

@@ -1,29 +1,30 @@
 // Ends runs at a time limit, for the suites and steps that run for a set time (cdm passes, torture, idle probes).
 package org.sbench.replay;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One timer thread (a daemon) for the time-limited runs of a suite or step. Each run gets a
- * {@link Limit}: a listener that, when the run's clock starts (after its warm-up, so that only IO
- * time counts), arms the timer to end the run through its own control with
+ * {@link Limit}: a listener that, once the run's first IO is submitted (after its warm-up, so that
+ * only IO time counts), arms the timer to end the run through its own control with
  * {@link ReplayControl#endRun}; the run then stops issuing, waits for the IOs in flight, and ends
  * complete with the limit as its stop reason. Close a limit after its run (it disarms the timer),
  * and this when all runs are done.
  */
 public final class TimeLimits implements AutoCloseable {
-    private final ScheduledExecutorService timer;
+    private final ScheduledThreadPoolExecutor timer;
 
     /** @param threadName the timer thread's name, e.g. {@code sbench-cdm-timer} */
     public TimeLimits(String threadName) {
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         });
+        // Started now, not by the first limit, which comes while the run's first IOs are in flight.
+        timer.prestartAllCoreThreads();
     }
 
     /**
@@ -57,6 +58,12 @@ public final class TimeLimits implements AutoCloseable {
         @Override
         public void started(long startNs) {
             progress.started(startNs);
+        }
+
+        /** Counted from after the first IO's time stamp, so that the run's series has all its seconds whole. */
+        @Override
+        public void firstIo(long submitNs) {
+            progress.firstIo(submitNs);
             end = timer.schedule(() -> run.endRun(reason), durationNs, TimeUnit.NANOSECONDS);
         }
 

@@ -322,6 +322,67 @@ class ReplayerTest {
         assertEquals(started.get(0), engine.submits.get(0).submitNs());
     }
 
+    /** Time spent after the warm-up and before the first IO (cold code: 50 ms seen) is not the run's: a time limit starts at the IO. */
+    @Test
+    void theClockStartsAtTheFirstSubmitNotBeforeTheTimeUntilThen() {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            trace.add(io(0, IoRecord.NO_TIME, Op.READ, i * 4096L, 0));
+        }
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(32, clock, s -> 1 * MS);
+        Scheduler fixed = new FixedQdScheduler(8);
+        Scheduler coldFirstCall = new Scheduler() {
+            private boolean cold = true;
+
+            @Override
+            public void start(long startNs) {
+                fixed.start(startNs);
+            }
+
+            @Override
+            public int depthFor(IoRecord r) {
+                return fixed.depthFor(r);
+            }
+
+            @Override
+            public long notBeforeNs(IoRecord r, long idleSinceNs) {
+                if (cold) {
+                    clock.advanceTo(clock.now + 50 * MS);
+                    cold = false;
+                }
+                return fixed.notBeforeNs(r, idleSinceNs);
+            }
+
+            @Override
+            public void submitted(IoRecord r) {
+                fixed.submitted(r);
+            }
+        };
+        List<Long> started = new ArrayList<>();
+        List<Long> firstIo = new ArrayList<>();
+        ReplayListener listener = new ReplayListener() {
+            @Override
+            public void started(long startNs) {
+                started.add(startNs);
+            }
+
+            @Override
+            public void firstIo(long submitNs) {
+                firstIo.add(submitNs);
+            }
+
+            @Override
+            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+            }
+        };
+        replayer(trace, coldFirstCall, engine, new ZeroPattern(1 << 20), new MetricsRecorder(0), clock, listener,
+                new ReplayControl()).run();
+        assertEquals(List.of(engine.submits.get(0).submitNs()), started);
+        assertTrue(started.get(0) >= 50 * MS, "after the cold code: " + started);
+        assertEquals(started, firstIo, "heard once, with the first IO's stamp");
+    }
+
     /** Reads due at 0, 2, 3.5 and 4 ms with {@code op} due at 1 ms, replayed in timed mode on {@code engine}. */
     private static MetricsRecorder timedAround(Op op, SimulatedEngine engine, ManualClock clock) {
         List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1 * MS, IoRecord.NO_TIME, op, 0, 0),
