@@ -74,7 +74,8 @@ final class ScenarioRunner {
             listener.starting(p, p.label(step.label()), plannedSteps);
             StepResult r;
             try {
-                r = step.run(new StepContext(target, engines, clock, control.child(), stepListener, sbenchVersion));
+                r = maker.attributing(p, () -> step.run(new StepContext(target, engines, clock, control.child(), stepListener,
+                        sbenchVersion)));
             } catch (RuntimeException e) {
                 log.end(false, "step " + (p.ordinal() + 1) + " (" + p.label(step.label()) + ") failed: " + e.getMessage());
                 throw e;

@@ -72,8 +72,12 @@ final class StepMaker {
         return Math.max(1, p.position().round());
     }
 
-    /** What {@code call} gives; its usage or bad-input error as an error of the scenario file at the line it concerns. */
-    private <T> T attributing(PlannedStep p, Supplier<T> call) {
+    /**
+     * What {@code call} gives; its usage or bad-input error as an error of the scenario file at the
+     * line it concerns. Also for running a step: what only the run finds (a device that refuses a
+     * secure discard, which sysfs does not show) is the step's fault as written.
+     */
+    <T> T attributing(PlannedStep p, Supplier<T> call) {
         try {
             return call.get();
         } catch (SbenchException e) {

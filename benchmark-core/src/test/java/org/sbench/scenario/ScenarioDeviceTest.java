@@ -62,6 +62,27 @@ class ScenarioDeviceTest {
         }
     }
 
+    /**
+     * Secure discard is the one erase method sysfs does not show, so the device refuses it only when
+     * the step runs: an error of the scenario at the step's line, the steps before it kept.
+     */
+    @Test
+    void aSecureTrimTheDeviceRefusesIsAnErrorAtTheStepsLine(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Scenario s = ScenarioFile.parse("d.yaml", "d", "steps:\n  - fill: {passes: 1, percent: 10}\n"
+                + "  - purge: {method: secure-trim}\n");
+        try (LoopDevice loop = LoopDevice.create(64 * MIB)) {
+            String target = loop.path().toString();
+            SbenchException e = assertThrows(SbenchException.class, () -> run(s, dir.resolve("b"), target,
+                    TargetSettings.DEFAULTS.withAllowWrite(true)));
+            assertEquals(ErrorKind.BAD_INPUT, e.kind(), e.getMessage());
+            assertEquals("d.yaml:3: " + target + " refused secure-trim (ioctl BLKSECDISCARD: EOPNOTSUPP (Operation not supported));"
+                    + " use method trim, or method zero", e.getMessage());
+            Bundle b = BundleDirectory.open(dir.resolve("b")).read();
+            assertEquals(1, b.steps().size(), "the fill is kept");
+        }
+    }
+
     /** What the cdm step's write passes wrote, from their results in the bundle. */
     private static long writePasses(Path dir, Bundle b) {
         BundleDirectory files = BundleDirectory.open(dir);
