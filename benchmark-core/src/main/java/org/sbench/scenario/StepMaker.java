@@ -46,7 +46,10 @@ final class StepMaker {
                     + String.join(", ", kinds.words()));
         }
         refuseEngine(spec);
-        return attributing(p, () -> kind.factory().of(scaled(kind, PerRound.at(spec, round(p)))));
+        return attributing(p, () -> {
+            Map<String, String> given = PerRound.at(spec, round(p));
+            return Step.applying(kind.factory().of(scaled(kind, given)), given.keySet());
+        });
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.sbench.step;
 
+import java.util.Collection;
 import java.util.Map;
+import org.sbench.SbenchException;
 import org.sbench.target.Target;
 
 /**
@@ -45,4 +47,18 @@ public interface Step {
      * (the result says which).
      */
     StepResult run(StepContext context);
+
+    /**
+     * {@code step}, made from the options named {@code given}; a usage error for one its
+     * {@link #options} leave out, as it does nothing for the step (a read sweep's {@code data}, the
+     * probe options of an idle period that does not probe): taken and dropped, it would look applied.
+     */
+    static Step applying(Step step, Collection<String> given) {
+        for (String name : given) {
+            if (!step.options().containsKey(name)) {
+                throw SbenchException.usage("--" + name + " does nothing for " + step.label() + "; leave it out");
+            }
+        }
+        return step;
+    }
 }

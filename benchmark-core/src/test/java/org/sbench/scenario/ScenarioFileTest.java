@@ -93,6 +93,19 @@ class ScenarioFileTest {
         assertEquals("s.yaml:2: data takes random, zero or both, found 'ones'", error("steps:\n  - cdm: {data: ones}\n"));
     }
 
+    /** Taken and dropped, an option that does nothing for its step would look applied; under --scale too, which adds none. */
+    @Test
+    void anOptionThatDoesNothingForItsStepIsRefusedAtItsLine() {
+        assertEquals("s.yaml:3: data does nothing for sweep read, 200 points, 1M at QD 1; leave it out",
+                error("steps:\n  - sweep: {op: read,\n      data: zero}\n"));
+        String idle = "steps:\n  - idle: {duration: 10m, probe-test: none,\n      probe-duration: 5s}\n";
+        assertEquals("s.yaml:3: probe-duration does nothing for idle 10m; leave it out", error(idle));
+        SbenchException scaled = assertThrows(SbenchException.class,
+                () -> new StepMaker(parse(idle), StepKinds.standard(), 0.01).check(List.of()));
+        assertEquals("s.yaml:3: probe-duration does nothing for idle 6s; leave it out", scaled.getMessage());
+        new StepMaker(parse("steps:\n  - idle: {duration: 10m, probe-test: none}\n"), StepKinds.standard(), 0.01).check(List.of());
+    }
+
     @Test
     void aValueAPerRoundChangeMakesBadNamesTheChangeAndTheRound() {
         assertEquals("s.yaml:6: round 3: per-round 'size' makes the value negative", error("steps:\n  - rounds: 3\n    steps:\n"

@@ -3,7 +3,9 @@ package org.sbench.step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,19 @@ class StepOptionsTest {
         refused(FillStep::of, "--percent must be above 0% and at most 100%, found 0%", "percent", "0%");
         refused(FillStep::of, "--percent takes a percentage such as 100%, found 'all'", "percent", "all");
         refused(FillStep::of, "--passes must be 1 to 100, found 0", "passes", "0");
+        refused(o -> Step.applying(SweepStep.of(o), o.keySet()), "--data does nothing for sweep read, 200 points, 1M at QD 1;"
+                + " leave it out", "data", "zero");
+        refused(o -> Step.applying(IdleStep.of(o), o.keySet()), "--engine does nothing for idle 1m; leave it out", "duration", "1m",
+                "probe-test", "none", "engine", "libaio");
+        for (String test : List.of("randwrite", "randread", "write", "read")) {
+            Map<String, String> all = Map.of("duration", "1m", "probe", "30s", "probe-test", test, "probe-duration", "5s",
+                    "probe-bs", "4K", "probe-qd", "4", "engine", "libaio");
+            Map<String, String> given = new HashMap<>(all);
+            if (test.endsWith("write")) {
+                given.put("data", "zero");
+            }
+            Step.applying(IdleStep.of(given), given.keySet());
+        }
         refused(FillStep::of, "--passes takes a whole number, found 'two'", "passes", "two");
         refused(FillStep::of, "--bs: 'x' is not a size; write bytes or a number with K, M, G or T (powers of 1024)", "bs", "x");
         refused(FillStep::of, "--bs: '1000' is 1000 bytes, not a multiple of 4096; a unit (K, M, G) may be missing, e.g. 1000M",

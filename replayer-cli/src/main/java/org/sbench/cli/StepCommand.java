@@ -77,7 +77,8 @@ abstract class StepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Step step = factory.apply(stepOptions());
+        Map<String, String> given = stepOptions();
+        Step step = Step.applying(factory.apply(given), given.keySet());
         Path stdoutJson = OutputOptions.stdoutJson(json, out);
         Path bundleDir = OutputOptions.directory(out);
         checkOut(bundleDir);
