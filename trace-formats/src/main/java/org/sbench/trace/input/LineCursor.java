@@ -111,8 +111,7 @@ public final class LineCursor implements AutoCloseable {
             }
             int have = limit - pos;
             if (have > MAX_LINE_BYTES + 1) {
-                throw SbenchException.badLine(input.displayName(), lineNumber + 1,
-                        "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)", prefix());
+                throw tooLong();
             }
             if (eof) {
                 if (!isBlank(pos, limit)) {
@@ -151,10 +150,19 @@ public final class LineCursor implements AutoCloseable {
         int end = lf > pos && buf[lf - 1] == '\r' ? lf - 1 : lf;
         start = !asciiLine && lineNumber == 0 && startsWithBom(pos, end) ? pos + UTF8_BOM.length : pos;
         length = end - start;
+        if (length > MAX_LINE_BYTES) {
+            // The buffer holds one byte more, for a CR: a line ended by LF alone could use it.
+            throw tooLong();
+        }
         ascii = asciiLine;
         pos = lf + 1;
         lineNumber++;
         atLine = true;
+    }
+
+    private SbenchException tooLong() {
+        return SbenchException.badLine(input.displayName(), lineNumber + 1, "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)",
+                prefix());
     }
 
     /** Moves the unread bytes to the front, grows the buffer if they fill it, and reads more. */
