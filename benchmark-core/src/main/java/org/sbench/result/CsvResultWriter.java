@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -86,11 +87,11 @@ public final class CsvResultWriter implements ResultWriter {
                 "p99_us", "p99_9_us", "max_us", "over_10ms_pct");
         for (ReplayResult.SizeClassResult c : r.sizeClasses()) {
             ReplayResult.Latency l = c.latency();
-            // A class without IOs has no latency: empty cells, as in latency-percentiles.csv.
-            java.util.function.DoubleFunction<String> latency = v -> c.count() == 0 ? "" : number(v);
-            p.printRecord(c.sizeClass(), c.op(), c.count(), number(c.pct()), c.bytes(), number(c.busyNs() / NS_PER_S),
-                    number(c.mbps()), latency.apply(l.meanUs()), latency.apply(l.p50Us()), latency.apply(l.p90Us()),
-                    latency.apply(l.p99Us()), latency.apply(l.p999Us()), latency.apply(l.maxUs()), latency.apply(l.over10msPct()));
+            // A class without IOs has no busy time and no latency: empty cells, as in latency-percentiles.csv.
+            DoubleFunction<String> none = v -> c.count() == 0 ? "" : number(v);
+            p.printRecord(c.sizeClass(), c.op(), c.count(), number(c.pct()), c.bytes(), none.apply(c.busyNs() / NS_PER_S),
+                    number(c.mbps()), none.apply(l.meanUs()), none.apply(l.p50Us()), none.apply(l.p90Us()),
+                    none.apply(l.p99Us()), none.apply(l.p999Us()), none.apply(l.maxUs()), none.apply(l.over10msPct()));
         }
         p.flush();
     }

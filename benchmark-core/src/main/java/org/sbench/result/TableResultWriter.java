@@ -144,11 +144,17 @@ public final class TableResultWriter {
     static TextTable rates(ReplayResult r) {
         ReplayResult.Summary m = r.summary();
         TextTable rates = new TextTable("", "IOs", "MB", "busy s", "MB/s", "IOPS");
-        rates.row("read", count(m.reads()), mb(m.bytesRead()), sec(m.readBusyNs()), f1(m.readMbps()), f0(Metric.READ_IOPS.of(r)));
-        rates.row("write", count(m.writes()), mb(m.bytesWritten()), sec(m.writeBusyNs()), f1(m.writeMbps()),
+        rates.row("read", count(m.reads()), mb(m.bytesRead()), busy(m.reads(), m.readBusyNs()), f1(m.readMbps()),
+                f0(Metric.READ_IOPS.of(r)));
+        rates.row("write", count(m.writes()), mb(m.bytesWritten()), busy(m.writes(), m.writeBusyNs()), f1(m.writeMbps()),
                 f0(Metric.WRITE_IOPS.of(r)));
-        rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), sec(m.busyNs()), f1(m.mbps()), f0(m.iops()));
+        rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), busy(m.ios(), m.busyNs()), f1(m.mbps()), f0(m.iops()));
         return rates;
+    }
+
+    /** Busy time in s of {@code ios} IOs; none ("-") without IOs, as their latency. */
+    private static String busy(long ios, long busyNs) {
+        return ios == 0 ? "-" : sec(busyNs);
     }
 
     /** Service-time statistics per op, in µs. */

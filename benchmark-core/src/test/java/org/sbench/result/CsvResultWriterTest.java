@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,6 +43,12 @@ class CsvResultWriterTest {
                 Files.readAllLines(out.resolve("size-classes.csv")));
         assertEquals(List.of("second,read_iops,write_iops,read_mb_per_s,write_mb_per_s", "0,1,1,2,0.5", "1,1,1,1,0.5",
                 "2,0,0,0,0"), Files.readAllLines(out.resolve("timeseries.csv")));
+
+        Path noReads4K = ResultFixtures.variant(dir, ResultFixtures.A, "no-4k.json", j -> ((ObjectNode)
+                j.get("sizeClasses").get(0)).put("count", 0).put("pct", 0).put("bytes", 0).put("busyNs", 0).put("mbps", 0));
+        new CsvResultWriter().write(new JsonResults().read(noReads4K), dir.resolve("csv2"));
+        assertEquals("4K,read,0,0,0,,0,,,,,,,", Files.readAllLines(dir.resolve("csv2").resolve("size-classes.csv")).get(1),
+                "a class without IOs has no busy time and no latency");
 
         List<String> pct = Files.readAllLines(out.resolve("latency-percentiles.csv"));
         assertEquals("op,percentile,latency_us", pct.get(0));
