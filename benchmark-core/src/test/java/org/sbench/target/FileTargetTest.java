@@ -125,7 +125,7 @@ class FileTargetTest {
         SbenchException e = assertThrows(SbenchException.class,
                 () -> Targets.open(file.toString(), TargetSettings.DEFAULTS));
         assertEquals(ErrorKind.USAGE, e.kind());
-        assertEquals(file + " does not exist; give --size to create it (replay, cdm and run take one), or make it first (truncate -s 1G "
+        assertEquals(file + " does not exist; give --size to create it, or make it first (truncate -s 1G "
                 + file + ")", e.getMessage());
         assertTrue(Files.notExists(file));
     }
