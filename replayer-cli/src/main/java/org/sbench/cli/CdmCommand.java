@@ -18,6 +18,7 @@ import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.SysfsBlockDevice;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Op;
 import picocli.CommandLine.Command;
@@ -83,8 +84,9 @@ final class CdmCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CdmSettings settings = settings();
-        // --size is the test region, and an existing file is grown to it only when it is given (docs/targets.md).
-        TargetSettings targetSettings = size == null ? targetOptions.settings() : targetOptions.settings().withSizeBytes(size);
+        // --size is the test region; a file is also grown to it, only when it is given (docs/targets.md); a device keeps its size.
+        boolean sizesTarget = size != null && !SysfsBlockDevice.isBlockDevice(Path.of(target));
+        TargetSettings targetSettings = sizesTarget ? targetOptions.settings().withSizeBytes(size) : targetOptions.settings();
         Path stdoutJson = OutputOptions.stdoutJson(json, out);
         Path dir = OutputOptions.directory(out);
         try (OutputDirectory outDir = dir == null ? null : new OutputDirectory("--out", dir);
