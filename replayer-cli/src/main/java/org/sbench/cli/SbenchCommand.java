@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.input.PartFiles;
@@ -31,22 +32,51 @@ public final class SbenchCommand implements Runnable {
     public static void main(String[] args) {
         // Charts are drawn off screen; no display is ever needed, even when $DISPLAY is set.
         System.setProperty("java.awt.headless", "true");
+        // Numbers read the same everywhere: the tables, CSV and JSON format with Locale.ROOT, and so
+        // now do the charts, whose library formats with the default locale ("0,005", Arabic-Indic digits).
+        Locale.setDefault(Locale.Category.FORMAT, Locale.ROOT);
         System.exit(execute(newCommandLine(), args));
     }
 
     /**
-     * Runs {@code args}; running out of heap (a trace holding more streams than the heap has room for,
-     * or a heap set too small) ends in one line that says how to give sbench more, not a stack trace.
+     * Runs {@code args}. What the JVM throws past the commands' handler ends in one line too: out of
+     * heap (a trace holding more streams than the heap has room for, a heap set too small) says how to
+     * give sbench more; no thread to start, the process limit; native code that does not load (JNA
+     * unpacks its library into a cache directory that may be full or noexec), where it goes. A
+     * command that succeeded but could not write its standard output (closed, a full disk, /dev/full)
+     * fails: what it printed is lost.
      */
     static int execute(CommandLine cl, String[] args) {
+        int status;
         try {
-            return cl.execute(args);
+            status = cl.execute(args);
         } catch (OutOfMemoryError e) {
-            cl.getErr().println("sbench: out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-                    + " MiB) is full; give sbench more with SBENCH_JAVA_OPTS=-Xmx8g ./sbench ... (or java -Xmx8g -jar sbench.jar ...)");
-            cl.getErr().flush();
-            return ErrorKind.SYSTEM_FAILURE.exitCode();
+            return failed(cl, String.valueOf(e.getMessage()).contains("native thread")
+                    ? "cannot start a thread (" + e.getMessage() + "): the limit of processes (ulimit -u) or of memory for"
+                            + " thread stacks is reached"
+                    : "out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+                            + " MiB) is full; give sbench more with SBENCH_JAVA_OPTS=-Xmx8g ./sbench ... (or java -Xmx8g -jar sbench.jar ...)",
+                    ErrorKind.SYSTEM_FAILURE.exitCode());
+        } catch (LinkageError e) {
+            Throwable why = e.getCause() != null ? e.getCause() : e;
+            return failed(cl, "cannot load native code: " + why.getMessage() + " (JNA unpacks its library into jna.tmpdir, else"
+                    + " $XDG_CACHE_HOME/JNA or ~/.cache/JNA: that directory must be writable, not full, and not mounted noexec;"
+                    + " SBENCH_JAVA_OPTS=-Djna.tmpdir=DIR names another)", ErrorKind.SYSTEM_FAILURE.exitCode());
+        } catch (Error e) {
+            return failed(cl, "internal error: " + e, SbenchException.INTERNAL_EXIT);
         }
+        cl.getOut().flush();
+        if (status < ExitCodes.USAGE && (cl.getOut().checkError() || System.out.checkError())) {
+            return failed(cl, "cannot write standard output (closed, or a full disk): what the command printed there is lost",
+                    ErrorKind.SYSTEM_FAILURE.exitCode());
+        }
+        return status;
+    }
+
+    private static int failed(CommandLine cl, String message, int status) {
+        cl.getErr().println(SbenchException.printable("sbench: " + message));
+        cl.getErr().flush();
+        return status;
     }
 
     /** The configured command line; tests call it with their own out/err writers. */

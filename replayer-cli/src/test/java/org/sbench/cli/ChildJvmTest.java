@@ -1,0 +1,73 @@
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What only a JVM of its own shows: standard output that cannot be written, and native code that
+ * cannot be loaded, each end in one line and exit 5, not exit 0 or a stack trace; the user's locale
+ * does not reach the charts' numbers.
+ */
+class ChildJvmTest {
+    private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSuccessWhoseStandardOutputWasLostFails() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        Run r = run(List.of(), new File("/dev/full"), "inspect", "--json", trace.toString());
+        assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+        assertEquals("sbench: cannot write standard output (closed, or a full disk): what the command printed there is lost\n", r.err());
+    }
+
+    @Test
+    void nativeCodeThatDoesNotLoadIsOneLine() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        Path notADirectory = Files.writeString(dir.resolve("jna"), "");
+        Run r = run(List.of("-Djna.tmpdir=" + notADirectory), dir.resolve("out").toFile(), "replay", trace.toString(), "--target",
+                "null");
+        assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+        assertTrue(r.err().startsWith("sbench: cannot load native code: "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    /** Tables, CSV and JSON never followed the locale; the charts' axis numbers did (Arabic-Indic digits, "0,005"). */
+    @Test
+    void chartNumbersDoNotFollowTheLocale() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR + "128166372000100000,hm,0,Write,8192,8192,30000\n");
+        Path result = dir.resolve("r.json");
+        assertEquals(0, run(List.of(), dir.resolve("out").toFile(), "replay", trace.toString(), "--target", "null", "--out",
+                result.toString()).code());
+        Path html = dir.resolve("r.html");
+        Run r = run(List.of("-Duser.language=ar", "-Duser.country=SA"), dir.resolve("out").toFile(), "report", result.toString(),
+                "--html", html.toString());
+        assertEquals(0, r.code(), r.err());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<svg"), "charts drawn");
+        assertTrue(page.chars().noneMatch(c -> c >= 0x0660 && c <= 0x0669), "no Arabic-Indic digits");
+    }
+
+    private record Run(int code, String err) {
+    }
+
+    private Run run(List<String> jvmOptions, File stdout, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        command.addAll(List.of(args));
+        Path err = dir.resolve("err");
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(stdout).redirectError(err.toFile()).start();
+        int code = p.waitFor();
+        return new Run(code, Files.readString(err));
+    }
+}
