@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.DataFormatException;
 import org.sbench.SbenchException;
@@ -59,10 +59,8 @@ public final class JsonResults {
             throw SbenchException.badInput(file.toString(), "is a directory, expected a result file");
         }
         ReplayResult r;
-        try {
-            r = mapper.readValue(file.toFile(), ReplayResult.class);
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw SbenchException.badInput(file.toString(), "no such file");
+        try (InputStream in = JsonErrors.open(file)) {
+            r = mapper.readValue(in, ReplayResult.class);
         } catch (IOException e) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + JsonErrors.describe(e));
         }

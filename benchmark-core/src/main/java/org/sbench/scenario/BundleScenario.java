@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +55,10 @@ public record BundleScenario(String scenario, String source, String sha256, doub
             throw SbenchException.badInput(bundleDir.toString(), "not a scenario bundle: no " + FILE + " (a bundle of sbench run)");
         }
         try {
-            BundleScenario s = MAPPER.readValue(file.toFile(), BundleScenario.class);
+            BundleScenario s;
+            try (InputStream in = JsonErrors.open(file)) {
+                s = MAPPER.readValue(in, BundleScenario.class);
+            }
             if (s == null || s.scenario() == null || s.text() == null || s.source() == null || !(s.scale() > 0 && s.scale() <= 1)) {
                 throw SbenchException.badInput(file.toString(), "not a bundle's scenario: no scenario, source, text or scale");
             }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,8 +75,8 @@ public final class BundleDirectory {
     /** The bundle's index; a bad-input error naming the file when it is not one. */
     public Bundle read() {
         Path index = dir.resolve(INDEX);
-        try {
-            Bundle b = mapper.readValue(index.toFile(), Bundle.class);
+        try (InputStream in = JsonErrors.open(index)) {
+            Bundle b = mapper.readValue(in, Bundle.class);
             if (b == null || b.steps() == null || b.stateLog() == null || b.scenario() == null || b.target() == null || b.host() == null) {
                 throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target or host");
             }

@@ -7,12 +7,27 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
 class JsonResultsTest {
+    /** A file there but not readable is a failure to read it (exit 5), not "no such file" (exit 3). */
+    @Test
+    void anUnreadableResultIsNotCalledMissing(@TempDir Path dir) {
+        SbenchException missing = assertThrows(SbenchException.class, () -> new JsonResults().read(dir.resolve("none.json")));
+        assertEquals(ErrorKind.BAD_INPUT, missing.kind());
+        assertEquals(dir.resolve("none.json") + ": no such file", missing.getMessage());
+        // Write-only even for root (kernfs has nothing to show), where the kernel has PCI.
+        Path writeOnly = Path.of("/sys/bus/pci/rescan");
+        Assumptions.assumeTrue(Files.exists(writeOnly));
+        SbenchException denied = assertThrows(SbenchException.class, () -> new JsonResults().read(writeOnly));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, denied.kind());
+        assertEquals("cannot read /sys/bus/pci/rescan: permission denied", denied.getMessage());
+    }
+
     @Test
     void roundTripsAFixture(@TempDir Path dir) throws Exception {
         ReplayResult a = ResultFixtures.load(ResultFixtures.A);
