@@ -139,11 +139,11 @@ public final class OutputPath {
             if (!Files.isDirectory(dir)) {
                 return refused(given, dir + (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) ? " is not a directory" : " does not exist"));
             }
-            return DevDirectory.contains(p) ? refused(given, notADevice("there is no such device")) : of(given, Kind.FILE, p);
+            return DevDirectory.contains(p) ? refused(given, notADevice("there is no such device")) : file(given, p);
         }
         switch (mode & S_IFMT) {
             case S_IFREG:
-                return DevDirectory.contains(p) ? refused(given, notADevice("is a regular file")) : of(given, Kind.FILE, p);
+                return DevDirectory.contains(p) ? refused(given, notADevice("is a regular file")) : file(given, p);
             case S_IFDIR:
                 return refused(given, "is a directory, expected an output file name");
             case S_IFIFO:
@@ -154,6 +154,20 @@ public final class OutputPath {
             default:
                 return refused(given, "is a socket, expected a file, a FIFO or a character device");
         }
+    }
+
+    /**
+     * A regular file {@code p} as the output of {@code given}: its directory, where its part file is
+     * made and renamed, must take a new file, so that a command that runs for hours before it writes
+     * its output is refused at once rather than after the run.
+     */
+    private static OutputPath file(Path given, Path p) throws IOException {
+        Path dir = p.getParent();
+        if (!Files.isWritable(dir)) {
+            return refused(given, "cannot be written: " + dir + (dir.getFileSystem().provider().getFileStore(dir).isReadOnly()
+                    ? " is on a read-only file system" : " is not writable (permission denied)"));
+        }
+        return of(given, Kind.FILE, p);
     }
 
     /** Why a file under /dev is no output: {@code what} it is, and the devices there that are outputs. */

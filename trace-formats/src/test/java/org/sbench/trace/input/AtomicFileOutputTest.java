@@ -158,6 +158,21 @@ class AtomicFileOutputTest {
         assertNull(OutputPath.refusal(Path.of("/dev/stdout")));
     }
 
+    /** Found before the command runs (a replay of hours wrote its table, then failed to write its JSON). */
+    @Test
+    void aDirectoryOnAReadOnlyFileSystemIsRefusedAtOnce(@TempDir Path dir) throws Exception {
+        assumeTrue(isRoot(), "mounting needs root");
+        Path ro = Files.createDirectory(dir.resolve("ro"));
+        assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "ro,size=64k", "sbench-test-ro", ro.toString()).inheritIO()
+                .start().waitFor());
+        try {
+            assertEquals("cannot be written: " + ro + " is on a read-only file system", OutputPath.refusal(ro.resolve("r.json")));
+        } finally {
+            new ProcessBuilder("umount", ro.toString()).inheritIO().start().waitFor();
+        }
+        assertNull(OutputPath.refusal(ro.resolve("r.json")), "writable again");
+    }
+
     @Test
     void everyPathToTheFileStandardOutputIsIsStandardOutput(@TempDir Path dir) throws IOException {
         for (String stdout : new String[] {"-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"}) {
