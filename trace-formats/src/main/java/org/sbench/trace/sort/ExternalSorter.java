@@ -235,10 +235,22 @@ public final class ExternalSorter implements TraceReader {
         return merged;
     }
 
+    /** Readers of {@code runs}; those opened are closed again when one fails (out of descriptors), so the run directory can go. */
     private List<TraceReader> openRuns(List<Path> runs) {
         List<TraceReader> readers = new ArrayList<>(runs.size());
-        for (Path p : runs) {
-            readers.add(runFormat.openReader(TraceInput.of(p), RUN_BUFFER_BYTES));
+        try {
+            for (Path p : runs) {
+                readers.add(runFormat.openReader(TraceInput.of(p), RUN_BUFFER_BYTES));
+            }
+        } catch (RuntimeException e) {
+            for (TraceReader r : readers) {
+                try {
+                    r.close();
+                } catch (RuntimeException closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            throw e;
         }
         return readers;
     }

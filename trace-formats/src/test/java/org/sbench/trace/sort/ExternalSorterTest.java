@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.ListReader;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
 
 class ExternalSorterTest {
     private static ExternalSorter sorter(List<IoRecord> input, int memory, Path tmp, boolean rereadable) {
@@ -131,6 +133,60 @@ class ExternalSorterTest {
             SortWindowExceeded e = assertThrows(SortWindowExceeded.class, () -> TestRecords.readAll(sorter));
             assertTrue(e.getMessage().startsWith("record 99 "), e.getMessage());
         }
+    }
+
+    /**
+     * A run that cannot be opened for the merge (out of descriptors: 16 allowed, 16 runs) fails the
+     * sort without holding the runs opened before it: held, they kept the directory from being listed
+     * and deleted (181 MB left in /tmp).
+     */
+    @Test
+    void aRunThatCannotBeOpenedLeavesNoneOpen(@TempDir Path tmp) throws IOException {
+        List<IoRecord> input = TestRecords.records(5, 400, false);
+        input.sort(Comparator.comparingLong((IoRecord r) -> r.issueNs).reversed());
+        ListReader list = new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input);
+        TraceReader source = new TraceReader() {
+            @Override
+            public TraceInfo info() {
+                return list.info();
+            }
+
+            @Override
+            public boolean next(IoRecord into) {
+                boolean more = list.next(into);
+                if (!more) {
+                    try (var runs = Files.walk(tmp)) {
+                        // A run already written (runs are written behind), after run-0 which opens before it, is taken away.
+                        List<Path> all = runs.toList();
+                        Files.delete(all.stream().filter(p -> p.getFileName().toString().matches("run-[1-9][0-9]*\\.sbt")).findFirst()
+                                .orElseThrow(() -> new IllegalStateException(all.toString())));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                return more;
+            }
+
+            @Override
+            public void close() {
+                list.close();
+            }
+        };
+        try (ExternalSorter sorter = new ExternalSorter(source, 100, tmp, false)) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> TestRecords.readAll(sorter));
+            assertTrue(e.getMessage().matches(".*run-[1-9][0-9]*\\.sbt.*"), e.toString());
+            try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+                long held = fds.filter(fd -> {
+                    try {
+                        return Files.readSymbolicLink(fd).startsWith(tmp);
+                    } catch (IOException gone) {
+                        return false;
+                    }
+                }).count();
+                assertEquals(0, held, "descriptors of runs in " + tmp);
+            }
+        }
+        assertEmpty(tmp, "the run directory is gone");
     }
 
     @Property(tries = 5)
