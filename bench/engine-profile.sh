@@ -12,20 +12,20 @@ qd="${1:-32}" seconds="${2:-8}" rounds="${3:-2}"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
 command -v perf >/dev/null || { echo "needs perf (apt-get install linux-perf)" >&2; exit 1; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
+[ -f "$jar" ] || { echo "no jar $jar: build it (mvn -B -ntp -q -DskipTests package) or name one with SBENCH_JAR" >&2; exit 1; }
 out=bench/out/engine-profile
 mkdir -p "$out"
 records=$((400000 * (seconds + 2)))
 trace="$out/randread-4k-$records.sbt"
 bench/randread-sbt.sh "$jar" "$records" "$trace"
-img=/dev/shm/sbench-engine-profile.img
-rm -f "$img"
-dd if=/dev/zero of="$img" bs=1M count=1024 status=none
-dev=$(losetup --find --show --direct-io=off "$img")
-trap 'losetup -d "$dev"; rm -f "$img"' EXIT
+. bench/shm-loop.sh
+shm_loop /dev/shm/sbench-engine-profile.img 1024
 echo "machine: $(nproc) cores, kernel $(uname -r), $(java -version 2>&1 | head -1), sbench $(java -jar "$jar" --version)"
 echo "device: $dev (loop over tmpfs), 4 KiB random reads, fixed QD $qd, about $seconds s per run, $rounds rounds"
 for round in $(seq 1 "$rounds"); do
   for engine in io_uring libaio; do
+    # The replay is stopped by timeout (status 130): its result, not its status, says it ran; none from a run before.
+    rm -f "$out/$engine.json"
     perf record -q -e cpu-clock -F 4999 -o "$out/$engine.perf" -- \
       timeout -s INT "$((seconds + 2))" java -jar "$jar" replay "$trace" --target "$dev" --mode fixed-qd --qd "$qd" \
       --engine "$engine" --read-only --progress none --out "$out/$engine.json" >/dev/null 2>&1 || true

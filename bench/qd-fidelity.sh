@@ -33,8 +33,8 @@ sleep 1
 
 ./sbench record --device "$dev" --out "$out/qdf-cap.sbt" >"$out/qdf-record.out" 2>"$out/qdf-record.err" &
 rec_pid=$!
-for _ in $(seq 100); do grep -q 'stops' "$out/qdf-record.err" 2>/dev/null && break; sleep 0.2; done
-grep -q 'stops' "$out/qdf-record.err" || { cat "$out/qdf-record.err" >&2; exit 1; }
+. bench/await-recorder.sh
+await_recorder "$out/qdf-record.err"
 
 start=$(date +%s.%N)
 ./sbench replay "$trace" --target "$dev" --allow-write --out "$out/qdf-replay.json" "$@" >"$out/qdf-replay.out"

@@ -8,6 +8,7 @@
 #   (default 2 rounds, 64 KiB, the built jar; give several jars to alternate them round by round)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/await-recorder.sh
 [ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
 command -v fio >/dev/null || { echo "needs fio" >&2; exit 1; }
 rounds=${1:-2}
@@ -23,7 +24,12 @@ ref=$tracing/instances/sbench-bench-ref-$$
 rm -f "$img"
 truncate -s 1G "$img"
 dev=$(losetup --find --show --direct-io=on "$img")
+rec=
 cleanup() {
+  # The recorder runs in the background, where Ctrl-C does not reach it: stopped here, it removes its instance.
+  if [ -n "$rec" ] && kill -TERM "$rec" 2> /dev/null; then
+    wait "$rec" || true
+  fi
   if [ -d "$ref" ]; then
     for e in block_rq_issue block_rq_complete block_rq_requeue; do echo 0 > "$ref/events/block/$e/enable"; done
     rmdir "$ref"
@@ -49,12 +55,13 @@ for round in $(seq 1 "$rounds"); do
     java -jar "$jar" record --device "$dev" --out "$tag.sbt" --progress=none --json --allow-loss --buffer-kb="$buffer_kb" \
         > "$tag.json" 2> "$tag.err" &
     rec=$!
-    sleep 2
+    await_recorder "$tag.err"
     fio --name=f --filename="$dev" --direct=1 --rw=randrw --bs=4k --iodepth=64 --ioengine=libaio --time_based \
         --runtime=6 --size=64m --output=/dev/null
     sleep 1
     kill -TERM "$rec"
     wait "$rec" || true
+    rec=
     for e in block_rq_issue block_rq_complete block_rq_requeue; do echo 0 > "$ref/events/block/$e/enable"; done
     cat "$ref/trace" > "$tag.ref"
     ref_lost=$(cat "$ref"/per_cpu/cpu*/stats | awk '/^(overrun|dropped events):/ {n += $NF} END {print n}')

@@ -4,6 +4,7 @@
 # Needs root. Usage: bench/record-rate.sh [RATE...]   (default 20000 40000 60000 80000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/await-recorder.sh
 [ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
 command -v fio >/dev/null || { echo "needs fio" >&2; exit 1; }
 rates=("${@:-20000 40000 60000 80000}")
@@ -19,9 +20,9 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo "| requested IOPS | fio issued | recorded | events lost |"
 echo "|---|---|---|---|"
 for rate in ${rates[*]}; do
-  ./sbench record --device "$dev" --out "$out/record-$rate.sbt" --duration 9s > "$out/record-$rate.txt" 2>/dev/null &
+  ./sbench record --device "$dev" --out "$out/record-$rate.sbt" --duration 9s > "$out/record-$rate.txt" 2> "$out/record-$rate.err" &
   rec=$!
-  sleep 1.5
+  await_recorder "$out/record-$rate.err"
   issued=$(fio --name=r --filename="$dev" --rw=randread --bs=4k --direct=1 --ioengine=io_uring --iodepth=8 \
       --rate_iops="$rate" --runtime=6 --time_based --size=1G --output-format=json \
       | python3 -c "import json,sys; print(json.load(sys.stdin)['jobs'][0]['read']['total_ios'])")

@@ -10,12 +10,10 @@ mkdir -p "$out"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 ./sbench --version >/dev/null
-img=/dev/shm/sbench-bench.img
 span=$((1024 * 1024 * 1024))
-rm -f "$img"
-dd if=/dev/zero of="$img" bs=1M count=1024 status=none
-dev=$(losetup --find --show --direct-io=off "$img")
-trap 'losetup -d "$dev"; rm -f "$img"' EXIT
+img=/dev/shm/sbench-bench.img
+. bench/shm-loop.sh
+shm_loop "$img" 1024
 # Trace lengths chosen so that each sbench run lasts several seconds on this machine.
 make_trace() { # name records size [--seq]
   [ -f "$out/$1.sbt" ] || { python3 bench/gen-randread.py "$2" "$span" "$3" ${4:-} > "$out/$1.csv"; ./sbench convert "$out/$1.csv" "$out/$1.sbt" >/dev/null; rm "$out/$1.csv"; }

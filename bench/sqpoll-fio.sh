@@ -12,11 +12,8 @@ out=bench/out
 mkdir -p "$out"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
-img=/dev/shm/sbench-sqpoll.img
-dd if=/dev/zero of="$img" bs=1M count=1024 status=none
-dev=$(losetup --find --show --direct-io=off "$img")
-trap 'losetup -d "$dev"; rm -f "$img"' EXIT
-echo 2 > "/sys/block/$(basename "$dev")/queue/nomerges"
+. bench/shm-loop.sh
+shm_loop /dev/shm/sbench-sqpoll.img 1024 nomerges
 run() { # rw bs qd extra... -> "IOPS CPU-us-per-IO"
   local rw="$1" bs="$2" qd="$3"; shift 3
   fio --name=s --filename="$dev" --rw="$rw" --bs="$bs" --iodepth="$qd" --ioengine=io_uring --fixedbufs --registerfiles \

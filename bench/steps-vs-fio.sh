@@ -21,14 +21,9 @@ size_mib=${SIZE_MIB:-2048}
 torture_s=${TORTURE_S:-8}
 with_fio=${FIO:-1}
 data=(${DATA:+--data "$DATA"})
-rm -f "$img"
-dd if=/dev/zero of="$img" bs=1M count="$size_mib" status=none
-dev=$(losetup --find --show --direct-io=off "$img")
-nomerges=/sys/block/$(basename "$dev")/queue/nomerges
-nomerges_before=$(cat "$nomerges")
-trap 'echo "$nomerges_before" > "$nomerges"; losetup -d "$dev"; rm -f "$img"' EXIT
 # sbench runs with queue/nomerges=2 (each IO reaches the device as issued); fio gets the same.
-echo 2 > "$nomerges"
+. bench/shm-loop.sh
+shm_loop "$img" "$size_mib" nomerges
 
 # The step's bundle: MB/s (fill) or IOPS (torture) of each run over its wall time, and the step's
 # overhead: its duration less its runs' wall time, as a share of its duration.

@@ -77,21 +77,16 @@ trace_for() { # workload -> path (made once)
 for w in $workloads; do trace_for "$w" >/dev/null; done
 
 img=/dev/shm/sbench-sweep.img
-rm -f "$img"
-dd if=/dev/zero of="$img" bs=1M count=1024 status=none
-dev=$(losetup --find --show --direct-io=off "$img")
-queue=/sys/block/$(basename "$dev")/queue
-nomerges_before=$(cat "$queue/nomerges")
-trap 'echo "$nomerges_before" > "$queue/nomerges"; losetup -d "$dev"; rm -f "$img"' EXIT
 # sbench sets queue/nomerges=2 for its runs (each IO reaches the device as issued); fio gets the same.
-echo 2 > "$queue/nomerges"
+. bench/shm-loop.sh
+shm_loop "$img" 1024 nomerges
 hipri=
 if [ "$(cat "$queue/io_poll" 2>/dev/null || echo 0)" = 1 ]; then hipri=1; fi
 
 raw="$out/raw.jsonl"
 : > "$raw"
 {
-  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | grep -m1 version), $(fio --version), sbench $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- benchmark-core replayer-cli || echo +changes)"
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | grep -m1 version), $(fio --version), $("${sbench[@]}" --version)"
   echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off), nr_requests $(cat "$queue/nr_requests"), nomerges 2 for both tools, io_poll $(cat "$queue/io_poll" 2>/dev/null || echo absent)$([ -z "$hipri" ] && echo ' (no poll queues: fio --hipri not run)')"
   echo "runs: ${seconds} s of IO measured after a warm-up (sbench: ${warmup}-${max_warmup} s, until the JIT compilers idle; fio: ${fio_warmup} s), $rounds rounds, sbench [$sbench_variants], fio [$fio_engines]"
   echo "started $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -112,7 +107,7 @@ run_fio() { # workload depth engine [extra]
   local w="$1"
   python3 bench/measure.py "$dev" "$(io_bytes "$w")" "$fio_warmup" -- \
     fio --name=sweep --filename="$dev" --rw="$(fio_rw "$w")" --bs="$(io_bytes "$w")" --iodepth="$2" --ioengine="$3" \
-    --direct=1 --size=1g --norandommap --zero_buffers --runtime="$(python3 -c "print($fio_warmup + $seconds)")" --time_based \
+    --direct=1 --size=1g --norandommap --zero_buffers --runtime="$(python3 -c "print(round(($fio_warmup + $seconds) * 1000))")ms" --time_based \
     ${4:-} --output-format=json --output="$out/fio.json"
 }
 variants=()
