@@ -3,6 +3,7 @@ package org.sbench.synth;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
 import org.sbench.trace.Progress;
@@ -22,20 +23,53 @@ public final class BundledTraceCache {
     public static final long DEFAULT_SEED = 1;
 
     private final Path dir;
+    /** Why there is no {@link #dir}: said when a bundled workload is asked for, not before (a trace file needs no cache). */
+    private final String noDir;
 
     public BundledTraceCache(Path dir) {
-        this.dir = dir;
+        this(dir, null);
     }
 
-    /** The cache of this user: {@code $XDG_CACHE_HOME/sbench} or {@code ~/.cache/sbench}. */
+    private BundledTraceCache(Path dir, String noDir) {
+        this.dir = dir;
+        this.noDir = noDir;
+    }
+
+    /**
+     * The cache of this user: {@code $XDG_CACHE_HOME/sbench} when that is an absolute path (the XDG
+     * rule), else {@code $HOME/.cache/sbench}, else in the home directory of the account.
+     */
     public static BundledTraceCache forUser() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return new BundledTraceCache(base.resolve("sbench"));
+        return of(System.getenv("XDG_CACHE_HOME"), System.getenv("HOME"), System.getProperty("user.home"));
+    }
+
+    static BundledTraceCache of(String xdgCacheHome, String home, String accountHome) {
+        try {
+            if (absolute(xdgCacheHome)) {
+                return new BundledTraceCache(Path.of(xdgCacheHome, "sbench"));
+            }
+            for (String h : new String[] {home, accountHome}) {
+                if (absolute(h)) {
+                    return new BundledTraceCache(Path.of(h, ".cache", "sbench"));
+                }
+            }
+        } catch (InvalidPathException e) {
+            return new BundledTraceCache(null, "its directory " + e.getInput() + " is no path here (a name outside ASCII needs a"
+                    + " UTF-8 locale, e.g. LANG=C.UTF-8)");
+        }
+        return new BundledTraceCache(null, "neither XDG_CACHE_HOME nor HOME is an absolute path, and the account has no home"
+                + " directory; set XDG_CACHE_HOME=DIR");
+    }
+
+    private static boolean absolute(String path) {
+        return path != null && path.startsWith("/");
     }
 
     /** Where the generated traces are kept. */
     public Path dir() {
+        if (dir == null) {
+            throw SbenchException.usage("no cache for the bundled workloads: " + noDir);
+        }
         return dir;
     }
 
@@ -62,6 +96,7 @@ public final class BundledTraceCache {
     /** The cached trace of workload {@code name} for {@code seed}, generated if missing ({@code generating} hears how far). */
     public Path trace(String name, long seed, Progress generating) {
         WorkloadProfile p = profile(name);
+        Path dir = dir();
         Path file = dir.resolve(name + "-v" + p.version() + "-seed" + seed + ".sbt");
         if (!Files.exists(file)) {
             try {

@@ -1,0 +1,36 @@
+package org.sbench.synth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.Progress;
+
+class BundledTraceCacheTest {
+    /** XDG_CACHE_HOME when absolute (the XDG rule), else $HOME (Java's user.home is the account's, whatever HOME says), else the account's. */
+    @Test
+    void theCacheIsWhereTheEnvironmentSays() {
+        assertEquals(Path.of("/x/sbench"), BundledTraceCache.of("/x", "/h", "/acct").dir());
+        assertEquals(Path.of("/h/.cache/sbench"), BundledTraceCache.of("rel", "/h", "/acct").dir());
+        assertEquals(Path.of("/h/.cache/sbench"), BundledTraceCache.of(null, "/h", "/acct").dir());
+        assertEquals(Path.of("/acct/.cache/sbench"), BundledTraceCache.of("", null, "/acct").dir());
+    }
+
+    /** A user id without an account has user.home "?": the cache was made under ./?/.cache in the working directory. */
+    @Test
+    void withoutAHomeABundledWorkloadIsRefusedAndAFileIsNot() {
+        BundledTraceCache none = BundledTraceCache.of(null, null, "?");
+        SbenchException e = assertThrows(SbenchException.class, () -> none.resolve("light-2010", Progress.NONE));
+        assertEquals(ErrorKind.USAGE, e.kind());
+        assertEquals("no cache for the bundled workloads: neither XDG_CACHE_HOME nor HOME is an absolute path, and the account has no"
+                + " home directory; set XDG_CACHE_HOME=DIR", e.getMessage());
+        assertEquals(Path.of("no-such-workload.csv"), none.resolve("no-such-workload.csv", Progress.NONE), "a file needs no cache");
+        BundledTraceCache unnamable = BundledTraceCache.of("/tmp/a\0b", null, "/acct");
+        assertTrue(assertThrows(SbenchException.class, unnamable::dir).getMessage().startsWith(
+                "no cache for the bundled workloads: its directory /tmp/a"), "one line, not an internal error");
+    }
+}
