@@ -35,6 +35,11 @@ public final class TargetCalls {
                         + " mounted, swap, held by another driver, or opened exclusively by another program such as mkfs,"
                         + " a partitioner or a VM; perhaps in another mount namespace); sbench never writes to a device in use");
             }
+            if (e.getErrorCode() == Errno.EEXIST && (flags & LibC.O_CREAT) != 0) {
+                // Absent when looked for, there when made: another run made it in between, a race it won.
+                throw new SbenchException(ErrorKind.TARGET_IN_USE, path + " was made by another process as this one went to make"
+                        + " it (another sbench starting on it?); one run per target at a time");
+            }
             throw Errno.failure("open(" + flagNames + ")", path, e);
         }
     }
