@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,10 @@ import java.util.regex.Pattern;
  */
 public final class PartFiles {
     private static final String SUFFIX = ".part";
+    /** The longest file name Linux filesystems take, in bytes. */
+    private static final int NAME_MAX_BYTES = 255;
+    /** A long in base 36. */
+    private static final int RANDOM_MAX_CHARS = 13;
     private static final int RADIX = 36;
     /** Part files this process is writing. */
     private static final Set<Path> OWN = ConcurrentHashMap.newKeySet();
@@ -41,7 +46,27 @@ public final class PartFiles {
 
     /** A new name of a part file of {@code output} ({@code random} makes it one of many), in {@code dir}. */
     static Path name(Path dir, String output, long random) {
-        return dir.resolve("." + output + "." + Long.toUnsignedString(random, RADIX) + SUFFIX);
+        return dir.resolve("." + stem(output) + "." + Long.toUnsignedString(random, RADIX) + SUFFIX);
+    }
+
+    /**
+     * {@code output}, cut (at a character) to what leaves room in a file name of 255 bytes for the
+     * dots, the random part and the suffix: an output of a legal long name could not be written.
+     */
+    static String stem(String output) {
+        int room = NAME_MAX_BYTES - 2 - RANDOM_MAX_CHARS - SUFFIX.length();
+        int end = 0;
+        int bytes = 0;
+        while (end < output.length()) {
+            int cp = output.codePointAt(end);
+            int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+            if (bytes + size > room) {
+                break;
+            }
+            bytes += size;
+            end += Character.charCount(cp);
+        }
+        return output.substring(0, end);
     }
 
     /**
@@ -66,7 +91,8 @@ public final class PartFiles {
     /** Removes the part files of {@code output} (a regular file, or its name to be) whose writer is gone, with a note for each. */
     static void removeStale(Path output) {
         Path dir = output.getParent();
-        Pattern ofOutput = Pattern.compile(Pattern.quote("." + output.getFileName() + ".") + "[0-9a-z]{1,13}" + Pattern.quote(SUFFIX));
+        Pattern ofOutput = Pattern.compile(Pattern.quote("." + stem(output.getFileName().toString()) + ".") + "[0-9a-z]{1,"
+                + RANDOM_MAX_CHARS + "}" + Pattern.quote(SUFFIX));
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, e -> ofOutput.matcher(e.getFileName().toString()).matches())) {
             for (Path part : entries) {
                 if (!OWN.contains(part) && removeIfUnlocked(part)) {

@@ -150,6 +150,19 @@ class AtomicFileOutputTest {
         assertEquals(List.of(), names(dir));
     }
 
+    /** A name of 255 bytes, the longest there is: its part file's name is cut to fit, not refused as too long. */
+    @Test
+    void anOutputOfTheLongestNameIsWritten(@TempDir Path dir) throws IOException {
+        Path longest = dir.resolve("\u00e9".repeat(100) + "a".repeat(51) + ".sbt");
+        assertEquals(255, longest.getFileName().toString().getBytes(StandardCharsets.UTF_8).length);
+        try (AtomicFileOutput out = new AtomicFileOutput(longest)) {
+            out.channel().write(ByteBuffer.wrap(CONTENT));
+            out.commit();
+        }
+        assertArrayEquals(CONTENT, Files.readAllBytes(longest));
+        assertEquals(List.of(longest.getFileName().toString()), names(dir));
+    }
+
     @Test
     void refusalsNameWhatIsWrong(@TempDir Path dir) {
         assertEquals("is a directory, expected an output file name", OutputPath.refusal(dir));
