@@ -9,6 +9,7 @@ import org.sbench.replay.ReplayControl;
 import org.sbench.step.BundleLog;
 import org.sbench.step.StepListener;
 import org.sbench.target.Target;
+import org.sbench.target.TargetLock;
 import org.sbench.target.TargetRegion;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
@@ -56,7 +57,9 @@ public final class ScenarioSession {
         IoEngines.Opener engines = (name, t, depth, maxIoBytes, c) ->
                 IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
         ScenarioOutcome outcome;
-        try (Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
+        // A bundle being resumed is locked before anything else; a new one as soon as it is made.
+        try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir);
+             Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
             Target region = region(target, scale);
             BundleLog log = Targets.beforeFirstIo(target, () -> {
                 maker.checkFits(plan.steps(), region);
@@ -67,18 +70,20 @@ public final class ScenarioSession {
                 BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
                 return begun;
             });
-            try {
-                outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
-                        stepListener, listener, sbenchVersion).run();
-            } catch (RuntimeException e) {
+            try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {
                 try {
-                    ScenarioReport.write(ScenarioBundle.read(dir));
-                } catch (RuntimeException notWritten) {
-                    e.addSuppressed(notWritten);
+                    outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
+                            stepListener, listener, sbenchVersion).run();
+                } catch (RuntimeException e) {
+                    try {
+                        ScenarioReport.write(ScenarioBundle.read(dir));
+                    } catch (RuntimeException notWritten) {
+                        e.addSuppressed(notWritten);
+                    }
+                    throw e;
                 }
-                throw e;
+                ScenarioReport.write(ScenarioBundle.read(dir));
             }
-            ScenarioReport.write(ScenarioBundle.read(dir));
         }
         return outcome;
     }

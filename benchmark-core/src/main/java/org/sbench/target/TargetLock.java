@@ -23,7 +23,7 @@ import org.sbench.engine.linux.TargetCalls;
  * would otherwise interleave with the first's. A held lock is an {@link ErrorKind#TARGET_IN_USE}
  * refusal naming the holder, from /proc/locks, as what it is ({@link LockHolder}). Closing is idempotent.
  */
-final class TargetLock implements AutoCloseable {
+public final class TargetLock implements AutoCloseable {
     /** Where the lock files of block devices are made. */
     static final Path LOCK_DIR = Path.of("/run/sbench");
 
@@ -52,6 +52,16 @@ final class TargetLock implements AutoCloseable {
         int flags = LibC.O_RDONLY | LibC.O_CLOEXEC | (create ? LibC.O_CREAT | LibC.O_EXCL : 0);
         int fd = TargetCalls.open(file.toString(), flags, create ? "O_CREAT|O_EXCL" : "O_RDONLY", LibC.MODE_0644);
         return hold(fd, file, file.toString(), ", which holds its lock; one run per target at a time", procRoot);
+    }
+
+    /**
+     * Locks the bundle directory {@code dir} for the scenario run that writes it, so that a second
+     * run or resume of it is refused (on the null target, or a file, no target lock stops it: the two
+     * wrote the same steps, the last one's results replacing the other's).
+     */
+    public static TargetLock ofBundle(Path dir) {
+        int fd = TargetCalls.open(dir.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC, "O_RDONLY", 0);
+        return hold(fd, dir, dir.toString(), ", which is running it; one run of a bundle at a time", Path.of("/proc"));
     }
 
     /** Locks whole disk {@code disk} for the target {@code shown} (the disk or one of its partitions). */

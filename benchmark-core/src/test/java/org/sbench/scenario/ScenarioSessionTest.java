@@ -32,6 +32,7 @@ import org.sbench.step.StepContext;
 import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
 import org.sbench.target.NullTarget;
+import org.sbench.target.TargetLock;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.input.ReadOptions;
 import org.w3c.dom.Document;
@@ -89,6 +90,14 @@ class ScenarioSessionTest {
         assertEquals(2, partial.steps().size());
         assertEquals(4, partial.plannedSteps());
         assertTrue(Files.isRegularFile(b.resolve(ScenarioReport.FILE)), "the report of what ran");
+
+        // A bundle another run holds (a run still going, a resume started twice) is not resumed beside it.
+        try (TargetLock other = TargetLock.ofBundle(b)) {
+            SbenchException held = assertThrows(SbenchException.class, () -> run(null, b, true, null, new Heard()));
+            assertEquals(ErrorKind.TARGET_IN_USE, held.kind(), held.getMessage());
+            assertTrue(held.getMessage().endsWith(", which is running it; one run of a bundle at a time"), held.getMessage());
+        }
+        assertEquals(2, BundleDirectory.open(b).read().steps().size(), "nothing run or written");
 
         Heard second = new Heard();
         ScenarioOutcome resumed = run(null, b, true, null, second);
