@@ -30,6 +30,18 @@ class ChildJvmTest {
         assertEquals("sbench: cannot write standard output (closed, or a full disk): what the command printed there is lost\n", r.err());
     }
 
+    /** A pipe's reader that has gone took what it wanted ({@code sbench inspect T | head}): nothing to say. */
+    @Test
+    void aPipeWhoseReaderLeftIsNoFailure() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), SbenchCommand.class.getName(), "inspect", trace.toString()));
+        Process p = new ProcessBuilder(command).redirectError(dir.resolve("err").toFile()).start();
+        p.getInputStream().close();
+        assertEquals(0, p.waitFor());
+        assertEquals("", Files.readString(dir.resolve("err")));
+    }
+
     @Test
     void nativeCodeThatDoesNotLoadIsOneLine() throws Exception {
         Path trace = Files.writeString(dir.resolve("t.csv"), MSR);

@@ -59,7 +59,7 @@ public final class AtomicFileOutput implements AutoCloseable {
             } catch (FileAlreadyExistsException taken) {
                 // Another temporary file has the name: draw another.
             } catch (IOException e) {
-                throw SbenchException.ioFailure("create", target, e);
+                throw file ? SbenchException.ioFailure("create", target, e) : scratchFailure(target, output, e);
             }
         }
         this.temp = made;
@@ -90,8 +90,13 @@ public final class AtomicFileOutput implements AutoCloseable {
             scratch.toFile().deleteOnExit();
             return scratch;
         } catch (IOException e) {
-            throw SbenchException.ioFailure("create", target, e);
+            throw output.kind() == OutputPath.Kind.FILE ? SbenchException.ioFailure("create", target, e) : scratchFailure(target, output, e);
         }
+    }
+
+    /** An output into a pipe or device is made first in the temporary directory: a failure there is named as that. */
+    private static SbenchException scratchFailure(Path target, OutputPath output, IOException e) {
+        return SbenchException.ioFailure("make the temporary copy of " + target + " in", output.scratchDir(), e);
     }
 
     /** The path as given, for messages. */

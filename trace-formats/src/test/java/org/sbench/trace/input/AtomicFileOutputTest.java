@@ -163,6 +163,20 @@ class AtomicFileOutputTest {
         assertEquals(List.of(longest.getFileName().toString()), names(dir));
     }
 
+    /** An output into a device goes through the temporary directory first: its failure names that directory, not the device. */
+    @Test
+    void aTemporaryDirectoryThatIsMissingIsNamed(@TempDir Path dir) {
+        String tmp = System.getProperty("java.io.tmpdir");
+        Path missing = dir.resolve("missing");
+        System.setProperty("java.io.tmpdir", missing.toString());
+        try {
+            SbenchException e = assertThrows(SbenchException.class, () -> new AtomicFileOutput(Path.of("/dev/null")).close());
+            assertEquals("cannot make the temporary copy of /dev/null in " + missing + ": no such file", e.getMessage());
+        } finally {
+            System.setProperty("java.io.tmpdir", tmp);
+        }
+    }
+
     @Test
     void refusalsNameWhatIsWrong(@TempDir Path dir) {
         assertEquals("is a directory, expected an output file name", OutputPath.refusal(dir));
