@@ -74,7 +74,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
     }
 
     /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
-    static String sha256(Path path, Progress progress) {
+    public static String sha256(Path path, Progress progress) {
         try (InputStream in = Files.newInputStream(path)) {
             long size = Files.size(path);
             MessageDigest md = MessageDigest.getInstance("SHA-256");

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.sbench.SbenchException;
+import org.sbench.replay.TracePlan;
 import org.sbench.trace.Progress;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.format.sbt.SbtWriter;
@@ -21,6 +23,9 @@ import org.sbench.traces.BundledTraces;
 public final class BundledTraceCache {
     /** The seed bundled traces are generated with unless another is asked for. */
     public static final long DEFAULT_SEED = 1;
+
+    /** The SHA-256 of a cached trace, recorded when it was made, is kept beside it in NAME.sbt.sha256. */
+    static final String SUM_SUFFIX = ".sha256";
 
     private final Path dir;
     /** Why there is no {@link #dir}: said when a bundled workload is asked for, not before (a trace file needs no cache). */
@@ -98,6 +103,10 @@ public final class BundledTraceCache {
         WorkloadProfile p = profile(name);
         Path dir = dir();
         Path file = dir.resolve(name + "-v" + p.version() + "-seed" + seed + ".sbt");
+        Path sum = dir.resolve(file.getFileName() + SUM_SUFFIX);
+        if (Files.exists(file) && !intact(file, sum)) {
+            deleteDamaged(file);
+        }
         if (!Files.exists(file)) {
             try {
                 Files.createDirectories(dir);
@@ -105,8 +114,49 @@ public final class BundledTraceCache {
                 throw SbenchException.ioFailure("create", dir, e);
             }
             generate(p, seed, p.capacityBytes(), file, generating);
+            writeSum(file, sum);
         }
         return file;
+    }
+
+    /**
+     * Whether {@code file} still has the SHA-256 that {@code sum} recorded when it was made: a cached
+     * trace damaged since (a flipped byte, a cut) was replayed under the workload's name. A file
+     * cached before sums were kept gets its sum now.
+     */
+    private static boolean intact(Path file, Path sum) {
+        String now = TracePlan.sha256(file, Progress.NONE);
+        try {
+            return Files.readString(sum).strip().equals(now);
+        } catch (NoSuchFileException e) {
+            writeSum(now, sum);
+            return true;
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read", sum, e);
+        }
+    }
+
+    private static void deleteDamaged(Path file) {
+        try {
+            Files.delete(file);
+        } catch (IOException e) {
+            throw SbenchException.badInput(file.toString(), "the cached trace has changed since it was made (its SHA-256 is not"
+                    + " the one recorded) and cannot be deleted to be made again (" + SbenchException.reason(e) + "); delete it, or"
+                    + " give XDG_CACHE_HOME another directory");
+        }
+    }
+
+    private static void writeSum(Path file, Path sum) {
+        writeSum(TracePlan.sha256(file, Progress.NONE), sum);
+    }
+
+    /** Records {@code sha256} in {@code sum}, where the cache can take it (a read-only cache is used unchecked). */
+    private static void writeSum(String sha256, Path sum) {
+        try {
+            Files.writeString(sum, sha256 + "\n");
+        } catch (IOException e) {
+            // A cache this user cannot write: its traces are used as they are, as before sums were kept.
+        }
     }
 
     /** Generates {@code p} into {@code out} (.sbt), telling {@code progress} the IOs generated; the file appears only when complete. */

@@ -1,11 +1,14 @@
 package org.sbench.synth;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Progress;
@@ -18,6 +21,24 @@ class BundledTraceCacheTest {
         assertEquals(Path.of("/h/.cache/sbench"), BundledTraceCache.of("rel", "/h", "/acct").dir());
         assertEquals(Path.of("/h/.cache/sbench"), BundledTraceCache.of(null, "/h", "/acct").dir());
         assertEquals(Path.of("/acct/.cache/sbench"), BundledTraceCache.of("", null, "/acct").dir());
+    }
+
+    /** A cached trace damaged since it was made (one op byte flipped was replayed as the workload) is made again. */
+    @Test
+    void aDamagedCachedTraceIsMadeAgain(@TempDir Path dir) throws Exception {
+        BundledTraceCache cache = new BundledTraceCache(dir);
+        Path made = cache.trace("light-2010", BundledTraceCache.DEFAULT_SEED, Progress.NONE);
+        byte[] original = Files.readAllBytes(made);
+        Path sum = dir.resolve(made.getFileName() + BundledTraceCache.SUM_SUFFIX);
+        assertTrue(Files.readString(sum).strip().matches("[0-9a-f]{64}"));
+        byte[] damaged = original.clone();
+        damaged[damaged.length / 2] ^= 1;
+        Files.write(made, damaged);
+        assertEquals(made, cache.trace("light-2010", BundledTraceCache.DEFAULT_SEED, Progress.NONE));
+        assertArrayEquals(original, Files.readAllBytes(made));
+        Files.delete(sum);
+        cache.trace("light-2010", BundledTraceCache.DEFAULT_SEED, Progress.NONE);
+        assertTrue(Files.exists(sum), "a trace cached before sums were kept gets one");
     }
 
     /** A user id without an account has user.home "?": the cache was made under ./?/.cache in the working directory. */
