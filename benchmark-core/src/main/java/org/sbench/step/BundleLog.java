@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.Run;
 import org.sbench.result.ReplayResult;
@@ -51,6 +52,11 @@ public final class BundleLog {
     public static BundleLog resume(Path dir, String scenario, Target target) {
         BundleDirectory d = BundleDirectory.open(dir);
         Bundle b = d.read();
+        if (!Files.isWritable(dir)) {
+            // Found here, not when the first step resumed has run and its results cannot be kept.
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot resume " + dir + ": the bundle cannot be written ("
+                    + (isReadOnlyFileSystem(dir) ? "a read-only file system" : "permission denied") + ")");
+        }
         if (!b.scenario().equals(scenario)) {
             throw SbenchException.usage(dir + " is a bundle of scenario '" + b.scenario() + "', not '" + scenario + "'");
         }
@@ -60,6 +66,14 @@ public final class BundleLog {
                     + now.name() + describe(now) + "; resume it on the same drive");
         }
         return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+    }
+
+    private static boolean isReadOnlyFileSystem(Path dir) {
+        try {
+            return Files.getFileStore(dir).isReadOnly();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean sameDrive(ReplayResult.TargetIdentity a, ReplayResult.TargetIdentity b) {
