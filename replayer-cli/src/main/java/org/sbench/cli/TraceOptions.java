@@ -1,7 +1,12 @@
 package org.sbench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
@@ -25,7 +30,24 @@ final class TraceOptions {
      * standard input, or a bundled workload (generated once and cached, its progress on {@code line}).
      */
     static Path resolve(String arg, ProgressLine line) {
+        if (arg.equals(STANDARD_INPUT) && standardInputClosed()) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "standard input is closed; '-' reads the trace from it (< FILE, or a pipe)");
+        }
         return arg.equals(STANDARD_INPUT) ? STANDARD_INPUT_PATH : BundledTraceCache.forUser().resolve(arg, generating(line, arg));
+    }
+
+    /**
+     * Standard input was closed when sbench started ({@code <&-}): the JVM then took descriptor 0 for
+     * a file of its own, its modules image, which read as "binary data" of a trace.
+     */
+    private static boolean standardInputClosed() {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/self/fd/0")).equals(Path.of(System.getProperty("java.home"), "lib", "modules"));
+        } catch (NoSuchFileException e) {
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
     }
 
     /** The progress of generating bundled workload {@code name} into the cache. */

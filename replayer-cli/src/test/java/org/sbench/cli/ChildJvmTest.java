@@ -42,6 +42,17 @@ class ChildJvmTest {
         assertEquals("", Files.readString(dir.resolve("err")));
     }
 
+    /** Closed, standard input's descriptor is the JVM's modules image: read as a trace it was "binary data" (exit 3). */
+    @Test
+    void aClosedStandardInputIsSaidToBe() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder("sh", "-c", "exec \"$0\" -cp \"$1\" " + SbenchCommand.class.getName() + " inspect - <&-", java,
+                System.getProperty("java.class.path")).redirectError(dir.resolve("err").toFile()).start();
+        assertEquals(ExitCodes.SYSTEM_FAILURE, p.waitFor());
+        assertEquals("sbench: standard input is closed; '-' reads the trace from it (< FILE, or a pipe)\n",
+                Files.readString(dir.resolve("err")));
+    }
+
     @Test
     void nativeCodeThatDoesNotLoadIsOneLine() throws Exception {
         Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
