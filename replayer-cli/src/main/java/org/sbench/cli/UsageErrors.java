@@ -60,6 +60,11 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1: ");
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        if (spec.optionsMap().containsKey(option)) {
+            // Known, yet unmatched: it came after "--", which makes all that follows arguments.
+            return "'" + option + "' comes after '--', which ends the options: give options before it (after it, a name"
+                    + " starting with '-' is a file, e.g. sbench replay --target null -- -x.csv)";
+        }
         String meant = optionTaking(spec, option.replaceFirst("^-+", ""));
         if (meant == null) {
             meant = closest(spec, option);

@@ -36,6 +36,13 @@ class UsageErrorsTest {
                 "sometimes");
     }
 
+    /** After "--" an option is an argument: it was "unknown option '--target'; did you mean '--target'?". */
+    @Test
+    void anOptionAfterTheEndOfOptionsSaysSo() {
+        assertUsage("replay", "'--target' comes after '--', which ends the options: give options before it (after it, a name"
+                + " starting with '-' is a file, e.g. sbench replay --target null -- -x.csv)", "replay", "--", "-x.csv", "--target", "null");
+    }
+
     @Test
     void aMistypedCommandGetsTheClosestCommand() {
         assertUsage("", "unknown command 'repaly'; did you mean 'replay'?", "repaly", "hm_0.csv");
