@@ -98,6 +98,23 @@ class FileTargetTest {
         assertArrayEquals(data, Files.readAllBytes(file));
     }
 
+    /** ramfs takes no O_DIRECT: said in words, and the file made for the run is gone again. */
+    @Test
+    void aFileSystemWithoutDirectIoIsNamed() throws Exception {
+        LoopDevice.assumeRoot();
+        Path ramfs = Files.createDirectory(dir.resolve("ramfs"));
+        assertEquals(0, new ProcessBuilder("mount", "-t", "ramfs", "sbench-test-ramfs", ramfs.toString()).inheritIO().start().waitFor());
+        try {
+            Path file = ramfs.resolve("t.img");
+            SbenchException e = assertThrows(SbenchException.class, () -> open(file, WRITE.withSizeBytes(1 << 20)));
+            assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+            assertTrue(e.getMessage().startsWith(file + ": its file system does not take direct IO"), e.getMessage());
+            assertTrue(Files.notExists(file));
+        } finally {
+            new ProcessBuilder("umount", ramfs.toString()).inheritIO().start().waitFor();
+        }
+    }
+
     @Test
     void existingFileWithoutSizeUsesItsWholeBlocks() throws IOException {
         Path file = dir.resolve("odd.img");

@@ -35,6 +35,11 @@ public final class TargetCalls {
                         + " mounted, swap, held by another driver, or opened exclusively by another program such as mkfs,"
                         + " a partitioner or a VM; perhaps in another mount namespace); sbench never writes to a device in use");
             }
+            if (e.getErrorCode() == Errno.EINVAL && (flags & LibC.O_DIRECT) != 0) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, path + ": its file system does not take direct IO (open with"
+                        + " O_DIRECT: EINVAL; ramfs, some FUSE and network file systems); sbench measures the drive, not the page"
+                        + " cache: put the target on another file system, or name the device");
+            }
             if (e.getErrorCode() == Errno.EEXIST && (flags & LibC.O_CREAT) != 0) {
                 // Absent when looked for, there when made: another run made it in between, a race it won.
                 throw new SbenchException(ErrorKind.TARGET_IN_USE, path + " was made by another process as this one went to make"
