@@ -8,6 +8,7 @@
 # Usage: bench/archive-throughput.sh BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
 #   (defaults: 10000000 records, 2 rounds, CPU 1). Writes into bench/out/.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 before="$1"
 after="$2"

@@ -6,7 +6,9 @@
 # are repeated with a 32 MiB heap.
 # Usage: bench/big-trace-memory.sh [N]   Writes bench/out/big-trace-memory.md.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
+needs bc
 n="${1:-10000000}"
 out=bench/out
 mkdir -p "$out"

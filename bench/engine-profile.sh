@@ -7,6 +7,7 @@
 # Usage: bench/engine-profile.sh [QD] [SECONDS] [ROUNDS]   (defaults 32, 8, 2)
 # SBENCH_JAR names sbench's jar (default replayer-cli/target/sbench.jar).
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 qd="${1:-32}" seconds="${2:-8}" rounds="${3:-2}"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }

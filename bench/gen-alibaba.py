@@ -6,7 +6,10 @@ not a recording. Each volume has its own rate, read share, size mix and sequenti
 Usage: python3 gen-alibaba.py N V [SEED] > io_traces.csv"""
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("gen-alibaba.py needs numpy (apt-get install python3-numpy, or pip install numpy)")
 
 n = int(sys.argv[1])
 volumes = int(sys.argv[2])

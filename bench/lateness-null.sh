@@ -14,6 +14,7 @@
 # Usage: bench/lateness-null.sh [--rounds N] [--rate IOPS] [--seconds S] [--progress WHEN] [--perf] [VARIANT...]
 # Writes bench/out/lateness-null*.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds=5 rate=2000 seconds=10 progress=auto perf=
 variants=()

@@ -7,7 +7,9 @@
 # Usage: bench/msr-throughput.sh BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
 #   (defaults: 10000000 records of bench/gen-msr.py, 3 rounds, CPU 1). Writes into bench/out/.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
+needs bc
 before="$1"
 after="$2"
 n="${3:-10000000}"

@@ -6,6 +6,7 @@
 # (bench/device-vs-trace.py). Needs root.
 # Usage: bench/qd-fidelity.sh [TRACE] [extra replay options...]   Writes bench/out/qd-fidelity*.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 trace="${1:-light-2010}"; shift || true
 out=bench/out

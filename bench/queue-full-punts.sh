@@ -7,6 +7,7 @@
 # Usage: bench/queue-full-punts.sh [R] [SECONDS] [ROUNDS]   (defaults 4, 12, 2)
 # SBENCH_JAR names sbench's jar (default replayer-cli/target/sbench.jar).
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 requests="${1:-4}" seconds="${2:-12}" rounds="${3:-2}"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }

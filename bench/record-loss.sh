@@ -7,11 +7,13 @@
 # Needs root. Usage: bench/record-loss.sh [ROUNDS [BUFFER_KB [JAR...]]]
 #   (default 2 rounds, 64 KiB, the built jar; give several jars to alternate them round by round)
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 . bench/await-recorder.sh
 [ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
 command -v fio >/dev/null || { echo "needs fio" >&2; exit 1; }
 rounds=${1:-2}
+whole ROUNDS "$rounds"
 buffer_kb=${2:-64}
 shift $(( $# < 2 ? $# : 2 ))
 ./sbench --version >/dev/null

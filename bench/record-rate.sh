@@ -3,6 +3,7 @@
 # backed by /dev/shm while sbench records it; prints IOs issued, IOs recorded, events lost.
 # Needs root. Usage: bench/record-rate.sh [RATE...]   (default 20000 40000 60000 80000)
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 . bench/await-recorder.sh
 [ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }

@@ -3,8 +3,10 @@
 # two several times; plus sbench's null target against fio's null engine. Needs root (losetup).
 # Usage: bench/replay-vs-fio.sh [ROUNDS]   Writes bench/out/replay-vs-fio.md.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
+whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }

@@ -5,7 +5,9 @@
 # checked equal to `sbench inspect` of that volume's lines alone.
 # Usage: bench/spark-inspect.sh [IOS [VOLUMES]]. Writes into bench/out/alibaba-IOS/.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
+needs bc
 n="${1:-20000000}"
 volumes="${2:-100}"
 heap="${SPARK_BENCH_HEAP:-3g}"

@@ -10,6 +10,7 @@
 # Needs root. Build first (mvn -B -ntp -q -DskipTests package), or give JAR=path/to/sbench.jar.
 # Usage: [JAR=...] bench/split-order.sh   Writes bench/out/split-order.md.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 out=bench/out
 mkdir -p "$out"

@@ -6,8 +6,10 @@
 # of fio's process (user + sys from fio's own report) per IO, medians. Needs root (losetup).
 # Usage: bench/sqpoll-fio.sh [ROUNDS] [SECONDS]   Writes bench/out/sqpoll-fio.md.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds="${1:-3}" seconds="${2:-4}"
+whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }

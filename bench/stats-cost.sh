@@ -4,6 +4,7 @@
 # Usage: bench/stats-cost.sh BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
 #   (defaults: the first 4000000 records of bench/gen-msr.py's 10 M-record trace, 3 rounds, CPU 1).
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 before="$1"
 after="$2"

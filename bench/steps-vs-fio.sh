@@ -8,8 +8,10 @@
 # steps' --data (default: theirs, random; zero writes one buffer as fio's default does, no copy per IO).
 # SBENCH names the command (default ./sbench; e.g. SBENCH="java -jar replayer-cli/target/sbench.jar").
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
+whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }

@@ -11,8 +11,10 @@
 # poll). CASES=REGEX runs only the cases whose label matches (e.g. CASES=randread). Writes
 # bench/out/stripe.md (and the JSON results in bench/out/stripe-*.json).
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
+whole ROUNDS "$rounds"
 chunk="${2:-64K}"
 out=bench/out
 mkdir -p "$out"

@@ -25,6 +25,7 @@
 # mvn -B -ntp -q -DskipTests package).
 # The default (36 points x 3 rounds x one sbench and two fio runs) takes about 18 minutes here.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 seconds=1.5 rounds=3 warmup=1 max_warmup=6 fio_warmup=0.5 chart=
 depths="1 2 4 8 16 32 64 128 256"

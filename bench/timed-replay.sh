@@ -9,8 +9,10 @@
 # submit lateness. Needs root. Usage: bench/timed-replay.sh [ROUNDS] [TRACE.sbt]
 # (a TRACE given is replayed instead of recording a new one). Writes bench/out/timed-replay*.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
+whole ROUNDS "$rounds"
 trace="${2:-}"
 out=bench/out
 mkdir -p "$out"

@@ -3,7 +3,9 @@
 # native (.sbt), CSV and MSR input, with a 256 MiB heap to show memory does not grow with trace length.
 # Usage: bench/trace-throughput.sh [RECORDS]   (default 10000000). Writes into bench/out/.
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
+needs bc
 n="${1:-10000000}"
 out=bench/out
 mkdir -p "$out"

@@ -14,8 +14,10 @@
 # (A fio that queues trims: a checkout of https://github.com/axboe/fio at 3.38 or later,
 # ./configure --disable-native && make fio.)
 set -euo pipefail
+. "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
+whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }

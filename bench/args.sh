@@ -1,0 +1,16 @@
+# Sourced first by the bench scripts (before they cd): -h or --help prints the script's header
+# comment (what it measures, its usage) and exits, where it started work before (replay-vs-fio.sh
+# --help ran 218 rounds); whole NAME VALUE refuses a value that is not a whole number above 0.
+if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
+  sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
+whole() {
+  [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "$(basename "$0"): $1 takes a whole number above 0, found '$2' (--help says more)" >&2; exit 2; }
+}
+# needs TOOL... refuses to start without a tool the script calls (a missing bc made rates of 0.00).
+needs() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
+  done
+}
