@@ -5,14 +5,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.Collection;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sbench.SbenchException;
 
 /**
  * A JSON reader's error as a user reads it, one line: what was wrong and where (line, column),
@@ -22,20 +17,6 @@ public final class JsonErrors {
     private static final Pattern FOUND = Pattern.compile("from ([A-Z][A-Za-z-]*) value");
 
     private JsonErrors() {
-    }
-
-    /**
-     * {@code file} opened for reading a JSON document: a file that is not there is bad input naming
-     * it; one there but not readable (permission denied) a failure to read it, not "no such file".
-     */
-    public static InputStream open(Path file) {
-        try {
-            return Files.newInputStream(file);
-        } catch (NoSuchFileException e) {
-            throw SbenchException.badInput(file.toString(), "no such file");
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("read", file, e);
-        }
     }
 
     public static String describe(IOException e) {

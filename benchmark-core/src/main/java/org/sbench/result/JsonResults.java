@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.DataFormatException;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.InputFiles;
 
 /**
  * Writes a {@link ReplayResult} (or a document of results) as JSON atomically, and reads a result
@@ -59,7 +60,7 @@ public final class JsonResults {
             throw SbenchException.badInput(file.toString(), "is a directory, expected a result file");
         }
         ReplayResult r;
-        try (InputStream in = JsonErrors.open(file)) {
+        try (InputStream in = InputFiles.open(file)) {
             r = mapper.readValue(in, ReplayResult.class);
         } catch (IOException e) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + JsonErrors.describe(e));

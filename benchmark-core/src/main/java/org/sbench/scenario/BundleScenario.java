@@ -13,6 +13,7 @@ import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonErrors;
 import org.sbench.target.Target;
+import org.sbench.trace.input.InputFiles;
 
 /**
  * {@code BUNDLE/scenario.json}: the scenario a bundle runs, as its file was (name, where it came from,
@@ -56,7 +57,7 @@ public record BundleScenario(String scenario, String source, String sha256, doub
         }
         try {
             BundleScenario s;
-            try (InputStream in = JsonErrors.open(file)) {
+            try (InputStream in = InputFiles.open(file)) {
                 s = MAPPER.readValue(in, BundleScenario.class);
             }
             if (s == null || s.scenario() == null || s.text() == null || s.source() == null || !(s.scale() > 0 && s.scale() <= 1)) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.step.SteadyState;
+import org.sbench.trace.input.InputFiles;
 import org.sbench.traces.BundledScenarios;
 
 /**
@@ -79,10 +79,8 @@ public final class ScenarioFile {
     /** The scenario in {@code file}; named after the file unless it names itself. */
     public static Scenario read(Path file) {
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = InputFiles.open(file)) {
             bytes = in.readNBytes(MAX_BYTES + 1);
-        } catch (NoSuchFileException e) {
-            throw SbenchException.badInput(file.toString(), "no such file");
         } catch (IOException e) {
             throw SbenchException.ioFailure("read", file, e);
         }

@@ -16,6 +16,7 @@ import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonErrors;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.trace.input.InputFiles;
 
 /**
  * A bundle on disk: {@code DIR/bundle.json} (the {@link Bundle}) and
@@ -75,7 +76,7 @@ public final class BundleDirectory {
     /** The bundle's index; a bad-input error naming the file when it is not one. */
     public Bundle read() {
         Path index = dir.resolve(INDEX);
-        try (InputStream in = JsonErrors.open(index)) {
+        try (InputStream in = InputFiles.open(index)) {
             Bundle b = mapper.readValue(in, Bundle.class);
             if (b == null || b.steps() == null || b.stateLog() == null || b.scenario() == null || b.target() == null || b.host() == null) {
                 throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target or host");

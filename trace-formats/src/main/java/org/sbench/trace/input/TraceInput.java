@@ -101,14 +101,7 @@ public final class TraceInput {
         if (Files.isDirectory(path)) {
             throw SbenchException.badInput(path.toString(), "is a directory, expected a trace file");
         }
-        InputStream in;
-        try {
-            in = Files.newInputStream(path);
-        } catch (NoSuchFileException e) {
-            throw SbenchException.badInput(path.toString(), "no such file");
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("read", path, e);
-        }
+        InputStream in = InputFiles.open(path);
         if (!Files.isRegularFile(path)) {
             return once(path, path.toString(), new PipeStream(in));
         }
