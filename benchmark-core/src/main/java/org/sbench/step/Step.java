@@ -54,8 +54,9 @@ public interface Step {
      * probe options of an idle period that does not probe): taken and dropped, it would look applied.
      */
     static Step applying(Step step, Collection<String> given) {
+        Map<String, String> applied = step.options();
         for (String name : given) {
-            if (!step.options().containsKey(name)) {
+            if (!applied.containsKey(name)) {
                 throw SbenchException.usage("--" + name + " does nothing for " + step.label() + "; leave it out");
             }
         }

@@ -59,7 +59,7 @@ public final class AtomicFileOutput implements AutoCloseable {
             } catch (FileAlreadyExistsException taken) {
                 // Another temporary file has the name: draw another.
             } catch (IOException e) {
-                throw file ? SbenchException.ioFailure("create", target, e) : scratchFailure(target, output, e);
+                throw creationFailure(target, output, e);
             }
         }
         this.temp = made;
@@ -90,13 +90,14 @@ public final class AtomicFileOutput implements AutoCloseable {
             scratch.toFile().deleteOnExit();
             return scratch;
         } catch (IOException e) {
-            throw output.kind() == OutputPath.Kind.FILE ? SbenchException.ioFailure("create", target, e) : scratchFailure(target, output, e);
+            throw creationFailure(target, output, e);
         }
     }
 
-    /** An output into a pipe or device is made first in the temporary directory: a failure there is named as that. */
-    private static SbenchException scratchFailure(Path target, OutputPath output, IOException e) {
-        return SbenchException.ioFailure("make the temporary copy of " + target + " in", output.scratchDir(), e);
+    /** The output's file could not be made; one into a pipe or device is made in the temporary directory, named as such. */
+    private static SbenchException creationFailure(Path target, OutputPath output, IOException e) {
+        return output.kind() == OutputPath.Kind.FILE ? SbenchException.ioFailure("create", target, e)
+                : SbenchException.ioFailure("make the temporary copy of " + target + " in", output.scratchDir(), e);
     }
 
     /** The path as given, for messages. */
