@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,24 +126,27 @@ class BundleLogTest {
                 .getMessage().contains("scenario 's'"));
         assertTrue(assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget(1L << 30)))
                 .getMessage().contains("resume it on the same drive"));
-        // On a file system made read-only since: refused before a step runs whose results it could not keep.
-        if (isRoot()) {
-            Path mount = Files.createDirectory(dir.resolve("mnt"));
-            assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "sbench-test-bundle", mount.toString()).inheritIO()
-                    .start().waitFor());
-            try {
-                Path onTmpfs = mount.resolve("b");
-                BundleLog.begin(onTmpfs, "s", 2, new NullTarget(), "test").stepDone(step("fill", 1, null));
-                assertEquals(0, new ProcessBuilder("mount", "-o", "remount,ro", mount.toString()).inheritIO().start().waitFor());
-                SbenchException ro = assertThrows(SbenchException.class, () -> BundleLog.resume(onTmpfs, "s", new NullTarget()));
-                assertEquals(ErrorKind.SYSTEM_FAILURE, ro.kind());
-                assertEquals("cannot resume " + onTmpfs + ": the bundle cannot be written (a read-only file system)", ro.getMessage());
-            } finally {
-                new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
-            }
-        }
         Files.writeString(dir.resolve("x/bundle.json".replace("x/", "")), "not json");
         assertEquals(ErrorKind.BAD_INPUT, assertThrows(SbenchException.class, () -> BundleDirectory.open(dir).read()).kind());
+    }
+
+    /** On a file system made read-only since it was begun: refused before a step runs whose results it could not keep. */
+    @Test
+    void aBundleThatCannotBeWrittenIsNotResumed(@TempDir Path dir) throws Exception {
+        assumeTrue(isRoot(), "mounting needs root");
+        Path mount = Files.createDirectory(dir.resolve("mnt"));
+        assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "sbench-test-bundle", mount.toString()).inheritIO()
+                .start().waitFor());
+        try {
+            Path onTmpfs = mount.resolve("b");
+            BundleLog.begin(onTmpfs, "s", 2, new NullTarget(), "test").stepDone(step("fill", 1, null));
+            assertEquals(0, new ProcessBuilder("mount", "-o", "remount,ro", mount.toString()).inheritIO().start().waitFor());
+            SbenchException ro = assertThrows(SbenchException.class, () -> BundleLog.resume(onTmpfs, "s", new NullTarget()));
+            assertEquals(ErrorKind.SYSTEM_FAILURE, ro.kind());
+            assertEquals("cannot resume " + onTmpfs + ": the bundle cannot be written (a read-only file system)", ro.getMessage());
+        } finally {
+            new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
+        }
     }
 
     private static boolean isRoot() {
