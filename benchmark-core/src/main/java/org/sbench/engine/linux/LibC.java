@@ -20,6 +20,8 @@ public final class LibC {
     public static final int O_RDONLY = 0;
     public static final int O_WRONLY = 1;
     public static final int O_RDWR = 2;
+    /** The access-mode bits of open(2) flags: O_RDONLY, O_WRONLY or O_RDWR. */
+    public static final int O_ACCMODE = 3;
     public static final int O_CREAT = 0100;
     public static final int O_EXCL = 0200;
     public static final int O_CLOEXEC = 02000000;

@@ -30,23 +30,41 @@ public final class TargetCalls {
         try {
             return LibC.open(path, flags, mode);
         } catch (LastErrorException e) {
-            if (e.getErrorCode() == Errno.EBUSY && (flags & LibC.O_EXCL) != 0) {
-                throw new SbenchException(ErrorKind.UNSAFE_TARGET, path + " is in use (an exclusive open failed with EBUSY:"
-                        + " mounted, swap, held by another driver, or opened exclusively by another program such as mkfs,"
-                        + " a partitioner or a VM; perhaps in another mount namespace); sbench never writes to a device in use");
-            }
-            if (e.getErrorCode() == Errno.EINVAL && (flags & LibC.O_DIRECT) != 0) {
-                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, path + ": its file system does not take direct IO (open with"
-                        + " O_DIRECT: EINVAL; ramfs, some FUSE and network file systems); sbench measures the drive, not the page"
-                        + " cache: put the target on another file system, or name the device");
-            }
-            if (e.getErrorCode() == Errno.EEXIST && (flags & LibC.O_CREAT) != 0) {
-                // Absent when looked for, there when made: another run made it in between, a race it won.
-                throw new SbenchException(ErrorKind.TARGET_IN_USE, path + " was made by another process as this one went to make"
-                        + " it (another sbench starting on it?); one run per target at a time");
-            }
-            throw Errno.failure("open(" + flagNames + ")", path, e);
+            throw openFailure(path, flags, flagNames, e);
         }
+    }
+
+    /** The one-line error for an open(2) of {@code path} with {@code flags} that failed with {@code e}. */
+    static SbenchException openFailure(String path, int flags, String flagNames, LastErrorException e) {
+        int errno = e.getErrorCode();
+        if (errno == Errno.EBUSY && (flags & LibC.O_EXCL) != 0) {
+            return new SbenchException(ErrorKind.UNSAFE_TARGET, path + " is in use (an exclusive open failed with EBUSY:"
+                    + " mounted, swap, held by another driver, or opened exclusively by another program such as mkfs,"
+                    + " a partitioner or a VM; perhaps in another mount namespace); sbench never writes to a device in use");
+        }
+        if (errno == Errno.EINVAL && (flags & LibC.O_DIRECT) != 0) {
+            return new SbenchException(ErrorKind.SYSTEM_FAILURE, path + ": its file system does not take direct IO (open with"
+                    + " O_DIRECT: EINVAL; ramfs, some FUSE and network file systems); sbench measures the drive, not the page"
+                    + " cache: put the target on another file system, or name the device");
+        }
+        if (errno == Errno.EEXIST && (flags & LibC.O_CREAT) != 0) {
+            // Absent when looked for, there when made: another run made it in between, a race it won.
+            return new SbenchException(ErrorKind.TARGET_IN_USE, path + " was made by another process as this one went to make"
+                    + " it (another sbench starting on it?); one run per target at a time");
+        }
+        if (errno == Errno.EACCES) {
+            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot open " + path + ": permission denied (its owner and"
+                    + " mode do not let this user " + accessWord(flags) + " it; a device usually needs root or its group)");
+        }
+        if (errno == Errno.EROFS) {
+            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot open " + path + " to write: it is on a read-only"
+                    + " file system");
+        }
+        return Errno.failure("open(" + flagNames + ")", path, e);
+    }
+
+    private static String accessWord(int flags) {
+        return (flags & LibC.O_ACCMODE) == LibC.O_RDONLY ? "read" : "read and write";
     }
 
     /**

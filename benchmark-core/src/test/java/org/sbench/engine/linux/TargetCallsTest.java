@@ -1,11 +1,14 @@
 package org.sbench.engine.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.LastErrorException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 
 class TargetCallsTest {
     @Test
@@ -21,5 +24,23 @@ class TargetCallsTest {
         assertEquals(9, TargetCalls.withNoAtimeFirst(flags, f -> {
             throw new LastErrorException(Errno.EPERM);
         }, () -> 9), "EPERM (not the owner, not privileged): the plain open");
+    }
+
+    @Test
+    void aRefusedOpenIsSaidInWords() {
+        SbenchException read = TargetCalls.openFailure("/t.img", LibC.O_RDONLY | LibC.O_DIRECT, "O_RDONLY|O_DIRECT",
+                new LastErrorException(Errno.EACCES));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, read.kind());
+        assertTrue(read.getMessage().startsWith("cannot open /t.img: permission denied (its owner and mode do not let"
+                + " this user read it;"), read.getMessage());
+        SbenchException write = TargetCalls.openFailure("/t.img", LibC.O_RDWR, "O_RDWR", new LastErrorException(Errno.EACCES));
+        assertTrue(write.getMessage().contains("let this user read and write it"), write.getMessage());
+
+        assertEquals("cannot open /t.img to write: it is on a read-only file system", TargetCalls.openFailure("/t.img",
+                LibC.O_RDWR, "O_RDWR", new LastErrorException(Errno.EROFS)).getMessage());
+        assertEquals("open(O_RDWR) failed on /t.img: ENOENT (No such file or directory)", TargetCalls.openFailure("/t.img",
+                LibC.O_RDWR, "O_RDWR", new LastErrorException(Errno.ENOENT)).getMessage(), "any other errno: the call and its name");
+        assertEquals(ErrorKind.UNSAFE_TARGET, TargetCalls.openFailure("/dev/x", LibC.O_RDWR | LibC.O_EXCL, "O_RDWR|O_EXCL",
+                new LastErrorException(Errno.EBUSY)).kind());
     }
 }
