@@ -17,6 +17,11 @@ public final class TracefsFormat implements TraceFormat {
     static final String NAME = "tracefs";
     private static final int SNIFF_LINES = 20;
     private static final int MIN_EVENT_LINES = 3;
+    /** Preamble lines of {@code trace-cmd report} looked past: one per CPU, as many as machines have. */
+    private static final int PREAMBLE_LINES = 1024;
+    private static final String EMPTY_CPU_PREFIX = "CPU ";
+    private static final String EMPTY_CPU_SUFFIX = " is empty";
+    private static final String CPU_COUNT_PREFIX = "cpus=";
     /** The flags column, when present, sits between the CPU and the timestamp. */
     private static final int MAX_FIELDS_CPU_TO_TIME = 2;
 
@@ -31,13 +36,16 @@ public final class TracefsFormat implements TraceFormat {
     }
 
     /**
-     * Yes when, after {@code #} header lines, at least half of the first lines, and at least three
-     * (or all, if fewer), are trace events ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}) and
-     * one of them is a {@code block_} event.
+     * Yes when, after {@code #} header lines and the preamble {@code trace-cmd report} prints
+     * ({@code CPU 3 is empty}, one line per CPU without events, and {@code cpus=16}), at least half
+     * of the first lines, and at least three (or all, if fewer), are trace events
+     * ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}) and one of them is a {@code block_} event.
      */
     @Override
     public boolean sniff(TraceHead head) {
-        List<String> lines = head.dataLines(SNIFF_LINES, "#");
+        List<String> lines = head.dataLines(SNIFF_LINES + PREAMBLE_LINES, "#");
+        lines.removeIf(TracefsFormat::isReportPreamble);
+        lines = lines.subList(0, Math.min(SNIFF_LINES, lines.size()));
         int events = 0;
         boolean block = false;
         for (String line : lines) {
@@ -53,6 +61,16 @@ public final class TracefsFormat implements TraceFormat {
     @Override
     public TraceReader openReader(TraceInput input, ReadOptions options) {
         return new TracefsReader(input, options);
+    }
+
+    /**
+     * A line {@code trace-cmd report} prints before the events: {@code CPU N is empty} for each CPU
+     * that logged nothing (on a large machine tracing a few devices, most of them) and
+     * {@code cpus=N}.
+     */
+    private static boolean isReportPreamble(String line) {
+        String s = line.strip();
+        return s.startsWith(EMPTY_CPU_PREFIX) && s.endsWith(EMPTY_CPU_SUFFIX) || s.startsWith(CPU_COUNT_PREFIX);
     }
 
     /** The event name of a trace line, or null if the line is not one. */
