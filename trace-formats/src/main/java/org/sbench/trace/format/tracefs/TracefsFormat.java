@@ -22,6 +22,13 @@ public final class TracefsFormat implements TraceFormat {
     private static final String EMPTY_CPU_PREFIX = "CPU ";
     private static final String EMPTY_CPU_SUFFIX = " is empty";
     private static final String CPU_COUNT_PREFIX = "cpus=";
+    /**
+     * The characters of the latency format's flags after the CPU number: irqs-off, need-resched,
+     * hardirq/softirq, preempt depth, migrate-disable.
+     */
+    private static final String LATENCY_FLAGS = ".dDXNnpPBbHhZzs0123456789abcdef";
+    /** Kernels print four flags, newer ones five. */
+    private static final int MIN_LATENCY_FLAGS = 4;
     /** The flags column, when present, sits between the CPU and the timestamp. */
     private static final int MAX_FIELDS_CPU_TO_TIME = 2;
 
@@ -39,7 +46,8 @@ public final class TracefsFormat implements TraceFormat {
      * Yes when, after {@code #} header lines and the preamble {@code trace-cmd report} prints
      * ({@code CPU 3 is empty}, one line per CPU without events, and {@code cpus=16}), at least half
      * of the first lines, and at least three (or all, if fewer), are trace events
-     * ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}) and one of them is a {@code block_} event.
+     * ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}, or in the latency format
+     * {@code TASK-PID CPUFLAGS SECONDS: EVENT: …}) and one of them is a {@code block_} event.
      */
     @Override
     public boolean sniff(TraceHead head) {
@@ -90,9 +98,20 @@ public final class TracefsFormat implements TraceFormat {
         return null;
     }
 
+    /**
+     * {@code [003]}, or in the latency format ({@code trace-cmd report -l}, the {@code latency-format}
+     * trace option) the CPU number with the irq and preempt flags written after it: {@code 2d..1.}.
+     */
     private static boolean isCpu(String s) {
-        return s.length() > 2 && s.charAt(0) == '[' && s.charAt(s.length() - 1) == ']'
-                && s.substring(1, s.length() - 1).chars().allMatch(c -> c >= '0' && c <= '9');
+        if (s.length() > 2 && s.charAt(0) == '[' && s.charAt(s.length() - 1) == ']') {
+            return s.substring(1, s.length() - 1).chars().allMatch(c -> c >= '0' && c <= '9');
+        }
+        int digits = 0;
+        while (digits < s.length() && s.charAt(digits) >= '0' && s.charAt(digits) <= '9') {
+            digits++;
+        }
+        return digits > 0 && s.length() - digits >= MIN_LATENCY_FLAGS
+                && s.substring(digits).chars().allMatch(c -> LATENCY_FLAGS.indexOf(c) >= 0);
     }
 
     private static boolean isTimestamp(String s) {

@@ -275,6 +275,35 @@ class TracefsReaderTest {
         }
     }
 
+    /**
+     * The latency format ({@code trace-cmd report -l}) writes the CPU without brackets with the
+     * flags after it ({@code 2.....}, {@code 4..s1.}). Real lines of a 6.14 kernel (ioprio printed
+     * as {@code 0x0,0,0}) from Song Chen's "a question about direct IO", linux-block, 2025-04-29
+     * (linux-mailinglist-archives/linux-block.vger.kernel.org), unwrapped: they were "not a trace
+     * format" though {@code --from tracefs} read them.
+     */
+    @Test
+    void latencyFormatWithFlagsAfterTheCpuIsDetectedAndRead() throws Exception {
+        Path file = write(dir, ""
+                + "     test-3136    2.....   284.024657: block_rq_issue:       8,0 RA 1310720 () 505083904 + 2560 0x0,0,0 [test]\n"
+                + "     test-3136    2.....   284.024659: scsi_dispatch_cmd_start: host_no=0 channel=0 id=0 lun=0 data_sgl=20"
+                + " prot_sgl=0 prot_op=0x0 driver_tag=10 scheduler_tag=12 cmnd=(READ_10 lba=505083904 txlen=2560 protect=0"
+                + " raw=28 00 1e 1a f8 00 00 0a 00 00)\n"
+                + "     test-3136    2d..1.   284.024672: ata_qc_issue:         [FAILED TO PARSE] ata_port=1 ata_dev=0 tag=10\n"
+                + "   <idle>-0       4..s1.   284.025825: block_rq_complete:    8,0 RA () 505081344 + 2560 0x0,0,0 [0]\n"
+                + "     test-3136    2.....   284.026912: block_rq_issue:       8,0 RA 1310720 () 505086464 + 2560 0x0,0,0 [test]\n"
+                + "   <idle>-0       4d.h2.   284.028033: scsi_dispatch_cmd_done: host_no=0 channel=0 id=0 lun=0\n"
+                + "   <idle>-0       4..s1.   284.028039: block_rq_complete:    8,0 RA () 505083904 + 2560 0x0,0,0 [0]\n");
+        assertEquals("tracefs", TraceFormats.standard().detect(TraceInput.of(file)).name());
+        long t0 = 284L * 1_000_000_000L;
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(t0 + 24_657_000, t0 + 28_039_000, 505083904L * 512, 2560 * 512, Op.READ, SDA, "test"),
+                    record(t0 + 26_912_000, IoRecord.NO_TIME, 505086464L * 512, 2560 * 512, Op.READ, SDA, "test")),
+                    readAll(reader));
+        }
+    }
+
     @Test
     void sniffRejectsOtherFormats() {
         TracefsFormat format = new TracefsFormat();
