@@ -17,6 +17,18 @@ public final class TracefsFormat implements TraceFormat {
     static final String NAME = "tracefs";
     private static final int SNIFF_LINES = 20;
     private static final int MIN_EVENT_LINES = 3;
+    /** Preamble lines of {@code trace-cmd report} looked past: one per CPU, as many as machines have. */
+    private static final int PREAMBLE_LINES = 1024;
+    private static final String EMPTY_CPU_PREFIX = "CPU ";
+    private static final String EMPTY_CPU_SUFFIX = " is empty";
+    private static final String CPU_COUNT_PREFIX = "cpus=";
+    /**
+     * The characters of the latency format's flags after the CPU number: irqs-off, need-resched,
+     * hardirq/softirq, preempt depth, migrate-disable.
+     */
+    private static final String LATENCY_FLAGS = ".dDXNnpPBbHhZzs0123456789abcdef";
+    /** Kernels print four flags, newer ones five. */
+    private static final int MIN_LATENCY_FLAGS = 4;
     /** The flags column, when present, sits between the CPU and the timestamp. */
     private static final int MAX_FIELDS_CPU_TO_TIME = 2;
 
@@ -31,13 +43,17 @@ public final class TracefsFormat implements TraceFormat {
     }
 
     /**
-     * Yes when, after {@code #} header lines, at least half of the first lines, and at least three
-     * (or all, if fewer), are trace events ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}) and
-     * one of them is a {@code block_} event.
+     * Yes when, after {@code #} header lines and the preamble {@code trace-cmd report} prints
+     * ({@code CPU 3 is empty}, one line per CPU without events, and {@code cpus=16}), at least half
+     * of the first lines, and at least three (or all, if fewer), are trace events
+     * ({@code TASK-PID [CPU] [FLAGS] SECONDS: EVENT: …}, or in the latency format
+     * {@code TASK-PID CPUFLAGS SECONDS: EVENT: …}) and one of them is a {@code block_} event.
      */
     @Override
     public boolean sniff(TraceHead head) {
-        List<String> lines = head.dataLines(SNIFF_LINES, "#");
+        List<String> lines = head.dataLines(SNIFF_LINES + PREAMBLE_LINES, "#");
+        lines.removeIf(TracefsFormat::isReportPreamble);
+        lines = lines.subList(0, Math.min(SNIFF_LINES, lines.size()));
         int events = 0;
         boolean block = false;
         for (String line : lines) {
@@ -53,6 +69,16 @@ public final class TracefsFormat implements TraceFormat {
     @Override
     public TraceReader openReader(TraceInput input, ReadOptions options) {
         return new TracefsReader(input, options);
+    }
+
+    /**
+     * A line {@code trace-cmd report} prints before the events: {@code CPU N is empty} for each CPU
+     * that logged nothing (on a large machine tracing a few devices, most of them) and
+     * {@code cpus=N}.
+     */
+    private static boolean isReportPreamble(String line) {
+        String s = line.strip();
+        return s.startsWith(EMPTY_CPU_PREFIX) && s.endsWith(EMPTY_CPU_SUFFIX) || s.startsWith(CPU_COUNT_PREFIX);
     }
 
     /** The event name of a trace line, or null if the line is not one. */
@@ -72,9 +98,20 @@ public final class TracefsFormat implements TraceFormat {
         return null;
     }
 
+    /**
+     * {@code [003]}, or in the latency format ({@code trace-cmd report -l}, the {@code latency-format}
+     * trace option) the CPU number with the irq and preempt flags written after it: {@code 2d..1.}.
+     */
     private static boolean isCpu(String s) {
-        return s.length() > 2 && s.charAt(0) == '[' && s.charAt(s.length() - 1) == ']'
-                && s.substring(1, s.length() - 1).chars().allMatch(c -> c >= '0' && c <= '9');
+        if (s.length() > 2 && s.charAt(0) == '[' && s.charAt(s.length() - 1) == ']') {
+            return s.substring(1, s.length() - 1).chars().allMatch(c -> c >= '0' && c <= '9');
+        }
+        int digits = 0;
+        while (digits < s.length() && s.charAt(digits) >= '0' && s.charAt(digits) <= '9') {
+            digits++;
+        }
+        return digits > 0 && s.length() - digits >= MIN_LATENCY_FLAGS
+                && s.substring(digits).chars().allMatch(c -> LATENCY_FLAGS.indexOf(c) >= 0);
     }
 
     private static boolean isTimestamp(String s) {

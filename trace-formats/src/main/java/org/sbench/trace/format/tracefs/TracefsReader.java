@@ -28,7 +28,9 @@ import org.sbench.trace.input.TraceInput;
  *     seconds with a fraction (microseconds in tracefs, nanoseconds from {@code trace-cmd -t})
  *     and a colon, delivered in ns. The task name may hold spaces and the flags column
  *     ({@code d..1.}, 4 or 5 characters, absent without irq-info) may be missing: neither is
- *     read. The event may also be named {@code block:block_rq_issue:} (perf).</li>
+ *     read, nor is the CPU, which the latency format ({@code trace-cmd report -l}) writes without
+ *     brackets and with the flags after it ({@code 2d..1.}). The event may also be named
+ *     {@code block:block_rq_issue:} (perf).</li>
  * <li>{@code MAJ,MIN}: the device; {@code stream = (maj << 20) | min} ({@link BlockEventFields}).</li>
  * <li>{@code RWBS}: the op ({@link BlockEventFields#op}); {@code N} (passthrough, write-zeroes,
  *     zone commands) is skipped.</li>

@@ -30,6 +30,7 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -234,6 +235,73 @@ class TracefsReaderTest {
         assertTrue(format.sniff(TraceInput.of(fixture("tracefs/trace.txt")).head()));
         assertTrue(format.sniff(TraceInput.of(fixture("tracefs/perf-script.txt")).head()));
         assertTrue(format.sniff(head(ISSUE + COMPLETE)));
+    }
+
+    /**
+     * {@code trace-cmd report} prints a line per CPU that logged nothing before the events; ten of
+     * them and {@code cpus=12} (real lines: a {@code trace-cmd report} of a 12-CPU machine posted
+     * to linux-kernel, in linux-mailinglist-archives) before block events (real lines of Brendan
+     * Gregg's perf heat map page, as trace-cmd names the events) were more than half of the lines
+     * detection looked at, and the file was "not a trace format".
+     */
+    @Test
+    void traceCmdReportPreambleOfEmptyCpusIsPassedOverByDetection() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int cpu = 0; cpu < 10; cpu++) {
+            text.append("CPU ").append(cpu).append(" is empty\n");
+        }
+        text.append("cpus=12\n")
+                .append("     randread.pl  2522 [010]  6011.824759: block_rq_issue: 254,16 R 0 () 7322849 + 16 [randread.pl]\n")
+                .append("     randread.pl  2520 [010]  6011.824866: block_rq_issue: 254,16 R 0 () 26144801 + 16 [randread.pl]\n")
+                .append("         swapper     0 [010]  6011.828913: block_rq_complete: 254,16 R () 31262577 + 16 [0]\n")
+                .append("     randread.pl  2521 [010]  6011.828970: block_rq_issue: 254,16 R 0 () 70295937 + 16 [randread.pl]\n")
+                .append("         swapper     0 [010]  6011.835862: block_rq_complete: 254,16 R () 26144801 + 16 [0]\n")
+                .append("     randread.pl  2520 [010]  6011.835932: block_rq_issue: 254,16 R 0 () 5495681 + 16 [randread.pl]\n")
+                .append("         swapper     0 [010]  6011.837988: block_rq_complete: 254,16 R () 7322849 + 16 [0]\n")
+                .append("     randread.pl  2522 [010]  6011.838051: block_rq_issue: 254,16 R 0 () 108589633 + 16 [randread.pl]\n")
+                .append("         swapper     0 [010]  6011.850615: block_rq_complete: 254,16 R () 108589633 + 16 [0]\n");
+        Path file = write(dir, text.toString());
+        assertEquals("tracefs", TraceFormats.standard().detect(TraceInput.of(file)).name());
+        int dm = (254 << 20) | 16;
+        long t0 = 6011L * 1_000_000_000L;
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(t0 + 824_759_000, t0 + 837_988_000, 7322849L * 512, 8192, Op.READ, dm, "randread.pl"),
+                    record(t0 + 824_866_000, t0 + 835_862_000, 26144801L * 512, 8192, Op.READ, dm, "randread.pl"),
+                    record(t0 + 828_970_000, IoRecord.NO_TIME, 70295937L * 512, 8192, Op.READ, dm, "randread.pl"),
+                    record(t0 + 835_932_000, IoRecord.NO_TIME, 5495681L * 512, 8192, Op.READ, dm, "randread.pl"),
+                    record(t0 + 838_051_000, t0 + 850_615_000, 108589633L * 512, 8192, Op.READ, dm, "randread.pl")),
+                    readAll(reader));
+        }
+    }
+
+    /**
+     * The latency format ({@code trace-cmd report -l}) writes the CPU without brackets with the
+     * flags after it ({@code 2.....}, {@code 4..s1.}). Real lines of a 6.14 kernel (ioprio printed
+     * as {@code 0x0,0,0}) from Song Chen's "a question about direct IO", linux-block, 2025-04-29
+     * (linux-mailinglist-archives/linux-block.vger.kernel.org), unwrapped: they were "not a trace
+     * format" though {@code --from tracefs} read them.
+     */
+    @Test
+    void latencyFormatWithFlagsAfterTheCpuIsDetectedAndRead() throws Exception {
+        Path file = write(dir, ""
+                + "     test-3136    2.....   284.024657: block_rq_issue:       8,0 RA 1310720 () 505083904 + 2560 0x0,0,0 [test]\n"
+                + "     test-3136    2.....   284.024659: scsi_dispatch_cmd_start: host_no=0 channel=0 id=0 lun=0 data_sgl=20"
+                + " prot_sgl=0 prot_op=0x0 driver_tag=10 scheduler_tag=12 cmnd=(READ_10 lba=505083904 txlen=2560 protect=0"
+                + " raw=28 00 1e 1a f8 00 00 0a 00 00)\n"
+                + "     test-3136    2d..1.   284.024672: ata_qc_issue:         [FAILED TO PARSE] ata_port=1 ata_dev=0 tag=10\n"
+                + "   <idle>-0       4..s1.   284.025825: block_rq_complete:    8,0 RA () 505081344 + 2560 0x0,0,0 [0]\n"
+                + "     test-3136    2.....   284.026912: block_rq_issue:       8,0 RA 1310720 () 505086464 + 2560 0x0,0,0 [test]\n"
+                + "   <idle>-0       4d.h2.   284.028033: scsi_dispatch_cmd_done: host_no=0 channel=0 id=0 lun=0\n"
+                + "   <idle>-0       4..s1.   284.028039: block_rq_complete:    8,0 RA () 505083904 + 2560 0x0,0,0 [0]\n");
+        assertEquals("tracefs", TraceFormats.standard().detect(TraceInput.of(file)).name());
+        long t0 = 284L * 1_000_000_000L;
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(t0 + 24_657_000, t0 + 28_039_000, 505083904L * 512, 2560 * 512, Op.READ, SDA, "test"),
+                    record(t0 + 26_912_000, IoRecord.NO_TIME, 505086464L * 512, 2560 * 512, Op.READ, SDA, "test")),
+                    readAll(reader));
+        }
     }
 
     @Test
