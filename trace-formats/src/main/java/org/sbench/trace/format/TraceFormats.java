@@ -1,8 +1,10 @@
 package org.sbench.trace.format;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
@@ -96,6 +98,10 @@ public final class TraceFormats {
                 }
             }
         }
+        if (isTarArchive(input.head())) {
+            throw SbenchException.badInput(input.displayName(), "a tar archive, not a trace (some trace sets come as .tar.gz"
+                    + " or .tgz); extract it (tar xf) and name the trace files in it");
+        }
         TraceHead.BinaryStart hole = input.head().binaryAfterText();
         if (hole != null) {
             throw SbenchException.badInput(input.displayName() + ":" + hole.line(), "binary data (a NUL byte) at byte "
@@ -103,6 +109,16 @@ public final class TraceFormats {
         }
         throw SbenchException.badInput(input.displayName(), "not a trace format sbench recognises (tried "
                 + names(false) + "); name one with --from");
+    }
+
+    /** Where a tar header block holds its magic: POSIX "ustar\0", GNU "ustar ". */
+    private static final int TAR_MAGIC_OFFSET = 257;
+    private static final byte[] TAR_MAGIC = "ustar".getBytes(StandardCharsets.US_ASCII);
+
+    private static boolean isTarArchive(TraceHead head) {
+        byte[] b = head.bytes();
+        return b.length >= TAR_MAGIC_OFFSET + TAR_MAGIC.length && Arrays.equals(b, TAR_MAGIC_OFFSET,
+                TAR_MAGIC_OFFSET + TAR_MAGIC.length, TAR_MAGIC, 0, TAR_MAGIC.length);
     }
 
     /** What names a compressed file, which sbench's writers do not make. */

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
@@ -178,6 +180,25 @@ class TraceFormatsTest {
         assertEquals(binary + ": not a trace format sbench recognises (tried " + formats.names(false) + "); name one with --from",
                 assertThrows(SbenchException.class, () -> formats.open(binary, null, ReadOptions.DEFAULTS)).getMessage(),
                 "binary from its first bytes: no text before the NUL, nothing to name");
+    }
+
+    /** Tencent's CBS traces come as .tgz: the archive's header is named for what it is, not "binary data". */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aTarArchiveIsNamed(boolean gnu, @TempDir Path dir) throws IOException {
+        Path tgz = dir.resolve("cbs.tgz");
+        byte[] trace = "1538323200,12345,8,1,1063\n".getBytes(StandardCharsets.US_ASCII);
+        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(Files.newOutputStream(tgz)))) {
+            tar.setLongFileMode(gnu ? TarArchiveOutputStream.LONGFILE_GNU : TarArchiveOutputStream.LONGFILE_POSIX);
+            TarArchiveEntry entry = new TarArchiveEntry(gnu ? "x".repeat(120) + ".csv" : "1063.csv");
+            entry.setSize(trace.length);
+            tar.putArchiveEntry(entry);
+            tar.write(trace);
+            tar.closeArchiveEntry();
+        }
+        assertEquals(tgz + ": a tar archive, not a trace (some trace sets come as .tar.gz or .tgz); extract it (tar xf) and"
+                + " name the trace files in it", assertThrows(SbenchException.class,
+                        () -> formats.open(tgz, null, ReadOptions.DEFAULTS)).getMessage());
     }
 
     @Test
