@@ -67,7 +67,13 @@ public final class ScenarioSession {
                     return BundleLog.resume(dir, scenario.name(), target);
                 }
                 BundleLog begun = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
-                BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
+                try {
+                    BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
+                } catch (RuntimeException e) {
+                    // Without its scenario.json the bundle could be neither resumed nor written over.
+                    begun.abandon(e);
+                    throw e;
+                }
                 return begun;
             });
             try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {

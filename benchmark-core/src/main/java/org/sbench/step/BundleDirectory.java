@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -29,12 +31,15 @@ public final class BundleDirectory {
     private static final String STEPS = "steps";
 
     private final Path dir;
+    /** True when {@link #create} made the directory (it did not exist): {@link #remove} removes it too. */
+    private final boolean made;
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final JsonResults results = new JsonResults();
 
-    private BundleDirectory(Path dir) {
+    private BundleDirectory(Path dir, boolean made) {
         this.dir = dir;
+        this.made = made;
     }
 
     /**
@@ -42,8 +47,9 @@ public final class BundleDirectory {
      * is not an empty directory, so that no earlier bundle is overwritten ({@code --resume} continues one).
      */
     public static BundleDirectory create(Path dir) {
+        boolean made = !Files.exists(dir);
         try {
-            if (Files.exists(dir)) {
+            if (!made) {
                 if (!Files.isDirectory(dir)) {
                     throw SbenchException.usage(dir + " is not a directory");
                 }
@@ -58,7 +64,7 @@ public final class BundleDirectory {
         } catch (IOException e) {
             throw SbenchException.ioFailure("make the bundle directory", dir, e);
         }
-        return new BundleDirectory(dir);
+        return new BundleDirectory(dir, made);
     }
 
     /** The bundle at {@code dir}, to read or continue; a bad-input error naming it when it holds none. */
@@ -66,7 +72,7 @@ public final class BundleDirectory {
         if (!Files.isRegularFile(dir.resolve(INDEX))) {
             throw SbenchException.badInput(dir.toString(), "not an sbench bundle: no " + INDEX);
         }
-        return new BundleDirectory(dir);
+        return new BundleDirectory(dir, false);
     }
 
     public Path dir() {
@@ -125,6 +131,26 @@ public final class BundleDirectory {
             return p.toRealPath();
         } catch (IOException e) {
             throw SbenchException.ioFailure("resolve", p, e);
+        }
+    }
+
+    /**
+     * Removes what the bundle wrote, its index and {@code steps/} with the run files in it, and the
+     * directory when {@link #create} made it (left when anything else is in it): for a bundle that
+     * goes again whole, as the output of a command that failed.
+     */
+    public void remove() throws IOException {
+        Path steps = dir.resolve(STEPS);
+        if (Files.isDirectory(steps, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> tree = Files.walk(steps)) {
+                for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.deleteIfExists(dir.resolve(INDEX));
+        if (made) {
+            Files.deleteIfExists(dir);
         }
     }
 

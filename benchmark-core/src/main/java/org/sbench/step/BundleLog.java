@@ -39,10 +39,14 @@ public final class BundleLog {
         BundleDirectory d = dir == null ? null : BundleDirectory.create(dir);
         Bundle b = new Bundle(sbenchVersion, scenario, Instant.now().toString(), false, null, ReplayResult.TargetIdentity.of(target),
                 Run.host(), plannedSteps, List.of(), List.of());
-        if (d != null) {
-            d.write(b);
+        BundleLog log = new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+        try {
+            log.write();
+        } catch (RuntimeException e) {
+            log.abandon(e);
+            throw e;
         }
-        return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+        return log;
     }
 
     /**
@@ -132,13 +136,15 @@ public final class BundleLog {
     }
 
     /**
-     * A step failed with {@code failure} before any step was recorded: the bundle's index goes again,
-     * so that nothing is left that names no step (a failure to delete is kept on {@code failure}).
+     * The bundle cannot be finished: its step failed with {@code failure}, or its files could not be
+     * written (a full disk). What it wrote goes again ({@link BundleDirectory#remove}), so that nothing
+     * is left that names no step, cannot be resumed, and keeps the next run out of the directory (a
+     * failure to delete is kept on {@code failure}). For a bundle just begun, or of one step.
      */
     public void abandon(RuntimeException failure) {
-        if (dir != null && finishedSteps() == 0) {
+        if (dir != null) {
             try {
-                Files.deleteIfExists(dir.dir().resolve(BundleDirectory.INDEX));
+                dir.remove();
             } catch (IOException e) {
                 failure.addSuppressed(e);
             }

@@ -11,8 +11,8 @@ import org.sbench.target.Targets;
 /**
  * The whole of a step command ({@code sbench fill ...}) below the command line: opens the target with
  * its safety checks and lock (read-only unless the step writes), runs the step, makes it a bundle of
- * one step, written when asked (a step that fails with an error leaves no bundle), and closes the
- * target (restoring its queue settings) whatever happens.
+ * one step, written when asked (a step that fails with an error, or whose bundle cannot be written,
+ * leaves no bundle), and closes the target (restoring its queue settings) whatever happens.
  */
 public final class StepSession {
     private StepSession() {
@@ -36,15 +36,15 @@ public final class StepSession {
                                 StepListener listener, ReplayControl control, String sbenchVersion) {
         try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
             BundleLog log = BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
-            StepResult result;
             try {
-                result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
+                StepResult result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
+                log.stepDone(result);
+                log.end(result.complete(), result.stopReason());
             } catch (RuntimeException e) {
+                // Also when the bundle cannot be written (a full disk): none of it is left, as of any output.
                 log.abandon(e);
                 throw e;
             }
-            log.stepDone(result);
-            log.end(result.complete(), result.stopReason());
             return log.bundle();
         }
     }

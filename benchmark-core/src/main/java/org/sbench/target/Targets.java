@@ -105,9 +105,10 @@ public final class Targets {
         try {
             if (!settings.readOnly()) {
                 if (device.attribute("ro").map("1"::equals).orElse(false)) {
-                    // The open would succeed and every write fail with EPERM: refused before any IO instead.
+                    // The open would succeed and every write fail with EPERM: refused before any IO instead. replay adds
+                    // its way around it, as to every refusal of writes.
                     throw new SbenchException(ErrorKind.UNSAFE_TARGET, spec + " is read-only (its ro flag is set: losetup -r,"
-                            + " blockdev --setro, a write-protect switch) and this run writes to it; replay --read-only reads it");
+                            + " blockdev --setro, a write-protect switch) and this run writes to it");
                 }
                 safety.checkWritable(path, settings.allowWrite(), settings.force());
             }

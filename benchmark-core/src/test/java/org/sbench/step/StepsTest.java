@@ -285,9 +285,12 @@ class StepsTest {
     @Test
     void aStepThatFailsLeavesNoBundle(@TempDir Path dir) throws Exception {
         Path bundle = dir.resolve("b");
-        assertThrows(SbenchException.class, () -> StepSession.run(SweepStep.of(opts("points", "10", "per-point", "1G")), "null",
-                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "t"));
-        assertFalse(Files.exists(bundle.resolve(BundleDirectory.INDEX)));
-        assertEquals(0, bundle.toFile().list().length, "nothing left in the bundle directory");
+        Path given = Files.createDirectory(dir.resolve("given"));
+        for (Path b : new Path[] {bundle, given}) {
+            assertThrows(SbenchException.class, () -> StepSession.run(SweepStep.of(opts("points", "10", "per-point", "1G")), "null",
+                    TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), b, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "t"));
+        }
+        assertFalse(Files.exists(bundle), "nothing left, not even the bundle directory it made");
+        assertEquals(0, given.toFile().list().length, "nothing left in the empty directory it was given");
     }
 }

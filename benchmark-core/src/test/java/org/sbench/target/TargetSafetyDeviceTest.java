@@ -79,7 +79,7 @@ class TargetSafetyDeviceTest {
             LoopDevice.run("blockdev", "--setro", loop.device());
             try {
                 assertEquals(loop.device() + " is read-only (its ro flag is set: losetup -r, blockdev --setro, a write-protect switch)"
-                        + " and this run writes to it; replay --read-only reads it", refusal(loop, WRITE_FORCED));
+                        + " and this run writes to it", refusal(loop, WRITE_FORCED));
                 Targets.open(loop.device(), TargetSettings.DEFAULTS.withReadOnly(true)).close();
             } finally {
                 // The flag outlives the loop device's file: the next user of the same number would find it read-only.

@@ -19,6 +19,7 @@ import org.sbench.scenario.ScenarioSession;
 import org.sbench.scenario.StepKinds;
 import org.sbench.scenario.StepNumbers;
 import org.sbench.scenario.StepTable;
+import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.step.BundleDirectory;
@@ -106,8 +107,9 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
+            Lines lines = new Lines(stdout);
             ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
-                    StepKinds.standard(), NanoClock.SYSTEM, new Lines(stdout), stepListener(), stop.control(), SbenchCommand.version());
+                    StepKinds.standard(), NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
             summary(o, stdout, writeAgain);
             if (stdoutJson != null) {
                 try (OutputFiles files = new OutputFiles()) {
@@ -115,6 +117,7 @@ final class RunCommand implements Callable<Integer> {
                     files.commit();
                 }
             }
+            lines.ioErrors.forEach(line -> SbenchCommand.warn(spec.commandLine().getErr(), line));
             return ExitCodes.ofRun(stop, o.complete(), o.ioErrors());
         }
     }
@@ -153,10 +156,15 @@ final class RunCommand implements Callable<Integer> {
         return new StepProgress(progress.line(spec));
     }
 
-    /** One line per step on stdout as it ends (and one per step a resumed bundle already holds). */
+    /**
+     * One line per step on stdout as it ends (and one per step a resumed bundle already holds); the IO
+     * errors of each run of the steps this run ran, one line each for stderr at the end, as replay and
+     * cdm say theirs.
+     */
     private static final class Lines implements ScenarioListener {
         private static final double NS_PER_S = 1e9;
         private final PrintWriter out;
+        final List<String> ioErrors = new ArrayList<>();
 
         Lines(PrintWriter out) {
             this.out = out;
@@ -181,6 +189,13 @@ final class RunCommand implements Callable<Integer> {
                     Double.isNaN(n.mbps()) ? "-" : String.format(Locale.ROOT, "%.2f", n.mbps()),
                     Double.isNaN(n.iops()) ? "-" : String.format(Locale.ROOT, "%.0f", n.iops())));
             out.flush();
+            for (StepResult.NamedRun run : r.runs()) {
+                String errors = IoErrorSummary.of(run.result());
+                if (errors != null) {
+                    String which = r.label() + (r.runs().size() > 1 ? ", " + run.name() : "");
+                    ioErrors.add("IO error in step " + (p.ordinal() + 1) + " (" + which + "): " + errors);
+                }
+            }
         }
     }
 }

@@ -160,6 +160,50 @@ class CommandOutputsTest {
         }
     }
 
+    /**
+     * A step command whose bundle cannot be written (its run file on a full disk) leaves none of it:
+     * before, the index naming no step stayed with an empty steps/01-fill/, and the next run into
+     * that --out was refused as not empty (found on a loop device with --out on a tmpfs of one free page).
+     */
+    @Test
+    @Tag("device")
+    void aStepWhoseBundleCannotBeWrittenLeavesNoneOfIt(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+            // Room for bundle.json, not for the run's result.
+            fs.fillLeaving(1);
+            Path bundle = fs.dir().resolve("b");
+            CliTest.Run r = CliTest.run("fill", "--target", "null", "--size", "4M", "--passes", "1", "--progress", "none", "--out",
+                    bundle.toString());
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: cannot write " + bundle.resolve("steps/01-fill/pass-1.json") + ": "), r.err());
+            assertEquals(List.of(".filler"), names(fs.dir()), "nothing of the bundle, not even its directory");
+        }
+    }
+
+    /**
+     * A scenario whose bundle cannot be begun (scenario.json on a full disk) leaves none of it: before,
+     * bundle.json stayed alone, and both ways on were refused: the same --out as not empty ("or
+     * --resume"), --resume as no scenario bundle (no scenario.json).
+     */
+    @Test
+    @Tag("device")
+    void aScenarioWhoseBundleCannotBeBegunLeavesNoneOfIt(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - fill: {passes: 1}\n");
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+            // Room for bundle.json, not for scenario.json.
+            fs.fillLeaving(1);
+            Path bundle = fs.dir().resolve("b");
+            CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", "null", "--size", "4M", "--out", bundle.toString());
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: cannot write " + bundle.resolve("scenario.json") + ": "), r.err());
+            assertEquals(List.of(".filler"), names(fs.dir()), "nothing of the bundle, not even its directory");
+        }
+    }
+
     /** /dev is RAM and holds devices: a mistyped output there, a file or a directory, is refused, whichever option names it. */
     @Test
     void noOutputOptionMakesAFileOrDirectoryUnderDev(@TempDir Path dir) throws Exception {

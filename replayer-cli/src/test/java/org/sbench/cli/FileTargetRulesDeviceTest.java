@@ -59,6 +59,26 @@ class FileTargetRulesDeviceTest {
         }
     }
 
+    /**
+     * The refusal of a read-only device names the way around it once: it said "; replay --read-only
+     * reads it; --read-only replays without writes" (found by hand on a loop device made with losetup -r).
+     */
+    @Test
+    void aReadOnlyDeviceIsRefusedNamingReadOnlyOnce() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            LoopDevice.run("blockdev", "--setro", loop.path().toString());
+            try {
+                CliTest.Run r = replay(loop.path(), "--allow-write", "--force");
+                assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+                assertEquals("sbench: " + loop.path() + " is read-only (its ro flag is set: losetup -r, blockdev --setro, a"
+                        + " write-protect switch) and this run writes to it" + READ_ONLY_HINT, r.err());
+            } finally {
+                // The flag outlives the loop device's file: the next user of the same number would find it read-only.
+                LoopDevice.run("blockdev", "--setrw", loop.path().toString());
+            }
+        }
+    }
+
     @Test
     void aFileUnderALoopDeviceIsRefusedThroughAnyOfItsNames() throws Exception {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {

@@ -95,4 +95,24 @@ class IoErrorLineDeviceTest {
         assertTrue(lines.get(0).matches(ERROR_LINE), lines.get(0));
         assertTrue(lines.get(0).startsWith("sbench: IO error in SEQ1M Q8T1 write pass 1: "), lines.get(0));
     }
+
+    /**
+     * A scenario step whose writes fail says so in one line naming the step, as replay, the steps and
+     * cdm do: before, {@code run} exited 1 with nothing on stderr (found by hand on a loop device over a
+     * full tmpfs: the table said "stopped (IO error)", and no line said which error or where).
+     */
+    @Test
+    void aScenarioStepWhoseWritesFailSaysSoInOneLine() throws Exception {
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - fill: {passes: 1, bs: 1M}\n");
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("small")), 2 * MIB);
+             LoopDevice loop = LoopDevice.createIn(fs.dir(), DEVICE_BYTES)) {
+            CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", loop.path().toString(), "--allow-write",
+                    "--progress", "none", "--out", dir.resolve("b").toString());
+            assertEquals(ExitCodes.IO_ERRORS, r.code(), r.err());
+            List<String> lines = sbenchLines(r.err());
+            assertEquals(1, lines.size(), r.err());
+            assertTrue(lines.get(0).matches(ERROR_LINE.replace("sbench: ", "sbench: IO error in step 1 \\(fill [^)]*\\): ")),
+                    lines.get(0));
+        }
+    }
 }
