@@ -24,8 +24,9 @@ import org.sbench.SbenchException;
  *
  * <p>Restoration also happens when the JVM exits without {@code close()} (Ctrl-C, SIGTERM): a
  * shutdown hook is registered when a value is changed and removed again by a normal
- * {@code close()}. Only SIGKILL or a crash of the JVM leaves the device changed; sbench's result
- * records the values used, and {@code echo 0 > /sys/class/block/DISK/queue/nomerges} and
+ * {@code close()}. Only SIGKILL or a crash of the JVM leaves the device changed: the next run on
+ * the disk puts the old values back first, from the note the killed run kept
+ * ({@link QueueSettingsNote}); by hand, {@code echo 0 > /sys/class/block/DISK/queue/nomerges} and
  * {@code echo -1 > /sys/class/block/DISK/queue/wbt_lat_usec} (the kernel's default) undo them.
  * {@code close()} is idempotent and may run concurrently with the hook.
  */
@@ -49,11 +50,14 @@ public final class QueueSettings implements AutoCloseable {
     private final String wbtBefore;
     private final String wbtUsed;
     private final String scheduler;
+    private final QueueSettingsNote note;
     private Thread restoreOnExit;
     private boolean restored;
 
-    private QueueSettings(String nomergesBefore, String nomergesUsed, String wbtBefore, String wbtUsed, String scheduler) {
+    private QueueSettings(String nomergesBefore, String nomergesUsed, String wbtBefore, String wbtUsed, String scheduler,
+            QueueSettingsNote note) {
         this.nomergesBefore = nomergesBefore;
+        this.note = note;
         this.nomergesUsed = nomergesUsed;
         this.wbtBefore = wbtBefore;
         this.wbtUsed = wbtUsed;
@@ -67,8 +71,9 @@ public final class QueueSettings implements AutoCloseable {
      * @throws SbenchException {@link ErrorKind#SYSTEM_FAILURE} when a setting cannot be read or changed
      *         (nothing stays changed then)
      */
-    static QueueSettings apply(SysfsBlockDevice device, boolean allowMerges, boolean writes) {
+    static QueueSettings apply(SysfsBlockDevice device, boolean allowMerges, boolean writes, QueueSettingsNote note) {
         SysfsBlockDevice disk = device.disk();
+        note.undoDeadRun(disk);
         Path nomerges = disk.attributePath(NOMERGES);
         String mergesBefore = disk.attribute(NOMERGES).orElseThrow(() ->
                 new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + nomerges));
@@ -78,16 +83,28 @@ public final class QueueSettings implements AutoCloseable {
         boolean mergesOff = !allowMerges && !mergesBefore.equals(NOMERGES_NONE);
         boolean wbtOff = writes && wbtBefore != null && !wbtBefore.equals(WBT_OFF);
         QueueSettings settings = new QueueSettings(mergesBefore, mergesOff ? NOMERGES_NONE : mergesBefore, wbtBefore,
-                wbtOff ? WBT_OFF : wbtBefore, scheduler);
+                wbtOff ? WBT_OFF : wbtBefore, scheduler, note);
+        List<QueueSettingsNote.Entry> planned = new ArrayList<>();
+        if (mergesOff) {
+            planned.add(new QueueSettingsNote.Entry(NOMERGES, mergesBefore, NOMERGES_NONE));
+        }
+        if (wbtOff) {
+            planned.add(new QueueSettingsNote.Entry(WBT_LAT_USEC, wbtBefore, WBT_OFF));
+        }
         try {
-            if (mergesOff) {
-                settings.change(nomerges, mergesBefore, NOMERGES_NONE, "; run as root or add " + ALLOW_MERGES_OPTION);
+            if (!planned.isEmpty()) {
+                note.write(planned);
             }
-            if (wbtOff) {
-                settings.change(disk.attributePath(WBT_LAT_USEC), wbtBefore, WBT_OFF, "; run as root");
+            for (QueueSettingsNote.Entry e : planned) {
+                settings.change(disk.attributePath(e.attribute()), e.before(), e.used(),
+                        e.attribute().equals(NOMERGES) ? "; run as root or add " + ALLOW_MERGES_OPTION : "; run as root");
             }
         } catch (SbenchException e) {
-            settings.close();
+            try {
+                settings.close();
+            } catch (SbenchException restoring) {
+                e.addSuppressed(restoring);
+            }
             throw e;
         }
         return settings;
@@ -174,11 +191,12 @@ public final class QueueSettings implements AutoCloseable {
             }
         }
         if (failure != null) {
-            throw failure;
+            throw failure; // the note stays: the next run on the disk puts back what this one could not
         }
+        note.delete();
     }
 
-    private static void write(Path file, String value, String hint) {
+    static void write(Path file, String value, String hint) {
         try {
             Files.writeString(file, value, StandardCharsets.US_ASCII);
         } catch (IOException e) {

@@ -66,7 +66,7 @@ public final class TargetLock implements AutoCloseable {
 
     /** Locks whole disk {@code disk} for the target {@code shown} (the disk or one of its partitions). */
     static TargetLock ofDisk(SysfsBlockDevice disk, String shown, Path lockDir, Path procRoot) {
-        Path file = lockDir.resolve("block-" + disk.majorMinor() + ".lock");
+        Path file = lockDir.resolve(diskFileStem(disk) + ".lock");
         int fd;
         try {
             Files.createDirectories(lockDir);
@@ -80,6 +80,15 @@ public final class TargetLock implements AutoCloseable {
         }
         String whose = disk.devPath().equals(shown) ? "" : ", the lock of disk " + disk.devPath();
         return hold(fd, file, shown, ": it holds " + file + whose + "; one run per disk at a time", procRoot);
+    }
+
+    /** The note of the queue settings a run changes on {@code disk}, kept beside the disk's lock ({@link QueueSettingsNote}). */
+    static QueueSettingsNote queueSettingsNote(SysfsBlockDevice disk, Path lockDir) {
+        return new QueueSettingsNote(lockDir.resolve(diskFileStem(disk) + ".settings"));
+    }
+
+    private static String diskFileStem(SysfsBlockDevice disk) {
+        return "block-" + disk.majorMinor();
     }
 
     /**

@@ -112,7 +112,8 @@ public final class Targets {
                 }
                 safety.checkWritable(path, settings.allowWrite(), settings.force());
             }
-            return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges(), lock);
+            return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges(), lock,
+                    TargetLock.queueSettingsNote(device.disk(), TargetLock.LOCK_DIR));
         } catch (RuntimeException e) {
             throw lock.releaseAfter(e);
         }

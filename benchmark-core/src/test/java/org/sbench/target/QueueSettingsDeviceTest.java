@@ -3,6 +3,7 @@ package org.sbench.target;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("device")
 class QueueSettingsDeviceTest {
@@ -24,6 +26,13 @@ class QueueSettingsDeviceTest {
 
     private static Path nomerges(LoopDevice loop) {
         return loop.nomergesFile();
+    }
+
+    @TempDir
+    Path lockDir;
+
+    private QueueSettingsNote note() {
+        return new QueueSettingsNote(lockDir.resolve("block.settings"));
     }
 
     private static String read(Path file) throws IOException {
@@ -64,7 +73,7 @@ class QueueSettingsDeviceTest {
     void theShutdownHookRestoresAndCloseAfterItIsHarmless() throws IOException {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
             Files.writeString(nomerges(loop), "0");
-            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false, false);
+            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false, false, note());
             assertEquals("2", read(nomerges(loop)));
             q.shutdownHook().run();
             assertEquals("0", read(nomerges(loop)));
@@ -107,13 +116,63 @@ class QueueSettingsDeviceTest {
             assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
             Files.writeString(nomerges(loop), "0");
             Files.writeString(loop.wbtFile(), "2000");
-            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false, true);
+            QueueSettings q = QueueSettings.apply(SysfsBlockDevice.named(loop.name(), Path.of("/sys")), false, true, note());
             assertEquals("2", read(nomerges(loop)));
             assertEquals("0", read(loop.wbtFile()));
             q.shutdownHook().run();
             assertEquals("0", read(nomerges(loop)));
             assertEquals("2000", read(loop.wbtFile()));
             q.close();
+        }
+    }
+
+    /**
+     * A run killed with SIGKILL leaves nomerges 2 and wbt_lat_usec 0: the next run puts the device's
+     * own values back first, records them as the values before, and restores them at its end (it
+     * took the dead run's values for the device's and "restored" those).
+     */
+    @Test
+    void theNextRunUndoesWhatAKilledRunLeft() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
+            SysfsBlockDevice device = SysfsBlockDevice.named(loop.name(), Path.of("/sys"));
+            Files.writeString(nomerges(loop), "1");
+            Files.writeString(loop.wbtFile(), "2000");
+            QueueSettings killed = QueueSettings.apply(device, false, true, note());
+            Runtime.getRuntime().removeShutdownHook(killed.shutdownHook()); // SIGKILL: no hook runs
+            assertEquals("2", read(nomerges(loop)));
+            assertEquals("0", read(loop.wbtFile()));
+
+            try (QueueSettings next = QueueSettings.apply(device, false, true, note())) {
+                assertEquals("1", next.nomergesBefore());
+                assertEquals("2000", next.wbtBefore());
+                assertEquals("2", read(nomerges(loop)));
+            }
+            assertEquals("1", read(nomerges(loop)));
+            assertEquals("2000", read(loop.wbtFile()));
+            assertTrue(Files.notExists(lockDir.resolve("block.settings")), "the note goes with the restore");
+
+            killed = QueueSettings.apply(device, false, false, note());
+            Runtime.getRuntime().removeShutdownHook(killed.shutdownHook());
+            Files.writeString(nomerges(loop), "0"); // set by hand after the kill: the user's, kept
+            try (QueueSettings next = QueueSettings.apply(device, true, false, note())) {
+                assertEquals("0", next.nomergesBefore());
+            }
+            assertEquals("0", read(nomerges(loop)));
+        }
+    }
+
+    @Test
+    void aReadOnlyRunWithMergesAllowedStillUndoesAKilledRun() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            SysfsBlockDevice device = SysfsBlockDevice.named(loop.name(), Path.of("/sys"));
+            Files.writeString(nomerges(loop), "0");
+            QueueSettings killed = QueueSettings.apply(device, false, false, note());
+            Runtime.getRuntime().removeShutdownHook(killed.shutdownHook());
+            try (QueueSettings next = QueueSettings.apply(device, true, false, note())) {
+                assertEquals("0", read(nomerges(loop)), "merging as the device had it, before this run's first IO");
+                assertEquals("0", next.nomergesUsed());
+            }
         }
     }
 }
