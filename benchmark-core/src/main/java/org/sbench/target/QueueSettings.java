@@ -93,11 +93,10 @@ public final class QueueSettings implements AutoCloseable {
         }
         try {
             if (!planned.isEmpty()) {
-                note.write(planned);
+                note.write(planned, hint(planned.get(0)));
             }
             for (QueueSettingsNote.Entry e : planned) {
-                settings.change(disk.attributePath(e.attribute()), e.before(), e.used(),
-                        e.attribute().equals(NOMERGES) ? "; run as root or add " + ALLOW_MERGES_OPTION : "; run as root");
+                settings.change(disk.attributePath(e.attribute()), e.before(), e.used(), hint(e));
             }
         } catch (SbenchException e) {
             try {
@@ -108,6 +107,11 @@ public final class QueueSettings implements AutoCloseable {
             throw e;
         }
         return settings;
+    }
+
+    /** What to do about a change that needs a right the user lacks. */
+    private static String hint(QueueSettingsNote.Entry e) {
+        return e.attribute().equals(NOMERGES) ? "; run as root or add " + ALLOW_MERGES_OPTION : "; run as root";
     }
 
     private void change(Path file, String before, String value, String hint) {

@@ -48,8 +48,8 @@ final class QueueSettingsNote {
         delete();
     }
 
-    /** Notes {@code entries} (all the run changes) before it changes them. */
-    void write(List<Entry> entries) {
+    /** Notes {@code entries} (all the run changes) before it changes them; {@code hint} ends the error when it cannot. */
+    void write(List<Entry> entries, String hint) {
         StringBuilder text = new StringBuilder();
         for (Entry e : entries) {
             text.append(e.attribute()).append(' ').append(e.before()).append(' ').append(e.used()).append('\n');
@@ -64,7 +64,7 @@ final class QueueSettingsNote {
             }
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + file + " (the queue settings this run"
-                    + " changes, for the next run should this one be killed): " + SbenchException.reason(e), e);
+                    + " changes, for the next run should this one be killed): " + SbenchException.reason(e) + hint, e);
         }
     }
 
