@@ -1,6 +1,7 @@
 package org.sbench.step;
 
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
@@ -25,19 +26,22 @@ public final class StepSession {
      */
     public static StepResult run(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
                                  StepListener listener, ReplayControl control, String sbenchVersion) {
-        return bundle(step, target, targetSettings, bundleDir, clock, listener, control, sbenchVersion).steps().get(0);
+        return bundle(step, target, targetSettings, bundleDir, clock, listener, control, sbenchVersion, r -> { })
+                .steps().get(0);
     }
 
     /**
      * Runs {@code step} on {@code target} into a bundle of one step (its runs' results held in memory),
-     * written to {@code bundleDir} unless that is null.
+     * written to {@code bundleDir} unless that is null. {@code ran} hears the step's result before the
+     * bundle is written, so that a step whose bundle cannot be written (a full disk) still shows it.
      */
     public static Bundle bundle(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
-                                StepListener listener, ReplayControl control, String sbenchVersion) {
+                                StepListener listener, ReplayControl control, String sbenchVersion, Consumer<StepResult> ran) {
         try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
             BundleLog log = BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
             try {
                 StepResult result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
+                ran.accept(result);
                 log.stepDone(result);
                 log.end(result.complete(), result.stopReason());
             } catch (RuntimeException e) {

@@ -86,11 +86,13 @@ abstract class StepCommand implements Callable<Integer> {
         try (OutputDirectory dir = bundleDir == null ? null : new OutputDirectory("--out", bundleDir);
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(err, "");
-            Bundle bundle = StepSession.bundle(step, target, size.applyTo(targetOptions.settings()), bundleDir, NanoClock.SYSTEM,
-                    new StepProgress(progress.line(spec)), stop.control(), SbenchCommand.version());
-            StepResult r = bundle.steps().get(0);
             PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
-            new StepTable().write(r, target, stdout);
+            Bundle bundle = StepSession.bundle(step, target, size.applyTo(targetOptions.settings()), bundleDir, NanoClock.SYSTEM,
+                    new StepProgress(progress.line(spec)), stop.control(), SbenchCommand.version(), ran -> {
+                        new StepTable().write(ran, target, stdout);
+                        stdout.flush();
+                    });
+            StepResult r = bundle.steps().get(0);
             if (stdoutJson != null) {
                 try (OutputFiles files = new OutputFiles()) {
                     new JsonResults().writeValue(BundleJson.withResults(bundle), stdoutJson, files);

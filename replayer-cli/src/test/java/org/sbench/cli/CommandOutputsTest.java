@@ -179,6 +179,8 @@ class CommandOutputsTest {
             assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
             assertTrue(r.err().startsWith("sbench: cannot write " + bundle.resolve("steps/01-fill/pass-1.json") + ": "), r.err());
             assertEquals(List.of(".filler"), names(fs.dir()), "nothing of the bundle, not even its directory");
+            assertTrue(r.out().startsWith("step     fill 1 x 100%") && r.out().contains("\npass-1   32  4.2"),
+                    "the step's numbers are shown, as replay shows its table before its output fails: " + r.out());
         }
     }
 
