@@ -121,6 +121,21 @@ class CdmSuiteTest {
         }
     }
 
+    /** A time limit that is no whole number of milliseconds was rounded: --duration 1ns said "1 pass of 0 ms" and "time limit 0 ms". */
+    @Test
+    void aTimeLimitBelowAMillisecondIsWrittenAsGiven() {
+        for (long ns : new long[] {1, 1_500_000}) {
+            CdmSettings settings = CdmSettings.of(CdmPreset.V8).withSizeBytes(2 * MIB).withPasses(1).withDurationNs(ns);
+            CdmResults results = CdmSuite.run(new CdmSuite.Request("null", TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM,
+                    CdmListener.NONE, new ReplayControl(), "test", IoEngines::open);
+            String words = ns == 1 ? "0.000001 ms" : "1.5 ms";
+            assertEquals("time limit " + words, results.entries().get(0).best().stopReason());
+            StringWriter grid = new StringWriter();
+            new CdmGrid(results).write(new PrintWriter(grid, true));
+            assertTrue(grid.toString().contains("1 pass of " + words + " per test and op"), grid.toString());
+        }
+    }
+
     /** The engines {@link IoEngines#open} gives, but read number {@code failing} (over all of them) fails with EIO. */
     private static final class FailingRead implements IoEngines.Opener {
         private long readsLeft;
