@@ -1,6 +1,7 @@
 package org.sbench.cdm;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +16,8 @@ import org.sbench.trace.Op;
 public final class CdmGrid {
     private static final String NONE = "-";
     private static final long NS_PER_S = 1_000_000_000L;
-    private static final double NS_PER_MS = 1e6;
+    /** Decimal digits of a millisecond in nanoseconds. */
+    private static final int MS_DIGITS = 6;
 
     private final CdmResults results;
 
@@ -91,9 +93,9 @@ public final class CdmGrid {
         return data.equals("zero") ? "0x00" : data;
     }
 
-    /** Whole seconds as {@code 5 s}, else milliseconds. */
+    /** Whole seconds as {@code 5 s}, else milliseconds, exactly ({@code 1.5 ms}: rounded, a 1 ns limit read "0 ms"). */
     static String duration(long ns) {
-        return ns % NS_PER_S == 0 ? ns / NS_PER_S + " s" : String.format(Locale.ROOT, "%.0f ms", ns / NS_PER_MS);
+        return ns % NS_PER_S == 0 ? ns / NS_PER_S + " s" : BigDecimal.valueOf(ns, MS_DIGITS).stripTrailingZeros().toPlainString() + " ms";
     }
 
     static String mib(long bytes) {

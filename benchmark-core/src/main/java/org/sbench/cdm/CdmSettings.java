@@ -65,6 +65,10 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
         return new CdmSettings(preset, sizeBytes, passes, durationNs, value, engine, seed);
     }
 
+    public CdmSettings withSeed(long value) {
+        return new CdmSettings(preset, sizeBytes, passes, durationNs, data, engine, value);
+    }
+
     public CdmSettings withEngine(String value) {
         return new CdmSettings(preset, sizeBytes, passes, durationNs, data, value, seed);
     }

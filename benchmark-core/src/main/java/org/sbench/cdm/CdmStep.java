@@ -78,7 +78,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
         Counting listener = new Counting(context);
-        CdmResults results = CdmSuite.onTarget(context.target(), settings, context.clock(), listener, context.control(),
+        CdmResults results = CdmSuite.onTarget(context.target(), settings.withSeed(context.seed()), context.clock(), listener, context.control(),
                 context.sbenchVersion(), context.engines());
         List<StepResult.NamedRun> runs = new ArrayList<>();
         for (CdmResults.Entry e : results.entries()) {

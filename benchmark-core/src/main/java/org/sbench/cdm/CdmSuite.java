@@ -105,6 +105,8 @@ public final class CdmSuite {
         private final IoEngines.Opener engines;
         private final List<CdmResults.Entry> entries = new ArrayList<>();
         private long errors;
+        /** Runs given a seed of write data so far: each run (fill or pass) writes from a seed of its own. */
+        private long dataSeeds;
         private ReplayResult failedPass;
         private String engineName = "";
 
@@ -153,18 +155,18 @@ public final class CdmSuite {
             List<Double> mbps = new ArrayList<>();
             for (int pass = 1 - s.preset().warmUpPasses(); pass <= s.passes(); pass++) {
                 long count = s.timed() ? Long.MAX_VALUE : SequentialTraceReader.sweep(regionBytes, test.blockBytes());
-                long seed = s.seed() + pass;
+                long offsetSeed = s.seed() + pass;
                 String name = "cdm " + s.preset().word() + " " + test.label() + " " + op.name().toLowerCase(Locale.ROOT);
                 TraceReader trace = test.sequential()
                         ? new SequentialTraceReader(name, op, regionBytes, test.blockBytes(), count)
-                        : new RandomTraceReader(name, op, regionBytes, test.blockBytes(), count, seed);
+                        : new RandomTraceReader(name, op, regionBytes, test.blockBytes(), count, offsetSeed);
                 // Each pass of a test is defined alike (seeds aside), so that compare takes them as one trace.
                 String definition = name + ", " + (test.sequential() ? "sequential" : "random") + " " + test.blockBytes()
                         + " B at QD " + test.qd() + " over " + regionBytes + " B, "
                         + (s.timed() ? "for " + s.durationNs() + " ns" : "one sweep of the region");
                 ReplayListener progress = listener.passProgress(test, op, data, pass, s.passes());
                 ReplayResult r = timedPass(c, new GeneratedSource(name, FORMAT, definition, () -> trace, s.timed() ? Replayer.UNBOUNDED : count,
-                        regionBytes, test.blockBytes()), test.qd(), data, seed, progress);
+                        regionBytes, test.blockBytes()), test.qd(), data, nextDataSeed(), progress);
                 errors += r.summary().errors();
                 boolean scored = pass >= 1;
                 if (scored) {
@@ -196,22 +198,22 @@ public final class CdmSuite {
             return true;
         }
 
-        private ReplayResult timedPass(Equipment c, GeneratedSource source, int qd, String data, long seed, ReplayListener progress) {
+        private ReplayResult timedPass(Equipment c, GeneratedSource source, int qd, String data, long dataSeed, ReplayListener progress) {
             ReplayControl pass = control.child();
             if (!s.timed()) {
-                return pass(c, source, qd, data, seed, pass, progress);
+                return pass(c, source, qd, data, dataSeed, pass, progress);
             }
             // Counted from the replay's clock start, so that its warm-up does not count.
             try (TimeLimits.Limit limit = timer.limit(pass, s.durationNs(), "time limit " + CdmGrid.duration(s.durationNs()),
                     progress)) {
-                return pass(c, source, qd, data, seed, pass, limit);
+                return pass(c, source, qd, data, dataSeed, pass, limit);
             }
         }
 
         /** One pass: the generated IOs at a fixed depth, as a replay of them. */
-        private ReplayResult pass(Equipment c, GeneratedSource source, int qd, String data, long seed, ReplayControl pass,
+        private ReplayResult pass(Equipment c, GeneratedSource source, int qd, String data, long dataSeed, ReplayControl pass,
                                   ReplayListener passListener) {
-            ReplaySettings settings = ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withSeed(seed);
+            ReplaySettings settings = ReplaySettings.DEFAULTS.withFixedQd(qd).withData(data).withSeed(dataSeed);
             return Run.execute(source, settings, c, clock, passListener, pass, sbenchVersion);
         }
 
@@ -221,7 +223,7 @@ public final class CdmSuite {
                 TraceReader trace = new SequentialTraceReader(FILL_NAME, Op.WRITE, regionBytes, FILL_BLOCK_BYTES, count);
                 GeneratedSource source = new GeneratedSource(FILL_NAME, FORMAT, "fill " + regionBytes + " B", () -> trace, count,
                         regionBytes, FILL_BLOCK_BYTES);
-                ReplayResult r = pass(e.equipment(), source, FILL_QD, data, s.seed(), control.child(), listener.fillProgress(data));
+                ReplayResult r = pass(e.equipment(), source, FILL_QD, data, nextDataSeed(), control.child(), listener.fillProgress(data));
                 listener.filled(data, r);
                 if (r.summary().errors() > 0) {
                     throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "filling the test region of " + target.path() + " with "
@@ -233,6 +235,15 @@ public final class CdmSuite {
                 throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "flushing " + target.path()
                         + " after filling the test region failed: errno " + -rc);
             }
+        }
+
+        /**
+         * The seed of the next run's write data. The data of write N of a run depends on its seed and N alone, so runs
+         * seeded by their pass number wrote the same bytes: a second test's pass over the bytes and offsets of the first's,
+         * v3's warm-up pass over the fill's.
+         */
+        private long nextDataSeed() {
+            return s.seed() + dataSeeds++;
         }
 
         private Opened open(int depth, int blockBytes) {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplaySettings;
 import org.sbench.result.ReplayResult;
 import org.sbench.step.BundleLog;
 import org.sbench.step.SteadyState;
@@ -25,6 +26,8 @@ import org.sbench.target.Target;
  * another reason (an IO error under on-error stop) ends the run the same way.
  */
 final class ScenarioRunner {
+    /** How far apart the seeds of two steps are: more than any step adds for its passes, rounds and probes. */
+    private static final int SEED_SHIFT = 32;
     private final Scenario scenario;
     private final StepMaker maker;
     private final int plannedSteps;
@@ -73,9 +76,10 @@ final class ScenarioRunner {
             Step step = maker.make(p);
             listener.starting(p, p.label(step.label()), plannedSteps);
             StepResult r;
+            long seed = seed(p);
             try {
                 r = maker.attributing(p, () -> step.run(new StepContext(target, engines, clock, control.child(), stepListener,
-                        sbenchVersion)));
+                        sbenchVersion, seed)));
             } catch (RuntimeException e) {
                 log.end(false, "step " + (p.ordinal() + 1) + " (" + p.label(step.label()) + ") failed: " + e.getMessage());
                 throw e;
@@ -95,6 +99,15 @@ final class ScenarioRunner {
             }
         }
         return end(true, null, errors, ran);
+    }
+
+    /**
+     * The seed step {@code p} starts from: the first step's is a command's, each next one 2^32 on, past the passes,
+     * rounds and probes a step adds. Every step began from a command's, so each round of a group wrote the offsets
+     * and bytes of the round before. A resumed run plans its steps alike, so a step run again gets its seed again.
+     */
+    private static long seed(PlannedStep p) {
+        return ReplaySettings.DEFAULT_SEED + ((long) p.ordinal() << SEED_SHIFT);
     }
 
     private ScenarioOutcome end(boolean complete, String reason, long errors, int ran) {

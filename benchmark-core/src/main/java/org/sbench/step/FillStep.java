@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplaySettings;
 import org.sbench.target.NullTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -99,7 +98,7 @@ public final class FillStep implements Step {
                 String name = "fill pass " + pass;
                 GeneratedSource source = new GeneratedSource(name, KIND, definition(), () -> new SequentialTraceReader(name, Op.WRITE,
                         regionBytes, blockBytes, count), count, regionBytes, blockBytes);
-                runs.run("pass-" + pass, "pass " + pass + " of " + passes, source, io.settings(ReplaySettings.DEFAULT_SEED + pass));
+                runs.run("pass-" + pass, "pass " + pass + " of " + passes, source, io.settings(context.seed() + pass));
             }
             if (runs.goOn()) {
                 runs.flush("the fill");

@@ -9,7 +9,6 @@ import org.sbench.SbenchException;
 import org.sbench.generate.RandomTraceReader;
 import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -174,7 +173,7 @@ public final class IdleStep implements Step {
                 if (probes() && runs.goOn()) {
                     String after = StepOptions.durationWord(idledNs);
                     runs.runFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after " + after + " idle)", probeNs,
-                            source(regionBytes, i), probe.settings(ReplaySettings.DEFAULT_SEED + i));
+                            source(regionBytes, i, context.seed() + i), probe.settings(context.seed() + i));
                 }
             }
             return runs.result(this, 0, null, null, null);
@@ -208,11 +207,10 @@ public final class IdleStep implements Step {
         }
     }
 
-    private GeneratedSource source(long regionBytes, int index) {
+    private GeneratedSource source(long regionBytes, int index, long seed) {
         boolean random = probeTest.startsWith("rand");
         Op op = writes() ? Op.WRITE : Op.READ;
         String name = "idle probe " + index;
-        long seed = ReplaySettings.DEFAULT_SEED + index;
         // Probes are defined alike (seeds aside), so that compare takes them as one trace.
         String definition = "idle probe: " + probeTest + " of " + probe.blockBytes() + " B at QD " + probe.qd() + " over the target for "
                 + StepOptions.durationWord(probeNs);

@@ -71,7 +71,7 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
     public StepResult run(StepContext context) {
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
-        ReplayResult r = context.run(source(), settings, context.listener().run(label(), 0), context.control());
+        ReplayResult r = context.run(source(), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,

@@ -9,7 +9,6 @@ import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.generate.SweepTraceReader;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplaySettings;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -149,7 +148,7 @@ public final class SweepStep implements Step {
         GeneratedSource source = new GeneratedSource(name, KIND, definition, () -> new SweepTraceReader(name, op, offsets, pointBytes,
                 blockBytes), ios, capacity, Math.min(blockBytes, pointBytes));
         try (StepRuns runs = new StepRuns(context)) {
-            ReplayResult r = runs.run("sweep", name + " (" + points + " points)", source, io.settings(ReplaySettings.DEFAULT_SEED));
+            ReplayResult r = runs.run("sweep", name + " (" + points + " points)", source, io.settings(context.seed()));
             return runs.result(this, 0, null, sweepPoints(r, offsets, pointBytes), null);
         }
     }

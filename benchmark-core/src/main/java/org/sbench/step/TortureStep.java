@@ -8,7 +8,6 @@ import java.util.function.IntToDoubleFunction;
 import org.sbench.SbenchException;
 import org.sbench.generate.RandomTraceReader;
 import org.sbench.replay.GeneratedSource;
-import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Replayer;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -127,8 +126,8 @@ public final class TortureStep implements Step {
         long regionBytes = regionBytes(context.target());
         try (StepRuns runs = new StepRuns(context)) {
             if (!untilSteady()) {
-                runs.runFor("torture", "torture " + StepOptions.durationWord(durationNs), durationNs, source(regionBytes, 0),
-                        io.settings(ReplaySettings.DEFAULT_SEED));
+                runs.runFor("torture", "torture " + StepOptions.durationWord(durationNs), durationNs, source(regionBytes, 0, context.seed()),
+                        io.settings(context.seed()));
                 return runs.result(this, 0, null, null, null);
             }
             SteadyState.Verdict verdict = untilSteady(round -> {
@@ -136,7 +135,7 @@ public final class TortureStep implements Step {
                     return Double.NaN;
                 }
                 ReplayResult r = runs.runFor("round-" + round, "round " + round + " (at most " + SteadyState.MAX_ROUNDS + ")", roundNs,
-                        source(regionBytes, round), io.settings(ReplaySettings.DEFAULT_SEED + round));
+                        source(regionBytes, round, context.seed() + round), io.settings(context.seed() + round));
                 // A partial round is no round of the window.
                 return r.complete() ? r.summary().iops() : Double.NaN;
             });
@@ -163,9 +162,8 @@ public final class TortureStep implements Step {
         return verdict;
     }
 
-    private GeneratedSource source(long regionBytes, int round) {
+    private GeneratedSource source(long regionBytes, int round, long seed) {
         String name = untilSteady() ? "torture round " + round : "torture";
-        long seed = ReplaySettings.DEFAULT_SEED + round;
         // Rounds are defined alike (seeds aside), so that compare takes them as one trace.
         int blockBytes = io.blockBytes();
         String definition = "torture: random " + blockBytes + " B writes at QD " + io.qd() + " over the first " + span.word()

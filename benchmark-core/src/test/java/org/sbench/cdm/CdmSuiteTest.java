@@ -10,8 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.sbench.engine.CompletionSink;
 import org.sbench.engine.IoEngine;
@@ -98,6 +101,41 @@ class CdmSuiteTest {
         assertEquals(0, CdmPreset.V8.warmUpPasses());
     }
 
+    /**
+     * Every run of the suite wrote from the seed of its pass number alone: SEQ1M Q1T1's write pass 1 rewrote the bytes
+     * SEQ1M Q8T1's pass 1 had written at the same offsets, RND4K Q1T1's the offsets and bytes of RND4K Q32T1's, and
+     * v3's warm-up passes the fill's; found reading back a 32 MiB region of a loop device after one suite (4 of 8192
+     * 4 KiB blocks twice over), against cdm.md's "no two blocks alike".
+     */
+    @Test
+    void noTwoBlocksTheSuiteWritesAreAlike() {
+        for (CdmPreset preset : CdmPreset.values()) {
+            CdmSettings settings = CdmSettings.of(preset).withSizeBytes(2 * MIB).withPasses(2).withDurationNs(0);
+            RecordingWrites engines = new RecordingWrites();
+            CdmResults results = CdmSuite.run(new CdmSuite.Request("null", TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM,
+                    CdmListener.NONE, new ReplayControl(), "test", engines);
+
+            assertTrue(results.complete());
+            assertTrue(engines.blocks > 0);
+            assertEquals(engines.blocks, engines.distinct.size(), preset.word() + ": 512-byte blocks written twice");
+        }
+    }
+
+    /** A time limit that is no whole number of milliseconds was rounded: --duration 1ns said "1 pass of 0 ms" and "time limit 0 ms". */
+    @Test
+    void aTimeLimitBelowAMillisecondIsWrittenAsGiven() {
+        for (long ns : new long[] {1, 1_500_000}) {
+            CdmSettings settings = CdmSettings.of(CdmPreset.V8).withSizeBytes(2 * MIB).withPasses(1).withDurationNs(ns);
+            CdmResults results = CdmSuite.run(new CdmSuite.Request("null", TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM,
+                    CdmListener.NONE, new ReplayControl(), "test", IoEngines::open);
+            String words = ns == 1 ? "0.000001 ms" : "1.5 ms";
+            assertEquals("time limit " + words, results.entries().get(0).best().stopReason());
+            StringWriter grid = new StringWriter();
+            new CdmGrid(results).write(new PrintWriter(grid, true));
+            assertTrue(grid.toString().contains("1 pass of " + words + " per test and op"), grid.toString());
+        }
+    }
+
     /** The engines {@link IoEngines#open} gives, but read number {@code failing} (over all of them) fails with EIO. */
     private static final class FailingRead implements IoEngines.Opener {
         private long readsLeft;
@@ -163,6 +201,82 @@ class CdmSuiteTest {
             public void close() {
                 engine.close();
             }
+        }
+    }
+
+    /** The engines {@link IoEngines#open} gives, keeping every 512-byte block each write submits. */
+    private static final class RecordingWrites implements IoEngines.Opener {
+        private static final int BLOCK_BYTES = 512;
+        final Set<ByteBuffer> distinct = new HashSet<>();
+        long blocks;
+
+        @Override
+        public IoEngines.Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock) {
+            IoEngines.Opened opened = IoEngines.open(name, target, depth, maxIoBytes, clock);
+            IoEngine engine = opened.engine();
+            return new IoEngines.Opened(new Wrapped(engine) {
+                @Override
+                public void submit(IoSlot slot) {
+                    if (slot.op == Op.WRITE) {
+                        for (int at = 0; at < slot.lengthBytes; at += BLOCK_BYTES) {
+                            byte[] block = new byte[BLOCK_BYTES];
+                            slot.buffer.get(at, block);
+                            distinct.add(ByteBuffer.wrap(block));
+                            blocks++;
+                        }
+                    }
+                    super.submit(slot);
+                }
+            }, opened.fallbackReason());
+        }
+    }
+
+    /** An engine passing every call to another. */
+    private static class Wrapped implements IoEngine {
+        private final IoEngine engine;
+
+        Wrapped(IoEngine engine) {
+            this.engine = engine;
+        }
+
+        @Override
+        public int reap(int min, long timeoutNs, CompletionSink sink) {
+            return engine.reap(min, timeoutNs, sink);
+        }
+
+        @Override
+        public String name() {
+            return engine.name();
+        }
+
+        @Override
+        public int depth() {
+            return engine.depth();
+        }
+
+        @Override
+        public IoSlot[] slots() {
+            return engine.slots();
+        }
+
+        @Override
+        public void submit(IoSlot slot) {
+            engine.submit(slot);
+        }
+
+        @Override
+        public int commit() {
+            return engine.commit();
+        }
+
+        @Override
+        public int inFlight() {
+            return engine.inFlight();
+        }
+
+        @Override
+        public void close() {
+            engine.close();
         }
     }
 }
