@@ -40,7 +40,7 @@ public final class SplitReader implements TraceReader {
         TraceFormat format = formats.byName(trace.format());
         switch (split.kind()) {
             case RECORDS:
-                return new SplitReader(new SbtFormat().openRecords(files.input(trace.name(), trace.path()), split.start(),
+                return new SplitReader(new SbtFormat().openRecords(files.input(trace.name(), trace.path()), options, split.start(),
                         split.end() - split.start()), null, trace.name());
             case LINES:
                 LineRange range = lineRange(files, split);

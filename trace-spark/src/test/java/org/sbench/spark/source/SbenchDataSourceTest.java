@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,12 +22,18 @@ import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.convert.ConvertSettings;
+import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
 /** The "sbench" source gives the format readers' records as rows, in file order, however it splits. */
 class SbenchDataSourceTest extends LocalSparkTest {
+    /** The .sbt layout (docs/trace-formats.md): the u32 records offset in the header, 48-byte records, the i64 offset at 16. */
+    private static final int SBT_RECORDS_OFFSET_AT = 12;
+    private static final int SBT_RECORD_BYTES = 48;
+    private static final int SBT_REC_OFFSET = 16;
 
     @TempDir
     static Path dir;
@@ -89,6 +97,30 @@ class SbenchDataSourceTest extends LocalSparkTest {
         Dataset<Row> skipping = spark.read().format("sbench").option("skipBad", 1).load(file.toString());
         assertEquals(11, skipping.count());
         assertEquals(1, BadRecords.skipped(SbenchTable.of(skipping)));
+    }
+
+    /** An .sbt record range was read without the allowance: a bad record failed the query whatever skipBad said. */
+    @Test
+    void aBadSbtRecordIsSkippedWithinTheAllowanceInEverySplit() throws IOException {
+        Path csv = MultiVolumeTraces.write(dir.resolve("for-sbt.csv"), MultiVolumeTraces.alibaba(5, 60, 2));
+        Path file = dir.resolve("bad.sbt");
+        TraceFormats formats = TraceFormats.standard();
+        try (TraceReader r = formats.open(csv, null, ReadOptions.DEFAULTS)) {
+            TraceConverter.convert(r, formats.byName("sbt"), file, ConvertSettings.ALL);
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int badOffsetAt = b.getInt(SBT_RECORDS_OFFSET_AT) + 30 * SBT_RECORD_BYTES + SBT_REC_OFFSET;
+        b.putLong(badOffsetAt, -4096);
+        Files.write(file, bytes);
+        for (long split : new long[] {1 << 20, 500}) {
+            Dataset<Row> skipping = spark.read().format("sbench").option("skipBad", 1).option("splitBytes", split).load(file.toString());
+            assertEquals(59, skipping.count(), "splitBytes " + split);
+            assertEquals(1, BadRecords.skipped(SbenchTable.of(skipping)), "splitBytes " + split);
+        }
+        Exception e = assertThrows(Exception.class, () -> spark.read().format("sbench").load(file.toString()).count());
+        assertTrue(BadRecords.sbenchCause(e).getMessage().startsWith(file + ": byte " + (badOffsetAt - SBT_REC_OFFSET)
+                + ": expected a non-negative offset"), BadRecords.sbenchCause(e).getMessage());
     }
 
     @Test
