@@ -85,7 +85,9 @@ public final class TraceListing {
             try {
                 Path p = new Path(arg);
                 FileSystem fs = HadoopFiles.fileSystem(arg, files.conf());
-                FileStatus[] matches = fs.globStatus(p);
+                // A path that names a file or directory is that one, as sbench takes it, even when its
+                // name holds glob characters (x[1].csv); only a path that names nothing is a glob.
+                FileStatus[] matches = fs.exists(p) ? new FileStatus[] {fs.getFileStatus(p)} : fs.globStatus(p);
                 if (matches == null || matches.length == 0) {
                     throw SbenchException.badInput(arg, "no such file");
                 }

@@ -99,6 +99,17 @@ class SbenchDataSourceTest extends LocalSparkTest {
         assertEquals(1, BadRecords.skipped(SbenchTable.of(skipping)));
     }
 
+    /** A path was always taken as a glob: a file named with [ ] or { } was "no such file", which sbench reads. */
+    @Test
+    void aFileNamedWithGlobCharactersIsReadByItsName() throws IOException {
+        List<MultiVolumeTraces.Line> lines = MultiVolumeTraces.msr(6, 40, 2);
+        for (String name : new String[] {"x[1].csv", "b{a,b}.csv"}) {
+            Path file = MultiVolumeTraces.write(dir.resolve(name), lines);
+            List<Row> got = spark.read().format("sbench").load(file.toString()).collectAsList();
+            assertEquals(readerRows(file), got, name);
+        }
+    }
+
     /** An .sbt record range was read without the allowance: a bad record failed the query whatever skipBad said. */
     @Test
     void aBadSbtRecordIsSkippedWithinTheAllowanceInEverySplit() throws IOException {
