@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -25,6 +26,7 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -97,6 +99,34 @@ class SbenchDataSourceTest extends LocalSparkTest {
         Dataset<Row> skipping = spark.read().format("sbench").option("skipBad", 1).load(file.toString());
         assertEquals(11, skipping.count());
         assertEquals(1, BadRecords.skipped(SbenchTable.of(skipping)));
+    }
+
+    /**
+     * The split ending a cut file numbered the cut line by reading the file from its start, byte by
+     * byte: a second, serial read of the whole file (a 308 MB Alibaba file: 39.7 s instead of 30.2 s).
+     */
+    @Test
+    void aCutLastLineIsNumberedWithoutReadingTheFileAgain() throws IOException {
+        List<MultiVolumeTraces.Line> lines = MultiVolumeTraces.alibaba(7, 200_000, 3);
+        Path file = MultiVolumeTraces.write(dir.resolve("cut-end.csv"), lines);
+        Files.writeString(file, "3,W,4096,4096,15778", java.nio.file.StandardOpenOption.APPEND);
+        long size = Files.size(file);
+        long before = localBytesRead();
+        Dataset<Row> rows = spark.read().format("sbench").option("splitBytes", 1 << 20).load(file.toString());
+        assertEquals(lines.size(), rows.count());
+        long read = localBytesRead() - before;
+        assertEquals(List.of(LineCursor.cutLastLine(file.toString(), lines.size() + 1)), BadRecords.cutLastLines(SbenchTable.of(rows)));
+        assertTrue(read < size * 3 / 2, read + " bytes read of a file of " + size);
+    }
+
+    private static long localBytesRead() {
+        long bytes = 0;
+        for (FileSystem.Statistics s : FileSystem.getAllStatistics()) {
+            if ("file".equals(s.getScheme())) {
+                bytes += s.getBytesRead();
+            }
+        }
+        return bytes;
     }
 
     /** A path was always taken as a glob: a file named with [ ] or { } was "no such file", which sbench reads. */
