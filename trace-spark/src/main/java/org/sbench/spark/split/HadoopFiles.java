@@ -7,6 +7,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -66,7 +67,13 @@ public final class HadoopFiles implements Serializable {
 
     /** A new stream of the file's raw bytes from {@code position}; the caller closes it. */
     public InputStream open(String path, long position) throws IOException {
-        FSDataInputStream in = fileSystem(path).open(new Path(path));
+        FileSystem fs = fileSystem(path);
+        if (fs instanceof ChecksumFileSystem checked) {
+            // The local FileSystem reads a file through its checksum file ".NAME.crc", which traces
+            // do not have and whose path Hadoop cannot parse when NAME holds a colon (t-12:00.csv).
+            fs = checked.getRawFileSystem();
+        }
+        FSDataInputStream in = fs.open(new Path(path));
         try {
             if (position > 0) {
                 in.seek(position);
