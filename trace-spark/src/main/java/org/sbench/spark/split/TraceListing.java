@@ -83,7 +83,7 @@ public final class TraceListing {
         Map<String, String> out = new LinkedHashMap<>();
         for (String arg : paths) {
             try {
-                Path p = new Path(arg);
+                Path p = HadoopFiles.path(arg);
                 FileSystem fs = HadoopFiles.fileSystem(arg, files.conf());
                 // A path that names a file or directory is that one, as sbench takes it, even when its
                 // name holds glob characters (x[1].csv); only a path that names nothing is a glob.
@@ -129,7 +129,7 @@ public final class TraceListing {
         if (file.equals(given)) {
             return arg;
         }
-        java.net.URI argUri = new Path(arg).toUri();
+        java.net.URI argUri = HadoopFiles.path(arg).toUri();
         if (argUri.getScheme() != null) {
             return "file".equals(file.toUri().getScheme()) ? file.toUri().getPath() : file.toString();
         }

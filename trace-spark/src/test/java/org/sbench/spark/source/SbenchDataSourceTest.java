@@ -149,6 +149,21 @@ class SbenchDataSourceTest extends LocalSparkTest {
         assertEquals(40, spark.read().format("sbench").load(file.getParent().toString()).count());
     }
 
+    /** A relative path whose first name holds a colon was taken for a URI of that scheme: an internal error, exit 70. */
+    @Test
+    void aRelativePathWhoseFirstNameHasAColonIsAFile() throws IOException {
+        Path relative = Path.of("sbench-test-12:00");
+        try {
+            Path file = MultiVolumeTraces.write(Files.createDirectories(relative).resolve("t.csv"), MultiVolumeTraces.msr(9, 30, 2));
+            List<Row> rows = spark.read().format("sbench").load(file.toString()).collectAsList();
+            assertEquals(30, rows.size());
+            assertEquals(file.toString(), rows.get(0).getString(0));
+        } finally {
+            Files.deleteIfExists(relative.resolve("t.csv"));
+            Files.deleteIfExists(relative);
+        }
+    }
+
     /** An .sbt record range was read without the allowance: a bad record failed the query whatever skipBad said. */
     @Test
     void aBadSbtRecordIsSkippedWithinTheAllowanceInEverySplit() throws IOException {
