@@ -81,12 +81,18 @@ public final class BadRecords {
      */
     public static List<String> cutLastLines(SbenchTable table) {
         long[] cut = new long[table.traces().size()];
+        long[] linesBefore = new long[cut.length];
         Map<Integer, SplitCounts.Count> counts = table.counts().value();
+        // Splits in file order: a range's lines follow those of the ranges before it.
         for (TraceSplit s : table.splits()) {
             SplitCounts.Count c = counts.get(s.index());
-            if (c != null && c.incompleteLastLine() > 0) {
-                cut[s.traceIndex()] = c.incompleteLastLine();
+            if (c == null) {
+                continue;
             }
+            if (c.incompleteLastLine() > 0) {
+                cut[s.traceIndex()] = linesBefore[s.traceIndex()] + c.incompleteLastLine();
+            }
+            linesBefore[s.traceIndex()] += c.lineEnds();
         }
         List<String> warnings = new ArrayList<>();
         for (int t = 0; t < cut.length; t++) {

@@ -42,7 +42,7 @@ final class IoRowReader implements PartitionReader<InternalRow> {
         if (!reader.next(record)) {
             if (!ended) {
                 ended = true;
-                counts.add(new SplitCounts.Count(split, records, reader.skippedRecords(), reader.incompleteLastLine()));
+                counts.add(new SplitCounts.Count(split, records, reader.skippedRecords(), reader.incompleteLastLine(), reader.lineEnds()));
             }
             return false;
         }

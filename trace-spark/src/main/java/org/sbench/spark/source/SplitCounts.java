@@ -6,8 +6,8 @@ import java.util.Map;
 import org.apache.spark.util.AccumulatorV2;
 
 /**
- * Records delivered, bad records skipped and a last line cut (its number in the file, else 0), per
- * split index. A split's counts are those of its
+ * Records delivered, bad records skipped, a last line cut (its number counted from the split's
+ * first line, else 0) and the line ends of a byte range, per split index. A split's counts are those of its
  * last finished read (a retried or repeated task replaces, never adds), so the sums per trace are
  * exact whatever Spark re-runs. Synchronized: Spark's status listener reads the value while tasks
  * report.
@@ -15,8 +15,11 @@ import org.apache.spark.util.AccumulatorV2;
 public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Integer, SplitCounts.Count>> {
     private static final long serialVersionUID = 1L;
 
-    /** One split's read: records delivered, bad records skipped, the number of a last line without a line end (else 0). */
-    public record Count(int split, long records, long skipped, long incompleteLastLine) implements java.io.Serializable {
+    /**
+     * One split's read: records delivered, bad records skipped, the number of a last line without a
+     * line end counted from the split's first line (else 0), the line ends of a byte range (else 0).
+     */
+    public record Count(int split, long records, long skipped, long incompleteLastLine, long lineEnds) implements java.io.Serializable {
     }
 
     private final HashMap<Integer, Count> bySplit = new HashMap<>();

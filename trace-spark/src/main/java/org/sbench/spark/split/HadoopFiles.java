@@ -7,6 +7,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -41,7 +42,7 @@ public final class HadoopFiles implements Serializable {
      * exception (a {@link ClassNotFoundException} for {@code s3a:} without hadoop-aws).
      */
     public static FileSystem fileSystem(String path, Configuration conf) throws IOException {
-        Path p = new Path(path);
+        Path p = path(path);
         try {
             return p.getFileSystem(conf);
         } catch (UnsupportedFileSystemException e) {
@@ -52,6 +53,21 @@ public final class HadoopFiles implements Serializable {
             }
             throw e;
         }
+    }
+
+    /**
+     * {@code path} as a Hadoop path. A relative path whose first name holds a colon not followed by
+     * a slash ({@code t-12:00.csv}) is a file, as for {@code sbench}: Hadoop would take it for a URI
+     * of scheme {@code t-12} with a relative path, which it cannot parse; it is read as
+     * {@code ./t-12:00.csv}. URIs ({@code hdfs://nn/a}, {@code file:/a}) are unchanged.
+     */
+    public static Path path(String path) {
+        int colon = path.indexOf(':');
+        int slash = path.indexOf('/');
+        if (colon > 0 && (slash < 0 || colon < slash) && !path.startsWith("/", colon + 1)) {
+            return new Path("./" + path);
+        }
+        return new Path(path);
     }
 
     private static String scheme(Path path, Configuration conf) {
@@ -66,7 +82,13 @@ public final class HadoopFiles implements Serializable {
 
     /** A new stream of the file's raw bytes from {@code position}; the caller closes it. */
     public InputStream open(String path, long position) throws IOException {
-        FSDataInputStream in = fileSystem(path).open(new Path(path));
+        FileSystem fs = fileSystem(path);
+        if (fs instanceof ChecksumFileSystem checked) {
+            // The local FileSystem reads a file through its checksum file ".NAME.crc", which traces
+            // do not have and whose path Hadoop cannot parse when NAME holds a colon (t-12:00.csv).
+            fs = checked.getRawFileSystem();
+        }
+        FSDataInputStream in = fs.open(path(path));
         try {
             if (position > 0) {
                 in.seek(position);

@@ -23,6 +23,7 @@ final class LineRange extends InputStream {
     private long position;
     private boolean atLineStart = true;
     private boolean done;
+    private long lineEnds;
 
     LineRange(HadoopFiles files, String path, long start, long end) throws IOException {
         this.files = files;
@@ -48,6 +49,14 @@ final class LineRange extends InputStream {
     /** Offset in the file of the first byte this range delivers. */
     long firstLineStart() {
         return firstLineStart;
+    }
+
+    /**
+     * The line ends ({@code \n}) delivered so far: once the range is read, the number of lines the
+     * ranges after it have before them from this one, without reading the file's head again.
+     */
+    long lineEnds() {
+        return lineEnds;
     }
 
     /**
@@ -98,6 +107,11 @@ final class LineRange extends InputStream {
         if (n < 0) {
             done = true;
             return -1;
+        }
+        for (int i = off; i < off + n; i++) {
+            if (buf[i] == '\n') {
+                lineEnds++;
+            }
         }
         position += n;
         return n;

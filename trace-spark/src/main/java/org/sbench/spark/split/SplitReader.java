@@ -40,7 +40,7 @@ public final class SplitReader implements TraceReader {
         TraceFormat format = formats.byName(trace.format());
         switch (split.kind()) {
             case RECORDS:
-                return new SplitReader(new SbtFormat().openRecords(files.input(trace.name(), trace.path()), split.start(),
+                return new SplitReader(new SbtFormat().openRecords(files.input(trace.name(), trace.path()), options, split.start(),
                         split.end() - split.start()), null, trace.name());
             case LINES:
                 LineRange range = lineRange(files, split);
@@ -124,18 +124,19 @@ public final class SplitReader implements TraceReader {
         return reader.skippedRecords();
     }
 
-    /** The number, counted from the start of the file, of the split's last line when it had no line end; else 0. */
+    /**
+     * The number of the split's last line when it had no line end, else 0, counted from the split's
+     * first line: the line in the file is that plus the {@link #lineEnds} of the splits before it
+     * (counting the lines before a range would read the file from its start again).
+     */
     @Override
     public long incompleteLastLine() {
-        long line = reader.incompleteLastLine();
-        if (line == 0 || lines == null) {
-            return line;
-        }
-        try {
-            return line + lines.linesBefore();
-        } catch (IOException e) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + name + ": " + SbenchException.reason(e), e);
-        }
+        return reader.incompleteLastLine();
+    }
+
+    /** The line ends a byte range delivered, once read to its end; 0 for a whole trace or record range. */
+    public long lineEnds() {
+        return lines == null ? 0 : lines.lineEnds();
     }
 
     @Override

@@ -83,9 +83,11 @@ public final class TraceListing {
         Map<String, String> out = new LinkedHashMap<>();
         for (String arg : paths) {
             try {
-                Path p = new Path(arg);
+                Path p = HadoopFiles.path(arg);
                 FileSystem fs = HadoopFiles.fileSystem(arg, files.conf());
-                FileStatus[] matches = fs.globStatus(p);
+                // A path that names a file or directory is that one, as sbench takes it, even when its
+                // name holds glob characters (x[1].csv); only a path that names nothing is a glob.
+                FileStatus[] matches = fs.exists(p) ? new FileStatus[] {fs.getFileStatus(p)} : fs.globStatus(p);
                 if (matches == null || matches.length == 0) {
                     throw SbenchException.badInput(arg, "no such file");
                 }
@@ -127,7 +129,7 @@ public final class TraceListing {
         if (file.equals(given)) {
             return arg;
         }
-        java.net.URI argUri = new Path(arg).toUri();
+        java.net.URI argUri = HadoopFiles.path(arg).toUri();
         if (argUri.getScheme() != null) {
             return "file".equals(file.toUri().getScheme()) ? file.toUri().getPath() : file.toString();
         }

@@ -43,10 +43,11 @@ public final class SbtFormat implements TraceFormat {
      * A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} of an
      * uncompressed file, those it has (none past its end), so that a large file can be read in
      * parts in parallel; the issue-order check of a file flagged ordered holds from the record before
-     * the range on, so that ranges that cover a file check all of it.
+     * the range on, so that ranges that cover a file check all of it. {@code options} carry the
+     * range's bad-record allowance.
      */
-    public TraceReader openRecords(TraceInput input, long firstRecord, long maxRecords) {
-        return new SbtReader(input, ReadOptions.DEFAULTS, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);
+    public TraceReader openRecords(TraceInput input, ReadOptions options, long firstRecord, long maxRecords) {
+        return new SbtReader(input, options, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);
     }
 
     @Override

@@ -195,10 +195,10 @@ class SbtRoundTripTest {
         b.putLong(fifth + SbtLayout.REC_ISSUE, 350);
         b.putLong(fifth + SbtLayout.REC_COMPLETE, 360);
         Files.write(file, all);
-        try (TraceReader first = FORMAT.openRecords(TraceInput.of(file), 0, 5)) {
+        try (TraceReader first = FORMAT.openRecords(TraceInput.of(file), ReadOptions.DEFAULTS, 0, 5)) {
             assertEquals(records.subList(0, 5), TestRecords.readAll(first));
         }
-        try (TraceReader second = FORMAT.openRecords(TraceInput.of(file), 5, 5)) {
+        try (TraceReader second = FORMAT.openRecords(TraceInput.of(file), ReadOptions.DEFAULTS, 5, 5)) {
             SbenchException e = assertThrows(SbenchException.class, () -> TestRecords.readAll(second));
             assertEquals(file + ": byte " + fifth + ": expected records in issue order (the header says so), found issue 350 after 400",
                     e.getMessage());
