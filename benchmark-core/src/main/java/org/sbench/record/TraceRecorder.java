@@ -74,6 +74,8 @@ public final class TraceRecorder implements AutoCloseable {
     private static final long DRAIN_POLL_MS = 5;
     private static final long END_TIMEOUT_MS = 10_000;
     private static final long PROGRESS_POLL_NS = 200_000_000L;
+    /** How often {@link #awaitStop} looks whether the recorded devices are still there. */
+    private static final long PRESENCE_POLL_NS = 100_000_000L;
     private static final long THREAD_START_TIMEOUT_MS = 10_000;
     /** Longest phase-mark name kept (a tracefs marker may be a page; names are labels). */
     static final int MAX_MARK_CHARS = 200;
@@ -95,6 +97,9 @@ public final class TraceRecorder implements AutoCloseable {
     private int marksWritten;
 
     private DeviceSelection devices;
+    private DevicePresence presence;
+    /** The device that went away, which ended the recording; null while all are there. */
+    private RecordedDevice gone;
     private SelfTraffic selfTraffic;
     private Tracefs tracefs;
     private TracefsInstance instance;
@@ -147,6 +152,7 @@ public final class TraceRecorder implements AutoCloseable {
             throw new IllegalStateException("start() called twice");
         }
         devices = DeviceSelection.resolve(settings.devices(), SYS);
+        presence = DevicePresence.of(devices, SYS);
         requireRoot(RecordCalls.effectiveUid());
         selfTraffic = SelfTraffic.of(settings.out(), devices, BackingDisks.system());
         try {
@@ -374,11 +380,38 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * Waits up to {@code timeoutNs} for a reason to stop: {@link #requestStop}, the end of the
-     * configured duration, or a failure of the recording thread.
+     * configured duration, a failure of the recording thread, or a recorded device going away (a
+     * disk removed, a loop device detached or attached anew: its number may become another
+     * device's; a note says which, {@link RecordResult#notes()}).
      *
      * @return true when {@link #finish} should be called now
      */
     public boolean awaitStop(long timeoutNs) throws InterruptedException {
+        long waitEnd = System.nanoTime() + timeoutNs;
+        while (!deviceGone()) {
+            long left = waitEnd - System.nanoTime();
+            if (awaitStopOrDeadline(Math.max(0, Math.min(left, PRESENCE_POLL_NS)))) {
+                return true;
+            }
+            if (left <= PRESENCE_POLL_NS) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean deviceGone() {
+        if (gone == null) {
+            gone = presence.gone().orElse(null);
+            if (gone != null) {
+                notes.add("stopped: " + gone.path() + " went away (removed, or a loop device detached or attached anew);"
+                        + " its number may now be another device's");
+            }
+        }
+        return gone != null;
+    }
+
+    private boolean awaitStopOrDeadline(long timeoutNs) throws InterruptedException {
         if (settings.durationNs() == RecordSettings.UNTIL_STOPPED) {
             return stop.await(timeoutNs, TimeUnit.NANOSECONDS);
         }

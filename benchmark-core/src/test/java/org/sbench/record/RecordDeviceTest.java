@@ -228,6 +228,36 @@ class RecordDeviceTest {
         }
     }
 
+    /**
+     * A recorded device that goes away (a disk removed, a loop device detached, here a partition
+     * deleted) ends the recording, with a note: the device number may be given to another device,
+     * whose IOs would otherwise be recorded as this one's. Found by the record audit: a loop device
+     * detached and attached anew to a 1 GiB file while recording its 256 MiB predecessor gave a
+     * "complete" trace of the 256 MiB device holding writes at 905 MB.
+     */
+    @Test
+    void aDeviceThatGoesAwayEndsTheRecordingWithANote() throws Exception {
+        Path out = dir.resolve("gone.sbt");
+        RecordResult result;
+        Path partition;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            writeMbr(loop, PARTITION_START_SECTOR, PARTITION_SECTORS, PARTITION_START_SECTOR + PARTITION_SECTORS, PARTITION_SECTORS);
+            partition = loop.scanPartitions().get(1);
+            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(partition.toString()), out))) {
+                recorder.start();
+                assertFalse(recorder.awaitStop(0));
+                // Partition 1 stays, for LoopDevice.close() to delete.
+                LoopDevice.run("partx", "-d", "--nr", "2", loop.path().toString());
+                assertTrue(recorder.awaitStop(0));
+                result = recorder.finish();
+            }
+        }
+        assertTrue(result.complete());
+        assertTrue(result.notes().contains("stopped: " + partition + " went away (removed, or a loop device detached or attached"
+                + " anew); its number may now be another device's"), result.notes().toString());
+        assertFalse(Files.exists(instanceDir()));
+    }
+
     @Test
     void severalDevicesBecomeStreams() throws Exception {
         Path out = dir.resolve("two.sbt");
