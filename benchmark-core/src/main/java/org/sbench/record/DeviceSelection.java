@@ -29,7 +29,8 @@ public final class DeviceSelection {
      * Resolves device paths through {@code sysRoot} ({@code /sys}).
      *
      * @throws SbenchException a usage error for a path that is not a block device (naming those there
-     *         are), a device given twice, or a partition given with its own disk
+     *         are), a bio-based device (no request events: naming the disks under it), a device given
+     *         twice, or a partition given with its own disk
      */
     public static DeviceSelection resolve(List<String> paths, Path sysRoot) {
         List<RecordedDevice> devices = new ArrayList<>();
@@ -44,6 +45,12 @@ public final class DeviceSelection {
             }
             SysfsBlockDevice device = SysfsBlockDevice.ofDeviceNode(path, sysRoot);
             SysfsBlockDevice disk = device.disk();
+            if (!disk.requestBased()) {
+                throw SbenchException.usage("--device " + p + " is " + disk.name() + ", a device that passes IO on without block"
+                        + " requests (device-mapper, md, zram): the kernel raises no request events for it, so nothing would be"
+                        + " recorded; " + (disk.slaves().isEmpty() ? "it has no disks under it to record"
+                        : "record the disks under it: /dev/" + String.join(", /dev/", disk.slaves())));
+            }
             long diskBytes = disk.sizeBytes();
             long start = 0;
             long end = diskBytes;

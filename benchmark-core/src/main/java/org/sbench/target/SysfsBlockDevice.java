@@ -165,6 +165,15 @@ public final class SysfsBlockDevice {
         return Long.parseLong(attribute("size").orElse("0")) * SYSFS_SECTOR_BYTES;
     }
 
+    /**
+     * True if this disk's driver takes block requests (blk-mq: sysfs has an {@code mq} directory
+     * for it); false for a bio-based one (device-mapper but multipath, md, zram, brd), which
+     * passes IO on without requests, so that no {@code block_rq_*} event names it.
+     */
+    public boolean requestBased() {
+        return Files.isDirectory(dir.resolve("mq"));
+    }
+
     /** Path of attribute {@code relative} (e.g. {@code queue/nomerges}) under this device's directory. */
     Path attributePath(String relative) {
         return dir.resolve(relative);

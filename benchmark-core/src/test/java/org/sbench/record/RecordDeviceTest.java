@@ -486,6 +486,39 @@ class RecordDeviceTest {
         assertEquals(1, readAll(out).size(), "the trace is kept");
     }
 
+    /**
+     * A bio-based disk (device-mapper, md, zram: sysfs has no {@code mq} directory for it) raises
+     * no block request events, so its recording would hold nothing and be called complete: it is a
+     * usage error naming the disks under it. A sysfs made here describes the test's loop device
+     * number as such a disk (dm-7 over loop members), as no such device may be made for a test.
+     * Found by the record audit (zram0 of the audit machine has no mq directory; dm and md could
+     * not be loaded there).
+     */
+    @Test
+    void aBioBasedDiskIsAUsageErrorNamingTheDisksUnderIt(@TempDir Path sys) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            String majorMinor = Files.readString(Path.of("/sys/class/block", loop.name(), "dev")).trim();
+            Path dm = Files.createDirectories(sys.resolve("devices/virtual/block/dm-7"));
+            Files.writeString(dm.resolve("dev"), majorMinor + "\n");
+            Files.writeString(dm.resolve("size"), "131072\n");
+            Files.createDirectories(dm.resolve("slaves/loop8"));
+            Files.createDirectories(dm.resolve("slaves/loop9"));
+            Files.createDirectories(sys.resolve("dev/block"));
+            Files.createDirectories(sys.resolve("class/block"));
+            Files.createSymbolicLink(sys.resolve("dev/block/" + majorMinor), dm);
+            Files.createSymbolicLink(sys.resolve("class/block/dm-7"), dm);
+            SbenchException e = assertThrows(SbenchException.class,
+                    () -> DeviceSelection.resolve(List.of(loop.path().toString()), sys));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals("--device " + loop.path() + " is dm-7, a device that passes IO on without block requests"
+                    + " (device-mapper, md, zram): the kernel raises no request events for it, so nothing would be recorded;"
+                    + " record the disks under it: /dev/loop8, /dev/loop9", e.getMessage());
+            Files.createDirectory(dm.resolve("mq"));
+            assertEquals("dm-7", DeviceSelection.resolve(List.of(loop.path().toString()), sys).devices().get(0).name(),
+                    "a request-based one (dm-multipath) is recorded");
+        }
+    }
+
     @Test
     void aBadOutputFailsBeforeTracefsIsTouched() throws Exception {
         Files.createDirectory(instanceDir()); // a start that got as far as tracefs would refuse on this instead
