@@ -29,8 +29,8 @@ public final class DeviceSelection {
      * Resolves device paths through {@code sysRoot} ({@code /sys}).
      *
      * @throws SbenchException a usage error for a path that is not a block device (naming those there
-     *         are), a bio-based device (no request events: naming the disks under it), a device given
-     *         twice, or a partition given with its own disk
+     *         are), a bio-based device (no request events: naming the disks under it), a disk of 0
+     *         bytes, a device given twice, or a partition given with its own disk
      */
     public static DeviceSelection resolve(List<String> paths, Path sysRoot) {
         List<RecordedDevice> devices = new ArrayList<>();
@@ -52,6 +52,11 @@ public final class DeviceSelection {
                         : "record the disks under it: /dev/" + String.join(", /dev/", disk.slaves())));
             }
             long diskBytes = disk.sizeBytes();
+            if (diskBytes == 0) {
+                // It takes no IO; a file attached or media inserted later is another disk (a new diskseq), which ends a recording.
+                throw SbenchException.usage("--device " + p + " is " + disk.name() + ", which holds nothing (0 bytes: a loop device"
+                        + " with no file attached, or a drive without media); " + SysfsBlockDevice.listing(sysRoot));
+            }
             long start = 0;
             long end = diskBytes;
             if (device.isPartition()) {

@@ -519,6 +519,33 @@ class RecordDeviceTest {
         }
     }
 
+    /**
+     * A disk of 0 bytes (a loop device with no file attached, a drive without media) can take no
+     * IO, and the device attached or the media inserted later is another disk (a new diskseq),
+     * which ends the recording: it is a usage error, with the listing of the block devices there
+     * are (the one a path that is no block device gets). It was recorded, as "(7:9, 0.0 MB)", until
+     * Ctrl-C. Found by the record audit ({@code --device /dev/loop9}, no file attached).
+     */
+    @Test
+    void aDiskOfNoBytesIsAUsageError(@TempDir Path sys) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            String majorMinor = Files.readString(Path.of("/sys/class/block", loop.name(), "dev")).trim();
+            Path unbound = Files.createDirectories(sys.resolve("devices/virtual/block/loop77"));
+            Files.writeString(unbound.resolve("dev"), majorMinor + "\n");
+            Files.writeString(unbound.resolve("size"), "0\n");
+            Files.createDirectory(unbound.resolve("mq"));
+            Files.createDirectories(sys.resolve("dev/block"));
+            Files.createDirectories(sys.resolve("class/block"));
+            Files.createSymbolicLink(sys.resolve("dev/block/" + majorMinor), unbound);
+            Files.createSymbolicLink(sys.resolve("class/block/loop77"), unbound);
+            SbenchException e = assertThrows(SbenchException.class,
+                    () -> DeviceSelection.resolve(List.of(loop.path().toString()), sys));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals("--device " + loop.path() + " is loop77, which holds nothing (0 bytes: a loop device with no file"
+                    + " attached, or a drive without media); no block devices here", e.getMessage());
+        }
+    }
+
     @Test
     void aBadOutputFailsBeforeTracefsIsTouched() throws Exception {
         Files.createDirectory(instanceDir()); // a start that got as far as tracefs would refuse on this instead
