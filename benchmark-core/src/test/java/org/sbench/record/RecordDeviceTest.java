@@ -229,31 +229,36 @@ class RecordDeviceTest {
     }
 
     /**
-     * A recorded device that goes away (a disk removed, a loop device detached, here a partition
-     * deleted) ends the recording, with a note: the device number may be given to another device,
-     * whose IOs would otherwise be recorded as this one's. Found by the record audit: a loop device
-     * detached and attached anew to a 1 GiB file while recording its 256 MiB predecessor gave a
-     * "complete" trace of the 256 MiB device holding writes at 905 MB.
+     * A recorded disk that goes away or is replaced (removed; a loop device detached, or attached
+     * anew: a new {@code diskseq}) ends the recording, with a note: its device number may be given
+     * to another disk, whose IOs would otherwise be recorded as this one's. Here a file bound over
+     * the loop device's {@code diskseq} stands for attaching it anew, which the test cannot do
+     * without giving up the number it owns. Found by the record audit: a loop device detached and
+     * attached anew to a 1 GiB file while recording its 256 MiB predecessor gave a "complete"
+     * trace of the 256 MiB device holding writes at 905 MB.
      */
     @Test
-    void aDeviceThatGoesAwayEndsTheRecordingWithANote() throws Exception {
+    void aDiskThatGoesAwayEndsTheRecordingWithANote() throws Exception {
         Path out = dir.resolve("gone.sbt");
+        Path otherSeq = Files.writeString(dir.resolve("diskseq"), "999999999\n");
         RecordResult result;
-        Path partition;
-        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
-            writeMbr(loop, PARTITION_START_SECTOR, PARTITION_SECTORS, PARTITION_START_SECTOR + PARTITION_SECTORS, PARTITION_SECTORS);
-            partition = loop.scanPartitions().get(1);
-            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(partition.toString()), out))) {
-                recorder.start();
-                assertFalse(recorder.awaitStop(0));
-                // Partition 1 stays, for LoopDevice.close() to delete.
-                LoopDevice.run("partx", "-d", "--nr", "2", loop.path().toString());
+        String device;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            device = loop.path().toString();
+            recorder.start();
+            assertFalse(recorder.awaitStop(0));
+            Path diskSeq = Path.of("/sys/class/block", loop.name(), "diskseq").toRealPath();
+            LoopDevice.run("mount", "--bind", otherSeq.toString(), diskSeq.toString());
+            try {
                 assertTrue(recorder.awaitStop(0));
-                result = recorder.finish();
+            } finally {
+                LoopDevice.run("umount", diskSeq.toString());
             }
+            result = recorder.finish();
         }
         assertTrue(result.complete());
-        assertTrue(result.notes().contains("stopped: " + partition + " went away (removed, or a loop device detached or attached"
+        assertTrue(result.notes().contains("stopped: " + device + " went away (removed, or a loop device detached or attached"
                 + " anew); its number may now be another device's"), result.notes().toString());
         assertFalse(Files.exists(instanceDir()));
     }
