@@ -255,7 +255,7 @@ public final class TableResultWriter {
     }
 
     static String errors(ReplayResult r) {
-        return r.summary().errors() == 0 ? "none" : count(r.summary().errors()) + " " + r.errors();
+        return r.summary().errors() == 0 ? "none" : count(r.summary().errors()) + " " + IoErrorSummary.byOp(r, TableResultWriter::count);
     }
 
     /** The first 12 hex digits, enough to tell traces apart at a glance. */

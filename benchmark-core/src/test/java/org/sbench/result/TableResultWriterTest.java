@@ -55,6 +55,19 @@ class TableResultWriterTest {
         assertFalse(new JsonResults().read(writesOnly).readsUnwritten(), "no reads, nothing to warn of");
     }
 
+    /** The errors line printed Java's map ({@code 6,455 {write={ENOSPC=6455}}}), not words. */
+    @Test
+    void errorsAreCountedByOpAndErrorInWords(@TempDir Path dir) {
+        Path failed = ResultFixtures.variant(dir, ResultFixtures.A, "errors.json", j -> {
+            ((ObjectNode) j.get("summary")).put("errors", 6_457);
+            ObjectNode errors = j.putObject("errors");
+            errors.putObject("read").put("EIO", 2);
+            errors.putObject("write").put("ENOSPC", 6_455);
+        });
+        assertEquals("6,457 (read: EIO 2; write: ENOSPC 6,455)", TableResultWriter.errors(new JsonResults().read(failed)));
+        assertEquals("none", TableResultWriter.errors(ResultFixtures.load(ResultFixtures.A)));
+    }
+
     /** Reads of a write-only trace have no busy time (docs/reports.md): "-", as their latency, not 0. */
     @Test
     void anOpWithoutIosShowsNoBusyTime(@TempDir Path dir) {
