@@ -48,6 +48,18 @@ class HtmlReportWriterTest {
         }
     }
 
+    /**
+     * The size classes' MB/s bars were labelled in whole MB/s: 0.4 MB/s read "0", 1.3 read "1",
+     * where the table beside them says 0.4 and 1.3. Below 10 MB/s a label has the table's decimal.
+     */
+    @Test
+    void sizeClassBarsAreLabelledAsTheTableIs() throws Exception {
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));
+        List<String> texts = page.texts("size-mbps");
+        assertTrue(texts.containsAll(List.of("3.0", "1.3")), texts.toString());
+        assertFalse(texts.contains("1") || texts.contains("3"), texts.toString());
+    }
+
     @Test
     void theTargetIsDescribedInWords(@TempDir Path dir) throws Exception {
         Path file = ResultFixtures.variant(dir, ResultFixtures.A, "file.json", j -> {
