@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.sbench.result.AtomicTextFile;
+import org.sbench.result.TargetWords;
 import org.sbench.result.TextTable;
 import org.sbench.result.XhtmlPage;
 import org.sbench.result.chart.SvgChart;
@@ -94,7 +95,9 @@ public final class ScenarioReport {
         rows.add(new String[] {"target", bundle.target().name() + " (" + bundle.target().kind() + ", " + bundle.target().capacity()
                 + " bytes)"});
         if (bundle.target().device() != null) {
-            bundle.target().device().forEach((k, v) -> rows.add(new String[] {"target " + k, v}));
+            for (String[] d : TargetWords.rows(bundle.target().device())) {
+                rows.add(new String[] {"target " + d[0], d[1]});
+            }
         }
         rows.add(new String[] {"host", bundle.host().kernel() + ", " + bundle.host().cpu() + ", " + bundle.host().cores() + " cores, "
                 + bundle.host().jvm()});

@@ -82,6 +82,16 @@ class HtmlReportWriterTest {
         }
     }
 
+    /** Writeback throttling, which sbench turns off for a run, was shown as "wbt lat usec" and "wbt lat usec before". */
+    @Test
+    void writebackThrottlingIsDescribedInWords(@TempDir Path dir) throws Exception {
+        Path file = ResultFixtures.variant(dir, ResultFixtures.A, "wbt.json", j -> ((ObjectNode) j.get("target").get("device"))
+                .put("wbtLatUsec", "0").put("wbtLatUsecBefore", "2000"));
+        List<List<String>> meta = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(file))).table("meta");
+        assertTrue(meta.contains(List.of("writeback throttling during the run (wbt_lat_usec)", "off (0)")), meta.toString());
+        assertTrue(meta.contains(List.of("writeback throttling before the run (wbt_lat_usec)", "2000 \u00b5s")), meta.toString());
+    }
+
     @Test
     void fidelityMappingAndErrorsAreSmallTables() throws Exception {
         XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));

@@ -153,6 +153,10 @@ class ScenarioSessionTest {
         assertFalse(sweep.readsUnwritten());
         assertTrue(BundleScenario.read(b).scaled().get(0).startsWith("target (the first 6291456 of its 67108864 bytes)"),
                 BundleScenario.read(b).scaled().toString());
+        // The bundle's page named the target's details by the result's keys ("target mountPoint").
+        String report = Files.readString(b.resolve(ScenarioReport.FILE));
+        assertTrue(report.contains("<th>target filesystem mounted at</th>"), report);
+        assertFalse(report.contains("mountPoint"), report);
     }
 
     /**
