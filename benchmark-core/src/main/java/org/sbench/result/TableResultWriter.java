@@ -148,6 +148,13 @@ public final class TableResultWriter {
                 f0(Metric.READ_IOPS.of(r)));
         rates.row("write", count(m.writes()), mb(m.bytesWritten()), busy(m.writes(), m.writeBusyNs()), f1(m.writeMbps()),
                 f0(Metric.WRITE_IOPS.of(r)));
+        // Trims and flushes count in all (IOs, busy time); they move no data and have no rates of their own.
+        if (m.trims() > 0) {
+            rates.row("trim", count(m.trims()), "-", "-", "-", "-");
+        }
+        if (m.flushes() > 0) {
+            rates.row("flush", count(m.flushes()), "-", "-", "-", "-");
+        }
         rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), busy(m.ios(), m.busyNs()), f1(m.mbps()), f0(m.iops()));
         return rates;
     }

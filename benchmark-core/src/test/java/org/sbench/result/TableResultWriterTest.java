@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +54,24 @@ class TableResultWriterTest {
             ((ObjectNode) j.get("summary")).put("reads", 0);
         });
         assertFalse(new JsonResults().read(writesOnly).readsUnwritten(), "no reads, nothing to warn of");
+    }
+
+    /**
+     * The summary had rows of reads, writes and all only: a run with trims showed "all 20,000" under
+     * 13,061 reads and 4,641 writes, the 2,298 trims nowhere.
+     */
+    @Test
+    void trimsAndFlushesHaveTheirRowsWhereTheRunHadThem(@TempDir Path dir) {
+        Path trimmed = ResultFixtures.variant(dir, ResultFixtures.A, "trims.json",
+                j -> ((ObjectNode) j.get("summary")).put("ios", 7).put("trims", 2).put("flushes", 1));
+        StringWriter out = new StringWriter();
+        TableResultWriter.rates(new JsonResults().read(trimmed)).print(new PrintWriter(out, true), "");
+        List<String> rows = out.toString().lines().map(l -> l.trim().replaceAll(" +", " ")).toList();
+        assertEquals(List.of("trim 2 - - - -", "flush 1 - - - -"), rows.subList(3, 5), out.toString());
+        assertTrue(rows.get(5).startsWith("all 7 "), out.toString());
+        StringWriter plain = new StringWriter();
+        TableResultWriter.rates(ResultFixtures.load(ResultFixtures.A)).print(new PrintWriter(plain, true), "");
+        assertEquals(4, plain.toString().lines().count(), "none: no rows of them");
     }
 
     /** The errors line printed Java's map ({@code 6,455 {write={ENOSPC=6455}}}), not words. */
