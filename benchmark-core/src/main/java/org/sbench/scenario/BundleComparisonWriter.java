@@ -49,6 +49,20 @@ public final class BundleComparisonWriter {
                 : "INCOMPLETE (" + b.bundle().stopReason() + "), " + b.finished().size() + " steps finished";
     }
 
+    /** A row's metric as the tables say it (compare of results: "average data rate"); the CSV keeps the key. */
+    private static String words(String metric) {
+        switch (metric) {
+            case "written": return "data written";
+            case "mbps": return "average data rate";
+            case "iops": return "average IOPS";
+            case "busy": return "busy time";
+            case "latency_p99": return "p99 latency";
+            case "sweep_mean": return "sweep mean data rate";
+            case "sweep_min": return "sweep lowest data rate";
+            default: return metric;
+        }
+    }
+
     static TextTable steps(BundleComparison c) {
         List<String> header = new ArrayList<>(List.of("step", "metric", "unit"));
         for (int i = 0; i < c.columns().size(); i++) {
@@ -60,7 +74,7 @@ public final class BundleComparisonWriter {
         TextTable t = new TextTable(header.toArray(new String[0]));
         String last = null;
         for (BundleComparison.Row r : c.rows()) {
-            List<String> cells = new ArrayList<>(List.of(r.step().equals(last) ? "" : r.step(), r.metric(), r.unit()));
+            List<String> cells = new ArrayList<>(List.of(r.step().equals(last) ? "" : r.step(), words(r.metric()), r.unit()));
             last = r.step();
             for (int i = 0; i < r.values().length; i++) {
                 cells.add(number(r.values()[i]));

@@ -363,6 +363,15 @@ class ScenarioSessionTest {
         BundleComparison.Row written = c.rows().get(1);
         assertEquals("written", written.metric());
         assertEquals(50 * 4096 / 1e6, written.values()[0], 1e-9);
+        // The table named its rows by the CSV's keys (mbps, latency_p99), where compare of results says them in words.
+        java.io.StringWriter table = new java.io.StringWriter();
+        BundleComparisonWriter.steps(c).print(new java.io.PrintWriter(table, true), "");
+        for (String words : List.of("time", "data written", "average data rate", "average IOPS", "busy time", "p99 latency")) {
+            assertTrue(table.toString().contains("  " + words + "  "), words + ":\n" + table);
+        }
+        for (String key : List.of("written", "mbps", "iops", "busy", "latency_p99")) {
+            assertFalse(table.toString().contains("  " + key + "  "), key + ":\n" + table);
+        }
         assertEquals(written.values()[0], written.values()[1], 1e-9);
         assertEquals(3, c.runs().size());
         assertEquals(2, c.runs().get(2).comparison().columns().size());
