@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.jfree.chart.JFreeChart;
 import org.sbench.result.ComparisonTable;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.RankingMetric;
@@ -119,6 +121,11 @@ public final class BundleComparisonWriter {
 
     /** The page: the columns, the step table, the charts overlaid, and each replay run's comparison table. */
     public void writeHtml(BundleComparison c, Path file, OutputFiles files) {
+        String html = render(c);
+        files.write(file, w -> w.write(html));
+    }
+
+    static String render(BundleComparison c) {
         XhtmlPage page = new XhtmlPage("sbench compare: scenario " + c.columns().get(0).bundle().scenario().scenario());
         if (!c.differences().isEmpty()) {
             page.p("warning", "NOT COMPARABLE, compared with --force: " + String.join("; ", c.differences()));
@@ -133,13 +140,15 @@ public final class BundleComparisonWriter {
         page.h2("Steps");
         page.table("steps", steps(c));
         c.verdicts().forEach(v -> page.p(null, v));
-        page.h2("Charts");
-        ScenarioReport.charts(page, sources);
+        Map<String, JFreeChart> charts = ScenarioReport.charts(sources);
+        if (!charts.isEmpty()) {
+            page.h2("Charts");
+        }
+        charts.forEach((id, chart) -> ScenarioReport.chart(page, id, chart));
         for (BundleComparison.RunComparison run : c.runs()) {
             page.h2(run.step() + " (run " + run.run() + ")");
             page.table("comparison", ComparisonTable.metrics(run.comparison()));
         }
-        String html = page.finish();
-        files.write(file, w -> w.write(html));
+        return page.finish();
     }
 }

@@ -350,6 +350,26 @@ class ScenarioSessionTest {
         assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-steady-1"));
     }
 
+    /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */
+    @Test
+    void comparedBundlesHaveAChartsSectionOnlyWithCharts(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Scenario plain = scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n");
+        run(plain, dir.resolve("a"), false, null, new Heard());
+        run(plain, dir.resolve("b"), false, null, new Heard());
+        String page = BundleComparisonWriter.render(BundleComparison.of(List.of(ScenarioBundle.read(dir.resolve("a")),
+                ScenarioBundle.read(dir.resolve("b"))), List.of("A", "B"), false));
+        assertFalse(page.contains("<h2>Charts</h2>"), page);
+        assertEquals(List.of(), chartIds(xml(page)));
+
+        Scenario rounds = scenario(dir, "  - group: g\n    rounds: 2\n    steps:\n      - replay: {trace: TRACE, max-idle: 0}\n");
+        run(rounds, dir.resolve("c"), false, null, new Heard());
+        run(rounds, dir.resolve("d"), false, null, new Heard());
+        String charted = BundleComparisonWriter.render(BundleComparison.of(List.of(ScenarioBundle.read(dir.resolve("c")),
+                ScenarioBundle.read(dir.resolve("d"))), List.of("C", "D"), false));
+        assertTrue(charted.contains("<h2>Charts</h2>\n<div class=\"chart\" id=\"chart-rounds-mbps\">"), charted);
+    }
+
     @Test
     void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) {
         TestSteps.trace(dir);
