@@ -52,6 +52,9 @@ public final class HtmlReportWriter implements ResultWriter {
         if (r.readsUnwritten()) {
             page.p("warning", TableResultWriter.unwritten(r) + ".");
         }
+        if (r.summary().errors() > 0) {
+            page.p("warning", TableResultWriter.failed(r) + ".");
+        }
         page.meta(meta(r));
         page.h2("Summary");
         page.table("rates", TableResultWriter.rates(r));

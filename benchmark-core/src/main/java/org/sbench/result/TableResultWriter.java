@@ -31,6 +31,9 @@ public final class TableResultWriter {
         if (r.readsUnwritten()) {
             out.println(unwritten(r));
         }
+        if (r.summary().errors() > 0) {
+            out.println(failed(r));
+        }
         out.println();
         ReplayResult.Summary m = r.summary();
         rates(r).print(out, "");
@@ -117,6 +120,13 @@ public final class TableResultWriter {
         ReplayResult.Fidelity f = r.fidelity();
         return "SKIPPED: " + badRecords(f.skippedRecords()) + " of the trace file (--skip-bad), not replayed; the trace's "
                 + count(f.inTrace()) + " IOs are those left";
+    }
+
+    /** The IO errors, said before the numbers, which leave the failed IOs out. */
+    static String failed(ReplayResult r) {
+        long n = r.summary().errors();
+        return "ERRORS: " + count(n) + (n == 1 ? " IO failed " : " IOs failed ") + IoErrorSummary.byOp(r, TableResultWriter::count)
+                + "; IOs, MB and latencies leave them out (their time counts as busy)";
     }
 
     /** "1 bad record", "2 bad records". */

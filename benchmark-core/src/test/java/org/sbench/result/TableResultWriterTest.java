@@ -87,6 +87,24 @@ class TableResultWriterTest {
         assertEquals("none", TableResultWriter.errors(ResultFixtures.load(ResultFixtures.A)));
     }
 
+    /**
+     * A run whose writes failed all but 484 of 6,939 (ENOSPC) said so only in its last lines; its header said nothing
+     * and its page's status read "complete" above a write rate of the 484.
+     */
+    @Test
+    void failedIosAreSaidInTheHeaderAndOnThePage(@TempDir Path dir) throws Exception {
+        Path failed = ResultFixtures.variant(dir, ResultFixtures.A, "errors.json", j -> {
+            ((ObjectNode) j.get("summary")).put("errors", 6_455);
+            j.putObject("errors").putObject("write").put("ENOSPC", 6_455);
+        });
+        ReplayResult r = new JsonResults().read(failed);
+        String line = "ERRORS: 6,455 IOs failed (write: ENOSPC 6,455); IOs, MB and latencies leave them out (their time counts as busy)";
+        assertTrue(table(r).contains("\n" + line + "\n"), table(r));
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(r));
+        assertTrue(page.byClass(null, "p", "warning").stream().anyMatch(p -> p.getTextContent().equals(line + ".")), page.text());
+        assertFalse(table(ResultFixtures.load(ResultFixtures.A)).contains("ERRORS"));
+    }
+
     /** Reads of a write-only trace have no busy time (docs/reports.md): "-", as their latency, not 0. */
     @Test
     void anOpWithoutIosShowsNoBusyTime(@TempDir Path dir) {
