@@ -26,7 +26,7 @@ import org.sbench.trace.stats.SizeClass;
 public final class HtmlReportWriter implements ResultWriter {
     static final int WIDTH_PX = 1000;
     static final int HEIGHT_PX = 420;
-    private static final double NS_PER_S = 1e9;
+    private static final double CLASS_MBPS_DECIMALS_BELOW = 10;
     private static final Color RECORDED = new Color(0x999999);
 
     @Override
@@ -51,6 +51,9 @@ public final class HtmlReportWriter implements ResultWriter {
         }
         if (r.readsUnwritten()) {
             page.p("warning", TableResultWriter.unwritten(r) + ".");
+        }
+        if (r.summary().errors() > 0) {
+            page.p("warning", TableResultWriter.failed(r) + ".");
         }
         page.meta(meta(r));
         page.h2("Summary");
@@ -137,8 +140,8 @@ public final class HtmlReportWriter implements ResultWriter {
     }
 
     private static org.jfree.chart.JFreeChart busyChart(ReplayResult r) {
-        ReplayResult.Summary s = r.summary();
-        double[] seconds = {s.readBusyNs() / NS_PER_S, s.writeBusyNs() / NS_PER_S, s.busyNs() / NS_PER_S};
+        // An op without IOs has no busy time (NaN: no bar), as its "-" in the summary table.
+        double[] seconds = {Metric.READ_BUSY.of(r), Metric.WRITE_BUSY.of(r), Metric.BUSY.of(r)};
         return GroupedBarChart.perCategory("Disk-busy time by op", "seconds the drive had at least one IO outstanding"
                 + " (read + write can exceed total: they overlap); lower is better", "busy time (s)",
                 List.of("read", "write", "total"), seconds, List.of(ChartStyle.READ, ChartStyle.WRITE, ChartStyle.ALL),
@@ -172,10 +175,15 @@ public final class HtmlReportWriter implements ResultWriter {
         if (mbps) {
             return GroupedBarChart.create("Average data rate by IO size", "MB/s over the busy time of each class's IOs"
                     + " (MB = 10^6 bytes); K = 1024 bytes, each class named by its upper bound", "IO size class",
-                    "MB/s", classes, series, v -> String.format(Locale.ROOT, "%.0f", v), false);
+                    "MB/s", classes, series, HtmlReportWriter::classMbps, false);
         }
         return GroupedBarChart.create("IOs by size", "number of IOs in each size class (K = 1024 bytes)", "IO size class",
                 "IOs", classes, series, v -> String.format(Locale.ROOT, "%,.0f", v), false);
+    }
+
+    /** A size class's MB/s as a bar label: whole MB/s from 10 up, below it the table's one decimal (0.4, not 0). */
+    private static String classMbps(double v) {
+        return String.format(Locale.ROOT, v < CLASS_MBPS_DECIMALS_BELOW ? "%.1f" : "%.0f", v);
     }
 
     private static org.jfree.chart.JFreeChart latencyChart(ReplayResult r) {

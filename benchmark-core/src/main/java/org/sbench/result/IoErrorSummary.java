@@ -2,6 +2,7 @@ package org.sbench.result;
 
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.LongFunction;
 
 /**
  * A run's IO errors in one line, for stderr: how many, by op and error, and the first that failed
@@ -17,14 +18,19 @@ public final class IoErrorSummary {
         if (errors == 0) {
             return null;
         }
-        StringJoiner byOp = new StringJoiner("; ", " (", ")");
+        ReplayResult.FirstError f = r.firstError();
+        return errors + (errors == 1 ? " IO error" : " IO errors") + " " + byOp(r, String::valueOf)
+                + (f == null ? "" : "; first: " + f.op() + " of " + f.lengthBytes() + " bytes at offset " + f.offsetBytes() + ", " + f.error());
+    }
+
+    /** {@code (read: EIO 2; write: ENOSPC 14)}, each count written by {@code count}. */
+    static String byOp(ReplayResult r, LongFunction<String> count) {
+        StringJoiner byOp = new StringJoiner("; ", "(", ")");
         for (Map.Entry<String, Map<String, Long>> op : r.errors().entrySet()) {
             StringJoiner byError = new StringJoiner(", ", op.getKey() + ": ", "");
-            op.getValue().forEach((error, n) -> byError.add(error + " " + n));
+            op.getValue().forEach((error, n) -> byError.add(error + " " + count.apply(n)));
             byOp.add(byError.toString());
         }
-        ReplayResult.FirstError f = r.firstError();
-        return errors + (errors == 1 ? " IO error" : " IO errors") + byOp
-                + (f == null ? "" : "; first: " + f.op() + " of " + f.lengthBytes() + " bytes at offset " + f.offsetBytes() + ", " + f.error());
+        return byOp.toString();
     }
 }

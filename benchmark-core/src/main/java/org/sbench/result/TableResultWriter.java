@@ -31,6 +31,9 @@ public final class TableResultWriter {
         if (r.readsUnwritten()) {
             out.println(unwritten(r));
         }
+        if (r.summary().errors() > 0) {
+            out.println(failed(r));
+        }
         out.println();
         ReplayResult.Summary m = r.summary();
         rates(r).print(out, "");
@@ -119,6 +122,13 @@ public final class TableResultWriter {
                 + count(f.inTrace()) + " IOs are those left";
     }
 
+    /** The IO errors, said before the numbers, which leave the failed IOs out. */
+    static String failed(ReplayResult r) {
+        long n = r.summary().errors();
+        return "ERRORS: " + count(n) + (n == 1 ? " IO failed " : " IOs failed ") + IoErrorSummary.byOp(r, TableResultWriter::count)
+                + "; IOs, MB and latencies leave them out (their time counts as busy)";
+    }
+
     /** "1 bad record", "2 bad records". */
     public static String badRecords(long n) {
         return count(n) + (n == 1 ? " bad record" : " bad records");
@@ -148,6 +158,13 @@ public final class TableResultWriter {
                 f0(Metric.READ_IOPS.of(r)));
         rates.row("write", count(m.writes()), mb(m.bytesWritten()), busy(m.writes(), m.writeBusyNs()), f1(m.writeMbps()),
                 f0(Metric.WRITE_IOPS.of(r)));
+        // Trims and flushes count in all (IOs, busy time); they move no data and have no rates of their own.
+        if (m.trims() > 0) {
+            rates.row("trim", count(m.trims()), "-", "-", "-", "-");
+        }
+        if (m.flushes() > 0) {
+            rates.row("flush", count(m.flushes()), "-", "-", "-", "-");
+        }
         rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), busy(m.ios(), m.busyNs()), f1(m.mbps()), f0(m.iops()));
         return rates;
     }
@@ -255,7 +272,7 @@ public final class TableResultWriter {
     }
 
     static String errors(ReplayResult r) {
-        return r.summary().errors() == 0 ? "none" : count(r.summary().errors()) + " " + r.errors();
+        return r.summary().errors() == 0 ? "none" : count(r.summary().errors()) + " " + IoErrorSummary.byOp(r, TableResultWriter::count);
     }
 
     /** The first 12 hex digits, enough to tell traces apart at a glance. */

@@ -15,9 +15,9 @@ import org.sbench.target.StripedTarget;
  * The words reports use for a target's kind and for the keys of its {@code device} map (which are
  * named for programs: {@code mountPoint}, {@code nrRequests}), with the sysfs or kernel name in
  * parentheses where a reader may want to look it up, and values explained where they are codes
- * (rotational 0, nomerges 2). A key this class does not know is split into words.
+ * (rotational 0, nomerges 2, wbt_lat_usec 0). A key this class does not know is split into words.
  */
-final class TargetWords {
+public final class TargetWords {
     private static final Map<String, String> LABELS = labels();
 
     private TargetWords() {
@@ -41,6 +41,8 @@ final class TargetWords {
         m.put(BlockDeviceTarget.KEY_CHUNK_SECTORS, "requests end at multiples of, in 512-byte sectors (chunk_sectors)");
         m.put(BlockDeviceTarget.KEY_NOMERGES, "request merging during the run (nomerges)");
         m.put(BlockDeviceTarget.KEY_NOMERGES_BEFORE, "request merging before the run (nomerges)");
+        m.put(BlockDeviceTarget.KEY_WBT_LAT_USEC, "writeback throttling during the run (wbt_lat_usec)");
+        m.put(BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE, "writeback throttling before the run (wbt_lat_usec)");
         m.put(BlockDeviceTarget.KEY_LOGICAL_BLOCK_SIZE, "logical block size");
         m.put(BlockDeviceTarget.KEY_PHYSICAL_BLOCK_SIZE, "physical block size");
         m.put(FileTarget.KEY_FILESYSTEM, "filesystem");
@@ -69,7 +71,7 @@ final class TargetWords {
     }
 
     /** The device map as (label, value) rows in its own order, labels and codes in words. */
-    static List<String[]> rows(Map<String, String> device) {
+    public static List<String[]> rows(Map<String, String> device) {
         List<String[]> rows = new ArrayList<>();
         if (device == null) {
             return rows;
@@ -97,6 +99,9 @@ final class TargetWords {
                 return nomerges(value);
             case BlockDeviceTarget.KEY_MAX_SECTORS_KB:
                 return value + " KiB";
+            case BlockDeviceTarget.KEY_WBT_LAT_USEC:
+            case BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE:
+                return "0".equals(value) ? "off (0)" : value + " \u00b5s";
             case BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE:
             case BlockDeviceTarget.KEY_LOGICAL_BLOCK_SIZE:
             case BlockDeviceTarget.KEY_PHYSICAL_BLOCK_SIZE:

@@ -18,6 +18,7 @@ public final class XhtmlPage {
             "th { background: #f2f2f2; text-align: left; }",
             "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
             "table.facts th { white-space: nowrap; font-weight: normal; }",
+            ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }");
@@ -60,7 +61,11 @@ public final class XhtmlPage {
         return this;
     }
 
-    /** A table as the terminal prints it; columns of numbers (with "-" for none) are right-aligned. */
+    /**
+     * A table as the terminal prints it; columns of numbers (with "-" for none) are right-aligned.
+     * It sits in a box that scrolls sideways, its lines unbroken: a comparison of 8 drives is wider
+     * than any page, and would otherwise widen the page and squeeze its words a line each.
+     */
     public XhtmlPage table(String cssClass, TextTable t) {
         String[] header = t.header();
         boolean[] numeric = new boolean[header.length];
@@ -72,7 +77,7 @@ public final class XhtmlPage {
                 }
             }
         }
-        b.append("<table class=\"").append(cssClass).append("\">\n<tr>");
+        b.append("<div class=\"wide\">\n<table class=\"").append(cssClass).append("\">\n<tr>");
         for (int i = 0; i < header.length; i++) {
             b.append(numeric[i] ? "<th class=\"num\">" : "<th>").append(escape(header[i])).append("</th>");
         }
@@ -84,7 +89,7 @@ public final class XhtmlPage {
             }
             b.append("</tr>\n");
         }
-        b.append("</table>\n");
+        b.append("</table>\n</div>\n");
         return this;
     }
 

@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.jfree.chart.JFreeChart;
 import org.sbench.result.ComparisonTable;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.RankingMetric;
@@ -49,6 +51,20 @@ public final class BundleComparisonWriter {
                 : "INCOMPLETE (" + b.bundle().stopReason() + "), " + b.finished().size() + " steps finished";
     }
 
+    /** A row's metric as the tables say it (compare of results: "average data rate"); the CSV keeps the key. */
+    private static String words(String metric) {
+        switch (metric) {
+            case "written": return "data written";
+            case "mbps": return "average data rate";
+            case "iops": return "average IOPS";
+            case "busy": return "busy time";
+            case "latency_p99": return "p99 latency";
+            case "sweep_mean": return "sweep mean data rate";
+            case "sweep_min": return "sweep lowest data rate";
+            default: return metric;
+        }
+    }
+
     static TextTable steps(BundleComparison c) {
         List<String> header = new ArrayList<>(List.of("step", "metric", "unit"));
         for (int i = 0; i < c.columns().size(); i++) {
@@ -60,7 +76,7 @@ public final class BundleComparisonWriter {
         TextTable t = new TextTable(header.toArray(new String[0]));
         String last = null;
         for (BundleComparison.Row r : c.rows()) {
-            List<String> cells = new ArrayList<>(List.of(r.step().equals(last) ? "" : r.step(), r.metric(), r.unit()));
+            List<String> cells = new ArrayList<>(List.of(r.step().equals(last) ? "" : r.step(), words(r.metric()), r.unit()));
             last = r.step();
             for (int i = 0; i < r.values().length; i++) {
                 cells.add(number(r.values()[i]));
@@ -105,6 +121,11 @@ public final class BundleComparisonWriter {
 
     /** The page: the columns, the step table, the charts overlaid, and each replay run's comparison table. */
     public void writeHtml(BundleComparison c, Path file, OutputFiles files) {
+        String html = render(c);
+        files.write(file, w -> w.write(html));
+    }
+
+    static String render(BundleComparison c) {
         XhtmlPage page = new XhtmlPage("sbench compare: scenario " + c.columns().get(0).bundle().scenario().scenario());
         if (!c.differences().isEmpty()) {
             page.p("warning", "NOT COMPARABLE, compared with --force: " + String.join("; ", c.differences()));
@@ -119,13 +140,15 @@ public final class BundleComparisonWriter {
         page.h2("Steps");
         page.table("steps", steps(c));
         c.verdicts().forEach(v -> page.p(null, v));
-        page.h2("Charts");
-        ScenarioReport.charts(page, sources);
+        Map<String, JFreeChart> charts = ScenarioReport.charts(sources);
+        if (!charts.isEmpty()) {
+            page.h2("Charts");
+        }
+        charts.forEach((id, chart) -> ScenarioReport.chart(page, id, chart));
         for (BundleComparison.RunComparison run : c.runs()) {
             page.h2(run.step() + " (run " + run.run() + ")");
             page.table("comparison", ComparisonTable.metrics(run.comparison()));
         }
-        String html = page.finish();
-        files.write(file, w -> w.write(html));
+        return page.finish();
     }
 }

@@ -2,10 +2,13 @@ package org.sbench.scenario;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jfree.chart.JFreeChart;
 import org.sbench.result.AtomicTextFile;
+import org.sbench.result.TargetWords;
 import org.sbench.result.TextTable;
 import org.sbench.result.XhtmlPage;
 import org.sbench.result.chart.SvgChart;
@@ -56,7 +59,7 @@ public final class ScenarioReport {
         chart(page, "mbps-over-time", ScenarioCharts.perSecond(b, false));
         chart(page, "iops-over-time", ScenarioCharts.perSecond(b, true));
         List<ScenarioCharts.Source> one = List.of(new ScenarioCharts.Source("", b));
-        charts(page, one);
+        charts(one).forEach((id, chart) -> chart(page, id, chart));
         page.h2("State log");
         page.table("state-log", stateLog(bundle));
         page.p("note", "Bytes written since the last purge count from the last purge step of this bundle; the drive's temperature"
@@ -64,20 +67,23 @@ public final class ScenarioReport {
         return page.finish();
     }
 
-    /** The round charts, steady-state charts and sweeps of {@code sources}, where they have any. */
-    static void charts(XhtmlPage page, List<ScenarioCharts.Source> sources) {
-        chart(page, "rounds-mbps", ScenarioCharts.rounds(sources, false));
-        chart(page, "rounds-busy", ScenarioCharts.rounds(sources, true));
+    /** The round charts, steady-state charts and sweeps of {@code sources} by chart id, those they have (none: empty). */
+    static Map<String, JFreeChart> charts(List<ScenarioCharts.Source> sources) {
+        Map<String, JFreeChart> charts = new LinkedHashMap<>();
+        charts.put("rounds-mbps", ScenarioCharts.rounds(sources, false));
+        charts.put("rounds-busy", ScenarioCharts.rounds(sources, true));
         int n = 1;
         for (Map.Entry<String, JFreeChart> steady : ScenarioCharts.tracked(sources)) {
-            chart(page, "steady-" + n++, steady.getValue());
+            charts.put("steady-" + n++, steady.getValue());
         }
         for (Map.Entry<String, JFreeChart> sweep : ScenarioCharts.sweeps(sources).entrySet()) {
-            chart(page, "sweep-" + sweep.getKey(), sweep.getValue());
+            charts.put("sweep-" + sweep.getKey(), sweep.getValue());
         }
+        charts.values().removeIf(Objects::isNull);
+        return charts;
     }
 
-    private static void chart(XhtmlPage page, String id, JFreeChart chart) {
+    static void chart(XhtmlPage page, String id, JFreeChart chart) {
         if (chart != null) {
             page.chart(id, SvgChart.render(chart, id, WIDTH_PX, HEIGHT_PX));
         }
@@ -94,7 +100,9 @@ public final class ScenarioReport {
         rows.add(new String[] {"target", bundle.target().name() + " (" + bundle.target().kind() + ", " + bundle.target().capacity()
                 + " bytes)"});
         if (bundle.target().device() != null) {
-            bundle.target().device().forEach((k, v) -> rows.add(new String[] {"target " + k, v}));
+            for (String[] d : TargetWords.rows(bundle.target().device())) {
+                rows.add(new String[] {"target " + d[0], d[1]});
+            }
         }
         rows.add(new String[] {"host", bundle.host().kernel() + ", " + bundle.host().cpu() + ", " + bundle.host().cores() + " cores, "
                 + bundle.host().jvm()});

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
@@ -24,23 +25,16 @@ class HtmlComparisonBrowserTest {
     /** A blank page has one colour; charts give thousands of non-white pixels and a clear spread of brightness. */
     private static final double MIN_STDDEV = 10.0;
     private static final double MIN_INK_SHARE = 0.01;
+    /** Tall enough for the whole page of 8 drives; right of the page's 1100 px (and its padding) in a 1200 px window. */
+    private static final int PAGE_HEIGHT_PX = 12_000;
+    private static final int RIGHT_MARGIN_PX = 20;
 
     @Test
     void chromiumRendersTheComparisonPage(@TempDir Path dir) throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
         Path html = dir.resolve("compare.html");
         new HtmlComparisonWriter(RankingMetric.BUSY).write(HtmlComparisonWriterTest.abb(), html);
-        Path png = dir.resolve("compare.png");
-        Path profile = Files.createDirectory(dir.resolve("profile"));
-        Process p = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + profile, "--screenshot=" + png, "--window-size=1200,2000", html.toUri().toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
-        assertTrue(p.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "chromium finished within " + TIMEOUT_S + " s");
-        assertEquals(0, p.exitValue(), () -> "chromium: " + ResultFixtures.read(dir.resolve("chromium.log")));
-        BufferedImage image = ImageIO.read(png.toFile());
-        assertNotNull(image, "a PNG");
-        assertEquals(1200, image.getWidth());
+        BufferedImage image = screenshot(dir, html, 2000);
         double sum = 0;
         double squares = 0;
         long ink = 0;
@@ -60,5 +54,45 @@ class HtmlComparisonBrowserTest {
         double stddev = Math.sqrt(squares / n - mean * mean);
         assertTrue(stddev > MIN_STDDEV, "page is blank: brightness standard deviation " + stddev);
         assertTrue(ink > MIN_INK_SHARE * n, "page is nearly blank: " + ink + " dark pixels of " + n);
+    }
+
+    /**
+     * The tables of 8 drives (3 columns each) spread past the page's 1100 px and the window: the
+     * whole page scrolled sideways and the text columns were squeezed to a word a line. They scroll
+     * in their own box; nothing is drawn right of the page's column.
+     */
+    @Test
+    void theTablesOfEightDrivesStayInThePagesColumn(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        List<ResultComparison.Input> inputs = new ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            inputs.add(new ResultComparison.Input("d" + i + ".json", ResultFixtures.load(ResultFixtures.A), "drive number " + i));
+        }
+        Path html = dir.resolve("compare.html");
+        new HtmlComparisonWriter(RankingMetric.BUSY).write(ResultComparison.of(inputs, 0, false), html);
+        BufferedImage image = screenshot(dir, html, PAGE_HEIGHT_PX);
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = image.getWidth() - RIGHT_MARGIN_PX; x < image.getWidth(); x++) {
+                int rgb = image.getRGB(x, y);
+                assertTrue((rgb & 0xffffff) == 0xffffff, "drawn right of the page at x " + x + ", y " + y);
+            }
+        }
+    }
+
+    /** The page drawn by Chromium in a window {@code 1200 x heightPx}. */
+    private static BufferedImage screenshot(Path dir, Path html, int heightPx) throws Exception {
+        Path png = dir.resolve("compare.png");
+        Path profile = Files.createDirectory(dir.resolve("profile"));
+        Process p = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--hide-scrollbars", "--user-data-dir=" + profile, "--screenshot=" + png, "--window-size=1200," + heightPx,
+                html.toUri().toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
+        assertTrue(p.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "chromium finished within " + TIMEOUT_S + " s");
+        assertEquals(0, p.exitValue(), () -> "chromium: " + ResultFixtures.read(dir.resolve("chromium.log")));
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertNotNull(image, "a PNG");
+        assertEquals(1200, image.getWidth());
+        return image;
     }
 }

@@ -48,6 +48,18 @@ class HtmlReportWriterTest {
         }
     }
 
+    /**
+     * The size classes' MB/s bars were labelled in whole MB/s: 0.4 MB/s read "0", 1.3 read "1",
+     * where the table beside them says 0.4 and 1.3. Below 10 MB/s a label has the table's decimal.
+     */
+    @Test
+    void sizeClassBarsAreLabelledAsTheTableIs() throws Exception {
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));
+        List<String> texts = page.texts("size-mbps");
+        assertTrue(texts.containsAll(List.of("3.0", "1.3")), texts.toString());
+        assertFalse(texts.contains("1") || texts.contains("3"), texts.toString());
+    }
+
     @Test
     void theTargetIsDescribedInWords(@TempDir Path dir) throws Exception {
         Path file = ResultFixtures.variant(dir, ResultFixtures.A, "file.json", j -> {
@@ -68,6 +80,16 @@ class HtmlReportWriterTest {
         for (List<String> row : drive) {
             assertTrue(row.get(0).matches("[a-z0-9 ()_A-Z]+") && !row.get(0).matches(".*[a-z][A-Z].*"), "a label in words: " + row);
         }
+    }
+
+    /** Writeback throttling, which sbench turns off for a run, was shown as "wbt lat usec" and "wbt lat usec before". */
+    @Test
+    void writebackThrottlingIsDescribedInWords(@TempDir Path dir) throws Exception {
+        Path file = ResultFixtures.variant(dir, ResultFixtures.A, "wbt.json", j -> ((ObjectNode) j.get("target").get("device"))
+                .put("wbtLatUsec", "0").put("wbtLatUsecBefore", "2000"));
+        List<List<String>> meta = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(file))).table("meta");
+        assertTrue(meta.contains(List.of("writeback throttling during the run (wbt_lat_usec)", "off (0)")), meta.toString());
+        assertTrue(meta.contains(List.of("writeback throttling before the run (wbt_lat_usec)", "2000 \u00b5s")), meta.toString());
     }
 
     @Test

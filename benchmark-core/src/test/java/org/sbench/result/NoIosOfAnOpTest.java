@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,6 +51,33 @@ class NoIosOfAnOpTest {
         TableResultWriter.phases(r).print(new PrintWriter(out, true), "");
         String row = out.toString().lines().filter(l -> l.startsWith("video")).findFirst().orElseThrow();
         assertTrue(row.trim().matches("video +0( +-){5}"), row);
+    }
+
+    /** The page's busy chart drew a bar labelled "0.000 s" for the reads its summary table has "-" for. */
+    @Test
+    void thePageDrawsNoBusyBarForIt(@TempDir Path dir) throws Exception {
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(writesOnly(dir)));
+        assertEquals(List.of("write", "total"), page.barCategories("busy"));
+        assertFalse(page.texts("busy").contains("0.000 s"), page.texts("busy").toString());
+    }
+
+    /** The size-class charts' legends named reads, of which they draw no bar. */
+    @Test
+    void theSizeChartsLegendsLeaveItOut(@TempDir Path dir) throws Exception {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "no-reads.json", j -> {
+            ObjectNode s = (ObjectNode) j.get("summary");
+            s.put("ios", s.get("writes").asLong()).put("reads", 0).put("bytesRead", 0).put("readBusyNs", 0);
+            for (var c : j.get("sizeClasses")) {
+                if (c.get("op").asText().equals("read")) {
+                    ((ObjectNode) c).put("count", 0).put("pct", 0.0).put("bytes", 0).put("busyNs", 0).put("mbps", 0.0);
+                }
+            }
+        }));
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(r));
+        for (String chart : List.of("size-mbps", "size-ios")) {
+            assertEquals(List.of("8K", ">128K"), page.barCategories(chart, "write"));
+            assertFalse(page.texts(chart).contains("read"), chart + ": " + page.texts(chart));
+        }
     }
 
     @Test

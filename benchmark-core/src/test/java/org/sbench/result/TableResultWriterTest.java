@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +54,55 @@ class TableResultWriterTest {
             ((ObjectNode) j.get("summary")).put("reads", 0);
         });
         assertFalse(new JsonResults().read(writesOnly).readsUnwritten(), "no reads, nothing to warn of");
+    }
+
+    /**
+     * The summary had rows of reads, writes and all only: a run with trims showed "all 20,000" under
+     * 13,061 reads and 4,641 writes, the 2,298 trims nowhere.
+     */
+    @Test
+    void trimsAndFlushesHaveTheirRowsWhereTheRunHadThem(@TempDir Path dir) {
+        Path trimmed = ResultFixtures.variant(dir, ResultFixtures.A, "trims.json",
+                j -> ((ObjectNode) j.get("summary")).put("ios", 7).put("trims", 2).put("flushes", 1));
+        StringWriter out = new StringWriter();
+        TableResultWriter.rates(new JsonResults().read(trimmed)).print(new PrintWriter(out, true), "");
+        List<String> rows = out.toString().lines().map(l -> l.trim().replaceAll(" +", " ")).toList();
+        assertEquals(List.of("trim 2 - - - -", "flush 1 - - - -"), rows.subList(3, 5), out.toString());
+        assertTrue(rows.get(5).startsWith("all 7 "), out.toString());
+        StringWriter plain = new StringWriter();
+        TableResultWriter.rates(ResultFixtures.load(ResultFixtures.A)).print(new PrintWriter(plain, true), "");
+        assertEquals(4, plain.toString().lines().count(), "none: no rows of them");
+    }
+
+    /** The errors line printed Java's map ({@code 6,455 {write={ENOSPC=6455}}}), not words. */
+    @Test
+    void errorsAreCountedByOpAndErrorInWords(@TempDir Path dir) {
+        Path failed = ResultFixtures.variant(dir, ResultFixtures.A, "errors.json", j -> {
+            ((ObjectNode) j.get("summary")).put("errors", 6_457);
+            ObjectNode errors = j.putObject("errors");
+            errors.putObject("read").put("EIO", 2);
+            errors.putObject("write").put("ENOSPC", 6_455);
+        });
+        assertEquals("6,457 (read: EIO 2; write: ENOSPC 6,455)", TableResultWriter.errors(new JsonResults().read(failed)));
+        assertEquals("none", TableResultWriter.errors(ResultFixtures.load(ResultFixtures.A)));
+    }
+
+    /**
+     * A run whose writes failed all but 484 of 6,939 (ENOSPC) said so only in its last lines; its header said nothing
+     * and its page's status read "complete" above a write rate of the 484.
+     */
+    @Test
+    void failedIosAreSaidInTheHeaderAndOnThePage(@TempDir Path dir) throws Exception {
+        Path failed = ResultFixtures.variant(dir, ResultFixtures.A, "errors.json", j -> {
+            ((ObjectNode) j.get("summary")).put("errors", 6_455);
+            j.putObject("errors").putObject("write").put("ENOSPC", 6_455);
+        });
+        ReplayResult r = new JsonResults().read(failed);
+        String line = "ERRORS: 6,455 IOs failed (write: ENOSPC 6,455); IOs, MB and latencies leave them out (their time counts as busy)";
+        assertTrue(table(r).contains("\n" + line + "\n"), table(r));
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(r));
+        assertTrue(page.byClass(null, "p", "warning").stream().anyMatch(p -> p.getTextContent().equals(line + ".")), page.text());
+        assertFalse(table(ResultFixtures.load(ResultFixtures.A)).contains("ERRORS"));
     }
 
     /** Reads of a write-only trace have no busy time (docs/reports.md): "-", as their latency, not 0. */

@@ -153,6 +153,10 @@ class ScenarioSessionTest {
         assertFalse(sweep.readsUnwritten());
         assertTrue(BundleScenario.read(b).scaled().get(0).startsWith("target (the first 6291456 of its 67108864 bytes)"),
                 BundleScenario.read(b).scaled().toString());
+        // The bundle's page named the target's details by the result's keys ("target mountPoint").
+        String report = Files.readString(b.resolve(ScenarioReport.FILE));
+        assertTrue(report.contains("<th>target filesystem mounted at</th>"), report);
+        assertFalse(report.contains("mountPoint"), report);
     }
 
     /**
@@ -346,6 +350,26 @@ class ScenarioSessionTest {
         assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-steady-1"));
     }
 
+    /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */
+    @Test
+    void comparedBundlesHaveAChartsSectionOnlyWithCharts(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Scenario plain = scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n");
+        run(plain, dir.resolve("a"), false, null, new Heard());
+        run(plain, dir.resolve("b"), false, null, new Heard());
+        String page = BundleComparisonWriter.render(BundleComparison.of(List.of(ScenarioBundle.read(dir.resolve("a")),
+                ScenarioBundle.read(dir.resolve("b"))), List.of("A", "B"), false));
+        assertFalse(page.contains("<h2>Charts</h2>"), page);
+        assertEquals(List.of(), chartIds(xml(page)));
+
+        Scenario rounds = scenario(dir, "  - group: g\n    rounds: 2\n    steps:\n      - replay: {trace: TRACE, max-idle: 0}\n");
+        run(rounds, dir.resolve("c"), false, null, new Heard());
+        run(rounds, dir.resolve("d"), false, null, new Heard());
+        String charted = BundleComparisonWriter.render(BundleComparison.of(List.of(ScenarioBundle.read(dir.resolve("c")),
+                ScenarioBundle.read(dir.resolve("d"))), List.of("C", "D"), false));
+        assertTrue(charted.contains("<h2>Charts</h2>\n<div class=\"chart\" id=\"chart-rounds-mbps\">"), charted);
+    }
+
     @Test
     void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) {
         TestSteps.trace(dir);
@@ -359,6 +383,15 @@ class ScenarioSessionTest {
         BundleComparison.Row written = c.rows().get(1);
         assertEquals("written", written.metric());
         assertEquals(50 * 4096 / 1e6, written.values()[0], 1e-9);
+        // The table named its rows by the CSV's keys (mbps, latency_p99), where compare of results says them in words.
+        java.io.StringWriter table = new java.io.StringWriter();
+        BundleComparisonWriter.steps(c).print(new java.io.PrintWriter(table, true), "");
+        for (String words : List.of("time", "data written", "average data rate", "average IOPS", "busy time", "p99 latency")) {
+            assertTrue(table.toString().contains("  " + words + "  "), words + ":\n" + table);
+        }
+        for (String key : List.of("written", "mbps", "iops", "busy", "latency_p99")) {
+            assertFalse(table.toString().contains("  " + key + "  "), key + ":\n" + table);
+        }
         assertEquals(written.values()[0], written.values()[1], 1e-9);
         assertEquals(3, c.runs().size());
         assertEquals(2, c.runs().get(2).comparison().columns().size());

@@ -1,6 +1,7 @@
 package org.sbench.result.chart;
 
 import java.awt.Paint;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoubleFunction;
 import org.jfree.chart.JFreeChart;
@@ -46,17 +47,22 @@ public final class GroupedBarChart {
         MarkedBarRenderer renderer = new MarkedBarRenderer(null);
         for (int i = 0; i < series.size(); i++) {
             renderer.setSeriesPaint(i, series.get(i).colour());
+            // A series without a bar (the reads of a write-only run) is no key to anything drawn.
+            renderer.setSeriesVisibleInLegend(i, Arrays.stream(series.get(i).values()).anyMatch(v -> !Double.isNaN(v)));
         }
         return chart(title, subtitle, categoryLabel, valueLabel, categories.size(), data, renderer, labels, horizontal,
                 series.size() > 1);
     }
 
-    /** One bar per category, each in its own colour (busy time of reads, writes, all), no legend; bars grow to the right. */
+    /**
+     * One bar per category, each in its own colour (busy time of reads, writes, all), no legend; bars
+     * grow to the right. A {@code NaN} value has no bar.
+     */
     public static JFreeChart perCategory(String title, String subtitle, String valueLabel, List<String> categories,
                                          double[] values, List<Paint> colours, DoubleFunction<String> labels) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int c = 0; c < categories.size(); c++) {
-            data.addValue(values[c], valueLabel, categories.get(c));
+            data.addValue(Double.isNaN(values[c]) ? null : values[c], valueLabel, categories.get(c));
         }
         MarkedBarRenderer renderer = new MarkedBarRenderer(colours.toArray(new Paint[0]));
         return chart(title, subtitle, null, valueLabel, categories.size(), data, renderer, labels, true, false);

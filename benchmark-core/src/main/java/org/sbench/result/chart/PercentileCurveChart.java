@@ -97,7 +97,9 @@ public final class PercentileCurveChart {
         for (HistogramIterationValue v : h.percentiles(TICKS_PER_HALF_DISTANCE)) {
             double p = v.getPercentileLevelIteratedTo();
             long ns = v.getValueIteratedTo();
-            if (p < PERCENT && ns > 0) {
+            // Levels past 1 - 1/N are the slowest IO again (the iteration goes on there): drawn
+            // beyond N, the curve would turn back to the maximum's point at N.
+            if (p < PERCENT && ns > 0 && PERCENT / (PERCENT - p) < n) {
                 s.add(PERCENT / (PERCENT - p), ns / NS_PER_US);
             }
         }
