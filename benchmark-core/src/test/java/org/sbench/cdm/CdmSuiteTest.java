@@ -150,56 +150,19 @@ class CdmSuiteTest {
             return new IoEngines.Opened(new Failing(opened.engine()), opened.fallbackReason());
         }
 
-        private final class Failing implements IoEngine {
-            private final IoEngine engine;
-
+        private final class Failing extends Wrapped {
             Failing(IoEngine engine) {
-                this.engine = engine;
+                super(engine);
             }
 
             @Override
             public int reap(int min, long timeoutNs, CompletionSink sink) {
-                return engine.reap(min, timeoutNs, slot -> {
+                return super.reap(min, timeoutNs, slot -> {
                     if (slot.op == Op.READ && --readsLeft == 0) {
                         slot.result = -EIO;
                     }
                     sink.completed(slot);
                 });
-            }
-
-            @Override
-            public String name() {
-                return engine.name();
-            }
-
-            @Override
-            public int depth() {
-                return engine.depth();
-            }
-
-            @Override
-            public IoSlot[] slots() {
-                return engine.slots();
-            }
-
-            @Override
-            public void submit(IoSlot slot) {
-                engine.submit(slot);
-            }
-
-            @Override
-            public int commit() {
-                return engine.commit();
-            }
-
-            @Override
-            public int inFlight() {
-                return engine.inFlight();
-            }
-
-            @Override
-            public void close() {
-                engine.close();
             }
         }
     }

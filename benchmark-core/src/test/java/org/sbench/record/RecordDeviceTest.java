@@ -502,16 +502,9 @@ class RecordDeviceTest {
     @Test
     void aBioBasedDiskIsAUsageErrorNamingTheDisksUnderIt(@TempDir Path sys) throws Exception {
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
-            String majorMinor = Files.readString(Path.of("/sys/class/block", loop.name(), "dev")).trim();
-            Path dm = Files.createDirectories(sys.resolve("devices/virtual/block/dm-7"));
-            Files.writeString(dm.resolve("dev"), majorMinor + "\n");
-            Files.writeString(dm.resolve("size"), "131072\n");
+            Path dm = describeAs(loop, sys, "dm-7", 131072);
             Files.createDirectories(dm.resolve("slaves/loop8"));
             Files.createDirectories(dm.resolve("slaves/loop9"));
-            Files.createDirectories(sys.resolve("dev/block"));
-            Files.createDirectories(sys.resolve("class/block"));
-            Files.createSymbolicLink(sys.resolve("dev/block/" + majorMinor), dm);
-            Files.createSymbolicLink(sys.resolve("class/block/dm-7"), dm);
             SbenchException e = assertThrows(SbenchException.class,
                     () -> DeviceSelection.resolve(List.of(loop.path().toString()), sys));
             assertEquals(ErrorKind.USAGE, e.kind());
@@ -534,21 +527,26 @@ class RecordDeviceTest {
     @Test
     void aDiskOfNoBytesIsAUsageError(@TempDir Path sys) throws Exception {
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
-            String majorMinor = Files.readString(Path.of("/sys/class/block", loop.name(), "dev")).trim();
-            Path unbound = Files.createDirectories(sys.resolve("devices/virtual/block/loop77"));
-            Files.writeString(unbound.resolve("dev"), majorMinor + "\n");
-            Files.writeString(unbound.resolve("size"), "0\n");
-            Files.createDirectory(unbound.resolve("mq"));
-            Files.createDirectories(sys.resolve("dev/block"));
-            Files.createDirectories(sys.resolve("class/block"));
-            Files.createSymbolicLink(sys.resolve("dev/block/" + majorMinor), unbound);
-            Files.createSymbolicLink(sys.resolve("class/block/loop77"), unbound);
+            Files.createDirectory(describeAs(loop, sys, "loop77", 0).resolve("mq"));
             SbenchException e = assertThrows(SbenchException.class,
                     () -> DeviceSelection.resolve(List.of(loop.path().toString()), sys));
             assertEquals(ErrorKind.USAGE, e.kind());
             assertEquals("--device " + loop.path() + " is loop77, which holds nothing (0 bytes: a loop device with no file"
                     + " attached, or a drive without media); no block devices here", e.getMessage());
         }
+    }
+
+    /** A sysfs under {@code sys} whose only disk, {@code name} of {@code sectors}, has {@code loop}'s device number. */
+    private static Path describeAs(LoopDevice loop, Path sys, String name, long sectors) throws IOException {
+        String majorMinor = Files.readString(Path.of("/sys/class/block", loop.name(), "dev")).trim();
+        Path disk = Files.createDirectories(sys.resolve("devices/virtual/block/" + name));
+        Files.writeString(disk.resolve("dev"), majorMinor + "\n");
+        Files.writeString(disk.resolve("size"), sectors + "\n");
+        Files.createDirectories(sys.resolve("dev/block"));
+        Files.createDirectories(sys.resolve("class/block"));
+        Files.createSymbolicLink(sys.resolve("dev/block/" + majorMinor), disk);
+        Files.createSymbolicLink(sys.resolve("class/block/" + name), disk);
+        return disk;
     }
 
     @Test
