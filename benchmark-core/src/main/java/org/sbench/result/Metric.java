@@ -256,11 +256,11 @@ public record Metric(String key, String op, String group, String title, String u
     }
 
     private static Metric mbps(String op, ToDoubleFunction<ReplayResult> v) {
-        return summary("mbps", op, "average data rate", UNIT_MBPS, Better.HIGHER, v);
+        return summary("mbps", op, "average data rate", UNIT_MBPS, Better.HIGHER, ofOp(op, v));
     }
 
     private static Metric iops(String op, ToDoubleFunction<ReplayResult> v) {
-        return summary("iops", op, "average IOPS", UNIT_IOPS, Better.HIGHER, v);
+        return summary("iops", op, "average IOPS", UNIT_IOPS, Better.HIGHER, ofOp(op, v));
     }
 
     private static Metric latency(String op, String key, String title, ToDoubleFunction<ReplayResult.Latency> us) {

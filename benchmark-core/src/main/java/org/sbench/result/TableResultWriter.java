@@ -154,10 +154,8 @@ public final class TableResultWriter {
     static TextTable rates(ReplayResult r) {
         ReplayResult.Summary m = r.summary();
         TextTable rates = new TextTable("", "IOs", "MB", "busy s", "MB/s", "IOPS");
-        rates.row("read", count(m.reads()), mb(m.bytesRead()), busy(m.reads(), m.readBusyNs()), f1(m.readMbps()),
-                f0(Metric.READ_IOPS.of(r)));
-        rates.row("write", count(m.writes()), mb(m.bytesWritten()), busy(m.writes(), m.writeBusyNs()), f1(m.writeMbps()),
-                f0(Metric.WRITE_IOPS.of(r)));
+        opRow(rates, "read", m.reads(), m.bytesRead(), m.readBusyNs(), m.readMbps(), Metric.READ_IOPS.of(r));
+        opRow(rates, "write", m.writes(), m.bytesWritten(), m.writeBusyNs(), m.writeMbps(), Metric.WRITE_IOPS.of(r));
         // Trims and flushes count in all (IOs, busy time); they move no data and have no rates of their own.
         if (m.trims() > 0) {
             rates.row("trim", count(m.trims()), "-", "-", "-", "-");
@@ -165,13 +163,20 @@ public final class TableResultWriter {
         if (m.flushes() > 0) {
             rates.row("flush", count(m.flushes()), "-", "-", "-", "-");
         }
-        rates.row("all", count(m.ios()), mb(m.bytesRead() + m.bytesWritten()), busy(m.ios(), m.busyNs()), f1(m.mbps()), f0(m.iops()));
+        opRow(rates, "all", m.ios(), m.bytesRead() + m.bytesWritten(), m.busyNs(), m.mbps(), m.iops());
         return rates;
     }
 
-    /** Busy time in s of {@code ios} IOs; none ("-") without IOs, as their latency. */
-    private static String busy(long ios, long busyNs) {
-        return ios == 0 ? "-" : sec(busyNs);
+    /**
+     * One op's row; without IOs it has no busy time and so no rates ("-", as its latency), where
+     * 0 MB/s and 0 IOPS would read as measured.
+     */
+    private static void opRow(TextTable rates, String op, long ios, long bytes, long busyNs, double mbps, double iops) {
+        if (ios == 0) {
+            rates.row(op, count(0), mb(bytes), "-", "-", "-");
+        } else {
+            rates.row(op, count(ios), mb(bytes), sec(busyNs), f1(mbps), f0(iops));
+        }
     }
 
     /** Service-time statistics per op, in µs. */

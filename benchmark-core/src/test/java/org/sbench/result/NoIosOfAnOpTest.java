@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An op a result has no IOs of has no busy time or latency of its own: none (NaN, an empty cell, "-"),
- * where 0 was shown and, in compare, ranked best.
+ * An op a result has no IOs of has no busy time, rates or latency of its own: none (NaN, an empty
+ * cell, "-"), where 0 was shown and, in compare, ranked best (busy time, latency) or read as measured (rates).
  */
 class NoIosOfAnOpTest {
     private static ReplayResult writesOnly(Path dir) {
@@ -28,9 +28,12 @@ class NoIosOfAnOpTest {
     }
 
     @Test
-    void itsBusyTimeAndLatencyAreNone(@TempDir Path dir) {
+    void itsBusyTimeRatesAndLatencyAreNone(@TempDir Path dir) {
         ReplayResult r = writesOnly(dir);
         assertTrue(Double.isNaN(Metric.READ_BUSY.of(r)));
+        assertTrue(Double.isNaN(Metric.READ_MBPS.of(r)), "0 MB/s read as measured");
+        assertTrue(Double.isNaN(Metric.READ_IOPS.of(r)));
+        assertFalse(Double.isNaN(Metric.WRITE_MBPS.of(r)));
         for (Metric m : Metric.ALL) {
             if (m.op().equals(Metric.READ) && (m.key().startsWith("latency_") || m.key().equals("over10ms"))) {
                 assertTrue(Double.isNaN(m.of(r)), m.key());
