@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +20,10 @@ import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.LoopDevice;
 import org.sbench.target.NullTarget;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Tmpfs;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -133,23 +134,14 @@ class BundleLogTest {
     /** On a file system made read-only since it was begun: refused before a step runs whose results it could not keep. */
     @Test
     void aBundleThatCannotBeWrittenIsNotResumed(@TempDir Path dir) throws Exception {
-        assumeTrue(isRoot(), "mounting needs root");
-        Path mount = Files.createDirectory(dir.resolve("mnt"));
-        assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "sbench-test-bundle", mount.toString()).inheritIO()
-                .start().waitFor());
-        try {
-            Path onTmpfs = mount.resolve("b");
+        LoopDevice.assumeRoot();
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("mnt")), 1 << 20)) {
+            Path onTmpfs = fs.dir().resolve("b");
             BundleLog.begin(onTmpfs, "s", 2, new NullTarget(), "test").stepDone(step("fill", 1, null));
-            assertEquals(0, new ProcessBuilder("mount", "-o", "remount,ro", mount.toString()).inheritIO().start().waitFor());
+            fs.remountReadOnly();
             SbenchException ro = assertThrows(SbenchException.class, () -> BundleLog.resume(onTmpfs, "s", new NullTarget()));
             assertEquals(ErrorKind.SYSTEM_FAILURE, ro.kind());
             assertEquals("cannot resume " + onTmpfs + ": the bundle cannot be written (a read-only file system)", ro.getMessage());
-        } finally {
-            new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
         }
-    }
-
-    private static boolean isRoot() {
-        return "root".equals(System.getProperty("user.name"));
     }
 }

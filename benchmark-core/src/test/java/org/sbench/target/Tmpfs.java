@@ -44,6 +44,11 @@ public final class Tmpfs implements AutoCloseable {
         }
     }
 
+    /** Makes the file system read-only, as a disk that went read-only under a run. */
+    public void remountReadOnly() throws IOException {
+        LoopDevice.run("mount", "-o", "remount,ro", dir.toString());
+    }
+
     @Override
     public void close() throws IOException {
         LoopDevice.run("umount", dir.toString());
