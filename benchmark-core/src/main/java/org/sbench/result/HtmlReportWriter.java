@@ -200,16 +200,17 @@ public final class HtmlReportWriter implements ResultWriter {
 
     private static org.jfree.chart.JFreeChart throughputChart(ReplayResult r) {
         List<ReplayResult.Second> t = r.timeSeries();
-        double[] x = new double[t.size()];
-        double[] read = new double[t.size()];
-        double[] write = new double[t.size()];
-        for (int i = 0; i < t.size(); i++) {
-            x[i] = t.get(i).second();
-            read[i] = t.get(i).readMbps();
-            write[i] = t.get(i).writeMbps();
+        List<SecondsSpan> spans = SecondsSpan.of(r);
+        double[] x = new double[spans.size()];
+        double[] read = new double[spans.size()];
+        double[] write = new double[spans.size()];
+        for (int i = 0; i < spans.size(); i++) {
+            x[i] = spans.get(i).from();
+            read[i] = spans.get(i).rate(t, ReplayResult.Second::readMbps);
+            write[i] = spans.get(i).rate(t, ReplayResult.Second::writeMbps);
         }
         return SeriesLineChart.create("Throughput over time", "MB/s completed in each second of the run"
-                + " (wall clock, including replayed idle)", "time since start (s)", "MB/s",
+                + " (wall clock, including replayed idle; a last partial second over the time it covers)", "time since start (s)", "MB/s",
                 List.of(new SeriesLineChart.Line("read", ChartStyle.READ, x, read),
                         new SeriesLineChart.Line("write", ChartStyle.WRITE, x, write)));
     }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.SecondsSpan;
 import org.sbench.result.chart.ChartStyle;
 import org.sbench.result.chart.SeriesLineChart;
 import org.sbench.step.StepResult;
@@ -50,16 +51,15 @@ final class ScenarioCharts {
         for (ReplayResult r : runs) {
             double offset = seconds(start, r.startedAt());
             List<ReplayResult.Second> t = r.timeSeries();
-            for (int i = 0; i < t.size(); i += bin) {
-                int n = Math.min(bin, t.size() - i);
-                double rv = 0;
-                double wv = 0;
-                for (int k = i; k < i + n; k++) {
-                    rv += iops ? t.get(k).readIops() : t.get(k).readMbps();
-                    wv += iops ? t.get(k).writeIops() : t.get(k).writeMbps();
+            List<SecondsSpan> spans = SecondsSpan.of(r);
+            for (int i = 0; i < spans.size(); i += bin) {
+                SecondsSpan span = spans.get(i);
+                for (int k = i + 1; k < Math.min(i + bin, spans.size()); k++) {
+                    span = span.join(spans.get(k));
                 }
-                read.add(new double[] {offset + i + n / 2.0, rv / n});
-                write.add(new double[] {offset + i + n / 2.0, wv / n});
+                double x = offset + span.from() + span.coveredS() / 2;
+                read.add(new double[] {x, span.rate(t, iops ? s -> s.readIops() : ReplayResult.Second::readMbps)});
+                write.add(new double[] {x, span.rate(t, iops ? s -> s.writeIops() : ReplayResult.Second::writeMbps)});
             }
             // A gap between runs (a purge, an idle wait) is no line.
             read.add(new double[] {offset + t.size(), Double.NaN});

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.SecondsSpan;
 import org.sbench.result.TableResultWriter;
 import org.sbench.result.TextTable;
 import org.sbench.target.StripedTarget;
@@ -24,7 +25,6 @@ public final class StepTable {
     private static final double BYTES_PER_MB = 1e6;
     private static final double BYTES_PER_GB = 1e9;
     private static final double PERCENT = 100;
-    private static final double HALF_SECOND = 0.5;
     /** The mark of a run that read never-written extents of a file, whose line above the table says more. */
     static final String UNWRITTEN = "UNWRITTEN";
 
@@ -110,36 +110,29 @@ public final class StepTable {
 
     /**
      * The run's per-second series in at most {@link #CURVE_ROWS} slices of whole seconds: IOPS and MB/s
-     * over the time each slice covers, mean and maximum latency. A last second that is partial (the IOs
-     * in flight when a time limit ended the run complete just after it) counts with the slice before
-     * it, over the time it covers.
+     * over the time each slice covers, mean and maximum latency. A short last second (the IOs in flight
+     * when a time limit ended the run, completing just after it) counts with the second before it
+     * ({@link SecondsSpan}).
      */
     static TextTable curve(ReplayResult r) {
         List<ReplayResult.Second> series = r.timeSeries();
-        int n = series.size();
-        double lastCoveredS = n == 0 ? 0 : Math.min(1, r.summary().wallNs() / NS_PER_S - (n - 1));
-        int whole = n > 1 && lastCoveredS < HALF_SECOND ? n - 1 : n;
+        List<SecondsSpan> spans = SecondsSpan.of(r);
         TextTable t = new TextTable("seconds", "IOPS", "MB/s", "mean us", "max us");
-        int per = Math.max(1, (whole + CURVE_ROWS - 1) / CURVE_ROWS);
-        for (int from = 0; from < whole; from += per) {
-            int to = from + per >= whole ? n : from + per;
-            long ios = 0;
-            double mb = 0;
-            double serviceUs = 0;
-            double maxUs = 0;
-            double coveredS = 0;
-            for (int i = from; i < to; i++) {
-                ReplayResult.Second s = series.get(i);
-                long count = s.readIops() + s.writeIops();
-                ios += count;
-                mb += s.readMbps() + s.writeMbps();
-                serviceUs += s.meanUs() * count;
-                maxUs = Math.max(maxUs, s.maxUs());
-                coveredS += i == n - 1 ? Math.max(lastCoveredS, 0) : 1;
+        int per = Math.max(1, (spans.size() + CURVE_ROWS - 1) / CURVE_ROWS);
+        for (int from = 0; from < spans.size(); from += per) {
+            SecondsSpan slice = spans.get(from);
+            for (int i = from + 1; i < Math.min(from + per, spans.size()); i++) {
+                slice = slice.join(spans.get(i));
             }
-            String seconds = to - from == 1 ? Integer.toString(from) : from + "-" + (to - 1);
-            t.row(seconds, f0(coveredS == 0 ? 0 : ios / coveredS), f1(coveredS == 0 ? 0 : mb / coveredS),
-                    f1(ios == 0 ? 0 : serviceUs / ios), f1(maxUs));
+            double ios = slice.sum(series, s -> s.readIops() + s.writeIops());
+            double serviceUs = slice.sum(series, s -> s.meanUs() * (s.readIops() + s.writeIops()));
+            double maxUs = 0;
+            for (int i = slice.from(); i < slice.to(); i++) {
+                maxUs = Math.max(maxUs, series.get(i).maxUs());
+            }
+            String seconds = slice.to() - slice.from() == 1 ? Integer.toString(slice.from()) : slice.from() + "-" + (slice.to() - 1);
+            t.row(seconds, f0(slice.rate(series, s -> s.readIops() + s.writeIops())),
+                    f1(slice.rate(series, s -> s.readMbps() + s.writeMbps())), f1(ios == 0 ? 0 : serviceUs / ios), f1(maxUs));
         }
         return t;
     }

@@ -1,0 +1,52 @@
+package org.sbench.result;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Seconds {@code from} (inclusive) to {@code to} (exclusive) of a run's per-second series, covering
+ * {@code coveredS} seconds of its wall time: the span a rate is taken over. Every second of the series
+ * is whole but the last, which covers only the rest of the run; {@link #of} joins a last second shorter
+ * than half a second to the one before, so that the few IOs that complete just after a time limit
+ * draw neither a point near zero (their count over a whole second) nor one over a few milliseconds.
+ */
+public record SecondsSpan(int from, int to, double coveredS) {
+    private static final double NS_PER_S = 1e9;
+    private static final double HALF = 0.5;
+
+    /** The run's seconds as spans: one per second, the last partial one as above. */
+    public static List<SecondsSpan> of(ReplayResult r) {
+        int n = r.timeSeries().size();
+        double lastS = n == 0 ? 0 : Math.max(0, Math.min(1, r.summary().wallNs() / NS_PER_S - (n - 1)));
+        List<SecondsSpan> out = new ArrayList<>(n);
+        for (int s = 0; s < n - 1; s++) {
+            out.add(new SecondsSpan(s, s + 1, 1));
+        }
+        if (n > 1 && lastS < HALF) {
+            out.set(n - 2, new SecondsSpan(n - 2, n, 1 + lastS));
+        } else if (n > 0) {
+            out.add(new SecondsSpan(n - 1, n, lastS));
+        }
+        return out;
+    }
+
+    /** This span and the next one as one. */
+    public SecondsSpan join(SecondsSpan next) {
+        return new SecondsSpan(from, next.to, coveredS + next.coveredS);
+    }
+
+    /** The sum of {@code perSecond} over this span's seconds, per second it covers (0 over no time). */
+    public double rate(List<ReplayResult.Second> series, ToDoubleFunction<ReplayResult.Second> perSecond) {
+        return coveredS == 0 ? 0 : sum(series, perSecond) / coveredS;
+    }
+
+    /** The sum of {@code perSecond} over this span's seconds. */
+    public double sum(List<ReplayResult.Second> series, ToDoubleFunction<ReplayResult.Second> perSecond) {
+        double sum = 0;
+        for (int s = from; s < to; s++) {
+            sum += perSecond.applyAsDouble(series.get(s));
+        }
+        return sum;
+    }
+}
