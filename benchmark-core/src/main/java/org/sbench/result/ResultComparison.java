@@ -117,7 +117,15 @@ public final class ResultComparison {
         this.columns = List.copyOf(columns);
         this.baseline = baseline;
         this.differences = List.copyOf(differences);
-        List<PhaseKeys.Key> phases = phaseKeys();
+        List<PhaseKeys.Key> phases = new ArrayList<>();
+        List<String> unreached = new ArrayList<>();
+        for (PhaseKeys.Key k : phaseKeys()) {
+            if (reached(k)) {
+                phases.add(k);
+            } else {
+                unreached.add(k.label());
+            }
+        }
         List<Metric> perPhase = new ArrayList<>();
         for (PhaseKeys.Key k : phases) {
             for (Metric.Kind kind : new Metric.Kind[] {Metric.Kind.PHASE_WALL, Metric.Kind.PHASE_BUSY, Metric.Kind.PHASE_MBPS}) {
@@ -125,7 +133,11 @@ public final class ResultComparison {
             }
         }
         this.phaseMetrics = List.copyOf(perPhase);
-        this.phaseNotes = phaseNotes(phases);
+        List<String> notes = new ArrayList<>(phaseNotes(phases));
+        if (!unreached.isEmpty()) {
+            notes.add("no result has IOs in phase " + String.join(", ", unreached) + " (the traces end before it): not compared");
+        }
+        this.phaseNotes = List.copyOf(notes);
         List<Metric> all = new ArrayList<>(Metric.ALL);
         all.addAll(Metric.SIZE_CLASSES);
         all.addAll(phaseMetrics);
@@ -168,6 +180,19 @@ public final class ResultComparison {
             }
         }
         return keys;
+    }
+
+    /** Whether some result has IOs in phase {@code k} (a trace cut short keeps the marks of phases it no longer reaches). */
+    private boolean reached(PhaseKeys.Key k) {
+        for (Column c : columns) {
+            for (ReplayResult r : c.results()) {
+                ReplayResult.PhaseResult p = PhaseKeys.find(r, k.name(), k.occurrence());
+                if (p != null && p.ios() > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** What a column lacks of the phases compared: no phase results at all, or phases of other names. */

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -187,6 +189,23 @@ class ResultComparisonTest {
         assertTrue(Double.isNaN(c.stat(0, idle).mean()), "the baseline has no phase 'idle'");
         assertEquals(List.of("a.json has no phase idle", "b.json has no phase work", "b2.json has no phase work"), c.phaseNotes());
         assertEquals(-1, c.best(idle), "one column with a value has no winner");
+    }
+
+    @Test
+    void phasesNoResultReachedAreLeftOutAndNoted(@TempDir Path dir) {
+        List<ResultComparison.Input> inputs = new ArrayList<>();
+        for (String name : List.of(ResultFixtures.A, ResultFixtures.B)) {
+            inputs.add(ResultFixtures.input(ResultFixtures.variant(dir, name, "cut-" + name, j -> {
+                ArrayNode phases = j.putArray("phases");
+                phases.addObject().put("name", "boot").put("ios", 1).put("bytesRead", 1_000_000).put("bytesWritten", 0)
+                        .put("wallNs", 1_000_000_000L).put("busyNs", 500_000_000L).put("mbps", 2.0);
+                phases.addObject().put("name", "e-mail").put("ios", 0).put("bytesRead", 0).put("bytesWritten", 0)
+                        .put("wallNs", 0).put("busyNs", 0).put("mbps", 0.0);
+            })));
+        }
+        ResultComparison c = ResultComparison.of(inputs, 0, false);
+        assertEquals(List.of("boot"), groups(c.phaseMetrics(), "phase_wall"), "a trace cut before e-mail keeps its mark, not its IOs");
+        assertEquals(List.of("no result has IOs in phase e-mail (the traces end before it): not compared"), c.phaseNotes());
     }
 
     @Test
