@@ -14,3 +14,12 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# cpu NAME VALUE refuses a CPU this machine does not have (taskset would fail only after the traces were made).
+cpu() {
+  [[ "$2" =~ ^(0|[1-9][0-9]*)$ ]] && (( $2 < $(nproc) )) \
+    || { echo "$(basename "$0"): $1 takes a CPU number from 0 to $(( $(nproc) - 1 )), found '$2' (--help says more)" >&2; exit 2; }
+}
+# jar NAME VALUE refuses a jar that is not there.
+jar() {
+  [ -f "$2" ] || { echo "$(basename "$0"): $1 '$2' is no file (--help says more)" >&2; exit 2; }
+}

@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 needs bc
 n="${1:-10000000}"
+whole N "$n"
 out=bench/out
 mkdir -p "$out"
 ./sbench --version >/dev/null

@@ -10,6 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 qd="${1:-32}" seconds="${2:-8}" rounds="${3:-2}"
+whole QD "$qd"; whole SECONDS "$seconds"; whole ROUNDS "$rounds"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
 command -v perf >/dev/null || { echo "needs perf (apt-get install linux-perf)" >&2; exit 1; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"

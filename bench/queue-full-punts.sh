@@ -10,6 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 requests="${1:-4}" seconds="${2:-12}" rounds="${3:-2}"
+whole R "$requests"; whole SECONDS "$seconds"; whole ROUNDS "$rounds"
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }
 command -v fio >/dev/null || { echo "needs fio (apt-get install fio)" >&2; exit 1; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 needs bc
 n="${1:-20000000}"
 volumes="${2:-100}"
+whole IOS "$n"; whole VOLUMES "$volumes"
 heap="${SPARK_BENCH_HEAP:-3g}"
 dir="bench/out/alibaba-$n"
 trace="$dir/io_traces.csv"

@@ -6,11 +6,12 @@
 set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
-before="$1"
-after="$2"
+before="${1:-}"
+after="${2:-}"
 n="${3:-4000000}"
 rounds="${4:-3}"
 cpu="${5:-1}"
+jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
 msr=bench/out/bench-10000000.msr.csv
 mkdir -p bench/out
 # Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.

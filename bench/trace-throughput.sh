@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 needs bc
 n="${1:-10000000}"
+whole RECORDS "$n"
 out=bench/out
 mkdir -p "$out"
 ./sbench --version >/dev/null          # builds the jar if needed
