@@ -23,3 +23,13 @@ cpu() {
 jar() {
   [ -f "$2" ] || { echo "$(basename "$0"): $1 '$2' is no file (--help says more)" >&2; exit 2; }
 }
+# decimal NAME VALUE refuses a value that is not a number of seconds (0 or more, a fraction allowed).
+decimal() {
+  [[ "$2" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "$(basename "$0"): $1 takes a number of seconds (0 or more), found '$2' (--help says more)" >&2; exit 2; }
+}
+# oneof NAME VALUE CHOICE... refuses a value that is none of the choices.
+oneof() {
+  local name="$1" value="$2"; shift 2
+  for c in "$@"; do [ "$value" = "$c" ] && return 0; done
+  echo "$(basename "$0"): $name takes one of: $*; found '$value' (--help says more)" >&2; exit 2
+}

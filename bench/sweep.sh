@@ -47,6 +47,11 @@ while [ $# -gt 0 ]; do
     *) sed -n '2,24p' "$0" >&2; exit 2 ;;
   esac
 done
+for v in seconds warmup max_warmup fio_warmup; do decimal "--${v//_/-}" "${!v}"; done
+whole --rounds "$rounds"
+for d in $depths; do whole --depths "$d"; done
+for w in $workloads; do oneof --workloads "$w" randread-4k randwrite-4k seqread-128k seqwrite-1m; done
+for v in $sbench_variants; do oneof "--sbench engine" "${v%/*}" io_uring libaio sync; oneof "--sbench reap" "${v#*/}" poll wait; done
 [ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
