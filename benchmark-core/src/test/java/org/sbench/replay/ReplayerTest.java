@@ -439,6 +439,24 @@ class ReplayerTest {
         assertEquals(100 * US, metrics.phase(1).latency().getMaxValue(), 100 * US / 1000.0);
     }
 
+    @Test
+    void phaseMarkersOutOfTimeOrderEachTakeTheIosAfterThem() {
+        // Markers listed later-first (a hand-edited trace): "save" took no IO and "load" the IOs from 5 ms on.
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.READ, 4096, 0),
+                io(5 * MS, IoRecord.NO_TIME, Op.WRITE, 8192, 0));
+        TraceReader reader = listOf(trace, List.of(new org.sbench.trace.PhaseMarker("save", 5 * MS), new org.sbench.trace.PhaseMarker("load", 0)));
+        ManualClock clock = new ManualClock();
+        MetricsRecorder metrics = new MetricsRecorder(0, 2);
+        new Replayer(reader, new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),
+                new SimulatedEngine(4, clock, s -> 100 * US), new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(),
+                Replayer.OnError.STOP, 4, false).run();
+        assertEquals("load", reader.info().phases().get(0).name(), "phases in time order");
+        assertEquals(2, metrics.phase(0).ios());
+        assertEquals(8192, metrics.phase(0).bytesRead());
+        assertEquals(1, metrics.phase(1).ios());
+        assertEquals(4096, metrics.phase(1).bytesWritten());
+    }
+
     /**
      * Reads and writes with a flush and a trim every few IOs, all at recorded QD 1 or at {@code qd}:
      * the shape of a recorded fsync/fstrim workload.

@@ -2,6 +2,7 @@ package org.sbench.trace;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +13,9 @@ import java.util.Set;
  * What a trace says about itself: the format it came from, which optional {@link Field}s its
  * records may carry (a record may still lack one: an issue whose completion was never traced has
  * no completion time, and the statistics count such records), free-form metadata (well-known keys
- * {@link #NAME}, {@link #CAPACITY}, {@link #STREAMS}) and phase markers. Immutable; the
- * {@code with*} methods return changed copies.
+ * {@link #NAME}, {@link #CAPACITY}, {@link #STREAMS}) and phase markers, in time order: each marks the
+ * start of the IOs after it, so markers a source lists otherwise (a hand-edited file) are put in
+ * order, those of one time keeping theirs. Immutable; the {@code with*} methods return changed copies.
  */
 public final class TraceInfo {
     /** Metadata key: the trace's name. */
@@ -37,7 +39,9 @@ public final class TraceInfo {
         this.sourceFormat = sourceFormat;
         this.fields = fields.isEmpty() ? Collections.emptySet() : Collections.unmodifiableSet(EnumSet.copyOf(fields));
         this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
-        this.phases = List.copyOf(phases);
+        List<PhaseMarker> byTime = new ArrayList<>(phases);
+        byTime.sort(Comparator.comparingLong(PhaseMarker::timeNs));
+        this.phases = List.copyOf(byTime);
     }
 
     public static TraceInfo of(String sourceFormat, Set<Field> fields) {
