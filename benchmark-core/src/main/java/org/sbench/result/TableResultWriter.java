@@ -206,9 +206,21 @@ public final class TableResultWriter {
         return sizes;
     }
 
-    /** Each phase of the trace: IOs, MB, wall and busy time, MB/s, p99 service time. */
+    /**
+     * Each phase of the trace: IOs, MB, wall and busy time, MB/s, p99 service time; first the IOs and
+     * MB of those issued before the first mark, which belong to no phase, when there are any.
+     */
     static TextTable phases(ReplayResult r) {
         TextTable phases = new TextTable("phase", "IOs", "MB", "wall s", "busy s", "MB/s", "p99 us");
+        long ios = r.summary().ios();
+        long bytes = r.summary().bytesRead() + r.summary().bytesWritten();
+        for (ReplayResult.PhaseResult p : r.phases()) {
+            ios -= p.ios();
+            bytes -= p.bytesRead() + p.bytesWritten();
+        }
+        if (ios > 0) {
+            phases.row("(before the first mark)", count(ios), mb(bytes), "-", "-", "-", "-");
+        }
         for (ReplayResult.PhaseResult p : r.phases()) {
             if (p.ios() == 0) {
                 // A phase without IOs (never reached: the run was stopped before it) measured nothing.

@@ -56,6 +56,24 @@ class NoIosOfAnOpTest {
         assertTrue(row.trim().matches("video +0( +-){5}"), row);
     }
 
+    /**
+     * The IOs a trace has before its first mark (a recording whose first mark, typed "boot done", came
+     * after the boot's IOs) belong to no phase: the phase rows did not add up to the run, and nothing said why.
+     */
+    @Test
+    void iosBeforeTheFirstMarkHaveARowOfTheirCountAndBytes(@TempDir Path dir) {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "marked-late.json", j -> {
+            j.putArray("phases").addObject().put("name", "boot done").put("ios", 1).put("bytesRead", 1_000_000).put("bytesWritten", 0)
+                    .put("wallNs", 1_000_000).put("busyNs", 500_000).put("mbps", 2000.0);
+        }));
+        StringWriter out = new StringWriter();
+        TableResultWriter.phases(r).print(new PrintWriter(out, true), "");
+        List<String> rows = out.toString().lines().skip(1).toList();
+        assertEquals(2, rows.size(), out.toString());
+        assertTrue(rows.get(0).trim().matches("\\(before the first mark\\) +3 +3\\.0( +-){4}"), rows.get(0));
+        assertTrue(rows.get(1).startsWith("boot done"), rows.get(1));
+    }
+
     /** The page's busy chart drew a bar labelled "0.000 s" for the reads its summary table has "-" for. */
     @Test
     void thePageDrawsNoBusyBarForIt(@TempDir Path dir) throws Exception {
