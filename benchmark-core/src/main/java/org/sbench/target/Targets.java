@@ -119,9 +119,17 @@ public final class Targets {
         }
     }
 
-    /** True when {@code spec} names a file that does not exist yet: a file target {@link #open} creates (given a size). */
+    /**
+     * True when {@code spec} names a file that does not exist yet, or a stripe with such a member: a
+     * file {@link #open} creates (given a size).
+     *
+     * @throws SbenchException a usage error for a stripe spelled wrong ({@link StripeSpec#parse})
+     */
     public static boolean namesANewFile(String spec) {
-        if (StripeSpec.names(spec) || spec.equals(NullTarget.NAME)) {
+        if (StripeSpec.names(spec)) {
+            return StripeSpec.parse(spec).members().stream().anyMatch(Targets::namesANewFile);
+        }
+        if (spec.equals(NullTarget.NAME)) {
             return false;
         }
         Path path = Path.of(spec);
