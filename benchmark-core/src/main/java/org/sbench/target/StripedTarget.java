@@ -209,8 +209,10 @@ public final class StripedTarget implements Target {
 
     /**
      * The geometry: {@link #KEY_STRIPE} in words ({@code 2 x 64.0 GB striped, 64 KiB}), chunk,
-     * member count and bytes used per member, and {@code nomerges} as the members had it for the
-     * run (one value when they agree). Each member describes itself ({@link #members()}).
+     * member count and bytes used per member, {@code nomerges} as the members had it for the
+     * run (one value when they agree), and, when every member has a serial number, theirs in stripe
+     * order ({@code S1,S2}): the array's identity, by which a bundle is resumed only on these drives
+     * in this order. Each member describes itself ({@link #members()}).
      */
     @Override
     public Map<String, String> describe() {
@@ -220,14 +222,20 @@ public final class StripedTarget implements Target {
         d.put(KEY_MEMBERS, Integer.toString(members.size()));
         d.put(KEY_MEMBER_BYTES, Long.toString(memberBytes));
         List<String> nomerges = new ArrayList<>();
+        List<String> serials = new ArrayList<>();
         for (Target m : members) {
-            String v = m.describe().get(BlockDeviceTarget.KEY_NOMERGES);
+            Map<String, String> md = m.describe();
+            String v = md.get(BlockDeviceTarget.KEY_NOMERGES);
             if (v != null) {
                 addOnce(nomerges, v);
             }
+            serials.add(md.get(BlockDeviceTarget.KEY_SERIAL));
         }
         if (!nomerges.isEmpty()) {
             d.put(BlockDeviceTarget.KEY_NOMERGES, String.join(",", nomerges));
+        }
+        if (!serials.contains(null)) {
+            d.put(BlockDeviceTarget.KEY_SERIAL, String.join(",", serials));
         }
         return d;
     }

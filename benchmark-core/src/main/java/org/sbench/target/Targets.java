@@ -39,15 +39,30 @@ public final class Targets {
      *                         file without a size, SYSTEM_FAILURE for a failed call
      */
     public static Target open(String spec, TargetSettings settings) {
+        if (settings.sizeBytes().isPresent() && usedWhole(spec)) {
+            // Taken as "use the first SIZE bytes" it would be ignored, and the whole device written.
+            throw SbenchException.usage(StripeSpec.names(spec)
+                    ? "--size sizes a file target, a stripe's file members or the null target; " + spec + " is a stripe of block"
+                            + " devices, used whole: leave out --size"
+                    : "--size sizes a file target or the null target; " + spec + " is a block device, used whole: leave out --size");
+        }
         if (StripeSpec.names(spec)) {
             return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne);
         }
-        if (settings.sizeBytes().isPresent() && SysfsBlockDevice.isBlockDevice(Path.of(spec))) {
-            // Taken as "use the first SIZE bytes" it would be ignored, and the whole device written.
-            throw SbenchException.usage("--size sizes a file target or the null target; " + spec + " is a block device, used"
-                    + " whole: leave out --size");
-        }
         return openOne(spec, settings);
+    }
+
+    /**
+     * True when {@code spec} is a block device, or a stripe of block devices only: a target that
+     * {@code --size} cannot size, used whole.
+     *
+     * @throws SbenchException a usage error for a stripe spelled wrong ({@link StripeSpec#parse})
+     */
+    public static boolean usedWhole(String spec) {
+        if (StripeSpec.names(spec)) {
+            return StripeSpec.parse(spec).members().stream().allMatch(Targets::usedWhole);
+        }
+        return SysfsBlockDevice.isBlockDevice(Path.of(spec));
     }
 
     /** {@link #open} of one target, or one member of a stripe (whose file members get their share of --size). */
@@ -119,9 +134,17 @@ public final class Targets {
         }
     }
 
-    /** True when {@code spec} names a file that does not exist yet: a file target {@link #open} creates (given a size). */
+    /**
+     * True when {@code spec} names a file that does not exist yet, or a stripe with such a member: a
+     * file {@link #open} creates (given a size).
+     *
+     * @throws SbenchException a usage error for a stripe spelled wrong ({@link StripeSpec#parse})
+     */
     public static boolean namesANewFile(String spec) {
-        if (StripeSpec.names(spec) || spec.equals(NullTarget.NAME)) {
+        if (StripeSpec.names(spec)) {
+            return StripeSpec.parse(spec).members().stream().anyMatch(Targets::namesANewFile);
+        }
+        if (spec.equals(NullTarget.NAME)) {
             return false;
         }
         Path path = Path.of(spec);

@@ -130,4 +130,22 @@ class StripedTargetDeviceTest {
                     + loop.device() + "); a stripe needs distinct drives", e.getMessage());
         }
     }
+
+    /**
+     * A fill with --size 1M on a stripe of two 268 MB loop devices wrote 1073.7 MB, the whole array twice: the size
+     * sized nothing and was dropped, as it would be on one block device, where it is refused.
+     */
+    @Test
+    void sizeIsRefusedForAStripeOfBlockDevicesAndSizesItsFileMembers(@TempDir Path dir) throws IOException {
+        try (LoopDevice a = LoopDevice.create(SIZE); LoopDevice b = LoopDevice.create(SIZE)) {
+            SbenchException e = refused(stripe(a, b), WRITE.withSizeBytes(1 << 20));
+            assertEquals(ErrorKind.USAGE, e.kind());
+            assertEquals("--size sizes a file target, a stripe's file members or the null target; " + stripe(a, b)
+                    + " is a stripe of block devices, used whole: leave out --size", e.getMessage());
+            String withFile = "stripe:64K:" + a.device() + "," + dir.resolve("m1.img");
+            try (Target t = Targets.open(withFile, WRITE.withSizeBytes(2 << 20))) {
+                assertEquals(2 << 20, t.capacityBytes(), "the new file member made at its share, which the device's share follows");
+            }
+        }
+    }
 }

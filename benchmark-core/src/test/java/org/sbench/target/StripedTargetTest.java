@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -161,6 +162,73 @@ class StripedTargetTest {
         }
         try (Target t = Targets.open(dir.resolve("b").toString(), WRITE)) {
             assertEquals(MIB, t.capacityBytes());
+        }
+    }
+
+    /**
+     * A bundle is resumed only on its drive: by serial where there is one, else by path. A stripe had no serial, so
+     * a bundle begun on stripe:64K:/dev/nvme0n1,/dev/nvme1n1 was resumed on whatever drives those names held then
+     * (swapped at a boot, or others), and refused on its own drives under new names.
+     */
+    @Test
+    void theSerialOfAStripeIsItsMembersSerialsInStripeOrderWhenAllHaveOne() {
+        StripeSpec spec = StripeSpec.parse("stripe:64K:a,b");
+        Map<String, String> serials = Map.of("a", "S1", "b", "S2");
+        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, serials.get(m)))) {
+            assertEquals("S1,S2", t.describe().get(BlockDeviceTarget.KEY_SERIAL));
+        }
+        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, m.equals("a") ? "S2" : "S1"))) {
+            assertEquals("S2,S1", t.describe().get(BlockDeviceTarget.KEY_SERIAL), "the same names on the drives swapped");
+        }
+        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, m.equals("a") ? "S1" : null))) {
+            assertFalse(t.describe().containsKey(BlockDeviceTarget.KEY_SERIAL), "a member without one: the array is known by its path");
+        }
+    }
+
+    /** A drive of 1 MiB that says its serial (none when null) and takes no IO. */
+    private record Drive(String path, String serial) implements Target {
+        @Override
+        public String kind() {
+            return "block";
+        }
+
+        @Override
+        public long capacityBytes() {
+            return MIB;
+        }
+
+        @Override
+        public int logicalBlockSize() {
+            return 512;
+        }
+
+        @Override
+        public int physicalBlockSize() {
+            return 512;
+        }
+
+        @Override
+        public int fd() {
+            return -1;
+        }
+
+        @Override
+        public Map<String, String> describe() {
+            return serial == null ? Map.of() : Map.of(BlockDeviceTarget.KEY_SERIAL, serial);
+        }
+
+        @Override
+        public int discard(long offsetBytes, long lengthBytes) {
+            return 0;
+        }
+
+        @Override
+        public int flush() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
         }
     }
 }

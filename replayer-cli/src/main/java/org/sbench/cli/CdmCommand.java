@@ -18,8 +18,8 @@ import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
-import org.sbench.target.SysfsBlockDevice;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
 import org.sbench.trace.Op;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -85,7 +85,7 @@ final class CdmCommand implements Callable<Integer> {
     public Integer call() {
         CdmSettings settings = settings();
         // --size is the test region; a file is also grown to it, only when it is given (docs/targets.md); a device keeps its size.
-        boolean sizesTarget = size != null && !SysfsBlockDevice.isBlockDevice(Path.of(target));
+        boolean sizesTarget = size != null && !Targets.usedWhole(target);
         TargetSettings targetSettings = sizesTarget ? targetOptions.settings().withSizeBytes(size) : targetOptions.settings();
         Path stdoutJson = OutputOptions.stdoutJson(json, out);
         Path dir = OutputOptions.directory(out);

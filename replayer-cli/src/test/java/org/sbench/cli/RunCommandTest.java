@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.scenario.StepKinds;
@@ -146,14 +148,16 @@ class RunCommandTest {
         assertEquals("replay", whole.steps().get(whole.steps().size() - 1).kind());
     }
 
-    @Test
-    void theResumeCommandARunStoppedOnAFileItCreatedPrintsWorksAsPrinted(@TempDir Path dir) throws Exception {
+    /** A stripe of files the run created printed the command without --allow-write, which the resume then needed. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theResumeCommandARunStoppedOnFilesItCreatedPrintsWorksAsPrinted(boolean striped, @TempDir Path dir) throws Exception {
         Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"
                 + "  - replay: {trace: TRACE}\n");
         Path b = dir.resolve("b");
-        Path image = dir.resolve("s.img");
+        String target = striped ? "stripe:64K:" + dir.resolve("m0.img") + "," + dir.resolve("m1.img") : dir.resolve("s.img").toString();
         String hint;
-        try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", image.toString(), "--size", "8M",
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", target, "--size", "8M",
                 "--out", b.toString())) {
             child.await("step 2 starting", () -> child.out().contains("step 2 of at most 3"));
             child.signal("TERM");
@@ -162,8 +166,8 @@ class RunCommandTest {
             assertTrue(m.find(), child.out());
             hint = m.group(1);
         }
-        assertEquals("sbench run --resume " + b + " --target " + image + " --allow-write", hint,
-                "the file exists now: writing it again needs --allow-write");
+        assertEquals("sbench run --resume " + b + " --target " + target + " --allow-write", hint,
+                "the files exist now: writing them again needs --allow-write");
         List<String> args = List.of(hint.split(" "));
         CliTest.Run resumed = CliTest.run(args.subList(1, args.size()).toArray(new String[0]));
         assertEquals(0, resumed.code(), resumed.err());
