@@ -200,7 +200,8 @@ public final class HtmlReportWriter implements ResultWriter {
 
     private static org.jfree.chart.JFreeChart throughputChart(ReplayResult r) {
         List<ReplayResult.Second> t = r.timeSeries();
-        List<SecondsSpan> spans = SecondsSpan.of(r);
+        int bin = (int) Math.max(1, Math.ceil((double) t.size() / SeriesLineChart.MAX_TIME_POINTS));
+        List<SecondsSpan> spans = SecondsSpan.binned(SecondsSpan.of(r), bin);
         double[] x = new double[spans.size()];
         double[] read = new double[spans.size()];
         double[] write = new double[spans.size()];
@@ -210,6 +211,7 @@ public final class HtmlReportWriter implements ResultWriter {
             write[i] = spans.get(i).rate(t, ReplayResult.Second::writeMbps);
         }
         return SeriesLineChart.create("Throughput over time", "MB/s completed in each second of the run"
+                + (bin > 1 ? ", averaged over " + bin + " s" : "")
                 + " (wall clock, including replayed idle; a last partial second over the time it covers)", "time since start (s)", "MB/s",
                 List.of(new SeriesLineChart.Line("read", ChartStyle.READ, x, read),
                         new SeriesLineChart.Line("write", ChartStyle.WRITE, x, write)));

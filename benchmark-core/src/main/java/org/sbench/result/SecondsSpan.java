@@ -31,6 +31,19 @@ public record SecondsSpan(int from, int to, double coveredS) {
         return out;
     }
 
+    /** {@code spans} joined {@code bin} at a time (the last group what is left): fewer points over a long run. */
+    public static List<SecondsSpan> binned(List<SecondsSpan> spans, int bin) {
+        List<SecondsSpan> out = new ArrayList<>((spans.size() + bin - 1) / bin);
+        for (int i = 0; i < spans.size(); i += bin) {
+            SecondsSpan span = spans.get(i);
+            for (int k = i + 1; k < Math.min(i + bin, spans.size()); k++) {
+                span = span.join(spans.get(k));
+            }
+            out.add(span);
+        }
+        return out;
+    }
+
     /** This span and the next one as one. */
     public SecondsSpan join(SecondsSpan next) {
         return new SecondsSpan(from, next.to, coveredS + next.coveredS);

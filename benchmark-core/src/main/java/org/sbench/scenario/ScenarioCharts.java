@@ -21,8 +21,6 @@ import org.sbench.step.StepResult;
  * Every chart takes several bundles ({@link Source}) so that {@code compare} overlays drives.
  */
 final class ScenarioCharts {
-    /** Per-second charts of scenarios longer than this many seconds average the seconds in bins. */
-    static final int MAX_POINTS = 2000;
     private static final double NS_PER_S = 1e9;
     private static final double BYTES_PER_GB = 1e9;
 
@@ -45,18 +43,13 @@ final class ScenarioCharts {
         for (ReplayResult r : runs) {
             end = Math.max(end, seconds(start, r.startedAt()) + r.timeSeries().size());
         }
-        int bin = (int) Math.max(1, Math.ceil(end / MAX_POINTS));
+        int bin = (int) Math.max(1, Math.ceil(end / SeriesLineChart.MAX_TIME_POINTS));
         List<double[]> read = new ArrayList<>();
         List<double[]> write = new ArrayList<>();
         for (ReplayResult r : runs) {
             double offset = seconds(start, r.startedAt());
             List<ReplayResult.Second> t = r.timeSeries();
-            List<SecondsSpan> spans = SecondsSpan.of(r);
-            for (int i = 0; i < spans.size(); i += bin) {
-                SecondsSpan span = spans.get(i);
-                for (int k = i + 1; k < Math.min(i + bin, spans.size()); k++) {
-                    span = span.join(spans.get(k));
-                }
+            for (SecondsSpan span : SecondsSpan.binned(SecondsSpan.of(r), bin)) {
                 double x = offset + span.from() + span.coveredS() / 2;
                 read.add(new double[] {x, span.rate(t, iops ? s -> s.readIops() : ReplayResult.Second::readMbps)});
                 write.add(new double[] {x, span.rate(t, iops ? s -> s.writeIops() : ReplayResult.Second::writeMbps)});

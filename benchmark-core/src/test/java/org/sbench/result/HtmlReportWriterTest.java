@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -52,6 +54,22 @@ class HtmlReportWriterTest {
      * The size classes' MB/s bars were labelled in whole MB/s: 0.4 MB/s read "0", 1.3 read "1",
      * where the table beside them says 0.4 and 1.3. Below 10 MB/s a label has the table's decimal.
      */
+    /** A ten-hour run drew 36,000 points a curve on a chart 1,000 px wide (a 2.8 MB page): binned to at most 2,000. */
+    @Test
+    void aLongRunsThroughputIsAveragedOverBins(@TempDir Path dir) throws Exception {
+        int seconds = 36_000;
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "long.json", j -> {
+            ((ObjectNode) j.get("summary")).put("wallNs", seconds * 1_000_000_000L);
+            ArrayNode series = j.putArray("timeSeries");
+            for (int s = 0; s < seconds; s++) {
+                series.addObject().put("second", s).put("readIops", 1).put("writeIops", 1).put("readMbps", 1.0).put("writeMbps", 1.0);
+            }
+        }));
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(r));
+        assertEquals(Map.of("read", 2000, "write", 2000), page.curvePoints("throughput"));
+        assertTrue(page.texts("throughput").stream().anyMatch(t -> t.contains("averaged over 18 s")), page.texts("throughput").toString());
+    }
+
     @Test
     void sizeClassBarsAreLabelledAsTheTableIs() throws Exception {
         XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));

@@ -61,4 +61,15 @@ class SecondsSpanTest {
                 SecondsSpan.of(run(3_000_000_000L, 3)));
         assertEquals(List.of(), SecondsSpan.of(run(0, 0)));
     }
+
+    @Test
+    void binsJoinSpansAndTheLastBinHoldsWhatIsLeft() {
+        ReplayResult r = run(4_700_000_000L, 5);
+        List<SecondsSpan> bins = SecondsSpan.binned(SecondsSpan.of(r), 2);
+        assertEquals(3, bins.size(), bins.toString());
+        assertEquals(new SecondsSpan(0, 2, 2), bins.get(0));
+        assertEquals(4, bins.get(2).from());
+        assertEquals(0.7, bins.get(2).coveredS(), 1e-9);
+        assertEquals(8.0 / 2, bins.get(0).rate(r.timeSeries(), ReplayResult.Second::readMbps), 1e-9);
+    }
 }

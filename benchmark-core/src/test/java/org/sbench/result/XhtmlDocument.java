@@ -69,6 +69,16 @@ final class XhtmlDocument {
         return byClass(chart(chart), "g", "curve").size();
     }
 
+    /** The points of each curve of a chart (the vertices of its path), by series name. */
+    Map<String, Integer> curvePoints(String chart) {
+        Map<String, Integer> out = new TreeMap<>();
+        for (Element g : byClass(chart(chart), "g", "curve")) {
+            String d = ((Element) g.getElementsByTagName("path").item(0)).getAttribute("d");
+            out.put(g.getAttribute("data-series"), d.split("[ML]").length - 1);
+        }
+        return out;
+    }
+
     /** Each curve's series name and its line colour (as the SVG states it, "rgb(r,g,b)"). */
     Map<String, String> curveColours(String chart) {
         Map<String, String> out = new TreeMap<>();

@@ -11,6 +11,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 /** Lines over a linear x axis (throughput per second of a run); points marked when there are few. */
 public final class SeriesLineChart {
     private static final int MAX_POINTS_WITH_SHAPES = 120;
+    /** The most points a curve over time should have: more than a chart's pixels only make the page heavy. */
+    public static final int MAX_TIME_POINTS = 2000;
 
     /** One line: legend name, colour, and y per x. */
     public record Line(String name, Paint colour, double[] x, double[] y) {
