@@ -73,6 +73,12 @@ public final class Replayer implements CompletionSink {
     /** The lookahead: a ring of records whose IOs are ready in slots {@code aheadSlot}, in trace order. */
     private final IoRecord[] ahead = new IoRecord[LOOKAHEAD];
     private final int[] aheadSlot = new int[LOOKAHEAD];
+    /**
+     * The latest recorded completion of the IOs the mapper left out just before each lookahead entry
+     * (a read-only replay's writes and trims), or {@link Long#MIN_VALUE}: the scheduler hears of them in
+     * trace order, when the entry is next ({@link Scheduler#leftOut}).
+     */
+    private final long[] aheadLeftOutDoneNs = new long[LOOKAHEAD];
     private int aheadHead;
     private int aheadCount;
     /** The first this many lookahead entries have their write data filled. */
@@ -170,6 +176,7 @@ public final class Replayer implements CompletionSink {
             long gateNs = Long.MIN_VALUE;
             while (aheadCount > 0 && inFlight + batch < scheduler.depthFor(ahead[aheadHead])) {
                 IoRecord r = ahead[aheadHead];
+                scheduler.leftOut(aheadLeftOutDoneNs[aheadHead]);
                 gateNs = scheduler.notBeforeNs(r, inFlight + batch == 0 ? idleSinceNs : Long.MIN_VALUE);
                 if (gateNs > nowNs) {
                     break;
@@ -283,14 +290,22 @@ public final class Replayer implements CompletionSink {
         }
         int at = (aheadHead + aheadCount) & (LOOKAHEAD - 1);
         IoRecord r = ahead[at];
-        do {
+        long leftOutDoneNs = Long.MIN_VALUE;
+        while (true) {
             if (!trace.next(r)) {
                 traceLeft = false;
                 traceEnded = true;
                 return false;
             }
             recordsRead++;
-        } while (!mapper.map(r));
+            if (mapper.map(r)) {
+                break;
+            }
+            if (r.hasComplete() && mapper.ofReplayedStream(r)) {
+                leftOutDoneNs = Math.max(leftOutDoneNs, r.completeNs);
+            }
+        }
+        aheadLeftOutDoneNs[at] = leftOutDoneNs;
         if (waitingForSlot) {
             waitingForSlot = false;
             capWaitEndNs = clock.nanoTime();

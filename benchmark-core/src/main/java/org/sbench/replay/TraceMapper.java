@@ -53,7 +53,7 @@ public final class TraceMapper {
 
     /** Maps {@code r} in place; false if it is not replayed (another stream, or a write in read-only mode). */
     public boolean map(IoRecord r) {
-        if (stream >= 0 && r.stream != stream) {
+        if (!ofReplayedStream(r)) {
             otherStreams++;
             return false;
         }
@@ -104,6 +104,14 @@ public final class TraceMapper {
             wouldSplit++;
         }
         return true;
+    }
+
+    /**
+     * True if {@code r} is of the stream replayed (every record is when all are): of the recorded
+     * device, even when {@link #map} leaves it out as a write of a read-only replay.
+     */
+    public boolean ofReplayedStream(IoRecord r) {
+        return stream < 0 || r.stream == stream;
     }
 
     /** Records of other streams, not replayed. */

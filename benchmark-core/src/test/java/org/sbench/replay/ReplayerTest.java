@@ -166,6 +166,28 @@ class ReplayerTest {
     }
 
     @Test
+    void aReadOnlyReplayKeepsTheIdleOfTheRecordingWhoseWritesItLeavesOut() {
+        // The recorded device was busy with the write until 20 ms: the read at 30 ms followed 10 ms of
+        // idle, not the 28 ms since the read before it completed (found by the modes audit).
+        List<IoRecord> trace = List.of(
+                io(0, 20 * MS, Op.WRITE, 0, 1),
+                io(1 * MS, 2 * MS, Op.READ, 4096, 2),
+                io(30 * MS, 31 * MS, Op.READ, 8192, 1),
+                io(40 * MS, 45 * MS, Op.TRIM, 12288, 1),
+                io(41 * MS, 42 * MS, Op.READ, 16384, 2),
+                io(60 * MS, 61 * MS, Op.READ, 20480, 1));
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(8, clock, s -> 1 * US);
+        TraceMapper readOnly = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, true, 0);
+        new Replayer(listOf(trace), readOnly, new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0), engine,
+                new ZeroPattern(1 << 20), new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(),
+                Replayer.OnError.STOP, 4, false).run();
+        assertEquals(List.of(0L, 1 * US + 10 * MS, 1 * US + 10 * MS, 2 * US + 10 * MS + 15 * MS),
+                engine.submits.stream().map(SimulatedEngine.Submit::submitNs).toList(),
+                "idle 10 ms after the write's completion, none before the read issued while the trim ran, 15 ms after the trim's");
+    }
+
+    @Test
     void recordedQdNeverExceedsTheRecordedDepthAndKeepsOrder() {
         List<IoRecord> trace = new ArrayList<>();
         int[] qds = {1, 2, 3, 3, 1, 4, 2, 5, 5, 1};
