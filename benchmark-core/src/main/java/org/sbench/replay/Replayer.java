@@ -79,6 +79,10 @@ public final class Replayer implements CompletionSink {
      * trace order, when the entry is next ({@link Scheduler#leftOut}).
      */
     private final long[] aheadLeftOutDoneNs = new long[LOOKAHEAD];
+    /** Completions reaped right after a commit that waited, not yet handed to {@link #completed}. */
+    private final IoSlot[] collected;
+    private int collectedCount;
+    private final CompletionSink collectInCommit = this::collect;
     private int aheadHead;
     private int aheadCount;
     /** The first this many lookahead entries have their write data filled. */
@@ -138,6 +142,7 @@ public final class Replayer implements CompletionSink {
         this.recordedQd = new int[slots.length];
         this.scheduledNs = new long[slots.length];
         this.slotPhase = new int[slots.length];
+        this.collected = new IoSlot[slots.length];
         this.patternBytes = new int[slots.length];
         this.phaseStartsNs = new long[trace.info().phases().size()];
         for (int i = 0; i < phaseStartsNs.length; i++) {
@@ -215,8 +220,15 @@ public final class Replayer implements CompletionSink {
                     heardStart = true;
                 }
                 long waitEndNs = engine.orderWaitEndNs();
+                if (waitEndNs != orderWaitEndNs) {
+                    // What completed inside commit (a flush or trim run there, IOs waited for) is
+                    // counted before the submits that came after it: their depth leaves it out, and
+                    // busy time needs events in time order.
+                    engine.reap(0, 0, collectInCommit);
+                }
                 for (int k = 0; k < batch; k++) {
                     IoSlot slot = slots[queued[k]];
+                    handOverCollected(slot.submitNs, slot.tag);
                     inFlight++;
                     recorder.submitted(slot, inFlight, recordedQd[slot.index], slotPhase[slot.index]);
                     if (scheduler.timed()) {
@@ -227,12 +239,8 @@ public final class Replayer implements CompletionSink {
                         recorder.lateness(slot.submitNs - dueNs, dueNs < waitedForNs);
                     }
                 }
-                if (waitEndNs != orderWaitEndNs) {
-                    orderWaitEndNs = waitEndNs;
-                    // What completed inside commit counted before any later submit: busy time needs
-                    // events in time order.
-                    engine.reap(0, 0, this);
-                }
+                orderWaitEndNs = waitEndNs;
+                handOverCollected(Long.MAX_VALUE, Long.MAX_VALUE);
             }
             // Slots freed by the completions just reaped (a flush or trim that ran in commit at a
             // small depth can free them all) take the next records before the end is decided.
@@ -260,6 +268,35 @@ public final class Replayer implements CompletionSink {
         boolean complete = stopReason == null ? traceEnded : plannedEnd;
         return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued(),
                 trace.skippedRecords());
+    }
+
+    private void collect(IoSlot slot) {
+        collected[collectedCount++] = slot;
+    }
+
+    /**
+     * Hands the collected completions that came by {@code byNs}, of IOs submitted before the one
+     * tagged {@code beforeTag}, to {@link #completed}, earliest first.
+     */
+    private void handOverCollected(long byNs, long beforeTag) {
+        while (true) {
+            int first = -1;
+            for (int i = 0; i < collectedCount; i++) {
+                IoSlot c = collected[i];
+                if (c != null && c.tag < beforeTag && c.doneNs <= byNs && (first < 0 || c.doneNs < collected[first].doneNs)) {
+                    first = i;
+                }
+            }
+            if (first < 0) {
+                if (byNs == Long.MAX_VALUE) {
+                    collectedCount = 0;
+                }
+                return;
+            }
+            IoSlot c = collected[first];
+            collected[first] = null;
+            completed(c);
+        }
     }
 
     /**
