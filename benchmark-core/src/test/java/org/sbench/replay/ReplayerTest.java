@@ -617,6 +617,39 @@ class ReplayerTest {
     }
 
     @Test
+    void aStopAskedDuringALongWaitForTheNextIoIsHeardWithinTheWait() {
+        // A timed schedule with an hour between two IOs, and an hour of recorded idle kept in full: a
+        // Ctrl-C or SIGTERM during the wait ended the run only when the hour was over (found by the
+        // modes audit: a timed replay at --speed 1e-9 was still waiting 10 minutes after SIGTERM).
+        long hour = 3_600_000 * MS;
+        List<IoRecord> trace = List.of(io(0, 1 * MS, Op.READ, 0, 1), io(hour, hour + 1 * MS, Op.READ, 4096, 1));
+        Scheduler[] modes = {new TimedScheduler(1.0, 4), new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0)};
+        for (Scheduler mode : modes) {
+            ManualClock manual = new ManualClock();
+            ReplayControl control = new ReplayControl();
+            NanoClock signalledWhileWaiting = new NanoClock() {
+                @Override
+                public long nanoTime() {
+                    return manual.nanoTime();
+                }
+
+                @Override
+                public void waitUntil(long deadlineNs) {
+                    manual.waitUntil(deadlineNs);
+                    control.requestStop();
+                }
+            };
+            Replayer.Outcome o = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40,
+                    512, false, 0), mode, new SimulatedEngine(4, manual, s -> 1 * US), new ZeroPattern(1 << 20), new MetricsRecorder(0),
+                    signalledWhileWaiting, ReplayListener.NONE, control, Replayer.OnError.STOP, 2, false).run();
+            String what = mode.getClass().getSimpleName();
+            assertEquals(1, o.replayed(), what);
+            assertEquals("interrupted", o.stopReason(), what);
+            assertTrue(manual.now < hour / 1000, what + ": stopped at " + manual.now + " ns, not after the hour");
+        }
+    }
+
+    @Test
     void aPlannedEndStopsIssuingAndKeepsTheRunComplete() {
         ReplayControl control = new ReplayControl();
         control.endRun("time limit 5 s");
