@@ -84,10 +84,7 @@ public final class TraceMapper {
             // A trim of more than the whole target trims all of it.
             length = capacityBytes;
         }
-        long mapped = start;
-        if (fit == FitPolicy.SCALE && traceSpanBytes > capacityBytes) {
-            mapped = (long) ((double) start * capacityBytes / traceSpanBytes) & ~mask;
-        }
+        long mapped = scaled(start);
         if (fit != FitPolicy.ERROR && mapped + length > capacityBytes) {
             mapped = mapped % capacityBytes;
             if (mapped + length > capacityBytes) {
@@ -112,6 +109,17 @@ public final class TraceMapper {
      */
     public boolean ofReplayedStream(IoRecord r) {
         return stream < 0 || r.stream == stream;
+    }
+
+    /**
+     * Where {@code offsetBytes} (aligned) goes under {@code --fit scale} when the trace spans more
+     * than the target: times capacity / span, aligned down; otherwise where it is.
+     */
+    public long scaled(long offsetBytes) {
+        if (fit != FitPolicy.SCALE || traceSpanBytes <= capacityBytes) {
+            return offsetBytes;
+        }
+        return (long) ((double) offsetBytes * capacityBytes / traceSpanBytes) & ~(blockBytes - 1L);
     }
 
     /** Records of other streams, not replayed. */
