@@ -7,7 +7,8 @@ import org.sbench.trace.IoRecord;
  * {@code --mode recorded-qd} (Storage Bench style, docs/definitions.md): IO i goes once IO i−1 went and
  * fewer than {@code qd(i)} IOs are outstanding. When the recorded device was idle before i
  * ({@code qd(i) = 1} and the last recorded completion came before {@code issue(i)}), the replay
- * reproduces that gap after its own device went idle, capped at {@code maxIdleNs} (0: no idle).
+ * reproduces that gap after its own device went idle, capped at {@code maxIdleNs} (0: no idle). The
+ * IOs a read-only replay leaves out count among the recorded completions: the device was busy with them.
  */
 public final class RecordedQdScheduler implements Scheduler {
     private final long maxIdleNs;
@@ -56,7 +57,12 @@ public final class RecordedQdScheduler implements Scheduler {
     @Override
     public void submitted(IoRecord r) {
         if (r.hasComplete()) {
-            lastRecordedCompleteNs = Math.max(lastRecordedCompleteNs, r.completeNs);
+            leftOut(r.completeNs);
         }
+    }
+
+    @Override
+    public void leftOut(long completeNs) {
+        lastRecordedCompleteNs = Math.max(lastRecordedCompleteNs, completeNs);
     }
 }

@@ -20,6 +20,8 @@ public final class Replayer implements CompletionSink {
     /** Below this much time to wait, the loop polls completions instead of sleeping in the kernel. */
     private static final long POLL_NS = 2 * NanoClock.SPIN_NS;
     private static final long PROGRESS_EVERY_NS = 250_000_000L;
+    /** The longest a wait for the next IO's time goes without looking for a stop (Ctrl-C, SIGTERM). */
+    private static final long STOP_CHECK_NS = 100_000_000L;
     /** IOs read, mapped and given a slot (write data filled) ahead of their turn, at most; a power of two. */
     private static final int LOOKAHEAD = 64;
     /** Write data filled before the clock starts, over one slot buffer, so that the fill runs compiled. */
@@ -73,6 +75,16 @@ public final class Replayer implements CompletionSink {
     /** The lookahead: a ring of records whose IOs are ready in slots {@code aheadSlot}, in trace order. */
     private final IoRecord[] ahead = new IoRecord[LOOKAHEAD];
     private final int[] aheadSlot = new int[LOOKAHEAD];
+    /**
+     * The latest recorded completion of the IOs the mapper left out just before each lookahead entry
+     * (a read-only replay's writes and trims), or {@link Long#MIN_VALUE}: the scheduler hears of them in
+     * trace order, when the entry is next ({@link Scheduler#leftOut}).
+     */
+    private final long[] aheadLeftOutDoneNs = new long[LOOKAHEAD];
+    /** Completions reaped right after a commit that waited, not yet handed to {@link #completed}. */
+    private final IoSlot[] collected;
+    private int collectedCount;
+    private final CompletionSink collectInCommit = this::collect;
     private int aheadHead;
     private int aheadCount;
     /** The first this many lookahead entries have their write data filled. */
@@ -132,6 +144,7 @@ public final class Replayer implements CompletionSink {
         this.recordedQd = new int[slots.length];
         this.scheduledNs = new long[slots.length];
         this.slotPhase = new int[slots.length];
+        this.collected = new IoSlot[slots.length];
         this.patternBytes = new int[slots.length];
         this.phaseStartsNs = new long[trace.info().phases().size()];
         for (int i = 0; i < phaseStartsNs.length; i++) {
@@ -170,6 +183,7 @@ public final class Replayer implements CompletionSink {
             long gateNs = Long.MIN_VALUE;
             while (aheadCount > 0 && inFlight + batch < scheduler.depthFor(ahead[aheadHead])) {
                 IoRecord r = ahead[aheadHead];
+                scheduler.leftOut(aheadLeftOutDoneNs[aheadHead]);
                 gateNs = scheduler.notBeforeNs(r, inFlight + batch == 0 ? idleSinceNs : Long.MIN_VALUE);
                 if (gateNs > nowNs) {
                     break;
@@ -208,8 +222,15 @@ public final class Replayer implements CompletionSink {
                     heardStart = true;
                 }
                 long waitEndNs = engine.orderWaitEndNs();
+                if (waitEndNs != orderWaitEndNs) {
+                    // What completed inside commit (a flush or trim run there, IOs waited for) is
+                    // counted before the submits that came after it: their depth leaves it out, and
+                    // busy time needs events in time order.
+                    engine.reap(0, 0, collectInCommit);
+                }
                 for (int k = 0; k < batch; k++) {
                     IoSlot slot = slots[queued[k]];
+                    handOverCollected(slot.submitNs, slot.tag);
                     inFlight++;
                     recorder.submitted(slot, inFlight, recordedQd[slot.index], slotPhase[slot.index]);
                     if (scheduler.timed()) {
@@ -220,12 +241,8 @@ public final class Replayer implements CompletionSink {
                         recorder.lateness(slot.submitNs - dueNs, dueNs < waitedForNs);
                     }
                 }
-                if (waitEndNs != orderWaitEndNs) {
-                    orderWaitEndNs = waitEndNs;
-                    // What completed inside commit counted before any later submit: busy time needs
-                    // events in time order.
-                    engine.reap(0, 0, this);
-                }
+                orderWaitEndNs = waitEndNs;
+                handOverCollected(Long.MAX_VALUE, Long.MAX_VALUE);
             }
             // Slots freed by the completions just reaped (a flush or trim that ran in commit at a
             // small depth can free them all) take the next records before the end is decided.
@@ -253,6 +270,35 @@ public final class Replayer implements CompletionSink {
         boolean complete = stopReason == null ? traceEnded : plannedEnd;
         return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued(),
                 trace.skippedRecords());
+    }
+
+    private void collect(IoSlot slot) {
+        collected[collectedCount++] = slot;
+    }
+
+    /**
+     * Hands the collected completions that came by {@code byNs}, of IOs submitted before the one
+     * tagged {@code beforeTag}, to {@link #completed}, earliest first.
+     */
+    private void handOverCollected(long byNs, long beforeTag) {
+        while (true) {
+            int first = -1;
+            for (int i = 0; i < collectedCount; i++) {
+                IoSlot c = collected[i];
+                if (c != null && c.tag < beforeTag && c.doneNs <= byNs && (first < 0 || c.doneNs < collected[first].doneNs)) {
+                    first = i;
+                }
+            }
+            if (first < 0) {
+                if (byNs == Long.MAX_VALUE) {
+                    collectedCount = 0;
+                }
+                return;
+            }
+            IoSlot c = collected[first];
+            collected[first] = null;
+            completed(c);
+        }
     }
 
     /**
@@ -283,14 +329,22 @@ public final class Replayer implements CompletionSink {
         }
         int at = (aheadHead + aheadCount) & (LOOKAHEAD - 1);
         IoRecord r = ahead[at];
-        do {
+        long leftOutDoneNs = Long.MIN_VALUE;
+        while (true) {
             if (!trace.next(r)) {
                 traceLeft = false;
                 traceEnded = true;
                 return false;
             }
             recordsRead++;
-        } while (!mapper.map(r));
+            if (mapper.map(r)) {
+                break;
+            }
+            if (r.hasComplete() && mapper.ofReplayedStream(r)) {
+                leftOutDoneNs = Math.max(leftOutDoneNs, r.completeNs);
+            }
+        }
+        aheadLeftOutDoneNs[at] = leftOutDoneNs;
         if (waitingForSlot) {
             waitingForSlot = false;
             capWaitEndNs = clock.nanoTime();
@@ -386,7 +440,9 @@ public final class Replayer implements CompletionSink {
             return;
         }
         if (inFlight == 0) {
-            clock.waitUntil(gateNs);
+            // A slice at a time: a stop asked during a long wait (a slow timed schedule, idle kept in
+            // full) is heard at the top of the loop, not when the next IO is due.
+            clock.waitUntil(Math.min(gateNs, clock.nanoTime() + STOP_CHECK_NS));
             return;
         }
         long remainingNs = gateNs - clock.nanoTime();

@@ -33,7 +33,8 @@ public final class Run {
 
     /**
      * Refuses IOs that reach past the target under {@code --fit error}, naming the capacity needed,
-     * and under any fit an IO longer than the whole target, which no fit places.
+     * streams laid side by side past it under {@code --fit wrap} (wrapped, they would overlap), and
+     * under any fit an IO longer than the whole target, which no fit places.
      */
     public static void checkFits(TraceSource source, ReplaySettings settings, Target target) {
         long needed = source.neededBytes();
@@ -41,6 +42,11 @@ public final class Run {
             throw SbenchException.usage("the trace reaches byte " + needed + " (" + gb(needed) + "), but " + target.path()
                     + " has " + target.capacityBytes() + " bytes (" + gb(target.capacityBytes())
                     + "); use --fit wrap or --fit scale, or a larger target");
+        }
+        if (settings.fit() == FitPolicy.WRAP && !source.layout().isNone() && needed > target.capacityBytes()) {
+            throw SbenchException.usage("--stream all lays the streams side by side over " + needed + " bytes (" + gb(needed)
+                    + "), more than the " + target.capacityBytes() + " bytes of " + target.path()
+                    + "; --fit wrap would put streams over each other: use --fit scale or a larger target");
         }
         if (source.largestIoBytes() > target.capacityBytes()) {
             throw SbenchException.usage("the trace has IOs of " + source.largestIoBytes() + " bytes, longer than the whole of "
@@ -80,6 +86,7 @@ public final class Run {
         StreamLayout layout = source.layout();
         TraceMapper mapper = new TraceMapper(settings.stream(), settings.fit(), target.capacityBytes(), source.neededBytes(),
                 target.logicalBlockSize(), settings.readOnly(), equipment.splitThresholdBytes(), layout);
+        StreamLayout placed = layout.placed(mapper::scaled);
         WritePattern pattern = WritePatterns.of(settings.data(), equipment.engine().slots()[0].bufferBytes, settings.seed());
         ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, source.neededBytes());
         List<String> phaseNames = new ArrayList<>();
@@ -100,7 +107,7 @@ public final class Run {
                 new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(), mapper.skippedWrites(),
                         mapper.wouldSplit(), equipment.splitThresholdBytes(), splits == null ? 0 : splits.splitIos(),
                         splits == null ? 0 : splits.splitParts(), equipment.bufferMemory(),
-                        layout.isNone() ? null : layout.describe(), layout.isNone() ? null : layout.places()),
+                        layout.isNone() ? null : placed.describe(), layout.isNone() ? null : placed.places()),
                 settings.mode().timed(), phaseNames, equipment.engine().depth());
         return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, splits);
     }

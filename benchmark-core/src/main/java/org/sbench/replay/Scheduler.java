@@ -28,6 +28,14 @@ public interface Scheduler {
     /** {@code r} was submitted; the scheduler may update its view of the recording. */
     void submitted(IoRecord r);
 
+    /**
+     * IOs of the recorded device that the replay leaves out (the writes and trims of a read-only
+     * replay) came before the next IO and completed, on the recording, by {@code completeNs}
+     * ({@link Long#MIN_VALUE}: none did): the recorded device was busy with them until then.
+     */
+    default void leftOut(long completeNs) {
+    }
+
     /** True if this mode measures lateness (actual minus scheduled submit time). */
     default boolean timed() {
         return false;

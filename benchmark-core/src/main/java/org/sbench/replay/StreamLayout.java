@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.function.LongUnaryOperator;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.stats.TraceStatistics;
 
@@ -58,6 +59,15 @@ public final class StreamLayout {
 
     public boolean isNone() {
         return streams.length == 0;
+    }
+
+    /** This layout with each stream's start moved by {@code place} (where a fit put it on the target), for the result. */
+    public StreamLayout placed(LongUnaryOperator place) {
+        long[] moved = new long[bases.length];
+        for (int i = 0; i < bases.length; i++) {
+            moved[i] = place.applyAsLong(bases[i]);
+        }
+        return new StreamLayout(streams, names, moved, totalBytes);
     }
 
     /** {@code stream@offset} for each stream, the stream named as inspect names it ({@code 8:16@1048576}), for the result. */

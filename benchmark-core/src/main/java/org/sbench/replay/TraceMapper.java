@@ -53,7 +53,7 @@ public final class TraceMapper {
 
     /** Maps {@code r} in place; false if it is not replayed (another stream, or a write in read-only mode). */
     public boolean map(IoRecord r) {
-        if (stream >= 0 && r.stream != stream) {
+        if (!ofReplayedStream(r)) {
             otherStreams++;
             return false;
         }
@@ -84,10 +84,7 @@ public final class TraceMapper {
             // A trim of more than the whole target trims all of it.
             length = capacityBytes;
         }
-        long mapped = start;
-        if (fit == FitPolicy.SCALE && traceSpanBytes > capacityBytes) {
-            mapped = (long) ((double) start * capacityBytes / traceSpanBytes) & ~mask;
-        }
+        long mapped = scaled(start);
         if (fit != FitPolicy.ERROR && mapped + length > capacityBytes) {
             mapped = mapped % capacityBytes;
             if (mapped + length > capacityBytes) {
@@ -104,6 +101,25 @@ public final class TraceMapper {
             wouldSplit++;
         }
         return true;
+    }
+
+    /**
+     * True if {@code r} is of the stream replayed (every record is when all are): of the recorded
+     * device, even when {@link #map} leaves it out as a write of a read-only replay.
+     */
+    public boolean ofReplayedStream(IoRecord r) {
+        return stream < 0 || r.stream == stream;
+    }
+
+    /**
+     * Where {@code offsetBytes} (aligned) goes under {@code --fit scale} when the trace spans more
+     * than the target: times capacity / span, aligned down; otherwise where it is.
+     */
+    public long scaled(long offsetBytes) {
+        if (fit != FitPolicy.SCALE || traceSpanBytes <= capacityBytes) {
+            return offsetBytes;
+        }
+        return (long) ((double) offsetBytes * capacityBytes / traceSpanBytes) & ~(blockBytes - 1L);
     }
 
     /** Records of other streams, not replayed. */

@@ -166,6 +166,28 @@ class ReplayerTest {
     }
 
     @Test
+    void aReadOnlyReplayKeepsTheIdleOfTheRecordingWhoseWritesItLeavesOut() {
+        // The recorded device was busy with the write until 20 ms: the read at 30 ms followed 10 ms of
+        // idle, not the 28 ms since the read before it completed (found by the modes audit).
+        List<IoRecord> trace = List.of(
+                io(0, 20 * MS, Op.WRITE, 0, 1),
+                io(1 * MS, 2 * MS, Op.READ, 4096, 2),
+                io(30 * MS, 31 * MS, Op.READ, 8192, 1),
+                io(40 * MS, 45 * MS, Op.TRIM, 12288, 1),
+                io(41 * MS, 42 * MS, Op.READ, 16384, 2),
+                io(60 * MS, 61 * MS, Op.READ, 20480, 1));
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(8, clock, s -> 1 * US);
+        TraceMapper readOnly = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, true, 0);
+        new Replayer(listOf(trace), readOnly, new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0), engine,
+                new ZeroPattern(1 << 20), new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(),
+                Replayer.OnError.STOP, 4, false).run();
+        assertEquals(List.of(0L, 1 * US + 10 * MS, 1 * US + 10 * MS, 2 * US + 10 * MS + 15 * MS),
+                engine.submits.stream().map(SimulatedEngine.Submit::submitNs).toList(),
+                "idle 10 ms after the write's completion, none before the read issued while the trim ran, 15 ms after the trim's");
+    }
+
+    @Test
     void recordedQdNeverExceedsTheRecordedDepthAndKeepsOrder() {
         List<IoRecord> trace = new ArrayList<>();
         int[] qds = {1, 2, 3, 3, 1, 4, 2, 5, 5, 1};
@@ -419,6 +441,35 @@ class ReplayerTest {
     }
 
     @Test
+    void theDepthSeenAtSubmitLeavesOutWhatCompletedInsideCommitBeforeIt() {
+        // Flushes run one after the other inside one commit: each finds none of the others in flight,
+        // as a tracefs capture of a loop device showed (found by the modes audit: fixed-qd 4 reported
+        // an average depth of 2.2 for five flushes the device took one at a time).
+        List<IoRecord> flushes = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            flushes.add(io(i, IoRecord.NO_TIME, Op.FLUSH, 0, 0));
+        }
+        ManualClock clock = new ManualClock();
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        replayer(flushes, new FixedQdScheduler(4), new SimulatedEngine(4, clock, s -> 100 * US).withFlushesAndTrimsInCommit(1 * MS),
+                new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl()).run();
+        assertEquals(5, metrics.qdReplayed().count(1), "every flush alone");
+        assertEquals(5 * MS, metrics.all().busyNs());
+
+        // A read, a flush and a read in one commit: the flush goes beside the first read, which
+        // completes while the flush runs, so the second read is alone.
+        List<IoRecord> mixed = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.FLUSH, 0, 0),
+                io(2, IoRecord.NO_TIME, Op.READ, 4096, 0));
+        ManualClock clock2 = new ManualClock();
+        MetricsRecorder metrics2 = new MetricsRecorder(0);
+        replayer(mixed, new FixedQdScheduler(4), new SimulatedEngine(4, clock2, s -> 100 * US).withFlushesAndTrimsInCommit(1 * MS),
+                new ZeroPattern(1 << 20), metrics2, clock2, ReplayListener.NONE, new ReplayControl()).run();
+        assertEquals(2, metrics2.qdReplayed().count(1), "the first read, and the read after the flush");
+        assertEquals(1, metrics2.qdReplayed().count(2), "the flush beside the first read");
+        assertEquals(1100 * US, metrics2.all().busyNs());
+    }
+
+    @Test
     void phasesGetTheirOwnWallAndBusyTime() {
         List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.READ, 4096, 0),
                 io(5 * MS, IoRecord.NO_TIME, Op.WRITE, 8192, 0), io(6 * MS, IoRecord.NO_TIME, Op.WRITE, 12288, 0));
@@ -581,6 +632,39 @@ class ReplayerTest {
         Replayer.Outcome o = runStoppedBeforeTheFirstIo(control);
         assertEquals(false, o.complete());
         assertEquals("interrupted", o.stopReason());
+    }
+
+    @Test
+    void aStopAskedDuringALongWaitForTheNextIoIsHeardWithinTheWait() {
+        // A timed schedule with an hour between two IOs, and an hour of recorded idle kept in full: a
+        // Ctrl-C or SIGTERM during the wait ended the run only when the hour was over (found by the
+        // modes audit: a timed replay at --speed 1e-9 was still waiting 10 minutes after SIGTERM).
+        long hour = 3_600_000 * MS;
+        List<IoRecord> trace = List.of(io(0, 1 * MS, Op.READ, 0, 1), io(hour, hour + 1 * MS, Op.READ, 4096, 1));
+        Scheduler[] modes = {new TimedScheduler(1.0, 4), new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0)};
+        for (Scheduler mode : modes) {
+            ManualClock manual = new ManualClock();
+            ReplayControl control = new ReplayControl();
+            NanoClock signalledWhileWaiting = new NanoClock() {
+                @Override
+                public long nanoTime() {
+                    return manual.nanoTime();
+                }
+
+                @Override
+                public void waitUntil(long deadlineNs) {
+                    manual.waitUntil(deadlineNs);
+                    control.requestStop();
+                }
+            };
+            Replayer.Outcome o = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40,
+                    512, false, 0), mode, new SimulatedEngine(4, manual, s -> 1 * US), new ZeroPattern(1 << 20), new MetricsRecorder(0),
+                    signalledWhileWaiting, ReplayListener.NONE, control, Replayer.OnError.STOP, 2, false).run();
+            String what = mode.getClass().getSimpleName();
+            assertEquals(1, o.replayed(), what);
+            assertEquals("interrupted", o.stopReason(), what);
+            assertTrue(manual.now < hour / 1000, what + ": stopped at " + manual.now + " ns, not after the hour");
+        }
     }
 
     @Test

@@ -149,6 +149,29 @@ class ReplayCommandTest {
     }
 
     @Test
+    void allStreamsOntoATargetSmallerThanTheirRangesStayDisjointAndAreSaidWhereTheyWent(@TempDir Path dir) throws Exception {
+        // Two streams of a MiB each onto 1 MiB: wrap laid stream 1 over stream 0 and the result said
+        // 1@1048576, past the target's end; scale halved the ranges and said the same (found by the
+        // modes audit).
+        Path two = Files.writeString(dir.resolve("two.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n"
+                + "128166372000010000,hm,1,Write,4096,8192,5000\n");
+        Path target = dir.resolve("t.img");
+        CliTest.Run wrap = CliTest.run("replay", two.toString(), "--target", target.toString(), "--size", "1M", "--stream", "all",
+                "--fit", "wrap");
+        assertEquals(2, wrap.code(), wrap.err());
+        assertEquals(CliTest.usage("replay", "--stream all lays the streams side by side over 2097152 bytes (2.10 MB), more than the "
+                + "1048576 bytes of " + target + "; --fit wrap would put streams over each other: use --fit scale or a larger target"),
+                wrap.err());
+        Path out = dir.resolve("scale.json");
+        CliTest.Run scale = CliTest.run("replay", two.toString(), "--target", target.toString(), "--size", "1M", "--stream", "all",
+                "--fit", "scale", "--out", out.toString());
+        assertEquals(0, scale.code(), scale.err());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals("0@0, 1@524288", j.get("mapping").get("streamLayout").asText());
+        assertEquals(524288, j.get("mapping").get("streams").get(1).get("offsetBytes").asLong());
+    }
+
+    @Test
     void skippedBadRecordsAreSaidEverywhereAndTheDenominatorIsTheTracesIos(@TempDir Path dir) throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.csv"), MSR.replace(",Write,", ",Wrte,"));
         Path out = dir.resolve("r.json");
