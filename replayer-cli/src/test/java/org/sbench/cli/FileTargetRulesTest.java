@@ -148,6 +148,26 @@ class FileTargetRulesTest {
     }
 
     @Test
+    void aStepRefusedForNotFittingTheFileItCreatedLeavesNone() {
+        String[][] unfit = {
+            {"purge", "--range", "2M:1M"},
+            {"fill", "--percent", "0.0001"},
+            {"torture", "--duration", "1s", "--span", "2M"},
+            {"sweep", "--op", "write", "--points", "1000", "--per-point", "64K"},
+            {"idle", "--duration", "1s", "--probe-bs", "2M"},
+        };
+        for (String[] step : unfit) {
+            Path file = dir.resolve(step[0] + ".img");
+            String[] args = new String[step.length + 6];
+            System.arraycopy(step, 0, args, 0, step.length);
+            System.arraycopy(new String[] {"--target", file.toString(), "--size", "1M", "--progress", "none"}, 0, args, step.length, 6);
+            CliTest.Run r = CliTest.run(args);
+            assertEquals(ExitCodes.USAGE, r.code(), step[0] + ": " + r.err());
+            assertFalse(Files.exists(file), step[0] + ": the file made for the step is deleted again");
+        }
+    }
+
+    @Test
     void anExistingFileKeepsItsSizeUnlessSizeIsGiven() throws Exception {
         Path file = FileState.random(dir.resolve("small.img"), MIB);
         FileState before = FileState.of(file);
@@ -258,7 +278,7 @@ class FileTargetRulesTest {
             return Files.readAllLines(Path.of("/proc/locks")).stream().map(l -> l.trim().split("\\s+"))
                     .anyMatch(f -> f.length > 5 && f[1].equals("FLOCK") && f[4].equals(Long.toString(pid)) && f[5].endsWith(inode));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
