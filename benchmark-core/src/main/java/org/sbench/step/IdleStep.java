@@ -154,7 +154,7 @@ public final class IdleStep implements Step {
 
     /** The bytes of {@code target} the probes' IOs go to: whole probe blocks, checked. */
     private long probeRegionBytes(Target target) {
-        probe.checkAligned(target);
+        probe.checkFits(target);
         long regionBytes = target.capacityBytes() / probe.blockBytes() * probe.blockBytes();
         if (probes() && regionBytes == 0) {
             throw SbenchException.usage("--probe-bs " + probe.blockBytes() + " is larger than " + target.path());

@@ -155,7 +155,7 @@ public final class SweepStep implements Step {
 
     /** The bytes of each point on {@code target}: as given, or by default 64 MiB (the auto size) or what fits. */
     private long pointBytes(Target target) {
-        io.checkAligned(target);
+        io.checkFits(target);
         long capacity = target.capacityBytes();
         int block = target.logicalBlockSize();
         if (perPointBytes == 0) {

@@ -11,10 +11,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.target.LoopDevice;
@@ -164,6 +167,46 @@ class FileTargetRulesTest {
             CliTest.Run r = CliTest.run(args);
             assertEquals(ExitCodes.USAGE, r.code(), step[0] + ": " + r.err());
             assertFalse(Files.exists(file), step[0] + ": the file made for the step is deleted again");
+        }
+    }
+
+    @Test
+    void anEngineRefusedForTheFileLeavesNoFile() {
+        String[][] commands = {
+            {"replay", "unused", "--engine", "null"},
+            {"replay", "unused", "--engine", "bogus"},
+            {"cdm", "--size", "1M", "--engine", "null"},
+            {"cdm", "--size", "1M", "--engine", "bogus"},
+            {"fill", "--size", "1M", "--engine", "null"},
+            {"torture", "--size", "1M", "--duration", "1s", "--engine", "null"},
+            {"idle", "--size", "1M", "--duration", "1s", "--engine", "null"},
+        };
+        for (String[] command : commands) {
+            Path file = dir.resolve(command[0] + ".img");
+            List<String> args = new ArrayList<>(List.of(command));
+            if (command[0].equals("replay")) {
+                args.set(1, writeTrace().toString());
+            }
+            args.addAll(List.of("--target", file.toString(), "--progress", "none"));
+            CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+            assertEquals(ExitCodes.USAGE, r.code(), args + ": " + r.err());
+            assertTrue(r.err().contains("engine"), r.err());
+            assertFalse(Files.exists(file), args + ": the file made for the run is deleted again");
+        }
+        Path bundle = dir.resolve("bundle");
+        Path file = dir.resolve("run.img");
+        CliTest.Run r = CliTest.run("run", "consistency", "--target", file.toString(), "--size", "64M", "--scale", "0.001",
+                "--engine", "null", "--out", bundle.toString(), "--progress", "none");
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertFalse(Files.exists(file), "the file made for the scenario is deleted again");
+        assertFalse(Files.exists(bundle), "no bundle is begun");
+    }
+
+    private Path writeTrace() {
+        try {
+            return Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
