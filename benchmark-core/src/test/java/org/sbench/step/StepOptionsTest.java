@@ -145,6 +145,14 @@ class StepOptionsTest {
         refused(IdleStep::of, "--probe-test takes randwrite, randread, write, read or none, found 'fio'", "duration", "1m",
                 "probe-test", "fio");
         refused(IdleStep::of, "--probe-duration must be above 0, found 0", "duration", "1m", "probe-duration", "0");
+        // Each probe is a run held in memory: a probe every ns of a second would be a billion runs.
+        refused(IdleStep::of, "--probe 1ns over --duration 1s makes 1000000001 probes, at most 1000: give a longer --probe",
+                "duration", "1s", "probe", "1ns");
+        refused(IdleStep::of, "--probe 5m over --duration 100h makes 1201 probes, at most 1000: give a longer --probe",
+                "duration", "100h");
+        assertEquals(1000, IdleStep.of(opts("duration", "999s", "probe", "1s")).probeTimes().size());
+        assertEquals("1000h", IdleStep.of(opts("duration", "1000h", "probe-test", "none")).options().get("duration"),
+                "no probes, no limit");
     }
 
     @Test
