@@ -98,6 +98,21 @@ class ReplayCommandTest {
         assertUsage("--data takes random, zero or compress:PCT (PCT 0-100), found 'ones'", "replay", t, "--target", "null", "--data", "ones");
         assertUsage("--fit takes error, wrap or scale, found 'squeeze'", "replay", t, "--target", "null", "--fit", "squeeze");
         assertUsage("--read-only and --allow-write contradict each other", "replay", t, "--target", "null", "--read-only", "--allow-write");
+        // An option of another mode would be ignored: refused as --qd is outside fixed-qd.
+        assertUsage("--speed goes with --mode timed, not recorded-qd", "replay", t, "--target", "null", "--speed", "2");
+        assertUsage("--speed goes with --mode timed, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd", "--qd", "2",
+                "--speed", "2");
+        assertUsage("--max-inflight goes with --mode timed, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",
+                "--qd", "2", "--max-inflight", "8");
+        assertUsage("--max-idle goes with --mode recorded-qd, not timed", "replay", t, "--target", "null", "--mode", "timed",
+                "--max-idle", "1ms");
+        assertUsage("--qd-fallback goes with --mode recorded-qd, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",
+                "--qd", "2", "--qd-fallback", "4");
+        assertUsage("--qd goes with --mode fixed-qd, not timed", "replay", t, "--target", "null", "--mode", "timed", "--qd", "2");
+        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'FIXED-QD'", "replay", t, "--target", "null", "--mode",
+                "FIXED-QD", "--qd", "2");
+        assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
+        assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
         CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
         assertEquals(2, r.code());
         assertTrue(r.err().contains("'25' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle"
