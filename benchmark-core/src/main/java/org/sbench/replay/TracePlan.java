@@ -110,7 +110,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
             throw SbenchException.usage("the trace has no stream " + info.streamName(settings.stream()) + "; "
                     + (hasNoStreams() ? "its IOs carry no stream number: replay it without --stream" : "its streams: " + streamNames()));
         }
-        settings.mode().check(records(settings.stream()), withoutQd(settings.stream()));
+        settings.mode().check(records(settings.stream()), withoutQd(settings.stream()), stats.durationNs());
     }
 
     /** IOs of the chosen stream (all streams for none or all). */

@@ -113,6 +113,10 @@ class ReplayCommandTest {
                 "FIXED-QD", "--qd", "2");
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
+        // The trace's 2 ms at 1e-30 times its speed: the last IO's time would wrap around, and the IO went at once.
+        assertUsage("--speed 1.0E-30 would issue the trace's last IO 2.00e+27 s after its first (0.00200 s of the trace divided by"
+                + " 1.0E-30), past the 292 years a run can last; give a larger --speed", "replay", t, "--target", "null", "--mode",
+                "timed", "--speed", "1e-30");
         CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
         assertEquals(2, r.code());
         assertTrue(r.err().contains("'25' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle"
