@@ -70,8 +70,8 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
             if (maxIdleNs < 0) {
                 throw SbenchException.usage("--max-idle must be 0 or more, found " + maxIdleNs + " ns");
             }
-            if (fallbackQd < 0) {
-                throw SbenchException.usage("--qd-fallback must be 0 or more, found " + fallbackQd);
+            if (fallbackQd < 0 || fallbackQd > MAX_DEPTH) {
+                throw SbenchException.usage("--qd-fallback must be 0 to " + MAX_DEPTH + ", found " + fallbackQd);
             }
         }
 

@@ -113,6 +113,8 @@ class ReplayCommandTest {
                 "FIXED-QD", "--qd", "2");
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
+        // A depth above the engine's deepest queue was taken and held at 1024, where --qd of it is refused.
+        assertUsage("--qd-fallback must be 0 to 1024, found 100000", "replay", t, "--target", "null", "--qd-fallback", "100000");
         // The trace's 2 ms at 1e-30 times its speed: the last IO's time would wrap around, and the IO went at once.
         assertUsage("--speed 1.0E-30 would issue the trace's last IO 2.00e+27 s after its first (0.00200 s of the trace divided by"
                 + " 1.0E-30), past the 292 years a run can last; give a larger --speed", "replay", t, "--target", "null", "--mode",
