@@ -113,6 +113,10 @@ class ReplayCommandTest {
                 "FIXED-QD", "--qd", "2");
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
+        // A directory was called a pipe or device, to be converted first.
+        CliTest.Run directory = CliTest.run("replay", dir.toString(), "--target", "null");
+        assertEquals(ExitCodes.BAD_INPUT, directory.code(), directory.err());
+        assertEquals("sbench: " + dir + ": is a directory, expected a trace file\n", directory.err());
         // A depth above the engine's deepest queue was taken and held at 1024, where --qd of it is refused.
         assertUsage("--qd-fallback must be 0 to 1024, found 100000", "replay", t, "--target", "null", "--qd-fallback", "100000");
         // The trace's 2 ms at 1e-30 times its speed: the last IO's time would wrap around, and the IO went at once.
