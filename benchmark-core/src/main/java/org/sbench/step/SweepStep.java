@@ -62,6 +62,11 @@ public final class SweepStep implements Step {
                 StepOptions.checkIoSize("per-point", bytes, Long.MAX_VALUE / MAX_POINTS);
             }
         }
+        if (pointBytes % io.blockBytes() != 0) {
+            // Its last IO would be what is left of the point, not --bs.
+            throw SbenchException.usage("--per-point " + StepOptions.sizeWord(pointBytes) + " is no whole number of --bs "
+                    + StepOptions.sizeWord(io.blockBytes()) + " IOs; give a multiple of --bs");
+        }
         this.op = op;
         this.points = points;
         this.perPointBytes = pointBytes;

@@ -106,6 +106,13 @@ class StepOptionsTest {
         // 0 was taken for auto without a word.
         refused(SweepStep::of, "--per-point must be above 0, or auto, found '0'", "per-point", "0");
         refused(SweepStep::of, "--per-point must be above 0, or auto, found 'auto:0'", "per-point", "auto:0");
+        // A point of a size given was read in IOs of what was left of it: 4K with --bs 1M in one 4 KiB IO, 6K with --bs 4K
+        // in IOs of 4 and 2 KiB.
+        refused(SweepStep::of, "--per-point 4K is no whole number of --bs 1M IOs; give a multiple of --bs", "per-point", "4K");
+        refused(SweepStep::of, "--per-point 6K is no whole number of --bs 4K IOs; give a multiple of --bs", "per-point", "6K",
+                "bs", "4K");
+        assertEquals("sweep read, 200 points of at most 6K, 4K at QD 1",
+                SweepStep.of(opts("per-point", "auto:6K", "bs", "4K")).label(), "auto takes what fits, in whole IOs or not");
         assertThrows(SbenchException.class, () -> new SweepStep(Op.TRIM, 1, 4096, 0, 1, "random", "auto"));
     }
 

@@ -156,7 +156,7 @@ class FileTargetRulesTest {
             {"purge", "--range", "2M:1M"},
             {"fill", "--percent", "0.0001"},
             {"torture", "--duration", "1s", "--span", "2M"},
-            {"sweep", "--op", "write", "--points", "1000", "--per-point", "64K"},
+            {"sweep", "--op", "write", "--points", "1000", "--per-point", "64K", "--bs", "64K"},
             {"idle", "--duration", "1s", "--probe-bs", "2M"},
         };
         for (String[] step : unfit) {
