@@ -57,6 +57,13 @@ final class SparkOptions {
         err.flush();
     }
 
+    /** Refuses (usage error) an empty name among {@code paths}, the {@code label} arguments: Hadoop makes no Path of it. */
+    static void checkPaths(String label, List<String> paths) {
+        if (paths.contains("")) {
+            throw SbenchException.usage(label + ": '' names no file; give a path");
+        }
+    }
+
     /**
      * The session: the master given, else spark-submit's, else local on every core. Local runs
      * have no web UI (nothing to bind, nothing to stop).
