@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.spark.SparkException;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
 import org.sbench.trace.units.Sizes;
@@ -81,7 +82,15 @@ final class SparkOptions {
         if (m.startsWith("local")) {
             b.config("spark.ui.enabled", "false");
         }
-        return b.getOrCreate();
+        try {
+            return b.getOrCreate();
+        } catch (Exception e) {
+            // Spark parses the master only here, and refuses one it cannot run on ('bogus', local[0]) with a SparkException.
+            if (master != null && e instanceof SparkException) {
+                throw SbenchException.usage("--master " + master + ": Spark cannot run on it: " + e.getMessage());
+            }
+            throw e;
+        }
     }
 
     private static Level logLevel(String name) {
