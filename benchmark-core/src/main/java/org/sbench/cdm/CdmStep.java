@@ -70,7 +70,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
 
     @Override
     public void checkFits(Target target) {
-        CdmSuite.regionBytes(target, settings);
+        CdmSuite.checkFits(target, settings);
     }
 
     @Override

@@ -66,6 +66,7 @@ public final class CdmSuite {
         CdmSettings s = request.settings();
         TargetSettings ts = request.targetSettings().withReadOnly(false).withDefaultSizeBytes(s.sizeBytes());
         try (Target target = Targets.open(request.target(), ts)) {
+            Targets.beforeFirstIo(target, () -> checkFits(target, s));
             return onTarget(target, s, clock, listener, control, sbenchVersion, engines);
         }
     }
@@ -80,6 +81,15 @@ public final class CdmSuite {
         try (TimeLimits timer = new TimeLimits("sbench-cdm-timer")) {
             return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
         }
+    }
+
+    /**
+     * Refuses (usage error) a suite that cannot run on {@code target}: a test region larger than it,
+     * an engine that does not serve it; returns the test region's bytes.
+     */
+    public static long checkFits(Target target, CdmSettings s) {
+        IoEngines.checkServes(s.engine(), target);
+        return regionBytes(target, s);
     }
 
     /** The suite's test region on {@code target}: whole MiB of its size; a usage error when larger than the target. */

@@ -63,15 +63,12 @@ public final class IoEngines {
      *         naming the call when the named engine (or, for auto, the last resort) cannot start
      */
     public static Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock) {
+        checkServes(name, target);
         String wanted = canonical(name);
-        boolean nullTarget = NULL_TARGET_KIND.equals(target.kind());
-        if (nullTarget) {
+        if (NULL_TARGET_KIND.equals(target.kind())) {
             IoEngine engine = new NullEngine(depth, maxIoBytes, clock);
             boolean asked = wanted.equals(AUTO) || wanted.equals(NullEngine.NAME);
             return new Opened(engine, asked ? "" : "the null target does no IO: using null");
-        }
-        if (wanted.equals(NullEngine.NAME)) {
-            throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
         }
         StripedTarget stripe = target.stripe();
         boolean striped = stripe != null;
@@ -102,6 +99,17 @@ public final class IoEngines {
         } catch (RuntimeException e) {
             inner.close();
             throw e;
+        }
+    }
+
+    /**
+     * Refuses (usage error) an engine {@link #open} would refuse by its name alone: one not in
+     * {@link #names()}, or {@code null} for a target other than the null target. For the checks
+     * before a target's first IO, so that a file made for a run the engine refuses is deleted again.
+     */
+    public static void checkServes(String name, Target target) {
+        if (canonical(name).equals(NullEngine.NAME) && !NULL_TARGET_KIND.equals(target.kind())) {
+            throw SbenchException.usage("engine 'null' serves only the null target, not " + target.path());
         }
     }
 

@@ -27,9 +27,10 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
 
     /**
      * Refuses (usage error naming the alternatives) a trace this mode cannot replay: of the
-     * {@code replayed} IOs, {@code withoutQd} have no recorded queue depth.
+     * {@code replayed} IOs, {@code withoutQd} have no recorded queue depth; its last IO is issued
+     * {@code durationNs} after its first.
      */
-    default void check(long replayed, long withoutQd) {
+    default void check(long replayed, long withoutQd, long durationNs) {
     }
 
     /** True if the mode measures lateness (actual minus scheduled submit time). */
@@ -69,8 +70,8 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
             if (maxIdleNs < 0) {
                 throw SbenchException.usage("--max-idle must be 0 or more, found " + maxIdleNs + " ns");
             }
-            if (fallbackQd < 0) {
-                throw SbenchException.usage("--qd-fallback must be 0 or more, found " + fallbackQd);
+            if (fallbackQd < 0 || fallbackQd > MAX_DEPTH) {
+                throw SbenchException.usage("--qd-fallback must be 0 to " + MAX_DEPTH + ", found " + fallbackQd);
             }
         }
 
@@ -90,7 +91,7 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         }
 
         @Override
-        public void check(long replayed, long withoutQd) {
+        public void check(long replayed, long withoutQd, long durationNs) {
             if (fallbackQd > 0 || withoutQd == 0) {
                 return;
             }
@@ -126,6 +127,17 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         @Override
         public Scheduler newScheduler() {
             return new TimedScheduler(speed, maxInFlight);
+        }
+
+        /** Refuses a speed so slow that the last IO's time, in ns from the start, is past what a long holds (292 years). */
+        @Override
+        public void check(long replayed, long withoutQd, long durationNs) {
+            double lastNs = durationNs / speed;
+            if (lastNs >= Long.MAX_VALUE) {
+                throw SbenchException.usage(String.format(Locale.ROOT, "--speed %s would issue the trace's last IO %.3g s after its"
+                        + " first (%.3g s of the trace divided by %s), past the 292 years a run can last; give a larger --speed",
+                        speed, lastNs / 1e9, durationNs / 1e9, speed));
+            }
         }
 
         @Override

@@ -1,5 +1,6 @@
 package org.sbench.replay;
 
+import java.util.List;
 import java.util.Locale;
 import org.sbench.SbenchException;
 import org.sbench.data.WritePatterns;
@@ -140,14 +141,15 @@ public final class ReplaySettings {
      * Fills settings from values as users write them ({@code --mode timed}, {@code --speed 2}, a
      * scenario's {@code mode = timed}); each setter takes the value raw and {@link #build} checks each
      * and how they go together, throwing one usage error naming the option. Values not set keep their
-     * defaults.
+     * defaults; a mode's own option ({@code --speed}, {@code --qd}, ...) set for another mode is
+     * refused, as it would be ignored.
      */
     public static final class Builder {
         private String mode = ReplayMode.RecordedQd.WORD;
-        private long maxIdleNs = DEFAULT_MAX_IDLE_NS;
-        private int qdFallback;
-        private double speed = 1.0;
-        private int maxInFlight = ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT;
+        private Long maxIdleNs;
+        private Integer qdFallback;
+        private Double speed;
+        private Integer maxInFlight;
         private Integer qd;
         private String data = DEFAULT_DATA;
         private String engine = DEFAULTS.engine;
@@ -163,22 +165,26 @@ public final class ReplaySettings {
             return this;
         }
 
-        public Builder maxIdleNs(long ns) {
+        /** {@code --max-idle}: only with recorded-qd; null when not given. */
+        public Builder maxIdleNs(Long ns) {
             this.maxIdleNs = ns;
             return this;
         }
 
-        public Builder qdFallback(int depth) {
+        /** {@code --qd-fallback}: only with recorded-qd; null when not given. */
+        public Builder qdFallback(Integer depth) {
             this.qdFallback = depth;
             return this;
         }
 
-        public Builder speed(double factor) {
+        /** {@code --speed}: only with timed; null when not given. */
+        public Builder speed(Double factor) {
             this.speed = factor;
             return this;
         }
 
-        public Builder maxInFlight(int ios) {
+        /** {@code --max-inflight}: only with timed; null when not given. */
+        public Builder maxInFlight(Integer ios) {
             this.maxInFlight = ios;
             return this;
         }
@@ -240,20 +246,33 @@ public final class ReplaySettings {
         }
 
         private ReplayMode mode() {
-            if (qd != null && !mode.equals(ReplayMode.FixedQd.WORD)) {
-                throw SbenchException.usage("--qd goes with --mode fixed-qd; recorded-qd uses the trace's depth"
-                        + " (--qd-fallback for IOs without one)");
+            if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(mode)) {
+                throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
             }
+            goesWith("--max-idle", maxIdleNs, ReplayMode.RecordedQd.WORD);
+            goesWith("--qd-fallback", qdFallback, ReplayMode.RecordedQd.WORD);
+            goesWith("--speed", speed, ReplayMode.Timed.WORD);
+            goesWith("--max-inflight", maxInFlight, ReplayMode.Timed.WORD);
+            goesWith("--qd", qd, ReplayMode.FixedQd.WORD);
             switch (mode) {
-                case ReplayMode.RecordedQd.WORD: return new ReplayMode.RecordedQd(maxIdleNs, qdFallback);
-                case ReplayMode.Timed.WORD: return new ReplayMode.Timed(speed, maxInFlight);
-                case ReplayMode.FixedQd.WORD:
+                case ReplayMode.RecordedQd.WORD:
+                    return new ReplayMode.RecordedQd(maxIdleNs == null ? DEFAULT_MAX_IDLE_NS : maxIdleNs,
+                            qdFallback == null ? 0 : qdFallback);
+                case ReplayMode.Timed.WORD:
+                    return new ReplayMode.Timed(speed == null ? 1.0 : speed,
+                            maxInFlight == null ? ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT : maxInFlight);
+                default:
                     if (qd == null) {
                         throw SbenchException.usage("--mode fixed-qd needs --qd N (N at least 1)");
                     }
                     return new ReplayMode.FixedQd(qd);
-                default:
-                    throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
+            }
+        }
+
+        /** Refuses {@code option}, given ({@code value} not null), in a mode other than {@code modeWord}: it would be ignored. */
+        private void goesWith(String option, Object value, String modeWord) {
+            if (value != null && !mode.equals(modeWord)) {
+                throw SbenchException.usage(option + " goes with --mode " + modeWord + ", not " + mode);
             }
         }
 

@@ -33,10 +33,12 @@ public final class Run {
 
     /**
      * Refuses IOs that reach past the target under {@code --fit error}, naming the capacity needed,
-     * streams laid side by side past it under {@code --fit wrap} (wrapped, they would overlap), and
-     * under any fit an IO longer than the whole target, which no fit places.
+     * streams laid side by side past it under {@code --fit wrap} (wrapped, they would overlap), under
+     * any fit an IO longer than the whole target, which no fit places, and an engine that does not
+     * serve the target ({@link IoEngines#checkServes}).
      */
     public static void checkFits(TraceSource source, ReplaySettings settings, Target target) {
+        IoEngines.checkServes(settings.engine(), target);
         long needed = source.neededBytes();
         if (settings.fit() == FitPolicy.ERROR && needed > target.capacityBytes()) {
             throw SbenchException.usage("the trace reaches byte " + needed + " (" + gb(needed) + "), but " + target.path()

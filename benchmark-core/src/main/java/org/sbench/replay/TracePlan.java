@@ -54,7 +54,8 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
      * replay cannot issue ({@link #REPLAYABLE}) is a bad record, as the run's reading finds it too.
      */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
-        if (Files.exists(path) && !Files.isRegularFile(path)) {
+        // A directory is refused as every reader refuses it (TraceInput): it is no trace, not one to convert first.
+        if (Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path)) {
             throw SbenchException.usage(path + " is not a regular file (a pipe or device): replay reads its trace twice, a"
                     + " planning pass and then the replay, and a pipe can be read once; convert it first (sbench convert "
                     + path + " trace.sbt) and replay that");
@@ -110,7 +111,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
             throw SbenchException.usage("the trace has no stream " + info.streamName(settings.stream()) + "; "
                     + (hasNoStreams() ? "its IOs carry no stream number: replay it without --stream" : "its streams: " + streamNames()));
         }
-        settings.mode().check(records(settings.stream()), withoutQd(settings.stream()));
+        settings.mode().check(records(settings.stream()), withoutQd(settings.stream()), stats.durationNs());
     }
 
     /** IOs of the chosen stream (all streams for none or all). */

@@ -62,6 +62,7 @@ public final class ScenarioSession {
              Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
             Target region = region(target, scale);
             BundleLog log = Targets.beforeFirstIo(target, () -> {
+                IoEngines.checkServes(engine, target);
                 maker.checkFits(plan.steps(), region);
                 if (copy != null) {
                     return BundleLog.resume(dir, scenario.name(), target);

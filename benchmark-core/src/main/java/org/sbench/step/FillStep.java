@@ -83,7 +83,7 @@ public final class FillStep implements Step {
     /** The bytes each pass writes on {@code target}, checked. */
     private long regionBytes(Target target) {
         NullTarget.checkSizedFor(target, "a fill", KIND);
-        io.checkAligned(target);
+        io.checkFits(target);
         return new Span("percent", percent, 0).bytes(target.capacityBytes(), io.blockBytes());
     }
 

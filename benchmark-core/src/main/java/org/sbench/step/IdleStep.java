@@ -36,6 +36,8 @@ public final class IdleStep implements Step {
     /** The names of its options, without dashes. */
     public static final List<String> OPTIONS = List.of("duration", "probe", "probe-test", "probe-duration", "probe-bs", "probe-qd", "data",
             "engine");
+    /** Each probe is a run whose result the step holds: a thousand is the most, as a sweep's points. */
+    public static final int MAX_PROBES = 1000;
     /** How often a wait looks at its control: a stop ends it within this. */
     private static final long WAIT_SLICE_NS = 50_000_000L;
     private static final long PROGRESS_EVERY_NS = 1_000_000_000L;
@@ -65,6 +67,12 @@ public final class IdleStep implements Step {
         }
         if (probeNs <= 0) {
             throw SbenchException.usage("--probe-duration must be above 0, found " + StepOptions.durationWord(probeNs));
+        }
+        long probes = probeCount(durationNs, probeIntervalNs);
+        if (!probeTest.equals("none") && probes > MAX_PROBES) {
+            throw SbenchException.usage("--probe " + StepOptions.durationWord(probeIntervalNs) + " over --duration "
+                    + StepOptions.durationWord(durationNs) + " makes " + probes + " probes, at most " + MAX_PROBES
+                    + ": give a longer --probe");
         }
         this.durationNs = durationNs;
         this.probeIntervalNs = probeIntervalNs;
@@ -135,6 +143,11 @@ public final class IdleStep implements Step {
         return probeTest.endsWith("write");
     }
 
+    /** How many probes {@link #probeTimes} holds: at 0, after each whole interval, and at the end when that is no whole interval. */
+    private static long probeCount(long durationNs, long probeIntervalNs) {
+        return 1 + durationNs / probeIntervalNs + (durationNs % probeIntervalNs == 0 ? 0 : 1);
+    }
+
     /** Idle times (ns into the idle period) at which the probes run: 0, each whole interval, and the end. */
     List<Long> probeTimes() {
         List<Long> at = new ArrayList<>();
@@ -154,7 +167,7 @@ public final class IdleStep implements Step {
 
     /** The bytes of {@code target} the probes' IOs go to: whole probe blocks, checked. */
     private long probeRegionBytes(Target target) {
-        probe.checkAligned(target);
+        probe.checkFits(target);
         long regionBytes = target.capacityBytes() / probe.blockBytes() * probe.blockBytes();
         if (probes() && regionBytes == 0) {
             throw SbenchException.usage("--probe-bs " + probe.blockBytes() + " is larger than " + target.path());

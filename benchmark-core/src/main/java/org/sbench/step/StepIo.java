@@ -41,9 +41,10 @@ record StepIo(String prefix, int blockBytes, int qd, String data, String engine)
         m.put("engine", engine);
     }
 
-    /** Refuses an IO size that is no whole number of {@code target}'s logical blocks. */
-    void checkAligned(Target target) {
+    /** Refuses an IO size that is no whole number of {@code target}'s logical blocks, and an engine that does not serve it. */
+    void checkFits(Target target) {
         StepOptions.checkAligned(prefix + "bs", blockBytes, target);
+        IoEngines.checkServes(engine, target);
     }
 
     /** Fixed-qd replay of the IOs with this data and engine; write data from {@code seed}. */

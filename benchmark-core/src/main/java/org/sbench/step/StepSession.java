@@ -38,7 +38,11 @@ public final class StepSession {
     public static Bundle bundle(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
                                 StepListener listener, ReplayControl control, String sbenchVersion, Consumer<StepResult> ran) {
         try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
-            BundleLog log = BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
+            // A step that does not fit the target is refused before the bundle, and a file made for it deleted again.
+            BundleLog log = Targets.beforeFirstIo(t, () -> {
+                step.checkFits(t);
+                return BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
+            });
             try {
                 StepResult result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
                 ran.accept(result);

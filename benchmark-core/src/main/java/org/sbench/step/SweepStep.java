@@ -62,6 +62,11 @@ public final class SweepStep implements Step {
                 StepOptions.checkIoSize("per-point", bytes, Long.MAX_VALUE / MAX_POINTS);
             }
         }
+        if (pointBytes % io.blockBytes() != 0) {
+            // Its last IO would be what is left of the point, not --bs.
+            throw SbenchException.usage("--per-point " + StepOptions.sizeWord(pointBytes) + " is no whole number of --bs "
+                    + StepOptions.sizeWord(io.blockBytes()) + " IOs; give a multiple of --bs");
+        }
         this.op = op;
         this.points = points;
         this.perPointBytes = pointBytes;
@@ -155,7 +160,7 @@ public final class SweepStep implements Step {
 
     /** The bytes of each point on {@code target}: as given, or by default 64 MiB (the auto size) or what fits. */
     private long pointBytes(Target target) {
-        io.checkAligned(target);
+        io.checkFits(target);
         long capacity = target.capacityBytes();
         int block = target.logicalBlockSize();
         if (perPointBytes == 0) {

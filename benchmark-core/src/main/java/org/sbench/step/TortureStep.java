@@ -117,7 +117,7 @@ public final class TortureStep implements Step {
 
     /** The bytes the IOs go to on {@code target}, checked. */
     private long regionBytes(Target target) {
-        io.checkAligned(target);
+        io.checkFits(target);
         return span.bytes(target.capacityBytes(), io.blockBytes());
     }
 

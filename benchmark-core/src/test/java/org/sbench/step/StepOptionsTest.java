@@ -106,6 +106,13 @@ class StepOptionsTest {
         // 0 was taken for auto without a word.
         refused(SweepStep::of, "--per-point must be above 0, or auto, found '0'", "per-point", "0");
         refused(SweepStep::of, "--per-point must be above 0, or auto, found 'auto:0'", "per-point", "auto:0");
+        // A point of a size given was read in IOs of what was left of it: 4K with --bs 1M in one 4 KiB IO, 6K with --bs 4K
+        // in IOs of 4 and 2 KiB.
+        refused(SweepStep::of, "--per-point 4K is no whole number of --bs 1M IOs; give a multiple of --bs", "per-point", "4K");
+        refused(SweepStep::of, "--per-point 6K is no whole number of --bs 4K IOs; give a multiple of --bs", "per-point", "6K",
+                "bs", "4K");
+        assertEquals("sweep read, 200 points of at most 6K, 4K at QD 1",
+                SweepStep.of(opts("per-point", "auto:6K", "bs", "4K")).label(), "auto takes what fits, in whole IOs or not");
         assertThrows(SbenchException.class, () -> new SweepStep(Op.TRIM, 1, 4096, 0, 1, "random", "auto"));
     }
 
@@ -145,6 +152,14 @@ class StepOptionsTest {
         refused(IdleStep::of, "--probe-test takes randwrite, randread, write, read or none, found 'fio'", "duration", "1m",
                 "probe-test", "fio");
         refused(IdleStep::of, "--probe-duration must be above 0, found 0", "duration", "1m", "probe-duration", "0");
+        // Each probe is a run held in memory: a probe every ns of a second would be a billion runs.
+        refused(IdleStep::of, "--probe 1ns over --duration 1s makes 1000000001 probes, at most 1000: give a longer --probe",
+                "duration", "1s", "probe", "1ns");
+        refused(IdleStep::of, "--probe 5m over --duration 100h makes 1201 probes, at most 1000: give a longer --probe",
+                "duration", "100h");
+        assertEquals(1000, IdleStep.of(opts("duration", "999s", "probe", "1s")).probeTimes().size());
+        assertEquals("1000h", IdleStep.of(opts("duration", "1000h", "probe-test", "none")).options().get("duration"),
+                "no probes, no limit");
     }
 
     @Test

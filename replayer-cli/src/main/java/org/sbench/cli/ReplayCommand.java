@@ -15,6 +15,7 @@ import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.target.TargetSettings;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -167,7 +168,13 @@ final class ReplayCommand implements Callable<Integer> {
         if (readOnly && targetOptions.allowWrite) {
             throw SbenchException.usage("--read-only and --allow-write contradict each other");
         }
-        return ReplaySettings.builder().mode(mode).maxIdleNs(maxIdleNs).qdFallback(qdFallback).speed(speed).maxInFlight(maxInFlight)
+        // A mode's own options count only when given: their defaults go with every mode.
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        return ReplaySettings.builder().mode(mode)
+                .maxIdleNs(given.hasMatchedOption("--max-idle") ? maxIdleNs : null)
+                .qdFallback(given.hasMatchedOption("--qd-fallback") ? qdFallback : null)
+                .speed(given.hasMatchedOption("--speed") ? speed : null)
+                .maxInFlight(given.hasMatchedOption("--max-inflight") ? maxInFlight : null)
                 .qd(qd).data(data).engine(engineOption.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
                 .build();
     }

@@ -106,6 +106,13 @@ public final class SbenchCommand implements Runnable {
             return new CommandLine.RunLast().execute(parsed);
         });
         cl.setParameterExceptionHandler(new UsageErrors());
+        // An empty name is the current directory to Path.of: refused as empty before any command reads it.
+        cl.registerConverter(Path.class, name -> {
+            if (name.isEmpty()) {
+                throw new CommandLine.TypeConversionException("'' names no file; give a path");
+            }
+            return Path.of(name);
+        });
         return cl;
     }
 

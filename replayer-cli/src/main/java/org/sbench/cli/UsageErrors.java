@@ -24,8 +24,9 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     /** Edits (insertions, deletions, substitutions) a suggestion may be away from what was typed, at most. */
     private static final int MAX_EDITS = 3;
     private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(MAX_EDITS);
-    /** picocli's words for a value its converter refused, replaced by the option's name alone as the commands write it. */
-    private static final Pattern INVALID_OPTION_VALUE = Pattern.compile("^Invalid value for option '([^']+)': ");
+    /** picocli's words for a value its converter refused, replaced by the option's name (or argument's label) alone as the commands write it. */
+    private static final Pattern INVALID_OPTION_VALUE = Pattern.compile(
+            "^Invalid value for (?:option '([^']+)'|positional parameter at index [0-9]+ \\(([^)]+)\\)): ");
     /** The separator of the values a parameter label lists ({@code read|write}). */
     private static final String VALUE_SEPARATOR = "|";
 
@@ -57,7 +58,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             return "unknown command '" + first + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
         }
         if (first == null || !first.startsWith("-") || first.equals("-")) {
-            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1: ");
+            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ");
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
         if (spec.optionsMap().containsKey(option)) {

@@ -11,10 +11,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.target.LoopDevice;
@@ -148,6 +151,66 @@ class FileTargetRulesTest {
     }
 
     @Test
+    void aStepRefusedForNotFittingTheFileItCreatedLeavesNone() {
+        String[][] unfit = {
+            {"purge", "--range", "2M:1M"},
+            {"fill", "--percent", "0.0001"},
+            {"torture", "--duration", "1s", "--span", "2M"},
+            {"sweep", "--op", "write", "--points", "1000", "--per-point", "64K", "--bs", "64K"},
+            {"idle", "--duration", "1s", "--probe-bs", "2M"},
+        };
+        for (String[] step : unfit) {
+            Path file = dir.resolve(step[0] + ".img");
+            String[] args = new String[step.length + 6];
+            System.arraycopy(step, 0, args, 0, step.length);
+            System.arraycopy(new String[] {"--target", file.toString(), "--size", "1M", "--progress", "none"}, 0, args, step.length, 6);
+            CliTest.Run r = CliTest.run(args);
+            assertEquals(ExitCodes.USAGE, r.code(), step[0] + ": " + r.err());
+            assertFalse(Files.exists(file), step[0] + ": the file made for the step is deleted again");
+        }
+    }
+
+    @Test
+    void anEngineRefusedForTheFileLeavesNoFile() {
+        String[][] commands = {
+            {"replay", "unused", "--engine", "null"},
+            {"replay", "unused", "--engine", "bogus"},
+            {"cdm", "--size", "1M", "--engine", "null"},
+            {"cdm", "--size", "1M", "--engine", "bogus"},
+            {"fill", "--size", "1M", "--engine", "null"},
+            {"torture", "--size", "1M", "--duration", "1s", "--engine", "null"},
+            {"idle", "--size", "1M", "--duration", "1s", "--engine", "null"},
+        };
+        for (String[] command : commands) {
+            Path file = dir.resolve(command[0] + ".img");
+            List<String> args = new ArrayList<>(List.of(command));
+            if (command[0].equals("replay")) {
+                args.set(1, writeTrace().toString());
+            }
+            args.addAll(List.of("--target", file.toString(), "--progress", "none"));
+            CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+            assertEquals(ExitCodes.USAGE, r.code(), args + ": " + r.err());
+            assertTrue(r.err().contains("engine"), r.err());
+            assertFalse(Files.exists(file), args + ": the file made for the run is deleted again");
+        }
+        Path bundle = dir.resolve("bundle");
+        Path file = dir.resolve("run.img");
+        CliTest.Run r = CliTest.run("run", "consistency", "--target", file.toString(), "--size", "64M", "--scale", "0.001",
+                "--engine", "null", "--out", bundle.toString(), "--progress", "none");
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertFalse(Files.exists(file), "the file made for the scenario is deleted again");
+        assertFalse(Files.exists(bundle), "no bundle is begun");
+    }
+
+    private Path writeTrace() {
+        try {
+            return Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void anExistingFileKeepsItsSizeUnlessSizeIsGiven() throws Exception {
         Path file = FileState.random(dir.resolve("small.img"), MIB);
         FileState before = FileState.of(file);
@@ -258,7 +321,7 @@ class FileTargetRulesTest {
             return Files.readAllLines(Path.of("/proc/locks")).stream().map(l -> l.trim().split("\\s+"))
                     .anyMatch(f -> f.length > 5 && f[1].equals("FLOCK") && f[4].equals(Long.toString(pid)) && f[5].endsWith(inode));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

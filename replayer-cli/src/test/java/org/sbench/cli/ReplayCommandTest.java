@@ -98,6 +98,31 @@ class ReplayCommandTest {
         assertUsage("--data takes random, zero or compress:PCT (PCT 0-100), found 'ones'", "replay", t, "--target", "null", "--data", "ones");
         assertUsage("--fit takes error, wrap or scale, found 'squeeze'", "replay", t, "--target", "null", "--fit", "squeeze");
         assertUsage("--read-only and --allow-write contradict each other", "replay", t, "--target", "null", "--read-only", "--allow-write");
+        // An option of another mode would be ignored: refused as --qd is outside fixed-qd.
+        assertUsage("--speed goes with --mode timed, not recorded-qd", "replay", t, "--target", "null", "--speed", "2");
+        assertUsage("--speed goes with --mode timed, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd", "--qd", "2",
+                "--speed", "2");
+        assertUsage("--max-inflight goes with --mode timed, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",
+                "--qd", "2", "--max-inflight", "8");
+        assertUsage("--max-idle goes with --mode recorded-qd, not timed", "replay", t, "--target", "null", "--mode", "timed",
+                "--max-idle", "1ms");
+        assertUsage("--qd-fallback goes with --mode recorded-qd, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",
+                "--qd", "2", "--qd-fallback", "4");
+        assertUsage("--qd goes with --mode fixed-qd, not timed", "replay", t, "--target", "null", "--mode", "timed", "--qd", "2");
+        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'FIXED-QD'", "replay", t, "--target", "null", "--mode",
+                "FIXED-QD", "--qd", "2");
+        assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
+        assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
+        // A directory was called a pipe or device, to be converted first.
+        CliTest.Run directory = CliTest.run("replay", dir.toString(), "--target", "null");
+        assertEquals(ExitCodes.BAD_INPUT, directory.code(), directory.err());
+        assertEquals("sbench: " + dir + ": is a directory, expected a trace file\n", directory.err());
+        // A depth above the engine's deepest queue was taken and held at 1024, where --qd of it is refused.
+        assertUsage("--qd-fallback must be 0 to 1024, found 100000", "replay", t, "--target", "null", "--qd-fallback", "100000");
+        // The trace's 2 ms at 1e-30 times its speed: the last IO's time would wrap around, and the IO went at once.
+        assertUsage("--speed 1.0E-30 would issue the trace's last IO 2.00e+27 s after its first (0.00200 s of the trace divided by"
+                + " 1.0E-30), past the 292 years a run can last; give a larger --speed", "replay", t, "--target", "null", "--mode",
+                "timed", "--speed", "1e-30");
         CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
         assertEquals(2, r.code());
         assertTrue(r.err().contains("'25' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle"

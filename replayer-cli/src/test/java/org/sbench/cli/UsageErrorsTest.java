@@ -82,6 +82,16 @@ class UsageErrorsTest {
                 "report", trace.toString());
     }
 
+    /** An empty name was the current directory: '--out : is a directory', 'sbench:  is not a regular file (a pipe or device)'. */
+    @Test
+    void anEmptyFileNameIsRefusedAsEmpty() {
+        assertUsage("replay", "--out: '' names no file; give a path", "replay", "t.csv", "--target", "null", "--out", "");
+        assertUsage("report", "--html: '' names no file; give a path", "report", "r.json", "--html", "");
+        assertUsage("replay", "TRACE: '' names no file; give a path", "replay", "", "--target", "null");
+        assertUsage("inspect", "TRACE: '' names no file; give a path", "inspect", "");
+        assertUsage("cdm", "--out: '' names no file; give a path", "cdm", "--target", "null", "--out", "");
+    }
+
     @Test
     void aSizeWithoutAUnitThatIsNoWholeBlockSaysAUnitMayBeMissing() {
         assertEquals(8192L, new SizeConverter().convert("8192"));

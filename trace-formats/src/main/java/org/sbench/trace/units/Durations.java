@@ -30,6 +30,10 @@ public final class Durations {
                     if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
                         throw new IllegalArgumentException("'" + value + "' is too long a duration");
                     }
+                    if (ns.stripTrailingZeros().scale() > 0) {
+                        // Cut off, a part of a ns could make a duration 0, which some options read as none.
+                        throw new IllegalArgumentException("'" + value + "' is no whole number of nanoseconds");
+                    }
                     return ns.longValue();
                 }
             }

@@ -2,13 +2,17 @@
 package org.sbench.trace.units;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Sizes as the CLI writes them: bytes, or a number with a binary suffix as fio reads them:
  * {@code K}, {@code M}, {@code G}, {@code T} (powers of 1024; {@code KiB}, {@code MiB} ... too).
  */
 public final class Sizes {
-    private static final String[] SUFFIXES = {"k", "m", "g", "t"};
+    private static final String SUFFIXES = "kmgt";
+    /** Digits, then a unit letter with an optional {@code B} or {@code iB}, or a {@code B} alone (bytes). */
+    private static final Pattern SIZE = Pattern.compile("([0-9]{1,15})(?:([kmgt])(?:i?b)?|b)?");
     private static final String[] UNITS = {"K", "M", "G", "T"};
     private static final long BLOCK_BYTES = 4096;
     private static final int BITS_PER_SUFFIX = 10;
@@ -21,19 +25,12 @@ public final class Sizes {
      * also for a size without a unit that is no whole number of 4 KiB blocks (a unit left out).
      */
     public static long parseBytes(String value) {
-        String v = value.strip().toLowerCase(Locale.ROOT).replace("ib", "").replace("b", "");
-        long multiplier = 1;
-        for (int i = 0; i < SUFFIXES.length; i++) {
-            if (v.endsWith(SUFFIXES[i])) {
-                multiplier = 1L << (BITS_PER_SUFFIX * (i + 1));
-                v = v.substring(0, v.length() - 1);
-                break;
-            }
-        }
-        if (!v.matches("[0-9]{1,15}")) {
+        Matcher m = SIZE.matcher(value.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
             throw new IllegalArgumentException("'" + value + "' is not a size; write bytes or a number with K, M, G or T (powers of 1024)");
         }
-        long n = Long.parseLong(v);
+        long multiplier = m.group(2) == null ? 1 : 1L << (BITS_PER_SUFFIX * (SUFFIXES.indexOf(m.group(2)) + 1));
+        long n = Long.parseLong(m.group(1));
         if (multiplier == 1 && n % BLOCK_BYTES != 0) {
             // Sizes of targets and regions are whole blocks: a bare odd number is a unit left out.
             throw new IllegalArgumentException("'" + value + "' is " + n + " bytes, not a multiple of " + BLOCK_BYTES

@@ -15,6 +15,8 @@ class SizesTest {
         assertEquals(3L << 20, Sizes.parseBytes(" 3m "));
         assertEquals(1L << 30, Sizes.parseBytes("1GB"));
         assertEquals(5L << 40, Sizes.parseBytes("5T"));
+        assertEquals(8192, Sizes.parseBytes("8192B"));
+        assertEquals(4096, Sizes.parseBytes("4kb"));
     }
 
     @Test
@@ -41,7 +43,9 @@ class SizesTest {
 
     @Test
     void whatIsNoSizeIsRefused() {
-        for (String bad : new String[] {"", "K", "-4K", "1.5M", "4X", "1234567890123456"}) {
+        // The unit's letters were once dropped wherever they stood: b4096, 40b96 and 4kbib were 4096 or 4K.
+        for (String bad : new String[] {"", "K", "-4K", "1.5M", "4X", "1234567890123456", "b4096", "40b96", "4kbib", "4ib", "4bk",
+            "4 KiB", "0x1000"}) {
             assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes(bad), bad);
         }
     }

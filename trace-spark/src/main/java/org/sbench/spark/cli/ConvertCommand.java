@@ -47,6 +47,8 @@ final class ConvertCommand implements Callable<Integer> {
     public Integer call() {
         List<String> in = args.subList(0, args.size() - 1);
         String out = args.get(args.size() - 1);
+        SparkOptions.checkPaths("IN", in);
+        SparkOptions.checkPaths("OUT", List.of(out));
         ExportSettings settings = ExportSettings.ALL.withFrom(spark.from).withSkipBad(spark.skipBad).withSplitBytes(spark.splitBytes())
                 .withStream(stream == null ? IoRecord.NO_STREAM : StreamArgument.parse(stream, false))
                 .withTimes(start == null ? 0 : duration("--start", start), end == null ? Long.MAX_VALUE : duration("--end", end));

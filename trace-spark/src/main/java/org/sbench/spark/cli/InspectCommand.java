@@ -63,6 +63,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        SparkOptions.checkPaths("PATH", paths);
         if (out != null && !out.endsWith(".parquet") && !out.endsWith(".json")) {
             throw SbenchException.usage("--out takes a name ending in .parquet or .json, found " + out);
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.spark.SparkException;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
 import org.sbench.trace.units.Sizes;
@@ -57,6 +58,13 @@ final class SparkOptions {
         err.flush();
     }
 
+    /** Refuses (usage error) an empty name among {@code paths}, the {@code label} arguments: Hadoop makes no Path of it. */
+    static void checkPaths(String label, List<String> paths) {
+        if (paths.contains("")) {
+            throw SbenchException.usage(label + ": '' names no file; give a path");
+        }
+    }
+
     /**
      * The session: the master given, else spark-submit's, else local on every core. Local runs
      * have no web UI (nothing to bind, nothing to stop).
@@ -74,7 +82,15 @@ final class SparkOptions {
         if (m.startsWith("local")) {
             b.config("spark.ui.enabled", "false");
         }
-        return b.getOrCreate();
+        try {
+            return b.getOrCreate();
+        } catch (Exception e) {
+            // Spark parses the master only here, and refuses one it cannot run on ('bogus', local[0]) with a SparkException.
+            if (master != null && e instanceof SparkException) {
+                throw SbenchException.usage("--master " + master + ": Spark cannot run on it: " + e.getMessage());
+            }
+            throw e;
+        }
     }
 
     private static Level logLevel(String name) {

@@ -109,6 +109,13 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         Run stream = run("convert", trace, dir.resolve("s.sbt").toString(), "--stream", "8-16");
         assertEquals(2, stream.status(), stream.err());
         assertEquals("sbench-spark: --stream takes a stream number or a device as MAJOR:MINOR, found '8-16'\n", stream.err());
+        // Hadoop makes no Path of an empty name: it was 'internal error: IllegalArgumentException', exit 70.
+        Run empty = run("inspect", "");
+        assertEquals(2, empty.status(), empty.err());
+        assertEquals("sbench-spark: PATH: '' names no file; give a path\n", empty.err());
+        Run emptyOut = run("convert", trace, "");
+        assertEquals(2, emptyOut.status(), emptyOut.err());
+        assertEquals("sbench-spark: OUT: '' names no file; give a path\n", emptyOut.err());
         Run log = run("inspect", trace, "--spark-log", "loud");
         assertEquals(2, log.status(), log.err());
         assertEquals("sbench-spark: --spark-log takes off, fatal, error, warn, info, debug or trace, found 'loud'\n", log.err());
