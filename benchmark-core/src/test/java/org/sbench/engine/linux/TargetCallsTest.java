@@ -35,6 +35,9 @@ class TargetCallsTest {
                 + " this user read it;"), read.getMessage());
         SbenchException write = TargetCalls.openFailure("/t.img", LibC.O_RDWR, "O_RDWR", new LastErrorException(Errno.EACCES));
         assertTrue(write.getMessage().contains("let this user read and write it"), write.getMessage());
+        assertEquals("cannot create /ro/t.img: permission denied (the owner and mode of its directory, or of one above it, do not"
+                + " let this user make a file there)", TargetCalls.openFailure("/ro/t.img", LibC.O_RDONLY | LibC.O_CREAT | LibC.O_EXCL,
+                "O_CREAT|O_EXCL", new LastErrorException(Errno.EACCES)).getMessage(), "not the file's mode: there is no file");
 
         assertEquals("cannot open /t.img to write: it is on a read-only file system", TargetCalls.openFailure("/t.img",
                 LibC.O_RDWR, "O_RDWR", new LastErrorException(Errno.EROFS)).getMessage());
