@@ -42,7 +42,8 @@ final class OutputDirectory implements AutoCloseable {
             }
         } catch (IOException e) {
             close();
-            throw SbenchException.ioFailure("create the " + option + " directory", dir, e);
+            // Refused before the run, as an output file whose directory takes no new file is (OutputPath).
+            throw SbenchException.usage(option + " " + dir + ": cannot be made: " + SbenchException.reason(e));
         }
     }
 

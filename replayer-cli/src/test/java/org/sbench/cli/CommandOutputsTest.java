@@ -74,6 +74,18 @@ class CommandOutputsTest {
         assertFalse(Files.exists(Path.of("-")));
     }
 
+    /**
+     * An --out directory that cannot be made is refused before the run, as an output file whose
+     * directory takes no file is (exit 2); it exited 5, as if written after the run. /sys takes no
+     * directory, as root too.
+     */
+    @Test
+    void anOutDirectoryThatCannotBeMadeIsRefusedBeforeTheRun() {
+        CliTest.Run cdm = CliTest.run("cdm", "--target", "null", "--size", "8M", "--out", "/sys/sbench-no/c");
+        assertEquals(ExitCodes.USAGE, cdm.code(), cdm.err());
+        assertEquals(CliTest.usage("cdm", "--out /sys/sbench-no/c: cannot be made: operation not permitted"), cdm.err());
+    }
+
     @Test
     void jsonOnStandardOutputWithTheTablesOnStderr(@TempDir Path dir) throws IOException {
         Path trace = msr(dir);
