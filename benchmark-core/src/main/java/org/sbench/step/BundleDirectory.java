@@ -44,7 +44,8 @@ public final class BundleDirectory {
 
     /**
      * A new bundle at {@code dir}: made if absent; refused (usage error naming it) when it exists and
-     * is not an empty directory, so that no earlier bundle is overwritten ({@code --resume} continues one).
+     * is not an empty directory, so that no earlier bundle is overwritten ({@code --resume} continues one),
+     * and when it cannot be made.
      */
     public static BundleDirectory create(Path dir) {
         boolean made = !Files.exists(dir);
@@ -62,7 +63,8 @@ public final class BundleDirectory {
             }
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw SbenchException.ioFailure("make the bundle directory", dir, e);
+            // Refused before the first step, as an output whose directory takes no file is.
+            throw SbenchException.usage("the bundle directory " + dir + " cannot be made: " + SbenchException.reason(e));
         }
         return new BundleDirectory(dir, made);
     }
