@@ -190,7 +190,7 @@ final class ScenarioCharts {
             }
         }
         Map<String, JFreeChart> out = new LinkedHashMap<>();
-        byOp.forEach((op, lines) -> out.put(op, SeriesLineChart.create("LBA sweep, " + op + "s", "MB/s at each point of the"
+        byOp.forEach((op, lines) -> out.put(op, SeriesLineChart.overMeasure("LBA sweep, " + op + "s", "MB/s at each point of the"
                 + " drive (MB = 10^6 bytes), every " + op + " sweep of the scenario overlaid in step order", "position (GB)", "MB/s",
                 lines)));
         return out;

@@ -14,6 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
+import java.awt.Rectangle;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.svg.SVGGraphics2D;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -132,6 +137,19 @@ class ScenarioSessionTest {
         long region = (long) ((1L << 40) * 0.001) >> 20 << 20;
         assertEquals(region, run.target().capacity(), "the first 0.1% of the 1 TiB target");
         assertEquals(region - (1 << 20), sweep.sweep().get(199).offsetBytes(), "the last point ends at the region's end");
+    }
+
+    @Test
+    void theSweepChartOfADriveUnderAGbTicksItsPositionsInFractionsOfAGb(@TempDir Path dir) {
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - sweep: {op: read, points: 5, per-point: 1M}\n"), b, NullTarget.NAME,
+                TargetSettings.DEFAULTS.withSizeBytes(256L << 20), 1);
+        assertTrue(o.complete(), o.stopReason());
+        JFreeChart chart = ScenarioCharts.sweeps(List.of(new ScenarioCharts.Source("", ScenarioBundle.read(b)))).get("read");
+        chart.draw(new SVGGraphics2D(1000, 420), new Rectangle(1000, 420));
+        double tickGb = ((NumberAxis) ((XYPlot) chart.getPlot()).getDomainAxis()).getTickUnit().getSize();
+        // Whole GB had one tick, "0", under points from 0 to 0.27 GB.
+        assertTrue(tickGb <= 0.1, "tick of " + tickGb + " GB");
     }
 
     @Test

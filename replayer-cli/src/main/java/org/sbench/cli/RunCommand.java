@@ -25,6 +25,7 @@ import org.sbench.result.OutputFiles;
 import org.sbench.step.BundleDirectory;
 import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
+import org.sbench.target.NullTarget;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
 import org.sbench.trace.input.OutputPath;
@@ -137,9 +138,15 @@ final class RunCommand implements Callable<Integer> {
         stdout.flush();
     }
 
-    /** The command that resumes the bundle with this run's target options: {@code --allow-write} also for a file this run created. */
+    /**
+     * The command that resumes the bundle with this run's target options: {@code --allow-write} also for a file this run created,
+     * {@code --size} for the null target, whose capacity it is (without it the resume is on another drive, of 2^60 bytes).
+     */
     private String resumeCommand(Path bundleDir, boolean writeAgain) {
         List<String> words = new ArrayList<>(List.of("sbench", "run", "--resume", bundleDir.toString(), "--target", target));
+        if (size.size != null && NullTarget.NAME.equals(target)) {
+            words.addAll(List.of("--size", size.size.toString()));
+        }
         if (writeAgain) {
             words.add("--allow-write");
         }

@@ -175,6 +175,29 @@ class RunCommandTest {
     }
 
     @Test
+    void theResumeCommandARunStoppedOnTheNullTargetOfASizePrintsKeepsItsSize(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"
+                + "  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("b");
+        String hint;
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", "null", "--size", "8M",
+                "--out", b.toString())) {
+            child.await("step 2 starting", () -> child.out().contains("step 2 of at most 3"));
+            child.signal("TERM");
+            assertEquals(143, child.waitFor(), child.err());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("INCOMPLETE: .*; '(sbench run [^']*)' continues").matcher(child.out());
+            assertTrue(m.find(), child.out());
+            hint = m.group(1);
+        }
+        // Without --size the null target is 2^60 bytes, another drive: the printed command was refused (exit 2).
+        assertEquals("sbench run --resume " + b + " --target null --size 8388608", hint);
+        List<String> args = List.of(hint.split(" "));
+        CliTest.Run resumed = CliTest.run(args.subList(1, args.size()).toArray(new String[0]));
+        assertEquals(0, resumed.code(), resumed.err());
+        assertTrue(BundleDirectory.open(b).read().complete());
+    }
+
+    @Test
     void jsonPrintsTheBundlesIndexAndOutDashIsRefused(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - replay: {trace: TRACE}\n");
         Path b = dir.resolve("b");

@@ -4,6 +4,7 @@ import java.awt.Paint;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.TickUnitSource;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -21,7 +22,21 @@ public final class SeriesLineChart {
     private SeriesLineChart() {
     }
 
+    /** Lines over an x axis of whole numbers (seconds, rounds). */
     public static JFreeChart create(String title, String subtitle, String xLabel, String yLabel, List<Line> lines) {
+        return create(title, subtitle, xLabel, yLabel, lines, NumberAxis.createIntegerTickUnits());
+    }
+
+    /**
+     * Lines over an x axis of a measure ticked in fractions where its range is small: a position in GB
+     * on a drive (or a scaled region) under a few GB had one tick, "0", in whole numbers.
+     */
+    public static JFreeChart overMeasure(String title, String subtitle, String xLabel, String yLabel, List<Line> lines) {
+        return create(title, subtitle, xLabel, yLabel, lines, NumberAxis.createStandardTickUnits());
+    }
+
+    private static JFreeChart create(String title, String subtitle, String xLabel, String yLabel, List<Line> lines,
+                                     TickUnitSource xTicks) {
         XYSeriesCollection data = new XYSeriesCollection();
         int points = 0;
         for (Line l : lines) {
@@ -39,7 +54,7 @@ public final class SeriesLineChart {
         }
         NumberAxis x = new NumberAxis(xLabel);
         x.setAutoRangeIncludesZero(true);
-        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        x.setStandardTickUnits(xTicks);
         NumberAxis y = new NumberAxis(yLabel);
         y.setAutoRangeIncludesZero(true);
         XYPlot plot = new XYPlot(data, x, y, renderer);
