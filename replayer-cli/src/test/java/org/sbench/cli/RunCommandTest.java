@@ -152,11 +152,27 @@ class RunCommandTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void theResumeCommandARunStoppedOnFilesItCreatedPrintsWorksAsPrinted(boolean striped, @TempDir Path dir) throws Exception {
+        String target = striped ? "stripe:64K:" + dir.resolve("m0.img") + "," + dir.resolve("m1.img") : dir.resolve("s.img").toString();
+        Path b = dir.resolve("b");
+        String hint = resumeHintOfARunStoppedInStep2(dir, target, b);
+        assertEquals("sbench run --resume " + b + " --target " + target + " --allow-write", hint,
+                "the files exist now: writing them again needs --allow-write");
+        assertResumesAsPrinted(hint, b);
+    }
+
+    @Test
+    void theResumeCommandARunStoppedOnTheNullTargetOfASizePrintsKeepsItsSize(@TempDir Path dir) throws Exception {
+        Path b = dir.resolve("b");
+        String hint = resumeHintOfARunStoppedInStep2(dir, "null", b);
+        // Without --size the null target is 2^60 bytes, another drive: the printed command was refused (exit 2).
+        assertEquals("sbench run --resume " + b + " --target null --size 8388608", hint);
+        assertResumesAsPrinted(hint, b);
+    }
+
+    /** The command the INCOMPLETE line prints for a run of 3 steps on {@code target} of 8M into {@code b}, stopped in step 2. */
+    private static String resumeHintOfARunStoppedInStep2(Path dir, String target, Path b) throws Exception {
         Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"
                 + "  - replay: {trace: TRACE}\n");
-        Path b = dir.resolve("b");
-        String target = striped ? "stripe:64K:" + dir.resolve("m0.img") + "," + dir.resolve("m1.img") : dir.resolve("s.img").toString();
-        String hint;
         try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", target, "--size", "8M",
                 "--out", b.toString())) {
             child.await("step 2 starting", () -> child.out().contains("step 2 of at most 3"));
@@ -164,33 +180,11 @@ class RunCommandTest {
             assertEquals(143, child.waitFor(), child.err());
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("INCOMPLETE: .*; '(sbench run [^']*)' continues").matcher(child.out());
             assertTrue(m.find(), child.out());
-            hint = m.group(1);
+            return m.group(1);
         }
-        assertEquals("sbench run --resume " + b + " --target " + target + " --allow-write", hint,
-                "the files exist now: writing them again needs --allow-write");
-        List<String> args = List.of(hint.split(" "));
-        CliTest.Run resumed = CliTest.run(args.subList(1, args.size()).toArray(new String[0]));
-        assertEquals(0, resumed.code(), resumed.err());
-        assertTrue(BundleDirectory.open(b).read().complete());
     }
 
-    @Test
-    void theResumeCommandARunStoppedOnTheNullTargetOfASizePrintsKeepsItsSize(@TempDir Path dir) throws Exception {
-        Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"
-                + "  - replay: {trace: TRACE}\n");
-        Path b = dir.resolve("b");
-        String hint;
-        try (ChildSbench child = ChildSbench.start(dir, List.of(), "run", s.toString(), "--target", "null", "--size", "8M",
-                "--out", b.toString())) {
-            child.await("step 2 starting", () -> child.out().contains("step 2 of at most 3"));
-            child.signal("TERM");
-            assertEquals(143, child.waitFor(), child.err());
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("INCOMPLETE: .*; '(sbench run [^']*)' continues").matcher(child.out());
-            assertTrue(m.find(), child.out());
-            hint = m.group(1);
-        }
-        // Without --size the null target is 2^60 bytes, another drive: the printed command was refused (exit 2).
-        assertEquals("sbench run --resume " + b + " --target null --size 8388608", hint);
+    private static void assertResumesAsPrinted(String hint, Path b) {
         List<String> args = List.of(hint.split(" "));
         CliTest.Run resumed = CliTest.run(args.subList(1, args.size()).toArray(new String[0]));
         assertEquals(0, resumed.code(), resumed.err());
