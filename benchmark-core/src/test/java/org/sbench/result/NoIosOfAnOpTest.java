@@ -46,13 +46,7 @@ class NoIosOfAnOpTest {
     /** A phase a stopped run never reached showed wall 0.000, MB/s 0.0 as if measured. */
     @Test
     void aPhaseWithoutIosShowsNothingMeasured(@TempDir Path dir) {
-        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "unreached.json", j -> {
-            j.putArray("phases").addObject().put("name", "video").put("ios", 0).put("bytesRead", 0).put("bytesWritten", 0)
-                    .put("wallNs", 0).put("busyNs", 0).put("mbps", 0.0);
-        }));
-        StringWriter out = new StringWriter();
-        TableResultWriter.phases(r).print(new PrintWriter(out, true), "");
-        String row = out.toString().lines().filter(l -> l.startsWith("video")).findFirst().orElseThrow();
+        String row = phaseRows(dir, "video", 0, 0).stream().filter(l -> l.startsWith("video")).findFirst().orElseThrow();
         assertTrue(row.trim().matches("video +0( +-){5}"), row);
     }
 
@@ -62,16 +56,21 @@ class NoIosOfAnOpTest {
      */
     @Test
     void iosBeforeTheFirstMarkHaveARowOfTheirCountAndBytes(@TempDir Path dir) {
-        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "marked-late.json", j -> {
-            j.putArray("phases").addObject().put("name", "boot done").put("ios", 1).put("bytesRead", 1_000_000).put("bytesWritten", 0)
-                    .put("wallNs", 1_000_000).put("busyNs", 500_000).put("mbps", 2000.0);
+        List<String> rows = phaseRows(dir, "boot done", 1, 1_000_000);
+        assertEquals(2, rows.size(), rows.toString());
+        assertTrue(rows.get(0).trim().matches("\\(before the first mark\\) +3 +3\\.0( +-){4}"), rows.get(0));
+        assertTrue(rows.get(1).startsWith("boot done"), rows.get(1));
+    }
+
+    /** The phase table's rows (header left out) of drive-a (4 IOs, 4 MB) with one phase {@code name} of {@code ios} IOs reading {@code bytes}. */
+    private static List<String> phaseRows(Path dir, String name, long ios, long bytes) {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "phased.json", j -> {
+            j.putArray("phases").addObject().put("name", name).put("ios", ios).put("bytesRead", bytes).put("bytesWritten", 0)
+                    .put("wallNs", ios == 0 ? 0 : 1_000_000).put("busyNs", ios == 0 ? 0 : 500_000).put("mbps", ios == 0 ? 0.0 : 2000.0);
         }));
         StringWriter out = new StringWriter();
         TableResultWriter.phases(r).print(new PrintWriter(out, true), "");
-        List<String> rows = out.toString().lines().skip(1).toList();
-        assertEquals(2, rows.size(), out.toString());
-        assertTrue(rows.get(0).trim().matches("\\(before the first mark\\) +3 +3\\.0( +-){4}"), rows.get(0));
-        assertTrue(rows.get(1).startsWith("boot done"), rows.get(1));
+        return out.toString().lines().skip(1).toList();
     }
 
     /** The page's busy chart drew a bar labelled "0.000 s" for the reads its summary table has "-" for. */
