@@ -176,6 +176,10 @@ public record ReplayResult(
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */
     public record QdDistribution(List<QdRow> histogram, double avg) {
+        /** The IOs counted: the recorded distribution leaves out those without a recorded depth. */
+        public long ios() {
+            return histogram.stream().mapToLong(QdRow::count).sum();
+        }
     }
 
     public record QdRow(String qd, long count, double pct) {
