@@ -90,7 +90,21 @@ public final class TraceMapper {
             // A trim of more than the whole target trims all of it.
             length = capacityBytes;
         }
-        long mapped = fit == FitPolicy.ERROR ? start : fitted(start, length);
+        long mapped = start;
+        if (fit != FitPolicy.ERROR) {
+            long lo = 0;
+            long hi = capacityBytes;
+            if (fit == FitPolicy.SCALE && !layout.isNone()) {
+                // Scaled streams stay apart: an IO stays in its stream's scaled range, unless longer than all of it.
+                long rangeStart = scaled(layout.base(r.stream));
+                long rangeEnd = layout.end(r.stream) < layout.totalBytes() ? scaled(layout.end(r.stream)) : capacityBytes;
+                if (length <= rangeEnd - rangeStart) {
+                    lo = rangeStart;
+                    hi = rangeEnd;
+                }
+            }
+            mapped = fitted(start, length, lo, hi);
+        }
         if (mapped != start) {
             refitted++;
             start = mapped;
@@ -104,26 +118,30 @@ public final class TraceMapper {
     }
 
     /**
-     * Where wrap or scale puts an IO of {@code length} bytes (at most the capacity) at {@code start}
-     * (both whole logical blocks): where it is if it fits and is not scaled; else scaled, or taken
-     * modulo the capacity, ending at the end at the latest, and keeping its offset modulo its grain,
-     * the largest power of two not above its length and at least {@link #GRAIN_BYTES}. So it is as
+     * Where wrap or scale puts an IO of {@code length} bytes at {@code start} (both whole logical
+     * blocks) inside {@code [lo, hi)} (the target, or a scaled stream's range; at least
+     * {@code length} long): where it is if it fits and is not scaled; else scaled, or taken modulo
+     * the capacity, ending at {@code hi} at the latest, and keeping its offset modulo its grain, the
+     * largest power of two not above its length and at least {@link #GRAIN_BYTES}. So it is as
      * aligned as in the trace and crosses the same 4 KiB boundaries (and those of every power of two
-     * up to its length). An IO nearly as long as the target keeps the largest grain there is room for.
+     * up to its length). An IO nearly as long as the range keeps the largest grain there is room for.
      */
-    private long fitted(long start, long length) {
+    private long fitted(long start, long length, long lo, long hi) {
         long at = scaled(start);
-        long room = capacityBytes - length;
-        if (at == start && start <= room) {
+        long room = hi - length;
+        if (at == start && start >= lo && start <= room) {
             return start;
         }
         long grain = Math.max(blockBytes, Long.highestOneBit(Math.max(length, GRAIN_BYTES)));
-        while ((start & (grain - 1)) > room) {
-            // Ends at the logical block, where the remainder is 0.
+        while (lo + ((start - lo) & (grain - 1)) > room) {
+            // Ends at the logical block, where the first place with the remainder is lo itself.
             grain >>= 1;
         }
         long within = start & (grain - 1);
         long placed = ((at % capacityBytes) & -grain) + within;
+        if (placed < lo) {
+            placed += grain;
+        }
         return placed <= room ? placed : ((room - within) & -grain) + within;
     }
 

@@ -93,6 +93,34 @@ class TraceMapperTest {
         assertEquals(4096, r.offsetBytes); // residue 12288 of 1 MiB leaves no room; of 8 KiB, 4096 does
     }
 
+    /**
+     * --stream all --fit scale scaled the streams' offsets together but not their lengths, so the
+     * last 64 KiB of stream 0 (2 MiB range) landed past stream 1's scaled start (two streams onto
+     * 1398272 bytes: at 676864, stream 1 from 698880): each IO now stays in its stream's range,
+     * unless it is longer than the whole range.
+     */
+    @Test
+    void scaledStreamsKeepTheirIosInTheirOwnRanges() {
+        StreamLayout layout = StreamLayout.of(java.util.List.of(
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 4096, 0, 2L << 20, 0, 0),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, 2L << 20, 0, 0)));
+        long cap = 1398272;
+        TraceMapper m = new TraceMapper(ReplaySettings.ALL_STREAMS, FitPolicy.SCALE, cap, layout.totalBytes(), 512, false, 0, layout);
+        long second = m.scaled(2L << 20);
+        IoRecord last = io(Op.WRITE, (2L << 20) - 65536, 65536, 0);
+        assertTrue(m.map(last));
+        assertTrue(last.offsetBytes + 65536 <= second, last.offsetBytes + " ends past stream 1's start " + second);
+        assertEquals(0, last.offsetBytes % 65536);
+        IoRecord first = io(Op.WRITE, 0, 65536, 1);
+        assertTrue(m.map(first));
+        assertTrue(first.offsetBytes >= second, first.offsetBytes + " before stream 1's start " + second);
+        assertEquals(0, first.offsetBytes % 65536);
+        IoRecord longer = io(Op.WRITE, 1L << 20, 1L << 20, 0);
+        assertTrue(m.map(longer), "longer than its stream's whole range: placed on the target, not refused");
+        assertEquals(0, longer.offsetBytes);
+        assertEquals(1L << 20, longer.lengthBytes);
+    }
+
     private static long mapped(TraceMapper m, Op op, long offset, long length) {
         IoRecord r = io(op, offset, length, 0);
         assertTrue(m.map(r));
