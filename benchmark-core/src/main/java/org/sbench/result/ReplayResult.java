@@ -168,6 +168,8 @@ public record ReplayResult(
      * target also the IOs that found a member's queue full when their turn came.
      * {@code skippedRecords}: bad records of the trace file skipped ({@code --skip-bad}), neither
      * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
+     * {@code qdTvd}: the distance between the replayed and recorded depths of the IOs that have a
+     * recorded depth (of all IOs replayed in results written before 2026-12-05).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
