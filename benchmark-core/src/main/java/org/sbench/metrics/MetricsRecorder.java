@@ -24,6 +24,8 @@ public final class MetricsRecorder {
     private final long[] errorsByOp = new long[OPS.length];
     private final QdHistogram qdReplayed = new QdHistogram();
     private final QdHistogram qdRecorded = new QdHistogram();
+    /** The replayed depths of the IOs with a recorded depth: what {@link #qdDistance} compares. */
+    private final QdHistogram qdReplayedOfRecorded = new QdHistogram();
     private final TimeSeries timeSeries;
     private final IoGroup[] phases;
     private final Histogram lateness = IoGroup.newHistogram();
@@ -85,6 +87,7 @@ public final class MetricsRecorder {
         qdReplayed.add(replayedQd);
         if (recordedQd > 0) {
             qdRecorded.add(recordedQd);
+            qdReplayedOfRecorded.add(replayedQd);
         }
         all.submitted(slot.submitNs);
         byOp[slot.op.ordinal()].submitted(slot.submitNs);
@@ -203,6 +206,14 @@ public final class MetricsRecorder {
 
     public QdHistogram qdRecorded() {
         return qdRecorded;
+    }
+
+    /**
+     * The total variation distance between the replayed and the recorded depths, over the IOs that
+     * have a recorded depth (those without one, at {@code --qd-fallback}, have nothing to compare with).
+     */
+    public double qdDistance() {
+        return qdReplayedOfRecorded.totalVariationDistance(qdRecorded);
     }
 
     public TimeSeries timeSeries() {

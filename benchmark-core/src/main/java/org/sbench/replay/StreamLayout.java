@@ -52,6 +52,12 @@ public final class StreamLayout {
         return i >= 0 ? bases[i] : 0;
     }
 
+    /** Where the range of {@code stream} ends: the next stream's base, or {@link #totalBytes} for the last. */
+    public long end(int stream) {
+        int i = Arrays.binarySearch(streams, stream);
+        return i >= 0 && i + 1 < bases.length ? bases[i + 1] : totalBytes;
+    }
+
     /** Bytes all streams need together. */
     public long totalBytes() {
         return totalBytes;

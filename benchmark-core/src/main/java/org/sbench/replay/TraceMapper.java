@@ -8,11 +8,17 @@ import org.sbench.trace.Op;
 /**
  * Maps trace IOs onto the target (docs/definitions.md, "Mapping a trace onto a target"): keeps one stream
  * when asked, skips writes and trims in a read-only replay, applies the fit policy, and widens
- * misaligned IOs to the logical block size. Counts what it did. Changes the record's offset and
+ * misaligned IOs to the logical block size. An IO moved by wrap or scale keeps its place within
+ * its grain ({@link #fitted}). Counts what it did. Changes the record's offset and
  * length in place; allocates nothing. A read or write longer than the capacity is refused (a usage
  * error), never cut short; a trim longer than it trims the whole target.
  */
 public final class TraceMapper {
+    /**
+     * The least grain whose place an IO moved by wrap or scale keeps: a 512e drive's physical sector,
+     * the page filesystems align to.
+     */
+    static final long GRAIN_BYTES = 4096;
     private final int stream;
     private final FitPolicy fit;
     private final long capacityBytes;
@@ -84,12 +90,20 @@ public final class TraceMapper {
             // A trim of more than the whole target trims all of it.
             length = capacityBytes;
         }
-        long mapped = scaled(start);
-        if (fit != FitPolicy.ERROR && mapped + length > capacityBytes) {
-            mapped = mapped % capacityBytes;
-            if (mapped + length > capacityBytes) {
-                mapped = Math.max(0, capacityBytes - length) & ~mask;
+        long mapped = start;
+        if (fit != FitPolicy.ERROR) {
+            long lo = 0;
+            long hi = capacityBytes;
+            if (fit == FitPolicy.SCALE && !layout.isNone()) {
+                // Scaled streams stay apart: an IO stays in its stream's scaled range, unless longer than all of it.
+                long rangeStart = scaled(layout.base(r.stream));
+                long rangeEnd = layout.end(r.stream) < layout.totalBytes() ? scaled(layout.end(r.stream)) : capacityBytes;
+                if (length <= rangeEnd - rangeStart) {
+                    lo = rangeStart;
+                    hi = rangeEnd;
+                }
             }
+            mapped = fitted(start, length, lo, hi);
         }
         if (mapped != start) {
             refitted++;
@@ -101,6 +115,34 @@ public final class TraceMapper {
             wouldSplit++;
         }
         return true;
+    }
+
+    /**
+     * Where wrap or scale puts an IO of {@code length} bytes at {@code start} (both whole logical
+     * blocks) inside {@code [lo, hi)} (the target, or a scaled stream's range; at least
+     * {@code length} long): where it is if it fits and is not scaled; else scaled, or taken modulo
+     * the capacity, ending at {@code hi} at the latest, and keeping its offset modulo its grain, the
+     * largest power of two not above its length and at least {@link #GRAIN_BYTES}. So it is as
+     * aligned as in the trace and crosses the same 4 KiB boundaries (and those of every power of two
+     * up to its length). An IO nearly as long as the range keeps the largest grain there is room for.
+     */
+    private long fitted(long start, long length, long lo, long hi) {
+        long at = scaled(start);
+        long room = hi - length;
+        if (at == start && start >= lo && start <= room) {
+            return start;
+        }
+        long grain = Math.max(blockBytes, Long.highestOneBit(Math.max(length, GRAIN_BYTES)));
+        while (lo + ((start - lo) & (grain - 1)) > room) {
+            // Ends at the logical block, where the first place with the remainder is lo itself.
+            grain >>= 1;
+        }
+        long within = start & (grain - 1);
+        long placed = ((at % capacityBytes) & -grain) + within;
+        if (placed < lo) {
+            placed += grain;
+        }
+        return placed <= room ? placed : ((room - within) & -grain) + within;
     }
 
     /**

@@ -161,24 +161,23 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         @Override
         public TraceReader open(ReplayMode mode) {
             TraceReader opened = formats.open(plan.path, plan.from, options);
-            return streamId == ReplaySettings.ALL_STREAMS && mode instanceof ReplayMode.RecordedQd ? combinedDepth(opened) : opened;
+            return streamId == ReplaySettings.ALL_STREAMS ? combinedDepth(opened, mode) : opened;
         }
 
         /**
-         * With {@code --stream all} in recorded-qd mode, which replays the streams as one device, the
-         * records with their depth counted over all streams (traces count it per stream); refused when
-         * the trace has depths but no completion times to count them from.
+         * With {@code --stream all}, which replays the streams as one device, the records with their
+         * depth counted over all streams (traces count it per stream): what recorded-qd mode gates on
+         * and every mode's fidelity compares against. Without completion times to count it from, the
+         * records have none (the depths per stream are not the one device's), and recorded-qd mode,
+         * which needs it, is refused when the trace has depths per stream.
          */
-        private static TraceReader combinedDepth(TraceReader opened) {
-            if (opened.info().has(Field.COMPLETE)) {
-                return CombinedQdReader.replacing(opened);
-            }
-            if (opened.info().has(Field.QD)) {
+        private static TraceReader combinedDepth(TraceReader opened, ReplayMode mode) {
+            if (mode instanceof ReplayMode.RecordedQd && opened.info().has(Field.QD) && !opened.info().has(Field.COMPLETE)) {
                 opened.close();
                 throw SbenchException.usage("--stream all in recorded-qd mode needs the depth over all streams, and this trace"
                         + " records it per stream without completion times to count it from; use --mode timed or --mode fixed-qd --qd N");
             }
-            return opened;
+            return CombinedQdReader.replacing(opened);
         }
 
         @Override

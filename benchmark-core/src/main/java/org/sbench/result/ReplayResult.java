@@ -168,6 +168,8 @@ public record ReplayResult(
      * target also the IOs that found a member's queue full when their turn came.
      * {@code skippedRecords}: bad records of the trace file skipped ({@code --skip-bad}), neither
      * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
+     * {@code qdTvd}: the distance between the replayed and recorded depths of the IOs that have a
+     * recorded depth (of all IOs replayed in results written before 2026-12-05).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
@@ -176,6 +178,10 @@ public record ReplayResult(
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */
     public record QdDistribution(List<QdRow> histogram, double avg) {
+        /** The IOs counted: the recorded distribution leaves out those without a recorded depth. */
+        public long ios() {
+            return histogram.stream().mapToLong(QdRow::count).sum();
+        }
     }
 
     public record QdRow(String qd, long count, double pct) {

@@ -118,7 +118,7 @@ public final class ReplayResults {
         }
         return new ReplayResult.Fidelity(m.issued(), outcome.inTrace(), m.outOfOrder(),
                 recorded.total() == 0 ? null : distribution(recorded), distribution(m.qdReplayed()),
-                recorded.total() == 0 ? null : m.qdReplayed().totalVariationDistance(recorded), lateness, c.inFlightCap(),
+                recorded.total() == 0 ? null : m.qdDistance(), lateness, c.inFlightCap(),
                 m.heldAtCapCount(), outcome.skippedRecords());
     }
 

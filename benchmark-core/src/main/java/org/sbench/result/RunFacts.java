@@ -25,7 +25,7 @@ final class RunFacts {
         }
         rows.add(row("submitted out of trace order", TableResultWriter.count(f.outOfOrder())));
         rows.add(row("queue depth at issue, recorded average", f.qdRecorded() == null ? "not recorded (no completion times)"
-                : TableResultWriter.f2(f.qdRecorded().avg())));
+                : TableResultWriter.f2(f.qdRecorded().avg()) + TableResultWriter.recordedCoverage(r)));
         rows.add(row("queue depth at issue, replayed average", TableResultWriter.f2(f.qdReplayed().avg())));
         if (f.qdTvd() != null) {
             rows.add(row("distance of the two distributions", TableResultWriter.f3(f.qdTvd())

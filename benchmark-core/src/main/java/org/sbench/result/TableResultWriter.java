@@ -237,9 +237,24 @@ public final class TableResultWriter {
         ReplayResult.Fidelity f = r.fidelity();
         return "issued " + count(f.issued()) + " of " + count(f.inTrace()) + " trace records"
                 + (f.skippedRecords() == 0 ? "" : " (" + badRecords(f.skippedRecords()) + " skipped)") + ", out of order "
-                + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()))
+                + f.outOfOrder() + (f.qdRecorded() == null ? "" : ", QD recorded avg " + f2(f.qdRecorded().avg()) + recordedCoverage(r))
                 + ", replayed avg " + f2(f.qdReplayed().avg()) + (f.qdTvd() == null ? "" : ", distance " + f3(f.qdTvd()))
                 + (f.latenessUs() == null ? "" : ", lateness " + lateness(f.latenessUs())) + inFlight(r);
+    }
+
+    /**
+     * How many of the replayed IOs the recorded depth covers, when not all (those whose completion
+     * was not traced have none), and the depth they went at; empty when it covers all.
+     */
+    static String recordedCoverage(ReplayResult r) {
+        long recorded = r.fidelity().qdRecorded().ios();
+        long replayed = r.fidelity().qdReplayed().ios();
+        if (recorded >= replayed) {
+            return "";
+        }
+        Integer fallback = r.settings().qdFallback();
+        return " over " + count(recorded) + " of " + count(replayed) + " IOs (" + count(replayed - recorded) + " without a recorded"
+                + " depth" + (fallback == null ? "" : ", replayed at --qd-fallback " + fallback) + ")";
     }
 
     /** The in-flight cap when IOs waited at it, and what the sync engine does to order; empty otherwise. */

@@ -121,6 +121,35 @@ class ReplayDeviceTest {
         }
     }
 
+    /**
+     * On a device of 512-byte sectors (a 512e drive's logical blocks), --fit scale at 1/3 sent 4 KiB
+     * reads at 20480 and 28672 to 6656 and 9216, and --fit wrap onto 16 MiB + 1536 bytes a read at
+     * 16 MiB + 4096 to 2560: the block layer now sees them 4 KiB-aligned, as in the trace.
+     */
+    @Test
+    void wrapAndScaleKeepFourKibAlignmentOnADeviceOf512ByteSectors(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        long cap = 16 * MIB + 1536;
+        try (LoopDevice dev = LoopDevice.create(cap, 512)) {
+            Path scaled = trace(dir, List.of(io(0, Op.READ, 20480, 4096), io(10, Op.READ, 28672, 4096),
+                    io(20, Op.READ, 3 * cap - 4096, 4096)));
+            assertEquals(List.of(4096L, 8192L), replayedReadOffsets(dev, scaled, FitPolicy.SCALE).subList(0, 2));
+            Path wrapped = trace(dir, List.of(io(0, Op.READ, 16 * MIB + 4096, 4096), io(10, Op.READ, 32 * MIB - 2048, 4096)));
+            List<Long> offsets = replayedReadOffsets(dev, wrapped, FitPolicy.WRAP);
+            assertEquals(0L, offsets.get(0));
+            assertEquals(2048L, offsets.get(1) % 4096, "as far into its 4 KiB as in the trace, ending inside the device: " + offsets);
+        }
+    }
+
+    /** The offsets of the 4 KiB reads that reached {@code dev} while {@code trace} was replayed with {@code fit}, in order. */
+    private static List<Long> replayedReadOffsets(LoopDevice dev, Path trace, FitPolicy fit) throws IOException {
+        try (org.sbench.record.BioQueueCapture capture = org.sbench.record.BioQueueCapture.start(List.of(dev.name()))) {
+            replay(trace, dev, ReplaySettings.DEFAULTS.withMapping(fit, IoRecord.NO_STREAM, false), "auto");
+            return capture.finish().stream().filter(b -> b.op() == Op.READ && b.lengthBytes() == 4096)
+                    .map(org.sbench.record.BioQueueCapture.Bio::offsetBytes).toList();
+        }
+    }
+
     @Test
     void readOnlyReplaySkipsWritesAndLeavesTheDeviceAlone(@TempDir Path dir) throws IOException {
         LoopDevice.assumeRoot();

@@ -638,6 +638,21 @@ class ReplayerTest {
         assertEquals(1, fallback.metrics().issued());
     }
 
+    /**
+     * The distance compared the replayed depths of all IOs against the recorded depths of those that
+     * have one: an IO without a recorded depth replayed at --qd-fallback 2 beside one at depth 1 made
+     * a distance of 1/3 of a replay that kept every recorded depth. It is over those IOs now.
+     */
+    @Test
+    void theDistanceIsOverTheIosWithARecordedDepth() {
+        List<IoRecord> trace = List.of(io(0, 100 * US, Op.READ, 0, 1), io(10 * US, IoRecord.NO_TIME, Op.READ, 4096, IoRecord.NO_QD),
+                io(MS, MS + 100 * US, Op.READ, 8192, 1));
+        Run run = replay(trace, new RecordedQdScheduler(0, 2), 4, s -> 50 * US);
+        assertEquals(1, run.metrics().qdReplayed().count(2), "the IO at the fallback depth went beside the first");
+        assertEquals(2, run.metrics().qdRecorded().total());
+        assertEquals(0.0, run.metrics().qdDistance(), 1e-12);
+    }
+
     @Test
     void stopRequestEndsIssuingAndMarksTheRunIncomplete() {
         ReplayControl control = new ReplayControl();

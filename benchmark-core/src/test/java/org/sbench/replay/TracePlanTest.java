@@ -118,6 +118,57 @@ class TracePlanTest {
         }
     }
 
+    /**
+     * Timed and fixed-qd replays of --stream all compared the one target's depths against the
+     * recorded depths per stream (a 2-stream blkparse trace: recorded average 2.85 where the streams
+     * together were at 4.75), so a perfect replay showed a distance; now every mode compares against
+     * the depth over all streams, as recorded-qd does.
+     */
+    @Test
+    void streamAllComparesEveryModeAgainstTheDepthOverAllStreams(@TempDir Path dir) {
+        Path trace = twoOverlappingStreams(dir);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
+        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
+        ReplaySettings all = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false);
+        for (ReplaySettings s : new ReplaySettings[] {all.withTimed(1, 256), all.withFixedQd(6)}) {
+            ManualClock clock = new ManualClock();
+            try (IoEngine engine = new SimulatedEngine(6, clock, io -> 1_000 * US)) {
+                ReplayResult r = Run.execute(both, s, new Equipment(new NullTarget(), engine, null, "test", 0), clock,
+                        ReplayListener.NONE, new ReplayControl(), "test");
+                assertEquals(3.5, r.fidelity().qdRecorded().avg(), 1e-12, s.mode().word() + ": depths 1 to 6, not 1 to 3 twice");
+                assertEquals(0.0, r.fidelity().qdTvd(), 1e-12, s.mode().word() + ": replayed as recorded over both streams");
+            }
+        }
+    }
+
+    /** A trace with depths per stream and no completion times to count them over all streams from has none to compare against. */
+    @Test
+    void streamAllWithoutCompletionTimesHasNoRecordedDepthToCompare(@TempDir Path dir) {
+        Path file = dir.resolve("qd.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.QD, Field.STREAM)))) {
+            IoRecord r = new IoRecord();
+            for (int i = 0; i < 4; i++) {
+                r.issueNs = i * US;
+                r.op = Op.READ;
+                r.stream = i % 2;
+                r.qd = 1 + i / 2;
+                r.lengthBytes = 4096;
+                w.write(r);
+            }
+            w.finish();
+        }
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS);
+        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
+        ReplaySettings timed = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false).withTimed(1, 256);
+        ManualClock clock = new ManualClock();
+        try (IoEngine engine = new SimulatedEngine(4, clock, io -> 10 * US)) {
+            ReplayResult r = Run.execute(both, timed, new Equipment(new NullTarget(), engine, null, "test", 0), clock,
+                    ReplayListener.NONE, new ReplayControl(), "test");
+            assertEquals(null, r.fidelity().qdRecorded(), "the per-stream depths are not those of the one target");
+            assertEquals(4, r.fidelity().issued());
+        }
+    }
+
     @Test
     void anIoLongerThanReplayTakesIsABadRecordAtItsByte(@TempDir Path dir) {
         Path file = dir.resolve("big.sbt");

@@ -39,6 +39,27 @@ class TableResultWriterTest {
         assertTrue(RunFacts.mapping(r).stream().anyMatch(row -> row[1].equals("3 reads and writes split by sbench into 12 device IOs")));
     }
 
+    /**
+     * IOs without a recorded depth (their completion was not traced) are not in the recorded
+     * distribution: a replay at --qd-fallback of 40 IOs, 10 without completion, said "QD recorded avg
+     * 1.00" of 30 of them without saying so. Now the fidelity line and the report's facts say how
+     * many IOs it covers.
+     */
+    @Test
+    void theRecordedDepthSaysHowManyIosItCovers(@TempDir Path dir) {
+        Path partial = ResultFixtures.variant(dir, ResultFixtures.A, "fallback.json", j -> {
+            ((ObjectNode) j.get("fidelity").get("qdRecorded").get("histogram").get(0)).put("count", 1);
+            ((ObjectNode) j.get("settings")).put("qdFallback", 4);
+        });
+        ReplayResult r = new JsonResults().read(partial);
+        String covers = "over 3 of 4 IOs (1 without a recorded depth, replayed at --qd-fallback 4)";
+        assertTrue(TableResultWriter.fidelity(r).contains(", QD recorded avg 1.50 " + covers + ", replayed avg"),
+                TableResultWriter.fidelity(r));
+        assertTrue(RunFacts.fidelity(r).stream().anyMatch(row -> row[1].equals("1.50 " + covers)));
+        ReplayResult all = ResultFixtures.load(ResultFixtures.A);
+        assertTrue(TableResultWriter.fidelity(all).contains(", QD recorded avg 1.50, replayed avg"), TableResultWriter.fidelity(all));
+    }
+
     @Test
     void readsOfNeverWrittenExtentsAreWarnedOf(@TempDir Path dir) {
         ReplayResult fresh = new JsonResults().read(ResultComparisonTest.unwritten(dir, ResultFixtures.A, "fresh.json"));

@@ -144,7 +144,8 @@ class CliTest {
         assertEquals(0, scaled.code(), scaled.err());
         String s = Files.readString(dir.resolve("s.csv"));
         assertTrue(s.contains("\n# meta: capacity=524288\n"), "the fitted capacity: " + s);
-        assertTrue(s.contains("\n1000000,1500000,1536,4096,R,0,2,\n"), "4 KiB times 512 KiB / the 1.0625 MiB span, in whole blocks: " + s);
+        assertTrue(s.contains("\n1000000,1500000,0,4096,R,0,2,\n"), "4 KiB times 512 KiB / the 1.0625 MiB span (1,927), down to"
+                + " its 4 KiB grain: " + s);
         assertTrue(s.contains("\n500000,510000,458752,65536,W,0,2,\n"), "scaled to 493,056, which the 64 KiB write would overrun: the"
                 + " last 64 KiB of the capacity, as replay places it: " + s);
 
