@@ -2,6 +2,7 @@ package org.sbench.cdm;
 
 import java.util.List;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /**
  * Everything a user chooses about a synthetic suite run; {@link #of(CdmPreset)} holds the
@@ -59,6 +60,12 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
 
     public CdmSettings withDurationNs(long value) {
         return new CdmSettings(preset, sizeBytes, passes, value, data, engine, seed);
+    }
+
+    /** The patterns of {@code --data} {@code word}: {@code random}, {@code zero}, or both for {@code both}, in any case. */
+    public static List<String> dataPatterns(String word) {
+        String w = Words.of(word);
+        return w.equals("both") ? List.of("random", "zero") : List.of(w);
     }
 
     public CdmSettings withData(List<String> value) {

@@ -6,6 +6,7 @@ import org.sbench.SbenchException;
 import org.sbench.data.WritePatterns;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.StreamArgument;
+import org.sbench.trace.units.Words;
 
 /**
  * Everything a user chooses about how a run issues its IOs, with the defaults in one place
@@ -113,8 +114,7 @@ public final class ReplaySettings {
 
     /** @throws SbenchException a usage error for a name {@link WritePatterns} does not know */
     public ReplaySettings withData(String newData) {
-        WritePatterns.check(newData);
-        return new ReplaySettings(mode, newData, engine, fit, stream, readOnly, onError, seed, pollCompletions);
+        return new ReplaySettings(mode, WritePatterns.word(newData), engine, fit, stream, readOnly, onError, seed, pollCompletions);
     }
 
     public ReplaySettings withEngine(String newEngine) {
@@ -237,24 +237,26 @@ public final class ReplaySettings {
         }
 
         public ReplaySettings build() {
-            ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(engine)
+            ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(Words.of(engine))
                     .withMapping(FitPolicy.of(fit), streamId(), readOnly).withOnError(onErrorPolicy()).withSeed(seed);
-            if (!reap.equals("poll") && !reap.equals("wait")) {
+            String how = Words.of(reap);
+            if (!how.equals("poll") && !how.equals("wait")) {
                 throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
             }
-            return s.withPollCompletions(reap.equals("poll"));
+            return s.withPollCompletions(how.equals("poll"));
         }
 
         private ReplayMode mode() {
-            if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(mode)) {
+            String word = Words.of(mode);
+            if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(word)) {
                 throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
             }
-            goesWith("--max-idle", maxIdleNs, ReplayMode.RecordedQd.WORD);
-            goesWith("--qd-fallback", qdFallback, ReplayMode.RecordedQd.WORD);
-            goesWith("--speed", speed, ReplayMode.Timed.WORD);
-            goesWith("--max-inflight", maxInFlight, ReplayMode.Timed.WORD);
-            goesWith("--qd", qd, ReplayMode.FixedQd.WORD);
-            switch (mode) {
+            goesWith("--max-idle", maxIdleNs, word, ReplayMode.RecordedQd.WORD);
+            goesWith("--qd-fallback", qdFallback, word, ReplayMode.RecordedQd.WORD);
+            goesWith("--speed", speed, word, ReplayMode.Timed.WORD);
+            goesWith("--max-inflight", maxInFlight, word, ReplayMode.Timed.WORD);
+            goesWith("--qd", qd, word, ReplayMode.FixedQd.WORD);
+            switch (word) {
                 case ReplayMode.RecordedQd.WORD:
                     return new ReplayMode.RecordedQd(maxIdleNs == null ? DEFAULT_MAX_IDLE_NS : maxIdleNs,
                             qdFallback == null ? 0 : qdFallback);
@@ -269,10 +271,10 @@ public final class ReplaySettings {
             }
         }
 
-        /** Refuses {@code option}, given ({@code value} not null), in a mode other than {@code modeWord}: it would be ignored. */
-        private void goesWith(String option, Object value, String modeWord) {
-            if (value != null && !mode.equals(modeWord)) {
-                throw SbenchException.usage(option + " goes with --mode " + modeWord + ", not " + mode);
+        /** Refuses {@code option}, given ({@code value} not null), in mode {@code word} other than {@code modeWord}: it would be ignored. */
+        private static void goesWith(String option, Object value, String word, String modeWord) {
+            if (value != null && !word.equals(modeWord)) {
+                throw SbenchException.usage(option + " goes with --mode " + modeWord + ", not " + word);
             }
         }
 
@@ -280,7 +282,7 @@ public final class ReplaySettings {
             if (stream == null) {
                 return IoRecord.NO_STREAM;
             }
-            if (stream.equals("all")) {
+            if (Words.of(stream).equals("all")) {
                 return ALL_STREAMS;
             }
             return StreamArgument.parse(stream, true);
@@ -288,7 +290,7 @@ public final class ReplaySettings {
 
         private Replayer.OnError onErrorPolicy() {
             try {
-                return Replayer.OnError.valueOf(onError.toUpperCase(Locale.ROOT));
+                return Replayer.OnError.valueOf(Words.of(onError).toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
             }

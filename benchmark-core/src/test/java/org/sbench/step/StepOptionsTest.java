@@ -73,6 +73,18 @@ class StepOptionsTest {
     }
 
     @Test
+    void wordValuesAreReadInAnyCaseAndKeptInLowerCase() {
+        assertEquals(opts("op", "write", "points", "10", "bs", "1M", "per-point", "auto", "qd", "1", "data", "compress:50",
+                "engine", "io_uring"), SweepStep.of(opts("op", "WRITE", "points", "10", "data", "COMPRESS:50", "engine", "IO_URING")).options());
+        assertEquals("trim", PurgeStep.of(opts("method", "TRIM")).options().get("method"));
+        assertEquals("randread", IdleStep.of(opts("duration", "1m", "probe-test", "RandRead")).options().get("probe-test"));
+        assertEquals("steady", TortureStep.of(opts("until", "STEADY")).options().get("until"));
+        assertEquals("random", FillStep.of(opts("data", "RANDOM")).options().get("data"));
+        refused(SweepStep::of, "--op takes read or write, found 'TRIM'", "op", "TRIM");
+        refused(PurgeStep::of, "--method takes trim, secure-trim or zero, found 'WIPE'", "method", "WIPE");
+    }
+
+    @Test
     void tortureRunsForADurationOrInRoundsUntilSteady() {
         TortureStep t = TortureStep.of(opts("duration", "20m"));
         assertEquals(opts("duration", "20m", "bs", "4K", "qd", "32", "span", "100%", "data", "random", "engine", "auto"), t.options());

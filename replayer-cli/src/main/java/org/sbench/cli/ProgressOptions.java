@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import java.util.List;
 import java.util.Stack;
+import org.sbench.trace.units.Words;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +22,7 @@ final class ProgressOptions {
     String when;
 
     /**
-     * Takes the next argument when it is auto, always or none, or {@code --progress=WORD} (any word,
+     * Takes the next argument when it is auto, always or none (in any case), or {@code --progress=WORD} (any word,
      * checked in {@link #mode}); a bare {@code --progress} is always, and leaves the next argument,
      * a trace file say, to the command.
      */
@@ -29,7 +30,7 @@ final class ProgressOptions {
         @Override
         public void consumeParameters(Stack<String> args, ArgSpec option, CommandSpec command) {
             String attached = args.isEmpty() ? null : args.peek();
-            option.setValue(attached != null && WHEN.contains(attached) ? args.pop() : ALWAYS);
+            option.setValue(attached != null && WHEN.contains(Words.of(attached)) ? Words.of(args.pop()) : ALWAYS);
         }
     }
 
@@ -54,7 +55,7 @@ final class ProgressOptions {
     }
 
     ProgressLine.Mode mode() {
-        switch (when) {
+        switch (Words.of(when)) {
             case AUTO: return Terminal.isStderr() ? ProgressLine.Mode.LIVE : ProgressLine.Mode.LINES;
             case ALWAYS: return ProgressLine.Mode.LIVE;
             case NONE: return ProgressLine.Mode.NONE;

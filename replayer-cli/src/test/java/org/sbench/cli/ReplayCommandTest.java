@@ -49,6 +49,23 @@ class ReplayCommandTest {
         assertEquals(Long.MAX_VALUE, new ObjectMapper().readTree(out.toFile()).get("settings").get("maxIdleNs").asLong());
     }
 
+    @Test
+    void wordValuesAreReadInAnyCase(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--mode", "FIXED-QD", "--qd", "2", "--reap", "Wait",
+                "--fit", "WRAP", "--data", "COMPRESS:50", "--stream", "ALL", "--on-error", "Continue", "--engine", "NULL",
+                "--progress", "NONE", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode settings = new ObjectMapper().readTree(out.toFile()).get("settings");
+        assertEquals("fixed-qd", settings.get("mode").asText());
+        assertEquals("compress:50", settings.get("data").asText());
+        assertEquals("wrap", settings.get("fit").asText());
+        assertEquals("wait", settings.get("reap").asText());
+        CliTest.Run bad = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--reap", "SPIN");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("sbench: --reap takes poll or wait, found 'SPIN'"), bad.err());
+    }
+
     /** 16 reads 100 ms apart: a timed replay of 1.5 s, long enough for a progress line. */
     private static Path slow(Path dir) throws IOException {
         StringBuilder b = new StringBuilder("issue_ns,complete_ns,offset,length,op,stream,qd,process\n");
@@ -109,8 +126,8 @@ class ReplayCommandTest {
         assertUsage("--qd-fallback goes with --mode recorded-qd, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",
                 "--qd", "2", "--qd-fallback", "4");
         assertUsage("--qd goes with --mode fixed-qd, not timed", "replay", t, "--target", "null", "--mode", "timed", "--qd", "2");
-        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'FIXED-QD'", "replay", t, "--target", "null", "--mode",
-                "FIXED-QD", "--qd", "2");
+        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'FIXED'", "replay", t, "--target", "null", "--mode",
+                "FIXED", "--qd", "2");
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
         // A directory was called a pipe or device, to be converted first.
