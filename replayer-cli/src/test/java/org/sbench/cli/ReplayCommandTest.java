@@ -292,6 +292,10 @@ class ReplayCommandTest {
 
         assertUsage("the trace has no stream 8:32; its streams: 8:0, 8:16", "replay", bp.toString(), "--target", "null",
                 "--stream", "8:32");
+        // Named as typed: a device of a trace of numbered streams was "no stream 8388624", and a number a device.
+        assertUsage("the trace has no stream 8:16; its streams: 0", "replay", msr(dir).toString(), "--target", "null", "--stream", "8:16");
+        assertUsage("the trace has no stream 8388640; its streams: 8:0, 8:16", "replay", bp.toString(), "--target", "null",
+                "--stream", "8388640");
         Path plain = Files.writeString(dir.resolve("plain.csv"), "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
                 + "0,1000,0,4096,R,,1,\n");
         assertUsage("the trace has no stream 3; its IOs carry no stream number: replay it without --stream", "replay",
