@@ -76,8 +76,13 @@ public final class StepOptions {
 
     /** {@code value}, the value of {@code --key}, as a size in bytes. */
     static long bytes(String key, String value) {
+        return bytes(key, value, false);
+    }
+
+    /** {@link #bytes(String, String)} of an option that also takes a percentage when {@code orPercent}, its messages offering both. */
+    static long bytes(String key, String value, boolean orPercent) {
         try {
-            return Sizes.parseBytes(value);
+            return Sizes.parseBytes(value, orPercent);
         } catch (IllegalArgumentException e) {
             throw SbenchException.usage("--" + key + ": " + e.getMessage());
         }

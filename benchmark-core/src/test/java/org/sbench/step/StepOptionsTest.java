@@ -102,6 +102,11 @@ class StepOptionsTest {
         refused(TortureStep::of, "--round must be above 0, found 0", "until", "steady", "round", "0");
         refused(TortureStep::of, "--duration: '20' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m", "duration", "20");
         refused(TortureStep::of, "--span must be above 0% and at most 100%, found 101%", "duration", "1s", "span", "101%");
+        // --span takes a share too: the hint offered only 50M, the bare 50 more likely meant 50%.
+        refused(TortureStep::of, "--span: '50' is 50 bytes, not a multiple of 4096; a unit (K, M, G) or % may be missing, e.g. 50M or 50%",
+                "duration", "1s", "span", "50");
+        refused(TortureStep::of, "--span: 'half' is not a size; write bytes, a number with K, M, G or T (powers of 1024), or a percentage"
+                + " (50%)", "duration", "1s", "span", "half");
     }
 
     @Test
