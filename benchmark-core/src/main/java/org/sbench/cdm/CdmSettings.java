@@ -18,6 +18,8 @@ import org.sbench.trace.units.Words;
 public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long durationNs, List<String> data, String engine,
                           long seed) {
     public static final int DEFAULT_PASSES = 5;
+    /** The most passes: as a fill's ({@code FillStep.MAX_PASSES}); 100 v8 passes are 67 minutes (4 tests, 2 ops, 5 s a pass). */
+    public static final int MAX_PASSES = 100;
     public static final long DEFAULT_SEED = 1;
     /** The largest IO of the suite: the test region must hold at least one. */
     public static final long MIN_SIZE_BYTES = 1024 * 1024;
@@ -28,8 +30,8 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
             throw SbenchException.usage("--size " + sizeBytes + ": the test region must hold at least one 1 MiB IO ("
                     + MIN_SIZE_BYTES + " bytes)");
         }
-        if (passes < 1) {
-            throw SbenchException.usage("--passes must be at least 1, found " + passes);
+        if (passes < 1 || passes > MAX_PASSES) {
+            throw SbenchException.usage("--passes must be 1 to " + MAX_PASSES + ", found " + passes);
         }
         if (durationNs < 0) {
             throw SbenchException.usage("--duration must not be negative");

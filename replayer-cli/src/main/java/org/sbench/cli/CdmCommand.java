@@ -48,7 +48,7 @@ final class CdmCommand implements Callable<Integer> {
     Long size;
 
     @Option(names = "--passes", paramLabel = "N", defaultValue = "" + CdmSettings.DEFAULT_PASSES,
-            description = "Passes of each test and op; the best is reported (default ${DEFAULT-VALUE}).")
+            description = "Passes of each test and op, 1 to " + CdmSettings.MAX_PASSES + "; the best is reported (default ${DEFAULT-VALUE}).")
     int passes;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
