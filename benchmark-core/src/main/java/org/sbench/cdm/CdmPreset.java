@@ -3,6 +3,7 @@ package org.sbench.cdm;
 import java.util.List;
 import java.util.Locale;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /**
  * The test sets of docs/workloads.md's synthetic suite (CrystalDiskMark style), each pass
@@ -39,7 +40,7 @@ public enum CdmPreset {
 
     public static CdmPreset of(String word) {
         for (CdmPreset p : values()) {
-            if (p.word().equals(word.toLowerCase(Locale.ROOT))) {
+            if (p.word().equals(Words.of(word))) {
                 return p;
             }
         }

@@ -2,6 +2,7 @@ package org.sbench.cdm;
 
 import java.util.List;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /**
  * Everything a user chooses about a synthetic suite run; {@link #of(CdmPreset)} holds the
@@ -17,6 +18,8 @@ import org.sbench.SbenchException;
 public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long durationNs, List<String> data, String engine,
                           long seed) {
     public static final int DEFAULT_PASSES = 5;
+    /** The most passes: as a fill's ({@code FillStep.MAX_PASSES}); 100 v8 passes are 67 minutes (4 tests, 2 ops, 5 s a pass). */
+    public static final int MAX_PASSES = 100;
     public static final long DEFAULT_SEED = 1;
     /** The largest IO of the suite: the test region must hold at least one. */
     public static final long MIN_SIZE_BYTES = 1024 * 1024;
@@ -27,8 +30,8 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
             throw SbenchException.usage("--size " + sizeBytes + ": the test region must hold at least one 1 MiB IO ("
                     + MIN_SIZE_BYTES + " bytes)");
         }
-        if (passes < 1) {
-            throw SbenchException.usage("--passes must be at least 1, found " + passes);
+        if (passes < 1 || passes > MAX_PASSES) {
+            throw SbenchException.usage("--passes must be 1 to " + MAX_PASSES + ", found " + passes);
         }
         if (durationNs < 0) {
             throw SbenchException.usage("--duration must not be negative");
@@ -59,6 +62,12 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
 
     public CdmSettings withDurationNs(long value) {
         return new CdmSettings(preset, sizeBytes, passes, value, data, engine, seed);
+    }
+
+    /** The patterns of {@code --data} {@code word}: {@code random}, {@code zero}, or both for {@code both}, in any case. */
+    public static List<String> dataPatterns(String word) {
+        String w = Words.of(word);
+        return w.equals("both") ? List.of("random", "zero") : List.of(w);
     }
 
     public CdmSettings withData(List<String> value) {

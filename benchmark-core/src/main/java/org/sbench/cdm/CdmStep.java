@@ -33,7 +33,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
         CdmSettings s = CdmSettings.of(preset).withSizeBytes(o.bytes("size", preset.defaultSizeBytes()))
                 .withPasses(o.count("passes", CdmSettings.DEFAULT_PASSES))
                 .withDurationNs(o.durationNs("duration", preset.defaultDurationNs()))
-                .withData(data.equals("both") ? List.of("random", "zero") : List.of(data));
+                .withData(CdmSettings.dataPatterns(data));
         return new CdmStep(s, o.asWritten());
     }
 

@@ -1,6 +1,7 @@
 package org.sbench.data;
 
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /** Makes the {@link WritePattern} a user named: {@code random}, {@code zero} or {@code compress:PCT}. */
 public final class WritePatterns {
@@ -12,25 +13,24 @@ public final class WritePatterns {
     private WritePatterns() {
     }
 
-    /** Refuses (usage error) a name {@link #of} does not take, without making the pattern. */
-    public static void check(String name) {
-        if (!name.equals(RANDOM) && !name.equals(ZERO) && compressPct(name) == NOT_COMPRESS) {
+    /** The word of the pattern {@code name} names, in lower case ({@code compress:50}); a usage error when it names none. */
+    public static String word(String name) {
+        String word = Words.of(name);
+        if (!word.equals(RANDOM) && !word.equals(ZERO) && compressPct(word) == NOT_COMPRESS) {
             throw unknown(name);
         }
+        return word;
     }
 
     public static WritePattern of(String name, int maxIoBytes, long seed) {
-        if (name.equals(RANDOM)) {
+        String word = word(name);
+        if (word.equals(RANDOM)) {
             return new RandomPattern(maxIoBytes, seed);
         }
-        if (name.equals(ZERO)) {
+        if (word.equals(ZERO)) {
             return new ZeroPattern(maxIoBytes);
         }
-        int pct = compressPct(name);
-        if (pct != NOT_COMPRESS) {
-            return new CompressiblePattern(pct, maxIoBytes, seed);
-        }
-        throw unknown(name);
+        return new CompressiblePattern(compressPct(word), maxIoBytes, seed);
     }
 
     /** PCT of {@code compress:PCT} (0-100), or {@link #NOT_COMPRESS}. */

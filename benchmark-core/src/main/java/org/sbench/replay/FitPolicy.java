@@ -2,6 +2,7 @@ package org.sbench.replay;
 
 import java.util.Locale;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /** What to do with trace offsets past the target's capacity (docs/definitions.md, "Mapping"). */
 public enum FitPolicy {
@@ -18,7 +19,7 @@ public enum FitPolicy {
 
     public static FitPolicy of(String word) {
         for (FitPolicy f : values()) {
-            if (f.word().equals(word)) {
+            if (f.word().equals(Words.of(word))) {
                 return f;
             }
         }

@@ -3,6 +3,7 @@ package org.sbench.replay;
 import java.util.Locale;
 import org.sbench.SbenchException;
 import org.sbench.trace.units.Durations;
+import org.sbench.trace.units.Words;
 
 /**
  * How IOs are released to the target (docs/definitions.md, "Replay modes"): one small type per mode, each
@@ -56,7 +57,7 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
          * @throws IllegalArgumentException saying what to write
          */
         public static long idleCapNs(String word) {
-            if (word.strip().toLowerCase(Locale.ROOT).equals(NO_IDLE_CAP_WORD)) {
+            if (Words.of(word.strip()).equals(NO_IDLE_CAP_WORD)) {
                 return NO_IDLE_CAP;
             }
             try {

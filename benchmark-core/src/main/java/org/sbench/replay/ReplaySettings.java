@@ -6,6 +6,7 @@ import org.sbench.SbenchException;
 import org.sbench.data.WritePatterns;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.StreamArgument;
+import org.sbench.trace.units.Words;
 
 /**
  * Everything a user chooses about how a run issues its IOs, with the defaults in one place
@@ -22,25 +23,27 @@ public final class ReplaySettings {
     public static final long DEFAULT_SEED = 1L;
 
     public static final ReplaySettings DEFAULTS = new ReplaySettings(new ReplayMode.RecordedQd(DEFAULT_MAX_IDLE_NS, 0),
-            DEFAULT_DATA, "auto", FitPolicy.ERROR, IoRecord.NO_STREAM, false, Replayer.OnError.STOP, DEFAULT_SEED, true);
+            DEFAULT_DATA, "auto", FitPolicy.ERROR, IoRecord.NO_STREAM, null, false, Replayer.OnError.STOP, DEFAULT_SEED, true);
 
     private final ReplayMode mode;
     private final String data;
     private final String engine;
     private final FitPolicy fit;
     private final int stream;
+    private final String streamWord;
     private final boolean readOnly;
     private final Replayer.OnError onError;
     private final long seed;
     private final boolean pollCompletions;
 
-    private ReplaySettings(ReplayMode mode, String data, String engine, FitPolicy fit, int stream, boolean readOnly,
+    private ReplaySettings(ReplayMode mode, String data, String engine, FitPolicy fit, int stream, String streamWord, boolean readOnly,
                            Replayer.OnError onError, long seed, boolean pollCompletions) {
         this.mode = mode;
         this.data = data;
         this.engine = engine;
         this.fit = fit;
         this.stream = stream;
+        this.streamWord = streamWord;
         this.readOnly = readOnly;
         this.onError = onError;
         this.seed = seed;
@@ -67,6 +70,11 @@ public final class ReplaySettings {
     /** The stream replayed: a stream id, {@link IoRecord#NO_STREAM} (the trace has one), or {@link #ALL_STREAMS}. */
     public int stream() {
         return stream;
+    }
+
+    /** {@link #stream} as the user wrote it ({@code 8:16}, {@code 5}, {@code all}), or null when not given. */
+    public String streamWord() {
+        return streamWord;
     }
 
     public boolean readOnly() {
@@ -96,7 +104,7 @@ public final class ReplaySettings {
     }
 
     public ReplaySettings withMode(ReplayMode newMode) {
-        return new ReplaySettings(newMode, data, engine, fit, stream, readOnly, onError, seed, pollCompletions);
+        return new ReplaySettings(newMode, data, engine, fit, stream, streamWord, readOnly, onError, seed, pollCompletions);
     }
 
     public ReplaySettings withRecordedQd(long maxIdleNs, int qdFallback) {
@@ -113,28 +121,28 @@ public final class ReplaySettings {
 
     /** @throws SbenchException a usage error for a name {@link WritePatterns} does not know */
     public ReplaySettings withData(String newData) {
-        WritePatterns.check(newData);
-        return new ReplaySettings(mode, newData, engine, fit, stream, readOnly, onError, seed, pollCompletions);
+        return new ReplaySettings(mode, WritePatterns.word(newData), engine, fit, stream, streamWord, readOnly, onError, seed, pollCompletions);
     }
 
     public ReplaySettings withEngine(String newEngine) {
-        return new ReplaySettings(mode, data, newEngine, fit, stream, readOnly, onError, seed, pollCompletions);
+        return new ReplaySettings(mode, data, newEngine, fit, stream, streamWord, readOnly, onError, seed, pollCompletions);
     }
 
-    public ReplaySettings withMapping(FitPolicy newFit, int newStream, boolean newReadOnly) {
-        return new ReplaySettings(mode, data, engine, newFit, newStream, newReadOnly, onError, seed, pollCompletions);
+    /** {@code newStream}: as {@code --stream} takes it (a stream number, a device as {@code MAJOR:MINOR}, {@code all}), or null for a single-stream trace. */
+    public ReplaySettings withMapping(FitPolicy newFit, String newStream, boolean newReadOnly) {
+        return new ReplaySettings(mode, data, engine, newFit, streamId(newStream), newStream, newReadOnly, onError, seed, pollCompletions);
     }
 
     public ReplaySettings withOnError(Replayer.OnError newOnError) {
-        return new ReplaySettings(mode, data, engine, fit, stream, readOnly, newOnError, seed, pollCompletions);
+        return new ReplaySettings(mode, data, engine, fit, stream, streamWord, readOnly, newOnError, seed, pollCompletions);
     }
 
     public ReplaySettings withSeed(long newSeed) {
-        return new ReplaySettings(mode, data, engine, fit, stream, readOnly, onError, newSeed, pollCompletions);
+        return new ReplaySettings(mode, data, engine, fit, stream, streamWord, readOnly, onError, newSeed, pollCompletions);
     }
 
     public ReplaySettings withPollCompletions(boolean poll) {
-        return new ReplaySettings(mode, data, engine, fit, stream, readOnly, onError, seed, poll);
+        return new ReplaySettings(mode, data, engine, fit, stream, streamWord, readOnly, onError, seed, poll);
     }
 
     /**
@@ -237,24 +245,26 @@ public final class ReplaySettings {
         }
 
         public ReplaySettings build() {
-            ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(engine)
-                    .withMapping(FitPolicy.of(fit), streamId(), readOnly).withOnError(onErrorPolicy()).withSeed(seed);
-            if (!reap.equals("poll") && !reap.equals("wait")) {
+            ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(Words.of(engine))
+                    .withMapping(FitPolicy.of(fit), stream, readOnly).withOnError(onErrorPolicy()).withSeed(seed);
+            String how = Words.of(reap);
+            if (!how.equals("poll") && !how.equals("wait")) {
                 throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
             }
-            return s.withPollCompletions(reap.equals("poll"));
+            return s.withPollCompletions(how.equals("poll"));
         }
 
         private ReplayMode mode() {
-            if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(mode)) {
+            String word = Words.of(mode);
+            if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(word)) {
                 throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
             }
-            goesWith("--max-idle", maxIdleNs, ReplayMode.RecordedQd.WORD);
-            goesWith("--qd-fallback", qdFallback, ReplayMode.RecordedQd.WORD);
-            goesWith("--speed", speed, ReplayMode.Timed.WORD);
-            goesWith("--max-inflight", maxInFlight, ReplayMode.Timed.WORD);
-            goesWith("--qd", qd, ReplayMode.FixedQd.WORD);
-            switch (mode) {
+            goesWith("--max-idle", maxIdleNs, word, ReplayMode.RecordedQd.WORD);
+            goesWith("--qd-fallback", qdFallback, word, ReplayMode.RecordedQd.WORD);
+            goesWith("--speed", speed, word, ReplayMode.Timed.WORD);
+            goesWith("--max-inflight", maxInFlight, word, ReplayMode.Timed.WORD);
+            goesWith("--qd", qd, word, ReplayMode.FixedQd.WORD);
+            switch (word) {
                 case ReplayMode.RecordedQd.WORD:
                     return new ReplayMode.RecordedQd(maxIdleNs == null ? DEFAULT_MAX_IDLE_NS : maxIdleNs,
                             qdFallback == null ? 0 : qdFallback);
@@ -269,30 +279,31 @@ public final class ReplaySettings {
             }
         }
 
-        /** Refuses {@code option}, given ({@code value} not null), in a mode other than {@code modeWord}: it would be ignored. */
-        private void goesWith(String option, Object value, String modeWord) {
-            if (value != null && !mode.equals(modeWord)) {
-                throw SbenchException.usage(option + " goes with --mode " + modeWord + ", not " + mode);
+        /** Refuses {@code option}, given ({@code value} not null), in mode {@code word} other than {@code modeWord}: it would be ignored. */
+        private static void goesWith(String option, Object value, String word, String modeWord) {
+            if (value != null && !word.equals(modeWord)) {
+                throw SbenchException.usage(option + " goes with --mode " + modeWord + ", not " + word);
             }
         }
 
-        private int streamId() {
-            if (stream == null) {
-                return IoRecord.NO_STREAM;
-            }
-            if (stream.equals("all")) {
-                return ALL_STREAMS;
-            }
-            return StreamArgument.parse(stream, true);
-        }
 
         private Replayer.OnError onErrorPolicy() {
             try {
-                return Replayer.OnError.valueOf(onError.toUpperCase(Locale.ROOT));
+                return Replayer.OnError.valueOf(Words.of(onError).toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
             }
         }
+    }
+
+    private static int streamId(String word) {
+        if (word == null) {
+            return IoRecord.NO_STREAM;
+        }
+        if (Words.of(word).equals("all")) {
+            return ALL_STREAMS;
+        }
+        return StreamArgument.parse(word, true);
     }
 
     public static Builder builder() {

@@ -108,7 +108,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
-            throw SbenchException.usage("the trace has no stream " + info.streamName(settings.stream()) + "; "
+            throw SbenchException.usage("the trace has no stream " + settings.streamWord() + "; "
                     + (hasNoStreams() ? "its IOs carry no stream number: replay it without --stream" : "its streams: " + streamNames()));
         }
         settings.mode().check(records(settings.stream()), withoutQd(settings.stream()), stats.durationNs());

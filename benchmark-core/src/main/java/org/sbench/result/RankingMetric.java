@@ -1,7 +1,7 @@
 package org.sbench.result;
 
-import java.util.Locale;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /** What {@code compare --metric} ranks drives by: the word the user types and the metric behind it. */
 public enum RankingMetric {
@@ -24,7 +24,7 @@ public enum RankingMetric {
 
     public static RankingMetric of(String word) {
         for (RankingMetric m : values()) {
-            if (m.word.equals(word.toLowerCase(Locale.ROOT))) {
+            if (m.word.equals(Words.of(word))) {
                 return m;
             }
         }

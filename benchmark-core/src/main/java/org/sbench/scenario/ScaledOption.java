@@ -11,7 +11,7 @@ import org.sbench.step.OptionWords;
  * An option of a step kind that {@code sbench run --scale F} shortens: a duration (multiplied by F,
  * to whole ms, at least 1 ms), a size of a region or an amount (multiplied by F, down to whole MiB,
  * at least 1 MiB; a size after a word and a colon, {@code auto:64M}, keeps the word), or a share in
- * percent (multiplied by F). A value of 0 (none, e.g. a duration of 0 meaning one sweep) stays 0.
+ * percent (multiplied by F, at least 0.000000001%, the smallest share a step takes). A value of 0 (none, e.g. a duration of 0 meaning one sweep) stays 0.
  * When the option is not written its default is scaled, so that every duration and size a scenario
  * runs is shortened.
  *
@@ -24,6 +24,15 @@ public record ScaledOption(String name, Type type, Function<Map<String, String>,
     private static final long MIB = 1L << 20;
     private static final int SHARE_DIGITS = 6;
     private static final String PERCENT = "%";
+    private static final double MIN_SHARE = 1e-9;
+    private static final String MIN_SHARE_WORD = "0.000000001";
+    /**
+     * The smallest {@code --scale}: a millionth, below which sizes are all at their least (1 MiB of a
+     * terabyte drive) and durations too (1 ms of a 15-minute step).
+     */
+    public static final double MIN_SCALE = 1e-6;
+    /** {@link #MIN_SCALE} as the help and messages write it. */
+    public static final String MIN_SCALE_WORD = "0.000001";
 
     /** What the option's word is. */
     public enum Type { DURATION, SIZE, SHARE }
@@ -75,7 +84,7 @@ public record ScaledOption(String name, Type type, Function<Map<String, String>,
             default: {
                 boolean percent = word.strip().endsWith(PERCENT);
                 double v = OptionWords.percent("--" + name, word);
-                return BigDecimal.valueOf(v * factor).round(new MathContext(SHARE_DIGITS)).stripTrailingZeros().toPlainString()
+                return BigDecimal.valueOf(Math.max(MIN_SHARE, v * factor)).round(new MathContext(SHARE_DIGITS)).stripTrailingZeros().toPlainString()
                         + (percent ? PERCENT : "");
             }
         }

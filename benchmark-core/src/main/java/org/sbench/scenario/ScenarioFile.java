@@ -12,6 +12,7 @@ import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.step.SteadyState;
 import org.sbench.trace.input.InputFiles;
+import org.sbench.trace.units.Words;
 import org.sbench.traces.BundledScenarios;
 
 /**
@@ -139,7 +140,7 @@ public final class ScenarioFile {
         boolean steady = false;
         if (f.fields().containsKey("until")) {
             String until = text(f.fields().get("until"));
-            if (!STEADY.equals(until)) {
+            if (until == null || !STEADY.equals(Words.of(until))) {
                 throw Doc.error(source, lineOf(f, "until"), "until: expected steady, found '" + until + "'");
             }
             steady = true;
@@ -191,8 +192,9 @@ public final class ScenarioFile {
     private Scenario.Track track(Doc.Field field, List<Scenario.StepSpec> steps) {
         String v = text(field);
         String[] parts = v == null ? new String[0] : v.split("\\.");
+        String value = parts.length == 2 ? Words.of(parts[1]) : null;
         String expected = "track: expected STEP.VALUE, STEP a step of the group (its kind or number from 1) and VALUE iops or mbps";
-        if (parts.length != 2 || !(parts[1].equals(Scenario.Track.IOPS) || parts[1].equals(Scenario.Track.MBPS))) {
+        if (!(Scenario.Track.IOPS.equals(value) || Scenario.Track.MBPS.equals(value))) {
             throw Doc.error(source, field.line(), expected + ", found '" + v + "'");
         }
         int index = -1;
@@ -206,7 +208,7 @@ public final class ScenarioFile {
         if (index < 0 || index >= steps.size()) {
             throw Doc.error(source, field.line(), "track: the group has no step '" + parts[0] + "'");
         }
-        return new Scenario.Track(index, parts[1], field.line());
+        return new Scenario.Track(index, value, field.line());
     }
 
     private Scenario.StepSpec step(Doc.Fields f, boolean inGroup) {

@@ -44,8 +44,8 @@ public final class ScenarioSession {
         BundleScenario copy = request.resume() ? BundleScenario.read(dir) : null;
         Scenario scenario = request.scenario() != null ? request.scenario() : copy.parse();
         double scale = same("--scale", request.scale(), copy == null ? null : copy.scale(), 1.0, dir);
-        if (!(scale > 0 && scale <= 1)) {
-            throw SbenchException.usage("--scale must be above 0 and at most 1 (it shortens), found " + scale);
+        if (!(scale >= ScaledOption.MIN_SCALE && scale <= 1)) {
+            throw SbenchException.usage("--scale takes " + ScaledOption.MIN_SCALE_WORD + " to 1 (it shortens), found " + scale);
         }
         String engine = same("--engine", request.engine(), copy == null ? null : copy.engine(), AUTO_ENGINE, dir);
         if (copy != null && !scenario.sha256().equals(copy.sha256())) {

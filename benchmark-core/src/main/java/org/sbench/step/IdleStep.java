@@ -86,7 +86,7 @@ public final class IdleStep implements Step {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         long durationNs = o.durationNs("duration", 0);
         return new IdleStep(durationNs, o.durationNs("probe", defaultProbeNs(durationNs)),
-                o.text("probe-test", DEFAULT_PROBE_TEST), o.durationNs("probe-duration", DEFAULT_PROBE_NS),
+                o.word("probe-test", DEFAULT_PROBE_TEST, PROBE_TESTS), o.durationNs("probe-duration", DEFAULT_PROBE_NS),
                 StepIo.of(o, PROBE_PREFIX, DEFAULT_PROBE_BLOCK_BYTES, DEFAULT_PROBE_QD));
     }
 

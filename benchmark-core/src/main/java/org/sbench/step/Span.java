@@ -22,7 +22,7 @@ public record Span(String option, double percent, long bytes) {
     /** {@code value} of option {@code --key}: a percentage when it ends with %, else a size. */
     public static Span of(String key, String value) {
         return value.strip().endsWith("%") ? new Span(key, StepOptions.percent(key, value), 0)
-                : new Span(key, 0, StepOptions.bytes(key, value));
+                : new Span(key, 0, StepOptions.bytes(key, value, true));
     }
 
     /** As users write it. */

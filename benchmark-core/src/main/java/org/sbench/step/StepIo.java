@@ -1,6 +1,7 @@
 package org.sbench.step;
 
 import java.util.Map;
+import org.sbench.data.WritePatterns;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.Equipment;
 import org.sbench.replay.ReplayMode;
@@ -19,8 +20,8 @@ record StepIo(String prefix, int blockBytes, int qd, String data, String engine)
     StepIo {
         StepOptions.checkIoSize(prefix + "bs", blockBytes, Equipment.MAX_IO_BYTES);
         new ReplayMode.FixedQd(qd);
-        ReplaySettings.DEFAULTS.withData(data);
-        StepOptions.engine(engine);
+        data = WritePatterns.word(data);
+        engine = StepOptions.engine(engine);
     }
 
     /** The IOs {@code o} gives (options {@code PREFIXbs}, {@code PREFIXqd}, {@code data}, {@code engine}), with these defaults. */

@@ -10,6 +10,7 @@ import org.sbench.engine.IoEngines;
 import org.sbench.target.Target;
 import org.sbench.trace.units.Durations;
 import org.sbench.trace.units.Sizes;
+import org.sbench.trace.units.Words;
 
 /**
  * The options of one step as a user writes them: names without dashes ({@code bs}), values as on the
@@ -53,13 +54,13 @@ public final class StepOptions {
         return given.getOrDefault(key, otherwise);
     }
 
-    /** One of {@code allowed}, or {@code otherwise} when not given. */
+    /** One of {@code allowed} (lower-case words, given in any case), or {@code otherwise} when not given. */
     public String word(String key, String otherwise, List<String> allowed) {
         String v = text(key, otherwise);
-        if (!allowed.contains(v)) {
+        if (!allowed.contains(Words.of(v))) {
             throw SbenchException.usage("--" + key + " takes " + alternatives(allowed) + ", found '" + v + "'");
         }
-        return v;
+        return Words.of(v);
     }
 
     /** "a, b or c". */
@@ -75,8 +76,13 @@ public final class StepOptions {
 
     /** {@code value}, the value of {@code --key}, as a size in bytes. */
     static long bytes(String key, String value) {
+        return bytes(key, value, false);
+    }
+
+    /** {@link #bytes(String, String)} of an option that also takes a percentage when {@code orPercent}, its messages offering both. */
+    static long bytes(String key, String value, boolean orPercent) {
         try {
-            return Sizes.parseBytes(value);
+            return Sizes.parseBytes(value, orPercent);
         } catch (IllegalArgumentException e) {
             throw SbenchException.usage("--" + key + ": " + e.getMessage());
         }
@@ -150,10 +156,10 @@ public final class StepOptions {
     /** {@code true} or {@code false} (a flag of the command line); false when not given. */
     public boolean flag(String key) {
         String v = given.get(key);
-        if (v == null || v.equals("false")) {
+        if (v == null || Words.of(v).equals("false")) {
             return false;
         }
-        if (v.equals("true")) {
+        if (Words.of(v).equals("true")) {
             return true;
         }
         throw SbenchException.usage("--" + key + " takes true or false, found '" + v + "'");
@@ -197,10 +203,11 @@ public final class StepOptions {
 
     /** {@code name} as an engine word: {@code auto} or an engine sbench has; a usage error naming {@code --engine} otherwise. */
     static String engine(String name) {
-        if (!IoEngines.names().contains(name)) {
+        String word = Words.of(name);
+        if (!IoEngines.names().contains(word)) {
             throw SbenchException.usage("--engine takes " + alternatives(IoEngines.names()) + ", found '" + name + "'");
         }
-        return name;
+        return word;
     }
 
     /** Refuses {@code bytes} of {@code --key} that is no whole number of {@code target}'s logical blocks (O_DIRECT needs them). */

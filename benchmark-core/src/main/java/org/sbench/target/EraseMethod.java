@@ -1,6 +1,7 @@
 package org.sbench.target;
 
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Words;
 
 /**
  * How a purge erases a range of a target ({@code --method}): discard it (TRIM, deallocate), discard
@@ -26,7 +27,7 @@ public enum EraseMethod {
     /** The method {@code word} names; a usage error naming {@code --method} otherwise. */
     public static EraseMethod of(String word) {
         for (EraseMethod m : values()) {
-            if (m.word.equals(word)) {
+            if (m.word.equals(Words.of(word))) {
                 return m;
             }
         }

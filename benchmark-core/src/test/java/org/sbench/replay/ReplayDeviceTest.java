@@ -115,7 +115,7 @@ class ReplayDeviceTest {
             Path t = trace(dir, List.of(io(0, Op.WRITE, DEVICE_BYTES + 2 * MIB, 4096)));
             SbenchException e = assertThrows(SbenchException.class, () -> replay(t, dev, ReplaySettings.DEFAULTS, "auto"));
             assertTrue(e.getMessage().startsWith("the trace reaches byte " + (DEVICE_BYTES + 2 * MIB + 4096)), e.getMessage());
-            ReplayResult wrapped = replay(t, dev, ReplaySettings.DEFAULTS.withMapping(FitPolicy.WRAP, IoRecord.NO_STREAM, false), "auto");
+            ReplayResult wrapped = replay(t, dev, ReplaySettings.DEFAULTS.withMapping(FitPolicy.WRAP, null, false), "auto");
             assertEquals(1, wrapped.mapping().refitted());
             assertArrayEquals(expectedWrite(0, 4096), readDevice(dev, 2 * MIB, 4096));
         }
@@ -157,7 +157,7 @@ class ReplayDeviceTest {
             fill(dev, MIB, 4096);
             Path t = trace(dir, List.of(io(0, Op.WRITE, MIB, 4096), io(10, Op.READ, MIB, 4096), io(20, Op.TRIM, MIB, 4096)));
             ReplayResult r = ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
-                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, IoRecord.NO_STREAM, true)),
+                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, null, true)),
                     NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test");
             assertEquals(1, r.summary().reads());
             assertEquals(0, r.summary().writes());

@@ -101,7 +101,7 @@ class TracePlanTest {
     void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
-        ReplaySettings all = ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false);
+        ReplaySettings all = ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withMapping(FitPolicy.ERROR, "all", false);
         TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
         assertEquals(3, plan.stats().qd().max(), "per stream");
         assertEquals(6, all.mode().depth(both.recordedMaxQd()), "over both streams");

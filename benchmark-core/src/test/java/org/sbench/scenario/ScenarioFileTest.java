@@ -57,6 +57,15 @@ class ScenarioFileTest {
     }
 
     @Test
+    void wordValuesAreReadInAnyCase() {
+        Scenario s = parse("steps:\n  - until: STEADY\n    track: cdm.IOPS\n    steps:\n      - cdm: {size: 8M, preset: V3, data: BOTH}\n"
+                + "      - sweep: {op: WRITE, points: 2, per-point: 1M}\n");
+        assertEquals(List.of(), s.check(StepKinds.standard()));
+        new StepMaker(s, StepKinds.standard(), 1).check(List.of());
+        assertTrue(ScenarioWalk.plan(s).get(0).tracked());
+    }
+
+    @Test
     void anUnknownStepIsOneLineNamingFileLineAndKey() {
         assertEquals("s.yaml:4: unknown step 'tortue'; the steps are " + String.join(", ", StepKinds.standard().words()),
                 error("steps:\n  - cdm: {size: 8M}\n\n  - tortue: {duration: 1m}\n"));

@@ -73,6 +73,18 @@ class StepOptionsTest {
     }
 
     @Test
+    void wordValuesAreReadInAnyCaseAndKeptInLowerCase() {
+        assertEquals(opts("op", "write", "points", "10", "bs", "1M", "per-point", "auto", "qd", "1", "data", "compress:50",
+                "engine", "io_uring"), SweepStep.of(opts("op", "WRITE", "points", "10", "data", "COMPRESS:50", "engine", "IO_URING")).options());
+        assertEquals("trim", PurgeStep.of(opts("method", "TRIM")).options().get("method"));
+        assertEquals("randread", IdleStep.of(opts("duration", "1m", "probe-test", "RandRead")).options().get("probe-test"));
+        assertEquals("steady", TortureStep.of(opts("until", "STEADY")).options().get("until"));
+        assertEquals("random", FillStep.of(opts("data", "RANDOM")).options().get("data"));
+        refused(SweepStep::of, "--op takes read or write, found 'TRIM'", "op", "TRIM");
+        refused(PurgeStep::of, "--method takes trim, secure-trim or zero, found 'WIPE'", "method", "WIPE");
+    }
+
+    @Test
     void tortureRunsForADurationOrInRoundsUntilSteady() {
         TortureStep t = TortureStep.of(opts("duration", "20m"));
         assertEquals(opts("duration", "20m", "bs", "4K", "qd", "32", "span", "100%", "data", "random", "engine", "auto"), t.options());
@@ -90,6 +102,11 @@ class StepOptionsTest {
         refused(TortureStep::of, "--round must be above 0, found 0", "until", "steady", "round", "0");
         refused(TortureStep::of, "--duration: '20' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m", "duration", "20");
         refused(TortureStep::of, "--span must be above 0% and at most 100%, found 101%", "duration", "1s", "span", "101%");
+        // --span takes a share too: the hint offered only 50M, the bare 50 more likely meant 50%.
+        refused(TortureStep::of, "--span: '50' is 50 bytes, not a multiple of 4096; a unit (K, M, G) or % may be missing, e.g. 50M or 50%",
+                "duration", "1s", "span", "50");
+        refused(TortureStep::of, "--span: 'half' is not a size; write bytes, a number with K, M, G or T (powers of 1024), or a percentage"
+                + " (50%)", "duration", "1s", "span", "half");
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.sbench.cli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.cdm.CdmGrid;
@@ -49,7 +48,7 @@ final class CdmCommand implements Callable<Integer> {
     Long size;
 
     @Option(names = "--passes", paramLabel = "N", defaultValue = "" + CdmSettings.DEFAULT_PASSES,
-            description = "Passes of each test and op; the best is reported (default ${DEFAULT-VALUE}).")
+            description = "Passes of each test and op, 1 to " + CdmSettings.MAX_PASSES + "; the best is reported (default ${DEFAULT-VALUE}).")
     int passes;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -131,7 +130,7 @@ final class CdmCommand implements Callable<Integer> {
 
     private CdmSettings settings() {
         CdmPreset p = CdmPreset.of(preset);
-        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engineOption.engine).withData(dataPatterns());
+        CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engineOption.engine).withData(CdmSettings.dataPatterns(data));
         if (size != null) {
             s = s.withSizeBytes(size);
         }
@@ -141,10 +140,6 @@ final class CdmCommand implements Callable<Integer> {
         return s;
     }
 
-    /** The patterns of {@code --data}; CdmSettings refuses any it does not know. */
-    private List<String> dataPatterns() {
-        return data.equals("both") ? List.of("random", "zero") : List.of(data);
-    }
 
     private static String gridFile(CdmPreset preset) {
         return "cdm-" + preset.word() + ".txt";

@@ -258,7 +258,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw SbenchException.usage("--limit must be at least 1, found " + limit);
         }
-        return new ConvertSettings(streamId(), kept, start, end,
-                limit == null ? Long.MAX_VALUE : limit);
+        ConvertSettings settings = new ConvertSettings(IoRecord.NO_STREAM, kept, start, end, limit == null ? Long.MAX_VALUE : limit);
+        return stream == null ? settings : settings.withStream(stream);
     }
 }

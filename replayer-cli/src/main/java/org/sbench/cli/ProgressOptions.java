@@ -2,10 +2,12 @@ package org.sbench.cli;
 
 import java.util.List;
 import java.util.Stack;
+import org.sbench.trace.units.Words;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** {@code --progress[=WHEN]} of the commands that can run long (a mixin). */
 final class ProgressOptions {
@@ -15,21 +17,26 @@ final class ProgressOptions {
     private static final List<String> WHEN = List.of(AUTO, ALWAYS, NONE);
     private static final String OPTION = "--progress";
 
-    @Option(names = "--progress", paramLabel = "WHEN", arity = "0..1", defaultValue = AUTO, parameterConsumer = When.class,
+    @Option(names = "--progress", paramLabel = "WHEN", arity = "0..1", parameterConsumer = When.class,
             description = "Progress on stderr: auto (default: a line rewritten in place on a terminal, else a line every 10 s),"
                     + " always (the line rewritten in place even when stderr is no terminal; also a bare --progress), or none.")
-    String when;
+    String when;  // null when not given: auto
 
     /**
-     * Takes the next argument when it is auto, always or none, or {@code --progress=WORD} (any word,
+     * Takes the next argument when it is auto, always or none (in any case), or {@code --progress=WORD} (any word,
      * checked in {@link #mode}); a bare {@code --progress} is always, and leaves the next argument,
-     * a trace file say, to the command.
+     * a trace file say, to the command. Given twice, it is refused as picocli refuses any other
+     * option given twice (a consumer's options are not checked by picocli).
      */
     static final class When implements IParameterConsumer {
         @Override
         public void consumeParameters(Stack<String> args, ArgSpec option, CommandSpec command) {
+            if (option.getValue() != null) {
+                throw new ParameterException(command.commandLine(), "option '" + OPTION + "' (" + option.paramLabel()
+                        + ") should be specified only once");
+            }
             String attached = args.isEmpty() ? null : args.peek();
-            option.setValue(attached != null && WHEN.contains(attached) ? args.pop() : ALWAYS);
+            option.setValue(attached != null && WHEN.contains(Words.of(attached)) ? Words.of(args.pop()) : ALWAYS);
         }
     }
 
@@ -54,7 +61,7 @@ final class ProgressOptions {
     }
 
     ProgressLine.Mode mode() {
-        switch (when) {
+        switch (when == null ? AUTO : Words.of(when)) {
             case AUTO: return Terminal.isStderr() ? ProgressLine.Mode.LIVE : ProgressLine.Mode.LINES;
             case ALWAYS: return ProgressLine.Mode.LIVE;
             case NONE: return ProgressLine.Mode.NONE;

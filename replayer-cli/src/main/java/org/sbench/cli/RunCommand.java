@@ -65,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--scale", paramLabel = "F",
-            description = "Run on the first F of the target (0 < F <= 1), as on a drive F times the size, and multiply every"
+            description = "Run on the first F of the target (0.000001 to 1), as on a drive F times the size, and multiply every"
                     + " duration and size the steps run (and the share of each trace replayed) by F, to try a scenario quickly;"
                     + " stated in the bundle.")
     Double scale;

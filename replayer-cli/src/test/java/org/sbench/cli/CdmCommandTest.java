@@ -165,6 +165,16 @@ class CdmCommandTest {
         assertEquals(16L << 20, Files.size(target), "grown to the --size given");
     }
 
+    /** As fill's: --passes 1000 was taken, 11 hours of v8 passes (4 tests, 2 ops, 5 s a pass). */
+    @Test
+    void passesHaveAnUpperBoundAsFillsHave() {
+        for (String passes : List.of("101", "0")) {
+            CliTest.Run r = CliTest.run("cdm", "--target", "null", "--passes", passes, "--size", "1M", "--duration", "0");
+            assertEquals(CliTest.usage("cdm", "--passes must be 1 to 100, found " + passes), r.err());
+            assertEquals(ExitCodes.USAGE, r.code());
+        }
+    }
+
     @Test
     void aBadOutDirectoryFailsBeforeTheRun(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("t.dat");

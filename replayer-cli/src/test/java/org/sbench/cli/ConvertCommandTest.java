@@ -40,6 +40,9 @@ class ConvertCommandTest {
         assertEquals(2, r.code(), r.err());
         assertEquals(CliTest.usage("convert", "--stream 5: the trace has no such stream; its streams: 0, 3"), r.err());
         assertFalse(Files.exists(out));
+        r = CliTest.run("convert", msr.toString(), out.toString(), "--stream", "8:16");
+        assertEquals(CliTest.usage("convert", "--stream 8:16: the trace has no such stream; its streams: 0, 3"), r.err(),
+                "as typed, not as the number 8388624");
         Path blk = Files.writeString(dir.resolve("two.txt"), TWO_DISKS);
         r = CliTest.run("convert", blk.toString(), out.toString(), "--stream", "8:17");
         assertEquals(2, r.code(), r.err());

@@ -49,6 +49,23 @@ class ReplayCommandTest {
         assertEquals(Long.MAX_VALUE, new ObjectMapper().readTree(out.toFile()).get("settings").get("maxIdleNs").asLong());
     }
 
+    @Test
+    void wordValuesAreReadInAnyCase(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--mode", "FIXED-QD", "--qd", "2", "--reap", "Wait",
+                "--fit", "WRAP", "--data", "COMPRESS:50", "--stream", "ALL", "--on-error", "Continue", "--engine", "NULL",
+                "--progress", "NONE", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode settings = new ObjectMapper().readTree(out.toFile()).get("settings");
+        assertEquals("fixed-qd", settings.get("mode").asText());
+        assertEquals("compress:50", settings.get("data").asText());
+        assertEquals("wrap", settings.get("fit").asText());
+        assertEquals("wait", settings.get("reap").asText());
+        CliTest.Run bad = CliTest.run("replay", msr(dir).toString(), "--target", "null", "--reap", "SPIN");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("sbench: --reap takes poll or wait, found 'SPIN'"), bad.err());
+    }
+
     /** 16 reads 100 ms apart: a timed replay of 1.5 s, long enough for a progress line. */
     private static Path slow(Path dir) throws IOException {
         StringBuilder b = new StringBuilder("issue_ns,complete_ns,offset,length,op,stream,qd,process\n");
@@ -76,7 +93,7 @@ class ReplayCommandTest {
         CliTest.Run auto = CliTest.run("replay", t, "--target", "null", "--mode", "timed");
         assertEquals("", auto.err(), "stderr is no terminal here: a line every 10 s, so none in 1.5 s");
         assertEquals(2, CliTest.run("replay", t, "--target", "null", "--progress", "sometimes").code(), "not a word of --progress");
-        CliTest.Run before = CliTest.run("replay", "--progress", t, "--target", "null", "--progress", "none");
+        CliTest.Run before = CliTest.run("replay", "--progress", t, "--target", "null");
         assertEquals(0, before.code(), "a bare --progress leaves the trace after it alone: " + before.err());
     }
 
@@ -109,8 +126,8 @@ class ReplayCommandTest {
         assertUsage("--qd-fallback goes with --mode recorded-qd, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",
                 "--qd", "2", "--qd-fallback", "4");
         assertUsage("--qd goes with --mode fixed-qd, not timed", "replay", t, "--target", "null", "--mode", "timed", "--qd", "2");
-        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'FIXED-QD'", "replay", t, "--target", "null", "--mode",
-                "FIXED-QD", "--qd", "2");
+        assertUsage("--mode takes recorded-qd, timed or fixed-qd, found 'FIXED'", "replay", t, "--target", "null", "--mode",
+                "FIXED", "--qd", "2");
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--mode", "timed", "--speed", "2", "--max-inflight", "8").code());
         assertEquals(0, CliTest.run("replay", t, "--target", "null", "--max-idle", "1ms", "--qd-fallback", "4").code());
         // A directory was called a pipe or device, to be converted first.
@@ -275,6 +292,10 @@ class ReplayCommandTest {
 
         assertUsage("the trace has no stream 8:32; its streams: 8:0, 8:16", "replay", bp.toString(), "--target", "null",
                 "--stream", "8:32");
+        // Named as typed: a device of a trace of numbered streams was "no stream 8388624", and a number a device.
+        assertUsage("the trace has no stream 8:16; its streams: 0", "replay", msr(dir).toString(), "--target", "null", "--stream", "8:16");
+        assertUsage("the trace has no stream 8388640; its streams: 8:0, 8:16", "replay", bp.toString(), "--target", "null",
+                "--stream", "8388640");
         Path plain = Files.writeString(dir.resolve("plain.csv"), "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
                 + "0,1000,0,4096,R,,1,\n");
         assertUsage("the trace has no stream 3; its IOs carry no stream number: replay it without --stream", "replay",

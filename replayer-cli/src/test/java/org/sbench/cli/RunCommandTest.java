@@ -126,6 +126,19 @@ class RunCommandTest {
                 resume.err());
     }
 
+    /** A scale so small that it made the share of a replay '0.000…' blamed the scenario's line; now --scale names its range. */
+    @Test
+    void aScaleOutOfItsRangeIsRefusedNamingScaleAndTheRange(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "  - replay: {trace: TRACE, first: 0.0001%}\n");
+        for (String scale : List.of("1e-30", "0.0000009", "0", "1.5")) {
+            CliTest.Run r = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("b" + scale).toString(), "--scale", scale);
+            assertEquals(2, r.code(), r.err());
+            assertEquals(CliTest.usage("run", "--scale takes 0.000001 to 1 (it shortens), found " + Double.parseDouble(scale)), r.err());
+        }
+        CliTest.Run least = CliTest.run("run", s.toString(), "--target", "null", "--out", dir.resolve("b").toString(), "--scale", "1e-6");
+        assertEquals(0, least.code(), least.err());
+    }
+
     @Test
     void sigtermStopsTheStepRunningThenRecordsItIncompleteAndTheRunResumes(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, "  - replay: {trace: TRACE}\n  - cdm: {size: 2M, passes: 1, duration: 100ms}\n"

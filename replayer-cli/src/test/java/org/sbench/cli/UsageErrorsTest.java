@@ -36,6 +36,16 @@ class UsageErrorsTest {
                 "sometimes");
     }
 
+    /** As every other option given twice: --progress took the last of its values. */
+    @Test
+    void progressGivenTwiceIsRefusedAsAnyOptionGivenTwice() {
+        String twice = "option '--progress' (WHEN) should be specified only once";
+        assertUsage("replay", twice, "replay", "t.csv", "--target", "null", "--progress", "auto", "--progress", "none");
+        assertUsage("inspect", twice, "inspect", "t.csv", "--progress", "--progress=none");
+        assertUsage("cdm", "option '--preset' (v3|v8) should be specified only once", "cdm", "--target", "null", "--preset", "v3",
+                "--preset", "v8");
+    }
+
     /** After "--" an option is an argument: it was "unknown option '--target'; did you mean '--target'?". */
     @Test
     void anOptionAfterTheEndOfOptionsSaysSo() {

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.StreamArgument;
+import org.sbench.trace.TraceInfo;
 
 /**
  * Which records a conversion keeps; filters compose (a record must pass all). Times are ns since
@@ -18,6 +20,7 @@ public final class ConvertSettings {
     public static final ConvertSettings ALL = new ConvertSettings(IoRecord.NO_STREAM, EnumSet.allOf(Op.class), 0, NO_END, Long.MAX_VALUE);
 
     private final int stream;
+    private final String streamWord;
     private final Set<Op> ops;
     private final long startNs;
     private final long endNs;
@@ -32,14 +35,15 @@ public final class ConvertSettings {
      * @param limit   keep at most this many records
      */
     public ConvertSettings(int stream, Set<Op> ops, long startNs, long endNs, long limit) {
-        this(stream, ops, startNs, endNs, limit, Map.of());
+        this(stream, null, ops, startNs, endNs, limit, Map.of());
     }
 
-    private ConvertSettings(int stream, Set<Op> ops, long startNs, long endNs, long limit, Map<String, String> outputMetadata) {
+    private ConvertSettings(int stream, String streamWord, Set<Op> ops, long startNs, long endNs, long limit, Map<String, String> outputMetadata) {
         if (ops.isEmpty()) {
             throw new IllegalArgumentException("no ops kept");
         }
         this.stream = stream;
+        this.streamWord = streamWord;
         this.ops = EnumSet.copyOf(ops);
         this.startNs = startNs;
         this.endNs = endNs;
@@ -51,7 +55,12 @@ public final class ConvertSettings {
     public ConvertSettings withOutputMetadata(String key, String value) {
         Map<String, String> m = new LinkedHashMap<>(outputMetadata);
         m.put(key, value);
-        return new ConvertSettings(stream, ops, startNs, endNs, limit, m);
+        return new ConvertSettings(stream, streamWord, ops, startNs, endNs, limit, m);
+    }
+
+    /** These settings keeping only the stream {@code word} names as {@code --stream} takes it: a number, or {@code MAJOR:MINOR}. */
+    public ConvertSettings withStream(String word) {
+        return new ConvertSettings(StreamArgument.parse(word, false), word, ops, startNs, endNs, limit, outputMetadata);
     }
 
     /** Metadata the output carries beyond the input's. */
@@ -77,6 +86,11 @@ public final class ConvertSettings {
     /** The stream kept, or {@link IoRecord#NO_STREAM} for all. */
     public int stream() {
         return stream;
+    }
+
+    /** {@link #stream} as the user wrote it ({@code 8:16}), or as {@code info} names it when it was given as a number here. */
+    public String streamName(TraceInfo info) {
+        return streamWord != null ? streamWord : info.streamName(stream);
     }
 
     public long startNs() {

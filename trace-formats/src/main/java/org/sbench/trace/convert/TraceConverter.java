@@ -56,7 +56,7 @@ public final class TraceConverter {
         int wanted = settings.stream();
         if (ended && wanted != IoRecord.NO_STREAM && !streams.contains(wanted) && !streams.incomplete()) {
             TraceInfo info = reader.info();
-            throw SbenchException.usage("--stream " + info.streamName(wanted) + ": the trace has no such stream; "
+            throw SbenchException.usage("--stream " + settings.streamName(info) + ": the trace has no such stream; "
                     + (read == 0 ? "it has no IOs" : streams.describe(info)));
         }
         long originNs = any ? r.issueNs : 0;

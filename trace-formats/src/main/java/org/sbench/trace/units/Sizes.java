@@ -16,6 +16,7 @@ public final class Sizes {
     private static final String[] UNITS = {"K", "M", "G", "T"};
     private static final long BLOCK_BYTES = 4096;
     private static final int BITS_PER_SUFFIX = 10;
+    private static final long PERCENT_ALL = 100;
 
     private Sizes() {
     }
@@ -25,16 +26,27 @@ public final class Sizes {
      * also for a size without a unit that is no whole number of 4 KiB blocks (a unit left out).
      */
     public static long parseBytes(String value) {
+        return parseBytes(value, false);
+    }
+
+    /**
+     * {@link #parseBytes(String)} of an option that also takes a percentage ({@code --span 50%}) when
+     * {@code orPercent}: its messages offer the percentage too ({@code e.g. 50M or 50%}).
+     */
+    public static long parseBytes(String value, boolean orPercent) {
         Matcher m = SIZE.matcher(value.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + value + "' is not a size; write bytes or a number with K, M, G or T (powers of 1024)");
+            String units = "a number with K, M, G or T (powers of 1024)";
+            throw new IllegalArgumentException("'" + value + "' is not a size; write bytes"
+                    + (orPercent ? ", " + units + ", or a percentage (50%)" : " or " + units));
         }
         long multiplier = m.group(2) == null ? 1 : 1L << (BITS_PER_SUFFIX * (SUFFIXES.indexOf(m.group(2)) + 1));
         long n = Long.parseLong(m.group(1));
         if (multiplier == 1 && n % BLOCK_BYTES != 0) {
             // Sizes of targets and regions are whole blocks: a bare odd number is a unit left out.
+            boolean share = orPercent && n <= PERCENT_ALL;
             throw new IllegalArgumentException("'" + value + "' is " + n + " bytes, not a multiple of " + BLOCK_BYTES
-                    + "; a unit (K, M, G) may be missing, e.g. " + n + "M");
+                    + "; a unit (K, M, G)" + (share ? " or %" : "") + " may be missing, e.g. " + n + "M" + (share ? " or " + n + "%" : ""));
         }
         if (n > Long.MAX_VALUE / multiplier) {
             throw new IllegalArgumentException("'" + value + "' is too large a size; a size is below 2^63 bytes (8388608T)");

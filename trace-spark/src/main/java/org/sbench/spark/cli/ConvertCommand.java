@@ -9,8 +9,6 @@ import org.sbench.SbenchException;
 import org.sbench.spark.convert.ExportSettings;
 import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.convert.SbtExtraction;
-import org.sbench.trace.IoRecord;
-import org.sbench.trace.StreamArgument;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.units.Durations;
 import picocli.CommandLine.Command;
@@ -50,7 +48,7 @@ final class ConvertCommand implements Callable<Integer> {
         SparkOptions.checkPaths("IN", in);
         SparkOptions.checkPaths("OUT", List.of(out));
         ExportSettings settings = ExportSettings.ALL.withFrom(spark.from).withSkipBad(spark.skipBad).withSplitBytes(spark.splitBytes())
-                .withStream(stream == null ? IoRecord.NO_STREAM : StreamArgument.parse(stream, false))
+                .withStream(stream)
                 .withTimes(start == null ? 0 : duration("--start", start), end == null ? Long.MAX_VALUE : duration("--end", end));
         PrintWriter o = spec.commandLine().getOut();
         if (out.endsWith(".parquet")) {

@@ -6,20 +6,24 @@ import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.spark.source.SourceOptions;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.StreamArgument;
 
 /**
  * @param from       format of every input, or null to detect each
  * @param skipBad    bad records allowed per file ({@code --skip-bad})
  * @param splitBytes size of the ranges splittable files are read in
- * @param stream     keep only this stream, or {@link IoRecord#NO_STREAM} for all
+ * @param stream     keep only this stream, as {@code --stream} takes it (a number, or {@code MAJOR:MINOR}), or null for all
  * @param startNs    keep IOs issued at or after this time since the input's first IO (.sbt only)
  * @param endNs      keep IOs issued before this time since the input's first IO (.sbt only)
  */
-public record ExportSettings(String from, long skipBad, long splitBytes, int stream, long startNs, long endNs) {
+public record ExportSettings(String from, long skipBad, long splitBytes, String stream, long startNs, long endNs) {
     public static final ExportSettings ALL =
-            new ExportSettings(null, 0, SourceOptions.DEFAULT_SPLIT_BYTES, IoRecord.NO_STREAM, 0, Long.MAX_VALUE);
+            new ExportSettings(null, 0, SourceOptions.DEFAULT_SPLIT_BYTES, null, 0, Long.MAX_VALUE);
 
     public ExportSettings {
+        if (stream != null) {
+            StreamArgument.parse(stream, false);
+        }
         if (skipBad < 0) {
             throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
         }
@@ -40,12 +44,17 @@ public record ExportSettings(String from, long skipBad, long splitBytes, int str
         return new ExportSettings(from, skipBad, n, stream, startNs, endNs);
     }
 
-    public ExportSettings withStream(int s) {
+    public ExportSettings withStream(String s) {
         return new ExportSettings(from, skipBad, splitBytes, s, startNs, endNs);
     }
 
     public ExportSettings withTimes(long start, long end) {
         return new ExportSettings(from, skipBad, splitBytes, stream, start, end);
+    }
+
+    /** The stream kept, or {@link IoRecord#NO_STREAM} for all. */
+    public int streamId() {
+        return stream == null ? IoRecord.NO_STREAM : StreamArgument.parse(stream, false);
     }
 
     /** True when a time slice was asked for. */

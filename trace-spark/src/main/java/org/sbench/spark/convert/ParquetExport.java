@@ -16,7 +16,6 @@ import org.sbench.SbenchException;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.source.SbenchDataSource;
 import org.sbench.spark.source.SbenchTable;
-import org.sbench.trace.IoRecord;
 import org.sbench.trace.input.TraceInput;
 
 /**
@@ -45,7 +44,7 @@ public final class ParquetExport {
         FileSystem fs = NewDirectory.check(spark, "OUT", out);
         Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
         SbenchTable table = SbenchTable.of(io);
-        Dataset<Row> kept = settings.stream() == IoRecord.NO_STREAM ? io : io.filter(col("stream").equalTo(settings.stream()));
+        Dataset<Row> kept = settings.stream() == null ? io : io.filter(col("stream").equalTo(settings.streamId()));
         try {
             kept.write().option("compression", COMPRESSION).parquet(temp.toString());
             BadRecords.checkAllowance(table);

@@ -60,18 +60,19 @@ public final class SbtExtraction {
             Iterator<Row> sorted = kept.withColumn(ORDER, monotonically_increasing_id())
                     .sort(col("issue_ns"), col(ORDER))
                     .toLocalIterator();
-            int stream = settings.stream();
-            if (stream != IoRecord.NO_STREAM && !sorted.hasNext() && !io.filter(col("stream").equalTo(stream)).isEmpty()) {
+            String stream = settings.stream();
+            if (stream != null && !sorted.hasNext() && !io.filter(col("stream").equalTo(settings.streamId())).isEmpty()) {
                 // The stream is there and none of its IOs in the slice: the CLI writes an empty
                 // .sbt, the converter too when it is not told to look for the stream.
-                stream = IoRecord.NO_STREAM;
+                stream = null;
             }
             SortedIos ios = new SortedIos(sorted, info, table);
             try (TraceReader reader = formats.inIssueOrder(ios, ReadOptions.DEFAULTS)) {
                 long shift = originNs == null ? 0 : originNs - ios.firstIssueNs();
-                ConvertSettings keep = new ConvertSettings(stream,
+                ConvertSettings all = new ConvertSettings(IoRecord.NO_STREAM,
                         java.util.EnumSet.allOf(Op.class), originNs == null ? Long.MIN_VALUE : settings.startNs() + shift,
                         settings.endNs() == Long.MAX_VALUE ? Long.MAX_VALUE : settings.endNs() + shift, Long.MAX_VALUE);
+                ConvertSettings keep = stream == null ? all : all.withStream(stream);
                 TraceConverter.Summary converted = TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
                 return new Summary(converted, BadRecords.cutLastLines(table));
             }
@@ -87,8 +88,8 @@ public final class SbtExtraction {
      */
     private static Column keep(ExportSettings s, Long originNs) {
         Column c = org.apache.spark.sql.functions.lit(true);
-        if (s.stream() != IoRecord.NO_STREAM) {
-            c = c.and(col("stream").equalTo(s.stream()));
+        if (s.stream() != null) {
+            c = c.and(col("stream").equalTo(s.streamId()));
         }
         if (originNs != null && s.endNs() != Long.MAX_VALUE) {
             c = c.and(col("issue_ns").lt(originNs + s.endNs()));

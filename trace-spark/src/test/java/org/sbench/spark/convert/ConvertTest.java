@@ -95,10 +95,19 @@ class ConvertTest extends LocalSparkTest {
         Path trace = MultiVolumeTraces.write(dir.resolve("ex.csv"), MultiVolumeTraces.msr(8, 3000, 3));
         for (int stream = 0; stream < 3; stream++) {
             Path spark1 = dir.resolve("spark-" + stream + ".sbt");
-            SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream(stream), spark1);
+            SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream(Integer.toString(stream)), spark1);
             Path cli = cliConvert(trace, dir.resolve("cli-" + stream + ".sbt"), stream, 0, Long.MAX_VALUE);
             assertArrayEquals(Files.readAllBytes(cli), Files.readAllBytes(spark1), "stream " + stream);
         }
+    }
+
+    /** Named as typed, as the CLI names it: a device of a trace of numbered streams was "--stream 8388624". */
+    @Test
+    void aStreamTheTraceHasNotIsNamedAsTyped() throws IOException {
+        Path trace = MultiVolumeTraces.write(dir.resolve("named.csv"), MultiVolumeTraces.msr(8, 30, 2));
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("8:16"), dir.resolve("named.sbt")));
+        assertEquals("--stream 8:16: the trace has no such stream; it has no IOs", e.getMessage());
     }
 
     @Test
@@ -107,7 +116,7 @@ class ConvertTest extends LocalSparkTest {
         long start = 2_000_000L;
         long end = 4_000_000L;
         Path out = dir.resolve("slice.sbt");
-        SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream(1).withTimes(start, end), out);
+        SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("1").withTimes(start, end), out);
         Path cli = cliConvert(trace, dir.resolve("slice-cli.sbt"), 1, start, end);
         assertArrayEquals(Files.readAllBytes(cli), Files.readAllBytes(out));
         Path all = dir.resolve("slice-all.sbt");
@@ -117,7 +126,7 @@ class ConvertTest extends LocalSparkTest {
         // A slice after the trace's end: no IO of the stream in it, an empty .sbt, as the CLI writes.
         long hour = 3_600_000_000_000L;
         Path late = dir.resolve("slice-late.sbt");
-        SbtExtraction.Summary s = SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream(1).withTimes(hour, 2 * hour), late);
+        SbtExtraction.Summary s = SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("1").withTimes(hour, 2 * hour), late);
         assertEquals(0, s.converted().written());
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("slice-late-cli.sbt"), 1, hour, 2 * hour)),
                 Files.readAllBytes(late));
