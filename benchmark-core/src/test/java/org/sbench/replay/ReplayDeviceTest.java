@@ -144,7 +144,7 @@ class ReplayDeviceTest {
     /** The offsets of the 4 KiB reads that reached {@code dev} while {@code trace} was replayed with {@code fit}, in order. */
     private static List<Long> replayedReadOffsets(LoopDevice dev, Path trace, FitPolicy fit) throws IOException {
         try (org.sbench.record.BioQueueCapture capture = org.sbench.record.BioQueueCapture.start(List.of(dev.name()))) {
-            replay(trace, dev, ReplaySettings.DEFAULTS.withMapping(fit, IoRecord.NO_STREAM, false), "auto");
+            replay(trace, dev, ReplaySettings.DEFAULTS.withMapping(fit, null, false), "auto");
             return capture.finish().stream().filter(b -> b.op() == Op.READ && b.lengthBytes() == 4096)
                     .map(org.sbench.record.BioQueueCapture.Bio::offsetBytes).toList();
         }

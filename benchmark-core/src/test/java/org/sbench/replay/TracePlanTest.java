@@ -129,7 +129,7 @@ class TracePlanTest {
         Path trace = twoOverlappingStreams(dir);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
         TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
-        ReplaySettings all = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false);
+        ReplaySettings all = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false);
         for (ReplaySettings s : new ReplaySettings[] {all.withTimed(1, 256), all.withFixedQd(6)}) {
             ManualClock clock = new ManualClock();
             try (IoEngine engine = new SimulatedEngine(6, clock, io -> 1_000 * US)) {
@@ -159,7 +159,7 @@ class TracePlanTest {
         }
         TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS);
         TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
-        ReplaySettings timed = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, ReplaySettings.ALL_STREAMS, false).withTimed(1, 256);
+        ReplaySettings timed = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false).withTimed(1, 256);
         ManualClock clock = new ManualClock();
         try (IoEngine engine = new SimulatedEngine(4, clock, io -> 10 * US)) {
             ReplayResult r = Run.execute(both, timed, new Equipment(new NullTarget(), engine, null, "test", 0), clock,
