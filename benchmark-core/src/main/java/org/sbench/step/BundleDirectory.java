@@ -20,6 +20,7 @@ import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonErrors;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.TargetLock;
 import org.sbench.trace.input.InputFiles;
 
 /**
@@ -58,6 +59,8 @@ public final class BundleDirectory {
                 }
                 try (Stream<Path> entries = Files.list(dir)) {
                     if (entries.findAny().isPresent()) {
+                        // A run writing the bundle holds its lock: refused as in use, naming it, not sent to --resume it.
+                        TargetLock.ofBundle(dir).close();
                         throw SbenchException.usage(dir + " is not empty; give a new directory, or --resume " + dir
                                 + " to continue the bundle in it");
                     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.target.TargetLock;
 
 class BundleDirectoryTest {
     /**
@@ -65,5 +67,20 @@ class BundleDirectoryTest {
                 pool.shutdown();
             }
         }
+    }
+
+    /**
+     * A new bundle asked for in the directory of a run still writing it is refused as in use (exit 4),
+     * naming the run: it was "not empty; give a new directory, or --resume DIR" (exit 2), and that
+     * resume was refused in turn while the run went on.
+     */
+    @Test
+    void aNewBundleInTheDirectoryOfARunningOneIsRefusedAsInUse(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve(BundleDirectory.INDEX), "{}");
+        try (TargetLock running = TargetLock.ofBundle(dir)) {
+            SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.create(dir));
+            assertEquals(ErrorKind.TARGET_IN_USE, e.kind(), e.getMessage());
+        }
+        assertEquals(ErrorKind.USAGE, assertThrows(SbenchException.class, () -> BundleDirectory.create(dir)).kind());
     }
 }
