@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -13,11 +14,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonErrors;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.TargetLock;
 import org.sbench.trace.input.InputFiles;
 
 /**
@@ -56,17 +59,35 @@ public final class BundleDirectory {
                 }
                 try (Stream<Path> entries = Files.list(dir)) {
                     if (entries.findAny().isPresent()) {
+                        // A run writing the bundle holds its lock: refused as in use, naming it, not sent to --resume it.
+                        TargetLock.ofBundle(dir).close();
                         throw SbenchException.usage(dir + " is not empty; give a new directory, or --resume " + dir
                                 + " to continue the bundle in it");
                     }
                 }
             }
             Files.createDirectories(dir);
+            claim(dir);
         } catch (IOException e) {
             // Refused before the first step, as an output whose directory takes no file is.
             throw SbenchException.usage("the bundle directory " + dir + " cannot be made: " + SbenchException.reason(e));
         }
         return new BundleDirectory(dir, made);
+    }
+
+    /**
+     * Makes the index of the new bundle in {@code dir}, empty until its first write, or refuses (in use,
+     * exit 4) when another process made it since {@code dir} was found empty: of sbench runs begun in one
+     * directory at once, all found it empty, all wrote their steps into it, and the last index written
+     * named one of them; each reported its bundle.
+     */
+    private static void claim(Path dir) throws IOException {
+        try {
+            Files.createFile(dir.resolve(INDEX));
+        } catch (FileAlreadyExistsException e) {
+            throw new SbenchException(ErrorKind.TARGET_IN_USE, dir + " is in use by another sbench process, which began a bundle in it"
+                    + " as this one started; one run of a bundle at a time: give another directory");
+        }
     }
 
     /** The bundle at {@code dir}, to read or continue; a bad-input error naming it when it holds none. */

@@ -159,9 +159,10 @@ public final class BundledTraceCache {
         }
     }
 
-    private static void deleteDamaged(Path file) {
+    /** Deletes {@code file}, a damaged trace; another process that found it damaged too may have deleted it first. */
+    static void deleteDamaged(Path file) {
         try {
-            Files.delete(file);
+            Files.deleteIfExists(file);
         } catch (IOException e) {
             throw SbenchException.badInput(file.toString(), "the cached trace has changed since it was made (its SHA-256 is not"
                     + " the one recorded) and cannot be deleted to be made again (" + SbenchException.reason(e) + "); delete it, or"

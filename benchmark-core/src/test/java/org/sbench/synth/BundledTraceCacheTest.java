@@ -41,6 +41,16 @@ class BundledTraceCacheTest {
         assertTrue(Files.exists(sum), "a trace cached before sums were kept gets one");
     }
 
+    /**
+     * A damaged cached trace that another process found damaged too, and deleted first, is no error:
+     * three {@code inspect light-2011} on one cache with a wrong sum exited 0, 0 and 3 ("cannot be
+     * deleted to be made again (no such file)").
+     */
+    @Test
+    void aDamagedTraceAnotherProcessDeletedFirstIsNoError(@TempDir Path dir) {
+        BundledTraceCache.deleteDamaged(dir.resolve("light-2010-v1-seed1.sbt"));
+    }
+
     /** A user id without an account has user.home "?": the cache was made under ./?/.cache in the working directory. */
     @Test
     void withoutAHomeABundledWorkloadIsRefusedAndAFileIsNot() {

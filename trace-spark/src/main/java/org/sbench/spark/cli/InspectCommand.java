@@ -4,13 +4,16 @@ package org.sbench.spark.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.spark.convert.NewDirectory;
 import org.sbench.spark.inspect.ArchiveInspection;
@@ -71,13 +74,11 @@ final class InspectCommand implements Callable<Integer> {
                 .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
                 .withFileStatistics(!noFileStats);
         SparkSession session = spark.session();
-        if (out != null) {
-            NewDirectory.check(session, "--out", out);
-        }
+        FileSystem outFs = out == null ? null : NewDirectory.check(session, "--out", out);
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
         SparkOptions.warn(spec.commandLine().getErr(), stats.warnings());
         if (out != null) {
-            writeTable(session, stats.volumes());
+            writeTable(session, outFs, stats.volumes());
         }
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
@@ -96,12 +97,19 @@ final class InspectCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void writeTable(SparkSession session, List<Row> volumes) {
+    /** The volumes' table at {@code out}, whole: written beside it and renamed into place (two inspects to one --out: one is refused). */
+    private void writeTable(SparkSession session, FileSystem fs, List<Row> volumes) throws Exception {
         Dataset<Row> table = session.createDataFrame(volumes, StatisticsRows.KEYED_SCHEMA).coalesce(1);
-        if (out.endsWith(".parquet")) {
-            table.write().option("compression", "zstd").parquet(out);
-        } else {
-            table.write().option("ignoreNullFields", "false").json(out);
+        try {
+            NewDirectory.write(fs, "--out", out, at -> {
+                if (out.endsWith(".parquet")) {
+                    table.write().option("compression", "zstd").parquet(at);
+                } else {
+                    table.write().option("ignoreNullFields", "false").json(at);
+                }
+            });
+        } catch (IOException e) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": " + SbenchException.reason(e), e);
         }
     }
 

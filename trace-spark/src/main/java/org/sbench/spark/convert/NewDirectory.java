@@ -2,6 +2,7 @@
 package org.sbench.spark.convert;
 
 import java.io.IOException;
+import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
@@ -20,11 +21,59 @@ public final class NewDirectory {
         try {
             FileSystem fs = HadoopFiles.fileSystem(out, spark.sparkContext().hadoopConfiguration());
             if (fs.exists(target)) {
-                throw SbenchException.usage(option + " exists: " + out + " (a table is written as a new directory)");
+                throw exists(option, out, "");
             }
             return fs;
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot check " + out + ": " + SbenchException.reason(e), e);
         }
+    }
+
+    /** Writes a table at the path it is given. */
+    @FunctionalInterface
+    public interface TableWriter {
+        void writeAt(String path) throws Exception;
+    }
+
+    /**
+     * Has {@code writer} write the table at a hidden sibling of {@code out} (which {@code option} names),
+     * then renames it into place; the sibling is deleted when that fails.
+     */
+    public static void write(FileSystem fs, String option, String out, TableWriter writer) throws Exception {
+        Path target = new Path(out);
+        Path temp = new Path(target.getParent(), "." + target.getName() + ".sbench-" + UUID.randomUUID());
+        try {
+            writer.writeAt(temp.toString());
+            rename(fs, temp, option, out);
+        } catch (Exception e) {
+            try {
+                fs.delete(temp, true);
+            } catch (IOException ignored) {
+                // The failure being reported matters more than a temporary directory left behind.
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Renames the table written at {@code temp} to {@code out}. A FileSystem moves a directory into one
+     * that exists, so where another process made {@code out} since {@link #check} the table is deleted
+     * and refused as {@link #check} refuses: the second of two converts to one OUT was a hidden
+     * directory in the first's, and said it wrote the first's records.
+     */
+    static void rename(FileSystem fs, Path temp, String option, String out) throws IOException {
+        Path target = new Path(out);
+        if (!fs.rename(temp, target)) {
+            throw new IOException("rename failed");
+        }
+        Path movedInto = new Path(target, temp.getName());
+        if (fs.exists(movedInto)) {
+            fs.delete(movedInto, true);
+            throw exists(option, out, "made while this table was written; ");
+        }
+    }
+
+    private static SbenchException exists(String option, String out, String when) {
+        return SbenchException.usage(option + " exists: " + out + " (" + when + "a table is written as a new directory)");
     }
 }

@@ -5,9 +5,7 @@ import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.UUID;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -39,32 +37,20 @@ public final class ParquetExport {
     }
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
-        Path target = new Path(out);
-        Path temp = new Path(target.getParent(), "." + target.getName() + ".sbench-" + UUID.randomUUID());
         FileSystem fs = NewDirectory.check(spark, "OUT", out);
         Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
         SbenchTable table = SbenchTable.of(io);
         Dataset<Row> kept = settings.stream() == null ? io : io.filter(col("stream").equalTo(settings.streamId()));
         try {
-            kept.write().option("compression", COMPRESSION).parquet(temp.toString());
-            BadRecords.checkAllowance(table);
-            if (!fs.rename(temp, target)) {
-                throw new IOException("rename failed");
-            }
+            NewDirectory.write(fs, "OUT", out, at -> {
+                kept.write().option("compression", COMPRESSION).parquet(at);
+                BadRecords.checkAllowance(table);
+            });
         } catch (Exception e) {
-            delete(fs, temp);
             throw e instanceof IOException io2 ? failure("write", out, io2) : BadRecords.unwrap(e, table);
         }
-        long records = spark.read().parquet(target.toString()).count();
+        long records = spark.read().parquet(out).count();
         return new Summary(records, BadRecords.skipped(table), BadRecords.cutLastLines(table));
-    }
-
-    private static void delete(FileSystem fs, Path p) {
-        try {
-            fs.delete(p, true);
-        } catch (IOException ignored) {
-            // The failure being reported matters more than a temporary directory left behind.
-        }
     }
 
     private static SbenchException failure(String what, String out, IOException e) {

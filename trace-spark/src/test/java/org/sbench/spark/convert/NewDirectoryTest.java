@@ -1,0 +1,41 @@
+package org.sbench.spark.convert;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+class NewDirectoryTest {
+    /**
+     * A table renamed into place where another process made the directory meanwhile is refused, not
+     * moved into it: two {@code sbench-spark convert} to one OUT at once (4,808 and 2,404 records) both
+     * exited 0 saying "wrote 4808 records", the second's table a hidden directory inside the first's.
+     */
+    @Test
+    void aTableWhoseDirectoryAnotherMadeMeanwhileIsRefused(@TempDir Path dir) throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        Path temp = Files.createDirectories(dir.resolve(".out.parquet.sbench-1"));
+        Files.writeString(temp.resolve("part-0.parquet"), "mine");
+        Path out = Files.createDirectories(dir.resolve("out.parquet"));
+        Files.writeString(out.resolve("part-0.parquet"), "theirs");
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> NewDirectory.rename(fs, new org.apache.hadoop.fs.Path(temp.toString()), "OUT", out.toString()));
+        assertEquals(ErrorKind.USAGE, e.kind());
+        assertEquals("OUT exists: " + out + " (made while this table was written; a table is written as a new directory)",
+                e.getMessage());
+        try (Stream<Path> left = Files.list(out)) {
+            assertEquals(List.of(out.resolve("part-0.parquet")), left.toList());
+        }
+        assertFalse(Files.exists(temp));
+    }
+}
