@@ -123,14 +123,18 @@ final class ReplayCommand implements Callable<Integer> {
         OutputOptions.checkFile("--out", out);
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
+        ProgressLine line = progress.line(spec);
+        // A bundled workload is made before the stop signals are taken: a signal while it is made ends
+        // sbench at once, as it ends inspect (the cache keeps no part of it); it went unheard for the
+        // 30 s destroyer takes, and a result of no IO was written after.
+        Path tracePath = TraceOptions.resolve(trace.toString(), line);
         // Open until the result is written: a second signal cannot end the JVM half way.
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ReplayResult result;
-            ProgressLine line = progress.line(spec);
             try {
                 ReplayProgress replay = ReplayProgress.ofTrace(line, trace.toString());
-                result = ReplaySession.run(new ReplaySession.Request(TraceOptions.resolve(trace.toString(), line), traceOptions.from,
+                result = ReplaySession.run(new ReplaySession.Request(tracePath, traceOptions.from,
                         traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
                         stop.control(), SbenchCommand.version(), warning -> line.note("sbench: warning: " + warning));
             } catch (SbenchException e) {

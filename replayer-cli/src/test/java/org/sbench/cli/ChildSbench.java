@@ -33,18 +33,25 @@ final class ChildSbench implements AutoCloseable {
 
     /** Starts {@code sbench ARGS} in {@code dir}; {@code jvmOptions} go before the class (e.g. -Djava.io.tmpdir=...). */
     static ChildSbench start(Path dir, List<String> jvmOptions, String... args) throws IOException {
-        return start(dir, false, jvmOptions, args);
+        return start(dir, false, List.of(), jvmOptions, args);
+    }
+
+    /** As {@link #start}, with the bundled workloads' cache in {@code cache} ({@code XDG_CACHE_HOME}). */
+    static ChildSbench startWithCache(Path dir, Path cache, String... args) throws IOException {
+        return start(dir, false, List.of("XDG_CACHE_HOME=" + cache.toAbsolutePath()), List.of(), args);
     }
 
     /** As {@link #start}, with SIGINT ignored from the start ({@code trap '' INT} in the shell that execs the JVM). */
     static ChildSbench startIgnoringSigint(Path dir, String... args) throws IOException {
-        return start(dir, true, List.of(), args);
+        return start(dir, true, List.of(), List.of(), args);
     }
 
-    private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> jvmOptions, String... args) throws IOException {
+    private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> environment, List<String> jvmOptions, String... args)
+            throws IOException {
         // The stop signals at their defaults whatever this JVM inherited (under nohup SIGHUP is
         // ignored, and a JVM keeps an ignored signal ignored): the tests say what a child started so does.
         List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM,HUP"));
+        command.addAll(environment);
         if (ignoreSigint) {
             command.addAll(List.of("sh", "-c", "trap '' INT; exec \"$@\"", "sh"));
         }

@@ -133,6 +133,26 @@ class StopSignalsChildTest {
         return trace;
     }
 
+    /**
+     * A signal while a bundled workload is made ends sbench at once, with nothing left: it went
+     * unheard until the workload was made (destroyer: 2.4 GB, 30 s here), and a result of no IO was
+     * written after. The signal goes as soon as the progress line says destroyer is being made.
+     */
+    @Test
+    void aSignalWhileTheWorkloadIsMadeEndsSbenchWithNoResultAndNoPartFile(@TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("cache");
+        try (ChildSbench child = ChildSbench.startWithCache(dir, cache, "replay", "destroyer", "--target", "null", "--out", "r.json",
+                "--progress", "always")) {
+            child.awaitErr("generating destroyer");
+            child.signal("TERM");
+            assertEquals(143, child.waitFor(), child.err());
+        }
+        assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
+        try (Stream<Path> s = Files.walk(cache)) {
+            assertEquals(List.of(), s.filter(p -> p.toString().contains("destroyer")).toList(), "no part of the workload kept");
+        }
+    }
+
     private static List<String> names(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).toList();
