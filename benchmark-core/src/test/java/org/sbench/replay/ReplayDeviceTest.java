@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.data.RandomPattern;
+import org.sbench.record.BioQueueCapture;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
@@ -143,10 +144,10 @@ class ReplayDeviceTest {
 
     /** The offsets of the 4 KiB reads that reached {@code dev} while {@code trace} was replayed with {@code fit}, in order. */
     private static List<Long> replayedReadOffsets(LoopDevice dev, Path trace, FitPolicy fit) throws IOException {
-        try (org.sbench.record.BioQueueCapture capture = org.sbench.record.BioQueueCapture.start(List.of(dev.name()))) {
+        try (BioQueueCapture capture = BioQueueCapture.start(List.of(dev.name()))) {
             replay(trace, dev, ReplaySettings.DEFAULTS.withMapping(fit, null, false), "auto");
             return capture.finish().stream().filter(b -> b.op() == Op.READ && b.lengthBytes() == 4096)
-                    .map(org.sbench.record.BioQueueCapture.Bio::offsetBytes).toList();
+                    .map(BioQueueCapture.Bio::offsetBytes).toList();
         }
     }
 

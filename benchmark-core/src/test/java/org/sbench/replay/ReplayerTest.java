@@ -15,6 +15,7 @@ import org.sbench.metrics.MetricsRecorder;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
@@ -38,7 +39,7 @@ class ReplayerTest {
         return listOf(records, List.of());
     }
 
-    static TraceReader listOf(List<IoRecord> records, List<org.sbench.trace.PhaseMarker> phases) {
+    static TraceReader listOf(List<IoRecord> records, List<PhaseMarker> phases) {
         return new TraceReader() {
             private int next;
 
@@ -489,7 +490,7 @@ class ReplayerTest {
         ManualClock clock = new ManualClock();
         SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 100 * US);
         MetricsRecorder metrics = new MetricsRecorder(0, 2);
-        new Replayer(listOf(trace, List.of(new org.sbench.trace.PhaseMarker("load", 0), new org.sbench.trace.PhaseMarker("save", 5 * MS))),
+        new Replayer(listOf(trace, List.of(new PhaseMarker("load", 0), new PhaseMarker("save", 5 * MS))),
                 new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),
                 engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, 4, false).run();
         assertEquals(2, metrics.phase(0).ios());
@@ -508,7 +509,7 @@ class ReplayerTest {
         // Markers listed later-first (a hand-edited trace): "save" took no IO and "load" the IOs from 5 ms on.
         List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.READ, 0, 0), io(1, IoRecord.NO_TIME, Op.READ, 4096, 0),
                 io(5 * MS, IoRecord.NO_TIME, Op.WRITE, 8192, 0));
-        TraceReader reader = listOf(trace, List.of(new org.sbench.trace.PhaseMarker("save", 5 * MS), new org.sbench.trace.PhaseMarker("load", 0)));
+        TraceReader reader = listOf(trace, List.of(new PhaseMarker("save", 5 * MS), new PhaseMarker("load", 0)));
         ManualClock clock = new ManualClock();
         MetricsRecorder metrics = new MetricsRecorder(0, 2);
         new Replayer(reader, new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -101,7 +102,7 @@ class TraceMapperTest {
      */
     @Test
     void scaledStreamsKeepTheirIosInTheirOwnRanges() {
-        StreamLayout layout = StreamLayout.of(java.util.List.of(
+        StreamLayout layout = StreamLayout.of(List.of(
                 new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 4096, 0, 2L << 20, 0, 0),
                 new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, 2L << 20, 0, 0)));
         long cap = 1398272;
@@ -161,7 +162,7 @@ class TraceMapperTest {
 
     @Test
     void allStreamsGoOnDisjointRanges() {
-        StreamLayout layout = StreamLayout.of(java.util.List.of(
+        StreamLayout layout = StreamLayout.of(List.of(
                 new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 4096, 0, 3L << 20, 0, 0),
                 new org.sbench.trace.stats.TraceStatistics.StreamRow(7, "7", 1, 1, 0, 4096, 0, (5L << 20) + 1, 0, 0)));
         assertEquals(0, layout.base(0));

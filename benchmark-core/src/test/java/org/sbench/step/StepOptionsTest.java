@@ -154,12 +154,12 @@ class StepOptionsTest {
     @Test
     void idleProbesAtTheStartAfterEachIntervalAndAtTheEnd() {
         IdleStep i = IdleStep.of(opts("duration", "30m", "probe", "5m"));
-        assertEquals(java.util.List.of(0L, 300_000_000_000L, 600_000_000_000L, 900_000_000_000L, 1_200_000_000_000L,
+        assertEquals(List.of(0L, 300_000_000_000L, 600_000_000_000L, 900_000_000_000L, 1_200_000_000_000L,
                 1_500_000_000_000L, 1_800_000_000_000L), i.probeTimes());
         assertEquals(opts("duration", "30m", "probe-test", "randwrite", "probe", "5m", "probe-duration", "5s", "probe-bs", "4K",
                 "probe-qd", "32", "data", "random", "engine", "auto"), i.options());
         assertEquals(true, i.writes());
-        assertEquals(java.util.List.of(0L, 4_000_000_000L, 8_000_000_000L, 10_000_000_000L),
+        assertEquals(List.of(0L, 4_000_000_000L, 8_000_000_000L, 10_000_000_000L),
                 IdleStep.of(opts("duration", "10s", "probe", "4s")).probeTimes());
         assertEquals(false, IdleStep.of(opts("duration", "10s", "probe-test", "randread")).writes());
         assertEquals(opts("duration", "1m", "probe-test", "none"), IdleStep.of(opts("duration", "1m", "probe-test", "none")).options());

@@ -328,7 +328,7 @@ class FileTargetRulesTest {
     @Test
     void aFileAnotherSbenchHoldsIsRefusedNamingItSbench() throws Exception {
         Path file = FileState.random(dir.resolve("idle.img"), 2 * MIB);
-        try (ChildSbench other = ChildSbench.start(dir, java.util.List.of(), "idle", "--target", file.toString(), "--duration", "10m",
+        try (ChildSbench other = ChildSbench.start(dir, List.of(), "idle", "--target", file.toString(), "--duration", "10m",
                 "--probe-test", "none")) {
             other.await("the other sbench to hold " + file, () -> holdsAnFlock(other.pid(), file));
             CliTest.Run refused = replay(file, "--read-only");
