@@ -1,6 +1,8 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +23,7 @@ class LauncherTest {
 
     /**
      * Launchers started together on a tree without a jar build it once: the others wait for that build,
-     * then run. Two first runs at once each ran {@code mvn install} into the same target/ directories, and
+     * then run. Two first runs at once each ran the build into the same target/ directories, and
      * one failed with a compilation error (a class the other build was writing), exit 5.
      */
     @Test
@@ -47,6 +49,28 @@ class LauncherTest {
             assertEquals("ran", out.lines().reduce((a, b) -> b).orElse(""), out);
         }
         assertEquals(List.of("build"), Files.readAllLines(tree.resolve("builds")));
+    }
+
+    /**
+     * The build packages the jar and never installs: {@code mvn install} wrote this tree's modules into
+     * ~/.m2, where another tree's build (a second checkout, a git worktree) read them in place of its own.
+     */
+    @Test
+    void buildPackagesTheJarWithoutInstalling(@TempDir Path tree) throws Exception {
+        Path launcher = tree.resolve("sbench");
+        Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
+        Files.writeString(tree.resolve("pom.xml"), "<project/>\n");
+        Path bin = Files.createDirectories(tree.resolve("bin"));
+        script(bin.resolve("mvn"), "echo \"$@\" > goals\nmkdir -p replayer-cli/target && echo jar > replayer-cli/target/sbench.jar\n");
+        script(bin.resolve("java"), "echo ran\n");
+        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true);
+        pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        Process run = pb.start();
+        String out = new String(run.getInputStream().readAllBytes());
+        assertEquals(0, run.waitFor(), out);
+        List<String> goals = List.of(Files.readString(tree.resolve("goals")).trim().split(" "));
+        assertTrue(goals.contains("package"), goals.toString());
+        assertFalse(goals.contains("install"), goals.toString());
     }
 
     private static void script(Path file, String body) throws IOException {
