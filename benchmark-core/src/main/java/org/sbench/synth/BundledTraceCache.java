@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sbench.SbenchException;
 import org.sbench.replay.TracePlan;
+import org.sbench.result.AtomicTextFile;
 import org.sbench.trace.Progress;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.format.sbt.SbtWriter;
@@ -174,11 +175,14 @@ public final class BundledTraceCache {
         writeSum(TracePlan.sha256(file, Progress.NONE), sum);
     }
 
-    /** Records {@code sha256} in {@code sum}, where the cache can take it (a read-only cache is used unchecked). */
-    private static void writeSum(String sha256, Path sum) {
+    /**
+     * Records {@code sha256} in {@code sum}, where the cache can take it (a read-only cache is used
+     * unchecked). Whole or not at all: another process reading it half-written took the trace for damaged.
+     */
+    static void writeSum(String sha256, Path sum) {
         try {
-            Files.writeString(sum, sha256 + "\n");
-        } catch (IOException e) {
+            AtomicTextFile.write(sum, w -> w.write(sha256 + "\n"));
+        } catch (SbenchException e) {
             // A cache this user cannot write: its traces are used as they are, as before sums were kept.
         }
     }

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -49,6 +53,42 @@ class BundledTraceCacheTest {
     @Test
     void aDamagedTraceAnotherProcessDeletedFirstIsNoError(@TempDir Path dir) {
         BundledTraceCache.deleteDamaged(dir.resolve("light-2010-v1-seed1.sbt"));
+    }
+
+    /**
+     * A process that finds a trace another has just made never reads its sum half-written: it took an
+     * empty sum for a damaged trace, deleted it and made it again. Racing a reader against 2,000 sums
+     * written one after another saw empty ones (before the sum was written whole and renamed into place).
+     */
+    @Test
+    void aSumIsNeverSeenHalfWritten(@TempDir Path dir) throws Exception {
+        Path sum = dir.resolve("t.sbt" + BundledTraceCache.SUM_SUFFIX);
+        String sha = "ab".repeat(32);
+        AtomicBoolean writing = new AtomicBoolean(true);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Thread reader = new Thread(() -> {
+            while (writing.get()) {
+                try {
+                    String read = Files.readString(sum);
+                    if (!read.strip().equals(sha)) {
+                        seen.add(read);
+                    }
+                } catch (IOException absent) {
+                    // Not made yet, or deleted for the next round.
+                }
+            }
+        });
+        reader.start();
+        try {
+            for (int i = 0; i < 2_000 && seen.isEmpty(); i++) {
+                BundledTraceCache.writeSum(sha, sum);
+                Files.delete(sum);
+            }
+        } finally {
+            writing.set(false);
+            reader.join();
+        }
+        assertEquals(List.of(), List.copyOf(seen));
     }
 
     /** A user id without an account has user.home "?": the cache was made under ./?/.cache in the working directory. */
