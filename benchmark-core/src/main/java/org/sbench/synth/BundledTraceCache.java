@@ -2,10 +2,12 @@ package org.sbench.synth;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -110,19 +112,61 @@ public final class BundledTraceCache {
         Path dir = dir();
         Path file = dir.resolve(name + "-v" + p.version() + "-seed" + seed + ".sbt");
         Path sum = dir.resolve(file.getFileName() + SUM_SUFFIX);
-        if (Files.exists(file) && !intact(file, sum)) {
-            deleteDamaged(file);
+        if (usable(file, sum)) {
+            return file;
         }
-        if (!Files.exists(file)) {
-            try {
-                Files.createDirectories(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("create", dir, e);
+        }
+        // One process makes it, the others wait and use it: each made the whole trace (destroyer 2.4 GB).
+        synchronized (BundledTraceCache.class) {
+            try (FileChannel lock = lockToMake(file, name)) {
+                if (!usable(file, sum)) {
+                    generate(p, seed, p.capacityBytes(), file, generating);
+                    writeSum(file, sum);
+                }
             } catch (IOException e) {
-                throw SbenchException.ioFailure("create", dir, e);
+                throw SbenchException.ioFailure("lock", lockFile(file), e);
             }
-            generate(p, seed, p.capacityBytes(), file, generating);
-            writeSum(file, sum);
         }
         return file;
+    }
+
+    /** Whether {@code file} is there and intact; a damaged one is deleted. */
+    private static boolean usable(Path file, Path sum) {
+        if (!Files.exists(file)) {
+            return false;
+        }
+        if (intact(file, sum)) {
+            return true;
+        }
+        deleteDamaged(file);
+        return false;
+    }
+
+    /**
+     * The lock of whoever makes {@code file} (fcntl, on an empty hidden file beside it that stays: a
+     * lock file deleted after use could be locked by two processes at once, each on its own inode);
+     * the kernel drops it however its holder ends. Says so when another process holds it.
+     */
+    private static FileChannel lockToMake(Path file, String name) throws IOException {
+        FileChannel channel = FileChannel.open(lockFile(file), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            if (channel.tryLock() == null) {
+                System.err.println("sbench: waiting for another sbench to finish making " + name + " in " + file.getParent() + "...");
+                channel.lock();
+            }
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    static Path lockFile(Path file) {
+        return file.resolveSibling("." + file.getFileName() + ".lock");
     }
 
     /**
