@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherTest {
     private static final Path LAUNCHER = Path.of("..", "sbench").toAbsolutePath().normalize();
+    private static final String MAKE_JAR = "mkdir -p replayer-cli/target && echo jar > replayer-cli/target/sbench.jar\n";
 
     /**
      * Launchers started together on a tree without a jar build it once: the others wait for that build,
@@ -28,25 +29,15 @@ class LauncherTest {
      */
     @Test
     void launchersStartedTogetherBuildOnceAndAllRun(@TempDir Path tree) throws Exception {
-        Path launcher = tree.resolve("sbench");
-        Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
-        Files.writeString(tree.resolve("pom.xml"), "<project/>\n");
-        Path bin = Files.createDirectories(tree.resolve("bin"));
         // A build takes a while, and finds another one running in the same tree by its directory.
-        script(bin.resolve("mvn"), "mkdir building 2>/dev/null || { echo 'two builds at once' >&2; exit 1; }\n"
-                + "echo build >> builds\nsleep 2\nmkdir -p replayer-cli/target && echo jar > replayer-cli/target/sbench.jar\n"
-                + "rmdir building\n");
-        script(bin.resolve("java"), "echo ran\n");
+        treeBuildingWith(tree, "mkdir building 2>/dev/null || { echo 'two builds at once' >&2; exit 1; }\n"
+                + "echo build >> builds\nsleep 2\n" + MAKE_JAR + "rmdir building\n");
         List<Process> runs = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true);
-            pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
-            runs.add(pb.start());
+            runs.add(launch(tree));
         }
         for (Process p : runs) {
-            String out = new String(p.getInputStream().readAllBytes());
-            assertEquals(0, p.waitFor(), out);
-            assertEquals("ran", out.lines().reduce((a, b) -> b).orElse(""), out);
+            assertRan(p);
         }
         assertEquals(List.of("build"), Files.readAllLines(tree.resolve("builds")));
     }
@@ -57,20 +48,32 @@ class LauncherTest {
      */
     @Test
     void buildPackagesTheJarWithoutInstalling(@TempDir Path tree) throws Exception {
-        Path launcher = tree.resolve("sbench");
-        Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
-        Files.writeString(tree.resolve("pom.xml"), "<project/>\n");
-        Path bin = Files.createDirectories(tree.resolve("bin"));
-        script(bin.resolve("mvn"), "echo \"$@\" > goals\nmkdir -p replayer-cli/target && echo jar > replayer-cli/target/sbench.jar\n");
-        script(bin.resolve("java"), "echo ran\n");
-        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true);
-        pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
-        Process run = pb.start();
-        String out = new String(run.getInputStream().readAllBytes());
-        assertEquals(0, run.waitFor(), out);
+        treeBuildingWith(tree, "echo \"$@\" > goals\n" + MAKE_JAR);
+        assertRan(launch(tree));
         List<String> goals = List.of(Files.readString(tree.resolve("goals")).trim().split(" "));
         assertTrue(goals.contains("package"), goals.toString());
         assertFalse(goals.contains("install"), goals.toString());
+    }
+
+    /** The launcher in {@code tree}, with an {@code mvn} that runs {@code mvnBody} and a {@code java} that says "ran". */
+    private static void treeBuildingWith(Path tree, String mvnBody) throws IOException {
+        Files.copy(LAUNCHER, tree.resolve("sbench"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.writeString(tree.resolve("pom.xml"), "<project/>\n");
+        Path bin = Files.createDirectories(tree.resolve("bin"));
+        script(bin.resolve("mvn"), mvnBody);
+        script(bin.resolve("java"), "echo ran\n");
+    }
+
+    private static Process launch(Path tree) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(tree.resolve("sbench").toString(), "--version").redirectErrorStream(true);
+        pb.environment().put("PATH", tree.resolve("bin") + ":" + System.getenv("PATH"));
+        return pb.start();
+    }
+
+    private static void assertRan(Process launcher) throws IOException, InterruptedException {
+        String out = new String(launcher.getInputStream().readAllBytes());
+        assertEquals(0, launcher.waitFor(), out);
+        assertEquals("ran", out.lines().reduce((a, b) -> b).orElse(""), out);
     }
 
     private static void script(Path file, String body) throws IOException {
