@@ -13,7 +13,8 @@ import org.apache.commons.csv.CSVPrinter;
 import org.sbench.SbenchException;
 
 /**
- * {@code report --csv DIR}: four CSV files (five for a striped target) for spreadsheets, units in the column names (MB = 10^6
+ * {@code report --csv DIR}: five CSV files for spreadsheets, always the same five (a report into a directory
+ * replaces the whole of one before), units in the column names (MB = 10^6
  * bytes, latencies in µs, rates over busy time):
  * <ul>
  * <li>{@code summary.csv}: {@code metric,op,unit,value}, one row per {@link Metric#ALL} entry (the
@@ -22,7 +23,7 @@ import org.sbench.SbenchException;
  * <li>{@code timeseries.csv}: one row per second of the run (by completion time);</li>
  * <li>{@code latency-percentiles.csv}: {@code op,percentile,latency_us} at {@link #PERCENTILES}
  *     from the result's histograms (0 is the minimum, 100 the maximum; empty when the op has no IOs);</li>
- * <li>{@code members.csv}, for a striped target only: one row per member, in stripe order.</li>
+ * <li>{@code members.csv}: one row per member of a striped target, in stripe order; no rows for a single drive.</li>
  * </ul>
  */
 public final class CsvResultWriter implements ResultWriter {
@@ -55,16 +56,15 @@ public final class CsvResultWriter implements ResultWriter {
         files.write(dir.resolve(SIZE_CLASSES), w -> sizeClasses(r, new CSVPrinter(w, FORMAT)));
         files.write(dir.resolve(TIME_SERIES), w -> timeSeries(r, new CSVPrinter(w, FORMAT)));
         files.write(dir.resolve(LATENCY_PERCENTILES), w -> percentiles(r, new CSVPrinter(w, FORMAT)));
-        if (r.stripe() != null) {
-            files.write(dir.resolve(MEMBERS), w -> members(r, new CSVPrinter(w, FORMAT)));
-        }
+        files.write(dir.resolve(MEMBERS), w -> members(r, new CSVPrinter(w, FORMAT)));
     }
 
+    /** One row per member of a stripe; none for a single drive (the file still replaces a stripe's report before). */
     private static void members(ReplayResult r, CSVPrinter p) throws IOException {
         p.printRecord("member", "path", "model", "serial", "firmware", "in_flight_cap", "ios", "reads", "writes", "trims", "flushes",
                 "bytes_read", "bytes_written", "busy_s", "mb_per_s", "iops", "errors", "p99_us", "qd_avg");
         int i = 0;
-        for (ReplayResult.Member m : r.stripe().members()) {
+        for (ReplayResult.Member m : r.stripe() == null ? List.<ReplayResult.Member>of() : r.stripe().members()) {
             Map<String, String> d = m.device() == null ? Map.of() : m.device();
             p.printRecord(i++, m.path(), d.getOrDefault("model", ""), d.getOrDefault("serial", ""), d.getOrDefault("firmware", ""),
                     m.inFlightCap(), m.ios(), m.reads(), m.writes(), m.trims(), m.flushes(),

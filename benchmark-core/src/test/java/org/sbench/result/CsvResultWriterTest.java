@@ -15,11 +15,11 @@ import org.sbench.SbenchException;
 
 class CsvResultWriterTest {
     @Test
-    void writesTheFourFilesWithTheirColumns(@TempDir Path dir) throws Exception {
+    void writesTheFiveFilesWithTheirColumns(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("csv");
         new CsvResultWriter().write(ResultFixtures.load(ResultFixtures.A), out);
         try (var files = Files.list(out)) {
-            assertEquals(List.of("latency-percentiles.csv", "size-classes.csv", "summary.csv", "timeseries.csv"),
+            assertEquals(List.of("latency-percentiles.csv", "members.csv", "size-classes.csv", "summary.csv", "timeseries.csv"),
                     files.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary files left");
         }
         List<String> summary = Files.readAllLines(out.resolve("summary.csv"));

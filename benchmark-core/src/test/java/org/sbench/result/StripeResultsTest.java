@@ -79,9 +79,18 @@ class StripeResultsTest {
                 "0,/dev/sdx,DriveA,A1,1.0,64,3,2,1,0,0,2000000,500000,1.25,2,2.4,0,1.5,1.3333333333333333",
                 "1,/dev/sdz,DriveA,A2,1.0,64,2,1,1,0,0,1000000,500000,1,1.5,2,0,1.5,1"),
                 Files.readAllLines(dir.resolve(CsvResultWriter.MEMBERS)));
-        Path single = dir.resolve("single");
-        new CsvResultWriter().write(ResultFixtures.load(ResultFixtures.A), single);
-        assertTrue(!Files.exists(single.resolve(CsvResultWriter.MEMBERS)), "no members file for a single drive");
+    }
+
+    /**
+     * A single drive's report into a directory a stripe's report wrote replaces its members.csv with one
+     * of no rows: the stripe's members were left beside the single drive's other files, one set of five.
+     */
+    @Test
+    void aSingleDrivesCsvReplacesTheMembersOfAStripesBefore(@TempDir Path dir) throws Exception {
+        new CsvResultWriter().write(ResultFixtures.load(STRIPE), dir);
+        new CsvResultWriter().write(ResultFixtures.load(ResultFixtures.A), dir);
+        List<String> members = Files.readAllLines(dir.resolve(CsvResultWriter.MEMBERS));
+        assertEquals(1, members.size(), "the header, no member: " + members);
     }
 
     @Test
