@@ -1,10 +1,16 @@
 package org.sbench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.sbench.SbenchException;
 import org.sbench.cdm.CdmGrid;
 import org.sbench.cdm.CdmListener;
 import org.sbench.cdm.CdmPreset;
@@ -119,11 +125,15 @@ final class CdmCommand implements Callable<Integer> {
             }
         }
         if (outDir != null) {
-            write(results, outDir.path());
+            int removed = write(results, outDir.path());
             outDir.keep();
             stdout.println();
             stdout.println("results  " + outDir.path() + " (" + results.entries().size() + " JSON results and "
                     + gridFile(results.settings().preset()) + ")");
+            if (removed > 0) {
+                stdout.println("         removed " + removed + " results of an earlier cdm " + results.settings().preset().word() + " in "
+                        + outDir.path() + " that this run did not write again");
+            }
         }
         stdout.flush();
     }
@@ -145,18 +155,36 @@ final class CdmCommand implements Callable<Integer> {
         return "cdm-" + preset.word() + ".txt";
     }
 
-    /** The results and the grid, which appear together or not at all. */
-    private static void write(CdmResults results, Path dir) {
+    /**
+     * The results and the grid, which appear together or not at all; then removes the results an earlier
+     * run of the preset left in {@code dir} that this run did not write over (other tests or data
+     * patterns), which its grid does not hold. Returns how many it removed.
+     */
+    private static int write(CdmResults results, Path dir) {
         JsonResults json = new JsonResults();
         CdmPreset preset = results.settings().preset();
+        Set<Path> written = new HashSet<>();
         try (OutputFiles files = new OutputFiles()) {
             for (CdmResults.Entry e : results.entries()) {
-                json.write(e.best(), dir.resolve(e.fileName(preset)), files);
+                Path file = dir.resolve(e.fileName(preset));
+                json.write(e.best(), file, files);
+                written.add(file);
             }
             StringWriter grid = new StringWriter();
             new CdmGrid(results).write(new PrintWriter(grid));
             files.write(dir.resolve(gridFile(preset)), w -> w.write(grid.toString()));
             files.commit();
         }
+        int removed = 0;
+        try (DirectoryStream<Path> earlier = Files.newDirectoryStream(dir, "cdm-" + preset.word() + "-*.json")) {
+            for (Path file : earlier) {
+                if (!written.contains(file) && Files.deleteIfExists(file)) {
+                    removed++;
+                }
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("remove the earlier results in", dir, e);
+        }
+        return removed;
     }
 }

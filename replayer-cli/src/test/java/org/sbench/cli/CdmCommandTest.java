@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -203,6 +204,37 @@ class CdmCommandTest {
         } finally {
             Files.deleteIfExists(dash);
         }
+    }
+
+    /**
+     * A run into a directory an earlier run of the preset wrote replaces its results: with {@code --data
+     * random} and then {@code --data zero} into one directory, it held 16 results under the second run's
+     * grid of 8 (compare over it mixed two runs). Another preset's results stay: they have their own grid.
+     */
+    @Test
+    void aRunReplacesTheResultsOfAnEarlierRunOfThePresetInItsDirectory(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        String target = dir.resolve("t.dat").toString();
+        List<String> common = List.of("cdm", "--target", target, "--allow-write", "--size", "8M", "--passes", "1", "--duration", "0",
+                "--out", out.toString());
+        assertEquals(0, CliTest.run(concat(common, "--preset", "v3")).code());
+        assertEquals(0, CliTest.run(concat(common, "--data", "random")).code());
+        CliTest.Run zero = CliTest.run(concat(common, "--data", "zero"));
+        assertEquals(0, zero.code(), zero.err());
+        try (Stream<Path> files = Files.list(out)) {
+            List<String> v8 = files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("cdm-v8")).sorted().toList();
+            assertEquals(9, v8.size(), v8.toString());
+            assertTrue(v8.stream().filter(n -> n.endsWith(".json")).allMatch(n -> n.endsWith("-zero.json")), v8.toString());
+        }
+        assertTrue(Files.exists(out.resolve("cdm-v3.txt")) && Files.exists(out.resolve("cdm-v3-seq-read-random.json")),
+                "another preset's results stay");
+        assertTrue(zero.out().contains("removed 8 results of an earlier cdm v8 in " + out + " that this run did not write again"), zero.out());
+    }
+
+    private static String[] concat(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     @Test
