@@ -352,12 +352,20 @@ public final class TraceRecorder implements AutoCloseable {
         }
     }
 
-    /** {@code name} as a mark is stored: one line, trimmed, at most {@link #MAX_MARK_CHARS}; blank: {@code mark N}. */
+    /**
+     * {@code name} as a mark is stored: one line, trimmed, at most {@link #MAX_MARK_CHARS} chars,
+     * cut between characters (an emoji is two chars: half of one would be stored as '?'); blank:
+     * {@code mark N}.
+     */
     static String markName(String name, int number) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < name.length() && b.length() < MAX_MARK_CHARS; i++) {
-            char c = name.charAt(i);
-            b.append(Character.isISOControl(c) ? ' ' : c);
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            if (b.length() + Character.charCount(c) > MAX_MARK_CHARS) {
+                break;
+            }
+            b.appendCodePoint(Character.isISOControl(c) ? ' ' : c);
+            i += Character.charCount(c);
         }
         String s = b.toString().strip();
         return s.isEmpty() ? "mark " + number : s;

@@ -28,6 +28,15 @@ class TraceRecorderTest {
     }
 
     @Test
+    void aMarkNameIsCutBetweenCharactersNotInsideOne() {
+        String emoji = "\uD83D\uDE00";
+        String cut = "a".repeat(TraceRecorder.MAX_MARK_CHARS - 1);
+        assertEquals(cut, TraceRecorder.markName(cut + emoji + "tail", 1), "an emoji that does not fit is left out whole");
+        assertEquals(cut + "b", TraceRecorder.markName(cut + "b" + emoji, 1));
+        assertEquals("\u00e9t\u00e9 " + emoji, TraceRecorder.markName("\u00e9t\u00e9 " + emoji, 1));
+    }
+
+    @Test
     void markBeforeStartIsIgnored() {
         try (TraceRecorder r = new TraceRecorder(RecordSettings.of(List.of("/dev/null"), Path.of("t.sbt")))) {
             assertEquals(null, r.mark("early"));

@@ -189,14 +189,16 @@ final class BlktraceReader implements TraceReader {
             issue(f, op);
             return;
         }
+        if (event == TA_REQUEUE) {
+            matcher.requeue(f.device, f.sector, op);
+            return;
+        }
         long handle = matcher.find(f.device, f.sector, op);
         if (handle == CompletionMatcher.NOT_FOUND) {
             return;
         }
         long issueNs = matcher.issueNs(handle);
-        if (event == TA_REQUEUE) {
-            matcher.cancel(handle);
-        } else if (f.timeNs < issueNs) {
+        if (f.timeNs < issueNs) {
             matcher.cancel(handle);
             budget.reject(SbenchException.badBytes(f.name(), f.recordOffset, "a completion no earlier than its issue",
                     "completion at " + f.timeNs + " ns, issue at " + issueNs + " ns"));

@@ -138,12 +138,9 @@ public abstract class BlockEventLineReader implements TraceReader {
         matcher.eventsLost();
     }
 
-    /** A requeue: the oldest issue waiting with this key is dropped, as a later issue repeats it. */
+    /** A requeue: the newest issue waiting with this key is dropped, as a later issue repeats it ({@link CompletionMatcher#requeue}). */
     protected final void requeue(int device, long sector, Op op) {
-        long handle = matcher.find(device, sector, op);
-        if (handle != CompletionMatcher.NOT_FOUND) {
-            matcher.cancel(handle);
-        }
+        matcher.requeue(device, sector, op);
     }
 
     @Override

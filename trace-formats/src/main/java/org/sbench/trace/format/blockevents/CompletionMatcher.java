@@ -203,7 +203,33 @@ public final class CompletionMatcher {
         }
     }
 
-    /** Forgets the waiting issue {@code handle} without counting it lost (it was requeued or rejected). */
+    /**
+     * A request with this key was requeued: the newest issue waiting with it is forgotten without
+     * counting it lost, as the request is issued again later. The newest, not the oldest: a driver
+     * requeues a request right after its issue, while an older request at the same sector (a rewrite)
+     * may still be in flight and is completed by the next completion of the key. Nothing waits when
+     * the request was requeued before its issue (the driver refused it before starting it).
+     */
+    public void requeue(int device, long sectorKey, Op op) {
+        int t = probe(device, op == Op.FLUSH ? FLUSH_KEY : sectorKey, (byte) op.ordinal());
+        if (t < 0) {
+            return;
+        }
+        long newest = chainTail[t] - 1;
+        if (chainHead[t] == chainTail[t]) {
+            deleteAt(t);
+        } else {
+            long before = chainHead[t] - 1;
+            while (nextSameKey[(int) before & mask] != newest) {
+                before = nextSameKey[(int) before & mask];
+            }
+            nextSameKey[(int) before & mask] = NO_NEXT;
+            chainTail[t] = before + 1;
+        }
+        state[(int) newest & mask] = CANCELLED;
+    }
+
+    /** Forgets the waiting issue {@code handle} without counting it lost (its completion was rejected). */
     public void cancel(long handle) {
         int s = (int) handle & mask;
         unlink(s);

@@ -57,6 +57,30 @@ class CompletionMatcherTest {
         assertEquals(CompletionMatcher.NOT_FOUND, m.find(3, -1, Op.FLUSH));
     }
 
+    @Test
+    void aRequeueForgetsTheNewestIssueOfItsKeyAndKeepsTheOlderOnesInOrder() {
+        CompletionMatcher m = new CompletionMatcher();
+        m.issue(io(10, 100, Op.WRITE, 1), 100);
+        m.issue(io(20, 100, Op.WRITE, 1), 100);
+        m.issue(io(30, 100, Op.WRITE, 1), 100);
+        m.requeue(1, 100, Op.WRITE);
+        m.issue(io(40, 100, Op.WRITE, 1), 100);
+        m.requeue(1, 100, Op.WRITE);
+        m.requeue(1, 200, Op.WRITE);
+        m.issue(io(50, 100, Op.WRITE, 1), 100);
+        for (long done = 60; done <= 80; done += 10) {
+            m.complete(m.find(1, 100, Op.WRITE), done);
+        }
+        assertEquals(CompletionMatcher.NOT_FOUND, m.find(1, 100, Op.WRITE));
+        IoRecord out = new IoRecord();
+        List<Long> paired = new ArrayList<>();
+        while (m.poll(out, true)) {
+            paired.add(out.issueNs);
+            paired.add(out.completeNs);
+        }
+        assertEquals(List.of(10L, 60L, 20L, 70L, 50L, 80L), paired);
+    }
+
     /** A matcher giving up at 3 waiting, holding a flush still waiting and three writes completed behind it. */
     private static CompletionMatcher flushWaitingBeforeThreeCompletedWrites(boolean keepUncompleted) {
         CompletionMatcher m = new CompletionMatcher(3, keepUncompleted);
