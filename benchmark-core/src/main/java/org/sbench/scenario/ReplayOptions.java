@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.sbench.SbenchException;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.step.OptionWords;
@@ -98,8 +99,8 @@ final class ReplayOptions {
         }
 
         @Override
-        public void checkFits(Target target) {
-            found().checkFits(target);
+        public void checkFits(Target target, ReplayControl control) {
+            found().checkFits(target, control);
         }
 
         @Override

@@ -63,7 +63,7 @@ public final class ScenarioSession {
             Target region = region(target, scale);
             BundleLog log = Targets.beforeFirstIo(target, () -> {
                 IoEngines.checkServes(engine, target);
-                maker.checkFits(plan.steps(), region);
+                maker.checkFits(plan.steps(), region, control);
                 if (copy != null) {
                     return BundleLog.resume(dir, scenario.name(), target);
                 }

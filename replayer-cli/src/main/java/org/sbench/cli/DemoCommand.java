@@ -59,7 +59,12 @@ final class DemoCommand implements Callable<Integer> {
             out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
                     + "against a scratch file in " + work.path());
             out.flush();
-            ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
+            ReplayResult result;
+            try {
+                result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
+            } catch (SbenchException e) {
+                return stop.abandoned(e, spec.commandLine().getErr(), "nothing replayed, no result written");
+            }
             report(result, work.path());
             work.keep();
             return ExitCodes.ofRun(stop, result.complete(), result.summary().errors());

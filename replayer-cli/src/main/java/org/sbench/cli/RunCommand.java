@@ -109,8 +109,14 @@ final class RunCommand implements Callable<Integer> {
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             Lines lines = new Lines(stdout);
-            ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
-                    StepKinds.standard(), NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
+            ScenarioOutcome o;
+            try {
+                o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
+                        StepKinds.standard(), NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
+            } catch (SbenchException e) {
+                // A stop while the steps are checked, before the first runs (a replay step plans its trace).
+                return stop.abandoned(e, spec.commandLine().getErr(), "no step run");
+            }
             summary(o, stdout, writeAgain);
             if (stdoutJson != null) {
                 try (OutputFiles files = new OutputFiles()) {
