@@ -210,6 +210,34 @@ class StopSignalsChildTest {
         assertEquals(List.of(), stopped.steps(), "step 1 is not recorded");
     }
 
+    /**
+     * demo and run make a missing bundled workload before they take the stop signals, as replay
+     * does: a signal then ends sbench at once, with no result or bundle and no part of the workload
+     * in the cache. They took the signals first, and the signal went unheard until the workload was
+     * made. The demo's workload is made in a moment: it is held (SIGSTOP) while its part file is in
+     * the cache, signalled, then let go (SIGCONT).
+     */
+    @ParameterizedTest
+    @CsvSource({"demo", "run"})
+    void aSignalWhileDemoOrRunMakesItsWorkloadEndsSbenchWithNothingLeft(String command, @TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("cache");
+        Path out = dir.resolve("out");
+        String[] args = command.equals("demo") ? new String[] {"demo", "--dir", out.toString()}
+                : new String[] {"run", Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: light-2011}\n")
+                        .toString(), "--target", "null", "--out", out.toString()};
+        try (ChildSbench child = ChildSbench.startWithCache(dir, cache, args)) {
+            child.await("the workload's part file", () -> Files.isDirectory(cache.resolve("sbench"))
+                    && !names(cache.resolve("sbench")).isEmpty());
+            child.signal("STOP");
+            child.signal("TERM");
+            child.signal("CONT");
+            assertEquals(143, child.waitFor(), child.err());
+            assertFalse(child.out().contains("replaying"), child.out());
+        }
+        assertFalse(Files.exists(out), "nothing replayed, no result or bundle");
+        assertEquals(List.of(), names(cache.resolve("sbench")), "no part of the workload kept");
+    }
+
     private static List<String> names(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).toList();
