@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sbench.replay.ReplayControl;
 import org.sbench.result.ReplayResult;
 import org.sbench.step.OptionWords;
 import org.sbench.step.Step;
@@ -69,7 +70,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
     }
 
     @Override
-    public void checkFits(Target target) {
+    public void checkFits(Target target, ReplayControl control) {
         CdmSuite.checkFits(target, settings);
     }
 

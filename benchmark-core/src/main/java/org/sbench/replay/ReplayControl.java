@@ -1,5 +1,9 @@
 package org.sbench.replay;
 
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.Progress;
+
 /**
  * Lets another thread ask a running replay to stop issuing: the CLI's Ctrl-C handler
  * ({@link #requestStop()}, "interrupted") or a timer that ends a time-limited run
@@ -65,6 +69,23 @@ public final class ReplayControl {
 
     public boolean stopRequested() {
         return stop() != null;
+    }
+
+    /**
+     * {@code progress} of work before the run's first IO ({@code task}: "planning TRACE", "making
+     * WORKLOAD"), which a stop abandons: its next report throws an {@link ErrorKind#INTERRUPTED}
+     * failure, "REASON while TASK", and the work closes what it holds as after any failure (a
+     * sort's files, a part file are deleted). A trace is read or made in reports of a buffer or a
+     * batch of IOs, so the stop is heard at once, where the work went on to its end before.
+     */
+    public Progress abandoning(Progress progress, String task) {
+        return (done, total) -> {
+            String reason = stopReason();
+            if (reason != null) {
+                throw new SbenchException(ErrorKind.INTERRUPTED, reason + " while " + task);
+            }
+            progress.at(done, total);
+        };
     }
 
     /** Why the run was asked to stop, or null. */

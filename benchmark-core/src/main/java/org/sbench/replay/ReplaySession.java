@@ -14,7 +14,8 @@ import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 
 /**
- * The whole of {@code sbench replay} below the command line: plans the trace, opens the target
+ * The whole of {@code sbench replay} below the command line: plans the trace (a stop asked of the
+ * control before the first IO abandons the plan, {@link ReplayControl#abandoning}), opens the target
  * (with its safety checks) and the engine, runs the replay, and closes both (restoring the device's
  * queue settings) whatever happens.
  */
@@ -50,7 +51,7 @@ public final class ReplaySession {
     public static ReplayResult run(Request request, IoEngines.Opener engines, NanoClock clock, ReplayListener listener,
                                    ReplayControl control, String sbenchVersion, Consumer<String> warnings) {
         TraceFormats formats = TraceFormats.standard();
-        TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions());
+        TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions(), control);
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
         }

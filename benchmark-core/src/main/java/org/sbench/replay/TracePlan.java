@@ -52,15 +52,16 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
      * Plans the trace {@code path}: {@code options.progress()} hears both passes as one, the
      * statistics pass as the first half of twice the file's size, the hash as the second. A record
      * replay cannot issue ({@link #REPLAYABLE}) is a bad record, as the run's reading finds it too.
+     * A stop asked of {@code control} abandons the plan ({@link ReplayControl#abandoning}).
      */
-    public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options) {
+    public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options, ReplayControl control) {
         // A directory is refused as every reader refuses it (TraceInput): it is no trace, not one to convert first.
         if (Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path)) {
             throw SbenchException.usage(path + " is not a regular file (a pipe or device): replay reads its trace twice, a"
                     + " planning pass and then the replay, and a pipe can be read once; convert it first (sbench convert "
                     + path + " trace.sbt) and replay that");
         }
-        Progress progress = options.progress();
+        Progress progress = control.abandoning(options.progress(), "planning " + path);
         ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
         Pass pass = formats.read(path, from, firstHalf, firstHalf, opened -> {
             CombinedQdReader reader = CombinedQdReader.measuring(opened);

@@ -2,9 +2,12 @@ package org.sbench.scenario;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.sbench.SbenchException;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.step.OptionWords;
@@ -25,14 +28,15 @@ import org.sbench.traces.BundledTraces;
  * ({@code mode}, {@code max-idle}, {@code qd-fallback}, {@code speed}, {@code max-inflight}, {@code qd},
  * {@code data}, {@code fit}, {@code stream}, {@code read-only}, {@code reap}, {@code on-error},
  * {@code from}, {@code skip-bad}), and {@code first}: the share of the trace's IOs replayed, from its
- * first (default 100%; {@code --scale} shortens it). A bundled workload is generated when the step
- * runs, not when the scenario is read.
+ * first (default 100%; {@code --scale} shortens it). A bundled workload is generated before the run
+ * opens its target ({@link ScenarioSession.Prepared#makeWorkloads}), not when the scenario is read.
  */
 final class ReplayOptions {
     static final String KIND = ReplayStep.KIND;
     static final String FIRST = "first";
+    private static final String TRACE = "trace";
     private static final String MAX_IDLE = "max-idle";
-    private static final List<String> OPTIONS = List.of("trace", "mode", MAX_IDLE, "qd-fallback", "speed", "max-inflight", "qd",
+    private static final List<String> OPTIONS = List.of(TRACE, "mode", MAX_IDLE, "qd-fallback", "speed", "max-inflight", "qd",
             "data", "fit", "stream", "read-only", "reap", "on-error", "from", "skip-bad", FIRST);
     private static final double PERCENT = 100;
 
@@ -42,7 +46,7 @@ final class ReplayOptions {
     /** The replay step of {@code options}; a usage error naming the option that is wrong. */
     static Step step(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
-        String trace = o.required("trace");
+        String trace = o.required(TRACE);
         if (!Files.exists(Path.of(trace)) && !BundledTraces.exists(trace)) {
             throw SbenchException.usage("--trace " + trace + ": no such file, and no bundled workload of that name"
                     + " (sbench traces lists them)");
@@ -64,6 +68,19 @@ final class ReplayOptions {
         ReadOptions read = ReadOptions.DEFAULTS.withSkipBad(o.count("skip-bad", 0));
         double share = OptionWords.percent("--" + FIRST, o.word(FIRST, "100")) / PERCENT;
         return new Deferred(new ReplayStep(trace, Path.of(trace), o.word("from", null), read, settings, o.asWritten(), share));
+    }
+
+    /** The traces the replay steps of {@code scenario} name, each once, in the order written. */
+    static Set<String> traces(Scenario scenario) {
+        Set<String> traces = new LinkedHashSet<>();
+        for (Scenario.Part part : scenario.parts()) {
+            for (Scenario.StepSpec spec : part instanceof Scenario.Group g ? g.steps() : List.of((Scenario.StepSpec) part)) {
+                if (spec.kind().equals(KIND)) {
+                    traces.add(spec.options().get(TRACE));
+                }
+            }
+        }
+        return traces;
     }
 
     /** {@code word} of {@code max-idle} as {@code sbench replay --max-idle} takes it: a duration or {@code none}. */
@@ -98,8 +115,8 @@ final class ReplayOptions {
         }
 
         @Override
-        public void checkFits(Target target) {
-            found().checkFits(target);
+        public void checkFits(Target target, ReplayControl control) {
+            found().checkFits(target, control);
         }
 
         @Override

@@ -2,6 +2,8 @@ package org.sbench.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
@@ -22,7 +24,8 @@ import org.sbench.target.Target;
  * of its own under the run's ({@link ReplayControl#child()}): a step's planned end stays its own,
  * and Ctrl-C or SIGTERM stops the step running then. That step stops issuing, its IOs in flight
  * complete, and it is recorded incomplete; no further step starts, and the bundle ends incomplete
- * with the reason. A resumed run runs that step again from its start. A step that ends incomplete for
+ * with the reason. A stop while a step plans its trace, before its first IO, ends the run before that
+ * step, which the bundle does not hold. A resumed run runs that step again from its start. A step that ends incomplete for
  * another reason (an IO error under on-error stop) ends the run the same way.
  */
 final class ScenarioRunner {
@@ -81,6 +84,10 @@ final class ScenarioRunner {
                 r = maker.attributing(p, () -> step.run(new StepContext(target, engines, clock, control.child(), stepListener,
                         sbenchVersion, seed)));
             } catch (RuntimeException e) {
+                if (e instanceof SbenchException s && s.kind() == ErrorKind.INTERRUPTED && control.stopRequested()) {
+                    // The stop abandoned what the step does before its first IO (a replay plans its trace): it did not begin.
+                    return end(false, control.stopReason() + " before step " + (p.ordinal() + 1), errors, ran);
+                }
                 log.end(false, "step " + (p.ordinal() + 1) + " (" + p.label(step.label()) + ") failed: " + e.getMessage());
                 throw e;
             }

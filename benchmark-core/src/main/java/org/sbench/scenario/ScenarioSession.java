@@ -2,17 +2,20 @@ package org.sbench.scenario;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.step.BundleLog;
 import org.sbench.step.StepListener;
+import org.sbench.synth.BundledTraceCache;
 import org.sbench.target.Target;
 import org.sbench.target.TargetLock;
 import org.sbench.target.TargetRegion;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
+import org.sbench.trace.Progress;
 
 /**
  * The whole of {@code sbench run} below the command line: checks every step of the scenario at its
@@ -38,8 +41,11 @@ public final class ScenarioSession {
                           TargetSettings targetSettings, String engine) {
     }
 
-    public static ScenarioOutcome run(Request request, StepKinds kinds, NanoClock clock, ScenarioListener listener,
-                                      StepListener stepListener, ReplayControl control, String sbenchVersion) {
+    /**
+     * Reads and checks the scenario of {@code request} (the bundle's copy when resuming) at its
+     * longest, before anything is opened: a bad option fails at once, naming its line.
+     */
+    public static Prepared prepare(Request request, StepKinds kinds) {
         Path dir = request.bundleDir();
         BundleScenario copy = request.resume() ? BundleScenario.read(dir) : null;
         Scenario scenario = request.scenario() != null ? request.scenario() : copy.parse();
@@ -54,45 +60,89 @@ public final class ScenarioSession {
         }
         StepMaker maker = new StepMaker(scenario, kinds, scale);
         StepMaker.Plan plan = maker.check(List.of());
-        IoEngines.Opener engines = (name, t, depth, maxIoBytes, c) ->
-                IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
-        ScenarioOutcome outcome;
-        // A bundle being resumed is locked before anything else; a new one as soon as it is made.
-        try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir);
-             Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
-            Target region = region(target, scale);
-            BundleLog log = Targets.beforeFirstIo(target, () -> {
-                IoEngines.checkServes(engine, target);
-                maker.checkFits(plan.steps(), region);
-                if (copy != null) {
-                    return BundleLog.resume(dir, scenario.name(), target);
-                }
-                BundleLog begun = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
-                try {
-                    BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
-                } catch (RuntimeException e) {
-                    // Without its scenario.json the bundle could be neither resumed nor written over.
-                    begun.abandon(e);
-                    throw e;
-                }
-                return begun;
-            });
-            try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {
-                try {
-                    outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
-                            stepListener, listener, sbenchVersion).run();
-                } catch (RuntimeException e) {
-                    try {
-                        ScenarioReport.write(ScenarioBundle.read(dir));
-                    } catch (RuntimeException notWritten) {
-                        e.addSuppressed(notWritten);
-                    }
-                    throw e;
-                }
-                ScenarioReport.write(ScenarioBundle.read(dir));
+        return new Prepared(request, scenario, copy, scale, engine, kinds, maker, plan);
+    }
+
+    /** A scenario read and checked ({@link #prepare}): its workloads made, then run. */
+    public static final class Prepared {
+        private final Request request;
+        private final Scenario scenario;
+        private final BundleScenario copy;
+        private final double scale;
+        private final String engine;
+        private final StepKinds kinds;
+        private final StepMaker maker;
+        private final StepMaker.Plan plan;
+
+        private Prepared(Request request, Scenario scenario, BundleScenario copy, double scale, String engine, StepKinds kinds,
+                         StepMaker maker, StepMaker.Plan plan) {
+            this.request = request;
+            this.scenario = scenario;
+            this.copy = copy;
+            this.scale = scale;
+            this.engine = engine;
+            this.kinds = kinds;
+            this.maker = maker;
+            this.plan = plan;
+        }
+
+        /**
+         * Makes the bundled workloads the replay steps name that the cache lacks, {@code generating}
+         * hearing how far each is. {@code sbench run} makes them before it takes the stop signals,
+         * as replay makes its own: a signal while one is made ends sbench at once, the cache keeping
+         * no part of it. Made as the steps were checked, after the stop signals were taken, they
+         * kept a signal unheard until made (destroyer: about 30 s).
+         */
+        public void makeWorkloads(Function<String, Progress> generating) {
+            for (String trace : ReplayOptions.traces(scenario)) {
+                BundledTraceCache.forUser().resolve(trace, generating.apply(trace));
             }
         }
-        return outcome;
+
+        /** Opens the target, checks the steps against it, begins or resumes the bundle and runs the steps (as the class says). */
+        public ScenarioOutcome run(NanoClock clock, ScenarioListener listener, StepListener stepListener, ReplayControl control,
+                                   String sbenchVersion) {
+            Path dir = request.bundleDir();
+            IoEngines.Opener engines = (name, t, depth, maxIoBytes, c) ->
+                    IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
+            ScenarioOutcome outcome;
+            // A bundle being resumed is locked before anything else; a new one as soon as it is made.
+            try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir);
+                 Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
+                Target region = region(target, scale);
+                BundleLog log = Targets.beforeFirstIo(target, () -> {
+                    IoEngines.checkServes(engine, target);
+                    maker.checkFits(plan.steps(), region, control);
+                    if (copy != null) {
+                        return BundleLog.resume(dir, scenario.name(), target);
+                    }
+                    BundleLog begun = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
+                    try {
+                        BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
+                    } catch (RuntimeException e) {
+                        // Without its scenario.json the bundle could be neither resumed nor written over.
+                        begun.abandon(e);
+                        throw e;
+                    }
+                    return begun;
+                });
+                try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {
+                    try {
+                        outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
+                                stepListener, listener, sbenchVersion).run();
+                    } catch (RuntimeException e) {
+                        try {
+                            ScenarioReport.write(ScenarioBundle.read(dir));
+                        } catch (RuntimeException notWritten) {
+                            e.addSuppressed(notWritten);
+                        }
+                        throw e;
+                    }
+                    ScenarioReport.write(ScenarioBundle.read(dir));
+                }
+            }
+            return outcome;
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.replay.ReplayControl;
 import org.sbench.step.Step;
 import org.sbench.target.Target;
 
@@ -55,9 +56,10 @@ final class StepMaker {
     /**
      * Checks every step of {@code plan} against {@code target} ({@link Step#checkFits}), the region
      * the steps run on: a step that does not fit is refused at its line before any step runs. A step
-     * repeated with the same options (a group's rounds) is checked once: a replay's check reads its trace.
+     * repeated with the same options (a group's rounds) is checked once: a replay's check reads its
+     * trace, which a stop asked of {@code control} abandons.
      */
-    void checkFits(List<PlannedStep> plan, Target target) {
+    void checkFits(List<PlannedStep> plan, Target target, ReplayControl control) {
         Set<Map.Entry<String, Map<String, String>>> checked = new HashSet<>();
         for (PlannedStep p : plan) {
             Step step = make(p);
@@ -65,7 +67,7 @@ final class StepMaker {
                 continue;
             }
             attributing(p, () -> {
-                step.checkFits(target);
+                step.checkFits(target, control);
                 return step;
             });
         }

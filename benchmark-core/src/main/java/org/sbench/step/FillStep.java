@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplayControl;
 import org.sbench.target.NullTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -76,7 +77,7 @@ public final class FillStep implements Step {
     }
 
     @Override
-    public void checkFits(Target target) {
+    public void checkFits(Target target, ReplayControl control) {
         regionBytes(target);
     }
 

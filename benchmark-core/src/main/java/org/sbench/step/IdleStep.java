@@ -9,6 +9,7 @@ import org.sbench.SbenchException;
 import org.sbench.generate.RandomTraceReader;
 import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.Replayer;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -161,7 +162,7 @@ public final class IdleStep implements Step {
     }
 
     @Override
-    public void checkFits(Target target) {
+    public void checkFits(Target target, ReplayControl control) {
         probeRegionBytes(target);
     }
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
+import org.sbench.replay.ReplayControl;
 import org.sbench.target.EraseMethod;
 import org.sbench.target.Erasure;
 import org.sbench.target.NullTarget;
@@ -97,7 +98,7 @@ public final class PurgeStep implements Step {
     }
 
     @Override
-    public void checkFits(Target target) {
+    public void checkFits(Target target, ReplayControl control) {
         checkedLength(target, offset());
         checkedErasure(target);
     }

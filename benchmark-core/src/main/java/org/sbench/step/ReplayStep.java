@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Run;
 import org.sbench.replay.TracePlan;
@@ -63,25 +64,28 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
      * {@code target}: a stream it has, a mode it can be replayed in, IOs that fit.
      */
     @Override
-    public void checkFits(Target target) {
-        Run.checkFits(source(), settings, target);
+    public void checkFits(Target target, ReplayControl control) {
+        Run.checkFits(source(control), settings, target);
     }
 
     @Override
     public StepResult run(StepContext context) {
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
-        ReplayResult r = context.run(source(), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
+        ReplayResult r = context.run(source(context.control()), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,
                 null);
     }
 
-    /** The IOs this step replays, the trace read through and checked against the settings (a stream it has, a mode it allows). */
-    private TraceSource source() {
+    /**
+     * The IOs this step replays, the trace read through and checked against the settings (a stream it
+     * has, a mode it allows); a stop asked of {@code control} abandons the reading.
+     */
+    private TraceSource source(ReplayControl control) {
         TraceFormats formats = TraceFormats.standard();
-        TracePlan plan = TracePlan.of(formats, trace, from, readOptions);
+        TracePlan plan = TracePlan.of(formats, trace, from, readOptions, control);
         plan.check(settings);
         return TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share);
     }

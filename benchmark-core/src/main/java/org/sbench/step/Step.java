@@ -3,6 +3,7 @@ package org.sbench.step;
 import java.util.Collection;
 import java.util.Map;
 import org.sbench.SbenchException;
+import org.sbench.replay.ReplayControl;
 import org.sbench.target.Target;
 
 /**
@@ -38,8 +39,10 @@ public interface Step {
      * blocks, an erase method it has) without issuing an IO: a usage error naming the option when
      * something does not fit. {@link #run} makes the same checks; a scenario makes them for all its
      * steps before the first runs, so that no step writes before a later one is found not to fit.
+     * A check that reads long (a replay plans its trace) is abandoned when {@code control} is asked
+     * to stop ({@link ReplayControl#abandoning}).
      */
-    default void checkFits(Target target) {
+    default void checkFits(Target target, ReplayControl control) {
     }
 
     /**

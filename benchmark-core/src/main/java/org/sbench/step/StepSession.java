@@ -40,7 +40,7 @@ public final class StepSession {
         try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()))) {
             // A step that does not fit the target is refused before the bundle, and a file made for it deleted again.
             BundleLog log = Targets.beforeFirstIo(t, () -> {
-                step.checkFits(t);
+                step.checkFits(t, control);
                 return BundleLog.begin(bundleDir, step.kind(), 1, t, sbenchVersion);
             });
             try {

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.generate.SweepTraceReader;
 import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplayControl;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -134,7 +135,7 @@ public final class SweepStep implements Step {
     }
 
     @Override
-    public void checkFits(Target target) {
+    public void checkFits(Target target, ReplayControl control) {
         pointBytes(target);
     }
 

@@ -8,6 +8,7 @@ import java.util.function.IntToDoubleFunction;
 import org.sbench.SbenchException;
 import org.sbench.generate.RandomTraceReader;
 import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.Replayer;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -111,7 +112,7 @@ public final class TortureStep implements Step {
     }
 
     @Override
-    public void checkFits(Target target) {
+    public void checkFits(Target target, ReplayControl control) {
         regionBytes(target);
     }
 

@@ -122,7 +122,7 @@ class TimerSlackTest {
             }
             w.finish();
         }
-        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl());
         ReplaySettings timed = ReplaySettings.DEFAULTS.withTimed(1.0, 4);
         long before = ThreadCalls.timerSlackNs();
         List<Long> slackAtStart = new ArrayList<>();

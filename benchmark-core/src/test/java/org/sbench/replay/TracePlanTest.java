@@ -45,7 +45,8 @@ class TracePlanTest {
         Path trace = twoOverlappingStreams(dir);
         long size = java.nio.file.Files.size(trace);
         java.util.List<long[]> heard = new java.util.ArrayList<>();
-        TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS.withProgress((d, t) -> heard.add(new long[] {d, t})));
+        TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS.withProgress((d, t) -> heard.add(new long[] {d, t})),
+                new ReplayControl());
         long previous = -1;
         for (long[] h : heard) {
             assertEquals(2 * size, h[1]);
@@ -54,6 +55,18 @@ class TracePlanTest {
         }
         assertEquals(2 * size, previous);
         assertEquals(true, heard.stream().anyMatch(h -> h[0] == size), "the statistics pass read all of it once");
+    }
+
+    /** A stop asked before the plan's first read abandons it: the plan is not made, and the failure says why. */
+    @Test
+    void aStopAbandonsThePlan(@TempDir Path dir) {
+        Path trace = twoOverlappingStreams(dir);
+        ReplayControl stopped = new ReplayControl();
+        stopped.requestStop("interrupted (SIGTERM)");
+        org.sbench.SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS, stopped));
+        assertEquals(org.sbench.ErrorKind.INTERRUPTED, e.kind());
+        assertEquals("interrupted (SIGTERM) while planning " + trace, e.getMessage());
     }
 
     /** An MSR trace of {@code records} 4 KiB reads 1 µs apart, in time order but for record {@code late}, moved to the end. */
@@ -90,7 +103,7 @@ class TracePlanTest {
         java.util.List<Long> inOrder = java.util.stream.LongStream.range(0, 200).map(i -> 4096 * i).boxed().toList();
         for (int late : new int[] {3, 190}) {
             Path trace = java.nio.file.Files.writeString(dir.resolve("late-" + late + ".csv"), msrWithLateRecord(200, late));
-            TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, small);
+            TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, small, new ReplayControl());
             assertEquals(200, plan.stats().records(), "record " + late + " late");
             assertEquals(1, plan.stats().reordered(), "record " + late + " late");
             assertEquals(inOrder, replayed(plan, small), "record " + late + " late");
@@ -100,7 +113,7 @@ class TracePlanTest {
     @Test
     void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
-        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS, new ReplayControl());
         ReplaySettings all = ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withMapping(FitPolicy.ERROR, "all", false);
         TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
         assertEquals(3, plan.stats().qd().max(), "per stream");
@@ -127,7 +140,7 @@ class TracePlanTest {
     @Test
     void streamAllComparesEveryModeAgainstTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
-        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS, new ReplayControl());
         TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
         ReplaySettings all = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false);
         for (ReplaySettings s : new ReplaySettings[] {all.withTimed(1, 256), all.withFixedQd(6)}) {
@@ -157,7 +170,7 @@ class TracePlanTest {
             }
             w.finish();
         }
-        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl());
         TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
         ReplaySettings timed = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false).withTimed(1, 256);
         ManualClock clock = new ManualClock();
@@ -183,12 +196,12 @@ class TracePlanTest {
             w.finish();
         }
         org.sbench.SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
-                () -> TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS));
+                () -> TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl()));
         assertEquals(org.sbench.ErrorKind.BAD_INPUT, e.kind());
         assertEquals(true, e.getMessage().matches(java.util.regex.Pattern.quote(file.toString()) + ": byte [0-9]+: expected an IO of at"
                 + " most 1 GiB \\(2\\^30 bytes\\), the longest sbench replays, found a read of 1073742336 bytes at 0, .*"), e.getMessage());
 
-        TracePlan skipping = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS.withSkipBad(1));
+        TracePlan skipping = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS.withSkipBad(1), new ReplayControl());
         assertEquals(1, skipping.stats().records());
         assertEquals(1, skipping.stats().skipped());
         assertEquals(4096, skipping.source(IoRecord.NO_STREAM, TraceFormats.standard(), ReadOptions.DEFAULTS.withSkipBad(1)).largestIoBytes());

@@ -94,7 +94,7 @@ class ScenarioDeviceTest {
     }
 
     private static ScenarioOutcome run(Scenario s, Path bundle, String target, TargetSettings ts) {
-        return ScenarioSession.run(new ScenarioSession.Request(s, bundle, false, null, target, ts, null), StepKinds.standard(),
-                NanoClock.SYSTEM, ScenarioListener.NONE, StepListener.NONE, new ReplayControl(), "test");
+        return ScenarioSession.prepare(new ScenarioSession.Request(s, bundle, false, null, target, ts, null), StepKinds.standard())
+                .run(NanoClock.SYSTEM, ScenarioListener.NONE, StepListener.NONE, new ReplayControl(), "test");
     }
 }

@@ -65,13 +65,13 @@ class ScenarioSessionTest {
     }
 
     private ScenarioOutcome run(Scenario s, Path bundle, boolean resume, Double scale, Heard heard) {
-        return ScenarioSession.run(new ScenarioSession.Request(s, bundle, resume, scale, NullTarget.NAME, TargetSettings.DEFAULTS, null),
-                steps.kinds(), NanoClock.SYSTEM, heard, StepListener.NONE, steps.newRun(), "test");
+        return ScenarioSession.prepare(new ScenarioSession.Request(s, bundle, resume, scale, NullTarget.NAME, TargetSettings.DEFAULTS,
+                null), steps.kinds()).run(NanoClock.SYSTEM, heard, StepListener.NONE, steps.newRun(), "test");
     }
 
     private ScenarioOutcome runOn(Scenario s, Path bundle, String target, TargetSettings settings, double scale) {
-        return ScenarioSession.run(new ScenarioSession.Request(s, bundle, false, scale, target, settings, null), steps.kinds(),
-                NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test");
+        return ScenarioSession.prepare(new ScenarioSession.Request(s, bundle, false, scale, target, settings, null), steps.kinds())
+                .run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test");
     }
 
     private static Scenario scenario(Path dir, String stepsYaml) {
@@ -236,9 +236,9 @@ class ScenarioSessionTest {
         for (String[] c : cases) {
             Path b = dir.resolve("bundle-" + c[0].hashCode());
             Heard heard = new Heard();
-            SbenchException e = assertThrows(SbenchException.class, () -> ScenarioSession.run(new ScenarioSession.Request(
+            SbenchException e = assertThrows(SbenchException.class, () -> ScenarioSession.prepare(new ScenarioSession.Request(
                     scenario(dir, "  - fill: {passes: 1}\n" + c[0]), b, false, null, file.toString(),
-                    TargetSettings.DEFAULTS.withAllowWrite(true), null), steps.kinds(), NanoClock.SYSTEM, heard, StepListener.NONE,
+                    TargetSettings.DEFAULTS.withAllowWrite(true), null), steps.kinds()).run(NanoClock.SYSTEM, heard, StepListener.NONE,
                     steps.newRun(), "test"), c[0]);
             assertEquals(ErrorKind.BAD_INPUT, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith(c[1]), e.getMessage());
@@ -253,9 +253,9 @@ class ScenarioSessionTest {
         Path file = dir.resolve("new.img");
         Path trace = Files.writeString(dir.resolve("t.csv"), "128166372000000000,h,0,Write,104857600,4096,100\n");
         Path b = dir.resolve("bundle");
-        assertThrows(SbenchException.class, () -> ScenarioSession.run(new ScenarioSession.Request(
+        assertThrows(SbenchException.class, () -> ScenarioSession.prepare(new ScenarioSession.Request(
                 scenario(dir, "  - fill: {passes: 1}\n  - replay: {trace: " + trace + ", fit: error}\n"), b, false, null,
-                file.toString(), TargetSettings.DEFAULTS.withSizeBytes(16 << 20), null), steps.kinds(), NanoClock.SYSTEM, new Heard(),
+                file.toString(), TargetSettings.DEFAULTS.withSizeBytes(16 << 20), null), steps.kinds()).run(NanoClock.SYSTEM, new Heard(),
                 StepListener.NONE, steps.newRun(), "test"));
         assertFalse(Files.exists(file), "the file made for the run is deleted again");
         assertFalse(Files.exists(b), "no bundle begun");
@@ -264,9 +264,9 @@ class ScenarioSessionTest {
     /** The refusal names the command's option as a command line writes it, not as a step option. */
     @Test
     void aFillOfTheUnsizedNullTargetSaysRunTakesTheSize(@TempDir Path dir) {
-        SbenchException e = assertThrows(SbenchException.class, () -> ScenarioSession.run(new ScenarioSession.Request(
+        SbenchException e = assertThrows(SbenchException.class, () -> ScenarioSession.prepare(new ScenarioSession.Request(
                 scenario(dir, "  - fill: {passes: 1}\n"), dir.resolve("b"), false, null, NullTarget.NAME, TargetSettings.DEFAULTS,
-                null), steps.kinds(), NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test"));
+                null), steps.kinds()).run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test"));
         assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 1152921504606846976 bytes unless"
                 + " given one: sbench fill --size 1G, or sbench run --size 1G for a scenario", e.getMessage());
     }

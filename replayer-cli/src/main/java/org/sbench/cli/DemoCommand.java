@@ -50,16 +50,22 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = OutputOptions.text(spec, OutputOptions.json(json));
+        ProgressLine line = progress.line(spec);
+        // The bundled workload, even where a file of its name is in the working directory, made before the stop signals are
+        // taken, as replay makes its own: a signal while it is made ends sbench at once, and the cache keeps no part of it.
+        Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED, TraceOptions.generating(line, WORKLOAD));
         try (OutputDirectory work = dir != null ? new OutputDirectory("--dir", dir) : OutputDirectory.temporary("sbench-demo-");
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
-            ProgressLine line = progress.line(spec);
-            // The bundled workload, even where a file of its name is in the working directory.
-            Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED, TraceOptions.generating(line, WORKLOAD));
             out.println("sbench demo: replaying " + WORKLOAD + " (a synthetic reconstruction of the Storage Bench 2010 light trace) "
                     + "against a scratch file in " + work.path());
             out.flush();
-            ReplayResult result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
+            ReplayResult result;
+            try {
+                result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
+            } catch (SbenchException e) {
+                return stop.abandoned(e, spec.commandLine().getErr(), "nothing replayed, no result written");
+            }
             report(result, work.path());
             work.keep();
             return ExitCodes.ofRun(stop, result.complete(), result.summary().errors());

@@ -138,7 +138,11 @@ final class ReplayCommand implements Callable<Integer> {
                         traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
                         stop.control(), SbenchCommand.version(), warning -> line.note("sbench: warning: " + warning));
             } catch (SbenchException e) {
-                throw readOnly || e.kind() != ErrorKind.UNSAFE_TARGET ? e : offeringReadOnly(e);
+                if (!readOnly && e.kind() == ErrorKind.UNSAFE_TARGET) {
+                    throw offeringReadOnly(e);
+                }
+                line.end();
+                return stop.abandoned(e, spec.commandLine().getErr(), "nothing replayed, no result written");
             } finally {
                 line.end();
             }

@@ -106,11 +106,25 @@ final class RunCommand implements Callable<Integer> {
         boolean writeAgain = targetOptions.allowWrite || Targets.namesANewFile(target);
         Path stdoutJson = OutputOptions.json(json);
         PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
+        ScenarioSession.Prepared prepared = ScenarioSession.prepare(new ScenarioSession.Request(s, dir, resume != null, scale, target,
+                ts, engine), StepKinds.standard());
+        // Made before the stop signals are taken, as replay makes its workload: a signal while one is made ends sbench at once.
+        ProgressLine making = progress.line(spec);
+        try {
+            prepared.makeWorkloads(name -> TraceOptions.generating(making, name));
+        } finally {
+            making.end();
+        }
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             Lines lines = new Lines(stdout);
-            ScenarioOutcome o = ScenarioSession.run(new ScenarioSession.Request(s, dir, resume != null, scale, target, ts, engine),
-                    StepKinds.standard(), NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
+            ScenarioOutcome o;
+            try {
+                o = prepared.run(NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
+            } catch (SbenchException e) {
+                // A stop while the steps are checked, before the first runs (a replay step plans its trace).
+                return stop.abandoned(e, spec.commandLine().getErr(), "no step run");
+            }
             summary(o, stdout, writeAgain);
             if (stdoutJson != null) {
                 try (OutputFiles files = new OutputFiles()) {

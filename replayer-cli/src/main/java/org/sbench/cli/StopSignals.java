@@ -1,6 +1,8 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -60,6 +62,20 @@ final class StopSignals implements AutoCloseable {
     int exitCode(int otherwise) {
         Signal s = received;
         return s == null ? otherwise : SIGNAL_EXIT_BASE + s.getNumber();
+    }
+
+    /**
+     * The exit status of a command whose work before its first IO this stop abandoned ({@code e}, of
+     * {@link ReplayControl#abandoning}: "interrupted (SIGTERM) while planning TRACE"), after that
+     * line and {@code undone} ("nothing replayed, no result written") on {@code err}; {@code e}
+     * itself, rethrown, when it is another failure.
+     */
+    int abandoned(SbenchException e, PrintWriter err, String undone) {
+        if (e.kind() != ErrorKind.INTERRUPTED || received == null) {
+            throw e;
+        }
+        SbenchCommand.warn(err, e.getMessage() + ": " + undone);
+        return exitCode(ExitCodes.INTERRUPTED);
     }
 
     /**

@@ -153,6 +153,91 @@ class StopSignalsChildTest {
         }
     }
 
+    /**
+     * A signal during replay's planning pass (statistics and SHA-256, here a sort that spills for
+     * seconds) ends it at once, as a signal while a bundled workload is made does: nothing replayed,
+     * no result, the sort's files deleted. The pass went on to its end (17 s for destroyer), and a
+     * result of no IO was written after.
+     */
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "INT,130"})
+    void aSignalWhileTheTraceIsPlannedEndsSbenchWithNoResult(String sig, int code, @TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path trace = unsortedTrace(dir, true);
+        try (ChildSbench replay = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "replay", trace.toString(), "--from", "msr",
+                "--target", "null", "--out", "r.json", "--progress", "always")) {
+            replay.await("the planning pass's sort to spill, and its progress line", () -> !names(tmp).isEmpty()
+                    && replay.err().contains("planning "));
+            replay.signal(sig);
+            assertEquals(code, replay.waitFor(), replay.err());
+            assertTrue(replay.err().endsWith("\nsbench: interrupted (SIG" + sig + ") while planning " + trace
+                    + ": nothing replayed, no result written\n"), "on a line of its own, after the progress line: " + replay.err());
+        }
+        assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
+        assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+    }
+
+    /**
+     * A signal while a scenario's checks plan its replay's trace ends sbench at once, with no bundle;
+     * one while a step plans it again ends the run before that step, which the bundle does not hold
+     * (a resume runs it). Both passes went on to their end, and the step was recorded with no IO.
+     */
+    @Test
+    void aSignalWhileAScenarioPlansATraceEndsTheRunBeforeItsStep(@TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path trace = unsortedTrace(dir, true);
+        Path s = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: " + trace + ", from: msr}\n");
+        Path b = dir.resolve("b");
+        try (ChildSbench run = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "run", s.toString(), "--target", "null",
+                "--out", b.toString())) {
+            run.await("the checks' planning pass to spill", () -> !names(tmp).isEmpty());
+            run.signal("TERM");
+            assertEquals(143, run.waitFor(), run.err());
+            assertEquals("sbench: interrupted (SIGTERM) while planning " + trace + ": no step run\n", run.err());
+        }
+        assertFalse(Files.exists(b), "no bundle begun");
+        assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+        try (ChildSbench run = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "run", s.toString(), "--target", "null",
+                "--out", b.toString())) {
+            run.await("step 1's planning pass to spill", () -> run.out().contains("step 1 of at most 1") && !names(tmp).isEmpty());
+            run.signal("TERM");
+            assertEquals(143, run.waitFor(), run.err());
+            assertTrue(run.out().contains("INCOMPLETE: interrupted (SIGTERM) before step 1;"), run.out());
+        }
+        assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+        org.sbench.step.Bundle stopped = org.sbench.step.BundleDirectory.open(b).read();
+        assertFalse(stopped.complete());
+        assertEquals(List.of(), stopped.steps(), "step 1 is not recorded");
+    }
+
+    /**
+     * demo and run make a missing bundled workload before they take the stop signals, as replay
+     * does: a signal then ends sbench at once, with no result or bundle and no part of the workload
+     * in the cache. They took the signals first, and the signal went unheard until the workload was
+     * made. The demo's workload is made in a moment: it is held (SIGSTOP) while its part file is in
+     * the cache, signalled, then let go (SIGCONT).
+     */
+    @ParameterizedTest
+    @CsvSource({"demo", "run"})
+    void aSignalWhileDemoOrRunMakesItsWorkloadEndsSbenchWithNothingLeft(String command, @TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("cache");
+        Path out = dir.resolve("out");
+        String[] args = command.equals("demo") ? new String[] {"demo", "--dir", out.toString()}
+                : new String[] {"run", Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: light-2011}\n")
+                        .toString(), "--target", "null", "--out", out.toString()};
+        try (ChildSbench child = ChildSbench.startWithCache(dir, cache, args)) {
+            child.await("the workload's part file", () -> Files.isDirectory(cache.resolve("sbench"))
+                    && !names(cache.resolve("sbench")).isEmpty());
+            child.signal("STOP");
+            child.signal("TERM");
+            child.signal("CONT");
+            assertEquals(143, child.waitFor(), child.err());
+            assertFalse(child.out().contains("replaying"), child.out());
+        }
+        assertFalse(Files.exists(out), "nothing replayed, no result or bundle");
+        assertEquals(List.of(), names(cache.resolve("sbench")), "no part of the workload kept");
+    }
+
     private static List<String> names(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).toList();

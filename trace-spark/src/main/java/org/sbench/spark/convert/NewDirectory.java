@@ -36,22 +36,28 @@ public final class NewDirectory {
     }
 
     /**
-     * Has {@code writer} write the table at a hidden sibling of {@code out} (which {@code option} names),
-     * then renames it into place; the sibling is deleted when that fails.
+     * Has {@code writer} write the table in a hidden sibling of {@code out} (which {@code option}
+     * names), then renames it into place. The sibling goes in any case: when the table is in place or
+     * the writing failed, and when the JVM ends first (SIGINT, SIGTERM, SIGHUP: Hadoop's shutdown hook
+     * closes every FileSystem, which deletes what it holds {@link FileSystem#deleteOnExit}, a path
+     * that exists: the sibling is made first and the table written inside it). A SIGKILL leaves it.
      */
     public static void write(FileSystem fs, String option, String out, TableWriter writer) throws Exception {
         Path target = new Path(out);
         Path temp = new Path(target.getParent(), "." + target.getName() + ".sbench-" + UUID.randomUUID());
         try {
-            writer.writeAt(temp.toString());
-            rename(fs, temp, option, out);
-        } catch (Exception e) {
+            fs.mkdirs(temp);
+            fs.deleteOnExit(temp);
+            Path table = new Path(temp, target.getName());
+            writer.writeAt(table.toString());
+            rename(fs, table, option, out);
+        } finally {
             try {
                 fs.delete(temp, true);
+                fs.cancelDeleteOnExit(temp);
             } catch (IOException ignored) {
                 // The failure being reported matters more than a temporary directory left behind.
             }
-            throw e;
         }
     }
 

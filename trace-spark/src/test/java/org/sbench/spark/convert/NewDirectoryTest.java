@@ -38,4 +38,36 @@ class NewDirectoryTest {
         }
         assertFalse(Files.exists(temp));
     }
+
+    /**
+     * The hidden directory a table is written into goes when its FileSystem is closed, as Hadoop's
+     * shutdown hook closes every FileSystem when SIGINT, SIGTERM or SIGHUP ends the JVM: an
+     * {@code sbench-spark convert} to Parquet killed by SIGTERM while it wrote (heavy-2011, 87 s in)
+     * left {@code .o.parquet.sbench-UUID/_temporary} beside OUT, one more each time.
+     */
+    @Test
+    void theHiddenDirectoryGoesWhenTheFileSystemIsClosed(@TempDir Path dir) throws Exception {
+        FileSystem fs = FileSystem.newInstance(new Configuration());
+        Path out = dir.resolve("out.parquet");
+        List<String> leftAtClose = new java.util.ArrayList<>();
+        assertThrows(IllegalStateException.class, () -> NewDirectory.write(fs, "OUT", out.toString(), at -> {
+            Files.writeString(Files.createDirectories(Path.of(at).resolve("_temporary")).resolve("part-0"), "half");
+            fs.close();
+            try (Stream<Path> left = Files.list(dir)) {
+                left.forEach(p -> leftAtClose.add(p.getFileName().toString()));
+            }
+            throw new IllegalStateException("the JVM ends here: nothing after the shutdown hooks runs");
+        }));
+        assertEquals(List.of(), leftAtClose);
+    }
+
+    @Test
+    void aTableWrittenIsNoLongerDeletedWhenTheFileSystemIsClosed(@TempDir Path dir) throws Exception {
+        FileSystem fs = FileSystem.newInstance(new Configuration());
+        Path out = dir.resolve("out.parquet");
+        NewDirectory.write(fs, "OUT", out.toString(),
+                at -> Files.writeString(Files.createDirectories(Path.of(at)).resolve("part-0"), "whole"));
+        fs.close();
+        assertEquals("whole", Files.readString(out.resolve("part-0")));
+    }
 }
