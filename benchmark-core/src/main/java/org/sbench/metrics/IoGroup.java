@@ -1,5 +1,7 @@
 package org.sbench.metrics;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 import org.sbench.engine.IoSlot;
 import org.sbench.trace.Op;
@@ -11,6 +13,11 @@ import org.sbench.trace.Op;
  * failed IOs, and the span from the first submit to the last completion. Made before the run;
  * updating it allocates nothing. Failed IOs close their busy interval and count as errors, and are
  * left out of IOs, bytes and latency.
+ *
+ * <p>The histogram of the full range takes 270 KiB however few IOs it holds, too much for a trace
+ * with thousands of phases: a group whose IOs are done can be {@link #seal sealed}, which keeps its
+ * histogram encoded (HdrHistogram's zero-run-length form: a few KiB at most, as few as its distinct
+ * values) and gives the histogram itself back to be used again.
  */
 public final class IoGroup {
     /** Longest service time the histograms hold exactly; longer ones are recorded as this. */
@@ -19,7 +26,9 @@ public final class IoGroup {
     static final long SLOW_NS = 10_000_000L;
 
     private final BusyTime busy = new BusyTime();
-    private final Histogram latency = newHistogram();
+    /** Null once sealed; {@link #sealedLatency} holds it then. */
+    private Histogram latency;
+    private byte[] sealedLatency;
     private long ios;
     private long bytesRead;
     private long bytesWritten;
@@ -28,12 +37,25 @@ public final class IoGroup {
     private long firstSubmitNs = Long.MIN_VALUE;
     private long lastDoneNs = Long.MIN_VALUE;
 
+    IoGroup() {
+        this(newHistogram());
+    }
+
+    /** A group counting into {@code emptyLatency}, an empty histogram of {@link #newHistogram()}'s range. */
+    IoGroup(Histogram emptyLatency) {
+        this.latency = emptyLatency;
+    }
+
     /** An empty histogram of the range and precision every group uses. */
     static Histogram newHistogram() {
         return new Histogram(1, MAX_TRACKED_NS, SIGNIFICANT_DIGITS);
     }
 
     void submitted(long submitNs) {
+        if (latency == null) {
+            latency = decodedLatency();
+            sealedLatency = null;
+        }
         busy.submitted(submitNs);
         if (firstSubmitNs == Long.MIN_VALUE) {
             firstSubmitNs = submitNs;
@@ -59,6 +81,15 @@ public final class IoGroup {
         if (serviceNs > SLOW_NS) {
             slow++;
         }
+    }
+
+    /** IOs submitted and not yet completed. */
+    int outstanding() {
+        return busy.outstanding();
+    }
+
+    boolean sealed() {
+        return latency == null;
     }
 
     /** IOs completed without error. */
@@ -98,8 +129,28 @@ public final class IoGroup {
         return firstSubmitNs == Long.MIN_VALUE ? 0 : lastDoneNs - firstSubmitNs;
     }
 
-    /** The service-time histogram in ns; the caller must not modify it. */
+    /** The service-time histogram in ns (a copy once sealed); the caller must not modify it. */
     public Histogram latency() {
-        return latency;
+        return latency != null ? latency : decodedLatency();
+    }
+
+    /**
+     * Keeps the histogram encoded, through {@code scratch} (of at least the histogram's
+     * {@link Histogram#getNeededByteBufferCapacity()}), and returns the histogram itself, reset, for
+     * another group. Call it when none of the group's IOs is in flight; an IO submitted later
+     * decodes it again.
+     */
+    Histogram seal(ByteBuffer scratch) {
+        scratch.clear();
+        int length = latency.encodeIntoByteBuffer(scratch);
+        sealedLatency = Arrays.copyOf(scratch.array(), length);
+        Histogram freed = latency;
+        latency = null;
+        freed.reset();
+        return freed;
+    }
+
+    private Histogram decodedLatency() {
+        return Histogram.decodeFromByteBuffer(ByteBuffer.wrap(sealedLatency), 0);
     }
 }
