@@ -164,8 +164,9 @@ public record ReplayResult(
      * trace's IOs (of the stream replayed). {@code inFlightCap}: the most IOs in flight at once, the
      * depth the mode asked for capped at what the device queue holds (so that the block layer keeps
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
-     * time would have let them go (0 in results written before it was counted); on a striped
-     * target also the IOs that found a member's queue full when their turn came.
+     * time would have let them go (null in results written before it was counted, 2026-12-01: not
+     * measured, not none); on a striped target also the IOs that found a member's queue full when
+     * their turn came.
      * {@code skippedRecords}: bad records of the trace file skipped ({@code --skip-bad}), neither
      * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
      * {@code qdTvd}: the distance between the replayed and recorded depths of the IOs that have a
@@ -173,7 +174,12 @@ public record ReplayResult(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
-                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap, long skippedRecords) {
+                           Double qdTvd, Lateness latenessUs, int inFlightCap, Long heldAtCap, long skippedRecords) {
+        /** {@link #heldAtCap}, 0 where it was not counted: for the lines that speak of held IOs only when some were. */
+        @JsonIgnore
+        public long heldAtCapOrZero() {
+            return heldAtCap == null ? 0 : heldAtCap;
+        }
     }
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */
