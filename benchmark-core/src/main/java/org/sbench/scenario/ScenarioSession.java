@@ -41,6 +41,9 @@ public final class ScenarioSession {
     public static ScenarioOutcome run(Request request, StepKinds kinds, NanoClock clock, ScenarioListener listener,
                                       StepListener stepListener, ReplayControl control, String sbenchVersion) {
         Path dir = request.bundleDir();
+        if (request.resume()) {
+            BundleLog.checkResumable(dir);
+        }
         BundleScenario copy = request.resume() ? BundleScenario.read(dir) : null;
         Scenario scenario = request.scenario() != null ? request.scenario() : copy.parse();
         double scale = same("--scale", request.scale(), copy == null ? null : copy.scale(), 1.0, dir);
