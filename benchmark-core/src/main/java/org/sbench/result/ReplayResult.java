@@ -10,10 +10,12 @@ import org.sbench.target.Target;
 /**
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
  * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
- * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs.
+ * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs. {@code format} is
+ * {@link #FORMAT} in results this build writes, absent in those of builds before 2026-12-06.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReplayResult(
+        Integer format,
         boolean complete,
         String stopReason,
         String sbenchVersion,
@@ -33,16 +35,24 @@ public record ReplayResult(
         FirstError firstError,
         Stripe stripe) {
 
+    /**
+     * The format of the results this build writes, raised whenever a figure a result holds changes its meaning (a
+     * field added beside the others does not raise it): a build reads results of its format and earlier ones, and
+     * refuses later ones, whose figures it could misread. 1: the first numbered (2026-12-06); results without a
+     * format were written by earlier builds, and a figure they lack is shown as none.
+     */
+    public static final int FORMAT = 1;
+
     /** This result marked incomplete for {@code reason}: what it measured is kept, and compare takes it as partial. */
     public ReplayResult withStop(String reason) {
-        return new ReplayResult(false, reason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
-                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
+        return new ReplayResult(format, false, reason, sbenchVersion, startedAt, settings, trace, target, host, summary,
+                sizeClasses, timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
     }
 
     /** This result with the section of a striped target ({@link StripeResults}). */
     public ReplayResult withStripe(Stripe newStripe) {
-        return new ReplayResult(complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
-                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, newStripe);
+        return new ReplayResult(format, complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary,
+                sizeClasses, timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, newStripe);
     }
 
     /**
