@@ -421,7 +421,7 @@ class ScenarioSessionTest {
     }
 
     @Test
-    void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) {
+    void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) throws Exception {
         TestSteps.trace(dir);
         Scenario s = scenario(dir, "  - replay: {trace: TRACE}\n  - group: g\n    rounds: 2\n    steps:\n"
                 + "      - replay: {trace: TRACE, max-idle: 0}\n");
@@ -453,6 +453,16 @@ class ScenarioSessionTest {
                 List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("c"))), null, false));
         assertEquals(ErrorKind.BAD_INPUT, e.kind());
         assertTrue(e.getMessage().startsWith("not comparable: " + dir.resolve("c") + " is of scenario 't'"), e.getMessage());
+
+        // A bundle of an earlier build (no format; as aBundleBegunByAnEarlierBuildIsNotResumed's) ran its steps by other rules.
+        Path index = dir.resolve("b").resolve(BundleDirectory.INDEX);
+        Files.writeString(index, Files.readString(index).replace("\"format\" : " + Bundle.FORMAT + ",", ""));
+        List<ScenarioBundle> acrossBuilds = List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("b")));
+        SbenchException rules = assertThrows(SbenchException.class, () -> BundleComparison.of(acrossBuilds, null, false));
+        String differs = dir.resolve("b") + " was begun by an sbench before 2026-12-06 (no bundle format), " + dir.resolve("a")
+                + " by an sbench of bundle format " + Bundle.FORMAT + ": their steps ran by other rules";
+        assertEquals("not comparable: " + differs + " (--force compares anyway)", rules.getMessage());
+        assertEquals(List.of(differs), BundleComparison.of(acrossBuilds, null, true).differences());
     }
 
     static Document xml(String xhtml) throws Exception {
