@@ -65,6 +65,10 @@ public final class JsonResults {
         } catch (IOException e) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + JsonErrors.describe(e));
         }
+        if (r != null && r.format() != null && r.format() > ReplayResult.FORMAT) {
+            throw SbenchException.badInput(file.toString(), "written by a newer sbench (result format " + r.format()
+                    + "; this sbench reads formats up to " + ReplayResult.FORMAT + "): read it with that sbench or a later one");
+        }
         String missing = missingPart(r);
         if (missing != null) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: no '" + missing + "'");

@@ -168,7 +168,7 @@ public record Metric(String key, String op, String group, String title, String u
                 summary("lateness_p99", ALL_OPS, "timed: lateness p99", UNIT_US, Better.LOWER,
                         r -> r.fidelity().latenessUs() == null ? Double.NaN : r.fidelity().latenessUs().p99()),
                 summary("held_at_cap", ALL_OPS, "IOs held at the in-flight cap", UNIT_COUNT, Better.NONE,
-                        r -> r.fidelity().heldAtCap()));
+                        r -> r.fidelity().heldAtCap() == null ? Double.NaN : r.fidelity().heldAtCap()));
     }
 
     private static List<Metric> sizeClasses() {

@@ -10,10 +10,12 @@ import org.sbench.target.Target;
 /**
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
  * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
- * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs.
+ * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs. {@code format} is
+ * {@link #FORMAT} in results this build writes, absent in those of builds before 2026-12-06.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReplayResult(
+        Integer format,
         boolean complete,
         String stopReason,
         String sbenchVersion,
@@ -33,16 +35,24 @@ public record ReplayResult(
         FirstError firstError,
         Stripe stripe) {
 
+    /**
+     * The format of the results this build writes, raised whenever a figure a result holds changes its meaning (a
+     * field added beside the others does not raise it): a build reads results of its format and earlier ones, and
+     * refuses later ones, whose figures it could misread. 1: the first numbered (2026-12-06); results without a
+     * format were written by earlier builds, and a figure they lack is shown as none.
+     */
+    public static final int FORMAT = 1;
+
     /** This result marked incomplete for {@code reason}: what it measured is kept, and compare takes it as partial. */
     public ReplayResult withStop(String reason) {
-        return new ReplayResult(false, reason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
-                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
+        return new ReplayResult(format, false, reason, sbenchVersion, startedAt, settings, trace, target, host, summary,
+                sizeClasses, timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
     }
 
     /** This result with the section of a striped target ({@link StripeResults}). */
     public ReplayResult withStripe(Stripe newStripe) {
-        return new ReplayResult(complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary, sizeClasses,
-                timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, newStripe);
+        return new ReplayResult(format, complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary,
+                sizeClasses, timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, newStripe);
     }
 
     /**
@@ -164,8 +174,9 @@ public record ReplayResult(
      * trace's IOs (of the stream replayed). {@code inFlightCap}: the most IOs in flight at once, the
      * depth the mode asked for capped at what the device queue holds (so that the block layer keeps
      * trace order); {@code heldAtCap}: IOs that waited for the cap when their recorded depth or their
-     * time would have let them go (0 in results written before it was counted); on a striped
-     * target also the IOs that found a member's queue full when their turn came.
+     * time would have let them go (null in results written before it was counted, 2026-12-01: not
+     * measured, not none); on a striped target also the IOs that found a member's queue full when
+     * their turn came.
      * {@code skippedRecords}: bad records of the trace file skipped ({@code --skip-bad}), neither
      * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
      * {@code qdTvd}: the distance between the replayed and recorded depths of the IOs that have a
@@ -173,7 +184,12 @@ public record ReplayResult(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
-                           Double qdTvd, Lateness latenessUs, int inFlightCap, long heldAtCap, long skippedRecords) {
+                           Double qdTvd, Lateness latenessUs, int inFlightCap, Long heldAtCap, long skippedRecords) {
+        /** {@link #heldAtCap}, 0 where it was not counted: for the lines that speak of held IOs only when some were. */
+        @JsonIgnore
+        public long heldAtCapOrZero() {
+            return heldAtCap == null ? 0 : heldAtCap;
+        }
     }
 
     /** A queue-depth distribution in the buckets 1, 2, 3, 4-5, 6-10, 11-20, 21-32, >32, and its average. */

@@ -36,8 +36,8 @@ public final class ReplayResults {
     }
 
     public static ReplayResult build(Context c, Replayer.Outcome outcome, MetricsRecorder m) {
-        return new ReplayResult(outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(), c.settings(),
-                c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
+        return new ReplayResult(ReplayResult.FORMAT, outcome.complete(), outcome.stopReason(), c.sbenchVersion(), c.startedAt(),
+                c.settings(), c.trace(), c.target(), c.host(), summary(m), sizeClasses(m), timeSeries(m), histograms(m),
                 fidelity(m, outcome, c), c.mapping(), errors(m), phases(m, c.phaseNames()), firstError(m), null);
     }
 

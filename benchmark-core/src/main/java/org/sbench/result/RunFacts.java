@@ -37,11 +37,12 @@ final class RunFacts {
         if (f.inFlightCap() > 0) {
             rows.add(row("most IOs in flight", TableResultWriter.count(f.inFlightCap()) + inFlightNote(r)));
         }
-        if (f.heldAtCap() > 0 && r.stripe() != null) {
-            rows.add(row("IOs held back while a member's queue was full", TableResultWriter.count(f.heldAtCap())
+        long held = f.heldAtCapOrZero();
+        if (held > 0 && r.stripe() != null) {
+            rows.add(row("IOs held back while a member's queue was full", TableResultWriter.count(held)
                     + " (members take " + StripeTables.caps(r) + " IOs at once)"));
-        } else if (f.heldAtCap() > 0) {
-            rows.add(row("IOs held back at that cap", TableResultWriter.count(f.heldAtCap()) + ": the trace asks for more"));
+        } else if (held > 0) {
+            rows.add(row("IOs held back at that cap", TableResultWriter.count(held) + ": the trace asks for more"));
         }
         if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {
             rows.add(row("order at the device", "engine sync: IOs in flight together reach the device in any order"));

@@ -261,11 +261,12 @@ public final class TableResultWriter {
     private static String inFlight(ReplayResult r) {
         ReplayResult.Fidelity f = r.fidelity();
         String s = "";
-        if (f.heldAtCap() > 0 && r.stripe() != null) {
-            s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back while a member's queue was full"
+        long held = f.heldAtCapOrZero();
+        if (held > 0 && r.stripe() != null) {
+            s += "; " + count(held) + (held == 1 ? " IO" : " IOs") + " held back while a member's queue was full"
                     + " (members take " + StripeTables.caps(r) + " IOs at once)";
-        } else if (f.heldAtCap() > 0) {
-            s += "; " + count(f.heldAtCap()) + (f.heldAtCap() == 1 ? " IO" : " IOs") + " held back at the cap of "
+        } else if (held > 0) {
+            s += "; " + count(held) + (held == 1 ? " IO" : " IOs") + " held back at the cap of "
                     + count(f.inFlightCap()) + " in flight" + RunFacts.inFlightNote(r) + ": the trace asks for more";
         }
         if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {

@@ -5,11 +5,13 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.ResultComparison;
+import org.sbench.step.Bundle;
 import org.sbench.step.StepResult;
 
 /**
@@ -76,6 +78,10 @@ public final class BundleComparison {
             if (s.scale() != bs.scale()) {
                 differences.add(b.dir() + " ran at --scale " + s.scale() + ", " + base.dir() + " at " + bs.scale());
             }
+            if (!Objects.equals(b.bundle().format(), base.bundle().format())) {
+                differences.add(b.dir() + " was begun by " + builtBy(b.bundle()) + ", " + base.dir() + " by "
+                        + builtBy(base.bundle()) + ": their steps ran by other rules");
+            }
         }
         if (!differences.isEmpty() && !force) {
             throw new SbenchException(ErrorKind.BAD_INPUT, "not comparable: " + String.join("; ", differences) + " (--force compares anyway)");
@@ -85,6 +91,11 @@ public final class BundleComparison {
             columns.add(new Column(labels != null ? labels.get(i) : label(bundles, i), bundles.get(i)));
         }
         return new BundleComparison(columns, differences, force);
+    }
+
+    /** Which build's step rules a bundle's steps ran by ({@link Bundle#format}). */
+    private static String builtBy(Bundle b) {
+        return b.format() == null ? "an sbench before 2026-12-06 (no bundle format)" : "an sbench of bundle format " + b.format();
     }
 
     private static String label(List<ScenarioBundle> bundles, int i) {

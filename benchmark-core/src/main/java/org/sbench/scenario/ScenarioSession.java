@@ -47,6 +47,9 @@ public final class ScenarioSession {
      */
     public static Prepared prepare(Request request, StepKinds kinds) {
         Path dir = request.bundleDir();
+        if (request.resume()) {
+            BundleLog.checkResumable(dir);
+        }
         BundleScenario copy = request.resume() ? BundleScenario.read(dir) : null;
         Scenario scenario = request.scenario() != null ? request.scenario() : copy.parse();
         double scale = same("--scale", request.scale(), copy == null ? null : copy.scale(), 1.0, dir);

@@ -37,8 +37,8 @@ public final class BundleLog {
      */
     public static BundleLog begin(Path dir, String scenario, int plannedSteps, Target target, String sbenchVersion) {
         BundleDirectory d = dir == null ? null : BundleDirectory.create(dir);
-        Bundle b = new Bundle(sbenchVersion, scenario, Instant.now().toString(), false, null, ReplayResult.TargetIdentity.of(target),
-                Run.host(), plannedSteps, List.of(), List.of());
+        Bundle b = new Bundle(Bundle.FORMAT, sbenchVersion, scenario, Instant.now().toString(), false, null,
+                ReplayResult.TargetIdentity.of(target), Run.host(), plannedSteps, List.of(), List.of());
         BundleLog log = new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
         try {
             log.write();
@@ -70,6 +70,27 @@ public final class BundleLog {
                     + now.name() + describe(now) + "; resume it on the same drive");
         }
         return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+    }
+
+    /**
+     * Refuses to resume the bundle in {@code dir} when it was begun by a build of another {@link Bundle#format}: its
+     * steps ran by other rules, which the steps run now would not match. Called before anything else of a resume.
+     */
+    public static void checkResumable(Path dir) {
+        Integer format = BundleDirectory.open(dir).read().format();
+        if (format == null) {
+            throw SbenchException.badInput(dir.toString(), "begun by an earlier sbench (its " + BundleDirectory.INDEX + " has no"
+                    + " format; this sbench resumes format " + Bundle.FORMAT + "), whose steps ran by other rules (before 2026-12-05"
+                    + " every step drew its offsets and data from one seed); a step run now would not match them: run the"
+                    + " scenario again into a new bundle, or resume it with the sbench that began it (report and compare read it"
+                    + " as it is)");
+        }
+        if (format != Bundle.FORMAT) {
+            throw SbenchException.badInput(dir.toString(), "begun by " + (format > Bundle.FORMAT ? "a newer" : "an earlier")
+                    + " sbench (bundle format " + format + "; this sbench resumes format " + Bundle.FORMAT + "), whose steps"
+                    + " run by other rules: resume it with an sbench of format " + format + ", or run the scenario again into"
+                    + " a new bundle");
+        }
     }
 
     private static boolean isReadOnlyFileSystem(Path dir) {
@@ -115,8 +136,8 @@ public final class BundleLog {
         List<Bundle.StateEvent> log = new ArrayList<>(bundle.stateLog());
         log.add(new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(),
                 sincePurge(log, step), drive.temperatureC(), drive.health()));
-        bundle = new Bundle(bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), false, null, bundle.target(),
-                bundle.host(), bundle.plannedSteps(), log, steps);
+        bundle = new Bundle(bundle.format(), bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), false, null,
+                bundle.target(), bundle.host(), bundle.plannedSteps(), log, steps);
         write();
     }
 
@@ -153,8 +174,8 @@ public final class BundleLog {
 
     /** Marks the bundle finished: {@code complete} when every planned step ran to its end. */
     public void end(boolean complete, String stopReason) {
-        bundle = new Bundle(bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), complete, stopReason, bundle.target(),
-                bundle.host(), bundle.plannedSteps(), bundle.stateLog(), bundle.steps());
+        bundle = new Bundle(bundle.format(), bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), complete, stopReason,
+                bundle.target(), bundle.host(), bundle.plannedSteps(), bundle.stateLog(), bundle.steps());
         write();
     }
 }

@@ -3,6 +3,7 @@ package org.sbench.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,20 @@ class JsonResultsTest {
         assertEquals(a, new JsonResults().read(out));
         assertFalse(Files.readString(out).contains("\"name\" : \"" + a.target().name() + "\""),
                 "the target's name is derived, not stored");
+    }
+
+    /**
+     * A result says which format it is in (ReplayResultsTest: written first), so that a later build can tell it; one
+     * of a format newer than this build reads is refused, naming the format, rather than shown with figures whose meaning this build does not know.
+     */
+    @Test
+    void aResultCarriesItsFormatAndANewerFormatIsRefused(@TempDir Path dir) throws Exception {
+        Path now = ResultFixtures.variant(dir, ResultFixtures.A, "now.json", j -> j.put("format", ReplayResult.FORMAT));
+        assertEquals(ReplayResult.FORMAT, new JsonResults().read(now).format());
+        assertBad(ResultFixtures.variant(dir, ResultFixtures.A, "newer.json", j -> j.put("format", ReplayResult.FORMAT + 1)),
+                "written by a newer sbench (result format " + (ReplayResult.FORMAT + 1) + "; this sbench reads formats up to "
+                + ReplayResult.FORMAT + "): read it with that sbench or a later one");
+        assertEquals(null, ResultFixtures.load(OldResultsTest.FIXED_QD_0812319).format(), "earlier builds wrote none");
     }
 
     @Test

@@ -125,6 +125,8 @@ class ReplayResultsTest {
         assertEquals(r, json.read(file));
         JsonNode tree = new ObjectMapper().readTree(file.toFile());
         assertEquals(false, tree.get("complete").asBoolean());
+        assertEquals("format", tree.fieldNames().next(), "first, so that a later build tells the format at once");
+        assertEquals(ReplayResult.FORMAT, tree.get("format").asInt());
         assertEquals(9, tree.get("fidelity").get("inTrace").asLong(), "the trace's IOs, not the records read when it stopped");
         for (String k : new String[] {"ios", "reads", "writes", "trims", "flushes", "bytesRead", "bytesWritten", "busyNs",
                 "readBusyNs", "writeBusyNs", "wallNs", "iops", "mbps", "readMbps", "writeMbps", "errors"}) {

@@ -312,6 +312,38 @@ class ScenarioSessionTest {
                 table.toString());
     }
 
+    /**
+     * A bundle begun by an earlier build: old/tiny-a3e5350 is {@code run tiny.yaml --target null --out} of the build of
+     * commit a3e5350 (2026-12-05), stopped by SIGTERM in its second step (tiny.yaml: a 200 ms torture, then a 30 s idle
+     * without probes). Its steps drew from one seed (every step from seed 1 before 110609a); steps run now draw from
+     * seeds of their own, so a resume would mix steps of two rules in one bundle. It is refused before the target is
+     * touched, and the bundle is left as it was; report and compare still read it.
+     */
+    @Test
+    void aBundleBegunByAnEarlierBuildIsNotResumed(@TempDir Path dir) throws Exception {
+        Path b = dir.resolve("bundle");
+        copyTree(Path.of(ScenarioSessionTest.class.getResource("old/tiny-a3e5350").toURI()), b);
+        String index = Files.readString(b.resolve(BundleDirectory.INDEX));
+        Heard heard = new Heard();
+        SbenchException e = assertThrows(SbenchException.class, () -> run(null, b, true, null, heard));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(b + ": begun by an earlier sbench (its bundle.json has no format; this sbench resumes format " + Bundle.FORMAT
+                + "), whose steps ran by other rules (before 2026-12-05 every step drew its offsets and data from one seed); a"
+                + " step run now would not match them: run the scenario again into a new bundle, or resume it with the sbench"
+                + " that began it (report and compare read it as it is)", e.getMessage());
+        assertEquals(List.of(), heard.started);
+        assertEquals(index, Files.readString(b.resolve(BundleDirectory.INDEX)), "nothing written");
+        assertEquals(2, ScenarioBundle.read(b).bundle().steps().size(), "still read");
+    }
+
+    private static void copyTree(Path from, Path to) throws java.io.IOException {
+        try (var files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(from.relativize(f).toString()));
+            }
+        }
+    }
+
     @Test
     void aResumedBundleKeepsItsScenarioScaleAndEngine(@TempDir Path dir) throws Exception {
         TestSteps.trace(dir);
@@ -389,7 +421,7 @@ class ScenarioSessionTest {
     }
 
     @Test
-    void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) {
+    void bundlesOfOneScenarioCompareStepByStepAndTheirReplaysAsResults(@TempDir Path dir) throws Exception {
         TestSteps.trace(dir);
         Scenario s = scenario(dir, "  - replay: {trace: TRACE}\n  - group: g\n    rounds: 2\n    steps:\n"
                 + "      - replay: {trace: TRACE, max-idle: 0}\n");
@@ -421,6 +453,16 @@ class ScenarioSessionTest {
                 List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("c"))), null, false));
         assertEquals(ErrorKind.BAD_INPUT, e.kind());
         assertTrue(e.getMessage().startsWith("not comparable: " + dir.resolve("c") + " is of scenario 't'"), e.getMessage());
+
+        // A bundle of an earlier build (no format; as aBundleBegunByAnEarlierBuildIsNotResumed's) ran its steps by other rules.
+        Path index = dir.resolve("b").resolve(BundleDirectory.INDEX);
+        Files.writeString(index, Files.readString(index).replace("\"format\" : " + Bundle.FORMAT + ",", ""));
+        List<ScenarioBundle> acrossBuilds = List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("b")));
+        SbenchException rules = assertThrows(SbenchException.class, () -> BundleComparison.of(acrossBuilds, null, false));
+        String differs = dir.resolve("b") + " was begun by an sbench before 2026-12-06 (no bundle format), " + dir.resolve("a")
+                + " by an sbench of bundle format " + Bundle.FORMAT + ": their steps ran by other rules";
+        assertEquals("not comparable: " + differs + " (--force compares anyway)", rules.getMessage());
+        assertEquals(List.of(differs), BundleComparison.of(acrossBuilds, null, true).differences());
     }
 
     static Document xml(String xhtml) throws Exception {

@@ -72,7 +72,8 @@ final class SbtReader implements TraceReader {
             }
             int version = in.u16("the format version");
             if (version != SbtLayout.VERSION) {
-                throw SbenchException.badBytes(name(), 8, ".sbt version " + SbtLayout.VERSION, "version " + version);
+                throw SbenchException.badBytes(name(), 8, ".sbt version " + SbtLayout.VERSION, "version " + version
+                        + " (written by another sbench: read it with that one, or convert it there to CSV)");
             }
             int headerFlags = in.u16("header flags");
             long recordsOffset = in.u32("the records offset");

@@ -140,6 +140,18 @@ class SbtRoundTripTest {
         assertTrue(e.getMessage().contains("end of file (truncated)"), e.getMessage());
     }
 
+    /** A version this build does not read says what to do with it, not only the number. */
+    @Test
+    void anotherVersionIsRefusedSayingWhatToDo(@TempDir Path dir) throws IOException {
+        Path file = write(dir.resolve("v2.sbt"), TestRecords.records(4, 10, true));
+        byte[] all = Files.readAllBytes(file);
+        all[8] = 2;
+        Files.write(file, all);
+        SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS));
+        assertEquals(file + ": byte 8: expected .sbt version 1, found version 2 (written by another sbench: read it with that"
+                + " one, or convert it there to CSV)", e.getMessage());
+    }
+
     @Test
     void wrongMagicIsRefused(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("x.sbt");
