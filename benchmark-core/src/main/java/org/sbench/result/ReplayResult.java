@@ -11,7 +11,7 @@ import org.sbench.target.Target;
  * The result of one replay, built once at its end ({@link ReplayResults#build}); its JSON form
  * (component names are the keys) is what {@code report} and {@code compare} read. Rates: MB =
  * 10^6 bytes; IOPS and MB/s are over busy time (docs/definitions.md); latencies in µs. {@code format} is
- * {@link #FORMAT} in results this build writes, absent in those of builds before 2026-12-06.
+ * {@link #FORMAT} in results this build writes, absent in those of builds before 2026-12-05 23:34 UTC.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReplayResult(
@@ -38,7 +38,7 @@ public record ReplayResult(
     /**
      * The format of the results this build writes, raised whenever a figure a result holds changes its meaning (a
      * field added beside the others does not raise it): a build reads results of its format and earlier ones, and
-     * refuses later ones, whose figures it could misread. 1: the first numbered (2026-12-06); results without a
+     * refuses later ones, whose figures it could misread. 1: the first numbered (2026-12-05 23:34 UTC); results without a
      * format were written by earlier builds, and a figure they lack is shown as none.
      */
     public static final int FORMAT = 1;

@@ -95,7 +95,7 @@ public final class BundleComparison {
 
     /** Which build's step rules a bundle's steps ran by ({@link Bundle#format}). */
     private static String builtBy(Bundle b) {
-        return b.format() == null ? "an sbench before 2026-12-06 (no bundle format)" : "an sbench of bundle format " + b.format();
+        return b.format() == null ? "an sbench before 2026-12-05 23:34 UTC (no bundle format)" : "an sbench of bundle format " + b.format();
     }
 
     private static String label(List<ScenarioBundle> bundles, int i) {

@@ -11,7 +11,7 @@ import org.sbench.result.ReplayResult;
  * ({@link BundleDirectory}): {@code bundle.json} with this record, and one replay-result file per IO
  * run, which {@code report} and {@code compare} read as they read any replay result.
  *
- * @param format      the rules its steps ran by ({@link #FORMAT}); absent in bundles of builds before 2026-12-06, whose
+ * @param format      the rules its steps ran by ({@link #FORMAT}); absent in bundles of builds before 2026-12-05 23:34 UTC, whose
  *                    rules cannot be told apart: a bundle is resumed only by a build of its format
  * @param scenario    the scenario's name (the step's kind for a single step)
  * @param plannedSteps the steps the scenario has; {@code steps} holds those that ran
@@ -24,7 +24,7 @@ public record Bundle(Integer format, String sbenchVersion, String scenario, Stri
      * The format of the bundles this build writes, raised whenever a step runs by other rules (its seed, the region a
      * scale keeps, what an option does), so that a resumed bundle never mixes steps of two rules. 2: each step draws
      * from a seed of its own, a scaled run keeps to the first part of the target (bundles without a format were begun
-     * by builds before 2026-12-06, of those rules or of older ones).
+     * by builds before 2026-12-05 23:34 UTC, of those rules or of older ones).
      */
     public static final int FORMAT = 2;
 

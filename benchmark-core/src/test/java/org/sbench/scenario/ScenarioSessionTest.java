@@ -459,7 +459,7 @@ class ScenarioSessionTest {
         Files.writeString(index, Files.readString(index).replace("\"format\" : " + Bundle.FORMAT + ",", ""));
         List<ScenarioBundle> acrossBuilds = List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("b")));
         SbenchException rules = assertThrows(SbenchException.class, () -> BundleComparison.of(acrossBuilds, null, false));
-        String differs = dir.resolve("b") + " was begun by an sbench before 2026-12-06 (no bundle format), " + dir.resolve("a")
+        String differs = dir.resolve("b") + " was begun by an sbench before 2026-12-05 23:34 UTC (no bundle format), " + dir.resolve("a")
                 + " by an sbench of bundle format " + Bundle.FORMAT + ": their steps ran by other rules";
         assertEquals("not comparable: " + differs + " (--force compares anyway)", rules.getMessage());
         assertEquals(List.of(differs), BundleComparison.of(acrossBuilds, null, true).differences());
