@@ -183,6 +183,24 @@ class SbenchSparkCommandTest extends LocalSparkTest {
                 + " (spark-submit --jars or --packages; ./sbench-spark: SBENCH_SPARK_CLASSPATH)\n", other.err());
     }
 
+    /**
+     * A .sbt is written on the driver's filesystem: a file: URI names a local file, and another
+     * scheme is a usage error before Spark runs (hdfs://nn/v.sbt was written as the local relative
+     * path "hdfs:/nn/v.sbt" after the job, failing with exit 2 naming that garbled path).
+     */
+    @Test
+    void sbtOutputIsALocalFileOrAFileUri() throws Exception {
+        String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        Run hdfs = run("convert", trace, "hdfs://nn:8020/out/v.sbt");
+        assertEquals(2, hdfs.status(), hdfs.err());
+        assertEquals("sbench-spark: OUT: a .sbt file is written on this machine's filesystem (for sbench replay), found"
+                + " hdfs://nn:8020/out/v.sbt; give a local path or a file: URI, or write .parquet there\n", hdfs.err());
+        Path local = dir.resolve("from-uri.sbt");
+        Run uri = run("convert", trace, "file://" + local);
+        assertEquals(0, uri.status(), uri.err());
+        assertTrue(Files.size(local) > 0);
+    }
+
     @Test
     void convertWritesTheSbtOfOneStream() throws Exception {
         Path trace = MultiVolumeTraces.write(dir.resolve("c.csv"), MultiVolumeTraces.msr(22, 300, 2));
