@@ -13,9 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSpark;
 import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
+import org.sbench.trace.input.ReadOptions;
 import picocli.CommandLine;
 
 /** The command line in-process: exit status, stdout, the one stderr line. */
@@ -199,6 +202,24 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         Run uri = run("convert", trace, "file://" + local);
         assertEquals(0, uri.status(), uri.err());
         assertTrue(Files.size(local) > 0);
+    }
+
+    /**
+     * A .sbt cut inside its records is named as sbench names it, at the byte where the file ends:
+     * Hadoop's local streams skip past a file's end, which the reader took for the trailer's offset
+     * ("byte 9600056: expected the process count" of a 1,000,000-byte file).
+     */
+    @Test
+    void aTruncatedSbtIsNamedAtItsEndAsTheCliNamesIt() throws Exception {
+        Path whole = dir.resolve("whole.sbt");
+        assertEquals(0, run("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), whole.toString()).status());
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(dir.resolve("cut-records.sbt"), java.util.Arrays.copyOf(bytes, bytes.length - 60));
+        SbenchException cli = org.junit.jupiter.api.Assertions.assertThrows(SbenchException.class,
+                () -> CliReference.inspect(cut, ReadOptions.DEFAULTS));
+        Run r = run("inspect", cut.toString());
+        assertEquals(3, r.status(), r.err());
+        assertEquals("sbench-spark: " + cli.getMessage() + "\n", r.err());
     }
 
     @Test
