@@ -222,6 +222,23 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals("sbench-spark: " + cli.getMessage() + "\n", r.err());
     }
 
+    /**
+     * A directory is read with each of its directories once: a link back to one already listed
+     * (cycle/loop -> ../cycle) adds nothing. Hadoop's recursive listing followed it until the
+     * kernel's limit of 40 links, and the trace was counted 41 times, exit 0.
+     */
+    @Test
+    void aDirectoryLinkedBackIntoItselfIsReadOnce() throws Exception {
+        Path cycle = Files.createDirectories(dir.resolve("cycle"));
+        MultiVolumeTraces.write(cycle.resolve("y.csv"), MultiVolumeTraces.msr(23, 200, 1));
+        Files.createSymbolicLink(cycle.resolve("loop"), Path.of("..", "cycle"));
+        Run r = run("inspect", cycle.toString(), "--json", "--no-file-stats");
+        assertEquals(0, r.status(), r.err());
+        JsonNode volumes = new ObjectMapper().readTree(r.out()).get("volumes");
+        assertEquals(1, volumes.size());
+        assertEquals(200, volumes.get(0).get("records").asLong());
+    }
+
     @Test
     void convertWritesTheSbtOfOneStream() throws Exception {
         Path trace = MultiVolumeTraces.write(dir.resolve("c.csv"), MultiVolumeTraces.msr(22, 300, 2));
