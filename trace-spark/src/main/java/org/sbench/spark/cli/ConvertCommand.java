@@ -2,6 +2,7 @@
 package org.sbench.spark.cli;
 
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -9,6 +10,7 @@ import org.sbench.SbenchException;
 import org.sbench.spark.convert.ExportSettings;
 import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.convert.SbtExtraction;
+import org.sbench.spark.split.HadoopFiles;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.units.Durations;
 import picocli.CommandLine.Command;
@@ -59,7 +61,8 @@ final class ConvertCommand implements Callable<Integer> {
             warn(s.warnings());
             o.println("wrote " + s.records() + " records to " + out + " (parquet, zstd); skipped " + s.skipped() + " bad records");
         } else if (out.endsWith(".sbt")) {
-            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, Path.of(out));
+            Path file = localFile(out);
+            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, file);
             warn(extracted.warnings());
             TraceConverter.Summary s = extracted.converted();
             o.println("wrote " + s.written() + " records to " + out + " (sbt); read " + s.read() + ", skipped " + s.skipped()
@@ -73,6 +76,22 @@ final class ConvertCommand implements Callable<Integer> {
 
     private void warn(List<String> warnings) {
         SparkOptions.warn(spec.commandLine().getErr(), warnings);
+    }
+
+    /**
+     * The file a .sbt OUT names on this (the driver's) machine: a path, or a {@code file:} URI; a
+     * .sbt is for {@code sbench replay} here, so another scheme ({@code hdfs:}) is a usage error.
+     */
+    private static Path localFile(String out) {
+        URI uri = HadoopFiles.path(out).toUri();
+        if (uri.getScheme() == null) {
+            return Path.of(out);
+        }
+        if ("file".equals(uri.getScheme())) {
+            return Path.of(uri.getPath());
+        }
+        throw SbenchException.usage("OUT: a .sbt file is written on this machine's filesystem (for sbench replay), found " + out
+                + "; give a local path or a file: URI, or write .parquet there");
     }
 
     private static long duration(String option, String value) {

@@ -1,6 +1,7 @@
 // Files read through Hadoop's FileSystem (local, HDFS, S3, ...), with a configuration that travels to executors.
 package org.sbench.spark.split;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
@@ -88,15 +89,41 @@ public final class HadoopFiles implements Serializable {
             // do not have and whose path Hadoop cannot parse when NAME holds a colon (t-12:00.csv).
             fs = checked.getRawFileSystem();
         }
-        FSDataInputStream in = fs.open(path(path));
+        Path p = path(path);
+        FSDataInputStream in = fs.open(p);
         try {
             if (position > 0) {
                 in.seek(position);
             }
-            return in;
+            return new SkipWithinFile(in, fs.getFileStatus(p).getLen());
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
+        }
+    }
+
+    /**
+     * A file's stream whose {@code skip} stops at the file's end, as a local file's stream does for
+     * {@code sbench}: Hadoop's local streams seek past the end and report every byte skipped, so a
+     * reader skipping to an offset of a truncated file (a .sbt's trailer) learnt of the end only at
+     * its next read, and named that offset instead of the file's end.
+     */
+    private static final class SkipWithinFile extends FilterInputStream {
+        private final FSDataInputStream file;
+        private final long length;
+
+        SkipWithinFile(FSDataInputStream file, long length) {
+            super(file);
+            this.file = file;
+            this.length = length;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long at = file.getPos();
+            long skipped = Math.max(0, Math.min(n, length - at));
+            file.seek(at + skipped);
+            return skipped;
         }
     }
 

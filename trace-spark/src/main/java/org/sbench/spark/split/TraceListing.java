@@ -3,6 +3,7 @@ package org.sbench.spark.split;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,9 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.TraceInfo;
@@ -94,13 +93,7 @@ public final class TraceListing {
                 TreeSet<Path> sorted = new TreeSet<>();
                 for (FileStatus m : matches) {
                     if (m.isDirectory()) {
-                        RemoteIterator<LocatedFileStatus> it = fs.listFiles(m.getPath(), true);
-                        while (it.hasNext()) {
-                            LocatedFileStatus f = it.next();
-                            if (!hidden(f.getPath(), m.getPath())) {
-                                sorted.add(f.getPath());
-                            }
-                        }
+                        addFiles(fs, m.getPath(), new HashSet<>(), sorted);
                     } else {
                         sorted.add(m.getPath());
                     }
@@ -145,15 +138,32 @@ public final class TraceListing {
         return name.substring(0, name.lastIndexOf('/') + 1) + fileName;
     }
 
-    /** True when a name on the way from {@code root} down to {@code file} starts with _ or . (Spark's rule). */
-    private static boolean hidden(Path file, Path root) {
-        for (Path p = file; p != null && !p.equals(root); p = p.getParent()) {
-            String name = p.getName();
+    /**
+     * The files under {@code dir}, recursively, leaving out names that start with _ or . (Spark's
+     * rule), each directory listed once: a link back to a directory listed already ({@code loop ->
+     * ..}) adds nothing, where following it would list the same files again at every level.
+     */
+    private static void addFiles(FileSystem fs, Path dir, Set<String> listed, Set<Path> into) throws IOException {
+        if (!listed.add(realPath(dir))) {
+            return;
+        }
+        for (FileStatus s : fs.listStatus(dir)) {
+            String name = s.getPath().getName();
             if (name.startsWith("_") || name.startsWith(".")) {
-                return true;
+                continue;
+            }
+            if (s.isDirectory()) {
+                addFiles(fs, s.getPath(), listed, into);
+            } else {
+                into.add(s.getPath());
             }
         }
-        return false;
+    }
+
+    /** A directory's path with links resolved, where the file system has links to follow (local files). */
+    private static String realPath(Path dir) throws IOException {
+        java.net.URI uri = dir.toUri();
+        return "file".equals(uri.getScheme()) ? java.nio.file.Path.of(uri).toRealPath().toString() : dir.toString();
     }
 
     /** The per-CPU files of the blktrace trace {@code file} (named {@code name}) belongs to, found beside it. */

@@ -13,9 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSpark;
 import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
+import org.sbench.trace.input.ReadOptions;
 import picocli.CommandLine;
 
 /** The command line in-process: exit status, stdout, the one stderr line. */
@@ -181,6 +184,59 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(5, other.status(), other.err());
         assertEquals("sbench-spark: nofs://host/out.parquet: no Hadoop FileSystem here reads nofs: paths; add a jar with its FileSystem"
                 + " (spark-submit --jars or --packages; ./sbench-spark: SBENCH_SPARK_CLASSPATH)\n", other.err());
+    }
+
+    /**
+     * A .sbt is written on the driver's filesystem: a file: URI names a local file, and another
+     * scheme is a usage error before Spark runs (hdfs://nn/v.sbt was written as the local relative
+     * path "hdfs:/nn/v.sbt" after the job, failing with exit 2 naming that garbled path).
+     */
+    @Test
+    void sbtOutputIsALocalFileOrAFileUri() throws Exception {
+        String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        Run hdfs = run("convert", trace, "hdfs://nn:8020/out/v.sbt");
+        assertEquals(2, hdfs.status(), hdfs.err());
+        assertEquals("sbench-spark: OUT: a .sbt file is written on this machine's filesystem (for sbench replay), found"
+                + " hdfs://nn:8020/out/v.sbt; give a local path or a file: URI, or write .parquet there\n", hdfs.err());
+        Path local = dir.resolve("from-uri.sbt");
+        Run uri = run("convert", trace, "file://" + local);
+        assertEquals(0, uri.status(), uri.err());
+        assertTrue(Files.size(local) > 0);
+    }
+
+    /**
+     * A .sbt cut inside its records is named as sbench names it, at the byte where the file ends:
+     * Hadoop's local streams skip past a file's end, which the reader took for the trailer's offset
+     * ("byte 9600056: expected the process count" of a 1,000,000-byte file).
+     */
+    @Test
+    void aTruncatedSbtIsNamedAtItsEndAsTheCliNamesIt() throws Exception {
+        Path whole = dir.resolve("whole.sbt");
+        assertEquals(0, run("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), whole.toString()).status());
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(dir.resolve("cut-records.sbt"), java.util.Arrays.copyOf(bytes, bytes.length - 60));
+        SbenchException cli = org.junit.jupiter.api.Assertions.assertThrows(SbenchException.class,
+                () -> CliReference.inspect(cut, ReadOptions.DEFAULTS));
+        Run r = run("inspect", cut.toString());
+        assertEquals(3, r.status(), r.err());
+        assertEquals("sbench-spark: " + cli.getMessage() + "\n", r.err());
+    }
+
+    /**
+     * A directory is read with each of its directories once: a link back to one already listed
+     * (cycle/loop -> ../cycle) adds nothing. Hadoop's recursive listing followed it until the
+     * kernel's limit of 40 links, and the trace was counted 41 times, exit 0.
+     */
+    @Test
+    void aDirectoryLinkedBackIntoItselfIsReadOnce() throws Exception {
+        Path cycle = Files.createDirectories(dir.resolve("cycle"));
+        MultiVolumeTraces.write(cycle.resolve("y.csv"), MultiVolumeTraces.msr(23, 200, 1));
+        Files.createSymbolicLink(cycle.resolve("loop"), Path.of("..", "cycle"));
+        Run r = run("inspect", cycle.toString(), "--json", "--no-file-stats");
+        assertEquals(0, r.status(), r.err());
+        JsonNode volumes = new ObjectMapper().readTree(r.out()).get("volumes");
+        assertEquals(1, volumes.size());
+        assertEquals(200, volumes.get(0).get("records").asLong());
     }
 
     @Test
