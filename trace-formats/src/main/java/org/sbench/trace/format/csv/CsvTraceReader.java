@@ -21,6 +21,7 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.BadRecordBudget;
 import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.LineCursorReader;
+import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -38,6 +39,7 @@ final class CsvTraceReader implements TraceReader {
     private final CSVParser parser;
     private final Iterator<CSVRecord> rows;
     private final BadRecordBudget budget;
+    private final ProcessNames processes = new ProcessNames();
     private final RecordChecks checks;
     private final long headerLines;
     private TraceInfo info;
@@ -219,7 +221,7 @@ final class CsvTraceReader implements TraceReader {
             throw error(row, "qd (integer >= 1 or empty)", row.get(CsvLayout.QD));
         }
         String process = row.get(CsvLayout.PROCESS);
-        r.process = process.isEmpty() ? null : process;
+        r.process = process.isEmpty() ? null : processes.intern(process);
     }
 
     private long bounded(CSVRecord row, int column, String what) {
