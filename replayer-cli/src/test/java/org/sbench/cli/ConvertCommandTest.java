@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.trace.Field;
@@ -111,5 +112,33 @@ class ConvertCommandTest {
         CliTest.Run skipping = CliTest.run("convert", sbt.toString(), csv.toString(), "--skip-bad", "1");
         assertEquals(0, skipping.code(), skipping.err());
         assertTrue(skipping.out().startsWith("wrote 2 records to " + csv), skipping.out());
+    }
+    /**
+     * A write-zeroes of 4 MiB (as the kernel logged {@code blkdiscard -z} on a loop device) is no IO
+     * of the trace: convert says it left it out, and the .sbt it writes carries the count, which
+     * inspect shows, as it does for the capture itself.
+     */
+    @Test
+    void requestsOfOtherKindsLeftOutAreCountedInTheSummaryTheSbtAndInspect(@TempDir Path dir) throws Exception {
+        Path capture = Files.writeString(dir.resolve("zeroes.txt"), ""
+                + "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n");
+        String line = "left out 1 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone commands"
+                + " (N in the kernel's RWBS), not IOs sbench replays";
+        Path sbt = dir.resolve("zeroes.sbt");
+        CliTest.Run convert = CliTest.run("convert", capture.toString(), sbt.toString());
+        assertEquals(0, convert.code(), convert.err());
+        assertTrue(convert.out().contains("\n" + line + "\n"), convert.out());
+        for (Path p : List.of(capture, sbt)) {
+            CliTest.Run inspect = CliTest.run("inspect", p.toString());
+            assertEquals(0, inspect.code(), inspect.err());
+            assertTrue(inspect.out().contains("\n" + line.replace("left out ", "left out     ") + "\n"), inspect.out());
+            com.fasterxml.jackson.databind.JsonNode requests = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(CliTest.run("inspect", "--json", p.toString()).out()).get("requests");
+            assertEquals(1, requests.get("otherRequests").asLong(), p.toString());
+            assertEquals(4 << 20, requests.get("otherRequestBytes").asLong(), p.toString());
+        }
     }
 }

@@ -142,9 +142,11 @@ public final class BlockEventFields {
 
     /** The byte length of {@code sectors} for {@code op} (0 for a flush); field {@code i} names it in errors. */
     public static long lengthBytes(Fields f, int i, Op op, long sectors) {
-        if (op == Op.FLUSH) {
-            return 0;
-        }
+        return op == Op.FLUSH ? 0 : spanBytes(f, i, sectors);
+    }
+
+    /** The bytes {@code sectors} span; field {@code i} names it in errors. */
+    public static long spanBytes(Fields f, int i, long sectors) {
         if (sectors > MAX_SECTOR) {
             throw f.error(i, "a sector count below 2^54");
         }

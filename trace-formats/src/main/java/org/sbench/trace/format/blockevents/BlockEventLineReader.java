@@ -4,6 +4,7 @@ package org.sbench.trace.format.blockevents;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.Fields;
@@ -29,6 +30,7 @@ public abstract class BlockEventLineReader implements TraceReader {
     private final CompletionMatcher matcher;
     private final CommNames names = new CommNames();
     private final IoRecord issued = new IoRecord();
+    private final RequestAccounts accounts = new RequestAccounts();
     private boolean endOfInput;
 
     /**
@@ -133,6 +135,20 @@ public abstract class BlockEventLineReader implements TraceReader {
         matcher.complete(handle, timeNs);
     }
 
+    /**
+     * A request of another kind than read, write, trim and flush ({@code N}: write-zeroes,
+     * passthrough, zone commands) issued to the driver, spanning {@code bytes}: left out, counted
+     * ({@link #requestAccounts()}).
+     */
+    protected final void otherRequest(long bytes) {
+        accounts.otherRequest(bytes);
+    }
+
+    /** A requeue of a request of another kind spanning {@code bytes}: it is issued again, and counted then. */
+    protected final void otherRequeued(long bytes) {
+        accounts.otherRequeued(bytes);
+    }
+
     /** The trace says events were lost here: issues waiting now may have lost their completion ({@link CompletionMatcher#eventsLost}). */
     protected final void eventsLost() {
         matcher.eventsLost();
@@ -141,6 +157,11 @@ public abstract class BlockEventLineReader implements TraceReader {
     /** A requeue: the newest issue waiting with this key is dropped, as a later issue repeats it ({@link CompletionMatcher#requeue}). */
     protected final void requeue(int device, long sector, Op op) {
         matcher.requeue(device, sector, op);
+    }
+
+    @Override
+    public final RequestAccounts requestAccounts() {
+        return accounts;
     }
 
     @Override

@@ -39,6 +39,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
@@ -122,6 +123,7 @@ class BlktraceReaderTest {
         try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
             assertEquals(SCENARIO_RECORDS, readAll(reader));
             assertEquals(0, reader.skippedRecords(), "the issue that never completed is an IO without a completion time");
+            assertEquals(new RequestAccounts.Counts(1, 0), reader.requestAccounts().counts(), "the passthrough request is counted");
         }
     }
 
@@ -133,8 +135,10 @@ class BlktraceReaderTest {
                 .io(T0 + 20, COMPLETE, TC_WRITE | TC_ZONE_RESET, 524288, 8192, 1, SDA)
                 .io(T0 + 30, COMPLETE, TC_WRITE | TC_ZONE_APPEND, 524288, 8192, 1, SDA)
                 .writeTo(dir.resolve("zoned.bin"));
-        assertEquals(List.of(record(T0 + 10, T0 + 30, 524288L * 512, 8192, Op.WRITE, SDA, null)),
-                readAll(FORMAT, file, ReadOptions.DEFAULTS));
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(record(T0 + 10, T0 + 30, 524288L * 512, 8192, Op.WRITE, SDA, null)), readAll(reader));
+            assertEquals(new RequestAccounts.Counts(1, 8192), reader.requestAccounts().counts(), "the zone reset is counted");
+        }
     }
 
     @Test

@@ -28,6 +28,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.TraceFormats;
@@ -89,6 +90,28 @@ class TracefsReaderTest {
                 : List.of(record(100_000_000_000L, 102_000_100_000L, 64 * 512, 4096, Op.WRITE, SDA, "fio"), read,
                         record(102_000_000_000L, IoRecord.NO_TIME, 64 * 512, 4096, Op.WRITE, SDA, "fio"));
         assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
+    }
+
+    /**
+     * A write-zeroes (as a loop device over ext4 logged it for {@code blkdiscard -z -l 4194304}), a
+     * zone reset requeued and issued again, and an old kernel's passthrough command are no IOs:
+     * left out, and counted with the bytes they span.
+     */
+    @Test
+    void requestsOfOtherKindsAreLeftOutAndCounted() throws Exception {
+        Path file = write(dir, "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
+                + "blkzone-9 [001] ..... 13685.750000: block_rq_issue: 7,0 N 0 () 524288 + 0 be,0,4 [blkzone]\n"
+                + "blkzone-9 [001] ..... 13685.750001: block_rq_requeue: 7,0 N () 524288 + 0 be,0,4 [0]\n"
+                + "blkzone-9 [001] ..... 13685.750100: block_rq_issue: 7,0 N 0 () 524288 + 0 be,0,4 [blkzone]\n"
+                + "sg_inq-7 [000] 13685.760000: block_rq_issue: 8,0 N 36 (12 00 00 00 24 00) 0 + 0 [sg_inq]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n");
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(record(13685_746_810_000L, 13685_746_862_000L, 16384L * 512, 4096, Op.WRITE, 7 << 20, "dd")),
+                    readAll(reader));
+            assertEquals(new RequestAccounts.Counts(3, 4 << 20), reader.requestAccounts().counts());
+        }
     }
 
     @Test
