@@ -317,6 +317,35 @@ class RecordDeviceTest {
         }
     }
 
+    /**
+     * Reads past the end of a loop device's file, cut short after attaching, fail with EIO: they
+     * stay IOs of the trace, and the result and the metadata count them by error.
+     */
+    @Test
+    void readsThatFailWithEioAreKeptAndCounted() throws Exception {
+        Path out = dir.resolve("eio.sbt");
+        RecordResult result;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            try (FileChannel image = FileChannel.open(loop.image(), StandardOpenOption.WRITE)) {
+                image.truncate(4 * MIB);
+            }
+            recorder.start();
+            for (long block : new long[] {8192, 12288}) {
+                assertFalse(LoopDevice.works("dd", "if=" + loop.path(), "of=/dev/null", "bs=4096", "count=1",
+                        "skip=" + block, "iflag=direct"), "a read past the file's end fails");
+            }
+            result = recorder.finish();
+        }
+        long pastTheEnd = readAll(out).stream().filter(r -> r.op == Op.READ && r.offsetBytes >= 4 * MIB).count();
+        assertTrue(pastTheEnd >= 2, "the failed reads are IOs of the trace: " + pastTheEnd);
+        assertEquals(new RequestAccounts.Counts(0, 0, pastTheEnd, List.of(new RequestAccounts.Failure("EIO", pastTheEnd))),
+                result.requests());
+        try (TraceReader reader = TraceFormats.standard().open(out, "sbt", ReadOptions.DEFAULTS)) {
+            assertEquals("EIO " + pastTheEnd, reader.info().metadata().get(RequestAccounts.FAILED_IOS_BY_ERROR));
+        }
+    }
+
     @Test
     void outputOnARecordedDiskFiltersTheWriterThread(@TempDir Path mountPoint) throws Exception {
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {

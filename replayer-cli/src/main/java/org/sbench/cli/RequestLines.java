@@ -12,7 +12,8 @@ final class RequestLines {
 
     /**
      * The lines for {@code c}, each led by a label of {@code width} characters; none when
-     * nothing was left out (or {@code c} is null: not a trace of block request events).
+     * nothing was left out and nothing failed (or {@code c} is null: not a trace of block request
+     * events).
      */
     static List<String> of(RequestAccounts.Counts c, int width) {
         List<String> lines = new ArrayList<>();
@@ -23,6 +24,14 @@ final class RequestLines {
             lines.add(label("left out", width) + Units.count(c.otherRequests()) + " requests of other kinds ("
                     + Units.bytes(c.otherRequestBytes()) + "): write-zeroes, passthrough or zone commands (N in the kernel's"
                     + " RWBS), not IOs sbench replays");
+        }
+        if (c.failedIos() > 0) {
+            List<String> byError = new ArrayList<>();
+            for (RequestAccounts.Failure f : c.failures()) {
+                byError.add(f.error() + " " + Units.count(f.ios()));
+            }
+            lines.add(label("failed", width) + Units.count(c.failedIos()) + " IOs failed at the device (" + String.join(", ", byError)
+                    + "): kept as IOs, which a replay issues as any other");
         }
         return lines;
     }

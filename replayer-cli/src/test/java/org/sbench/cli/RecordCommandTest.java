@@ -77,13 +77,22 @@ class RecordCommandTest {
     @Test
     void requestsOfOtherKindsLeftOutAreSaid() {
         StringWriter out = new StringWriter();
-        RecordCommand.print(result(0, false, true, new RequestAccounts.Counts(2, 4 << 20)), new PrintWriter(out));
+        RecordCommand.print(result(0, false, true, new RequestAccounts.Counts(2, 4 << 20, 0, List.of())), new PrintWriter(out));
         assertTrue(out.toString().contains("\nleft out 2 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone"
                 + " commands (N in the kernel's RWBS), not IOs sbench replays\n"), out.toString());
     }
 
+    @Test
+    void iosThatFailedAreSaidByError() {
+        StringWriter out = new StringWriter();
+        RecordCommand.print(result(0, false, true, new RequestAccounts.Counts(0, 0, 3, List.of(new RequestAccounts.Failure("EIO", 2),
+                new RequestAccounts.Failure("ENODATA", 1)))), new PrintWriter(out));
+        assertTrue(out.toString().contains("\nfailed   3 IOs failed at the device (EIO 2, ENODATA 1): kept as IOs, which a replay"
+                + " issues as any other\n"), out.toString());
+    }
+
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete) {
-        return result(eventsLost, stalled, complete, new RequestAccounts.Counts(0, 0));
+        return result(eventsLost, stalled, complete, new RequestAccounts.Counts(0, 0, 0, List.of()));
     }
 
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete, RequestAccounts.Counts requests) {

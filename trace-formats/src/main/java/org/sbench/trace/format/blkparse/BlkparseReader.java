@@ -31,8 +31,9 @@ import org.sbench.trace.input.TraceInput;
  * <li>{@code sector}, {@code blocks}: 512-byte units, delivered in bytes.</li>
  * <li>{@code [comm]}: on a D, the process the request was issued from (often a kernel worker
  *     rather than the program that wrote); becomes {@code process}. On a C it is the error
- *     code, ignored: a failed IO still completed. {@code blkparse -t} adds the elapsed time in
- *     parentheses before it; ignored.</li>
+ *     code ({@code [-5]}, or the kernel's 16 bits unsigned, {@code [65531]}: EIO): an IO that
+ *     failed is kept and counted by error ({@link #requestAccounts()}). {@code blkparse -t} adds
+ *     the elapsed time in parentheses before it; ignored.</li>
  * </ul>
  * Skipped without complaint: every other action ({@code Q G I M F A P U UT S X B m} …), a
  * {@code R} (requeue) after cancelling the D it re-queues (the request is issued again by a
@@ -103,7 +104,7 @@ final class BlkparseReader extends BlockEventLineReader {
         } else if (action == 'R') {
             requeue(device, sector, op);
         } else {
-            complete(timeNs, TIME, device, sector, blocks, op);
+            complete(timeNs, TIME, device, sector, blocks, op, BlockEventFields.errno(fields, n - 1));
         }
     }
 

@@ -59,6 +59,8 @@ import org.sbench.trace.input.TraceInput;
  *     ({@link #requestAccounts()}, with their {@code bytes}, none for passthrough; once when
  *     requeued and issued again).</li>
  * <li>{@code sector}, {@code bytes}: offset is {@code sector * 512}, length {@code bytes}.</li>
+ * <li>{@code error} of a COMPLETE: the kernel's negative errno in 16 bits ({@code -5}: EIO); an
+ *     IO that failed is kept and counted by error ({@link #requestAccounts()}).</li>
  * <li>{@code device} becomes {@code stream}, the kernel's {@code (major << 20) | minor} as is.</li>
  * <li>{@code pid}: the issuing task; {@code process} is the name a {@code BLK_TN_PROCESS} note
  *     (category NOTIFY, event 0, payload the 16-byte task name) gave that pid before the issue.
@@ -214,6 +216,9 @@ final class BlktraceReader implements TraceReader {
                     "completion at " + f.timeNs + " ns, issue at " + issueNs + " ns"));
         } else {
             matcher.complete(handle, f.timeNs);
+            if (f.error != 0) {
+                accounts.failed(Math.abs(f.error));
+            }
         }
     }
 

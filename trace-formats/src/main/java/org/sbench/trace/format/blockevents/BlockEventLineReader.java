@@ -115,11 +115,12 @@ public abstract class BlockEventLineReader implements TraceReader {
      * this device, sector and op; one with none waiting was issued before tracing began. A read
      * or write completing without sectors was never issued to the driver: it is the request that
      * asked for a cache flush ({@code WS () 0 + 0} after the {@code FF} flush itself), which the
-     * block layer completes in place, and is passed over.
+     * block layer completes in place, and is passed over. An IO completed with an error
+     * ({@code errno} not 0) is kept, and counted ({@link #requestAccounts()}).
      *
      * @throws SbenchException when it comes before that issue, which is then dropped
      */
-    protected final void complete(long timeNs, int timeField, int device, long sector, long sectors, Op op) {
+    protected final void complete(long timeNs, int timeField, int device, long sector, long sectors, Op op, int errno) {
         if (sectors == 0 && op != Op.FLUSH) {
             return;
         }
@@ -133,6 +134,9 @@ public abstract class BlockEventLineReader implements TraceReader {
             throw fields.error(timeField, "a completion time no earlier than its issue at " + issueNs + " ns");
         }
         matcher.complete(handle, timeNs);
+        if (errno != 0) {
+            accounts.failed(errno);
+        }
     }
 
     /**

@@ -46,7 +46,8 @@ import org.sbench.trace.input.TraceInput;
  *     flush, of the write that asked for it ({@code WS () 0 + 0}), moves no data and is passed over.</li>
  * <li>The ioprio triple ({@code be,0,4}, kernels since 6.x) and anything else between the size
  *     and the bracketed name is ignored. {@code [COMM]} on an issue becomes {@code process}; on a
- *     complete it is the error code, ignored.</li>
+ *     complete it is the error code ({@code [-5]}: EIO), and an IO that failed is kept and counted
+ *     by error ({@link #requestAccounts()}).</li>
  * </ul>
  * Skipped without complaint: header lines starting with {@code #}, every other event (other
  * {@code block_*} events, scheduler events…), {@code block_rq_requeue} after cancelling the
@@ -188,7 +189,7 @@ public final class TracefsReader extends BlockEventLineReader {
         } else if (kind == REQUEUE_KIND) {
             requeue(device, sector, op);
         } else {
-            complete(timeNs, event - 1, device, sector, count, op);
+            complete(timeNs, event - 1, device, sector, count, op, BlockEventFields.errno(fields, n - 1));
         }
     }
 

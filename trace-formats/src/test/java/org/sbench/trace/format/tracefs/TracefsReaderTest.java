@@ -110,7 +110,28 @@ class TracefsReaderTest {
         try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
             assertEquals(List.of(record(13685_746_810_000L, 13685_746_862_000L, 16384L * 512, 4096, Op.WRITE, 7 << 20, "dd")),
                     readAll(reader));
-            assertEquals(new RequestAccounts.Counts(3, 4 << 20), reader.requestAccounts().counts());
+            assertEquals(new RequestAccounts.Counts(3, 4 << 20, 0, List.of()), reader.requestAccounts().counts());
+        }
+    }
+
+    /**
+     * Reads of a loop device whose file was cut short failed with EIO ({@code [-5]}, as the kernel
+     * logged them), one with ENODATA: they stay IOs, and are counted by error.
+     */
+    @Test
+    void failedIosAreKeptAndCountedByError() throws Exception {
+        Path file = write(dir, "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n"
+                + "dd-26562 [001] ..... 13685.937900: block_rq_issue: 7,0 RS 4096 () 32776 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937910: block_rq_complete: 7,0 RS () 32776 + 8 be,0,4 [-5]\n"
+                + "dd-26563 [001] ..... 13685.955572: block_rq_issue: 7,0 RS 4096 () 0 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.955613: block_rq_complete: 7,0 RS () 0 + 8 be,0,4 [0]\n"
+                + "dd-26564 [001] ..... 13685.960000: block_rq_issue: 7,0 R 4096 () 8 + 8 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.960010: block_rq_complete: 7,0 R () 8 + 8 [-61]\n");
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(4, readAll(reader).size());
+            assertEquals(new RequestAccounts.Counts(0, 0, 3, List.of(new RequestAccounts.Failure("EIO", 2),
+                    new RequestAccounts.Failure("ENODATA", 1))), reader.requestAccounts().counts());
         }
     }
 
@@ -146,6 +167,8 @@ class TracefsReaderTest {
                 + " MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM], found 'block_rq_issue: 8,0 W 4096 () 200 + 8 [dd]'",
         "bad device|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8.0 W 4096 () 200 + 8 [dd]|"
                 + "expected a device as MAJOR,MINOR, found '8.0'",
+        "bad error code|<idle>-0 [001] ..s1. 5120.000004: block_rq_complete: 8,0 W () 100 + 8 [-x]|"
+                + "expected an error code such as [0] or [-5], found '[-x]'",
         "bad bytes|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8,0 W 4k () 200 + 8 [dd]|"
                 + "expected a byte count, found '4k'",
         "bad rwbs|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8,0 w 4096 () 200 + 8 [dd]|"
