@@ -3,6 +3,7 @@ package org.sbench.record;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.sbench.trace.RequestAccounts;
 
 /**
  * The outcome of a recording, built once at its end. {@link #complete()} is false when the ring
@@ -20,6 +21,7 @@ import java.util.List;
  * @param inFlightAtStop IOs issued but not completed when the recording stopped (left out)
  * @param reordered     IOs whose issue time was below an earlier one's (readers sort them)
  * @param skippedLines  event lines that could not be read
+ * @param requests      requests that are not ordinary IOs: of other kinds (write-zeroes, passthrough, zone commands), left out
  * @param marks         phase marks stored
  * @param stalled       the event stream stopped before its end marker; the trace holds what was read until then
  * @param complete      false when stalled, or when events were lost and {@code --allow-loss} was not given
@@ -31,6 +33,6 @@ import java.util.List;
  */
 public record RecordResult(Path out, long durationNs, long ios, long reads, long writes, long trims, long flushes,
         long bytesRead, long bytesWritten, long eventsLost, long inFlightAtStop, long reordered, long skippedLines,
-        int marks, boolean stalled, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
+        RequestAccounts.Counts requests, int marks, boolean stalled, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
         List<String> notes) {
 }

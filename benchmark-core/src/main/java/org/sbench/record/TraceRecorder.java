@@ -22,6 +22,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.linux.RecordCalls;
 import org.sbench.target.BackingDisks;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.format.tracefs.TracefsReader;
 import org.sbench.trace.input.ReadOptions;
@@ -575,6 +576,8 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.incompleteIos", Long.toString(incompleteIos));
         late.put("record.reordered", Long.toString(output.reordered()));
         late.put("record.badLines", Long.toString(reader.badLines()));
+        RequestAccounts.Counts requests = reader.requestAccounts().counts();
+        late.putAll(requests.metadata());
         late.put("record.stalled", Boolean.toString(stalled));
         late.put("record.complete", Boolean.toString(complete));
         output.finish(startKernelNs, late);
@@ -584,7 +587,7 @@ public final class TraceRecorder implements AutoCloseable {
         }
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
                 output.flushes(), output.bytesRead(), output.bytesWritten(), lost, incompleteIos, output.reordered(),
-                reader.badLines(), output.phases(), stalled, complete, describeDevices(), self, clockDescription(),
+                reader.badLines(), requests, output.phases(), stalled, complete, describeDevices(), self, clockDescription(),
                 settings.bufferKb(), List.copyOf(notes));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.sbench.record.IoPattern.io;
 import static org.sbench.trace.TestRecords.readAll;
 
@@ -37,6 +38,7 @@ import org.sbench.target.Targets;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
@@ -282,6 +284,66 @@ class RecordDeviceTest {
         List<IoRecord> trace = readAll(out);
         assertEquals(List.of("W 1048576+4096 stream 1", "R 2097152+8192 stream 0", "R 3145728+4096 stream 1"),
                 trace.stream().map(r -> shape(r) + " stream " + r.stream).toList());
+    }
+
+    /**
+     * {@code blkdiscard -z} on a loop device over a file that takes write-zeroes (not tmpfs) issues
+     * one write-zeroes request, no IO of the trace: left out, and said with its bytes in the result
+     * and the trace's metadata.
+     */
+    @Test
+    void writeZeroesIsLeftOutAndCounted() throws Exception {
+        assumeTrue(LoopDevice.works("blkdiscard", "--version"), "needs blkdiscard");
+        Path out = dir.resolve("zeroes.sbt");
+        RecordResult result;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            Path maxBytes = Path.of("/sys/block", loop.name(), "queue/write_zeroes_max_bytes");
+            assumeTrue(Long.parseLong(Files.readString(maxBytes).strip()) >= 4 * MIB, "the loop device's file takes write-zeroes");
+            try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+                recorder.start();
+                assertTrue(LoopDevice.works("blkdiscard", "-z", "-o", "0", "-l", Long.toString(4 * MIB), loop.path().toString()));
+                result = recorder.finish();
+            }
+        }
+        assertEquals(4 * MIB, result.requests().otherRequestBytes(), result.toString());
+        assertTrue(result.requests().otherRequests() >= 1, result.toString());
+        try (TraceReader reader = TraceFormats.standard().open(out, "sbt", ReadOptions.DEFAULTS)) {
+            assertEquals(result.requests().metadata().get(RequestAccounts.OTHER_REQUEST_BYTES),
+                    reader.info().metadata().get(RequestAccounts.OTHER_REQUEST_BYTES));
+            IoRecord r = new IoRecord();
+            while (reader.next(r)) {
+                assertTrue(r.op == Op.READ, "only the reads of blkdiscard and udev: " + r);
+            }
+        }
+    }
+
+    /**
+     * Reads past the end of a loop device's file, cut short after attaching, fail with EIO: they
+     * stay IOs of the trace, and the result and the metadata count them by error.
+     */
+    @Test
+    void readsThatFailWithEioAreKeptAndCounted() throws Exception {
+        Path out = dir.resolve("eio.sbt");
+        RecordResult result;
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), out))) {
+            try (FileChannel image = FileChannel.open(loop.image(), StandardOpenOption.WRITE)) {
+                image.truncate(4 * MIB);
+            }
+            recorder.start();
+            for (long block : new long[] {8192, 12288}) {
+                assertFalse(LoopDevice.works("dd", "if=" + loop.path(), "of=/dev/null", "bs=4096", "count=1",
+                        "skip=" + block, "iflag=direct"), "a read past the file's end fails");
+            }
+            result = recorder.finish();
+        }
+        long pastTheEnd = readAll(out).stream().filter(r -> r.op == Op.READ && r.offsetBytes >= 4 * MIB).count();
+        assertTrue(pastTheEnd >= 2, "the failed reads are IOs of the trace: " + pastTheEnd);
+        assertEquals(new RequestAccounts.Counts(0, 0, pastTheEnd, List.of(new RequestAccounts.Failure("EIO", pastTheEnd))),
+                result.requests());
+        try (TraceReader reader = TraceFormats.standard().open(out, "sbt", ReadOptions.DEFAULTS)) {
+            assertEquals("EIO " + pastTheEnd, reader.info().metadata().get(RequestAccounts.FAILED_IOS_BY_ERROR));
+        }
     }
 
     @Test

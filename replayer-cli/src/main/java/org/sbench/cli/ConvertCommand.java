@@ -124,6 +124,7 @@ final class ConvertCommand implements Callable<Integer> {
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())
                 + ", skipped " + Units.count(summary.skipped()) + " bad records");
+        RequestLines.of(summary.requests(), 9).forEach(o::println);
         if (fitting != null) {
             o.println(fitting.describe());
         }

@@ -107,6 +107,7 @@ final class InspectCommand implements Callable<Integer> {
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
                 + Units.count(s.skipped()) + " bad records"
                 + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
+        RequestLines.of(s.requests(), 13).forEach(out::println);
         out.println();
         TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
         for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {

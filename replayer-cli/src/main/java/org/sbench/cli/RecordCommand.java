@@ -187,6 +187,7 @@ final class RecordCommand implements Callable<Integer> {
         if (r.inFlightAtStop() > 0) {
             stdout.println("left out " + Units.count(r.inFlightAtStop()) + " IOs whose completion was not seen (in flight at the stop, or lost)");
         }
+        RequestLines.of(r.requests(), 9).forEach(stdout::println);
         if (r.reordered() > 0) {
             stdout.println("order    " + Units.count(r.reordered()) + " IOs arrived after a later one (readers sort them)");
         }

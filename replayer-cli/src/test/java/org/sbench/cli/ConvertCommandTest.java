@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.trace.Field;
@@ -111,5 +112,55 @@ class ConvertCommandTest {
         CliTest.Run skipping = CliTest.run("convert", sbt.toString(), csv.toString(), "--skip-bad", "1");
         assertEquals(0, skipping.code(), skipping.err());
         assertTrue(skipping.out().startsWith("wrote 2 records to " + csv), skipping.out());
+    }
+    /**
+     * A write-zeroes of 4 MiB (as the kernel logged {@code blkdiscard -z} on a loop device) is no IO
+     * of the trace: convert says it left it out, and the .sbt it writes carries the count, which
+     * inspect shows, as it does for the capture itself.
+     */
+    @Test
+    void requestsOfOtherKindsLeftOutAreCountedInTheSummaryTheSbtAndInspect(@TempDir Path dir) throws Exception {
+        Path capture = Files.writeString(dir.resolve("zeroes.txt"), ""
+                + "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n");
+        assertSaidByConvertAndInspect(capture, "left out", "1 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone"
+                + " commands (N in the kernel's RWBS), not IOs sbench replays", "otherRequestBytes", 4 << 20);
+    }
+
+    /** Two reads that failed with EIO (as the kernel logged them for a loop device over a file cut short) stay IOs, counted. */
+    @Test
+    void failedIosAreCountedByErrorInTheSummaryTheSbtAndInspect(@TempDir Path dir) throws Exception {
+        Path capture = Files.writeString(dir.resolve("eio.txt"), ""
+                + "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n"
+                + "dd-26563 [001] ..... 13685.955572: block_rq_issue: 7,0 RS 4096 () 49152 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.955613: block_rq_complete: 7,0 RS () 49152 + 8 be,0,4 [-5]\n");
+        assertSaidByConvertAndInspect(capture, "failed", "2 IOs failed at the device (EIO 2): kept as IOs, which a replay issues as"
+                + " any other", "failedIos", 2);
+    }
+
+    /**
+     * {@code convert} of {@code capture} to .sbt says {@code text} under {@code label}, and so does
+     * {@code inspect} of the capture and of the .sbt, whose JSON {@code requests.KEY} is {@code value}.
+     */
+    private static void assertSaidByConvertAndInspect(Path capture, String label, String text, String key, long value) {
+        Path sbt = capture.resolveSibling(capture.getFileName() + ".sbt");
+        CliTest.Run convert = CliTest.run("convert", capture.toString(), sbt.toString());
+        assertEquals(0, convert.code(), convert.err());
+        assertTrue(convert.out().contains(String.format("%n%-9s%s%n", label, text)), convert.out());
+        for (Path p : List.of(capture, sbt)) {
+            CliTest.Run inspect = CliTest.run("inspect", p.toString());
+            assertEquals(0, inspect.code(), inspect.err());
+            assertTrue(inspect.out().contains(String.format("%n%-13s%s%n", label, text)), inspect.out());
+            try {
+                com.fasterxml.jackson.databind.JsonNode requests = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(CliTest.run("inspect", "--json", p.toString()).out()).get("requests");
+                assertEquals(value, requests.get(key).asLong(), p.toString());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
     }
 }

@@ -27,6 +27,7 @@ import org.sbench.target.LoopDevice;
 import org.sbench.target.SysfsBlockDevice;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
@@ -73,8 +74,29 @@ class RecordCommandTest {
         assertTrue(lastLine(result(3, false, false)).startsWith("INCOMPLETE: the kernel's ring buffer lost 3 events"));
     }
 
+    @Test
+    void requestsOfOtherKindsLeftOutAreSaid() {
+        StringWriter out = new StringWriter();
+        RecordCommand.print(result(0, false, true, new RequestAccounts.Counts(2, 4 << 20, 0, List.of())), new PrintWriter(out));
+        assertTrue(out.toString().contains("\nleft out 2 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone"
+                + " commands (N in the kernel's RWBS), not IOs sbench replays\n"), out.toString());
+    }
+
+    @Test
+    void iosThatFailedAreSaidByError() {
+        StringWriter out = new StringWriter();
+        RecordCommand.print(result(0, false, true, new RequestAccounts.Counts(0, 0, 3, List.of(new RequestAccounts.Failure("EIO", 2),
+                new RequestAccounts.Failure("ENODATA", 1)))), new PrintWriter(out));
+        assertTrue(out.toString().contains("\nfailed   3 IOs failed at the device (EIO 2, ENODATA 1): kept as IOs, which a replay"
+                + " issues as any other\n"), out.toString());
+    }
+
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete) {
-        return new RecordResult(Path.of("t.sbt"), 1, 0, 0, 0, 0, 0, 0, 0, eventsLost, 0, 0, 0, 0, stalled, complete,
+        return result(eventsLost, stalled, complete, new RequestAccounts.Counts(0, 0, 0, List.of()));
+    }
+
+    private static RecordResult result(long eventsLost, boolean stalled, boolean complete, RequestAccounts.Counts requests) {
+        return new RecordResult(Path.of("t.sbt"), 1, 0, 0, 0, 0, 0, 0, 0, eventsLost, 0, 0, 0, requests, 0, stalled, complete,
                 List.of("/dev/sdz (8:0, 1.0 MB)"), "output not on a block device: nothing to filter", "mono, 1 us resolution",
                 4096, List.of());
     }

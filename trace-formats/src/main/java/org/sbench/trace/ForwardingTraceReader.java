@@ -39,6 +39,11 @@ public abstract class ForwardingTraceReader implements TraceReader {
     }
 
     @Override
+    public RequestAccounts requestAccounts() {
+        return in.requestAccounts();
+    }
+
+    @Override
     public boolean inIssueOrder() {
         return in.inIssueOrder();
     }

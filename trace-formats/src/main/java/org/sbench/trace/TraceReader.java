@@ -36,6 +36,15 @@ public interface TraceReader extends Closeable {
         return 0;
     }
 
+    /**
+     * The requests of a block request event trace that are not ordinary IOs of it (left out, or
+     * failed), counted so far; null for formats without such requests. Final once the reader
+     * reached the end.
+     */
+    default RequestAccounts requestAccounts() {
+        return null;
+    }
+
     /** Records that arrived earlier than a record before them and were moved into issue order. */
     default long reorderedRecords() {
         return 0;

@@ -11,6 +11,14 @@ public interface TraceWriter extends Closeable {
     /** Appends one record; the writer copies what it needs, the caller may reuse {@code record}. */
     void write(IoRecord record);
 
+    /**
+     * Adds a metadata entry learned while writing (what the reader counted by its end), before
+     * {@link #finish()}; formats with a place for it (the {@code .sbt} trailer) store it, the
+     * others have none.
+     */
+    default void putMetadata(String key, String value) {
+    }
+
     /** Completes the output and moves it into place. */
     void finish();
 

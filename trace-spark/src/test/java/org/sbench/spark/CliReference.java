@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.TreeSet;
 import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
@@ -66,6 +67,12 @@ public final class CliReference {
                 }
             }
             return false;
+        }
+
+        /** A file of one stream's records holds no counts of the trace's other requests. */
+        @Override
+        public RequestAccounts requestAccounts() {
+            return null;
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
@@ -23,9 +24,11 @@ public final class TraceConverter {
 
     /**
      * What a conversion did; {@code incompleteLastLine} is the number of the input's last line
-     * when it had no line end and was not read (0: none).
+     * when it had no line end and was not read (0: none); {@code requests}, the requests of block
+     * request events that are not ordinary IOs, as far as read (null: the input has none).
      */
-    public record Summary(long read, long written, long reordered, long skipped, long incompleteLastLine, String format) {
+    public record Summary(long read, long written, long reordered, long skipped, long incompleteLastLine, String format,
+                          RequestAccounts.Counts requests) {
     }
 
     /**
@@ -66,6 +69,7 @@ public final class TraceConverter {
             outInfo = outInfo.withMetadata(m.getKey(), m.getValue());
         }
         long written = 0;
+        RequestAccounts.Counts requests;
         try (TraceWriter writer = outFormat.openWriter(out, outInfo)) {
             boolean more = any;
             while (more) {
@@ -83,10 +87,15 @@ public final class TraceConverter {
                     more = !settings.pastEnd(r, written);
                 }
             }
+            // Known only now, so stored where the format keeps what is learned while writing (.sbt's trailer).
+            requests = RequestAccounts.Counts.of(reader);
+            if (reader.requestAccounts() != null) {
+                requests.metadata().forEach(writer::putMetadata);
+            }
             writer.finish();
         }
         return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
-                outFormat.name());
+                outFormat.name(), requests);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.sbench.trace.format;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.stats.RecordedQdByStream;
@@ -92,6 +93,11 @@ final class TimelineReader implements TraceReader {
     @Override
     public long reorderedRecords() {
         return source.reorderedRecords();
+    }
+
+    @Override
+    public RequestAccounts requestAccounts() {
+        return source.requestAccounts();
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
@@ -359,6 +360,11 @@ public final class ExternalSorter implements TraceReader {
     @Override
     public long reorderedRecords() {
         return reordered;
+    }
+
+    @Override
+    public RequestAccounts requestAccounts() {
+        return source.requestAccounts();
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
@@ -76,7 +77,8 @@ public final class TraceInspector implements AutoCloseable {
             while (reader.next(r)) {
                 inspector.add(r);
             }
-            return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine());
+            return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
+                    RequestAccounts.Counts.of(reader));
         }
     }
 
@@ -138,9 +140,11 @@ public final class TraceInspector implements AutoCloseable {
 
     /**
      * The statistics of the records added, for a trace described by {@code info} whose reader
-     * reordered, skipped and (when not 0) left out a cut last line as given.
+     * reordered, skipped and (when not 0) left out a cut last line as given, and counted
+     * {@code requests} that are not ordinary IOs (null: none of a block request event trace).
      */
-    public TraceStatistics result(TraceInfo info, long reordered, long skipped, long incompleteLastLine) {
+    public TraceStatistics result(TraceInfo info, long reordered, long skipped, long incompleteLastLine,
+                                  RequestAccounts.Counts requests) {
         long reads = opCount[Op.READ.ordinal()];
         long writes = opCount[Op.WRITE.ordinal()];
         long rw = reads + writes;
@@ -179,7 +183,7 @@ public final class TraceInspector implements AutoCloseable {
         return new TraceStatistics(info.sourceFormat(), info.name(), records, reads, writes,
                 opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
                 opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
-                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, withoutCompletion, qd, sizes, streamRows, phases);
+                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, withoutCompletion, qd, sizes, streamRows, phases, requests);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.sbench.trace.stats;
 
 import java.util.List;
+import org.sbench.trace.RequestAccounts;
 
 /**
  * What a reviewer states about a trace; built once by {@link TraceInspector}. Component names are
@@ -15,6 +16,8 @@ import java.util.List;
  *        file) and was not read; 0 when there is none
  * @param withoutCompletion IOs without a completion time: all of a trace without completion
  *        times; some of one whose tracer missed completions (an issue-only capture)
+ * @param requests the requests of a trace of block request events that are not ordinary IOs of it
+ *        ({@link RequestAccounts.Counts#of}); null for other traces
  */
 public record TraceStatistics(
         String format,
@@ -39,7 +42,8 @@ public record TraceStatistics(
         Qd qd,
         List<SizeClassRow> sizeClasses,
         List<StreamRow> streams,
-        List<Phase> phases) {
+        List<Phase> phases,
+        RequestAccounts.Counts requests) {
 
     /**
      * Recorded queue depth; {@code known} only when every IO has one: false when the trace has no

@@ -29,7 +29,7 @@ class TraceInspectorTest {
         in.add(io(30, Op.WRITE, (1 << 20) + 512, 200_000, 7)); // >128K, sequential
         in.add(io(40, Op.TRIM, 0, 1 << 30, 1));          // trim: not in size classes
         in.add(io(50, Op.FLUSH, 0, 0, 40));              // flush
-        TraceStatistics s = in.result(TraceInfo.of("test", EnumSet.of(Field.QD)), 3, 2, 0);
+        TraceStatistics s = in.result(TraceInfo.of("test", EnumSet.of(Field.QD)), 3, 2, 0, null);
         assertEquals(6, s.records());
         assertEquals(2, s.reads());
         assertEquals(2, s.writes());
@@ -61,7 +61,7 @@ class TraceInspectorTest {
     void qdUnknownWithoutTheField() {
         TraceInspector in = new TraceInspector(32);
         in.add(io(0, Op.READ, 0, 4096, IoRecord.NO_QD));
-        TraceStatistics s = in.result(TraceInfo.of("test", EnumSet.noneOf(Field.class)), 0, 0, 0);
+        TraceStatistics s = in.result(TraceInfo.of("test", EnumSet.noneOf(Field.class)), 0, 0, 0, null);
         assertEquals(false, s.qd().known());
         assertEquals(0, s.qd().histogram().size());
     }

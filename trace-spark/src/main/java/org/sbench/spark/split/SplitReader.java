@@ -7,6 +7,7 @@ import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
@@ -122,6 +123,12 @@ public final class SplitReader implements TraceReader {
     @Override
     public long skippedRecords() {
         return reader.skippedRecords();
+    }
+
+    /** The reader's counts; of a byte range, only the requests issued in it. */
+    @Override
+    public RequestAccounts requestAccounts() {
+        return reader.requestAccounts();
     }
 
     /**

@@ -26,17 +26,20 @@ import org.sbench.trace.input.TraceInput;
  * <li>{@code maj,min}: the device; {@code stream = (maj << 20) | min} ({@link BlockEventFields}).</li>
  * <li>{@code rwbs}: the op ({@link BlockEventFields#op}); a D without data, a flush, is a FLUSH
  *     with offset and length 0; a D whose flags name no read, write, discard or flush
- *     ({@code N}) is skipped.</li>
+ *     ({@code N}: zone management; blktrace calls a write-zeroes a write) is left out and
+ *     counted ({@link #requestAccounts()}), once when requeued and issued again.</li>
  * <li>{@code sector}, {@code blocks}: 512-byte units, delivered in bytes.</li>
  * <li>{@code [comm]}: on a D, the process the request was issued from (often a kernel worker
  *     rather than the program that wrote); becomes {@code process}. On a C it is the error
- *     code, ignored: a failed IO still completed. {@code blkparse -t} adds the elapsed time in
- *     parentheses before it; ignored.</li>
+ *     code ({@code [-5]}, or the kernel's 16 bits unsigned, {@code [65531]}: EIO): an IO that
+ *     failed is kept and counted by error ({@link #requestAccounts()}). {@code blkparse -t} adds
+ *     the elapsed time in parentheses before it; ignored.</li>
  * </ul>
  * Skipped without complaint: every other action ({@code Q G I M F A P U UT S X B m} …), a
  * {@code R} (requeue) after cancelling the D it re-queues (the request is issued again by a
  * later D), passthrough requests (a byte count and a command in parentheses instead of
- * {@code sector + blocks} on a D, the command alone or nothing before the error code on a C), the summary blkparse prints at the end ({@code CPU0 (8,0):},
+ * {@code sector + blocks} on a D, the command alone or nothing before the error code on a C;
+ * counted as other requests of 0 bytes), the summary blkparse prints at the end ({@code CPU0 (8,0):},
  * {@code Total (8,0):}, {@code Reads Queued: …}, {@code Throughput …}), blank lines and any line
  * whose first field is not a {@code maj,min} device, and a C with no waiting D (the request
  * was issued before tracing began). A D still waiting at the end of the trace, or when 262,144
@@ -80,6 +83,7 @@ final class BlkparseReader extends BlockEventLineReader {
             return;
         }
         if (n > SECTOR && isPassthrough(SECTOR) || n > PLUS && isPassthrough(PLUS)) {
+            otherKind(action, 0);
             return;
         }
         fields.require(IO_FIELDS, LAYOUT);
@@ -92,6 +96,7 @@ final class BlkparseReader extends BlockEventLineReader {
         long blocks = fields.unsignedAt(BLOCKS, "a block count (512-byte sectors)");
         Op op = BlockEventFields.op(fields, RWBS, blocks);
         if (op == null) {
+            otherKind(action, BlockEventFields.spanBytes(fields, BLOCKS, blocks));
             return;
         }
         if (action == 'D') {
@@ -99,7 +104,16 @@ final class BlkparseReader extends BlockEventLineReader {
         } else if (action == 'R') {
             requeue(device, sector, op);
         } else {
-            complete(timeNs, TIME, device, sector, blocks, op);
+            complete(timeNs, TIME, device, sector, blocks, op, BlockEventFields.errno(fields, n - 1));
+        }
+    }
+
+    /** A D or R of a request of another kind (passthrough, zone management), spanning {@code bytes}: counted at its issue. */
+    private void otherKind(char action, long bytes) {
+        if (action == 'D') {
+            otherRequest(bytes);
+        } else if (action == 'R') {
+            otherRequeued(bytes);
         }
     }
 

@@ -38,11 +38,13 @@ final class BlktraceFile implements AutoCloseable {
     static final int V7_ACTION_OFFSET = 28;
     static final int V7_PID_OFFSET = 32;
     static final int V7_DEVICE_OFFSET = 36;
+    static final int V7_ERROR_OFFSET = 44;
     static final int V7_PDU_LEN_OFFSET = 46;
     // struct blk_io_trace2 (v8): pid moves before a 64-bit action; 12 bytes of padding end it.
     static final int V8_PID_OFFSET = 28;
     static final int V8_ACTION_OFFSET = 32;
     static final int V8_DEVICE_OFFSET = 40;
+    static final int V8_ERROR_OFFSET = 48;
     static final int V8_PDU_LEN_OFFSET = 50;
     private static final long U32_MASK = 0xffff_ffffL;
     private static final int U16_MASK = 0xffff;
@@ -68,6 +70,8 @@ final class BlktraceFile implements AutoCloseable {
     long action;
     int pid;
     int device;
+    /** The error a completion carries, as the kernel's 16 bits hold it: -5 for EIO; 0 for success. */
+    int error;
     int pduLength;
 
     BlktraceFile(TraceInput input, int index) {
@@ -130,11 +134,13 @@ final class BlktraceFile implements AutoCloseable {
             action = headerView.getInt(V7_ACTION_OFFSET) & U32_MASK;
             pid = headerView.getInt(V7_PID_OFFSET);
             device = headerView.getInt(V7_DEVICE_OFFSET);
+            error = headerView.getShort(V7_ERROR_OFFSET);
             pduLengthOffset = V7_PDU_LEN_OFFSET;
         } else {
             action = headerView.getLong(V8_ACTION_OFFSET);
             pid = headerView.getInt(V8_PID_OFFSET);
             device = headerView.getInt(V8_DEVICE_OFFSET);
+            error = headerView.getShort(V8_ERROR_OFFSET);
             pduLengthOffset = V8_PDU_LEN_OFFSET;
         }
         pduLength = headerView.getShort(pduLengthOffset) & U16_MASK;

@@ -11,6 +11,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.blockevents.CompletionMatcher;
@@ -53,9 +54,13 @@ import org.sbench.trace.input.TraceInput;
  *     ({@code time}: ns on the kernel's clock). Records are delivered in issue order.</li>
  * <li>Op, as blkparse decides it: DISCARD is TRIM; no bytes with FLUSH is a FLUSH (offset and
  *     length 0); WRITE is a WRITE (also zone append and write-zeroes); any other request with
- *     bytes is a READ (old kernels set no READ bit). No bytes without FLUSH (zone management) is
- *     skipped, as are passthrough (PC) requests.</li>
+ *     bytes is a READ (old kernels set no READ bit). No bytes without FLUSH (zone management),
+ *     zone management and passthrough (PC) requests are left out and counted at their issue
+ *     ({@link #requestAccounts()}, with their {@code bytes}, none for passthrough; once when
+ *     requeued and issued again).</li>
  * <li>{@code sector}, {@code bytes}: offset is {@code sector * 512}, length {@code bytes}.</li>
+ * <li>{@code error} of a COMPLETE: the kernel's negative errno in 16 bits ({@code -5}: EIO); an
+ *     IO that failed is kept and counted by error ({@link #requestAccounts()}).</li>
  * <li>{@code device} becomes {@code stream}, the kernel's {@code (major << 20) | minor} as is.</li>
  * <li>{@code pid}: the issuing task; {@code process} is the name a {@code BLK_TN_PROCESS} note
  *     (category NOTIFY, event 0, payload the 16-byte task name) gave that pid before the issue.
@@ -97,6 +102,7 @@ final class BlktraceReader implements TraceReader {
     private final CompletionMatcher matcher = new CompletionMatcher();
     private final PidNames names = new PidNames();
     private final IoRecord issued = new IoRecord();
+    private final RequestAccounts accounts = new RequestAccounts();
     private final TraceInfo info = TraceInfo.of(BlktraceFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
             .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
@@ -171,12 +177,18 @@ final class BlktraceReader implements TraceReader {
             }
             return;
         }
-        if ((event != TA_ISSUE && event != TA_COMPLETE && event != TA_REQUEUE)
-                || (categories & (TC_PC | TC_ZONE_MANAGEMENT)) != 0) {
+        if (event != TA_ISSUE && event != TA_COMPLETE && event != TA_REQUEUE) {
             return;
         }
-        Op op = op(categories, f.bytes);
+        Op op = (categories & (TC_PC | TC_ZONE_MANAGEMENT)) != 0 ? null : op(categories, f.bytes);
         if (op == null) {
+            // A passthrough command's bytes are its data, not a span of the disk.
+            long span = (categories & TC_PC) != 0 ? 0 : f.bytes;
+            if (event == TA_ISSUE) {
+                accounts.otherRequest(span);
+            } else if (event == TA_REQUEUE) {
+                accounts.otherRequeued(span);
+            }
             return;
         }
         if (f.timeNs < 0 || f.device < 0) {
@@ -204,6 +216,9 @@ final class BlktraceReader implements TraceReader {
                     "completion at " + f.timeNs + " ns, issue at " + issueNs + " ns"));
         } else {
             matcher.complete(handle, f.timeNs);
+            if (f.error != 0) {
+                accounts.failed(Math.abs(f.error));
+            }
         }
     }
 
@@ -255,6 +270,11 @@ final class BlktraceReader implements TraceReader {
     @Override
     public long skippedRecords() {
         return budget.skipped();
+    }
+
+    @Override
+    public RequestAccounts requestAccounts() {
+        return accounts;
     }
 
     @Override

@@ -35,6 +35,8 @@ public final class BlockEventFields {
     private static final String ALL_ONES_SECTOR = "18446744073709551615";
     private static final long MAX_SECTOR = Long.MAX_VALUE >> SECTOR_SHIFT;
     private static final int MAX_DEVICE_PART_DIGITS = 9;
+    private static final int MAX_ERROR_DIGITS = 5;
+    private static final int U16_MAX = 0xffff;
 
     private BlockEventFields() {
     }
@@ -129,6 +131,35 @@ public final class BlockEventFields {
         return flush ? Op.FLUSH : null;
     }
 
+    /**
+     * The errno of the error code in field {@code i} when it is one ({@code [0]}, {@code [-5]};
+     * blkparse may print the kernel's 16-bit field unsigned, {@code [65531]}), as a positive
+     * number; 0 for success, and when field {@code i} is not bracketed (a line without the code).
+     */
+    public static int errno(Fields f, int i) {
+        int n = f.length(i);
+        if (n < 2 || f.charAt(i, 0) != '[' || f.charAt(i, n - 1) != ']') {
+            return 0;
+        }
+        boolean negative = f.charAt(i, 1) == '-';
+        int from = negative ? 2 : 1;
+        int value = 0;
+        for (int p = from; p < n - 1; p++) {
+            char c = f.charAt(i, p);
+            if (!isDigit(c) || p - from >= MAX_ERROR_DIGITS) {
+                throw f.error(i, "an error code such as [0] or [-5]");
+            }
+            value = value * 10 + (c - '0');
+        }
+        if (from == n - 1 || value > U16_MAX) {
+            throw f.error(i, "an error code such as [0] or [-5]");
+        }
+        if (!negative && value > Short.MAX_VALUE && value <= U16_MAX) {
+            value = U16_MAX + 1 - value;
+        }
+        return value;
+    }
+
     /** The byte offset of {@code sector} for {@code op} (0 for a flush); field {@code i} names it in errors. */
     public static long offsetBytes(Fields f, int i, Op op, long sector) {
         if (op == Op.FLUSH) {
@@ -142,9 +173,11 @@ public final class BlockEventFields {
 
     /** The byte length of {@code sectors} for {@code op} (0 for a flush); field {@code i} names it in errors. */
     public static long lengthBytes(Fields f, int i, Op op, long sectors) {
-        if (op == Op.FLUSH) {
-            return 0;
-        }
+        return op == Op.FLUSH ? 0 : spanBytes(f, i, sectors);
+    }
+
+    /** The bytes {@code sectors} span; field {@code i} names it in errors. */
+    public static long spanBytes(Fields f, int i, long sectors) {
         if (sectors > MAX_SECTOR) {
             throw f.error(i, "a sector count below 2^54");
         }

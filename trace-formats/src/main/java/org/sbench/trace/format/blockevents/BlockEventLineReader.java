@@ -4,6 +4,7 @@ package org.sbench.trace.format.blockevents;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.Fields;
@@ -29,6 +30,7 @@ public abstract class BlockEventLineReader implements TraceReader {
     private final CompletionMatcher matcher;
     private final CommNames names = new CommNames();
     private final IoRecord issued = new IoRecord();
+    private final RequestAccounts accounts = new RequestAccounts();
     private boolean endOfInput;
 
     /**
@@ -113,11 +115,12 @@ public abstract class BlockEventLineReader implements TraceReader {
      * this device, sector and op; one with none waiting was issued before tracing began. A read
      * or write completing without sectors was never issued to the driver: it is the request that
      * asked for a cache flush ({@code WS () 0 + 0} after the {@code FF} flush itself), which the
-     * block layer completes in place, and is passed over.
+     * block layer completes in place, and is passed over. An IO completed with an error
+     * ({@code errno} not 0) is kept, and counted ({@link #requestAccounts()}).
      *
      * @throws SbenchException when it comes before that issue, which is then dropped
      */
-    protected final void complete(long timeNs, int timeField, int device, long sector, long sectors, Op op) {
+    protected final void complete(long timeNs, int timeField, int device, long sector, long sectors, Op op, int errno) {
         if (sectors == 0 && op != Op.FLUSH) {
             return;
         }
@@ -131,6 +134,23 @@ public abstract class BlockEventLineReader implements TraceReader {
             throw fields.error(timeField, "a completion time no earlier than its issue at " + issueNs + " ns");
         }
         matcher.complete(handle, timeNs);
+        if (errno != 0) {
+            accounts.failed(errno);
+        }
+    }
+
+    /**
+     * A request of another kind than read, write, trim and flush ({@code N}: write-zeroes,
+     * passthrough, zone commands) issued to the driver, spanning {@code bytes}: left out, counted
+     * ({@link #requestAccounts()}).
+     */
+    protected final void otherRequest(long bytes) {
+        accounts.otherRequest(bytes);
+    }
+
+    /** A requeue of a request of another kind spanning {@code bytes}: it is issued again, and counted then. */
+    protected final void otherRequeued(long bytes) {
+        accounts.otherRequeued(bytes);
     }
 
     /** The trace says events were lost here: issues waiting now may have lost their completion ({@link CompletionMatcher#eventsLost}). */
@@ -141,6 +161,11 @@ public abstract class BlockEventLineReader implements TraceReader {
     /** A requeue: the newest issue waiting with this key is dropped, as a later issue repeats it ({@link CompletionMatcher#requeue}). */
     protected final void requeue(int device, long sector, Op op) {
         matcher.requeue(device, sector, op);
+    }
+
+    @Override
+    public final RequestAccounts requestAccounts() {
+        return accounts;
     }
 
     @Override

@@ -145,6 +145,7 @@ public final class SbtWriter implements TraceWriter {
      * Adds or replaces a metadata entry learned while writing; allowed until {@link #finish()}.
      * Stored in the trailer, it overrides a header entry with the same key when read back.
      */
+    @Override
     public void putMetadata(String key, String value) {
         utf8(key, "a metadata key");
         utf8(value, "the value of metadata '" + key + "'");

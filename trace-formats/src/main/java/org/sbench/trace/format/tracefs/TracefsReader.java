@@ -33,11 +33,12 @@ import org.sbench.trace.input.TraceInput;
  *     {@code block:block_rq_issue:} (perf).</li>
  * <li>{@code MAJ,MIN}: the device; {@code stream = (maj << 20) | min} ({@link BlockEventFields}).</li>
  * <li>{@code RWBS}: the op ({@link BlockEventFields#op}); {@code N} (passthrough, write-zeroes,
- *     zone commands) is skipped.</li>
+ *     zone commands) is left out and counted ({@link #requestAccounts()}: at its issue, with
+ *     {@code NR_SECTORS * 512} bytes; once when requeued and issued again).</li>
  * <li>{@code BYTES}: checked to be a number, not used (older kernels print 0 for file-system
  *     requests); the length is {@code NR_SECTORS * 512}.</li>
  * <li>{@code (CMD)}: empty on current kernels; older kernels print a passthrough command's
- *     bytes there, and such requests are skipped. A complete without it (oldest kernels) is read.</li>
+ *     bytes there, and such requests are left out and counted as other requests of 0 bytes. A complete without it (oldest kernels) is read.</li>
  * <li>{@code SECTOR}: 512-byte units. Flushes print {@code 18446744073709551615 + 0} (older
  *     kernels) or {@code 0 + 0}: a FLUSH with offset and length 0. Current kernels print a
  *     flush's issue as {@code 0 + 0} and its completion as {@code 18446744073709551615 + 0}, so
@@ -45,7 +46,8 @@ import org.sbench.trace.input.TraceInput;
  *     flush, of the write that asked for it ({@code WS () 0 + 0}), moves no data and is passed over.</li>
  * <li>The ioprio triple ({@code be,0,4}, kernels since 6.x) and anything else between the size
  *     and the bracketed name is ignored. {@code [COMM]} on an issue becomes {@code process}; on a
- *     complete it is the error code, ignored.</li>
+ *     complete it is the error code ({@code [-5]}: EIO), and an IO that failed is kept and counted
+ *     by error ({@link #requestAccounts()}).</li>
  * </ul>
  * Skipped without complaint: header lines starting with {@code #}, every other event (other
  * {@code block_*} events, scheduler events…), {@code block_rq_requeue} after cancelling the
@@ -162,6 +164,7 @@ public final class TracefsReader extends BlockEventLineReader {
         int sectorField = cmd;
         if (fields.length(cmd) > 0 && fields.charAt(cmd, 0) == '(') {
             if (fields.length(cmd) != 2 || fields.charAt(cmd, 1) != ')') {
+                otherKind(0);
                 return;
             }
             sectorField = cmd + 1;
@@ -178,6 +181,7 @@ public final class TracefsReader extends BlockEventLineReader {
         long count = fields.unsignedAt(sectors, "a sector count");
         Op op = BlockEventFields.op(fields, rwbs, count);
         if (op == null) {
+            otherKind(BlockEventFields.spanBytes(fields, sectors, count));
             return;
         }
         if (kind == ISSUE_KIND) {
@@ -185,7 +189,16 @@ public final class TracefsReader extends BlockEventLineReader {
         } else if (kind == REQUEUE_KIND) {
             requeue(device, sector, op);
         } else {
-            complete(timeNs, event - 1, device, sector, count, op);
+            complete(timeNs, event - 1, device, sector, count, op, BlockEventFields.errno(fields, n - 1));
+        }
+    }
+
+    /** An event of a request of another kind (passthrough, write-zeroes, zone commands), spanning {@code bytes}: counted at its issue. */
+    private void otherKind(long bytes) {
+        if (kind == ISSUE_KIND) {
+            otherRequest(bytes);
+        } else if (kind == REQUEUE_KIND) {
+            otherRequeued(bytes);
         }
     }
 

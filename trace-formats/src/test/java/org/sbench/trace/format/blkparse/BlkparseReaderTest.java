@@ -24,6 +24,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.input.ReadOptions;
@@ -54,6 +55,34 @@ class BlkparseReaderTest {
                     record(2_000_000, 2_100_000, 0, 0, Op.FLUSH, SDA, "kworker/u8:0"),
                     record(3_000_000, IoRecord.NO_TIME, 9999L * 512, 4096, Op.READ, SDA, "lost")), readAll(reader));
             assertEquals(0, reader.skippedRecords(), "the D that never completed is an IO without a completion time");
+            assertEquals(new RequestAccounts.Counts(3, 0, 0, List.of()), reader.requestAccounts().counts(),
+                    "two passthrough commands and a zone command (N) are counted");
+        }
+    }
+
+    /** blkparse prints the kernel's 16-bit error as it is: -5 as 65531, or as -5; both are EIO. */
+    @Test
+    void failedIosAreKeptAndCountedByError() throws Exception {
+        Path file = write(dir, "  8,0 1 1 0.000001000 9 D R 100 + 8 [dd]\n"
+                + "  8,0 0 2 0.000002000 0 C R 100 + 8 [65531]\n"
+                + "  8,0 1 3 0.000003000 9 D R 200 + 8 [dd]\n"
+                + "  8,0 0 4 0.000004000 0 C R 200 + 8 (    1000) [-5]\n" + GOOD);
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(3, readAll(reader).size());
+            assertEquals(new RequestAccounts.Counts(0, 0, 2, List.of(new RequestAccounts.Failure("EIO", 2))),
+                    reader.requestAccounts().counts());
+        }
+    }
+
+    @Test
+    void requeuedRequestOfAnotherKindIsCountedOnceWithItsSpan() throws Exception {
+        Path file = write(dir, "  7,0 1 1 0.000001000 9 D N 524288 + 8192 [kworker/1:1H]\n"
+                + "  7,0 1 2 0.000002000 9 R N 524288 + 8192 [0]\n"
+                + "  7,0 1 3 0.000003000 9 D N 524288 + 8192 [kworker/1:1H]\n"
+                + "  7,0 0 4 0.000004000 0 C N 524288 + 8192 [0]\n" + GOOD);
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(1, readAll(reader).size());
+            assertEquals(new RequestAccounts.Counts(1, 4 << 20, 0, List.of()), reader.requestAccounts().counts());
         }
     }
 

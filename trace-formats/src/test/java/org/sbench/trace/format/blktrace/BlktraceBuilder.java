@@ -75,6 +75,15 @@ final class BlktraceBuilder {
     }
 
     BlktraceBuilder record(long timeNs, long action, long sector, int bytes, int pid, int device, byte[] pdu) {
+        return record(timeNs, action, sector, bytes, pid, device, 0, pdu);
+    }
+
+    /** A completion with {@code error}, a negative errno stored in 16 bits as the kernel does. */
+    BlktraceBuilder failed(long timeNs, long categories, long sector, int bytes, int device, int error) {
+        return record(timeNs, action(COMPLETE, categories | TC_COMPLETE | TC_FS), sector, bytes, 0, device, error, new byte[0]);
+    }
+
+    BlktraceBuilder record(long timeNs, long action, long sector, int bytes, int pid, int device, int error, byte[] pdu) {
         int size = version == 7 ? 48 : 64;
         ByteBuffer b = ByteBuffer.allocate(size + pdu.length).order(order);
         b.putInt(0, 0x65617400 | version);
@@ -87,14 +96,14 @@ final class BlktraceBuilder {
             b.putInt(32, pid);
             b.putInt(36, device);
             b.putInt(40, 0);
-            b.putShort(44, (short) 0);
+            b.putShort(44, (short) error);
             b.putShort(46, (short) pdu.length);
         } else {
             b.putInt(28, pid);
             b.putLong(32, action);
             b.putInt(40, device);
             b.putInt(44, 0);
-            b.putShort(48, (short) 0);
+            b.putShort(48, (short) error);
             b.putShort(50, (short) pdu.length);
         }
         b.position(size);

@@ -39,6 +39,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
@@ -122,6 +123,23 @@ class BlktraceReaderTest {
         try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
             assertEquals(SCENARIO_RECORDS, readAll(reader));
             assertEquals(0, reader.skippedRecords(), "the issue that never completed is an IO without a completion time");
+            assertEquals(new RequestAccounts.Counts(1, 0, 0, List.of()), reader.requestAccounts().counts(), "the passthrough request is counted");
+        }
+    }
+
+    @ParameterizedTest(name = "version {0}")
+    @CsvSource({"7", "8"})
+    void failedIosAreKeptAndCountedByError(int version) throws Exception {
+        Path file = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, version)
+                .io(T0, ISSUE, TC_READ, 64, 4096, 1, SDA)
+                .failed(T0 + 10, TC_READ, 64, 4096, SDA, -5)
+                .io(T0 + 20, ISSUE, TC_WRITE, 128, 4096, 1, SDA)
+                .failed(T0 + 30, TC_WRITE, 128, 4096, SDA, -110)
+                .writeTo(dir.resolve("failed.bin"));
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(2, readAll(reader).size());
+            assertEquals(new RequestAccounts.Counts(0, 0, 2, List.of(new RequestAccounts.Failure("EIO", 1),
+                    new RequestAccounts.Failure("ETIMEDOUT", 1))), reader.requestAccounts().counts());
         }
     }
 
@@ -133,8 +151,10 @@ class BlktraceReaderTest {
                 .io(T0 + 20, COMPLETE, TC_WRITE | TC_ZONE_RESET, 524288, 8192, 1, SDA)
                 .io(T0 + 30, COMPLETE, TC_WRITE | TC_ZONE_APPEND, 524288, 8192, 1, SDA)
                 .writeTo(dir.resolve("zoned.bin"));
-        assertEquals(List.of(record(T0 + 10, T0 + 30, 524288L * 512, 8192, Op.WRITE, SDA, null)),
-                readAll(FORMAT, file, ReadOptions.DEFAULTS));
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(record(T0 + 10, T0 + 30, 524288L * 512, 8192, Op.WRITE, SDA, null)), readAll(reader));
+            assertEquals(new RequestAccounts.Counts(1, 8192, 0, List.of()), reader.requestAccounts().counts(), "the zone reset is counted");
+        }
     }
 
     @Test

@@ -28,6 +28,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.TraceFormats;
@@ -91,6 +92,49 @@ class TracefsReaderTest {
         assertEquals(expected, readAll(FORMAT, file, ReadOptions.DEFAULTS));
     }
 
+    /**
+     * A write-zeroes (as a loop device over ext4 logged it for {@code blkdiscard -z -l 4194304}), a
+     * zone reset requeued and issued again, and an old kernel's passthrough command are no IOs:
+     * left out, and counted with the bytes they span.
+     */
+    @Test
+    void requestsOfOtherKindsAreLeftOutAndCounted() throws Exception {
+        Path file = write(dir, "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
+                + "blkzone-9 [001] ..... 13685.750000: block_rq_issue: 7,0 N 0 () 524288 + 0 be,0,4 [blkzone]\n"
+                + "blkzone-9 [001] ..... 13685.750001: block_rq_requeue: 7,0 N () 524288 + 0 be,0,4 [0]\n"
+                + "blkzone-9 [001] ..... 13685.750100: block_rq_issue: 7,0 N 0 () 524288 + 0 be,0,4 [blkzone]\n"
+                + "sg_inq-7 [000] 13685.760000: block_rq_issue: 8,0 N 36 (12 00 00 00 24 00) 0 + 0 [sg_inq]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n");
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(record(13685_746_810_000L, 13685_746_862_000L, 16384L * 512, 4096, Op.WRITE, 7 << 20, "dd")),
+                    readAll(reader));
+            assertEquals(new RequestAccounts.Counts(3, 4 << 20, 0, List.of()), reader.requestAccounts().counts());
+        }
+    }
+
+    /**
+     * Reads of a loop device whose file was cut short failed with EIO ({@code [-5]}, as the kernel
+     * logged them), one with ENODATA: they stay IOs, and are counted by error.
+     */
+    @Test
+    void failedIosAreKeptAndCountedByError() throws Exception {
+        Path file = write(dir, "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n"
+                + "dd-26562 [001] ..... 13685.937900: block_rq_issue: 7,0 RS 4096 () 32776 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937910: block_rq_complete: 7,0 RS () 32776 + 8 be,0,4 [-5]\n"
+                + "dd-26563 [001] ..... 13685.955572: block_rq_issue: 7,0 RS 4096 () 0 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.955613: block_rq_complete: 7,0 RS () 0 + 8 be,0,4 [0]\n"
+                + "dd-26564 [001] ..... 13685.960000: block_rq_issue: 7,0 R 4096 () 8 + 8 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.960010: block_rq_complete: 7,0 R () 8 + 8 [-61]\n");
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(4, readAll(reader).size());
+            assertEquals(new RequestAccounts.Counts(0, 0, 3, List.of(new RequestAccounts.Failure("EIO", 2),
+                    new RequestAccounts.Failure("ENODATA", 1))), reader.requestAccounts().counts());
+        }
+    }
+
     @Test
     void readsPerfScriptNamesAndNanosecondTimestamps() throws Exception {
         assertEquals(List.of(record(T0 + 8_000_456, T0 + 8_100_789, 10 * 512, 4096, Op.READ, NVME, "fio")),
@@ -123,6 +167,8 @@ class TracefsReaderTest {
                 + " MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM], found 'block_rq_issue: 8,0 W 4096 () 200 + 8 [dd]'",
         "bad device|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8.0 W 4096 () 200 + 8 [dd]|"
                 + "expected a device as MAJOR,MINOR, found '8.0'",
+        "bad error code|<idle>-0 [001] ..s1. 5120.000004: block_rq_complete: 8,0 W () 100 + 8 [-x]|"
+                + "expected an error code such as [0] or [-5], found '[-x]'",
         "bad bytes|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8,0 W 4k () 200 + 8 [dd]|"
                 + "expected a byte count, found '4k'",
         "bad rwbs|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8,0 w 4096 () 200 + 8 [dd]|"

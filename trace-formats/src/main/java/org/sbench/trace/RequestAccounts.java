@@ -1,0 +1,164 @@
+// What a reader of block request events read that is not an ordinary IO of its trace, counted.
+package org.sbench.trace;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The requests a reader of block request events (tracefs, blkparse, blktrace) read that are not
+ * ordinary IOs of the trace, so that a summary can say what the trace does not show: requests of
+ * other kinds (write-zeroes, passthrough commands, zone commands: {@code N} in the kernel's RWBS
+ * flags), which are left out, with the bytes they span; and IOs the device completed with an
+ * error, which are kept as IOs (the trace has no place for an outcome: a replay issues them as
+ * any other), counted by error. Counted as the reader reads; final once it reached the end. Not
+ * thread-safe.
+ */
+public final class RequestAccounts {
+    /** Metadata key: requests of other kinds left out. */
+    public static final String OTHER_REQUESTS = "events.otherRequests";
+    /** Metadata key: the bytes those requests span. */
+    public static final String OTHER_REQUEST_BYTES = "events.otherRequestBytes";
+    /** Metadata key: IOs of the trace that failed at the device. */
+    public static final String FAILED_IOS = "events.failedIos";
+    /** Metadata key: those IOs by error, {@code EIO 2, ENODATA 1} (empty when none). */
+    public static final String FAILED_IOS_BY_ERROR = "events.failedIosByError";
+    /** The kernel's largest errno (MAX_ERRNO); a larger code is counted under it. */
+    private static final int MAX_ERRNO = 4095;
+    private static final String LIST_SEPARATOR = ", ";
+
+    private long otherRequests;
+    private long otherRequestBytes;
+    private long failedIos;
+    private final long[] failedByErrno = new long[MAX_ERRNO + 1];
+
+    /**
+     * The counts at one moment; component names are JSON keys.
+     *
+     * @param otherRequests     requests of other kinds left out
+     * @param otherRequestBytes the bytes they span (passthrough commands span none)
+     * @param failedIos         IOs of the trace that failed at the device
+     * @param failures          those IOs by error, in errno order
+     */
+    public record Counts(long otherRequests, long otherRequestBytes, long failedIos, List<Failure> failures) {
+        public Counts {
+            failures = List.copyOf(failures);
+        }
+
+        /** As trace metadata entries (the keys above), zeros included. */
+        public Map<String, String> metadata() {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(OTHER_REQUESTS, Long.toString(otherRequests));
+            m.put(OTHER_REQUEST_BYTES, Long.toString(otherRequestBytes));
+            m.put(FAILED_IOS, Long.toString(failedIos));
+            List<String> byError = new ArrayList<>();
+            for (Failure f : failures) {
+                byError.add(f.error() + " " + f.ios());
+            }
+            m.put(FAILED_IOS_BY_ERROR, String.join(LIST_SEPARATOR, byError));
+            return m;
+        }
+
+        /**
+         * The counts of what {@code reader} read, once it reached the end: its own, or those its
+         * metadata carries (a trace recorded or converted from block request events); null when
+         * it has neither.
+         */
+        public static Counts of(TraceReader reader) {
+            RequestAccounts own = reader.requestAccounts();
+            if (own != null) {
+                return own.counts();
+            }
+            Map<String, String> m = reader.info().metadata();
+            if (!m.containsKey(OTHER_REQUESTS)) {
+                return null;
+            }
+            List<Failure> failures = new ArrayList<>();
+            for (String entry : m.getOrDefault(FAILED_IOS_BY_ERROR, "").split(LIST_SEPARATOR)) {
+                int space = entry.lastIndexOf(' ');
+                if (space > 0) {
+                    failures.add(new Failure(entry.substring(0, space), number(entry.substring(space + 1))));
+                }
+            }
+            return new Counts(number(m.get(OTHER_REQUESTS)), number(m.get(OTHER_REQUEST_BYTES)), number(m.get(FAILED_IOS)),
+                    failures);
+        }
+
+        /** A stored count; 0 when absent or not a count (metadata is informative, not checked). */
+        private static long number(String value) {
+            try {
+                return value == null ? 0 : Math.max(0, Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+    }
+
+    /** IOs that failed with one error: its name ({@code EIO}, or {@code errno 42}) and how many. */
+    public record Failure(String error, long ios) {
+    }
+
+    /** A request of another kind, spanning {@code bytes}, was issued and left out. */
+    public void otherRequest(long bytes) {
+        otherRequests++;
+        otherRequestBytes += bytes;
+    }
+
+    /**
+     * A request of another kind spanning {@code bytes} was requeued: the driver hands it back and
+     * it is issued again, counted then (as a requeued IO is recorded once). A requeue with no
+     * request counted has nothing to take back.
+     */
+    public void otherRequeued(long bytes) {
+        if (otherRequests > 0) {
+            otherRequests--;
+            otherRequestBytes = Math.max(0, otherRequestBytes - bytes);
+        }
+    }
+
+    /** An IO of the trace completed with error {@code errno} (positive). */
+    public void failed(int errno) {
+        failedIos++;
+        failedByErrno[Math.min(Math.max(errno, 0), MAX_ERRNO)]++;
+    }
+
+    /** The counts so far. */
+    public Counts counts() {
+        List<Failure> failures = new ArrayList<>();
+        for (int e = 0; e <= MAX_ERRNO; e++) {
+            if (failedByErrno[e] > 0) {
+                failures.add(new Failure(errnoName(e), failedByErrno[e]));
+            }
+        }
+        return new Counts(otherRequests, otherRequestBytes, failedIos, failures);
+    }
+
+    /**
+     * The name of an error a block request completes with: those {@code blk_status_to_errno}
+     * gives (block/blk-core.c), else {@code errno N}.
+     */
+    static String errnoName(int errno) {
+        return switch (errno) {
+            case 5 -> "EIO";
+            case 11 -> "EAGAIN";
+            case 12 -> "ENOMEM";
+            case 16 -> "EBUSY";
+            case 19 -> "ENODEV";
+            case 22 -> "EINVAL";
+            case 28 -> "ENOSPC";
+            case 52 -> "EBADE";
+            case 61 -> "ENODATA";
+            case 62 -> "ETIME";
+            case 67 -> "ENOLINK";
+            case 75 -> "EOVERFLOW";
+            case 78 -> "EREMCHG";
+            case 84 -> "EILSEQ";
+            case 95 -> "EOPNOTSUPP";
+            case 109 -> "ETOOMANYREFS";
+            case 110 -> "ETIMEDOUT";
+            case 121 -> "EREMOTEIO";
+            default -> "errno " + errno;
+        };
+    }
+}
