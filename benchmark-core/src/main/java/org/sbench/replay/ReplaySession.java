@@ -8,6 +8,7 @@ import org.sbench.result.TableResultWriter;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
+import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.Progress;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.LineCursor;
@@ -54,6 +55,10 @@ public final class ReplaySession {
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions(), control);
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
+        }
+        String incomplete = IncompleteRecording.describe(plan.info().metadata());
+        if (incomplete != null) {
+            warnings.accept(request.trace() + ": " + incomplete);
         }
         if (plan.stats().skipped() > 0) {
             warnings.accept(request.trace() + ": skipped " + TableResultWriter.badRecords(plan.stats().skipped())

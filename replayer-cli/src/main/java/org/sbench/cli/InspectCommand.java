@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sbench.result.TextTable;
+import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.stats.SequentialWindow;
 import org.sbench.trace.stats.TraceInspector;
@@ -49,16 +50,24 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SequentialWindow.option(seqWindow);
         TraceStatistics stats;
+        String[] incomplete = new String[1];
         ProgressLine line = progress.line(spec);
         Path path = TraceOptions.resolve(trace.toString(), line);
         try {
             stats = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
                     traceOptions.rereadOptions(line, "reading " + trace),
-                    reader -> TraceInspector.inspect(reader, seqWindow));
+                    reader -> {
+                        TraceStatistics s = TraceInspector.inspect(reader, seqWindow);
+                        incomplete[0] = IncompleteRecording.describe(reader.info().metadata());
+                        return s;
+                    });
         } finally {
             line.end();
         }
         TraceOptions.warnIfCut(spec.commandLine().getErr(), path, stats.incompleteLastLine());
+        if (incomplete[0] != null) {
+            SbenchCommand.warn(spec.commandLine().getErr(), "warning: " + trace + ": " + incomplete[0]);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(stats));

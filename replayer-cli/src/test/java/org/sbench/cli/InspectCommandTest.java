@@ -13,11 +13,20 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceInfo;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
 
 /** {@code sbench inspect} (and replay's planning pass) on inputs real traces and damaged files present. */
 class InspectCommandTest {
@@ -33,6 +42,34 @@ class InspectCommandTest {
         assertEquals(3, replay.code());
         assertEquals(expected.replace("1 TiB (2^40 bytes)", "1 GiB (2^30 bytes), the longest sbench replays"), replay.err(),
                 "replay's own, lower maximum");
+    }
+
+    /**
+     * A recording sbench record marked incomplete says so where it is read: only record's own summary
+     * did, and inspect and replay of it read as of a complete one.
+     */
+    @Test
+    void anIncompleteRecordingSaysSoInInspectAndReplay(@TempDir Path dir) throws Exception {
+        Path sbt = dir.resolve("rec.sbt");
+        Map<String, String> metadata = Map.of("record.complete", "false", "record.eventsLost", "120", "record.incompleteIos", "7",
+                "record.stalled", "false");
+        try (SbtWriter w = new SbtFormat().openWriter(sbt, new TraceInfo("tracefs", EnumSet.of(Field.COMPLETE), metadata, List.of()))) {
+            IoRecord r = new IoRecord();
+            r.issueNs = 0;
+            r.completeNs = 500;
+            r.lengthBytes = 4096;
+            r.op = Op.READ;
+            w.write(r);
+            w.finish();
+        }
+        String said = sbt + ": an incomplete recording (sbench record: 120 events lost, 7 IOs left out without their issue or"
+                + " completion): the drive saw IOs it does not hold\n";
+        CliTest.Run inspect = CliTest.run("inspect", sbt.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertEquals("sbench: warning: " + said, inspect.err());
+        CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
+        assertEquals(0, replay.code(), replay.err());
+        assertTrue(replay.err().contains("sbench: warning: " + said), replay.err());
     }
 
     @Test

@@ -1,0 +1,35 @@
+package org.sbench.trace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code sbench record} stored of a recording that does not hold every IO the drive saw
+ * (events the kernel's ring buffer lost, IOs without their issue or completion, a stalled reader):
+ * {@code record.complete=false} and its counts in the trace's metadata. Only record's own summary
+ * said so: inspect and replay of such a trace read as of a complete one.
+ */
+public final class IncompleteRecording {
+    static final String COMPLETE = "record.complete";
+    static final String EVENTS_LOST = "record.eventsLost";
+    static final String INCOMPLETE_IOS = "record.incompleteIos";
+    static final String STALLED = "record.stalled";
+
+    private IncompleteRecording() {
+    }
+
+    /** What the recording {@code metadata} describes lacks, or null when it is complete or no recording of sbench record. */
+    public static String describe(Map<String, String> metadata) {
+        if (!"false".equals(metadata.get(COMPLETE))) {
+            return null;
+        }
+        List<String> what = new ArrayList<>();
+        what.add(metadata.getOrDefault(EVENTS_LOST, "unknown") + " events lost");
+        what.add(metadata.getOrDefault(INCOMPLETE_IOS, "unknown") + " IOs left out without their issue or completion");
+        if ("true".equals(metadata.get(STALLED))) {
+            what.add("the reader stalled");
+        }
+        return "an incomplete recording (sbench record: " + String.join(", ", what) + "): the drive saw IOs it does not hold";
+    }
+}
