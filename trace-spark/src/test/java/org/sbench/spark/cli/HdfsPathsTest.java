@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
@@ -22,7 +20,6 @@ import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.stats.TraceStatistics;
-import picocli.CommandLine;
 
 /**
  * Traces on HDFS (a MiniDFSCluster of one DataNode, 1 MiB blocks): a text trace of three blocks
@@ -56,19 +53,6 @@ class HdfsPathsTest extends LocalSparkTest {
         }
     }
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = SbenchSparkCommand.newCommandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int status = cl.execute(args);
-        return new Run(status, out.toString(), err.toString());
-    }
-
     private static void put(Path local) throws Exception {
         cluster.getFileSystem().copyFromLocalFile(new org.apache.hadoop.fs.Path(local.toString()),
                 new org.apache.hadoop.fs.Path(root + local.getFileName()));
@@ -88,7 +72,7 @@ class HdfsPathsTest extends LocalSparkTest {
         assertEquals(3, fs.getFileBlockLocations(status, 0, status.getLen()).length, "blocks of the text trace");
 
         TraceStatistics cli = CliReference.inspect(text, ReadOptions.DEFAULTS);
-        Run inspect = run("inspect", root + "ali.csv", root + "ali.csv.gz", "--json", "--split-size", "300K");
+        CommandRun inspect = CommandRun.of("inspect", root + "ali.csv", root + "ali.csv.gz", "--json", "--split-size", "300K");
         assertEquals(0, inspect.status(), inspect.err());
         JsonNode json = new ObjectMapper().readTree(inspect.out());
         for (JsonNode file : json.get("files")) {
@@ -102,10 +86,10 @@ class HdfsPathsTest extends LocalSparkTest {
         }
         assertEquals(2 * cli.records(), volumeRecords);
 
-        Run convert = run("convert", root + "ali.csv", root + "out/ali.parquet", "--split-size", "300K");
+        CommandRun convert = CommandRun.of("convert", root + "ali.csv", root + "out/ali.parquet", "--split-size", "300K");
         assertEquals(0, convert.status(), convert.err());
         assertEquals(cli.records(), spark.read().parquet(root + "out/ali.parquet").count());
-        Run table = run("inspect", root + "ali.csv.gz", "--no-file-stats", "--out", root + "out/volumes.json");
+        CommandRun table = CommandRun.of("inspect", root + "ali.csv.gz", "--no-file-stats", "--out", root + "out/volumes.json");
         assertEquals(0, table.status(), table.err());
         assertEquals(3, spark.read().json(root + "out/volumes.json").count());
     }

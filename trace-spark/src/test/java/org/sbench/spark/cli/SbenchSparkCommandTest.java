@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,30 +17,16 @@ import org.sbench.spark.LocalSpark;
 import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.trace.input.ReadOptions;
-import picocli.CommandLine;
 
 /** The command line in-process: exit status, stdout, the one stderr line. */
 class SbenchSparkCommandTest extends LocalSparkTest {
     @TempDir
     static Path dir;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = SbenchSparkCommand.newCommandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int status = cl.execute(args);
-        return new Run(status, out.toString(), err.toString());
-    }
-
     @Test
     void inspectPrintsFilesAndVolumesAsJsonWithTheCliKeys() throws Exception {
         Path trace = MultiVolumeTraces.write(dir.resolve("two.csv"), MultiVolumeTraces.msr(21, 500, 2));
-        Run r = run("inspect", trace.toString(), "--json", "--split-size", "4K", "--out", dir.resolve("vol.json").toString());
+        CommandRun r = CommandRun.of("inspect", trace.toString(), "--json", "--split-size", "4K", "--out", dir.resolve("vol.json").toString());
         assertEquals(0, r.status(), r.err());
         JsonNode root = new ObjectMapper().readTree(r.out());
         JsonNode file = root.get("files").get(0);
@@ -56,14 +40,14 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(2, root.get("volumes").size());
         assertEquals(500, root.get("volumes").get(0).get("records").asLong() + root.get("volumes").get(1).get("records").asLong());
         assertEquals(2, spark.read().json(dir.resolve("vol.json").toString()).count());
-        Run again = run("inspect", trace.toString(), "--out", dir.resolve("vol.json").toString());
+        CommandRun again = CommandRun.of("inspect", trace.toString(), "--out", dir.resolve("vol.json").toString());
         assertEquals(2, again.status(), again.err());
         assertEquals("sbench-spark: --out exists: " + dir.resolve("vol.json") + " (a table is written as a new directory)\n", again.err());
     }
 
     @Test
     void volumesOnlySkipsTheFileStatistics() throws Exception {
-        Run r = run("inspect", LocalSpark.fixture("msr", "hm_1.csv").toString(), "--json", "--no-file-stats");
+        CommandRun r = CommandRun.of("inspect", LocalSpark.fixture("msr", "hm_1.csv").toString(), "--json", "--no-file-stats");
         assertEquals(0, r.status(), r.err());
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertEquals(0, root.get("files").size());
@@ -74,10 +58,10 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     void badInputIsOneLineAndExitStatusThree() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.csv"), "128166372003061629,hm,1,Read,3154137088,4096,8921\n".repeat(11)
                 + "128166372003061630,hm,1,Wrte,3154137088,4096,8921\n");
-        Run r = run("inspect", bad.toString());
+        CommandRun r = CommandRun.of("inspect", bad.toString());
         assertEquals(3, r.status());
         assertEquals("sbench-spark: " + bad + ":12: expected Read or Write, found 'Wrte'\n", r.err());
-        Run usage = run("convert", bad.toString(), dir.resolve("x.txt").toString());
+        CommandRun usage = CommandRun.of("convert", bad.toString(), dir.resolve("x.txt").toString());
         assertEquals(2, usage.status());
         assertEquals("sbench-spark: OUT must end in .parquet or .sbt, found " + dir.resolve("x.txt") + "\n", usage.err());
     }
@@ -88,14 +72,14 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         Path cut = Files.writeString(dir.resolve("cut.csv"), "128166372003061629,hm,1,Read,3154137088,4096,8921\n".repeat(40)
                 + "128166372003061630,hm,1,Read,31541");
         String warning = "sbench-spark: warning: " + cut + ":41: last line incomplete (no line end: a cut file?), not read\n";
-        Run inspect = run("inspect", cut.toString(), "--json", "--split-size", "1K");
+        CommandRun inspect = CommandRun.of("inspect", cut.toString(), "--json", "--split-size", "1K");
         assertEquals(0, inspect.status(), inspect.err());
         assertEquals(warning, inspect.err());
         JsonNode file = new ObjectMapper().readTree(inspect.out()).get("files").get(0);
         assertEquals(40, file.get("records").asLong());
         assertEquals(41, file.get("incompleteLastLine").asLong());
         for (String out : new String[] {"cut.sbt", "cut.parquet"}) {
-            Run convert = run("convert", cut.toString(), dir.resolve(out).toString(), "--split-size", "1K");
+            CommandRun convert = CommandRun.of("convert", cut.toString(), dir.resolve(out).toString(), "--split-size", "1K");
             assertEquals(0, convert.status(), convert.err());
             assertEquals(warning, convert.err(), out);
             assertTrue(convert.out().startsWith("wrote 40 records"), convert.out());
@@ -106,20 +90,20 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     @Test
     void optionsAreCheckedAsTheCliChecksThem() throws Exception {
         String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
-        Run window = run("inspect", trace, "--seq-window", "100000");
+        CommandRun window = CommandRun.of("inspect", trace, "--seq-window", "100000");
         assertEquals(2, window.status(), window.err());
         assertEquals("sbench-spark: --seq-window must be 1 to 65536, found 100000\n", window.err());
-        Run stream = run("convert", trace, dir.resolve("s.sbt").toString(), "--stream", "8-16");
+        CommandRun stream = CommandRun.of("convert", trace, dir.resolve("s.sbt").toString(), "--stream", "8-16");
         assertEquals(2, stream.status(), stream.err());
         assertEquals("sbench-spark: --stream takes a stream number or a device as MAJOR:MINOR, found '8-16'\n", stream.err());
         // Hadoop makes no Path of an empty name: it was 'internal error: IllegalArgumentException', exit 70.
-        Run empty = run("inspect", "");
+        CommandRun empty = CommandRun.of("inspect", "");
         assertEquals(2, empty.status(), empty.err());
         assertEquals("sbench-spark: PATH: '' names no file; give a path\n", empty.err());
-        Run emptyOut = run("convert", trace, "");
+        CommandRun emptyOut = CommandRun.of("convert", trace, "");
         assertEquals(2, emptyOut.status(), emptyOut.err());
         assertEquals("sbench-spark: OUT: '' names no file; give a path\n", emptyOut.err());
-        Run log = run("inspect", trace, "--spark-log", "loud");
+        CommandRun log = CommandRun.of("inspect", trace, "--spark-log", "loud");
         assertEquals(2, log.status(), log.err());
         assertEquals("sbench-spark: --spark-log takes off, fatal, error, warn, info, debug or trace, found 'loud'\n", log.err());
     }
@@ -128,10 +112,10 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     @Test
     void convertTakesADeviceAsMajorMinor() throws Exception {
         String trace = LocalSpark.fixture("blkparse", "two-disks.txt").toString();
-        Run device = run("convert", trace, dir.resolve("8-16.sbt").toString(), "--stream", "8:16");
+        CommandRun device = CommandRun.of("convert", trace, dir.resolve("8-16.sbt").toString(), "--stream", "8:16");
         assertEquals(0, device.status(), device.err());
         assertEquals("wrote 2 records to " + dir.resolve("8-16.sbt") + " (sbt); read 2, skipped 0 bad records\n", device.out());
-        Run number = run("convert", trace, dir.resolve("16.sbt").toString(), "--stream", Integer.toString(8 << 20 | 16));
+        CommandRun number = CommandRun.of("convert", trace, dir.resolve("16.sbt").toString(), "--stream", Integer.toString(8 << 20 | 16));
         assertEquals(0, number.status(), number.err());
         assertArrayEquals(Files.readAllBytes(dir.resolve("16.sbt")), Files.readAllBytes(dir.resolve("8-16.sbt")));
     }
@@ -139,11 +123,11 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     @Test
     void versionAndUsageSayWhatTheyShould() {
         for (String[] args : new String[][] {{"-V"}, {"inspect", "--version"}, {"convert", "-V"}}) {
-            Run r = run(args);
+            CommandRun r = CommandRun.of(args);
             assertEquals(0, r.status(), r.err());
             assertTrue(r.out().matches("sbench-spark \\S+ \\(Spark 4\\.\\S+, Scala 2\\.13\\.\\S+, Hadoop \\S+, Java \\S+\\)\n"), r.out());
         }
-        Run help = run("convert", "--help");
+        CommandRun help = CommandRun.of("convert", "--help");
         assertTrue(help.out().startsWith("Usage: sbench-spark convert [-hV] "), help.out());
         assertTrue(help.out().contains(" IN... OUT\n"), help.out());
         assertFalse(help.out().contains("IN... OUT IN"), help.out());
@@ -157,14 +141,14 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertFalse(rel.isAbsolute());
         Path bad = Files.writeString(Files.createDirectories(rel.resolve("bad")).resolve("bad.csv"),
                 "128166372003061629,hm,1,Read,3154137088,4096,8921\nx\n");
-        Run r = run("inspect", bad.toString(), "--from", "msr");
+        CommandRun r = CommandRun.of("inspect", bad.toString(), "--from", "msr");
         assertEquals(3, r.status(), r.err());
         assertEquals("sbench-spark: " + bad + ":2: expected 7 fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), found 'x'\n",
                 r.err());
         Path good = rel.resolve("good").resolve("sub").resolve("g.csv");
         MultiVolumeTraces.write(Files.createDirectories(good.getParent()).resolve("g.csv"), MultiVolumeTraces.msr(23, 50, 1));
         for (String given : new String[] {rel.resolve("good") + "/sub/*.csv", rel.resolve("good").toString(), "./" + good}) {
-            Run ok = run("inspect", given, "--json", "--out", rel.resolve("t" + given.length() + ".json").toString());
+            CommandRun ok = CommandRun.of("inspect", given, "--json", "--out", rel.resolve("t" + given.length() + ".json").toString());
             assertEquals(0, ok.status(), ok.err());
             assertEquals(given.startsWith("./") ? given : good.toString(),
                     new ObjectMapper().readTree(ok.out()).get("files").get(0).get("file").asText(), given);
@@ -174,13 +158,13 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     /** A scheme that no FileSystem on the class path reads: one line naming it and what to add. */
     @Test
     void aSchemeWithoutFileSystemIsOneLineSayingWhatToAdd() {
-        Run s3 = run("inspect", "s3a://bucket/x.csv");
+        CommandRun s3 = CommandRun.of("inspect", "s3a://bucket/x.csv");
         assertEquals(5, s3.status(), s3.err());
         String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
         assertEquals("sbench-spark: s3a://bucket/x.csv: no Hadoop FileSystem here reads s3a: paths; add org.apache.hadoop:hadoop-aws:"
                 + hadoop + " and the libraries it needs (spark-submit --packages org.apache.hadoop:hadoop-aws:" + hadoop
                 + "; ./sbench-spark: their jars in SBENCH_SPARK_CLASSPATH)\n", s3.err());
-        Run other = run("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), "nofs://host/out.parquet");
+        CommandRun other = CommandRun.of("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), "nofs://host/out.parquet");
         assertEquals(5, other.status(), other.err());
         assertEquals("sbench-spark: nofs://host/out.parquet: no Hadoop FileSystem here reads nofs: paths; add a jar with its FileSystem"
                 + " (spark-submit --jars or --packages; ./sbench-spark: SBENCH_SPARK_CLASSPATH)\n", other.err());
@@ -194,12 +178,12 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     @Test
     void sbtOutputIsALocalFileOrAFileUri() throws Exception {
         String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
-        Run hdfs = run("convert", trace, "hdfs://nn:8020/out/v.sbt");
+        CommandRun hdfs = CommandRun.of("convert", trace, "hdfs://nn:8020/out/v.sbt");
         assertEquals(2, hdfs.status(), hdfs.err());
         assertEquals("sbench-spark: OUT: a .sbt file is written on this machine's filesystem (for sbench replay), found"
                 + " hdfs://nn:8020/out/v.sbt; give a local path or a file: URI, or write .parquet there\n", hdfs.err());
         Path local = dir.resolve("from-uri.sbt");
-        Run uri = run("convert", trace, "file://" + local);
+        CommandRun uri = CommandRun.of("convert", trace, "file://" + local);
         assertEquals(0, uri.status(), uri.err());
         assertTrue(Files.size(local) > 0);
     }
@@ -212,12 +196,12 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     @Test
     void aTruncatedSbtIsNamedAtItsEndAsTheCliNamesIt() throws Exception {
         Path whole = dir.resolve("whole.sbt");
-        assertEquals(0, run("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), whole.toString()).status());
+        assertEquals(0, CommandRun.of("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), whole.toString()).status());
         byte[] bytes = Files.readAllBytes(whole);
         Path cut = Files.write(dir.resolve("cut-records.sbt"), java.util.Arrays.copyOf(bytes, bytes.length - 60));
         SbenchException cli = org.junit.jupiter.api.Assertions.assertThrows(SbenchException.class,
                 () -> CliReference.inspect(cut, ReadOptions.DEFAULTS));
-        Run r = run("inspect", cut.toString());
+        CommandRun r = CommandRun.of("inspect", cut.toString());
         assertEquals(3, r.status(), r.err());
         assertEquals("sbench-spark: " + cli.getMessage() + "\n", r.err());
     }
@@ -232,7 +216,7 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         Path cycle = Files.createDirectories(dir.resolve("cycle"));
         MultiVolumeTraces.write(cycle.resolve("y.csv"), MultiVolumeTraces.msr(23, 200, 1));
         Files.createSymbolicLink(cycle.resolve("loop"), Path.of("..", "cycle"));
-        Run r = run("inspect", cycle.toString(), "--json", "--no-file-stats");
+        CommandRun r = CommandRun.of("inspect", cycle.toString(), "--json", "--no-file-stats");
         assertEquals(0, r.status(), r.err());
         JsonNode volumes = new ObjectMapper().readTree(r.out()).get("volumes");
         assertEquals(1, volumes.size());
@@ -243,7 +227,7 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     void convertWritesTheSbtOfOneStream() throws Exception {
         Path trace = MultiVolumeTraces.write(dir.resolve("c.csv"), MultiVolumeTraces.msr(22, 300, 2));
         Path out = dir.resolve("c1.sbt");
-        Run r = run("convert", trace.toString(), out.toString(), "--stream", "1", "--start", "1ms");
+        CommandRun r = CommandRun.of("convert", trace.toString(), out.toString(), "--stream", "1", "--start", "1ms");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("wrote "), r.out());
         assertTrue(Files.size(out) > 0);
