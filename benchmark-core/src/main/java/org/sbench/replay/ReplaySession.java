@@ -8,7 +8,6 @@ import org.sbench.result.TableResultWriter;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
-import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.Progress;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.LineCursor;
@@ -56,10 +55,7 @@ public final class ReplaySession {
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
         }
-        String incomplete = IncompleteRecording.describe(plan.info().metadata());
-        if (incomplete != null) {
-            warnings.accept(request.trace() + ": " + incomplete);
-        }
+        RecordingNotes.of(plan).forEach(warnings);
         if (plan.stats().skipped() > 0) {
             warnings.accept(request.trace() + ": skipped " + TableResultWriter.badRecords(plan.stats().skipped())
                     + " (--skip-bad); the replay leaves " + (plan.stats().skipped() == 1 ? "it" : "them") + " out");

@@ -50,18 +50,8 @@ class InspectCommandTest {
      */
     @Test
     void anIncompleteRecordingSaysSoInInspectAndReplay(@TempDir Path dir) throws Exception {
-        Path sbt = dir.resolve("rec.sbt");
-        Map<String, String> metadata = Map.of("record.complete", "false", "record.eventsLost", "120", "record.incompleteIos", "7",
-                "record.stalled", "false");
-        try (SbtWriter w = new SbtFormat().openWriter(sbt, new TraceInfo("tracefs", EnumSet.of(Field.COMPLETE), metadata, List.of()))) {
-            IoRecord r = new IoRecord();
-            r.issueNs = 0;
-            r.completeNs = 500;
-            r.lengthBytes = 4096;
-            r.op = Op.READ;
-            w.write(r);
-            w.finish();
-        }
+        Path sbt = recording(dir, Map.of("record.complete", "false", "record.eventsLost", "120", "record.incompleteIos", "7",
+                "record.stalled", "false"));
         String said = sbt + ": an incomplete recording (sbench record: 120 events lost, 7 IOs left out without their issue or"
                 + " completion): the drive saw IOs it does not hold\n";
         CliTest.Run inspect = CliTest.run("inspect", sbt.toString());
@@ -70,6 +60,37 @@ class InspectCommandTest {
         CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
         assertEquals(0, replay.code(), replay.err());
         assertTrue(replay.err().contains("sbench: warning: " + said), replay.err());
+    }
+
+    /**
+     * A replay of a recording says what its IOs do not show: requests of other kinds left out when it
+     * was recorded, and IOs that failed then, which it issues as any other. Only record, convert and
+     * inspect said so.
+     */
+    @Test
+    void aReplayOfARecordingWithLeftOutAndFailedRequestsSaysSo(@TempDir Path dir) throws Exception {
+        Path sbt = recording(dir, Map.of("events.otherRequests", "1", "events.otherRequestBytes", "4194304", "events.failedIos", "1",
+                "events.failedIosByError", "EIO 1"));
+        CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
+        assertEquals(0, replay.code(), replay.err());
+        assertTrue(replay.err().contains("sbench: warning: " + sbt + ": 1 requests of other kinds (write-zeroes, passthrough or zone"
+                + " commands; 4194304 bytes) were left out when it was recorded: not replayed\n"), replay.err());
+        assertTrue(replay.err().contains("sbench: warning: " + sbt + ": 1 of its IOs failed at the device when it was recorded"
+                + " (EIO 1): replayed as any other, their recorded times are the failures'\n"), replay.err());
+    }
+
+    /** A .sbt of one 4 KiB read, with the metadata a recording stores. */
+    private static Path recording(Path dir, Map<String, String> metadata) {
+        Path sbt = dir.resolve("rec.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(sbt, new TraceInfo("tracefs", EnumSet.of(Field.COMPLETE), metadata, List.of()))) {
+            IoRecord r = new IoRecord();
+            r.completeNs = 500;
+            r.lengthBytes = 4096;
+            r.op = Op.READ;
+            w.write(r);
+            w.finish();
+        }
+        return sbt;
     }
 
     @Test
