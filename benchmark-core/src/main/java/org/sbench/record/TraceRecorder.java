@@ -21,6 +21,7 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.RecordCalls;
 import org.sbench.target.BackingDisks;
+import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
@@ -572,14 +573,14 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.clock", clockDescription());
         late.put("record.durationNs", Long.toString(durationNs));
         late.put("record.selfTraffic", self);
-        late.put("record.eventsLost", lost == RecordStatus.UNKNOWN ? "unknown" : Long.toString(lost));
-        late.put("record.incompleteIos", Long.toString(incompleteIos));
+        late.put(IncompleteRecording.EVENTS_LOST, lost == RecordStatus.UNKNOWN ? "unknown" : Long.toString(lost));
+        late.put(IncompleteRecording.INCOMPLETE_IOS, Long.toString(incompleteIos));
         late.put("record.reordered", Long.toString(output.reordered()));
         late.put("record.badLines", Long.toString(reader.badLines()));
         RequestAccounts.Counts requests = reader.requestAccounts().counts();
         late.putAll(requests.metadata());
-        late.put("record.stalled", Boolean.toString(stalled));
-        late.put("record.complete", Boolean.toString(complete));
+        late.put(IncompleteRecording.STALLED, Boolean.toString(stalled));
+        late.put(IncompleteRecording.COMPLETE, Boolean.toString(complete));
         output.finish(startKernelNs, late);
         // The trace is good from here on: a leftover instance or mount is worth telling, not failing for.
         for (RuntimeException e : cleanup()) {

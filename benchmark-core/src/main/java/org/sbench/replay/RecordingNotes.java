@@ -28,12 +28,8 @@ final class RecordingNotes {
                     + " commands; " + requests.otherRequestBytes() + " bytes) were left out when it was recorded: not replayed");
         }
         if (requests != null && requests.failedIos() > 0) {
-            List<String> byError = new ArrayList<>();
-            for (RequestAccounts.Failure f : requests.failures()) {
-                byError.add(f.error() + " " + f.ios());
-            }
             notes.add(plan.path() + ": " + requests.failedIos() + " of its IOs failed at the device when it was recorded ("
-                    + String.join(", ", byError) + "): replayed as any other, their recorded times are the failures'");
+                    + requests.byError() + "): replayed as any other, their recorded times are the failures'");
         }
         return notes;
     }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.sbench.engine.linux.Errno;
+import org.sbench.ErrnoNames;
 import org.sbench.metrics.MetricsRecorder;
 import org.sbench.metrics.IoGroup;
 import org.sbench.metrics.QdHistogram;
@@ -173,7 +173,7 @@ public final class ReplayResults {
     }
 
     private static String errorName(int errno) {
-        return errno == 0 ? "short transfer" : Errno.symbol(errno);
+        return errno == 0 ? "short transfer" : ErrnoNames.of(errno);
     }
 
     static String opName(Op op) {

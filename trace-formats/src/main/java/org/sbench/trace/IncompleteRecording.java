@@ -11,10 +11,11 @@ import java.util.Map;
  * said so: inspect and replay of such a trace read as of a complete one.
  */
 public final class IncompleteRecording {
-    static final String COMPLETE = "record.complete";
-    static final String EVENTS_LOST = "record.eventsLost";
-    static final String INCOMPLETE_IOS = "record.incompleteIos";
-    static final String STALLED = "record.stalled";
+    /** Metadata keys sbench record writes (TraceRecorder). */
+    public static final String COMPLETE = "record.complete";
+    public static final String EVENTS_LOST = "record.eventsLost";
+    public static final String INCOMPLETE_IOS = "record.incompleteIos";
+    public static final String STALLED = "record.stalled";
 
     private IncompleteRecording() {
     }

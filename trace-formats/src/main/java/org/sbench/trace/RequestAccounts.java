@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sbench.ErrnoNames;
 
 /**
  * The requests a reader of block request events (tracefs, blkparse, blktrace) read that are not
@@ -52,12 +53,17 @@ public final class RequestAccounts {
             m.put(OTHER_REQUESTS, Long.toString(otherRequests));
             m.put(OTHER_REQUEST_BYTES, Long.toString(otherRequestBytes));
             m.put(FAILED_IOS, Long.toString(failedIos));
+            m.put(FAILED_IOS_BY_ERROR, byError());
+            return m;
+        }
+
+        /** The failed IOs by error, {@code EIO 2, ENODATA 1} (empty when none), as the metadata keeps them. */
+        public String byError() {
             List<String> byError = new ArrayList<>();
             for (Failure f : failures) {
                 byError.add(f.error() + " " + f.ios());
             }
-            m.put(FAILED_IOS_BY_ERROR, String.join(LIST_SEPARATOR, byError));
-            return m;
+            return String.join(LIST_SEPARATOR, byError);
         }
 
         /**
@@ -128,37 +134,9 @@ public final class RequestAccounts {
         List<Failure> failures = new ArrayList<>();
         for (int e = 0; e <= MAX_ERRNO; e++) {
             if (failedByErrno[e] > 0) {
-                failures.add(new Failure(errnoName(e), failedByErrno[e]));
+                failures.add(new Failure(ErrnoNames.of(e), failedByErrno[e]));
             }
         }
         return new Counts(otherRequests, otherRequestBytes, failedIos, failures);
-    }
-
-    /**
-     * The name of an error a block request completes with: those {@code blk_status_to_errno}
-     * gives (block/blk-core.c), else {@code errno N}.
-     */
-    static String errnoName(int errno) {
-        return switch (errno) {
-            case 5 -> "EIO";
-            case 11 -> "EAGAIN";
-            case 12 -> "ENOMEM";
-            case 16 -> "EBUSY";
-            case 19 -> "ENODEV";
-            case 22 -> "EINVAL";
-            case 28 -> "ENOSPC";
-            case 52 -> "EBADE";
-            case 61 -> "ENODATA";
-            case 62 -> "ETIME";
-            case 67 -> "ENOLINK";
-            case 75 -> "EOVERFLOW";
-            case 78 -> "EREMCHG";
-            case 84 -> "EILSEQ";
-            case 95 -> "EOPNOTSUPP";
-            case 109 -> "ETOOMANYREFS";
-            case 110 -> "ETIMEDOUT";
-            case 121 -> "EREMOTEIO";
-            default -> "errno " + errno;
-        };
     }
 }

@@ -1,6 +1,7 @@
 package org.sbench.engine.linux;
 
 import com.sun.jna.LastErrorException;
+import org.sbench.ErrnoNames;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
@@ -34,33 +35,7 @@ public final class Errno {
     /** "EINVAL (Invalid argument)" style text for {@code errno} (positive or negative). */
     public static String describe(int errno) {
         int e = Math.abs(errno);
-        return symbol(e) + " (" + LibC.strerror(e) + ")";
-    }
-
-    /** The errno's symbolic name ("EIO"), or "errno N" for one sbench does not name. */
-    public static String symbol(int e) {
-        switch (e) {
-            case EPERM: return "EPERM";
-            case ENOENT: return "ENOENT";
-            case EINTR: return "EINTR";
-            case EIO: return "EIO";
-            case ENXIO: return "ENXIO";
-            case EBADF: return "EBADF";
-            case EAGAIN: return "EAGAIN";
-            case ENOMEM: return "ENOMEM";
-            case EACCES: return "EACCES";
-            case EFAULT: return "EFAULT";
-            case EBUSY: return "EBUSY";
-            case EEXIST: return "EEXIST";
-            case ENODEV: return "ENODEV";
-            case EINVAL: return "EINVAL";
-            case ENOSPC: return "ENOSPC";
-            case EROFS: return "EROFS";
-            case ENOSYS: return "ENOSYS";
-            case ETIME: return "ETIME";
-            case EOPNOTSUPP: return "EOPNOTSUPP";
-            default: return "errno " + e;
-        }
+        return ErrnoNames.of(e) + " (" + LibC.strerror(e) + ")";
     }
 
     /** {@code CALL failed on WHAT: EINVAL (Invalid argument)}, as a system failure. */
