@@ -73,11 +73,9 @@ final class ReplayOptions {
     /** The traces the replay steps of {@code scenario} name, each once, in the order written. */
     static Set<String> traces(Scenario scenario) {
         Set<String> traces = new LinkedHashSet<>();
-        for (Scenario.Part part : scenario.parts()) {
-            for (Scenario.StepSpec spec : part instanceof Scenario.Group g ? g.steps() : List.of((Scenario.StepSpec) part)) {
-                if (spec.kind().equals(KIND)) {
-                    traces.add(spec.options().get(TRACE));
-                }
+        for (Scenario.StepSpec spec : scenario.stepSpecs()) {
+            if (spec.kind().equals(KIND)) {
+                traces.add(spec.options().get(TRACE));
             }
         }
         return traces;

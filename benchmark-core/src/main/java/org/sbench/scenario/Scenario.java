@@ -3,6 +3,7 @@ package org.sbench.scenario;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -79,11 +80,18 @@ public record Scenario(String name, String description, String source, String te
     /** The step kinds the scenario uses, in order of first use. */
     public Set<String> kinds() {
         Set<String> out = new LinkedHashSet<>();
+        stepSpecs().forEach(s -> out.add(s.kind()));
+        return out;
+    }
+
+    /** Every step as written, a group's once, in order. */
+    List<StepSpec> stepSpecs() {
+        List<StepSpec> out = new ArrayList<>();
         for (Part p : parts) {
             if (p instanceof StepSpec s) {
-                out.add(s.kind());
+                out.add(s);
             } else if (p instanceof Group g) {
-                g.steps().forEach(s -> out.add(s.kind()));
+                out.addAll(g.steps());
             }
         }
         return out;
