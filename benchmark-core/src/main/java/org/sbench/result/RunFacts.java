@@ -37,17 +37,35 @@ final class RunFacts {
         if (f.inFlightCap() > 0) {
             rows.add(row("most IOs in flight", TableResultWriter.count(f.inFlightCap()) + inFlightNote(r)));
         }
-        long held = f.heldAtCapOrZero();
-        if (held > 0 && r.stripe() != null) {
-            rows.add(row("IOs held back while a member's queue was full", TableResultWriter.count(held)
-                    + " (members take " + StripeTables.caps(r) + " IOs at once)"));
-        } else if (held > 0) {
-            rows.add(row("IOs held back at that cap", TableResultWriter.count(held) + ": the trace asks for more"));
+        String held = heldBack(r);
+        if (held != null) {
+            rows.add(row("IOs held back", held));
         }
-        if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {
-            rows.add(row("order at the device", "engine sync: IOs in flight together reach the device in any order"));
+        String order = syncOrder(r);
+        if (order != null) {
+            rows.add(row("order at the device", order));
         }
         return rows;
+    }
+
+    /** "N IOs held back ..." where the in-flight cap or a stripe member's queue held IOs back; null where none were. */
+    static String heldBack(ReplayResult r) {
+        long held = r.fidelity().heldAtCapOrZero();
+        if (held == 0) {
+            return null;
+        }
+        String ios = TableResultWriter.count(held) + (held == 1 ? " IO" : " IOs") + " held back ";
+        if (r.stripe() != null) {
+            return ios + "while a member's queue was full (members take " + StripeTables.caps(r) + " IOs at once)";
+        }
+        return ios + "at the cap of " + TableResultWriter.count(r.fidelity().inFlightCap()) + " in flight" + inFlightNote(r)
+                + ": the trace asks for more";
+    }
+
+    /** What the sync engine does to the order of IOs in flight together; null for other engines or one in flight. */
+    static String syncOrder(ReplayResult r) {
+        return "sync".equals(r.settings().engine()) && r.fidelity().inFlightCap() > 1
+                ? "engine sync: IOs in flight together reach the device in any order" : null;
     }
 
     /**

@@ -259,20 +259,9 @@ public final class TableResultWriter {
 
     /** The in-flight cap when IOs waited at it, and what the sync engine does to order; empty otherwise. */
     private static String inFlight(ReplayResult r) {
-        ReplayResult.Fidelity f = r.fidelity();
-        String s = "";
-        long held = f.heldAtCapOrZero();
-        if (held > 0 && r.stripe() != null) {
-            s += "; " + count(held) + (held == 1 ? " IO" : " IOs") + " held back while a member's queue was full"
-                    + " (members take " + StripeTables.caps(r) + " IOs at once)";
-        } else if (held > 0) {
-            s += "; " + count(held) + (held == 1 ? " IO" : " IOs") + " held back at the cap of "
-                    + count(f.inFlightCap()) + " in flight" + RunFacts.inFlightNote(r) + ": the trace asks for more";
-        }
-        if ("sync".equals(r.settings().engine()) && f.inFlightCap() > 1) {
-            s += "; engine sync: IOs in flight together reach the device in any order";
-        }
-        return s;
+        String held = RunFacts.heldBack(r);
+        String order = RunFacts.syncOrder(r);
+        return (held == null ? "" : "; " + held) + (order == null ? "" : "; " + order);
     }
 
     static String lateness(ReplayResult.Lateness l) {

@@ -126,6 +126,20 @@ class TableResultWriterTest {
         assertFalse(table(ResultFixtures.load(ResultFixtures.A)).contains("ERRORS"));
     }
 
+    /** The terminal's fidelity line and the report's facts say the same of IOs held at the in-flight cap, in one phrase. */
+    @Test
+    void heldBackIosAreSaidAlikeOnTheTerminalAndThePage(@TempDir Path dir) {
+        Path held = ResultFixtures.variant(dir, ResultFixtures.A, "held.json",
+                j -> ((ObjectNode) j.get("fidelity")).put("inFlightCap", 32).put("heldAtCap", 1_234));
+        ReplayResult r = new JsonResults().read(held);
+        String phrase = "1,234 IOs held back at the cap of 32 in flight: the trace asks for more";
+        assertTrue(TableResultWriter.fidelity(r).contains("; " + phrase), TableResultWriter.fidelity(r));
+        assertTrue(RunFacts.fidelity(r).stream().anyMatch(row -> row[0].equals("IOs held back") && row[1].equals(phrase)));
+        ReplayResult none = ResultFixtures.load(ResultFixtures.A);
+        assertFalse(TableResultWriter.fidelity(none).contains("held back"), TableResultWriter.fidelity(none));
+        assertTrue(RunFacts.fidelity(none).stream().noneMatch(row -> row[0].equals("IOs held back")));
+    }
+
     /** Reads of a write-only trace have no busy time and so no rates (docs/reports.md): "-", as their latency, not 0. */
     @Test
     void anOpWithoutIosShowsNoBusyTimeOrRates(@TempDir Path dir) {

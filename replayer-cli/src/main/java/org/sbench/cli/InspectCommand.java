@@ -49,24 +49,21 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SequentialWindow.option(seqWindow);
-        TraceStatistics stats;
-        String[] incomplete = new String[1];
+        Inspected inspected;
         ProgressLine line = progress.line(spec);
         Path path = TraceOptions.resolve(trace.toString(), line);
         try {
-            stats = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
+            inspected = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
                     traceOptions.rereadOptions(line, "reading " + trace),
-                    reader -> {
-                        TraceStatistics s = TraceInspector.inspect(reader, seqWindow);
-                        incomplete[0] = IncompleteRecording.describe(reader.info().metadata());
-                        return s;
-                    });
+                    reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
+                            IncompleteRecording.describe(reader.info().metadata())));
         } finally {
             line.end();
         }
+        TraceStatistics stats = inspected.stats();
         TraceOptions.warnIfCut(spec.commandLine().getErr(), path, stats.incompleteLastLine());
-        if (incomplete[0] != null) {
-            SbenchCommand.warn(spec.commandLine().getErr(), "warning: " + trace + ": " + incomplete[0]);
+        if (inspected.incompleteRecording() != null) {
+            SbenchCommand.warn(spec.commandLine().getErr(), "warning: " + trace + ": " + inspected.incompleteRecording());
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -153,5 +150,9 @@ final class InspectCommand implements Callable<Integer> {
             }
             ph.print(out, "");
         }
+    }
+
+    /** A trace's statistics, and what its metadata says if it is an incomplete recording (null if not). */
+    private record Inspected(TraceStatistics stats, String incompleteRecording) {
     }
 }
