@@ -110,9 +110,13 @@ public final class SweepStep implements Step {
 
     @Override
     public String label() {
-        return "sweep " + opWord() + ", " + points + " points" + (perPointBytes != 0 ? " of " + StepOptions.sizeWord(perPointBytes)
+        return "sweep " + opWord() + ", " + pointsWord() + (perPointBytes != 0 ? " of " + StepOptions.sizeWord(perPointBytes)
                 : autoBytes != DEFAULT_POINT_BYTES ? " of at most " + StepOptions.sizeWord(autoBytes) : "")
                 + ", " + StepOptions.sizeWord(io.blockBytes()) + " at QD " + io.qd();
+    }
+
+    private String pointsWord() {
+        return points + (points == 1 ? " point" : " points");
     }
 
     private String opWord() {
@@ -149,12 +153,12 @@ public final class SweepStep implements Step {
         long[] offsets = offsets(capacity, points, pointBytes, Math.max(target.logicalBlockSize(), target.physicalBlockSize()));
         String name = "sweep " + opWord();
         long ios = SweepTraceReader.ios(points, pointBytes, blockBytes);
-        String definition = "sweep: " + points + " points from the first byte to the last, " + pointBytes + " B at each in sequential "
+        String definition = "sweep: " + pointsWord() + " from the first byte to the last, " + pointBytes + " B at each in sequential "
                 + blockBytes + " B " + opWord() + "s at QD " + io.qd();
         GeneratedSource source = new GeneratedSource(name, KIND, definition, () -> new SweepTraceReader(name, op, offsets, pointBytes,
                 blockBytes), ios, capacity, Math.min(blockBytes, pointBytes));
         try (StepRuns runs = new StepRuns(context)) {
-            ReplayResult r = runs.run("sweep", name + " (" + points + " points)", source, io.settings(context.seed()));
+            ReplayResult r = runs.run("sweep", name + " (" + pointsWord() + ")", source, io.settings(context.seed()));
             return runs.result(this, 0, null, sweepPoints(r, offsets, pointBytes), null);
         }
     }

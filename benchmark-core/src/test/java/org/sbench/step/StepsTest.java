@@ -198,6 +198,8 @@ class StepsTest {
                 e.getMessage());
         assertEquals(64 * MIB / 100 / 512 * 512, onNull(SweepStep.of(opts("points", "100", "bs", "64K")), 64 * MIB).sweep().get(0)
                 .lengthBytes(), "auto: as much as fits");
+        assertEquals("sweep read, 1 point, 1M at QD 1", SweepStep.of(opts("points", "1")).label());
+        assertEquals("sweep read, 2 points, 1M at QD 1", SweepStep.of(opts("points", "2")).label());
     }
 
     @Test
