@@ -15,7 +15,8 @@ import org.sbench.trace.stats.RecordedQdByStream;
  * a multi-stream trace is a separate device with its own queue, so depth is counted per stream.
  * An IO without a completion time (an issue whose completion was never traced) gets none: its
  * depth is not recorded, and nothing is invented; the statistics then call the stream's depth
- * not recorded, and the depths of its other IOs count only the completions there are.
+ * not recorded, and the depths of its other IOs count only the completions there are. A trace
+ * whose IOs together move 2^63 bytes or more is refused: no count of its bytes holds them.
  */
 final class TimelineReader implements TraceReader {
     private final TraceReader source;
@@ -27,6 +28,8 @@ final class TimelineReader implements TraceReader {
     /** The trace as errors name it. */
     private final String displayName;
     private boolean firstDelivered;
+    /** The bytes of the records delivered so far, every op's. */
+    private long totalBytes;
 
     TimelineReader(TraceReader source, String displayName) {
         this.source = source;
@@ -54,6 +57,11 @@ final class TimelineReader implements TraceReader {
             into.copyFrom(first);
         } else if (!source.next(into)) {
             return false;
+        }
+        totalBytes += into.lengthBytes;
+        if (totalBytes < 0) {
+            throw SbenchException.badInput(displayName, "IOs that together move 2^63 bytes or more (9.22 EB), more than the"
+                    + " statistics and results count: a damaged length?");
         }
         into.issueNs = sinceOrigin(into.issueNs);
         if (into.hasComplete()) {
