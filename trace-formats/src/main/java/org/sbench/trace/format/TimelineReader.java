@@ -3,6 +3,7 @@ package org.sbench.trace.format;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
@@ -36,7 +37,9 @@ final class TimelineReader implements TraceReader {
         this.displayName = displayName;
         this.hasFirst = source.next(first);
         this.originNs = hasFirst ? first.issueNs : 0;
-        TraceInfo in = source.info().rebased(originNs);
+        TraceInfo in = source.info();
+        checkPhases(in);
+        in = in.rebased(originNs);
         boolean computeQd = in.has(Field.COMPLETE) && !in.has(Field.QD);
         this.queues = computeQd ? new RecordedQdByStream() : null;
         this.info = computeQd ? in.withField(Field.QD) : in;
@@ -86,6 +89,22 @@ final class TimelineReader implements TraceReader {
                     + " ns on the trace's own clock), more than a trace's clock holds: a damaged timestamp?");
         }
         return t;
+    }
+
+    /**
+     * Refuses a phase mark 2^63 ns or more from the first issue, before or after it (a damaged
+     * time): on the trace's clock it would wrap round to the other end of the trace.
+     */
+    private void checkPhases(TraceInfo in) {
+        for (PhaseMarker p : in.phases()) {
+            try {
+                Math.subtractExact(p.timeNs(), originNs);
+            } catch (ArithmeticException e) {
+                throw SbenchException.badInput(displayName, "phase '" + p.name() + "' more than 292 years from the first IO (at "
+                        + p.timeNs() + " and " + originNs + " ns on the trace's own clock), more than a trace's clock holds:"
+                        + " a damaged time?");
+            }
+        }
     }
 
     @Override

@@ -69,6 +69,20 @@ class TraceFormatsTest {
     }
 
     /**
+     * A phase mark more than 2^63 ns before the first IO (a damaged time) once wrapped round on the
+     * trace's clock: "boot", marked before every IO, came after "end" at 9223372036854775708 ns, so
+     * replay gave its IOs to no phase and convert wrote the wrapped time. Refused in one line now.
+     */
+    @Test
+    void aPhaseMarkMoreThan292YearsFromTheFirstIoIsRefused(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("ph.csv"), "# phase: -9223372036854775808 boot\n"
+                + "issue_ns,complete_ns,offset,length,op,stream,qd,process\n100,200,0,4096,R,0,1,\n");
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(file, null, ReadOptions.DEFAULTS).close());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith(file + ": phase 'boot' more than 292 years from the first IO ("), e.getMessage());
+    }
+
+    /**
      * 2^23 reads and 2^23 writes of 1 TiB each (each valid by itself) move 2^64 bytes: inspect
      * showed the >128K class as -9223372036854775808 B and -0.0% of the bytes, the sums having
      * overflowed. A trace whose IOs together reach 2^63 bytes is refused in one line naming it.
