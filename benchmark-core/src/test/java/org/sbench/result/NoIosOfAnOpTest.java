@@ -128,4 +128,19 @@ class NoIosOfAnOpTest {
         assertFalse(page.contains("NaN"), "NaN on the page");
         assertEquals(List.of("DriveB"), new XhtmlDocument(page).barCategories("ranking"));
     }
+
+    /**
+     * A run that issued nothing has no first submit or last completion, so no wall time: its 0.000 s
+     * was named best of the wall times ("best: null" beside a run that replayed its IO).
+     */
+    @Test
+    void aRunThatIssuedNothingHasNoWallTime(@TempDir Path dir) {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "none.json", j -> {
+            ((ObjectNode) j.get("summary")).put("ios", 0).put("reads", 0).put("writes", 0).put("wallNs", 0);
+            ((ObjectNode) j.get("fidelity")).put("issued", 0);
+        }));
+        Metric wall = Metric.SUMMARY.stream().filter(m -> m.key().equals("wall")).findFirst().orElseThrow();
+        assertTrue(Double.isNaN(wall.of(r)), "wall time of nothing issued: " + wall.of(r));
+        assertFalse(Double.isNaN(wall.of(ResultFixtures.load(ResultFixtures.A))));
+    }
 }
