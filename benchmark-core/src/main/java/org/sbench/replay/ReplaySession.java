@@ -12,6 +12,7 @@ import org.sbench.trace.Progress;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.units.Sizes;
 
 /**
  * The whole of {@code sbench replay} below the command line: plans the trace (a stop asked of the
@@ -67,7 +68,7 @@ public final class ReplaySession {
         TargetSettings ts = request.targetSettings();
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
         long needed = source.neededBytes();
-        ts = ts.withDefaultSizeBytes((needed + SIZE_ROUNDING - 1) / SIZE_ROUNDING * SIZE_ROUNDING);
+        ts = ts.withDefaultSizeBytes(Sizes.roundedUp(needed, SIZE_ROUNDING));
         try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
             Targets.beforeFirstIo(target, () -> {
                 Run.checkFits(source, settings, target);

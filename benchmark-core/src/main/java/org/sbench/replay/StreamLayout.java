@@ -5,13 +5,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.function.LongUnaryOperator;
+import org.sbench.SbenchException;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.stats.TraceStatistics;
+import org.sbench.trace.units.Sizes;
 
 /**
  * Where each stream of a multi-device trace goes on one target when all are replayed together
  * ({@code --stream all}): disjoint ranges, one after the other in stream order, each as long as
- * the stream's highest offset rounded up to 1 MiB. Lookups are a binary search over primitives.
+ * the stream's highest offset rounded up to 1 MiB; streams that would end past 2^63 bytes are
+ * refused. Lookups are a binary search over primitives.
  */
 public final class StreamLayout {
     /** No layout: offsets are used as they are. */
@@ -41,7 +44,13 @@ public final class StreamLayout {
             ids[i] = rows.get(i).stream();
             names[i] = rows.get(i).name();
             bases[i] = next;
-            next += (rows.get(i).maxOffset() + ALIGN - 1) / ALIGN * ALIGN;
+            long range = Sizes.roundedUp(rows.get(i).maxOffset(), ALIGN);
+            if (range > Long.MAX_VALUE - next) {
+                throw SbenchException.usage("--stream all lays the streams side by side, each over its highest offset rounded up"
+                        + " to 1 MiB: stream " + names[i] + " would end past 2^63 bytes, more than any target has; replay one"
+                        + " stream at a time (--stream N)");
+            }
+            next += range;
         }
         return new StreamLayout(ids, names, bases, next);
     }

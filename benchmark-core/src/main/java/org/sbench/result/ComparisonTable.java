@@ -41,8 +41,9 @@ public final class ComparisonTable {
         TextTable ranking = new TextTable("", "", "");
         for (int col : order) {
             double v = c.stat(col, m).mean();
-            ranking.row(label(c, col), m.format(v) + " " + m.unit(),
-                    col == order.get(0) || best == 0 ? "" : ratio(v / best) + " the best");
+            double timesBest = v / best;
+            ranking.row(label(c, col), Double.isNaN(v) ? "-" : m.format(v) + " " + m.unit(),
+                    col == order.get(0) || !Double.isFinite(timesBest) ? "" : ratio(timesBest) + " the best");
         }
         java.io.StringWriter rows = new java.io.StringWriter();
         ranking.printRows(new PrintWriter(rows), "");

@@ -68,8 +68,8 @@ public final class CsvResultWriter implements ResultWriter {
             Map<String, String> d = m.device() == null ? Map.of() : m.device();
             p.printRecord(i++, m.path(), d.getOrDefault("model", ""), d.getOrDefault("serial", ""), d.getOrDefault("firmware", ""),
                     m.inFlightCap(), m.ios(), m.reads(), m.writes(), m.trims(), m.flushes(),
-                    m.bytesRead(), m.bytesWritten(), number(m.busyNs() / NS_PER_S), number(m.mbps()), number(m.iops()), m.errors(),
-                    number(m.latency().p99Us()), number(m.qd().avg()));
+                    m.bytesRead(), m.bytesWritten(), number(m.ofItsIos(m.busyNs() / NS_PER_S)), number(m.ofItsIos(m.mbps())),
+                    number(m.ofItsIos(m.iops())), m.errors(), number(m.ofItsIos(m.latency().p99Us())), number(m.ofItsIos(m.qd().avg())));
         }
         p.flush();
     }

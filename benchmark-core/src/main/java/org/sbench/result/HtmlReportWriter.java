@@ -105,7 +105,7 @@ public final class HtmlReportWriter implements ResultWriter {
         for (int m = 0; m < members.size(); m++) {
             String name = "member " + m + " (" + members.get(m).path() + ")";
             names.add(name);
-            mbps[m + 1] = members.get(m).mbps();
+            mbps[m + 1] = members.get(m).ofItsIos(members.get(m).mbps());
             colours.add(ChartStyle.series(m));
             depths.add(new GroupedBarChart.Series(name, ChartStyle.series(m), percentages(members.get(m).qd(), buckets)));
         }

@@ -25,9 +25,9 @@ final class MemberBars {
     }
 
     static final List<Chart> CHARTS = List.of(
-            new Chart("member-mbps", "Average data rate per member", "MB/s", "MB/s", ReplayResult.Member::mbps,
+            new Chart("member-mbps", "Average data rate per member", "MB/s", "MB/s", m -> m.ofItsIos(m.mbps()),
                     r -> r.summary().mbps()),
-            new Chart("member-busy", "Disk-busy time per member", "busy time (s)", "s", m -> m.busyNs() / NS_PER_S,
+            new Chart("member-busy", "Disk-busy time per member", "busy time (s)", "s", m -> m.ofItsIos(m.busyNs() / NS_PER_S),
                     r -> r.summary().busyNs() / NS_PER_S));
 
     private MemberBars() {

@@ -243,6 +243,13 @@ public record ReplayResult(
     public record Member(String path, String kind, long capacity, Map<String, String> device, int inFlightCap, long ios,
                          long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten, long busyNs,
                          double iops, double mbps, long errors, Latency latency, QdDistribution qd) {
+        /**
+         * {@code value} of this member's own IOs (busy time, a rate, its depth or latency), or NaN
+         * (none) for a member given no IOs, which has none of them, as an op without IOs has none.
+         */
+        public double ofItsIos(double value) {
+            return ios == 0 ? Double.NaN : value;
+        }
     }
 
     /**

@@ -40,9 +40,11 @@ final class StripeTables {
                 TableResultWriter.f1(m.latency().get("all").p99Us()), TableResultWriter.count(m.errors()), "trace IOs");
         int i = 0;
         for (ReplayResult.Member x : r.stripe().members()) {
+            boolean none = x.ios() == 0;
             t.row("member " + i++, TableResultWriter.count(x.ios()), TableResultWriter.mb(x.bytesRead() + x.bytesWritten()),
-                    TableResultWriter.sec(x.busyNs()), TableResultWriter.f1(x.mbps()), TableResultWriter.f0(x.iops()),
-                    TableResultWriter.f2(x.qd().avg()), TableResultWriter.count(x.inFlightCap()), TableResultWriter.f1(x.latency().p99Us()),
+                    none ? "-" : TableResultWriter.sec(x.busyNs()), none ? "-" : TableResultWriter.f1(x.mbps()),
+                    none ? "-" : TableResultWriter.f0(x.iops()), none ? "-" : TableResultWriter.f2(x.qd().avg()),
+                    TableResultWriter.count(x.inFlightCap()), none ? "-" : TableResultWriter.f1(x.latency().p99Us()),
                     TableResultWriter.count(x.errors()), x.path() + TableResultWriter.device(x.device()));
         }
         return t;
@@ -55,18 +57,19 @@ final class StripeTables {
             header.add(row.qd());
         }
         TextTable t = new TextTable(header.toArray(new String[0]));
-        t.row(shares("array", r.fidelity().qdReplayed()));
+        t.row(shares("array", r.fidelity().qdReplayed(), false));
         int i = 0;
         for (ReplayResult.Member x : r.stripe().members()) {
-            t.row(shares("member " + i++, x.qd()));
+            t.row(shares("member " + i++, x.qd(), x.ios() == 0));
         }
         return t;
     }
 
-    private static Object[] shares(String label, ReplayResult.QdDistribution d) {
+    /** A row of shares of {@code d}'s submits at each depth; "-" in each where there were {@code none}. */
+    private static Object[] shares(String label, ReplayResult.QdDistribution d, boolean none) {
         List<String> cells = new ArrayList<>(List.of(label));
         for (ReplayResult.QdRow row : d.histogram()) {
-            cells.add(TableResultWriter.f1(row.pct()));
+            cells.add(none ? "-" : TableResultWriter.f1(row.pct()));
         }
         return cells.toArray();
     }

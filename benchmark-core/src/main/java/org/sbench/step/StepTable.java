@@ -100,9 +100,10 @@ public final class StepTable {
             List<ReplayResult.Member> members = run.result().stripe() == null ? List.of() : run.result().stripe().members();
             for (int m = 0; m < members.size(); m++) {
                 ReplayResult.Member x = members.get(m);
+                boolean none = x.ios() == 0;
                 t.row(run.name(), Integer.toString(m), String.format(Locale.ROOT, "%,d", x.ios()),
-                        f1((x.bytesRead() + x.bytesWritten()) / BYTES_PER_MB), f3(x.busyNs() / NS_PER_S), f1(x.mbps()),
-                        String.format(Locale.ROOT, "%.2f", x.qd().avg()), x.path());
+                        f1((x.bytesRead() + x.bytesWritten()) / BYTES_PER_MB), none ? "-" : f3(x.busyNs() / NS_PER_S),
+                        none ? "-" : f1(x.mbps()), none ? "-" : String.format(Locale.ROOT, "%.2f", x.qd().avg()), x.path());
             }
         }
         return t;

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.sbench.SbenchException;
+import org.sbench.trace.units.Sizes;
 
 /**
  * Several targets striped as RAID 0 ({@link StripeLayout}): the replay splits each trace IO into
@@ -131,10 +132,13 @@ public final class StripedTarget implements Target {
         return each;
     }
 
-    /** Whole chunks on each member, enough for {@code arrayBytes} over all of them. */
+    /**
+     * Whole chunks on each member, enough for {@code arrayBytes} over all of them (a member's chunks
+     * of the rows {@code [0, arrayBytes)} reaches), or 2^63 - 1 bytes when that is past it.
+     */
     private static long perMember(long arrayBytes, StripeLayout layout) {
-        long chunks = (arrayBytes + layout.chunkBytes() - 1) / layout.chunkBytes();
-        return (chunks + layout.members() - 1) / layout.members() * layout.chunkBytes();
+        int n = layout.members();
+        return Sizes.roundedUp(arrayBytes / n + (arrayBytes % n == 0 ? 0 : 1), layout.chunkBytes());
     }
 
     /** Closes {@code targets} by {@code closing}, the last first, each also if another failed; the first failure (the others suppressed by it), or null. */
@@ -251,8 +255,7 @@ public final class StripedTarget implements Target {
      */
     @Override
     public long unwrittenBytes(long endBytes) {
-        long rowBytes = layout.chunkBytes() * members.size();
-        long perMember = Math.min(memberBytes, (endBytes + rowBytes - 1) / rowBytes * layout.chunkBytes());
+        long perMember = Math.min(memberBytes, perMember(endBytes, layout));
         long total = 0;
         for (Target m : members) {
             long u = m.unwrittenBytes(perMember);

@@ -178,4 +178,22 @@ class TraceMapperTest {
         assertEquals((3L << 20) + 4096, b.offsetBytes);
         assertEquals(0, m.otherStreams());
     }
+
+    /**
+     * Two streams each reaching 6 EiB laid side by side need 12 EiB, past 2^63: the sum once
+     * overflowed to a negative total, so {@code --fit scale} onto 1 GiB scaled nothing and the result
+     * put stream 2 at byte 6917529027642130432 of the 1 GiB target. Now refused, before any IO.
+     */
+    @Test
+    void streamsSideBySidePast2To63BytesAreRefused() {
+        long sixEiB = 6L << 60;
+        SbenchException e = assertThrows(SbenchException.class, () -> StreamLayout.of(List.of(
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, sixEiB, 0, 0),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(2, "2", 1, 1, 0, 4096, 0, sixEiB, 0, 0))));
+        assertEquals(ErrorKind.USAGE, e.kind());
+        assertTrue(e.getMessage().contains("--stream N"), e.getMessage());
+        StreamLayout last = StreamLayout.of(List.of(
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, Long.MAX_VALUE, 0, 0)));
+        assertEquals(Long.MAX_VALUE, last.totalBytes(), "a range past the last whole MiB below 2^63 ends at 2^63 - 1");
+    }
 }

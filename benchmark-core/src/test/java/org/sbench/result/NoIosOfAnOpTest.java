@@ -108,4 +108,39 @@ class NoIosOfAnOpTest {
         assertEquals(8, readRow.trim().split("\\s+").length, readRow);
         assertTrue(readRow.trim().matches("read( +-){7}"), "no figure for reads: " + readRow);
     }
+
+    /**
+     * A run with no IOs at all (a read-only replay of writes) has no value to rank: compare ranked it
+     * last as "NaN s  - the best", and the page's ranking chart drew its bar at x='NaN' width='NaN'.
+     */
+    @Test
+    void aRunWithoutIosIsRankedWithoutAValue(@TempDir Path dir) throws Exception {
+        Path none = ResultFixtures.variant(dir, ResultFixtures.A, "none.json", j -> {
+            ((ObjectNode) j.get("summary")).put("ios", 0).put("reads", 0).put("writes", 0).put("bytesRead", 0)
+                    .put("bytesWritten", 0).put("busyNs", 0).put("readBusyNs", 0).put("writeBusyNs", 0);
+        });
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(none), ResultFixtures.input(ResultFixtures.B)), 0, true);
+        StringWriter out = new StringWriter();
+        new ComparisonTable().write(c, RankingMetric.BUSY, new PrintWriter(out));
+        String last = out.toString().lines().filter(l -> l.startsWith("  2. ")).findFirst().orElseThrow();
+        assertTrue(last.matches("  2\\. DriveA +-\\s*"), last);
+        String page = new HtmlComparisonWriter(RankingMetric.BUSY).render(c);
+        assertFalse(page.contains("NaN"), "NaN on the page");
+        assertEquals(List.of("DriveB"), new XhtmlDocument(page).barCategories("ranking"));
+    }
+
+    /**
+     * A run that issued nothing has no first submit or last completion, so no wall time: its 0.000 s
+     * was named best of the wall times ("best: null" beside a run that replayed its IO).
+     */
+    @Test
+    void aRunThatIssuedNothingHasNoWallTime(@TempDir Path dir) {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "none.json", j -> {
+            ((ObjectNode) j.get("summary")).put("ios", 0).put("reads", 0).put("writes", 0).put("wallNs", 0);
+            ((ObjectNode) j.get("fidelity")).put("issued", 0);
+        }));
+        Metric wall = Metric.SUMMARY.stream().filter(m -> m.key().equals("wall")).findFirst().orElseThrow();
+        assertTrue(Double.isNaN(wall.of(r)), "wall time of nothing issued: " + wall.of(r));
+        assertFalse(Double.isNaN(wall.of(ResultFixtures.load(ResultFixtures.A))));
+    }
 }

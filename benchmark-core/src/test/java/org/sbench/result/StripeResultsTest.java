@@ -60,6 +60,36 @@ class StripeResultsTest {
         assertTrue(!table(ResultFixtures.load(ResultFixtures.A)).contains("stripe"), "nothing of it for a single drive");
     }
 
+    /**
+     * A member the trace never reached (one 4 KiB write at 0 on stripe:64K over two files) has no busy
+     * time, rates, depth or latency, as an op without IOs has none: the members table showed it at
+     * 0.000 s, 0.0 MB/s, QD 0.00 and p99 0.0 us, members.csv at 0 for each, and the charts a 0 bar.
+     */
+    @Test
+    void aMemberWithoutIosShowsNothingMeasured(@TempDir Path dir) throws Exception {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, STRIPE, "idle-member.json", j -> {
+            com.fasterxml.jackson.databind.node.ObjectNode m = (com.fasterxml.jackson.databind.node.ObjectNode) j.get("stripe").get("members").get(1);
+            m.put("ios", 0).put("reads", 0).put("writes", 0).put("bytesRead", 0).put("bytesWritten", 0).put("busyNs", 0).put("iops", 0.0)
+                    .put("mbps", 0.0);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) m.get("latency")).put("count", 0).put("p99Us", 0.0);
+            for (com.fasterxml.jackson.databind.JsonNode q : m.get("qd").get("histogram")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) q).put("count", 0).put("pct", 0.0);
+            }
+            ((com.fasterxml.jackson.databind.node.ObjectNode) m.get("qd")).put("avg", 0.0);
+        }));
+        List<String> rows = table(r).lines().filter(l -> l.startsWith("member 1")).toList();
+        assertEquals(2, rows.size(), rows.toString());
+        assertTrue(rows.get(0).matches("member 1 +0 +0\\.0( +-){4} +64 +- +0 +/dev/sdz, DriveA, fw 1\\.0, serial A2"), rows.get(0));
+        assertTrue(rows.get(1).matches("member 1( +-){8}"), "no submits, no share of them: " + rows.get(1));
+        new CsvResultWriter().write(r, dir);
+        assertEquals("1,/dev/sdz,DriveA,A2,1.0,64,0,0,0,0,0,0,0,,,,0,,", Files.readAllLines(dir.resolve(CsvResultWriter.MEMBERS)).get(2));
+        XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(r));
+        assertEquals(List.of("array", "member 0 (/dev/sdx)"), page.barCategories("members"));
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(dir.resolve("idle-member.json"))), 0, false);
+        XhtmlDocument compared = new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(c));
+        assertEquals(List.of("2 x 500 GB striped, 64 KiB: member 0 /dev/sdx"), compared.barCategories("member-busy"));
+    }
+
     @Test
     void aStripeOfOneIsOneMemberAndNothingSplitIsSaidSo(@TempDir Path dir) {
         Path one = ResultFixtures.variant(dir, STRIPE, "one.json", j -> {

@@ -66,6 +66,18 @@ class StripedTargetTest {
         }
     }
 
+    /**
+     * A share of a size within a chunk of 2^63 (replay's default for a trace that reaches that far)
+     * once overflowed: the member was to be made of -4611686018427322368 bytes. Now each is to be
+     * its share, rounded up to whole chunks, which no filesystem holds, and says so with that size.
+     */
+    @Test
+    void aShareOfASizeNear2To63IsSaidAsItIs() {
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> Targets.open(spec("64K", "a", "b"), WRITE.withDefaultSizeBytes(Long.MAX_VALUE)).close());
+        assertTrue(e.getMessage().contains("(4611686018427387904 bytes)"), e.getMessage());
+    }
+
     @Test
     void discardsEachMembersShareAndFlushesThemAll() throws IOException {
         membersOfOnes("a", "b");

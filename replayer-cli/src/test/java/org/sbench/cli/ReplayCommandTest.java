@@ -40,6 +40,20 @@ class ReplayCommandTest {
         assertEquals(64, j.get("trace").get("sha256").asText().length());
     }
 
+    /**
+     * The null target takes what the trace reaches, rounded up to 1 MiB: a read ending at
+     * 9223372036854255616, less than 1 MiB below 2^63, once overflowed that rounding, and the run
+     * was refused as "null has 512 bytes (0.00 MB)".
+     */
+    @Test
+    void theNullTargetTakesATraceThatReachesWithinAMiBOf2To63(@TempDir Path dir) throws Exception {
+        Path t = Files.writeString(dir.resolve("far.csv"), "128166372000000000,hm,0,Read,9223372036854251520,4096,100\n");
+        Path out = dir.resolve("r.json");
+        CliTest.Run r = CliTest.run("replay", t.toString(), "--target", "null", "--progress", "none", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(1, new ObjectMapper().readTree(out.toFile()).get("summary").get("reads").asLong());
+    }
+
     @Test
     void maxIdleNoneKeepsIdleInFullAndSaysSo(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("r.json");

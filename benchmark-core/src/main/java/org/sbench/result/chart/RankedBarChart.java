@@ -17,7 +17,10 @@ public final class RankedBarChart {
     private static final int BAR_HEIGHT_PX = 40;
     private static final double MAX_BAR_WIDTH = 0.3;
 
-    /** One drive or stripe member: label, mean over its runs, standard deviation ({@code NaN} for a single run), baseline or not. */
+    /**
+     * One drive or stripe member: label, mean over its runs ({@code NaN} for none: no bar is drawn),
+     * standard deviation ({@code NaN} for a single run), baseline or not.
+     */
     public record Bar(String label, double mean, double sd, boolean baseline) {
     }
 
@@ -39,7 +42,7 @@ public final class RankedBarChart {
         boolean[] highlighted = new boolean[bars.size()];
         for (int i = 0; i < bars.size(); i++) {
             Bar b = bars.get(i);
-            data.add((Number) b.mean(), Double.isNaN(b.sd()) ? null : (Number) b.sd(), SERIES, b.label());
+            data.add(Double.isNaN(b.mean()) ? null : (Number) b.mean(), Double.isNaN(b.sd()) ? null : (Number) b.sd(), SERIES, b.label());
             highlighted[i] = b.baseline();
         }
         WhiskerBarRenderer renderer = new WhiskerBarRenderer(highlighted);

@@ -3,6 +3,7 @@ package org.sbench.trace.format;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
@@ -15,7 +16,8 @@ import org.sbench.trace.stats.RecordedQdByStream;
  * a multi-stream trace is a separate device with its own queue, so depth is counted per stream.
  * An IO without a completion time (an issue whose completion was never traced) gets none: its
  * depth is not recorded, and nothing is invented; the statistics then call the stream's depth
- * not recorded, and the depths of its other IOs count only the completions there are.
+ * not recorded, and the depths of its other IOs count only the completions there are. A trace
+ * whose IOs together move 2^63 bytes or more is refused: no count of its bytes holds them.
  */
 final class TimelineReader implements TraceReader {
     private final TraceReader source;
@@ -27,13 +29,17 @@ final class TimelineReader implements TraceReader {
     /** The trace as errors name it. */
     private final String displayName;
     private boolean firstDelivered;
+    /** The bytes of the records delivered so far, every op's. */
+    private long totalBytes;
 
     TimelineReader(TraceReader source, String displayName) {
         this.source = source;
         this.displayName = displayName;
         this.hasFirst = source.next(first);
         this.originNs = hasFirst ? first.issueNs : 0;
-        TraceInfo in = source.info().rebased(originNs);
+        TraceInfo in = source.info();
+        checkPhases(in);
+        in = in.rebased(originNs);
         boolean computeQd = in.has(Field.COMPLETE) && !in.has(Field.QD);
         this.queues = computeQd ? new RecordedQdByStream() : null;
         this.info = computeQd ? in.withField(Field.QD) : in;
@@ -54,6 +60,11 @@ final class TimelineReader implements TraceReader {
             into.copyFrom(first);
         } else if (!source.next(into)) {
             return false;
+        }
+        totalBytes += into.lengthBytes;
+        if (totalBytes < 0) {
+            throw SbenchException.badInput(displayName, "IOs that together move 2^63 bytes or more (9.22 EB), more than the"
+                    + " statistics and results count: a damaged length?");
         }
         into.issueNs = sinceOrigin(into.issueNs);
         if (into.hasComplete()) {
@@ -78,6 +89,22 @@ final class TimelineReader implements TraceReader {
                     + " ns on the trace's own clock), more than a trace's clock holds: a damaged timestamp?");
         }
         return t;
+    }
+
+    /**
+     * Refuses a phase mark 2^63 ns or more from the first issue, before or after it (a damaged
+     * time): on the trace's clock it would wrap round to the other end of the trace.
+     */
+    private void checkPhases(TraceInfo in) {
+        for (PhaseMarker p : in.phases()) {
+            try {
+                Math.subtractExact(p.timeNs(), originNs);
+            } catch (ArithmeticException e) {
+                throw SbenchException.badInput(displayName, "phase '" + p.name() + "' more than 292 years from the first IO (at "
+                        + p.timeNs() + " and " + originNs + " ns on the trace's own clock), more than a trace's clock holds:"
+                        + " a damaged time?");
+            }
+        }
     }
 
     @Override

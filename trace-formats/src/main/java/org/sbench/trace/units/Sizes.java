@@ -54,6 +54,15 @@ public final class Sizes {
         return n * multiplier;
     }
 
+    /**
+     * {@code bytes} (0 or more) rounded up to a whole number of {@code unit}, or 2^63 - 1 when that
+     * is past it: the last range below 2^63 is not whole.
+     */
+    public static long roundedUp(long bytes, long unit) {
+        long units = bytes / unit + (bytes % unit == 0 ? 0 : 1);
+        return units > Long.MAX_VALUE / unit ? Long.MAX_VALUE : units * unit;
+    }
+
     /** {@code bytes} in the largest binary unit that writes it exactly ({@code 8M}, {@code 1G}), else in bytes. */
     public static String format(long bytes) {
         for (int i = UNITS.length - 1; i >= 0; i--) {

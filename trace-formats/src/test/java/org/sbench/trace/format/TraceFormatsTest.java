@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
@@ -22,10 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
 import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.ReadOptions;
 
@@ -62,6 +66,66 @@ class TraceFormatsTest {
         });
         assertTrue(e.getMessage().startsWith(file + ": IOs more than 292 years apart ("), e.getMessage());
         assertTrue(e.getMessage().endsWith("a damaged timestamp?"), e.getMessage());
+    }
+
+    /**
+     * A phase mark more than 2^63 ns before the first IO (a damaged time) once wrapped round on the
+     * trace's clock: "boot", marked before every IO, came after "end" at 9223372036854775708 ns, so
+     * replay gave its IOs to no phase and convert wrote the wrapped time. Refused in one line now.
+     */
+    @Test
+    void aPhaseMarkMoreThan292YearsFromTheFirstIoIsRefused(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("ph.csv"), "# phase: -9223372036854775808 boot\n"
+                + "issue_ns,complete_ns,offset,length,op,stream,qd,process\n100,200,0,4096,R,0,1,\n");
+        SbenchException e = assertThrows(SbenchException.class, () -> formats.open(file, null, ReadOptions.DEFAULTS).close());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith(file + ": phase 'boot' more than 292 years from the first IO ("), e.getMessage());
+    }
+
+    /**
+     * 2^23 reads and 2^23 writes of 1 TiB each (each valid by itself) move 2^64 bytes: inspect
+     * showed the >128K class as -9223372036854775808 B and -0.0% of the bytes, the sums having
+     * overflowed. A trace whose IOs together reach 2^63 bytes is refused in one line naming it.
+     */
+    @Test
+    void iosThatTogetherMove2To63BytesAreRefused() {
+        long tib = 1L << 40;
+        TraceReader huge = new TraceReader() {
+            private long n;
+
+            @Override
+            public TraceInfo info() {
+                return TraceInfo.of("test", EnumSet.noneOf(Field.class));
+            }
+
+            @Override
+            public boolean next(IoRecord into) {
+                into.clear();
+                into.issueNs = n;
+                into.op = n % 2 == 0 ? Op.READ : Op.WRITE;
+                into.lengthBytes = tib;
+                return n++ < (1L << 24);
+            }
+
+            @Override
+            public boolean inIssueOrder() {
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.inIssueOrder(huge, ReadOptions.DEFAULTS)) {
+                IoRecord into = new IoRecord();
+                for (long read = 0; r.next(into); read++) {
+                    assertTrue(read < (1L << 23), "the record reaching 2^63 bytes read");
+                }
+            }
+        });
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith("test trace: IOs that together move 2^63 bytes or more"), e.getMessage());
     }
 
     @ParameterizedTest
