@@ -68,8 +68,12 @@ public record StripeSpec(long chunkBytes, List<String> members) {
         }
         long value = Long.parseLong(m.group(1));
         int shift = m.group(2) == null ? 0 : BITS_PER_UNIT * (UNITS.indexOf(m.group(2)) + 1);
+        if (Long.numberOfLeadingZeros(value) <= shift) {
+            throw SbenchException.usage("--target " + target + ": chunk size " + text + " is 8 EiB or more; chunks are powers of two"
+                    + " of at least 4K (4K, 8K, ... 64K, ... 1M)");
+        }
         long bytes = value << shift;
-        if (Long.numberOfLeadingZeros(value) <= shift || bytes < StripeLayout.MIN_CHUNK_BYTES || Long.bitCount(bytes) != 1) {
+        if (bytes < StripeLayout.MIN_CHUNK_BYTES || Long.bitCount(bytes) != 1) {
             throw SbenchException.usage("--target " + target + ": chunk size " + text + " is not a power of two of at least 4K"
                     + " (4K, 8K, ... 64K, ... 1M)");
         }

@@ -41,8 +41,10 @@ class StripeSpecTest {
                 + " (4K, 8K, ... 64K, ... 1M)");
         assertRefused("stripe:2K:/dev/a,/dev/b", "--target stripe:2K:/dev/a,/dev/b: chunk size 2K is not a power of two of at least 4K"
                 + " (4K, 8K, ... 64K, ... 1M)");
-        assertRefused("stripe:99999999999999G:/dev/a", "--target stripe:99999999999999G:/dev/a: chunk size 99999999999999G is not a"
-                + " power of two of at least 4K (4K, 8K, ... 64K, ... 1M)");
+        assertRefused("stripe:99999999999999G:/dev/a", "--target stripe:99999999999999G:/dev/a: chunk size 99999999999999G is 8 EiB"
+                + " or more; chunks are powers of two of at least 4K (4K, 8K, ... 64K, ... 1M)");
+        assertRefused("stripe:8589934592G:/dev/a", "--target stripe:8589934592G:/dev/a: chunk size 8589934592G is 8 EiB or more;"
+                + " chunks are powers of two of at least 4K (4K, 8K, ... 64K, ... 1M)");
         assertRefused("stripe:64K:/dev/a,,/dev/b", "--target stripe:64K:/dev/a,,/dev/b: an empty member name; expected"
                 + " stripe:CHUNK:DEV,DEV[,...], e.g. stripe:64K:/dev/nvme0n1,/dev/nvme1n1");
         assertRefused("stripe:64K:", "--target stripe:64K:: an empty member name; expected stripe:CHUNK:DEV,DEV[,...], e.g."
