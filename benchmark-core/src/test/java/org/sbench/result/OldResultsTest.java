@@ -34,6 +34,11 @@ class OldResultsTest {
         new CsvResultWriter().write(old, dir.resolve("csv"));
         List<String> summary = Files.readAllLines(dir.resolve("csv").resolve("summary.csv"));
         assertTrue(summary.contains("held_at_cap,all,count,"), summary.toString());
+
+        Path csv = dir.resolve("cmp.csv");
+        new ComparisonCsvWriter().write(ResultComparison.of(List.of(ResultFixtures.input(FIXED_QD_0812319)), 0, false), csv);
+        List<String> rows = Files.readAllLines(csv);
+        assertTrue(rows.contains("held_at_cap,all,count,none,1,null,true,true,1,,,,,,,,"), rows.toString());
     }
 
     /**
