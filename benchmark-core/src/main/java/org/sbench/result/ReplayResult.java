@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import org.sbench.target.FileTarget;
 import org.sbench.target.Target;
 
 /**
@@ -101,6 +102,16 @@ public record ReplayResult(
     @JsonProperty("readsUnwritten")
     public boolean readsUnwritten() {
         return target != null && target.unwritten() != null && target.unwritten().bytes() > 0 && summary != null
+                && summary.reads() > 0;
+    }
+
+    /**
+     * True when a result does not say whether its reads went to never-written extents: a file target
+     * without {@link TargetIdentity#unwritten()}, which builds before 2026-12-01 did not write.
+     */
+    @JsonIgnore
+    public boolean unwrittenUnknown() {
+        return target != null && FileTarget.KIND.equals(target.kind()) && target.unwritten() == null && summary != null
                 && summary.reads() > 0;
     }
 

@@ -20,7 +20,8 @@ import org.sbench.target.TargetSafety;
  * baseline: same trace (SHA-256), mode (with its QD or speed), idle cap, data pattern, stream,
  * read-only setting and phases (by name, where both results have phase results). A result that
  * read never-written extents of a file ({@link ReplayResult#readsUnwritten()}: the filesystem's
- * speed, not a drive's) is not comparable with one that did not, such as any block device's.
+ * speed, not a drive's) is not comparable with one that did not, such as any block device's; one
+ * of a file written before sbench checked ({@link ReplayResult#unwrittenUnknown()}) is neither.
  * Otherwise {@link #of} refuses with one line naming each file and what differs (a
  * {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
  * {@link #differences()} says what differs. What matters for a ranking although it is allowed (an
@@ -53,8 +54,9 @@ public final class ResultComparison {
     /**
      * One column: the runs of one drive configuration; {@code comparable} false when it differs from
      * the baseline (--force); {@code notes} say what about its runs matters for a ranking although
-     * the comparison allows it (an incomplete run, bad records of the trace skipped, reads of never-written file extents, another
-     * kind of target than the baseline's), empty when nothing does.
+     * the comparison allows it (an incomplete run, bad records of the trace skipped, reads of never-written file extents,
+     * reads of a file not known to be of written extents, another kind of target than the baseline's), empty when
+     * nothing does.
      */
     public record Column(String label, List<Input> runs, boolean comparable, List<String> notes) {
         public Column {
@@ -241,7 +243,8 @@ public final class ResultComparison {
             throw new IllegalArgumentException("baseline " + baselineInput + " of " + inputs.size() + " inputs");
         }
         Input base = inputs.get(baselineInput);
-        Input measured = inputs.stream().filter(in -> !in.result().readsUnwritten()).findFirst().orElse(null);
+        Input measured = inputs.stream().filter(in -> !in.result().readsUnwritten() && !in.result().unwrittenUnknown())
+                .findFirst().orElse(null);
         List<String> differences = new ArrayList<>();
         List<Input> differing = new ArrayList<>();
         for (Input in : inputs) {
@@ -306,6 +309,10 @@ public final class ResultComparison {
             if (r.readsUnwritten()) {
                 notes.add("read never-written extents of " + r.target().path() + of
                         + ": the filesystem answered those reads without device IO");
+            }
+            if (r.unwrittenUnknown()) {
+                notes.add("whether its reads of " + r.target().path() + " went to never-written extents is not known" + of
+                        + ": it was written by an sbench before 2026-12-01, which did not check");
             }
         }
         ReplayResult first = runs.get(0).result();

@@ -3,7 +3,6 @@ package org.sbench.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,8 +33,7 @@ class ComparisonCsvWriterTest {
 
     @Test
     void aColumnThatMattersForTheRankingCarriesItsNotes(@TempDir Path dir) throws Exception {
-        Path file = ResultFixtures.variant(dir, ResultFixtures.B, "file.json", j -> ((ObjectNode) j.get("target")).put("kind", "file")
-                .put("path", "/mnt/x.img"));
+        Path file = ResultFixtures.writtenFile(dir, ResultFixtures.B);
         Path csv = dir.resolve("cmp.csv");
         new ComparisonCsvWriter().write(ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(file)),
                 0, false), csv);

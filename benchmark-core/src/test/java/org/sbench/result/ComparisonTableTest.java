@@ -78,8 +78,7 @@ class ComparisonTableTest {
 
     @Test
     void aColumnThatMattersForTheRankingIsMarkedEverywhereItIsNamed(@TempDir Path dir) {
-        Path file = ResultFixtures.variant(dir, ResultFixtures.B, "file.json", j -> ((ObjectNode) j.get("target")).put("kind", "file")
-                .put("path", "/mnt/x.img"));
+        Path file = ResultFixtures.writtenFile(dir, ResultFixtures.B);
         ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(file)), 0, false);
         List<String> lines = print(c, RankingMetric.BUSY).lines().toList();
         assertEquals("  DriveB (!)         model DriveB, firmware 2.0, serial B1, target /mnt/x.img (file), engine io_uring, data"

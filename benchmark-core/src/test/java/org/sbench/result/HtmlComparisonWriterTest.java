@@ -117,8 +117,7 @@ class HtmlComparisonWriterTest {
 
     @Test
     void aColumnThatMattersForTheRankingIsMarkedInEveryChartAndTable(@TempDir Path dir) throws Exception {
-        Path file = ResultFixtures.variant(dir, ResultFixtures.B, "file.json", j -> ((ObjectNode) j.get("target")).put("kind", "file")
-                .put("path", "/mnt/x.img"));
+        Path file = ResultFixtures.writtenFile(dir, ResultFixtures.B);
         XhtmlDocument page = page(ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(file)), 0,
                 false), RankingMetric.BUSY);
         assertEquals(List.of("(!) DriveB: ran on a file, the baseline on a block device"),

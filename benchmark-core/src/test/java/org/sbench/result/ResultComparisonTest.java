@@ -219,8 +219,7 @@ class ResultComparisonTest {
 
     @Test
     void whatMattersForARankingIsNotedOnTheColumn(@TempDir Path dir) {
-        Path file = ResultFixtures.variant(dir, ResultFixtures.B, "file.json", j -> ((ObjectNode) j.get("target")).put("kind", "file")
-                .put("path", "/mnt/x.img"));
+        Path file = ResultFixtures.writtenFile(dir, ResultFixtures.B);
         ResultComparison kinds = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(file)), 0,
                 false);
         assertEquals(List.of(), kinds.differences(), "another kind of target is compared: that is the point");

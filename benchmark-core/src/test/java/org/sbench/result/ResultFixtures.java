@@ -52,6 +52,15 @@ final class ResultFixtures {
     }
 
     /**
+     * A copy of fixture {@code name} in {@code dir} as file.json, replayed on the file /mnt/x.img whose
+     * extents were all written, as sbench records such a run (none of its range unwritten).
+     */
+    static Path writtenFile(Path dir, String name) {
+        return variant(dir, name, "file.json", j -> ((ObjectNode) j.get("target")).put("kind", "file").put("path", "/mnt/x.img")
+                .putObject("unwritten").put("bytes", 0).put("rangeBytes", 4_000_000));
+    }
+
+    /**
      * A copy of fixture {@code name} in {@code dir} as {@code as} with phases {@code names}, phase i
      * of wall time {@code wallNs[i]} and busy time {@code busyNs[i]}, each of 1 IO and 1 MB read (so
      * its MB/s is 1 / busy seconds).
