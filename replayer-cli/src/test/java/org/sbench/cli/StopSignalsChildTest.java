@@ -136,7 +136,8 @@ class StopSignalsChildTest {
     /**
      * A signal while a bundled workload is made ends sbench at once, with nothing left: it went
      * unheard until the workload was made (destroyer: 2.4 GB, 30 s here), and a result of no IO was
-     * written after. The signal goes as soon as the progress line says destroyer is being made.
+     * written after. The signal goes as soon as the progress line says destroyer is being made; the
+     * line ends with it (the shell's prompt was written on the progress line).
      */
     @Test
     void aSignalWhileTheWorkloadIsMadeEndsSbenchWithNoResultAndNoPartFile(@TempDir Path dir) throws Exception {
@@ -146,6 +147,7 @@ class StopSignalsChildTest {
             child.awaitErr("generating destroyer");
             child.signal("TERM");
             assertEquals(143, child.waitFor(), child.err());
+            assertTrue(child.err().endsWith("\n"), "the progress line ends before the shell's prompt: " + child.err());
         }
         assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
         assertEquals(List.of(), workloadFiles(cache), "no part of the workload kept");
