@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -154,13 +155,40 @@ public final class Targets {
         try {
             return checks.get();
         } catch (RuntimeException refusal) {
-            try {
-                target.abandon();
-            } catch (RuntimeException e) {
-                refusal.addSuppressed(e);
-            }
-            throw refusal;
+            throw abandonedAfter(target, refusal);
         }
+    }
+
+    /**
+     * Runs {@code measurement} on {@code target} and closes it; when the measurement fails or its
+     * outcome is not {@code complete} (a stop signal, an IO error that stopped it), the target is
+     * abandoned instead ({@link Target#abandon}: a file this command created is deleted), so that a
+     * measurement that did not end leaves no file of its own behind: a replay's file reaches as far
+     * as its trace, tens of GB.
+     */
+    public static <T> T measure(Target target, Supplier<T> measurement, Predicate<T> complete) {
+        T outcome;
+        try {
+            outcome = measurement.get();
+        } catch (RuntimeException failure) {
+            throw abandonedAfter(target, failure);
+        }
+        if (complete.test(outcome)) {
+            target.close();
+        } else {
+            target.abandon();
+        }
+        return outcome;
+    }
+
+    /** {@code failure}, after {@code target} was abandoned (a failure of that added to it). */
+    private static RuntimeException abandonedAfter(Target target, RuntimeException failure) {
+        try {
+            target.abandon();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        return failure;
     }
 
     private static Target openDevice(String spec, Path path, TargetSettings settings, TargetSafety safety) {
