@@ -56,7 +56,7 @@ public final class ReplaySession {
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
         }
-        RecordingNotes.of(plan).forEach(warnings);
+        RecordingNotes.of(plan, request.settings()).forEach(warnings);
         if (plan.stats().skipped() > 0) {
             warnings.accept(request.trace() + ": skipped " + TableResultWriter.badRecords(plan.stats().skipped())
                     + " (--skip-bad); the replay leaves " + (plan.stats().skipped() == 1 ? "it" : "them") + " out");

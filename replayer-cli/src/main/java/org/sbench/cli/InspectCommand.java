@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sbench.result.TextTable;
 import org.sbench.trace.IncompleteRecording;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.stats.SequentialWindow;
 import org.sbench.trace.stats.TraceInspector;
@@ -51,6 +52,7 @@ final class InspectCommand implements Callable<Integer> {
         SequentialWindow.option(seqWindow);
         TraceStatistics stats;
         String[] incomplete = new String[1];
+        boolean[] ofSource = new boolean[1];
         ProgressLine line = progress.line(spec);
         Path path = TraceOptions.resolve(trace.toString(), line);
         try {
@@ -59,6 +61,7 @@ final class InspectCommand implements Callable<Integer> {
                     reader -> {
                         TraceStatistics s = TraceInspector.inspect(reader, seqWindow);
                         incomplete[0] = IncompleteRecording.describe(reader.info().metadata());
+                        ofSource[0] = RequestAccounts.ofSource(reader.info().metadata());
                         return s;
                     });
         } finally {
@@ -72,7 +75,7 @@ final class InspectCommand implements Callable<Integer> {
         if (json) {
             out.println(toJson(stats));
         } else {
-            printTables(out, stats);
+            printTables(out, stats, ofSource[0]);
         }
         out.flush();
         return ExitCodes.OK;
@@ -95,7 +98,7 @@ final class InspectCommand implements Callable<Integer> {
         return mapper.writeValueAsString(root);
     }
 
-    private void printTables(PrintWriter out, TraceStatistics s) {
+    private void printTables(PrintWriter out, TraceStatistics s, boolean countsOfSource) {
         out.println("trace        " + trace + " (format " + s.format() + (s.name() == null ? "" : ", name " + s.name()) + ")");
         out.println("IOs          " + Units.count(s.records()) + ": " + Units.count(s.reads()) + " reads, "
                 + Units.count(s.writes()) + " writes, " + Units.count(s.trims()) + " trims, " + Units.count(s.flushes()) + " flushes");
@@ -116,7 +119,7 @@ final class InspectCommand implements Callable<Integer> {
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
                 + Units.count(s.skipped()) + " bad records"
                 + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
-        RequestLines.of(s.requests(), 13).forEach(out::println);
+        RequestLines.of(s.requests(), 13, countsOfSource).forEach(out::println);
         out.println();
         TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
         for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {
