@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,6 +32,18 @@ class TargetCheckedFirstChildTest {
                 "--allow-write", "--progress", "always")) {
             assertEquals(code, child.waitFor(), child.err());
             assertTrue(child.err().startsWith("sbench: ") && child.err().contains(said), child.err());
+        }
+        assertFalse(Files.exists(cache.resolve("sbench")), "no workload made");
+    }
+
+    /** {@code demo --dir} naming a file is refused before light-2010 is made (it was made first, 1.7 s here). */
+    @Test
+    void demoRefusesADirThatCannotBeOneBeforeTheWorkloadIsMade(@TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("cache");
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        try (ChildSbench child = ChildSbench.startWithCache(dir, cache, "demo", "--dir", file.toString(), "--progress", "always")) {
+            assertEquals(2, child.waitFor(), child.err());
+            assertTrue(child.err().startsWith("sbench: --dir " + file + ": is a file, expected a directory"), child.err());
         }
         assertFalse(Files.exists(cache.resolve("sbench")), "no workload made");
     }
