@@ -65,10 +65,11 @@ public final class CdmSuite {
                           IoEngines.Opener engines) {
         CdmSettings s = request.settings();
         TargetSettings ts = request.targetSettings().withReadOnly(false).withDefaultSizeBytes(s.sizeBytes());
-        try (Target target = Targets.open(request.target(), ts)) {
-            Targets.beforeFirstIo(target, () -> checkFits(target, s));
+        Target target = Targets.open(request.target(), ts);
+        return Targets.measure(target, () -> {
+            checkFits(target, s);
             return onTarget(target, s, clock, listener, control, sbenchVersion, engines);
-        }
+        }, CdmResults::complete);
     }
 
     /**

@@ -18,7 +18,8 @@ import org.sbench.trace.units.Sizes;
  * The whole of {@code sbench replay} below the command line: plans the trace (a stop asked of the
  * control before the first IO abandons the plan, {@link ReplayControl#abandoning}), opens the target
  * (with its safety checks) and the engine, runs the replay, and closes both (restoring the device's
- * queue settings) whatever happens.
+ * queue settings) whatever happens; a file target it created is deleted unless the replay ran to its
+ * end ({@link Targets#measure}).
  */
 public final class ReplaySession {
     private static final long SIZE_ROUNDING = 1L << 20;
@@ -56,7 +57,7 @@ public final class ReplaySession {
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
         }
-        RecordingNotes.of(plan).forEach(warnings);
+        RecordingNotes.of(plan, request.settings()).forEach(warnings);
         if (plan.stats().skipped() > 0) {
             warnings.accept(request.trace() + ": skipped " + TableResultWriter.badRecords(plan.stats().skipped())
                     + " (--skip-bad); the replay leaves " + (plan.stats().skipped() == 1 ? "it" : "them") + " out");
@@ -69,12 +70,10 @@ public final class ReplaySession {
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes(Sizes.roundedUp(needed, SIZE_ROUNDING));
-        try (Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()))) {
-            Targets.beforeFirstIo(target, () -> {
-                Run.checkFits(source, settings, target);
-                return target;
-            });
+        Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()));
+        return Targets.measure(target, () -> {
+            Run.checkFits(source, settings, target);
             return Run.onTarget(source, settings, target, engines, clock, listener, control, sbenchVersion);
-        }
+        }, ReplayResult::complete);
     }
 }

@@ -43,7 +43,8 @@ public final class ScenarioSession {
 
     /**
      * Reads and checks the scenario of {@code request} (the bundle's copy when resuming) at its
-     * longest, before anything is opened: a bad option fails at once, naming its line.
+     * longest, before anything is opened: a bad option fails at once, naming its line; then checks
+     * the target as far as it can be before it is opened ({@link Targets#check}).
      */
     public static Prepared prepare(Request request, StepKinds kinds) {
         Path dir = request.bundleDir();
@@ -63,6 +64,8 @@ public final class ScenarioSession {
         }
         StepMaker maker = new StepMaker(scenario, kinds, scale);
         StepMaker.Plan plan = maker.check(List.of());
+        // Before the workloads are made and the traces planned: a mistyped target was refused only after them.
+        Targets.check(request.target(), request.targetSettings().withReadOnly(!plan.writes()));
         return new Prepared(request, scenario, copy, scale, engine, kinds, maker, plan);
     }
 

@@ -113,6 +113,40 @@ public final class FileTarget implements Target {
         }
     }
 
+    /**
+     * {@link Targets#check} of {@code file}: what {@link #open} refuses before it changes anything,
+     * but the size a new file gets from the trace, not known yet.
+     */
+    static void check(Path file, TargetSettings settings, TargetSafety safety) {
+        long existingBytes = existingSize(file);
+        boolean sizedByTrace = existingBytes < 0 && !settings.readOnly() && settings.sizeBytes().isEmpty()
+                && settings.defaultSizeBytes().isEmpty();
+        if (!sizedByTrace) {
+            capacity(file, settings, existingBytes);
+        }
+        if (existingBytes < 0) {
+            Path dir = file.toAbsolutePath().getParent();
+            if (!Files.isDirectory(dir)) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot create " + file + ": there is no directory " + dir);
+            }
+            if (!Files.isWritable(dir)) {
+                throw TargetCalls.accessDenied(file.toString(), LibC.O_CREAT | LibC.O_EXCL);
+            }
+            return;
+        }
+        if (!settings.readOnly()) {
+            safety.checkWritableFile(file, settings.allowWrite(), settings.force());
+        }
+        checkAccess(file, settings.readOnly());
+    }
+
+    /** Refuses {@code path} (a file or a device) whose permissions do not let this user read it, or read and write it. */
+    static void checkAccess(Path path, boolean readOnly) {
+        if (!Files.isReadable(path) || !readOnly && !Files.isWritable(path)) {
+            throw TargetCalls.accessDenied(path.toString(), readOnly ? LibC.O_RDONLY : LibC.O_RDWR);
+        }
+    }
+
     /** A file this run made but could not prepare (a full filesystem), or abandoned, goes again: no empty image is left behind. */
     private static void deleteCreated(Path file, RuntimeException failure) {
         try {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.sbench.SbenchException;
@@ -92,6 +93,13 @@ public final class StripedTarget implements Target {
             }
             throw e;
         }
+    }
+
+    /** {@link Targets#check} of a stripe: its members distinct, each checked by {@code check} with the settings it would be opened with. */
+    static void check(String spec, StripeSpec stripe, TargetSettings settings, BiConsumer<String, TargetSettings> check) {
+        checkDistinct(spec, stripe.members());
+        TargetSettings each = share(settings, new StripeLayout(stripe.members().size(), stripe.chunkBytes()));
+        stripe.members().forEach(member -> check.accept(member, each));
     }
 
     /**

@@ -120,7 +120,8 @@ public interface Target extends AutoCloseable {
     /**
      * Closes the target as {@link #close} does and undoes what opening it made: a file it created
      * is deleted. For a refusal that comes after the target was opened and before its first IO
-     * ({@link Targets#beforeFirstIo}), so that a refused command leaves nothing behind.
+     * ({@link Targets#beforeFirstIo}), so that a refused command leaves nothing behind, and for a
+     * replay or suite that did not end ({@link Targets#measure}).
      */
     default void abandon() {
         close();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -39,6 +40,32 @@ public final class Targets {
      *                         file without a size, SYSTEM_FAILURE for a failed call
      */
     public static Target open(String spec, TargetSettings settings) {
+        checkSizeOption(spec, settings);
+        if (StripeSpec.names(spec)) {
+            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne);
+        }
+        return openOne(spec, settings);
+    }
+
+    /**
+     * The refusals of {@link #open} that need no trace, made before a command spends time on one (a
+     * bundled workload made, a trace planned): a path that cannot be a target, a device or file this
+     * run may not write or read, a read-only run of a file that is not there or too small for
+     * {@code --size}, a new file in a directory that is not there or not writable. Changes and locks
+     * nothing; {@link #open} checks again. The size a new file gets from the trace is not known yet.
+     *
+     * @throws SbenchException as {@link #open}
+     */
+    public static void check(String spec, TargetSettings settings) {
+        checkSizeOption(spec, settings);
+        if (StripeSpec.names(spec)) {
+            StripedTarget.check(spec, StripeSpec.parse(spec), settings, Targets::checkOne);
+        } else {
+            checkOne(spec, settings);
+        }
+    }
+
+    private static void checkSizeOption(String spec, TargetSettings settings) {
         if (settings.sizeBytes().isPresent() && usedWhole(spec)) {
             // Taken as "use the first SIZE bytes" it would be ignored, and the whole device written.
             throw SbenchException.usage(StripeSpec.names(spec)
@@ -46,10 +73,6 @@ public final class Targets {
                             + " devices, used whole: leave out --size"
                     : "--size sizes a file target or the null target; " + spec + " is a block device, used whole: leave out --size");
         }
-        if (StripeSpec.names(spec)) {
-            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne);
-        }
-        return openOne(spec, settings);
     }
 
     /**
@@ -68,18 +91,46 @@ public final class Targets {
     /** {@link #open} of one target, or one member of a stripe (whose file members get their share of --size). */
     private static Target openOne(String spec, TargetSettings settings) {
         if (spec.equals(NullTarget.NAME)) {
-            if (settings.sizeBytes().isPresent() && settings.sizeBytes().getAsLong() < NullTarget.BLOCK_SIZE) {
-                throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong() + " for the null target: expected at least "
-                        + NullTarget.BLOCK_SIZE + " bytes");
-            }
-            long fallback = Math.max(NullTarget.BLOCK_SIZE, settings.defaultSizeBytes().orElse(NullTarget.DEFAULT_CAPACITY_BYTES));
-            return new NullTarget(settings.sizeBytes().orElse(fallback));
+            return new NullTarget(nullCapacity(settings));
         }
         Path path = Path.of(spec);
         TargetSafety safety = new TargetSafety(PROC, SYS);
         if (SysfsBlockDevice.isBlockDevice(path)) {
             return openDevice(spec, path, settings, safety);
         }
+        checkFilePath(spec, path);
+        return FileTarget.open(path, settings, safety, PROC);
+    }
+
+    /** {@link #check} of one target, or one member of a stripe. */
+    private static void checkOne(String spec, TargetSettings settings) {
+        if (spec.equals(NullTarget.NAME)) {
+            nullCapacity(settings);
+            return;
+        }
+        Path path = Path.of(spec);
+        TargetSafety safety = new TargetSafety(PROC, SYS);
+        if (SysfsBlockDevice.isBlockDevice(path)) {
+            checkDevice(spec, path, SysfsBlockDevice.ofDeviceNode(path, SYS), settings, safety);
+            FileTarget.checkAccess(path, settings.readOnly());
+            return;
+        }
+        checkFilePath(spec, path);
+        FileTarget.check(path, settings, safety);
+    }
+
+    /** The null target's capacity: {@code --size}, else what the trace reaches, else the default. */
+    private static long nullCapacity(TargetSettings settings) {
+        if (settings.sizeBytes().isPresent() && settings.sizeBytes().getAsLong() < NullTarget.BLOCK_SIZE) {
+            throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong() + " for the null target: expected at least "
+                    + NullTarget.BLOCK_SIZE + " bytes");
+        }
+        long fallback = Math.max(NullTarget.BLOCK_SIZE, settings.defaultSizeBytes().orElse(NullTarget.DEFAULT_CAPACITY_BYTES));
+        return settings.sizeBytes().orElse(fallback);
+    }
+
+    /** Refuses a path, not a block device, that cannot be a file target: under /dev, not a regular file, a dangling link. */
+    private static void checkFilePath(String spec, Path path) {
         if (DevDirectory.contains(path)) {
             String what = Files.exists(path) ? "it is " + kindOf(path) : "there is no such device";
             throw SbenchException.usage(spec + " is not a block device (" + what + "); " + SysfsBlockDevice.listing(SYS)
@@ -92,7 +143,6 @@ public final class Targets {
             throw SbenchException.usage(spec + " is a symbolic link to a file that does not exist; name the file itself to"
                     + " create it");
         }
-        return FileTarget.open(path, settings, safety, PROC);
     }
 
     /**
@@ -105,33 +155,66 @@ public final class Targets {
         try {
             return checks.get();
         } catch (RuntimeException refusal) {
-            try {
-                target.abandon();
-            } catch (RuntimeException e) {
-                refusal.addSuppressed(e);
-            }
-            throw refusal;
+            throw abandonedAfter(target, refusal);
         }
+    }
+
+    /**
+     * Runs {@code measurement} on {@code target} and closes it; when the measurement fails or its
+     * outcome is not {@code complete} (a stop signal, an IO error that stopped it), the target is
+     * abandoned instead ({@link Target#abandon}: a file this command created is deleted), so that a
+     * measurement that did not end leaves no file of its own behind: a replay's file reaches as far
+     * as its trace, tens of GB.
+     */
+    public static <T> T measure(Target target, Supplier<T> measurement, Predicate<T> complete) {
+        T outcome;
+        try {
+            outcome = measurement.get();
+        } catch (RuntimeException failure) {
+            throw abandonedAfter(target, failure);
+        }
+        if (complete.test(outcome)) {
+            target.close();
+        } else {
+            target.abandon();
+        }
+        return outcome;
+    }
+
+    /** {@code failure}, after {@code target} was abandoned (a failure of that added to it). */
+    private static RuntimeException abandonedAfter(Target target, RuntimeException failure) {
+        try {
+            target.abandon();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        return failure;
     }
 
     private static Target openDevice(String spec, Path path, TargetSettings settings, TargetSafety safety) {
         SysfsBlockDevice device = SysfsBlockDevice.ofDeviceNode(path, SYS);
         TargetLock lock = TargetLock.ofDisk(device.disk(), spec, TargetLock.LOCK_DIR, PROC);
         try {
-            if (!settings.readOnly()) {
-                if (device.attribute("ro").map("1"::equals).orElse(false)) {
-                    // The open would succeed and every write fail with EPERM: refused before any IO instead. replay adds
-                    // its way around it, as to every refusal of writes.
-                    throw new SbenchException(ErrorKind.UNSAFE_TARGET, spec + " is read-only (its ro flag is set: losetup -r,"
-                            + " blockdev --setro, a write-protect switch) and this run writes to it");
-                }
-                safety.checkWritable(path, settings.allowWrite(), settings.force());
-            }
+            checkDevice(spec, path, device, settings, safety);
             return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges(), lock,
                     TargetLock.queueSettingsNote(device.disk(), TargetLock.LOCK_DIR));
         } catch (RuntimeException e) {
             throw lock.releaseAfter(e);
         }
+    }
+
+    /** Refuses writes to block device {@code device} ({@code spec}) that this run may not make. */
+    private static void checkDevice(String spec, Path path, SysfsBlockDevice device, TargetSettings settings, TargetSafety safety) {
+        if (settings.readOnly()) {
+            return;
+        }
+        if (device.attribute("ro").map("1"::equals).orElse(false)) {
+            // The open would succeed and every write fail with EPERM: refused before any IO instead. replay adds
+            // its way around it, as to every refusal of writes.
+            throw new SbenchException(ErrorKind.UNSAFE_TARGET, spec + " is read-only (its ro flag is set: losetup -r,"
+                    + " blockdev --setro, a write-protect switch) and this run writes to it");
+        }
+        safety.checkWritable(path, settings.allowWrite(), settings.force());
     }
 
     /**

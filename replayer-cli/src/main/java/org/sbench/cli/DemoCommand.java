@@ -51,6 +51,10 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = OutputOptions.text(spec, OutputOptions.json(json));
         ProgressLine line = progress.line(spec);
+        if (dir != null) {
+            // Before the workload is made: a --dir that cannot be one was refused only after it.
+            OutputDirectory.check("--dir", dir);
+        }
         // The bundled workload, even where a file of its name is in the working directory, made before the stop signals are
         // taken, as replay makes its own: a signal while it is made ends sbench at once, and the cache keeps no part of it.
         Path trace = BundledTraceCache.forUser().trace(WORKLOAD, BundledTraceCache.DEFAULT_SEED, TraceOptions.generating(line, WORKLOAD));

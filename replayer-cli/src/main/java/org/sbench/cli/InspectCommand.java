@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sbench.result.TextTable;
 import org.sbench.trace.IncompleteRecording;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.stats.SequentialWindow;
 import org.sbench.trace.stats.TraceInspector;
@@ -56,7 +57,7 @@ final class InspectCommand implements Callable<Integer> {
             inspected = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
                     traceOptions.rereadOptions(line, "reading " + trace),
                     reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
-                            IncompleteRecording.describe(reader.info().metadata())));
+                            IncompleteRecording.describe(reader.info().metadata()), RequestAccounts.ofSource(reader.info().metadata())));
         } finally {
             line.end();
         }
@@ -69,7 +70,7 @@ final class InspectCommand implements Callable<Integer> {
         if (json) {
             out.println(toJson(stats));
         } else {
-            printTables(out, stats);
+            printTables(out, stats, inspected.countsOfSource());
         }
         out.flush();
         return ExitCodes.OK;
@@ -92,7 +93,7 @@ final class InspectCommand implements Callable<Integer> {
         return mapper.writeValueAsString(root);
     }
 
-    private void printTables(PrintWriter out, TraceStatistics s) {
+    private void printTables(PrintWriter out, TraceStatistics s, boolean countsOfSource) {
         out.println("trace        " + trace + " (format " + s.format() + (s.name() == null ? "" : ", name " + s.name()) + ")");
         out.println("IOs          " + Units.count(s.records()) + ": " + Units.count(s.reads()) + " reads, "
                 + Units.count(s.writes()) + " writes, " + Units.count(s.trims()) + " trims, " + Units.count(s.flushes()) + " flushes");
@@ -113,7 +114,7 @@ final class InspectCommand implements Callable<Integer> {
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
                 + Units.count(s.skipped()) + " bad records"
                 + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
-        RequestLines.of(s.requests(), 13).forEach(out::println);
+        RequestLines.of(s.requests(), 13, countsOfSource).forEach(out::println);
         out.println();
         TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
         for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {
@@ -152,7 +153,10 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    /** A trace's statistics, and what its metadata says if it is an incomplete recording (null if not). */
-    private record Inspected(TraceStatistics stats, String incompleteRecording) {
+    /**
+     * A trace's statistics, what its metadata says if it is an incomplete recording (null if not), and whether its
+     * request counts are of the trace it was cut from.
+     */
+    private record Inspected(TraceStatistics stats, String incompleteRecording, boolean countsOfSource) {
     }
 }

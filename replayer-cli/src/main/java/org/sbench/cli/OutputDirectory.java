@@ -21,10 +21,28 @@ final class OutputDirectory implements AutoCloseable {
 
     /** {@code dir} as named by {@code option}, made with any missing parents. */
     OutputDirectory(String option, Path dir) {
+        this.path = dir;
+        List<Path> missing = check(option, dir);
+        try {
+            for (Path p : missing) {
+                made.add(Files.createDirectory(p));
+            }
+        } catch (IOException e) {
+            close();
+            // Refused before the run, as an output file whose directory takes no new file is (OutputPath).
+            throw SbenchException.usage(option + " " + dir + ": cannot be made: " + SbenchException.reason(e));
+        }
+    }
+
+    /**
+     * Refuses {@code dir} (named by {@code option}) when it cannot be a directory of output, before
+     * anything is made: standard output, a path under /dev, a file or a path through one. Returns
+     * the directories missing, outermost first.
+     */
+    static List<Path> check(String option, Path dir) {
         if (OutputPath.namesStdout(dir)) {
             throw SbenchException.usage(option + " -: standard output cannot hold a directory of files; name a directory");
         }
-        this.path = dir;
         OutputOptions.checkDirectory(option, dir);
         Path absolute = dir.toAbsolutePath();
         List<Path> missing = new ArrayList<>();
@@ -36,15 +54,7 @@ final class OutputDirectory implements AutoCloseable {
             throw SbenchException.usage(option + " " + dir + ": "
                     + (existing.equals(absolute) ? "is a file, expected a directory" : existing + " is not a directory"));
         }
-        try {
-            for (Path p : missing) {
-                made.add(Files.createDirectory(p));
-            }
-        } catch (IOException e) {
-            close();
-            // Refused before the run, as an output file whose directory takes no new file is (OutputPath).
-            throw SbenchException.usage(option + " " + dir + ": cannot be made: " + SbenchException.reason(e));
-        }
+        return missing;
     }
 
     private OutputDirectory(Path made) {

@@ -10,7 +10,9 @@ import java.util.function.LongSupplier;
  * {@link #LIVE_INTERVAL_NS} apart, so that a command done within a second prints none; elsewhere
  * (a log, CI) one line every {@link #LINES_INTERVAL_NS}; or nothing. The callers ask
  * {@link #due()} before they build a status, so that a status is formatted only when it is shown.
- * Not thread-safe: one task at a time.
+ * One task at a time; a line left open when the JVM exits (a signal before the command took the stop
+ * signals, as while a bundled workload is made) is ended by a shutdown hook, so that the shell's
+ * prompt does not land on it, and nothing is shown after.
  */
 final class ProgressLine {
     static final long LIVE_FIRST_NS = 1_000_000_000L;
@@ -31,6 +33,8 @@ final class ProgressLine {
     private boolean shownAny;
     private boolean open;
     private int width;
+    private boolean hooked;
+    private boolean exiting;
 
     ProgressLine(PrintWriter err, Mode mode, LongSupplier clock) {
         this.err = err;
@@ -71,7 +75,10 @@ final class ProgressLine {
         }
     }
 
-    private void print(String status) {
+    private synchronized void print(String status) {
+        if (exiting) {
+            return;
+        }
         lastShownNs = clock.getAsLong();
         shownAny = true;
         if (mode == Mode.LIVE) {
@@ -79,6 +86,10 @@ final class ProgressLine {
             err.print("\r" + status + " ".repeat(Math.max(0, width - status.length())));
             width = status.length();
             open = true;
+            if (!hooked) {
+                Runtime.getRuntime().addShutdownHook(new Thread(this::endAtExit, "sbench-progress-line"));
+                hooked = true;
+            }
         } else {
             err.println(status);
         }
@@ -86,13 +97,18 @@ final class ProgressLine {
     }
 
     /** Ends a line left open on a terminal, before other output. */
-    void end() {
+    synchronized void end() {
         if (open) {
             err.println();
             err.flush();
             open = false;
             width = 0;
         }
+    }
+
+    private synchronized void endAtExit() {
+        exiting = true;
+        end();
     }
 
     /** Prints {@code line} on a line of its own, whatever the mode (what the command is about to do). */

@@ -15,6 +15,7 @@ import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -124,6 +125,13 @@ final class ReplayCommand implements Callable<Integer> {
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
         ProgressLine line = progress.line(spec);
+        // The target is checked before the trace is made or planned (tens of seconds for the largest):
+        // a mistyped one was refused only after them.
+        try {
+            Targets.check(target, targetSettings.withReadOnly(readOnly));
+        } catch (SbenchException e) {
+            throw refusal(e);
+        }
         // A bundled workload is made before the stop signals are taken: a signal while it is made ends
         // sbench at once, as it ends inspect (the cache keeps no part of it); it went unheard for the
         // 30 s destroyer takes, and a result of no IO was written after.
@@ -138,8 +146,8 @@ final class ReplayCommand implements Callable<Integer> {
                         traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
                         stop.control(), SbenchCommand.version(), warning -> line.note("sbench: warning: " + warning));
             } catch (SbenchException e) {
-                if (!readOnly && e.kind() == ErrorKind.UNSAFE_TARGET) {
-                    throw offeringReadOnly(e);
+                if (e.kind() == ErrorKind.UNSAFE_TARGET) {
+                    throw refusal(e);
                 }
                 line.end();
                 return stop.abandoned(e, spec.commandLine().getErr(), "nothing replayed, no result written");
@@ -167,9 +175,12 @@ final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    /** A refusal to write also names the way to replay without writing. */
-    private static SbenchException offeringReadOnly(SbenchException refusal) {
-        return new SbenchException(ErrorKind.UNSAFE_TARGET, refusal.getMessage() + "; --read-only replays without writes", refusal);
+    /** {@code e}, or for a refusal to write, one that also names the way to replay without writing. */
+    private SbenchException refusal(SbenchException e) {
+        if (readOnly || e.kind() != ErrorKind.UNSAFE_TARGET) {
+            return e;
+        }
+        return new SbenchException(ErrorKind.UNSAFE_TARGET, e.getMessage() + "; --read-only replays without writes", e);
     }
 
     private ReplaySettings settings() {

@@ -16,14 +16,20 @@ final class RequestLines {
      * events).
      */
     static List<String> of(RequestAccounts.Counts c, int width) {
+        return of(c, width, false);
+    }
+
+    /** As {@link #of(RequestAccounts.Counts, int)}; {@code ofSource}: the counts are of the trace this one was cut from. */
+    static List<String> of(RequestAccounts.Counts c, int width, boolean ofSource) {
         List<String> lines = new ArrayList<>();
         if (c == null) {
             return lines;
         }
+        String scope = ofSource ? " in the trace this one was cut from (not known for this part of it)" : "";
         if (c.otherRequests() > 0) {
             lines.add(label("left out", width) + Units.count(c.otherRequests()) + " requests of other kinds ("
-                    + Units.bytes(c.otherRequestBytes()) + "): write-zeroes, passthrough or zone commands (N in the kernel's"
-                    + " RWBS), not IOs sbench replays");
+                    + Units.bytes(c.otherRequestBytes()) + ")" + scope + ": write-zeroes, passthrough or zone commands (N in the"
+                    + " kernel's RWBS), not IOs sbench replays");
         }
         if (c.failedIos() > 0) {
             List<String> byError = new ArrayList<>();
@@ -31,7 +37,7 @@ final class RequestLines {
                 byError.add(f.error() + " " + Units.count(f.ios()));
             }
             lines.add(label("failed", width) + Units.count(c.failedIos()) + " IOs failed at the device (" + String.join(", ", byError)
-                    + "): kept as IOs, which a replay issues as any other");
+                    + ")" + scope + ": kept as IOs, which a replay issues as any other");
         }
         return lines;
     }

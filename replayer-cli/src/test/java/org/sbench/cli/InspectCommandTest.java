@@ -79,6 +79,32 @@ class InspectCommandTest {
                 + " (EIO 1): replayed as any other, their recorded times are the failures'\n"), replay.err());
     }
 
+    /**
+     * A part cut from a capture (convert --stream) carries the capture's counts, not its own: it
+     * says so, as a replay of one stream of the whole capture does. The part of 8:16 here claimed the
+     * read that failed on 8:0 as one of its IOs ("1 IOs failed at the device (EIO 1): kept as IOs").
+     */
+    @Test
+    void countsOfMoreThanTheIosReplayedSaySo(@TempDir Path dir) throws Exception {
+        Path capture = Files.writeString(dir.resolve("two.trace"),
+                "dd-1 [000] ..... 100.000100: block_rq_issue: 8,0 R 4096 () 8 + 8 be,0,4 [dd]\n"
+                + "<idle>-0 [000] ..s.. 100.000200: block_rq_complete: 8,0 R () 8 + 8 be,0,4 [-5]\n"
+                + "dd-2 [001] ..... 100.000300: block_rq_issue: 8,16 R 4096 () 8 + 8 be,0,4 [dd]\n"
+                + "<idle>-0 [001] ..s.. 100.000400: block_rq_complete: 8,16 R () 8 + 8 be,0,4 [0]\n");
+        Path part = dir.resolve("part.sbt");
+        CliTest.Run convert = CliTest.run("convert", capture.toString(), part.toString(), "--stream", "8:16");
+        assertEquals(0, convert.code(), convert.err());
+        CliTest.Run inspect = CliTest.run("inspect", part.toString());
+        assertTrue(inspect.out().contains("1 IOs failed at the device (EIO 1) in the trace this one was cut from (not known for"
+                + " this part of it): kept as IOs"), inspect.out());
+        CliTest.Run replay = CliTest.run("replay", part.toString(), "--target", "null");
+        assertTrue(replay.err().contains(part + ": 1 of the IOs of the trace it was cut from failed at the device when the trace"
+                + " it was cut from was recorded (EIO 1) (not known for this part of it): replayed"), replay.err());
+        CliTest.Run oneStream = CliTest.run("replay", capture.toString(), "--target", "null", "--stream", "8:16");
+        assertTrue(oneStream.err().contains(capture + ": 1 of its IOs failed at the device when it was recorded (EIO 1) (of all its"
+                + " streams, not only the one replayed): replayed"), oneStream.err());
+    }
+
     /** A .sbt of one 4 KiB read, with the metadata a recording stores. */
     private static Path recording(Path dir, Map<String, String> metadata) {
         Path sbt = dir.resolve("rec.sbt");

@@ -136,7 +136,8 @@ class StopSignalsChildTest {
     /**
      * A signal while a bundled workload is made ends sbench at once, with nothing left: it went
      * unheard until the workload was made (destroyer: 2.4 GB, 30 s here), and a result of no IO was
-     * written after. The signal goes as soon as the progress line says destroyer is being made.
+     * written after. The signal goes as soon as the progress line says destroyer is being made; the
+     * line ends with it (the shell's prompt was written on the progress line).
      */
     @Test
     void aSignalWhileTheWorkloadIsMadeEndsSbenchWithNoResultAndNoPartFile(@TempDir Path dir) throws Exception {
@@ -146,6 +147,7 @@ class StopSignalsChildTest {
             child.awaitErr("generating destroyer");
             child.signal("TERM");
             assertEquals(143, child.waitFor(), child.err());
+            assertTrue(child.err().endsWith("\n"), "the progress line ends before the shell's prompt: " + child.err());
         }
         assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
         assertEquals(List.of(), workloadFiles(cache), "no part of the workload kept");
@@ -265,5 +267,30 @@ class StopSignalsChildTest {
             List<String> results = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).toList();
             assertEquals(List.of("cdm-v8-seq1m-q8t1-read-random.json"), results, "the first test's first pass ended");
         }
+    }
+    /**
+     * A replay or cdm stopped by a signal deletes the file target it created (a replay's reaches as
+     * far as its trace: 64 GB for the desktop sample, left behind before) and leaves a file that
+     * was there as it is; the partial result is written as before.
+     */
+    @ParameterizedTest
+    @CsvSource({"replay,made.img", "replay,there.img", "cdm,made.img", "cdm,there.img"})
+    void aRunStoppedBySignalDeletesTheFileItCreatedAndKeepsOneThatWasThere(String command, String target, @TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve(target);
+        if (target.equals("there.img")) {
+            Files.write(file, new byte[32 << 20]);
+        }
+        List<String> args = command.equals("replay")
+                ? List.of("replay", minuteLongTrace(dir).toString(), "--target", file.toString(), "--allow-write", "--mode", "timed",
+                    "--progress", "always", "--out", dir.resolve("r.json").toString())
+                : List.of("cdm", "--target", file.toString(), "--allow-write", "--size", "16M", "--duration", "5s", "--progress",
+                    "always", "--out", dir.resolve("cdm").toString());
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), args.toArray(String[]::new))) {
+            child.awaitErr(command.equals("replay") ? " IOs " : "pass 1/");
+            child.signal("TERM");
+            assertEquals(143, child.waitFor(), child.err());
+        }
+        assertEquals(target.equals("there.img"), Files.exists(file), "a file the run made is deleted, one that was there kept");
     }
 }

@@ -25,6 +25,12 @@ public final class RequestAccounts {
     public static final String FAILED_IOS = "events.failedIos";
     /** Metadata key: those IOs by error, {@code EIO 2, ENODATA 1} (empty when none). */
     public static final String FAILED_IOS_BY_ERROR = "events.failedIosByError";
+    /**
+     * Metadata key: {@code true} when the counts a trace carries are of the trace it was cut from
+     * ({@code convert} with {@code --stream}, {@code --ops}, {@code --start}, {@code --end} or
+     * {@code --limit}), not of its own IOs: how many of them it holds is not known.
+     */
+    public static final String OF_SOURCE = "events.countsOfSource";
     /** The kernel's largest errno (MAX_ERRNO); a larger code is counted under it. */
     private static final int MAX_ERRNO = 4095;
     private static final String LIST_SEPARATOR = ", ";
@@ -99,6 +105,11 @@ public final class RequestAccounts {
                 return 0;
             }
         }
+    }
+
+    /** True when the counts of a trace with {@code metadata} are of the trace it was cut from ({@link #OF_SOURCE}). */
+    public static boolean ofSource(Map<String, String> metadata) {
+        return Boolean.parseBoolean(metadata.get(OF_SOURCE));
     }
 
     /** IOs that failed with one error: its name ({@code EIO}, or {@code errno 42}) and how many. */

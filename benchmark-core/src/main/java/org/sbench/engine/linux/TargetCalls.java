@@ -52,19 +52,24 @@ public final class TargetCalls {
             return new SbenchException(ErrorKind.TARGET_IN_USE, path + " was made by another process as this one went to make"
                     + " it (another sbench starting on it?); one run per target at a time");
         }
-        if (errno == Errno.EACCES && (flags & LibC.O_CREAT) != 0 && (flags & LibC.O_EXCL) != 0) {
-            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot create " + path + ": permission denied (the owner and"
-                    + " mode of its directory, or of one above it, do not let this user make a file there)");
-        }
         if (errno == Errno.EACCES) {
-            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot open " + path + ": permission denied (its owner and"
-                    + " mode do not let this user " + accessWord(flags) + " it; a device usually needs root or its group)");
+            return accessDenied(path, flags);
         }
         if (errno == Errno.EROFS) {
             return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot open " + path + " to write: it is on a read-only"
                     + " file system");
         }
         return Errno.failure("open(" + flagNames + ")", path, e);
+    }
+
+    /** The one-line error for an open(2) of {@code path} with {@code flags} that its permissions refuse (EACCES). */
+    public static SbenchException accessDenied(String path, int flags) {
+        if ((flags & LibC.O_CREAT) != 0 && (flags & LibC.O_EXCL) != 0) {
+            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot create " + path + ": permission denied (the owner and"
+                    + " mode of its directory, or of one above it, do not let this user make a file there)");
+        }
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot open " + path + ": permission denied (its owner and"
+                + " mode do not let this user " + accessWord(flags) + " it; a device usually needs root or its group)");
     }
 
     private static String accessWord(int flags) {

@@ -73,6 +73,12 @@ public final class ConvertSettings {
                 && (stream == IoRecord.NO_STREAM || r.stream == stream);
     }
 
+    /** True when these settings may leave records out: a stream, ops, a start, an end or a limit. */
+    public boolean selects() {
+        return stream != IoRecord.NO_STREAM || !ops.equals(EnumSet.allOf(Op.class)) || startNs > 0 || endNs != NO_END
+                || limit != Long.MAX_VALUE;
+    }
+
     /** True once no later record can pass (records come in issue order). */
     public boolean pastEnd(IoRecord r, long kept) {
         return kept >= limit || !beforeEnd(r.issueNs);

@@ -92,6 +92,10 @@ public final class TraceConverter {
             if (reader.requestAccounts() != null) {
                 requests.metadata().forEach(writer::putMetadata);
             }
+            if (requests != null && settings.selects()) {
+                // Counted over the whole input: the output would claim them as its own (N of its IOs failed).
+                writer.putMetadata(RequestAccounts.OF_SOURCE, "true");
+            }
             writer.finish();
         }
         return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),

@@ -1,10 +1,12 @@
 // The sbench-spark command: inspect and convert trace archives on Spark.
 package org.sbench.spark.cli;
 
+import java.io.PrintWriter;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import sun.misc.Signal;
 
 /**
  * {@code sbench-spark}: the subcommands, and failures turned into one line and the exit status of
@@ -15,6 +17,11 @@ import picocli.CommandLine.Option;
         description = "Inspect and convert block-IO trace archives on Apache Spark, with sbench's readers and statistics.",
         subcommands = {InspectCommand.class, ConvertCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchSparkCommand implements Runnable {
+    /** A process a signal ended exits with 128 + the signal's number, as a shell reports it. */
+    private static final int SIGNAL_EXIT_BASE = 128;
+    /** The stop signal that is ending this process, or null. */
+    private static volatile Signal stoppedBy;
+
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
     boolean debug;
 
@@ -27,15 +34,47 @@ public final class SbenchSparkCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(newCommandLine().execute(args));
+        CommandLine line = newCommandLine();
+        endOnStopSignals(line.getErr());
+        System.exit(line.execute(args));
+    }
+
+    /**
+     * SIGINT, SIGTERM and SIGHUP end the command as they end {@code sbench}'s: one line on
+     * {@code err}, {@code sbench-spark: interrupted (SIGTERM): nothing written}, and exit 128 + the
+     * signal's number; the shutdown hooks then run as before (Hadoop's deletes a table's hidden
+     * sibling). The JVM's own handling said nothing. A signal ignored as the JVM started (a script's
+     * background job's SIGINT) stays ignored.
+     */
+    static void endOnStopSignals(PrintWriter err) {
+        for (String name : new String[] {"INT", "TERM", "HUP"}) {
+            Signal.handle(new Signal(name), signal -> System.exit(interrupted(signal, err)));
+        }
+    }
+
+    /**
+     * Says on {@code err} that {@code signal} ended the command; returns the exit status, 128 + its
+     * number. The command's failure that follows (Spark's context stopped under its job by the
+     * shutdown hooks) is not reported.
+     */
+    static int interrupted(Signal signal, PrintWriter err) {
+        stoppedBy = signal;
+        err.println("sbench-spark: interrupted (SIG" + signal.getName() + "): nothing written");
+        err.flush();
+        return SIGNAL_EXIT_BASE + signal.getNumber();
     }
 
     /** The command line, whose failures are one line and an exit status; tests give it their own writers. */
     static CommandLine newCommandLine() {
         CommandLine line = new CommandLine(new SbenchSparkCommand());
         line.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Versions()));
-        return line.setExecutionExceptionHandler((ex, cl, parsed) -> SbenchException.report(ex,
-                "sbench-spark", parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
-                        || parsed.hasMatchedOption("--debug"), cl.getErr()));
+        return line.setExecutionExceptionHandler((ex, cl, parsed) -> {
+            Signal stopped = stoppedBy;
+            if (stopped != null) {
+                return SIGNAL_EXIT_BASE + stopped.getNumber();
+            }
+            return SbenchException.report(ex, "sbench-spark", parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
+                    || parsed.hasMatchedOption("--debug"), cl.getErr());
+        });
     }
 }

@@ -207,12 +207,16 @@ public final class CompletionMatcher {
      * A request with this key was requeued: the newest issue waiting with it is forgotten without
      * counting it lost, as the request is issued again later. The newest, not the oldest: a driver
      * requeues a request right after its issue, while an older request at the same sector (a rewrite)
-     * may still be in flight and is completed by the next completion of the key. Nothing waits when
-     * the request was requeued before its issue (the driver refused it before starting it).
+     * may still be in flight and is completed by the next completion of the key. So only when that
+     * issue is the latest of the input: a driver that refuses a request before starting it (SCSI
+     * host busy) requeues one never issued, and an issue of its key waiting then is another request,
+     * in flight (it was dropped, and its completion found no issue). A request refused unstarted
+     * right after one of its key was issued cannot be told from one refused after its issue; the
+     * newest is taken for it.
      */
     public void requeue(int device, long sectorKey, Op op) {
         int t = probe(device, op == Op.FLUSH ? FLUSH_KEY : sectorKey, (byte) op.ordinal());
-        if (t < 0) {
+        if (t < 0 || chainTail[t] != tail) {
             return;
         }
         long newest = chainTail[t] - 1;

@@ -257,6 +257,27 @@ class TracefsReaderTest {
     }
 
     @Test
+    void aRequeueOfARequestNeverIssuedDropsNoIssueInFlight() throws Exception {
+        // A write in flight at sector 2000, a read issued after it; a second write at 2000 is refused
+        // before it was started (SCSI host busy: block_rq_requeue without block_rq_issue) and issued
+        // later. All three are recorded, each with its own times: the requeue dropped the write in
+        // flight, whose completion then found no issue.
+        Path file = write(dir, "fio-100 [000] ..... 101.000100: block_rq_issue: 8,0 W 4096 () 2000 + 8 be,0,4 [fio]\n"
+                + "cat-300 [000] ..... 101.000150: block_rq_issue: 8,0 R 4096 () 5000 + 8 be,0,4 [cat]\n"
+                + "dd-200 [001] ..... 101.000200: block_rq_requeue: 8,0 W () 2000 + 8 be,0,4 [0]\n"
+                + "<idle>-0 [000] ..s.. 101.000500: block_rq_complete: 8,0 W () 2000 + 8 be,0,4 [0]\n"
+                + "kworker/1:1H-60 [001] ..... 101.000600: block_rq_issue: 8,0 W 4096 () 2000 + 8 be,0,4 [kworker/1:1H]\n"
+                + "<idle>-0 [000] ..s.. 101.000650: block_rq_complete: 8,0 R () 5000 + 8 be,0,4 [0]\n"
+                + "<idle>-0 [001] ..s.. 101.000900: block_rq_complete: 8,0 W () 2000 + 8 be,0,4 [0]\n");
+        long t = 101L * 1_000_000_000L;
+        assertEquals(List.of(
+                record(t + 100_000, t + 500_000, 2000L * 512, 4096, Op.WRITE, SDA, "fio"),
+                record(t + 150_000, t + 650_000, 5000L * 512, 4096, Op.READ, SDA, "cat"),
+                record(t + 600_000, t + 900_000, 2000L * 512, 4096, Op.WRITE, SDA, "kworker/1:1H")),
+                readAll(FORMAT, file, ReadOptions.DEFAULTS));
+    }
+
+    @Test
     void liveReaderHandsMarkersOverAndEndsWhereTheSinkSays() throws Exception {
         String text = "java-7 [000] ...1. 5119.999000: tracing_mark_write: sbench-mark boot done\n"
                 + ISSUE
