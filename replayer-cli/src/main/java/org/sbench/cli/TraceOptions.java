@@ -5,11 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
+import org.sbench.traces.BundledTraces;
 import picocli.CommandLine.Option;
 
 /** How commands that read a trace open it (a mixin). */
@@ -33,7 +35,16 @@ final class TraceOptions {
         if (arg.equals(STANDARD_INPUT) && standardInputClosed()) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "standard input is closed; '-' reads the trace from it (< FILE, or a pipe)");
         }
-        return arg.equals(STANDARD_INPUT) ? STANDARD_INPUT_PATH : BundledTraceCache.forUser().resolve(arg, generating(line, arg));
+        if (arg.equals(STANDARD_INPUT)) {
+            return STANDARD_INPUT_PATH;
+        }
+        Path path = BundledTraceCache.forUser().resolve(arg, generating(line, arg));
+        String meant = Files.exists(path) || arg.contains("/") ? null : UsageErrors.closest(BundledTraces.NAMES, arg.toLowerCase(Locale.ROOT));
+        if (meant != null) {
+            throw SbenchException.badInput(arg, "no such file or bundled workload; did you mean '" + meant + "'? (sbench traces lists"
+                    + " the bundled workloads)");
+        }
+        return path;
     }
 
     /**

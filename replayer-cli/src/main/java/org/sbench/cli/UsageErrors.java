@@ -89,7 +89,8 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         return closest(spec.options().stream().flatMap(o -> List.of(o.names()).stream()).toList(), typed);
     }
 
-    private static String closest(Iterable<String> names, String typed) {
+    /** The name of {@code names} fewest edits from {@code typed}, or null when none is near. */
+    static String closest(Iterable<String> names, String typed) {
         String best = null;
         int bestEdits = Integer.MAX_VALUE;
         for (String name : names) {

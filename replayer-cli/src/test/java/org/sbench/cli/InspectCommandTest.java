@@ -44,6 +44,20 @@ class InspectCommandTest {
                 "replay's own, lower maximum");
     }
 
+    /** A bundled workload's name typed in another case or with a typo was "no such file", no more. */
+    @Test
+    void aNameNearABundledWorkloadSuggestsIt(@TempDir Path dir) {
+        String hint = "? (sbench traces lists the bundled workloads)\n";
+        CliTest.Run upper = CliTest.run("inspect", "Light-2011");
+        assertEquals(3, upper.code());
+        assertEquals("sbench: Light-2011: no such file or bundled workload; did you mean 'light-2011'" + hint, upper.err());
+        assertEquals("sbench: ligth-2010: no such file or bundled workload; did you mean 'light-2010'" + hint,
+                CliTest.run("replay", "ligth-2010", "--target", "null").err());
+        Path far = dir.resolve("light-2011");
+        assertEquals("sbench: " + far + ": no such file\n", CliTest.run("inspect", far.toString()).err(), "a path is no name");
+        assertEquals("sbench: trace.csv: no such file\n", CliTest.run("inspect", "trace.csv").err(), "nothing near");
+    }
+
     /**
      * A recording sbench record marked incomplete says so where it is read: only record's own summary
      * did, and inspect and replay of it read as of a complete one.
