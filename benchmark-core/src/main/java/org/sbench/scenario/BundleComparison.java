@@ -181,7 +181,7 @@ public final class BundleComparison {
                 return;
             }
         }
-        for (int r = 0; r < any.runs().size(); r++) {
+        for (int r = 0; r < any.step().runs().size(); r++) {
             String name = any.step().runs().get(r).name();
             List<ResultComparison.Input> inputs = new ArrayList<>();
             for (int c = 0; c < at.length; c++) {
@@ -189,7 +189,7 @@ public final class BundleComparison {
                 if (index < 0) {
                     return;
                 }
-                ReplayResult result = at[c].runs().get(index);
+                ReplayResult result = columns.get(c).bundle().result(at[c], index);
                 inputs.add(new ResultComparison.Input(columns.get(c).bundle().dir().resolve(at[c].step().runs().get(index).file())
                         .toString(), result, columns.get(c).label()));
             }
