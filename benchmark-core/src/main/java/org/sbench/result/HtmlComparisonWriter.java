@@ -25,6 +25,8 @@ import org.sbench.result.chart.SvgChart;
 public final class HtmlComparisonWriter implements ComparisonWriter {
     static final int WIDTH_PX = 1000;
     static final int CURVE_HEIGHT_PX = 520;
+    /** The most phases a phase chart draws, the first in the results' order. */
+    static final int MAX_CHART_PHASES = 100;
     private static final String TOTAL = "total";
     private static final String READS = "reads";
     private static final String WRITES = "writes";
@@ -194,21 +196,33 @@ public final class HtmlComparisonWriter implements ComparisonWriter {
         }
     }
 
-    /** Wall and busy time of each phase on one scale, and MB/s. */
+    /**
+     * Wall and busy time of each phase on one scale, and MB/s: of the first {@value #MAX_CHART_PHASES} phases, the phases
+     * table having them all. A chart grows by a group per phase: two results of 20,000 phases drew charts 1.3 million
+     * pixels tall, and ran compare out of a 96 MiB heap.
+     */
     private static void phaseCharts(XhtmlPage page, ResultComparison c) {
-        List<Metric> wall = phaseMetrics(c, Metric.Kind.PHASE_WALL);
-        List<Metric> busy = phaseMetrics(c, Metric.Kind.PHASE_BUSY);
+        int phases = phaseMetrics(c, Metric.Kind.PHASE_WALL).size();
+        String drawn = phases > MAX_CHART_PHASES ? "; the first " + MAX_CHART_PHASES + " of " + phases + " phases (the phases table"
+                + " has them all)" : "";
+        List<Metric> wall = charted(phaseMetrics(c, Metric.Kind.PHASE_WALL));
+        List<Metric> busy = charted(phaseMetrics(c, Metric.Kind.PHASE_BUSY));
         List<DriveGroupsChart.Drive> both = new ArrayList<>(drives(c, wall));
         both.addAll(drives(c, busy));
         double seconds = DriveGroupsChart.axisMax(both);
         chart(page, c, "phase-wall", "Wall time by phase", "seconds from the phase's first submit to its last completion,"
-                + " replayed idle included; lower is better; wall and busy time on one scale", "wall time (s)", "s", wall, groups(wall),
-                seconds);
+                + " replayed idle included; lower is better; wall and busy time on one scale" + drawn, "wall time (s)", "s", wall,
+                groups(wall), seconds);
         chart(page, c, "phase-busy", "Disk-busy time by phase", "seconds the drive had at least one IO of the phase"
-                + " outstanding; lower is better; wall and busy time on one scale", "busy time (s)", "s", busy, groups(busy), seconds);
-        List<Metric> mbps = phaseMetrics(c, Metric.Kind.PHASE_MBPS);
+                + " outstanding; lower is better; wall and busy time on one scale" + drawn, "busy time (s)", "s", busy, groups(busy),
+                seconds);
+        List<Metric> mbps = charted(phaseMetrics(c, Metric.Kind.PHASE_MBPS));
         chart(page, c, "phase-mbps", "Average data rate by phase", "MB/s over the phase's busy time (MB = 10^6 bytes);"
-                + " higher is better", "data rate (MB/s)", "MB/s", mbps, groups(mbps), Double.NaN);
+                + " higher is better" + drawn, "data rate (MB/s)", "MB/s", mbps, groups(mbps), Double.NaN);
+    }
+
+    private static List<Metric> charted(List<Metric> phases) {
+        return phases.subList(0, Math.min(phases.size(), MAX_CHART_PHASES));
     }
 
     private static List<Metric> phaseMetrics(ResultComparison c, Metric.Kind kind) {

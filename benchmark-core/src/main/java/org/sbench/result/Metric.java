@@ -3,6 +3,7 @@ package org.sbench.result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
 import org.sbench.trace.stats.SizeClass;
 
@@ -206,7 +207,7 @@ public record Metric(String key, String op, String group, String title, String u
     /**
      * Metric {@code kind} of {@code phase}; NaN when the result has no such phase or it had no IOs.
      */
-    static Metric phase(PhaseKeys.Key phase, Kind kind) {
+    static Metric phase(PhaseKeys.Key phase, Kind kind, BiFunction<ReplayResult, PhaseKeys.Key, ReplayResult.PhaseResult> find) {
         ToDoubleFunction<ReplayResult.PhaseResult> v;
         switch (kind) {
             case PHASE_WALL: v = p -> p.wallNs() / NS_PER_S; break;
@@ -215,7 +216,7 @@ public record Metric(String key, String op, String group, String title, String u
             default: throw new IllegalArgumentException(kind + " is no phase metric");
         }
         return new Metric(kind.key, ALL_OPS, phase.label(), kind.title, kind.unit, kind.better, r -> {
-            ReplayResult.PhaseResult p = PhaseKeys.find(r, phase.name(), phase.occurrence());
+            ReplayResult.PhaseResult p = find.apply(r, phase);
             return p == null || p.ios() == 0 ? Double.NaN : v.applyAsDouble(p);
         });
     }

@@ -3,6 +3,7 @@ package org.sbench.result;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,28 +26,18 @@ final class PhaseKeys {
 
     /** The keys of {@code r}'s phases in trace order; null when the result has no phase results. */
     static List<Key> of(ReplayResult r) {
-        if (r.phases() == null) {
-            return null;
-        }
-        Map<String, Integer> seen = new HashMap<>();
-        List<Key> keys = new ArrayList<>();
-        for (ReplayResult.PhaseResult p : r.phases()) {
-            keys.add(new Key(p.name(), seen.merge(p.name(), 1, Integer::sum)));
-        }
-        return keys;
+        return r.phases() == null ? null : new ArrayList<>(index(r).keySet());
     }
 
-    /** The phase of {@code r} with that name and occurrence, or null. */
-    static ReplayResult.PhaseResult find(ReplayResult r, String name, int occurrence) {
-        if (r.phases() == null) {
-            return null;
-        }
-        int n = 0;
-        for (ReplayResult.PhaseResult p : r.phases()) {
-            if (p.name().equals(name) && ++n == occurrence) {
-                return p;
+    /** The phases of {@code r} by key, in trace order; empty when the result has no phase results. */
+    static Map<Key, ReplayResult.PhaseResult> index(ReplayResult r) {
+        Map<Key, ReplayResult.PhaseResult> out = new LinkedHashMap<>();
+        if (r.phases() != null) {
+            Map<String, Integer> seen = new HashMap<>();
+            for (ReplayResult.PhaseResult p : r.phases()) {
+                out.put(new Key(p.name(), seen.merge(p.name(), 1, Integer::sum)), p);
             }
         }
-        return null;
+        return out;
     }
 }

@@ -1,5 +1,6 @@
 package org.sbench.scenario;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -9,7 +10,6 @@ import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.result.ReplayResult;
 import org.sbench.result.ResultComparison;
 import org.sbench.step.Bundle;
 import org.sbench.step.StepResult;
@@ -38,19 +38,25 @@ public final class BundleComparison {
     public record RunComparison(String step, String run, ResultComparison comparison) {
     }
 
+    /** A replay run at the same place in every bundle: the step's label, the run's name, and its index in each column's record. */
+    private record RunPlace(String step, String run, ScenarioBundle.Entry[] at, int[] index) {
+    }
+
     private final List<Column> columns;
     private final List<String> differences;
+    private final boolean force;
     private final List<Row> rows = new ArrayList<>();
-    private final List<RunComparison> runs = new ArrayList<>();
+    private final List<RunPlace> runPlaces = new ArrayList<>();
     private final List<String> verdicts = new ArrayList<>();
 
     private BundleComparison(List<Column> columns, List<String> differences, boolean force) {
         this.columns = List.copyOf(columns);
         this.differences = List.copyOf(differences);
+        this.force = force;
         Map<String, ScenarioBundle.Entry[]> places = places();
         for (ScenarioBundle.Entry[] at : places.values()) {
             addRows(at);
-            addRuns(at, force);
+            addRuns(at);
         }
         for (Column c : columns) {
             for (ScenarioBundle.Entry e : c.bundle().verdicts()) {
@@ -171,7 +177,8 @@ public final class BundleComparison {
         rows.add(new Row(step, kind, metric, unit, v));
     }
 
-    private void addRuns(ScenarioBundle.Entry[] at, boolean force) {
+    /** Each replay run of {@code at} found in every column, compared once here so that a refusal comes before any output. */
+    private void addRuns(ScenarioBundle.Entry[] at) {
         ScenarioBundle.Entry any = first(at);
         if (!any.step().kind().equals(ReplayOptions.KIND)) {
             return;
@@ -181,20 +188,30 @@ public final class BundleComparison {
                 return;
             }
         }
-        for (int r = 0; r < any.runs().size(); r++) {
+        for (int r = 0; r < any.step().runs().size(); r++) {
             String name = any.step().runs().get(r).name();
-            List<ResultComparison.Input> inputs = new ArrayList<>();
+            int[] index = new int[at.length];
             for (int c = 0; c < at.length; c++) {
-                int index = runIndex(at[c], name);
-                if (index < 0) {
+                index[c] = runIndex(at[c], name);
+                if (index[c] < 0) {
                     return;
                 }
-                ReplayResult result = at[c].runs().get(index);
-                inputs.add(new ResultComparison.Input(columns.get(c).bundle().dir().resolve(at[c].step().runs().get(index).file())
-                        .toString(), result, columns.get(c).label()));
             }
-            runs.add(new RunComparison(any.step().label(), name, ResultComparison.of(inputs, 0, force)));
+            RunPlace place = new RunPlace(any.step().label(), name, at, index);
+            compare(place);
+            runPlaces.add(place);
         }
+    }
+
+    /** The runs of {@code p} read from their files and compared. */
+    private RunComparison compare(RunPlace p) {
+        List<ResultComparison.Input> inputs = new ArrayList<>();
+        for (int c = 0; c < p.at().length; c++) {
+            ScenarioBundle b = columns.get(c).bundle();
+            inputs.add(new ResultComparison.Input(b.dir().resolve(p.at()[c].step().runs().get(p.index()[c]).file()).toString(),
+                    b.result(p.at()[c], p.index()[c]), columns.get(c).label()));
+        }
+        return new RunComparison(p.step(), p.run(), ResultComparison.of(inputs, 0, force));
     }
 
     private static int runIndex(ScenarioBundle.Entry e, String name) {
@@ -219,8 +236,23 @@ public final class BundleComparison {
         return rows;
     }
 
+    /**
+     * Each replay run at the same place in every bundle, compared as {@code compare} compares results. A comparison is
+     * made when asked for, its results read from their files again, and not kept: bundles of thousands of replay steps
+     * are compared in the memory of one.
+     */
     public List<RunComparison> runs() {
-        return runs;
+        return new AbstractList<>() {
+            @Override
+            public RunComparison get(int i) {
+                return compare(runPlaces.get(i));
+            }
+
+            @Override
+            public int size() {
+                return runPlaces.size();
+            }
+        };
     }
 
     /** The steady-state verdict of each group run until steady state, per column. */

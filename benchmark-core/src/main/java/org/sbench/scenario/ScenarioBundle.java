@@ -4,24 +4,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.sbench.result.ReplayResult;
+import org.sbench.result.TableResultWriter;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
 import org.sbench.step.StepResult;
 
 /**
  * A scenario bundle read back for its report and for {@code compare}: the bundle's index, its
- * scenario, and each step record at its place in the scenario (rounds, the group's name), with its
- * runs' results read from their files and its key numbers.
+ * scenario, and each step record at its place in the scenario (rounds, the group's name), with what
+ * the report and the step table need of its runs and its key numbers. A run's whole result (its
+ * per-second series, its histograms) is read from its file when wanted ({@link #result}), not kept:
+ * a bundle of thousands of steps is read in the memory of a few.
  */
 public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, List<Entry> entries) {
 
     /**
-     * One step record: its index in the bundle (0-based), the planned step it is of, the record, its
-     * runs' results and numbers, and whether it is the step's finished record (false for an attempt
-     * stopped part way, which a resumed run ran again or will).
+     * One step record: its index in the bundle (0-based), the planned step it is of, the record, what
+     * is kept of its runs (in the order of the record's) and its numbers, and whether it is the step's
+     * finished record (false for an attempt stopped part way, which a resumed run ran again or will).
      */
-    public record Entry(int record, PlannedStep planned, StepResult step, List<ReplayResult> runs, StepNumbers numbers,
+    public record Entry(int record, PlannedStep planned, StepResult step, List<Run> runs, StepNumbers numbers,
                         boolean finished) {
+    }
+
+    /**
+     * What is kept of one run of a step: when it started, its summary, the seconds of its per-second
+     * series, and its {@link TableResultWriter#unwritten UNWRITTEN} line ({@code UNWRITTEN (step 2,
+     * probe-1): ...}), null when it read no never-written extent of a file.
+     */
+    public record Run(String startedAt, ReplayResult.Summary summary, int seconds, String unwritten) {
     }
 
     /** The bundle in {@code dir}; a bad-input error naming what is missing when it is no scenario bundle. */
@@ -50,13 +61,23 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
         return new ScenarioBundle(dir, bundle, copy, List.copyOf(entries));
     }
 
+    /** The record {@code index} of {@code bundle}, its runs' results read for their numbers and let go. */
     private static Entry entry(BundleDirectory files, Bundle bundle, int index, PlannedStep p, boolean finished) {
         StepResult step = bundle.steps().get(index);
-        List<ReplayResult> runs = new ArrayList<>();
+        List<ReplayResult> results = new ArrayList<>();
+        List<Run> runs = new ArrayList<>();
         for (StepResult.NamedRun run : step.runs()) {
-            runs.add(files.readRun(run));
+            ReplayResult r = files.readRun(run);
+            results.add(r);
+            runs.add(new Run(r.startedAt(), r.summary(), r.timeSeries().size(), r.readsUnwritten() ? TableResultWriter.unwritten(r,
+                    "step " + (index + 1) + (step.runs().size() == 1 ? "" : ", " + run.name())) : null));
         }
-        return new Entry(index, p, step, List.copyOf(runs), StepNumbers.of(runs), finished);
+        return new Entry(index, p, step, List.copyOf(runs), StepNumbers.of(results), finished);
+    }
+
+    /** The whole result of run {@code run} of {@code e}, read from its file. */
+    public ReplayResult result(Entry e, int run) {
+        return BundleDirectory.open(dir).readRun(e.step().runs().get(run));
     }
 
     /** The finished steps, in order. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.jfree.chart.JFreeChart;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.SecondsSpan;
@@ -34,30 +35,47 @@ final class ScenarioCharts {
     private ScenarioCharts() {
     }
 
-    /** MB/s read and written in each second, across every run of every step, x in seconds since the scenario started. */
-    static JFreeChart perSecond(ScenarioBundle b, boolean iops) {
+    /**
+     * MB/s, and IOPS, read and written in each second across every run of every step, x in seconds since the scenario
+     * started: {@code mbps-over-time} and {@code iops-over-time}. The bin comes from the runs' lengths the bundle keeps;
+     * each run's series is then read from its file, binned and let go, so a scenario of thousands of steps or of
+     * days is drawn in the memory of one run and the chart's points.
+     */
+    static Map<String, JFreeChart> perSecond(ScenarioBundle b) {
         Instant start = Instant.parse(b.bundle().startedAt());
-        List<ReplayResult> runs = new ArrayList<>();
-        b.entries().forEach(e -> runs.addAll(e.runs()));
         double end = 0;
-        for (ReplayResult r : runs) {
-            end = Math.max(end, seconds(start, r.startedAt()) + r.timeSeries().size());
+        for (ScenarioBundle.Entry e : b.entries()) {
+            for (ScenarioBundle.Run run : e.runs()) {
+                end = Math.max(end, seconds(start, run.startedAt()) + run.seconds());
+            }
         }
         int bin = (int) Math.max(1, Math.ceil(end / SeriesLineChart.MAX_TIME_POINTS));
-        List<double[]> read = new ArrayList<>();
-        List<double[]> write = new ArrayList<>();
-        for (ReplayResult r : runs) {
-            double offset = seconds(start, r.startedAt());
-            List<ReplayResult.Second> t = r.timeSeries();
-            for (SecondsSpan span : SecondsSpan.binned(SecondsSpan.of(r), bin)) {
-                double x = offset + span.from() + span.coveredS() / 2;
-                read.add(new double[] {x, span.rate(t, iops ? s -> s.readIops() : ReplayResult.Second::readMbps)});
-                write.add(new double[] {x, span.rate(t, iops ? s -> s.writeIops() : ReplayResult.Second::writeMbps)});
+        List<ToDoubleFunction<ReplayResult.Second>> rates = List.of(ReplayResult.Second::readMbps, ReplayResult.Second::writeMbps,
+                s -> s.readIops(), s -> s.writeIops());
+        List<List<double[]>> points = new ArrayList<>();
+        rates.forEach(rate -> points.add(new ArrayList<>()));
+        for (ScenarioBundle.Entry e : b.entries()) {
+            for (int i = 0; i < e.runs().size(); i++) {
+                ReplayResult r = b.result(e, i);
+                double offset = seconds(start, r.startedAt());
+                List<ReplayResult.Second> t = r.timeSeries();
+                for (SecondsSpan span : SecondsSpan.binned(SecondsSpan.of(r), bin)) {
+                    double x = offset + span.from() + span.coveredS() / 2;
+                    for (int k = 0; k < rates.size(); k++) {
+                        points.get(k).add(new double[] {x, span.rate(t, rates.get(k))});
+                    }
+                }
+                // A gap between runs (a purge, an idle wait) is no line.
+                points.forEach(p -> p.add(new double[] {offset + t.size(), Double.NaN}));
             }
-            // A gap between runs (a purge, an idle wait) is no line.
-            read.add(new double[] {offset + t.size(), Double.NaN});
-            write.add(new double[] {offset + t.size(), Double.NaN});
         }
+        Map<String, JFreeChart> out = new LinkedHashMap<>();
+        out.put("mbps-over-time", perSecond(false, bin, points.get(0), points.get(1)));
+        out.put("iops-over-time", perSecond(true, bin, points.get(2), points.get(3)));
+        return out;
+    }
+
+    private static JFreeChart perSecond(boolean iops, int bin, List<double[]> read, List<double[]> write) {
         String unit = iops ? "IOPS" : "MB/s";
         return SeriesLineChart.create((iops ? "IOPS" : "Throughput") + " over the scenario", unit + " completed in each second of every"
                 + " step's runs" + (bin > 1 ? ", averaged over " + bin + " s" : "") + "; gaps between runs are steps without IO"
@@ -102,8 +120,8 @@ final class ScenarioCharts {
                     continue;
                 }
                 for (int i = 0; i < e.runs().size(); i++) {
-                    ReplayResult r = e.runs().get(i);
-                    double v = busy ? r.summary().busyNs() / NS_PER_S : r.summary().mbps();
+                    ReplayResult.Summary r = e.runs().get(i).summary();
+                    double v = busy ? r.busyNs() / NS_PER_S : r.mbps();
                     byTrace.computeIfAbsent(e.step().runs().get(i).name(), k -> new ArrayList<>()).add(new double[] {round, v});
                 }
             }

@@ -56,8 +56,7 @@ public final class ScenarioReport {
             StepTable.verdicts(b).forEach(line -> page.p(null, line));
         }
         page.h2("Over time");
-        chart(page, "mbps-over-time", ScenarioCharts.perSecond(b, false));
-        chart(page, "iops-over-time", ScenarioCharts.perSecond(b, true));
+        ScenarioCharts.perSecond(b).forEach((id, chart) -> chart(page, id, chart));
         List<ScenarioCharts.Source> one = List.of(new ScenarioCharts.Source("", b));
         charts(one).forEach((id, chart) -> chart(page, id, chart));
         page.h2("State log");

@@ -3,10 +3,8 @@ package org.sbench.scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.result.TextTable;
-import org.sbench.step.StepResult;
 
 /**
  * The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record,
@@ -45,11 +43,9 @@ public final class StepTable {
     public static List<String> unwritten(ScenarioBundle b) {
         List<String> lines = new ArrayList<>();
         for (ScenarioBundle.Entry e : b.entries()) {
-            List<StepResult.NamedRun> names = e.step().runs();
-            for (int i = 0; i < e.runs().size(); i++) {
-                if (e.runs().get(i).readsUnwritten()) {
-                    lines.add(TableResultWriter.unwritten(e.runs().get(i), "step " + (e.record() + 1)
-                            + (names.size() == 1 ? "" : ", " + names.get(i).name())));
+            for (ScenarioBundle.Run run : e.runs()) {
+                if (run.unwritten() != null) {
+                    lines.add(run.unwritten());
                 }
             }
         }
@@ -59,7 +55,7 @@ public final class StepTable {
     /** {@code done}, or why the record is incomplete and whether it was run again; UNWRITTEN when a run read never-written extents. */
     private static String status(ScenarioBundle.Entry e, boolean runAgain) {
         String status = e.finished() ? "done" : "stopped (" + e.step().stopReason() + ")" + (runAgain ? ", run again" : "");
-        return e.runs().stream().anyMatch(ReplayResult::readsUnwritten) ? status + ", UNWRITTEN" : status;
+        return e.runs().stream().anyMatch(run -> run.unwritten() != null) ? status + ", UNWRITTEN" : status;
     }
 
     static String f1(double v) {

@@ -28,6 +28,11 @@ public record Bundle(Integer format, String sbenchVersion, String scenario, Stri
      */
     public static final int FORMAT = 2;
 
+    /** This bundle with {@code steps} as its steps' records. */
+    public Bundle withSteps(List<StepResult> steps) {
+        return new Bundle(format, sbenchVersion, scenario, startedAt, complete, stopReason, target, host, plannedSteps, stateLog, steps);
+    }
+
     /**
      * One entry of the drive's state log, after a step: when, which step (0-based), what was done,
      * the bytes the step wrote, the bytes written since the last purge (null before any purge in the

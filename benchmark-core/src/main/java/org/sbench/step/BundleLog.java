@@ -127,18 +127,23 @@ public final class BundleLog {
         return bundle.steps().size();
     }
 
-    /** Records {@code step}, the next step, in the bundle (on disk unless in memory only). */
-    public void stepDone(StepResult step) {
+    /**
+     * Records {@code step}, the next step, in the bundle (on disk unless in memory only), and returns it as recorded: its
+     * runs named by their files, with their results. The index this log keeps leaves a result written to its file
+     * ({@link BundleDirectory#readRun} reads it back), so that a scenario's memory does not grow with its steps.
+     */
+    public StepResult stepDone(StepResult step) {
         int index = bundle.steps().size();
         StepResult written = dir == null ? step : dir.writeRuns(index, step);
         List<StepResult> steps = new ArrayList<>(bundle.steps());
-        steps.add(written);
+        steps.add(dir == null ? written : written.withoutResults());
         List<Bundle.StateEvent> log = new ArrayList<>(bundle.stateLog());
         log.add(new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(),
                 sincePurge(log, step), drive.temperatureC(), drive.health()));
         bundle = new Bundle(bundle.format(), bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), false, null,
                 bundle.target(), bundle.host(), bundle.plannedSteps(), log, steps);
         write();
+        return written;
     }
 
     private void write() {

@@ -44,6 +44,13 @@ public record StepResult(String kind, String label, Map<String, String> options,
     public record SweepPoint(int point, long offsetBytes, long lengthBytes, double mbps, double p99Us) {
     }
 
+    /** This record with each run named by its file alone: its result is left to that file. */
+    public StepResult withoutResults() {
+        List<NamedRun> named = runs.stream().map(r -> new NamedRun(r.name(), r.file(), null)).toList();
+        return new StepResult(kind, label, options, startedAt, durationNs, complete, stopReason, bytesWritten, named, purge, sweep,
+                steadyState);
+    }
+
     /** The results of the runs, in order. */
     @JsonIgnore
     public List<ReplayResult> results() {

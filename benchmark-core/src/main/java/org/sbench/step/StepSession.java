@@ -1,6 +1,7 @@
 package org.sbench.step;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
@@ -46,14 +47,14 @@ public final class StepSession {
             try {
                 StepResult result = step.run(new StepContext(t, IoEngines::open, clock, control, listener, sbenchVersion));
                 ran.accept(result);
-                log.stepDone(result);
+                StepResult recorded = log.stepDone(result);
                 log.end(result.complete(), result.stopReason());
+                return log.bundle().withSteps(List.of(recorded));
             } catch (RuntimeException e) {
                 // Also when the bundle cannot be written (a full disk): none of it is left, as of any output.
                 log.abandon(e);
                 throw e;
             }
-            return log.bundle();
         }
     }
 }

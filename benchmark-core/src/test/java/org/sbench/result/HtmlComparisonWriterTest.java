@@ -66,6 +66,31 @@ class HtmlComparisonWriterTest {
         assertEquals(1 + 12, table.size());
     }
 
+    /** Two results of 20,000 phases drew charts 1.3 million pixels tall and ran compare --html out of a 96 MiB heap. */
+    @Test
+    void phaseChartsDrawTheFirstHundredPhasesAndTheTableHasThemAll(@TempDir Path dir) throws Exception {
+        int n = HtmlComparisonWriter.MAX_CHART_PHASES + 1;
+        List<String> names = new ArrayList<>();
+        long[] wallNs = new long[n];
+        long[] busyNs = new long[n];
+        for (int i = 0; i < n; i++) {
+            names.add("p" + i);
+            wallNs[i] = 2_000_000L + i;
+            busyNs[i] = 1_000_000L + i;
+        }
+        Path a = ResultFixtures.phased(dir, ResultFixtures.A, "a.json", names, wallNs, busyNs);
+        Path b = ResultFixtures.phased(dir, ResultFixtures.B, "b.json", names, wallNs, busyNs);
+        XhtmlDocument page = page(ResultComparison.of(List.of(ResultFixtures.input(a), ResultFixtures.input(b)), 0, false),
+                RankingMetric.BUSY);
+        for (String chart : List.of("phase-wall", "phase-busy", "phase-mbps")) {
+            assertEquals(names.subList(0, n - 1), page.barCategories(chart, "DriveA (baseline)"), chart);
+            // The subtitle is wrapped into lines of its own.
+            assertTrue(String.join("", page.texts(chart)).contains("the first 100 of 101 phases (the phases table has them all)"),
+                    page.texts(chart).toString());
+        }
+        assertEquals(1 + 3 * n, page.table("phases").size(), "every phase's wall, busy and MB/s rows");
+    }
+
     @Test
     void phasesAsGroupsOfDrivesWallAndBusyOnOneScale(@TempDir Path dir) throws Exception {
         XhtmlDocument page = page(ResultComparisonTest.phased(dir, List.of("boot", "work"), List.of("boot", "work"), false),

@@ -2,6 +2,7 @@ package org.sbench.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -446,6 +447,9 @@ class ScenarioSessionTest {
         assertEquals(3, c.runs().size());
         assertEquals(2, c.runs().get(2).comparison().columns().size());
         assertEquals("round 2 of 2 (g): replay " + dir.resolve("t.sbt"), c.runs().get(2).step());
+        // Made when asked for, from the run files, and not kept: every comparison held its results whole to the end, and
+        // compare's heap grew with the bundles' replay steps.
+        assertNotSame(c.runs().get(0).comparison(), c.runs().get(0).comparison());
 
         Scenario other = scenario(dir, "  - replay: {trace: TRACE}\n");
         run(other, dir.resolve("c"), false, null, new Heard());

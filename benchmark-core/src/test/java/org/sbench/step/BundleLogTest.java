@@ -97,6 +97,24 @@ class BundleLogTest {
         assertEquals(1, BundleDirectory.open(bundleDir).read().steps().size());
     }
 
+    /**
+     * The index a run keeps in memory held every run's result (about 10 KB for a 10 ms torture step, more for a long one): a
+     * scenario's heap grew with its steps, and 10,000 steps under -Xmx96m ran out of it. Written, a result is left to its file.
+     */
+    @Test
+    void aStepWrittenToDiskLeavesItsResultsToTheirFiles(@TempDir Path dir) {
+        Path bundleDir = dir.resolve("b");
+        BundleLog log = BundleLog.begin(bundleDir, "s", 1, new NullTarget(), "test");
+        StepResult ran = StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, null, NanoClock.SYSTEM,
+                StepListener.NONE, new ReplayControl(), "test");
+        StepResult recorded = log.stepDone(ran);
+        assertEquals("steps/01-replay/t.sbt.json", recorded.runs().get(0).file());
+        assertEquals(100, recorded.runs().get(0).result().summary().ios(), "the step as recorded, for its caller");
+        StepResult.NamedRun kept = log.bundle().steps().get(0).runs().get(0);
+        assertNull(kept.result(), "the index in memory names the run's file");
+        assertEquals(100, log.directory().readRun(kept).summary().ios());
+    }
+
     @Test
     void bytesSinceTheLastPurgeAddUpAfterIt(@TempDir Path dir) {
         Path bundleDir = dir.resolve("b");
