@@ -145,7 +145,7 @@ public final class BundleComparison {
         if (any.numbers().runs() > 0) {
             row(step, kind, "mbps", "MB/s", at, e -> e.numbers().mbps());
             row(step, kind, "iops", "IOPS", at, e -> e.numbers().iops());
-            row(step, kind, "busy", "s", at, e -> e.numbers().busyNs() / NS_PER_S);
+            row(step, kind, "busy", "s", at, e -> e.numbers().ios() == 0 ? Double.NaN : e.numbers().busyNs() / NS_PER_S);
             row(step, kind, "latency_p99", "us", at, e -> e.numbers().p99Us());
         }
         if (any.step().sweep() != null && !any.step().sweep().isEmpty()) {

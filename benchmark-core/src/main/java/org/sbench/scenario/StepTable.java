@@ -25,7 +25,7 @@ public final class StepTable {
             boolean runAgain = i + 1 < b.entries().size() && b.entries().get(i + 1).planned().ordinal() == e.planned().ordinal();
             StepNumbers n = e.numbers();
             t.row((e.record() + 1) + ". " + e.step().label(), status(e, runAgain), f1(e.step().durationNs() / NS_PER_S),
-                    f1(e.step().bytesWritten() / BYTES_PER_MB), f1(n.mbps()), f0(n.iops()), n.runs() == 0 ? NONE : f1(n.busyNs() / NS_PER_S),
+                    f1(e.step().bytesWritten() / BYTES_PER_MB), f1(n.mbps()), f0(n.iops()), n.ios() == 0 ? NONE : f1(n.busyNs() / NS_PER_S),
                     f1(n.p99Us()));
         }
         return t;

@@ -87,8 +87,10 @@ public final class StepTable {
             ReplayResult.Latency l = s.latency().get("all");
             String mark = (x.complete() ? "" : "stopped (" + x.stopReason() + ")") + (x.readsUnwritten() ? (x.complete() ? "" : ", ")
                     + UNWRITTEN : "");
+            boolean none = s.ios() == 0;
             t.row(run.name(), String.format(Locale.ROOT, "%,d", s.ios()), f1((s.bytesRead() + s.bytesWritten()) / BYTES_PER_MB),
-                    f3(s.busyNs() / NS_PER_S), f1(s.mbps()), f0(s.iops()), f1(l.p99Us()), f1(l.maxUs()), mark);
+                    none ? "-" : f3(s.busyNs() / NS_PER_S), none ? "-" : f1(s.mbps()), none ? "-" : f0(s.iops()),
+                    none ? "-" : f1(l.p99Us()), none ? "-" : f1(l.maxUs()), mark);
         }
         return t;
     }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -40,6 +41,11 @@ import org.sbench.step.StepResult;
 import org.sbench.target.NullTarget;
 import org.sbench.target.TargetLock;
 import org.sbench.target.TargetSettings;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.input.ReadOptions;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -291,6 +297,32 @@ class ScenarioSessionTest {
         assertEquals("none", replay.options().get("max-idle"));
         ReplayResult r = new JsonResults().read(b.resolve(replay.runs().get(0).file()));
         assertEquals(ReplayMode.RecordedQd.NO_IDLE_CAP, r.settings().maxIdleNs(), "as replay --max-idle none records it");
+    }
+
+    /**
+     * A step whose runs did no IO (a --read-only replay of a trace of writes) has no busy time, rates or latency: the
+     * scenario's table showed busy 0.0 and the step's own table 0.000 s, 0.0 MB/s, IOPS 0 and p99 0.0 us, as if measured.
+     */
+    @Test
+    void aStepWithoutIosShowsNoBusyTimeRatesOrLatency(@TempDir Path dir) {
+        Path writes = TestRecords.writeSbt(dir.resolve("w.sbt"), TraceInfo.of("w", EnumSet.of(Field.COMPLETE)),
+                List.of(TestRecords.record(0, 500, 0, 4096, Op.WRITE, IoRecord.NO_STREAM)));
+        Path b = dir.resolve("bundle");
+        Scenario s = ScenarioFile.parse("t.yaml", "t", "name: t\nsteps:\n  - replay: {trace: " + writes + ", read-only: true}\n");
+        assertTrue(run(s, b, false, null, new Heard()).complete());
+        java.io.StringWriter scenarioTable = new java.io.StringWriter();
+        StepTable.of(ScenarioBundle.read(b)).print(new java.io.PrintWriter(scenarioTable), "");
+        assertTrue(scenarioTable.toString().lines().anyMatch(l -> l.matches("1\\. replay .* done +[0-9.]+ +0\\.0 +- +- +- +-")),
+                scenarioTable.toString());
+        java.io.StringWriter stepTable = new java.io.StringWriter();
+        BundleDirectory bundle = BundleDirectory.open(b);
+        StepResult step = bundle.read().steps().get(0);
+        StepResult.NamedRun run = step.runs().get(0);
+        StepResult withRun = new StepResult(step.kind(), step.label(), step.options(), step.startedAt(), step.durationNs(),
+                step.complete(), step.stopReason(), step.bytesWritten(), List.of(new StepResult.NamedRun(run.name(), run.file(),
+                bundle.readRun(run))), step.purge(), step.sweep(), step.steadyState());
+        new org.sbench.step.StepTable().write(withRun, "null", new java.io.PrintWriter(stepTable));
+        assertTrue(stepTable.toString().lines().anyMatch(l -> l.matches("w\\.sbt +0 +0\\.0 +- +- +- +- +- *")), stepTable.toString());
     }
 
     @Test
