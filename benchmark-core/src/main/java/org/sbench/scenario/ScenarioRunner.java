@@ -83,12 +83,14 @@ final class ScenarioRunner {
             try {
                 r = maker.attributing(p, () -> step.run(new StepContext(target, engines, clock, control.child(), stepListener,
                         sbenchVersion, seed)));
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | OutOfMemoryError e) {
                 if (e instanceof SbenchException s && s.kind() == ErrorKind.INTERRUPTED && control.stopRequested()) {
                     // The stop abandoned what the step does before its first IO (a replay plans its trace): it did not begin.
                     return end(false, control.stopReason() + " before step " + (p.ordinal() + 1), errors, ran);
                 }
-                log.end(false, "step " + (p.ordinal() + 1) + " (" + p.label(step.label()) + ") failed: " + e.getMessage());
+                // Out of heap, the step's own objects are garbage by now: there is room to say so in the bundle.
+                log.end(false, "step " + (p.ordinal() + 1) + " (" + p.label(step.label()) + ") failed: "
+                        + (e instanceof OutOfMemoryError ? "out of memory (the Java heap is full)" : e.getMessage()));
                 throw e;
             }
             StepNumbers numbers = StepNumbers.of(r.results());

@@ -136,10 +136,10 @@ public final class ScenarioSession {
                     try {
                         outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
                                 stepListener, listener, sbenchVersion).run();
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | OutOfMemoryError e) {
                         try {
                             ScenarioReport.write(ScenarioBundle.read(dir));
-                        } catch (RuntimeException notWritten) {
+                        } catch (RuntimeException | OutOfMemoryError notWritten) {
                             e.addSuppressed(notWritten);
                         }
                         throw e;

@@ -300,6 +300,22 @@ class ScenarioSessionTest {
     }
 
     /**
+     * A run that ran out of heap in a step left its bundle without a stop reason or report.html: the report called it
+     * "running, or stopped without a word". The bundle now says which step ran out, and has its report.
+     */
+    @Test
+    void aStepOutOfHeapEndsTheBundleWithItsReason(@TempDir Path dir) {
+        TestSteps.trace(dir);
+        Path b = dir.resolve("bundle");
+        assertThrows(OutOfMemoryError.class, () -> run(scenario(dir, "  - replay: {trace: TRACE}\n  - oom: {}\n"), b, false, null,
+                new Heard()));
+        Bundle read = BundleDirectory.open(b).read();
+        assertFalse(read.complete());
+        assertEquals("step 2 (oom) failed: out of memory (the Java heap is full)", read.stopReason());
+        assertTrue(Files.isRegularFile(b.resolve(ScenarioReport.FILE)));
+    }
+
+    /**
      * A step whose runs did no IO (a --read-only replay of a trace of writes) has no busy time, rates or latency: the
      * scenario's table showed busy 0.0 and the step's own table 0.000 s, 0.0 MB/s, IOPS 0 and p99 0.0 us, as if measured.
      */

@@ -25,7 +25,7 @@ import org.sbench.trace.TraceInfo;
  * Step kinds for tests, registered next to the standard ones: {@code stop} asks the run's control to
  * stop (as SIGTERM does) and ends complete, so the run stops at the next step boundary; {@code cut}
  * asks it too and ends incomplete the first time it runs (a step SIGTERM stopped part way), complete
- * after; {@code same} ends with {@link #result} as its one run (a drive that never changes).
+ * after; {@code same} ends with {@link #result} as its one run (a drive that never changes); {@code oom} runs out of heap.
  */
 final class TestSteps {
     static final String SIGTERM = "interrupted (SIGTERM)";
@@ -46,6 +46,9 @@ final class TestSteps {
                         control.get().requestStop(SIGTERM);
                     }
                     return done(c, "cut", !first, first ? SIGTERM : null);
+                }))
+                .with("oom", o -> step("oom", o, c -> {
+                    throw new OutOfMemoryError("Java heap space");
                 }))
                 .with("same", o -> step("same", o, c -> new StepResult("same", "same", Map.of(), Instant.now().toString(), 1, true,
                         null, result.summary().bytesWritten(), List.of(new StepResult.NamedRun("run", null, result)), null, null, null)));
