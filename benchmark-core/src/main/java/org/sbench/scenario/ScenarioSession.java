@@ -65,7 +65,8 @@ public final class ScenarioSession {
         StepMaker maker = new StepMaker(scenario, kinds, scale);
         StepMaker.Plan plan = maker.check(List.of());
         // Before the workloads are made and the traces planned: a mistyped target was refused only after them.
-        Targets.check(request.target(), request.targetSettings().withReadOnly(!plan.writes()));
+        // A default size of 0: no step sizes a new file from its trace as replay does, so one needs --size.
+        Targets.check(request.target(), request.targetSettings().withReadOnly(!plan.writes()).withDefaultSizeBytes(0));
         return new Prepared(request, scenario, copy, scale, engine, kinds, maker, plan);
     }
 

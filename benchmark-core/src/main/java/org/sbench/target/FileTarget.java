@@ -119,19 +119,21 @@ public final class FileTarget implements Target {
      */
     static void check(Path file, TargetSettings settings, TargetSafety safety) {
         long existingBytes = existingSize(file);
-        boolean sizedByTrace = existingBytes < 0 && !settings.readOnly() && settings.sizeBytes().isEmpty()
-                && settings.defaultSizeBytes().isEmpty();
-        if (!sizedByTrace) {
-            capacity(file, settings, existingBytes);
-        }
-        if (existingBytes < 0) {
-            Path dir = file.toAbsolutePath().getParent();
+        Path dir = file.toAbsolutePath().getParent();
+        if (existingBytes < 0 && !settings.readOnly()) {
             if (!Files.isDirectory(dir)) {
                 throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot create " + file + ": there is no directory " + dir);
             }
             if (!Files.isWritable(dir)) {
                 throw TargetCalls.accessDenied(file.toString(), LibC.O_CREAT | LibC.O_EXCL);
             }
+        }
+        boolean sizedByTrace = existingBytes < 0 && !settings.readOnly() && settings.sizeBytes().isEmpty()
+                && settings.defaultSizeBytes().isEmpty();
+        if (!sizedByTrace) {
+            capacity(file, settings, existingBytes);
+        }
+        if (existingBytes < 0) {
             return;
         }
         if (!settings.readOnly()) {

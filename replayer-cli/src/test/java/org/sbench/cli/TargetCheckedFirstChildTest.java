@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TargetCheckedFirstChildTest {
     /**
      * {@code replay} and {@code run} of a bundled workload not yet in the cache, onto a device name
-     * mistyped and onto a file in a directory that is not there: refused at once, with nothing made.
+     * mistyped, onto a file in a directory that is not there and (run) onto a new file without --size: refused at once,
+     * with nothing made.
      * Both made the workload first (light-2011 2 s here, destroyer 30 s) and planned it, and only
      * then opened the target.
      */
@@ -23,7 +24,8 @@ class TargetCheckedFirstChildTest {
     @CsvSource({"replay light-2011,/dev/sbench-no-such-disk,2,is not a block device",
         "replay light-2011,nodir/x.img,5,there is no directory",
         "run atsb-2011,/dev/sbench-no-such-disk,2,is not a block device",
-        "run atsb-2011,nodir/x.img,5,there is no directory"})
+        "run atsb-2011,nodir/x.img,5,there is no directory",
+        "run atsb-2011,new.img,2,does not exist; give --size to create it"})
     void aTargetThatCannotBeOneIsRefusedBeforeTheWorkloadIsMade(String command, String target, int code, String said,
                                                                 @TempDir Path dir) throws Exception {
         Path cache = dir.resolve("cache");
