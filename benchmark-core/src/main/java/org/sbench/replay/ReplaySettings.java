@@ -91,8 +91,9 @@ public final class ReplaySettings {
     }
 
     /**
-     * True (the default) to poll for completions with one core busy, so a completion is stamped when
-     * the device finished rather than when a sleeping thread woke up; false to sleep in the kernel.
+     * True (the default) to poll for completions while the next one is near (sleeping while it is far
+     * off, {@code CompletionPace}), so a completion is stamped when the device finished rather than
+     * when a sleeping thread woke up; false to sleep in the kernel.
      */
     public boolean pollCompletions() {
         return pollCompletions;
