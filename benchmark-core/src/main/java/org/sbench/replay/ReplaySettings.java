@@ -268,7 +268,7 @@ public final class ReplaySettings {
             switch (word) {
                 case ReplayMode.RecordedQd.WORD:
                     return new ReplayMode.RecordedQd(maxIdleNs == null ? DEFAULT_MAX_IDLE_NS : maxIdleNs,
-                            qdFallback == null ? 0 : qdFallback);
+                            ReplayMode.RecordedQd.fallbackQd(qdFallback));
                 case ReplayMode.Timed.WORD:
                     return new ReplayMode.Timed(speed == null ? 1.0 : speed,
                             maxInFlight == null ? ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT : maxInFlight);
