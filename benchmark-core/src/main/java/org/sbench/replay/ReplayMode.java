@@ -72,8 +72,22 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
                 throw SbenchException.usage("--max-idle must be 0 or more, found " + maxIdleNs + " ns");
             }
             if (fallbackQd < 0 || fallbackQd > MAX_DEPTH) {
-                throw SbenchException.usage("--qd-fallback must be 0 to " + MAX_DEPTH + ", found " + fallbackQd);
+                throw new IllegalArgumentException("fallbackQd " + fallbackQd);
             }
+        }
+
+        /**
+         * {@code fallbackQd} of {@code --qd-fallback} as given, null when it was not (0: IOs without a
+         * recorded depth refused); a usage error for a depth no engine is opened with.
+         */
+        public static int fallbackQd(Integer given) {
+            if (given == null) {
+                return 0;
+            }
+            if (given < 1 || given > MAX_DEPTH) {
+                throw SbenchException.usage("--qd-fallback must be 1 to " + MAX_DEPTH + ", found " + given);
+            }
+            return given;
         }
 
         @Override

@@ -91,8 +91,9 @@ public final class ReplaySettings {
     }
 
     /**
-     * True (the default) to poll for completions with one core busy, so a completion is stamped when
-     * the device finished rather than when a sleeping thread woke up; false to sleep in the kernel.
+     * True (the default) to poll for completions while the next one is near (sleeping while it is far
+     * off, {@code CompletionPace}), so a completion is stamped when the device finished rather than
+     * when a sleeping thread woke up; false to sleep in the kernel.
      */
     public boolean pollCompletions() {
         return pollCompletions;
@@ -267,7 +268,7 @@ public final class ReplaySettings {
             switch (word) {
                 case ReplayMode.RecordedQd.WORD:
                     return new ReplayMode.RecordedQd(maxIdleNs == null ? DEFAULT_MAX_IDLE_NS : maxIdleNs,
-                            qdFallback == null ? 0 : qdFallback);
+                            ReplayMode.RecordedQd.fallbackQd(qdFallback));
                 case ReplayMode.Timed.WORD:
                     return new ReplayMode.Timed(speed == null ? 1.0 : speed,
                             maxInFlight == null ? ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT : maxInFlight);

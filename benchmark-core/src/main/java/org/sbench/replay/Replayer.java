@@ -121,7 +121,8 @@ public final class Replayer implements CompletionSink {
      * @param totalIos the IOs the trace holds (the denominator of progress and of the result's
      *                 "issued N of M"), or {@link #UNBOUNDED}
      * @param poll true to poll for completions instead of sleeping in the kernel while IOs are in
-     *             flight: one core busy, completions stamped without a thread's wake-up latency
+     *             flight (paced: asleep while the next completion is far off), completions stamped
+     *             without a thread's wake-up latency
      */
     public Replayer(TraceReader trace, TraceMapper mapper, Scheduler scheduler, IoEngine engine, WritePattern pattern,
                     MetricsRecorder recorder, NanoClock clock, ReplayListener listener, ReplayControl control,

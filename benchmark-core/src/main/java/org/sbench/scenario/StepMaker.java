@@ -13,6 +13,7 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
 import org.sbench.step.Step;
+import org.sbench.step.StepOptions;
 import org.sbench.target.Target;
 
 /**
@@ -23,8 +24,6 @@ import org.sbench.target.Target;
  * {@code --passes}): {@code my.yaml:7: passes takes a whole number, found 'x'}.
  */
 final class StepMaker {
-    /** The step commands' option that a scenario's steps do not take: {@code sbench run --engine} is the engine of every step. */
-    static final String ENGINE = "engine";
     /** An option named as the command line writes it; one after its command ({@code sbench run --size}) stays so. */
     private static final Pattern DASHED = Pattern.compile("(?<!sbench [a-z]{1,12} )--([a-z][a-z0-9-]*)");
 
@@ -101,9 +100,10 @@ final class StepMaker {
      * refused at its line, so that one bundle never mixes two engines.
      */
     private void refuseEngine(Scenario.StepSpec spec) {
-        Integer line = spec.optionLines().containsKey(ENGINE) ? spec.optionLines().get(ENGINE) : spec.perRoundLines().get(ENGINE);
+        String engine = StepOptions.ENGINE;
+        Integer line = spec.optionLines().containsKey(engine) ? spec.optionLines().get(engine) : spec.perRoundLines().get(engine);
         if (line != null) {
-            throw Doc.error(scenario.source(), line, "'" + ENGINE + "' is no option of a scenario's step; every step runs on the"
+            throw Doc.error(scenario.source(), line, "'" + engine + "' is no option of a scenario's step; every step runs on the"
                     + " engine 'sbench run --engine' names, which the bundle records");
         }
     }

@@ -29,7 +29,7 @@ record StepIo(String prefix, int blockBytes, int qd, String data, String engine)
         long bs = o.bytes(prefix + "bs", defaultBlockBytes);
         StepOptions.checkIoSize(prefix + "bs", bs, Equipment.MAX_IO_BYTES);
         return new StepIo(prefix, (int) bs, o.integer(prefix + "qd", defaultQd), o.text("data", ReplaySettings.DEFAULT_DATA),
-                o.text("engine", IoEngines.AUTO));
+                o.text(StepOptions.ENGINE, IoEngines.AUTO));
     }
 
     /** Adds the options as users write them; {@code data} only when the IOs write. */
@@ -39,7 +39,7 @@ record StepIo(String prefix, int blockBytes, int qd, String data, String engine)
         if (writes) {
             m.put("data", data);
         }
-        m.put("engine", engine);
+        m.put(StepOptions.ENGINE, engine);
     }
 
     /** Refuses an IO size that is no whole number of {@code target}'s logical blocks, and an engine that does not serve it. */

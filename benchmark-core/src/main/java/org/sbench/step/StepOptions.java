@@ -22,6 +22,8 @@ import org.sbench.trace.units.Words;
  */
 public final class StepOptions {
     private static final double PERCENT = 100.0;
+    /** The option naming a step's IO engine: a command's, never a scenario step's. */
+    public static final String ENGINE = "engine";
     /** IO sizes are whole sectors of the smallest logical block a device has. */
     static final int SECTOR_BYTES = 512;
 
@@ -31,12 +33,17 @@ public final class StepOptions {
         this.given = given;
     }
 
-    /** {@code given}, refused (usage error) when it names an option {@code kind} does not have or gives one no value. */
+    /**
+     * {@code given}, refused (usage error) when it names an option {@code kind} does not have or gives one no value.
+     * Only a scenario file names options a command does not have, and a scenario's step takes no {@code engine}
+     * (run's {@code --engine} is every step's), so the list the refusal gives leaves it out.
+     */
     public static StepOptions of(String kind, Map<String, String> given, List<String> known) {
         for (Map.Entry<String, String> e : given.entrySet()) {
             if (!known.contains(e.getKey())) {
+                List<String> inScenario = known.stream().filter(k -> !k.equals(ENGINE)).toList();
                 throw SbenchException.usage("unknown option '" + e.getKey() + "' of step " + kind + "; " + kind + " takes "
-                        + (known.isEmpty() ? "no options" : String.join(", ", known)));
+                        + (inScenario.isEmpty() ? "no options" : String.join(", ", inScenario)));
             }
             if (e.getValue() == null || e.getValue().isBlank()) {
                 throw SbenchException.usage("--" + e.getKey() + " needs a value");

@@ -75,7 +75,7 @@ class ScenarioFileTest {
     void anUnknownOptionIsOneLineNamingFileLineAndKey() {
         assertEquals("s.yaml:4: unknown option 'bz' of step cdm; cdm takes preset, size, passes, duration, data",
                 error("steps:\n  - cdm:\n      size: 8M\n      bz: 4K\n"));
-        assertEquals("s.yaml:3: unknown option 'size' of step fill; fill takes percent, passes, bs, data, qd, engine",
+        assertEquals("s.yaml:3: unknown option 'size' of step fill; fill takes percent, passes, bs, data, qd",
                 error("steps:\n  - fill:\n      size: 8M\n"), "as docs/steps.md quotes it");
     }
 

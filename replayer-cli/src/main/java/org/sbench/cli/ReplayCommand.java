@@ -95,7 +95,7 @@ final class ReplayCommand implements Callable<Integer> {
     TargetOptions targetOptions;
 
     @Option(names = "--reap", paramLabel = "HOW", defaultValue = "poll",
-            description = "poll (default: one core busy; a completion is stamped when the device finished) or wait (sleep in the kernel).")
+            description = "poll (default: polls while the next completion is near, sleeps while it is far off; a completion is stamped when the device finished) or wait (sleep in the kernel).")
     String reap;
 
     @Option(names = "--on-error", paramLabel = "WHAT", defaultValue = "stop", description = "On an IO error: stop (default) or continue.")

@@ -37,7 +37,8 @@ final class ReportCommand implements Callable<Integer> {
     Path html;
 
     @Option(names = "--csv", paramLabel = "DIR",
-            description = "Write summary.csv, size-classes.csv, timeseries.csv and latency-percentiles.csv into DIR (created if missing).")
+            description = "Write summary.csv, size-classes.csv, timeseries.csv, latency-percentiles.csv and members.csv (a striped"
+                    + " target's members; the header alone for a single drive) into DIR (created if missing).")
     Path csv;
 
     @Option(names = "--hlog", paramLabel = "FILE",

@@ -36,7 +36,7 @@ final class SynthCommand implements Callable<Integer> {
             description = "Generator seed (default ${DEFAULT-VALUE}); the same seed gives the same trace.")
     long seed;
 
-    @Option(names = "--capacity", paramLabel = "BYTES", converter = SizeConverter.class,
+    @Option(names = "--capacity", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "Device size the offsets are spread over (default: the profile's choice).")
     Long capacity;
 

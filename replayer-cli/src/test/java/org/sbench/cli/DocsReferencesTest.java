@@ -10,7 +10,12 @@ import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -21,11 +26,21 @@ import org.junit.jupiter.api.Test;
  * module, or {@code sbench traces --published} mention must be a file of the repository (beside
  * the mentioning file, at the root, or in docs/); so must the target of every relative Markdown
  * link. Reports that the bench scripts write ({@code bench/out/...}) are outputs, not references.
+ * In the Markdown documents, a relative link must resolve from the linking file's own directory (as
+ * a reader's browser resolves it), its {@code #anchor} must be a heading of the target, and a section
+ * named in quotes right after a link to a document ({@code [x.md](x.md), "Section"}) must be a heading
+ * of it.
  */
 class DocsReferencesTest {
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
     private static final Pattern MD_NAME = Pattern.compile("[A-Za-z0-9_./-]*[A-Za-z0-9_-]+\\.md\\b");
     private static final Pattern MD_LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
+    /** A relative link of a Markdown document, with its anchor and the quoted section named after it. */
+    private static final Pattern MD_LINK_SECTION =
+            Pattern.compile("\\]\\(([^):#\\s]*)(?:#([^)\\s]*))?\\)(?:,\\s+\"([^\"]+)\")?");
+    private static final Pattern HEADING = Pattern.compile("(?m)^#+\\s+(.*)$");
+    /** A paragraph that opens with its title in bold ({@code **Resuming.** ...}), a section too. */
+    private static final Pattern BOLD_LEAD = Pattern.compile("(?m)^\\*\\*([^*]+)\\*\\*");
 
     @Test
     void everyMentionedDocumentIsInTheRepository() throws IOException {
@@ -39,6 +54,58 @@ class DocsReferencesTest {
             check(file.getParent(), ROOT.relativize(file).toString(), text, outside);
         }
         assertEquals(List.of(), outside, "documents referred to that are not in the repository");
+    }
+
+    @Test
+    void everyLinkOfADocumentReachesItsTargetAndSection() throws IOException {
+        List<String> broken = new ArrayList<>();
+        for (Path file : scanned()) {
+            if (!file.toString().endsWith(".md")) {
+                continue;
+            }
+            String text = read(file).replaceAll("(?s)```.*?```", "");
+            for (Matcher m = MD_LINK_SECTION.matcher(text); m.find();) {
+                Path target = m.group(1).isEmpty() ? file : file.getParent().resolve(m.group(1)).normalize();
+                String where = ROOT.relativize(file) + ": " + m.group();
+                if (!Files.exists(target)) {
+                    broken.add(where + " (no " + ROOT.relativize(target) + ")");
+                } else if (target.toString().endsWith(".md")) {
+                    String markdown = read(target).replaceAll("(?s)```.*?```", "");
+                    List<String> headings = titles(HEADING, markdown);
+                    if (m.group(2) != null && !anchors(headings).contains(m.group(2))) {
+                        broken.add(where + " (no heading of that anchor)");
+                    }
+                    List<String> sections = new ArrayList<>(headings);
+                    sections.addAll(titles(BOLD_LEAD, markdown));
+                    String section = m.group(3) == null ? null : m.group(3).replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+                    if (section != null && sections.stream().noneMatch(h -> h.toLowerCase(Locale.ROOT).contains(section))) {
+                        broken.add(where + " (no heading or bold paragraph title of that name)");
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), broken, "links of the documents whose file, anchor or section is not there");
+    }
+
+    /** What {@code title} finds in a Markdown text (fenced code taken out), backquotes left out. */
+    private static List<String> titles(Pattern title, String markdown) {
+        List<String> titles = new ArrayList<>();
+        for (Matcher m = title.matcher(markdown); m.find();) {
+            titles.add(m.group(1).strip().replace("`", ""));
+        }
+        return titles;
+    }
+
+    /** The anchors GitHub gives {@code headings}: lower case, punctuation dropped, blanks as '-', repeats numbered. */
+    private static Set<String> anchors(List<String> headings) {
+        Set<String> anchors = new HashSet<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (String h : headings) {
+            String slug = h.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+            int n = seen.merge(slug, 1, Integer::sum) - 1;
+            anchors.add(n == 0 ? slug : slug + "-" + n);
+        }
+        return anchors;
     }
 
     @Test

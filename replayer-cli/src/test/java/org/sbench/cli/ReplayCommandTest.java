@@ -149,7 +149,9 @@ class ReplayCommandTest {
         assertEquals(ExitCodes.BAD_INPUT, directory.code(), directory.err());
         assertEquals("sbench: " + dir + ": is a directory, expected a trace file\n", directory.err());
         // A depth above the engine's deepest queue was taken and held at 1024, where --qd of it is refused.
-        assertUsage("--qd-fallback must be 0 to 1024, found 100000", "replay", t, "--target", "null", "--qd-fallback", "100000");
+        assertUsage("--qd-fallback must be 1 to 1024, found 100000", "replay", t, "--target", "null", "--qd-fallback", "100000");
+        // A depth of 0 was taken as no fallback: a trace without depths was then refused, told to give --qd-fallback N.
+        assertUsage("--qd-fallback must be 1 to 1024, found 0", "replay", t, "--target", "null", "--qd-fallback", "0");
         // The trace's 2 ms at 1e-30 times its speed: the last IO's time would wrap around, and the IO went at once.
         assertUsage("--speed 1.0E-30 would issue the trace's last IO 2.00e+27 s after its first (0.00200 s of the trace divided by"
                 + " 1.0E-30), past the 292 years a run can last; give a larger --speed", "replay", t, "--target", "null", "--mode",
