@@ -4,6 +4,7 @@ package org.sbench.spark.cli;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
@@ -59,14 +60,15 @@ final class ConvertCommand implements Callable<Integer> {
             }
             ParquetExport.Summary s = ParquetExport.write(spark.session(), in, settings, out);
             warn(s.warnings());
-            o.println("wrote " + s.records() + " records to " + out + " (parquet, zstd); skipped " + s.skipped() + " bad records");
+            o.println(String.format(Locale.ROOT, "wrote %,d records to %s (parquet, zstd); skipped %,d bad records", s.records(), out,
+                    s.skipped()));
         } else if (out.endsWith(".sbt")) {
             Path file = localFile(out);
             SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, file);
             warn(extracted.warnings());
             TraceConverter.Summary s = extracted.converted();
-            o.println("wrote " + s.written() + " records to " + out + " (sbt); read " + s.read() + ", skipped " + s.skipped()
-                    + " bad records");
+            o.println(String.format(Locale.ROOT, "wrote %,d records to %s (sbt); read %,d, skipped %,d bad records", s.written(), out,
+                    s.read(), s.skipped()));
         } else {
             throw SbenchException.usage("OUT must end in .parquet or .sbt, found " + out);
         }
