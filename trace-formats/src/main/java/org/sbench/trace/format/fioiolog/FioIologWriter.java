@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -31,7 +32,8 @@ import org.sbench.trace.input.RecordChecks;
  *     own logs do. Completion times, queue depths and processes are not representable and are
  *     dropped.</li>
  * <li><b>Ops.</b> READ, WRITE, TRIM as {@code read}, {@code write}, {@code trim} with offset and
- *     length in bytes; FLUSH as {@code sync 0 0} (fio requires the two numbers).</li>
+ *     length in bytes; FLUSH as {@code sync 0 0} (fio requires the two numbers). fio reads the length
+ *     with {@code %u}, so an IO of 4 GiB or more, which it would cut to its low 32 bits, is refused.</li>
  * <li><b>File name.</b> The file (device) named in the log is the metadata value
  *     {@value #TARGET_KEY} of the {@link TraceInfo} given, or {@value #DEFAULT_TARGET} when it is
  *     absent; it must be non-empty, free of whitespace and at most 256 bytes, as fio's parser
@@ -55,6 +57,8 @@ public final class FioIologWriter implements TraceWriter {
     /** Longest file name fio's {@code %256s} reads whole. */
     static final int MAX_NAME_BYTES = 256;
     static final String NO_STREAM_SUFFIX = "nostream";
+    /** Longest IO length fio's {@code %u} reads whole. */
+    public static final long MAX_LENGTH_BYTES = 0xFFFF_FFFFL;
     private static final int BUFFER_BYTES = 1 << 16;
     /** Room for the longest line: name, three 20-digit numbers, the longest action and separators. */
     private static final int MAX_LINE_BYTES = MAX_NAME_BYTES + 3 * 20 + 16;
@@ -82,6 +86,7 @@ public final class FioIologWriter implements TraceWriter {
     /** Index into the file arrays of the stream written last. */
     private int lastFile = -1;
     private long lastUs;
+    private long records;
     private boolean finished;
 
     /** Creates the temporary output and writes the header. */
@@ -114,6 +119,12 @@ public final class FioIologWriter implements TraceWriter {
             throw new IllegalArgumentException("issueNs " + record.issueNs + " < 0: records must be rebased before writing");
         }
         RecordChecks.requireSound(record);
+        records++;
+        if (record.lengthBytes > MAX_LENGTH_BYTES) {
+            throw SbenchException.badInput(out.target().toString(), "cannot be written as a fio log: record " + records + " is a "
+                    + record.op.name().toLowerCase(Locale.ROOT) + " of " + record.lengthBytes + " bytes, and fio reads a length of at most "
+                    + MAX_LENGTH_BYTES + " bytes (%u)");
+        }
         long issueUs = record.issueNs / NS_PER_US;
         int file = fileOf(record.stream, issueUs);
         if (record.op == Op.FLUSH) {

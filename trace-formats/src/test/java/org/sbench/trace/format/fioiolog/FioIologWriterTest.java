@@ -129,6 +129,24 @@ class FioIologWriterTest {
         assertEquals(ErrorKind.USAGE, e.kind());
     }
 
+    /**
+     * fio reads a log line's length with {@code %u}: a read of 4 GiB + 4 KiB was replayed by fio 3.33 as a
+     * read of 4 KiB (its io_bytes), so such an IO is refused, naming it, and nothing is left.
+     */
+    @Test
+    void lengthBeyondFiosUnsignedIntIsRefused() throws IOException {
+        Path out = dir.resolve("t.iolog");
+        write(out, INFO, io(0, Op.TRIM, 0, 0xFFFF_FFFFL, 0));
+        assertTrue(Files.readString(out).contains(" trim 0 4294967295\n"), "the longest length fio reads is written");
+        Files.delete(out);
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> write(out, INFO, io(0, Op.READ, 0, 4096, 0), io(1_000, Op.READ, 0, (1L << 32) + 4096, 0)));
+        assertEquals(out + ": cannot be written as a fio log: record 2 is a read of 4294971392 bytes, and fio reads a length of"
+                + " at most 4294967295 bytes (%u)", e.getMessage());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(List.of(), listDir());
+    }
+
     @Test
     void formatDeclaresWriting() {
         FioIologFormat format = new FioIologFormat();
