@@ -25,10 +25,11 @@ public final class TraceConverter {
     /**
      * What a conversion did; {@code incompleteLastLine} is the number of the input's last line
      * when it had no line end and was not read (0: none); {@code requests}, the requests of block
-     * request events that are not ordinary IOs, as far as read (null: the input has none).
+     * request events that are not ordinary IOs, as far as read (null: the input has none);
+     * {@code leftOut}, what the output format could not hold ({@link TraceWriter#leftOut()}).
      */
     public record Summary(long read, long written, long reordered, long skipped, long incompleteLastLine, String format,
-                          RequestAccounts.Counts requests) {
+                          RequestAccounts.Counts requests, String leftOut) {
     }
 
     /**
@@ -70,6 +71,7 @@ public final class TraceConverter {
         }
         long written = 0;
         RequestAccounts.Counts requests;
+        String leftOut;
         try (TraceWriter writer = outFormat.openWriter(out, outInfo)) {
             boolean more = any;
             while (more) {
@@ -97,9 +99,10 @@ public final class TraceConverter {
                 writer.putMetadata(RequestAccounts.OF_SOURCE, "true");
             }
             writer.finish();
+            leftOut = writer.leftOut();
         }
         return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
-                outFormat.name(), requests);
+                outFormat.name(), requests, leftOut);
     }
 
     /**

@@ -27,6 +27,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.ReadOptions;
@@ -145,6 +146,32 @@ class FioIologWriterTest {
                 + " at most 4294967295 bytes (%u)", e.getMessage());
         assertEquals(ErrorKind.BAD_INPUT, e.kind());
         assertEquals(List.of(), listDir());
+    }
+
+    /** What a log cannot hold is said, with how much of it there was; a trace it holds whole gets nothing. */
+    @Test
+    void saysWhatItLeftOut() {
+        Path out = dir.resolve("t.iolog");
+        try (TraceWriter w = new FioIologFormat().openWriter(out, INFO)) {
+            w.write(io(0, Op.READ, 0, 4096, 0));
+            w.write(io(2_000, Op.FLUSH, 0, 0, IoRecord.NO_STREAM));
+            w.finish();
+            assertEquals(null, w.leftOut(), "streams and whole microseconds: nothing left out");
+        }
+        TraceInfo rich = INFO.withMetadata("name", "hm_1").withMetadata(FioIologWriter.TARGET_KEY, "/dev/sdb")
+                .withPhases(List.of(new PhaseMarker("boot", 0), new PhaseMarker("login", 1_500)));
+        try (TraceWriter w = new FioIologFormat().openWriter(out, rich)) {
+            IoRecord read = io(0, Op.READ, 0, 4096, 0);
+            read.completeNs = 900;
+            read.qd = 1;
+            read.process = "my app";
+            w.write(read);
+            w.write(io(1_500, Op.WRITE, 0, 4096, 0));
+            w.putMetadata("events.failedIos", "1");
+            w.finish();
+            assertEquals("completion times of 1 IOs, queue depths of 1 IOs, process names of 1 IOs, 2 phase marks, metadata"
+                    + " (name, events.failedIos); issue times of 1 IOs cut to whole µs", w.leftOut());
+        }
     }
 
     @Test
