@@ -19,6 +19,9 @@ import org.sbench.trace.format.TraceFormat;
  * the kept time range are dropped); recorded queue depths are kept as recorded.
  */
 public final class TraceConverter {
+    /** How many of a trace's streams {@link #noSuchStream} takes: as many as it names, and one to say there are more. */
+    public static final int STREAMS_NAMED = StreamsSeen.MAX_KEPT + 1;
+
     private TraceConverter() {
     }
 
@@ -59,9 +62,7 @@ public final class TraceConverter {
         }
         int wanted = settings.stream();
         if (ended && wanted != IoRecord.NO_STREAM && !streams.contains(wanted) && !streams.incomplete()) {
-            TraceInfo info = reader.info();
-            throw SbenchException.usage("--stream " + settings.streamName(info) + ": the trace has no such stream; "
-                    + (read == 0 ? "it has no IOs" : streams.describe(info)));
+            throw noSuchStream(settings, reader.info(), read > 0, streams);
         }
         long originNs = any ? r.issueNs : 0;
         TraceInfo in = reader.info();
@@ -103,6 +104,24 @@ public final class TraceConverter {
         }
         return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
                 outFormat.name(), requests, leftOut);
+    }
+
+    /**
+     * The usage error for a {@code --stream} the trace has not, naming the streams it has: those of
+     * its IOs, {@code streams} (at most {@link #STREAMS_NAMED}, the lowest), for a caller that found them by other means than reading the trace through
+     * {@link #convert} (Spark, from its table).
+     */
+    public static SbenchException noSuchStream(ConvertSettings settings, TraceInfo info, int[] streams) {
+        StreamsSeen seen = new StreamsSeen();
+        for (int s : streams) {
+            seen.add(s);
+        }
+        return noSuchStream(settings, info, streams.length > 0, seen);
+    }
+
+    private static SbenchException noSuchStream(ConvertSettings settings, TraceInfo info, boolean anyIo, StreamsSeen streams) {
+        return SbenchException.usage("--stream " + settings.streamName(info) + ": the trace has no such stream; "
+                + (anyIo ? streams.describe(info) : "it has no IOs"));
     }
 
     /**
