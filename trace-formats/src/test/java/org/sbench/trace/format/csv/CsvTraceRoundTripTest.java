@@ -133,6 +133,23 @@ class CsvTraceRoundTripTest {
         assertEquals(file + suffix, e.getMessage());
     }
 
+    /**
+     * A phase of no name (a .sbt holds one) was written as '# phase: 5 ', which the reader refused
+     * ("expected '# phase: TIME_NS NAME'"): convert wrote a CSV sbench could not read.
+     */
+    @Test
+    void aPhaseOfNoNameReadsBack(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("p.csv");
+        List<PhaseMarker> phases = List.of(new PhaseMarker("", 5), new PhaseMarker("b", 7));
+        try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info().withPhases(phases))) {
+            w.write(TestRecords.records(1, 1, true).get(0));
+            w.finish();
+        }
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(phases, r.info().phases());
+        }
+    }
+
     @Test
     void writerStatesTheSource(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("w.csv");
