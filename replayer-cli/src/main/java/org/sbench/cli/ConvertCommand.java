@@ -136,8 +136,7 @@ final class ConvertCommand implements Callable<Integer> {
     /** A warning naming what the output's format could not hold, when it left anything out. */
     static void warnLeftOut(PrintWriter err, Path out, TraceConverter.Summary summary) {
         if (summary.leftOut() != null) {
-            SbenchCommand.warn(err, "warning: " + out + ": left out what a " + (summary.format().equals(FIO) ? "fio log" : summary.format())
-                    + " cannot hold: " + summary.leftOut());
+            SbenchCommand.warn(err, "warning: " + out + ": " + summary.leftOut());
         }
     }
 

@@ -20,9 +20,9 @@ public interface TraceWriter extends Closeable {
     }
 
     /**
-     * What of the records, phase marks and metadata written this format could not hold and left
-     * out, as a phrase for a warning ("completion times of 3 IOs, 2 phase marks"), or null when it
-     * held them all; known once {@link #finish()} has run.
+     * What of the records, phase marks and metadata written this format could not hold, for a
+     * warning ("left out what a fio log cannot hold: completion times of 3 IOs, 2 phase marks"), or
+     * null when it held them all; known once {@link #finish()} has run.
      */
     default String leftOut() {
         return null;

@@ -216,10 +216,10 @@ public final class FioIologWriter implements TraceWriter {
             what.add("metadata (" + String.join(", ", metadataLeftOut) + ")");
         }
         String cut = timesCut == 0 ? "" : String.format(Locale.ROOT, "issue times of %,d IOs cut to whole µs", timesCut);
-        if (what.length() == 0) {
-            return cut.isEmpty() ? null : cut;
+        if (what.length() == 0 && cut.isEmpty()) {
+            return null;
         }
-        return cut.isEmpty() ? what.toString() : what + "; " + cut;
+        return "left out what a fio log cannot hold: " + (what.length() == 0 ? cut : cut.isEmpty() ? what : what + "; " + cut);
     }
 
     private static void count(StringJoiner what, long n, String phrase) {

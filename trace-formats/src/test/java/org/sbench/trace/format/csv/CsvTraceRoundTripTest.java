@@ -150,6 +150,28 @@ class CsvTraceRoundTripTest {
         }
     }
 
+    /**
+     * Metadata learned at the input's end (a block trace's counts of requests left out and IOs
+     * failed) comes after the comment lines are written: the CSV has no place for it, and says so.
+     */
+    @Test
+    void metadataLearnedAtTheEndIsSaidToBeLeftOut(@TempDir Path dir) {
+        Path file = dir.resolve("m.csv");
+        try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            w.write(TestRecords.records(1, 1, true).get(0));
+            w.finish();
+            assertEquals(null, w.leftOut());
+        }
+        try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            w.write(TestRecords.records(1, 1, true).get(0));
+            w.putMetadata("events.failedIos", "1");
+            w.putMetadata("events.otherRequests", "2");
+            w.finish();
+            assertEquals("left out what a CSV learns only after its comment lines: metadata (events.failedIos, events.otherRequests)",
+                    w.leftOut());
+        }
+    }
+
     @Test
     void writerStatesTheSource(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("w.csv");
