@@ -120,6 +120,7 @@ final class ConvertCommand implements Callable<Integer> {
             }
         }
         TraceOptions.warnIfCut(spec.commandLine().getErr(), input, summary.incompleteLastLine());
+        warnLeftOut(spec.commandLine().getErr(), out, summary);
         PrintWriter o = OutputOptions.text(spec, out);
         o.println("wrote " + Units.count(summary.written()) + " records to " + out + " (" + summary.format() + "); read "
                 + Units.count(summary.read()) + ", reordered " + Units.count(summary.reordered())
@@ -130,6 +131,13 @@ final class ConvertCommand implements Callable<Integer> {
         }
         o.flush();
         return ExitCodes.OK;
+    }
+
+    /** A warning naming what the output's format could not hold, when it left anything out. */
+    static void warnLeftOut(PrintWriter err, Path out, TraceConverter.Summary summary) {
+        if (summary.leftOut() != null) {
+            SbenchCommand.warn(err, "warning: " + out + ": " + summary.leftOut());
+        }
     }
 
     private TraceConverter.Summary convert(TraceFormats formats, Path input, TraceFormat outFormat, ConvertSettings settings,

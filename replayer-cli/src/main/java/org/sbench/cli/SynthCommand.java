@@ -72,7 +72,7 @@ final class SynthCommand implements Callable<Integer> {
                     ReadOptions reading = ReadOptions.DEFAULTS.withProgress(new TaskProgress(line, "writing " + out + " (" + format.name()
                             + ")", TaskProgress.Unit.BYTES));
                     try (TraceReader r = formats.open(sbt, "sbt", reading)) {
-                        TraceConverter.convert(r, format, out, ConvertSettings.ALL);
+                        ConvertCommand.warnLeftOut(spec.commandLine().getErr(), out, TraceConverter.convert(r, format, out, ConvertSettings.ALL));
                     }
                 } finally {
                     sbt.toFile().delete(); // else at exit (scratchBeside)

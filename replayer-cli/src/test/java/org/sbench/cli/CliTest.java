@@ -132,6 +132,8 @@ class CliTest {
         Path log = dir.resolve("t.iolog");
         Run r = run("convert", msr(dir).toString(), log.toString(), "--fio-device", device.toString(), "--fit", "wrap", "--stream", "0");
         assertEquals(0, r.code(), r.err());
+        assertEquals("sbench: warning: " + log + ": left out what a fio log cannot hold: completion times of 3 IOs, queue depths of 3"
+                + " IOs\n", r.err(), "the capacity fitted onto is the device's, which the log names");
         assertTrue(r.out().contains("fitted   onto " + device + " (1,048,576 bytes, 4096-byte blocks, --fit wrap): 1 IOs moved,"
                 + " 0 widened to whole blocks"), r.out());
         List<String> lines = Files.readAllLines(log);

@@ -19,6 +19,15 @@ public interface TraceWriter extends Closeable {
     default void putMetadata(String key, String value) {
     }
 
+    /**
+     * What of the records, phase marks and metadata written this format could not hold, for a
+     * warning ("left out what a fio log cannot hold: completion times of 3 IOs, 2 phase marks"), or
+     * null when it held them all; known once {@link #finish()} has run.
+     */
+    default String leftOut() {
+        return null;
+    }
+
     /** Completes the output and moves it into place. */
     void finish();
 

@@ -19,16 +19,20 @@ import org.sbench.trace.format.TraceFormat;
  * the kept time range are dropped); recorded queue depths are kept as recorded.
  */
 public final class TraceConverter {
+    /** How many of a trace's streams {@link #noSuchStream} takes: as many as it names, and one to say there are more. */
+    public static final int STREAMS_NAMED = StreamsSeen.MAX_KEPT + 1;
+
     private TraceConverter() {
     }
 
     /**
      * What a conversion did; {@code incompleteLastLine} is the number of the input's last line
      * when it had no line end and was not read (0: none); {@code requests}, the requests of block
-     * request events that are not ordinary IOs, as far as read (null: the input has none).
+     * request events that are not ordinary IOs, as far as read (null: the input has none);
+     * {@code leftOut}, what the output format could not hold ({@link TraceWriter#leftOut()}).
      */
     public record Summary(long read, long written, long reordered, long skipped, long incompleteLastLine, String format,
-                          RequestAccounts.Counts requests) {
+                          RequestAccounts.Counts requests, String leftOut) {
     }
 
     /**
@@ -58,9 +62,7 @@ public final class TraceConverter {
         }
         int wanted = settings.stream();
         if (ended && wanted != IoRecord.NO_STREAM && !streams.contains(wanted) && !streams.incomplete()) {
-            TraceInfo info = reader.info();
-            throw SbenchException.usage("--stream " + settings.streamName(info) + ": the trace has no such stream; "
-                    + (read == 0 ? "it has no IOs" : streams.describe(info)));
+            throw noSuchStream(settings, reader.info(), read > 0, streams);
         }
         long originNs = any ? r.issueNs : 0;
         TraceInfo in = reader.info();
@@ -70,6 +72,7 @@ public final class TraceConverter {
         }
         long written = 0;
         RequestAccounts.Counts requests;
+        String leftOut;
         try (TraceWriter writer = outFormat.openWriter(out, outInfo)) {
             boolean more = any;
             while (more) {
@@ -97,9 +100,28 @@ public final class TraceConverter {
                 writer.putMetadata(RequestAccounts.OF_SOURCE, "true");
             }
             writer.finish();
+            leftOut = writer.leftOut();
         }
         return new Summary(read, written, reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
-                outFormat.name(), requests);
+                outFormat.name(), requests, leftOut);
+    }
+
+    /**
+     * The usage error for a {@code --stream} the trace has not, naming the streams it has: those of
+     * its IOs, {@code streams} (at most {@link #STREAMS_NAMED}, the lowest), for a caller that found them by other means than reading the trace through
+     * {@link #convert} (Spark, from its table).
+     */
+    public static SbenchException noSuchStream(ConvertSettings settings, TraceInfo info, int[] streams) {
+        StreamsSeen seen = new StreamsSeen();
+        for (int s : streams) {
+            seen.add(s);
+        }
+        return noSuchStream(settings, info, streams.length > 0, seen);
+    }
+
+    private static SbenchException noSuchStream(ConvertSettings settings, TraceInfo info, boolean anyIo, StreamsSeen streams) {
+        return SbenchException.usage("--stream " + settings.streamName(info) + ": the trace has no such stream; "
+                + (anyIo ? streams.describe(info) : "it has no IOs"));
     }
 
     /**

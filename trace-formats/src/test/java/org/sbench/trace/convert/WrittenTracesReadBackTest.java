@@ -1,6 +1,8 @@
 package org.sbench.trace.convert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.ListReader;
@@ -21,6 +24,7 @@ import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.fioiolog.FioIologWriter;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;
 
@@ -46,18 +50,28 @@ class WrittenTracesReadBackTest {
                     continue;
                 }
                 Path out = dir.resolve("out." + format.extensions().get(0));
-                TraceConverter.convert(new ListReader(info, records), format, out, ConvertSettings.ALL);
+                List<IoRecord> written = records;
+                if (format.name().equals("fio")) {
+                    // fio reads a length with %u: a log of a longer IO is refused, not written.
+                    written = records.stream().filter(r -> r.lengthBytes <= FioIologWriter.MAX_LENGTH_BYTES).toList();
+                    if (written.size() < records.size()) {
+                        assertThrows(SbenchException.class,
+                                () -> TraceConverter.convert(new ListReader(info, records), format, out, ConvertSettings.ALL));
+                        assertFalse(Files.exists(out));
+                    }
+                }
+                TraceConverter.convert(new ListReader(info, written), format, out, ConvertSettings.ALL);
                 List<IoRecord> back;
                 try (TraceReader r = formats.open(out, null, ReadOptions.DEFAULTS)) {
                     back = TestRecords.readAll(r);
                 }
-                assertEquals(records.size(), back.size(), format.name());
-                for (int i = 0; i < records.size(); i++) {
-                    assertEquals(records.get(i).op, back.get(i).op, format.name() + " record " + i);
-                    assertEquals(records.get(i).offsetBytes, back.get(i).offsetBytes, format.name() + " record " + i);
-                    assertEquals(records.get(i).lengthBytes, back.get(i).lengthBytes, format.name() + " record " + i);
+                assertEquals(written.size(), back.size(), format.name());
+                for (int i = 0; i < written.size(); i++) {
+                    assertEquals(written.get(i).op, back.get(i).op, format.name() + " record " + i);
+                    assertEquals(written.get(i).offsetBytes, back.get(i).offsetBytes, format.name() + " record " + i);
+                    assertEquals(written.get(i).lengthBytes, back.get(i).lengthBytes, format.name() + " record " + i);
                     if (!format.name().equals("fio")) {
-                        assertEquals(records.get(i), back.get(i), format.name() + " record " + i);
+                        assertEquals(written.get(i), back.get(i), format.name() + " record " + i);
                     }
                 }
             }

@@ -61,7 +61,10 @@ public final class SbtExtraction {
                     .sort(col("issue_ns"), col(ORDER))
                     .toLocalIterator();
             String stream = settings.stream();
-            if (stream != null && !sorted.hasNext() && !io.filter(col("stream").equalTo(settings.streamId())).isEmpty()) {
+            if (stream != null && !sorted.hasNext()) {
+                if (io.filter(col("stream").equalTo(settings.streamId())).isEmpty()) {
+                    throw TraceConverter.noSuchStream(ConvertSettings.ALL.withStream(stream), info, streams(io));
+                }
                 // The stream is there and none of its IOs in the slice: the CLI writes an empty
                 // .sbt, the converter too when it is not told to look for the stream.
                 stream = null;
@@ -79,6 +82,12 @@ public final class SbtExtraction {
         } catch (Exception e) {
             throw BadRecords.unwrap(e, table);
         }
+    }
+
+    /** The lowest of the streams of the IOs, as many as the error naming them takes. */
+    private static int[] streams(Dataset<Row> io) {
+        return io.select(col("stream")).distinct().sort(col("stream")).limit(TraceConverter.STREAMS_NAMED).collectAsList().stream()
+                .mapToInt(r -> r.isNullAt(0) ? IoRecord.NO_STREAM : r.getInt(0)).toArray();
     }
 
     /**

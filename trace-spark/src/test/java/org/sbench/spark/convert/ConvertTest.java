@@ -101,13 +101,21 @@ class ConvertTest extends LocalSparkTest {
         }
     }
 
-    /** Named as typed, as the CLI names it: a device of a trace of numbered streams was "--stream 8388624". */
+    /**
+     * Named as typed, as the CLI names it: a device of a trace of numbered streams was "--stream 8388624";
+     * and the streams it has are named, as the CLI names them (it said "it has no IOs" of 60 IOs).
+     */
     @Test
     void aStreamTheTraceHasNotIsNamedAsTyped() throws IOException {
         Path trace = MultiVolumeTraces.write(dir.resolve("named.csv"), MultiVolumeTraces.msr(8, 30, 2));
         SbenchException e = assertThrows(SbenchException.class,
                 () -> SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("8:16"), dir.resolve("named.sbt")));
-        assertEquals("--stream 8:16: the trace has no such stream; it has no IOs", e.getMessage());
+        assertEquals("--stream 8:16: the trace has no such stream; its streams: 0, 1", e.getMessage());
+        TraceFormats formats = TraceFormats.standard();
+        try (TraceReader r = formats.open(trace, null, ReadOptions.DEFAULTS)) {
+            assertEquals(e.getMessage(), assertThrows(SbenchException.class, () -> TraceConverter.convert(r, formats.byName("sbt"),
+                    dir.resolve("named-cli.sbt"), ConvertSettings.ALL.withStream("8:16"))).getMessage());
+        }
     }
 
     @Test

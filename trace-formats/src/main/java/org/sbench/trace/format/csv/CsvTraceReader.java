@@ -136,16 +136,14 @@ final class CsvTraceReader implements TraceReader {
         return fields;
     }
 
+    /** {@code TIME_NS NAME}, or {@code TIME_NS} alone for a phase of no name (as a .sbt may hold, and the writer writes it). */
     private PhaseMarker parsePhase(String v, long lineNo, String line) {
         int sp = v.indexOf(' ');
         try {
-            if (sp > 0) {
-                return new PhaseMarker(v.substring(sp + 1).strip(), Long.parseLong(v.substring(0, sp)));
-            }
+            return sp < 0 ? new PhaseMarker("", Long.parseLong(v)) : new PhaseMarker(v.substring(sp + 1).strip(), Long.parseLong(v.substring(0, sp)));
         } catch (NumberFormatException e) {
-            // falls through to the error below
+            throw SbenchException.badLine(file, lineNo, "'# phase: TIME_NS NAME'", line);
         }
-        throw SbenchException.badLine(file, lineNo, "'# phase: TIME_NS NAME'", line);
     }
 
     /** Reads the first good row ahead so {@link #info()} can state the fields present. */

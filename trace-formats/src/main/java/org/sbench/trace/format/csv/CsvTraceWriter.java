@@ -6,8 +6,10 @@ import java.io.OutputStreamWriter;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 import org.apache.commons.csv.CSVPrinter;
 import org.sbench.SbenchException;
@@ -25,6 +27,8 @@ final class CsvTraceWriter implements TraceWriter {
 
     private final AtomicFileOutput output;
     private final CSVPrinter printer;
+    /** Keys of the metadata given after the comment lines were written, which the file has no place for. */
+    private final Set<String> lateMetadata = new LinkedHashSet<>();
     private boolean finished;
 
     CsvTraceWriter(Path out, TraceInfo info) {
@@ -71,6 +75,17 @@ final class CsvTraceWriter implements TraceWriter {
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", output.target(), e);
         }
+    }
+
+    @Override
+    public void putMetadata(String key, String value) {
+        lateMetadata.add(key);
+    }
+
+    @Override
+    public String leftOut() {
+        return lateMetadata.isEmpty() ? null
+                : "left out what a CSV learns only after its comment lines: metadata (" + String.join(", ", lateMetadata) + ")";
     }
 
     @Override

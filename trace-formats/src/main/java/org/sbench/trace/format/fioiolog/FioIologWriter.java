@@ -6,6 +6,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -28,10 +32,11 @@ import org.sbench.trace.input.RecordChecks;
  * <ul>
  * <li><b>Times.</b> USEC = issueNs / 1000, rounded down (fio's log has microsecond resolution).
  *     The pipeline hands over records rebased to the first IO, so the log starts near 0 as fio's
- *     own logs do. Completion times, queue depths and processes are not representable and are
- *     dropped.</li>
+ *     own logs do. Completion times, queue depths, processes, phase marks and metadata are not
+ *     representable and are dropped; {@link #leftOut()} says how many of each.</li>
  * <li><b>Ops.</b> READ, WRITE, TRIM as {@code read}, {@code write}, {@code trim} with offset and
- *     length in bytes; FLUSH as {@code sync 0 0} (fio requires the two numbers).</li>
+ *     length in bytes; FLUSH as {@code sync 0 0} (fio requires the two numbers). fio reads the length
+ *     with {@code %u}, so an IO of 4 GiB or more, which it would cut to its low 32 bits, is refused.</li>
  * <li><b>File name.</b> The file (device) named in the log is the metadata value
  *     {@value #TARGET_KEY} of the {@link TraceInfo} given, or {@value #DEFAULT_TARGET} when it is
  *     absent; it must be non-empty, free of whitespace and at most 256 bytes, as fio's parser
@@ -55,6 +60,8 @@ public final class FioIologWriter implements TraceWriter {
     /** Longest file name fio's {@code %256s} reads whole. */
     static final int MAX_NAME_BYTES = 256;
     static final String NO_STREAM_SUFFIX = "nostream";
+    /** Longest IO length fio's {@code %u} reads whole. */
+    public static final long MAX_LENGTH_BYTES = 0xFFFF_FFFFL;
     private static final int BUFFER_BYTES = 1 << 16;
     /** Room for the longest line: name, three 20-digit numbers, the longest action and separators. */
     private static final int MAX_LINE_BYTES = MAX_NAME_BYTES + 3 * 20 + 16;
@@ -82,6 +89,14 @@ public final class FioIologWriter implements TraceWriter {
     /** Index into the file arrays of the stream written last. */
     private int lastFile = -1;
     private long lastUs;
+    private long records;
+    private final int phases;
+    /** Keys of the metadata the log cannot hold, in the order met. */
+    private final Set<String> metadataLeftOut = new LinkedHashSet<>();
+    private long completionsLeftOut;
+    private long depthsLeftOut;
+    private long processesLeftOut;
+    private long timesCut;
     private boolean finished;
 
     /** Creates the temporary output and writes the header. */
@@ -90,6 +105,8 @@ public final class FioIologWriter implements TraceWriter {
         checkName(name);
         this.target = name;
         this.namedTarget = info.metadata().containsKey(TARGET_KEY);
+        this.phases = info.phases().size();
+        info.metadata().forEach(this::putMetadata);
         this.out = new AtomicFileOutput(path);
         buffer.put(HEADER);
     }
@@ -114,7 +131,17 @@ public final class FioIologWriter implements TraceWriter {
             throw new IllegalArgumentException("issueNs " + record.issueNs + " < 0: records must be rebased before writing");
         }
         RecordChecks.requireSound(record);
+        records++;
+        if (record.lengthBytes > MAX_LENGTH_BYTES) {
+            throw SbenchException.badInput(out.target().toString(), "cannot be written as a fio log: record " + records + " is a "
+                    + record.op.name().toLowerCase(Locale.ROOT) + " of " + record.lengthBytes + " bytes, and fio reads a length of at most "
+                    + MAX_LENGTH_BYTES + " bytes (%u)");
+        }
         long issueUs = record.issueNs / NS_PER_US;
+        completionsLeftOut += record.hasComplete() ? 1 : 0;
+        depthsLeftOut += record.qd == IoRecord.NO_QD ? 0 : 1;
+        processesLeftOut += record.process == null ? 0 : 1;
+        timesCut += record.issueNs % NS_PER_US == 0 ? 0 : 1;
         int file = fileOf(record.stream, issueUs);
         if (record.op == Op.FLUSH) {
             line(issueUs, file, SYNC, 0, 0);
@@ -165,6 +192,40 @@ public final class FioIologWriter implements TraceWriter {
         line(issueUs, files, ADD);
         line(issueUs, files, OPEN);
         return files++;
+    }
+
+    /**
+     * Notes the entry as left out: the log has no place for metadata. The file it names, and the
+     * capacity of that file (convert --fio-device), are the log's own.
+     */
+    @Override
+    public void putMetadata(String key, String value) {
+        if (!key.equals(TARGET_KEY) && !(namedTarget && key.equals(TraceInfo.CAPACITY))) {
+            metadataLeftOut.add(key);
+        }
+    }
+
+    @Override
+    public String leftOut() {
+        StringJoiner what = new StringJoiner(", ");
+        count(what, completionsLeftOut, "completion times of %,d IOs");
+        count(what, depthsLeftOut, "queue depths of %,d IOs");
+        count(what, processesLeftOut, "process names of %,d IOs");
+        count(what, phases, "%,d phase marks");
+        if (!metadataLeftOut.isEmpty()) {
+            what.add("metadata (" + String.join(", ", metadataLeftOut) + ")");
+        }
+        String cut = timesCut == 0 ? "" : String.format(Locale.ROOT, "issue times of %,d IOs cut to whole µs", timesCut);
+        if (what.length() == 0 && cut.isEmpty()) {
+            return null;
+        }
+        return "left out what a fio log cannot hold: " + (what.length() == 0 ? cut : cut.isEmpty() ? what : what + "; " + cut);
+    }
+
+    private static void count(StringJoiner what, long n, String phrase) {
+        if (n > 0) {
+            what.add(String.format(Locale.ROOT, phrase, n));
+        }
     }
 
     @Override

@@ -29,6 +29,7 @@ final class SbtLayout {
     static final int FLAG_ISSUE_ORDERED = 1;
     static final int RECORD_BYTES = 48;
     static final int FIXED_HEADER_BYTES = 40;
+    static final int POS_RECORDS_OFFSET = 12;
     static final int POS_RECORD_COUNT = 16;
     static final int POS_TRAILER_OFFSET = 32;
     static final int POS_HEADER_FLAGS = 10;

@@ -37,6 +37,9 @@ public final class SbtWriter implements TraceWriter {
     private final List<PhaseMarker> phases;
     private final Map<String, String> lateMetadata = new LinkedHashMap<>();
     private final int fieldFlags;
+    /** Bytes written to the file from the buffer so far: where the buffer's first byte goes. */
+    private long flushed;
+    private long recordsOffset;
     private long records;
     private long lastIssueNs = Long.MIN_VALUE;
     private boolean issueOrdered = true;
@@ -62,7 +65,6 @@ public final class SbtWriter implements TraceWriter {
         buffer.put(SbtLayout.MAGIC);
         buffer.putShort((short) SbtLayout.VERSION);
         buffer.putShort((short) 0);
-        int recordsOffsetPos = buffer.position();
         buffer.putInt(0);
         buffer.putLong(0);
         buffer.putInt(fieldFlags);
@@ -72,15 +74,19 @@ public final class SbtWriter implements TraceWriter {
             utf8(m.name(), "a phase name");
         }
         putString(utf8(info.sourceFormat(), "the source format's name"));
+        ensure(4);
         buffer.putInt(info.metadata().size());
         for (Map.Entry<String, String> e : info.metadata().entrySet()) {
             putString(utf8(e.getKey(), "a metadata key"));
             putString(utf8(e.getValue(), "the value of metadata '" + e.getKey() + "'"));
         }
-        while (buffer.position() % 8 != 0) {
+        // A header of more than the buffer (metadata of megabytes) has been flushed in part:
+        // offsets are of the file, and the records offset is patched in by finish().
+        while ((flushed + buffer.position()) % 8 != 0) {
+            ensure(1);
             buffer.put((byte) 0);
         }
-        buffer.putInt(recordsOffsetPos, buffer.position());
+        recordsOffset = flushed + buffer.position();
     }
 
     /**
@@ -162,6 +168,7 @@ public final class SbtWriter implements TraceWriter {
             for (byte[] p : processes) {
                 putString(p);
             }
+            ensure(4);
             buffer.putInt(phases.size());
             for (PhaseMarker m : phases) {
                 ensure(8);
@@ -175,11 +182,10 @@ public final class SbtWriter implements TraceWriter {
                 putString(e.getValue().getBytes(StandardCharsets.UTF_8));
             }
             flush();
-            patch(ch, SbtLayout.POS_RECORD_COUNT, records);
-            patch(ch, SbtLayout.POS_TRAILER_OFFSET, trailerOffset);
-            ByteBuffer flags = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN);
-            flags.putShort(0, (short) (issueOrdered ? SbtLayout.FLAG_ISSUE_ORDERED : 0));
-            ch.write(flags, SbtLayout.POS_HEADER_FLAGS);
+            patch(ch, SbtLayout.POS_RECORDS_OFFSET, Integer.BYTES, recordsOffset);
+            patch(ch, SbtLayout.POS_RECORD_COUNT, Long.BYTES, records);
+            patch(ch, SbtLayout.POS_TRAILER_OFFSET, Long.BYTES, trailerOffset);
+            patch(ch, SbtLayout.POS_HEADER_FLAGS, Short.BYTES, issueOrdered ? SbtLayout.FLAG_ISSUE_ORDERED : 0);
             output.commit();
             finished = true;
         } catch (IOException e) {
@@ -187,9 +193,9 @@ public final class SbtWriter implements TraceWriter {
         }
     }
 
-    private static void patch(FileChannel ch, int position, long value) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-        b.putLong(0, value);
+    /** Writes the low {@code bytes} bytes of {@code value}, little-endian, at {@code position} of the file. */
+    private static void patch(FileChannel ch, int position, int bytes, long value) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value).limit(bytes);
         ch.write(b, position);
     }
 
@@ -208,6 +214,7 @@ public final class SbtWriter implements TraceWriter {
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", output.target(), e);
         }
+        flushed += buffer.position();
         buffer.clear();
     }
 

@@ -133,6 +133,45 @@ class CsvTraceRoundTripTest {
         assertEquals(file + suffix, e.getMessage());
     }
 
+    /**
+     * A phase of no name (a .sbt holds one) was written as '# phase: 5 ', which the reader refused
+     * ("expected '# phase: TIME_NS NAME'"): convert wrote a CSV sbench could not read.
+     */
+    @Test
+    void aPhaseOfNoNameReadsBack(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("p.csv");
+        List<PhaseMarker> phases = List.of(new PhaseMarker("", 5), new PhaseMarker("b", 7));
+        try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info().withPhases(phases))) {
+            w.write(TestRecords.records(1, 1, true).get(0));
+            w.finish();
+        }
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(phases, r.info().phases());
+        }
+    }
+
+    /**
+     * Metadata learned at the input's end (a block trace's counts of requests left out and IOs
+     * failed) comes after the comment lines are written: the CSV has no place for it, and says so.
+     */
+    @Test
+    void metadataLearnedAtTheEndIsSaidToBeLeftOut(@TempDir Path dir) {
+        Path file = dir.resolve("m.csv");
+        try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            w.write(TestRecords.records(1, 1, true).get(0));
+            w.finish();
+            assertEquals(null, w.leftOut());
+        }
+        try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            w.write(TestRecords.records(1, 1, true).get(0));
+            w.putMetadata("events.failedIos", "1");
+            w.putMetadata("events.otherRequests", "2");
+            w.finish();
+            assertEquals("left out what a CSV learns only after its comment lines: metadata (events.failedIos, events.otherRequests)",
+                    w.leftOut());
+        }
+    }
+
     @Test
     void writerStatesTheSource(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("w.csv");

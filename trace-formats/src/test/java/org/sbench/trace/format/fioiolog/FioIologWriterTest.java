@@ -27,6 +27,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.ReadOptions;
@@ -127,6 +128,50 @@ class FioIologWriterTest {
         assertEquals("fio.target 'my disk': expected a file name without whitespace of 1 to 256 bytes (fio reads it with %256s)",
                 e.getMessage());
         assertEquals(ErrorKind.USAGE, e.kind());
+    }
+
+    /**
+     * fio reads a log line's length with {@code %u}: a read of 4 GiB + 4 KiB was replayed by fio 3.33 as a
+     * read of 4 KiB (its io_bytes), so such an IO is refused, naming it, and nothing is left.
+     */
+    @Test
+    void lengthBeyondFiosUnsignedIntIsRefused() throws IOException {
+        Path out = dir.resolve("t.iolog");
+        write(out, INFO, io(0, Op.TRIM, 0, 0xFFFF_FFFFL, 0));
+        assertTrue(Files.readString(out).contains(" trim 0 4294967295\n"), "the longest length fio reads is written");
+        Files.delete(out);
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> write(out, INFO, io(0, Op.READ, 0, 4096, 0), io(1_000, Op.READ, 0, (1L << 32) + 4096, 0)));
+        assertEquals(out + ": cannot be written as a fio log: record 2 is a read of 4294971392 bytes, and fio reads a length of"
+                + " at most 4294967295 bytes (%u)", e.getMessage());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(List.of(), listDir());
+    }
+
+    /** What a log cannot hold is said, with how much of it there was; a trace it holds whole gets nothing. */
+    @Test
+    void saysWhatItLeftOut() {
+        Path out = dir.resolve("t.iolog");
+        try (TraceWriter w = new FioIologFormat().openWriter(out, INFO)) {
+            w.write(io(0, Op.READ, 0, 4096, 0));
+            w.write(io(2_000, Op.FLUSH, 0, 0, IoRecord.NO_STREAM));
+            w.finish();
+            assertEquals(null, w.leftOut(), "streams and whole microseconds: nothing left out");
+        }
+        TraceInfo rich = INFO.withMetadata("name", "hm_1").withMetadata(FioIologWriter.TARGET_KEY, "/dev/sdb")
+                .withPhases(List.of(new PhaseMarker("boot", 0), new PhaseMarker("login", 1_500)));
+        try (TraceWriter w = new FioIologFormat().openWriter(out, rich)) {
+            IoRecord read = io(0, Op.READ, 0, 4096, 0);
+            read.completeNs = 900;
+            read.qd = 1;
+            read.process = "my app";
+            w.write(read);
+            w.write(io(1_500, Op.WRITE, 0, 4096, 0));
+            w.putMetadata("events.failedIos", "1");
+            w.finish();
+            assertEquals("left out what a fio log cannot hold: completion times of 1 IOs, queue depths of 1 IOs, process names of 1"
+                    + " IOs, 2 phase marks, metadata (name, events.failedIos); issue times of 1 IOs cut to whole µs", w.leftOut());
+        }
     }
 
     @Test

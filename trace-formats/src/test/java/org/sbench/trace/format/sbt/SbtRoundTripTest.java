@@ -263,6 +263,37 @@ class SbtRoundTripTest {
     }
 
     /** A name longer than .sbt holds is refused as bad input naming the output, with nothing left behind; it was an internal error. */
+    /**
+     * A header larger than the writer's 1 MiB buffer (20 metadata values of 60,000 bytes, from a CSV's
+     * {@code # meta:} lines) was flushed midway and its records offset patched into the buffer's
+     * later bytes: the file was refused by its own reader at byte 16. Process names and phases
+     * spanning the buffer in the trailer are written whole too.
+     */
+    @Test
+    void headerAndTrailerLargerThanTheBufferReadBack(@TempDir Path dir) {
+        Map<String, String> metadata = new java.util.LinkedHashMap<>();
+        List<PhaseMarker> phases = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            metadata.put("k" + i, "v".repeat(60_000));
+            phases.add(new PhaseMarker("p".repeat(60_001 + i), i));
+        }
+        TraceInfo info = new TraceInfo("csv", EnumSet.allOf(Field.class), metadata, phases);
+        List<IoRecord> records = TestRecords.records(5, 100, true);
+        for (int i = 0; i < records.size(); i++) {
+            records.get(i).process = i + "q".repeat(60_000);
+        }
+        Path file = dir.resolve("big.sbt");
+        try (SbtWriter w = FORMAT.openWriter(file, info)) {
+            records.forEach(w::write);
+            w.finish();
+        }
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(metadata, r.info().metadata());
+            assertEquals(phases, r.info().phases());
+            assertEquals(records, TestRecords.readAll(r));
+        }
+    }
+
     @Test
     void namesLongerThanSbtHoldsAreRefusedWhenMet(@TempDir Path dir) throws IOException {
         String longest = "x".repeat(SbtLayout.MAX_STRING_BYTES);
