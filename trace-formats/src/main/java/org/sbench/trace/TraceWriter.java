@@ -21,8 +21,9 @@ public interface TraceWriter extends Closeable {
 
     /**
      * What of the records, phase marks and metadata written this format could not hold, for a
-     * warning ("left out what a fio log cannot hold: completion times of 3 IOs, 2 phase marks"), or
-     * null when it held them all; known once {@link #finish()} has run.
+     * warning ("left out what a fio log cannot hold: completion times of 3 IOs, 2 phase marks"), and
+     * why the output will not serve the program it is for, if it will not; null when it held them all;
+     * known once {@link #finish()} has run.
      */
     default String leftOut() {
         return null;

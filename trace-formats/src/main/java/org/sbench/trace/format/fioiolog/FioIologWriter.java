@@ -97,6 +97,8 @@ public final class FioIologWriter implements TraceWriter {
     private long depthsLeftOut;
     private long processesLeftOut;
     private long timesCut;
+    /** Reads, writes and trims written: fio refuses a log of none ("failed initializing iolog"). */
+    private long dataIos;
     private boolean finished;
 
     /** Creates the temporary output and writes the header. */
@@ -147,6 +149,7 @@ public final class FioIologWriter implements TraceWriter {
             line(issueUs, file, SYNC, 0, 0);
         } else {
             line(issueUs, file, action(record.op), record.offsetBytes, record.lengthBytes);
+            dataIos++;
         }
         lastUs = Math.max(lastUs, issueUs);
     }
@@ -216,10 +219,13 @@ public final class FioIologWriter implements TraceWriter {
             what.add("metadata (" + String.join(", ", metadataLeftOut) + ")");
         }
         String cut = timesCut == 0 ? "" : String.format(Locale.ROOT, "issue times of %,d IOs cut to whole µs", timesCut);
+        String unusable = dataIos > 0 ? null : "the log holds no read, write or trim, and fio refuses such a log ('failed"
+                + " initializing iolog')";
         if (what.length() == 0 && cut.isEmpty()) {
-            return null;
+            return unusable;
         }
-        return "left out what a fio log cannot hold: " + (what.length() == 0 ? cut : cut.isEmpty() ? what : what + "; " + cut);
+        String left = "left out what a fio log cannot hold: " + (what.length() == 0 ? cut : cut.isEmpty() ? what : what + "; " + cut);
+        return unusable == null ? left : left + "; " + unusable;
     }
 
     private static void count(StringJoiner what, long n, String phrase) {

@@ -174,6 +174,22 @@ class FioIologWriterTest {
         }
     }
 
+    /** fio refuses a log without a read, write or trim ("failed initializing iolog"): a log of flushes, or of nothing, says so. */
+    @Test
+    void aLogFioRefusesSaysSo() {
+        Path out = dir.resolve("t.iolog");
+        String refused = "the log holds no read, write or trim, and fio refuses such a log ('failed initializing iolog')";
+        try (TraceWriter w = new FioIologFormat().openWriter(out, INFO)) {
+            w.finish();
+            assertEquals(refused, w.leftOut());
+        }
+        try (TraceWriter w = new FioIologFormat().openWriter(out, INFO.withPhases(List.of(new PhaseMarker("boot", 0))))) {
+            w.write(io(0, Op.FLUSH, 0, 0, 0));
+            w.finish();
+            assertEquals("left out what a fio log cannot hold: 1 phase marks; " + refused, w.leftOut());
+        }
+    }
+
     @Test
     void formatDeclaresWriting() {
         FioIologFormat format = new FioIologFormat();
