@@ -10,6 +10,8 @@ final class Units {
     private static final double TB = 1e12;
     private static final double NS_PER_S = 1e9;
     private static final long NS_PER_MS = 1_000_000L;
+    private static final int SECONDS_PER_MINUTE = 60;
+    private static final int MINUTES_PER_HOUR = 60;
 
     private Units() {
     }
@@ -46,7 +48,13 @@ final class Units {
         if (s < 60) {
             return String.format(Locale.ROOT, "%.3f s", s);
         }
-        long whole = (long) s;
-        return String.format(Locale.ROOT, "%dm %06.3fs (%.1f s)", whole / 60, s - (whole / 60) * 60, s);
+        long minutes = (long) s / SECONDS_PER_MINUTE;
+        double seconds = s - minutes * SECONDS_PER_MINUTE;
+        if (minutes < MINUTES_PER_HOUR) {
+            return String.format(Locale.ROOT, "%dm %06.3fs (%.1f s)", minutes, seconds, s);
+        }
+        // A week of MSR Cambridge read "10080m 00.000s".
+        return String.format(Locale.ROOT, "%,dh %02dm %06.3fs (%.1f s)", minutes / MINUTES_PER_HOUR, minutes % MINUTES_PER_HOUR, seconds,
+                s);
     }
 }
