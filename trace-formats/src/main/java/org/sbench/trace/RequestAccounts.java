@@ -1,6 +1,7 @@
 // What a reader of block request events read that is not an ordinary IO of its trace, counted.
 package org.sbench.trace;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +14,8 @@ import org.sbench.ErrnoNames;
  * other kinds (write-zeroes, passthrough commands, zone commands: {@code N} in the kernel's RWBS
  * flags), which are left out, with the bytes they span; and IOs the device completed with an
  * error, which are kept as IOs (the trace has no place for an outcome: a replay issues them as
- * any other), counted by error. Counted as the reader reads; final once it reached the end. Not
- * thread-safe.
+ * any other), counted by error. Counted as the reader reads; final once it reached the end; the
+ * counts of several readers add up ({@link #add}). Not thread-safe.
  */
 public final class RequestAccounts {
     /** Metadata key: requests of other kinds left out. */
@@ -41,14 +42,16 @@ public final class RequestAccounts {
     private final long[] failedByErrno = new long[MAX_ERRNO + 1];
 
     /**
-     * The counts at one moment; component names are JSON keys.
+     * The counts at one moment; component names are JSON keys. Serializable, for Spark's per-split
+     * counts.
      *
      * @param otherRequests     requests of other kinds left out
      * @param otherRequestBytes the bytes they span (passthrough commands span none)
      * @param failedIos         IOs of the trace that failed at the device
      * @param failures          those IOs by error, in errno order
      */
-    public record Counts(long otherRequests, long otherRequestBytes, long failedIos, List<Failure> failures) {
+    public record Counts(long otherRequests, long otherRequestBytes, long failedIos, List<Failure> failures)
+            implements Serializable {
         public Counts {
             failures = List.copyOf(failures);
         }
@@ -113,7 +116,7 @@ public final class RequestAccounts {
     }
 
     /** IOs that failed with one error: its name ({@code EIO}, or {@code errno 42}) and how many. */
-    public record Failure(String error, long ios) {
+    public record Failure(String error, long ios) implements Serializable {
     }
 
     /** A request of another kind, spanning {@code bytes}, was issued and left out. */
@@ -138,6 +141,26 @@ public final class RequestAccounts {
     public void failed(int errno) {
         failedIos++;
         failedByErrno[Math.min(Math.max(errno, 0), MAX_ERRNO)]++;
+    }
+
+    /** Adds {@code counts}, another reader's (each failure under the errno its name names). */
+    public void add(Counts counts) {
+        otherRequests += counts.otherRequests();
+        otherRequestBytes += counts.otherRequestBytes();
+        failedIos += counts.failedIos();
+        for (Failure f : counts.failures()) {
+            failedByErrno[errno(f.error())] += f.ios();
+        }
+    }
+
+    /** The errno {@link ErrnoNames#of} names {@code error}; {@link #MAX_ERRNO} for none (as {@link #failed} counts one too large). */
+    private static int errno(String error) {
+        for (int e = 0; e < MAX_ERRNO; e++) {
+            if (ErrnoNames.of(e).equals(error)) {
+                return e;
+            }
+        }
+        return MAX_ERRNO;
     }
 
     /** The counts so far. */

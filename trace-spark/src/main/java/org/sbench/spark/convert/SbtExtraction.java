@@ -18,6 +18,7 @@ import org.sbench.spark.source.SbenchDataSource;
 import org.sbench.spark.source.SbenchTable;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
@@ -110,7 +111,10 @@ public final class SbtExtraction {
         return c;
     }
 
-    /** The sorted IOs as a reader; at their end, the per-file bad-record allowance is checked. */
+    /**
+     * The sorted IOs as a reader; at their end, the per-file bad-record allowance is checked, and
+     * the requests the inputs' readers counted are known (stored as the CLI stores them).
+     */
     private static final class SortedIos implements TraceReader {
         private final Iterator<Row> rows;
         private final TraceInfo info;
@@ -155,6 +159,11 @@ public final class SbtExtraction {
         @Override
         public long skippedRecords() {
             return BadRecords.skipped(table);
+        }
+
+        @Override
+        public RequestAccounts requestAccounts() {
+            return table.counts().requests();
         }
 
         @Override

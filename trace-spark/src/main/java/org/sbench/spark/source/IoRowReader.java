@@ -7,6 +7,7 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.sbench.spark.split.SplitReader;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 
 /**
  * Streams a split's records into one reused row of the requested columns: memory is the format
@@ -42,7 +43,9 @@ final class IoRowReader implements PartitionReader<InternalRow> {
         if (!reader.next(record)) {
             if (!ended) {
                 ended = true;
-                counts.add(new SplitCounts.Count(split, records, reader.skippedRecords(), reader.incompleteLastLine(), reader.lineEnds()));
+                RequestAccounts requests = reader.requestAccounts();
+                counts.add(new SplitCounts.Count(split, records, reader.skippedRecords(), reader.incompleteLastLine(), reader.lineEnds(),
+                        requests == null ? null : requests.counts()));
             }
             return false;
         }

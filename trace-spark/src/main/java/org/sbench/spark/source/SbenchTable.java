@@ -66,7 +66,7 @@ public final class SbenchTable implements SupportsRead {
         return splits;
     }
 
-    /** Per split: records delivered and bad records skipped, by the scans that ran to the end. */
+    /** Per split: records delivered, bad records skipped, request counts ({@link SplitCounts}), by the scans that ran to the end. */
     public SplitCounts counts() {
         return counts;
     }

@@ -4,10 +4,11 @@ package org.sbench.spark.source;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.util.AccumulatorV2;
+import org.sbench.trace.RequestAccounts;
 
 /**
  * Records delivered, bad records skipped, a last line cut (its number counted from the split's
- * first line, else 0) and the line ends of a byte range, per split index. A split's counts are those of its
+ * first line, else 0), the line ends of a byte range and the reader's request counts, per split index. A split's counts are those of its
  * last finished read (a retried or repeated task replaces, never adds), so the sums per trace are
  * exact whatever Spark re-runs. Synchronized: Spark's status listener reads the value while tasks
  * report.
@@ -17,9 +18,12 @@ public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Inte
 
     /**
      * One split's read: records delivered, bad records skipped, the number of a last line without a
-     * line end counted from the split's first line (else 0), the line ends of a byte range (else 0).
+     * line end counted from the split's first line (else 0), the line ends of a byte range (else 0),
+     * the requests of other kinds and failed IOs its reader counted (null: a reader of no block
+     * request events).
      */
-    public record Count(int split, long records, long skipped, long incompleteLastLine, long lineEnds) implements java.io.Serializable {
+    public record Count(int split, long records, long skipped, long incompleteLastLine, long lineEnds,
+                        RequestAccounts.Counts requests) implements java.io.Serializable {
     }
 
     private final HashMap<Integer, Count> bySplit = new HashMap<>();
@@ -52,6 +56,23 @@ public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Inte
         synchronized (this) {
             bySplit.putAll(theirs);
         }
+    }
+
+    /**
+     * The request counts of the splits, added up (a block trace is read whole: one split each);
+     * null when no split's reader counts them.
+     */
+    public synchronized RequestAccounts requests() {
+        RequestAccounts sum = null;
+        for (Count c : bySplit.values()) {
+            if (c.requests() != null) {
+                if (sum == null) {
+                    sum = new RequestAccounts();
+                }
+                sum.add(c.requests());
+            }
+        }
+        return sum;
     }
 
     @Override

@@ -25,6 +25,7 @@ import org.sbench.SbenchException;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
@@ -138,6 +139,32 @@ class ConvertTest extends LocalSparkTest {
         assertEquals(0, s.converted().written());
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("slice-late-cli.sbt"), 1, hour, 2 * hour)),
                 Files.readAllBytes(late));
+    }
+
+    /**
+     * A tracefs trace's write-zeroes (left out) and EIO read (kept) are counted by its reader; the
+     * .sbt keeps the counts in its metadata, as the CLI's does, also of one stream (counts of the
+     * source). The Spark .sbt of this trace was 184 bytes without them, the CLI's 297.
+     */
+    @Test
+    void theRequestCountsOfABlockTraceAreInTheSbtAsTheCliWritesThem() throws IOException {
+        Path trace = Files.writeString(dir.resolve("counted.txt"),
+                "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n"
+                + "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n");
+        Path out = dir.resolve("counted.sbt");
+        SbtExtraction.Summary s = SbtExtraction.write(spark, List.of(trace.toString()), settings(), out);
+        assertEquals(new RequestAccounts.Counts(1, 4 << 20, 1, List.of(new RequestAccounts.Failure("EIO", 1))),
+                s.converted().requests());
+        assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("counted-cli.sbt"), -1, Long.MIN_VALUE, Long.MAX_VALUE)),
+                Files.readAllBytes(out));
+        Path one = dir.resolve("counted-7-0.sbt");
+        SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("7:0"), one);
+        assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("counted-7-0-cli.sbt"), 7 << 20, Long.MIN_VALUE,
+                Long.MAX_VALUE)), Files.readAllBytes(one));
     }
 
     @Test
