@@ -10,7 +10,8 @@ import org.sbench.trace.IoRecord;
 /**
  * Line-by-line reading of a text trace that knows where it is, so every error names
  * {@code FILE:LINE}. Lines end with LF or CRLF and are UTF-8; a byte-order mark before the first
- * (as Windows tools write CSV) is dropped. Owns the decompressed stream and the bad-record budget
+ * (as Windows tools write CSV) is dropped, and so is a Ctrl-Z after the last line end (DOS's end-of-file
+ * mark). Owns the decompressed stream and the bad-record budget
  * of its reader.
  *
  * <p>Bounded: a line longer than {@link #MAX_LINE_BYTES} (a hole of a damaged file, a
@@ -31,6 +32,8 @@ public final class LineCursor implements AutoCloseable {
     private static final int MAX_BUFFER = MAX_LINE_BYTES + 2;
     private static final int QUOTED_PREFIX_BYTES = 64;
     private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+    /** Ctrl-Z, which DOS tools write after a text file's last line: its end, not a line. */
+    private static final byte DOS_EOF = 0x1a;
 
     private final TraceInput input;
     private final InputStream in;
@@ -114,7 +117,7 @@ public final class LineCursor implements AutoCloseable {
                 throw tooLong();
             }
             if (eof) {
-                if (!isBlank(pos, limit)) {
+                if (!isBlank(pos, limit > pos && buf[limit - 1] == DOS_EOF ? limit - 1 : limit)) {
                     incompleteLastLine = lineNumber + 1;
                 }
                 pos = limit;
