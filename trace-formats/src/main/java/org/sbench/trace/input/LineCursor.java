@@ -59,6 +59,19 @@ public final class LineCursor implements AutoCloseable {
         return name + ":" + line + ": last line incomplete (no line end: a cut file?), not read";
     }
 
+    /**
+     * The error of a trace that starts with a UTF-16 byte-order mark ({@code FF FE} or {@code FE FF}:
+     * what Windows tools save as "Unicode", PowerShell's {@code >} among them), whose NUL bytes
+     * would otherwise be called binary data; null when {@code head} does not start with one.
+     */
+    public static SbenchException utf16(String name, byte[] head) {
+        boolean le = head.length >= 2 && head[0] == (byte) 0xff && head[1] == (byte) 0xfe;
+        boolean be = head.length >= 2 && head[0] == (byte) 0xfe && head[1] == (byte) 0xff;
+        return le || be ? SbenchException.badInput(name + ":1", "expected UTF-8 text, found UTF-16 (byte-order mark "
+                + (le ? "FF FE" : "FE FF") + ", as Windows tools save \"Unicode\"); convert it: iconv -f UTF-16 -t UTF-8 FILE > NEW")
+                : null;
+    }
+
     public LineCursor(TraceInput input, ReadOptions options) {
         this.input = input;
         this.in = input.openStream();
@@ -105,6 +118,10 @@ public final class LineCursor implements AutoCloseable {
                             return true;
                         }
                         if (b == 0) {
+                            SbenchException utf16 = lineNumber == 0 ? utf16(input.displayName(), Arrays.copyOf(buf, Math.min(2, limit))) : null;
+                            if (utf16 != null) {
+                                throw utf16;
+                            }
                             lineNumber++;
                             throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
                         }
