@@ -58,11 +58,13 @@ public final class StepTable {
         return e.runs().stream().anyMatch(run -> run.unwritten() != null) ? status + ", UNWRITTEN" : status;
     }
 
-    static String f1(double v) {
+    /** One decimal with thousands separators, as the table writes seconds, MB and MB/s; {@code -} for none. */
+    public static String f1(double v) {
         return Double.isNaN(v) ? NONE : String.format(Locale.ROOT, "%,.1f", v);
     }
 
-    static String f0(double v) {
+    /** A whole number with thousands separators, as the table writes IOPS; {@code -} for none. */
+    public static String f0(double v) {
         return Double.isNaN(v) ? NONE : String.format(Locale.ROOT, "%,.0f", v);
     }
 }

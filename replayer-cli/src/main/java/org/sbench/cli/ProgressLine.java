@@ -28,6 +28,7 @@ final class ProgressLine {
 
     private final PrintWriter err;
     private final Mode mode;
+    private final int columns;
     private final LongSupplier clock;
     private long lastShownNs;
     private boolean shownAny;
@@ -36,9 +37,14 @@ final class ProgressLine {
     private boolean hooked;
     private boolean exiting;
 
-    ProgressLine(PrintWriter err, Mode mode, LongSupplier clock) {
+    /**
+     * {@code columns}: the terminal's width, to which a line rewritten in place is cut (a longer one
+     * wraps, and {@code \r} goes back to the start of its last row only); 0 when unknown, for no cut.
+     */
+    ProgressLine(PrintWriter err, Mode mode, int columns, LongSupplier clock) {
         this.err = err;
         this.mode = mode;
+        this.columns = columns;
         this.clock = clock;
         this.lastShownNs = clock.getAsLong();
     }
@@ -82,9 +88,11 @@ final class ProgressLine {
         lastShownNs = clock.getAsLong();
         shownAny = true;
         if (mode == Mode.LIVE) {
-            // Spaces over what is left of a longer previous line.
-            err.print("\r" + status + " ".repeat(Math.max(0, width - status.length())));
-            width = status.length();
+            // One column short of the width, so that the cursor stays on the row; spaces over what is
+            // left of a longer previous line.
+            String shown = columns > 0 && status.length() >= columns ? status.substring(0, columns - 1) : status;
+            err.print("\r" + shown + " ".repeat(Math.max(0, width - shown.length())));
+            width = shown.length();
             open = true;
             if (!hooked) {
                 Runtime.getRuntime().addShutdownHook(new Thread(this::endAtExit, "sbench-progress-line"));

@@ -57,7 +57,7 @@ final class ProgressOptions {
 
     /** The progress line of this command on its stderr, as {@code --progress} says. */
     ProgressLine line(CommandSpec spec) {
-        return new ProgressLine(spec.commandLine().getErr(), mode(), System::nanoTime);
+        return new ProgressLine(spec.commandLine().getErr(), mode(), Terminal.stderrColumns(), System::nanoTime);
     }
 
     ProgressLine.Mode mode() {

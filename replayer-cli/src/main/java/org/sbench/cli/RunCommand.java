@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
@@ -205,10 +204,8 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public void done(PlannedStep p, StepResult r, StepNumbers n) {
-            out.println(String.format(Locale.ROOT, "step %d  %s  %.1f s, %s MB/s, %s IOPS", p.ordinal() + 1,
-                    r.complete() ? "done" : "stopped (" + r.stopReason() + ")", r.durationNs() / NS_PER_S,
-                    Double.isNaN(n.mbps()) ? "-" : String.format(Locale.ROOT, "%.2f", n.mbps()),
-                    Double.isNaN(n.iops()) ? "-" : String.format(Locale.ROOT, "%.0f", n.iops())));
+            out.println("step " + (p.ordinal() + 1) + "  " + (r.complete() ? "done" : "stopped (" + r.stopReason() + ")") + "  "
+                    + StepTable.f1(r.durationNs() / NS_PER_S) + " s, " + StepTable.f1(n.mbps()) + " MB/s, " + StepTable.f0(n.iops()) + " IOPS");
             out.flush();
             for (StepResult.NamedRun run : r.runs()) {
                 String errors = IoErrorSummary.of(run.result());

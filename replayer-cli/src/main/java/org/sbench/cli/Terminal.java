@@ -1,6 +1,8 @@
 package org.sbench.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,11 +20,44 @@ final class Terminal {
      * the user's terminal.
      */
     static boolean isStderr() {
+        return stderrDevice() != null;
+    }
+
+    /**
+     * The width in columns of the terminal descriptor 2 is, as {@code stty size} reads it from the
+     * device (Java has no call for it, and a shell does not export {@code COLUMNS}); 0 when stderr is
+     * no terminal or the width is unknown.
+     */
+    static int stderrColumns() {
+        Path device = stderrDevice();
+        if (device == null) {
+            return 0;
+        }
         try {
-            String name = Files.readSymbolicLink(STDERR).toString();
-            return name.startsWith("/dev/pts/") || name.startsWith("/dev/tty") || name.equals("/dev/console");
+            Process stty = new ProcessBuilder("stty", "size").redirectInput(device.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String size;
+            try (InputStream out = stty.getInputStream()) {
+                size = new String(out.readAllBytes(), StandardCharsets.US_ASCII).trim();
+            }
+            String[] rowsColumns = size.split(" ");
+            return stty.waitFor() == 0 && rowsColumns.length == 2 ? Integer.parseInt(rowsColumns[1]) : 0;
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    /** The terminal descriptor 2 names, or null when it is none. */
+    private static Path stderrDevice() {
+        try {
+            Path device = Files.readSymbolicLink(STDERR);
+            String name = device.toString();
+            return name.startsWith("/dev/pts/") || name.startsWith("/dev/tty") || name.equals("/dev/console") ? device : null;
         } catch (IOException | UnsupportedOperationException e) {
-            return false;
+            return null;
         }
     }
 }

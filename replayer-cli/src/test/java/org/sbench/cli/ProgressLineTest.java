@@ -27,7 +27,11 @@ class ProgressLineTest {
         final ProgressLine line;
 
         Fixture(ProgressLine.Mode mode) {
-            line = new ProgressLine(new PrintWriter(err), mode, () -> nowNs);
+            this(mode, 0);
+        }
+
+        Fixture(ProgressLine.Mode mode, int columns) {
+            line = new ProgressLine(new PrintWriter(err), mode, columns, () -> nowNs);
         }
     }
 
@@ -59,6 +63,18 @@ class ProgressLineTest {
         f.line.end();
         assertEquals("\rreading x: 50%\rreading x: 75%, longer\rshort                 " + NL, f.err.toString(),
                 "each line overwrites the last, spaces over what was longer");
+    }
+
+    @Test
+    void onATerminalALineIsCutToItsWidthSoThatItIsRewrittenInPlaceNotWrappedOntoRowsAbove() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE, 20);
+        f.nowNs = S;
+        f.line.show("cdm v8 8/8 RND4K Q1T1 write (random data), pass 2 of 2");
+        f.nowNs = 2 * S;
+        f.line.show("short");
+        f.line.end();
+        assertEquals("\rcdm v8 8/8 RND4K Q1\rshort              " + NL, f.err.toString(),
+                "at most one column less than the terminal's, so that the cursor stays on the line");
     }
 
     @Test

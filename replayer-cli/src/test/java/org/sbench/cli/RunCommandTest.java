@@ -39,6 +39,9 @@ class RunCommandTest {
         assertTrue(r.out().contains("step 1 of at most 5  replay " + dir.resolve("hm_0.csv")), r.out());
         assertTrue(r.out().contains("step 4 of at most 5  round 2 of 2 (g): cdm v8, 2 MiB, 1 pass of 200 ms"), r.out());
         assertTrue(r.out().contains("bundle   " + dir.resolve("a") + " (5 step records, report.html)"), r.out());
+        String[] row = r.out().lines().filter(l -> l.startsWith("1. replay ")).findFirst().orElseThrow().split(" {2,}");
+        assertTrue(r.out().contains("step 1  done  " + row[2] + " s, " + row[4] + " MB/s, " + row[5] + " IOPS"),
+                "a step's line writes its numbers as the table after it: " + r.out());
         Bundle b = BundleDirectory.open(dir.resolve("a")).read();
         assertTrue(b.complete());
         Path run = dir.resolve("a").resolve(b.steps().get(0).runs().get(0).file());

@@ -26,6 +26,7 @@ import org.sbench.trace.format.systor.SystorFormat;
 import org.sbench.trace.format.tracefs.TracefsFormat;
 import org.sbench.trace.format.tencent.TencentFormat;
 import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
@@ -101,6 +102,10 @@ public final class TraceFormats {
         if (isTarArchive(input.head())) {
             throw SbenchException.badInput(input.displayName(), "a tar archive, not a trace (some trace sets come as .tar.gz"
                     + " or .tgz); extract it (tar xf) and name the trace files in it");
+        }
+        SbenchException utf16 = LineCursor.utf16(input.displayName(), input.head().bytes());
+        if (utf16 != null) {
+            throw utf16;
         }
         TraceHead.BinaryStart hole = input.head().binaryAfterText();
         if (hole != null) {

@@ -10,7 +10,8 @@ import org.sbench.trace.IoRecord;
 /**
  * Line-by-line reading of a text trace that knows where it is, so every error names
  * {@code FILE:LINE}. Lines end with LF or CRLF and are UTF-8; a byte-order mark before the first
- * (as Windows tools write CSV) is dropped. Owns the decompressed stream and the bad-record budget
+ * (as Windows tools write CSV) is dropped, and so is a Ctrl-Z after the last line end (DOS's end-of-file
+ * mark). Owns the decompressed stream and the bad-record budget
  * of its reader.
  *
  * <p>Bounded: a line longer than {@link #MAX_LINE_BYTES} (a hole of a damaged file, a
@@ -31,6 +32,8 @@ public final class LineCursor implements AutoCloseable {
     private static final int MAX_BUFFER = MAX_LINE_BYTES + 2;
     private static final int QUOTED_PREFIX_BYTES = 64;
     private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+    /** Ctrl-Z, which DOS tools write after a text file's last line: its end, not a line. */
+    private static final byte DOS_EOF = 0x1a;
 
     private final TraceInput input;
     private final InputStream in;
@@ -54,6 +57,19 @@ public final class LineCursor implements AutoCloseable {
     /** What to say of a trace {@code name} whose last line, line {@code line}, had no line end and was not read. */
     public static String cutLastLine(String name, long line) {
         return name + ":" + line + ": last line incomplete (no line end: a cut file?), not read";
+    }
+
+    /**
+     * The error of a trace that starts with a UTF-16 byte-order mark ({@code FF FE} or {@code FE FF}:
+     * what Windows tools save as "Unicode", PowerShell's {@code >} among them), whose NUL bytes
+     * would otherwise be called binary data; null when {@code head} does not start with one.
+     */
+    public static SbenchException utf16(String name, byte[] head) {
+        boolean le = head.length >= 2 && head[0] == (byte) 0xff && head[1] == (byte) 0xfe;
+        boolean be = head.length >= 2 && head[0] == (byte) 0xfe && head[1] == (byte) 0xff;
+        return le || be ? SbenchException.badInput(name + ":1", "expected UTF-8 text, found UTF-16 (byte-order mark "
+                + (le ? "FF FE" : "FE FF") + ", as Windows tools save \"Unicode\"); convert it: iconv -f UTF-16 -t UTF-8 FILE > NEW")
+                : null;
     }
 
     public LineCursor(TraceInput input, ReadOptions options) {
@@ -102,6 +118,10 @@ public final class LineCursor implements AutoCloseable {
                             return true;
                         }
                         if (b == 0) {
+                            SbenchException utf16 = lineNumber == 0 ? utf16(input.displayName(), Arrays.copyOf(buf, Math.min(2, limit))) : null;
+                            if (utf16 != null) {
+                                throw utf16;
+                            }
                             lineNumber++;
                             throw SbenchException.badLine(input.displayName(), lineNumber, "a text line", "binary data");
                         }
@@ -114,7 +134,7 @@ public final class LineCursor implements AutoCloseable {
                 throw tooLong();
             }
             if (eof) {
-                if (!isBlank(pos, limit)) {
+                if (!isBlank(pos, limit > pos && buf[limit - 1] == DOS_EOF ? limit - 1 : limit)) {
                     incompleteLastLine = lineNumber + 1;
                 }
                 pos = limit;

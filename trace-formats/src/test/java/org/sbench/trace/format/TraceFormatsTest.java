@@ -266,6 +266,24 @@ class TraceFormatsTest {
     }
 
     @Test
+    void aUtf16TraceIsNamedSoAndRefusedWithHowToConvertIt(@TempDir Path dir) throws IOException {
+        String msr = "128166372000000000,hm,0,Read,0,4096,20000\r\n";
+        Path le = Files.write(dir.resolve("le.csv"), ("\ufeff" + msr).getBytes(StandardCharsets.UTF_16LE));
+        Path be = Files.write(dir.resolve("be.csv"), ("\ufeff" + msr).getBytes(StandardCharsets.UTF_16BE));
+        String expected = ":1: expected UTF-8 text, found UTF-16 (byte-order mark %s, as Windows tools save \"Unicode\"); convert it:"
+                + " iconv -f UTF-16 -t UTF-8 FILE > NEW";
+        assertEquals(le + String.format(expected, "FF FE"),
+                assertThrows(SbenchException.class, () -> formats.open(le, null, ReadOptions.DEFAULTS)).getMessage(), "detection");
+        assertEquals(be + String.format(expected, "FE FF"),
+                assertThrows(SbenchException.class, () -> formats.open(be, null, ReadOptions.DEFAULTS)).getMessage(), "detection");
+        assertEquals(le + String.format(expected, "FF FE"), assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.open(le, "msr", ReadOptions.DEFAULTS)) {
+                r.next(new IoRecord());
+            }
+        }).getMessage(), "--from msr");
+    }
+
+    @Test
     void emptyMissingAndDirectoryInputs(@TempDir Path dir) throws IOException {
         Path empty = Files.createFile(dir.resolve("empty.csv"));
         assertEquals(empty + ": empty file, expected a trace",

@@ -48,6 +48,16 @@ class LineCursorTest {
     }
 
     @Test
+    void aCtrlZAfterTheLastLineIsTheDosEndOfFileNotACutLine() {
+        LineCursor c = cursor("1,2\r\n3,4\r\n\u001a".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of("1,2", "3,4"), lines(c));
+        assertEquals(0, c.incompleteLastLine(), "a DOS tool's end-of-file mark, no line lost");
+        LineCursor cut = cursor("1,2\n3,\u001a".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of("1,2"), lines(cut));
+        assertEquals(2, cut.incompleteLastLine(), "a line cut short before the mark still is");
+    }
+
+    @Test
     void aLineOfTheLongestLengthIsReadAndALongerOneIsAnError() {
         byte[] longest = ("x\n" + "a".repeat(LineCursor.MAX_LINE_BYTES) + "\r\nnext\n").getBytes(StandardCharsets.US_ASCII);
         LineCursor c = cursor(longest);
