@@ -113,6 +113,7 @@ class ConvertCommandTest {
         assertEquals(0, skipping.code(), skipping.err());
         assertTrue(skipping.out().startsWith("wrote 2 records to " + csv), skipping.out());
     }
+
     /**
      * A write-zeroes of 4 MiB (as the kernel logged {@code blkdiscard -z} on a loop device) is no IO
      * of the trace: convert says it left it out, and the .sbt it writes carries the count, which
