@@ -5,14 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.format.sbt.SbtFormat;
@@ -31,6 +37,7 @@ import org.sbench.trace.synth.WorkloadProfile;
  */
 class ProfileStatisticsTest {
     private static final Map<String, TraceStatistics> GENERATED = new HashMap<>();
+    private static final Map<String, String> DIGESTS = new HashMap<>();
     private static Path dir;
 
     static WorkloadProfile profile(String name) throws IOException {
@@ -79,9 +86,34 @@ class ProfileStatisticsTest {
         try (TraceReader r = TraceFormats.standard().open(file, null, ReadOptions.DEFAULTS)) {
             s = TraceInspector.inspect(r, SequentialWindow.DEFAULT_WINDOW);
         }
+        DIGESTS.put(name, digestOfIos(file));
         Files.delete(file);
         GENERATED.put(name, s);
         return s;
+    }
+
+    /** SHA-256 over each IO's fields in order: the IOs, not the file's layout. */
+    private static String digestOfIos(Path file) throws IOException {
+        MessageDigest sha = sha256();
+        ByteBuffer fields = ByteBuffer.allocate(5 * Long.BYTES);
+        IoRecord io = new IoRecord();
+        try (TraceReader r = TraceFormats.standard().open(file, null, ReadOptions.DEFAULTS)) {
+            while (r.next(io)) {
+                fields.clear();
+                fields.putLong(io.issueNs).putLong(io.offsetBytes).putLong(io.lengthBytes).putLong(io.op.ordinal())
+                        .putLong(io.qd);
+                sha.update(fields.array());
+            }
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @AfterAll
@@ -148,6 +180,25 @@ class ProfileStatisticsTest {
         }
         assertTrue(read + written < 10_000_000_000L, "whole suite " + (read + written));
         assertEquals(4e9, written, 0.1 * 4e9, "writes of the suite");
+    }
+
+    /**
+     * The IOs each profile generates from seed 1, as generated when its {@code version} was set. A
+     * cached workload is named by profile version and seed, so a change to what is generated must
+     * raise the profile's version (or a cache keeps the old IOs under the new build). The generator
+     * uses StrictMath, so these hold on every JVM and CPU.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "light-2010, d69eb877d61ca40a059f7836fb12ab1be9fd3ee48435a5766181e1dec3f0b357",
+        "heavy-2010, 95f74e2e1b4e9f5d5cc0e0756e93812d266b001167e739ca156544c5501a524c",
+        "gaming-2010, 389a1e81d7617495e19e2f4f6159f13fa1655de1cb730af52ae6845698f2cbae",
+        "light-2011, c9635bd762e14872103e554589f936e19e765324883c392bc95f87e63d8ea02d",
+        "heavy-2011, 3c4ff9b99b74824ad4cff1a68a6f30cb6514a54ab81250aa3519410913444bdc"})
+    void generatesTheIosOfItsVersion(String name, String digest) throws IOException {
+        generate(name);
+        assertEquals(digest, DIGESTS.get(name), name + " generates other IOs than its version " + profile(name).version()
+                + " did: raise version= in its profile, then this digest");
     }
 
     @Test

@@ -135,10 +135,10 @@ final class QdShaper {
         d[1] = qd1;
         double norm = 0;
         for (int k = 2; k <= max; k++) {
-            norm += Math.pow(r, k - 2);
+            norm += StrictMath.pow(r, k - 2);
         }
         for (int k = 2; k <= max; k++) {
-            d[k] = (1 - qd1) * Math.pow(r, k - 2) / norm;
+            d[k] = (1 - qd1) * StrictMath.pow(r, k - 2) / norm;
         }
         return d;
     }
@@ -147,7 +147,7 @@ final class QdShaper {
         double w = 0;
         double s = 0;
         for (int k = 2; k <= max; k++) {
-            double p = Math.pow(r, k - 2);
+            double p = StrictMath.pow(r, k - 2);
             w += p;
             s += p * k;
         }

@@ -101,7 +101,7 @@ final class SizeMix {
     private long[] split(long[] total, long reads, double tilt) {
         double[] weights = new double[CLASSES.length];
         for (int c = 0; c < CLASSES.length; c++) {
-            weights[c] = total[c] * Math.pow(2, -tilt * c);
+            weights[c] = total[c] * StrictMath.pow(2, -tilt * c);
         }
         long[] r = apportion(reads, weights);
         // A class cannot have more reads than IOs; move the excess to classes with room.

@@ -173,7 +173,7 @@ public final class TraceSynthesizer {
 
     /** Time before the next issue: a short gap within a burst, or an idle gap keeping the planned duration. */
     private long gapNs(int depth) {
-        long burst = (long) (-Math.log(1 - random.nextDouble()) * BURST_GAP_MEAN_NS);
+        long burst = (long) (-StrictMath.log(1 - random.nextDouble()) * BURST_GAP_MEAN_NS);
         if (depth > 1) {
             return burst;
         }
@@ -222,6 +222,6 @@ public final class TraceSynthesizer {
         // Integral feedback on the IOs missing (or in excess) so far, so no steady offset remains.
         double missing = sequentialTarget * generated - sequential;
         double mean = fileRunMean * Math.max(0.25, Math.min(4, 1 + missing / SEQUENTIAL_GAIN_IOS));
-        run.left = 1 + (long) (-Math.log(1 - random.nextDouble()) * Math.max(0, mean - 1));
+        run.left = 1 + (long) (-StrictMath.log(1 - random.nextDouble()) * Math.max(0, mean - 1));
     }
 }
