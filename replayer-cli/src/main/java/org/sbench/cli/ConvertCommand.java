@@ -261,7 +261,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         long start = startNs == null ? 0 : startNs;
         long end = endNs == null ? ConvertSettings.NO_END : endNs;
-        if (end <= start) {
+        if (endNs != null && end <= start) {
             throw SbenchException.usage("--end must be after --start");
         }
         if (limit != null && limit < 1) {

@@ -232,4 +232,16 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertTrue(r.out().startsWith("wrote "), r.out());
         assertTrue(Files.size(out) > 0);
     }
+
+    /** {@code --start} the greatest time without {@code --end} keeps what is at it, as the CLI; it was refused naming {@code --end}. */
+    @Test
+    void theGreatestStartWithoutAnEndKeepsWhatIsAtIt() throws Exception {
+        String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        Path out = dir.resolve("max.sbt");
+        CommandRun r = CommandRun.of("convert", trace, out.toString(), "--start", Long.MAX_VALUE + "ns");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("wrote 0 records to " + out), r.out());
+        CommandRun empty = CommandRun.of("convert", trace, dir.resolve("none.sbt").toString(), "--start", "5s", "--end", "5s");
+        assertEquals("sbench-spark: --end must be after --start\n", empty.err());
+    }
 }
