@@ -121,13 +121,13 @@ public final class SbenchException extends RuntimeException {
     public static final int INTERNAL_EXIT = 70;
 
     static String shorten(CharSequence text) {
-        String s = oneLine(text.toString());
-        return s.length() <= MAX_FOUND_CHARS ? s : s.substring(0, MAX_FOUND_CHARS) + "...";
+        String s = text.toString();
+        return s.length() <= MAX_FOUND_CHARS ? oneLine(s) : oneLine(s.substring(0, MAX_FOUND_CHARS)) + "...";
     }
 
     /**
-     * {@code message} as one line a terminal shows as it is: control characters (a newline, an escape
-     * sequence from a file's bytes) as '?'.
+     * {@code message} as one line a terminal shows as it is: a tab as {@code \t}, other control
+     * characters (a newline, an escape sequence from a file's bytes) as '?'.
      */
     public static String printable(String message) {
         return oneLine(String.valueOf(message));
@@ -137,7 +137,11 @@ public final class SbenchException extends RuntimeException {
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            b.append(c < ' ' || c == 0x7f ? '?' : c);
+            if (c == '\t') {
+                b.append("\\t");
+            } else {
+                b.append(c < ' ' || c == 0x7f ? '?' : c);
+            }
         }
         return b.toString();
     }

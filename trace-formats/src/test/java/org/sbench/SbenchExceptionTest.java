@@ -35,4 +35,17 @@ class SbenchExceptionTest {
         assertEquals(3, status);
         assertEquals("sbench: b/bundle.json: made on /dev/?[2Jx?second line" + System.lineSeparator(), out.toString());
     }
+
+    /**
+     * A tab (a tab-separated MSR line) is shown as {@code \t}, in the quoted line and in the reported
+     * message: it was '?', as unreadable as an escape sequence.
+     */
+    @Test
+    void aTabIsShownAsBackslashT() {
+        SbenchException e = SbenchException.badLine("tab.msr", 1, "7 fields", "128166372000059937\tdesktop\t0\tWrite");
+        assertEquals("tab.msr:1: expected 7 fields, found '128166372000059937\\tdesktop\\t0\\tWrite'", e.getMessage());
+        java.io.StringWriter out = new java.io.StringWriter();
+        SbenchException.report(SbenchException.badInput("a\tb.csv", "empty"), "sbench", false, new java.io.PrintWriter(out));
+        assertEquals("sbench: a\\tb.csv: empty" + System.lineSeparator(), out.toString());
+    }
 }

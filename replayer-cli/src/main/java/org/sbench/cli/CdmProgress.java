@@ -8,6 +8,7 @@ import org.sbench.cdm.CdmTest;
 import org.sbench.replay.ReplayListener;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.Op;
+import org.sbench.trace.units.Units;
 
 /**
  * The suite's progress on stderr: what it fills, which test and pass it is in ("cdm v8 3/8 RND4K

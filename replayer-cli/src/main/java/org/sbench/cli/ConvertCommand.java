@@ -11,6 +11,7 @@ import org.sbench.replay.FitPolicy;
 import org.sbench.replay.FittedTraceReader;
 import org.sbench.target.DeviceGeometry;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestLines;
 import org.sbench.trace.StreamArgument;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
@@ -20,6 +21,7 @@ import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.format.fioiolog.FioIologWriter;
+import org.sbench.trace.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -261,7 +263,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         long start = startNs == null ? 0 : startNs;
         long end = endNs == null ? ConvertSettings.NO_END : endNs;
-        if (end <= start) {
+        if (endNs != null && end <= start) {
             throw SbenchException.usage("--end must be after --start");
         }
         if (limit != null && limit < 1) {

@@ -19,6 +19,8 @@ import org.sbench.record.RecordSettings;
 import org.sbench.record.TraceRecorder;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
+import org.sbench.trace.RequestLines;
+import org.sbench.trace.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

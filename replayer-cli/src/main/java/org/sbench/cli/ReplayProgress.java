@@ -3,6 +3,7 @@ package org.sbench.cli;
 import java.util.Locale;
 import org.sbench.replay.ReplayListener;
 import org.sbench.trace.Progress;
+import org.sbench.trace.units.Units;
 
 /**
  * A replay as a progress line: first its plan (the trace read once for statistics and hashed, as

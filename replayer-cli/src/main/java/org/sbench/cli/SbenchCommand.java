@@ -128,9 +128,12 @@ public final class SbenchCommand implements Runnable {
         return SbenchException.report(ex, "sbench", debug, cl.getErr());
     }
 
-    /** A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE}. */
+    /**
+     * A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE},
+     * shown as an error is ({@link SbenchException#printable}: it may quote a file's text).
+     */
     static void warn(PrintWriter err, String message) {
-        err.println("sbench: " + message);
+        err.println(SbenchException.printable("sbench: " + message));
         err.flush();
     }
 

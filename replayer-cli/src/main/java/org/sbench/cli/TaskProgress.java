@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import java.util.Locale;
 import org.sbench.trace.Progress;
+import org.sbench.trace.units.Units;
 
 /** A task that reports bytes read of a file, or IOs generated of a trace, as a progress line: "reading x: 12.3 of 45.6 MB (27.0%), ...". */
 final class TaskProgress implements Progress {

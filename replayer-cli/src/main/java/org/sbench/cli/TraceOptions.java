@@ -72,8 +72,7 @@ final class TraceOptions {
      */
     static void warnIfCut(PrintWriter err, Path trace, long line) {
         if (line > 0) {
-            err.println("sbench: warning: " + LineCursor.cutLastLine(trace.toString(), line));
-            err.flush();
+            SbenchCommand.warn(err, "warning: " + LineCursor.cutLastLine(trace.toString(), line));
         }
     }
 

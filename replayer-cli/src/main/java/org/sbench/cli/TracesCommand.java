@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.sbench.result.TextTable;
 import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.synth.WorkloadProfile;
+import org.sbench.trace.units.Units;
 import org.sbench.traces.BundledTraces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

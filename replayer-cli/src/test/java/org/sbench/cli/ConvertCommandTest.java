@@ -130,6 +130,21 @@ class ConvertCommandTest {
                 + " commands (N in the kernel's RWBS), not IOs sbench replays", "otherRequestBytes", 4 << 20);
     }
 
+    /**
+     * {@code --start} the greatest time, with no {@code --end}, keeps the IOs at that time (none here), as
+     * {@code --start} one less does; it was refused as {@code --end must be after --start}, of an {@code --end} not given.
+     */
+    @Test
+    void theGreatestStartWithoutAnEndKeepsWhatIsAtIt(@TempDir Path dir) throws Exception {
+        Path msr = Files.writeString(dir.resolve("hm.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n");
+        Path out = dir.resolve("out.csv");
+        CliTest.Run r = CliTest.run("convert", msr.toString(), out.toString(), "--start", Long.MAX_VALUE + "ns");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("wrote 0 records to " + out), r.out());
+        r = CliTest.run("convert", msr.toString(), out.toString(), "--start", "5s", "--end", "5s");
+        assertEquals(CliTest.usage("convert", "--end must be after --start"), r.err());
+    }
+
     /** Two reads that failed with EIO (as the kernel logged them for a loop device over a file cut short) stay IOs, counted. */
     @Test
     void failedIosAreCountedByErrorInTheSummaryTheSbtAndInspect(@TempDir Path dir) throws Exception {

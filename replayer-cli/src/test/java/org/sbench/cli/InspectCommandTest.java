@@ -77,6 +77,23 @@ class InspectCommandTest {
     }
 
     /**
+     * A warning quoting a file's text (here its metadata) reaches the terminal as an error does, control
+     * characters as '?', a tab as \t: the escape sequences that clear the screen and set the title went
+     * out as they were, in inspect's warning and in replay's.
+     */
+    @Test
+    void aWarningShowsNoControlCharactersOfTheFile(@TempDir Path dir) throws Exception {
+        Path sbt = recording(dir, Map.of("record.complete", "false", "record.eventsLost", "5\u001b[2J\u001b]0;x\u0007\t1",
+                "record.incompleteIos", "7"));
+        String said = "sbench: warning: " + sbt + ": an incomplete recording (sbench record: 5?[2J?]0;x?\\t1 events lost, 7 IOs left out"
+                + " without their issue or completion): the drive saw IOs it does not hold\n";
+        CliTest.Run inspect = CliTest.run("inspect", sbt.toString());
+        assertEquals(said, inspect.err());
+        CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
+        assertTrue(replay.err().contains(said), replay.err());
+    }
+
+    /**
      * A replay of a recording says what its IOs do not show: requests of other kinds left out when it
      * was recorded, and IOs that failed then, which it issues as any other. Only record, convert and
      * inspect said so.

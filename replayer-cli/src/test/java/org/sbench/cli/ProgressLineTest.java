@@ -14,6 +14,7 @@ import org.sbench.cdm.CdmSettings;
 import org.sbench.replay.ReplayListener;
 import org.sbench.step.StepListener;
 import org.sbench.trace.Op;
+import org.sbench.trace.units.Units;
 
 class ProgressLineTest {
     private static final long MS = 1_000_000L;

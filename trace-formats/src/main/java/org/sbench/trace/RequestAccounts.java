@@ -110,6 +110,16 @@ public final class RequestAccounts {
         }
     }
 
+    /**
+     * {@code info} without the counts its metadata carries: the info of a part of the trace (one of
+     * its streams), for which they are not known.
+     */
+    public static TraceInfo withoutCounts(TraceInfo info) {
+        Map<String, String> m = new LinkedHashMap<>(info.metadata());
+        m.keySet().removeAll(List.of(OTHER_REQUESTS, OTHER_REQUEST_BYTES, FAILED_IOS, FAILED_IOS_BY_ERROR, OF_SOURCE));
+        return new TraceInfo(info.sourceFormat(), info.fields(), m, info.phases());
+    }
+
     /** True when the counts of a trace with {@code metadata} are of the trace it was cut from ({@link #OF_SOURCE}). */
     public static boolean ofSource(Map<String, String> metadata) {
         return Boolean.parseBoolean(metadata.get(OF_SOURCE));

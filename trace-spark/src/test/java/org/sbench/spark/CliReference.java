@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
@@ -69,10 +70,15 @@ public final class CliReference {
             return false;
         }
 
-        /** A file of one stream's records holds no counts of the trace's other requests. */
+        /** A file of one stream's records holds no counts of the trace's other requests, nor does its info. */
         @Override
         public RequestAccounts requestAccounts() {
             return null;
+        }
+
+        @Override
+        public TraceInfo info() {
+            return RequestAccounts.withoutCounts(super.info());
         }
     }
 }

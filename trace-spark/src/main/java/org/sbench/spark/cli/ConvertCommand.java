@@ -12,6 +12,7 @@ import org.sbench.spark.convert.ExportSettings;
 import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.convert.SbtExtraction;
 import org.sbench.spark.split.HadoopFiles;
+import org.sbench.trace.RequestLines;
 import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.units.Durations;
 import picocli.CommandLine.Command;
@@ -25,6 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = "Write traces as Parquet (zstd; the source's columns) or one stream / time slice as .sbt for sbench replay.")
 final class ConvertCommand implements Callable<Integer> {
+    /** The width of the labels of the request lines ("left out", "failed"), as sbench convert prints them. */
+    private static final int REQUEST_LABEL_WIDTH = 9;
+
     @Parameters(arity = "2..*", paramLabel = "IN... OUT", hideParamSyntax = true, description = "Input traces (files, directories, globs), then OUT.parquet or OUT.sbt.")
     List<String> args;
 
@@ -62,6 +66,7 @@ final class ConvertCommand implements Callable<Integer> {
             warn(s.warnings());
             o.println(String.format(Locale.ROOT, "wrote %,d records to %s (parquet, zstd); skipped %,d bad records", s.records(), out,
                     s.skipped()));
+            RequestLines.of(s.requests(), REQUEST_LABEL_WIDTH).forEach(o::println);
         } else if (out.endsWith(".sbt")) {
             Path file = localFile(out);
             SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, file);
@@ -69,6 +74,7 @@ final class ConvertCommand implements Callable<Integer> {
             TraceConverter.Summary s = extracted.converted();
             o.println(String.format(Locale.ROOT, "wrote %,d records to %s (sbt); read %,d, skipped %,d bad records", s.written(), out,
                     s.read(), s.skipped()));
+            RequestLines.of(s.requests(), REQUEST_LABEL_WIDTH).forEach(o::println);
         } else {
             throw SbenchException.usage("OUT must end in .parquet or .sbt, found " + out);
         }

@@ -50,10 +50,10 @@ final class SparkOptions {
         return n;
     }
 
-    /** Prints each of the CLI's warnings on reading traces as sbench does, one line each. */
+    /** Prints each of the CLI's warnings on reading traces as sbench does, one line each, shown as an error is. */
     static void warn(PrintWriter err, List<String> warnings) {
         for (String w : warnings) {
-            err.println("sbench-spark: warning: " + w);
+            err.println(SbenchException.printable("sbench-spark: warning: " + w));
         }
         err.flush();
     }

@@ -14,7 +14,8 @@ import org.sbench.trace.StreamArgument;
  * @param splitBytes size of the ranges splittable files are read in
  * @param stream     keep only this stream, as {@code --stream} takes it (a number, or {@code MAJOR:MINOR}), or null for all
  * @param startNs    keep IOs issued at or after this time since the input's first IO (.sbt only)
- * @param endNs      keep IOs issued before this time since the input's first IO (.sbt only)
+ * @param endNs      keep IOs issued before this time since the input's first IO (.sbt only), or all from
+ *                   {@code startNs} on: {@link Long#MAX_VALUE}
  */
 public record ExportSettings(String from, long skipBad, long splitBytes, String stream, long startNs, long endNs) {
     public static final ExportSettings ALL =
@@ -27,7 +28,7 @@ public record ExportSettings(String from, long skipBad, long splitBytes, String 
         if (skipBad < 0) {
             throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
         }
-        if (endNs <= startNs) {
+        if (endNs != Long.MAX_VALUE && endNs <= startNs) {
             throw SbenchException.usage("--end must be after --start");
         }
     }

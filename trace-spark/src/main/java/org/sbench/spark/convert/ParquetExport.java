@@ -14,6 +14,7 @@ import org.sbench.SbenchException;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.source.SbenchDataSource;
 import org.sbench.spark.source.SbenchTable;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.input.TraceInput;
 
 /**
@@ -29,8 +30,12 @@ public final class ParquetExport {
     private ParquetExport() {
     }
 
-    /** What an export wrote, and the CLI's warnings on reading the input (a cut last line, not read). */
-    public record Summary(long records, long skipped, List<String> warnings) {
+    /**
+     * What an export wrote; the requests the inputs' readers counted (left out, failed), null when no
+     * input is a trace of block request events; the CLI's warnings on reading the input (a cut last
+     * line, not read).
+     */
+    public record Summary(long records, long skipped, RequestAccounts.Counts requests, List<String> warnings) {
         public Summary {
             warnings = List.copyOf(warnings);
         }
@@ -50,7 +55,9 @@ public final class ParquetExport {
             throw e instanceof IOException io2 ? failure("write", out, io2) : BadRecords.unwrap(e, table);
         }
         long records = spark.read().parquet(out).count();
-        return new Summary(records, BadRecords.skipped(table), BadRecords.cutLastLines(table));
+        RequestAccounts requests = table.counts().requests();
+        return new Summary(records, BadRecords.skipped(table), requests == null ? null : requests.counts(),
+                BadRecords.cutLastLines(table));
     }
 
     private static SbenchException failure(String what, String out, IOException e) {

@@ -4,6 +4,7 @@ package org.sbench.spark.inspect;
 import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
@@ -11,7 +12,9 @@ import org.sbench.trace.TraceReader;
  * Delivers the IOs of one volume from rows sorted by (volume, place in file order): the volume's
  * records as its own file would hold them, not in issue order, so that trace-formats' pipeline
  * sorts them (stable, in bounded memory) and counts the reordered ones exactly as
- * {@code sbench inspect} of that file would.
+ * {@code sbench inspect} of that file would. Its info is its file's without the counts of requests
+ * left out and IOs failed that a block trace's .sbt carries: they are the file's, not known per volume
+ * (a text trace's are counted by its reader, which a volume is not read with).
  */
 final class VolumeReader implements TraceReader {
     private final Rows rows;
@@ -21,7 +24,7 @@ final class VolumeReader implements TraceReader {
     VolumeReader(Rows rows, TraceInfo info) {
         this.rows = rows;
         this.volume = rows.peek().getLong(VolumeRows.VOLUME_AT);
-        this.info = info;
+        this.info = RequestAccounts.withoutCounts(info);
     }
 
     long volume() {

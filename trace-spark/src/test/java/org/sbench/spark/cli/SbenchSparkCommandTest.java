@@ -114,7 +114,9 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         String trace = LocalSpark.fixture("blkparse", "two-disks.txt").toString();
         CommandRun device = CommandRun.of("convert", trace, dir.resolve("8-16.sbt").toString(), "--stream", "8:16");
         assertEquals(0, device.status(), device.err());
-        assertEquals("wrote 2 records to " + dir.resolve("8-16.sbt") + " (sbt); read 2, skipped 0 bad records\n", device.out());
+        assertEquals("wrote 2 records to " + dir.resolve("8-16.sbt") + " (sbt); read 2, skipped 0 bad records\n"
+                + "left out 3 requests of other kinds (0 B): write-zeroes, passthrough or zone commands (N in the kernel's RWBS), not IOs"
+                + " sbench replays\n", device.out());
         CommandRun number = CommandRun.of("convert", trace, dir.resolve("16.sbt").toString(), "--stream", Integer.toString(8 << 20 | 16));
         assertEquals(0, number.status(), number.err());
         assertArrayEquals(Files.readAllBytes(dir.resolve("16.sbt")), Files.readAllBytes(dir.resolve("8-16.sbt")));
@@ -231,5 +233,43 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("wrote "), r.out());
         assertTrue(Files.size(out) > 0);
+    }
+
+    /** {@code --start} the greatest time without {@code --end} keeps what is at it, as the CLI; it was refused naming {@code --end}. */
+    @Test
+    void theGreatestStartWithoutAnEndKeepsWhatIsAtIt() throws Exception {
+        String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        Path out = dir.resolve("max.sbt");
+        CommandRun r = CommandRun.of("convert", trace, out.toString(), "--start", Long.MAX_VALUE + "ns");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("wrote 0 records to " + out), r.out());
+        CommandRun empty = CommandRun.of("convert", trace, dir.resolve("none.sbt").toString(), "--start", "5s", "--end", "5s");
+        assertEquals("sbench-spark: --end must be after --start\n", empty.err());
+    }
+
+    /**
+     * A block trace's requests left out and IOs failed are said after the summary line, as sbench
+     * convert says them (the same lines), for .sbt and Parquet output; they were in the .sbt only.
+     */
+    @Test
+    void convertSaysTheRequestCountsAsTheCliDoes() throws Exception {
+        Path capture = Files.writeString(dir.resolve("counted.txt"), ""
+                + "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n");
+        String counts = "left out 1 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone commands (N in the kernel's"
+                + " RWBS), not IOs sbench replays\n"
+                + "failed   1 IOs failed at the device (EIO 1): kept as IOs, which a replay issues as any other\n";
+        Path sbt = dir.resolve("counted.sbt");
+        CommandRun r = CommandRun.of("convert", capture.toString(), sbt.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("wrote 1 records to " + sbt + " (sbt); read 1, skipped 0 bad records\n" + counts, r.out());
+        Path parquet = dir.resolve("counted.parquet");
+        CommandRun p = CommandRun.of("convert", capture.toString(), parquet.toString());
+        assertEquals(0, p.status(), p.err());
+        assertEquals("wrote 1 records to " + parquet + " (parquet, zstd); skipped 0 bad records\n" + counts, p.out());
+        CommandRun msr = CommandRun.of("convert", LocalSpark.fixture("msr", "hm_1.csv").toString(), dir.resolve("hm.sbt").toString());
+        assertEquals(1, msr.out().split("\n").length, "no request lines of a trace without block request events: " + msr.out());
     }
 }

@@ -16,6 +16,11 @@ import org.sbench.spark.CliReference;
 import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.MultiVolumeTraces.Line;
+import org.sbench.trace.RequestAccounts;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.convert.ConvertSettings;
+import org.sbench.trace.convert.TraceConverter;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.stats.TraceStatistics;
 
@@ -44,6 +49,37 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
             Path alone = MultiVolumeTraces.write(dir.resolve(name + "-volume" + v + ".csv"), MultiVolumeTraces.volume(lines, v));
             TraceStatistics cli = CliReference.inspect(alone, ReadOptions.DEFAULTS);
             assertEquals(cli, stats.volume(null, v), name + " volume " + v);
+        }
+    }
+
+    /**
+     * A block trace's counts of requests left out and IOs failed are the file's, not known per volume:
+     * the file row has them, no volume row, of the text trace and of its .sbt alike. Every volume of
+     * the .sbt showed the whole file's counts (1 left out, 1 failed on 7:0 and on 8:16), unmarked.
+     */
+    @Test
+    void requestCountsAreTheFilesNotEachVolumes() throws IOException {
+        Path capture = java.nio.file.Files.writeString(dir.resolve("counted.txt"), ""
+                + "kworker/1:1H-23789 [001] ..... 13685.707003: block_rq_issue: 7,0 NS 4194304 () 0 + 8192 be,0,4 [kworker/1:1H]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.707164: block_rq_complete: 7,0 NS () 0 + 8192 be,0,4 [0]\n"
+                + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n"
+                + "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n"
+                + "dd-26563 [001] ..... 13685.955572: block_rq_issue: 8,16 RS 4096 () 49152 + 8 be,0,4 [dd]\n"
+                + "ksoftirqd/1-24 [001] ..s.. 13685.955613: block_rq_complete: 8,16 RS () 49152 + 8 be,0,4 [0]\n");
+        Path sbt = dir.resolve("counted.sbt");
+        TraceFormats formats = TraceFormats.standard();
+        try (TraceReader r = formats.open(capture, null, ReadOptions.DEFAULTS)) {
+            TraceConverter.convert(r, formats.byName("sbt"), sbt, ConvertSettings.ALL);
+        }
+        RequestAccounts.Counts counts = new RequestAccounts.Counts(1, 4 << 20, 1, List.of(new RequestAccounts.Failure("EIO", 1)));
+        for (Path file : List.of(capture, sbt)) {
+            ArchiveStatistics stats = inspect(InspectSettings.DEFAULTS, file);
+            assertEquals(counts, stats.file(file.toString()).requests(), file.toString());
+            for (int stream : List.of(7 << 20, 8 << 20 | 16)) {
+                assertEquals(null, stats.volume(null, stream).requests(), file + " volume " + stream);
+            }
         }
     }
 

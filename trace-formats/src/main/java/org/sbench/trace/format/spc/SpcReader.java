@@ -23,7 +23,9 @@ import org.sbench.trace.input.TraceInput;
  * <li>{@code Opcode}: {@code r}/{@code R} read, {@code w}/{@code W} write.</li>
  * <li>{@code Timestamp}: seconds since the start of the trace, decimal; digits past the
  *     nanosecond are dropped. There is no completion time.</li>
- * <li>Further fields may follow, and their number varies from line to line; they are ignored.</li>
+ * <li>Further fields may follow, and their number varies from line to line; they are ignored, except
+ *     that whole seconds followed by a field of digits with a leading 0 ({@code 0,001000}) are
+ *     refused as a timestamp written with a decimal comma.</li>
  * </ul>
  * Spaces after commas are allowed. Blank lines, lines starting with {@code #} and a header line
  * starting with {@code ASU} are skipped. Records are delivered in file order.
@@ -58,6 +60,32 @@ final class SpcReader extends LineTraceReader {
         r.lengthBytes = fields.unsignedAt(SIZE, "a size in bytes");
         r.op = fields.readOrWriteAt(OPCODE, "an opcode R or W");
         r.issueNs = fields.scaledAt(TIMESTAMP, NS_DIGITS, "a timestamp in seconds");
+        if (decimalComma()) {
+            throw cursor.error("a timestamp in seconds with a decimal point (not a comma)",
+                    fields.text(TIMESTAMP) + "," + fields.text(TIMESTAMP + 1));
+        }
+        return true;
+    }
+
+    /**
+     * True when whole seconds are followed by a field of digits with a leading 0 ({@code 0,001000}):
+     * the fraction of a timestamp written with a decimal comma, which as an extra field would
+     * silently lose it. An extra field of another shape ({@code 7,12}, {@code 7,0}) is read as one.
+     */
+    private boolean decimalComma() {
+        if (fields.count() <= TIMESTAMP + 1 || fields.text(TIMESTAMP).indexOf('.') >= 0) {
+            return false;
+        }
+        int n = fields.length(TIMESTAMP + 1);
+        if (n < 2 || fields.charAt(TIMESTAMP + 1, 0) != '0') {
+            return false;
+        }
+        for (int k = 1; k < n; k++) {
+            char c = fields.charAt(TIMESTAMP + 1, k);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
         return true;
     }
 }

@@ -130,9 +130,24 @@ class SpcReaderTest {
         "2147483648,8,4096,r,0.1\n|:1: expected an ASU number below 2^31, found '2147483648'",
         "0,18014398509481984,4096,r,0.1\n|:1: expected an LBA in 512-byte sectors below 2^54, found '18014398509481984'",
         "0,18014398509481983,4096,r,0.1\n|:1: expected an IO that ends below 2^63 bytes, found '0,18014398509481983,4096,r,0.1'",
+        "0,8,4096,r,0,001000\n|:1: expected a timestamp in seconds with a decimal point (not a comma), found '0,001000'",
+        "0,8,4096,r,0.1\n0, 8, 4096, r, 1, 009, x\n|:2: expected a timestamp in seconds with a decimal point (not a comma), found '1,009'",
     })
     void badLineGivesOneLineMessage(String caseText) throws IOException {
         ReaderChecks.assertBadLine(FORMAT, dir, caseText);
+    }
+
+    /**
+     * Whole seconds followed by other extra fields are read: only an all-digit field with a leading 0
+     * after whole seconds is taken for the fraction of a timestamp written with a decimal comma.
+     */
+    @Test
+    void wholeSecondsBeforeOtherExtraFieldsAreRead() throws IOException {
+        Path file = write(dir, "0,8,4096,r,7,12\n0,8,4096,r,7,0\n0,8,4096,r,7,0x1\n0,8,4096,r,7.5,001\n");
+        assertEquals(List.of(record(7_000_000_000L, IoRecord.NO_TIME, 4096, 4096, Op.READ, 0),
+                record(7_000_000_000L, IoRecord.NO_TIME, 4096, 4096, Op.READ, 0),
+                record(7_000_000_000L, IoRecord.NO_TIME, 4096, 4096, Op.READ, 0),
+                record(7_500_000_000L, IoRecord.NO_TIME, 4096, 4096, Op.READ, 0)), readAll(FORMAT, file, ReadOptions.DEFAULTS));
     }
 
     @Test

@@ -1,9 +1,9 @@
-package org.sbench.cli;
+package org.sbench.trace.units;
 
 import java.util.Locale;
 
 /** Numbers as the tables print them: decimal MB/GB (10^6, 10^9 bytes), durations, counts. */
-final class Units {
+public final class Units {
     private static final double KB = 1e3;
     private static final double MB = 1e6;
     private static final double GB = 1e9;
@@ -16,7 +16,7 @@ final class Units {
     private Units() {
     }
 
-    static String bytes(long b) {
+    public static String bytes(long b) {
         if (b >= TB) {
             return String.format(Locale.ROOT, "%.2f TB", b / TB);
         }
@@ -32,15 +32,15 @@ final class Units {
         return b + " B";
     }
 
-    static String count(long n) {
+    public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    static String pct(double p) {
+    public static String pct(double p) {
         return String.format(Locale.ROOT, "%.1f%%", p);
     }
 
-    static String duration(long ns) {
+    public static String duration(long ns) {
         if (ns < NS_PER_MS) {
             return String.format(Locale.ROOT, "%.1f us", ns / 1e3);
         }

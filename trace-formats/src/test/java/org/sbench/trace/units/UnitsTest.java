@@ -1,4 +1,4 @@
-package org.sbench.cli;
+package org.sbench.trace.units;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,12 +1,15 @@
 // The lines record, convert and inspect print about requests of block request events that are not ordinary IOs.
-package org.sbench.cli;
+package org.sbench.trace;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.sbench.trace.RequestAccounts;
+import org.sbench.trace.units.Units;
 
-/** What {@link RequestAccounts.Counts} says, one line each, for the summaries of record, convert and inspect. */
-final class RequestLines {
+/**
+ * What {@link RequestAccounts.Counts} says, one line each, for the summaries of record, convert and
+ * inspect, sbench's and sbench-spark's.
+ */
+public final class RequestLines {
     private RequestLines() {
     }
 
@@ -15,12 +18,12 @@ final class RequestLines {
      * nothing was left out and nothing failed (or {@code c} is null: not a trace of block request
      * events).
      */
-    static List<String> of(RequestAccounts.Counts c, int width) {
+    public static List<String> of(RequestAccounts.Counts c, int width) {
         return of(c, width, false);
     }
 
     /** As {@link #of(RequestAccounts.Counts, int)}; {@code ofSource}: the counts are of the trace this one was cut from. */
-    static List<String> of(RequestAccounts.Counts c, int width, boolean ofSource) {
+    public static List<String> of(RequestAccounts.Counts c, int width, boolean ofSource) {
         List<String> lines = new ArrayList<>();
         if (c == null) {
             return lines;
