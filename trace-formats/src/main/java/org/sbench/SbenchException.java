@@ -69,7 +69,7 @@ public final class SbenchException extends RuntimeException {
         if (e instanceof FileSystemException) {
             String r = ((FileSystemException) e).getReason();
             if (r != null && !r.isBlank()) {
-                return oneLine(Character.toLowerCase(r.charAt(0)) + r.substring(1));
+                return printable(Character.toLowerCase(r.charAt(0)) + r.substring(1));
             }
             if (e instanceof AccessDeniedException) {
                 return "permission denied";
@@ -92,7 +92,7 @@ public final class SbenchException extends RuntimeException {
             // What a decompressor throws when the data stops inside a block.
             return "unexpected end of data";
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
+        return e.getMessage() == null ? e.getClass().getSimpleName() : printable(e.getMessage());
     }
 
     /**
@@ -122,25 +122,33 @@ public final class SbenchException extends RuntimeException {
 
     static String shorten(CharSequence text) {
         String s = text.toString();
-        return s.length() <= MAX_FOUND_CHARS ? oneLine(s) : oneLine(s.substring(0, MAX_FOUND_CHARS)) + "...";
+        return s.length() <= MAX_FOUND_CHARS ? printable(s) : printable(s.substring(0, MAX_FOUND_CHARS)) + "...";
     }
 
     /**
      * {@code message} as one line a terminal shows as it is: a tab as {@code \t}, other control
-     * characters (a newline, an escape sequence from a file's bytes) as '?'.
+     * characters (a newline, an escape sequence from a file's bytes, C1 controls such as U+009B, which
+     * some terminals take for an escape) as '?'.
      */
     public static String printable(String message) {
-        return oneLine(String.valueOf(message));
+        return shown(String.valueOf(message), false);
     }
 
-    private static String oneLine(String s) {
+    /** {@code text} shown as {@link #printable} shows a line, but with its line ends ({@code \n}) kept. */
+    public static String printableLines(String text) {
+        return shown(text, true);
+    }
+
+    private static String shown(String s, boolean keepLineEnds) {
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '\t') {
                 b.append("\\t");
+            } else if (c == '\n' && keepLineEnds) {
+                b.append(c);
             } else {
-                b.append(c < ' ' || c == 0x7f ? '?' : c);
+                b.append(Character.isISOControl(c) ? '?' : c);
             }
         }
         return b.toString();

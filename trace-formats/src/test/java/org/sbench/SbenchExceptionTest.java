@@ -48,4 +48,12 @@ class SbenchExceptionTest {
         SbenchException.report(SbenchException.badInput("a\tb.csv", "empty"), "sbench", false, new java.io.PrintWriter(out));
         assertEquals("sbench: a\\tb.csv: empty" + System.lineSeparator(), out.toString());
     }
+
+    /** C1 controls (U+009B is an escape sequence's start to some terminals) are controls too; text for tables keeps its line ends. */
+    @Test
+    void c1ControlsAreShownAndLineEndsKeptWhereAsked() {
+        assertEquals("a?[2Jb?c", SbenchException.printable("a\u009b[2Jb\u0085c"));
+        assertEquals("name x?[2J\\ty\nnext?\n", SbenchException.printableLines("name x\u001b[2J\ty\nnext\u0007\n"));
+        assertEquals("one?two", SbenchException.printable("one\ntwo"));
+    }
 }

@@ -3,8 +3,13 @@ package org.sbench.result;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.sbench.SbenchException;
 
-/** Columns aligned for the terminal: the first column left-aligned, the others right-aligned (numbers) unless made left-aligned (words). */
+/**
+ * Columns aligned for the terminal: the first column left-aligned, the others right-aligned (numbers)
+ * unless made left-aligned (words). A cell's control characters (a phase named in a trace) are shown
+ * as {@link SbenchException#printable} shows them, before the widths are taken.
+ */
 public final class TextTable {
     private final List<String[]> rows = new ArrayList<>();
     private final int columns;
@@ -31,7 +36,7 @@ public final class TextTable {
         }
         String[] r = new String[columns];
         for (int i = 0; i < columns; i++) {
-            r[i] = String.valueOf(cells[i]);
+            r[i] = SbenchException.printable(String.valueOf(cells[i]));
         }
         rows.add(r);
         return this;

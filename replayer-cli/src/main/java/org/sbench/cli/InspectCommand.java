@@ -68,7 +68,7 @@ final class InspectCommand implements Callable<Integer> {
         if (inspected.incompleteRecording() != null) {
             SbenchCommand.warn(spec.commandLine().getErr(), "warning: " + trace + ": " + inspected.incompleteRecording());
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json ? spec.commandLine().getOut() : OutputOptions.text(spec);
         if (json) {
             out.println(toJson(stats));
         } else {

@@ -112,7 +112,8 @@ final class OutputOptions {
     /**
      * Where the command prints its tables and messages: standard output, or standard error when
      * one of {@code outputs} (nulls ignored) is standard output, so that the output stays clean for
-     * a pipe and whole in a file. Two outputs cannot both be standard output.
+     * a pipe and whole in a file. Two outputs cannot both be standard output. A file's control
+     * characters in the text are shown as '?' ({@link PrintableWriter}).
      */
     static PrintWriter text(CommandSpec spec, Path... outputs) {
         int stdout = 0;
@@ -124,6 +125,6 @@ final class OutputOptions {
         if (stdout > 1) {
             throw SbenchException.usage("only one output can be standard output ('-', /dev/stdout or the file it is), found " + stdout);
         }
-        return stdout == 1 ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        return new PrintWriter(new PrintableWriter(stdout == 1 ? spec.commandLine().getErr() : spec.commandLine().getOut()));
     }
 }

@@ -94,6 +94,28 @@ class InspectCommandTest {
     }
 
     /**
+     * A trace's name and phase names reach the terminal's tables as warnings do: an escape sequence
+     * (ESC [2J clears the screen, ESC ]0;...BEL retitles the window, U+009B is an escape to some
+     * terminals) went out as it was in inspect's trace line and in replay's and report's tables.
+     */
+    @Test
+    void tablesShowNoControlCharactersOfTheFile(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("esc.csv");
+        Files.writeString(csv, "# source: test\n# fields: qd\n# phase: 0 p\u001b]0;t\u0007\u009b1m\n# meta: name=x\u001b[2J\ty\n"
+                + "issue_ns,complete_ns,offset,length,op,stream,qd,process\n0,,0,4096,R,,1,\n1000,,4096,4096,W,,1,\n");
+        Path result = dir.resolve("r.json");
+        CliTest.Run inspect = CliTest.run("inspect", csv.toString());
+        assertTrue(inspect.out().contains("(format test, name x?[2J\\ty)"), inspect.out());
+        CliTest.Run replay = CliTest.run("replay", csv.toString(), "--target", "null", "--out", result.toString());
+        CliTest.Run report = CliTest.run("report", result.toString());
+        for (CliTest.Run run : List.of(inspect, replay, report)) {
+            assertFalse(run.out().chars().anyMatch(c -> Character.isISOControl(c) && c != '\n'), run.out());
+        }
+        assertTrue(replay.out().contains("trace    x?[2J\\ty (test"), replay.out());
+        assertTrue(report.out().contains("p?]0;t??1m "), report.out());
+    }
+
+    /**
      * A replay of a recording says what its IOs do not show: requests of other kinds left out when it
      * was recorded, and IOs that failed then, which it issues as any other. Only record, convert and
      * inspect said so.
