@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,7 +28,7 @@ final class ProgressLine {
 
     private final PrintWriter err;
     private final Mode mode;
-    private final int columns;
+    private final IntSupplier columns;
     private final LongSupplier clock;
     private long lastShownNs;
     private boolean shownAny;
@@ -37,11 +38,11 @@ final class ProgressLine {
     private boolean exiting;
 
     /**
-     * {@code columns}: the terminal's width, to which a line rewritten in place is fit
-     * ({@link Status#fit}: a longer one wraps, and {@code \r} goes back to the start of its last row
-     * only); 0 when unknown, for no cut.
+     * {@code columns}: the terminal's width now (asked at each line shown: a terminal can be resized),
+     * to which a line rewritten in place is fit ({@link Status#fit}: a longer one wraps, and
+     * {@code \r} goes back to the start of its last row only); 0 when unknown, for no cut.
      */
-    ProgressLine(PrintWriter err, Mode mode, int columns, LongSupplier clock) {
+    ProgressLine(PrintWriter err, Mode mode, IntSupplier columns, LongSupplier clock) {
         this.err = err;
         this.mode = mode;
         this.columns = columns;
@@ -88,9 +89,12 @@ final class ProgressLine {
         lastShownNs = clock.getAsLong();
         shownAny = true;
         if (mode == Mode.LIVE) {
-            // Spaces over what is left of a longer previous line.
-            String shown = status.fit(columns);
-            err.print("\r" + shown + " ".repeat(Math.max(0, width - shown.length())));
+            // Spaces over what is left of a longer previous line, but not past the width: a terminal made
+            // narrower since would wrap them onto a row of their own at each rewrite.
+            int cols = columns.getAsInt();
+            String shown = status.fit(cols);
+            int wipe = cols > 0 ? Math.min(width, cols - 1) : width;
+            err.print("\r" + shown + " ".repeat(Math.max(0, wipe - shown.length())));
             width = shown.length();
             open = true;
             if (!hooked) {

@@ -65,7 +65,7 @@ final class ProgressOptions {
     /** The progress line on {@code err} whose clock is {@code clock}; a line rewritten in place is fit to the terminal's width. */
     ProgressLine line(PrintWriter err, LongSupplier clock) {
         ProgressLine.Mode mode = mode();
-        return new ProgressLine(err, mode, mode == ProgressLine.Mode.LIVE ? Terminal.stderrColumns() : 0, clock);
+        return new ProgressLine(err, mode, mode == ProgressLine.Mode.LIVE ? Terminal.stderrWidth() : () -> 0, clock);
     }
 
     ProgressLine.Mode mode() {

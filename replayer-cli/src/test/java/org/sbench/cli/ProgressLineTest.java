@@ -24,6 +24,7 @@ class ProgressLineTest {
     private static final class Fixture {
         final StringWriter err = new StringWriter();
         long nowNs;
+        int columns;
         final ProgressLine line;
 
         Fixture(ProgressLine.Mode mode) {
@@ -31,7 +32,8 @@ class ProgressLineTest {
         }
 
         Fixture(ProgressLine.Mode mode, int columns) {
-            line = new ProgressLine(new PrintWriter(err), mode, columns, () -> nowNs);
+            this.columns = columns;
+            line = new ProgressLine(new PrintWriter(err), mode, () -> this.columns, () -> nowNs);
         }
     }
 
@@ -75,6 +77,22 @@ class ProgressLineTest {
         f.line.end();
         assertEquals("\rcdm v8 8...s 2 of 2\rshort              " + NL, f.err.toString(),
                 "at most one column less than the terminal's, so that the cursor stays on the line");
+    }
+
+    @Test
+    void aTerminalMadeNarrowerGetsLinesOfItsNewWidthWithNoSpacesPastIt() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE, 80);
+        ReplayProgress replay = ReplayProgress.ofTrace(f.line, "h11.sbt");
+        replay.started(0);
+        f.nowNs = S;
+        replay.progress(51_067, 3_952_340, 4 * S, 1_000_000_000);
+        f.columns = 40;
+        f.nowNs = 2 * S;
+        replay.progress(54_478, 3_952_340, 5 * S, 1_100_000_000);
+        f.line.end();
+        assertEquals("\rreplay: 51,067 of 3,952,340 IOs (1.3%), 12,767 IOPS, elapsed 0:04, ETA 5:05"
+                + "\rreplay: 1.4%, ETA 5:57" + " ".repeat(39 - 22) + NL, f.err.toString(),
+                "a rewrite wider than the terminal wraps, and leaves a row at each rewrite; spaces up to 39 columns wipe the old line's row");
     }
 
     @Test

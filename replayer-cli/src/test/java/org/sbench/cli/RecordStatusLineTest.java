@@ -32,7 +32,7 @@ class RecordStatusLineTest {
     void terminalRewritesOneLineAndPlainOutputIsDueEveryTenSeconds() {
         long[] elapsed = {0};
         StringWriter terminal = new StringWriter();
-        RecordStatusLine t = new RecordStatusLine(new ProgressLine(new PrintWriter(terminal), ProgressLine.Mode.LIVE, 0, () -> elapsed[0]));
+        RecordStatusLine t = new RecordStatusLine(new ProgressLine(new PrintWriter(terminal), ProgressLine.Mode.LIVE, () -> 0, () -> elapsed[0]));
         elapsed[0] = S;
         assertTrue(t.due());
         t.show(new RecordStatus(S, 10, 0, 0, 0, 0));
@@ -44,7 +44,7 @@ class RecordStatusLineTest {
                 + "\r0:00:02  20 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0" + System.lineSeparator(), terminal.toString());
         StringWriter log = new StringWriter();
         long[] now = {0};
-        RecordStatusLine plain = new RecordStatusLine(new ProgressLine(new PrintWriter(log), ProgressLine.Mode.LINES, 0, () -> now[0]));
+        RecordStatusLine plain = new RecordStatusLine(new ProgressLine(new PrintWriter(log), ProgressLine.Mode.LINES, () -> 0, () -> now[0]));
         List<Integer> shownAt = new ArrayList<>();
         for (int i = 1; i <= 25; i++) {
             now[0] = i * S;

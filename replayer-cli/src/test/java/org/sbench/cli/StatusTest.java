@@ -16,7 +16,7 @@ class StatusTest {
     private static final long S = 1_000_000_000L;
 
     private static ProgressLine line() {
-        return new ProgressLine(new PrintWriter(new StringWriter()), ProgressLine.Mode.NONE, 0, () -> 0);
+        return new ProgressLine(new PrintWriter(new StringWriter()), ProgressLine.Mode.NONE, () -> 0, () -> 0);
     }
 
     @Test
