@@ -18,8 +18,8 @@ import org.sbench.target.TargetSafety;
  * Erases a target, or a range of it ({@code sbench purge}): a discard (TRIM) of the whole device by
  * default, or a secure discard, or zeros written by the device (BLKZEROOUT); on a file a punched hole
  * or a zeroed range. It says what it will destroy before it starts, and goes in chunks that take
- * about a second each (starting at {@value #FIRST_CHUNK_BYTES} bytes, doubled or halved by how long the
- * last took), so that it reports progress and a stop (Ctrl-C) ends it within a chunk. A method the
+ * about a second at most (see {@link #nextChunk}), so that it reports progress and a stop (Ctrl-C)
+ * ends it within a chunk. A method the
  * device refuses (sysfs says it has no discard, or the call fails with EOPNOTSUPP) is a one-line
  * usage error that names another.
  */
@@ -27,11 +27,12 @@ public final class PurgeStep implements Step {
     public static final String KIND = "purge";
     /** The names of its options, without dashes. */
     public static final List<String> OPTIONS = List.of("method", "range");
-    static final long FIRST_CHUNK_BYTES = 64L << 20;
+    /** The first chunk, and the least: half a second of a device that zeroes 2 MB/s (a cheap SD card or USB stick). */
     private static final long MIN_CHUNK_BYTES = 1L << 20;
     private static final long MAX_CHUNK_BYTES = 64L << 30;
     private static final long FAST_CHUNK_NS = 250_000_000L;
     private static final long SLOW_CHUNK_NS = 1_000_000_000L;
+    private static final long AFTER_SLOW_CHUNK_NS = 500_000_000L;
 
     private final EraseMethod method;
     private final Range range;
@@ -132,7 +133,7 @@ public final class PurgeStep implements Step {
             long startNs = context.clock().nanoTime();
             long done = 0;
             long chunks = 0;
-            long chunk = FIRST_CHUNK_BYTES;
+            long chunk = MIN_CHUNK_BYTES;
             while (done < length && runs.goOn()) {
                 long n = Math.min(chunk, length - done);
                 long callNs = context.clock().nanoTime();
@@ -143,8 +144,7 @@ public final class PurgeStep implements Step {
                 long tookNs = context.clock().nanoTime() - callNs;
                 done += n;
                 chunks++;
-                chunk = tookNs < FAST_CHUNK_NS ? Math.min(MAX_CHUNK_BYTES, chunk * 2)
-                        : tookNs > SLOW_CHUNK_NS ? Math.max(MIN_CHUNK_BYTES, chunk / 2) : chunk;
+                chunk = nextChunk(n, tookNs);
                 context.listener().progress(KIND + " " + method.word(), StepListener.Work.BYTES, done, length,
                         context.clock().nanoTime() - startNs);
             }
@@ -155,6 +155,23 @@ public final class PurgeStep implements Step {
             return runs.result(this, written, new StepResult.PurgeSummary(erasure.method(), offset, done, chunks, erasure.note()),
                     null, null);
         }
+    }
+
+    /**
+     * The chunk after one of {@code chunk} bytes that took {@code tookNs}: twice as large when it took
+     * under {@value #FAST_CHUNK_NS} ns, as large up to {@value #SLOW_CHUNK_NS} ns, and after a slower one
+     * what {@value #AFTER_SLOW_CHUNK_NS} ns take at its rate (a device that slows down midway: halved
+     * each time, a chunk of 32 s took 16, 8, 4 and 2 s after it). Powers of two from
+     * {@value #MIN_CHUNK_BYTES} to {@value #MAX_CHUNK_BYTES} bytes, so whole blocks.
+     */
+    static long nextChunk(long chunk, long tookNs) {
+        if (tookNs < FAST_CHUNK_NS) {
+            return Math.min(MAX_CHUNK_BYTES, Long.highestOneBit(chunk) * 2);
+        }
+        if (tookNs <= SLOW_CHUNK_NS) {
+            return Long.highestOneBit(chunk);
+        }
+        return Math.max(MIN_CHUNK_BYTES, Long.highestOneBit((long) ((double) chunk * AFTER_SLOW_CHUNK_NS / tookNs)));
     }
 
     /** The length of the range on {@code target} (a device's or file's capacity is whole blocks), checked: inside it, and whole logical blocks. */

@@ -55,16 +55,16 @@ final class CdmProgress implements CdmListener {
             suiteStartNs = line.now();
         }
         int before = started++;
-        return runFraction -> suite(before, runFraction);
+        return (run, runFraction) -> suite(run, before, runFraction);
     }
 
-    /** "suite: run 13 of 41, elapsed 1:02, ETA 2:41": the fills and passes, and the time left at the pace so far. */
-    String suite(int runsBefore, double runFraction) {
+    /** Adds "suite: run 13 of 41, elapsed 1:02, ETA 2:41" to {@code run}: the fills and passes, and the time left at the pace so far. */
+    private void suite(Status run, int runsBefore, double runFraction) {
         int passes = settings.preset().warmUpPasses() + settings.passes();
         int runs = settings.data().size() * (1 + settings.preset().tests().size() * 2 * passes);
         double done = (runsBefore + runFraction) / runs;
-        return "suite: run " + (runsBefore + 1) + " of " + runs + ", " + ProgressLine.time(Math.round(done * FRACTION_STEPS), FRACTION_STEPS,
-                line.now() - suiteStartNs);
+        run.then("suite").add(Status.Kind.COUNT, "run " + (runsBefore + 1) + " of " + runs)
+                .time(Math.round(done * FRACTION_STEPS), FRACTION_STEPS, line.now() - suiteStartNs);
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,14 +22,13 @@ final class ProgressLine {
     private static final double NS_PER_S = 1e9;
     private static final long SECONDS_PER_MINUTE = 60;
     private static final long SECONDS_PER_HOUR = 3600;
-    private static final double PERCENT = 100.0;
 
     /** How progress is shown. */
     enum Mode { LIVE, LINES, NONE }
 
     private final PrintWriter err;
     private final Mode mode;
-    private final int columns;
+    private final IntSupplier columns;
     private final LongSupplier clock;
     private long lastShownNs;
     private boolean shownAny;
@@ -38,10 +38,11 @@ final class ProgressLine {
     private boolean exiting;
 
     /**
-     * {@code columns}: the terminal's width, to which a line rewritten in place is cut (a longer one
-     * wraps, and {@code \r} goes back to the start of its last row only); 0 when unknown, for no cut.
+     * {@code columns}: the terminal's width now (asked at each line shown: a terminal can be resized),
+     * to which a line rewritten in place is fit ({@link Status#fit}: a longer one wraps, and
+     * {@code \r} goes back to the start of its last row only); 0 when unknown, for no cut.
      */
-    ProgressLine(PrintWriter err, Mode mode, int columns, LongSupplier clock) {
+    ProgressLine(PrintWriter err, Mode mode, IntSupplier columns, LongSupplier clock) {
         this.err = err;
         this.mode = mode;
         this.columns = columns;
@@ -66,14 +67,14 @@ final class ProgressLine {
     }
 
     /** Shows {@code status} if one is {@link #due()}. */
-    void show(String status) {
+    void show(Status status) {
         if (due()) {
             print(status);
         }
     }
 
     /** The last state of a task: on a terminal it replaces the line shown now, if any; elsewhere it is shown when due. */
-    void last(String status) {
+    void last(Status status) {
         if (open) {
             print(status);
         } else {
@@ -81,17 +82,19 @@ final class ProgressLine {
         }
     }
 
-    private synchronized void print(String status) {
+    private synchronized void print(Status status) {
         if (exiting) {
             return;
         }
         lastShownNs = clock.getAsLong();
         shownAny = true;
         if (mode == Mode.LIVE) {
-            // One column short of the width, so that the cursor stays on the row; spaces over what is
-            // left of a longer previous line.
-            String shown = columns > 0 && status.length() >= columns ? status.substring(0, columns - 1) : status;
-            err.print("\r" + shown + " ".repeat(Math.max(0, width - shown.length())));
+            // Spaces over what is left of a longer previous line, but not past the width: a terminal made
+            // narrower since would wrap them onto a row of their own at each rewrite.
+            int cols = columns.getAsInt();
+            String shown = status.fit(cols);
+            int wipe = cols > 0 ? Math.min(width, cols - 1) : width;
+            err.print("\r" + shown + " ".repeat(Math.max(0, wipe - shown.length())));
             width = shown.length();
             open = true;
             if (!hooked) {
@@ -99,7 +102,7 @@ final class ProgressLine {
                 hooked = true;
             }
         } else {
-            err.println(status);
+            err.println(status.text());
         }
         err.flush();
     }
@@ -124,31 +127,6 @@ final class ProgressLine {
         end();
         err.println(line);
         err.flush();
-    }
-
-    /** "DONE of TOTAL UNIT (P%)", or "DONE UNIT" when the total is unknown; {@code format} writes a count. */
-    static String amount(long done, long total, String unit, java.util.function.LongFunction<String> format) {
-        if (total <= 0) {
-            return format.apply(done) + " " + unit;
-        }
-        return format.apply(done) + " of " + format.apply(total) + " " + unit + String.format(Locale.ROOT, " (%.1f%%)",
-                PERCENT * Math.min(done, total) / total);
-    }
-
-    /** "elapsed 0:12, ETA 1:25" at the rate so far; no ETA while nothing is done or the total is unknown. */
-    static String time(long done, long total, long elapsedNs) {
-        String s = "elapsed " + clock(elapsedNs);
-        if (total > 0 && done > 0 && done <= total) {
-            s += ", ETA " + clock((long) ((double) elapsedNs * (total - done) / done));
-        }
-        return s;
-    }
-
-    /** A run that ends at a time limit: "elapsed 0:01 of 0:03 (33.3%), ETA 0:02". */
-    static String timeOf(long elapsedNs, long limitNs) {
-        long elapsed = Math.min(elapsedNs, limitNs);
-        return "elapsed " + clock(elapsedNs) + " of " + clock(limitNs) + String.format(Locale.ROOT, " (%.1f%%)", PERCENT * elapsed / limitNs)
-                + ", ETA " + clock(limitNs - elapsed);
     }
 
     /** A duration as a clock reads it: 0:07, 12:34, 1:02:03. */

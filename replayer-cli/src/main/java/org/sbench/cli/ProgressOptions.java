@@ -1,7 +1,9 @@
 package org.sbench.cli;
 
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Stack;
+import java.util.function.LongSupplier;
 import org.sbench.trace.units.Words;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
@@ -57,7 +59,13 @@ final class ProgressOptions {
 
     /** The progress line of this command on its stderr, as {@code --progress} says. */
     ProgressLine line(CommandSpec spec) {
-        return new ProgressLine(spec.commandLine().getErr(), mode(), Terminal.stderrColumns(), System::nanoTime);
+        return line(spec.commandLine().getErr(), System::nanoTime);
+    }
+
+    /** The progress line on {@code err} whose clock is {@code clock}; a line rewritten in place is fit to the terminal's width. */
+    ProgressLine line(PrintWriter err, LongSupplier clock) {
+        ProgressLine.Mode mode = mode();
+        return new ProgressLine(err, mode, mode == ProgressLine.Mode.LIVE ? Terminal.stderrWidth() : () -> 0, clock);
     }
 
     ProgressLine.Mode mode() {

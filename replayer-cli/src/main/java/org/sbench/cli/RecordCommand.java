@@ -114,7 +114,7 @@ final class RecordCommand implements Callable<Integer> {
             err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C (or kill) stops"
                     + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
             err.flush();
-            RecordStatusLine status = new RecordStatusLine(new ProgressLine(err, progress.mode(), Terminal.stderrColumns(), recorder::elapsedNs));
+            RecordStatusLine status = new RecordStatusLine(progress.line(err, recorder::elapsedNs));
             while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
                 if (status.due()) {
                     status.show(recorder.status());

@@ -23,8 +23,8 @@ final class ReplayProgress implements ReplayListener, Progress {
     /** The task a run is part of (a suite of passes), shown after the run's own status. */
     @FunctionalInterface
     interface Whole {
-        /** The task's status with this run {@code runFraction} (0 to 1) done: "suite: 5 of 40 passes, elapsed 0:27, ETA 3:10". */
-        String status(double runFraction);
+        /** Adds to {@code run} the task's status with this run {@code runFraction} (0 to 1) done: "suite: run 5 of 40, elapsed 0:27, ETA 3:10". */
+        void status(Status run, double runFraction);
     }
 
     private ReplayProgress(ProgressLine line, String what, TaskProgress planning, long limitNs, Whole whole) {
@@ -74,7 +74,7 @@ final class ReplayProgress implements ReplayListener, Progress {
     @Override
     public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
         if (line.due() || totalIos > 0 && doneIos >= totalIos) {
-            String s = status(doneIos, totalIos, elapsedNs, bytes);
+            Status s = status(doneIos, totalIos, elapsedNs, bytes);
             if (totalIos > 0 && doneIos >= totalIos) {
                 line.last(s);
             } else {
@@ -83,11 +83,18 @@ final class ReplayProgress implements ReplayListener, Progress {
         }
     }
 
-    String status(long doneIos, long totalIos, long elapsedNs, long bytes) {
-        return what + ": " + ProgressLine.amount(doneIos, totalIos, "IOs", Units::count)
-                + String.format(Locale.ROOT, ", %,.0f IOPS, %.1f MB/s over wall time, ", ProgressLine.rate(doneIos, elapsedNs),
-                        ProgressLine.rate(bytes / BYTES_PER_MB, elapsedNs))
-                + (totalIos <= 0 && limitNs > 0 ? ProgressLine.timeOf(elapsedNs, limitNs) : ProgressLine.time(doneIos, totalIos, elapsedNs))
-                + (whole == null ? "" : "; " + whole.status(fraction(doneIos, totalIos, elapsedNs)));
+    Status status(long doneIos, long totalIos, long elapsedNs, long bytes) {
+        Status s = new Status(what).amount(doneIos, totalIos, "IOs", Units::count)
+                .add(Status.Kind.RATE, String.format(Locale.ROOT, "%,.0f IOPS", ProgressLine.rate(doneIos, elapsedNs)))
+                .add(Status.Kind.RATE, String.format(Locale.ROOT, "%.1f MB/s over wall time", ProgressLine.rate(bytes / BYTES_PER_MB, elapsedNs)));
+        if (totalIos <= 0 && limitNs > 0) {
+            s.timeOf(elapsedNs, limitNs);
+        } else {
+            s.time(doneIos, totalIos, elapsedNs);
+        }
+        if (whole != null) {
+            whole.status(s, fraction(doneIos, totalIos, elapsedNs));
+        }
+        return s;
     }
 }

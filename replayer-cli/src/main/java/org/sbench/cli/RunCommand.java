@@ -22,7 +22,6 @@ import org.sbench.result.IoErrorSummary;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.step.BundleDirectory;
-import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
 import org.sbench.target.NullTarget;
 import org.sbench.target.TargetSettings;
@@ -116,10 +115,11 @@ final class RunCommand implements Callable<Integer> {
         }
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
-            Lines lines = new Lines(stdout);
+            ProgressLine steps = progress.line(spec);
+            Lines lines = new Lines(stdout, steps);
             ScenarioOutcome o;
             try {
-                o = prepared.run(NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
+                o = prepared.run(NanoClock.SYSTEM, lines, new StepProgress(steps), stop.control(), SbenchCommand.version());
             } catch (SbenchException e) {
                 // A stop while the steps are checked, before the first runs (a replay step plans its trace).
                 return stop.abandoned(e, spec.commandLine().getErr(), "no step run");
@@ -172,10 +172,6 @@ final class RunCommand implements Callable<Integer> {
         return String.join(" ", words);
     }
 
-    private StepListener stepListener() {
-        return new StepProgress(progress.line(spec));
-    }
-
     /**
      * One line per step on stdout as it ends (and one per step a resumed bundle already holds); the IO
      * errors of each run of the steps this run ran, one line each for stderr at the end, as replay and
@@ -184,10 +180,13 @@ final class RunCommand implements Callable<Integer> {
     private static final class Lines implements ScenarioListener {
         private static final double NS_PER_S = 1e9;
         private final PrintWriter out;
+        private final ProgressLine progress;
         final List<String> ioErrors = new ArrayList<>();
 
-        Lines(PrintWriter out) {
+        /** {@code progress}: the steps' progress line, ended before a step's line (a step stopped in a purge or an idle wait left it open). */
+        Lines(PrintWriter out, ProgressLine progress) {
             this.out = out;
+            this.progress = progress;
         }
 
         @Override
@@ -204,6 +203,7 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public void done(PlannedStep p, StepResult r, StepNumbers n) {
+            progress.end();
             out.println("step " + (p.ordinal() + 1) + "  " + (r.complete() ? "done" : "stopped (" + r.stopReason() + ")") + "  "
                     + StepTable.f1(r.durationNs() / NS_PER_S) + " s, " + StepTable.f1(n.mbps()) + " MB/s, " + StepTable.f0(n.iops()) + " IOPS");
             out.flush();

@@ -87,8 +87,11 @@ abstract class StepCommand implements Callable<Integer> {
              StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(err, "");
             PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
+            ProgressLine progressLine = progress.line(spec);
             Bundle bundle = StepSession.bundle(step, target, size.applyTo(targetOptions.settings()), bundleDir, NanoClock.SYSTEM,
-                    new StepProgress(progress.line(spec)), stop.control(), SbenchCommand.version(), ran -> {
+                    new StepProgress(progressLine), stop.control(), SbenchCommand.version(), ran -> {
+                        // A step stopped in work that is no IO run (a purge, an idle wait) left its line open.
+                        progressLine.end();
                         new StepTable().write(ran, target, stdout);
                         stdout.flush();
                     });

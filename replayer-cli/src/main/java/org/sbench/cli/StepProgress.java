@@ -48,11 +48,14 @@ final class StepProgress implements StepListener {
      */
     @Override
     public void progress(String what, Work work, long done, long total, long elapsedNs) {
-        String status = what + ": " + (work == Work.BYTES
-                ? ProgressLine.amount(done, total, "MB", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
-                        + String.format(Locale.ROOT, ", %.1f MB/s, ", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs))
-                : ProgressLine.amount(done, total, "idle", ProgressLine::clock) + ", ")
-                + ProgressLine.time(done, total, elapsedNs);
+        Status status = new Status(what);
+        if (work == Work.BYTES) {
+            status.amount(done, total, "MB", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
+                    .add(Status.Kind.RATE, String.format(Locale.ROOT, "%.1f MB/s", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs)));
+        } else {
+            status.amount(done, total, "idle", ProgressLine::clock);
+        }
+        status.time(done, total, elapsedNs);
         if (done >= total) {
             line.last(status);
             // What follows (the next run's line, the step's table on stdout) starts on a line of its own.

@@ -35,13 +35,14 @@ final class TaskProgress implements Progress {
         }
     }
 
-    String status(long done, long total, long elapsedNs) {
+    Status status(long done, long total, long elapsedNs) {
+        Status s = new Status(what);
         if (unit == Unit.BYTES) {
-            return what + ": " + ProgressLine.amount(done, total, "MB read", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
-                    + String.format(Locale.ROOT, ", %.1f MB/s, ", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs))
-                    + ProgressLine.time(done, total, elapsedNs);
+            s.amount(done, total, "MB read", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
+                    .add(Status.Kind.RATE, String.format(Locale.ROOT, "%.1f MB/s", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs)));
+        } else {
+            s.amount(done, total, "IOs", Units::count).add(Status.Kind.RATE, String.format(Locale.ROOT, "%,.0f IOs/s", ProgressLine.rate(done, elapsedNs)));
         }
-        return what + ": " + ProgressLine.amount(done, total, "IOs", Units::count)
-                + String.format(Locale.ROOT, ", %,.0f IOs/s, ", ProgressLine.rate(done, elapsedNs)) + ProgressLine.time(done, total, elapsedNs);
+        return s.time(done, total, elapsedNs);
     }
 }

@@ -5,10 +5,15 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.IntSupplier;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
-/** Whether this process's standard error is a terminal, as Linux names the descriptor's file. */
+/** Whether this process's standard error is a terminal, as Linux names the descriptor's file, and its width. */
 final class Terminal {
     private static final Path STDERR = Path.of("/proc/self/fd/2");
+    /** The signal a terminal sends its foreground processes when its size changes. */
+    private static final String WINCH = "WINCH";
 
     private Terminal() {
     }
@@ -24,15 +29,58 @@ final class Terminal {
     }
 
     /**
-     * The width in columns of the terminal descriptor 2 is, as {@code stty size} reads it from the
-     * device (Java has no call for it, and a shell does not export {@code COLUMNS}); 0 when stderr is
-     * no terminal or the width is unknown.
+     * The width in columns of the terminal descriptor 2 is, read now and again at the first call after
+     * each resize (SIGWINCH), so that a line fit to it is not fit to a wider terminal than the one it
+     * is shown on; 0 when stderr is no terminal or the width is unknown.
      */
-    static int stderrColumns() {
+    static IntSupplier stderrWidth() {
         Path device = stderrDevice();
-        if (device == null) {
-            return 0;
+        return device == null ? () -> 0 : new Width(device);
+    }
+
+    /** A terminal's width, read again after a SIGWINCH; the handler it replaces still runs. */
+    private static final class Width implements IntSupplier {
+        private final Path device;
+        private final SignalHandler previous;
+        private volatile boolean resized;
+        private int columns;
+
+        Width(Path device) {
+            this.device = device;
+            columns = columns(device);
+            SignalHandler before;
+            try {
+                before = Signal.handle(new Signal(WINCH), this::resized);
+            } catch (IllegalArgumentException e) {
+                before = null;  // a JVM that keeps the signal to itself: the width read once
+            }
+            previous = before;
         }
+
+        private void resized(Signal signal) {
+            resized = true;
+            // Two widths of one terminal (a scenario's progress lines): each hears of a resize.
+            SignalHandler before = previous;
+            if (before != null && before != SignalHandler.SIG_DFL && before != SignalHandler.SIG_IGN) {
+                before.handle(signal);
+            }
+        }
+
+        @Override
+        public int getAsInt() {
+            if (resized) {
+                resized = false;
+                columns = columns(device);
+            }
+            return columns;
+        }
+    }
+
+    /**
+     * The width of the terminal {@code device}, as {@code stty size} reads it (Java has no call for
+     * it, and a shell does not export {@code COLUMNS}); 0 when unknown.
+     */
+    private static int columns(Path device) {
         try {
             Process stty = new ProcessBuilder("stty", "size").redirectInput(device.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();

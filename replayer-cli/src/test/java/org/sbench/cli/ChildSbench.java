@@ -46,8 +46,18 @@ final class ChildSbench implements AutoCloseable {
         return start(dir, true, List.of(), List.of(), args);
     }
 
+    /** As {@link #start}, stderr into stdout's file, as a terminal shows both: {@link #out()} and {@link #err()} read that file. */
+    static ChildSbench startOneStream(Path dir, String... args) throws IOException {
+        return start(dir, false, List.of(), List.of(), args, true);
+    }
+
     private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> environment, List<String> jvmOptions, String... args)
             throws IOException {
+        return start(dir, ignoreSigint, environment, jvmOptions, args, false);
+    }
+
+    private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> environment, List<String> jvmOptions, String[] args,
+            boolean oneStream) throws IOException {
         // The stop signals at their defaults whatever this JVM inherited (under nohup SIGHUP is
         // ignored, and a JVM keeps an ignored signal ignored): the tests say what a child started so does.
         List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM,HUP"));
@@ -60,8 +70,9 @@ final class ChildSbench implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName()));
         command.addAll(List.of(args));
         Path out = dir.resolve("child.out");
-        Path err = dir.resolve("child.err");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Path err = oneStream ? out : dir.resolve("child.err");
+        ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile());
+        Process p = (oneStream ? b.redirectErrorStream(true) : b.redirectError(err.toFile())).start();
         return new ChildSbench(p, out, err);
     }
 

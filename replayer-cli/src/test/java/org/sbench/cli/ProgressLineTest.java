@@ -25,6 +25,7 @@ class ProgressLineTest {
     private static final class Fixture {
         final StringWriter err = new StringWriter();
         long nowNs;
+        int columns;
         final ProgressLine line;
 
         Fixture(ProgressLine.Mode mode) {
@@ -32,7 +33,8 @@ class ProgressLineTest {
         }
 
         Fixture(ProgressLine.Mode mode, int columns) {
-            line = new ProgressLine(new PrintWriter(err), mode, columns, () -> nowNs);
+            this.columns = columns;
+            line = new ProgressLine(new PrintWriter(err), mode, () -> this.columns, () -> nowNs);
         }
     }
 
@@ -54,13 +56,13 @@ class ProgressLineTest {
         f.nowNs = 999 * MS;
         assertFalse(f.line.due(), "a command done within a second prints no progress");
         f.nowNs = S;
-        f.line.show("reading x: 50%");
+        f.line.show(new Status("reading x: 50%"));
         f.nowNs = S + 200 * MS;
-        f.line.show("skipped: too soon");
+        f.line.show(new Status("skipped: too soon"));
         f.nowNs = S + 250 * MS;
-        f.line.show("reading x: 75%, longer");
+        f.line.show(new Status("reading x: 75%, longer"));
         f.nowNs = S + 500 * MS;
-        f.line.show("short");
+        f.line.show(new Status("short"));
         f.line.end();
         assertEquals("\rreading x: 50%\rreading x: 75%, longer\rshort                 " + NL, f.err.toString(),
                 "each line overwrites the last, spaces over what was longer");
@@ -70,12 +72,28 @@ class ProgressLineTest {
     void onATerminalALineIsCutToItsWidthSoThatItIsRewrittenInPlaceNotWrappedOntoRowsAbove() {
         Fixture f = new Fixture(ProgressLine.Mode.LIVE, 20);
         f.nowNs = S;
-        f.line.show("cdm v8 8/8 RND4K Q1T1 write (random data), pass 2 of 2");
+        f.line.show(new Status("cdm v8 8/8 RND4K Q1T1 write (random data), pass 2 of 2"));
         f.nowNs = 2 * S;
-        f.line.show("short");
+        f.line.show(new Status("short"));
         f.line.end();
-        assertEquals("\rcdm v8 8/8 RND4K Q1\rshort              " + NL, f.err.toString(),
+        assertEquals("\rcdm v8 8...s 2 of 2\rshort              " + NL, f.err.toString(),
                 "at most one column less than the terminal's, so that the cursor stays on the line");
+    }
+
+    @Test
+    void aTerminalMadeNarrowerGetsLinesOfItsNewWidthWithNoSpacesPastIt() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE, 80);
+        ReplayProgress replay = ReplayProgress.ofTrace(f.line, "h11.sbt");
+        replay.started(0);
+        f.nowNs = S;
+        replay.progress(51_067, 3_952_340, 4 * S, 1_000_000_000);
+        f.columns = 40;
+        f.nowNs = 2 * S;
+        replay.progress(54_478, 3_952_340, 5 * S, 1_100_000_000);
+        f.line.end();
+        assertEquals("\rreplay: 51,067 of 3,952,340 IOs (1.3%), 12,767 IOPS, elapsed 0:04, ETA 5:05"
+                + "\rreplay: 1.4%, ETA 5:57" + " ".repeat(39 - 22) + NL, f.err.toString(),
+                "a rewrite wider than the terminal wraps, and leaves a row at each rewrite; spaces up to 39 columns wipe the old line's row");
     }
 
     @Test
@@ -83,7 +101,7 @@ class ProgressLineTest {
         Fixture f = new Fixture(ProgressLine.Mode.LINES);
         for (int s = 1; s <= 25; s++) {
             f.nowNs = s * S;
-            f.line.show("at " + s + " s");
+            f.line.show(new Status("at " + s + " s"));
         }
         f.line.end();
         assertEquals("at 10 s" + NL + "at 20 s" + NL, f.err.toString());
@@ -94,8 +112,8 @@ class ProgressLineTest {
         Fixture f = new Fixture(ProgressLine.Mode.NONE);
         f.nowNs = 100 * S;
         assertFalse(f.line.due());
-        f.line.show("x");
-        f.line.last("y");
+        f.line.show(new Status("x"));
+        f.line.last(new Status("y"));
         f.line.end();
         assertFalse(f.line.shows());
         assertEquals("", f.err.toString());
@@ -105,25 +123,25 @@ class ProgressLineTest {
     void theLastStateReplacesALineOnScreenAndIsNotPrintedAfterAQuickTask() {
         Fixture quick = new Fixture(ProgressLine.Mode.LIVE);
         quick.nowNs = 10 * MS;
-        quick.line.last("replay: 3 of 3 IOs (100.0%)");
+        quick.line.last(new Status("replay: 3 of 3 IOs (100.0%)"));
         quick.line.end();
         assertEquals("", quick.err.toString());
         Fixture slow = new Fixture(ProgressLine.Mode.LIVE);
         slow.nowNs = 2 * S;
-        slow.line.show("replay: 1 of 3 IOs (33.3%)");
+        slow.line.show(new Status("replay: 1 of 3 IOs (33.3%)"));
         slow.nowNs = 2 * S + MS;
-        slow.line.last("replay: 3 of 3 IOs (100.0%)");
+        slow.line.last(new Status("replay: 3 of 3 IOs (100.0%)"));
         slow.line.end();
         assertEquals("\rreplay: 1 of 3 IOs (33.3%)\rreplay: 3 of 3 IOs (100.0%)" + NL, slow.err.toString());
     }
 
     @Test
     void amountsTimesAndRates() {
-        assertEquals("250 of 1,000 IOs (25.0%)", ProgressLine.amount(250, 1000, "IOs", Units::count));
-        assertEquals("250 IOs", ProgressLine.amount(250, -1, "IOs", Units::count), "total unknown");
-        assertEquals("elapsed 0:10, ETA 0:30", ProgressLine.time(250, 1000, 10 * S));
-        assertEquals("elapsed 0:10", ProgressLine.time(0, 1000, 10 * S), "no ETA before anything is done");
-        assertEquals("elapsed 0:10", ProgressLine.time(5, -1, 10 * S));
+        assertEquals("x: 250 of 1,000 IOs (25.0%)", new Status("x").amount(250, 1000, "IOs", Units::count).text());
+        assertEquals("x: 250 IOs", new Status("x").amount(250, -1, "IOs", Units::count).text(), "total unknown");
+        assertEquals("x: elapsed 0:10, ETA 0:30", new Status("x").time(250, 1000, 10 * S).text());
+        assertEquals("x: elapsed 0:10", new Status("x").time(0, 1000, 10 * S).text(), "no ETA before anything is done");
+        assertEquals("x: elapsed 0:10", new Status("x").time(5, -1, 10 * S).text());
         assertEquals("1:02:03", ProgressLine.clock(3723 * S));
         assertEquals("12:34", ProgressLine.clock(754 * S + 999 * MS));
         assertEquals(25.0, ProgressLine.rate(250, 10 * S), 1e-12);
@@ -138,7 +156,7 @@ class ProgressLineTest {
         reading.at(100_000_000, 400_000_000);
         assertEquals("reading hm_1.csv.gz: 100.0 of 400.0 MB read (25.0%), 10.0 MB/s, elapsed 0:10, ETA 0:30" + NL, f.err.toString());
         assertEquals("generating destroyer: 1,000,000 of 50,000,000 IOs (2.0%), 100,000 IOs/s, elapsed 0:10, ETA 8:10",
-                new TaskProgress(f.line, "generating destroyer", TaskProgress.Unit.IOS).status(1_000_000, 50_000_000, 10 * S));
+                new TaskProgress(f.line, "generating destroyer", TaskProgress.Unit.IOS).status(1_000_000, 50_000_000, 10 * S).text());
     }
 
     @Test

@@ -18,21 +18,21 @@ class RecordStatusLineTest {
     void ratesAreOverTheIntervalSinceTheLastLine() {
         RecordStatus before = new RecordStatus(3_600 * S, 1_000, 10_000_000, 0, 0, 0);
         RecordStatus now = new RecordStatus(3_602 * S + 61 * 60 * S, 5_000, 10_000_000 + 4_000_000L * 3_662, 2_000_000L * 3_662, 12, 2);
-        assertEquals("2:01:02  5,000 IOs  read 4.0 MB/s  write 2.0 MB/s  events lost 12  marks 2", RecordStatusLine.format(now, before));
+        assertEquals("2:01:02  5,000 IOs  read 4.0 MB/s  write 2.0 MB/s  events lost 12  marks 2", RecordStatusLine.format(now, before).text());
     }
 
     @Test
     void lossThatCouldNotBeReadIsUnknown() {
         RecordStatus now = new RecordStatus(S, 1, 0, 0, RecordStatus.UNKNOWN, 0);
         assertEquals("0:00:01  1 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost unknown",
-                RecordStatusLine.format(now, new RecordStatus(0, 0, 0, 0, 0, 0)));
+                RecordStatusLine.format(now, new RecordStatus(0, 0, 0, 0, 0, 0)).text());
     }
 
     @Test
     void terminalRewritesOneLineAndPlainOutputIsDueEveryTenSeconds() {
         long[] elapsed = {0};
         StringWriter terminal = new StringWriter();
-        RecordStatusLine t = new RecordStatusLine(new ProgressLine(new PrintWriter(terminal), ProgressLine.Mode.LIVE, 0, () -> elapsed[0]));
+        RecordStatusLine t = new RecordStatusLine(new ProgressLine(new PrintWriter(terminal), ProgressLine.Mode.LIVE, () -> 0, () -> elapsed[0]));
         elapsed[0] = S;
         assertTrue(t.due());
         t.show(new RecordStatus(S, 10, 0, 0, 0, 0));
@@ -44,7 +44,7 @@ class RecordStatusLineTest {
                 + "\r0:00:02  20 IOs  read 0.0 MB/s  write 0.0 MB/s  events lost 0" + System.lineSeparator(), terminal.toString());
         StringWriter log = new StringWriter();
         long[] now = {0};
-        RecordStatusLine plain = new RecordStatusLine(new ProgressLine(new PrintWriter(log), ProgressLine.Mode.LINES, 0, () -> now[0]));
+        RecordStatusLine plain = new RecordStatusLine(new ProgressLine(new PrintWriter(log), ProgressLine.Mode.LINES, () -> 0, () -> now[0]));
         List<Integer> shownAt = new ArrayList<>();
         for (int i = 1; i <= 25; i++) {
             now[0] = i * S;

@@ -55,4 +55,18 @@ class StepSignalsChildTest {
             assertTrue(idle.out().contains("INCOMPLETE: stopped (interrupted (SIGINT))"), idle.out());
         }
     }
+
+    @Test
+    void aStepStoppedInWorkThatIsNoIoRunEndsItsProgressLineBeforeTheTable(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("t.img");
+        Files.write(target, new byte[1 << 20]);
+        try (ChildSbench idle = ChildSbench.startOneStream(dir, "idle", "--target", target.toString(), "--duration", "1h",
+                "--probe-test", "none", "--progress")) {
+            idle.awaitErr("\ridle: ");
+            idle.signal("INT");
+            assertEquals(130, idle.waitFor(), idle.out());
+            String shown = idle.out();
+            assertTrue(shown.contains("\nstep     idle"), "the table's first row on a line of its own, not after the progress line: " + shown);
+        }
+    }
 }
