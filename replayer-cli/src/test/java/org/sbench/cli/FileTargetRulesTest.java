@@ -121,6 +121,27 @@ class FileTargetRulesTest {
     }
 
     @Test
+    void aDeviceNamedWithoutDevIsRefusedNotMadeAFile() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(4 * MIB)) {
+            Path stray = Path.of(loop.name()).toAbsolutePath();
+            assumeTrue(!Files.exists(stray), "no file " + stray + " in the directory the test runs in");
+            String refusal = CliTest.usage("replay", loop.name() + ": there is no such file here, and " + loop.path()
+                    + " is a block device: name it so, or ./" + loop.name() + " for a new file of that name");
+            try {
+                for (String option : new String[] {"--allow-write", "--read-only"}) {
+                    CliTest.Run r = replay(Path.of(loop.name()), option, "--fit", "wrap");
+                    assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                    assertEquals(refusal, r.err());
+                    assertFalse(Files.exists(stray), "no file made in the working directory");
+                }
+            } finally {
+                Files.deleteIfExists(stray);
+            }
+        }
+    }
+
+    @Test
     void readOnlyCreatesNoFile() throws Exception {
         Path missing = dir.resolve("missing.img");
         CliTest.Run r = replay(missing, "--read-only", "--size", "4M");
