@@ -89,11 +89,17 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         return closest(spec.options().stream().flatMap(o -> List.of(o.names()).stream()).toList(), typed);
     }
 
-    /** The name of {@code names} fewest edits from {@code typed}, or null when none is near. */
+    /**
+     * The name of {@code names} fewest edits from {@code typed}, or null when none is near; one that
+     * differs only in case first ({@code -v}: {@code -V}, not {@code -h}, as near in edits).
+     */
     static String closest(Iterable<String> names, String typed) {
         String best = null;
         int bestEdits = Integer.MAX_VALUE;
         for (String name : names) {
+            if (name.equalsIgnoreCase(typed)) {
+                return name;
+            }
             int edits = DISTANCE.apply(typed, name);
             if (edits >= 0 && edits < bestEdits) {
                 best = name;

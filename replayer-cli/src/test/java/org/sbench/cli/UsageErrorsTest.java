@@ -59,6 +59,13 @@ class UsageErrorsTest {
         assertUsage("", "unknown command 'frobnicate'", "frobnicate");
     }
 
+    /** An option that differs only in case is the one meant: -v was "did you mean '-h'?", one edit away as -V is. */
+    @Test
+    void anOptionInTheWrongCaseGetsItsOwnCaseSuggested() {
+        assertUsage("", "unknown option '-v'; did you mean '-V'?", "-v");
+        assertUsage("replay", "unknown option '--TARGET'; did you mean '--target'?", "replay", "t.csv", "--TARGET", "null");
+    }
+
     @Test
     void anOptionThatIsTheValueOfAnotherGetsThatOptionSuggested() {
         assertUsage("sweep", "unknown option '--write'; did you mean '--op write'?", "sweep", "--target", "null", "--write");
