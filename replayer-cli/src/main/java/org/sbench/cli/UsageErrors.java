@@ -54,7 +54,8 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         }
         CommandSpec spec = ex.getCommandLine().getCommandSpec();
         if (first != null && !first.startsWith("-") && !spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
-            String closest = closest(spec.subcommands().keySet(), first);
+            // An option of sbench's own spelt as a command (sbench version) is that option.
+            String closest = spec.optionsMap().containsKey("--" + first) ? "--" + first : closest(spec.subcommands().keySet(), first);
             return "unknown command '" + first + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
         }
         if (first == null || !first.startsWith("-") || first.equals("-")) {

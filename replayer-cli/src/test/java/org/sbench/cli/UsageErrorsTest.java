@@ -57,6 +57,8 @@ class UsageErrorsTest {
     void aMistypedCommandGetsTheClosestCommand() {
         assertUsage("", "unknown command 'repaly'; did you mean 'replay'?", "repaly", "hm_0.csv");
         assertUsage("", "unknown command 'frobnicate'", "frobnicate");
+        // An option of sbench's own spelt as a command: it was "unknown command 'version'", with nothing suggested.
+        assertUsage("", "unknown command 'version'; did you mean '--version'?", "version");
     }
 
     /** An option that differs only in case is the one meant: -v was "did you mean '-h'?", one edit away as -V is. */
