@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -59,7 +60,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             return "unknown command '" + first + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
         }
         if (first == null || !first.startsWith("-") || first.equals("-")) {
-            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ");
+            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ") + bareValueOf(ex, first);
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
         if (spec.optionsMap().containsKey(option)) {
@@ -72,6 +73,18 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             meant = closest(spec, option);
         }
         return "unknown option '" + option + "'" + (meant == null ? "" : "; did you mean '" + meant + "'?");
+    }
+
+    /**
+     * For a missing required option of {@code ex} and {@code leftOver}, an argument no parameter
+     * took: the option with it ({@code sbench cdm /dev/sdb}: {@code --target /dev/sdb}); else nothing.
+     */
+    private static String bareValueOf(ParameterException ex, String leftOver) {
+        if (!(ex instanceof MissingParameterException missing) || leftOver == null || missing.getMissing().size() != 1
+                || !(missing.getMissing().get(0) instanceof OptionSpec option) || option.arity().max() != 1) {
+            return "";
+        }
+        return "; did you mean '" + option.longestName() + " " + leftOver + "'?";
     }
 
     /** {@code --OPTION VALUE} for the option of {@code spec} whose label lists {@code value} ({@code --op read|write}), or null. */

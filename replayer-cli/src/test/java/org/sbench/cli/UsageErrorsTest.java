@@ -68,6 +68,13 @@ class UsageErrorsTest {
         assertUsage("replay", "unknown option '--TARGET'; did you mean '--target'?", "replay", "t.csv", "--TARGET", "null");
     }
 
+    /** The value of a missing option given without it: 'Missing required option' alone did not say what was left over. */
+    @Test
+    void aMissingOptionWhoseValueWasGivenBareIsSuggestedWithIt() {
+        assertUsage("replay", "Missing required option: '--target=TARGET'; did you mean '--target null'?", "replay", "t.csv", "null");
+        assertUsage("cdm", "Missing required option: '--target=TARGET'; did you mean '--target /dev/sdb'?", "cdm", "/dev/sdb");
+    }
+
     @Test
     void anOptionThatIsTheValueOfAnotherGetsThatOptionSuggested() {
         assertUsage("sweep", "unknown option '--write'; did you mean '--op write'?", "sweep", "--target", "null", "--write");
