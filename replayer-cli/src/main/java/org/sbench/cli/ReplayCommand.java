@@ -53,17 +53,18 @@ final class ReplayCommand implements Callable<Integer> {
     long maxIdleNs;
 
     @Option(names = "--qd-fallback", paramLabel = "N", defaultValue = "0",
-            description = "recorded-qd: depth for IOs without a recorded one.")
+            description = "recorded-qd: depth for IOs without a recorded one (default: none; a trace with such IOs"
+                    + " is refused).")
     int qdFallback;
 
-    @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0", description = "timed: replay X times faster.")
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0", description = "timed: replay X times faster (default 1).")
     double speed;
 
     @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "" + ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT,
             description = "timed: safety cap on IOs in flight (default ${DEFAULT-VALUE}).")
     int maxInFlight;
 
-    @Option(names = "--qd", paramLabel = "N", description = "fixed-qd: IOs kept outstanding.")
+    @Option(names = "--qd", paramLabel = "N", description = "fixed-qd: IOs kept outstanding (no default: --mode fixed-qd needs it).")
     Integer qd;
 
     @Option(names = "--data", paramLabel = "PATTERN", defaultValue = "random",
