@@ -14,6 +14,7 @@ import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
+import org.sbench.target.SysfsBlockDevice;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
 import picocli.CommandLine;
@@ -126,6 +127,11 @@ final class ReplayCommand implements Callable<Integer> {
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
         ProgressLine line = progress.line(spec);
+        if (SysfsBlockDevice.isBlockDevice(trace)) {
+            // TRACE and --target swapped: refused for the target first, the way out offered was --allow-write.
+            throw SbenchException.usage("TRACE " + trace + " is a block device, not a trace: a device to replay onto goes after"
+                    + " --target (sbench replay TRACE --target " + trace + ")");
+        }
         // The target is checked before the trace is made or planned (tens of seconds for the largest):
         // a mistyped one was refused only after them.
         try {
