@@ -55,9 +55,12 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         }
         CommandSpec spec = ex.getCommandLine().getCommandSpec();
         if (first != null && !first.startsWith("-") && !spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
-            // An option of sbench's own spelt as a command (sbench version) is that option.
-            String closest = spec.optionsMap().containsKey("--" + first) ? "--" + first : closest(spec.subcommands().keySet(), first);
-            return "unknown command '" + first + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
+            return unknownCommand(spec, first);
+        }
+        if (first == null && ex.getArgSpec() == null && ex.getValue() != null && !spec.subcommands().isEmpty()
+                && !spec.subcommands().containsKey(ex.getValue())) {
+            // What help was asked of (sbench help repaly): picocli's help command refuses it so.
+            return unknownCommand(spec, ex.getValue());
         }
         if (first == null || !first.startsWith("-") || first.equals("-")) {
             return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ") + bareValueOf(ex, first);
@@ -85,6 +88,13 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             return "";
         }
         return "; did you mean '" + option.longestName() + " " + leftOver + "'?";
+    }
+
+    /** {@code word}, not a command of {@code spec}, with the one meant where one is near. */
+    private static String unknownCommand(CommandSpec spec, String word) {
+        // An option of sbench's own spelt as a command (sbench version) is that option.
+        String closest = spec.optionsMap().containsKey("--" + word) ? "--" + word : closest(spec.subcommands().keySet(), word);
+        return "unknown command '" + word + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
     }
 
     /** {@code --OPTION VALUE} for the option of {@code spec} whose label lists {@code value} ({@code --op read|write}), or null. */

@@ -59,6 +59,9 @@ class UsageErrorsTest {
         assertUsage("", "unknown command 'frobnicate'", "frobnicate");
         // An option of sbench's own spelt as a command: it was "unknown command 'version'", with nothing suggested.
         assertUsage("", "unknown command 'version'; did you mean '--version'?", "version");
+        // Asked of help alike: it was picocli's "Unknown subcommand 'repaly'." with nothing suggested.
+        assertUsage("", "unknown command 'repaly'; did you mean 'replay'?", "help", "repaly");
+        assertUsage("", "unknown command 'frobnicate'", "help", "frobnicate");
     }
 
     /** An option that differs only in case is the one meant: -v was "did you mean '-h'?", one edit away as -V is. */
