@@ -23,7 +23,6 @@ import org.sbench.trace.input.DevDirectory;
  */
 public final class Targets {
     private static final Path PROC = Path.of("/proc");
-    private static final Path DEV = Path.of("/dev");
     static final Path SYS = Path.of("/sys");
     /** File type bits of st_mode (sys/stat.h) that {@link #kindOf} names. */
     private static final int S_IFCHR = 0020000;
@@ -136,11 +135,10 @@ public final class Targets {
      * ({@code --target sdb}), of which a new file of that name would be made, as large as the trace.
      */
     private static void checkFilePath(String spec, Path path) {
-        Path device = DEV.resolve(spec);
-        if (!spec.contains("/") && !Files.exists(path, LinkOption.NOFOLLOW_LINKS) && SysfsBlockDevice.isBlockDevice(device)) {
+        SysfsBlockDevice.namedWithoutDev(spec).ifPresent(device -> {
             throw SbenchException.usage(spec + ": there is no such file here, and " + device + " is a block device:"
                     + " name it so, or ./" + spec + " for a new file of that name");
-        }
+        });
         if (DevDirectory.contains(path)) {
             String what = Files.exists(path) ? "it is " + kindOf(path) : "there is no such device";
             throw SbenchException.usage(spec + " is not a block device (" + what + "); " + SysfsBlockDevice.listing(SYS)
