@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.TracePlan;
 import org.sbench.result.AtomicTextFile;
@@ -118,7 +119,7 @@ public final class BundledTraceCache {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw SbenchException.ioFailure("create", dir, e);
+            throw unwritable("create", dir, e);
         }
         // One process makes it, the others wait and use it: each made the whole trace (destroyer 2.4 GB).
         synchronized (BundledTraceCache.class) {
@@ -128,10 +129,16 @@ public final class BundledTraceCache {
                     writeSum(file, sum);
                 }
             } catch (IOException e) {
-                throw SbenchException.ioFailure("lock", lockFile(file), e);
+                throw unwritable("lock", lockFile(file), e);
             }
         }
         return file;
+    }
+
+    /** The failure to {@code what} {@code path} of the cache, with where else to keep it: another user's home, say. */
+    private static SbenchException unwritable(String what, Path path, IOException e) {
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + path + ": " + SbenchException.reason(e)
+                + " (the cache of the bundled workloads; set XDG_CACHE_HOME to a directory this user may write)", e);
     }
 
     /** Whether {@code file} is there and intact; a damaged one is deleted. */

@@ -30,6 +30,10 @@ public record DeviceGeometry(long capacityBytes, int logicalBlockBytes) {
                 throw SbenchException.ioFailure("read the size of", path, e);
             }
         }
+        SysfsBlockDevice.namedWithoutDev(path.toString()).ifPresent(device -> {
+            throw SbenchException.usage(option + " " + path + ": there is no such file here, and " + device + " is a block"
+                    + " device: name it so");
+        });
         throw SbenchException.usage(option + " " + path + ": no block device or file of that name here; give its capacity with"
                 + " --capacity SIZE");
     }

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import org.sbench.SbenchException;
+import org.sbench.engine.linux.LibC;
+import org.sbench.engine.linux.TargetCalls;
 
 /**
  * Recognises what a device or image already holds from the magic numbers blkid(8) looks for: the
@@ -63,12 +66,18 @@ final class DiskSignatures {
     private DiskSignatures() {
     }
 
-    /** Reads the two windows of {@code path}, {@code sizeBytes} long, and looks for a signature. */
+    /**
+     * Reads the two windows of {@code path}, {@code sizeBytes} long, and looks for a signature. A
+     * path this user may not read is refused as the open for the run that writes it would be: that
+     * run needs to read and write it (root, or the device's group).
+     */
     static Optional<String> read(Path path, long sizeBytes) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             int headBytes = (int) Math.min(WINDOW_BYTES, sizeBytes);
             long tailStart = Math.max(0, sizeBytes - WINDOW_BYTES);
             return find(readFully(ch, 0, headBytes), readFully(ch, tailStart, (int) (sizeBytes - tailStart)), sizeBytes);
+        } catch (AccessDeniedException e) {
+            throw TargetCalls.accessDenied(path.toString(), LibC.O_RDWR);
         } catch (IOException e) {
             throw SbenchException.ioFailure("read the start and end of", path, e);
         }

@@ -91,12 +91,13 @@ public final class QueueSettings implements AutoCloseable {
         if (wbtOff) {
             planned.add(new QueueSettingsNote.Entry(WBT_LAT_USEC, wbtBefore, WBT_OFF));
         }
+        String hint = hint(planned);
         try {
             if (!planned.isEmpty()) {
-                note.write(planned, hint(planned.get(0)));
+                note.write(planned, hint);
             }
             for (QueueSettingsNote.Entry e : planned) {
-                settings.change(disk.attributePath(e.attribute()), e.before(), e.used(), hint(e));
+                settings.change(disk.attributePath(e.attribute()), e.before(), e.used(), hint);
             }
         } catch (SbenchException e) {
             try {
@@ -109,9 +110,14 @@ public final class QueueSettings implements AutoCloseable {
         return settings;
     }
 
-    /** What to do about a change that needs a right the user lacks. */
-    private static String hint(QueueSettingsNote.Entry e) {
-        return e.attribute().equals(NOMERGES) ? "; run as root or add " + ALLOW_MERGES_OPTION : "; run as root";
+    /**
+     * What to do about the {@code planned} changes when one needs a right the user lacks:
+     * {@value #ALLOW_MERGES_OPTION} is a way out only when merging is all the run changes (writeback
+     * throttling, turned off for a run that writes, has no option to keep it).
+     */
+    private static String hint(List<QueueSettingsNote.Entry> planned) {
+        boolean mergesAlone = planned.stream().allMatch(e -> e.attribute().equals(NOMERGES));
+        return mergesAlone ? "; run as root or add " + ALLOW_MERGES_OPTION : "; run as root";
     }
 
     private void change(Path file, String before, String value, String hint) {

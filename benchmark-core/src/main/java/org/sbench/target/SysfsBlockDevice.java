@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ public final class SysfsBlockDevice {
     /** File type bits of st_mode, and the block-device type (sys/stat.h). */
     static final int S_IFMT = 0170000;
     static final int S_IFBLK = 0060000;
+    private static final Path DEV = Path.of("/dev");
 
     private final Path sysRoot;
     private final String name;
@@ -106,6 +108,18 @@ public final class SysfsBlockDevice {
         // A partition is a subdirectory of its disk's directory and has a "partition" attribute.
         String parent = Files.exists(realDir.resolve("partition")) ? realDir.getParent().getFileName().toString() : null;
         return new SysfsBlockDevice(sysRoot, name, sysRoot.resolve("class/block/" + name), parent);
+    }
+
+    /**
+     * The device {@code name} was meant to be, named without {@code /dev} ({@code sdb}): {@code /dev/NAME}
+     * when {@code name} is a bare name, no file here, and that is a block device; else empty.
+     */
+    public static Optional<Path> namedWithoutDev(String name) {
+        if (name.contains("/") || Files.exists(Path.of(name), LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        Path device = DEV.resolve(name);
+        return isBlockDevice(device) ? Optional.of(device) : Optional.empty();
     }
 
     /** True if {@code path} is a block device node (following symlinks). */

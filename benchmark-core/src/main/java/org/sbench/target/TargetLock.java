@@ -73,7 +73,7 @@ public final class TargetLock implements AutoCloseable {
             fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT", LibC.MODE_0644);
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: cannot create directory "
-                    + lockDir + " (" + e.getClass().getSimpleName() + "); run as root", e);
+                    + lockDir + ": " + SbenchException.reason(e) + "; run as root", e);
         } catch (SbenchException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: " + e.getMessage()
                     + "; run as root", e);

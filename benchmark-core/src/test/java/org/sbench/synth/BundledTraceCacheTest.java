@@ -104,4 +104,19 @@ class BundledTraceCacheTest {
         assertTrue(assertThrows(SbenchException.class, unnamable::dir).getMessage().startsWith(
                 "no cache for the bundled workloads: its directory /tmp/a"), "one line, not an internal error");
     }
+
+    /**
+     * A cache directory this user cannot make (another user's home, a file in the way) is named with
+     * what to do: it was "cannot create /root/.cache/sbench: permission denied" alone (a non-root user
+     * with HOME=/root).
+     */
+    @Test
+    void aCacheThatCannotBeMadeSaysWhereElseToKeepIt(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        BundledTraceCache cache = BundledTraceCache.of(file.toString(), null, "/acct");
+        SbenchException e = assertThrows(SbenchException.class, () -> cache.resolve("light-2010", Progress.NONE));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertEquals("cannot create " + file.resolve("sbench") + ": not a directory (the cache of the bundled workloads; set"
+                + " XDG_CACHE_HOME to a directory this user may write)", e.getMessage());
+    }
 }

@@ -1,6 +1,8 @@
 package org.sbench.target;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +11,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 
 class DiskSignaturesTest {
     private static final int SIZE = 1 << 20;
@@ -101,5 +105,16 @@ class DiskSignaturesTest {
         Path zeros = dir.resolve("zeros.img");
         Files.write(zeros, new byte[3 * DiskSignatures.WINDOW_BYTES]);
         assertEquals(Optional.empty(), DiskSignatures.read(zeros, 3 * DiskSignatures.WINDOW_BYTES));
+    }
+
+    @Test
+    void aTargetThisUserMayNotReadIsNamedWithWhatToDo() {
+        // Write-only for its owner, root: a file even root may not read (sysctl files check their mode for everyone).
+        Path unreadable = Path.of("/proc/sys/vm/drop_caches");
+        assumeFalse(Files.isReadable(unreadable), "needs a file this user may not read");
+        SbenchException e = assertThrows(SbenchException.class, () -> DiskSignatures.read(unreadable, 0));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertEquals("cannot open " + unreadable + ": permission denied (its owner and mode do not let this user read and write"
+                + " it; a device usually needs root or its group)", e.getMessage(), "what the open for the run would say");
     }
 }

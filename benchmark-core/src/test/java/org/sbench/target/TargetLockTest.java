@@ -91,4 +91,18 @@ class TargetLockTest {
         Files.writeString(p.resolve("comm"), comm + "\n");
         Files.writeString(p.resolve("cmdline"), cmdline);
     }
+
+    @Test
+    void aLockDirectoryThatCannotBeMadeIsNamedWithItsReason() throws IOException {
+        Path device = Files.createDirectories(dir.resolve("sys/devices/virtual/block/sdz"));
+        Files.writeString(device.resolve("dev"), "8:400\n");
+        Files.createDirectories(dir.resolve("sys/class/block"));
+        Files.createSymbolicLink(dir.resolve("sys/class/block/sdz"), device);
+        SysfsBlockDevice disk = SysfsBlockDevice.named("sdz", dir.resolve("sys"));
+        // Not even root may make a directory at the top of sysfs (EPERM), as a user may not in /run (EACCES).
+        Path lockDir = Path.of("/sys/sbench-lock-test");
+        SbenchException e = assertThrows(SbenchException.class, () -> TargetLock.ofDisk(disk, "/dev/sdz", lockDir, PROC));
+        assertEquals("cannot lock /dev/sdz for the run: cannot create directory " + lockDir + ": operation not permitted; run as"
+                + " root", e.getMessage(), "the reason in words, not the name of a Java exception");
+    }
 }

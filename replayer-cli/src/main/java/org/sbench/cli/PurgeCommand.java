@@ -14,7 +14,8 @@ final class PurgeCommand extends StepCommand {
     @Option(names = "--method", paramLabel = "METHOD", description = "trim (default), secure-trim or zero.")
     String method;
 
-    @Option(names = "--range", paramLabel = "OFFSET:LENGTH", description = "Only this range (sizes, e.g. 1G:512M; 1G: to the end).")
+    @Option(names = "--range", paramLabel = "OFFSET:LENGTH",
+            description = "Only this range (sizes, e.g. 1G:512M; 1G: to the end; default: the whole target).")
     String range;
 
     PurgeCommand() {

@@ -14,6 +14,7 @@ import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
+import org.sbench.target.SysfsBlockDevice;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
 import picocli.CommandLine;
@@ -53,17 +54,18 @@ final class ReplayCommand implements Callable<Integer> {
     long maxIdleNs;
 
     @Option(names = "--qd-fallback", paramLabel = "N", defaultValue = "0",
-            description = "recorded-qd: depth for IOs without a recorded one.")
+            description = "recorded-qd: depth for IOs without a recorded one (default: none; a trace with such IOs"
+                    + " is refused).")
     int qdFallback;
 
-    @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0", description = "timed: replay X times faster.")
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0", description = "timed: replay X times faster (default 1).")
     double speed;
 
     @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "" + ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT,
             description = "timed: safety cap on IOs in flight (default ${DEFAULT-VALUE}).")
     int maxInFlight;
 
-    @Option(names = "--qd", paramLabel = "N", description = "fixed-qd: IOs kept outstanding.")
+    @Option(names = "--qd", paramLabel = "N", description = "fixed-qd: IOs kept outstanding (no default: --mode fixed-qd needs it).")
     Integer qd;
 
     @Option(names = "--data", paramLabel = "PATTERN", defaultValue = "random",
@@ -125,6 +127,11 @@ final class ReplayCommand implements Callable<Integer> {
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
         ProgressLine line = progress.line(spec);
+        if (SysfsBlockDevice.isBlockDevice(trace)) {
+            // TRACE and --target swapped: refused for the target first, the way out offered was --allow-write.
+            throw SbenchException.usage("TRACE " + trace + " is a block device, not a trace: a device to replay onto goes after"
+                    + " --target (sbench replay TRACE --target " + trace + ")");
+        }
         // The target is checked before the trace is made or planned (tens of seconds for the largest):
         // a mistyped one was refused only after them.
         try {

@@ -20,7 +20,7 @@ final class TraceOptions {
     String from;
 
     @Option(names = "--skip-bad", paramLabel = "N", defaultValue = "0",
-            description = "Skip up to N malformed records (reported) instead of stopping at the first.")
+            description = "Skip up to N malformed records (reported) instead of stopping at the first (default 0).")
     long skipBad;
 
     /** The argument naming standard input. */

@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -54,11 +55,15 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         }
         CommandSpec spec = ex.getCommandLine().getCommandSpec();
         if (first != null && !first.startsWith("-") && !spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
-            String closest = closest(spec.subcommands().keySet(), first);
-            return "unknown command '" + first + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
+            return unknownCommand(spec, first);
+        }
+        if (first == null && ex.getArgSpec() == null && ex.getValue() != null && !spec.subcommands().isEmpty()
+                && !spec.subcommands().containsKey(ex.getValue())) {
+            // What help was asked of (sbench help repaly): picocli's help command refuses it so.
+            return unknownCommand(spec, ex.getValue());
         }
         if (first == null || !first.startsWith("-") || first.equals("-")) {
-            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ");
+            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ") + bareValueOf(ex, first);
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
         if (spec.optionsMap().containsKey(option)) {
@@ -71,6 +76,25 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             meant = closest(spec, option);
         }
         return "unknown option '" + option + "'" + (meant == null ? "" : "; did you mean '" + meant + "'?");
+    }
+
+    /**
+     * For a missing required option of {@code ex} and {@code leftOver}, an argument no parameter
+     * took: the option with it ({@code sbench cdm /dev/sdb}: {@code --target /dev/sdb}); else nothing.
+     */
+    private static String bareValueOf(ParameterException ex, String leftOver) {
+        if (!(ex instanceof MissingParameterException missing) || leftOver == null || missing.getMissing().size() != 1
+                || !(missing.getMissing().get(0) instanceof OptionSpec option) || option.arity().max() != 1) {
+            return "";
+        }
+        return "; did you mean '" + option.longestName() + " " + leftOver + "'?";
+    }
+
+    /** {@code word}, not a command of {@code spec}, with the one meant where one is near. */
+    private static String unknownCommand(CommandSpec spec, String word) {
+        // An option of sbench's own spelt as a command (sbench version) is that option.
+        String closest = spec.optionsMap().containsKey("--" + word) ? "--" + word : closest(spec.subcommands().keySet(), word);
+        return "unknown command '" + word + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
     }
 
     /** {@code --OPTION VALUE} for the option of {@code spec} whose label lists {@code value} ({@code --op read|write}), or null. */
@@ -89,11 +113,17 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         return closest(spec.options().stream().flatMap(o -> List.of(o.names()).stream()).toList(), typed);
     }
 
-    /** The name of {@code names} fewest edits from {@code typed}, or null when none is near. */
+    /**
+     * The name of {@code names} fewest edits from {@code typed}, or null when none is near; one that
+     * differs only in case first ({@code -v}: {@code -V}, not {@code -h}, as near in edits).
+     */
     static String closest(Iterable<String> names, String typed) {
         String best = null;
         int bestEdits = Integer.MAX_VALUE;
         for (String name : names) {
+            if (name.equalsIgnoreCase(typed)) {
+                return name;
+            }
             int edits = DISTANCE.apply(typed, name);
             if (edits >= 0 && edits < bestEdits) {
                 best = name;

@@ -121,6 +121,43 @@ class FileTargetRulesTest {
     }
 
     @Test
+    void aDeviceNamedWithoutDevIsRefusedNotMadeAFile() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(4 * MIB)) {
+            Path stray = Path.of(loop.name()).toAbsolutePath();
+            assumeTrue(!Files.exists(stray), "no file " + stray + " in the directory the test runs in");
+            String refusal = CliTest.usage("replay", loop.name() + ": there is no such file here, and " + loop.path()
+                    + " is a block device: name it so, or ./" + loop.name() + " for a new file of that name");
+            try {
+                for (String option : new String[] {"--allow-write", "--read-only"}) {
+                    CliTest.Run r = replay(Path.of(loop.name()), option, "--fit", "wrap");
+                    assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                    assertEquals(refusal, r.err());
+                    assertFalse(Files.exists(stray), "no file made in the working directory");
+                }
+            } finally {
+                Files.deleteIfExists(stray);
+            }
+        }
+    }
+
+    /** As a target: it was "no block device or file of that name here; give its capacity with --capacity SIZE". */
+    @Test
+    void aFioDeviceNamedWithoutDevIsNamedWithIt() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(4 * MIB)) {
+            assumeTrue(!Files.exists(Path.of(loop.name())), "no file " + loop.name() + " in the directory the test runs in");
+            Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
+            Path log = dir.resolve("t.iolog");
+            CliTest.Run r = CliTest.run("convert", trace.toString(), log.toString(), "--fio-device", loop.name(), "--fit", "wrap");
+            assertEquals(ExitCodes.USAGE, r.code(), r.err());
+            assertEquals(CliTest.usage("convert", "--fio-device " + loop.name() + ": there is no such file here, and " + loop.path()
+                    + " is a block device: name it so"), r.err());
+            assertFalse(Files.exists(log));
+        }
+    }
+
+    @Test
     void readOnlyCreatesNoFile() throws Exception {
         Path missing = dir.resolve("missing.img");
         CliTest.Run r = replay(missing, "--read-only", "--size", "4M");

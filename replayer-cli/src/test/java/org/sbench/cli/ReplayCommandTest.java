@@ -41,6 +41,27 @@ class ReplayCommandTest {
     }
 
     /**
+     * A device given as the trace and a trace as the target (the two swapped): it was refused for the
+     * target, "writing overwrites file hm_0.csv ...; add --allow-write to proceed", advice to write
+     * over the trace; the device is now named as the --target it was meant to be, before the target is.
+     */
+    @Test
+    void aDeviceGivenAsTheTraceIsNamedAsTheTargetItWasMeantToBe(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(4L << 20)) {
+            Path trace = msr(dir);
+            FileState before = FileState.of(trace);
+            for (String allowWrite : new String[] {"--read-only", "--allow-write"}) {
+                CliTest.Run r = CliTest.run("replay", loop.path().toString(), "--target", trace.toString(), allowWrite);
+                assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                assertEquals(CliTest.usage("replay", "TRACE " + loop.path() + " is a block device, not a trace: a device to replay"
+                        + " onto goes after --target (sbench replay TRACE --target " + loop.path() + ")"), r.err());
+            }
+            assertEquals(before, FileState.of(trace));
+        }
+    }
+
+    /**
      * The null target takes what the trace reaches, rounded up to 1 MiB: a read ending at
      * 9223372036854255616, less than 1 MiB below 2^63, once overflowed that rounding, and the run
      * was refused as "null has 512 bytes (0.00 MB)".

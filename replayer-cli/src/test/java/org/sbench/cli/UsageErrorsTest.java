@@ -57,6 +57,25 @@ class UsageErrorsTest {
     void aMistypedCommandGetsTheClosestCommand() {
         assertUsage("", "unknown command 'repaly'; did you mean 'replay'?", "repaly", "hm_0.csv");
         assertUsage("", "unknown command 'frobnicate'", "frobnicate");
+        // An option of sbench's own spelt as a command: it was "unknown command 'version'", with nothing suggested.
+        assertUsage("", "unknown command 'version'; did you mean '--version'?", "version");
+        // Asked of help alike: it was picocli's "Unknown subcommand 'repaly'." with nothing suggested.
+        assertUsage("", "unknown command 'repaly'; did you mean 'replay'?", "help", "repaly");
+        assertUsage("", "unknown command 'frobnicate'", "help", "frobnicate");
+    }
+
+    /** An option that differs only in case is the one meant: -v was "did you mean '-h'?", one edit away as -V is. */
+    @Test
+    void anOptionInTheWrongCaseGetsItsOwnCaseSuggested() {
+        assertUsage("", "unknown option '-v'; did you mean '-V'?", "-v");
+        assertUsage("replay", "unknown option '--TARGET'; did you mean '--target'?", "replay", "t.csv", "--TARGET", "null");
+    }
+
+    /** The value of a missing option given without it: 'Missing required option' alone did not say what was left over. */
+    @Test
+    void aMissingOptionWhoseValueWasGivenBareIsSuggestedWithIt() {
+        assertUsage("replay", "Missing required option: '--target=TARGET'; did you mean '--target null'?", "replay", "t.csv", "null");
+        assertUsage("cdm", "Missing required option: '--target=TARGET'; did you mean '--target /dev/sdb'?", "cdm", "/dev/sdb");
     }
 
     @Test

@@ -1,0 +1,50 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+
+/** The way out QueueSettings names when a change cannot be made, on a disk of a made-up sysfs. Needs no root. */
+class QueueSettingsTest {
+    @TempDir
+    Path dir;
+
+    /** Disk {@code sdz} of a sysfs under {@code dir}: merging on (0), writeback throttling at 2000 µs. */
+    private SysfsBlockDevice disk() throws IOException {
+        Path device = Files.createDirectories(dir.resolve("sys/devices/virtual/block/sdz/queue"));
+        Files.writeString(device.resolve("nomerges"), "0\n");
+        Files.writeString(device.resolve("wbt_lat_usec"), "2000\n");
+        Files.writeString(device.resolve("scheduler"), "[none]\n");
+        Files.createDirectories(dir.resolve("sys/class/block"));
+        Files.createSymbolicLink(dir.resolve("sys/class/block/sdz"), device.getParent());
+        return SysfsBlockDevice.named("sdz", dir.resolve("sys"));
+    }
+
+    /** The refusal of a run whose note of the settings cannot be written (its part file's name is taken by a directory). */
+    private SbenchException refused(boolean allowMerges, boolean writes) throws IOException {
+        SysfsBlockDevice disk = disk();
+        Path note = dir.resolve("run/block-8:400.settings");
+        Files.createDirectories(dir.resolve("run/block-8:400.settings.part"));
+        return assertThrows(SbenchException.class, () -> QueueSettings.apply(disk, allowMerges, writes, new QueueSettingsNote(note)));
+    }
+
+    @Test
+    void allowMergesIsOfferedOnlyWhereItIsAWayOut() throws IOException {
+        String readOnly = refused(false, false).getMessage();
+        assertTrue(readOnly.endsWith("; run as root or add --allow-merges"), readOnly);
+    }
+
+    @Test
+    void aRunThatWritesNeedsRootEvenWithAllowMerges() throws IOException {
+        SbenchException e = refused(false, true);
+        assertTrue(e.getMessage().endsWith("; run as root"), "--allow-merges leaves writeback throttling to turn off: "
+                + e.getMessage());
+    }
+
+}

@@ -1,0 +1,57 @@
+// What --help of every command says of each option: a description, and the value it takes by default.
+package org.sbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+class HelpTextTest {
+    /** The widest line a help may have, as README and the docs keep theirs. */
+    private static final int MAX_COLUMNS = 100;
+
+    /** Every command of sbench, sbench itself first. */
+    private static List<CommandLine> commands() {
+        List<CommandLine> all = new ArrayList<>();
+        CommandLine top = SbenchCommand.newCommandLine();
+        all.add(top);
+        all.addAll(top.getSubcommands().values());
+        return all;
+    }
+
+    private static boolean isFlag(OptionSpec o) {
+        return o.arity().max() == 0 || o.usageHelp() || o.versionHelp();
+    }
+
+    @Test
+    void everyOptionIsDescribedAndStatesTheValueItTakesByDefault() {
+        List<String> wanting = new ArrayList<>();
+        for (CommandLine cl : commands()) {
+            for (OptionSpec o : cl.getCommandSpec().options()) {
+                String description = String.join(" ", o.description());
+                if (description.isBlank()) {
+                    wanting.add(cl.getCommandName() + " " + o.longestName() + ": no description");
+                } else if (!isFlag(o) && o.defaultValue() != null && !description.contains("default")) {
+                    wanting.add(cl.getCommandName() + " " + o.longestName() + ": default " + o.defaultValue() + " not stated");
+                }
+            }
+        }
+        assertEquals(List.of(), wanting);
+    }
+
+    @Test
+    void noHelpLineIsWiderThanTheDocs() {
+        List<String> wide = new ArrayList<>();
+        for (CommandLine cl : commands()) {
+            for (String line : cl.getUsageMessage().split("\n")) {
+                if (line.length() > MAX_COLUMNS) {
+                    wide.add(cl.getCommandName() + ": " + line);
+                }
+            }
+        }
+        assertEquals(List.of(), wide);
+    }
+}
