@@ -116,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
-            Lines lines = new Lines(stdout);
+            Lines lines = new Lines(stdout, spec.commandLine().getErr());
             ScenarioOutcome o;
             try {
                 o = prepared.run(NanoClock.SYSTEM, lines, stepListener(), stop.control(), SbenchCommand.version());
@@ -184,10 +184,17 @@ final class RunCommand implements Callable<Integer> {
     private static final class Lines implements ScenarioListener {
         private static final double NS_PER_S = 1e9;
         private final PrintWriter out;
+        private final PrintWriter err;
         final List<String> ioErrors = new ArrayList<>();
 
-        Lines(PrintWriter out) {
+        Lines(PrintWriter out, PrintWriter err) {
             this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public void cut(String cut) {
+            SbenchCommand.warn(err, "warning: " + cut + "; cut off, it runs again");
         }
 
         @Override
