@@ -84,7 +84,7 @@ public final class BundleComparison {
             if (s.scale() != bs.scale()) {
                 differences.add(b.dir() + " ran at --scale " + s.scale() + ", " + base.dir() + " at " + bs.scale());
             }
-            if (!Objects.equals(b.bundle().format(), base.bundle().format())) {
+            if (!Objects.equals(b.bundle().rules(), base.bundle().rules())) {
                 differences.add(b.dir() + " was begun by " + builtBy(b.bundle()) + ", " + base.dir() + " by "
                         + builtBy(base.bundle()) + ": their steps ran by other rules");
             }

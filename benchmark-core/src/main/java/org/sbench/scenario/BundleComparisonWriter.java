@@ -48,7 +48,8 @@ public final class BundleComparisonWriter {
 
     private static String status(ScenarioBundle b) {
         return b.bundle().complete() ? "complete, " + b.finished().size() + " steps"
-                : "INCOMPLETE (" + b.bundle().stopReason() + "), " + b.finished().size() + " steps finished";
+                : "INCOMPLETE (" + b.bundle().stopReason() + "), " + b.finished().size() + " steps finished"
+                + (b.cut() == null ? "" : "; " + b.cut());
     }
 
     /** A row's metric as the tables say it (compare of results: "average data rate"); the CSV keeps the key. */

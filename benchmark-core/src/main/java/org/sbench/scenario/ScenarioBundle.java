@@ -15,8 +15,10 @@ import org.sbench.step.StepResult;
  * the report and the step table need of its runs and its key numbers. A run's whole result (its
  * per-second series, its histograms) is read from its file when wanted ({@link #result}), not kept:
  * a bundle of thousands of steps is read in the memory of a few.
+ *
+ * @param cut the step log's last line, cut short and not read, in words ({@link BundleDirectory#cut}); null when none was
  */
-public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, List<Entry> entries) {
+public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, List<Entry> entries, String cut) {
 
     /**
      * One step record: its index in the bundle (0-based), the planned step it is of, the record, what
@@ -42,28 +44,27 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
         BundleScenario copy = BundleScenario.read(dir);
         Scenario scenario = copy.parse();
         ScenarioWalk walk = new ScenarioWalk(scenario);
-        RecordCursor cursor = new RecordCursor(dir.toString(), bundle.steps());
+        RecordCursor cursor = new RecordCursor(dir.toString(), bundle.steps().iterator());
         List<Entry> entries = new ArrayList<>();
         for (PlannedStep p = walk.next(); p != null && !cursor.exhausted(); p = walk.next()) {
             RecordCursor.Match m = cursor.match(p);
-            for (int attempt : m.attempts()) {
-                entries.add(entry(files, bundle, attempt, p, false));
+            for (int a = 0; a < m.attempts().size(); a++) {
+                entries.add(entry(files, m.first() + a, m.attempts().get(a), p, false));
             }
             if (!m.done()) {
                 break;
             }
-            Entry done = entry(files, bundle, m.finished(), p, true);
+            Entry done = entry(files, m.finishedIndex(), m.finished(), p, true);
             entries.add(done);
             if (p.tracked()) {
                 walk.tracked(ScenarioRunner.tracked(p), done.numbers().value(p.trackedMetric()));
             }
         }
-        return new ScenarioBundle(dir, bundle, copy, List.copyOf(entries));
+        return new ScenarioBundle(dir, bundle, copy, List.copyOf(entries), files.cut());
     }
 
-    /** The record {@code index} of {@code bundle}, its runs' results read for their numbers and let go. */
-    private static Entry entry(BundleDirectory files, Bundle bundle, int index, PlannedStep p, boolean finished) {
-        StepResult step = bundle.steps().get(index);
+    /** {@code step}, the record {@code index} of the bundle, its runs' results read for their numbers and let go. */
+    private static Entry entry(BundleDirectory files, int index, StepResult step, PlannedStep p, boolean finished) {
         List<ReplayResult> results = new ArrayList<>();
         List<Run> runs = new ArrayList<>();
         for (StepResult.NamedRun run : step.runs()) {

@@ -7,6 +7,10 @@ public interface ScenarioListener {
     ScenarioListener NONE = new ScenarioListener() {
     };
 
+    /** The resumed bundle's last step record was cut short and is cut off ({@code cut} says so, in words): its step runs again. */
+    default void cut(String cut) {
+    }
+
     /** The bundle already holds {@code finished}, the result of {@code p} (a resumed run passes it). */
     default void finishedBefore(PlannedStep p, StepResult finished) {
     }

@@ -2,6 +2,9 @@ package org.sbench.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.StreamSupport;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
@@ -9,6 +12,8 @@ import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.ReplayResult;
+import org.sbench.step.Bundle;
+import org.sbench.step.BundleDirectory;
 import org.sbench.step.BundleLog;
 import org.sbench.step.SteadyState;
 import org.sbench.step.Step;
@@ -59,14 +64,23 @@ final class ScenarioRunner {
     }
 
     ScenarioOutcome run() {
+        if (log.cut() != null) {
+            listener.cut(log.cut());
+        }
+        try (BundleDirectory.Records records = log.directory().records()) {
+            return run(new RecordCursor(log.directory().dir().toString(), StreamSupport.stream(Spliterators.spliteratorUnknownSize(records,
+                    Spliterator.ORDERED), false).map(Bundle.Record::step).iterator()));
+        }
+    }
+
+    private ScenarioOutcome run(RecordCursor cursor) {
         ScenarioWalk walk = new ScenarioWalk(scenario);
-        RecordCursor cursor = new RecordCursor(log.directory().dir().toString(), log.bundle().steps());
         long errors = 0;
         int ran = 0;
         for (PlannedStep p = walk.next(); p != null; p = walk.next()) {
             RecordCursor.Match m = cursor.match(p);
             if (m.done()) {
-                StepResult finished = log.bundle().steps().get(m.finished());
+                StepResult finished = m.finished();
                 if (p.tracked()) {
                     walk.tracked(tracked(p), StepNumbers.of(runsOf(finished)).value(p.trackedMetric()));
                 }

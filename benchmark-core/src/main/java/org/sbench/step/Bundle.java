@@ -8,11 +8,13 @@ import org.sbench.result.ReplayResult;
 /**
  * The result of a scenario (or of one step command): the target and host, the drive's state log
  * (what was done to it and when), and every step's result in order. Written as a directory
- * ({@link BundleDirectory}): {@code bundle.json} with this record, and one replay-result file per IO
- * run, which {@code report} and {@code compare} read as they read any replay result.
+ * ({@link BundleDirectory}): {@code bundle.json} with this record's head (from format 3 without its
+ * state log and steps, which {@code steps.jsonl} holds, a {@link Record} a line), and one replay-result
+ * file per IO run, which {@code report} and {@code compare} read as they read any replay result.
  *
- * @param format      the rules its steps ran by ({@link #FORMAT}); absent in bundles of builds before 2026-12-05 23:34 UTC, whose
- *                    rules cannot be told apart: a bundle is resumed only by a build of its format
+ * @param format      how it is written and the rules its steps ran by ({@link #FORMAT}, {@link #rules}); absent in bundles of
+ *                    builds before 2026-12-05 23:34 UTC, whose rules cannot be told apart: a bundle is resumed only by a
+ *                    build of its rules
  * @param scenario    the scenario's name (the step's kind for a single step)
  * @param plannedSteps the steps the scenario has; {@code steps} holds those that ran
  */
@@ -26,11 +28,36 @@ public record Bundle(Integer format, String sbenchVersion, String scenario, Stri
      * from a seed of its own, a scaled run keeps to the first part of the target (bundles without a format were begun
      * by builds before 2026-12-05 23:34 UTC, of those rules or of older ones).
      */
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
+    /**
+     * The format whose rules this build's steps run by: format 3 changed only how a bundle is written (its step records
+     * appended to {@code steps.jsonl}, not its index rewritten whole after each step), so bundles of format 2 and 3 hold
+     * steps of the same rules.
+     */
+    public static final int RULES = 2;
 
-    /** This bundle with {@code steps} as its steps' records. */
-    public Bundle withSteps(List<StepResult> steps) {
+    /** The format whose rules its steps ran by ({@link #RULES}); null for a bundle without a format. */
+    public Integer rules() {
+        return format == null || format < RULES ? format : Integer.valueOf(RULES);
+    }
+
+    /** This bundle with {@code stateLog} and {@code steps} as its state log and steps' records. */
+    public Bundle with(List<StateEvent> stateLog, List<StepResult> steps) {
         return new Bundle(format, sbenchVersion, scenario, startedAt, complete, stopReason, target, host, plannedSteps, stateLog, steps);
+    }
+
+    /** This bundle's head, as {@code bundle.json} of format {@link #FORMAT} holds it: without state log and steps. */
+    public Bundle head() {
+        return new Bundle(FORMAT, sbenchVersion, scenario, startedAt, complete, stopReason, target, host, plannedSteps, null, null);
+    }
+
+    /** This bundle ended: {@code complete} or not, and why it stopped (null while it runs or when complete). */
+    public Bundle ended(boolean complete, String stopReason) {
+        return new Bundle(format, sbenchVersion, scenario, startedAt, complete, stopReason, target, host, plannedSteps, stateLog, steps);
+    }
+
+    /** One line of {@code steps.jsonl}: a step's record and the state-log entry made after it. */
+    public record Record(StepResult step, StateEvent state) {
     }
 
     /**

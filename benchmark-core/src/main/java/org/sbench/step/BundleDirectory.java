@@ -3,16 +3,24 @@ package org.sbench.step;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
 import java.util.stream.Stream;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -24,13 +32,17 @@ import org.sbench.target.TargetLock;
 import org.sbench.trace.input.InputFiles;
 
 /**
- * A bundle on disk: {@code DIR/bundle.json} (the {@link Bundle}) and
- * {@code DIR/steps/NN-KIND/RUN.json}, one replay result per IO run of each step. Each step's run files
- * are written before the index that names them, and the index is replaced atomically after each
- * step, so a bundle read at any moment (after a crash, or to resume) names only whole files.
+ * A bundle on disk: {@code DIR/bundle.json} (the {@link Bundle}'s head), {@code DIR/steps.jsonl} (its
+ * step records, a {@link Bundle.Record} a line) and {@code DIR/steps/NN-KIND/RUN.json}, one replay result
+ * per IO run of each step. Each step's run files are written before the line that names them, which is
+ * appended and synced as the step ends, so a bundle read at any moment (after a crash, or to resume)
+ * names only whole files, and the bytes written a step do not grow with the steps. Bundles of format 2
+ * hold their steps in {@code bundle.json}, which was replaced whole after each step: read alike.
  */
 public final class BundleDirectory {
     public static final String INDEX = "bundle.json";
+    /** The step log of a bundle of format 3: a {@link Bundle.Record} a line, appended as each step ends. */
+    public static final String STEP_LOG = "steps.jsonl";
     private static final String STEPS = "steps";
 
     private final Path dir;
@@ -38,7 +50,10 @@ public final class BundleDirectory {
     private final boolean made;
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private final ObjectMapper lineMapper = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final JsonResults results = new JsonResults();
+    /** What the last {@link #read} passed over ({@link #cut}). */
+    private String cut;
 
     private BundleDirectory(Path dir, boolean made) {
         this.dir = dir;
@@ -102,21 +117,163 @@ public final class BundleDirectory {
         return dir;
     }
 
-    /** The bundle's index; a bad-input error naming the file when it is not one. */
+    /**
+     * The whole bundle: its index with, from format 3, the records of its step log (a last line cut short is not read:
+     * {@link #cut} names it); a bad-input error naming the file (and line) when it is not one.
+     */
     public Bundle read() {
+        Bundle head = head();
+        cut = null;
+        if (!hasStepLog(head)) {
+            return head;
+        }
+        List<Bundle.StateEvent> log = new ArrayList<>();
+        List<StepResult> steps = new ArrayList<>();
+        try (Records records = records()) {
+            records.forEachRemaining(r -> {
+                steps.add(r.step());
+                log.add(r.state());
+            });
+            cut = records.cut();
+        }
+        return head.with(log, steps);
+    }
+
+    /** What the last {@link #read} passed over: its step log's last line, cut short, in words; null when none was. */
+    public String cut() {
+        return cut;
+    }
+
+    /** True when {@code b}'s steps are in {@link #STEP_LOG} (format 3), not in its index. */
+    static boolean hasStepLog(Bundle b) {
+        return b.format() != null && b.format() >= Bundle.FORMAT;
+    }
+
+    /**
+     * The bundle's index as {@code bundle.json} holds it: of format 3 its head alone, before that the whole bundle. Refused
+     * (bad input naming the file) when it is not one, or is of a format newer than this build's, as a result is.
+     */
+    public Bundle head() {
         Path index = dir.resolve(INDEX);
+        Bundle b;
         try (InputStream in = InputFiles.open(index)) {
-            Bundle b = mapper.readValue(in, Bundle.class);
-            if (b == null || b.steps() == null || b.stateLog() == null || b.scenario() == null || b.target() == null || b.host() == null) {
-                throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target or host");
-            }
-            for (int i = 0; i < b.steps().size(); i++) {
-                checkStep(index, i, b.steps().get(i));
-            }
-            return b;
+            b = mapper.readValue(in, Bundle.class);
         } catch (IOException e) {
-            String msg = JsonErrors.describe(e);
-            throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + msg);
+            throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + JsonErrors.describe(e));
+        }
+        if (b != null && b.format() != null && b.format() > Bundle.FORMAT) {
+            throw SbenchException.badInput(index.toString(), "written by a newer sbench (bundle format " + b.format()
+                    + "; this sbench reads formats up to " + Bundle.FORMAT + "): read it with that sbench or a later one");
+        }
+        if (b == null || !hasStepLog(b) && (b.steps() == null || b.stateLog() == null) || b.scenario() == null || b.target() == null
+                || b.host() == null) {
+            throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target or host");
+        }
+        for (int i = 0; !hasStepLog(b) && i < b.steps().size(); i++) {
+            checkStep(index.toString(), i, b.steps().get(i));
+        }
+        return b;
+    }
+
+    /** The records of the step log (format 3), read and checked one at a time. */
+    public Records records() {
+        Path file = dir.resolve(STEP_LOG);
+        try {
+            return new Records(file, new BufferedInputStream(Files.newInputStream(file), 1 << 16));
+        } catch (IOException e) {
+            throw SbenchException.badInput(file.toString(), "not an sbench step log: " + SbenchException.reason(e));
+        }
+    }
+
+    /**
+     * The records of {@link #STEP_LOG} in order, each checked as it is read (a line that is not a whole record is a
+     * bad-input error naming the file and line). A last line without its line end is a record cut short: sbench ended
+     * while it wrote it (a power loss, kill -9), so its step did not finish; it is not read, and {@link #cut} names it.
+     */
+    public final class Records implements Iterator<Bundle.Record>, AutoCloseable {
+        private final Path file;
+        private final InputStream in;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private int lines;
+        private long wholeBytes;
+        private Bundle.Record next;
+        private boolean ended;
+        private String cut;
+
+        private Records(Path file, InputStream in) {
+            this.file = file;
+            this.in = in;
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (next == null && !ended) {
+                next = readLine();
+                ended = next == null;
+            }
+            return next != null;
+        }
+
+        @Override
+        public Bundle.Record next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Bundle.Record r = next;
+            next = null;
+            return r;
+        }
+
+        /** The last line, cut short, in words ({@code FILE:LINE: ...}); null when there is none (so far). */
+        public String cut() {
+            return cut;
+        }
+
+        /** The bytes of the whole lines read. */
+        long wholeBytes() {
+            return wholeBytes;
+        }
+
+        private Bundle.Record readLine() {
+            line.reset();
+            int c;
+            try {
+                while ((c = in.read()) >= 0 && c != '\n') {
+                    line.write(c);
+                }
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("read", file, e);
+            }
+            if (c < 0) {
+                if (line.size() > 0) {
+                    cut = file + ":" + (lines + 1) + ": the last step record is cut short (no line end: sbench ended while"
+                            + " writing it, at a power loss or kill -9); its step did not finish";
+                }
+                return null;
+            }
+            lines++;
+            wholeBytes += line.size() + 1;
+            String where = file + ":" + lines;
+            Bundle.Record r;
+            try {
+                r = lineMapper.readValue(line.toByteArray(), Bundle.Record.class);
+            } catch (IOException e) {
+                throw SbenchException.badInput(where, "not a step record: " + JsonErrors.describe(e));
+            }
+            if (r == null || r.state() == null) {
+                throw SbenchException.badInput(where, "not a step record (a step and its state-log entry)");
+            }
+            checkStep(where, lines - 1, r.step());
+            return r;
+        }
+
+        @Override
+        public void close() {
+            try {
+                in.close();
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("close", file, e);
+            }
         }
     }
 
@@ -124,26 +281,26 @@ public final class BundleDirectory {
      * Refuses a step record that is not whole, or names a run file outside the bundle's {@code steps/}
      * or missing: an index edited by hand is refused before a resumed run touches the drive.
      */
-    private void checkStep(Path index, int i, StepResult step) {
+    private void checkStep(String index, int i, StepResult step) {
         String which = "step " + (i + 1);
         if (step == null || step.kind() == null || step.label() == null || step.options() == null || step.runs() == null) {
-            throw SbenchException.badInput(index.toString(), which + " is not a whole step record (kind, label, options, runs)");
+            throw SbenchException.badInput(index, which + " is not a whole step record (kind, label, options, runs)");
         }
         Path steps = dir.resolve(STEPS).normalize();
         for (StepResult.NamedRun run : step.runs()) {
             if (run == null || run.name() == null || run.file() == null) {
-                throw SbenchException.badInput(index.toString(), which + " has a run without a name or file");
+                throw SbenchException.badInput(index, which + " has a run without a name or file");
             }
             Path file = dir.resolve(run.file()).normalize();
             if (Path.of(run.file()).isAbsolute() || !file.startsWith(steps)) {
-                throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', outside the bundle's "
+                throw SbenchException.badInput(index, which + " names run file '" + run.file() + "', outside the bundle's "
                         + STEPS + "/");
             }
             if (!Files.isRegularFile(file)) {
-                throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', which is missing");
+                throw SbenchException.badInput(index, which + " names run file '" + run.file() + "', which is missing");
             }
             if (!realPath(file).startsWith(realPath(steps))) {
-                throw SbenchException.badInput(index.toString(), which + " names run file '" + run.file() + "', a link out of the"
+                throw SbenchException.badInput(index, which + " names run file '" + run.file() + "', a link out of the"
                         + " bundle's " + STEPS + "/");
             }
         }
@@ -171,15 +328,80 @@ public final class BundleDirectory {
                 }
             }
         }
+        Files.deleteIfExists(dir.resolve(STEP_LOG));
         Files.deleteIfExists(dir.resolve(INDEX));
         if (made) {
             Files.deleteIfExists(dir);
         }
     }
 
-    /** Writes {@code bundle} as the index (atomically). */
-    public void write(Bundle bundle) {
-        AtomicTextFile.writeStream(dir.resolve(INDEX), out -> mapper.writeValue(out, bundle));
+    /** Writes {@code head} as the index (atomically): a bundle's head, as begun, resumed or ended. */
+    public void write(Bundle head) {
+        AtomicTextFile.writeStream(dir.resolve(INDEX), out -> mapper.writeValue(out, head));
+    }
+
+    /** Begins the bundle: its step log, empty, then {@code head} as its index. */
+    public void begin(Bundle head) {
+        try {
+            Files.write(dir.resolve(STEP_LOG), new byte[0]);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write", dir.resolve(STEP_LOG), e);
+        }
+        write(head);
+    }
+
+    /**
+     * Appends {@code r} to the step log, a line, and syncs it: bytes a step that do not grow with the steps before it. A step
+     * is recorded once its line end is on the disk.
+     */
+    public void append(Bundle.Record r) {
+        Path file = dir.resolve(STEP_LOG);
+        try (FileChannel log = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            ByteBuffer line = ByteBuffer.wrap(line(r));
+            while (line.hasRemaining()) {
+                log.write(line);
+            }
+            log.force(false);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write", file, e);
+        }
+    }
+
+    private byte[] line(Bundle.Record r) throws IOException {
+        byte[] json = lineMapper.writeValueAsBytes(r);
+        byte[] line = Arrays.copyOf(json, json.length + 1);
+        line[json.length] = '\n';
+        return line;
+    }
+
+    /** Cuts the step log to its first {@code bytes}: the whole lines before a last one cut short ({@link Records#wholeBytes}). */
+    public void truncate(long bytes) {
+        Path file = dir.resolve(STEP_LOG);
+        try (FileChannel log = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            log.truncate(bytes);
+            log.force(false);
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write", file, e);
+        }
+    }
+
+    /**
+     * Writes {@code old}, a bundle of format 2 read whole ({@link #head}), in format 3, and returns its head: its step log
+     * first, then the head in place of the index, so that a bundle left between the two is still of format 2, whole.
+     */
+    public Bundle convert(Bundle old) {
+        if (old.steps().size() != old.stateLog().size()) {
+            throw SbenchException.badInput(dir.resolve(INDEX).toString(), "has " + old.steps().size() + " step records and "
+                    + old.stateLog().size() + " state-log entries; a bundle has one of each per step");
+        }
+        AtomicTextFile.writeStream(dir.resolve(STEP_LOG), out -> {
+            for (int i = 0; i < old.steps().size(); i++) {
+                out.write(line(new Bundle.Record(old.steps().get(i), old.stateLog().get(i))));
+            }
+        });
+        Bundle head = old.head();
+        write(head);
+        return head;
     }
 
     /**

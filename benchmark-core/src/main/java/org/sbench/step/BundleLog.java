@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.Run;
@@ -13,22 +11,30 @@ import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 
 /**
- * Keeps a bundle on disk as steps finish: after each step its runs are written, a state-log entry
- * is added (what was done, the bytes written, since the last purge, and the drive's temperature and
- * counters), and the index is replaced, so that an interrupted scenario leaves a readable bundle of
- * the steps that finished and can be resumed at the next. Not thread-safe.
+ * Keeps a bundle on disk as steps finish: after each step its runs are written, and its record with a
+ * state-log entry (what was done, the bytes written, since the last purge, and the drive's temperature
+ * and counters) is appended to the step log, so that an interrupted scenario leaves a readable bundle of
+ * the steps that finished and can be resumed at the next. It keeps the bundle's head, how many steps it
+ * holds and the last state-log entry, not its records: its memory does not grow with the steps. Not
+ * thread-safe.
  */
 public final class BundleLog {
     private static final Path SYS_BLOCK = Path.of("/sys/block");
 
     private final BundleDirectory dir;
     private final DriveState drive;
-    private Bundle bundle;
+    private Bundle head;
+    private int steps;
+    private Bundle.StateEvent last;
+    private final String cut;
 
-    private BundleLog(BundleDirectory dir, DriveState drive, Bundle bundle) {
+    private BundleLog(BundleDirectory dir, DriveState drive, Bundle head, int steps, Bundle.StateEvent last, String cut) {
         this.dir = dir;
         this.drive = drive;
-        this.bundle = bundle;
+        this.head = head;
+        this.steps = steps;
+        this.last = last;
+        this.cut = cut;
     }
 
     /**
@@ -38,10 +44,12 @@ public final class BundleLog {
     public static BundleLog begin(Path dir, String scenario, int plannedSteps, Target target, String sbenchVersion) {
         BundleDirectory d = dir == null ? null : BundleDirectory.create(dir);
         Bundle b = new Bundle(Bundle.FORMAT, sbenchVersion, scenario, Instant.now().toString(), false, null,
-                ReplayResult.TargetIdentity.of(target), Run.host(), plannedSteps, List.of(), List.of());
-        BundleLog log = new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+                ReplayResult.TargetIdentity.of(target), Run.host(), plannedSteps, null, null);
+        BundleLog log = new BundleLog(d, DriveState.of(target, SYS_BLOCK), b, 0, null, null);
         try {
-            log.write();
+            if (d != null) {
+                d.begin(b);
+            }
         } catch (RuntimeException e) {
             log.abandon(e);
             throw e;
@@ -51,11 +59,13 @@ public final class BundleLog {
 
     /**
      * The bundle in {@code dir}, to continue on {@code target}: refused (usage error) when it is of another
-     * scenario or another drive, so that one bundle never mixes two.
+     * scenario or another drive, so that one bundle never mixes two. Then made ready to be appended to: a bundle of
+     * format 2 is written in format 3 ({@link BundleDirectory#convert}), a step log's last line cut short is cut off
+     * ({@link #cut} names it); its head's end is cleared when its first step is recorded ({@link #stepDone}).
      */
     public static BundleLog resume(Path dir, String scenario, Target target) {
         BundleDirectory d = BundleDirectory.open(dir);
-        Bundle b = d.read();
+        Bundle b = d.head();
         if (!Files.isWritable(dir)) {
             // Found here, not when the first step resumed has run and its results cannot be kept.
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot resume " + dir + ": the bundle cannot be written ("
@@ -69,27 +79,40 @@ public final class BundleLog {
             throw SbenchException.usage(dir + " was made on " + b.target().name() + describe(b.target()) + ", not on "
                     + now.name() + describe(now) + "; resume it on the same drive");
         }
-        return new BundleLog(d, DriveState.of(target, SYS_BLOCK), b);
+        Bundle head = BundleDirectory.hasStepLog(b) ? b : d.convert(b);
+        int steps = 0;
+        Bundle.StateEvent last = null;
+        String cut;
+        try (BundleDirectory.Records records = d.records()) {
+            while (records.hasNext()) {
+                last = records.next().state();
+                steps++;
+            }
+            cut = records.cut();
+            if (cut != null) {
+                d.truncate(records.wholeBytes());
+            }
+        }
+        return new BundleLog(d, DriveState.of(target, SYS_BLOCK), head, steps, last, cut);
     }
 
     /**
-     * Refuses to resume the bundle in {@code dir} when it was begun by a build of another {@link Bundle#format}: its
-     * steps ran by other rules, which the steps run now would not match. Called before anything else of a resume.
+     * Refuses to resume the bundle in {@code dir} when its steps ran by other rules than this build's ({@link Bundle#rules}):
+     * the steps run now would not match them. Called before anything else of a resume.
      */
     public static void checkResumable(Path dir) {
-        Integer format = BundleDirectory.open(dir).read().format();
-        if (format == null) {
+        Bundle b = BundleDirectory.open(dir).head();
+        if (b.format() == null) {
             throw SbenchException.badInput(dir.toString(), "begun by an earlier sbench (its " + BundleDirectory.INDEX + " has no"
-                    + " format; this sbench resumes format " + Bundle.FORMAT + "), whose steps ran by other rules (before 2026-12-05"
-                    + " every step drew its offsets and data from one seed); a step run now would not match them: run the"
-                    + " scenario again into a new bundle, or resume it with the sbench that began it (report and compare read it"
-                    + " as it is)");
+                    + " format; this sbench resumes formats " + Bundle.RULES + " to " + Bundle.FORMAT + "), whose steps ran by other"
+                    + " rules (before 2026-12-05 every step drew its offsets and data from one seed); a step run now would not match"
+                    + " them: run the scenario again into a new bundle, or resume it with the sbench that began it (report and"
+                    + " compare read it as it is)");
         }
-        if (format != Bundle.FORMAT) {
-            throw SbenchException.badInput(dir.toString(), "begun by " + (format > Bundle.FORMAT ? "a newer" : "an earlier")
-                    + " sbench (bundle format " + format + "; this sbench resumes format " + Bundle.FORMAT + "), whose steps"
-                    + " run by other rules: resume it with an sbench of format " + format + ", or run the scenario again into"
-                    + " a new bundle");
+        if (b.rules() != Bundle.RULES) {
+            throw SbenchException.badInput(dir.toString(), "begun by an earlier sbench (bundle format " + b.format() + "; this"
+                    + " sbench resumes formats " + Bundle.RULES + " to " + Bundle.FORMAT + "), whose steps ran by other rules:"
+                    + " resume it with an sbench of format " + b.format() + ", or run the scenario again into a new bundle");
         }
     }
 
@@ -113,8 +136,19 @@ public final class BundleLog {
         return " (" + t.capacity() + " bytes" + (serial == null ? "" : ", serial " + serial) + ")";
     }
 
-    public Bundle bundle() {
-        return bundle;
+    /** The bundle's head: without its state log and steps, which are on disk. */
+    public Bundle head() {
+        return head;
+    }
+
+    /** The state-log entry of the last step recorded; null before any. */
+    public Bundle.StateEvent lastState() {
+        return last;
+    }
+
+    /** The resumed step log's last line, cut short and cut off, in words ({@code FILE:LINE: ...}); null when none was. */
+    public String cut() {
+        return cut;
     }
 
     /** Where the bundle is written; null for one in memory only. */
@@ -124,40 +158,37 @@ public final class BundleLog {
 
     /** Steps already finished (the first to run when resuming is this one, 0-based). */
     public int finishedSteps() {
-        return bundle.steps().size();
+        return steps;
     }
 
     /**
      * Records {@code step}, the next step, in the bundle (on disk unless in memory only), and returns it as recorded: its
-     * runs named by their files, with their results. The index this log keeps leaves a result written to its file
-     * ({@link BundleDirectory#readRun} reads it back), so that a scenario's memory does not grow with its steps.
+     * runs named by their files, with their results. The line appended leaves a result to its file
+     * ({@link BundleDirectory#readRun} reads it back).
      */
     public StepResult stepDone(StepResult step) {
-        int index = bundle.steps().size();
+        int index = steps;
         StepResult written = dir == null ? step : dir.writeRuns(index, step);
-        List<StepResult> steps = new ArrayList<>(bundle.steps());
-        steps.add(dir == null ? written : written.withoutResults());
-        List<Bundle.StateEvent> log = new ArrayList<>(bundle.stateLog());
-        log.add(new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(),
-                sincePurge(log, step), drive.temperatureC(), drive.health()));
-        bundle = new Bundle(bundle.format(), bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), false, null,
-                bundle.target(), bundle.host(), bundle.plannedSteps(), log, steps);
-        write();
+        last = new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(), sincePurge(step),
+                drive.temperatureC(), drive.health());
+        if (dir != null) {
+            if (head.complete() || head.stopReason() != null) {
+                // Resumed, the bundle runs again: its head no longer says how it ended (once a resume).
+                head = head.ended(false, null);
+                dir.write(head);
+            }
+            dir.append(new Bundle.Record(written.withoutResults(), last));
+        }
+        steps++;
         return written;
     }
 
-    private void write() {
-        if (dir != null) {
-            dir.write(bundle);
-        }
-    }
-
     /** Bytes written since the last purge, counting {@code step}'s; null when no purge is in the log yet. */
-    private Long sincePurge(List<Bundle.StateEvent> log, StepResult step) {
+    private Long sincePurge(StepResult step) {
         if (step.purge() != null) {
             return step.bytesWritten();
         }
-        Long before = log.isEmpty() ? null : log.get(log.size() - 1).bytesWrittenSincePurge();
+        Long before = last == null ? null : last.bytesWrittenSincePurge();
         return before == null ? null : before + step.bytesWritten();
     }
 
@@ -179,8 +210,9 @@ public final class BundleLog {
 
     /** Marks the bundle finished: {@code complete} when every planned step ran to its end. */
     public void end(boolean complete, String stopReason) {
-        bundle = new Bundle(bundle.format(), bundle.sbenchVersion(), bundle.scenario(), bundle.startedAt(), complete, stopReason,
-                bundle.target(), bundle.host(), bundle.plannedSteps(), bundle.stateLog(), bundle.steps());
-        write();
+        head = head.ended(complete, stopReason);
+        if (dir != null) {
+            dir.write(head);
+        }
     }
 }

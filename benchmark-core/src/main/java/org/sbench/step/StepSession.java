@@ -49,7 +49,7 @@ public final class StepSession {
                 ran.accept(result);
                 StepResult recorded = log.stepDone(result);
                 log.end(result.complete(), result.stopReason());
-                return log.bundle().withSteps(List.of(recorded));
+                return log.head().with(List.of(log.lastState()), List.of(recorded));
             } catch (RuntimeException e) {
                 // Also when the bundle cannot be written (a full disk): none of it is left, as of any output.
                 log.abandon(e);

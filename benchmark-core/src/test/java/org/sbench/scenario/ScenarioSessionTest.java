@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.awt.Rectangle;
 import org.jfree.chart.JFreeChart;
@@ -56,7 +58,7 @@ class ScenarioSessionTest {
     private final TestSteps steps = new TestSteps();
 
     /** The plan's steps as the listener heard them start. */
-    private static final class Heard implements ScenarioListener {
+    private static class Heard implements ScenarioListener {
         final List<Integer> started = new ArrayList<>();
         final List<Integer> before = new ArrayList<>();
 
@@ -376,13 +378,84 @@ class ScenarioSessionTest {
         Heard heard = new Heard();
         SbenchException e = assertThrows(SbenchException.class, () -> run(null, b, true, null, heard));
         assertEquals(ErrorKind.BAD_INPUT, e.kind());
-        assertEquals(b + ": begun by an earlier sbench (its bundle.json has no format; this sbench resumes format " + Bundle.FORMAT
-                + "), whose steps ran by other rules (before 2026-12-05 every step drew its offsets and data from one seed); a"
+        assertEquals(b + ": begun by an earlier sbench (its bundle.json has no format; this sbench resumes formats " + Bundle.RULES
+                + " to " + Bundle.FORMAT + "), whose steps ran by other rules (before 2026-12-05 every step drew its offsets and data from one seed); a"
                 + " step run now would not match them: run the scenario again into a new bundle, or resume it with the sbench"
                 + " that began it (report and compare read it as it is)", e.getMessage());
         assertEquals(List.of(), heard.started);
         assertEquals(index, Files.readString(b.resolve(BundleDirectory.INDEX)), "nothing written");
         assertEquals(2, ScenarioBundle.read(b).bundle().steps().size(), "still read");
+    }
+
+    /**
+     * A bundle of format 2: old/tiny-format2 is {@code run tiny.yaml --target null --size 64M --out} of the build of commit
+     * 03fe55a (2026-12-06), stopped by SIGTERM in its second step, its steps in its bundle.json. Format 3 changed only how
+     * a bundle is written, not the rules its steps run by: resumed, it is written in format 3 (its records as they were)
+     * and continued; compare takes it beside a bundle of format 2.
+     */
+    @Test
+    void aBundleOfFormat2IsResumedInFormat3AndComparedBesideOne(@TempDir Path dir) throws Exception {
+        Path old = dir.resolve("old");
+        copyTree(Path.of(ScenarioSessionTest.class.getResource("old/tiny-format2").toURI()), old);
+        Path b = dir.resolve("b");
+        copyTree(old, b);
+        Bundle before = BundleDirectory.open(b).read();
+        assertEquals(2, before.format());
+        Heard heard = new Heard();
+        ReplayControl stopped = steps.newRun();
+        stopped.requestStop("interrupted (SIGTERM)");
+        ScenarioOutcome o = ScenarioSession.prepare(new ScenarioSession.Request(null, b, true, null, NullTarget.NAME,
+                TargetSettings.DEFAULTS.withSizeBytes(64 << 20), null), steps.kinds()).run(NanoClock.SYSTEM, heard, StepListener.NONE,
+                stopped, "test");
+        assertEquals("interrupted (SIGTERM) before step 2", o.stopReason());
+        assertEquals(List.of(1), heard.before);
+        Bundle after = BundleDirectory.open(b).read();
+        assertEquals(Bundle.FORMAT, after.format());
+        assertEquals(before.steps(), after.steps());
+        assertEquals(before.stateLog(), after.stateLog());
+        assertEquals(2, Files.readAllLines(b.resolve(BundleDirectory.STEP_LOG)).size());
+        assertFalse(Files.readString(b.resolve(BundleDirectory.INDEX)).contains("\"steps\""), "the head alone");
+
+        BundleComparison c = BundleComparison.of(List.of(ScenarioBundle.read(old), ScenarioBundle.read(b)), null, false);
+        assertEquals(List.of(), c.differences());
+        assertEquals(1, c.columns().get(1).bundle().finished().size());
+    }
+
+    /** Killed while a step's record was appended (kill -9, a power loss): resumed, that step runs again, and the run says so. */
+    @Test
+    void aResumeRunsAgainTheStepWhoseRecordWasCutShort(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Scenario s = scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n  - replay: {trace: TRACE}\n");
+        Path b = dir.resolve("bundle");
+        run(s, b, false, null, new Heard());
+        Path stepLog = b.resolve(BundleDirectory.STEP_LOG);
+        String whole = Files.readString(stepLog);
+        Files.writeString(stepLog, whole.substring(0, whole.length() - 10));
+        Path index = b.resolve(BundleDirectory.INDEX);
+        Files.writeString(index, Files.readString(index).replace("\"complete\" : true", "\"complete\" : false"));
+        ScenarioBundle cut = ScenarioBundle.read(b);
+        assertEquals(1, cut.finished().size());
+        String words = stepLog + ":2: the last step record is cut short (no line end: sbench ended while writing it, at a power"
+                + " loss or kill -9); its step did not finish";
+        assertEquals(words, cut.cut());
+        java.io.StringWriter compared = new java.io.StringWriter();
+        new BundleComparisonWriter().write(BundleComparison.of(List.of(cut, cut), null, false), org.sbench.result.RankingMetric.BUSY,
+                new java.io.PrintWriter(compared));
+        assertTrue(compared.toString().contains(", 1 steps finished; " + words + "\n"), "named by compare: " + compared);
+
+        List<String> heard = new ArrayList<>();
+        Heard second = new Heard() {
+            @Override
+            public void cut(String line) {
+                heard.add(line);
+            }
+        };
+        ScenarioOutcome resumed = run(null, b, true, null, second);
+        assertTrue(resumed.complete(), resumed.stopReason());
+        assertEquals(List.of(words), heard);
+        assertEquals(List.of(2), second.started);
+        assertEquals(2, BundleDirectory.open(b).read().steps().size());
+        assertNull(ScenarioBundle.read(b).cut());
     }
 
     private static void copyTree(Path from, Path to) throws java.io.IOException {
@@ -507,8 +580,11 @@ class ScenarioSessionTest {
         assertTrue(e.getMessage().startsWith("not comparable: " + dir.resolve("c") + " is of scenario 't'"), e.getMessage());
 
         // A bundle of an earlier build (no format; as aBundleBegunByAnEarlierBuildIsNotResumed's) ran its steps by other rules.
-        Path index = dir.resolve("b").resolve(BundleDirectory.INDEX);
-        Files.writeString(index, Files.readString(index).replace("\"format\" : " + Bundle.FORMAT + ",", ""));
+        // Written as such a build did, its steps in its index.
+        ObjectNode whole = new ObjectMapper().valueToTree(BundleDirectory.open(dir.resolve("b")).read());
+        whole.remove("format");
+        Files.writeString(dir.resolve("b").resolve(BundleDirectory.INDEX), whole.toString());
+        Files.delete(dir.resolve("b").resolve(BundleDirectory.STEP_LOG));
         List<ScenarioBundle> acrossBuilds = List.of(ScenarioBundle.read(dir.resolve("a")), ScenarioBundle.read(dir.resolve("b")));
         SbenchException rules = assertThrows(SbenchException.class, () -> BundleComparison.of(acrossBuilds, null, false));
         String differs = dir.resolve("b") + " was begun by an sbench before 2026-12-05 23:34 UTC (no bundle format), " + dir.resolve("a")

@@ -65,36 +65,135 @@ class BundleLogTest {
         assertEquals(100, run.summary().ios());
     }
 
-    /** An index edited to name /etc/passwd was resumed: every step ran again, then the read of that file failed. */
+    /** A step log edited to name /etc/passwd was resumed: every step ran again, then the read of that file failed. */
     @Test
-    void anIndexNamingRunFilesOutsideTheBundleOrMissingIsRefused(@TempDir Path dir) throws Exception {
+    void aStepLogNamingRunFilesOutsideTheBundleOrMissingIsRefused(@TempDir Path dir) throws Exception {
         Path bundleDir = dir.resolve("b");
         StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM, StepListener.NONE,
                 new ReplayControl(), "test");
-        Path index = bundleDir.resolve(BundleDirectory.INDEX);
-        String good = Files.readString(index);
+        Path log = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        String good = Files.readString(log);
         String[][] cases = {
             {"steps/01-replay/t.sbt.json", "../../../../etc/passwd", "step 1 names run file '../../../../etc/passwd', outside the bundle's steps/"},
             {"steps/01-replay/t.sbt.json", "/etc/passwd", "step 1 names run file '/etc/passwd', outside the bundle's steps/"},
             {"steps/01-replay/t.sbt.json", "steps/01-replay/gone.json", "step 1 names run file 'steps/01-replay/gone.json', which is missing"},
-            {"\"kind\" : \"replay\"", "\"kind\" : null", "step 1 is not a whole step record (kind, label, options, runs)"},
+            {"\"kind\":\"replay\"", "\"kind\":null", "step 1 is not a whole step record (kind, label, options, runs)"},
         };
         for (String[] c : cases) {
             assertTrue(good.contains(c[0]), c[0] + " in " + good);
-            Files.writeString(index, good.replace(c[0], c[1]));
+            Files.writeString(log, good.replace(c[0], c[1]));
             SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read(), c[1]);
             assertEquals(ErrorKind.BAD_INPUT, e.kind());
-            assertEquals(index + ": " + c[2], e.getMessage());
+            assertEquals(log + ":1: " + c[2], e.getMessage());
         }
         Path run = bundleDir.resolve("steps/01-replay/t.sbt.json");
         Path moved = Files.move(run, dir.resolve("outside.json"));
         Files.createSymbolicLink(run, moved);
-        Files.writeString(index, good);
+        Files.writeString(log, good);
         SbenchException link = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read());
-        assertEquals(index + ": step 1 names run file 'steps/01-replay/t.sbt.json', a link out of the bundle's steps/", link.getMessage());
+        assertEquals(log + ":1: step 1 names run file 'steps/01-replay/t.sbt.json', a link out of the bundle's steps/", link.getMessage());
         Files.delete(run);
         Files.move(moved, run);
         assertEquals(1, BundleDirectory.open(bundleDir).read().steps().size());
+    }
+
+    /**
+     * The index, every step's record, was written whole after each step: about 365 n^2 bytes over n steps (36 GB for
+     * 10,000 torture steps on the null target). Each step's record is appended to the step log; the index is its head,
+     * written when the bundle begins and ends.
+     */
+    @Test
+    void eachStepAppendsItsRecordAndTheIndexIsNotWrittenAgain(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
+        Path index = bundleDir.resolve(BundleDirectory.INDEX);
+        Path stepLog = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        String head = Files.readString(index);
+        List<Long> sizes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            log.stepDone(step("fill", 1000, null));
+            sizes.add(Files.size(stepLog));
+            assertEquals(head, Files.readString(index), "the index as begun");
+        }
+        assertEquals(sizes.get(0) * 3, sizes.get(2), "a line a step, each of the same bytes: " + sizes);
+        assertEquals(3, Files.readAllLines(stepLog).size());
+        log.end(true, null);
+        Bundle b = BundleDirectory.open(bundleDir).read();
+        assertEquals(Bundle.FORMAT, b.format());
+        assertTrue(b.complete());
+        assertEquals(3, b.steps().size());
+        assertEquals(List.of(0, 1, 2), b.stateLog().stream().map(Bundle.StateEvent::step).toList());
+        assertTrue(Files.readString(index).contains("\"complete\" : true"));
+        assertTrue(!Files.readString(index).contains("\"steps\""), "the steps are in the step log alone");
+    }
+
+    /**
+     * A kill -9 or power loss while a step's record was appended leaves its line without its line end: that step did not
+     * finish. Read, it is passed over and named; resumed, it is cut off and its step runs again. Any other damage is an
+     * error naming the file and line.
+     */
+    @Test
+    void aLastLineCutShortIsTheStepThatDidNotFinish(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
+        log.stepDone(step("fill", 1000, null));
+        log.stepDone(step("purge", 0, new StepResult.PurgeSummary("trim", 0, 1 << 20, 1, null)));
+        Path stepLog = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        String whole = Files.readString(stepLog);
+        String second = whole.substring(whole.indexOf('\n') + 1);
+        Files.writeString(stepLog, whole + second.substring(0, second.length() / 2));
+        String cut = stepLog + ":3: the last step record is cut short (no line end: sbench ended while writing it, at a power"
+                + " loss or kill -9); its step did not finish";
+        BundleDirectory read = BundleDirectory.open(bundleDir);
+        assertEquals(2, read.read().steps().size());
+        assertEquals(cut, read.cut());
+
+        BundleLog resumed = BundleLog.resume(bundleDir, "s", new NullTarget());
+        assertEquals(cut, resumed.cut());
+        assertEquals(2, resumed.finishedSteps());
+        assertEquals(whole, Files.readString(stepLog), "cut off");
+        resumed.stepDone(step("torture", 300, null));
+        BundleDirectory again = BundleDirectory.open(bundleDir);
+        assertEquals(300L, again.read().stateLog().get(2).bytesWrittenSincePurge(), "the last state-log entry carried on");
+        assertNull(again.cut());
+
+        Files.writeString(stepLog, whole + "{\"step\":\n" + second);
+        SbenchException damaged = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read());
+        assertEquals(ErrorKind.BAD_INPUT, damaged.kind());
+        assertTrue(damaged.getMessage().startsWith(stepLog + ":3: not a step record: "), damaged.getMessage());
+        Files.writeString(stepLog, whole + "{}\n");
+        assertEquals(stepLog + ":3: not a step record (a step and its state-log entry)",
+                assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget())).getMessage());
+    }
+
+    /** A resume refused after it opened the bundle (a step record of another kind) leaves how the bundle ended as it was. */
+    @Test
+    void aResumedBundleSaysHowItEndedUntilItsFirstStepIsRecorded(@TempDir Path dir) {
+        Path bundleDir = dir.resolve("b");
+        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
+        log.stepDone(step("fill", 1, null));
+        log.end(false, "interrupted (SIGTERM) before step 2");
+        BundleLog resumed = BundleLog.resume(bundleDir, "s", new NullTarget());
+        assertEquals("interrupted (SIGTERM) before step 2", BundleDirectory.open(bundleDir).head().stopReason());
+        resumed.stepDone(step("purge", 0, null));
+        Bundle running = BundleDirectory.open(bundleDir).read();
+        assertNull(running.stopReason());
+        assertEquals(2, running.steps().size());
+    }
+
+    /** As a result of a newer format is: refused by report, compare and resume alike. */
+    @Test
+    void aBundleOfANewerFormatIsRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        BundleLog.begin(bundleDir, "s", 1, new NullTarget(), "test").stepDone(step("fill", 1, null));
+        Path index = bundleDir.resolve(BundleDirectory.INDEX);
+        Files.writeString(index, Files.readString(index).replace("\"format\" : " + Bundle.FORMAT, "\"format\" : 4"));
+        String newer = index + ": written by a newer sbench (bundle format 4; this sbench reads formats up to " + Bundle.FORMAT
+                + "): read it with that sbench or a later one";
+        SbenchException read = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read());
+        assertEquals(ErrorKind.BAD_INPUT, read.kind());
+        assertEquals(newer, read.getMessage());
+        assertEquals(newer, assertThrows(SbenchException.class, () -> BundleLog.checkResumable(bundleDir)).getMessage());
     }
 
     /**
@@ -110,8 +209,8 @@ class BundleLogTest {
         StepResult recorded = log.stepDone(ran);
         assertEquals("steps/01-replay/t.sbt.json", recorded.runs().get(0).file());
         assertEquals(100, recorded.runs().get(0).result().summary().ios(), "the step as recorded, for its caller");
-        StepResult.NamedRun kept = log.bundle().steps().get(0).runs().get(0);
-        assertNull(kept.result(), "the index in memory names the run's file");
+        StepResult.NamedRun kept = BundleDirectory.open(bundleDir).read().steps().get(0).runs().get(0);
+        assertNull(kept.result(), "the step log names the run's file");
         assertEquals(100, log.directory().readRun(kept).summary().ios());
     }
 

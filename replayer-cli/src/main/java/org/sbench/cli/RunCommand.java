@@ -116,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
         try (StopSignals stop = new StopSignals()) {
             stop.noteIgnoredCtrlC(spec.commandLine().getErr(), "");
             ProgressLine steps = progress.line(spec);
-            Lines lines = new Lines(stdout, steps);
+            Lines lines = new Lines(stdout, spec.commandLine().getErr(), steps);
             ScenarioOutcome o;
             try {
                 o = prepared.run(NanoClock.SYSTEM, lines, new StepProgress(steps), stop.control(), SbenchCommand.version());
@@ -180,13 +180,20 @@ final class RunCommand implements Callable<Integer> {
     private static final class Lines implements ScenarioListener {
         private static final double NS_PER_S = 1e9;
         private final PrintWriter out;
+        private final PrintWriter err;
         private final ProgressLine progress;
         final List<String> ioErrors = new ArrayList<>();
 
         /** {@code progress}: the steps' progress line, ended before a step's line (a step stopped in a purge or an idle wait left it open). */
-        Lines(PrintWriter out, ProgressLine progress) {
+        Lines(PrintWriter out, PrintWriter err, ProgressLine progress) {
             this.out = out;
+            this.err = err;
             this.progress = progress;
+        }
+
+        @Override
+        public void cut(String cut) {
+            SbenchCommand.warn(err, "warning: " + cut + "; cut off, it runs again");
         }
 
         @Override
