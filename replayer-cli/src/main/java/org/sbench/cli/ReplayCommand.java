@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -119,7 +120,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReplaySettings settings = settings();
-        TargetSettings targetSettings = targetOptions.settings();
+        TargetSettings targetSettings = targetOptions.settings().withInputs(List.of(trace));
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
