@@ -197,7 +197,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         // A mode's own options count only when given: their defaults go with every mode.
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
-        return ReplaySettings.builder().mode(mode)
+        return ReplaySettings.builder().mode(given.hasMatchedOption("--mode") ? mode : null)
                 .maxIdleNs(given.hasMatchedOption("--max-idle") ? maxIdleNs : null)
                 .qdFallback(given.hasMatchedOption("--qd-fallback") ? qdFallback : null)
                 .speed(given.hasMatchedOption("--speed") ? speed : null)
