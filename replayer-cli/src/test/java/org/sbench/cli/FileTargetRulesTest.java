@@ -129,6 +129,22 @@ class FileTargetRulesTest {
         assertEquals(MSR, Files.readString(trace));
     }
 
+    /** A scenario's file and the trace files of its replay steps are what run reads: never its target. */
+    @Test
+    void aScenarioAndItsTracesAreNeverRunsTarget() throws Exception {
+        Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "steps:\n  - replay: {trace: " + trace + ", fit: wrap}\n");
+        for (Path target : List.of(scenario, trace)) {
+            String before = Files.readString(target);
+            CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", target.toString(), "--size", "2M", "--allow-write",
+                    "--force", "--out", dir.resolve("b").toString());
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertEquals("sbench: " + target + " is a file this command reads; writing destroys it: name another file as the target\n",
+                    r.err());
+            assertEquals(before, Files.readString(target));
+        }
+    }
+
     private static Path resolved(Path link) {
         try {
             return link.toRealPath();
