@@ -125,6 +125,7 @@ final class ReplayCommand implements Callable<Integer> {
             targetSettings = targetSettings.withSizeBytes(size);
         }
         OutputOptions.checkFile("--out", out);
+        OutputOptions.checkNotInput("TRACE", trace, new String[] {"--out"}, out);
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
         ProgressLine line = progress.line(spec);
