@@ -1,6 +1,7 @@
 package org.sbench.replay;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
@@ -66,7 +67,8 @@ public final class ReplaySession {
         plan.check(settings);
         // The plan's progress covers planning; the run's own reading is the replay's progress (the listener).
         TraceSource source = plan.source(settings.stream(), formats, request.readOptions().withProgress(Progress.NONE));
-        TargetSettings ts = request.targetSettings();
+        // The trace as read (a bundled workload's cache file too) is never the target.
+        TargetSettings ts = request.targetSettings().withInputs(List.of(request.trace()));
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes(Sizes.roundedUp(needed, SIZE_ROUNDING));

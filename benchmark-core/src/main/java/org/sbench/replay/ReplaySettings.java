@@ -154,7 +154,8 @@ public final class ReplaySettings {
      * refused, as it would be ignored.
      */
     public static final class Builder {
-        private String mode = ReplayMode.RecordedQd.WORD;
+        /** {@code --mode}; null when not given (recorded-qd). */
+        private String mode;
         private Long maxIdleNs;
         private Integer qdFallback;
         private Double speed;
@@ -169,6 +170,7 @@ public final class ReplaySettings {
         private String reap = "poll";
         private long seed = DEFAULT_SEED;
 
+        /** {@code --mode}: a mode's word, or null when not given (recorded-qd). */
         public Builder mode(String word) {
             this.mode = word;
             return this;
@@ -256,7 +258,7 @@ public final class ReplaySettings {
         }
 
         private ReplayMode mode() {
-            String word = Words.of(mode);
+            String word = mode == null ? ReplayMode.RecordedQd.WORD : Words.of(mode);
             if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(word)) {
                 throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
             }
@@ -280,11 +282,16 @@ public final class ReplaySettings {
             }
         }
 
-        /** Refuses {@code option}, given ({@code value} not null), in mode {@code word} other than {@code modeWord}: it would be ignored. */
-        private static void goesWith(String option, Object value, String word, String modeWord) {
-            if (value != null && !word.equals(modeWord)) {
-                throw SbenchException.usage(option + " goes with --mode " + modeWord + ", not " + word);
+        /**
+         * Refuses {@code option}, given ({@code value} not null), in mode {@code word} other than
+         * {@code modeWord}: it would be ignored. Without {@code --mode} the user is told to add it.
+         */
+        private void goesWith(String option, Object value, String word, String modeWord) {
+            if (value == null || word.equals(modeWord)) {
+                return;
             }
+            throw SbenchException.usage(option + " goes with --mode " + modeWord + (mode == null
+                    ? ", and the mode is recorded-qd when --mode is not given: add --mode " + modeWord : ", not " + word));
         }
 
 

@@ -52,7 +52,7 @@ final class ReplayOptions {
                     + " (sbench traces lists them)");
         }
         ReplaySettings settings = ReplaySettings.builder()
-                .mode(o.word("mode", ReplayMode.RecordedQd.WORD))
+                .mode(o.has("mode") ? o.word("mode", null) : null)
                 .maxIdleNs(o.has(MAX_IDLE) ? idleCapNs(o.text(MAX_IDLE, null)) : null)
                 .qdFallback(o.has("qd-fallback") ? o.count("qd-fallback", 0) : null)
                 .speed(o.has("speed") ? o.number("speed", 1.0) : null)

@@ -1,8 +1,10 @@
 package org.sbench.scenario;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
@@ -66,8 +68,19 @@ public final class ScenarioSession {
         StepMaker.Plan plan = maker.check(List.of());
         // Before the workloads are made and the traces planned: a mistyped target was refused only after them.
         // A default size of 0: no step sizes a new file from its trace as replay does, so one needs --size.
-        Targets.check(request.target(), request.targetSettings().withReadOnly(!plan.writes()).withDefaultSizeBytes(0));
+        Targets.check(request.target(), targetSettings(request, scenario, plan).withDefaultSizeBytes(0));
         return new Prepared(request, scenario, copy, scale, engine, kinds, maker, plan);
+    }
+
+    /**
+     * The target settings of {@code request} for {@code plan} (read-only when no step writes), with
+     * the files the run reads as its inputs, never written as its target: the scenario's file and
+     * the trace files its replay steps name.
+     */
+    private static TargetSettings targetSettings(Request request, Scenario scenario, StepMaker.Plan plan) {
+        List<Path> inputs = Stream.concat(Stream.of(scenario.source()), ReplayOptions.traces(scenario).stream())
+                .map(Path::of).filter(Files::isRegularFile).toList();
+        return request.targetSettings().withReadOnly(!plan.writes()).withInputs(inputs);
     }
 
     /** A scenario read and checked ({@link #prepare}): its workloads made, then run. */
@@ -115,7 +128,7 @@ public final class ScenarioSession {
             ScenarioOutcome outcome;
             // A bundle being resumed is locked before anything else; a new one as soon as it is made.
             try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir);
-                 Target target = Targets.open(request.target(), request.targetSettings().withReadOnly(!plan.writes()))) {
+                 Target target = Targets.open(request.target(), targetSettings(request, scenario, plan))) {
                 Target region = region(target, scale);
                 BundleLog log = Targets.beforeFirstIo(target, () -> {
                     IoEngines.checkServes(engine, target);

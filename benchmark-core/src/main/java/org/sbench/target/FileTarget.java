@@ -95,7 +95,7 @@ public final class FileTarget implements Target {
         int fd = -1;
         try {
             if (!creating && !readOnly) {
-                safety.checkWritableFile(file, settings.allowWrite(), settings.force());
+                safety.checkWritableFile(file, settings);
             }
             int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
             fd = TargetCalls.openForIo(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT");
@@ -137,7 +137,7 @@ public final class FileTarget implements Target {
             return;
         }
         if (!settings.readOnly()) {
-            safety.checkWritableFile(file, settings.allowWrite(), settings.force());
+            safety.checkWritableFile(file, settings);
         }
         checkAccess(file, settings.readOnly());
     }

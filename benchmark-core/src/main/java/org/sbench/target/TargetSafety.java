@@ -61,19 +61,21 @@ public final class TargetSafety {
     public void checkWritable(Path device, boolean allowWrite, boolean force) {
         SysfsBlockDevice dev = SysfsBlockDevice.ofDeviceNode(device, sysRoot);
         checkNotInUse(device.toString(), dev);
-        checkPermission(identify(device), signature(device), allowWrite, force);
+        checkPermission(identify(device), signature(device), allowWrite, force, "");
     }
 
     /**
      * All checks for writing to {@code file}, an existing regular file (a file sbench creates needs
      * none), as for a device: refused with no override when the file backs a loop device (mounted
      * or not: sbench cannot keep a loop device from being mounted during the run, as it does a
-     * device it opens exclusively) or is active swap; then {@code allowWrite}, then {@code force}
-     * over a signature. Files are matched by device and inode number, not by path.
+     * device it opens exclusively), is active swap or is one of the command's
+     * {@link TargetSettings#inputs}; then {@code allowWrite}, then {@code force} over a signature or
+     * over user data that is no drive image ({@link FileContent}: a trace, a result, text). Files
+     * are matched by device and inode number, not by path.
      *
      * @throws SbenchException {@link ErrorKind#UNSAFE_TARGET} naming the reason
      */
-    public void checkWritableFile(Path file, boolean allowWrite, boolean force) {
+    public void checkWritableFile(Path file, TargetSettings settings) {
         FileKey key = FileKey.of(file).orElseThrow(() -> new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat " + file));
         for (SysfsBlockDevice loop : SysfsBlockDevice.all(sysRoot)) {
             Optional<String> backing = loop.attribute("loop/backing_file");
@@ -90,18 +92,30 @@ public final class TargetSafety {
                         + "); sbench never writes to a swap file");
             }
         }
+        for (Path input : settings.inputs()) {
+            if (FileKey.of(input).equals(Optional.of(key))) {
+                String same = input.equals(file) ? "" : " the same file as " + input + ",";
+                throw new SbenchException(ErrorKind.UNSAFE_TARGET, file + " is" + same + " a file this command reads;"
+                        + " writing destroys it: name another file as the target");
+            }
+        }
         long sizeBytes;
         try {
             sizeBytes = Files.size(file);
         } catch (IOException e) {
             throw SbenchException.ioFailure("read the size of", file, e);
         }
-        checkPermission("file " + file + " (" + decimalSize(sizeBytes) + ")", DiskSignatures.read(file, sizeBytes), allowWrite,
-                force);
+        Optional<String> signature = DiskSignatures.read(file, sizeBytes).or(() -> FileContent.recognise(file));
+        checkPermission("file " + file + " (" + decimalSize(sizeBytes) + ")", signature, settings.allowWrite(), settings.force(),
+                "name a new file, or ");
     }
 
-    /** {@code allowWrite} for any write, and {@code force} as well over a signature, of the target {@code identity}. */
-    private static void checkPermission(String identity, Optional<String> signature, boolean allowWrite, boolean force) {
+    /**
+     * {@code allowWrite} for any write, and {@code force} as well over a signature, of the target
+     * {@code identity}; {@code otherWay} comes before the advice to add {@code --force}.
+     */
+    private static void checkPermission(String identity, Optional<String> signature, boolean allowWrite, boolean force,
+            String otherWay) {
         if (!allowWrite) {
             String needed = signature.isPresent() && !force ? ALLOW_WRITE_OPTION + " " + FORCE_OPTION : ALLOW_WRITE_OPTION;
             String holds = signature.map(sig -> "carries " + sig).orElse("carries no recognised partition table or filesystem");
@@ -110,7 +124,7 @@ public final class TargetSafety {
         }
         if (signature.isPresent() && !force) {
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, identity + " carries " + signature.get()
-                    + "; writing destroys it; add " + FORCE_OPTION + " to proceed");
+                    + "; writing destroys it; " + otherWay + "add " + FORCE_OPTION + " to proceed");
         }
     }
 

@@ -1,5 +1,7 @@
 package org.sbench.target;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -9,7 +11,7 @@ import java.util.OptionalLong;
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false);
+            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, List.of());
 
     private final boolean readOnly;
     private final boolean allowWrite;
@@ -17,15 +19,17 @@ public final class TargetSettings {
     private final OptionalLong sizeBytes;
     private final OptionalLong defaultSizeBytes;
     private final boolean allowMerges;
+    private final List<Path> inputs;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            OptionalLong defaultSizeBytes, boolean allowMerges) {
+            OptionalLong defaultSizeBytes, boolean allowMerges, List<Path> inputs) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
         this.defaultSizeBytes = defaultSizeBytes;
         this.allowMerges = allowMerges;
+        this.inputs = List.copyOf(inputs);
     }
 
     /**
@@ -68,27 +72,36 @@ public final class TargetSettings {
         return allowMerges;
     }
 
+    /** The files the command reads (a replay's trace): never written as its target, whatever the options. */
+    public List<Path> inputs() {
+        return inputs;
+    }
+
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, inputs);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges);
+        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, inputs);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, inputs);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, inputs);
     }
 
     public TargetSettings withDefaultSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, inputs);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, inputs);
+    }
+
+    public TargetSettings withInputs(List<Path> value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value);
     }
 }

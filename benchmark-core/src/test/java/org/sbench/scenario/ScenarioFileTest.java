@@ -96,6 +96,13 @@ class ScenarioFileTest {
                 error("steps:\n  - replay: {trace: light-2011, max-idle: soon}\n"));
     }
 
+    /** A mode's option without the mode says to add it, as replay does. */
+    @Test
+    void aReplaysQdWithoutModeSaysToAddTheMode() {
+        assertEquals("s.yaml:2: qd goes with mode fixed-qd, and the mode is recorded-qd when mode is not given: add mode fixed-qd",
+                error("steps:\n  - replay: {trace: light-2011, qd: 32}\n"));
+    }
+
     @Test
     void aBadValueNamesItsLineAndTheOptionAsTheFileWritesIt() {
         assertEquals("s.yaml:3: passes takes a whole number, found 'many'", error("steps:\n  - cdm: {size: 8M,\n      passes: many}\n"));

@@ -3,9 +3,17 @@ package org.sbench.target;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -157,8 +165,12 @@ class TargetSafetyTest {
         link("loop7", loop);
     }
 
+    private static TargetSettings allowing(boolean allowWrite, boolean force) {
+        return TargetSettings.DEFAULTS.withAllowWrite(allowWrite).withForce(force);
+    }
+
     private String fileRefusal(Path file, boolean allowWrite, boolean force) {
-        SbenchException e = assertThrows(SbenchException.class, () -> safety.checkWritableFile(file, allowWrite, force));
+        SbenchException e = assertThrows(SbenchException.class, () -> safety.checkWritableFile(file, allowing(allowWrite, force)));
         assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
         return e.getMessage();
     }
@@ -172,7 +184,7 @@ class TargetSafetyTest {
                 + " file under a loop device: replay onto /dev/loop7 instead, or detach it (losetup -d /dev/loop7)",
                 fileRefusal(image, true, true));
         Path copy = Files.copy(image, root.resolve("copy.img"));
-        safety.checkWritableFile(copy, true, false);
+        safety.checkWritableFile(copy, allowing(true, false));
     }
 
     @Test
@@ -202,16 +214,77 @@ class TargetSafetyTest {
         Path plain = Files.write(root.resolve("plain.img"), new byte[1 << 20]);
         assertEquals("writing overwrites file " + plain + " (1.05 MB), which carries no recognised partition table or filesystem;"
                 + " add --allow-write to proceed", fileRefusal(plain, false, false));
-        safety.checkWritableFile(plain, true, false);
+        safety.checkWritableFile(plain, allowing(true, false));
         byte[] mbr = new byte[1 << 20];
         mbr[510] = 0x55;
         mbr[511] = (byte) 0xAA;
         Path disk = Files.write(root.resolve("disk.img"), mbr);
         assertEquals("writing overwrites file " + disk + " (1.05 MB), which carries an MBR partition table; add --allow-write"
                 + " --force to proceed", fileRefusal(disk, false, false));
-        assertEquals("file " + disk + " (1.05 MB) carries an MBR partition table; writing destroys it; add --force to proceed",
+        assertEquals("file " + disk + " (1.05 MB) carries an MBR partition table; writing destroys it; name a new file, or add"
+                + " --force to proceed",
                 fileRefusal(disk, true, false));
-        safety.checkWritableFile(disk, true, true);
+        safety.checkWritableFile(disk, allowing(true, true));
+    }
+
+    @Test
+    void userDataThatIsNoDriveImageNeedsForce() throws IOException {
+        String msr = "128166372003061629,hm,0,Read,3967070208,4096,1331\n";
+        byte[] sbt = {(byte) 0x89, 'S', 'B', 'T', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0};
+        byte[] tar = new byte[1024];
+        System.arraycopy("ustar".getBytes(StandardCharsets.US_ASCII), 0, tar, 257, 5);
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("a trace in sbt format", sbt);
+        files.put("a trace in blktrace format", ByteBuffer.allocate(48).putInt(0x65617407).array());
+        files.put("a trace in msr format", msr.getBytes(StandardCharsets.US_ASCII));
+        files.put("a trace in msr format, gzip-compressed", gzip(msr.getBytes(StandardCharsets.US_ASCII)));
+        files.put("gzip-compressed data", gzip(new byte[4096]));
+        files.put("a tar archive", tar);
+        files.put("sbench JSON (a result or a bundle's index)", "{\n  \"format\" : 1,\n  \"sbenchVersion\" : \"0.1\"\n}\n"
+                .getBytes(StandardCharsets.US_ASCII));
+        files.put("text", "steps:\n  - purge\n".getBytes(StandardCharsets.US_ASCII));
+        for (Map.Entry<String, byte[]> e : files.entrySet()) {
+            Path file = Files.write(root.resolve("data"), e.getValue());
+            String size = TargetSafety.decimalSize(e.getValue().length);
+            assertEquals("writing overwrites file " + file + " (" + size + "), which carries " + e.getKey()
+                    + "; add --allow-write --force to proceed", fileRefusal(file, false, false));
+            assertEquals("file " + file + " (" + size + ") carries " + e.getKey() + "; writing destroys it; name a new file, or"
+                    + " add --force to proceed", fileRefusal(file, true, false));
+            safety.checkWritableFile(file, allowing(true, true));
+        }
+    }
+
+    /** A file an earlier run wrote (random data), however it begins, is no user data. */
+    @Test
+    void randomDataIsNoUserData() throws IOException {
+        byte[] data = new byte[1 << 20];
+        new Random(1).nextBytes(data);
+        data[0] = 0x1f;
+        data[1] = (byte) 0x8b;
+        Path file = Files.write(root.resolve("random.img"), data);
+        safety.checkWritableFile(file, allowing(true, false));
+        data[0] = '{';
+        safety.checkWritableFile(Files.write(file, data), allowing(true, false));
+    }
+
+    @Test
+    void aFileTheCommandReadsIsNeverWritten() throws IOException {
+        Path trace = Files.write(root.resolve("t.img"), new byte[8192]);
+        Path link = Files.createLink(root.resolve("link.img"), trace);
+        TargetSettings reading = allowing(true, true).withInputs(List.of(trace));
+        assertEquals(trace + " is a file this command reads; writing destroys it: name another file as the target",
+                assertThrows(SbenchException.class, () -> safety.checkWritableFile(trace, reading)).getMessage());
+        assertEquals(link + " is the same file as " + trace + ", a file this command reads; writing destroys it: name another"
+                + " file as the target", assertThrows(SbenchException.class, () -> safety.checkWritableFile(link, reading)).getMessage());
+        safety.checkWritableFile(Files.write(root.resolve("other.img"), new byte[8192]), reading);
+    }
+
+    private static byte[] gzip(byte[] data) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(data);
+        }
+        return bytes.toByteArray();
     }
 
     @Test

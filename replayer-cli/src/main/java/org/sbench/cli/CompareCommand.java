@@ -78,6 +78,9 @@ final class CompareCommand implements Callable<Integer> {
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--csv", csv);
         OutputOptions.checkDistinct(new String[] {"--html", "--csv"}, html, csv);
+        for (Path result : results) {
+            OutputOptions.checkNotInput("RESULT.json", result, new String[] {"--html", "--csv"}, html, csv);
+        }
         PrintWriter out = OutputOptions.text(spec, html, csv);
         if (BundleCompare.given(results)) {
             return new BundleCompare(results, labels, force, html, csv).run(rankBy, out);

@@ -3,6 +3,7 @@ package org.sbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
@@ -34,6 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Replay the bundled light-2010 workload against a scratch file and show the results (no device or root needed).")
 final class DemoCommand implements Callable<Integer> {
     private static final String WORKLOAD = "light-2010";
+    /** The file in the directory that the workload is replayed onto, deleted after. */
+    private static final String SCRATCH = "scratch.img";
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the scratch file and results go (default: a new temporary directory).")
     Path dir;
@@ -54,6 +57,12 @@ final class DemoCommand implements Callable<Integer> {
         if (dir != null) {
             // Before the workload is made: a --dir that cannot be one was refused only after it.
             OutputDirectory.check("--dir", dir);
+            // A file there of that name is the user's: the replay was refused it, and the deletion after took it.
+            Path scratch = dir.resolve(SCRATCH);
+            if (Files.exists(scratch, LinkOption.NOFOLLOW_LINKS)) {
+                throw SbenchException.usage("--dir " + dir + ": " + scratch + " is there already, and demo replays onto a new"
+                        + " scratch file of that name and deletes it: move it away, or give another --dir");
+            }
         }
         // The bundled workload, even where a file of its name is in the working directory, made before the stop signals are
         // taken, as replay makes its own: a signal while it is made ends sbench at once, and the cache keeps no part of it.
@@ -66,7 +75,7 @@ final class DemoCommand implements Callable<Integer> {
             out.flush();
             ReplayResult result;
             try {
-                result = replay(trace, work.path().resolve("scratch.img"), stop.control(), line);
+                result = replay(trace, work.path().resolve(SCRATCH), stop.control(), line);
             } catch (SbenchException e) {
                 return stop.abandoned(e, spec.commandLine().getErr(), "nothing replayed, no result written");
             }

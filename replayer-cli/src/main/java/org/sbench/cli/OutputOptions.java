@@ -45,6 +45,20 @@ final class OutputOptions {
         }
     }
 
+    /**
+     * Refuses an output that names {@code inputPath}, a file the command reads ({@code label} names
+     * it: {@code TRACE}), by any name: written, it would replace the input ({@code replay t.sbt
+     * --out t.sbt}). {@code options[i]} names {@code outputs[i]}; absent ones are null.
+     */
+    static void checkNotInput(String label, Path inputPath, String[] options, Path... outputs) {
+        for (int i = 0; i < outputs.length; i++) {
+            if (outputs[i] != null && Files.exists(inputPath) && Files.exists(outputs[i]) && sameFile(inputPath, outputs[i])) {
+                throw SbenchException.usage(options[i] + " " + outputs[i] + " is " + label + " " + inputPath
+                        + ", which this command reads: give the output its own name");
+            }
+        }
+    }
+
     /** The indexes {i, j}, i &lt; j, of the first two of {@code paths} that name one file ({@link #sameFile}), or null; nulls name none. */
     static int[] sameFilePair(Path... paths) {
         for (int i = 0; i < paths.length; i++) {

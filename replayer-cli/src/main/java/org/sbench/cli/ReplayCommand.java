@@ -2,6 +2,7 @@ package org.sbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -119,11 +120,12 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReplaySettings settings = settings();
-        TargetSettings targetSettings = targetOptions.settings();
+        TargetSettings targetSettings = targetOptions.settings().withInputs(List.of(trace));
         if (size != null) {
             targetSettings = targetSettings.withSizeBytes(size);
         }
         OutputOptions.checkFile("--out", out);
+        OutputOptions.checkNotInput("TRACE", trace, new String[] {"--out"}, out);
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter stdout = OutputOptions.text(spec, out, stdoutJson);
         ProgressLine line = progress.line(spec);
@@ -196,7 +198,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         // A mode's own options count only when given: their defaults go with every mode.
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
-        return ReplaySettings.builder().mode(mode)
+        return ReplaySettings.builder().mode(given.hasMatchedOption("--mode") ? mode : null)
                 .maxIdleNs(given.hasMatchedOption("--max-idle") ? maxIdleNs : null)
                 .qdFallback(given.hasMatchedOption("--qd-fallback") ? qdFallback : null)
                 .speed(given.hasMatchedOption("--speed") ? speed : null)

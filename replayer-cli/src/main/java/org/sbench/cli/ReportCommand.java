@@ -53,6 +53,8 @@ final class ReportCommand implements Callable<Integer> {
         OutputOptions.checkFile("--html", html);
         OutputOptions.checkFile("--hlog", hlog);
         OutputOptions.checkDistinct(new String[] {"--html", "--csv", "--hlog"}, html, csv, hlog);
+        // --csv names a directory: a file there is refused as such.
+        OutputOptions.checkNotInput("RESULT.json", result, new String[] {"--html", "--hlog"}, html, hlog);
         PrintWriter out = OutputOptions.text(spec, html, hlog);
         // All outputs appear together once all are written, or none does (a full disk).
         try (OutputDirectory csvDir = csv == null ? null : new OutputDirectory("--csv", csv);

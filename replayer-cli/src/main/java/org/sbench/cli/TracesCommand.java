@@ -17,6 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "traces", mixinStandardHelpOptions = true,
         description = "List the bundled workloads (synthetic reconstructions from published statistics).")
 final class TracesCommand implements Callable<Integer> {
+    /** The columns text lines take at most, as the README's. */
+    private static final int WIDTH = 100;
+
     @Option(names = "--published", description = "Also list every published statistic of each workload.")
     boolean published;
 
@@ -37,21 +40,45 @@ final class TracesCommand implements Callable<Integer> {
         }
         t.print(out, "");
         out.println();
-        out.println("All are synthetic reconstructions: the original traces were never published, their statistics were.");
-        out.println("The figures above are the ones each aims at; where one cannot be met (light-2011's average QD: the published"
-                + " histogram allows 1.9), docs/workloads.md, What cannot be met, says why and what was made.");
+        printWrapped(out, "", "All are synthetic reconstructions: the original traces were never published, their statistics were.", "");
+        printWrapped(out, "", "The figures above are the ones each aims at; where one cannot be met (light-2011's average QD: the"
+                + " published histogram allows 1.9), docs/workloads.md, What cannot be met, says why and what was made.", "");
         for (String name : BundledTraces.NAMES) {
             WorkloadProfile p = BundledTraceCache.profile(name);
-            out.println(name + ": " + p.title() + ". Source: " + p.source() + ".");
+            printWrapped(out, "", name + ": " + p.title() + ". Source: " + p.source() + ".", "  ");
             if (published) {
                 for (String line : p.publishedLines()) {
-                    out.println("    " + line);
+                    printWrapped(out, "    ", line, "      ");
                 }
             }
         }
-        out.println("Use a name wherever a trace file goes (replay, inspect, convert); it is generated once into "
-                + BundledTraceCache.forUser().dir() + ".");
+        printWrapped(out, "", "Use a name wherever a trace file goes (replay, inspect, convert); it is generated once into "
+                + BundledTraceCache.forUser().dir() + ".", "");
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * {@code text} after {@code prefix}, in lines of at most {@value #WIDTH} columns, as the README
+     * is wrapped (a word longer than a line, a path, on a line of its own); the lines after the
+     * first begin with {@code indent}.
+     */
+    private static void printWrapped(PrintWriter out, String prefix, String text, String indent) {
+        StringBuilder line = new StringBuilder(prefix);
+        int empty = prefix.length();
+        for (String word : text.split(" ")) {
+            if (line.length() > empty) {
+                if (line.length() + 1 + word.length() > WIDTH) {
+                    out.println(line);
+                    line.setLength(0);
+                    line.append(indent);
+                    empty = indent.length();
+                } else {
+                    line.append(' ');
+                }
+            }
+            line.append(word);
+        }
+        out.println(line);
     }
 }

@@ -2,15 +2,20 @@
 package org.sbench.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * Every usage error, the parser's and those a command finds once it runs (a bad value of an
@@ -28,6 +33,10 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     /** picocli's words for a value its converter refused, replaced by the option's name (or argument's label) alone as the commands write it. */
     private static final Pattern INVALID_OPTION_VALUE = Pattern.compile(
             "^Invalid value for (?:option '([^']+)'|positional parameter at index [0-9]+ \\(([^)]+)\\)): ");
+    /** How picocli begins its message for an option given last, without its value. */
+    private static final String PICOCLI_MISSING_VALUE = "Missing required parameter for option";
+    /** How picocli says an option was given where a value was expected ({@code --qd --target null}). */
+    private static final Pattern PICOCLI_OPTION_FOR_VALUE = Pattern.compile("^Expected parameter for option '[^']+' but found '(.*)'$");
     /** The separator of the values a parameter label lists ({@code read|write}). */
     private static final String VALUE_SEPARATOR = "|";
 
@@ -63,7 +72,13 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             return unknownCommand(spec, ex.getValue());
         }
         if (first == null || !first.startsWith("-") || first.equals("-")) {
-            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ") + bareValueOf(ex, first);
+            if (ex instanceof MissingParameterException missing) {
+                return missing(missing, spec) + bareValueOf(ex, first);
+            }
+            if (ex instanceof UnmatchedArgumentException) {
+                return "unexpected argument '" + first + "': " + synopsis(spec);
+            }
+            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ");
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
         if (spec.optionsMap().containsKey(option)) {
@@ -76,6 +91,61 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             meant = closest(spec, option);
         }
         return "unknown option '" + option + "'" + (meant == null ? "" : "; did you mean '" + meant + "'?");
+    }
+
+    /**
+     * What {@code ex} misses, as sbench words it: the value of an option given last without one
+     * ({@code missing the value of --target (TARGET)}), or the required arguments and options left
+     * out with the command's {@link #synopsis}.
+     */
+    private static String missing(MissingParameterException ex, CommandSpec spec) {
+        List<ArgSpec> args = ex.getMissing();
+        if (args.size() == 1 && args.get(0) instanceof OptionSpec option) {
+            String what = "missing the value of " + option.longestName() + " (" + option.paramLabel() + ")";
+            if (ex.getMessage().startsWith(PICOCLI_MISSING_VALUE)) {
+                return what;
+            }
+            Matcher found = PICOCLI_OPTION_FOR_VALUE.matcher(ex.getMessage());
+            if (found.matches()) {
+                return what + ", found the option '" + found.group(1) + "'";
+            }
+        }
+        // picocli names the first missing argument only; every one left out is named.
+        CommandLine.ParseResult parsed = ex.getCommandLine().getParseResult();
+        List<ArgSpec> left = parsed == null ? args : spec.args().stream()
+                .filter(a -> a instanceof OptionSpec o ? o.required() : a.arity().min() > 0)
+                .filter(a -> !parsed.matchedArgs().contains(a)).toList();
+        List<String> names = (left.isEmpty() ? args : left).stream().map(UsageErrors::word).toList();
+        String listed = names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+        return "missing " + listed + ": " + synopsis(spec);
+    }
+
+    /**
+     * The command's arguments, then its required options, as the README writes them:
+     * {@code sbench replay TRACE --target TARGET [options]}; an optional argument in brackets, one
+     * taking several values followed by {@code ...}.
+     */
+    private static String synopsis(CommandSpec spec) {
+        List<String> words = new ArrayList<>();
+        words.add(spec.qualifiedName());
+        for (PositionalParamSpec p : spec.positionalParameters()) {
+            String word = p.paramLabel() + (p.arity().max() > 1 ? "..." : "");
+            words.add(p.arity().min() == 0 ? "[" + word + "]" : word);
+        }
+        spec.options().stream().filter(OptionSpec::required).map(UsageErrors::word).forEach(words::add);
+        if (spec.options().stream().anyMatch(o -> !o.required())) {
+            words.add("[options]");
+        }
+        return String.join(" ", words);
+    }
+
+    /** An argument by its label, an option by its name and its value's label: {@code --target TARGET}. */
+    private static String word(ArgSpec arg) {
+        if (arg instanceof OptionSpec option) {
+            return option.arity().max() == 0 ? option.longestName() : option.longestName() + " " + option.paramLabel();
+        }
+        return arg.paramLabel();
     }
 
     /**

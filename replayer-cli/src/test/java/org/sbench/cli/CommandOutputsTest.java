@@ -32,6 +32,37 @@ class CommandOutputsTest {
         return Files.writeString(dir.resolve("hm_0.csv"), MSR);
     }
 
+    /**
+     * An output that names a file the command reads replaced it: replay t --out t left the trace a
+     * result, report r.json --html r.json the result a page. Refused as convert refuses OUT = IN.
+     */
+    @Test
+    void anOutputNeverReplacesAnInput(@TempDir Path dir) throws IOException {
+        Path trace = msr(dir);
+        Path link = Files.createLink(dir.resolve("link.csv"), trace);
+        CliTest.Run replay = CliTest.run("replay", trace.toString(), "--target", "null", "--out", link.toString());
+        assertEquals(ExitCodes.USAGE, replay.code(), replay.err());
+        assertEquals(CliTest.usage("replay", "--out " + link + " is TRACE " + trace + ", which this command reads: give the output"
+                + " its own name"), replay.err());
+        assertEquals(MSR, Files.readString(trace));
+        Path result = dir.resolve("r.json");
+        assertEquals(0, CliTest.run("replay", trace.toString(), "--target", "null", "--out", result.toString()).code());
+        String json = Files.readString(result);
+        for (String option : new String[] {"--html", "--hlog"}) {
+            CliTest.Run report = CliTest.run("report", result.toString(), option, result.toString());
+            assertEquals(ExitCodes.USAGE, report.code(), report.err());
+            assertEquals(CliTest.usage("report", option + " " + result + " is RESULT.json " + result + ", which this command reads:"
+                    + " give the output its own name"), report.err());
+        }
+        Path second = Files.copy(result, dir.resolve("r2.json"));
+        CliTest.Run compare = CliTest.run("compare", result.toString(), second.toString(), "--csv", second.toString());
+        assertEquals(ExitCodes.USAGE, compare.code(), compare.err());
+        assertEquals(CliTest.usage("compare", "--csv " + second + " is RESULT.json " + second + ", which this command reads: give the"
+                + " output its own name"), compare.err());
+        assertEquals(json, Files.readString(result));
+        assertEquals(json, Files.readString(second));
+    }
+
     @Test
     void convertFollowsASymlinkAndKeepsIt(@TempDir Path dir) throws IOException {
         Path real = Files.writeString(dir.resolve("real.csv"), "old\n");

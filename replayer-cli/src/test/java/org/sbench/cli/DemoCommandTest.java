@@ -60,6 +60,17 @@ class DemoCommandTest {
         assertEquals(CliTest.usage("demo", "--dir " + file.resolve("work") + ": " + file + " is not a directory"), r.err());
     }
 
+    /** A file of the scratch file's name in --dir is the user's: demo was refused writing it (exit 4), then deleted it. */
+    @Test
+    void aScratchFileInTheDirIsLeftAsItWas(@TempDir Path dir) throws IOException {
+        Path scratch = Files.writeString(dir.resolve("scratch.img"), "the user's\n");
+        CliTest.Run r = CliTest.run("demo", "--dir", dir.toString());
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertEquals(CliTest.usage("demo", "--dir " + dir + ": " + scratch + " is there already, and demo replays onto a new"
+                + " scratch file of that name and deletes it: move it away, or give another --dir"), r.err());
+        assertEquals("the user's\n", Files.readString(scratch));
+    }
+
     private static long ignoredSignals() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("SigIgn:")) {

@@ -80,13 +80,77 @@ class FileTargetRulesTest {
                 + " to proceed" + READ_ONLY_HINT, bare.err());
         CliTest.Run allowed = replay(image, "--allow-write");
         assertEquals(ExitCodes.UNSAFE_TARGET, allowed.code(), allowed.err());
-        assertEquals("sbench: " + identity + " carries an ext4 filesystem; writing destroys it; add --force to proceed"
-                + READ_ONLY_HINT, allowed.err());
+        assertEquals("sbench: " + identity + " carries an ext4 filesystem; writing destroys it; name a new file, or add --force"
+                + " to proceed" + READ_ONLY_HINT, allowed.err());
         CliTest.Run cdm = CliTest.run("cdm", "--target", image.toString(), "--size", "8M", "--allow-write");
         assertEquals(ExitCodes.UNSAFE_TARGET, cdm.code(), cdm.err());
         assertEquals(before, FileState.of(image));
         CliTest.Run forced = replay(image, "--allow-write", "--force");
         assertEquals(0, forced.code(), forced.err());
+    }
+
+    /** The trace and the target swapped, or a trace, result or text named as target: --allow-write is not enough. */
+    @Test
+    void aTraceOrResultAsTargetNeedsForce() throws Exception {
+        Path trace = Files.writeString(dir.resolve("mine.csv"), MSR);
+        FileState before = FileState.of(trace);
+        CliTest.Run swapped = CliTest.run("replay", "light-2010", "--target", trace.toString(), "--allow-write", "--size", "2M",
+                "--fit", "wrap");
+        assertEquals(ExitCodes.UNSAFE_TARGET, swapped.code(), swapped.err());
+        assertEquals("sbench: file " + trace + " (" + MSR.length() + " B) carries a trace in msr format; writing destroys it; name a"
+                + " new file, or add --force to proceed" + READ_ONLY_HINT, swapped.err());
+        CliTest.Run fill = CliTest.run("fill", "--target", trace.toString(), "--allow-write", "--size", "2M");
+        assertEquals(ExitCodes.UNSAFE_TARGET, fill.code(), fill.err());
+        assertTrue(fill.err().startsWith("sbench: file " + trace + " (" + MSR.length() + " B) carries a trace in msr format;"), fill.err());
+        assertEquals(before, FileState.of(trace));
+        CliTest.Run read = replay(trace, "--read-only", "--fit", "wrap");
+        assertEquals(ExitCodes.USAGE, read.code(), read.err());
+        assertTrue(read.err().contains("holds less than 4096 bytes, too little to replay onto"), read.err());
+    }
+
+    /** The trace of the same replay, by its name, a hard link or /proc/self/fd: refused even with --force. */
+    @Test
+    void theTraceReplayedIsNeverItsTarget() throws Exception {
+        Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        Path link = Files.createLink(dir.resolve("link.img"), trace);
+        for (Path target : List.of(trace, link)) {
+            CliTest.Run r = replay(target, "--allow-write", "--force", "--size", "2M");
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            String same = target.equals(trace) ? "" : " the same file as " + trace + ",";
+            assertEquals("sbench: " + target + " is" + same + " a file this command reads; writing destroys it: name another file"
+                    + " as the target" + READ_ONLY_HINT, r.err());
+        }
+        try (var ch = java.nio.channels.FileChannel.open(trace)) {
+            Path fd = Files.list(Path.of("/proc/self/fd")).filter(p -> trace.equals(resolved(p))).findFirst().orElseThrow();
+            CliTest.Run r = replay(fd, "--allow-write", "--force", "--size", "2M");
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: " + fd + " is the same file as " + trace + ", a file this command reads"), r.err());
+        }
+        assertEquals(MSR, Files.readString(trace));
+    }
+
+    /** A scenario's file and the trace files of its replay steps are what run reads: never its target. */
+    @Test
+    void aScenarioAndItsTracesAreNeverRunsTarget() throws Exception {
+        Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "steps:\n  - replay: {trace: " + trace + ", fit: wrap}\n");
+        for (Path target : List.of(scenario, trace)) {
+            String before = Files.readString(target);
+            CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", target.toString(), "--size", "2M", "--allow-write",
+                    "--force", "--out", dir.resolve("b").toString());
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertEquals("sbench: " + target + " is a file this command reads; writing destroys it: name another file as the target\n",
+                    r.err());
+            assertEquals(before, Files.readString(target));
+        }
+    }
+
+    private static Path resolved(Path link) {
+        try {
+            return link.toRealPath();
+        } catch (IOException e) {
+            return link;
+        }
     }
 
     @Test

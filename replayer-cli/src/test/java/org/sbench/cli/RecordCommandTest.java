@@ -55,7 +55,8 @@ class RecordCommandTest {
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--duration", "0");
         CliTest.Run r = CliTest.run("record", "--out", "t.sbt");
         assertEquals(ExitCodes.USAGE, r.code());
-        assertEquals("sbench: Missing required option: '--device=DEV'\nsee 'sbench record --help'\n", r.err());
+        assertEquals("sbench: missing --device DEV: sbench record --device DEV --out FILE.sbt [options]\nsee 'sbench record --help'\n",
+                r.err());
     }
 
     private static void assertUsage(String line, String... args) {

@@ -151,7 +151,13 @@ class ReplayCommandTest {
         assertUsage("--fit takes error, wrap or scale, found 'squeeze'", "replay", t, "--target", "null", "--fit", "squeeze");
         assertUsage("--read-only and --allow-write contradict each other", "replay", t, "--target", "null", "--read-only", "--allow-write");
         // An option of another mode would be ignored: refused as --qd is outside fixed-qd.
-        assertUsage("--speed goes with --mode timed, not recorded-qd", "replay", t, "--target", "null", "--speed", "2");
+        // Without --mode the user is told to add it: it was "--qd goes with --mode fixed-qd, not recorded-qd".
+        assertUsage("--speed goes with --mode timed, and the mode is recorded-qd when --mode is not given: add --mode timed", "replay",
+                t, "--target", "null", "--speed", "2");
+        assertUsage("--qd goes with --mode fixed-qd, and the mode is recorded-qd when --mode is not given: add --mode fixed-qd",
+                "replay", t, "--target", "null", "--qd", "32");
+        assertUsage("--speed goes with --mode timed, not recorded-qd", "replay", t, "--target", "null", "--mode", "recorded-qd",
+                "--speed", "2");
         assertUsage("--speed goes with --mode timed, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd", "--qd", "2",
                 "--speed", "2");
         assertUsage("--max-inflight goes with --mode timed, not fixed-qd", "replay", t, "--target", "null", "--mode", "fixed-qd",

@@ -29,7 +29,7 @@ class UsageErrorsTest {
         // --target is also missing: the typo is what the user needs to hear of.
         assertUsage("replay", "unknown option '--traget'; did you mean '--target'?", "replay", "t.csv", "--traget", "null");
         assertUsage("cdm", "unknown option '--presets'; did you mean '--preset'?", "cdm", "--target", "null", "--presets=v3");
-        assertUsage("replay", "Missing required option: '--target=TARGET'", "replay", "t.csv");
+        assertUsage("replay", "missing --target TARGET: sbench replay TRACE --target TARGET [options]", "replay", "t.csv");
         // picocli said "Unmatched argument at index 3: 'bogus'", naming neither the option nor its values.
         assertUsage("inspect", "--progress takes auto, always or none, found 'bogus'", "inspect", "t.csv", "--progress=bogus");
         assertUsage("cdm", "--progress takes auto, always or none, found 'sometimes'", "cdm", "--target", "null", "--progress",
@@ -74,8 +74,33 @@ class UsageErrorsTest {
     /** The value of a missing option given without it: 'Missing required option' alone did not say what was left over. */
     @Test
     void aMissingOptionWhoseValueWasGivenBareIsSuggestedWithIt() {
-        assertUsage("replay", "Missing required option: '--target=TARGET'; did you mean '--target null'?", "replay", "t.csv", "null");
-        assertUsage("cdm", "Missing required option: '--target=TARGET'; did you mean '--target /dev/sdb'?", "cdm", "/dev/sdb");
+        assertUsage("replay", "missing --target TARGET: sbench replay TRACE --target TARGET [options]; did you mean '--target null'?",
+                "replay", "t.csv", "null");
+        assertUsage("cdm", "missing --target TARGET: sbench cdm --target TARGET [options]; did you mean '--target /dev/sdb'?", "cdm",
+                "/dev/sdb");
+    }
+
+    /**
+     * What is missing or left over, in sbench's words with the command's synopsis: picocli's own were
+     * "Missing required parameter: 'TRACE'", "Missing required parameter for option '--target' (TARGET)"
+     * and "Unmatched argument at index 2: 'b'".
+     */
+    @Test
+    void missingAndLeftOverArgumentsAreNamedWithTheCommandsSynopsis() {
+        assertUsage("replay", "missing TRACE and --target TARGET: sbench replay TRACE --target TARGET [options]", "replay");
+        assertUsage("convert", "missing IN and OUT: sbench convert IN OUT [options]", "convert");
+        assertUsage("convert", "missing OUT: sbench convert IN OUT [options]", "convert", "a.csv");
+        assertUsage("report", "missing RESULT.json: sbench report RESULT.json [options]", "report");
+        assertUsage("compare", "missing RESULT.json: sbench compare RESULT.json... [options]", "compare");
+        assertUsage("record", "missing --device DEV and --out FILE.sbt: sbench record --device DEV --out FILE.sbt [options]", "record");
+        assertUsage("run", "missing --target TARGET: sbench run [SCENARIO] --target TARGET [options]", "run", "x.yaml");
+        assertUsage("replay", "missing the value of --target (TARGET)", "replay", "t.csv", "--target");
+        // picocli's "Expected parameter for option '--qd' but found '--target'": not a missing --target.
+        assertUsage("replay", "missing the value of --qd (N), found the option '--target'", "replay", "t.csv", "--qd", "--target",
+                "null");
+        assertUsage("inspect", "unexpected argument 'b': sbench inspect TRACE [options]", "inspect", "a.csv", "b");
+        assertUsage("replay", "unexpected argument 'r.json': sbench replay TRACE --target TARGET [options]", "replay", "t.csv",
+                "--target", "null", "--json", "r.json");
     }
 
     @Test

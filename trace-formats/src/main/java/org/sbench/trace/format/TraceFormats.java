@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Function;
 import org.sbench.SbenchException;
@@ -92,12 +93,9 @@ public final class TraceFormats {
         if (input.head().length() == 0) {
             throw SbenchException.badInput(input.displayName(), "empty file, expected a trace");
         }
-        for (TraceHead head : List.of(input.head(), input.head().withOneBadLineAllowed())) {
-            for (TraceFormat f : formats) {
-                if (f.sniff(head)) {
-                    return f;
-                }
-            }
+        Optional<TraceFormat> format = recognise(input.head());
+        if (format.isPresent()) {
+            return format.get();
         }
         if (isTarArchive(input.head())) {
             throw SbenchException.badInput(input.displayName(), "a tar archive, not a trace (some trace sets come as .tar.gz"
@@ -116,11 +114,30 @@ public final class TraceFormats {
                 + names(false) + "); name one with --from");
     }
 
+    /**
+     * The first format whose sniff accepts {@code head}, else the first that accepts it with one
+     * damaged line ({@link #detect}); empty for an empty head or one no format accepts.
+     */
+    public Optional<TraceFormat> recognise(TraceHead head) {
+        if (head.length() == 0) {
+            return Optional.empty();
+        }
+        for (TraceHead h : List.of(head, head.withOneBadLineAllowed())) {
+            for (TraceFormat f : formats) {
+                if (f.sniff(h)) {
+                    return Optional.of(f);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Where a tar header block holds its magic: POSIX "ustar\0", GNU "ustar ". */
     private static final int TAR_MAGIC_OFFSET = 257;
     private static final byte[] TAR_MAGIC = "ustar".getBytes(StandardCharsets.US_ASCII);
 
-    private static boolean isTarArchive(TraceHead head) {
+    /** True when {@code head} is a tar archive's (a trace set as it comes, not a trace). */
+    public static boolean isTarArchive(TraceHead head) {
         byte[] b = head.bytes();
         return b.length >= TAR_MAGIC_OFFSET + TAR_MAGIC.length && Arrays.equals(b, TAR_MAGIC_OFFSET,
                 TAR_MAGIC_OFFSET + TAR_MAGIC.length, TAR_MAGIC, 0, TAR_MAGIC.length);

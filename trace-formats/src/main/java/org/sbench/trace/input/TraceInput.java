@@ -12,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Progress;
@@ -171,6 +172,11 @@ public final class TraceInput {
 
     public boolean compressed() {
         return compression != Compression.NONE;
+    }
+
+    /** The compression its first bytes name ({@code gzip}, {@code xz}, {@code bzip2}, {@code zstd}), or empty. */
+    public Optional<String> compression() {
+        return compressed() ? Optional.of(compression.name().toLowerCase(Locale.ROOT)) : Optional.empty();
     }
 
     /** True for a regular file or a {@link Source}, which {@link #openStream()} may open again; false for a pipe or stream, read once. */

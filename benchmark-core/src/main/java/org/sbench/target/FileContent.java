@@ -1,0 +1,55 @@
+package org.sbench.target;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.sbench.SbenchException;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.TraceHead;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Recognises user data in an existing file that is no drive image, which a write to it as a target
+ * would destroy: a trace of any format sbench detects (compressed or not), compressed data, a tar
+ * archive, sbench's JSON (a result or a bundle's index) and any other text. A drive image holds none
+ * of these at its start: what sbench writes (random data, zeros) and a fresh file (zeros) are not
+ * text, as a NUL byte is in almost every 64 KiB of random data.
+ */
+final class FileContent {
+    private static final String SBENCH_JSON_KEY = "\"sbenchVersion\"";
+
+    private FileContent() {
+    }
+
+    /** What {@code file} holds, as a phrase ("a trace in sbt format", "text"); empty for what may be a drive image. */
+    static Optional<String> recognise(Path file) {
+        TraceInput input = TraceInput.of(file);
+        TraceHead head;
+        try {
+            head = input.head();
+        } catch (SbenchException e) {
+            if (input.compressed()) {
+                // A compression magic over bytes that do not decompress: random data that begins so.
+                return Optional.empty();
+            }
+            throw e;
+        }
+        Optional<String> compression = input.compression();
+        Optional<String> trace = TraceFormats.standard().recognise(head)
+                .map(format -> "a trace in " + format.name() + " format" + compression.map(c -> ", " + c + "-compressed").orElse(""));
+        if (trace.isPresent()) {
+            return trace;
+        }
+        if (compression.isPresent()) {
+            return Optional.of(compression.get() + "-compressed data");
+        }
+        if (TraceFormats.isTarArchive(head)) {
+            return Optional.of("a tar archive");
+        }
+        if (!head.isText()) {
+            return Optional.empty();
+        }
+        String text = new String(head.bytes(), StandardCharsets.UTF_8);
+        return Optional.of(text.contains(SBENCH_JSON_KEY) ? "sbench JSON (a result or a bundle's index)" : "text");
+    }
+}
