@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.Collection;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sbench.SbenchException;
 
 /**
  * A JSON reader's error as a user reads it, one line: what was wrong and where (line, column),
@@ -17,6 +18,17 @@ public final class JsonErrors {
     private static final Pattern FOUND = Pattern.compile("from ([A-Z][A-Za-z-]*) value");
 
     private JsonErrors() {
+    }
+
+    /**
+     * Refuses {@code file} when its {@code kind} format ({@code result}, {@code bundle}) is newer than
+     * {@code known}, the newest this build reads; a file without a format is of the first.
+     */
+    public static void refuseNewer(String file, String kind, Integer format, int known) {
+        if (format != null && format > known) {
+            throw SbenchException.badInput(file, "written by a newer sbench (" + kind + " format " + format
+                    + "; this sbench reads formats up to " + known + "): read it with that sbench or a later one");
+        }
     }
 
     public static String describe(IOException e) {

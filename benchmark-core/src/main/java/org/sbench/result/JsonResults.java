@@ -65,9 +65,8 @@ public final class JsonResults {
         } catch (IOException e) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + JsonErrors.describe(e));
         }
-        if (r != null && r.format() != null && r.format() > ReplayResult.FORMAT) {
-            throw SbenchException.badInput(file.toString(), "written by a newer sbench (result format " + r.format()
-                    + "; this sbench reads formats up to " + ReplayResult.FORMAT + "): read it with that sbench or a later one");
+        if (r != null) {
+            JsonErrors.refuseNewer(file.toString(), "result", r.format(), ReplayResult.FORMAT);
         }
         String missing = missingPart(r);
         if (missing != null) {

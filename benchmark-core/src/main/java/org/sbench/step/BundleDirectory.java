@@ -161,9 +161,8 @@ public final class BundleDirectory {
         } catch (IOException e) {
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + JsonErrors.describe(e));
         }
-        if (b != null && b.format() != null && b.format() > Bundle.FORMAT) {
-            throw SbenchException.badInput(index.toString(), "written by a newer sbench (bundle format " + b.format()
-                    + "; this sbench reads formats up to " + Bundle.FORMAT + "): read it with that sbench or a later one");
+        if (b != null) {
+            JsonErrors.refuseNewer(index.toString(), "bundle", b.format(), Bundle.FORMAT);
         }
         if (b == null || !hasStepLog(b) && (b.steps() == null || b.stateLog() == null) || b.scenario() == null || b.target() == null
                 || b.host() == null) {
