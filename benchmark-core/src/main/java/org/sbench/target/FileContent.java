@@ -1,5 +1,8 @@
 package org.sbench.target;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -11,7 +14,7 @@ import org.sbench.trace.input.TraceInput;
 /**
  * Recognises user data in an existing file that is no drive image, which a write to it as a target
  * would destroy: a trace of any format sbench detects (compressed or not), compressed data, a tar
- * archive, sbench's JSON (a result or a bundle's index) and any other text. A drive image holds none
+ * archive, sbench's JSON (a result or a bundle's index) and any other UTF-8 text. A drive image holds none
  * of these at its start: what sbench writes (random data, zeros) and a fresh file (zeros) are not
  * text, as a NUL byte is in almost every 64 KiB of random data.
  */
@@ -46,10 +49,20 @@ final class FileContent {
         if (TraceFormats.isTarArchive(head)) {
             return Optional.of("a tar archive");
         }
-        if (!head.isText()) {
+        if (!head.isText() || !isUtf8(head.bytes())) {
             return Optional.empty();
         }
         String text = new String(head.bytes(), StandardCharsets.UTF_8);
         return Optional.of(text.contains(SBENCH_JSON_KEY) ? "sbench JSON (a result or a bundle's index)" : "text");
+    }
+
+    /**
+     * True when {@code bytes} are UTF-8, but for a character cut at their end. TraceHead counts every
+     * byte from 0x80 as printable (text in any 8-bit charset), so an image filled with 0xFF (an erased
+     * flash chip's) would be text; as UTF-8 it is malformed.
+     */
+    private static boolean isUtf8(byte[] bytes) {
+        CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder();
+        return !strict.decode(ByteBuffer.wrap(bytes), CharBuffer.allocate(bytes.length), false).isError();
     }
 }

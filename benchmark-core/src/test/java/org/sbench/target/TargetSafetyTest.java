@@ -267,6 +267,24 @@ class TargetSafetyTest {
         safety.checkWritableFile(Files.write(file, data), allowing(true, false));
     }
 
+    /**
+     * A drive image filled with one byte above ASCII (0xFF, an erased flash chip's; 0xAB, a test
+     * pattern) has no NUL and counts as printable, but is no UTF-8 text: no user data. Both were
+     * refused as "text" (StepsTest's purge of a file of 0xAB failed so).
+     */
+    @Test
+    void aFileOfOneHighByteIsNoText() throws IOException {
+        for (int b : new int[] {0xff, 0xab, 0x80}) {
+            byte[] data = new byte[1 << 20];
+            java.util.Arrays.fill(data, (byte) b);
+            safety.checkWritableFile(Files.write(root.resolve("filled.img"), data), allowing(true, false));
+        }
+        byte[] text = "caf\u00e9 ".repeat(20_000).getBytes(StandardCharsets.UTF_8);
+        Path cut = Files.write(root.resolve("notes.txt"), java.util.Arrays.copyOf(text, 65_536));
+        assertThrows(SbenchException.class, () -> safety.checkWritableFile(cut, allowing(true, false)),
+                "UTF-8 text that ends inside a character (a cut file) is text");
+    }
+
     @Test
     void aFileTheCommandReadsIsNeverWritten() throws IOException {
         Path trace = Files.write(root.resolve("t.img"), new byte[8192]);
