@@ -135,7 +135,7 @@ final class ScenarioRunner {
 
     private ScenarioOutcome end(boolean complete, String reason, long errors, int ran) {
         log.end(complete, reason);
-        return new ScenarioOutcome(complete, reason, errors, ran, log.directory().dir());
+        return new ScenarioOutcome(complete, reason, errors, ran, log.directory().dir(), null);
     }
 
     /** What a steady-state group tracks, in words: {@code iops of torture}. */

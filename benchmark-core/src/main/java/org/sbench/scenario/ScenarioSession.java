@@ -158,7 +158,9 @@ public final class ScenarioSession {
                         }
                         throw e;
                     }
-                    ScenarioReport.write(ScenarioBundle.read(dir));
+                    ScenarioBundle read = ScenarioBundle.read(dir);
+                    ScenarioReport.write(read);
+                    outcome = outcome.with(read);
                 }
             }
             return outcome;

@@ -104,6 +104,8 @@ class ScenarioSessionTest {
         assertEquals(2, partial.steps().size());
         assertEquals(4, partial.plannedSteps());
         assertTrue(Files.isRegularFile(b.resolve(ScenarioReport.FILE)), "the report of what ran");
+        assertEquals(List.of(0, 1), o.bundle().entries().stream().map(ScenarioBundle.Entry::record).toList(),
+                "the bundle as its report read it, for the end table");
 
         // A bundle another run holds (a run still going, a resume started twice) is not resumed beside it.
         try (TargetLock other = TargetLock.ofBundle(b)) {

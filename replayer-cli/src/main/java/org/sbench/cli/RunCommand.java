@@ -137,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void summary(ScenarioOutcome o, PrintWriter stdout, boolean writeAgain) {
-        ScenarioBundle b = ScenarioBundle.read(o.bundleDir());
+        ScenarioBundle b = o.bundle();
         stdout.println();
         StepTable.of(b).print(stdout, "");
         StepTable.unwritten(b).forEach(stdout::println);
