@@ -185,8 +185,8 @@ public final class BundleDirectory {
     }
 
     /**
-     * The records of {@link #STEP_LOG} in order, each checked as it is read (a line that is not a whole record is a
-     * bad-input error naming the file and line). A last line without its line end is a record cut short: sbench ended
+     * The records of {@link #STEP_LOG} in order, each checked as it is read (a line that is not a whole record, or the
+     * record of another step than its place's, is a bad-input error naming the file and line). A last line without its line end is a record cut short: sbench ended
      * while it wrote it (a power loss, kill -9), so its step did not finish; it is not read, and {@link #cut} names it.
      */
     public final class Records implements Iterator<Bundle.Record>, AutoCloseable {
@@ -261,6 +261,10 @@ public final class BundleDirectory {
             }
             if (r == null || r.state() == null) {
                 throw SbenchException.badInput(where, "not a step record (a step and its state-log entry)");
+            }
+            if (r.state().step() != lines - 1) {
+                throw SbenchException.badInput(where, "the record of step " + (r.state().step() + 1) + ", in the place of step "
+                        + lines + " (a line repeated, moved or of another bundle)");
             }
             checkStep(where, lines - 1, r.step());
             return r;
