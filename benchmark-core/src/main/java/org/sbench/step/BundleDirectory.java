@@ -157,6 +157,12 @@ public final class BundleDirectory {
         Path index = dir.resolve(INDEX);
         Bundle b;
         try (InputStream in = InputFiles.open(index)) {
+            if (Files.size(index) == 0) {
+                // As claimed (create), never written: killed as it began.
+                throw SbenchException.badInput(index.toString(), "empty: the run that began this bundle ended before it wrote it"
+                        + " (a kill -9 or a power loss), before its first step; nothing in " + dir + " is kept: delete it, or"
+                        + " give another directory");
+            }
             b = mapper.readValue(in, Bundle.class);
         } catch (IOException e) {
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + JsonErrors.describe(e));
