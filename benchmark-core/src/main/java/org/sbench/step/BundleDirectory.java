@@ -44,6 +44,8 @@ public final class BundleDirectory {
     /** The step log of a bundle of format 3: a {@link Bundle.Record} a line, appended as each step ends. */
     public static final String STEP_LOG = "steps.jsonl";
     private static final String STEPS = "steps";
+    /** The longest line of a step log read: far above any step record (a sweep's of 1,000 points is some 100 KB). */
+    static final int MAX_RECORD_BYTES = 16 << 20;
 
     private final Path dir;
     /** True when {@link #create} made the directory (it did not exist): {@link #remove} removes it too. */
@@ -244,6 +246,10 @@ public final class BundleDirectory {
             int c;
             try {
                 while ((c = in.read()) >= 0 && c != '\n') {
+                    if (line.size() == MAX_RECORD_BYTES) {
+                        throw SbenchException.badInput(file + ":" + (lines + 1), "a line of more than " + (MAX_RECORD_BYTES >> 20)
+                                + " MiB, longer than any step record (some KB): not a step log");
+                    }
                     line.write(c);
                 }
             } catch (IOException e) {
