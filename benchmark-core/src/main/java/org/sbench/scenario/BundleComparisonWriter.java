@@ -48,7 +48,7 @@ public final class BundleComparisonWriter {
 
     private static String status(ScenarioBundle b) {
         return b.bundle().complete() ? "complete, " + b.finished().size() + " steps"
-                : "INCOMPLETE (" + b.bundle().stopReason() + "), " + b.finished().size() + " steps finished"
+                : "INCOMPLETE (" + b.stopReason() + "), " + b.finished().size() + " steps finished"
                 + (b.cut() == null ? "" : "; " + b.cut());
     }
 

@@ -103,6 +103,14 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
         return out;
     }
 
+    /**
+     * Why the bundle is not complete, in words: its stop reason, or, as its head has none, that a run is appending to it
+     * or ended unheard (a kill -9, a power loss).
+     */
+    public String stopReason() {
+        return bundle.stopReason() == null ? "running, or stopped without a word" : bundle.stopReason();
+    }
+
     /** The drive: its model and path, or the target's path or kind. */
     public String drive() {
         String model = bundle.target().device() == null ? null : bundle.target().device().get("model");

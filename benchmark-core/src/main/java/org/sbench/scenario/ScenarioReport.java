@@ -41,7 +41,7 @@ public final class ScenarioReport {
         Bundle bundle = b.bundle();
         XhtmlPage page = new XhtmlPage("sbench run: " + bundle.scenario() + " on " + b.drive());
         if (!bundle.complete()) {
-            page.p("warning", "INCOMPLETE: " + (bundle.stopReason() == null ? "running, or stopped without a word" : bundle.stopReason())
+            page.p("warning", "INCOMPLETE: " + b.stopReason()
                     + "; " + b.finished().size() + " of at most " + bundle.plannedSteps()
                     + " steps finished. sbench run --resume " + b.dir() + " continues at the first step not finished.");
         }
@@ -106,7 +106,7 @@ public final class ScenarioReport {
         rows.add(new String[] {"host", bundle.host().kernel() + ", " + bundle.host().cpu() + ", " + bundle.host().cores() + " cores, "
                 + bundle.host().jvm()});
         rows.add(new String[] {"started", bundle.startedAt() + ", sbench " + bundle.sbenchVersion()});
-        rows.add(new String[] {"status", bundle.complete() ? "complete" : "incomplete (" + bundle.stopReason() + ")"});
+        rows.add(new String[] {"status", bundle.complete() ? "complete" : "incomplete (" + b.stopReason() + ")"});
         return rows;
     }
 

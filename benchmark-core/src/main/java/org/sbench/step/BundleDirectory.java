@@ -44,6 +44,8 @@ public final class BundleDirectory {
     /** The step log of a bundle of format 3: a {@link Bundle.Record} a line, appended as each step ends. */
     public static final String STEP_LOG = "steps.jsonl";
     private static final String STEPS = "steps";
+    /** The longest line of a step log read: far above any step record (a sweep's of 1,000 points is some 100 KB). */
+    static final int MAX_RECORD_BYTES = 16 << 20;
 
     private final Path dir;
     /** True when {@link #create} made the directory (it did not exist): {@link #remove} removes it too. */
@@ -157,6 +159,12 @@ public final class BundleDirectory {
         Path index = dir.resolve(INDEX);
         Bundle b;
         try (InputStream in = InputFiles.open(index)) {
+            if (Files.size(index) == 0) {
+                // As claimed (create), never written: killed as it began.
+                throw SbenchException.badInput(index.toString(), "empty: the run that began this bundle ended before it wrote it"
+                        + " (a kill -9 or a power loss), before its first step; nothing in " + dir + " is kept: delete it, or"
+                        + " give another directory");
+            }
             b = mapper.readValue(in, Bundle.class);
         } catch (IOException e) {
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + JsonErrors.describe(e));
@@ -185,8 +193,8 @@ public final class BundleDirectory {
     }
 
     /**
-     * The records of {@link #STEP_LOG} in order, each checked as it is read (a line that is not a whole record is a
-     * bad-input error naming the file and line). A last line without its line end is a record cut short: sbench ended
+     * The records of {@link #STEP_LOG} in order, each checked as it is read (a line that is not a whole record, or the
+     * record of another step than its place's, is a bad-input error naming the file and line). A last line without its line end is a record cut short: sbench ended
      * while it wrote it (a power loss, kill -9), so its step did not finish; it is not read, and {@link #cut} names it.
      */
     public final class Records implements Iterator<Bundle.Record>, AutoCloseable {
@@ -238,6 +246,10 @@ public final class BundleDirectory {
             int c;
             try {
                 while ((c = in.read()) >= 0 && c != '\n') {
+                    if (line.size() == MAX_RECORD_BYTES) {
+                        throw SbenchException.badInput(file + ":" + (lines + 1), "a line of more than " + (MAX_RECORD_BYTES >> 20)
+                                + " MiB, longer than any step record (some KB): not a step log");
+                    }
                     line.write(c);
                 }
             } catch (IOException e) {
@@ -261,6 +273,10 @@ public final class BundleDirectory {
             }
             if (r == null || r.state() == null) {
                 throw SbenchException.badInput(where, "not a step record (a step and its state-log entry)");
+            }
+            if (r.state().step() != lines - 1) {
+                throw SbenchException.badInput(where, "the record of step " + (r.state().step() + 1) + ", in the place of step "
+                        + lines + " (a line repeated, moved or of another bundle)");
             }
             checkStep(where, lines - 1, r.step());
             return r;

@@ -444,6 +444,9 @@ class ScenarioSessionTest {
         new BundleComparisonWriter().write(BundleComparison.of(List.of(cut, cut), null, false), org.sbench.result.RankingMetric.BUSY,
                 new java.io.PrintWriter(compared));
         assertTrue(compared.toString().contains(", 1 steps finished; " + words + "\n"), "named by compare: " + compared);
+        // Its head says neither how it ended nor why (a run appending to it, or killed): compare said "INCOMPLETE (null)".
+        assertTrue(compared.toString().contains("INCOMPLETE (running, or stopped without a word), 1 steps"), compared.toString());
+        assertTrue(ScenarioReport.render(cut).contains("<td>incomplete (running, or stopped without a word)</td>"), "the report's status");
 
         List<String> heard = new ArrayList<>();
         Heard second = new Heard() {

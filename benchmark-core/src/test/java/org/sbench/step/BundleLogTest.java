@@ -166,6 +166,50 @@ class BundleLogTest {
                 assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget())).getMessage());
     }
 
+    /**
+     * A step log with a line repeated, or two lines swapped, was read and resumed as it was: with the record of round 4
+     * repeated after it, a resume of a 42-step bundle cut to 10 lines passed round 10 as finished (the repeat took its
+     * place), never ran it, and ended complete, exit 0. Each record's state-log entry names its step: one out of its place
+     * is refused, naming the file and line.
+     */
+    @Test
+    void aStepRecordOutOfItsPlaceIsRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
+        for (int i = 0; i < 3; i++) {
+            log.stepDone(step("fill", 1000, null));
+        }
+        Path stepLog = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        List<String> lines = Files.readAllLines(stepLog);
+        List<List<String>> cases = List.of(List.of(lines.get(0), lines.get(0), lines.get(1), lines.get(2)),
+                List.of(lines.get(0), lines.get(2), lines.get(1)));
+        for (List<String> edited : cases) {
+            Files.write(stepLog, edited);
+            SbenchException e = assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget()));
+            assertEquals(ErrorKind.BAD_INPUT, e.kind());
+            assertEquals(stepLog + ":2: the record of step " + (edited.get(1).equals(lines.get(0)) ? 1 : 3) + ", in the place of"
+                    + " step 2 (a line repeated, moved or of another bundle)", e.getMessage());
+        }
+    }
+
+    /**
+     * A step log line is read whole before it is parsed: 1 GiB of 'a' without a line end after the 42 lines of a bundle
+     * took compare 52 s and 2.3 GB of memory, then was passed over as a record cut short (and a resume would have cut it
+     * off); under -Xmx512m compare ran out of memory (exit 5). A line longer than any step record is refused at its
+     * line, read no further.
+     */
+    @Test
+    void aLineLongerThanAnyStepRecordIsRefusedAtItsLine(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        BundleLog.begin(bundleDir, "s", 2, new NullTarget(), "test").stepDone(step("fill", 1000, null));
+        Path stepLog = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        Files.write(stepLog, new byte[BundleDirectory.MAX_RECORD_BYTES + 1], java.nio.file.StandardOpenOption.APPEND);
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget()));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(stepLog + ":2: a line of more than 16 MiB, longer than any step record (some KB): not a step log",
+                e.getMessage());
+    }
+
     /** A resume refused after it opened the bundle (a step record of another kind) leaves how the bundle ended as it was. */
     @Test
     void aResumedBundleSaysHowItEndedUntilItsFirstStepIsRecorded(@TempDir Path dir) {
