@@ -112,7 +112,8 @@ public final class TargetSafety {
 
     /**
      * {@code allowWrite} for any write, and {@code force} as well over a signature, of the target
-     * {@code identity}; {@code otherWay} comes before the advice to add {@code --force}.
+     * {@code identity}; over a signature {@code otherWay} comes before the advice to add the options
+     * (a user who swapped trace and target is told to name a new file first, not to destroy it).
      */
     private static void checkPermission(String identity, Optional<String> signature, boolean allowWrite, boolean force,
             String otherWay) {
@@ -120,7 +121,7 @@ public final class TargetSafety {
             String needed = signature.isPresent() && !force ? ALLOW_WRITE_OPTION + " " + FORCE_OPTION : ALLOW_WRITE_OPTION;
             String holds = signature.map(sig -> "carries " + sig).orElse("carries no recognised partition table or filesystem");
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, "writing overwrites " + identity + ", which " + holds
-                    + "; add " + needed + " to proceed");
+                    + "; " + (signature.isPresent() ? otherWay : "") + "add " + needed + " to proceed");
         }
         if (signature.isPresent() && !force) {
             throw new SbenchException(ErrorKind.UNSAFE_TARGET, identity + " carries " + signature.get()

@@ -219,8 +219,8 @@ class TargetSafetyTest {
         mbr[510] = 0x55;
         mbr[511] = (byte) 0xAA;
         Path disk = Files.write(root.resolve("disk.img"), mbr);
-        assertEquals("writing overwrites file " + disk + " (1.05 MB), which carries an MBR partition table; add --allow-write"
-                + " --force to proceed", fileRefusal(disk, false, false));
+        assertEquals("writing overwrites file " + disk + " (1.05 MB), which carries an MBR partition table; name a new file,"
+                + " or add --allow-write --force to proceed", fileRefusal(disk, false, false));
         assertEquals("file " + disk + " (1.05 MB) carries an MBR partition table; writing destroys it; name a new file, or add"
                 + " --force to proceed",
                 fileRefusal(disk, true, false));
@@ -247,7 +247,7 @@ class TargetSafetyTest {
             Path file = Files.write(root.resolve("data"), e.getValue());
             String size = TargetSafety.decimalSize(e.getValue().length);
             assertEquals("writing overwrites file " + file + " (" + size + "), which carries " + e.getKey()
-                    + "; add --allow-write --force to proceed", fileRefusal(file, false, false));
+                    + "; name a new file, or add --allow-write --force to proceed", fileRefusal(file, false, false));
             assertEquals("file " + file + " (" + size + ") carries " + e.getKey() + "; writing destroys it; name a new file, or"
                     + " add --force to proceed", fileRefusal(file, true, false));
             safety.checkWritableFile(file, allowing(true, true));

@@ -76,8 +76,8 @@ class FileTargetRulesTest {
         String identity = "file " + image + " (8.39 MB)";
         CliTest.Run bare = replay(image);
         assertEquals(ExitCodes.UNSAFE_TARGET, bare.code(), bare.err());
-        assertEquals("sbench: writing overwrites " + identity + ", which carries an ext4 filesystem; add --allow-write --force"
-                + " to proceed" + READ_ONLY_HINT, bare.err());
+        assertEquals("sbench: writing overwrites " + identity + ", which carries an ext4 filesystem; name a new file, or add"
+                + " --allow-write --force to proceed" + READ_ONLY_HINT, bare.err());
         CliTest.Run allowed = replay(image, "--allow-write");
         assertEquals(ExitCodes.UNSAFE_TARGET, allowed.code(), allowed.err());
         assertEquals("sbench: " + identity + " carries an ext4 filesystem; writing destroys it; name a new file, or add --force"
