@@ -73,7 +73,7 @@ final class SpcReader extends LineTraceReader {
      * silently lose it. An extra field of another shape ({@code 7,12}, {@code 7,0}) is read as one.
      */
     private boolean decimalComma() {
-        if (fields.count() <= TIMESTAMP + 1 || fields.text(TIMESTAMP).indexOf('.') >= 0) {
+        if (fields.count() <= TIMESTAMP + 1) {
             return false;
         }
         int n = fields.length(TIMESTAMP + 1);
@@ -83,6 +83,12 @@ final class SpcReader extends LineTraceReader {
         for (int k = 1; k < n; k++) {
             char c = fields.charAt(TIMESTAMP + 1, k);
             if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        // Read per record: the timestamp's characters, not a String of them.
+        for (int k = 0; k < fields.length(TIMESTAMP); k++) {
+            if (fields.charAt(TIMESTAMP, k) == '.') {
                 return false;
             }
         }
