@@ -14,9 +14,10 @@ import org.sbench.trace.input.TraceInput;
 /**
  * Recognises user data in an existing file that is no drive image, which a write to it as a target
  * would destroy: a trace of any format sbench detects (compressed or not), compressed data, a tar
- * archive, sbench's JSON (a result or a bundle's index) and any other UTF-8 text. A drive image holds none
- * of these at its start: what sbench writes (random data, zeros) and a fresh file (zeros) are not
- * text, as a NUL byte is in almost every 64 KiB of random data.
+ * archive, sbench's JSON (a result or a bundle's index) and any other text, UTF-8 or in one byte a
+ * character (Latin-1, Windows-1252). A drive image holds none of these at its start: what sbench
+ * writes (random data, zeros) and a fresh file (zeros) are not text, as a NUL byte is in almost every
+ * 64 KiB of random data.
  */
 final class FileContent {
     private static final String SBENCH_JSON_KEY = "\"sbenchVersion\"";
@@ -49,10 +50,10 @@ final class FileContent {
         if (TraceFormats.isTarArchive(head)) {
             return Optional.of("a tar archive");
         }
-        if (!head.isText() || !isUtf8(head.bytes())) {
+        if (!head.isText() || !isUtf8(head.bytes()) && !isMostlyAscii(head.bytes())) {
             return Optional.empty();
         }
-        String text = new String(head.bytes(), StandardCharsets.UTF_8);
+        String text = new String(head.bytes(), StandardCharsets.ISO_8859_1);
         return Optional.of(text.contains(SBENCH_JSON_KEY) ? "sbench JSON (a result or a bundle's index)" : "text");
     }
 
@@ -64,5 +65,20 @@ final class FileContent {
     private static boolean isUtf8(byte[] bytes) {
         CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder();
         return !strict.decode(ByteBuffer.wrap(bytes), CharBuffer.allocate(bytes.length), false).isError();
+    }
+
+    /**
+     * True when more than half of {@code bytes} are ASCII: text in one byte a character (Latin-1,
+     * Windows-1252), whose accented letters are a few in a hundred, and not a fill of test patterns
+     * above ASCII (0xFF, 0xAB; 0xAA and 0x55 in turn, half).
+     */
+    private static boolean isMostlyAscii(byte[] bytes) {
+        int ascii = 0;
+        for (byte b : bytes) {
+            if (b >= 0) {
+                ascii++;
+            }
+        }
+        return 2 * ascii > bytes.length;
     }
 }
