@@ -31,8 +31,8 @@ public final class ParquetExport {
     }
 
     /**
-     * What an export wrote; the requests the inputs' readers counted (left out, failed), null when no
-     * input is a trace of block request events; the CLI's warnings on reading the input (a cut last
+     * What an export wrote; the requests the inputs' readers counted (left out, failed; with a stream
+     * kept, of the whole inputs), null when no input is a trace of block request events; the CLI's warnings on reading the input (a cut last
      * line, not read).
      */
     public record Summary(long records, long skipped, RequestAccounts.Counts requests, List<String> warnings) {
@@ -56,7 +56,9 @@ public final class ParquetExport {
         }
         long records = spark.read().parquet(out).count();
         RequestAccounts requests = table.counts().requests();
-        return new Summary(records, BadRecords.skipped(table), requests == null ? null : requests.counts(),
+        RequestAccounts.Counts counts = requests == null ? null : requests.counts();
+        // Counted over the whole input, as TraceConverter marks them for a stream cut from it.
+        return new Summary(records, BadRecords.skipped(table), counts == null || settings.stream() == null ? counts : counts.ofTheSource(),
                 BadRecords.cutLastLines(table));
     }
 

@@ -162,9 +162,16 @@ class ConvertTest extends LocalSparkTest {
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("counted-cli.sbt"), -1, Long.MIN_VALUE, Long.MAX_VALUE)),
                 Files.readAllBytes(out));
         Path one = dir.resolve("counted-7-0.sbt");
-        SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("7:0"), one);
+        RequestAccounts.Counts ofOne = SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("7:0"), one)
+                .converted().requests();
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("counted-7-0-cli.sbt"), 7 << 20, Long.MIN_VALUE,
                 Long.MAX_VALUE)), Files.readAllBytes(one));
+        // The whole file's counts, which the summary printed of the stream kept unmarked.
+        assertEquals(s.converted().requests().ofTheSource(), ofOne);
+        assertEquals(s.converted().requests(), ParquetExport.write(spark, List.of(trace.toString()), settings(),
+                dir.resolve("counted.parquet").toString()).requests());
+        assertEquals(s.converted().requests().ofTheSource(), ParquetExport.write(spark, List.of(trace.toString()),
+                settings().withStream("7:0"), dir.resolve("counted-7-0.parquet").toString()).requests());
     }
 
     @Test
