@@ -306,6 +306,28 @@ class TargetSafetyTest {
         }
     }
 
+    /**
+     * Text in UTF-16 with its byte order mark (Notepad's "Unicode") holds a NUL in every ASCII
+     * character, and was taken for a drive image: purge --method zero --allow-write zeroed a 16,802
+     * byte notes file. Random data that begins with a byte order mark is no UTF-16 text.
+     */
+    @Test
+    void textInUtf16WithAByteOrderMarkIsUserData() throws IOException {
+        String notes = "Notes de mesure: café, 4 Ko\r\nDisque: sdb\r\n".repeat(200);
+        for (Charset utf16 : List.of(StandardCharsets.UTF_16, StandardCharsets.UTF_16LE)) {
+            byte[] text = utf16 == StandardCharsets.UTF_16 ? notes.getBytes(utf16)
+                    : ByteBuffer.allocate(2 + 2 * notes.length()).put(new byte[] {(byte) 0xff, (byte) 0xfe}).put(notes.getBytes(utf16)).array();
+            Path file = Files.write(root.resolve("notes.txt"), text);
+            assertEquals("file " + file + " (" + TargetSafety.decimalSize(text.length) + ") carries text; writing destroys it;"
+                    + " name a new file, or add --force to proceed", fileRefusal(file, true, false), utf16.name());
+        }
+        byte[] data = new byte[1 << 20];
+        new Random(2).nextBytes(data);
+        data[0] = (byte) 0xff;
+        data[1] = (byte) 0xfe;
+        safety.checkWritableFile(Files.write(root.resolve("random.img"), data), allowing(true, false));
+    }
+
     @Test
     void aFileTheCommandReadsIsNeverWritten() throws IOException {
         Path trace = Files.write(root.resolve("t.img"), new byte[8192]);
