@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,6 +173,13 @@ class ConvertTest extends LocalSparkTest {
                 dir.resolve("counted.parquet").toString()).requests());
         assertEquals(s.converted().requests().ofTheSource(), ParquetExport.write(spark, List.of(trace.toString()),
                 settings().withStream("7:0"), dir.resolve("counted-7-0.parquet").toString()).requests());
+        // The Parquet keeps them beside its rows, as inspect --json gives them; it kept the rows alone.
+        ObjectMapper json = new ObjectMapper();
+        assertEquals(json.writeValueAsString(s.converted().requests()),
+                json.readTree(dir.resolve("counted.parquet").resolve(ParquetExport.REQUESTS_FILE).toFile()).toString());
+        assertEquals(json.writeValueAsString(ofOne),
+                json.readTree(dir.resolve("counted-7-0.parquet").resolve(ParquetExport.REQUESTS_FILE).toFile()).toString());
+        assertEquals(2, spark.read().parquet(dir.resolve("counted.parquet").toString()).count(), "Spark reads the rows alone");
     }
 
     @Test
