@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -279,10 +280,52 @@ class TargetSafetyTest {
             java.util.Arrays.fill(data, (byte) b);
             safety.checkWritableFile(Files.write(root.resolve("filled.img"), data), allowing(true, false));
         }
+        byte[] alternating = new byte[1 << 20];
+        for (int i = 0; i < alternating.length; i++) {
+            alternating[i] = (byte) (i % 2 == 0 ? 0xaa : 0x55);
+        }
+        safety.checkWritableFile(Files.write(root.resolve("filled.img"), alternating), allowing(true, false));
         byte[] text = "caf\u00e9 ".repeat(20_000).getBytes(StandardCharsets.UTF_8);
         Path cut = Files.write(root.resolve("notes.txt"), java.util.Arrays.copyOf(text, 65_536));
         assertThrows(SbenchException.class, () -> safety.checkWritableFile(cut, allowing(true, false)),
                 "UTF-8 text that ends inside a character (a cut file) is text");
+    }
+
+    /**
+     * Text in one byte a character (Latin-1, Windows-1252: a CSV or notes saved on Windows) is no
+     * UTF-8, and was taken for a drive image: overwritten with --allow-write alone.
+     */
+    @Test
+    void textInAnEightBitCharsetIsUserData() throws IOException {
+        Charset windows = Charset.forName("windows-1252");
+        for (String text : List.of("Zeit;Gerät;Größe;Bemerkung\n0,5;sda;4096;läuft – „gut“\n",
+                "Café crème, résumé des mesures à 4 Ko\n".repeat(2000))) {
+            Path file = Files.write(root.resolve("notes.csv"), text.getBytes(windows));
+            assertEquals("file " + file + " (" + TargetSafety.decimalSize(Files.size(file)) + ") carries text; writing destroys it;"
+                    + " name a new file, or add --force to proceed", fileRefusal(file, true, false));
+        }
+    }
+
+    /**
+     * Text in UTF-16 with its byte order mark (Notepad's "Unicode") holds a NUL in every ASCII
+     * character, and was taken for a drive image: purge --method zero --allow-write zeroed a 16,802
+     * byte notes file. Random data that begins with a byte order mark is no UTF-16 text.
+     */
+    @Test
+    void textInUtf16WithAByteOrderMarkIsUserData() throws IOException {
+        String notes = "Notes de mesure: café, 4 Ko\r\nDisque: sdb\r\n".repeat(200);
+        for (Charset utf16 : List.of(StandardCharsets.UTF_16, StandardCharsets.UTF_16LE)) {
+            byte[] text = utf16 == StandardCharsets.UTF_16 ? notes.getBytes(utf16)
+                    : ByteBuffer.allocate(2 + 2 * notes.length()).put(new byte[] {(byte) 0xff, (byte) 0xfe}).put(notes.getBytes(utf16)).array();
+            Path file = Files.write(root.resolve("notes.txt"), text);
+            assertEquals("file " + file + " (" + TargetSafety.decimalSize(text.length) + ") carries text; writing destroys it;"
+                    + " name a new file, or add --force to proceed", fileRefusal(file, true, false), utf16.name());
+        }
+        byte[] data = new byte[1 << 20];
+        new Random(2).nextBytes(data);
+        data[0] = (byte) 0xff;
+        data[1] = (byte) 0xfe;
+        safety.checkWritableFile(Files.write(root.resolve("random.img"), data), allowing(true, false));
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sbench.result.TextTable;
 import org.sbench.trace.IncompleteRecording;
-import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.RequestLines;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.stats.SequentialWindow;
@@ -59,7 +58,7 @@ final class InspectCommand implements Callable<Integer> {
             inspected = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
                     traceOptions.rereadOptions(line, "reading " + trace),
                     reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
-                            IncompleteRecording.describe(reader.info().metadata()), RequestAccounts.ofSource(reader.info().metadata())));
+                            IncompleteRecording.describe(reader.info().metadata())));
         } finally {
             line.end();
         }
@@ -72,7 +71,7 @@ final class InspectCommand implements Callable<Integer> {
         if (json) {
             out.println(toJson(stats));
         } else {
-            printTables(out, stats, inspected.countsOfSource());
+            printTables(out, stats);
         }
         out.flush();
         return ExitCodes.OK;
@@ -95,7 +94,7 @@ final class InspectCommand implements Callable<Integer> {
         return mapper.writeValueAsString(root);
     }
 
-    private void printTables(PrintWriter out, TraceStatistics s, boolean countsOfSource) {
+    private void printTables(PrintWriter out, TraceStatistics s) {
         out.println("trace        " + trace + " (format " + s.format() + (s.name() == null ? "" : ", name " + s.name()) + ")");
         out.println("IOs          " + Units.count(s.records()) + ": " + Units.count(s.reads()) + " reads, "
                 + Units.count(s.writes()) + " writes, " + Units.count(s.trims()) + " trims, " + Units.count(s.flushes()) + " flushes");
@@ -116,7 +115,7 @@ final class InspectCommand implements Callable<Integer> {
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
                 + Units.count(s.skipped()) + " bad records"
                 + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
-        RequestLines.of(s.requests(), 13, countsOfSource).forEach(out::println);
+        RequestLines.of(s.requests(), 13).forEach(out::println);
         out.println();
         TextTable sizes = new TextTable("size", "IOs", "% IOs", "bytes", "% bytes", "reads", "writes");
         for (TraceStatistics.SizeClassRow r : s.sizeClasses()) {
@@ -155,10 +154,7 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * A trace's statistics, what its metadata says if it is an incomplete recording (null if not), and whether its
-     * request counts are of the trace it was cut from.
-     */
-    private record Inspected(TraceStatistics stats, String incompleteRecording, boolean countsOfSource) {
+    /** A trace's statistics, and what its metadata says if it is an incomplete recording (null if not). */
+    private record Inspected(TraceStatistics stats, String incompleteRecording) {
     }
 }

@@ -94,8 +94,9 @@ final class ProgressLine {
             int cols = columns.getAsInt();
             String shown = status.fit(cols);
             int wipe = cols > 0 ? Math.min(width, cols - 1) : width;
-            err.print("\r" + shown + " ".repeat(Math.max(0, wipe - shown.length())));
-            width = shown.length();
+            int shownWidth = DisplayWidth.of(shown);
+            err.print("\r" + shown + " ".repeat(Math.max(0, wipe - shownWidth)));
+            width = shownWidth;
             open = true;
             if (!hooked) {
                 Runtime.getRuntime().addShutdownHook(new Thread(this::endAtExit, "sbench-progress-line"));

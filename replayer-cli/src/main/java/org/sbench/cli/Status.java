@@ -27,7 +27,7 @@ final class Status {
     private static final String GROUPS = "; ";
     private static final String LABEL_END = ": ";
     private static final String CUT = "...";
-    /** The fewest characters of a label cut in its middle, its cut mark included. */
+    /** The fewest columns of a label cut in its middle, its cut mark included. */
     private static final int LABEL_MIN = 12;
     private static final double PERCENT = 100.0;
 
@@ -107,7 +107,10 @@ final class Status {
         return render(Set.of(), Set.of(), groups.get(0).label());
     }
 
-    /** The status in fewer than {@code columns} characters (so that the cursor stays on its row), as above; whole for 0. */
+    /**
+     * The status in fewer than {@code columns} columns as a terminal shows them ({@link DisplayWidth}),
+     * so that the cursor stays on its row, as above; whole for 0.
+     */
     String fit(int columns) {
         if (columns <= 0) {
             return text();
@@ -126,7 +129,7 @@ final class Status {
         Set<Field> shortened = Collections.newSetFromMap(new IdentityHashMap<>());
         String s = render(shortened, Set.of(), label);
         for (Field f : order) {
-            if (s.length() < columns) {
+            if (DisplayWidth.of(s) < columns) {
                 return s;
             }
             shortened.add(f);
@@ -138,22 +141,23 @@ final class Status {
         Collections.reverse(fromEnd);
         Set<Field> dropped = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; ; i++) {
-            s = render(shortened, dropped, cut(label, render(shortened, dropped, label).length() - (columns - 1)));
-            if (s.length() < columns || i == fromEnd.size()) {
-                return s.length() < columns ? s : s.substring(0, columns - 1);
+            s = render(shortened, dropped, cut(label, DisplayWidth.of(render(shortened, dropped, label)) - (columns - 1)));
+            if (DisplayWidth.of(s) < columns || i == fromEnd.size()) {
+                return DisplayWidth.head(s, columns - 1);
             }
             dropped.add(fromEnd.get(i));
         }
     }
 
-    /** {@code label} {@code over} characters shorter, cut in its middle, but not under {@link #LABEL_MIN}. */
+    /** {@code label} {@code over} columns narrower, cut in its middle, but not under {@link #LABEL_MIN}. */
     private static String cut(String label, int over) {
-        if (over <= 0 || label.length() <= LABEL_MIN) {
+        int width = DisplayWidth.of(label);
+        if (over <= 0 || width <= LABEL_MIN) {
             return label;
         }
-        int keep = Math.max(LABEL_MIN, label.length() - over) - CUT.length();
+        int keep = Math.max(LABEL_MIN, width - over) - CUT.length();
         int head = (keep + 1) / 2;
-        return label.substring(0, head) + CUT + label.substring(label.length() - (keep - head));
+        return DisplayWidth.head(label, head) + CUT + DisplayWidth.tail(label, keep - head);
     }
 
     /**

@@ -147,9 +147,15 @@ class InspectCommandTest {
         Path part = dir.resolve("part.sbt");
         CliTest.Run convert = CliTest.run("convert", capture.toString(), part.toString(), "--stream", "8:16");
         assertEquals(0, convert.code(), convert.err());
+        assertTrue(convert.out().contains("1 IOs failed at the device (EIO 1) in the trace this one was cut from (not known for"
+                + " this part of it): kept as IOs"), "convert's summary said the capture's count unmarked: " + convert.out());
         CliTest.Run inspect = CliTest.run("inspect", part.toString());
         assertTrue(inspect.out().contains("1 IOs failed at the device (EIO 1) in the trace this one was cut from (not known for"
                 + " this part of it): kept as IOs"), inspect.out());
+        CliTest.Run json = CliTest.run("inspect", part.toString(), "--json");
+        assertTrue(json.out().contains("\"failedIos\" : 1,") && json.out().contains("\"ofSource\" : true"),
+                "--json gave the counts unmarked: " + json.out());
+        assertTrue(CliTest.run("inspect", capture.toString(), "--json").out().contains("\"ofSource\" : false"));
         CliTest.Run replay = CliTest.run("replay", part.toString(), "--target", "null");
         assertTrue(replay.err().contains(part + ": 1 of the IOs of the trace it was cut from failed at the device when the trace"
                 + " it was cut from was recorded (EIO 1) (not known for this part of it): replayed"), replay.err());

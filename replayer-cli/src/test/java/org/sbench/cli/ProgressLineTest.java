@@ -96,6 +96,18 @@ class ProgressLineTest {
                 "a rewrite wider than the terminal wraps, and leaves a row at each rewrite; spaces up to 39 columns wipe the old line's row");
     }
 
+    /** Spaces wipe the columns of a wide line, not its characters: 8 CJK characters are 16 columns. */
+    @Test
+    void aShorterLineWipesTheColumnsOfAWideOne() {
+        Fixture f = new Fixture(ProgressLine.Mode.LIVE, 80);
+        f.nowNs = S;
+        f.line.show(new Status("記録記録記録記録"));
+        f.nowNs = 2 * S;
+        f.line.show(new Status("short"));
+        f.line.end();
+        assertEquals("\r記録記録記録記録\rshort" + " ".repeat(11) + NL, f.err.toString());
+    }
+
     @Test
     void elsewhereALineEveryTenSeconds() {
         Fixture f = new Fixture(ProgressLine.Mode.LINES);

@@ -83,4 +83,20 @@ class StatusTest {
         assertEquals("plannin....csv.gz: 25.0%", s.fit(25), "then fields go whole from the end, and the label takes the room");
         assertEquals("plann...use", new Status("planning /home/user").fit(12), "a label alone, cut at last");
     }
+
+    /**
+     * A terminal shows a CJK character in two columns and a combining mark in none: a label of 11 of
+     * them and 14 others took 36 columns counted as 25, and the line wrapped.
+     */
+    @Test
+    void aLabelIsFitInTheColumnsATerminalShowsNotInCharacters() {
+        Status wide = new Status("reading /トレース/ディスクの記録.csv").amount(1, 4, "MB", Long::toString);
+        assertEquals(36, DisplayWidth.of("reading /トレース/ディスクの記録.csv"));
+        assertEquals("reading /...記録.csv: 25.0%", wide.fit(30), "27 columns: a wide character that would pass the half goes");
+        String combining = "reading /cafe\u0301-re\u0301sume\u0301.csv";
+        assertEquals(24, DisplayWidth.of(combining));
+        assertEquals(combining + ": 25.0%", new Status(combining).amount(1, 4, "MB", Long::toString).fit(33),
+                "31 columns: whole, though 34 characters");
+        assertEquals("😀😀", DisplayWidth.head("😀😀😀", 5), "a pair of surrogates is one character of 2 columns, never split");
+    }
 }

@@ -19,6 +19,17 @@ class TracesCommandTest {
         assertTrue(r.out().replace("\n", " ").endsWith("generated once into " + BundledTraceCache.forUser().dir() + ". "), r.out());
     }
 
+    /** The table fits the 100 columns the rest keeps: destroyer's row ran to 123. */
+    @Test
+    void theTableFitsTheWidthOfTheNotes() {
+        CliTest.Run r = CliTest.run("traces");
+        String table = r.out().substring(0, r.out().indexOf("\n\n"));
+        for (String line : table.split("\n")) {
+            assertTrue(line.length() <= 100, line.length() + " columns: " + line);
+        }
+        assertTrue(table.contains("destroyer"), table);
+    }
+
     /** The text below the table is wrapped at 100 columns as the README is: its lines ran to 293. */
     @Test
     void theNotesBelowTheTableAreWrapped() {

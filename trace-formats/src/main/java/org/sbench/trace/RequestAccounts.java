@@ -49,14 +49,25 @@ public final class RequestAccounts {
      * @param otherRequestBytes the bytes they span (passthrough commands span none)
      * @param failedIos         IOs of the trace that failed at the device
      * @param failures          those IOs by error, in errno order
+     * @param ofSource          the counts are of the trace this one was cut from ({@link #OF_SOURCE}), not of its own IOs
      */
-    public record Counts(long otherRequests, long otherRequestBytes, long failedIos, List<Failure> failures)
+    public record Counts(long otherRequests, long otherRequestBytes, long failedIos, List<Failure> failures, boolean ofSource)
             implements Serializable {
         public Counts {
             failures = List.copyOf(failures);
         }
 
-        /** As trace metadata entries (the keys above), zeros included. */
+        /** Counts of a trace's own IOs. */
+        public Counts(long otherRequests, long otherRequestBytes, long failedIos, List<Failure> failures) {
+            this(otherRequests, otherRequestBytes, failedIos, failures, false);
+        }
+
+        /** These counts, of the trace a part cut from it ({@code convert --stream} and the like) was cut from. */
+        public Counts ofTheSource() {
+            return new Counts(otherRequests, otherRequestBytes, failedIos, failures, true);
+        }
+
+        /** As trace metadata entries (the keys above, {@link #OF_SOURCE} aside), zeros included. */
         public Map<String, String> metadata() {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(OTHER_REQUESTS, Long.toString(otherRequests));
@@ -97,7 +108,7 @@ public final class RequestAccounts {
                 }
             }
             return new Counts(number(m.get(OTHER_REQUESTS)), number(m.get(OTHER_REQUEST_BYTES)), number(m.get(FAILED_IOS)),
-                    failures);
+                    failures, RequestAccounts.ofSource(m));
         }
 
         /** A stored count; 0 when absent or not a count (metadata is informative, not checked). */

@@ -14,21 +14,16 @@ public final class RequestLines {
     }
 
     /**
-     * The lines for {@code c}, each led by a label of {@code width} characters; none when
-     * nothing was left out and nothing failed (or {@code c} is null: not a trace of block request
-     * events).
+     * The lines for {@code c}, each led by a label of {@code width} characters, saying so when the
+     * counts are of the trace this one was cut from; none when nothing was left out and nothing
+     * failed (or {@code c} is null: not a trace of block request events).
      */
     public static List<String> of(RequestAccounts.Counts c, int width) {
-        return of(c, width, false);
-    }
-
-    /** As {@link #of(RequestAccounts.Counts, int)}; {@code ofSource}: the counts are of the trace this one was cut from. */
-    public static List<String> of(RequestAccounts.Counts c, int width, boolean ofSource) {
         List<String> lines = new ArrayList<>();
         if (c == null) {
             return lines;
         }
-        String scope = ofSource ? " in the trace this one was cut from (not known for this part of it)" : "";
+        String scope = c.ofSource() ? " in the trace this one was cut from (not known for this part of it)" : "";
         if (c.otherRequests() > 0) {
             lines.add(label("left out", width) + Units.count(c.otherRequests()) + " requests of other kinds ("
                     + Units.bytes(c.otherRequestBytes()) + ")" + scope + ": write-zeroes, passthrough or zone commands (N in the"

@@ -98,6 +98,7 @@ public final class TraceConverter {
             if (requests != null && settings.selects()) {
                 // Counted over the whole input: the output would claim them as its own (N of its IOs failed).
                 writer.putMetadata(RequestAccounts.OF_SOURCE, "true");
+                requests = requests.ofTheSource();
             }
             writer.finish();
             leftOut = writer.leftOut();

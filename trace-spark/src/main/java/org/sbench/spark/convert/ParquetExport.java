@@ -3,9 +3,12 @@ package org.sbench.spark.convert;
 
 import static org.apache.spark.sql.functions.col;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -20,19 +23,26 @@ import org.sbench.trace.input.TraceInput;
 /**
  * Writes the rows of the sbench source (one per IO, the columns of
  * {@link org.sbench.spark.source.IoColumn}) as a Parquet directory compressed with zstd, one part
- * file per split, in file order within each. The output appears at {@code out} only when the whole
+ * file per split, in file order within each, and the request counts of block traces beside them
+ * ({@link #REQUESTS_FILE}). The output appears at {@code out} only when the whole
  * job succeeded and no file skipped more bad records than allowed: it is written beside it and
  * renamed. An existing {@code out} is refused.
  */
 public final class ParquetExport {
     private static final String COMPRESSION = "zstd";
+    /**
+     * The file in the output directory that holds the request counts ({@link Summary#requests}) as
+     * {@code inspect --json} gives them (its {@code requests}): Parquet readers (Spark, pyarrow) leave
+     * out names that start with {@code _}.
+     */
+    public static final String REQUESTS_FILE = "_sbench-requests.json";
 
     private ParquetExport() {
     }
 
     /**
-     * What an export wrote; the requests the inputs' readers counted (left out, failed), null when no
-     * input is a trace of block request events; the CLI's warnings on reading the input (a cut last
+     * What an export wrote; the requests the inputs' readers counted (left out, failed; with a stream
+     * kept, of the whole inputs), null when no input is a trace of block request events; the CLI's warnings on reading the input (a cut last
      * line, not read).
      */
     public record Summary(long records, long skipped, RequestAccounts.Counts requests, List<String> warnings) {
@@ -50,14 +60,28 @@ public final class ParquetExport {
             NewDirectory.write(fs, "OUT", out, at -> {
                 kept.write().option("compression", COMPRESSION).parquet(at);
                 BadRecords.checkAllowance(table);
+                RequestAccounts.Counts requests = requests(table, settings);
+                if (requests != null) {
+                    try (OutputStream o = fs.create(new Path(at, REQUESTS_FILE))) {
+                        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(o, requests);
+                    }
+                }
             });
         } catch (Exception e) {
             throw e instanceof IOException io2 ? failure("write", out, io2) : BadRecords.unwrap(e, table);
         }
         long records = spark.read().parquet(out).count();
+        return new Summary(records, BadRecords.skipped(table), requests(table, settings), BadRecords.cutLastLines(table));
+    }
+
+    /**
+     * The requests the inputs' readers counted, once the table was read; with a stream kept, marked as
+     * the whole inputs' (as TraceConverter marks them for a stream cut); null when none counts them.
+     */
+    private static RequestAccounts.Counts requests(SbenchTable table, ExportSettings settings) {
         RequestAccounts requests = table.counts().requests();
-        return new Summary(records, BadRecords.skipped(table), requests == null ? null : requests.counts(),
-                BadRecords.cutLastLines(table));
+        RequestAccounts.Counts counts = requests == null ? null : requests.counts();
+        return counts == null || settings.stream() == null ? counts : counts.ofTheSource();
     }
 
     private static SbenchException failure(String what, String out, IOException e) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,9 +163,23 @@ class ConvertTest extends LocalSparkTest {
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("counted-cli.sbt"), -1, Long.MIN_VALUE, Long.MAX_VALUE)),
                 Files.readAllBytes(out));
         Path one = dir.resolve("counted-7-0.sbt");
-        SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("7:0"), one);
+        RequestAccounts.Counts ofOne = SbtExtraction.write(spark, List.of(trace.toString()), settings().withStream("7:0"), one)
+                .converted().requests();
         assertArrayEquals(Files.readAllBytes(cliConvert(trace, dir.resolve("counted-7-0-cli.sbt"), 7 << 20, Long.MIN_VALUE,
                 Long.MAX_VALUE)), Files.readAllBytes(one));
+        // The whole file's counts, which the summary printed of the stream kept unmarked.
+        assertEquals(s.converted().requests().ofTheSource(), ofOne);
+        assertEquals(s.converted().requests(), ParquetExport.write(spark, List.of(trace.toString()), settings(),
+                dir.resolve("counted.parquet").toString()).requests());
+        assertEquals(s.converted().requests().ofTheSource(), ParquetExport.write(spark, List.of(trace.toString()),
+                settings().withStream("7:0"), dir.resolve("counted-7-0.parquet").toString()).requests());
+        // The Parquet keeps them beside its rows, as inspect --json gives them; it kept the rows alone.
+        ObjectMapper json = new ObjectMapper();
+        assertEquals(json.writeValueAsString(s.converted().requests()),
+                json.readTree(dir.resolve("counted.parquet").resolve(ParquetExport.REQUESTS_FILE).toFile()).toString());
+        assertEquals(json.writeValueAsString(ofOne),
+                json.readTree(dir.resolve("counted-7-0.parquet").resolve(ParquetExport.REQUESTS_FILE).toFile()).toString());
+        assertEquals(2, spark.read().parquet(dir.resolve("counted.parquet").toString()).count(), "Spark reads the rows alone");
     }
 
     @Test

@@ -81,6 +81,13 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
                 assertEquals(null, stats.volume(null, stream).requests(), file + " volume " + stream);
             }
         }
+        // A part cut from it carries the file's counts marked as the source's, as sbench inspect --json gives them.
+        Path part = dir.resolve("counted-8-16.sbt");
+        try (TraceReader r = formats.open(capture, null, ReadOptions.DEFAULTS)) {
+            TraceConverter.convert(r, formats.byName("sbt"), part, ConvertSettings.ALL.withStream("8:16"));
+        }
+        assertEquals(counts.ofTheSource(), inspect(InspectSettings.DEFAULTS, part).file(part.toString()).requests());
+        assertEquals(CliReference.inspect(part, ReadOptions.DEFAULTS).requests(), counts.ofTheSource());
     }
 
     @Test
