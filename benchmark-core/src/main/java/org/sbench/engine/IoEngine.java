@@ -45,6 +45,15 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
+     * What the result must know of how the slot buffers reach the kernel, when it is not the
+     * engine's usual way: io_uring's buffers left unregistered ({@code not registered with the ring
+     * (...)}); null otherwise.
+     */
+    default String bufferNote() {
+        return null;
+    }
+
+    /**
      * Requests of each device queue this engine leaves free: it puts at most {@code nr_requests}
      * minus these in flight there. 0 for an engine whose submission waits for a free request
      * (libaio, sync).

@@ -78,6 +78,8 @@ public final class IoUringEngine extends AbstractIoEngine {
     private final boolean fixedFile;
     private final byte sqeFlags;
     private final boolean fixedBuffers;
+    /** Why the slot buffers are not registered ({@link #bufferNote}); null when they are. */
+    private final String bufferNote;
     private final IoSlot[] reaped;
     /** True while TRIMs that are one bio and one request go through the ring; decided at open. */
     private boolean queuesDiscards;
@@ -207,7 +209,12 @@ public final class IoUringEngine extends AbstractIoEngine {
             for (int i = 0; i < sqEntries; i++) {
                 sq.putInt(array + i * UringAbi.SIZEOF_SQ_ARRAY_ENTRY, i);
             }
-            this.fixedBuffers = registerBuffers(ring, slots(), depth);
+            long registered = registerBuffers(ring, slots(), depth);
+            this.fixedBuffers = registered >= 0;
+            this.bufferNote = fixedBuffers ? null : "not registered with the ring (IORING_REGISTER_BUFFERS: "
+                    + Errno.describe((int) registered) + (registered == -Errno.ENOMEM
+                            ? "; without CAP_IPC_LOCK a user pins at most RLIMIT_MEMLOCK, ulimit -l" : "")
+                    + "): their pages pinned at every IO";
             this.fixedFile = registerFiles(ring, memberFds());
             this.sqeFlags = fixedFile ? UringAbi.IOSQE_FIXED_FILE : 0;
             this.sqTail = (int) RING_INT.getAcquire(sq, sqTailOffset);
@@ -311,17 +318,17 @@ public final class IoUringEngine extends AbstractIoEngine {
     /**
      * Registers the buffers of the first {@code buffered} slots (those that have one) with the
      * ring, so the kernel pins their pages once instead of at every IO (READ_FIXED / WRITE_FIXED;
-     * fio's {@code fixedbufs}); buffer index = slot index. False when the kernel refuses, e.g. over
-     * RLIMIT_MEMLOCK without CAP_IPC_LOCK: IOs then name plain addresses.
+     * fio's {@code fixedbufs}); buffer index = slot index. Returns 0, or -errno when the kernel refuses,
+     * e.g. ENOMEM over RLIMIT_MEMLOCK without CAP_IPC_LOCK: IOs then name plain addresses.
      */
-    private static boolean registerBuffers(int ring, IoSlot[] slots, int buffered) {
+    private static long registerBuffers(int ring, IoSlot[] slots, int buffered) {
         try (MappedMemory iovecs = MappedMemory.anonymous((long) buffered * UringAbi.SIZEOF_IOVEC, "io_uring buffer list")) {
             ByteBuffer v = iovecs.view();
             for (int i = 0; i < buffered; i++) {
                 v.putLong(i * UringAbi.SIZEOF_IOVEC + UringAbi.IOV_BASE, slots[i].bufferAddress);
                 v.putLong(i * UringAbi.SIZEOF_IOVEC + UringAbi.IOV_LEN, slots[i].bufferBytes);
             }
-            return UringAbi.register(ring, UringAbi.IORING_REGISTER_BUFFERS, iovecs.address(), buffered) >= 0;
+            return UringAbi.register(ring, UringAbi.IORING_REGISTER_BUFFERS, iovecs.address(), buffered);
         }
     }
 
@@ -334,6 +341,11 @@ public final class IoUringEngine extends AbstractIoEngine {
             }
             return UringAbi.register(ring, UringAbi.IORING_REGISTER_FILES, list.address(), fds.length) >= 0;
         }
+    }
+
+    @Override
+    public String bufferNote() {
+        return bufferNote;
     }
 
     /** True when IOs use registered buffers (for tests and diagnostics). */

@@ -191,6 +191,11 @@ public final class StripedEngine implements IoEngine {
     }
 
     @Override
+    public String bufferNote() {
+        return inner.bufferNote();
+    }
+
+    @Override
     public int spareRequests() {
         return inner.spareRequests();
     }

@@ -42,10 +42,11 @@ public record Equipment(Target target, IoEngine engine, String engineNote, Strin
                 bufferMemory(engine), target.splitGeometry().wholeBytes(engine.hugePageBytes() > 0));
     }
 
-    /** How the engine's slot buffers are backed, for the result's mapping section. */
+    /** How the engine's slot buffers are backed, and its {@link IoEngine#bufferNote}, for the result's mapping section. */
     static String bufferMemory(IoEngine engine) {
         long huge = engine.hugePageBytes();
-        return huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
+        String pages = huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
                 : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
+        return engine.bufferNote() == null ? pages : pages + "; " + engine.bufferNote();
     }
 }

@@ -86,6 +86,7 @@ class IoUringEngineTest extends EngineContract {
         LoopDevice.assumeRoot();
         try (IoUringEngine engine = (IoUringEngine) open(target, DEPTH, MAX_IO, NanoClock.SYSTEM)) {
             assertTrue(engine.fixedBuffers());
+            assertNull(engine.bufferNote());
         }
     }
 }

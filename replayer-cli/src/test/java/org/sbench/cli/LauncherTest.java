@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherTest {
     private static final Path LAUNCHER = Path.of("..", "sbench").toAbsolutePath().normalize();
+    /** The shell functions both launchers source: the java check and the build. */
+    private static final String LAUNCHER_LIBRARY = "launcher.bash";
     private static final String MAKE_JAR = "mkdir -p replayer-cli/target && echo jar > replayer-cli/target/sbench.jar\n";
 
     /**
@@ -55,9 +57,116 @@ class LauncherTest {
         assertFalse(goals.contains("install"), goals.toString());
     }
 
+    /**
+     * A first build on a machine that cannot download what Maven needs says what is missing and what to
+     * do, in a line: it printed Maven's wall of [ERROR] lines and 'sbench: build failed' (found with an
+     * empty local repository and no network, {@code unshare -n}; the lines below are that build's).
+     */
+    @Test
+    void aBuildThatCannotDownloadSaysWhatIsMissingAndWhatToDo(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "cat <<'EOF'\n"
+                + "[ERROR] Plugin org.apache.maven.plugins:maven-jar-plugin:3.4.2 or one of its dependencies could not be"
+                + " resolved: Failed to read artifact descriptor for org.apache.maven.plugins:maven-jar-plugin:jar:3.4.2:"
+                + " Could not transfer artifact org.apache.maven.plugins:maven-jar-plugin:pom:3.4.2 from/to central"
+                + " (https://repo.maven.apache.org/maven2): transfer failed for https://repo.maven.apache.org/maven2/org/"
+                + "apache/maven/plugins/maven-jar-plugin/3.4.2/maven-jar-plugin-3.4.2.pom: Unknown host"
+                + " repo.maven.apache.org: Temporary failure in name resolution -> [Help 1]\n"
+                + "[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n"
+                + "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/PluginResolutionException\n"
+                + "EOF\nexit 1\n");
+        List<String> lines = failed(launch(tree));
+        assertEquals(List.of("sbench: building (first run, or sources changed)...",
+                "sbench: the build needs Maven plugins and libraries that are not in the local repository and could not be"
+                        + " downloaded (the first: org.apache.maven.plugins:maven-jar-plugin:3.4.2; Unknown host"
+                        + " repo.maven.apache.org); run ./sbench again where Maven Central can be reached (or a mirror"
+                        + " named in ~/.m2/settings.xml)"), lines);
+    }
+
+    /** A library the build lacks is named, not the module that needs it, which Maven names first. */
+    @Test
+    void aMissingLibraryIsNamedNotTheModuleThatNeedsIt(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo '[ERROR] Failed to execute goal on project benchmark-core: Could not resolve dependencies"
+                + " for project org.sbench:benchmark-core:jar:0.1.0-SNAPSHOT: Cannot access central"
+                + " (https://repo.maven.apache.org/maven2) in offline mode and the artifact"
+                + " org.hdrhistogram:HdrHistogram:jar:2.2.2 has not been downloaded from it before. -> [Help 1]'\nexit 1\n");
+        List<String> lines = failed(launch(tree));
+        assertTrue(lines.get(1).contains("(the first: org.hdrhistogram:HdrHistogram:jar:2.2.2; in offline mode)"), lines.toString());
+    }
+
+    /** Maven on a JRE (the compiler plugin's words) is told to install a JDK. */
+    @Test
+    void mavenOnAJreIsToldToInstallAJdk(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo '[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE"
+                + " rather than a JDK?'\nexit 1\n");
+        assertEquals("sbench: Maven runs on a Java runtime without its compiler (a JRE); install a JDK 17 or later (e.g."
+                + " apt-get install openjdk-17-jdk-headless), and point JAVA_HOME at it if Maven still finds the JRE",
+                failed(launch(tree)).get(1));
+    }
+
+    /** Maven on a Java before 17 (JAVA_HOME may name another than the PATH's) is told to point JAVA_HOME at one. */
+    @Test
+    void mavenOnAJavaBefore17IsToldToPointJavaHomeElsewhere(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.14.0:compile"
+                + " (default-compile) on project trace-formats: Fatal error compiling: error: release version 17 not supported'\n"
+                + "exit 1\n");
+        assertEquals("sbench: Maven runs on a Java older than 17 (JAVA_HOME, or else the java on the PATH: mvn -v says which);"
+                + " point JAVA_HOME at a JDK 17 or later", failed(launch(tree)).get(1));
+    }
+
+    /** A build that fails on the sources keeps Maven's report: the compiler's lines are what the user needs. */
+    @Test
+    void aCompilationErrorKeepsMavensReport(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo '[ERROR] /t/Main.java:[3,1] class, interface, enum, or record expected'\nexit 1\n");
+        assertEquals(List.of("sbench: building (first run, or sources changed)...",
+                "[ERROR] /t/Main.java:[3,1] class, interface, enum, or record expected", "sbench: build failed"),
+                failed(launch(tree)));
+    }
+
+    /**
+     * A java older than 17 first on the PATH is refused in a line naming it, before it runs the jar (Java
+     * 11 printed a LinkageError and an UnsupportedClassVersionError of 'class file version 61.0') or
+     * Maven builds with it. Its JDK's release file says which it is (the java here answers nothing else).
+     */
+    @Test
+    void aJavaOlderThan17IsRefusedInALine(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, MAKE_JAR);
+        Files.writeString(tree.resolve("release"), "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"11.0.22\"\n");
+        assertEquals(List.of("sbench: " + tree.resolve("bin/java") + " is Java 11.0.22; sbench needs Java 17 or later:"
+                + " install it and put its bin first on the PATH"), failed(launch(tree)));
+    }
+
+    /**
+     * A checkout this user cannot write says so instead of Maven's wall: a compilation error of a source
+     * that is fine ('error while writing org.sbench.ErrnoNames: could not create parent directories', as
+     * a user who was not the owner of a checkout without a jar). As root (no directory is closed to it)
+     * the launcher runs as nobody, over the tree opened to all for reading.
+     */
+    @Test
+    void aCheckoutThisUserCannotWriteSaysSo(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo '[ERROR] /t/E.java:[8,14] error while writing E: could not create parent directories'\n"
+                + "exit 1\n");
+        Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            List<String> command = new ArrayList<>();
+            if ("root".equals(System.getProperty("user.name"))) {
+                command.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+            }
+            command.addAll(List.of(tree.resolve("sbench").toString(), "--version"));
+            List<String> lines = failed(start(tree, command));
+            assertEquals("sbench: cannot build in " + tree + ": this user cannot write " + tree + " (the build writes"
+                    + " each module's target/ there); build once as its owner, or use a checkout of your own",
+                    lines.get(lines.size() - 1), lines.toString());
+            assertEquals(2, lines.size(), lines.toString());
+        } finally {
+            Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
     /** The launcher in {@code tree}, with an {@code mvn} that runs {@code mvnBody} and a {@code java} that says "ran". */
     private static void treeBuildingWith(Path tree, String mvnBody) throws IOException {
+        Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.copy(LAUNCHER, tree.resolve("sbench"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(LAUNCHER.resolveSibling(LAUNCHER_LIBRARY), tree.resolve(LAUNCHER_LIBRARY), StandardCopyOption.COPY_ATTRIBUTES);
         Files.writeString(tree.resolve("pom.xml"), "<project/>\n");
         Path bin = Files.createDirectories(tree.resolve("bin"));
         script(bin.resolve("mvn"), mvnBody);
@@ -65,9 +174,20 @@ class LauncherTest {
     }
 
     private static Process launch(Path tree) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(tree.resolve("sbench").toString(), "--version").redirectErrorStream(true);
+        return start(tree, List.of(tree.resolve("sbench").toString(), "--version"));
+    }
+
+    private static Process start(Path tree, List<String> command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("PATH", tree.resolve("bin") + ":" + System.getenv("PATH"));
         return pb.start();
+    }
+
+    /** The lines of a launcher that exited 5 (a system failure: the build, or the java, cannot be used). */
+    private static List<String> failed(Process launcher) throws IOException, InterruptedException {
+        String out = new String(launcher.getInputStream().readAllBytes());
+        assertEquals(5, launcher.waitFor(), out);
+        return out.lines().toList();
     }
 
     private static void assertRan(Process launcher) throws IOException, InterruptedException {

@@ -3,6 +3,8 @@ package org.sbench.engine.linux;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 import org.sbench.ErrorKind;
@@ -62,9 +64,12 @@ public final class TargetCalls {
         return Errno.failure("open(" + flagNames + ")", path, e);
     }
 
-    /** The one-line error for an open(2) of {@code path} with {@code flags} that its permissions refuse (EACCES). */
+    /**
+     * The one-line error for an open(2) of {@code path} with {@code flags} that its permissions refuse (EACCES):
+     * with O_CREAT, of a file that is not there, its directory's.
+     */
     public static SbenchException accessDenied(String path, int flags) {
-        if ((flags & LibC.O_CREAT) != 0 && (flags & LibC.O_EXCL) != 0) {
+        if ((flags & LibC.O_CREAT) != 0 && ((flags & LibC.O_EXCL) != 0 || Files.notExists(Path.of(path)))) {
             return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot create " + path + ": permission denied (the owner and"
                     + " mode of its directory, or of one above it, do not let this user make a file there)");
         }

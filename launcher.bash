@@ -1,0 +1,82 @@
+# Sourced by ./sbench and ./sbench-spark: the java check and the build, each of which fails in a line that
+# says what is missing and what to do (Maven's own report only where the sources are at fault).
+
+# Exits 5 when the java on the PATH is missing or older than 17. Its JDK's release file says which it is (no
+# JVM is started for that); a java without one is taken as it is.
+require_java() {  # NAME
+  local java release version
+  java="$(command -v java)" || {
+    echo "$1: java is not on the PATH; sbench needs Java 17 or later: install it (e.g. apt-get install openjdk-17-jdk-headless)" >&2
+    exit 5
+  }
+  release="$(dirname "$(dirname "$(readlink -f "$java")")")/release"
+  [ -f "$release" ] || return 0
+  version="$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$release")"
+  if [[ "${version%%.*}" =~ ^[0-9]+$ ]] && [ "${version%%.*}" -lt 17 ]; then
+    echo "$1: $java is Java $version; sbench needs Java 17 or later: install it and put its bin first on the PATH" >&2
+    exit 5
+  fi
+}
+
+# The first directory of the build in DIR (the root, a module, a module's target/) this user cannot write.
+unwritable() {  # DIR
+  local d t
+  for d in "$1" "$1"/*/; do
+    d="${d%/}"
+    [ -f "$d/pom.xml" ] || continue
+    [ -w "$d" ] || { echo "$d"; return 0; }
+    if [ -d "$d/target" ]; then
+      t="$(find "$d/target" -type d ! -writable -print -quit)"
+      [ -z "$t" ] || { echo "$t"; return 0; }
+    fi
+  done
+}
+
+# What a failed build in DIR lacks and what to do, from its Maven output LOG; nothing when the report itself is
+# what the user needs (a compilation error).
+build_lack() {  # NAME DIR LOG
+  local name=$1 dir=$2 log=$3 closed first why
+  closed="$(unwritable "$dir")"
+  if [ -n "$closed" ]; then
+    echo "cannot build in $dir: this user cannot write $closed (the build writes each module's target/ there);" \
+      "build once as its owner, or use a checkout of your own"
+  elif grep -q -E 'could not be resolved|Could not resolve|Could not transfer|in offline mode' "$log"; then
+    # The first artifact named after the project's own (a dependency's failure names the project first).
+    first="$(grep -m1 -E 'could not be resolved|Could not resolve|Could not transfer|in offline mode' "$log" \
+      | sed -E 's/(for|on) project [^ ]+//g' | grep -o -E '[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+(:[a-z-]+)?:[0-9][A-Za-z0-9_.-]*' | head -n1)"
+    why="$(grep -o -E 'Unknown host [^ :]+|in offline mode|Connection refused|[Cc]onnect timed out|Network is unreachable|No route to host' "$log" | head -n1)"
+    echo "the build needs Maven plugins and libraries that are not in the local repository and could not be" \
+      "downloaded (the first: ${first:-as Maven reports}${why:+; $why}); run ./$name again where Maven Central" \
+      "can be reached (or a mirror named in ~/.m2/settings.xml)"
+  elif grep -q 'No compiler is provided in this environment' "$log"; then
+    echo "Maven runs on a Java runtime without its compiler (a JRE); install a JDK 17 or later" \
+      "(e.g. apt-get install openjdk-17-jdk-headless), and point JAVA_HOME at it if Maven still finds the JRE"
+  elif grep -q -E 'release version 17 not supported|invalid target release: 17' "$log"; then
+    echo "Maven runs on a Java older than 17 (JAVA_HOME, or else the java on the PATH: mvn -v says which);" \
+      "point JAVA_HOME at a JDK 17 or later"
+  fi
+}
+
+# Runs mvn ARGS in DIR, quiet; on failure exits 5 with what the build lacks, or Maven's report and
+# "NAME: build failed".
+build() {  # NAME DIR ARGS...
+  local name=$1 dir=$2 lack
+  shift 2
+  build_log="$(mktemp)"
+  trap 'rm -f "$build_log"' EXIT
+  # Debian's Maven 3.8 writes colour resets (ESC[0m) even in batch mode, as all its output on success.
+  if (cd "$dir" && mvn "$@" >"$build_log" 2>&1); then
+    sed 's/\x1b\[0m//g' "$build_log" >&2
+    rm -f "$build_log"
+    trap - EXIT
+    return 0
+  fi
+  lack="$(build_lack "$name" "$dir" "$build_log")"
+  if [ -n "$lack" ]; then
+    echo "$name: $lack" >&2
+  else
+    sed 's/\x1b\[0m//g' "$build_log" >&2
+    echo "$name: build failed" >&2
+  fi
+  exit 5
+}
