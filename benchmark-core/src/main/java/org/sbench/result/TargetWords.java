@@ -49,6 +49,7 @@ public final class TargetWords {
         m.put(FileTarget.KEY_MOUNT_POINT, "filesystem mounted at");
         m.put(FileTarget.KEY_MOUNT_SOURCE, "filesystem on");
         m.put(FileTarget.KEY_ALLOCATION, "file allocated by");
+        m.put(FileTarget.KEY_NODATACOW, "btrfs nodatacow (chattr +C)");
         m.put(StripedTarget.KEY_STRIPE, "stripe");
         m.put(StripedTarget.KEY_CHUNK_BYTES, "chunk (bytes)");
         m.put(StripedTarget.KEY_MEMBERS, "members");
@@ -99,6 +100,9 @@ public final class TargetWords {
                 return nomerges(value);
             case BlockDeviceTarget.KEY_MAX_SECTORS_KB:
                 return value + " KiB";
+            case FileTarget.KEY_NODATACOW:
+                return "true".equals(value) ? "yes: written in place, directly"
+                        : "false".equals(value) ? "no: copy-on-write, written through the page cache (btrfs's results, not the drive's)" : value;
             case BlockDeviceTarget.KEY_WBT_LAT_USEC:
             case BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE:
                 return "0".equals(value) ? "off (0)" : value + " \u00b5s";

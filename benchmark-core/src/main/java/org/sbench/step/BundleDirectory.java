@@ -29,6 +29,7 @@ import org.sbench.result.JsonErrors;
 import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.TargetLock;
+import org.sbench.trace.input.DurableEntries;
 import org.sbench.trace.input.InputFiles;
 
 /**
@@ -83,7 +84,7 @@ public final class BundleDirectory {
                     }
                 }
             }
-            Files.createDirectories(dir);
+            DurableEntries.createDirectories(dir);
             claim(dir);
         } catch (IOException e) {
             // Refused before the first step, as an output whose directory takes no file is.
@@ -100,7 +101,7 @@ public final class BundleDirectory {
      */
     private static void claim(Path dir) throws IOException {
         try {
-            Files.createFile(dir.resolve(INDEX));
+            DurableEntries.createFile(dir.resolve(INDEX));
         } catch (FileAlreadyExistsException e) {
             throw new SbenchException(ErrorKind.TARGET_IN_USE, dir + " is in use by another sbench process, which began a bundle in it"
                     + " as this one started; one run of a bundle at a time: give another directory");
@@ -358,9 +359,9 @@ public final class BundleDirectory {
     /** Begins the bundle: its step log, empty, then {@code head} as its index. */
     public void begin(Bundle head) {
         try {
-            Files.write(dir.resolve(STEP_LOG), new byte[0]);
+            DurableEntries.createFile(dir.resolve(STEP_LOG));
         } catch (IOException e) {
-            throw SbenchException.ioFailure("write", dir.resolve(STEP_LOG), e);
+            throw SbenchException.ioFailure("create", dir.resolve(STEP_LOG), e);
         }
         write(head);
     }
@@ -427,7 +428,7 @@ public final class BundleDirectory {
         String stepDir = STEPS + "/" + String.format(Locale.ROOT, "%02d", index + 1) + "-" + step.kind();
         List<StepResult.NamedRun> written = new ArrayList<>();
         try {
-            Files.createDirectories(dir.resolve(stepDir));
+            DurableEntries.createDirectories(dir.resolve(stepDir));
         } catch (IOException e) {
             throw SbenchException.ioFailure("make", dir.resolve(stepDir), e);
         }

@@ -51,6 +51,8 @@ public final class FileTarget implements Target {
     public static final String KEY_MOUNT_POINT = "mountPoint";
     public static final String KEY_MOUNT_SOURCE = "mountSource";
     public static final String KEY_ALLOCATION = "allocation";
+    /** On btrfs only: whether the file is nodatacow (chattr +C), so that its writes are the drive's ({@link #checkCopyOnWrite}). */
+    public static final String KEY_NODATACOW = "nodatacow";
 
     /** {@link #KEY_ALLOCATION} values. */
     public static final String ALLOCATED_BY_FALLOCATE = "fallocate";
@@ -58,6 +60,8 @@ public final class FileTarget implements Target {
     public static final String ALLOCATION_UNCHANGED = "unchanged (read-only)";
 
     private static final int ZERO_CHUNK_BYTES = 1 << 20;
+    /** The filesystem type {@link #checkCopyOnWrite} looks for, as mountinfo names it. */
+    private static final String BTRFS = "btrfs";
 
     private final Path file;
     private final int fd;
@@ -102,6 +106,9 @@ public final class FileTarget implements Target {
             if (!FileKey.of(procRoot.resolve("self/fd/" + fd)).equals(Optional.of(lock.key()))) {
                 throw new SbenchException(ErrorKind.SYSTEM_FAILURE, file + " was replaced while sbench opened it; run again");
             }
+            if (!readOnly) {
+                checkCopyOnWrite(file, fd, creating, settings, procRoot);
+            }
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity);
             return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating);
         } catch (RuntimeException e) {
@@ -117,7 +124,7 @@ public final class FileTarget implements Target {
      * {@link Targets#check} of {@code file}: what {@link #open} refuses before it changes anything,
      * but the size a new file gets from the trace, not known yet.
      */
-    static void check(Path file, TargetSettings settings, TargetSafety safety) {
+    static void check(Path file, TargetSettings settings, TargetSafety safety, Path procRoot) {
         long existingBytes = existingSize(file);
         Path dir = file.toAbsolutePath().getParent();
         if (existingBytes < 0 && !settings.readOnly()) {
@@ -140,6 +147,15 @@ public final class FileTarget implements Target {
             safety.checkWritableFile(file, settings);
         }
         checkAccess(file, settings.readOnly());
+        if (!settings.readOnly()) {
+            int fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC, "O_RDONLY", 0);
+            try {
+                checkCopyOnWrite(file, fd, false, settings, procRoot);
+            } catch (RuntimeException e) {
+                throw TargetCalls.closeAfter(fd, file.toString(), e);
+            }
+            TargetCalls.close(fd, file.toString());
+        }
     }
 
     /** Refuses {@code path} (a file or a device) whose permissions do not let this user read it, or read and write it. */
@@ -155,6 +171,47 @@ public final class FileTarget implements Target {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * A btrfs file is copy-on-write unless it is nodatacow: its O_DIRECT writes go through the page cache (Linux 6.18
+     * falls back to buffered IO for a file with data checksums: 3,141 pages added to the cache for 4,096 random 4 KiB
+     * direct writes, none for a nodatacow file or on XFS), each overwrite is written to new blocks and may be compressed,
+     * so the results are btrfs's, not the drive's. A file sbench creates is still empty here and is made nodatacow, as
+     * {@code chattr +C} makes it (without {@code c}, compress, which btrfs refuses beside it); an existing
+     * copy-on-write file, whose flag would no longer take, is refused without {@code --force}. A run that only reads is
+     * let be: reads are direct but for compressed extents.
+     */
+    private static void checkCopyOnWrite(Path file, int fd, boolean creating, TargetSettings settings, Path procRoot) {
+        if (nodatacow(file, fd, procRoot).orElse(true)) {
+            return;
+        }
+        if (creating) {
+            int flags = TargetCalls.fileFlags(fd, file.toString());
+            TargetCalls.setFileFlags(fd, flags & ~LibC.FS_COMPR_FL | LibC.FS_NOCOW_FL, file.toString());
+        } else if (!settings.force()) {
+            throw new SbenchException(ErrorKind.UNSAFE_TARGET, file + " is a copy-on-write file of btrfs: its direct writes go"
+                    + " through the page cache, each overwrite to new blocks, maybe compressed, so results would be btrfs's, not"
+                    + " the drive's; name a new file (sbench makes it nodatacow, as chattr +C does), or add --force to measure"
+                    + " it as it is");
+        }
+    }
+
+    /** On btrfs, whether the file open as {@code fd} is nodatacow (its {@code C} attribute); empty on other filesystems. */
+    private static Optional<Boolean> nodatacow(Path file, int fd, Path procRoot) {
+        if (!mount(file, procRoot).map(m -> BTRFS.equals(m.fsType())).orElse(false)) {
+            return Optional.empty();
+        }
+        return Optional.of((TargetCalls.fileFlags(fd, file.toString()) & LibC.FS_NOCOW_FL) != 0);
+    }
+
+    /** The mount the file is on, from {@code mountinfo}. */
+    private static Optional<MountTable.Mount> mount(Path file, Path procRoot) {
+        try {
+            return MountTable.read(procRoot).mountOf(file.toRealPath());
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("resolve", file, e);
         }
     }
 
@@ -263,16 +320,13 @@ public final class FileTarget implements Target {
     @Override
     public Map<String, String> describe() {
         Map<String, String> d = new LinkedHashMap<>();
-        try {
-            MountTable.read(procRoot).mountOf(file.toRealPath()).ifPresent(m -> {
-                d.put(KEY_FILESYSTEM, m.fsType());
-                d.put(KEY_MOUNT_POINT, m.mountPoint());
-                d.put(KEY_MOUNT_SOURCE, m.source());
-            });
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("resolve", file, e);
-        }
+        mount(file, procRoot).ifPresent(m -> {
+            d.put(KEY_FILESYSTEM, m.fsType());
+            d.put(KEY_MOUNT_POINT, m.mountPoint());
+            d.put(KEY_MOUNT_SOURCE, m.source());
+        });
         d.put(KEY_ALLOCATION, allocation);
+        nodatacow(file, fd, procRoot).ifPresent(n -> d.put(KEY_NODATACOW, n.toString()));
         return d;
     }
 

@@ -116,7 +116,7 @@ public final class Targets {
             return;
         }
         checkFilePath(spec, path);
-        FileTarget.check(path, settings, safety);
+        FileTarget.check(path, settings, safety, PROC);
     }
 
     /** The null target's capacity: {@code --size}, else what the trace reaches, else the default. */

@@ -37,6 +37,13 @@ public final class LibC {
     public static final long BLKDISCARD = 0x1277;
     public static final long BLKSECDISCARD = 0x127d;
     public static final long BLKZEROOUT = 0x127f;
+    /** _IOR('f', 1, long): a file's attribute flags, as lsattr shows them (the kernel reads and writes an int). */
+    public static final long FS_IOC_GETFLAGS = 0x80086601L;
+    /** _IOW('f', 2, long): sets them, as chattr does. */
+    public static final long FS_IOC_SETFLAGS = 0x40086602L;
+    /** Attribute flags: c (compress) and C (no copy on write: btrfs nodatacow, set on an empty file). */
+    public static final int FS_COMPR_FL = 0x00000004;
+    public static final int FS_NOCOW_FL = 0x00800000;
 
     // fallocate(2) modes
     public static final int FALLOC_FL_KEEP_SIZE = 0x01;

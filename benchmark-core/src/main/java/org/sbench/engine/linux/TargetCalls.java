@@ -172,6 +172,21 @@ public final class TargetCalls {
         return intIoctl(fd, LibC.BLKPBSZGET, "ioctl(BLKPBSZGET)", path);
     }
 
+    /** ioctl FS_IOC_GETFLAGS: the file's attribute flags (FS_*_FL, as lsattr shows them). */
+    public static int fileFlags(int fd, String path) {
+        return intIoctl(fd, LibC.FS_IOC_GETFLAGS, "ioctl(FS_IOC_GETFLAGS)", path);
+    }
+
+    /** ioctl FS_IOC_SETFLAGS: sets the file's attribute flags, as chattr does. */
+    public static void setFileFlags(int fd, int flags, String path) {
+        try (Memory in = new Memory(Integer.BYTES)) {
+            in.setInt(0, flags);
+            LibC.ioctl(fd, LibC.FS_IOC_SETFLAGS, Pointer.nativeValue(in));
+        } catch (LastErrorException e) {
+            throw Errno.failure("ioctl(FS_IOC_SETFLAGS)", path, e);
+        }
+    }
+
     private static int intIoctl(int fd, long request, String call, String path) {
         try (Memory out = new Memory(Integer.BYTES)) {
             LibC.ioctl(fd, request, Pointer.nativeValue(out));

@@ -164,20 +164,8 @@ public final class AtomicFileOutput implements AutoCloseable {
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
         }
-        syncDirectory(file.toAbsolutePath().getParent());
-    }
-
-    /**
-     * Makes the rename durable: after a crash the directory names the new file, not the old one or
-     * none. ext4 and XFS journal the rename before the data it follows; btrfs and others need the
-     * directory synced. A filesystem that cannot sync a directory (EINVAL) leaves the rename as it is.
-     */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            // The file is in place; only its durability across a crash is the filesystem's.
-        }
+        // After a crash the directory names the new file, not the old one or none.
+        DurableEntries.sync(file.toAbsolutePath().getParent());
     }
 
     /** Appends, so that a descriptor of a file (stdout redirected to one) continues after what is in it. */
