@@ -2,7 +2,6 @@ package org.sbench.result;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.DurableEntries;
 
 /**
  * {@code report --csv DIR}: five CSV files for spreadsheets, always the same five (a report into a directory
@@ -48,7 +48,7 @@ public final class CsvResultWriter implements ResultWriter {
     @Override
     public void write(ReplayResult r, Path dir, OutputFiles files) {
         try {
-            Files.createDirectories(dir);
+            DurableEntries.createDirectories(dir);
         } catch (IOException e) {
             throw SbenchException.ioFailure("create directory", dir, e);
         }

@@ -18,6 +18,7 @@ import org.sbench.result.AtomicTextFile;
 import org.sbench.trace.Progress;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.DurableEntries;
 import org.sbench.trace.synth.TraceSynthesizer;
 import org.sbench.trace.synth.WorkloadProfile;
 import org.sbench.traces.BundledTraces;
@@ -117,7 +118,7 @@ public final class BundledTraceCache {
             return file;
         }
         try {
-            Files.createDirectories(dir);
+            DurableEntries.createDirectories(dir);
         } catch (IOException e) {
             throw unwritable("create", dir, e);
         }

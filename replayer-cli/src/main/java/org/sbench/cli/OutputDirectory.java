@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.DurableEntries;
 import org.sbench.trace.input.OutputPath;
 
 /**
@@ -26,6 +27,7 @@ final class OutputDirectory implements AutoCloseable {
         try {
             for (Path p : missing) {
                 made.add(Files.createDirectory(p));
+                DurableEntries.sync(p.getParent());
             }
         } catch (IOException e) {
             close();
