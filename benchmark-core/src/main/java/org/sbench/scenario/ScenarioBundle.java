@@ -13,12 +13,13 @@ import org.sbench.step.StepResult;
  * A scenario bundle read back for its report and for {@code compare}: the bundle's index, its
  * scenario, and each step record at its place in the scenario (rounds, the group's name), with what
  * the report and the step table need of its runs and its key numbers. A run's whole result (its
- * per-second series, its histograms) is read from its file when wanted ({@link #result}), not kept:
- * a bundle of thousands of steps is read in the memory of a few.
+ * per-second series, its histograms) is read from its file when wanted ({@link #result}, by the one reader of
+ * {@code files}, whose parsers are made once), not kept: a bundle of thousands of steps is read in the memory of a few.
  *
+ * @param files the bundle's directory, whose reader {@link #result} reads the run files with
  * @param cut the step log's last line, cut short and not read, in words ({@link BundleDirectory#cut}); null when none was
  */
-public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, List<Entry> entries, String cut) {
+public record ScenarioBundle(BundleDirectory files, Bundle bundle, BundleScenario scenario, List<Entry> entries, String cut) {
 
     /**
      * One step record: its index in the bundle (0-based), the planned step it is of, the record, what
@@ -60,7 +61,7 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
                 walk.tracked(ScenarioRunner.tracked(p), done.numbers().value(p.trackedMetric()));
             }
         }
-        return new ScenarioBundle(dir, bundle, copy, List.copyOf(entries), files.cut());
+        return new ScenarioBundle(files, bundle, copy, List.copyOf(entries), files.cut());
     }
 
     /** {@code step}, the record {@code index} of the bundle, its runs' results read for their numbers and let go. */
@@ -78,7 +79,12 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
 
     /** The whole result of run {@code run} of {@code e}, read from its file. */
     public ReplayResult result(Entry e, int run) {
-        return BundleDirectory.open(dir).readRun(e.step().runs().get(run));
+        return files.readRun(e.step().runs().get(run));
+    }
+
+    /** The bundle's directory. */
+    public Path dir() {
+        return files.dir();
     }
 
     /** The finished steps, in order. */
