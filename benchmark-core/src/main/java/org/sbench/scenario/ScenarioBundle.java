@@ -2,7 +2,10 @@ package org.sbench.scenario;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.step.Bundle;
@@ -95,17 +98,16 @@ public record ScenarioBundle(BundleDirectory files, Bundle bundle, BundleScenari
     /** The tracked step of the last round of each group run until steady state: its result carries the group's verdict. */
     public List<Entry> verdicts() {
         List<Entry> out = new ArrayList<>();
+        Set<Integer> laterTracked = new HashSet<>();
         List<Entry> done = finished();
-        for (int i = 0; i < done.size(); i++) {
+        // From the last step back, one pass: a group's verdict is on its last tracked step.
+        for (int i = done.size() - 1; i >= 0; i--) {
             Entry e = done.get(i);
-            boolean later = false;
-            for (Entry next : done.subList(i + 1, done.size())) {
-                later |= next.planned().tracked() && next.planned().position().part() == e.planned().position().part();
-            }
-            if (e.planned().tracked() && e.step().steadyState() != null && !later) {
+            if (e.planned().tracked() && laterTracked.add(e.planned().position().part()) && e.step().steadyState() != null) {
                 out.add(e);
             }
         }
+        Collections.reverse(out);
         return out;
     }
 

@@ -527,6 +527,23 @@ class ScenarioSessionTest {
         assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-steady-1"));
     }
 
+    /** Each group until steady state has one verdict, on its last round, in scenario order (read in one pass from the last step back). */
+    @Test
+    void eachGroupUntilSteadyHasOneVerdictOnItsLastRound(@TempDir Path dir) throws Exception {
+        Path trace = TestSteps.trace(dir);
+        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
+                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
+                .results().get(0);
+        String group = "    until: steady\n    track: same.iops\n    steps:\n      - same: {}\n";
+        Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(s, b, false, null, new Heard()).complete());
+        ScenarioBundle read = ScenarioBundle.read(b);
+        assertEquals(List.of(4, 10), read.verdicts().stream().map(ScenarioBundle.Entry::record).toList(),
+                "rounds 1-5 of a, the single step, rounds 1-5 of b");
+        assertEquals(List.of("a", "b"), read.verdicts().stream().map(e -> e.planned().position().group()).toList());
+    }
+
     /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */
     @Test
     void comparedBundlesHaveAChartsSectionOnlyWithCharts(@TempDir Path dir) throws Exception {
