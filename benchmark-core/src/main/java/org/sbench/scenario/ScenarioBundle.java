@@ -2,7 +2,10 @@ package org.sbench.scenario;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.sbench.result.ReplayResult;
 import org.sbench.result.TableResultWriter;
 import org.sbench.step.Bundle;
@@ -13,12 +16,13 @@ import org.sbench.step.StepResult;
  * A scenario bundle read back for its report and for {@code compare}: the bundle's index, its
  * scenario, and each step record at its place in the scenario (rounds, the group's name), with what
  * the report and the step table need of its runs and its key numbers. A run's whole result (its
- * per-second series, its histograms) is read from its file when wanted ({@link #result}), not kept:
- * a bundle of thousands of steps is read in the memory of a few.
+ * per-second series, its histograms) is read from its file when wanted ({@link #result}, by the one reader of
+ * {@code files}, whose parsers are made once), not kept: a bundle of thousands of steps is read in the memory of a few.
  *
+ * @param files the bundle's directory, whose reader {@link #result} reads the run files with
  * @param cut the step log's last line, cut short and not read, in words ({@link BundleDirectory#cut}); null when none was
  */
-public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, List<Entry> entries, String cut) {
+public record ScenarioBundle(BundleDirectory files, Bundle bundle, BundleScenario scenario, List<Entry> entries, String cut) {
 
     /**
      * One step record: its index in the bundle (0-based), the planned step it is of, the record, what
@@ -30,11 +34,12 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
     }
 
     /**
-     * What is kept of one run of a step: when it started, its summary, the seconds of its per-second
-     * series, and its {@link TableResultWriter#unwritten UNWRITTEN} line ({@code UNWRITTEN (step 2,
-     * probe-1): ...}), null when it read no never-written extent of a file.
+     * What is kept of one run of a step: when it started, its MB/s and busy time (as its summary has them), the seconds
+     * of its per-second series, and its {@link TableResultWriter#unwritten UNWRITTEN} line ({@code UNWRITTEN (step 2,
+     * probe-1): ...}), null when it read no never-written extent of a file. Not its whole summary: its latencies by op
+     * were some 600 bytes a step of a bundle's 100,000 that nothing read.
      */
-    public record Run(String startedAt, ReplayResult.Summary summary, int seconds, String unwritten) {
+    public record Run(String startedAt, double mbps, long busyNs, int seconds, String unwritten) {
     }
 
     /** The bundle in {@code dir}; a bad-input error naming what is missing when it is no scenario bundle. */
@@ -60,7 +65,7 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
                 walk.tracked(ScenarioRunner.tracked(p), done.numbers().value(p.trackedMetric()));
             }
         }
-        return new ScenarioBundle(dir, bundle, copy, List.copyOf(entries), files.cut());
+        return new ScenarioBundle(files, bundle, copy, List.copyOf(entries), files.cut());
     }
 
     /** {@code step}, the record {@code index} of the bundle, its runs' results read for their numbers and let go. */
@@ -70,15 +75,21 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
         for (StepResult.NamedRun run : step.runs()) {
             ReplayResult r = files.readRun(run);
             results.add(r);
-            runs.add(new Run(r.startedAt(), r.summary(), r.timeSeries().size(), r.readsUnwritten() ? TableResultWriter.unwritten(r,
-                    "step " + (index + 1) + (step.runs().size() == 1 ? "" : ", " + run.name())) : null));
+            String unwritten = r.readsUnwritten() ? TableResultWriter.unwritten(r, "step " + (index + 1) + (step.runs().size() == 1 ? ""
+                    : ", " + run.name())) : null;
+            runs.add(new Run(r.startedAt(), r.summary().mbps(), r.summary().busyNs(), r.timeSeries().size(), unwritten));
         }
         return new Entry(index, p, step, List.copyOf(runs), StepNumbers.of(results), finished);
     }
 
     /** The whole result of run {@code run} of {@code e}, read from its file. */
     public ReplayResult result(Entry e, int run) {
-        return BundleDirectory.open(dir).readRun(e.step().runs().get(run));
+        return files.readRun(e.step().runs().get(run));
+    }
+
+    /** The bundle's directory. */
+    public Path dir() {
+        return files.dir();
     }
 
     /** The finished steps, in order. */
@@ -89,17 +100,16 @@ public record ScenarioBundle(Path dir, Bundle bundle, BundleScenario scenario, L
     /** The tracked step of the last round of each group run until steady state: its result carries the group's verdict. */
     public List<Entry> verdicts() {
         List<Entry> out = new ArrayList<>();
+        Set<Integer> laterTracked = new HashSet<>();
         List<Entry> done = finished();
-        for (int i = 0; i < done.size(); i++) {
+        // From the last step back, one pass: a group's verdict is on its last tracked step.
+        for (int i = done.size() - 1; i >= 0; i--) {
             Entry e = done.get(i);
-            boolean later = false;
-            for (Entry next : done.subList(i + 1, done.size())) {
-                later |= next.planned().tracked() && next.planned().position().part() == e.planned().position().part();
-            }
-            if (e.planned().tracked() && e.step().steadyState() != null && !later) {
+            if (e.planned().tracked() && laterTracked.add(e.planned().position().part()) && e.step().steadyState() != null) {
                 out.add(e);
             }
         }
+        Collections.reverse(out);
         return out;
     }
 

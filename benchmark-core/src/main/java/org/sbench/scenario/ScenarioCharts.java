@@ -120,7 +120,7 @@ final class ScenarioCharts {
                     continue;
                 }
                 for (int i = 0; i < e.runs().size(); i++) {
-                    ReplayResult.Summary r = e.runs().get(i).summary();
+                    ScenarioBundle.Run r = e.runs().get(i);
                     double v = busy ? r.busyNs() / NS_PER_S : r.mbps();
                     byTrace.computeIfAbsent(e.step().runs().get(i).name(), k -> new ArrayList<>()).add(new double[] {round, v});
                 }

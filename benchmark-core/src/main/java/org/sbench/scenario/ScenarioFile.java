@@ -42,8 +42,8 @@ public final class ScenarioFile {
     private static final int MAX_ROUNDS = 100_000;
     /**
      * Steps a scenario may plan in all (each is made and checked before the first runs). The run's end table and
-     * report hold every step's record and summary: about 8 KB of heap a step, so 100,000 steps need about 1 GiB
-     * (bench/RESULTS.md), the default heap of a machine of 4 GiB.
+     * report hold every step's record and key numbers: about 3 KB of heap a step, so 100,000 steps need some 350 MiB
+     * (bench/RESULTS.md, "The end of a long scenario"), within the default heap of a machine of 2 GiB.
      */
     static final int MAX_PLANNED_STEPS = 100_000;
     private static final List<String> TOP = List.of("name", "description", "steps");
@@ -129,7 +129,7 @@ public final class ScenarioFile {
             if (planned > MAX_PLANNED_STEPS) {
                 throw Doc.error(source, f.line(), "the scenario plans more than " + MAX_PLANNED_STEPS + " steps up to here"
                         + " (a group's rounds x its steps, and each step outside groups; the end table and report hold every"
-                        + " step, about 8 KB of heap each); split it into scenarios");
+                        + " step, about 3 KB of heap each); split it into scenarios");
             }
         }
         return new Scenario(name, description, source, text, List.copyOf(parts));

@@ -1,7 +1,9 @@
 package org.sbench.scenario;
 
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,10 @@ public final class ScenarioReport {
         StepTable.unwritten(b).forEach(line -> page.p("warning", line + "."));
         page.p("note", "MB/s and IOPS over each step's busy time (all its runs); MB = 10^6 bytes; p99: service time of all the"
                 + " step's IOs. Each run is a replay result in " + b.dir().resolve("steps") + ", read by sbench report and compare.");
+        String folded = StepTable.foldNote(b);
+        if (folded != null) {
+            page.p("note", folded + ".");
+        }
         if (!b.verdicts().isEmpty()) {
             page.h2("Steady state (SNIA PTS)");
             StepTable.verdicts(b).forEach(line -> page.p(null, line));
@@ -60,7 +66,7 @@ public final class ScenarioReport {
         List<ScenarioCharts.Source> one = List.of(new ScenarioCharts.Source("", b));
         charts(one).forEach((id, chart) -> chart(page, id, chart));
         page.h2("State log");
-        page.table("state-log", stateLog(bundle));
+        page.table("state-log", stateLog(b));
         page.p("note", "Bytes written since the last purge count from the last purge step of this bundle; the drive's temperature"
                 + " and kernel counters (sectors since boot) are what sysfs showed after each step.");
         return page.finish();
@@ -110,14 +116,34 @@ public final class ScenarioReport {
         return rows;
     }
 
-    private static TextTable stateLog(Bundle bundle) {
+    /** The state log: a row per entry, the entries of a {@link StepTable#folds folded} run of steps in one. */
+    private static TextTable stateLog(ScenarioBundle b) {
         TextTable t = new TextTable("at", "step", "action", "written MB", "since purge MB", "temperature C", "kernel counters");
-        for (Bundle.StateEvent e : bundle.stateLog()) {
-            t.row(e.at(), Integer.toString(e.step() + 1), e.action(), StepTable.f1(e.bytesWritten() / BYTES_PER_MB),
-                    e.bytesWrittenSincePurge() == null ? "-" : StepTable.f1(e.bytesWrittenSincePurge() / BYTES_PER_MB),
-                    e.temperatureC() == null ? "-" : StepTable.f1(e.temperatureC()),
-                    e.health() == null || e.health().isEmpty() ? "-" : e.health().toString());
+        Deque<StepTable.Fold> folds = new ArrayDeque<>(StepTable.folds(b));
+        List<Bundle.StateEvent> log = b.bundle().stateLog();
+        for (int i = 0; i < log.size(); i++) {
+            Bundle.StateEvent e = log.get(i);
+            if (folds.isEmpty() || b.entries().get(folds.peek().from()).record() != e.step()) {
+                stateRow(t, e, e.at(), Integer.toString(e.step() + 1), e.action(), e.bytesWritten());
+                continue;
+            }
+            List<ScenarioBundle.Entry> folded = b.entries().subList(folds.peek().from(), folds.pop().to());
+            int lastRecord = folded.get(folded.size() - 1).record();
+            long written = e.bytesWritten();
+            while (i + 1 < log.size() && log.get(i + 1).step() <= lastRecord) {
+                written += log.get(++i).bytesWritten();
+            }
+            stateRow(t, log.get(i), e.at() + " to " + log.get(i).at(), Integer.toString(e.step() + 1), "steps "
+                    + StepTable.foldedSteps(folded) + ": " + StepTable.folded(folded), written);
         }
         return t;
+    }
+
+    /** A row of the state log: {@code e}'s drive state, and what it was of (a step, or folded steps). */
+    private static void stateRow(TextTable t, Bundle.StateEvent e, String at, String step, String action, long bytesWritten) {
+        t.row(at, step, action, StepTable.f1(bytesWritten / BYTES_PER_MB),
+                e.bytesWrittenSincePurge() == null ? "-" : StepTable.f1(e.bytesWrittenSincePurge() / BYTES_PER_MB),
+                e.temperatureC() == null ? "-" : StepTable.f1(e.temperatureC()),
+                e.health() == null || e.health().isEmpty() ? "-" : e.health().toString());
     }
 }

@@ -1,6 +1,8 @@
 package org.sbench.scenario;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import org.sbench.result.TableResultWriter;
@@ -8,7 +10,9 @@ import org.sbench.result.TextTable;
 
 /**
  * The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record,
- * a step whose runs read never-written extents of a file marked UNWRITTEN, with a line of its own ({@link #unwritten}).
+ * a step whose runs read never-written extents of a file marked UNWRITTEN, with a line of its own ({@link #unwritten});
+ * in a bundle of more than {@link #FOLD_ABOVE} records, a row per group's run of finished steps between its first and
+ * last {@link #FOLD_KEEP} ({@link #folds}), so that the table of 100,000 steps is some 1,000 rows.
  */
 public final class StepTable {
     private static final double NS_PER_S = 1e9;
@@ -18,9 +22,28 @@ public final class StepTable {
     private StepTable() {
     }
 
+    /** A table of more step records than this is folded ({@link #folds}). */
+    static final int FOLD_ABOVE = 1_000;
+    /** The step records a folded table keeps a row each at its start, and as many at its end. */
+    static final int FOLD_KEEP = 500;
+
+    /**
+     * A row standing for the finished step records {@code from} to {@code to} (entries of the bundle, {@code to} excluded),
+     * consecutive and of one group.
+     */
+    record Fold(int from, int to) {
+    }
+
     public static TextTable of(ScenarioBundle b) {
         TextTable t = new TextTable("step", "status", "time s", "written MB", "MB/s", "IOPS", "busy s", "p99 us");
+        Deque<Fold> folds = new ArrayDeque<>(folds(b));
         for (int i = 0; i < b.entries().size(); i++) {
+            if (!folds.isEmpty() && folds.peek().from() == i) {
+                Fold f = folds.pop();
+                foldRow(t, b.entries().subList(f.from(), f.to()));
+                i = f.to() - 1;
+                continue;
+            }
             ScenarioBundle.Entry e = b.entries().get(i);
             boolean runAgain = i + 1 < b.entries().size() && b.entries().get(i + 1).planned().ordinal() == e.planned().ordinal();
             StepNumbers n = e.numbers();
@@ -29,6 +52,82 @@ public final class StepTable {
                     f1(n.p99Us()));
         }
         return t;
+    }
+
+    /**
+     * The rows folded in the tables of {@code b} (the steps, the state log), in order: none when it has at most
+     * {@link #FOLD_ABOVE} step records; else, past its first {@link #FOLD_KEEP} records and before its last as many, each
+     * run of two or more finished records of one group. A record stopped part way, or of a step not in a group, keeps its row.
+     */
+    static List<Fold> folds(ScenarioBundle b) {
+        List<ScenarioBundle.Entry> entries = b.entries();
+        List<Fold> folds = new ArrayList<>();
+        if (entries.size() <= FOLD_ABOVE) {
+            return folds;
+        }
+        int end = entries.size() - FOLD_KEEP;
+        for (int i = FOLD_KEEP; i < end; ) {
+            int j = i;
+            while (j < end && foldable(entries.get(i), entries.get(j))) {
+                j++;
+            }
+            if (j - i >= 2) {
+                folds.add(new Fold(i, j));
+            }
+            i = Math.max(j, i + 1);
+        }
+        return folds;
+    }
+
+    private static boolean foldable(ScenarioBundle.Entry first, ScenarioBundle.Entry e) {
+        return first.finished() && e.finished() && e.planned().position().inGroup()
+                && e.planned().position().part() == first.planned().position().part();
+    }
+
+    /** What the folded rows of {@code b}'s tables are, in a sentence; null when none is folded. */
+    public static String foldNote(ScenarioBundle b) {
+        if (folds(b).isEmpty()) {
+            return null;
+        }
+        return "A bundle of more than " + f0(FOLD_ABOVE) + " step records has a row for each of its first and last " + FOLD_KEEP
+                + " and, between them, one for each run of a group's finished steps (time, MB written and busy seconds added, MB/s"
+                + " and IOPS over their busy time, p99 the highest of theirs; in the state log, the bytes added, the rest as after the"
+                + " last of them); every step's record and runs are kept in " + b.dir();
+    }
+
+    /** The row of the finished step records {@code folded}, of one group. */
+    private static void foldRow(TextTable t, List<ScenarioBundle.Entry> folded) {
+        long durationNs = 0;
+        long written = 0;
+        long bytes = 0;
+        long ios = 0;
+        long busyNs = 0;
+        double p99 = Double.NaN;
+        for (ScenarioBundle.Entry e : folded) {
+            StepNumbers n = e.numbers();
+            durationNs += e.step().durationNs();
+            written += e.step().bytesWritten();
+            bytes += n.bytesRead() + n.bytesWritten();
+            ios += n.ios();
+            busyNs += n.busyNs();
+            p99 = Double.isNaN(p99) || n.p99Us() > p99 ? n.p99Us() : p99;
+        }
+        double busyS = busyNs / NS_PER_S;
+        long unwritten = folded.stream().filter(e -> e.runs().stream().anyMatch(run -> run.unwritten() != null)).count();
+        t.row(foldedSteps(folded) + ". " + folded(folded),
+                "done" + (unwritten == 0 ? "" : ", " + f0(unwritten) + " UNWRITTEN"), f1(durationNs / NS_PER_S), f1(written / BYTES_PER_MB),
+                ios == 0 ? NONE : f1(bytes / BYTES_PER_MB / busyS), ios == 0 ? NONE : f0(ios / busyS), ios == 0 ? NONE : f1(busyS),
+                f1(p99));
+    }
+
+    /** {@code 501-99500}: the numbers of the first and last of {@code folded}'s step records. */
+    static String foldedSteps(List<ScenarioBundle.Entry> folded) {
+        return (folded.get(0).record() + 1) + "-" + (folded.get(folded.size() - 1).record() + 1);
+    }
+
+    /** {@code 99,000 steps of degradation, folded}: what the row of {@code folded} stands for. */
+    static String folded(List<ScenarioBundle.Entry> folded) {
+        return f0(folded.size()) + " steps of " + folded.get(0).planned().position().group() + ", folded";
     }
 
     /** One line per group run until steady state: {@code GROUP: steady state of ... reached at round R (...)}. */

@@ -150,7 +150,7 @@ class ScenarioFileTest {
         assertEquals("s.yaml:3: rounds: expected a whole number from 5 to 25 (the most rounds until steady state; SNIA PTS gives"
                 + " up after 25), found '30'", error("steps:\n  - until: steady\n    rounds: 30\n    track: cdm.iops\n    steps: [{cdm: {}}]\n"));
         assertEquals("s.yaml:3: the scenario plans more than 100000 steps up to here (a group's rounds x its steps, and each"
-                + " step outside groups; the end table and report hold every step, about 8 KB of heap each); split it into"
+                + " step outside groups; the end table and report hold every step, about 3 KB of heap each); split it into"
                 + " scenarios", error("steps:\n  - purge: {}\n  - rounds: 50000\n    steps: [{purge: {}}, {purge: {}}]\n"));
         assertEquals(100_000, ScenarioFile.parse("s.yaml", "s", "steps:\n  - rounds: 50000\n    steps: [{purge: {}}, {purge: {}}]\n")
                 .parts().stream().mapToLong(p -> p instanceof Scenario.Group g ? (long) g.rounds() * g.steps().size() : 1).sum(),

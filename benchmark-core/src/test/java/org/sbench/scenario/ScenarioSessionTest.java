@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -525,6 +528,77 @@ class ScenarioSessionTest {
         assertFalse(bundle.steps().get(3).steadyState().reached());
         assertEquals("round 5 of at most 25 (ss): same", bundle.steps().get(4).label());
         assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-steady-1"));
+    }
+
+    /** Each group until steady state has one verdict, on its last round, in scenario order (read in one pass from the last step back). */
+    @Test
+    void eachGroupUntilSteadyHasOneVerdictOnItsLastRound(@TempDir Path dir) throws Exception {
+        Path trace = TestSteps.trace(dir);
+        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
+                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
+                .results().get(0);
+        String group = "    until: steady\n    track: same.iops\n    steps:\n      - same: {}\n";
+        Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(s, b, false, null, new Heard()).complete());
+        ScenarioBundle read = ScenarioBundle.read(b);
+        assertEquals(List.of(4, 10), read.verdicts().stream().map(ScenarioBundle.Entry::record).toList(),
+                "rounds 1-5 of a, the single step, rounds 1-5 of b");
+        assertEquals(List.of("a", "b"), read.verdicts().stream().map(e -> e.planned().position().group()).toList());
+    }
+
+    /**
+     * A bundle of 1,201 step records had 1,201 rows in its end table and in each table of its report (100,000 steps: a
+     * report.html of 52.5 MB); past 1,000 records the rows between the first and last 500 fold, a row per group's run of
+     * finished steps, a single step keeping its own.
+     */
+    @Test
+    void theTablesOfABundleOfMoreThan1000StepsFoldTheMiddleByGroup(@TempDir Path dir) throws Exception {
+        Path trace = TestSteps.trace(dir);
+        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
+                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
+                .results().get(0);
+        String group = "    rounds: 600\n    steps:\n      - same: {}\n";
+        Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(s, b, false, null, new Heard()).complete());
+        ScenarioBundle read = ScenarioBundle.read(b);
+        StringWriter printed = new StringWriter();
+        StepTable.of(read).print(new PrintWriter(printed), "");
+        List<String[]> rows = printed.toString().lines().skip(1).map(line -> line.split(" {2,}")).toList();
+        assertEquals(1003, rows.size(), "records 1-500, a's 501-600, the single step 601, b's 602-701, records 702-1201");
+        assertEquals("500. round 500 of 600 (a): same", rows.get(499)[0]);
+        long bytes = steps.result.summary().bytesWritten();
+        double mb = 100 * bytes / 1e6;
+        // 100 steps alike: times, MB and busy seconds 100 times one step's, the same rates and p99 as each.
+        assertEquals(List.of("501-600. 100 steps of a, folded", "done", StepTable.f1(100e-9), StepTable.f1(mb), rows.get(0)[4],
+                rows.get(0)[5], StepTable.f1(100 * steps.result.summary().busyNs() / 1e9), rows.get(0)[7]), List.of(rows.get(500)));
+        assertEquals("601. same", rows.get(501)[0]);
+        assertEquals("602-701. 100 steps of b, folded", rows.get(502)[0]);
+        assertEquals("702. round 101 of 600 (b): same", rows.get(503)[0]);
+        assertEquals("1201. round 600 of 600 (b): same", rows.get(1002)[0]);
+        assertTrue(StepTable.foldNote(read).startsWith("A bundle of more than 1,000 step records has a row for each of its first and"
+                + " last 500"), StepTable.foldNote(read));
+
+        Document page = xml(Files.readString(b.resolve(ScenarioReport.FILE)));
+        Map<String, Element> tables = new HashMap<>();
+        NodeList all = page.getElementsByTagName("table");
+        for (int i = 0; i < all.getLength(); i++) {
+            tables.put(((Element) all.item(i)).getAttribute("class"), (Element) all.item(i));
+        }
+        Element steps = tables.get("steps");
+        Element log = tables.get("state-log");
+        assertEquals(1 + 1003, steps.getElementsByTagName("tr").getLength(), "the header and the rows");
+        assertEquals(1 + 1003, log.getElementsByTagName("tr").getLength());
+        NodeList folded = ((Element) log.getElementsByTagName("tr").item(1 + 500)).getElementsByTagName("td");
+        Bundle bundle = read.bundle();
+        assertEquals(bundle.stateLog().get(500).at() + " to " + bundle.stateLog().get(599).at(), folded.item(0).getTextContent());
+        assertEquals("501", folded.item(1).getTextContent());
+        assertEquals("steps 501-600: 100 steps of a, folded", folded.item(2).getTextContent());
+        assertEquals(StepTable.f1(mb), folded.item(3).getTextContent());
+        assertEquals(StepTable.f1(bundle.stateLog().get(599).bytesWrittenSincePurge() == null ? Double.NaN
+                : bundle.stateLog().get(599).bytesWrittenSincePurge() / 1e6), folded.item(4).getTextContent(), "as after the last");
+        assertTrue(page.getDocumentElement().getTextContent().contains(StepTable.foldNote(read) + "."), "the note under the steps");
     }
 
     /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */

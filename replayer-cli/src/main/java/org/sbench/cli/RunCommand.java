@@ -140,6 +140,10 @@ final class RunCommand implements Callable<Integer> {
         ScenarioBundle b = o.bundle();
         stdout.println();
         StepTable.of(b).print(stdout, "");
+        String folded = StepTable.foldNote(b);
+        if (folded != null) {
+            stdout.println(folded);
+        }
         StepTable.unwritten(b).forEach(stdout::println);
         StepTable.verdicts(b).forEach(stdout::println);
         if (!o.complete()) {
