@@ -121,6 +121,14 @@ final class RunCommand implements Callable<Integer> {
             try {
                 o = prepared.run(NanoClock.SYSTEM, lines, new StepProgress(steps), stop.control(), SbenchCommand.version());
             } catch (SbenchException e) {
+                if (lines.running != null) {
+                    // A step failed (its files on a full disk): the bundle holds the steps before it, and telling the resume
+                    // needs no disk. The error's line follows.
+                    steps.end();
+                    spec.commandLine().getErr().println("INCOMPLETE: " + lines.running + " failed; '" + resumeCommand(dir, writeAgain)
+                            + "' continues at the first step not finished");
+                    throw e;
+                }
                 // A stop while the steps are checked, before the first runs (a replay step plans its trace).
                 return stop.abandoned(e, spec.commandLine().getErr(), "no step run");
             }
@@ -175,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
     /**
      * One line per step on stdout as it ends (and one per step a resumed bundle already holds); the IO
      * errors of each run of the steps this run ran, one line each for stderr at the end, as replay and
-     * cdm say theirs.
+     * cdm say theirs; the step begun and not recorded done, if any ({@code running}).
      */
     private static final class Lines implements ScenarioListener {
         private static final double NS_PER_S = 1e9;
@@ -183,6 +191,7 @@ final class RunCommand implements Callable<Integer> {
         private final PrintWriter err;
         private final ProgressLine progress;
         final List<String> ioErrors = new ArrayList<>();
+        String running;
 
         /** {@code progress}: the steps' progress line, ended before a step's line (a step stopped in a purge or an idle wait left it open). */
         Lines(PrintWriter out, PrintWriter err, ProgressLine progress) {
@@ -204,12 +213,14 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public void starting(PlannedStep p, String label, int plannedSteps) {
+            running = "step " + (p.ordinal() + 1) + " (" + label + ")";
             out.println("step " + (p.ordinal() + 1) + " of at most " + plannedSteps + "  " + label);
             out.flush();
         }
 
         @Override
         public void done(PlannedStep p, StepResult r, StepNumbers n) {
+            running = null;
             progress.end();
             out.println("step " + (p.ordinal() + 1) + "  " + (r.complete() ? "done" : "stopped (" + r.stopReason() + ")") + "  "
                     + StepTable.f1(r.durationNs() / NS_PER_S) + " s, " + StepTable.f1(n.mbps()) + " MB/s, " + StepTable.f0(n.iops()) + " IOPS");
