@@ -36,6 +36,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code sbench run SCENARIO --target T --out BUNDLE/}: a scenario's steps on one drive, into one bundle. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench run consistency --target /mnt/scratch/s.img --size 8G --out try/ --scale 0.01",
+            "  sbench run consistency --target /dev/nvme1n1 --allow-write --out drive-a/",
+            "  sbench run --resume drive-a/ --target /dev/nvme1n1 --allow-write",
+            "  sbench run my.yaml --target /dev/nvme1n1 --allow-write --out drive-b/"},
         description = {"Run a scenario (a file, or a bundled one: sbench scenarios) step by step on one target, opened and locked"
                 + " once, and write one bundle: every step's result, the drive's state log and BUNDLE/report.html.",
             "Ctrl-C or SIGTERM stops the step running then (recorded incomplete) and the run; --resume BUNDLE/ continues at the"
