@@ -98,6 +98,12 @@ public final class PurgeStep implements Step {
         return m;
     }
 
+    /** Its erase calls are ioctls, one at a time: no IO of an engine whose merging or throttling would matter. */
+    @Override
+    public boolean tunesQueue() {
+        return false;
+    }
+
     @Override
     public void checkFits(Target target, ReplayControl control) {
         checkedLength(target, offset());

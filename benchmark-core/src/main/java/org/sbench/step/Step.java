@@ -35,6 +35,14 @@ public interface Step {
     }
 
     /**
+     * True if the step issues IOs through an IO engine, for which a block device's queue is set
+     * ({@link org.sbench.target.TargetSettings#tunesQueue}): all steps but a purge, whose erase calls need no setting.
+     */
+    default boolean tunesQueue() {
+        return true;
+    }
+
+    /**
      * Checks what of the step depends on {@code target} (sizes inside its capacity, whole logical
      * blocks, an erase method it has) without issuing an IO: a usage error naming the option when
      * something does not fit. {@link #run} makes the same checks; a scenario makes them for all its

@@ -88,20 +88,23 @@ public final class BlockDeviceTarget implements Target {
     }
 
     /**
-     * Opens {@code path} (O_RDONLY when {@code readOnly}, else O_RDWR|O_EXCL; O_DIRECT either way,
-     * and O_NOATIME where allowed: {@link TargetCalls#openForIo}) and applies the queue settings.
+     * Opens {@code path} (O_RDONLY when {@code settings} are read-only, else O_RDWR|O_EXCL; O_DIRECT either
+     * way, and O_NOATIME where allowed: {@link TargetCalls#openForIo}) and applies the queue settings, none
+     * for a run that issues no IO through the engine (a purge: {@link TargetSettings#tunesQueue}).
      * The lock and the safety checks are the caller's ({@link Targets}); the target owns
      * {@code lock} once open, and the caller still does if this throws. {@code note} is where the
      * queue settings changed are noted, read and written under {@code lock}.
      */
-    static BlockDeviceTarget open(String path, SysfsBlockDevice device, boolean readOnly, boolean allowMerges, TargetLock lock,
+    static BlockDeviceTarget open(String path, SysfsBlockDevice device, TargetSettings settings, TargetLock lock,
             QueueSettingsNote note) {
+        boolean readOnly = settings.readOnly();
         int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR | LibC.O_EXCL) | LibC.O_DIRECT | LibC.O_CLOEXEC;
         String flagNames = readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_EXCL|O_DIRECT";
         int fd = TargetCalls.openForIo(path, flags, flagNames);
         QueueSettings queue = null;
         try {
-            queue = QueueSettings.apply(device, allowMerges, !readOnly, note);
+            queue = QueueSettings.apply(device, settings.allowMerges() || !settings.tunesQueue(), !readOnly && settings.tunesQueue(),
+                    note);
             return new BlockDeviceTarget(path, device, fd, queue, lock);
         } catch (RuntimeException e) {
             try {

@@ -6,12 +6,13 @@ import java.util.OptionalLong;
 
 /**
  * How {@link Targets} opens a target, immutable; {@link #DEFAULTS} holds every default (read-write,
- * nothing allowed, size from the target, merges disabled), and each {@code with*} returns a copy.
+ * nothing allowed, size from the target, merges disabled, the queue set for an engine's IOs), and each
+ * {@code with*} returns a copy.
  */
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, List.of());
+            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, true, List.of());
 
     private final boolean readOnly;
     private final boolean allowWrite;
@@ -19,16 +20,18 @@ public final class TargetSettings {
     private final OptionalLong sizeBytes;
     private final OptionalLong defaultSizeBytes;
     private final boolean allowMerges;
+    private final boolean tunesQueue;
     private final List<Path> inputs;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            OptionalLong defaultSizeBytes, boolean allowMerges, List<Path> inputs) {
+            OptionalLong defaultSizeBytes, boolean allowMerges, boolean tunesQueue, List<Path> inputs) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
         this.defaultSizeBytes = defaultSizeBytes;
         this.allowMerges = allowMerges;
+        this.tunesQueue = tunesQueue;
         this.inputs = List.copyOf(inputs);
     }
 
@@ -72,36 +75,50 @@ public final class TargetSettings {
         return allowMerges;
     }
 
+    /**
+     * The run issues IOs through an IO engine, for which a block device's queue is set (merging off unless
+     * {@link #allowMerges}, writeback throttling off for a run that writes: {@link QueueSettings}); false for
+     * a purge, whose erase calls (ioctls, one at a time) need neither, and which then changes nothing of the
+     * queue (so the device's owner may run it without root).
+     */
+    public boolean tunesQueue() {
+        return tunesQueue;
+    }
+
     /** The files the command reads (a replay's trace): never written as its target, whatever the options. */
     public List<Path> inputs() {
         return inputs;
     }
 
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, inputs);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, inputs);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, inputs);
+        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, inputs);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, inputs);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, inputs);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, tunesQueue, inputs);
     }
 
     public TargetSettings withDefaultSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, tunesQueue, inputs);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, tunesQueue, inputs);
+    }
+
+    public TargetSettings withTunesQueue(boolean value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value, inputs);
     }
 
     public TargetSettings withInputs(List<Path> value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, value);
     }
 }

@@ -204,7 +204,7 @@ public final class Targets {
         TargetLock lock = TargetLock.ofDisk(device.disk(), spec, TargetLock.LOCK_DIR, PROC);
         try {
             checkDevice(spec, path, device, settings, safety);
-            return BlockDeviceTarget.open(spec, device, settings.readOnly(), settings.allowMerges(), lock,
+            return BlockDeviceTarget.open(spec, device, settings, lock,
                     TargetLock.queueSettingsNote(device.disk(), TargetLock.LOCK_DIR));
         } catch (RuntimeException e) {
             throw lock.releaseAfter(e);

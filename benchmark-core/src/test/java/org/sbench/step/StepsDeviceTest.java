@@ -158,6 +158,36 @@ class StepsDeviceTest {
         }
     }
 
+    /**
+     * A purge's erase calls (ioctls, not IOs of the engine) need no queue setting: it leaves merging and
+     * writeback throttling as they are, so the device's owner may purge without root. Before, every run
+     * that wrote turned both off, which only root may (a loop device's owner was told "run as root").
+     */
+    @Test
+    void aPurgeLeavesTheQueueSettingsAsTheyAre() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Path queue = Path.of("/sys/block", dev.name(), "queue");
+            List<String> during = new ArrayList<>();
+            StepResult r = StepSession.run(PurgeStep.of(Map.of()), dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true),
+                    null, NanoClock.SYSTEM, new StepListener() {
+                        @Override
+                        public void progress(String what, Work work, long done, long total, long elapsedNs) {
+                            try {
+                                during.add(Files.readString(queue.resolve("nomerges")).trim() + " "
+                                        + Files.readString(queue.resolve("wbt_lat_usec")).trim());
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        }
+                    }, new ReplayControl(), "test");
+            assertTrue(r.complete());
+            assertFalse(during.isEmpty());
+            String before = Files.readString(queue.resolve("nomerges")).trim() + " " + Files.readString(queue.resolve("wbt_lat_usec")).trim();
+            assertEquals(List.of(before), during.stream().distinct().toList(), "nomerges and wbt_lat_usec during the purge");
+        }
+    }
+
     @Test
     void aDeviceWithoutDiscardRefusesATrimAndZerosWithANote(@TempDir Path dir) throws Exception {
         LoopDevice.assumeRoot();

@@ -34,6 +34,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code sbench cdm --target T}: the synthetic suite (CrystalDiskMark style) through the replay engine. */
 @Command(name = "cdm", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench cdm --target /mnt/scratch/cdm.img",
+            "  sbench cdm --target /dev/sdb --allow-write --preset v3 --size 1000M",
+            "  sbench cdm --target /dev/sdb --allow-write --data both --out cdm/"},
         description = {"Run the synthetic suite (CrystalDiskMark style): sequential 1 MiB and random 4 KiB (v3: also 512 KiB)"
                 + " reads and writes at fixed queue depths over a test region, best of --passes, printed as the familiar grid.",
             "Writes destroy data in the test region of a block device or an existing file: it needs --allow-write (and --force"

@@ -22,6 +22,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench compare R1.json R2.json ...}: results of one workload on several drives, side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench compare drive-a.json drive-b.json --html compare.html --csv compare.csv",
+            "  sbench compare a.json b.json --label A --label B --baseline 2 --metric mbps",
+            "  sbench compare drive-a/ drive-b/ --html a-vs-b.html"},
         description = {"Compare replay results of the same trace and settings across drives: a side-by-side table with"
                 + " differences and ratios to a baseline, and HTML bar charts in the style of drive reviews.",
             "Results of the same drive and settings are repeated runs: they form one column (mean and spread).",

@@ -31,6 +31,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench convert IN OUT}: rewrites a trace in another format, optionally filtered, optionally fitted onto a device. */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench convert hm_1.csv.gz hm_1.sbt",
+            "  sbench convert hm_1.sbt hm_1.iolog --ops R,W --start 90s --end 5m",
+            "  sbench convert web.csv web-disk2.csv --from msr --stream 2",
+            "  sbench convert trace.sbt trace.iolog --fio-device /dev/sdX --fit wrap"},
         description = {"Convert a trace to .sbt, CSV or fio iolog v3, keeping the records that pass the filters.",
             "For fio: --fio-device DEV names the device the log opens, and the IOs are fitted onto its capacity as replay fits them"
                 + " (--fit), so that 'fio --name=replay --read_iolog=OUT --direct=1 --ioengine=libaio --iodepth=32' replays it as"

@@ -32,6 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * device, no root.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
+        footer = {
+            "  sbench demo",
+            "  sbench demo --dir demo/ --json"},
         description = "Replay the bundled light-2010 workload against a scratch file and show the results (no device or root needed).")
 final class DemoCommand implements Callable<Integer> {
     private static final String WORKLOAD = "light-2010";

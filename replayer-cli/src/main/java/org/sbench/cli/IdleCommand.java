@@ -7,6 +7,9 @@ import picocli.CommandLine.Option;
 
 /** {@code sbench idle --target T --duration 30m --probe 5m}: idle time for recovery, probed at each interval. */
 @Command(name = "idle", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench idle --target /dev/sdb --allow-write --duration 30m",
+            "  sbench idle --target /dev/sdb --duration 30m --probe 5m --probe-test randread"},
         description = {"Leave a drive idle for --duration to recover by its own garbage collection, probing it with a short"
                 + " fixed test at the start, after each --probe of idle time and at the end (each probe a run).",
             "The default probe writes (5 s of 4 KiB random writes at QD 32 over the whole target): it needs --allow-write;"

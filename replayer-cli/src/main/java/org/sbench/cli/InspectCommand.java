@@ -26,6 +26,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench inspect TRACE}: what is in a trace, as a reviewer states it. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
+        footer = {
+            "  sbench inspect workday.sbt",
+            "  sbench inspect hm_1.csv.gz",
+            "  sbench inspect trace.blktrace.0 --json"},
         description = "Show what a trace contains: IOs by op, bytes, duration, size classes, %% sequential, recorded queue depth.")
 final class InspectCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file (any supported format; .gz/.xz/.bz2/.zst read transparently), a pipe, - for standard input,"

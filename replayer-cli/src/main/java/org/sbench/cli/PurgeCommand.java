@@ -6,6 +6,9 @@ import picocli.CommandLine.Option;
 
 /** {@code sbench purge --target T --allow-write}: erases a drive (TRIM of the whole device by default). */
 @Command(name = "purge", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench purge --target /dev/sdb --allow-write",
+            "  sbench purge --target /dev/sdb --allow-write --method zero --range 1G:512M"},
         description = {"Erase a drive, or --range of it, in chunks: TRIM (BLKDISCARD; a hole punched in a file), a secure discard,"
                 + " or zeros written by the device (BLKZEROOUT; a zeroed range of a file). States what it destroys before it"
                 + " starts.",

@@ -33,6 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * SIGHUP or {@code --duration} stops it, with a complete trace either way.
  */
 @Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sudo sbench record --device /dev/nvme0n1 --out workday.sbt",
+            "  sudo sbench record --device /dev/sda2 --out boot.sbt --duration 10m --mark",
+            "  sudo sbench record --device /dev/sda --device /dev/sdb --out both.sbt"},
         description = {"Record the block IO of devices into a trace (Linux, root; tracefs block_rq_issue/complete events, no blktrace needed).",
             "Stops at --duration, on Ctrl-C or on kill (SIGTERM, SIGHUP); the trace is complete and valid either way."})
 final class RecordCommand implements Callable<Integer> {

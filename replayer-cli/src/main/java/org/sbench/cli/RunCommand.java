@@ -36,6 +36,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code sbench run SCENARIO --target T --out BUNDLE/}: a scenario's steps on one drive, into one bundle. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench run consistency --target /mnt/scratch/s.img --size 8G --out try/ --scale 0.01",
+            "  sbench run consistency --target /dev/nvme1n1 --allow-write --out drive-a/",
+            "  sbench run --resume drive-a/ --target /dev/nvme1n1 --allow-write",
+            "  sbench run my.yaml --target /dev/nvme1n1 --allow-write --out drive-b/"},
         description = {"Run a scenario (a file, or a bundled one: sbench scenarios) step by step on one target, opened and locked"
                 + " once, and write one bundle: every step's result, the drive's state log and BUNDLE/report.html.",
             "Ctrl-C or SIGTERM stops the step running then (recorded incomplete) and the run; --resume BUNDLE/ continues at the"
@@ -121,6 +126,14 @@ final class RunCommand implements Callable<Integer> {
             try {
                 o = prepared.run(NanoClock.SYSTEM, lines, new StepProgress(steps), stop.control(), SbenchCommand.version());
             } catch (SbenchException e) {
+                if (lines.running != null) {
+                    // A step failed (its files on a full disk): the bundle holds the steps before it, and telling the resume
+                    // needs no disk. The error's line follows.
+                    steps.end();
+                    spec.commandLine().getErr().println("INCOMPLETE: " + lines.running + " failed; '" + resumeCommand(dir, writeAgain)
+                            + "' continues at the first step not finished");
+                    throw e;
+                }
                 // A stop while the steps are checked, before the first runs (a replay step plans its trace).
                 return stop.abandoned(e, spec.commandLine().getErr(), "no step run");
             }
@@ -179,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
     /**
      * One line per step on stdout as it ends (and one per step a resumed bundle already holds); the IO
      * errors of each run of the steps this run ran, one line each for stderr at the end, as replay and
-     * cdm say theirs.
+     * cdm say theirs; the step begun and not recorded done, if any ({@code running}).
      */
     private static final class Lines implements ScenarioListener {
         private static final double NS_PER_S = 1e9;
@@ -187,6 +200,7 @@ final class RunCommand implements Callable<Integer> {
         private final PrintWriter err;
         private final ProgressLine progress;
         final List<String> ioErrors = new ArrayList<>();
+        String running;
 
         /** {@code progress}: the steps' progress line, ended before a step's line (a step stopped in a purge or an idle wait left it open). */
         Lines(PrintWriter out, PrintWriter err, ProgressLine progress) {
@@ -208,12 +222,14 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public void starting(PlannedStep p, String label, int plannedSteps) {
+            running = "step " + (p.ordinal() + 1) + " (" + label + ")";
             out.println("step " + (p.ordinal() + 1) + " of at most " + plannedSteps + "  " + label);
             out.flush();
         }
 
         @Override
         public void done(PlannedStep p, StepResult r, StepNumbers n) {
+            running = null;
             progress.end();
             out.println("step " + (p.ordinal() + 1) + "  " + (r.complete() ? "done" : "stopped (" + r.stopReason() + ")") + "  "
                     + StepTable.f1(r.durationNs() / NS_PER_S) + " s, " + StepTable.f1(n.mbps()) + " MB/s, " + StepTable.f0(n.iops()) + " IOPS");

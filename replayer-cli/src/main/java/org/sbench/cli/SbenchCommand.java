@@ -14,6 +14,12 @@ import picocli.CommandLine.Option;
 
 /** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
 @Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class, scope = CommandLine.ScopeType.INHERIT,
+        footerHeading = "%nExamples%n",
+        footer = {
+            "  sbench demo",
+            "  sbench replay light-2010 --target null",
+            "  sbench help replay",
+            "  sbench --version"},
         description = "Replays recorded block-IO traces against real drives, Storage Bench style.",
         subcommands = {DemoCommand.class, ReplayCommand.class, ReportCommand.class, CompareCommand.class, CdmCommand.class,
             RunCommand.class, ScenariosCommand.class, PurgeCommand.class, FillCommand.class, TortureCommand.class, SweepCommand.class,

@@ -15,6 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench scenarios [NAME]}: the bundled scenarios, or one scenario's file. */
 @Command(name = "scenarios", mixinStandardHelpOptions = true,
+        footer = {
+            "  sbench scenarios",
+            "  sbench scenarios consistency > my.yaml"},
         description = {"List the bundled scenarios (run one with sbench run NAME), or print the file of one (to copy and change)."})
 final class ScenariosCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "A bundled scenario: print its file.")

@@ -7,6 +7,9 @@ import picocli.CommandLine.Option;
 
 /** {@code sbench sweep --target T}: MB/s against position over the whole target (the HD Tune / zcav picture). */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench sweep --target /dev/sdb",
+            "  sbench sweep --target /dev/sdb --allow-write --op write --points 50"},
         description = {"Measure MB/s against position: --points points spread from the first byte of the target to the last,"
                 + " --per-point bytes read (or written) at each in sequential IOs of --bs.",
             "A write sweep destroys the data at the points: it needs --allow-write (and --force over a filesystem or partition"

@@ -23,6 +23,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench synth PROFILE --out FILE}: generates a bundled workload's reconstruction. */
 @Command(name = "synth", mixinStandardHelpOptions = true,
+        footer = {
+            "  sbench synth light-2010 --out light-2010.sbt",
+            "  sbench synth light-2011 --out l.csv --seed 7"},
         description = "Generate a bundled workload (a synthetic reconstruction from published statistics) into a trace file.")
 final class SynthCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROFILE", description = "A bundled workload: ${COMPLETION-CANDIDATES}.",

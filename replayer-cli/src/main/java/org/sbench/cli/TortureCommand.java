@@ -7,6 +7,9 @@ import picocli.CommandLine.Option;
 
 /** {@code sbench torture --target T --allow-write --duration 20m}: random writes, with their per-second degradation curve. */
 @Command(name = "torture", mixinStandardHelpOptions = true, sortOptions = false,
+        footer = {
+            "  sbench torture --target /dev/sdb --allow-write --duration 20m",
+            "  sbench torture --target /dev/sdb --allow-write --until steady"},
         description = {"Wear a drive down with random writes over --span of it at a fixed depth, recording IOPS, MB/s and"
                 + " latency per second (the degradation curve); --until steady runs rounds until the rounds' IOPS are in SNIA PTS"
                 + " steady state (at most 25 rounds).",

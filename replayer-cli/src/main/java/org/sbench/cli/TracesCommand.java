@@ -15,6 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench traces}: the bundled workloads, their key statistics and where those come from. */
 @Command(name = "traces", mixinStandardHelpOptions = true,
+        footer = {
+            "  sbench traces",
+            "  sbench traces --published"},
         description = "List the bundled workloads (synthetic reconstructions from published statistics).")
 final class TracesCommand implements Callable<Integer> {
     /** The columns text lines take at most, as the README's. */

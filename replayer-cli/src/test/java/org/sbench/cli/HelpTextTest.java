@@ -2,6 +2,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -53,5 +54,37 @@ class HelpTextTest {
             }
         }
         assertEquals(List.of(), wide);
+    }
+
+    /**
+     * Every command's help (and so its man page) ends in examples, each a command line of that command
+     * as written (after sudo, inside source <(...), before a redirection) that sbench parses; the
+     * top-level ones may name any command (picocli's help inherits them). Before, no page had one.
+     */
+    @Test
+    void everyCommandShowsExamplesThatParse() {
+        List<String> wrong = new ArrayList<>();
+        for (CommandLine cl : commands()) {
+            String name = cl.getCommandName();
+            String[] examples = cl.getCommandSpec().usageMessage().footer();
+            assertEquals("%nExamples%n", cl.getCommandSpec().usageMessage().footerHeading(), name);
+            assertFalse(examples.length == 0, name + " has no examples");
+            for (String example : examples) {
+                String line = example.strip().replaceFirst("^sudo ", "").replaceFirst("^source <\\((.*)\\)$", "$1")
+                        .replaceFirst(" > \\S+$", "");
+                List<String> words = List.of(line.split(" "));
+                boolean own = cl.getParent() == null || name.equals("help") || words.size() > 1 && words.get(1).equals(name);
+                if (!words.get(0).equals("sbench") || !own) {
+                    wrong.add(name + ": " + example + " (not a command line of sbench " + name + ")");
+                    continue;
+                }
+                try {
+                    SbenchCommand.newCommandLine().parseArgs(words.subList(1, words.size()).toArray(String[]::new));
+                } catch (CommandLine.ParameterException e) {
+                    wrong.add(name + ": " + example + ": " + e.getMessage());
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
     }
 }

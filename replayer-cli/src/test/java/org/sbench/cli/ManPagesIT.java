@@ -1,4 +1,4 @@
-// The man pages the build makes (after package, where asciidoctor has run): one per command, with the version, and man renders them.
+// The man pages the build makes (after package, where asciidoctor has run): one per command, with the version and examples, and man renders them.
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,6 +32,9 @@ class ManPagesIT {
             assertTrue(roff.contains("\n.TH \"" + title + "\" \"1\" \""), page + ": " + roff.lines().limit(12).toList());
             assertTrue(roff.lines().anyMatch(l -> l.startsWith(".TH ") && l.contains("\"" + version + "\"")),
                     page + " names the version and commit, " + version);
+            // The commands' examples (their footers, HelpTextTest), which until 2026-12-06 no page had.
+            int examples = roff.indexOf("\n.SH \"EXAMPLES\"\n");
+            assertTrue(examples >= 0 && roff.indexOf("sbench ", examples) >= 0, page + " has no EXAMPLES section of sbench commands");
         }
     }
 
