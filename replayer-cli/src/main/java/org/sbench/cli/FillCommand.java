@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 @Command(name = "fill", mixinStandardHelpOptions = true, sortOptions = false,
         footer = {
             "  sbench fill --target /dev/sdb --allow-write",
-            "  sbench fill --target /dev/sdb --allow-write --percent 50 --passes 1 --out fill/"},
+            "  sbench fill --target /dev/sdb --allow-write --percent 50 --out fill/"},
         description = {"Precondition a drive: sequential writes over the first --percent of it, --passes times, each pass a run"
                 + " with its MB/s per second (SNIA PTS workload-independent preconditioning: 2 x the capacity in 128 KiB writes).",
             "Destroys the data there: needs --allow-write (and --force over a filesystem or partition table)."})

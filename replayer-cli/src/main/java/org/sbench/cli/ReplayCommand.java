@@ -32,9 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "  sbench replay trace.sbt --target null",
             "  sbench replay trace.sbt --target /dev/sdb --read-only",
             "  sbench replay trace.sbt --target /dev/nvme1n1 --allow-write --out drive-a.json",
-            "  sbench replay trace.sbt --target /dev/sdb --allow-write --mode fixed-qd --qd 32",
-            "  sbench replay trace.sbt --target /mnt/scratch/sbench.img --size 100G --fit wrap",
-            "  sbench replay trace.sbt --target stripe:64K:/dev/nvme0n1,/dev/nvme1n1 --allow-write"},
+            "  sbench replay light-2010 --target null --mode fixed-qd --qd 32",
+            "  sbench replay trace.sbt --target /mnt/scratch/s.img --size 100G --fit wrap",
+            "  sbench replay trace.sbt --target stripe:64K:/dev/sdb,/dev/sdc --allow-write"},
         description = {"Replay a trace against a block device, a file or 'null' and report IOPS, MB/s, disk-busy time and latency.",
             "A replay with writes destroys data on a block device or an existing file: it needs --allow-write (and --force over a"
                 + " filesystem or partition table); a file sbench creates needs neither."})

@@ -30,7 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         footer = {
             "  sbench report drive-a.json",
-            "  sbench report drive-a.json --html drive-a.html --csv drive-a-csv/ --hlog drive-a.hlog"},
+            "  sbench report drive-a.json --html a.html --csv a-csv/ --hlog a.hlog"},
         description = "Show a replay result (from replay --out) as a review would, and write it as HTML with charts, CSV or an HdrHistogram log.")
 final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULT.json", description = "A result written by 'sbench replay --out'.")

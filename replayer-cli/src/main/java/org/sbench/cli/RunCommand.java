@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 /** {@code sbench run SCENARIO --target T --out BUNDLE/}: a scenario's steps on one drive, into one bundle. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         footer = {
-            "  sbench run consistency --target /mnt/scratch/s.img --size 8G --out try/ --scale 0.01",
+            "  sbench run consistency --target s.img --size 8G --out try/ --scale 0.01",
             "  sbench run consistency --target /dev/nvme1n1 --allow-write --out drive-a/",
             "  sbench run --resume drive-a/ --target /dev/nvme1n1 --allow-write",
             "  sbench run my.yaml --target /dev/nvme1n1 --allow-write --out drive-b/"},

@@ -58,8 +58,9 @@ class HelpTextTest {
 
     /**
      * Every command's help (and so its man page) ends in examples, each a command line of that command
-     * as written (after sudo, inside source <(...), before a redirection) that sbench parses; the
-     * top-level ones may name any command (picocli's help inherits them). Before, no page had one.
+     * as written (after sudo, inside source <(...), before a redirection) that sbench parses, in help's
+     * width (picocli wraps a longer one mid-word); the top-level ones may name any command (picocli's
+     * help inherits them). Before, no page had one.
      */
     @Test
     void everyCommandShowsExamplesThatParse() {
@@ -70,6 +71,9 @@ class HelpTextTest {
             assertEquals("%nExamples%n", cl.getCommandSpec().usageMessage().footerHeading(), name);
             assertFalse(examples.length == 0, name + " has no examples");
             for (String example : examples) {
+                if (example.length() > cl.getUsageHelpWidth()) {
+                    wrong.add(name + ": " + example + " (wider than help's " + cl.getUsageHelpWidth() + " columns: it wraps mid-word)");
+                }
                 String line = example.strip().replaceFirst("^sudo ", "").replaceFirst("^source <\\((.*)\\)$", "$1")
                         .replaceFirst(" > \\S+$", "");
                 List<String> words = List.of(line.split(" "));
