@@ -246,6 +246,20 @@ class FileTargetTest {
         }
     }
 
+    /**
+     * ext4 and XFS report an unwritten extent as data where the page cache holds it: a buffered read of
+     * a fallocated file (the guard's look at its head, a user's cat) hid it from the count, and a
+     * replay with writes onto such a file read zeros from no device unflagged.
+     */
+    @Test
+    void unwrittenExtentsReadThroughThePageCacheStillCount() throws IOException {
+        Path file = dir.resolve("fresh.img");
+        try (FileTarget t = open(file, 8 * MIB)) {
+            assertEquals(8 * MIB, Files.readAllBytes(file).length);
+            assertEquals(8 * MIB, t.unwrittenBytes(8 * MIB), "fallocated, never written, read through the cache");
+        }
+    }
+
     @Test
     void readOnlyNeverCreatesGrowsOrAllocates() throws IOException {
         Path missing = dir.resolve("missing.img");
