@@ -26,6 +26,8 @@ public final class StepTable {
     static final int FOLD_ABOVE = 1_000;
     /** The step records a folded table keeps a row each at its start, and as many at its end. */
     static final int FOLD_KEEP = 500;
+    /** The UNWRITTEN lines kept whole ({@link #unwritten}); one line counts those past them. */
+    static final int UNWRITTEN_KEEP = 10;
 
     /**
      * A row standing for the finished step records {@code from} to {@code to} (entries of the bundle, {@code to} excluded),
@@ -137,16 +139,31 @@ public final class StepTable {
 
     /**
      * The {@link TableResultWriter#unwritten UNWRITTEN} line of each run that read never-written extents of a file:
-     * {@code UNWRITTEN (step 2, probe-1): ...}.
+     * {@code UNWRITTEN (step 2, probe-1): ...}; past the first {@link #UNWRITTEN_KEEP}, one line counts the rest (a
+     * scenario of 100,000 replays onto a sparse file would print as many), each marked in the steps table.
      */
     public static List<String> unwritten(ScenarioBundle b) {
         List<String> lines = new ArrayList<>();
+        long more = 0;
+        int firstMore = -1;
+        int lastMore = -1;
         for (ScenarioBundle.Entry e : b.entries()) {
             for (ScenarioBundle.Run run : e.runs()) {
-                if (run.unwritten() != null) {
-                    lines.add(run.unwritten());
+                if (run.unwritten() == null) {
+                    continue;
                 }
+                if (lines.size() < UNWRITTEN_KEEP) {
+                    lines.add(run.unwritten());
+                    continue;
+                }
+                more++;
+                firstMore = firstMore < 0 ? e.record() + 1 : firstMore;
+                lastMore = e.record() + 1;
             }
+        }
+        if (more > 0) {
+            lines.add("UNWRITTEN: " + f0(more) + " more run" + (more == 1 ? "" : "s") + " (steps " + firstMore + " to " + lastMore
+                    + ") read never-written extents too, each step marked UNWRITTEN in the table above");
         }
         return lines;
     }

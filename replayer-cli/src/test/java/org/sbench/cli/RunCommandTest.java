@@ -242,6 +242,24 @@ class RunCommandTest {
         assertTrue(Files.readString(dir.resolve("b/report.html")).contains(line), "the scenario's report says it too");
     }
 
+    /** Past ten, the runs that read never-written extents get one line between them, not one each (100,000 steps would print as many). */
+    @Test
+    void theUnwrittenLinesPastTenAreCountedInOne(@TempDir Path dir) throws Exception {
+        Path sparse = StepCommandsTest.sparse(dir, 8);
+        Path s = scenario(dir, "  - replay: {trace: TRACE}\n".repeat(12));
+        CliTest.Run r = CliTest.run("run", s.toString(), "--target", sparse.toString(), "--allow-write", "--out",
+                dir.resolve("b").toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> unwritten = r.out().lines().filter(l -> l.startsWith("UNWRITTEN")).toList();
+        assertEquals(11, unwritten.size(), r.out());
+        assertTrue(unwritten.get(9).startsWith("UNWRITTEN (step 10): "), unwritten.get(9));
+        assertEquals("UNWRITTEN: 2 more runs (steps 11 to 12) read never-written extents too, each step marked UNWRITTEN in the"
+                + " table above", unwritten.get(10));
+        assertEquals(12, r.out().lines().filter(l -> l.contains(" done, UNWRITTEN ")).count(), r.out());
+        String report = Files.readString(dir.resolve("b/report.html"));
+        assertTrue(report.contains("2 more runs (steps 11 to 12)"), "the report counts them as the table does");
+    }
+
     @Test
     void scenariosListsTheBundledOnesAndPrintsOne() {
         CliTest.Run r = CliTest.run("scenarios");
