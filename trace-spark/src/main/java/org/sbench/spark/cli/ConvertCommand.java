@@ -29,7 +29,7 @@ final class ConvertCommand implements Callable<Integer> {
     /** The width of the labels of the request lines ("left out", "failed"), as sbench convert prints them. */
     private static final int REQUEST_LABEL_WIDTH = 9;
 
-    @Parameters(arity = "2..*", paramLabel = "IN... OUT", hideParamSyntax = true, description = "Input traces (files, directories, globs), then OUT.parquet or OUT.sbt.")
+    @Parameters(arity = "2..*", paramLabel = "IN... OUT", hideParamSyntax = true, description = "Input traces (files, directories, globs) or the Parquet table convert wrote of them, then OUT.parquet or OUT.sbt.")
     List<String> args;
 
     @Mixin

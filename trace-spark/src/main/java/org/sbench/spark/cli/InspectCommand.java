@@ -37,7 +37,7 @@ final class InspectCommand implements Callable<Integer> {
     private static final long BLOCK_BYTES = 4096;
     private static final double NS_PER_S = 1e9;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Trace files, directories or globs (local, hdfs://, s3a://, ...).")
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Trace files, directories or globs (local, hdfs://, s3a://, ...), or the Parquet table convert wrote of them.")
     List<String> paths;
 
     @Mixin

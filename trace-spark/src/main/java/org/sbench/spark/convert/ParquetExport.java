@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.col;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -14,17 +15,19 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.spark.source.BadRecords;
-import org.sbench.spark.source.SbenchDataSource;
-import org.sbench.spark.source.SbenchTable;
+import org.sbench.spark.source.Archive;
+import org.sbench.spark.source.ParquetArchive;
+import org.sbench.spark.source.TraceArchive;
+import org.sbench.spark.source.TraceTally;
 import org.sbench.trace.RequestAccounts;
-import org.sbench.trace.input.TraceInput;
 
 /**
  * Writes the rows of the sbench source (one per IO, the columns of
  * {@link org.sbench.spark.source.IoColumn}) as a Parquet directory compressed with zstd, one part
- * file per split, in file order within each, and the request counts of block traces beside them
- * ({@link #REQUESTS_FILE}). The output appears at {@code out} only when the whole
+ * file per split, in file order within each, the request counts of block traces beside them
+ * ({@link #REQUESTS_FILE}) and the traces' descriptions and tallies
+ * ({@link ParquetArchive#TRACES_FILE}), which make the table an input of {@code inspect} and
+ * {@code convert} in place of the traces. The output appears at {@code out} only when the whole
  * job succeeded and no file skipped more bad records than allowed: it is written beside it and
  * renamed. An existing {@code out} is refused.
  */
@@ -53,34 +56,53 @@ public final class ParquetExport {
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
         FileSystem fs = NewDirectory.check(spark, "OUT", out);
-        Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
-        SbenchTable table = SbenchTable.of(io);
+        if (!(Archive.open(spark, in, settings.sourceOptions(in)) instanceof TraceArchive archive)) {
+            throw SbenchException.usage(in.get(0) + " is a Parquet table already: convert it to .sbt (--stream, --start, --end), "
+                    + "or query it in Spark");
+        }
+        Dataset<Row> io = archive.sourceRows();
         Dataset<Row> kept = settings.stream() == null ? io : io.filter(col("stream").equalTo(settings.streamId()));
         try {
             NewDirectory.write(fs, "OUT", out, at -> {
                 kept.write().option("compression", COMPRESSION).parquet(at);
-                BadRecords.checkAllowance(table);
-                RequestAccounts.Counts requests = requests(table, settings);
+                archive.checkAllowance();
+                RequestAccounts.Counts requests = requests(archive.requests(), settings);
                 if (requests != null) {
                     try (OutputStream o = fs.create(new Path(at, REQUESTS_FILE))) {
                         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(o, requests);
                     }
                 }
+                ParquetArchive.writeTraces(fs, new Path(at), stored(archive, settings));
             });
         } catch (Exception e) {
-            throw e instanceof IOException io2 ? failure("write", out, io2) : BadRecords.unwrap(e, table);
+            throw e instanceof IOException io2 ? failure("write", out, io2) : archive.unwrap(e);
         }
         long records = spark.read().parquet(out).count();
-        return new Summary(records, BadRecords.skipped(table), requests(table, settings), BadRecords.cutLastLines(table));
+        return new Summary(records, archive.skipped(), requests(archive.requests(), settings), archive.warnings());
+    }
+
+    /** The traces as the table keeps them, each with what reading it counted (with a stream kept, its requests the whole trace's). */
+    private static List<ParquetArchive.StoredTrace> stored(TraceArchive archive, ExportSettings settings) {
+        List<TraceTally> tallies = archive.tallies();
+        List<ParquetArchive.StoredTrace> stored = new ArrayList<>();
+        for (int t = 0; t < tallies.size(); t++) {
+            TraceTally tally = tallies.get(t);
+            stored.add(ParquetArchive.StoredTrace.of(archive.traces().get(t),
+                    new TraceTally(tally.skipped(), tally.incompleteLastLine(), requests(tally.requests(), settings))));
+        }
+        return stored;
     }
 
     /**
-     * The requests the inputs' readers counted, once the table was read; with a stream kept, marked as
-     * the whole inputs' (as TraceConverter marks them for a stream cut); null when none counts them.
+     * {@code counts}, the requests the inputs' readers counted, once the table was read; with a
+     * stream kept, marked as the whole inputs' (as TraceConverter marks them for a stream cut); null
+     * when none counts them.
      */
-    private static RequestAccounts.Counts requests(SbenchTable table, ExportSettings settings) {
-        RequestAccounts requests = table.counts().requests();
-        RequestAccounts.Counts counts = requests == null ? null : requests.counts();
+    private static RequestAccounts.Counts requests(RequestAccounts counted, ExportSettings settings) {
+        return requests(counted == null ? null : counted.counts(), settings);
+    }
+
+    private static RequestAccounts.Counts requests(RequestAccounts.Counts counts, ExportSettings settings) {
         return counts == null || settings.stream() == null ? counts : counts.ofTheSource();
     }
 

@@ -3,7 +3,6 @@ package org.sbench.spark.convert;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.min;
-import static org.apache.spark.sql.functions.monotonically_increasing_id;
 
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -12,10 +11,8 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.sbench.spark.source.Archive;
 import org.sbench.spark.source.IoRows;
-import org.sbench.spark.source.BadRecords;
-import org.sbench.spark.source.SbenchDataSource;
-import org.sbench.spark.source.SbenchTable;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.RequestAccounts;
@@ -33,11 +30,10 @@ import org.sbench.trace.input.ReadOptions;
  * file order, as the CLI's stable sort), and streamed to the driver partition by partition into
  * trace-formats' own pipeline (rebase, recorded queue depth) and {@link TraceConverter}. The
  * description (format, metadata, phases) is the first input's. Times of the slice are since the
- * input's first IO, found by a first pass when a slice is asked for or the trace has phases.
+ * input's first IO, found by a first pass when a slice is asked for or the trace has phases. The
+ * input may be the Parquet table {@code convert} wrote of the traces: the same file comes out.
  */
 public final class SbtExtraction {
-    private static final String ORDER = "order";
-
     private SbtExtraction() {
     }
 
@@ -50,16 +46,14 @@ public final class SbtExtraction {
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, Path out) {
         TraceFormats formats = TraceFormats.standard();
-        Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(in)).load();
-        SbenchTable table = SbenchTable.of(io);
-        TraceInfo info = table.traces().get(0).description().info();
+        Archive archive = Archive.open(spark, in, settings.sourceOptions(in));
+        Dataset<Row> io = archive.io();
+        TraceInfo info = archive.traces().get(0).description().info();
         try {
             Long originNs = settings.sliced() || !info.phases().isEmpty() ? io.agg(min(col("issue_ns"))).first().getLong(0) : null;
             Dataset<Row> kept = io.filter(keep(settings, originNs));
-            // Issue order, equal times in file order (monotonically_increasing_id, taken above the
-            // scan, grows with the split and the row within it), as the CLI's stable sort.
-            Iterator<Row> sorted = kept.withColumn(ORDER, monotonically_increasing_id())
-                    .sort(col("issue_ns"), col(ORDER))
+            // Issue order, equal times in file order, as the CLI's stable sort.
+            Iterator<Row> sorted = kept.sort(col("issue_ns"), col(Archive.ORDER))
                     .toLocalIterator();
             String stream = settings.stream();
             if (stream != null && !sorted.hasNext()) {
@@ -70,7 +64,7 @@ public final class SbtExtraction {
                 // .sbt, the converter too when it is not told to look for the stream.
                 stream = null;
             }
-            SortedIos ios = new SortedIos(sorted, info, table);
+            SortedIos ios = new SortedIos(sorted, info, archive);
             try (TraceReader reader = formats.inIssueOrder(ios, ReadOptions.DEFAULTS)) {
                 long shift = originNs == null ? 0 : originNs - ios.firstIssueNs();
                 ConvertSettings all = new ConvertSettings(IoRecord.NO_STREAM,
@@ -78,10 +72,10 @@ public final class SbtExtraction {
                         settings.endNs() == Long.MAX_VALUE ? Long.MAX_VALUE : settings.endNs() + shift, Long.MAX_VALUE);
                 ConvertSettings keep = stream == null ? all : all.withStream(stream);
                 TraceConverter.Summary converted = TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
-                return new Summary(converted, BadRecords.cutLastLines(table));
+                return new Summary(converted, archive.warnings());
             }
         } catch (Exception e) {
-            throw BadRecords.unwrap(e, table);
+            throw archive.unwrap(e);
         }
     }
 
@@ -118,14 +112,14 @@ public final class SbtExtraction {
     private static final class SortedIos implements TraceReader {
         private final Iterator<Row> rows;
         private final TraceInfo info;
-        private final SbenchTable table;
+        private final Archive archive;
         private long firstIssueNs;
         private boolean any;
 
-        SortedIos(Iterator<Row> rows, TraceInfo info, SbenchTable table) {
+        SortedIos(Iterator<Row> rows, TraceInfo info, Archive archive) {
             this.rows = rows;
             this.info = info;
-            this.table = table;
+            this.archive = archive;
         }
 
         long firstIssueNs() {
@@ -140,7 +134,7 @@ public final class SbtExtraction {
         @Override
         public boolean next(IoRecord into) {
             if (!rows.hasNext()) {
-                BadRecords.checkAllowance(table);
+                archive.checkAllowance();
                 return false;
             }
             IoRows.read(rows.next(), into);
@@ -158,12 +152,12 @@ public final class SbtExtraction {
 
         @Override
         public long skippedRecords() {
-            return BadRecords.skipped(table);
+            return archive.skipped();
         }
 
         @Override
         public RequestAccounts requestAccounts() {
-            return table.counts().requests();
+            return archive.requests();
         }
 
         @Override

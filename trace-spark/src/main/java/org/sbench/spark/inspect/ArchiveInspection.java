@@ -7,15 +7,12 @@ import java.util.List;
 import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.sbench.spark.source.BadRecords;
-import org.sbench.spark.source.SbenchDataSource;
-import org.sbench.spark.source.SbenchTable;
+import org.sbench.spark.source.Archive;
+import org.sbench.spark.source.TraceArchive;
 import org.sbench.spark.split.HadoopFiles;
 import org.sbench.spark.split.TraceSource;
-import org.sbench.spark.split.TraceSplit;
 
 /**
  * The statistics {@code sbench inspect --json} prints, for every file and every volume of the
@@ -25,7 +22,9 @@ import org.sbench.spark.split.TraceSplit;
  * and inspector ({@link VolumeInspection}): the numbers of {@code sbench inspect} of a file holding
  * that volume's records alone. Per file: the CLI's whole pipeline in one task per file
  * ({@link WholeTraceInspection}); a file's sequential share and reordered count follow the whole
- * file in order. The two run at once and share the executors.
+ * file in order. The two run at once and share the executors. Of the Parquet table {@code convert}
+ * wrote ({@link org.sbench.spark.source.ParquetArchive}), a file's statistics are those of its rows,
+ * grouped, sorted and inspected as a volume's are, with what reading it counted as the table keeps it.
  */
 public final class ArchiveInspection {
     private final SparkSession spark;
@@ -36,41 +35,68 @@ public final class ArchiveInspection {
         this.settings = settings;
     }
 
-    /** The statistics of the traces under {@code paths}. */
+    /** The statistics of the traces under {@code paths}, or of the Parquet table of them it names. */
     public ArchiveStatistics inspect(List<String> paths) {
-        Dataset<Row> io = spark.read().format(SbenchDataSource.NAME).options(settings.sourceOptions(paths)).load();
-        SbenchTable table = SbenchTable.of(io);
-        List<TraceSplit> splits = table.splits();
-        int[] traceOfSplit = new int[splits.size()];
-        for (TraceSplit s : splits) {
-            traceOfSplit[s.index()] = s.traceIndex();
-        }
+        Archive archive = Archive.open(spark, paths, settings.sourceOptions(paths));
+        List<TraceSource> traces = archive.traces();
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<HadoopFiles> files = sc.broadcast(new HadoopFiles(spark.sparkContext().hadoopConfiguration()));
-        List<TraceSource> traces = table.traces();
-        List<Row> fileStats;
-        List<Row> volumeStats;
+        // Traces are read whole by the CLI's pipeline, one task each; a table's files are grouped from its rows.
+        boolean readFiles = settings.fileStatistics() && archive instanceof TraceArchive;
         // Submitted first, so that its tasks (one per file, each as long as the CLI takes) start at
         // once and the volumes' tasks fill the other cores.
-        JavaFutureAction<List<Row>> perFile = sc.parallelize(settings.fileStatistics() ? traces : List.of(), Math.max(1, traces.size()))
+        JavaFutureAction<List<Row>> perFile = sc.parallelize(readFiles ? traces : List.of(), Math.max(1, traces.size()))
                 .map(new WholeTraceInspection(files, settings.skipBad(), settings.sequentialWindow()))
                 .collectAsync();
         try {
-            volumeStats = VolumeRows.select(io, traceOfSplit, settings.volumesPerFile())
-                    .repartition(col(VolumeRows.VOLUME))
-                    .sortWithinPartitions(col(VolumeRows.VOLUME), col(VolumeRows.ORDER))
-                    .queryExecution().toRdd().toJavaRDD()
-                    .mapPartitions(new VolumeInspection(traces, traceOfSplit, settings.volumesPerFile(), settings.sequentialWindow()))
-                    .collect();
-            fileStats = perFile.get();
+            List<Row> volumeStats = grouped(archive, settings.volumesPerFile() ? Grouping.VOLUME_PER_FILE : Grouping.VOLUME);
+            List<Row> fileStats = settings.fileStatistics() && !readFiles ? tableFiles(archive) : perFile.get();
             // Without the files' own pass, the allowance per file is checked on the splits' counts.
-            BadRecords.checkAllowance(table);
+            archive.checkAllowance();
+            return new ArchiveStatistics(fileStats, ArchiveStatistics.sortVolumes(volumeStats), archive.warnings());
         } catch (Exception e) {
             // Spark throws its SparkException, a checked exception, without declaring it.
             perFile.cancel(true);
-            throw BadRecords.unwrap(e, table);
+            throw archive.unwrap(e);
         }
-        return new ArchiveStatistics(fileStats, ArchiveStatistics.sortVolumes(volumeStats), BadRecords.cutLastLines(table));
     }
 
+    /**
+     * The statistics of the groups of the archive's IOs: shuffled by group, sorted back into file
+     * order within each, and inspected one group at a time.
+     */
+    private List<Row> grouped(Archive archive, Grouping grouping) {
+        return VolumeRows.select(archive.io(), grouping)
+                .repartition(col(VolumeRows.VOLUME))
+                .sortWithinPartitions(col(VolumeRows.VOLUME), col(VolumeRows.ORDER))
+                .queryExecution().toRdd().toJavaRDD()
+                .mapPartitions(inspection(archive, grouping))
+                .collect();
+    }
+
+    private VolumeInspection inspection(Archive archive, Grouping grouping) {
+        return new VolumeInspection(archive.traces(), grouping == Grouping.FILE ? archive.tallies() : List.of(), grouping,
+                settings.sequentialWindow());
+    }
+
+    /** A table's files, in input order, from its rows: each file's IOs in file order, as the CLI reads the file. */
+    private List<Row> tableFiles(Archive archive) {
+        List<Row> found = grouped(archive, Grouping.FILE);
+        List<TraceSource> traces = archive.traces();
+        Row[] byTrace = new Row[traces.size()];
+        for (Row r : found) {
+            for (int t = 0; t < byTrace.length; t++) {
+                if (traces.get(t).name().equals(r.getString(0))) {
+                    byTrace[t] = r;
+                }
+            }
+        }
+        VolumeInspection inspection = inspection(archive, Grouping.FILE);
+        for (int t = 0; t < byTrace.length; t++) {
+            if (byTrace[t] == null) {
+                byTrace[t] = inspection.empty(t);
+            }
+        }
+        return List.of(byTrace);
+    }
 }

@@ -2,38 +2,70 @@
 package org.sbench.spark.inspect;
 
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.sbench.spark.source.TraceTally;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
 /**
- * Delivers the IOs of one volume from rows sorted by (volume, place in file order): the volume's
- * records as its own file would hold them, not in issue order, so that trace-formats' pipeline
- * sorts them (stable, in bounded memory) and counts the reordered ones exactly as
- * {@code sbench inspect} of that file would. Its info is its file's without the counts of requests
- * left out and IOs failed that a block trace's .sbt carries: they are the file's, not known per volume
- * (a text trace's are counted by its reader, which a volume is not read with).
+ * Delivers the IOs of one group (a volume, or a file) from rows sorted by (group, place in file
+ * order): the group's records as its own file would hold them, not in issue order, so that
+ * trace-formats' pipeline sorts them (stable, in bounded memory) and counts the reordered ones
+ * exactly as {@code sbench inspect} of that file would. A volume's info is its file's without the
+ * counts of requests left out and IOs failed that a block trace's .sbt carries: they are the
+ * file's, not known per volume (a text trace's are counted by its reader, which a volume is not
+ * read with). A file's info carries what reading it counted ({@link TraceTally}), as its reader
+ * states it.
  */
 final class VolumeReader implements TraceReader {
     private final Rows rows;
     private final long volume;
     private final TraceInfo info;
+    private final TraceTally tally;
 
-    VolumeReader(Rows rows, TraceInfo info) {
+    /** The rows of group {@code volume} at the head of {@code rows}, with the info and tally of a volume or file. */
+    VolumeReader(Rows rows, long volume, TraceInfo info, TraceTally tally) {
         this.rows = rows;
-        this.volume = rows.peek().getLong(VolumeRows.VOLUME_AT);
-        this.info = RequestAccounts.withoutCounts(info);
+        this.volume = volume;
+        this.info = info;
+        this.tally = tally;
     }
 
-    long volume() {
-        return volume;
+    /** A volume's reader: its file's info without the file's counts; nothing skipped. */
+    static VolumeReader ofVolume(Rows rows, long volume, TraceInfo fileInfo) {
+        return new VolumeReader(rows, volume, RequestAccounts.withoutCounts(fileInfo), new TraceTally(0, 0, null));
+    }
+
+    /** A file's reader: its info with the requests its reader counted (as a .sbt states them), and its skipped and cut lines. */
+    static VolumeReader ofFile(Rows rows, long volume, TraceInfo fileInfo, TraceTally tally) {
+        if (tally.requests() == null) {
+            return new VolumeReader(rows, volume, fileInfo, tally);
+        }
+        Map<String, String> m = new LinkedHashMap<>(fileInfo.metadata());
+        m.putAll(tally.requests().metadata());
+        if (tally.requests().ofSource()) {
+            m.put(RequestAccounts.OF_SOURCE, "true");
+        }
+        return new VolumeReader(rows, volume, new TraceInfo(fileInfo.sourceFormat(), fileInfo.fields(), m, fileInfo.phases()), tally);
     }
 
     @Override
     public TraceInfo info() {
         return info;
+    }
+
+    @Override
+    public long skippedRecords() {
+        return tally.skipped();
+    }
+
+    @Override
+    public long incompleteLastLine() {
+        return tally.incompleteLastLine();
     }
 
     @Override

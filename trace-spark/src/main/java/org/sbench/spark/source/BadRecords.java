@@ -32,11 +32,7 @@ public final class BadRecords {
      */
     public static RuntimeException unwrap(Exception failure, SbenchTable table) {
         SbenchException cause = sbenchCause(failure);
-        if (cause == null) {
-            return failure instanceof RuntimeException r ? r : new SbenchException(ErrorKind.SYSTEM_FAILURE,
-                    "the Spark job failed: " + firstLine(failure.getMessage()), failure);
-        }
-        if (cause.kind() == ErrorKind.BAD_INPUT) {
+        if (cause != null && cause.kind() == ErrorKind.BAD_INPUT) {
             for (TraceSource t : table.traces()) {
                 if (cause.getMessage().startsWith(t.name() + ":")) {
                     SbenchException cli = readAsCli(table, t);
@@ -44,7 +40,17 @@ public final class BadRecords {
                 }
             }
         }
-        return cause;
+        return jobFailure(failure);
+    }
+
+    /** The error to report for a failed job: the task's {@link SbenchException}, else {@code failure} (unchecked). */
+    public static RuntimeException jobFailure(Exception failure) {
+        SbenchException cause = sbenchCause(failure);
+        if (cause != null) {
+            return cause;
+        }
+        return failure instanceof RuntimeException r ? r : new SbenchException(ErrorKind.SYSTEM_FAILURE,
+                "the Spark job failed: " + firstLine(failure.getMessage()), failure);
     }
 
     /**
@@ -80,6 +86,18 @@ public final class BadRecords {
      * is not read, as in the CLI), in file order; empty when none was cut.
      */
     public static List<String> cutLastLines(SbenchTable table) {
+        long[] cut = cutLastLinePerTrace(table);
+        List<String> warnings = new ArrayList<>();
+        for (int t = 0; t < cut.length; t++) {
+            if (cut[t] > 0) {
+                warnings.add(LineCursor.cutLastLine(table.traces().get(t).name(), cut[t]));
+            }
+        }
+        return warnings;
+    }
+
+    /** Per trace of {@code table}: the number of its last line when it had no line end (not read), else 0. */
+    static long[] cutLastLinePerTrace(SbenchTable table) {
         long[] cut = new long[table.traces().size()];
         long[] linesBefore = new long[cut.length];
         Map<Integer, SplitCounts.Count> counts = table.counts().value();
@@ -94,16 +112,10 @@ public final class BadRecords {
             }
             linesBefore[s.traceIndex()] += c.lineEnds();
         }
-        List<String> warnings = new ArrayList<>();
-        for (int t = 0; t < cut.length; t++) {
-            if (cut[t] > 0) {
-                warnings.add(LineCursor.cutLastLine(table.traces().get(t).name(), cut[t]));
-            }
-        }
-        return warnings;
+        return cut;
     }
 
-    private static long[] skippedPerTrace(SbenchTable table) {
+    static long[] skippedPerTrace(SbenchTable table) {
         long[] skipped = new long[table.traces().size()];
         Map<Integer, SplitCounts.Count> counts = table.counts().value();
         for (TraceSplit s : table.splits()) {

@@ -58,23 +58,6 @@ public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Inte
         }
     }
 
-    /**
-     * The request counts of the splits, added up (a block trace is read whole: one split each);
-     * null when no split's reader counts them.
-     */
-    public synchronized RequestAccounts requests() {
-        RequestAccounts sum = null;
-        for (Count c : bySplit.values()) {
-            if (c.requests() != null) {
-                if (sum == null) {
-                    sum = new RequestAccounts();
-                }
-                sum.add(c.requests());
-            }
-        }
-        return sum;
-    }
-
     @Override
     public synchronized Map<Integer, Count> value() {
         return Map.copyOf(bySplit);

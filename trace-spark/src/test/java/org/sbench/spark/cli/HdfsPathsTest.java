@@ -89,6 +89,12 @@ class HdfsPathsTest extends LocalSparkTest {
         CommandRun convert = CommandRun.of("convert", root + "ali.csv", root + "out/ali.parquet", "--split-size", "300K");
         assertEquals(0, convert.status(), convert.err());
         assertEquals(cli.records(), spark.read().parquet(root + "out/ali.parquet").count());
+        // The table on HDFS is read back as the trace: the trace's statistics, with its name.
+        CommandRun ofTable = CommandRun.of("inspect", root + "out/ali.parquet", "--json");
+        assertEquals(0, ofTable.status(), ofTable.err());
+        JsonNode fromTable = new ObjectMapper().readTree(ofTable.out());
+        assertEquals(json.get("files").get(0), fromTable.get("files").get(0));
+        assertEquals(3, fromTable.get("volumes").size());
         CommandRun table = CommandRun.of("inspect", root + "ali.csv.gz", "--no-file-stats", "--out", root + "out/volumes.json");
         assertEquals(0, table.status(), table.err());
         assertEquals(3, spark.read().json(root + "out/volumes.json").count());

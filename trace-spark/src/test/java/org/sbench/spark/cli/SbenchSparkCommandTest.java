@@ -84,6 +84,10 @@ class SbenchSparkCommandTest extends LocalSparkTest {
             assertEquals(warning, convert.err(), out);
             assertTrue(convert.out().startsWith("wrote 40 records"), convert.out());
         }
+        // The table keeps the cut line's number: its file states it, as the file's does, unwarned.
+        CommandRun ofTable = CommandRun.of("inspect", dir.resolve("cut.parquet").toString(), "--json");
+        assertEquals("", ofTable.err());
+        assertEquals(file, new ObjectMapper().readTree(ofTable.out()).get("files").get(0));
     }
 
     /** Checked before Spark runs anything, with sbench's own checks and words, as usage errors. */
@@ -106,6 +110,39 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         CommandRun log = CommandRun.of("inspect", trace, "--spark-log", "loud");
         assertEquals(2, log.status(), log.err());
         assertEquals("sbench-spark: --spark-log takes off, fatal, error, warn, info, debug or trace, found 'loud'\n", log.err());
+    }
+
+    /**
+     * The Parquet table convert writes is an input of both commands: inspect gives the traces' JSON,
+     * convert --stream the same .sbt and lines (both said of OUT.parquet 'not a trace format sbench
+     * recognises', exit 3); a Parquet of another schema is one line naming the column expected.
+     */
+    @Test
+    void theParquetTableOfTracesIsReadAsTheTraces() throws Exception {
+        String blk = LocalSpark.fixture("blkparse", "two-disks.txt").toString();
+        String msr = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        String table = dir.resolve("both.parquet").toString();
+        assertEquals(0, CommandRun.of("convert", blk, msr, table).status());
+        CommandRun ofTraces = CommandRun.of("inspect", blk, msr, "--json");
+        CommandRun ofTable = CommandRun.of("inspect", table, "--json");
+        assertEquals(0, ofTable.status(), ofTable.err());
+        assertEquals(ofTraces.out(), ofTable.out());
+        assertEquals("", ofTable.err());
+        CommandRun sbt = CommandRun.of("convert", blk, msr, dir.resolve("both-8-16.sbt").toString(), "--stream", "8:16");
+        CommandRun sbtOfTable = CommandRun.of("convert", table, dir.resolve("table-8-16.sbt").toString(), "--stream", "8:16");
+        assertEquals(0, sbtOfTable.status(), sbtOfTable.err());
+        assertEquals(sbt.out().replace("both-8-16", "table-8-16"), sbtOfTable.out());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("both-8-16.sbt")), Files.readAllBytes(dir.resolve("table-8-16.sbt")));
+        CommandRun again = CommandRun.of("convert", table, dir.resolve("again.parquet").toString());
+        assertEquals(2, again.status(), again.err());
+        assertEquals("sbench-spark: " + table + " is a Parquet table already: convert it to .sbt (--stream, --start, --end), or query "
+                + "it in Spark\n", again.err());
+        String other = dir.resolve("other.parquet").toString();
+        spark.range(2).withColumnRenamed("id", "file").write().parquet(other);
+        CommandRun refused = CommandRun.of("inspect", other);
+        assertEquals(3, refused.status(), refused.err());
+        assertEquals("sbench-spark: " + other + ": a Parquet table of another schema: expected column file (string), found bigint\n",
+                refused.err());
     }
 
     /** A block trace's device as inspect names it, MAJOR:MINOR, as sbench convert --stream takes it. */

@@ -81,7 +81,8 @@ public final class FixtureParity {
         return good.size();
     }
 
-    private static List<Path> traces(Path dir) throws IOException {
+    /** The fixtures, a gzip copy of each and the conversions and blktrace trace written into {@code dir}. */
+    public static List<Path> traces(Path dir) throws IOException {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> all = Files.walk(LocalSpark.FIXTURES)) {
             all.filter(Files::isRegularFile).sorted().forEach(files::add);

@@ -1,0 +1,149 @@
+package org.sbench.spark.inspect;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
+import org.sbench.spark.CliReference;
+import org.sbench.spark.LocalSparkTest;
+import org.sbench.spark.MultiVolumeTraces;
+import org.sbench.spark.convert.ExportSettings;
+import org.sbench.spark.convert.ParquetExport;
+import org.sbench.spark.convert.SbtExtraction;
+import org.sbench.spark.source.ParquetArchive;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * The Parquet table {@code convert} writes is an input of {@code inspect} and {@code convert}: the
+ * same statistics, per file and per volume, and the same .sbt as of the traces it was written from.
+ */
+class ParquetInputTest extends LocalSparkTest {
+    /** Small enough that the splittable fixtures are cut into several ranges, and the table into many part files. */
+    private static final long SPLIT_BYTES = 97;
+    private static final int STREAMS_PER_TRACE = 1;
+    /** Splits of the generated traces: several per file, each a part file of the table. */
+    private static final long MULTI_SPLIT_BYTES = 16384;
+
+    @TempDir
+    static Path dir;
+
+    /** The fixtures the CLI reads (the conversions, gzip copies and blktrace trace too), as paths. */
+    private static List<String> readable(Path into) throws IOException {
+        List<String> good = new ArrayList<>();
+        for (Path trace : FixtureParity.traces(Files.createDirectories(into))) {
+            try {
+                CliReference.inspect(trace, ReadOptions.DEFAULTS);
+                good.add(trace.toString());
+            } catch (SbenchException e) {
+                // The CLI's error is FixtureParity's business.
+            }
+        }
+        return good;
+    }
+
+    private static String table(List<String> in, Path out) {
+        return table(in, out, SPLIT_BYTES);
+    }
+
+    private static String table(List<String> in, Path out, long splitBytes) {
+        ParquetExport.write(spark, in, ExportSettings.ALL.withSplitBytes(splitBytes), out.toString());
+        return out.toString();
+    }
+
+    private static ArchiveStatistics inspect(List<String> paths, boolean volumesPerFile) {
+        return inspect(paths, volumesPerFile, SPLIT_BYTES);
+    }
+
+    private static ArchiveStatistics inspect(List<String> paths, boolean volumesPerFile, long splitBytes) {
+        return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(splitBytes).withVolumesPerFile(volumesPerFile))
+                .inspect(paths);
+    }
+
+    /** Each row as its keys and statistics, which compare by value. */
+    private static List<String> keyed(List<Row> rows) {
+        return rows.stream().map(r -> r.get(0) + " " + r.get(1) + " " + StatisticsRows.toStatistics(r)).toList();
+    }
+
+    @Test
+    void theTableOfTheFixturesGivesTheirStatisticsPerFileAndPerVolume() throws IOException {
+        List<String> traces = readable(dir.resolve("stats"));
+        String table = table(traces, dir.resolve("fixtures.parquet"));
+        for (boolean perFile : new boolean[] {true, false}) {
+            ArchiveStatistics fromTraces = inspect(traces, perFile);
+            ArchiveStatistics fromTable = inspect(List.of(table), perFile);
+            assertEquals(keyed(fromTraces.files()), keyed(fromTable.files()), "files, volumes per file " + perFile);
+            assertEquals(keyed(fromTraces.volumes()), keyed(fromTable.volumes()), "volumes, volumes per file " + perFile);
+        }
+    }
+
+    @Test
+    void theTableOfATraceGivesItsSbtWholeAndOfAStream() throws IOException {
+        int compared = 0;
+        for (String trace : readable(dir.resolve("sbt"))) {
+            Path name = Path.of(trace).getFileName();
+            String table = table(List.of(trace), dir.resolve(name + ".parquet"));
+            List<ExportSettings> cuts = new ArrayList<>(List.of(ExportSettings.ALL));
+            for (int stream : streams(Path.of(trace))) {
+                cuts.add(ExportSettings.ALL.withStream(Integer.toString(stream)));
+            }
+            for (ExportSettings cut : cuts) {
+                Path fromTrace = dir.resolve("t-" + compared + ".sbt");
+                Path fromTable = dir.resolve("p-" + compared + ".sbt");
+                SbtExtraction.write(spark, List.of(trace), cut.withSplitBytes(SPLIT_BYTES), fromTrace);
+                SbtExtraction.write(spark, List.of(table), cut, fromTable);
+                assertArrayEquals(Files.readAllBytes(fromTrace), Files.readAllBytes(fromTable), trace + " " + cut);
+                compared++;
+            }
+        }
+    }
+
+    /** A trace's first stream (a block trace's MAJOR:MINOR as its number), none for a trace without; slices: below. */
+    private static List<Integer> streams(Path trace) {
+        TreeSet<Integer> all = CliReference.streams(trace);
+        all.remove(IoRecord.NO_STREAM);
+        return all.stream().limit(STREAMS_PER_TRACE).toList();
+    }
+
+    /** A volume spread over two files, in a time slice, and the files and volumes of the pair. */
+    @Test
+    void aVolumeAcrossFilesComesOutOfTheTableAsOfTheFiles() throws IOException {
+        List<String> files = List.of(MultiVolumeTraces.write(dir.resolve("a.csv"), MultiVolumeTraces.msr(31, 2000, 3)).toString(),
+                MultiVolumeTraces.write(dir.resolve("b.csv"), MultiVolumeTraces.msr(32, 1500, 2)).toString());
+        String table = table(files, dir.resolve("ab.parquet"), MULTI_SPLIT_BYTES);
+        ExportSettings slice = ExportSettings.ALL.withStream("1").withTimes(1_000_000L, 3_000_000L);
+        SbtExtraction.write(spark, files, slice.withSplitBytes(MULTI_SPLIT_BYTES), dir.resolve("ab.sbt"));
+        SbtExtraction.write(spark, List.of(table), slice, dir.resolve("ab-table.sbt"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("ab.sbt")), Files.readAllBytes(dir.resolve("ab-table.sbt")));
+        ArchiveStatistics fromFiles = inspect(files, false, MULTI_SPLIT_BYTES);
+        ArchiveStatistics fromTable = inspect(List.of(table), false, MULTI_SPLIT_BYTES);
+        assertEquals(keyed(fromFiles.files()), keyed(fromTable.files()));
+        assertEquals(keyed(fromFiles.volumes()), keyed(fromTable.volumes()));
+    }
+
+    @Test
+    void aParquetTableOfAnotherSchemaIsRefusedNamingTheColumn() throws IOException {
+        Path other = dir.resolve("other.parquet");
+        spark.range(3).write().parquet(other.toString());
+        SbenchException e = assertThrows(SbenchException.class, () -> inspect(List.of(other.toString()), false));
+        assertEquals(other + ": a Parquet table of another schema: expected column file (string), found none", e.getMessage());
+        Path trace = MultiVolumeTraces.write(dir.resolve("c.csv"), MultiVolumeTraces.msr(33, 50, 1));
+        String table = table(List.of(trace.toString()), dir.resolve("c.parquet"));
+        Files.delete(Path.of(table, ParquetArchive.TRACES_FILE));
+        e = assertThrows(SbenchException.class, () -> SbtExtraction.write(spark, List.of(table), ExportSettings.ALL, dir.resolve("c.sbt")));
+        assertEquals(table + ": expected " + ParquetArchive.TRACES_FILE + ", the description of its traces that sbench-spark convert "
+                + "writes beside the rows (since 2026-12-06); convert the traces again", e.getMessage());
+        e = assertThrows(SbenchException.class, () -> inspect(List.of(table, trace.toString()), false));
+        assertEquals(table + " is a Parquet table: it is read alone, not with other inputs", e.getMessage());
+    }
+}
