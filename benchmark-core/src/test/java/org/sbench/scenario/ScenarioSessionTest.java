@@ -513,10 +513,7 @@ class ScenarioSessionTest {
 
     @Test
     void aGroupUntilSteadyEndsAtTheRoundItIsSteadyAndCarriesTheVerdict(@TempDir Path dir) throws Exception {
-        Path trace = TestSteps.trace(dir);
-        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
-                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
-                .results().get(0);
+        sameStepsReplay(dir);
         Scenario s = scenario(dir, "  - group: ss\n    until: steady\n    track: same.iops\n    steps:\n      - same: {}\n");
         Path b = dir.resolve("bundle");
         assertTrue(run(s, b, false, null, new Heard()).complete());
@@ -533,10 +530,7 @@ class ScenarioSessionTest {
     /** Each group until steady state has one verdict, on its last round, in scenario order (read in one pass from the last step back). */
     @Test
     void eachGroupUntilSteadyHasOneVerdictOnItsLastRound(@TempDir Path dir) throws Exception {
-        Path trace = TestSteps.trace(dir);
-        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
-                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
-                .results().get(0);
+        sameStepsReplay(dir);
         String group = "    until: steady\n    track: same.iops\n    steps:\n      - same: {}\n";
         Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
         Path b = dir.resolve("bundle");
@@ -554,10 +548,7 @@ class ScenarioSessionTest {
      */
     @Test
     void theTablesOfABundleOfMoreThan1000StepsFoldTheMiddleByGroup(@TempDir Path dir) throws Exception {
-        Path trace = TestSteps.trace(dir);
-        steps.result = new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
-                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
-                .results().get(0);
+        sameStepsReplay(dir);
         String group = "    rounds: 600\n    steps:\n      - same: {}\n";
         Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
         Path b = dir.resolve("bundle");
@@ -688,5 +679,12 @@ class ScenarioSessionTest {
             }
         }
         return ids;
+    }
+
+    /** The {@code same} steps' result from now on: one replay of a small trace on the null target. */
+    private void sameStepsReplay(Path dir) throws Exception {
+        steps.result = new ReplayStep("t.sbt", TestSteps.trace(dir), null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS, Map.of())
+                .run(new StepContext(new NullTarget(), IoEngines::open, NanoClock.SYSTEM, new ReplayControl(), StepListener.NONE, "test"))
+                .results().get(0);
     }
 }
