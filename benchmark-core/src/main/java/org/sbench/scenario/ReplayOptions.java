@@ -113,6 +113,11 @@ final class ReplayOptions {
         }
 
         @Override
+        public boolean sendsDiscards() {
+            return replay.sendsDiscards();
+        }
+
+        @Override
         public void checkFits(Target target, ReplayControl control) {
             found().checkFits(target, control);
         }

@@ -49,4 +49,20 @@ class BundledScenariosTest {
             }
         }
     }
+
+    /**
+     * A scenario turns writeback throttling off only when a step may send discards through the engine (a replay):
+     * the trims of trim-recovery and pts-iops-lite are purges (ioctls), and their fills, tortures and sweeps
+     * send none, so the throttling (which holds back discards alone) stays on for them.
+     */
+    @Test
+    void onlyAScenarioWithAReplayMaySendDiscards() {
+        for (String name : BundledScenarios.NAMES) {
+            StepMaker.Plan plan = new StepMaker(ScenarioFile.bundled(name), StepKinds.standard(), 1).check(List.of());
+            boolean replays = plan.steps().stream().anyMatch(p -> p.spec().kind().equals(ReplayOptions.KIND));
+            assertEquals(replays, plan.sendsDiscards(), name);
+        }
+        assertFalse(new StepMaker(ScenarioFile.bundled("trim-recovery"), StepKinds.standard(), 1).check(List.of()).sendsDiscards());
+        assertTrue(new StepMaker(ScenarioFile.bundled("consistency"), StepKinds.standard(), 1).check(List.of()).sendsDiscards());
+    }
 }
