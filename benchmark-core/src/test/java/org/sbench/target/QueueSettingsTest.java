@@ -47,4 +47,22 @@ class QueueSettingsTest {
                 + e.getMessage());
     }
 
+    /**
+     * A run that cannot put back what a killed run left says so: its own options (--allow-merges here) change
+     * nothing, and the user is not left wondering why it sets nomerges. The attribute that refuses even root is a
+     * real read-only one of sysfs, whose value the killed run's note says it left.
+     */
+    @Test
+    void aSettingAKilledRunLeftThatCannotBePutBackIsNamedAsSuch() throws IOException {
+        SysfsBlockDevice disk = disk();
+        Path readOnly = Path.of("/sys/devices/system/cpu/possible");
+        Path queue = dir.resolve("sys/devices/virtual/block/sdz/queue");
+        Files.delete(queue.resolve("nomerges"));
+        Files.createSymbolicLink(queue.resolve("nomerges"), readOnly);
+        Path note = dir.resolve("run/block-8:400.settings");
+        Files.createDirectories(note.getParent());
+        Files.writeString(note, "queue/nomerges 0 " + Files.readString(readOnly).trim() + "\n");
+        SbenchException e = assertThrows(SbenchException.class, () -> QueueSettings.apply(disk, true, false, new QueueSettingsNote(note)));
+        assertTrue(e.getMessage().endsWith("; run as root to put back what a killed run left (noted in " + note + ")"), e.getMessage());
+    }
 }
