@@ -112,6 +112,12 @@ final class ReplayOptions {
             return replay.writes();
         }
 
+        /** A bundled workload sends none: it is synthesized of reads and writes alone (TraceSynthesizer). */
+        @Override
+        public boolean sendsDiscards() {
+            return replay.sendsDiscards() && !BundledTraceCache.names(replay.name());
+        }
+
         @Override
         public void checkFits(Target target, ReplayControl control) {
             found().checkFits(target, control);

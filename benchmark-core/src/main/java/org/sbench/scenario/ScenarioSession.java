@@ -73,14 +73,14 @@ public final class ScenarioSession {
     }
 
     /**
-     * The target settings of {@code request} for {@code plan} (read-only when no step writes), with
-     * the files the run reads as its inputs, never written as its target: the scenario's file and
-     * the trace files its replay steps name.
+     * The target settings of {@code request} for {@code plan} (read-only when no step writes, writeback
+     * throttling left on when none may send discards), with the files the run reads as its inputs, never
+     * written as its target: the scenario's file and the trace files its replay steps name.
      */
     private static TargetSettings targetSettings(Request request, Scenario scenario, StepMaker.Plan plan) {
         List<Path> inputs = Stream.concat(Stream.of(scenario.source()), ReplayOptions.traces(scenario).stream())
                 .map(Path::of).filter(Files::isRegularFile).toList();
-        return request.targetSettings().withReadOnly(!plan.writes()).withInputs(inputs);
+        return request.targetSettings().withReadOnly(!plan.writes()).withSendsDiscards(plan.sendsDiscards()).withInputs(inputs);
     }
 
     /** A scenario read and checked ({@link #prepare}): its workloads made, then run. */

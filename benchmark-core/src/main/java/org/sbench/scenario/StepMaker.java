@@ -108,8 +108,8 @@ final class StepMaker {
         }
     }
 
-    /** The plan at its longest, and whether any of its steps writes. */
-    record Plan(List<PlannedStep> steps, boolean writes) {
+    /** The plan at its longest, whether any of its steps writes, and whether any may send discards ({@link Step#sendsDiscards}). */
+    record Plan(List<PlannedStep> steps, boolean writes, boolean sendsDiscards) {
     }
 
     /**
@@ -119,12 +119,15 @@ final class StepMaker {
     Plan check(List<String> skippedKinds) {
         List<PlannedStep> plan = ScenarioWalk.plan(scenario);
         boolean writes = false;
+        boolean sendsDiscards = false;
         for (PlannedStep p : plan) {
             if (!skippedKinds.contains(p.spec().kind())) {
-                writes |= make(p).writes();
+                Step step = make(p);
+                writes |= step.writes();
+                sendsDiscards |= step.sendsDiscards();
             }
         }
-        return new Plan(plan, writes);
+        return new Plan(plan, writes, sendsDiscards);
     }
 
     private Map<String, String> scaled(StepKinds.Kind kind, Map<String, String> options) {

@@ -59,6 +59,11 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
         return !settings.readOnly();
     }
 
+    @Override
+    public boolean sendsDiscards() {
+        return writes();
+    }
+
     /**
      * Reads the trace through once, as the run will, and checks that these settings replay it on
      * {@code target}: a stream it has, a mode it can be replayed in, IOs that fit.

@@ -43,6 +43,15 @@ public interface Step {
     }
 
     /**
+     * True if the step may send discards through an IO engine, for which a block device's writeback
+     * throttling is turned off ({@link org.sbench.target.TargetSettings#sendsDiscards}): a replay that writes
+     * (its trace is read only when it runs); no other step, which leaves the throttling on.
+     */
+    default boolean sendsDiscards() {
+        return false;
+    }
+
+    /**
      * Checks what of the step depends on {@code target} (sizes inside its capacity, whole logical
      * blocks, an erase method it has) without issuing an IO: a usage error naming the option when
      * something does not fit. {@link #run} makes the same checks; a scenario makes them for all its

@@ -101,11 +101,12 @@ public final class BundledTraceCache {
      * that workload, generated first if missing ({@code generating} hears the IOs generated).
      */
     public Path resolve(String arg, Progress generating) {
-        Path asFile = Path.of(arg);
-        if (Files.exists(asFile) || !BundledTraces.exists(arg)) {
-            return asFile;
-        }
-        return trace(arg, DEFAULT_SEED, generating);
+        return names(arg) ? trace(arg, DEFAULT_SEED, generating) : Path.of(arg);
+    }
+
+    /** True if {@code arg} stands for a bundled workload: a bundled name, and no file of that name ({@link #resolve}). */
+    public static boolean names(String arg) {
+        return !Files.exists(Path.of(arg)) && BundledTraces.exists(arg);
     }
 
     /** The cached trace of workload {@code name} for {@code seed}, generated if missing ({@code generating} hears how far). */

@@ -90,7 +90,8 @@ public final class BlockDeviceTarget implements Target {
     /**
      * Opens {@code path} (O_RDONLY when {@code settings} are read-only, else O_RDWR|O_EXCL; O_DIRECT either
      * way, and O_NOATIME where allowed: {@link TargetCalls#openForIo}) and applies the queue settings, none
-     * for a run that issues no IO through the engine (a purge: {@link TargetSettings#tunesQueue}).
+     * for a run that issues no IO through the engine (a purge: {@link TargetSettings#tunesQueue}), writeback
+     * throttling only for one that writes and may send discards ({@link TargetSettings#sendsDiscards}).
      * The lock and the safety checks are the caller's ({@link Targets}); the target owns
      * {@code lock} once open, and the caller still does if this throws. {@code note} is where the
      * queue settings changed are noted, read and written under {@code lock}.
@@ -103,8 +104,8 @@ public final class BlockDeviceTarget implements Target {
         int fd = TargetCalls.openForIo(path, flags, flagNames);
         QueueSettings queue = null;
         try {
-            queue = QueueSettings.apply(device, settings.allowMerges() || !settings.tunesQueue(), !readOnly && settings.tunesQueue(),
-                    note);
+            queue = QueueSettings.apply(device, settings.allowMerges() || !settings.tunesQueue(),
+                    !readOnly && settings.tunesQueue() && settings.sendsDiscards(), note);
             return new BlockDeviceTarget(path, device, fd, queue, lock);
         } catch (RuntimeException e) {
             try {

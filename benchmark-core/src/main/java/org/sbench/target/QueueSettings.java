@@ -18,9 +18,10 @@ import org.sbench.SbenchException;
  * ({@code queue/wbt_lat_usec}, on by default without an IO scheduler) caps the discards in flight
  * at a few and makes the thread that submits one more sleep, so a queued trim waits in the replay
  * thread's submit and reaches the device late, through a kernel worker that can issue it after
- * later IOs (seen in a tracefs capture; it throttles no O_DIRECT write). The recorded discards
- * went through the recording kernel's throttle already, so for a run that writes it is turned off
- * ({@value #WBT_OFF}). The old values are written back on {@link #close()}.
+ * later IOs (seen in a tracefs capture). The recorded discards went through the recording
+ * kernel's throttle already, so for a run that may send discards it is turned off ({@value #WBT_OFF});
+ * any other run leaves it on, as it throttles no O_DIRECT write (they carry REQ_SYNC|REQ_IDLE, which
+ * the kernel's {@code wbt_should_throttle} lets pass). The old values are written back on {@link #close()}.
  *
  * <p>Restoration also happens when the JVM exits without {@code close()} (Ctrl-C, SIGTERM): a
  * shutdown hook is registered when a value is changed and removed again by a normal
@@ -66,12 +67,12 @@ public final class QueueSettings implements AutoCloseable {
 
     /**
      * Disables merging on {@code device}'s disk for the run ({@code allowMerges} false), and
-     * writeback throttling for a run that {@code writes}; or only records the settings.
+     * writeback throttling for a run that sends {@code discards}; or only records the settings.
      *
      * @throws SbenchException {@link ErrorKind#SYSTEM_FAILURE} when a setting cannot be read or changed
      *         (nothing stays changed then)
      */
-    static QueueSettings apply(SysfsBlockDevice device, boolean allowMerges, boolean writes, QueueSettingsNote note) {
+    static QueueSettings apply(SysfsBlockDevice device, boolean allowMerges, boolean discards, QueueSettingsNote note) {
         SysfsBlockDevice disk = device.disk();
         note.undoDeadRun(disk);
         Path nomerges = disk.attributePath(NOMERGES);
@@ -81,7 +82,7 @@ public final class QueueSettings implements AutoCloseable {
         String wbtBefore = disk.attribute(WBT_LAT_USEC).orElse(null);
         String scheduler = KernelChoices.selected(disk.attribute("queue/scheduler").orElse(""));
         boolean mergesOff = !allowMerges && !mergesBefore.equals(NOMERGES_NONE);
-        boolean wbtOff = writes && wbtBefore != null && !wbtBefore.equals(WBT_OFF);
+        boolean wbtOff = discards && wbtBefore != null && !wbtBefore.equals(WBT_OFF);
         QueueSettings settings = new QueueSettings(mergesBefore, mergesOff ? NOMERGES_NONE : mergesBefore, wbtBefore,
                 wbtOff ? WBT_OFF : wbtBefore, scheduler, note);
         List<QueueSettingsNote.Entry> planned = new ArrayList<>();
@@ -113,7 +114,7 @@ public final class QueueSettings implements AutoCloseable {
     /**
      * What to do about the {@code planned} changes when one needs a right the user lacks:
      * {@value #ALLOW_MERGES_OPTION} is a way out only when merging is all the run changes (writeback
-     * throttling, turned off for a run that writes, has no option to keep it).
+     * throttling, turned off for a run that sends discards, has no option to keep it).
      */
     private static String hint(List<QueueSettingsNote.Entry> planned) {
         boolean mergesAlone = planned.stream().allMatch(e -> e.attribute().equals(NOMERGES));

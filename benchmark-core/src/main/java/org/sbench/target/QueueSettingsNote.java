@@ -42,7 +42,8 @@ final class QueueSettingsNote {
     void undoDeadRun(SysfsBlockDevice disk) {
         for (Entry e : read()) {
             if (disk.attribute(e.attribute()).map(e.used()::equals).orElse(false)) {
-                QueueSettings.write(disk.attributePath(e.attribute()), e.before(), "; run as root");
+                QueueSettings.write(disk.attributePath(e.attribute()), e.before(),
+                        "; run as root to put back what a killed run left (noted in " + file + ")");
             }
         }
         delete();

@@ -6,13 +6,14 @@ import java.util.OptionalLong;
 
 /**
  * How {@link Targets} opens a target, immutable; {@link #DEFAULTS} holds every default (read-write,
- * nothing allowed, size from the target, merges disabled, the queue set for an engine's IOs), and each
- * {@code with*} returns a copy.
+ * nothing allowed, size from the target, merges disabled, the queue set for an engine's IOs, discards
+ * among them), and each {@code with*} returns a copy.
  */
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, true, List.of());
+            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, true, true,
+                    List.of());
 
     private final boolean readOnly;
     private final boolean allowWrite;
@@ -21,10 +22,11 @@ public final class TargetSettings {
     private final OptionalLong defaultSizeBytes;
     private final boolean allowMerges;
     private final boolean tunesQueue;
+    private final boolean sendsDiscards;
     private final List<Path> inputs;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            OptionalLong defaultSizeBytes, boolean allowMerges, boolean tunesQueue, List<Path> inputs) {
+            OptionalLong defaultSizeBytes, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards, List<Path> inputs) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
@@ -32,6 +34,7 @@ public final class TargetSettings {
         this.defaultSizeBytes = defaultSizeBytes;
         this.allowMerges = allowMerges;
         this.tunesQueue = tunesQueue;
+        this.sendsDiscards = sendsDiscards;
         this.inputs = List.copyOf(inputs);
     }
 
@@ -76,13 +79,23 @@ public final class TargetSettings {
     }
 
     /**
-     * The run issues IOs through an IO engine, for which a block device's queue is set (merging off unless
-     * {@link #allowMerges}, writeback throttling off for a run that writes: {@link QueueSettings}); false for
-     * a purge, whose erase calls (ioctls, one at a time) need neither, and which then changes nothing of the
-     * queue (so the device's owner may run it without root).
+     * The run issues IOs through an IO engine, for which a block device's merging is turned off (unless
+     * {@link #allowMerges}: {@link QueueSettings}); false for a purge, whose erase calls (ioctls, one at a
+     * time) need no setting, and which then changes nothing of the queue (so the device's owner may run it
+     * without root).
      */
     public boolean tunesQueue() {
         return tunesQueue;
+    }
+
+    /**
+     * The run may send discards through an IO engine (a replay of a trace with trims), for which a block
+     * device's writeback throttling is turned off when it writes ({@link QueueSettings}): true unless the
+     * caller knows it sends none, as every run but such a replay does (the kernel throttles discards, and
+     * no O_DIRECT write), which then leaves the throttling on and needs no root for it.
+     */
+    public boolean sendsDiscards() {
+        return sendsDiscards;
     }
 
     /** The files the command reads (a replay's trace): never written as its target, whatever the options. */
@@ -91,34 +104,40 @@ public final class TargetSettings {
     }
 
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, inputs);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, inputs);
+        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, inputs);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, tunesQueue, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards,
+                inputs);
     }
 
     public TargetSettings withDefaultSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, tunesQueue, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, tunesQueue, sendsDiscards,
+                inputs);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, tunesQueue, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withTunesQueue(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value, sendsDiscards, inputs);
+    }
+
+    public TargetSettings withSendsDiscards(boolean value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, value, inputs);
     }
 
     public TargetSettings withInputs(List<Path> value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, value);
     }
 }

@@ -1,7 +1,9 @@
 package org.sbench.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,6 +121,47 @@ class ReplayTrimOrderDeviceTest {
                     assertEquals("0", r.target().device().get(BlockDeviceTarget.KEY_WBT_LAT_USEC), c.what() + ": no writeback throttling");
                 }
             }
+        }
+    }
+
+    /**
+     * Writeback throttling holds back discards alone: the kernel's blk-wbt throttles no O_DIRECT write (they
+     * carry REQ_SYNC|REQ_IDLE). A replay of a trace without trims leaves it on, and the device still sees the
+     * writes, reads and flushes in trace order; the result says it was on ({@code wbtLatUsec} 2000, as before).
+     */
+    @Test
+    void aTraceWithoutTrimsLeavesWritebackThrottlingOn(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        List<IoRecord> ios = ios().stream().filter(r -> r.op != Op.TRIM).toList();
+        Path t = TestRecords.writeSbt(dir.resolve("no-trims.sbt"), TraceInfo.of("no trims", EnumSet.of(Field.COMPLETE)), ios);
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Path wbt = Path.of("/sys/class/block", dev.name(), "queue/wbt_lat_usec");
+            assumeTrue(Files.exists(wbt), "kernel without writeback throttling");
+            Files.writeString(wbt, "2000");
+            int n = 0;
+            for (String engine : List.of("io_uring", "libaio")) {
+                List<String> during = new ArrayList<>();
+                ReplayListener reading = (done, total, elapsedNs, bytes) -> during.add(read(wbt));
+                BlockLayerOrder.Captured got = BlockLayerOrder.capture(dev, dir.resolve("capture-" + n++ + ".sbt"), ios.size(),
+                        () -> ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
+                                TargetSettings.DEFAULTS.withAllowWrite(true), ReplaySettings.DEFAULTS.withFixedQd(QD).withEngine(engine)),
+                                NanoClock.SYSTEM, reading, new ReplayControl(), "test"));
+                ReplayResult r = got.result();
+                assertTrue(r.complete(), engine);
+                assertFalse(during.isEmpty(), engine + ": no progress heard");
+                assertEquals(List.of("2000"), during.stream().distinct().toList(), engine + ": wbt_lat_usec during the replay");
+                assertEquals("2000", r.target().device().get(BlockDeviceTarget.KEY_WBT_LAT_USEC), engine);
+                assertEquals("2000", r.target().device().get(BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE), engine);
+                BlockLayerOrder.assertTraceOrder(ios, got.seen(), engine);
+            }
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).trim();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 }

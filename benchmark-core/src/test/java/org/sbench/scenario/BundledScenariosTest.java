@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sbench.step.IdleStep;
 import org.sbench.step.Step;
 import org.sbench.traces.BundledScenarios;
@@ -48,5 +51,22 @@ class BundledScenariosTest {
                 assertEquals(ReplayOptions.KIND, step.kind(), p.position().describe());
             }
         }
+    }
+
+    /**
+     * A scenario turns writeback throttling off only when a step may send discards through the engine (a replay
+     * of a trace file): the trims of trim-recovery and pts-iops-lite are purges (ioctls), their fills, tortures
+     * and sweeps send none, and the replays of consistency and atsb-2011 replay bundled workloads, synthesized
+     * of reads and writes alone; so the throttling (which holds back discards alone) stays on for all of them.
+     */
+    @Test
+    void onlyAScenarioThatReplaysATraceFileMaySendDiscards(@TempDir Path dir) throws Exception {
+        for (String name : BundledScenarios.NAMES) {
+            assertFalse(new StepMaker(ScenarioFile.bundled(name), StepKinds.standard(), 1).check(List.of()).sendsDiscards(), name);
+        }
+        Path trace = Files.writeString(dir.resolve("t.csv"), "");
+        Path file = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - fill: {percent: 10}\n  - replay: {trace: " + trace + "}\n"
+                + "  - replay: {trace: light-2011}\n");
+        assertTrue(new StepMaker(ScenarioFile.read(file), StepKinds.standard(), 1).check(List.of()).sendsDiscards());
     }
 }

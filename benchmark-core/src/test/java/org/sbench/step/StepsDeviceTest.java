@@ -33,6 +33,7 @@ import org.sbench.record.RecordSettings;
 import org.sbench.record.TraceRecorder;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockStat;
@@ -167,25 +168,68 @@ class StepsDeviceTest {
     void aPurgeLeavesTheQueueSettingsAsTheyAre() throws Exception {
         LoopDevice.assumeRoot();
         try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
-            Path queue = Path.of("/sys/block", dev.name(), "queue");
-            List<String> during = new ArrayList<>();
-            StepResult r = StepSession.run(PurgeStep.of(Map.of()), dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true),
-                    null, NanoClock.SYSTEM, new StepListener() {
-                        @Override
-                        public void progress(String what, Work work, long done, long total, long elapsedNs) {
-                            try {
-                                during.add(Files.readString(queue.resolve("nomerges")).trim() + " "
-                                        + Files.readString(queue.resolve("wbt_lat_usec")).trim());
-                            } catch (IOException e) {
-                                throw new java.io.UncheckedIOException(e);
-                            }
-                        }
-                    }, new ReplayControl(), "test");
-            assertTrue(r.complete());
-            assertFalse(during.isEmpty());
-            String before = Files.readString(queue.resolve("nomerges")).trim() + " " + Files.readString(queue.resolve("wbt_lat_usec")).trim();
-            assertEquals(List.of(before), during.stream().distinct().toList(), "nomerges and wbt_lat_usec during the purge");
+            String before = queueSettings(dev);
+            assertEquals(List.of(before), queueSettingsDuring(PurgeStep.of(Map.of()), dev), "nomerges and wbt_lat_usec during the purge");
         }
+    }
+
+    /**
+     * Writeback throttling holds back discards alone (the kernel's blk-wbt throttles no O_DIRECT write), and
+     * a fill or a torture sends none: they leave it on, so that the device's owner may run them without root
+     * ({@code --allow-merges} keeping merging as it is). Before, every run that wrote turned it off.
+     */
+    @Test
+    void aFillAndATortureLeaveWritebackThrottlingOn() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Path wbt = Path.of("/sys/block", dev.name(), "queue/wbt_lat_usec");
+            assumeTrue(Files.exists(wbt), "kernel without writeback throttling");
+            dev.setNomerges(0);
+            Files.writeString(wbt, "2000");
+            for (Step step : List.of(FillStep.of(opts("percent", "25", "bs", "128K", "qd", "8")),
+                    TortureStep.of(opts("duration", "1s", "qd", "16")))) {
+                assertEquals(List.of("2 2000"), queueSettingsDuring(step, dev), step.kind() + ": nomerges and wbt_lat_usec during it");
+                assertEquals("0 2000", queueSettings(dev), step.kind() + ": after it");
+            }
+        }
+    }
+
+    /** The disk's nomerges and wbt_lat_usec, as "NOMERGES WBT". */
+    private static String queueSettings(LoopDevice dev) throws IOException {
+        Path queue = Path.of("/sys/block", dev.name(), "queue");
+        return Files.readString(queue.resolve("nomerges")).trim() + " " + Files.readString(queue.resolve("wbt_lat_usec")).trim();
+    }
+
+    /**
+     * {@link #queueSettings} as read while {@code step} runs on {@code dev}: as each of its IO runs starts and at
+     * every progress report of its other work (a purge's chunks), each value once.
+     */
+    private static List<String> queueSettingsDuring(Step step, LoopDevice dev) {
+        List<String> during = new ArrayList<>();
+        StepResult r = StepSession.run(step, dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true), null,
+                NanoClock.SYSTEM, new StepListener() {
+                    @Override
+                    public ReplayListener run(String what, long timeLimitNs) {
+                        read();
+                        return ReplayListener.NONE;
+                    }
+
+                    @Override
+                    public void progress(String what, Work work, long done, long total, long elapsedNs) {
+                        read();
+                    }
+
+                    private void read() {
+                        try {
+                            during.add(queueSettings(dev));
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                }, new ReplayControl(), "test");
+        assertTrue(r.complete(), step.kind());
+        assertFalse(during.isEmpty(), step.kind() + " reported no progress");
+        return during.stream().distinct().toList();
     }
 
     @Test

@@ -84,7 +84,7 @@ class QueueSettingsDeviceTest {
     }
 
     @Test
-    void writebackThrottlingIsOffDuringARunThatWritesAndComesBack() throws IOException {
+    void writebackThrottlingIsOffDuringARunThatMaySendDiscardsAndComesBack() throws IOException {
         try (LoopDevice loop = LoopDevice.create(SIZE)) {
             assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
             Files.writeString(loop.wbtFile(), "3000");
@@ -95,6 +95,23 @@ class QueueSettingsDeviceTest {
                 assertNotNull(t.queueSettings().shutdownHook(), "restored on Ctrl-C too");
             }
             assertEquals("3000", read(loop.wbtFile()));
+        }
+    }
+
+    /** The kernel throttles discards alone, no O_DIRECT write: a run that writes but sends no discard leaves it, needing no root for it. */
+    @Test
+    void aRunThatSendsNoDiscardLeavesWritebackThrottling() throws IOException {
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            assumeTrue(Files.exists(loop.wbtFile()), "kernel without writeback throttling");
+            Files.writeString(nomerges(loop), "0");
+            Files.writeString(loop.wbtFile(), "2500");
+            TargetSettings fill = WRITE.withAllowMerges(true).withSendsDiscards(false);
+            try (BlockDeviceTarget t = (BlockDeviceTarget) Targets.open(loop.device(), fill)) {
+                assertEquals("2500", read(loop.wbtFile()));
+                assertEquals("2500", t.describe().get(BlockDeviceTarget.KEY_WBT_LAT_USEC));
+                assertEquals("2500", t.describe().get(BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE));
+                assertNull(t.queueSettings().shutdownHook(), "nothing changed, nothing to restore");
+            }
         }
     }
 

@@ -27,24 +27,42 @@ class QueueSettingsTest {
     }
 
     /** The refusal of a run whose note of the settings cannot be written (its part file's name is taken by a directory). */
-    private SbenchException refused(boolean allowMerges, boolean writes) throws IOException {
+    private SbenchException refused(boolean allowMerges, boolean discards) throws IOException {
         SysfsBlockDevice disk = disk();
         Path note = dir.resolve("run/block-8:400.settings");
         Files.createDirectories(dir.resolve("run/block-8:400.settings.part"));
-        return assertThrows(SbenchException.class, () -> QueueSettings.apply(disk, allowMerges, writes, new QueueSettingsNote(note)));
+        return assertThrows(SbenchException.class, () -> QueueSettings.apply(disk, allowMerges, discards, new QueueSettingsNote(note)));
     }
 
     @Test
     void allowMergesIsOfferedOnlyWhereItIsAWayOut() throws IOException {
-        String readOnly = refused(false, false).getMessage();
-        assertTrue(readOnly.endsWith("; run as root or add --allow-merges"), readOnly);
+        String noDiscards = refused(false, false).getMessage();
+        assertTrue(noDiscards.endsWith("; run as root or add --allow-merges"), "a read-only run, a fill: " + noDiscards);
     }
 
     @Test
-    void aRunThatWritesNeedsRootEvenWithAllowMerges() throws IOException {
+    void aRunThatSendsDiscardsNeedsRootEvenWithAllowMerges() throws IOException {
         SbenchException e = refused(false, true);
         assertTrue(e.getMessage().endsWith("; run as root"), "--allow-merges leaves writeback throttling to turn off: "
                 + e.getMessage());
     }
 
+    /**
+     * A run that cannot put back what a killed run left says so: its own options (--allow-merges here) change
+     * nothing, and the user is not left wondering why it sets nomerges. The attribute that refuses even root is a
+     * real read-only one of sysfs, whose value the killed run's note says it left.
+     */
+    @Test
+    void aSettingAKilledRunLeftThatCannotBePutBackIsNamedAsSuch() throws IOException {
+        SysfsBlockDevice disk = disk();
+        Path readOnly = Path.of("/sys/devices/system/cpu/possible");
+        Path queue = dir.resolve("sys/devices/virtual/block/sdz/queue");
+        Files.delete(queue.resolve("nomerges"));
+        Files.createSymbolicLink(queue.resolve("nomerges"), readOnly);
+        Path note = dir.resolve("run/block-8:400.settings");
+        Files.createDirectories(note.getParent());
+        Files.writeString(note, "queue/nomerges 0 " + Files.readString(readOnly).trim() + "\n");
+        SbenchException e = assertThrows(SbenchException.class, () -> QueueSettings.apply(disk, true, false, new QueueSettingsNote(note)));
+        assertTrue(e.getMessage().endsWith("; run as root to put back what a killed run left (noted in " + note + ")"), e.getMessage());
+    }
 }

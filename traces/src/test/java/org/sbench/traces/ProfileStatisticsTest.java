@@ -130,6 +130,7 @@ class ProfileStatisticsTest {
         TraceStatistics s = generate(name);
         assertEquals(p.reads(), s.reads(), "reads");
         assertEquals(p.writes(), s.writes(), "writes");
+        assertEquals(0, s.trims(), "reads and writes alone: a scenario's replay of it leaves writeback throttling on");
         double[] shares = p.sizeShares();
         for (SizeClass c : SizeClass.values()) {
             if (p.sizeSharePublished(c)) {
