@@ -68,8 +68,9 @@ public final class ReplaySession {
         // The plan's progress covers planning; the run's own reading is the replay's progress (the listener).
         TraceSource source = plan.source(settings.stream(), formats, request.readOptions().withProgress(Progress.NONE));
         // The trace as read (a bundled workload's cache file too) is never the target; writeback throttling,
-        // which holds back discards alone, is left on for a trace without trims.
-        TargetSettings ts = request.targetSettings().withInputs(List.of(request.trace())).withSendsDiscards(plan.stats().trims() > 0);
+        // which holds back discards alone, is left on for a trace (or the --stream of it replayed) without trims.
+        TargetSettings ts = request.targetSettings().withInputs(List.of(request.trace()))
+                .withSendsDiscards(plan.trims(settings.stream()) > 0);
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
         long needed = source.neededBytes();
         ts = ts.withDefaultSizeBytes(Sizes.roundedUp(needed, SIZE_ROUNDING));

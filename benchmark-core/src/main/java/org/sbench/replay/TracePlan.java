@@ -121,6 +121,12 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         return s == null ? stats.records() : s.records();
     }
 
+    /** Trims of the chosen stream (all streams for none or all): a replay of it may send discards when there are any. */
+    public long trims(int streamId) {
+        TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);
+        return s == null ? stats.trims() : s.trims();
+    }
+
     /** IOs of the chosen stream (all streams for none or all) without a recorded queue depth. */
     private long withoutQd(int streamId) {
         TraceStatistics.StreamRow s = streamId < 0 ? null : stream(streamId);

@@ -26,7 +26,7 @@ public final class ComparisonTable {
         out.println("columns");
         int width = 0;
         for (int i = 0; i < c.columns().size(); i++) {
-            width = Math.max(width, header(c, i).length());
+            width = Math.max(width, DisplayWidth.of(header(c, i)));
         }
         for (int i = 0; i < c.columns().size(); i++) {
             out.println("  " + pad(header(c, i), width) + "  " + c.describe(i));
@@ -173,7 +173,7 @@ public final class ComparisonTable {
     }
 
     private static String pad(String s, int width) {
-        return s + " ".repeat(Math.max(0, width - s.length()));
+        return s + " ".repeat(Math.max(0, width - DisplayWidth.of(s)));
     }
 
     private static boolean isZero(String formatted) {

@@ -8,7 +8,8 @@ import org.sbench.SbenchException;
 /**
  * Columns aligned for the terminal: the first column left-aligned, the others right-aligned (numbers)
  * unless made left-aligned (words). A cell's control characters (a phase named in a trace) are shown
- * as {@link SbenchException#printable} shows them, before the widths are taken.
+ * as {@link SbenchException#printable} shows them, before the widths are taken, and the widths are the
+ * columns a terminal shows ({@link DisplayWidth}): a CJK character takes two, a combining mark none.
  */
 public final class TextTable {
     private final List<String[]> rows = new ArrayList<>();
@@ -65,7 +66,7 @@ public final class TextTable {
         int[] width = new int[columns];
         for (String[] r : rows) {
             for (int i = 0; i < columns; i++) {
-                width[i] = Math.max(width[i], r[i].length());
+                width[i] = Math.max(width[i], DisplayWidth.of(r[i]));
             }
         }
         for (String[] r : rows.subList(firstRow, rows.size())) {
@@ -74,7 +75,7 @@ public final class TextTable {
                 if (i > 0) {
                     b.append("  ");
                 }
-                String pad = " ".repeat(width[i] - r[i].length());
+                String pad = " ".repeat(width[i] - DisplayWidth.of(r[i]));
                 b.append(left[i] ? r[i] + pad : pad + r[i]);
             }
             out.println(b.toString().stripTrailing());

@@ -157,6 +157,31 @@ class ReplayTrimOrderDeviceTest {
         }
     }
 
+    /**
+     * replay --stream N decided from the whole trace's trims: a stream of writes and reads alone, of a
+     * trace whose other stream trims, turned the throttling off (wbtLatUsec 0). It is the stream's trims now.
+     */
+    @Test
+    void aStreamWithoutTrimsLeavesWritebackThrottlingOn(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        List<IoRecord> ios = ios().stream().filter(r -> r.op != Op.FLUSH).toList();
+        ios.forEach(r -> r.stream = r.op == Op.TRIM ? 1 : 0);
+        Path t = TestRecords.writeSbt(dir.resolve("streams.sbt"), TraceInfo.of("streams", EnumSet.of(Field.COMPLETE, Field.STREAM)), ios);
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Path wbt = Path.of("/sys/class/block", dev.name(), "queue/wbt_lat_usec");
+            assumeTrue(Files.exists(wbt), "kernel without writeback throttling");
+            Files.writeString(wbt, "2000");
+            for (String stream : List.of("0", "1")) {
+                ReplayResult r = ReplaySession.run(new ReplaySession.Request(t, null, ReadOptions.DEFAULTS, dev.path().toString(),
+                        TargetSettings.DEFAULTS.withAllowWrite(true), ReplaySettings.DEFAULTS.withFixedQd(QD)
+                                .withMapping(FitPolicy.ERROR, stream, false)), NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test");
+                assertTrue(r.complete(), stream);
+                assertEquals(stream.equals("0") ? "2000" : "0", r.target().device().get(BlockDeviceTarget.KEY_WBT_LAT_USEC), "stream " + stream);
+            }
+            assertEquals("2000", read(wbt), "put back");
+        }
+    }
+
     private static String read(Path file) {
         try {
             return Files.readString(file).trim();

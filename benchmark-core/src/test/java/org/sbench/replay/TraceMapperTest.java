@@ -103,8 +103,8 @@ class TraceMapperTest {
     @Test
     void scaledStreamsKeepTheirIosInTheirOwnRanges() {
         StreamLayout layout = StreamLayout.of(List.of(
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 4096, 0, 2L << 20, 0, 0),
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, 2L << 20, 0, 0)));
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 0, 4096, 0, 2L << 20, 0, 0),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 0, 4096, 0, 2L << 20, 0, 0)));
         long cap = 1398272;
         TraceMapper m = new TraceMapper(ReplaySettings.ALL_STREAMS, FitPolicy.SCALE, cap, layout.totalBytes(), 512, false, 0, layout);
         long second = m.scaled(2L << 20);
@@ -163,8 +163,8 @@ class TraceMapperTest {
     @Test
     void allStreamsGoOnDisjointRanges() {
         StreamLayout layout = StreamLayout.of(List.of(
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 4096, 0, 3L << 20, 0, 0),
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(7, "7", 1, 1, 0, 4096, 0, (5L << 20) + 1, 0, 0)));
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(0, "0", 1, 1, 0, 0, 4096, 0, 3L << 20, 0, 0),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(7, "7", 1, 1, 0, 0, 4096, 0, (5L << 20) + 1, 0, 0)));
         assertEquals(0, layout.base(0));
         assertEquals(3L << 20, layout.base(7));
         assertEquals((3L << 20) + (6L << 20), layout.totalBytes());
@@ -188,12 +188,12 @@ class TraceMapperTest {
     void streamsSideBySidePast2To63BytesAreRefused() {
         long sixEiB = 6L << 60;
         SbenchException e = assertThrows(SbenchException.class, () -> StreamLayout.of(List.of(
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, sixEiB, 0, 0),
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(2, "2", 1, 1, 0, 4096, 0, sixEiB, 0, 0))));
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 0, 4096, 0, sixEiB, 0, 0),
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(2, "2", 1, 1, 0, 0, 4096, 0, sixEiB, 0, 0))));
         assertEquals(ErrorKind.USAGE, e.kind());
         assertTrue(e.getMessage().contains("--stream N"), e.getMessage());
         StreamLayout last = StreamLayout.of(List.of(
-                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 4096, 0, Long.MAX_VALUE, 0, 0)));
+                new org.sbench.trace.stats.TraceStatistics.StreamRow(1, "1", 1, 1, 0, 0, 4096, 0, Long.MAX_VALUE, 0, 0)));
         assertEquals(Long.MAX_VALUE, last.totalBytes(), "a range past the last whole MiB below 2^63 ends at 2^63 - 1");
     }
 }

@@ -110,6 +110,32 @@ class TracePlanTest {
         }
     }
 
+    /**
+     * replay --stream N turned writeback throttling off when any stream had trims: counted per
+     * stream, a stream of reads alone sends none (its owner needs no root for it).
+     */
+    @Test
+    void trimsAreCountedOfTheStreamReplayed(@TempDir Path dir) {
+        Path file = dir.resolve("trims.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.STREAM)))) {
+            IoRecord r = new IoRecord();
+            for (int i = 0; i < 6; i++) {
+                r.issueNs = i * US;
+                r.op = i % 2 == 0 ? Op.READ : Op.TRIM;
+                r.stream = i % 2;
+                r.offsetBytes = i * 4096L;
+                r.lengthBytes = 4096;
+                w.write(r);
+            }
+            w.finish();
+        }
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl());
+        assertEquals(0, plan.trims(0));
+        assertEquals(3, plan.trims(1));
+        assertEquals(3, plan.trims(ReplaySettings.ALL_STREAMS));
+        assertEquals(3, plan.stats().streams().get(1).trims());
+    }
+
     @Test
     void streamAllInRecordedQdModeNeedsTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);

@@ -61,6 +61,17 @@ class ComparisonTableTest {
         assertEquals(fidelity + Metric.FIDELITY.size() + 2, lines.size());
     }
 
+    /** A label a terminal shows wider than its characters (ディスク: 4 characters, 8 columns) is padded by columns. */
+    @Test
+    void columnsAreListedAlignedByTheColumnsATerminalShows() {
+        ResultComparison c = ResultComparison.of(List.of(
+                new ResultComparison.Input(ResultFixtures.A, ResultFixtures.load(ResultFixtures.A), "ディスク"),
+                ResultFixtures.input(ResultFixtures.B)), 0, false);
+        List<String> lines = print(c, RankingMetric.BUSY).lines().toList();
+        assertTrue(lines.get(2).startsWith("  ディスク (baseline)  model DriveA"), lines.get(2));
+        assertTrue(lines.get(3).startsWith("  DriveB" + " ".repeat(13) + "  model DriveB"), lines.get(3));
+    }
+
     @Test
     void phasesSideBySide(@TempDir Path dir) {
         List<String> lines = print(ResultComparisonTest.phased(dir, List.of("boot", "work"), List.of("boot", "work"), false),

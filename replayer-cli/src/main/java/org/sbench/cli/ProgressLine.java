@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import org.sbench.result.DisplayWidth;
 
 /**
  * The progress of a long command on stderr: on a terminal one line rewritten in place ({@code \r}),

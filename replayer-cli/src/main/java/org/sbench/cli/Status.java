@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.LongFunction;
+import org.sbench.result.DisplayWidth;
 
 /**
  * A progress status: groups, each a label and fields ("replay: 12 of 40 IOs (30.0%), 3 IOPS, elapsed 0:04,

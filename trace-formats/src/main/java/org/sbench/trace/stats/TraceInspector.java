@@ -41,7 +41,8 @@ public final class TraceInspector implements AutoCloseable {
     private static final int STREAM_MAX_OFFSET = 5;
     private static final int STREAM_WITHOUT_COMPLETION = 6;
     private static final int STREAM_WITHOUT_QD = 7;
-    private static final int STREAM_COUNTERS = 8;
+    private static final int STREAM_TRIMS = 8;
+    private static final int STREAM_COUNTERS = 9;
     private long maxIoBytes;
     private long records;
     private final long[] opCount = new long[Op.values().length];
@@ -111,6 +112,8 @@ public final class TraceInspector implements AutoCloseable {
             s[STREAM_READS + op]++;
             s[STREAM_BYTES_READ + op] += r.lengthBytes;
             footprint.add(r.stream, r.offsetBytes, r.lengthBytes);
+        } else if (r.op == Op.TRIM) {
+            s[STREAM_TRIMS]++;
         }
         if (r.qd != IoRecord.NO_QD) {
             qdSum += r.qd;
@@ -173,7 +176,7 @@ public final class TraceInspector implements AutoCloseable {
         for (Map.Entry<Integer, long[]> e : byStream.entrySet()) {
             long[] s = e.getValue();
             streamRows.add(new TraceStatistics.StreamRow(e.getKey(), info.streamName(e.getKey()), s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES],
-                    s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION],
+                    s[STREAM_TRIMS], s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION],
                     s[STREAM_WITHOUT_QD]));
         }
         List<TraceStatistics.Phase> phases = new ArrayList<>();

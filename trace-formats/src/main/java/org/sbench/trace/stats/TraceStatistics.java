@@ -70,10 +70,11 @@ public record TraceStatistics(
      * One stream (device, volume, LUN): its number and how it is shown ({@code MAJOR:MINOR} for a
      * device number, {@link org.sbench.trace.TraceInfo#streamName}), its IOs, bytes and highest end
      * offset, and its IOs without a completion time and without a recorded queue depth; the
-     * stream's depth is recorded only when {@code withoutQd} is 0.
+     * stream's depth is recorded only when {@code withoutQd} is 0. Its trims say whether a replay of
+     * it alone may send discards.
      */
-    public record StreamRow(int stream, String name, long records, long reads, long writes, long bytesRead, long bytesWritten,
-                            long maxOffset, long withoutCompletion, long withoutQd) {
+    public record StreamRow(int stream, String name, long records, long reads, long writes, long trims, long bytesRead,
+                            long bytesWritten, long maxOffset, long withoutCompletion, long withoutQd) {
     }
 
     /** A phase marker of the trace. */

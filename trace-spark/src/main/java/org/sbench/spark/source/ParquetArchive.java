@@ -95,7 +95,8 @@ public final class ParquetArchive implements Archive {
 
     /**
      * The table {@code paths} name when one of them is a directory of Parquet part files (then it
-     * must be the only input, given without {@code --from}), else null.
+     * must be the only input, given without {@code --from}, {@code --skip-bad} or a {@code --split-size}
+     * other than the default, which it was read with when written), else null.
      */
     static ParquetArchive find(SparkSession spark, List<String> paths, SourceOptions options) {
         String table = null;
@@ -112,6 +113,13 @@ public final class ParquetArchive implements Archive {
         }
         if (options.from() != null) {
             throw SbenchException.usage("--from: " + table + " is a Parquet table of sbench-spark, read as it was written");
+        }
+        if (options.skipBad() > 0) {
+            throw SbenchException.usage("--skip-bad: " + table + " is a Parquet table of sbench-spark: its bad records were skipped or "
+                    + "refused when convert wrote it; give --skip-bad there");
+        }
+        if (options.splitBytes() != SourceOptions.DEFAULT_SPLIT_BYTES) {
+            throw SbenchException.usage("--split-size: " + table + " is a Parquet table of sbench-spark, which Spark splits its own way");
         }
         return read(spark, table);
     }

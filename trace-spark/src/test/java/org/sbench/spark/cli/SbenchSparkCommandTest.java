@@ -137,6 +137,16 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(2, again.status(), again.err());
         assertEquals("sbench-spark: " + table + " is a Parquet table already: convert it to .sbt (--stream, --start, --end), or query "
                 + "it in Spark\n", again.err());
+        // Read as they were when it was written: both went without a word.
+        CommandRun skip = CommandRun.of("inspect", table, "--skip-bad", "5");
+        assertEquals(2, skip.status(), skip.err());
+        assertEquals("sbench-spark: --skip-bad: " + table + " is a Parquet table of sbench-spark: its bad records were skipped or "
+                + "refused when convert wrote it; give --skip-bad there\n", skip.err());
+        CommandRun split = CommandRun.of("convert", table, dir.resolve("split.sbt").toString(), "--stream", "8:16", "--split-size", "4K");
+        assertEquals(2, split.status(), split.err());
+        assertEquals("sbench-spark: --split-size: " + table + " is a Parquet table of sbench-spark, which Spark splits its own way\n",
+                split.err());
+        assertFalse(Files.exists(dir.resolve("split.sbt")));
         String other = dir.resolve("other.parquet").toString();
         spark.range(2).withColumnRenamed("id", "file").write().parquet(other);
         CommandRun refused = CommandRun.of("inspect", other);

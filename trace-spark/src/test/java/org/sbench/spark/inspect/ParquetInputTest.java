@@ -61,8 +61,9 @@ class ParquetInputTest extends LocalSparkTest {
         return out.toString();
     }
 
+    /** Inspects a Parquet table, which takes no split size. */
     private static ArchiveStatistics inspect(List<String> paths, boolean volumesPerFile) {
-        return inspect(paths, volumesPerFile, SPLIT_BYTES);
+        return inspect(paths, volumesPerFile, InspectSettings.DEFAULTS.splitBytes());
     }
 
     private static ArchiveStatistics inspect(List<String> paths, boolean volumesPerFile, long splitBytes) {
@@ -80,7 +81,7 @@ class ParquetInputTest extends LocalSparkTest {
         List<String> traces = readable(dir.resolve("stats"));
         String table = table(traces, dir.resolve("fixtures.parquet"));
         for (boolean perFile : new boolean[] {true, false}) {
-            ArchiveStatistics fromTraces = inspect(traces, perFile);
+            ArchiveStatistics fromTraces = inspect(traces, perFile, SPLIT_BYTES);
             ArchiveStatistics fromTable = inspect(List.of(table), perFile);
             assertEquals(keyed(fromTraces.files()), keyed(fromTable.files()), "files, volumes per file " + perFile);
             assertEquals(keyed(fromTraces.volumes()), keyed(fromTable.volumes()), "volumes, volumes per file " + perFile);
@@ -126,7 +127,7 @@ class ParquetInputTest extends LocalSparkTest {
         SbtExtraction.write(spark, List.of(table), slice, dir.resolve("ab-table.sbt"));
         assertArrayEquals(Files.readAllBytes(dir.resolve("ab.sbt")), Files.readAllBytes(dir.resolve("ab-table.sbt")));
         ArchiveStatistics fromFiles = inspect(files, false, MULTI_SPLIT_BYTES);
-        ArchiveStatistics fromTable = inspect(List.of(table), false, MULTI_SPLIT_BYTES);
+        ArchiveStatistics fromTable = inspect(List.of(table), false);
         assertEquals(keyed(fromFiles.files()), keyed(fromTable.files()));
         assertEquals(keyed(fromFiles.volumes()), keyed(fromTable.volumes()));
     }

@@ -1,11 +1,11 @@
-package org.sbench.cli;
+package org.sbench.result;
 
 /**
  * The columns a terminal shows text in, as {@code wcwidth(3)} counts them: a combining mark or a format
  * character (a zero-width space, joiner) takes none, an East Asian wide or fullwidth character (CJK, Hangul,
  * kana, fullwidth forms, emoji) two, any other one. A pair of surrogates is one character.
  */
-final class DisplayWidth {
+public final class DisplayWidth {
     /**
      * The ranges of East Asian Wide and Fullwidth code points, first and last of each in pairs, as
      * Markus Kuhn's {@code wcwidth.c} has them, with the emoji blocks terminals show wide.
@@ -21,12 +21,12 @@ final class DisplayWidth {
     }
 
     /** The columns {@code text} takes. */
-    static int of(String text) {
+    public static int of(String text) {
         return text.codePoints().map(DisplayWidth::columns).sum();
     }
 
     /** The longest start of {@code text} in at most {@code columns} columns. */
-    static String head(String text, int columns) {
+    public static String head(String text, int columns) {
         int used = 0;
         int end = 0;
         while (end < text.length()) {
@@ -41,7 +41,7 @@ final class DisplayWidth {
     }
 
     /** The longest end of {@code text} in at most {@code columns} columns. */
-    static String tail(String text, int columns) {
+    public static String tail(String text, int columns) {
         int used = 0;
         int start = text.length();
         while (start > 0) {
