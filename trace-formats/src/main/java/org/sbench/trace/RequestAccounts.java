@@ -67,13 +67,16 @@ public final class RequestAccounts {
             return new Counts(otherRequests, otherRequestBytes, failedIos, failures, true);
         }
 
-        /** As trace metadata entries (the keys above, {@link #OF_SOURCE} aside), zeros included. */
+        /** As trace metadata entries (the keys above, zeros included; {@link #OF_SOURCE} only when they are the source's). */
         public Map<String, String> metadata() {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(OTHER_REQUESTS, Long.toString(otherRequests));
             m.put(OTHER_REQUEST_BYTES, Long.toString(otherRequestBytes));
             m.put(FAILED_IOS, Long.toString(failedIos));
             m.put(FAILED_IOS_BY_ERROR, byError());
+            if (ofSource) {
+                m.put(OF_SOURCE, "true");
+            }
             return m;
         }
 

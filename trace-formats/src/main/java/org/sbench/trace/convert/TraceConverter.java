@@ -92,13 +92,12 @@ public final class TraceConverter {
             }
             // Known only now, so stored where the format keeps what is learned while writing (.sbt's trailer).
             requests = RequestAccounts.Counts.of(reader);
-            if (reader.requestAccounts() != null) {
-                requests.metadata().forEach(writer::putMetadata);
-            }
             if (requests != null && settings.selects()) {
                 // Counted over the whole input: the output would claim them as its own (N of its IOs failed).
-                writer.putMetadata(RequestAccounts.OF_SOURCE, "true");
                 requests = requests.ofTheSource();
+            }
+            if (requests != null) {
+                requests.metadata().forEach(writer::putMetadata);
             }
             writer.finish();
             leftOut = writer.leftOut();

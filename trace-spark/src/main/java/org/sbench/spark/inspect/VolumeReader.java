@@ -47,9 +47,6 @@ final class VolumeReader implements TraceReader {
         }
         Map<String, String> m = new LinkedHashMap<>(fileInfo.metadata());
         m.putAll(tally.requests().metadata());
-        if (tally.requests().ofSource()) {
-            m.put(RequestAccounts.OF_SOURCE, "true");
-        }
         return new VolumeReader(rows, volume, new TraceInfo(fileInfo.sourceFormat(), fileInfo.fields(), m, fileInfo.phases()), tally);
     }
 
