@@ -2,14 +2,17 @@
 # says what is missing and what to do (Maven's own report only where the sources are at fault).
 
 # Exits 5 when the java on the PATH is missing or older than 17. Its JDK's release file says which it is (no
-# JVM is started for that); a java without one is taken as it is.
+# JVM is started for that), one level up for a Java 8 JRE inside its JDK (JDK/jre/bin/java); a java without
+# one is taken as it is.
 require_java() {  # NAME
-  local java release version
+  local java home release version
   java="$(command -v java)" || {
     echo "$1: java is not on the PATH; sbench needs Java 17 or later: install it (e.g. apt-get install openjdk-17-jdk-headless)" >&2
     exit 5
   }
-  release="$(dirname "$(dirname "$(readlink -f "$java")")")/release"
+  home="$(dirname "$(dirname "$(readlink -f "$java")")")"
+  [ -f "$home/release" ] || [ "$(basename "$home")" != jre ] || home="$(dirname "$home")"
+  release="$home/release"
   [ -f "$release" ] || return 0
   version="$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$release")"
   if [[ "${version%%.*}" =~ ^[0-9]+$ ]] && [ "${version%%.*}" -lt 17 ]; then

@@ -15,6 +15,7 @@ import org.sbench.SbenchException;
 import org.sbench.target.NullTarget;
 import org.sbench.target.StripedTarget;
 import org.sbench.target.TargetSafety;
+import org.sbench.trace.units.Units;
 
 /**
  * Several results of one workload side by side, as {@code sbench compare} states them.
@@ -261,8 +262,8 @@ public final class ResultComparison {
             }
             if (measured != null && in.result().readsUnwritten()) {
                 ReplayResult.Unwritten u = in.result().target().unwritten();
-                d.add("read never-written extents of " + in.result().target().path() + " (" + TableResultWriter.mb(u.bytes())
-                        + " of " + TableResultWriter.mb(u.rangeBytes()) + " MB held no data), which the filesystem answers"
+                d.add("read never-written extents of " + in.result().target().path() + " (" + Units.bytes(u.bytes())
+                        + " of " + Units.bytes(u.rangeBytes()) + " held no data), which the filesystem answers"
                         + " without device IO, unlike " + measured.source());
             }
             if (in != base) {

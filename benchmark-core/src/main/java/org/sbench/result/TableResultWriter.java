@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.sbench.replay.ReplayMode;
 import org.sbench.target.StripedTarget;
+import org.sbench.trace.units.Units;
 
 /**
  * The summary a drive review prints for one replay: rates, busy time, latency, size classes,
@@ -145,7 +146,8 @@ public final class TableResultWriter {
      */
     public static String unwritten(ReplayResult r, String run) {
         ReplayResult.Unwritten u = r.target().unwritten();
-        return "UNWRITTEN" + (run == null ? "" : " (" + run + ")") + ": " + mb(u.bytes()) + " MB of the " + mb(u.rangeBytes()) + " MB this run could read of " + r.target().path()
+        return "UNWRITTEN" + (run == null ? "" : " (" + run + ")") + ": " + Units.bytes(u.bytes()) + " of the " + Units.bytes(u.rangeBytes())
+                + " this run could read of " + r.target().path()
                 + " held no data when it began; the filesystem answers such reads without device IO, so read rates are not the"
                 + " drive's (write the file first, or replay onto a block device)";
     }

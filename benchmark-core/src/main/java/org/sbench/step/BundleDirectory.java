@@ -421,11 +421,15 @@ public final class BundleDirectory {
     }
 
     /**
-     * Writes the run results of {@code step}, the {@code index}-th step (0-based), and returns the step
-     * with each run's file named (relative to the bundle); the index is the caller's to write next.
+     * Writes the run results of {@code step}, the {@code index}-th step (0-based) of a bundle of
+     * {@code plannedSteps}, and returns the step with each run's file named (relative to the bundle);
+     * the index is the caller's to write next. The step's directory is numbered in the digits the
+     * planned steps need, two at least, so that {@code ls} lists them in order (steps run again on
+     * resume, past the planned, get a digit more).
      */
-    public StepResult writeRuns(int index, StepResult step) {
-        String stepDir = STEPS + "/" + String.format(Locale.ROOT, "%02d", index + 1) + "-" + step.kind();
+    public StepResult writeRuns(int index, int plannedSteps, StepResult step) {
+        int digits = Math.max(2, Integer.toString(plannedSteps).length());
+        String stepDir = STEPS + "/" + String.format(Locale.ROOT, "%0" + digits + "d", index + 1) + "-" + step.kind();
         List<StepResult.NamedRun> written = new ArrayList<>();
         try {
             DurableEntries.createDirectories(dir.resolve(stepDir));

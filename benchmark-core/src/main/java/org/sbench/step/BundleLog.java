@@ -168,7 +168,7 @@ public final class BundleLog {
      */
     public StepResult stepDone(StepResult step) {
         int index = steps;
-        StepResult written = dir == null ? step : dir.writeRuns(index, step);
+        StepResult written = dir == null ? step : dir.writeRuns(index, head.plannedSteps(), step);
         last = new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(), sincePurge(step),
                 drive.temperatureC(), drive.health());
         if (dir != null) {

@@ -7,6 +7,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.sbench.SbenchException;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.TraceHead;
@@ -15,15 +16,20 @@ import org.sbench.trace.input.TraceInput;
 /**
  * Recognises user data in an existing file that is no drive image, which a write to it as a target
  * would destroy: a trace of any format sbench detects (compressed or not), compressed data, a tar
- * archive, sbench's JSON (a result or a bundle's index) and any other text, UTF-8, in one byte a
- * character (Latin-1, Windows-1252) or UTF-16 after its byte order mark. A drive image holds none
- * of these at its start: what sbench writes (random data, zeros) and a fresh file (zeros) are not
- * text, as a NUL byte is in almost every 64 KiB of random data.
+ * archive, sbench's JSON (a result or a bundle's index) and any other text: UTF-8, in one byte a
+ * character (Latin-1, Windows-1252; Windows-1251, KOI8-R, ISO-8859-7 words) or UTF-16 (after its
+ * byte order mark, or words without one). A drive image holds none of these at its start: what
+ * sbench writes (random data, zeros) and a fresh file (zeros) are not text, as a NUL byte is in
+ * almost every 64 KiB of random data.
  */
 final class FileContent {
     private static final String SBENCH_JSON_KEY = "\"sbenchVersion\"";
-    /** UTF-16 text has control characters (other than tab and line ends) in at most one of this many. */
+    /** UTF-16 text has control characters (other than tab and line ends) and unassigned ones in at most one of this many. */
     private static final int CONTROL_SHARE_DIVISOR = 20;
+    /** Words have whitespace (spaces, line ends) in at least one character of this many. */
+    private static final int WHITESPACE_SHARE_DIVISOR = 32;
+    /** Words have at least this many different characters, where a fill of a test pattern has a few. */
+    private static final int MIN_DISTINCT_CHARACTERS = 16;
 
     private FileContent() {
     }
@@ -56,10 +62,10 @@ final class FileContent {
         if (isUtf16Text(head.bytes())) {
             return Optional.of("text");
         }
-        if (!head.isText() || !isUtf8(head.bytes()) && !isMostlyAscii(head.bytes())) {
+        String text = new String(head.bytes(), StandardCharsets.ISO_8859_1);
+        if (!head.isText() || !isUtf8(head.bytes()) && !isMostlyAscii(head.bytes()) && !isWords(text)) {
             return Optional.empty();
         }
-        String text = new String(head.bytes(), StandardCharsets.ISO_8859_1);
         return Optional.of(text.contains(SBENCH_JSON_KEY) ? "sbench JSON (a result or a bundle's index)" : "text");
     }
 
@@ -74,25 +80,47 @@ final class FileContent {
     }
 
     /**
-     * True when {@code bytes} are UTF-16 after a byte order mark (Notepad's "Unicode"), but for a
-     * character cut at their end, with control characters in no more than one in twenty (text: a NUL
-     * is in every ASCII character, so {@link TraceHead#isText} says no). Random data that begins with
-     * a byte order mark holds an unpaired surrogate in its first KiB, malformed.
+     * True when {@code bytes} are UTF-16 (Notepad's "Unicode"), but for a character cut at their end,
+     * with control characters and unassigned ones (U+FFFF) in no more than one in twenty (text: a NUL
+     * is in every ASCII character, so {@link TraceHead#isText} says no): after a byte order mark, or
+     * without one {@link #isWords words} in either byte order. Random data holds an unpaired surrogate
+     * in its first KiB, malformed; zeros are controls; a fill of one byte or two (0xAB, 0xAA and 0x55)
+     * decodes, but to no words; a compiled terminfo entry has -1 (U+FFFF) in every other character.
      */
     private static boolean isUtf16Text(byte[] bytes) {
-        Charset charset = bytes.length < 2 ? null
+        Charset marked = bytes.length < 2 ? null
                 : bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE ? StandardCharsets.UTF_16LE
                 : bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF ? StandardCharsets.UTF_16BE : null;
-        if (charset == null) {
-            return false;
+        if (marked != null) {
+            return utf16Text(bytes, 2, marked) != null;
         }
+        return Stream.of(StandardCharsets.UTF_16LE, StandardCharsets.UTF_16BE).map(c -> utf16Text(bytes, 0, c))
+                .anyMatch(text -> text != null && isWords(text));
+    }
+
+    /** {@code bytes} from {@code offset} decoded as {@code charset} when they are UTF-16 text ({@link #isUtf16Text}); null if not. */
+    private static String utf16Text(byte[] bytes, int offset, Charset charset) {
         CharBuffer text = CharBuffer.allocate(bytes.length / 2);
-        if (charset.newDecoder().decode(ByteBuffer.wrap(bytes, 2, bytes.length - 2), text, false).isError()) {
-            return false;
+        if (charset.newDecoder().decode(ByteBuffer.wrap(bytes, offset, bytes.length - offset), text, false).isError()) {
+            return null;
         }
         text.flip();
-        long controls = text.chars().filter(c -> c < ' ' && c != '\t' && c != '\n' && c != '\r').count();
-        return text.length() > 0 && controls * CONTROL_SHARE_DIVISOR <= text.length();
+        long controls = text.codePoints()
+                .filter(c -> c < ' ' && c != '\t' && c != '\n' && c != '\r' || Character.getType(c) == Character.UNASSIGNED).count();
+        return text.length() > 0 && controls * CONTROL_SHARE_DIVISOR <= text.length() ? text.toString() : null;
+    }
+
+    /**
+     * True when {@code text} is words: whitespace in at least one character of thirty-two and sixteen
+     * different characters or more. Text of any script has them (Cyrillic in Windows-1251 or KOI8-R,
+     * Greek in ISO-8859-7: mostly bytes from 0x80, read here as Latin-1, one character a byte; UTF-16
+     * without a byte order mark); a fill of a test pattern has a few characters, and one of bytes
+     * counting up from 0x80 has no whitespace.
+     */
+    private static boolean isWords(String text) {
+        long whitespace = text.chars().filter(Character::isWhitespace).count();
+        return whitespace * WHITESPACE_SHARE_DIVISOR >= text.length() && text.chars().distinct().limit(MIN_DISTINCT_CHARACTERS).count()
+                == MIN_DISTINCT_CHARACTERS;
     }
 
     /**

@@ -5,8 +5,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.LibC;
@@ -64,13 +69,17 @@ public final class TargetLock implements AutoCloseable {
         return hold(fd, dir, dir.toString(), ", which is running it; one run of a bundle at a time", Path.of("/proc"));
     }
 
-    /** Locks whole disk {@code disk} for the target {@code shown} (the disk or one of its partitions). */
+    /**
+     * Locks whole disk {@code disk} for the target {@code shown} (the disk or one of its partitions).
+     * Root makes the lock file readable by those who may read the disk alone ({@link #readableAs}):
+     * any other user could open it and hold its flock, refusing root's runs on a disk they cannot read.
+     */
     static TargetLock ofDisk(SysfsBlockDevice disk, String shown, Path lockDir, Path procRoot) {
         Path file = lockDir.resolve(diskFileStem(disk) + ".lock");
         int fd;
         try {
             Files.createDirectories(lockDir);
-            fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT", LibC.MODE_0644);
+            fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT", LibC.MODE_0400);
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: cannot create directory "
                     + lockDir + ": " + SbenchException.reason(e) + "; run as root", e);
@@ -78,8 +87,35 @@ public final class TargetLock implements AutoCloseable {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: " + e.getMessage()
                     + "; run as root", e);
         }
+        if (LibC.geteuid() == 0) {
+            // The disk's node, or where there is none (a container given a partition alone) the target's.
+            Path node = Files.exists(Path.of(disk.devPath())) ? Path.of(disk.devPath()) : Path.of(shown);
+            try {
+                readableAs(file, node);
+            } catch (IOException e) {
+                throw TargetCalls.closeAfter(fd, file.toString(), new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown
+                        + " for the run: cannot give " + file + " the owner, group and read permissions of " + node + ": "
+                        + SbenchException.reason(e), e));
+            }
+        }
         String whose = disk.devPath().equals(shown) ? "" : ", the lock of disk " + disk.devPath();
         return hold(fd, file, shown, ": it holds " + file + whose + "; one run per disk at a time", procRoot);
+    }
+
+    /**
+     * Gives {@code file} the owner and group of {@code device} and its read permissions alone (a disk of
+     * root:disk 0660 has a lock of root:disk 0440): as each root run sets them, a lock file made
+     * before, or a node whose mode changed since, gets them at the next.
+     */
+    private static void readableAs(Path file, Path device) throws IOException {
+        PosixFileAttributes node = Files.readAttributes(device, PosixFileAttributes.class);
+        PosixFileAttributeView lock = Files.getFileAttributeView(file, PosixFileAttributeView.class);
+        lock.setOwner(node.owner());
+        lock.setGroup(node.group());
+        Set<PosixFilePermission> read = EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.GROUP_READ,
+                PosixFilePermission.OTHERS_READ);
+        read.retainAll(node.permissions());
+        lock.setPermissions(read);
     }
 
     /** The note of the queue settings a run changes on {@code disk}, kept beside the disk's lock ({@link QueueSettingsNote}). */

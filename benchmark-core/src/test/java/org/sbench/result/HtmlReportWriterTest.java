@@ -160,6 +160,6 @@ class HtmlReportWriterTest {
         Path fresh = ResultComparisonTest.unwritten(dir, ResultFixtures.A, "fresh.json");
         XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(fresh)));
         assertEquals(1, page.byClass(null, "p", "warning").size());
-        assertTrue(page.text().contains("UNWRITTEN: 2.0 MB of the 4.0 MB this run could read of /tmp/new.img held no data"));
+        assertTrue(page.text().contains("UNWRITTEN: 2.00 MB of the 4.00 MB this run could read of /tmp/new.img held no data"));
     }
 }

@@ -64,7 +64,7 @@ class OldResultsTest {
 
         SbenchException e = assertThrows(SbenchException.class, () -> ResultComparison.of(List.of(ResultFixtures.input(FILE_DB200AF),
                 ResultFixtures.input(fresh), ResultFixtures.input(drive)), 0, false));
-        assertTrue(e.getMessage().startsWith("not comparable: fresh.json read never-written extents of /dev/shm/new.img (1000.0 of"
-                + " 1000.0 MB held no data), which the filesystem answers without device IO, unlike drive.json"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("not comparable: fresh.json read never-written extents of /dev/shm/new.img (1.00 GB of"
+                + " 1.00 GB held no data), which the filesystem answers without device IO, unlike drive.json"), e.getMessage());
     }
 }

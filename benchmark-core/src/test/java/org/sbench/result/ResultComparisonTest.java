@@ -132,7 +132,7 @@ class ResultComparisonTest {
         SbenchException e = assertThrows(SbenchException.class, () -> ResultComparison.of(
                 List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(fresh)), 0, false));
         assertEquals(ErrorKind.BAD_INPUT, e.kind());
-        assertEquals("not comparable: fresh.json read never-written extents of /tmp/new.img (2.0 of 4.0 MB held no data), which the"
+        assertEquals("not comparable: fresh.json read never-written extents of /tmp/new.img (2.00 MB of 4.00 MB held no data), which the"
                 + " filesystem answers without device IO, unlike drive-a.json (--force compares anyway)", e.getMessage());
         ResultComparison forced = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(fresh)), 0,
                 true);

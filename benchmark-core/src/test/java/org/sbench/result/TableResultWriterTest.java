@@ -64,7 +64,7 @@ class TableResultWriterTest {
     void readsOfNeverWrittenExtentsAreWarnedOf(@TempDir Path dir) {
         ReplayResult fresh = new JsonResults().read(ResultComparisonTest.unwritten(dir, ResultFixtures.A, "fresh.json"));
         assertTrue(fresh.readsUnwritten());
-        assertTrue(table(fresh).contains("\nUNWRITTEN: 2.0 MB of the 4.0 MB this run could read of /tmp/new.img held no data when"
+        assertTrue(table(fresh).contains("\nUNWRITTEN: 2.00 MB of the 4.00 MB this run could read of /tmp/new.img held no data when"
                 + " it began; the filesystem answers such reads without device IO, so read rates are not the drive's (write the"
                 + " file first, or replay onto a block device)\n"), table(fresh));
         ReplayResult drive = ResultFixtures.load(ResultFixtures.A);
@@ -75,6 +75,15 @@ class TableResultWriterTest {
             ((ObjectNode) j.get("summary")).put("reads", 0);
         });
         assertFalse(new JsonResults().read(writesOnly).readsUnwritten(), "no reads, nothing to warn of");
+    }
+
+    /** A small range reads in kB, as the tables write sizes: one decimal of MB said "0.0 MB of the 0.0 MB" of 16 KiB. */
+    @Test
+    void aSmallNeverWrittenRangeReadsInKb(@TempDir Path dir) {
+        Path small = ResultFixtures.variant(dir, ResultFixtures.A, "small.json", j -> ((ObjectNode) j.get("target")).put("kind", "file")
+                .put("path", "/tmp/new.img").putObject("unwritten").put("bytes", 16_384).put("rangeBytes", 16_384));
+        assertTrue(TableResultWriter.unwritten(new JsonResults().read(small)).startsWith("UNWRITTEN: 16.4 kB of the 16.4 kB this run"
+                + " could read of /tmp/new.img held no data"), TableResultWriter.unwritten(new JsonResults().read(small)));
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -238,6 +239,30 @@ class BundleLogTest {
         assertEquals(ErrorKind.BAD_INPUT, read.kind());
         assertEquals(newer, read.getMessage());
         assertEquals(newer, assertThrows(SbenchException.class, () -> BundleLog.checkResumable(bundleDir)).getMessage());
+    }
+
+    /**
+     * Step directories were numbered in two digits whatever the scenario: past 99 steps, ls put 100-replay between
+     * 10-replay and 11-replay. They are numbered in as many digits as the scenario's planned steps need, two at least.
+     */
+    @Test
+    void stepDirectoriesAreNumberedInTheDigitsOfThePlannedSteps(@TempDir Path dir) throws IOException {
+        StepResult ran = StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, null, NanoClock.SYSTEM,
+                StepListener.NONE, new ReplayControl(), "test");
+        for (Map.Entry<Integer, String> e : Map.of(1, "steps/01-replay/", 99, "steps/01-replay/", 100, "steps/001-replay/", 10_000,
+                "steps/00001-replay/").entrySet()) {
+            BundleLog log = BundleLog.begin(dir.resolve("b" + e.getKey()), "s", e.getKey(), new NullTarget(), "test");
+            assertEquals(e.getValue() + "t.sbt.json", log.stepDone(ran).runs().get(0).file(), e.getKey() + " planned steps");
+        }
+        // A bundle of 100 planned steps written before, in two digits, reads and resumes by the names its log records.
+        Path old = dir.resolve("b100");
+        Files.move(old.resolve("steps/001-replay"), old.resolve("steps/01-replay"));
+        Files.writeString(old.resolve(BundleDirectory.STEP_LOG), Files.readString(old.resolve(BundleDirectory.STEP_LOG))
+                .replace("steps/001-replay/", "steps/01-replay/"));
+        BundleLog resumed = BundleLog.resume(old, "s", new NullTarget());
+        assertEquals("steps/002-replay/t.sbt.json", resumed.stepDone(ran).runs().get(0).file());
+        assertEquals(List.of("steps/01-replay/t.sbt.json", "steps/002-replay/t.sbt.json"), BundleDirectory.open(old).read().steps()
+                .stream().map(step -> step.runs().get(0).file()).toList());
     }
 
     /**

@@ -1,12 +1,18 @@
 package org.sbench.target;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -63,6 +69,40 @@ class TargetLockDeviceTest {
                 assertEquals(parts.get(0) + " is in use by this sbench process (pid " + ProcessHandle.current().pid()
                         + "): it holds /run/sbench/block-" + majorMinor + ".lock, the lock of disk " + loop.device()
                         + "; one run per disk at a time", e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * A disk's lock file is for those who may read the disk: any user could open a lock file of mode
+     * 0644 and flock it, and root's runs on the disk were refused while that user's flock held. Root
+     * gives the file the disk node's owner, group and read bits, so a user who cannot read the disk
+     * cannot open its lock; one who can opens it, and is one of the runs kept apart.
+     */
+    @Test
+    void onlyWhoMayReadTheDiskCanHoldItsLock() throws IOException {
+        assumeTrue(LoopDevice.works("runuser", "--version") && LoopDevice.works("flock", "--version"), "needs runuser and flock");
+        try (LoopDevice loop = LoopDevice.create(SIZE)) {
+            Set<PosixFilePermission> asFound = Files.getPosixFilePermissions(loop.path());
+            Path lock = Path.of("/run/sbench/block-" + SysfsBlockDevice.named(loop.name(), Path.of("/sys")).majorMinor() + ".lock");
+            try {
+                Files.setPosixFilePermissions(loop.path(), PosixFilePermissions.fromString("rw-rw----"));
+                try (Target t = Targets.open(loop.device(), READ_ONLY)) {
+                    assertEquals("r--r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(lock)));
+                    assertEquals(Files.getAttribute(loop.path(), "posix:group"), Files.getAttribute(lock, "posix:group"));
+                }
+                assertFalse(LoopDevice.works("runuser", "-u", "nobody", "--", "flock", "-n", lock.toString(), "true"),
+                        "nobody may not read " + loop.path() + ", nor open its lock");
+                Files.setPosixFilePermissions(loop.path(), PosixFilePermissions.fromString("rw-rw-r--"));
+                try (Target t = Targets.open(loop.device(), READ_ONLY)) {
+                    assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(lock)));
+                    assertFalse(LoopDevice.works("runuser", "-u", "nobody", "--", "flock", "-n", lock.toString(), "true"),
+                            "root's run holds the lock");
+                }
+                assertTrue(LoopDevice.works("runuser", "-u", "nobody", "--", "flock", "-n", lock.toString(), "true"),
+                        "nobody may read " + loop.path() + ", and lock it when no run holds it");
+            } finally {
+                Files.setPosixFilePermissions(loop.path(), asFound);
             }
         }
     }

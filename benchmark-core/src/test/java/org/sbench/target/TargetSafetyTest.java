@@ -328,6 +328,68 @@ class TargetSafetyTest {
         safety.checkWritableFile(Files.write(root.resolve("random.img"), data), allowing(true, false));
     }
 
+    /**
+     * Text in an 8-bit charset of another script (Cyrillic in Windows-1251 or KOI8-R, Greek in
+     * ISO-8859-7: mostly bytes from 0x80) and UTF-16 without a byte order mark, little or big endian,
+     * were taken for drive images: overwritten with --allow-write alone.
+     */
+    @Test
+    void textOfOtherScriptsAndUtf16WithoutAByteOrderMarkIsUserData() throws IOException {
+        String russian = "Замеры диска: запись 4 КБ, очередь 32.\nДиск sdb, прошивка новая; всё в порядке.\n";
+        String greek = "Μετρήσεις δίσκου: εγγραφή 4 KB, ουρά 32.\nΔίσκος sdb, όλα εντάξει.\n";
+        Map<String, byte[]> texts = new LinkedHashMap<>();
+        texts.put("windows-1251", russian.repeat(100).getBytes(Charset.forName("windows-1251")));
+        texts.put("KOI8-R", russian.repeat(100).getBytes(Charset.forName("KOI8-R")));
+        texts.put("ISO-8859-7", greek.repeat(100).getBytes(Charset.forName("ISO-8859-7")));
+        texts.put("one line of windows-1251", "Привет, диск sdb: всё записано верно\n".getBytes(Charset.forName("windows-1251")));
+        for (Charset utf16 : List.of(StandardCharsets.UTF_16LE, StandardCharsets.UTF_16BE)) {
+            texts.put("French in " + utf16, "Notes de mesure: café, 4 Ko\r\nDisque: sdb\r\n".repeat(200).getBytes(utf16));
+            texts.put("Russian in " + utf16, russian.repeat(100).getBytes(utf16));
+        }
+        for (Map.Entry<String, byte[]> e : texts.entrySet()) {
+            Path file = Files.write(root.resolve("notes.txt"), e.getValue());
+            assertEquals("file " + file + " (" + TargetSafety.decimalSize(e.getValue().length) + ") carries text; writing destroys it;"
+                    + " name a new file, or add --force to proceed", fileRefusal(file, true, false), e.getKey());
+        }
+    }
+
+    /**
+     * What a drive image holds stays no text: random, zeros, fills and counting patterns, compressed
+     * data without a magic, what sbench writes (--data).
+     */
+    @Test
+    void binaryDataIsNoTextInAnyCharset() throws IOException {
+        Map<String, byte[]> images = new LinkedHashMap<>();
+        byte[] random = new byte[1 << 20];
+        new Random(3).nextBytes(random);
+        images.put("random", random);
+        images.put("zeros", new byte[1 << 20]);
+        byte[] counting = new byte[1 << 20];
+        byte[] highCounting = new byte[1 << 20];
+        byte[] spacedFill = new byte[1 << 20];
+        for (int i = 0; i < counting.length; i++) {
+            counting[i] = (byte) i;
+            highCounting[i] = (byte) (0x80 | i);
+            spacedFill[i] = (byte) (i % 8 == 7 ? ' ' : 0xab);
+        }
+        images.put("bytes counting", counting);
+        images.put("bytes from 0x80 counting", highCounting);
+        images.put("0xAB with spaces", spacedFill);
+        java.util.zip.Deflater deflater = new java.util.zip.Deflater(9, true);
+        deflater.setInput("Notes de mesure: café, 4 Ko\r\nDisque: sdb\r\n".repeat(20_000).getBytes(StandardCharsets.UTF_8));
+        deflater.finish();
+        byte[] deflated = new byte[1 << 20];
+        images.put("raw deflate", java.util.Arrays.copyOf(deflated, deflater.deflate(deflated)));
+        for (String pattern : List.of("random", "zero", "compress:50", "compress:90", "compress:100")) {
+            ByteBuffer written = ByteBuffer.allocate(1 << 20);
+            org.sbench.data.WritePatterns.of(pattern, 1 << 20, 4).fill(written, written.capacity(), 0);
+            images.put("--data " + pattern, written.array());
+        }
+        for (Map.Entry<String, byte[]> e : images.entrySet()) {
+            assertEquals(java.util.Optional.empty(), FileContent.recognise(Files.write(root.resolve("image.img"), e.getValue())), e.getKey());
+        }
+    }
+
     @Test
     void aFileTheCommandReadsIsNeverWritten() throws IOException {
         Path trace = Files.write(root.resolve("t.img"), new byte[8192]);

@@ -350,7 +350,7 @@ class FileTargetRulesTest {
         Path json = dir.resolve("fresh.json");
         CliTest.Run r = replay(fresh, "--out", json.toString());
         assertEquals(0, r.code(), r.err());
-        String warning = "UNWRITTEN: 1.1 MB of the 1.1 MB this run could read of " + fresh + " held no data when it began; the"
+        String warning = "UNWRITTEN: 1.11 MB of the 1.11 MB this run could read of " + fresh + " held no data when it began; the"
                 + " filesystem answers such reads without device IO, so read rates are not the drive's (write the file first,"
                 + " or replay onto a block device)\n";
         assertTrue(r.out().contains(warning), r.out());
@@ -372,7 +372,7 @@ class FileTargetRulesTest {
 
         CliTest.Run compare = CliTest.run("compare", measured.toString(), json.toString());
         assertEquals(ExitCodes.BAD_INPUT, compare.code(), compare.err());
-        assertEquals("sbench: not comparable: " + json + " read never-written extents of " + fresh + " (1.1 of 1.1 MB held no"
+        assertEquals("sbench: not comparable: " + json + " read never-written extents of " + fresh + " (1.11 MB of 1.11 MB held no"
                 + " data), which the filesystem answers without device IO, unlike " + measured + " (--force compares anyway)\n",
                 compare.err());
         CliTest.Run forced = CliTest.run("compare", measured.toString(), json.toString(), "--force");

@@ -136,6 +136,22 @@ class LauncherTest {
     }
 
     /**
+     * A Java 8 JRE inside its JDK (Debian's openjdk-8 puts jre/bin/java on the PATH through its alternatives
+     * symlink) has its release file one level up, in the JDK: it was not looked for there, and the Java 8
+     * went on to run the jar.
+     */
+    @Test
+    void aJava8JreInsideItsJdkIsRefusedInALine(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, MAKE_JAR);
+        Path jre = Files.createDirectories(tree.resolve("jdk8/jre/bin"));
+        Files.move(tree.resolve("bin/java"), jre.resolve("java"));
+        Files.createSymbolicLink(tree.resolve("bin/java"), jre.resolve("java"));
+        Files.writeString(tree.resolve("jdk8/release"), "JAVA_VERSION=\"1.8.0_392\"\n");
+        assertEquals(List.of("sbench: " + tree.resolve("bin/java") + " is Java 1.8.0_392; sbench needs Java 17 or later:"
+                + " install it and put its bin first on the PATH"), failed(launch(tree)));
+    }
+
+    /**
      * A checkout this user cannot write says so instead of Maven's wall: a compilation error of a source
      * that is fine ('error while writing org.sbench.ErrnoNames: could not create parent directories', as
      * a user who was not the owner of a checkout without a jar). As root (no directory is closed to it)

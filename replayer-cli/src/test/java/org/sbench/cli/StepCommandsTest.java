@@ -73,7 +73,7 @@ class StepCommandsTest {
     void readsOfANeverWrittenFileAreMarkedInTheStepTables(@TempDir Path dir) throws Exception {
         Path sparse = sparse(dir, 8);
         String t = sparse.toString();
-        String unwritten = ": 8.4 MB of the 8.4 MB this run could read of " + t + " held no data when it began; the filesystem"
+        String unwritten = ": 8.39 MB of the 8.39 MB this run could read of " + t + " held no data when it began; the filesystem"
                 + " answers such reads without device IO, so read rates are not the drive's (write the file first, or replay onto a"
                 + " block device)";
         CliTest.Run sweep = CliTest.run("sweep", "--target", t, "--points", "4", "--per-point", "1M", "--bs", "256K");

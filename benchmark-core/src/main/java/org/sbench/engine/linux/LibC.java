@@ -29,6 +29,8 @@ public final class LibC {
     public static final int O_NOATIME = 01000000;
     /** rw-r--r-- for files sbench creates. */
     public static final int MODE_0644 = 0644;
+    /** r-------- for a disk's lock file as it is made, before root gives it the disk's read permissions. */
+    public static final int MODE_0400 = 0400;
 
     // ioctl requests (include/uapi/linux/fs.h)
     public static final long BLKSSZGET = 0x1268;
