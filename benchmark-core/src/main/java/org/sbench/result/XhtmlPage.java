@@ -18,6 +18,8 @@ public final class XhtmlPage {
             "th { background: #f2f2f2; text-align: left; }",
             "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
             "table.facts th { white-space: nowrap; font-weight: normal; }",
+            // A path, a SHA-256 or a label wider than a narrow window breaks where it must: the page keeps the window's width.
+            "h1, p, table.facts td { overflow-wrap: anywhere; }",
             ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
