@@ -50,8 +50,9 @@ final class MemberBars {
             List<ReplayResult> runs = col.results();
             boolean baseline = i == c.baseline();
             ReplayResult.Stripe stripe = col.first().stripe();
+            String label = ComparisonTable.label(c, i);
             if (stripe == null) {
-                bars.add(bar(col.label(), runs, chart.drive(), baseline));
+                bars.add(bar(label, runs, chart.drive(), baseline));
                 continue;
             }
             for (int m = 0; m < stripe.memberCount(); m++) {
@@ -62,7 +63,7 @@ final class MemberBars {
                         with.add(r); // runs put in one column by a given label need not share members
                     }
                 }
-                bars.add(bar(col.label() + ": member " + m + " " + stripe.members().get(m).path(), with,
+                bars.add(bar(label + ": member " + m + " " + stripe.members().get(m).path(), with,
                         r -> chart.member().applyAsDouble(r.stripe().members().get(member)), baseline));
             }
         }

@@ -18,10 +18,21 @@ public final class XhtmlPage {
             "th { background: #f2f2f2; text-align: left; }",
             "td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
             "table.facts th { white-space: nowrap; font-weight: normal; }",
+            // A path, a SHA-256 or a label wider than a narrow window breaks where it must: the page keeps the window's width.
+            "h1, p, table.facts td { overflow-wrap: anywhere; }",
             ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
-            ".note { color: #555; font-size: 0.9em; }");
+            ".note { color: #555; font-size: 0.9em; }",
+            // Paper does not scroll: a wide table's columns past the page were cut off. In print, text cells wrap (numbers
+            // stay whole) in a smaller type, and a chart or a row is not split across pages, nor a heading left from its section.
+            "@media print {",
+            "  body { max-width: none; margin: 0; padding: 0; }",
+            "  .wide { overflow-x: visible; } .wide table { font-size: 0.75em; }",
+            "  .wide th, .wide td { white-space: normal; padding: 0.1em 0.3em; } th, td { overflow-wrap: anywhere; }",
+            "  td.num { white-space: nowrap; } table.facts th { white-space: normal; }",
+            "  .chart, tr { break-inside: avoid; } h2 { break-after: avoid; }",
+            "}");
 
     /** A cell that is a number (with grouping, sign, unit suffix %, x or none), right-aligned. */
     private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9,]*(\\.[0-9]+)?(%|x)?( \\+/-[0-9][0-9,.]*)?");

@@ -37,9 +37,11 @@ final class ScenarioCharts {
 
     /**
      * MB/s, and IOPS, read and written in each second across every run of every step, x in seconds since the scenario
-     * started: {@code mbps-over-time} and {@code iops-over-time}. The bin comes from the runs' lengths the bundle keeps;
-     * each run's series is then read from its file, binned and let go, so a scenario of thousands of steps or of
-     * days is drawn in the memory of one run and the chart's points.
+     * started: {@code mbps-over-time} and {@code iops-over-time}. The bin, a second or more, comes from the runs' lengths
+     * the bundle keeps; the chart has a point per bin of the scenario's clock in which a run ran (the rate over the time
+     * the runs of that bin cover, each of their seconds counted in the bin of its middle), and a gap for each stretch of
+     * bins in which none ran. Each run's series is read from its file, added to its bins and let go, so a scenario of
+     * thousands of steps or of days is drawn in the memory of one run and the chart's points.
      */
     static Map<String, JFreeChart> perSecond(ScenarioBundle b) {
         Instant start = Instant.parse(b.bundle().startedAt());
@@ -50,23 +52,43 @@ final class ScenarioCharts {
             }
         }
         int bin = (int) Math.max(1, Math.ceil(end / SeriesLineChart.MAX_TIME_POINTS));
+        int bins = (int) Math.ceil(end / bin) + 1;
         List<ToDoubleFunction<ReplayResult.Second>> rates = List.of(ReplayResult.Second::readMbps, ReplayResult.Second::writeMbps,
                 s -> s.readIops(), s -> s.writeIops());
-        List<List<double[]>> points = new ArrayList<>();
-        rates.forEach(rate -> points.add(new ArrayList<>()));
+        double[][] sums = new double[rates.size()][bins];
+        double[] covered = new double[bins];
+        boolean[] measured = new boolean[bins];
+        boolean[] ran = new boolean[bins];
         for (ScenarioBundle.Entry e : b.entries()) {
             for (int i = 0; i < e.runs().size(); i++) {
                 ReplayResult r = b.result(e, i);
                 double offset = seconds(start, r.startedAt());
                 List<ReplayResult.Second> t = r.timeSeries();
-                for (SecondsSpan span : SecondsSpan.binned(SecondsSpan.of(r), bin)) {
-                    double x = offset + span.from() + span.coveredS() / 2;
-                    for (int k = 0; k < rates.size(); k++) {
-                        points.get(k).add(new double[] {x, span.rate(t, rates.get(k))});
+                for (SecondsSpan span : SecondsSpan.of(r)) {
+                    double from = offset + span.from();
+                    int k = bin(from + span.coveredS() / 2, bin, bins);
+                    measured[k] = true;
+                    covered[k] += span.coveredS();
+                    for (int m = 0; m < rates.size(); m++) {
+                        sums[m][k] += span.sum(t, rates.get(m));
+                    }
+                    for (int j = bin(from, bin, bins); j <= bin(from + span.coveredS(), bin, bins); j++) {
+                        ran[j] = true;
                     }
                 }
-                // A gap between runs (a purge, an idle wait) is no line.
-                points.forEach(p -> p.add(new double[] {offset + t.size(), Double.NaN}));
+            }
+        }
+        List<List<double[]>> points = new ArrayList<>();
+        rates.forEach(rate -> points.add(new ArrayList<>()));
+        for (int k = 0; k < bins; k++) {
+            for (int m = 0; m < rates.size(); m++) {
+                List<double[]> p = points.get(m);
+                if (measured[k]) {
+                    p.add(new double[] {(k + 0.5) * bin, covered[k] == 0 ? 0 : sums[m][k] / covered[k]});
+                } else if (!ran[k] && !p.isEmpty() && !Double.isNaN(p.get(p.size() - 1)[1])) {
+                    // Bins in which no run ran (a purge, an idle wait, the time between steps) are no line.
+                    p.add(new double[] {k * (double) bin, Double.NaN});
+                }
             }
         }
         Map<String, JFreeChart> out = new LinkedHashMap<>();
@@ -75,11 +97,16 @@ final class ScenarioCharts {
         return out;
     }
 
+    /** The bin of {@code seconds} on the scenario's clock. */
+    private static int bin(double seconds, int bin, int bins) {
+        return Math.min(bins - 1, (int) (seconds / bin));
+    }
+
     private static JFreeChart perSecond(boolean iops, int bin, List<double[]> read, List<double[]> write) {
         String unit = iops ? "IOPS" : "MB/s";
         return SeriesLineChart.create((iops ? "IOPS" : "Throughput") + " over the scenario", unit + " completed in each second of every"
-                + " step's runs" + (bin > 1 ? ", averaged over " + bin + " s" : "") + "; gaps between runs are steps without IO"
-                + " or time between steps", "time since the scenario started (s)", unit,
+                + " step's runs" + (bin > 1 ? ", averaged over " + bin + " s" : "") + "; gaps are steps without IO or time between steps"
+                + " that fill " + (bin > 1 ? "a bin" : "a second") + " of the clock", "time since the scenario started (s)", unit,
                 List.of(line("read", ChartStyle.READ, read), line("write", ChartStyle.WRITE, write)));
     }
 

@@ -114,6 +114,21 @@ class HtmlComparisonWriterTest {
         }
     }
 
+    /**
+     * A table wider than the page scrolls in its own box on screen; on paper nothing scrolls, and Chromium's print of a
+     * compare of 4 drives (labels their paths) kept the first column of numbers alone: the summary table 3,817 px wide in
+     * 688. In print its text cells wrap, its numbers stay whole, and the box no longer clips.
+     */
+    @Test
+    void inPrintAWideTableIsNotCutOff() throws Exception {
+        XhtmlDocument page = page(abb(), RankingMetric.BUSY);
+        assertTrue(page.style(false).contains(".wide { overflow-x: auto; }"), "on screen it scrolls: " + page.style(false));
+        String print = page.style(true);
+        for (String rule : List.of(".wide { overflow-x: visible; }", ".wide th, .wide td { white-space: normal;", "td.num { white-space: nowrap; }")) {
+            assertTrue(print.contains(rule), rule + " in " + print);
+        }
+    }
+
     @Test
     void theBaselinesCurveIsOrangeLikeItsBarsAndNoOtherIs() throws Exception {
         assertEquals(Map.of("DriveA (baseline)", ORANGE, "DriveB", BLUE), page(abb(), RankingMetric.BUSY).curveColours("latency-read"));

@@ -147,6 +147,20 @@ class StripeResultsTest {
                 "without a stripe, labels are as they were");
     }
 
+    /**
+     * The member bars named a marked column by its label alone (`1 x 1.00 TB`), where every other chart and table says
+     * `1 x 1.00 TB (!)` (the browser audit: a forced compare of a file, a stripe and a cdm run).
+     */
+    @Test
+    void theMemberBarsOfAMarkedColumnCarryItsMark(@TempDir Path dir) throws Exception {
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(STRIPE),
+                ResultFixtures.input(ResultFixtures.writtenFile(dir, ResultFixtures.A))), 0, false);
+        XhtmlDocument page = new XhtmlDocument(new HtmlComparisonWriter(RankingMetric.BUSY).render(c));
+        for (String chart : List.of("member-mbps", "member-busy")) {
+            assertEquals("1 x 1.00 TB (!)", page.barCategories(chart).get(2), chart);
+        }
+    }
+
     @Test
     void theComparisonPageHasABarPerMemberBesideTheSingleDrive() throws Exception {
         ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(STRIPE), ResultFixtures.input(ResultFixtures.A)), 0, false);

@@ -27,6 +27,13 @@ final class XhtmlDocument {
         doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(xhtml.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** The page's style sheet, its rules with whitespace runs made one space: the rules within {@code @media print} when {@code print}. */
+    String style(boolean print) {
+        String css = doc.getElementsByTagName("style").item(0).getTextContent().replaceAll("\\s+", " ");
+        int at = css.indexOf("@media print {");
+        return print ? (at < 0 ? "" : css.substring(at)) : (at < 0 ? css : css.substring(0, at));
+    }
+
     /** Elements named {@code tag} whose class is {@code cssClass}, under {@code root} (the document when null). */
     List<Element> byClass(Element root, String tag, String cssClass) {
         NodeList nodes = root == null ? doc.getElementsByTagName(tag) : root.getElementsByTagName(tag);

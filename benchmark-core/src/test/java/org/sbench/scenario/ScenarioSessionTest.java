@@ -54,6 +54,7 @@ import org.sbench.trace.TraceInfo;
 import org.sbench.trace.input.ReadOptions;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /** Scenarios run on the null target into bundles: stopped and resumed, until steady state, compared. */
@@ -283,6 +284,42 @@ class ScenarioSessionTest {
                 null), steps.kinds()).run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test"));
         assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 1152921504606846976 bytes unless"
                 + " given one: sbench fill --size 1G, or sbench run --size 1G for a scenario", e.getMessage());
+    }
+
+    /**
+     * Steps shorter than a second each made one point of the over-time chart with a gap after it, and a point alone is
+     * no line: the browser showed the axes and nothing else (the 1,000 torture steps of 10 ms of the browser audit).
+     * The runs of one second of the scenario's clock are now one point, so the curve has segments.
+     */
+    @Test
+    void theOverTimeChartOfStepsShorterThanASecondDrawsALine(@TempDir Path dir) throws Exception {
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - group: g\n    rounds: 30\n    steps:\n      - torture: {duration: 10ms, bs: 4K, qd: 1}\n"),
+                b, NullTarget.NAME, TargetSettings.DEFAULTS.withSizeBytes(64L << 20), 1);
+        assertTrue(o.complete(), o.stopReason());
+        Document report = xml(Files.readString(b.resolve(ScenarioReport.FILE)));
+        for (String chart : List.of("chart-mbps-over-time", "chart-iops-over-time")) {
+            String path = curvePath(report, chart, "write");
+            assertTrue(path.contains("L"), chart + ": the write curve is a line, not a lone point: " + path);
+        }
+    }
+
+    /** The {@code d} of the path drawn for {@code series} in the chart {@code id}. */
+    private static String curvePath(Document d, String id, String series) {
+        NodeList groups = d.getElementsByTagName("g");
+        for (int i = 0; i < groups.getLength(); i++) {
+            Element g = (Element) groups.item(i);
+            if ("curve".equals(g.getAttribute("class")) && series.equals(g.getAttribute("data-series"))) {
+                Node chart = g;
+                while (!(chart instanceof Element e && "chart".equals(e.getAttribute("class")))) {
+                    chart = chart.getParentNode();
+                }
+                if (id.equals(((Element) chart).getAttribute("id"))) {
+                    return ((Element) g.getElementsByTagName("path").item(0)).getAttribute("d");
+                }
+            }
+        }
+        throw new AssertionError("no curve " + series + " in " + id);
     }
 
     /** A scaled idle step without {@code probe} probes every scaled duration, as unscaled it probes every duration. */

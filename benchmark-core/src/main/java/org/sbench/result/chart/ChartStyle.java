@@ -23,9 +23,14 @@ public final class ChartStyle {
     public static final Color ALL = new Color(0x555555);
     public static final Color DRIVE = new Color(0x4c78a8);
     public static final Color BASELINE = new Color(0xf58518);
-    /** Curves of the drives other than the baseline, in order; never the baseline's colour; repeats past the end. */
+    /**
+     * Curves of the drives other than the baseline, in order (Tableau 10 without its orange, then the darker and lighter
+     * companions of Tableau 20 but orange's): 15 drives in all have colours of their own; never the baseline's colour;
+     * repeats past the end.
+     */
     static final Color[] SERIES = {DRIVE, new Color(0x54a24b), new Color(0xe45756), new Color(0x72b7b2),
-        new Color(0xb279a2), new Color(0x9d755d), new Color(0xeeca3b)};
+        new Color(0xb279a2), new Color(0x9d755d), new Color(0xeeca3b), new Color(0xff9da6), new Color(0xbab0ac),
+        new Color(0x9ecae9), new Color(0x88d27a), new Color(0x439894), new Color(0xd67195), new Color(0x79706e)};
     static final Color GRID = new Color(0xdddddd);
     static final Color TEXT = new Color(0x222222);
     static final String FONT = Font.SANS_SERIF;

@@ -13,6 +13,7 @@ import org.jfree.data.xy.XYDataset;
 /**
  * Lines drawn as one path per series, each inside {@code <g class="curve">}: the renderer draws a
  * series' whole path when it reaches the series' last item in the line pass, so that call is wrapped.
+ * A point with a gap (NaN) or the end of its series on both sides is no line: it is drawn as a shape.
  */
 final class MarkedLineRenderer extends XYLineAndShapeRenderer {
     private static final long serialVersionUID = 1L;
@@ -21,6 +22,19 @@ final class MarkedLineRenderer extends XYLineAndShapeRenderer {
     MarkedLineRenderer(boolean shapes) {
         super(true, shapes);
         setDrawSeriesLineAsPath(true);
+    }
+
+    @Override
+    public boolean getItemShapeVisible(int series, int item) {
+        return super.getItemShapeVisible(series, item) || alone(getPlot().getDataset(), series, item);
+    }
+
+    private static boolean alone(XYDataset data, int series, int item) {
+        return !Double.isNaN(data.getYValue(series, item)) && gap(data, series, item - 1) && gap(data, series, item + 1);
+    }
+
+    private static boolean gap(XYDataset data, int series, int item) {
+        return item < 0 || item >= data.getItemCount(series) || Double.isNaN(data.getYValue(series, item));
     }
 
     @Override
