@@ -39,6 +39,7 @@ import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
+import org.sbench.step.BundleLog;
 import org.sbench.step.ReplayStep;
 import org.sbench.step.StepContext;
 import org.sbench.step.StepListener;
@@ -390,6 +391,24 @@ class ScenarioSessionTest {
         assertEquals(List.of(), heard.started);
         assertEquals(index, Files.readString(b.resolve(BundleDirectory.INDEX)), "nothing written");
         assertEquals(2, ScenarioBundle.read(b).bundle().steps().size(), "still read");
+    }
+
+    /**
+     * A run killed (kill -9) after it wrote its bundle's head and before its scenario.json (strace -e
+     * inject=rename:signal=KILL:when=2 on {@code sbench run s.yaml --target null --size 64M --out b}) left bundle.json,
+     * an empty steps.jsonl and no scenario.json: resumed, "b: not a scenario bundle: no scenario.json (a bundle of sbench
+     * run)" (exit 3), run into again, "b is not empty; ... or --resume b" (exit 2). The resume says what happened and to
+     * start again, as it does for a bundle killed before its head was written.
+     */
+    @Test
+    void aBundleKilledBeforeItsScenarioWasWrittenIsNamedAsSuch(@TempDir Path dir) {
+        Path b = dir.resolve("bundle");
+        BundleLog.begin(b, "t", 1, new NullTarget(), "test");
+        SbenchException e = assertThrows(SbenchException.class, () -> run(null, b, true, null, new Heard()));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(b.resolve(BundleScenario.FILE) + ": missing: the run that began this bundle ended before it wrote it (a kill -9"
+                + " or a power loss), before its first step; nothing in " + b + " is kept: delete it, or give another directory",
+                e.getMessage());
     }
 
     /**
