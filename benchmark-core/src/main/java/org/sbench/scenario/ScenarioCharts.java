@@ -36,37 +36,64 @@ final class ScenarioCharts {
     }
 
     /**
+     * The rates of a run's per-second series that {@link #perSecond} draws, in its order (read and write MB/s, read and write
+     * IOPS), each second's in a row: 32 bytes a second of the run, kept as the bundle is read so that no run file is read
+     * again for the chart, whose bin is known only once every run is.
+     */
+    record Rates(double[] perSecond) {
+        private static final List<ToDoubleFunction<ReplayResult.Second>> OF = List.of(ReplayResult.Second::readMbps,
+                ReplayResult.Second::writeMbps, s -> s.readIops(), s -> s.writeIops());
+
+        int seconds() {
+            return perSecond.length / OF.size();
+        }
+
+        /** Rate {@code k} over {@code span}'s seconds, per second it covers, as {@link SecondsSpan#rate} takes it. */
+        double rate(SecondsSpan span, int k) {
+            return span.rate(s -> perSecond[s * OF.size() + k]);
+        }
+    }
+
+    /** The {@link Rates} of {@code r}'s series. */
+    static Rates rates(ReplayResult r) {
+        List<ReplayResult.Second> t = r.timeSeries();
+        double[] out = new double[t.size() * Rates.OF.size()];
+        for (int s = 0; s < t.size(); s++) {
+            for (int k = 0; k < Rates.OF.size(); k++) {
+                out[s * Rates.OF.size() + k] = Rates.OF.get(k).applyAsDouble(t.get(s));
+            }
+        }
+        return new Rates(out);
+    }
+
+    /**
      * MB/s, and IOPS, read and written in each second across every run of every step, x in seconds since the scenario
-     * started: {@code mbps-over-time} and {@code iops-over-time}. The bin comes from the runs' lengths the bundle keeps;
-     * each run's series is then read from its file, binned and let go, so a scenario of thousands of steps or of
-     * days is drawn in the memory of one run and the chart's points.
+     * started: {@code mbps-over-time} and {@code iops-over-time}. The bin comes from the runs' lengths the bundle keeps,
+     * and each run is binned from the rates the bundle kept of it ({@link Rates}): no run file is read again.
      */
     static Map<String, JFreeChart> perSecond(ScenarioBundle b) {
         Instant start = Instant.parse(b.bundle().startedAt());
         double end = 0;
         for (ScenarioBundle.Entry e : b.entries()) {
             for (ScenarioBundle.Run run : e.runs()) {
-                end = Math.max(end, seconds(start, run.startedAt()) + run.seconds());
+                end = Math.max(end, seconds(start, run.startedAt()) + run.rates().seconds());
             }
         }
         int bin = (int) Math.max(1, Math.ceil(end / SeriesLineChart.MAX_TIME_POINTS));
-        List<ToDoubleFunction<ReplayResult.Second>> rates = List.of(ReplayResult.Second::readMbps, ReplayResult.Second::writeMbps,
-                s -> s.readIops(), s -> s.writeIops());
         List<List<double[]>> points = new ArrayList<>();
-        rates.forEach(rate -> points.add(new ArrayList<>()));
+        Rates.OF.forEach(rate -> points.add(new ArrayList<>()));
         for (ScenarioBundle.Entry e : b.entries()) {
-            for (int i = 0; i < e.runs().size(); i++) {
-                ReplayResult r = b.result(e, i);
-                double offset = seconds(start, r.startedAt());
-                List<ReplayResult.Second> t = r.timeSeries();
-                for (SecondsSpan span : SecondsSpan.binned(SecondsSpan.of(r), bin)) {
+            for (ScenarioBundle.Run run : e.runs()) {
+                double offset = seconds(start, run.startedAt());
+                Rates rates = run.rates();
+                for (SecondsSpan span : SecondsSpan.binned(SecondsSpan.of(rates.seconds(), run.wallNs()), bin)) {
                     double x = offset + span.from() + span.coveredS() / 2;
-                    for (int k = 0; k < rates.size(); k++) {
-                        points.get(k).add(new double[] {x, span.rate(t, rates.get(k))});
+                    for (int k = 0; k < points.size(); k++) {
+                        points.get(k).add(new double[] {x, rates.rate(span, k)});
                     }
                 }
                 // A gap between runs (a purge, an idle wait) is no line.
-                points.forEach(p -> p.add(new double[] {offset + t.size(), Double.NaN}));
+                points.forEach(p -> p.add(new double[] {offset + rates.seconds(), Double.NaN}));
             }
         }
         Map<String, JFreeChart> out = new LinkedHashMap<>();

@@ -154,6 +154,29 @@ class ScenarioSessionTest {
         assertEquals(region - (1 << 20), sweep.sweep().get(199).offsetBytes(), "the last point ends at the region's end");
     }
 
+    /**
+     * The report of a bundle is made from one read of each run file: the over-time charts bin each run's series from the
+     * rates the bundle kept of it. Before, {@code chart-mbps-over-time} read every run file a second time (a third of the
+     * end of a 10,000-step bundle, bench/RESULTS.md "The end of a long scenario"); with the run files gone after the bundle
+     * was read, the report is still the same page.
+     */
+    @Test
+    void theReportReadsEachRunFileOnce(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n  - cdm: {size: 2M, passes: 1, duration: 50ms}\n"
+                + "  - sweep: {op: read, points: 5, per-point: 1M}\n"), b, NullTarget.NAME, TargetSettings.DEFAULTS.withSizeBytes(256L << 20), 1);
+        assertTrue(o.complete(), o.stopReason());
+        ScenarioBundle read = ScenarioBundle.read(b);
+        String page = ScenarioReport.render(read);
+        try (java.util.stream.Stream<Path> runs = Files.walk(b.resolve("steps"))) {
+            for (Path run : runs.filter(Files::isRegularFile).toList()) {
+                Files.delete(run);
+            }
+        }
+        assertEquals(page, ScenarioReport.render(read));
+    }
+
     @Test
     void theSweepChartOfADriveUnderAGbTicksItsPositionsInFractionsOfAGb(@TempDir Path dir) {
         Path b = dir.resolve("bundle");
