@@ -2,6 +2,7 @@ package org.sbench.result;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -17,8 +18,12 @@ public record SecondsSpan(int from, int to, double coveredS) {
 
     /** The run's seconds as spans: one per second, the last partial one as above. */
     public static List<SecondsSpan> of(ReplayResult r) {
-        int n = r.timeSeries().size();
-        double lastS = n == 0 ? 0 : Math.max(0, Math.min(1, r.summary().wallNs() / NS_PER_S - (n - 1)));
+        return of(r.timeSeries().size(), r.summary().wallNs());
+    }
+
+    /** The spans of a run of {@code wallNs} whose series has {@code n} seconds, as {@link #of(ReplayResult)}. */
+    public static List<SecondsSpan> of(int n, long wallNs) {
+        double lastS = n == 0 ? 0 : Math.max(0, Math.min(1, wallNs / NS_PER_S - (n - 1)));
         List<SecondsSpan> out = new ArrayList<>(n);
         for (int s = 0; s < n - 1; s++) {
             out.add(new SecondsSpan(s, s + 1, 1));
@@ -56,9 +61,14 @@ public record SecondsSpan(int from, int to, double coveredS) {
 
     /** The sum of {@code perSecond} over this span's seconds. */
     public double sum(List<ReplayResult.Second> series, ToDoubleFunction<ReplayResult.Second> perSecond) {
+        return sum(s -> perSecond.applyAsDouble(series.get(s)));
+    }
+
+    /** The sum of {@code value} (of a second of the series, by its number) over this span's seconds. */
+    public double sum(IntToDoubleFunction value) {
         double sum = 0;
         for (int s = from; s < to; s++) {
-            sum += perSecond.applyAsDouble(series.get(s));
+            sum += value.applyAsDouble(s);
         }
         return sum;
     }

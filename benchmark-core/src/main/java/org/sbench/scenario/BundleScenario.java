@@ -12,6 +12,7 @@ import java.util.List;
 import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonErrors;
+import org.sbench.step.BundleDirectory;
 import org.sbench.target.Target;
 import org.sbench.trace.input.InputFiles;
 
@@ -40,6 +41,16 @@ public record BundleScenario(String scenario, String source, String sha256, doub
         return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scaled, engine, s.text());
     }
 
+    /** Whether the bundle in {@code bundleDir} has its step log, empty: it was begun, and no step was recorded. */
+    private static boolean begunOnly(Path bundleDir) {
+        Path log = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        try {
+            return Files.isRegularFile(log) && Files.size(log) == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** The scenario again, from its text. */
     public Scenario parse() {
         return ScenarioFile.parse(source, scenario, text);
@@ -53,6 +64,12 @@ public record BundleScenario(String scenario, String source, String sha256, doub
     public static BundleScenario read(Path bundleDir) {
         Path file = bundleDir.resolve(FILE);
         if (!Files.isRegularFile(file)) {
+            if (begunOnly(bundleDir)) {
+                // The run writes the bundle's head, then this: killed between the two, it left no step to keep.
+                throw SbenchException.badInput(file.toString(), "missing: the run that began this bundle ended before it wrote it (a"
+                        + " kill -9 or a power loss), before its first step; nothing in " + bundleDir + " is kept: delete it, or give"
+                        + " another directory");
+            }
             throw SbenchException.badInput(bundleDir.toString(), "not a scenario bundle: no " + FILE + " (a bundle of sbench run)");
         }
         try {

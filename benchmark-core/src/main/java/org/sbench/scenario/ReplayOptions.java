@@ -10,6 +10,7 @@ import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.TracePlan;
 import org.sbench.step.OptionWords;
 import org.sbench.step.ReplayStep;
 import org.sbench.step.Step;
@@ -90,8 +91,15 @@ final class ReplayOptions {
         }
     }
 
-    /** A replay whose trace is found (a bundled workload generated) when it runs. */
-    private record Deferred(ReplayStep replay) implements Step {
+    /**
+     * A replay whose trace is found (a bundled workload generated) when it runs, or when it is {@link #planned}: {@code plan}
+     * is its trace's, null until then.
+     */
+    private record Deferred(ReplayStep replay, TracePlan plan) implements Step {
+        Deferred(ReplayStep replay) {
+            this(replay, null);
+        }
+
         @Override
         public String kind() {
             return replay.kind();
@@ -112,15 +120,24 @@ final class ReplayOptions {
             return replay.writes();
         }
 
-        /** A bundled workload sends none: it is synthesized of reads and writes alone (TraceSynthesizer). */
+        /** Planned, whether the stream it replays has trims (a bundled workload has none: it is synthesized of reads and writes). */
         @Override
         public boolean sendsDiscards() {
-            return replay.sendsDiscards() && !BundledTraceCache.names(replay.name());
+            return plan == null ? replay.sendsDiscards() : replay.sendsDiscards(plan);
+        }
+
+        @Override
+        public Step planned(ReplayControl control) {
+            return new Deferred(replay, found().plan(control));
         }
 
         @Override
         public void checkFits(Target target, ReplayControl control) {
-            found().checkFits(target, control);
+            if (plan == null) {
+                found().checkFits(target, control);
+            } else {
+                found().checkFits(target, plan);
+            }
         }
 
         @Override

@@ -34,12 +34,13 @@ public record ScenarioBundle(BundleDirectory files, Bundle bundle, BundleScenari
     }
 
     /**
-     * What is kept of one run of a step: when it started, its MB/s and busy time (as its summary has them), the seconds
-     * of its per-second series, and its {@link TableResultWriter#unwritten UNWRITTEN} line ({@code UNWRITTEN (step 2,
-     * probe-1): ...}), null when it read no never-written extent of a file. Not its whole summary: its latencies by op
-     * were some 600 bytes a step of a bundle's 100,000 that nothing read.
+     * What is kept of one run of a step: when it started, its MB/s and busy time (as its summary has them), its wall time
+     * and the rates of its per-second series the over-time charts draw ({@link ScenarioCharts#rates}), and its
+     * {@link TableResultWriter#unwritten UNWRITTEN} line ({@code UNWRITTEN (step 2, probe-1): ...}), null when it read no
+     * never-written extent of a file. Not its whole summary: its latencies by op were some 600 bytes a step of a bundle's
+     * 100,000 that nothing read.
      */
-    public record Run(String startedAt, double mbps, long busyNs, int seconds, String unwritten) {
+    public record Run(String startedAt, double mbps, long busyNs, long wallNs, ScenarioCharts.Rates rates, String unwritten) {
     }
 
     /** The bundle in {@code dir}; a bad-input error naming what is missing when it is no scenario bundle. */
@@ -77,7 +78,8 @@ public record ScenarioBundle(BundleDirectory files, Bundle bundle, BundleScenari
             results.add(r);
             String unwritten = r.readsUnwritten() ? TableResultWriter.unwritten(r, "step " + (index + 1) + (step.runs().size() == 1 ? ""
                     : ", " + run.name())) : null;
-            runs.add(new Run(r.startedAt(), r.summary().mbps(), r.summary().busyNs(), r.timeSeries().size(), unwritten));
+            runs.add(new Run(r.startedAt(), r.summary().mbps(), r.summary().busyNs(), r.summary().wallNs(), ScenarioCharts.rates(r),
+                    unwritten));
         }
         return new Entry(index, p, step, List.copyOf(runs), StepNumbers.of(results), finished);
     }

@@ -36,41 +36,69 @@ final class ScenarioCharts {
     }
 
     /**
+     * The rates of a run's per-second series that {@link #perSecond} draws, in its order (read and write MB/s, read and write
+     * IOPS), each second's in a row: 32 bytes a second of the run, kept as the bundle is read so that no run file is read
+     * again for the chart, whose bin is known only once every run is.
+     */
+    record Rates(double[] perSecond) {
+        private static final List<ToDoubleFunction<ReplayResult.Second>> OF = List.of(ReplayResult.Second::readMbps,
+                ReplayResult.Second::writeMbps, s -> s.readIops(), s -> s.writeIops());
+
+        int seconds() {
+            return perSecond.length / OF.size();
+        }
+
+        /** The sum of rate {@code k} over {@code span}'s seconds. */
+        double sum(SecondsSpan span, int k) {
+            return span.sum(s -> perSecond[s * OF.size() + k]);
+        }
+    }
+
+    /** The {@link Rates} of {@code r}'s series. */
+    static Rates rates(ReplayResult r) {
+        List<ReplayResult.Second> t = r.timeSeries();
+        double[] out = new double[t.size() * Rates.OF.size()];
+        for (int s = 0; s < t.size(); s++) {
+            for (int k = 0; k < Rates.OF.size(); k++) {
+                out[s * Rates.OF.size() + k] = Rates.OF.get(k).applyAsDouble(t.get(s));
+            }
+        }
+        return new Rates(out);
+    }
+
+    /**
      * MB/s, and IOPS, read and written in each second across every run of every step, x in seconds since the scenario
      * started: {@code mbps-over-time} and {@code iops-over-time}. The bin, a second or more, comes from the runs' lengths
      * the bundle keeps; the chart has a point per bin of the scenario's clock in which a run ran (the rate over the time
      * the runs of that bin cover, each of their seconds counted in the bin of its middle), and a gap for each stretch of
-     * bins in which none ran. Each run's series is read from its file, added to its bins and let go, so a scenario of
-     * thousands of steps or of days is drawn in the memory of one run and the chart's points.
+     * bins in which none ran. Each run is binned from the rates the bundle kept of it ({@link Rates}): no run file is
+     * read again.
      */
     static Map<String, JFreeChart> perSecond(ScenarioBundle b) {
         Instant start = Instant.parse(b.bundle().startedAt());
         double end = 0;
         for (ScenarioBundle.Entry e : b.entries()) {
             for (ScenarioBundle.Run run : e.runs()) {
-                end = Math.max(end, seconds(start, run.startedAt()) + run.seconds());
+                end = Math.max(end, seconds(start, run.startedAt()) + run.rates().seconds());
             }
         }
         int bin = (int) Math.max(1, Math.ceil(end / SeriesLineChart.MAX_TIME_POINTS));
         int bins = (int) Math.ceil(end / bin) + 1;
-        List<ToDoubleFunction<ReplayResult.Second>> rates = List.of(ReplayResult.Second::readMbps, ReplayResult.Second::writeMbps,
-                s -> s.readIops(), s -> s.writeIops());
-        double[][] sums = new double[rates.size()][bins];
+        double[][] sums = new double[Rates.OF.size()][bins];
         double[] covered = new double[bins];
         boolean[] measured = new boolean[bins];
         boolean[] ran = new boolean[bins];
         for (ScenarioBundle.Entry e : b.entries()) {
-            for (int i = 0; i < e.runs().size(); i++) {
-                ReplayResult r = b.result(e, i);
-                double offset = seconds(start, r.startedAt());
-                List<ReplayResult.Second> t = r.timeSeries();
-                for (SecondsSpan span : SecondsSpan.of(r)) {
+            for (ScenarioBundle.Run run : e.runs()) {
+                double offset = seconds(start, run.startedAt());
+                Rates rates = run.rates();
+                for (SecondsSpan span : SecondsSpan.of(rates.seconds(), run.wallNs())) {
                     double from = offset + span.from();
                     int k = bin(from + span.coveredS() / 2, bin, bins);
                     measured[k] = true;
                     covered[k] += span.coveredS();
-                    for (int m = 0; m < rates.size(); m++) {
-                        sums[m][k] += span.sum(t, rates.get(m));
+                    for (int m = 0; m < Rates.OF.size(); m++) {
+                        sums[m][k] += rates.sum(span, m);
                     }
                     for (int j = bin(from, bin, bins); j <= bin(from + span.coveredS(), bin, bins); j++) {
                         ran[j] = true;
@@ -79,9 +107,9 @@ final class ScenarioCharts {
             }
         }
         List<List<double[]>> points = new ArrayList<>();
-        rates.forEach(rate -> points.add(new ArrayList<>()));
+        Rates.OF.forEach(rate -> points.add(new ArrayList<>()));
         for (int k = 0; k < bins; k++) {
-            for (int m = 0; m < rates.size(); m++) {
+            for (int m = 0; m < Rates.OF.size(); m++) {
                 List<double[]> p = points.get(m);
                 if (measured[k]) {
                     p.add(new double[] {(k + 0.5) * bin, covered[k] == 0 ? 0 : sums[m][k] / covered[k]});

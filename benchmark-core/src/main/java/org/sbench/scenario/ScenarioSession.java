@@ -73,14 +73,13 @@ public final class ScenarioSession {
     }
 
     /**
-     * The target settings of {@code request} for {@code plan} (read-only when no step writes, writeback
-     * throttling left on when none may send discards), with the files the run reads as its inputs, never
-     * written as its target: the scenario's file and the trace files its replay steps name.
+     * The target settings of {@code request} for {@code plan} (read-only when no step writes), with the files the run
+     * reads as its inputs, never written as its target: the scenario's file and the trace files its replay steps name.
      */
     private static TargetSettings targetSettings(Request request, Scenario scenario, StepMaker.Plan plan) {
         List<Path> inputs = Stream.concat(Stream.of(scenario.source()), ReplayOptions.traces(scenario).stream())
                 .map(Path::of).filter(Files::isRegularFile).toList();
-        return request.targetSettings().withReadOnly(!plan.writes()).withSendsDiscards(plan.sendsDiscards()).withInputs(inputs);
+        return request.targetSettings().withReadOnly(!plan.writes()).withInputs(inputs);
     }
 
     /** A scenario read and checked ({@link #prepare}): its workloads made, then run. */
@@ -127,40 +126,45 @@ public final class ScenarioSession {
                     IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
             ScenarioOutcome outcome;
             // A bundle being resumed is locked before anything else; a new one as soon as it is made.
-            try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir);
-                 Target target = Targets.open(request.target(), targetSettings(request, scenario, plan))) {
-                Target region = region(target, scale);
-                BundleLog log = Targets.beforeFirstIo(target, () -> {
-                    IoEngines.checkServes(engine, target);
-                    maker.checkFits(plan.steps(), region, control);
-                    if (copy != null) {
-                        return BundleLog.resume(dir, scenario.name(), target);
-                    }
-                    BundleLog begun = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
-                    try {
-                        BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
-                    } catch (RuntimeException e) {
-                        // Without its scenario.json the bundle could be neither resumed nor written over.
-                        begun.abandon(e);
-                        throw e;
-                    }
-                    return begun;
-                });
-                try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {
-                    try {
-                        outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
-                                stepListener, listener, sbenchVersion).run();
-                    } catch (RuntimeException | OutOfMemoryError e) {
-                        try {
-                            ScenarioReport.write(ScenarioBundle.read(dir));
-                        } catch (RuntimeException | OutOfMemoryError notWritten) {
-                            e.addSuppressed(notWritten);
+            try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir)) {
+                // Each replay's trace read once, before the target is opened: writeback throttling is turned off only for
+                // a replay whose stream has trims, and the fit is checked from the same plan.
+                List<StepMaker.Planned> planned = maker.planned(plan.steps(), control);
+                TargetSettings settings = targetSettings(request, scenario, plan).withSendsDiscards(StepMaker.sendsDiscards(planned));
+                try (Target target = Targets.open(request.target(), settings)) {
+                    Target region = region(target, scale);
+                    BundleLog log = Targets.beforeFirstIo(target, () -> {
+                        IoEngines.checkServes(engine, target);
+                        maker.checkFits(planned, region, control);
+                        if (copy != null) {
+                            return BundleLog.resume(dir, scenario.name(), target);
                         }
-                        throw e;
+                        BundleLog begun = BundleLog.begin(dir, scenario.name(), plan.steps().size(), target, sbenchVersion);
+                        try {
+                            BundleScenario.of(scenario, scale, kinds, engine, target).write(dir);
+                        } catch (RuntimeException e) {
+                            // Without its scenario.json the bundle could be neither resumed nor written over.
+                            begun.abandon(e);
+                            throw e;
+                        }
+                        return begun;
+                    });
+                    try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {
+                        try {
+                            outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
+                                    stepListener, listener, sbenchVersion).run();
+                        } catch (RuntimeException | OutOfMemoryError e) {
+                            try {
+                                ScenarioReport.write(ScenarioBundle.read(dir));
+                            } catch (RuntimeException | OutOfMemoryError notWritten) {
+                                e.addSuppressed(notWritten);
+                            }
+                            throw e;
+                        }
+                        ScenarioBundle read = ScenarioBundle.read(dir);
+                        ScenarioReport.write(read);
+                        outcome = outcome.with(read);
                     }
-                    ScenarioBundle read = ScenarioBundle.read(dir);
-                    ScenarioReport.write(read);
-                    outcome = outcome.with(read);
                 }
             }
             return outcome;

@@ -52,22 +52,42 @@ final class StepMaker {
         });
     }
 
+    /** A step of the plan as {@link #planned} made it, with the planned step it was first made for (for errors at its line). */
+    record Planned(PlannedStep at, Step step) {
+    }
+
     /**
-     * Checks every step of {@code plan} against {@code target} ({@link Step#checkFits}), the region
-     * the steps run on: a step that does not fit is refused at its line before any step runs. A step
-     * repeated with the same options (a group's rounds) is checked once: a replay's check reads its
-     * trace, which a stop asked of {@code control} abandons.
+     * The distinct steps of {@code plan}, each made once (a step repeated with the same options, a group's rounds, is one)
+     * and {@link Step#planned planned} before the target is opened: a replay reads its trace here, once, so that whether it
+     * sends discards is known when the target is opened and its fit is checked without reading it again. A stop asked of
+     * {@code control} abandons the reading.
      */
-    void checkFits(List<PlannedStep> plan, Target target, ReplayControl control) {
-        Set<Map.Entry<String, Map<String, String>>> checked = new HashSet<>();
+    List<Planned> planned(List<PlannedStep> plan, ReplayControl control) {
+        Set<Map.Entry<String, Map<String, String>>> made = new HashSet<>();
+        List<Planned> out = new ArrayList<>();
         for (PlannedStep p : plan) {
             Step step = make(p);
-            if (!checked.add(Map.entry(step.kind(), step.options()))) {
-                continue;
+            if (made.add(Map.entry(step.kind(), step.options()))) {
+                out.add(new Planned(p, attributing(p, () -> step.planned(control))));
             }
-            attributing(p, () -> {
-                step.checkFits(target, control);
-                return step;
+        }
+        return out;
+    }
+
+    /** Whether any of {@code planned} may send discards ({@link Step#sendsDiscards}, exact once planned). */
+    static boolean sendsDiscards(List<Planned> planned) {
+        return planned.stream().anyMatch(p -> p.step().sendsDiscards());
+    }
+
+    /**
+     * Checks every step of {@code planned} against {@code target} ({@link Step#checkFits}), the region the steps run on: a
+     * step that does not fit is refused at its line before any step runs.
+     */
+    void checkFits(List<Planned> planned, Target target, ReplayControl control) {
+        for (Planned p : planned) {
+            attributing(p.at(), () -> {
+                p.step().checkFits(target, control);
+                return p.step();
             });
         }
     }
@@ -108,8 +128,8 @@ final class StepMaker {
         }
     }
 
-    /** The plan at its longest, whether any of its steps writes, and whether any may send discards ({@link Step#sendsDiscards}). */
-    record Plan(List<PlannedStep> steps, boolean writes, boolean sendsDiscards) {
+    /** The plan at its longest, and whether any of its steps writes. */
+    record Plan(List<PlannedStep> steps, boolean writes) {
     }
 
     /**
@@ -119,15 +139,12 @@ final class StepMaker {
     Plan check(List<String> skippedKinds) {
         List<PlannedStep> plan = ScenarioWalk.plan(scenario);
         boolean writes = false;
-        boolean sendsDiscards = false;
         for (PlannedStep p : plan) {
             if (!skippedKinds.contains(p.spec().kind())) {
-                Step step = make(p);
-                writes |= step.writes();
-                sendsDiscards |= step.sendsDiscards();
+                writes |= make(p).writes();
             }
         }
-        return new Plan(plan, writes, sendsDiscards);
+        return new Plan(plan, writes);
     }
 
     private Map<String, String> scaled(StepKinds.Kind kind, Map<String, String> options) {

@@ -59,9 +59,20 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
         return !settings.readOnly();
     }
 
+    /** True when the step writes: whether its trace has trims is known once it is planned ({@link #sendsDiscards(TracePlan)}). */
     @Override
     public boolean sendsDiscards() {
         return writes();
+    }
+
+    /** Whether the step, its trace planned as {@code plan}, sends discards: it writes, and the stream it replays has trims. */
+    public boolean sendsDiscards(TracePlan plan) {
+        return writes() && plan.trims(settings.stream()) > 0;
+    }
+
+    /** The trace read through once, as the run will read it; a stop asked of {@code control} abandons the reading. */
+    public TracePlan plan(ReplayControl control) {
+        return TracePlan.of(TraceFormats.standard(), trace, from, readOptions, control);
     }
 
     /**
@@ -70,29 +81,29 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
      */
     @Override
     public void checkFits(Target target, ReplayControl control) {
-        Run.checkFits(source(control), settings, target);
+        checkFits(target, plan(control));
+    }
+
+    /** {@link #checkFits(Target, ReplayControl)} of the trace planned as {@code plan}, not read again. */
+    public void checkFits(Target target, TracePlan plan) {
+        Run.checkFits(source(plan), settings, target);
     }
 
     @Override
     public StepResult run(StepContext context) {
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
-        ReplayResult r = context.run(source(context.control()), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
+        ReplayResult r = context.run(source(plan(context.control())), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,
                 null);
     }
 
-    /**
-     * The IOs this step replays, the trace read through and checked against the settings (a stream it
-     * has, a mode it allows); a stop asked of {@code control} abandons the reading.
-     */
-    private TraceSource source(ReplayControl control) {
-        TraceFormats formats = TraceFormats.standard();
-        TracePlan plan = TracePlan.of(formats, trace, from, readOptions, control);
+    /** The IOs this step replays of its trace planned as {@code plan}, checked against the settings (a stream it has, a mode it allows). */
+    private TraceSource source(TracePlan plan) {
         plan.check(settings);
-        return TracePrefix.of(plan.source(settings.stream(), formats, readOptions), share);
+        return TracePrefix.of(plan.source(settings.stream(), TraceFormats.standard(), readOptions), share);
     }
 
     /** The trace's name as a file name: letters, digits, dot, dash and underscore kept. */

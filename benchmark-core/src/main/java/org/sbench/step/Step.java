@@ -45,10 +45,20 @@ public interface Step {
     /**
      * True if the step may send discards through an IO engine, for which a block device's writeback
      * throttling is turned off ({@link org.sbench.target.TargetSettings#sendsDiscards}): a replay that writes
-     * (its trace is read only when it runs); no other step, which leaves the throttling on.
+     * a trace with trims (any trace that writes until it is {@link #planned}); no other step, which leaves the
+     * throttling on.
      */
     default boolean sendsDiscards() {
         return false;
+    }
+
+    /**
+     * This step with what it reads before the target is opened, kept for {@link #checkFits} so that nothing is read
+     * twice for them: a replay plans its trace (it then knows its trims: {@link #sendsDiscards}). A step that reads
+     * nothing is itself. A stop asked of {@code control} abandons the reading.
+     */
+    default Step planned(ReplayControl control) {
+        return this;
     }
 
     /**

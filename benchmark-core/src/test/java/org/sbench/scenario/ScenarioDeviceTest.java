@@ -3,8 +3,15 @@ package org.sbench.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +23,15 @@ import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
 import org.sbench.step.StepListener;
 import org.sbench.step.StepResult;
+import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.BlockStat;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
+import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceInfo;
 
 /**
  * A scenario on a loop device of its own: the writes its bundle records are the writes that
@@ -80,6 +93,39 @@ class ScenarioDeviceTest {
                     + " use method trim, or method zero", e.getMessage());
             Bundle b = BundleDirectory.open(dir.resolve("b")).read();
             assertEquals(1, b.steps().size(), "the fill is kept");
+        }
+    }
+
+    /**
+     * Writeback throttling is turned off for a scenario only when a replay step's stream has trims. A replay of a trace
+     * file of reads and writes alone turned it off (its run's wbtLatUsec 0): the target was opened before any step read its
+     * trace. Each trace is now planned once before the open, and its fit checked from that plan.
+     */
+    @Test
+    void aReplayStepOfATraceWithoutTrimsLeavesWritebackThrottlingOn(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        List<IoRecord> trimming = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            trimming.add(TestRecords.record(i * 1000L, i * 1000L + 500, i / 2 * 4096L, 4096, i % 2 == 0 ? Op.WRITE : Op.TRIM,
+                    IoRecord.NO_STREAM));
+        }
+        Map<Path, String> wbtDuring = new LinkedHashMap<>();
+        wbtDuring.put(TestSteps.trace(dir), "2000");
+        wbtDuring.put(TestRecords.writeSbt(dir.resolve("trims.sbt"), TraceInfo.of("trims", EnumSet.of(Field.COMPLETE)), trimming), "0");
+        try (LoopDevice loop = LoopDevice.create(64 * MIB)) {
+            Path wbt = Path.of("/sys/class/block", loop.name(), "queue/wbt_lat_usec");
+            assumeTrue(Files.exists(wbt), "kernel without writeback throttling");
+            Files.writeString(wbt, "2000");
+            for (Map.Entry<Path, String> t : wbtDuring.entrySet()) {
+                Path b = dir.resolve("b-" + t.getValue());
+                Scenario s = ScenarioFile.parse("d.yaml", "d", "steps:\n  - replay: {trace: " + t.getKey() + ", mode: fixed-qd, qd: 4}\n");
+                ScenarioOutcome o = run(s, b, loop.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+                assertTrue(o.complete(), o.stopReason());
+                StepResult.NamedRun run = BundleDirectory.open(b).read().steps().get(0).runs().get(0);
+                assertEquals(t.getValue(), BundleDirectory.open(b).readRun(run).target().device().get(BlockDeviceTarget.KEY_WBT_LAT_USEC),
+                        t.getKey().toString());
+            }
+            assertEquals("2000", Files.readString(wbt).trim(), "put back");
         }
     }
 

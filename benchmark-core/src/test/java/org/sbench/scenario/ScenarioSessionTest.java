@@ -39,6 +39,7 @@ import org.sbench.result.JsonResults;
 import org.sbench.result.ReplayResult;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
+import org.sbench.step.BundleLog;
 import org.sbench.step.ReplayStep;
 import org.sbench.step.StepContext;
 import org.sbench.step.StepListener;
@@ -152,6 +153,29 @@ class ScenarioSessionTest {
         long region = (long) ((1L << 40) * 0.001) >> 20 << 20;
         assertEquals(region, run.target().capacity(), "the first 0.1% of the 1 TiB target");
         assertEquals(region - (1 << 20), sweep.sweep().get(199).offsetBytes(), "the last point ends at the region's end");
+    }
+
+    /**
+     * The report of a bundle is made from one read of each run file: the over-time charts bin each run's series from the
+     * rates the bundle kept of it. Before, {@code chart-mbps-over-time} read every run file a second time (a third of the
+     * end of a 10,000-step bundle, bench/RESULTS.md "The end of a long scenario"); with the run files gone after the bundle
+     * was read, the report is still the same page.
+     */
+    @Test
+    void theReportReadsEachRunFileOnce(@TempDir Path dir) throws Exception {
+        TestSteps.trace(dir);
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = runOn(scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n  - cdm: {size: 2M, passes: 1, duration: 50ms}\n"
+                + "  - sweep: {op: read, points: 5, per-point: 1M}\n"), b, NullTarget.NAME, TargetSettings.DEFAULTS.withSizeBytes(256L << 20), 1);
+        assertTrue(o.complete(), o.stopReason());
+        ScenarioBundle read = ScenarioBundle.read(b);
+        String page = ScenarioReport.render(read);
+        try (java.util.stream.Stream<Path> runs = Files.walk(b.resolve("steps"))) {
+            for (Path run : runs.filter(Files::isRegularFile).toList()) {
+                Files.delete(run);
+            }
+        }
+        assertEquals(page, ScenarioReport.render(read));
     }
 
     @Test
@@ -427,6 +451,24 @@ class ScenarioSessionTest {
         assertEquals(List.of(), heard.started);
         assertEquals(index, Files.readString(b.resolve(BundleDirectory.INDEX)), "nothing written");
         assertEquals(2, ScenarioBundle.read(b).bundle().steps().size(), "still read");
+    }
+
+    /**
+     * A run killed (kill -9) after it wrote its bundle's head and before its scenario.json (strace -e
+     * inject=rename:signal=KILL:when=2 on {@code sbench run s.yaml --target null --size 64M --out b}) left bundle.json,
+     * an empty steps.jsonl and no scenario.json: resumed, "b: not a scenario bundle: no scenario.json (a bundle of sbench
+     * run)" (exit 3), run into again, "b is not empty; ... or --resume b" (exit 2). The resume says what happened and to
+     * start again, as it does for a bundle killed before its head was written.
+     */
+    @Test
+    void aBundleKilledBeforeItsScenarioWasWrittenIsNamedAsSuch(@TempDir Path dir) {
+        Path b = dir.resolve("bundle");
+        BundleLog.begin(b, "t", 1, new NullTarget(), "test");
+        SbenchException e = assertThrows(SbenchException.class, () -> run(null, b, true, null, new Heard()));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(b.resolve(BundleScenario.FILE) + ": missing: the run that began this bundle ended before it wrote it (a kill -9"
+                + " or a power loss), before its first step; nothing in " + b + " is kept: delete it, or give another directory",
+                e.getMessage());
     }
 
     /**
