@@ -62,14 +62,14 @@ final class ConvertCommand implements Callable<Integer> {
             if (settings.sliced()) {
                 throw SbenchException.usage("--start and --end are for .sbt output; filter Parquet by issue_ns");
             }
-            ParquetExport.Summary s = ParquetExport.write(spark.session(), in, settings, out);
+            ParquetExport.Summary s = ParquetExport.write(spark.session(in), in, settings, out);
             warn(s.warnings());
             o.println(String.format(Locale.ROOT, "wrote %,d records to %s (parquet, zstd); skipped %,d bad records", s.records(), out,
                     s.skipped()));
             RequestLines.of(s.requests(), REQUEST_LABEL_WIDTH).forEach(o::println);
         } else if (out.endsWith(".sbt")) {
             Path file = localFile(out);
-            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, file);
+            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(in), in, settings, file);
             warn(extracted.warnings());
             TraceConverter.Summary s = extracted.converted();
             o.println(String.format(Locale.ROOT, "wrote %,d records to %s (sbt); read %,d, skipped %,d bad records", s.written(), out,

@@ -73,7 +73,7 @@ final class InspectCommand implements Callable<Integer> {
         InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad)
                 .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
                 .withFileStatistics(!noFileStats);
-        SparkSession session = spark.session();
+        SparkSession session = spark.session(paths);
         FileSystem outFs = out == null ? null : NewDirectory.check(session, "--out", out);
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
         SparkOptions.warn(spec.commandLine().getErr(), stats.warnings());

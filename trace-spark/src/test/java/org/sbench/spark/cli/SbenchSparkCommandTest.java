@@ -147,6 +147,14 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals("sbench-spark: --split-size: " + table + " is a Parquet table of sbench-spark, which Spark splits its own way\n",
                 split.err());
         assertFalse(Files.exists(dir.resolve("split.sbt")));
+        // Typed with the values they take when not given, they were taken as not given.
+        CommandRun skipNone = CommandRun.of("inspect", table, "--skip-bad", "0");
+        assertEquals(2, skipNone.status(), skipNone.err());
+        assertEquals(skip.err(), skipNone.err());
+        CommandRun splitDefault = CommandRun.of("convert", table, dir.resolve("split.sbt").toString(), "--stream", "8:16",
+                "--split-size", "128M");
+        assertEquals(2, splitDefault.status(), splitDefault.err());
+        assertEquals(split.err(), splitDefault.err());
         String other = dir.resolve("other.parquet").toString();
         spark.range(2).withColumnRenamed("id", "file").write().parquet(other);
         CommandRun refused = CommandRun.of("inspect", other);
