@@ -62,6 +62,8 @@ public final class ParquetExport {
         }
         Dataset<Row> io = archive.sourceRows();
         Dataset<Row> kept = settings.stream() == null ? io : io.filter(col("stream").equalTo(settings.streamId()));
+        // Counted before the table is put in place, which ends the command's work: a stop signal after says it was written.
+        long[] records = new long[1];
         try {
             NewDirectory.write(fs, "OUT", out, at -> {
                 kept.write().option("compression", COMPRESSION).parquet(at);
@@ -73,12 +75,12 @@ public final class ParquetExport {
                     }
                 }
                 ParquetArchive.writeTraces(fs, new Path(at), stored(archive, settings));
+                records[0] = spark.read().parquet(at).count();
             });
         } catch (Exception e) {
             throw e instanceof IOException io2 ? failure("write", out, io2) : archive.unwrap(e);
         }
-        long records = spark.read().parquet(out).count();
-        return new Summary(records, archive.skipped(), requests(archive.requests(), settings), archive.warnings());
+        return new Summary(records[0], archive.skipped(), requests(archive.requests(), settings), archive.warnings());
     }
 
     /** The traces as the table keeps them, each with what reading it counted (with a stream kept, its requests the whole trace's). */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,8 @@ import org.sbench.spark.LocalSpark;
 import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.trace.input.ReadOptions;
+import picocli.CommandLine;
+import sun.misc.Signal;
 
 /** The command line in-process: exit status, stdout, the one stderr line. */
 class SbenchSparkCommandTest extends LocalSparkTest {
@@ -161,6 +165,35 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(3, refused.status(), refused.err());
         assertEquals("sbench-spark: " + other + ": a Parquet table of another schema: expected column file (string), found bigint\n",
                 refused.err());
+    }
+
+    /**
+     * A stop signal once the command's output is in place says so, and still ends it with 128 + its
+     * number: it said "nothing written" of a whole .sbt whose summary was printed (SIGINT 60 s into
+     * a convert of a 3,000,000-line MSR file: the .sbt, "wrote 3,000,000 records", exit 130).
+     */
+    @Test
+    void aStopSignalAfterTheOutputIsInPlaceSaysItWasWritten() throws Exception {
+        String msr = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        for (String[] args : new String[][] {{"convert", msr, dir.resolve("placed.sbt").toString()},
+                {"convert", msr, dir.resolve("placed.parquet").toString()},
+                {"inspect", msr, "--out", dir.resolve("placed.json").toString()}}) {
+            CommandLine line = SbenchSparkCommand.newCommandLine();
+            StringWriter err = new StringWriter();
+            line.setOut(new PrintWriter(new StringWriter()));
+            line.setErr(new PrintWriter(err));
+            assertEquals(0, line.execute(args), err.toString());
+            int status = SbenchSparkCommand.interrupted(new Signal("TERM"), line.getCommand(), line.getErr());
+            assertEquals(143, status);
+            assertEquals("sbench-spark: interrupted (SIGTERM) after writing " + args[args.length - 1] + "\n", err.toString());
+        }
+        CommandLine refused = SbenchSparkCommand.newCommandLine();
+        StringWriter err = new StringWriter();
+        refused.setErr(new PrintWriter(err));
+        assertEquals(2, refused.execute("convert", msr, dir.resolve("placed.sbt").toString(), "--stream", "9"), err.toString());
+        err.getBuffer().setLength(0);
+        SbenchSparkCommand.interrupted(new Signal("INT"), refused.getCommand(), refused.getErr());
+        assertEquals("sbench-spark: interrupted (SIGINT): nothing written\n", err.toString());
     }
 
     /** A block trace's device as inspect names it, MAJOR:MINOR, as sbench convert --stream takes it. */
