@@ -1,8 +1,10 @@
 package org.sbench.spark;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,10 +15,17 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.spark.convert.ExportSettings;
+import org.sbench.spark.convert.ParquetExport;
+import org.sbench.spark.convert.SbtExtraction;
 import org.sbench.spark.inspect.ArchiveInspection;
 import org.sbench.spark.inspect.ArchiveStatistics;
 import org.sbench.spark.inspect.FixtureParity;
 import org.sbench.spark.inspect.InspectSettings;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.convert.ConvertSettings;
+import org.sbench.trace.convert.TraceConverter;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -69,10 +78,37 @@ class StandaloneClusterIT {
                 }
                 awaitTasksOn(executors, cluster.workers());
                 assertTrue(!executors.contains("driver"), executors.toString());
+                executors.clear();
+                tableIsReadBackOnTheCluster(spark, file, stats);
+                awaitTasksOn(executors, cluster.workers());
+                assertTrue(!executors.contains("driver"), executors.toString());
             } finally {
                 spark.stop();
             }
         }
+    }
+
+    /**
+     * The table {@code convert} writes there (the executors write its part files, the driver its
+     * descriptions) is read there: its statistics are the trace's, and its .sbt of a stream is the
+     * CLI's, byte for byte, as in local mode ({@code ParquetInputTest}).
+     */
+    private void tableIsReadBackOnTheCluster(SparkSession spark, Path trace, ArchiveStatistics ofTrace) throws IOException {
+        String table = dir.resolve("two.parquet").toString();
+        ParquetExport.write(spark, List.of(trace.toString()), ExportSettings.ALL.withSplitBytes(8192), table);
+        ArchiveStatistics ofTable = new ArchiveInspection(spark, InspectSettings.DEFAULTS).inspect(List.of(table));
+        assertEquals(ofTrace.file(trace.toString()), ofTable.file(trace.toString()));
+        for (int v = 0; v < 2; v++) {
+            assertEquals(ofTrace.volume(null, v), ofTable.volume(null, v), "volume " + v);
+        }
+        Path fromTable = dir.resolve("two-1.sbt");
+        SbtExtraction.write(spark, List.of(table), ExportSettings.ALL.withStream("1"), fromTable);
+        Path cli = dir.resolve("two-1-cli.sbt");
+        TraceFormats formats = TraceFormats.standard();
+        try (TraceReader r = formats.open(trace, null, ReadOptions.DEFAULTS)) {
+            TraceConverter.convert(r, formats.byName("sbt"), cli, ConvertSettings.ALL.withStream("1"));
+        }
+        assertArrayEquals(Files.readAllBytes(cli), Files.readAllBytes(fromTable));
     }
 
     /**

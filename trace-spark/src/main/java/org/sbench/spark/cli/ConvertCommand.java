@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -48,6 +49,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    SbenchSparkCommand parent;
+
     @Override
     public Integer call() {
         List<String> in = args.subList(0, args.size() - 1);
@@ -62,14 +66,16 @@ final class ConvertCommand implements Callable<Integer> {
             if (settings.sliced()) {
                 throw SbenchException.usage("--start and --end are for .sbt output; filter Parquet by issue_ns");
             }
-            ParquetExport.Summary s = ParquetExport.write(spark.session(), in, settings, out);
+            ParquetExport.Summary s = ParquetExport.write(spark.session(in), in, settings, out);
+            parent.wrote(out);
             warn(s.warnings());
             o.println(String.format(Locale.ROOT, "wrote %,d records to %s (parquet, zstd); skipped %,d bad records", s.records(), out,
                     s.skipped()));
             RequestLines.of(s.requests(), REQUEST_LABEL_WIDTH).forEach(o::println);
         } else if (out.endsWith(".sbt")) {
             Path file = localFile(out);
-            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(), in, settings, file);
+            SbtExtraction.Summary extracted = SbtExtraction.write(spark.session(in), in, settings, file);
+            parent.wrote(out);
             warn(extracted.warnings());
             TraceConverter.Summary s = extracted.converted();
             o.println(String.format(Locale.ROOT, "wrote %,d records to %s (sbt); read %,d, skipped %,d bad records", s.written(), out,

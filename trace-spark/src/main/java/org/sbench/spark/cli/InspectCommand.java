@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -64,6 +65,9 @@ final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    SbenchSparkCommand parent;
+
     @Override
     public Integer call() throws Exception {
         SparkOptions.checkPaths("PATH", paths);
@@ -73,12 +77,13 @@ final class InspectCommand implements Callable<Integer> {
         InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad)
                 .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
                 .withFileStatistics(!noFileStats);
-        SparkSession session = spark.session();
+        SparkSession session = spark.session(paths);
         FileSystem outFs = out == null ? null : NewDirectory.check(session, "--out", out);
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
         SparkOptions.warn(spec.commandLine().getErr(), stats.warnings());
         if (out != null) {
             writeTable(session, outFs, stats.volumes());
+            parent.wrote(out);
         }
         PrintWriter o = spec.commandLine().getOut();
         if (json) {

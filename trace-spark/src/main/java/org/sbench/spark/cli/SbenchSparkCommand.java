@@ -19,14 +19,17 @@ import sun.misc.Signal;
 public final class SbenchSparkCommand implements Runnable {
     /** A process a signal ended exits with 128 + the signal's number, as a shell reports it. */
     private static final int SIGNAL_EXIT_BASE = 128;
-    /** The stop signal that is ending this process, or null. */
-    private static volatile Signal stoppedBy;
 
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
     boolean debug;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The stop signal that is ending this process, or null. */
+    private volatile Signal stoppedBy;
+    /** The output the command has put in place, whole, or null: a stop signal after it does not say "nothing written". */
+    private volatile String written;
 
     @Override
     public void run() {
@@ -35,8 +38,13 @@ public final class SbenchSparkCommand implements Runnable {
 
     public static void main(String[] args) {
         CommandLine line = newCommandLine();
-        endOnStopSignals(line.getErr());
+        endOnStopSignals(line.getCommand(), line.getErr());
         System.exit(line.execute(args));
+    }
+
+    /** Marks {@code out} as in place, whole: the command's output, which a stop signal from now on leaves as it is. */
+    void wrote(String out) {
+        written = out;
     }
 
     /**
@@ -46,30 +54,35 @@ public final class SbenchSparkCommand implements Runnable {
      * sibling). The JVM's own handling said nothing. A signal ignored as the JVM started (a script's
      * background job's SIGINT) stays ignored.
      */
-    static void endOnStopSignals(PrintWriter err) {
+    static void endOnStopSignals(SbenchSparkCommand root, PrintWriter err) {
         for (String name : new String[] {"INT", "TERM", "HUP"}) {
-            Signal.handle(new Signal(name), signal -> System.exit(interrupted(signal, err)));
+            Signal.handle(new Signal(name), signal -> System.exit(interrupted(signal, root, err)));
         }
     }
 
     /**
-     * Says on {@code err} that {@code signal} ended the command; returns the exit status, 128 + its
-     * number. The command's failure that follows (Spark's context stopped under its job by the
-     * shutdown hooks) is not reported.
+     * Says on {@code err} that {@code signal} ended the command: that nothing was written, or, once
+     * the command's output is in place ({@link #wrote}), after writing it (the line said "nothing
+     * written" of a .sbt in place and its summary printed, until 2026-12-06); returns the exit status,
+     * 128 + its number. The command's failure that follows (Spark's context stopped under its job by
+     * the shutdown hooks) is not reported.
      */
-    static int interrupted(Signal signal, PrintWriter err) {
-        stoppedBy = signal;
-        err.println("sbench-spark: interrupted (SIG" + signal.getName() + "): nothing written");
+    static int interrupted(Signal signal, SbenchSparkCommand root, PrintWriter err) {
+        root.stoppedBy = signal;
+        String out = root.written;
+        err.println("sbench-spark: interrupted (SIG" + signal.getName() + ")"
+                + (out == null ? ": nothing written" : " after writing " + out));
         err.flush();
         return SIGNAL_EXIT_BASE + signal.getNumber();
     }
 
     /** The command line, whose failures are one line and an exit status; tests give it their own writers. */
     static CommandLine newCommandLine() {
-        CommandLine line = new CommandLine(new SbenchSparkCommand());
+        SbenchSparkCommand root = new SbenchSparkCommand();
+        CommandLine line = new CommandLine(root);
         line.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Versions()));
         return line.setExecutionExceptionHandler((ex, cl, parsed) -> {
-            Signal stopped = stoppedBy;
+            Signal stopped = root.stoppedBy;
             if (stopped != null) {
                 return SIGNAL_EXIT_BASE + stopped.getNumber();
             }

@@ -9,8 +9,11 @@ import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.SparkException;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
+import org.sbench.spark.source.ParquetArchive;
 import org.sbench.trace.units.Sizes;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** A mixin: {@code --master}, {@code --from}, {@code --skip-bad}, {@code --split-size}, {@code --spark-log}. */
 final class SparkOptions {
@@ -36,6 +39,10 @@ final class SparkOptions {
             + "off (the default of ./sbench-spark: errors are sbench-spark's one line), error, warn, info, debug. Under spark-submit, "
             + "without this option, the cluster's log4j2 configuration decides.")
     String sparkLog;
+
+    /** The command this mixin is part of: what its command line typed. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     long splitBytes() {
         long n;
@@ -66,10 +73,29 @@ final class SparkOptions {
     }
 
     /**
-     * The session: the master given, else spark-submit's, else local on every core. Local runs
-     * have no web UI (nothing to bind, nothing to stop).
+     * The session to read {@code paths} in: the master given, else spark-submit's, else local on
+     * every core. Local runs have no web UI (nothing to bind, nothing to stop). When the input is a
+     * Parquet table of sbench-spark, {@code --skip-bad} and {@code --split-size}, which applied when
+     * convert wrote it, are refused whenever typed (with their defaults too: {@code --skip-bad 0}).
      */
-    SparkSession session() {
+    SparkSession session(List<String> paths) {
+        SparkSession session = start();
+        String table = ParquetArchive.tableAmong(session, paths);
+        if (table != null && typed("--skip-bad")) {
+            throw SbenchException.usage("--skip-bad: " + table + " is a Parquet table of sbench-spark: its bad records were skipped or "
+                    + "refused when convert wrote it; give --skip-bad there");
+        }
+        if (table != null && typed("--split-size")) {
+            throw SbenchException.usage("--split-size: " + table + " is a Parquet table of sbench-spark, which Spark splits its own way");
+        }
+        return session;
+    }
+
+    private boolean typed(String option) {
+        return command.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    private SparkSession start() {
         if (skipBad < 0) {
             throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
         }

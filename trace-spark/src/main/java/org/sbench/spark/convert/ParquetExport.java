@@ -27,9 +27,10 @@ import org.sbench.trace.RequestAccounts;
  * file per split, in file order within each, the request counts of block traces beside them
  * ({@link #REQUESTS_FILE}) and the traces' descriptions and tallies
  * ({@link ParquetArchive#TRACES_FILE}), which make the table an input of {@code inspect} and
- * {@code convert} in place of the traces. The output appears at {@code out} only when the whole
- * job succeeded and no file skipped more bad records than allowed: it is written beside it and
- * renamed. An existing {@code out} is refused.
+ * {@code convert} in place of the traces. The input may be such a table: the same table comes
+ * out, its rows in part files of Spark's sort partitions (a stream of it with {@code --stream}).
+ * The output appears at {@code out} only when the whole job succeeded and no file skipped more
+ * bad records than allowed: it is written beside it and renamed. An existing {@code out} is refused.
  */
 public final class ParquetExport {
     private static final String COMPRESSION = "zstd";
@@ -56,12 +57,13 @@ public final class ParquetExport {
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
         FileSystem fs = NewDirectory.check(spark, "OUT", out);
-        if (!(Archive.open(spark, in, settings.sourceOptions(in)) instanceof TraceArchive archive)) {
-            throw SbenchException.usage(in.get(0) + " is a Parquet table already: convert it to .sbt (--stream, --start, --end), "
-                    + "or query it in Spark");
-        }
-        Dataset<Row> io = archive.sourceRows();
+        Archive archive = Archive.open(spark, in, settings.sourceOptions(in));
+        Dataset<Row> io = archive instanceof TraceArchive traces ? traces.sourceRows()
+                // A table's part files are read in an order of Spark's: sorted back into file order, each partition a range of it.
+                : archive.io().sort(col(Archive.ORDER)).drop(Archive.ORDER, Archive.TRACE);
         Dataset<Row> kept = settings.stream() == null ? io : io.filter(col("stream").equalTo(settings.streamId()));
+        // Counted before the table is put in place, which ends the command's work: a stop signal after says it was written.
+        long[] records = new long[1];
         try {
             NewDirectory.write(fs, "OUT", out, at -> {
                 kept.write().option("compression", COMPRESSION).parquet(at);
@@ -73,16 +75,16 @@ public final class ParquetExport {
                     }
                 }
                 ParquetArchive.writeTraces(fs, new Path(at), stored(archive, settings));
+                records[0] = spark.read().parquet(at).count();
             });
         } catch (Exception e) {
             throw e instanceof IOException io2 ? failure("write", out, io2) : archive.unwrap(e);
         }
-        long records = spark.read().parquet(out).count();
-        return new Summary(records, archive.skipped(), requests(archive.requests(), settings), archive.warnings());
+        return new Summary(records[0], archive.skipped(), requests(archive.requests(), settings), archive.warnings());
     }
 
     /** The traces as the table keeps them, each with what reading it counted (with a stream kept, its requests the whole trace's). */
-    private static List<ParquetArchive.StoredTrace> stored(TraceArchive archive, ExportSettings settings) {
+    private static List<ParquetArchive.StoredTrace> stored(Archive archive, ExportSettings settings) {
         List<TraceTally> tallies = archive.tallies();
         List<ParquetArchive.StoredTrace> stored = new ArrayList<>();
         for (int t = 0; t < tallies.size(); t++) {

@@ -95,16 +95,10 @@ public final class ParquetArchive implements Archive {
 
     /**
      * The table {@code paths} name when one of them is a directory of Parquet part files (then it
-     * must be the only input, given without {@code --from}, {@code --skip-bad} or a {@code --split-size}
-     * other than the default, which it was read with when written), else null.
+     * must be the only input, given without {@code --from}: it was read as it was written), else null.
      */
     static ParquetArchive find(SparkSession spark, List<String> paths, SourceOptions options) {
-        String table = null;
-        for (String p : paths) {
-            if (isTable(p, spark)) {
-                table = p;
-            }
-        }
+        String table = tableAmong(spark, paths);
         if (table == null) {
             return null;
         }
@@ -114,14 +108,18 @@ public final class ParquetArchive implements Archive {
         if (options.from() != null) {
             throw SbenchException.usage("--from: " + table + " is a Parquet table of sbench-spark, read as it was written");
         }
-        if (options.skipBad() > 0) {
-            throw SbenchException.usage("--skip-bad: " + table + " is a Parquet table of sbench-spark: its bad records were skipped or "
-                    + "refused when convert wrote it; give --skip-bad there");
-        }
-        if (options.splitBytes() != SourceOptions.DEFAULT_SPLIT_BYTES) {
-            throw SbenchException.usage("--split-size: " + table + " is a Parquet table of sbench-spark, which Spark splits its own way");
-        }
         return read(spark, table);
+    }
+
+    /** The last of {@code paths} that is a directory of Parquet part files (a table of sbench-spark), or null. */
+    public static String tableAmong(SparkSession spark, List<String> paths) {
+        String table = null;
+        for (String p : paths) {
+            if (isTable(p, spark)) {
+                table = p;
+            }
+        }
+        return table;
     }
 
     private static boolean isTable(String path, SparkSession spark) {

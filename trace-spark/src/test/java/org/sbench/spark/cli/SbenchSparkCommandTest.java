@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,8 @@ import org.sbench.spark.LocalSpark;
 import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.trace.input.ReadOptions;
+import picocli.CommandLine;
+import sun.misc.Signal;
 
 /** The command line in-process: exit status, stdout, the one stderr line. */
 class SbenchSparkCommandTest extends LocalSparkTest {
@@ -122,7 +126,8 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         String blk = LocalSpark.fixture("blkparse", "two-disks.txt").toString();
         String msr = LocalSpark.fixture("msr", "hm_1.csv").toString();
         String table = dir.resolve("both.parquet").toString();
-        assertEquals(0, CommandRun.of("convert", blk, msr, table).status());
+        CommandRun written = CommandRun.of("convert", blk, msr, table);
+        assertEquals(0, written.status(), written.err());
         CommandRun ofTraces = CommandRun.of("inspect", blk, msr, "--json");
         CommandRun ofTable = CommandRun.of("inspect", table, "--json");
         assertEquals(0, ofTable.status(), ofTable.err());
@@ -133,10 +138,11 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(0, sbtOfTable.status(), sbtOfTable.err());
         assertEquals(sbt.out().replace("both-8-16", "table-8-16"), sbtOfTable.out());
         assertArrayEquals(Files.readAllBytes(dir.resolve("both-8-16.sbt")), Files.readAllBytes(dir.resolve("table-8-16.sbt")));
+        // Converted again (it was refused, exit 2), the same table with the same lines.
         CommandRun again = CommandRun.of("convert", table, dir.resolve("again.parquet").toString());
-        assertEquals(2, again.status(), again.err());
-        assertEquals("sbench-spark: " + table + " is a Parquet table already: convert it to .sbt (--stream, --start, --end), or query "
-                + "it in Spark\n", again.err());
+        assertEquals(0, again.status(), again.err());
+        assertEquals(written.out().replace("both.parquet", "again.parquet"), again.out());
+        assertEquals(ofTraces.out(), CommandRun.of("inspect", dir.resolve("again.parquet").toString(), "--json").out());
         // Read as they were when it was written: both went without a word.
         CommandRun skip = CommandRun.of("inspect", table, "--skip-bad", "5");
         assertEquals(2, skip.status(), skip.err());
@@ -147,12 +153,49 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals("sbench-spark: --split-size: " + table + " is a Parquet table of sbench-spark, which Spark splits its own way\n",
                 split.err());
         assertFalse(Files.exists(dir.resolve("split.sbt")));
+        // Typed with the values they take when not given, they were taken as not given.
+        CommandRun skipNone = CommandRun.of("inspect", table, "--skip-bad", "0");
+        assertEquals(2, skipNone.status(), skipNone.err());
+        assertEquals(skip.err(), skipNone.err());
+        CommandRun splitDefault = CommandRun.of("convert", table, dir.resolve("split.sbt").toString(), "--stream", "8:16",
+                "--split-size", "128M");
+        assertEquals(2, splitDefault.status(), splitDefault.err());
+        assertEquals(split.err(), splitDefault.err());
         String other = dir.resolve("other.parquet").toString();
         spark.range(2).withColumnRenamed("id", "file").write().parquet(other);
         CommandRun refused = CommandRun.of("inspect", other);
         assertEquals(3, refused.status(), refused.err());
         assertEquals("sbench-spark: " + other + ": a Parquet table of another schema: expected column file (string), found bigint\n",
                 refused.err());
+    }
+
+    /**
+     * A stop signal once the command's output is in place says so, and still ends it with 128 + its
+     * number: it said "nothing written" of a whole .sbt whose summary was printed (SIGINT 60 s into
+     * a convert of a 3,000,000-line MSR file: the .sbt, "wrote 3,000,000 records", exit 130).
+     */
+    @Test
+    void aStopSignalAfterTheOutputIsInPlaceSaysItWasWritten() throws Exception {
+        String msr = LocalSpark.fixture("msr", "hm_1.csv").toString();
+        for (String[] args : new String[][] {{"convert", msr, dir.resolve("placed.sbt").toString()},
+                {"convert", msr, dir.resolve("placed.parquet").toString()},
+                {"inspect", msr, "--out", dir.resolve("placed.json").toString()}}) {
+            CommandLine line = SbenchSparkCommand.newCommandLine();
+            StringWriter err = new StringWriter();
+            line.setOut(new PrintWriter(new StringWriter()));
+            line.setErr(new PrintWriter(err));
+            assertEquals(0, line.execute(args), err.toString());
+            int status = SbenchSparkCommand.interrupted(new Signal("TERM"), line.getCommand(), line.getErr());
+            assertEquals(143, status);
+            assertEquals("sbench-spark: interrupted (SIGTERM) after writing " + args[args.length - 1] + "\n", err.toString());
+        }
+        CommandLine refused = SbenchSparkCommand.newCommandLine();
+        StringWriter err = new StringWriter();
+        refused.setErr(new PrintWriter(err));
+        assertEquals(2, refused.execute("convert", msr, dir.resolve("placed.sbt").toString(), "--stream", "9"), err.toString());
+        err.getBuffer().setLength(0);
+        SbenchSparkCommand.interrupted(new Signal("INT"), refused.getCommand(), refused.getErr());
+        assertEquals("sbench-spark: interrupted (SIGINT): nothing written\n", err.toString());
     }
 
     /** A block trace's device as inspect names it, MAJOR:MINOR, as sbench convert --stream takes it. */

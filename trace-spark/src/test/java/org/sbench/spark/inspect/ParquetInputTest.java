@@ -132,6 +132,38 @@ class ParquetInputTest extends LocalSparkTest {
         assertEquals(keyed(fromFiles.volumes()), keyed(fromTable.volumes()));
     }
 
+    /**
+     * A table converted to Parquet again, whole (in other part files) or one stream of it, is the
+     * table of the traces: the same statistics and the same .sbt (it was refused, exit 2).
+     */
+    @Test
+    void aTableConvertedAgainIsTheTableOfTheTraces() throws IOException {
+        List<String> files = List.of(MultiVolumeTraces.write(dir.resolve("d.csv"), MultiVolumeTraces.msr(41, 2500, 3)).toString(),
+                MultiVolumeTraces.write(dir.resolve("e.csv"), MultiVolumeTraces.msr(42, 1200, 2)).toString());
+        String table = table(files, dir.resolve("de.parquet"), MULTI_SPLIT_BYTES);
+        String again = dir.resolve("de-again.parquet").toString();
+        ParquetExport.write(spark, List.of(table), ExportSettings.ALL, again);
+        for (boolean perFile : new boolean[] {true, false}) {
+            ArchiveStatistics ofTable = inspect(List.of(table), perFile);
+            ArchiveStatistics ofAgain = inspect(List.of(again), perFile);
+            assertEquals(keyed(ofTable.files()), keyed(ofAgain.files()), "files, volumes per file " + perFile);
+            assertEquals(keyed(ofTable.volumes()), keyed(ofAgain.volumes()), "volumes, volumes per file " + perFile);
+        }
+        ExportSettings one = ExportSettings.ALL.withStream("1");
+        String ofFiles = dir.resolve("de-1.parquet").toString();
+        String ofTable = dir.resolve("de-1-of-table.parquet").toString();
+        ParquetExport.write(spark, files, one.withSplitBytes(MULTI_SPLIT_BYTES), ofFiles);
+        ParquetExport.write(spark, List.of(table), one, ofTable);
+        assertEquals(keyed(inspect(List.of(ofFiles), false).files()), keyed(inspect(List.of(ofTable), false).files()));
+        assertEquals(keyed(inspect(List.of(ofFiles), false).volumes()), keyed(inspect(List.of(ofTable), false).volumes()));
+        SbtExtraction.write(spark, files, ExportSettings.ALL.withSplitBytes(MULTI_SPLIT_BYTES), dir.resolve("de.sbt"));
+        SbtExtraction.write(spark, List.of(again), ExportSettings.ALL, dir.resolve("de-again.sbt"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("de.sbt")), Files.readAllBytes(dir.resolve("de-again.sbt")));
+        SbtExtraction.write(spark, files, one.withSplitBytes(MULTI_SPLIT_BYTES), dir.resolve("de-1.sbt"));
+        SbtExtraction.write(spark, List.of(ofTable), one, dir.resolve("de-1-of-table.sbt"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("de-1.sbt")), Files.readAllBytes(dir.resolve("de-1-of-table.sbt")));
+    }
+
     @Test
     void aParquetTableOfAnotherSchemaIsRefusedNamingTheColumn() throws IOException {
         Path other = dir.resolve("other.parquet");
