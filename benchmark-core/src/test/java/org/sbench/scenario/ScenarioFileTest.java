@@ -137,6 +137,23 @@ class ScenarioFileTest {
                 + "        per-round: {span: 5m}\n"));
     }
 
+    /**
+     * A tracked step that issues no IO (a purge, an idle period without probes) has no iops or mbps in any round: its
+     * group ran all its rounds, every window "measured no IO", and steady state could never be reached.
+     */
+    @Test
+    void aTrackedStepThatIssuesNoIoIsRefused() {
+        assertEquals("s.yaml:3: track: step 1 of the group (purge trim) issues no IO: no round of it has iops, so the group"
+                + " would run all its rounds and never be steady; track a step that issues IO (e.g. torture.iops)",
+                error("steps:\n  - until: steady\n    track: purge.iops\n    steps: [{purge: {}}, {torture: {duration: 1m}}]\n"));
+        assertEquals("s.yaml:4: track: step 2 of the group (idle 1m) issues no IO: no round of it has mbps, so the group"
+                + " would run all its rounds and never be steady; track a step that issues IO (e.g. torture.iops)",
+                error("steps:\n  - torture: {duration: 1m}\n  - until: steady\n    track: 2.mbps\n"
+                        + "    steps: [{torture: {duration: 1m}}, {idle: {duration: 1m, probe-test: none}}]\n"));
+        new StepMaker(parse("steps:\n  - until: steady\n    track: idle.iops\n    steps: [{purge: {}}, {idle: {duration: 1m}}]\n"),
+                StepKinds.standard(), 1).check(List.of());
+    }
+
     @Test
     void theShapeOfTheFileIsChecked() {
         assertEquals("s.yaml:1: unknown key 'step' in a scenario; expected name, description, steps", error("step:\n  - cdm: {}\n"));
