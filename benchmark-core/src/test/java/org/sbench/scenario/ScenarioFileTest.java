@@ -181,6 +181,22 @@ class ScenarioFileTest {
         assertEquals("s.yaml:3: 'cdm' given twice", error("steps:\n  - cdm: {}\n  - {cdm: {}, cdm: {}}\n"));
     }
 
+    /**
+     * A group's name is how the steps' labels, the steady-state verdict lines and the report's charts tell groups apart:
+     * two steady groups named alike made one chart, the second group's rounds drawn on the first's line and its verdict
+     * lost. A name given twice, or the name an unnamed group gets ({@code group 2}), is refused at the second.
+     */
+    @Test
+    void aGroupNameIsGivenOnce() {
+        String group = "    until: steady\n    track: cdm.iops\n    steps: [{cdm: {}}]\n";
+        assertEquals("s.yaml:6: group 'ss' is named twice (first at line 2); give each group a name of its own",
+                error("steps:\n  - group: ss\n" + group + "  - group: ss\n" + group));
+        assertEquals("s.yaml:6: group 'group 2' is named twice (first at line 2); give each group a name of its own",
+                error("steps:\n  - group: group 2\n" + group + "  - until: steady\n" + group.substring(group.indexOf("    track"))));
+        assertEquals(List.of("a", "group 2"), parse("steps:\n  - group: a\n" + group + "  - rounds: 2\n    steps: [{cdm: {}}]\n")
+                .parts().stream().map(p -> ((Scenario.Group) p).name()).toList());
+    }
+
     @Test
     void yamlThatDoesNotParseNamesItsLine() {
         String m = error("steps:\n  - cdm: {size: 8M\n  - cdm: {}\n");
