@@ -114,12 +114,18 @@ public final class ScenarioFile {
             throw Doc.error(source, top.line(), "no 'steps:'; a scenario lists its steps under it");
         }
         List<Scenario.Part> parts = new ArrayList<>();
-        int groups = 0;
+        // A group's name tells it apart in the steps' labels, the verdicts and the report's charts.
+        Map<String, Integer> groupLines = new LinkedHashMap<>();
         long planned = 0;
         for (Doc.Node item : items(steps)) {
             Doc.Fields f = fields(item, "a step (- KIND: {OPTION: VALUE}) or a group (- rounds: N, steps: [...])");
             if (isGroup(f)) {
-                Scenario.Group g = group(f, ++groups);
+                Scenario.Group g = group(f, groupLines.size() + 1);
+                Integer first = groupLines.putIfAbsent(g.name(), g.line());
+                if (first != null) {
+                    throw Doc.error(source, g.line(), "group '" + g.name() + "' is named twice (first at line " + first
+                            + "); give each group a name of its own");
+                }
                 parts.add(g);
                 planned += (long) g.rounds() * g.steps().size();
             } else {

@@ -134,17 +134,32 @@ final class StepMaker {
 
     /**
      * Makes every step of the plan at its longest but those of {@code skippedKinds}: the scenario's
-     * errors before anything runs.
+     * errors before anything runs, a tracked step that issues no IO among them.
      */
     Plan check(List<String> skippedKinds) {
         List<PlannedStep> plan = ScenarioWalk.plan(scenario);
         boolean writes = false;
         for (PlannedStep p : plan) {
             if (!skippedKinds.contains(p.spec().kind())) {
-                writes |= make(p).writes();
+                Step step = make(p);
+                writes |= step.writes();
+                refuseUntracked(p, step);
             }
         }
         return new Plan(plan, writes);
+    }
+
+    /**
+     * A tracked step that issues no IO (a purge, an idle period without probes) measures nothing in any round: its group
+     * would run all its rounds, never steady. Refused at the group's {@code track} line.
+     */
+    private void refuseUntracked(PlannedStep p, Step step) {
+        if (p.tracked() && !step.issuesIo()) {
+            Scenario.Track track = ((Scenario.Group) scenario.parts().get(p.position().part())).track();
+            throw Doc.error(scenario.source(), track.line(), "track: step " + (track.step() + 1) + " of the group ("
+                    + step.label() + ") issues no IO: no round of it has " + track.metric() + ", so the group would run all its rounds and"
+                    + " never be steady; track a step that issues IO (e.g. torture.iops)");
+        }
     }
 
     private Map<String, String> scaled(StepKinds.Kind kind, Map<String, String> options) {

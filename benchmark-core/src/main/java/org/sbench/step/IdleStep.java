@@ -115,6 +115,12 @@ public final class IdleStep implements Step {
         return !probeTest.equals("none");
     }
 
+    /** Its probes are its IOs: {@code probe-test none} only waits. */
+    @Override
+    public boolean issuesIo() {
+        return probes();
+    }
+
     @Override
     public String kind() {
         return KIND;

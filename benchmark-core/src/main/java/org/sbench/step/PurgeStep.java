@@ -98,6 +98,12 @@ public final class PurgeStep implements Step {
         return m;
     }
 
+    /** Its erase calls are ioctls: no IO whose rate a steady-state group could track. */
+    @Override
+    public boolean issuesIo() {
+        return false;
+    }
+
     /** Its erase calls are ioctls, one at a time: no IO of an engine whose merging or throttling would matter. */
     @Override
     public boolean tunesQueue() {

@@ -35,6 +35,14 @@ public interface Step {
     }
 
     /**
+     * True if the step issues IOs, whose iops and mbps a scenario's group until steady state can track: all steps but a
+     * purge (its erase calls are no IOs of an engine) and an idle period without probes.
+     */
+    default boolean issuesIo() {
+        return true;
+    }
+
+    /**
      * True if the step issues IOs through an IO engine, for which a block device's queue is set
      * ({@link org.sbench.target.TargetSettings#tunesQueue}): all steps but a purge, whose erase calls need no setting.
      */

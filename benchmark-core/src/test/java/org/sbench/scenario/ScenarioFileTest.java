@@ -137,6 +137,23 @@ class ScenarioFileTest {
                 + "        per-round: {span: 5m}\n"));
     }
 
+    /**
+     * A tracked step that issues no IO (a purge, an idle period without probes) has no iops or mbps in any round: its
+     * group ran all its rounds, every window "measured no IO", and steady state could never be reached.
+     */
+    @Test
+    void aTrackedStepThatIssuesNoIoIsRefused() {
+        assertEquals("s.yaml:3: track: step 1 of the group (purge trim) issues no IO: no round of it has iops, so the group"
+                + " would run all its rounds and never be steady; track a step that issues IO (e.g. torture.iops)",
+                error("steps:\n  - until: steady\n    track: purge.iops\n    steps: [{purge: {}}, {torture: {duration: 1m}}]\n"));
+        assertEquals("s.yaml:4: track: step 2 of the group (idle 1m) issues no IO: no round of it has mbps, so the group"
+                + " would run all its rounds and never be steady; track a step that issues IO (e.g. torture.iops)",
+                error("steps:\n  - torture: {duration: 1m}\n  - until: steady\n    track: 2.mbps\n"
+                        + "    steps: [{torture: {duration: 1m}}, {idle: {duration: 1m, probe-test: none}}]\n"));
+        new StepMaker(parse("steps:\n  - until: steady\n    track: idle.iops\n    steps: [{purge: {}}, {idle: {duration: 1m}}]\n"),
+                StepKinds.standard(), 1).check(List.of());
+    }
+
     @Test
     void theShapeOfTheFileIsChecked() {
         assertEquals("s.yaml:1: unknown key 'step' in a scenario; expected name, description, steps", error("step:\n  - cdm: {}\n"));
@@ -162,6 +179,22 @@ class ScenarioFileTest {
                 error("steps:\n  - rounds: 2\n    steps:\n      - rounds: 2\n        steps: [{cdm: {}}]\n"));
         assertEquals("s.yaml:3: option 'size' of cdm: expected a value (a word or number)", error("steps:\n  - cdm:\n      size: [1, 2]\n"));
         assertEquals("s.yaml:3: 'cdm' given twice", error("steps:\n  - cdm: {}\n  - {cdm: {}, cdm: {}}\n"));
+    }
+
+    /**
+     * A group's name is how the steps' labels, the steady-state verdict lines and the report's charts tell groups apart:
+     * two steady groups named alike made one chart, the second group's rounds drawn on the first's line and its verdict
+     * lost. A name given twice, or the name an unnamed group gets ({@code group 2}), is refused at the second.
+     */
+    @Test
+    void aGroupNameIsGivenOnce() {
+        String group = "    until: steady\n    track: cdm.iops\n    steps: [{cdm: {}}]\n";
+        assertEquals("s.yaml:6: group 'ss' is named twice (first at line 2); give each group a name of its own",
+                error("steps:\n  - group: ss\n" + group + "  - group: ss\n" + group));
+        assertEquals("s.yaml:6: group 'group 2' is named twice (first at line 2); give each group a name of its own",
+                error("steps:\n  - group: group 2\n" + group + "  - until: steady\n" + group.substring(group.indexOf("    track"))));
+        assertEquals(List.of("a", "group 2"), parse("steps:\n  - group: a\n" + group + "  - rounds: 2\n    steps: [{cdm: {}}]\n")
+                .parts().stream().map(p -> ((Scenario.Group) p).name()).toList());
     }
 
     @Test

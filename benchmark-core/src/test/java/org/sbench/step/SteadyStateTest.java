@@ -53,7 +53,7 @@ class SteadyStateTest {
         assertEquals(10.2, tooSteep.range(), 1e-9);
     }
 
-    /** A round that measured no IO (a tracked purge, an idle step without probes): not steady, and null in JSON, never "NaN". */
+    /** A round that measured no IO (a scenario refuses to track a step that issues none, a purge or an idle without probes): not steady, and null in JSON, never "NaN". */
     @Test
     void aRoundWithoutIoIsNeverSteadyAndItsValueIsNullInJson() throws Exception {
         SteadyState.Verdict v = check(100, 100, Double.NaN, 100, 100);
