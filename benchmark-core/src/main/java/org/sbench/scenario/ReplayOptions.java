@@ -11,6 +11,7 @@ import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.TracePlan;
+import org.sbench.replay.TracePlans;
 import org.sbench.step.OptionWords;
 import org.sbench.step.ReplayStep;
 import org.sbench.step.Step;
@@ -127,8 +128,8 @@ final class ReplayOptions {
         }
 
         @Override
-        public Step planned(ReplayControl control) {
-            return new Deferred(replay, found().plan(control));
+        public Step planned(TracePlans plans) {
+            return new Deferred(replay, found().plan(plans));
         }
 
         @Override

@@ -9,6 +9,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.TracePlans;
 import org.sbench.step.BundleLog;
 import org.sbench.step.StepListener;
 import org.sbench.synth.BundledTraceCache;
@@ -129,7 +130,7 @@ public final class ScenarioSession {
             try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir)) {
                 // Each replay's trace read once, before the target is opened: writeback throttling is turned off only for
                 // a replay whose stream has trims, and the fit is checked from the same plan.
-                List<StepMaker.Planned> planned = maker.planned(plan.steps(), control);
+                List<StepMaker.Planned> planned = maker.planned(plan.steps(), new TracePlans(control));
                 TargetSettings settings = targetSettings(request, scenario, plan).withSendsDiscards(StepMaker.sendsDiscards(planned));
                 try (Target target = Targets.open(request.target(), settings)) {
                     Target region = region(target, scale);

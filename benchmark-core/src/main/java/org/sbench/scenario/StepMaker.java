@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.TracePlans;
 import org.sbench.step.Step;
 import org.sbench.step.StepOptions;
 import org.sbench.target.Target;
@@ -59,16 +60,17 @@ final class StepMaker {
     /**
      * The distinct steps of {@code plan}, each made once (a step repeated with the same options, a group's rounds, is one)
      * and {@link Step#planned planned} before the target is opened: a replay reads its trace here, once, so that whether it
-     * sends discards is known when the target is opened and its fit is checked without reading it again. A stop asked of
-     * {@code control} abandons the reading.
+     * sends discards is known when the target is opened and its fit is checked without reading it again. Replays of the
+     * same trace read alike share one plan from {@code plans} (a round's {@code qd} or {@code speed} changes the step, not
+     * its trace's plan), so memory holds a plan per trace, not per step.
      */
-    List<Planned> planned(List<PlannedStep> plan, ReplayControl control) {
+    List<Planned> planned(List<PlannedStep> plan, TracePlans plans) {
         Set<Map.Entry<String, Map<String, String>>> made = new HashSet<>();
         List<Planned> out = new ArrayList<>();
         for (PlannedStep p : plan) {
             Step step = make(p);
             if (made.add(Map.entry(step.kind(), step.options()))) {
-                out.add(new Planned(p, attributing(p, () -> step.planned(control))));
+                out.add(new Planned(p, attributing(p, () -> step.planned(plans))));
             }
         }
         return out;

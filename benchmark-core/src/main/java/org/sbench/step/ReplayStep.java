@@ -11,6 +11,7 @@ import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Run;
 import org.sbench.replay.TracePlan;
+import org.sbench.replay.TracePlans;
 import org.sbench.replay.TraceSource;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
@@ -73,6 +74,11 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
     /** The trace read through once, as the run will read it; a stop asked of {@code control} abandons the reading. */
     public TracePlan plan(ReplayControl control) {
         return TracePlan.of(TraceFormats.standard(), trace, from, readOptions, control);
+    }
+
+    /** The trace's plan from {@code plans}: read once for all the steps that replay it alike, whatever their settings. */
+    public TracePlan plan(TracePlans plans) {
+        return plans.of(trace, from, readOptions);
     }
 
     /**

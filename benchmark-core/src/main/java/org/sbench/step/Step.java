@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.TracePlans;
 import org.sbench.target.Target;
 
 /**
@@ -62,10 +63,10 @@ public interface Step {
 
     /**
      * This step with what it reads before the target is opened, kept for {@link #checkFits} so that nothing is read
-     * twice for them: a replay plans its trace (it then knows its trims: {@link #sendsDiscards}). A step that reads
-     * nothing is itself. A stop asked of {@code control} abandons the reading.
+     * twice for them: a replay plans its trace through {@code plans}, which reads each trace once for all the steps that
+     * replay it (it then knows its trims: {@link #sendsDiscards}). A step that reads nothing is itself.
      */
-    default Step planned(ReplayControl control) {
+    default Step planned(TracePlans plans) {
         return this;
     }
 

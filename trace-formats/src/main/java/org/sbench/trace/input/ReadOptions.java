@@ -1,5 +1,6 @@
 package org.sbench.trace.input;
 
+import java.util.Objects;
 import org.sbench.trace.Progress;
 
 /**
@@ -68,6 +69,18 @@ public final class ReadOptions {
 
     public ReadOptions withRecordChecks(RecordChecks checks) {
         return new ReadOptions(skipBad, sortMemoryRecords, progress, checks);
+    }
+
+    /** Equal when they read a trace alike: the same numbers, the same checks and the same listener (a plan's key: {@code TracePlans}). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ReadOptions r && skipBad == r.skipBad && sortMemoryRecords == r.sortMemoryRecords
+                && progress == r.progress && recordChecks == r.recordChecks;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(skipBad, sortMemoryRecords, System.identityHashCode(progress), System.identityHashCode(recordChecks));
     }
 
     /** A fresh budget for one reader. */

@@ -1,6 +1,8 @@
 // The sbench-spark command: inspect and convert trace archives on Spark.
 package org.sbench.spark.cli;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
@@ -52,11 +54,18 @@ public final class SbenchSparkCommand implements Runnable {
      * {@code err}, {@code sbench-spark: interrupted (SIGTERM): nothing written}, and exit 128 + the
      * signal's number; the shutdown hooks then run as before (Hadoop's deletes a table's hidden
      * sibling). The JVM's own handling said nothing. A signal ignored as the JVM started (a script's
-     * background job's SIGINT) stays ignored.
+     * background job's SIGINT) stays ignored. From the signal on, {@code System.err} goes nowhere, so the line
+     * is the last on stderr: a thread that fails as the hooks stop Spark under it (the task-result-getter,
+     * its BlockManager stopped) printed its stack trace there, by the JVM's default handler, until
+     * 2026-12-06. {@code err} keeps the stream it was made with, as does Spark's log when {@code --spark-log}
+     * asks for it.
      */
     static void endOnStopSignals(SbenchSparkCommand root, PrintWriter err) {
         for (String name : new String[] {"INT", "TERM", "HUP"}) {
-            Signal.handle(new Signal(name), signal -> System.exit(interrupted(signal, root, err)));
+            Signal.handle(new Signal(name), signal -> {
+                System.setErr(new PrintStream(OutputStream.nullOutputStream()));
+                System.exit(interrupted(signal, root, err));
+            });
         }
     }
 

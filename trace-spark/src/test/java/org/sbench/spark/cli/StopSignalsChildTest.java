@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
 
 class StopSignalsChildTest {
     private static final long WAIT_MS = 300_000;
@@ -55,6 +56,58 @@ class StopSignalsChildTest {
             assertFalse(said.contains("sbench-spark: internal error"), said);
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    /**
+     * A thread that fails after the signal (Spark's task-result-getter, whose BlockManager the shutdown hooks stop under it)
+     * adds nothing to the one line: the JVM's default handler printed {@code Exception in thread "task-result-getter-0"} and
+     * its stack trace (21 lines from TaskResultGetter.scala:89 after SIGINT of a convert under load).
+     */
+    @ParameterizedTest
+    @CsvSource({"INT,130", "TERM,143"})
+    void aThreadFailingAfterTheSignalPrintsNothing(String sig, int code, @TempDir Path dir) throws Exception {
+        Path err = dir.resolve("err.txt");
+        Path out = dir.resolve("out.txt");
+        Process p = new ProcessBuilder("env", "--default-signal=INT,TERM,HUP", Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), FailsAfterTheSignal.class.getName())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            long deadline = System.currentTimeMillis() + WAIT_MS;
+            while (!Files.readString(out).contains(FailsAfterTheSignal.READY)) {
+                assertTrue(p.isAlive() && System.currentTimeMillis() < deadline, "not ready: " + Files.readString(err));
+                Thread.sleep(POLL_MS);
+            }
+            new ProcessBuilder("kill", "-" + sig, Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(WAIT_MS, TimeUnit.MILLISECONDS), "the child did not end");
+            assertEquals(code, p.exitValue());
+            assertEquals("sbench-spark: interrupted (SIG" + sig + "): nothing written\n", Files.readString(err));
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** A command waiting for a signal, whose shutdown hook fails a thread as Spark's stopping does. */
+    static final class FailsAfterTheSignal {
+        static final String READY = "ready";
+
+        public static void main(String[] args) throws InterruptedException {
+            CommandLine line = SbenchSparkCommand.newCommandLine();
+            SbenchSparkCommand.endOnStopSignals(line.getCommand(), line.getErr());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                Thread getter = new Thread(() -> {
+                    throw new IllegalStateException("BlockManager stopped");
+                }, "task-result-getter-0");
+                getter.start();
+                try {
+                    getter.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            System.out.println(READY);
+            System.out.flush();
+            Thread.sleep(WAIT_MS);
         }
     }
 }

@@ -1,0 +1,42 @@
+package org.sbench.replay;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+
+/**
+ * The plans of several replays made before any runs (a scenario's steps), each trace planned once: by what a plan depends
+ * on, the file as named, its format ({@code --from}) and how it is read ({@code --skip-bad}), not by the settings that change
+ * only the replay ({@code qd}, {@code speed}, {@code stream}, {@code fit}, ...), which {@link TracePlan} answers for each.
+ * A stop asked of the control abandons the reading.
+ */
+public final class TracePlans {
+    private final ReplayControl control;
+    private final Map<Key, TracePlan> plans = new HashMap<>();
+
+    public TracePlans(ReplayControl control) {
+        this.control = control;
+    }
+
+    /** What a plan depends on. */
+    private record Key(Path path, String from, ReadOptions options) {
+    }
+
+    /** The plan of trace {@code path} read as {@code from} with {@code options}: made the first time, then the same. */
+    public TracePlan of(Path path, String from, ReadOptions options) {
+        Key key = new Key(path, from, options);
+        TracePlan plan = plans.get(key);
+        if (plan == null) {
+            plan = TracePlan.of(TraceFormats.standard(), path, from, options, control);
+            plans.put(key, plan);
+        }
+        return plan;
+    }
+
+    /** How many plans were made (each a reading of its trace). */
+    public int size() {
+        return plans.size();
+    }
+}
