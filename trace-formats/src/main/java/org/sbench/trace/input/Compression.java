@@ -2,6 +2,7 @@ package org.sbench.trace.input;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdIOException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.commons.compress.MemoryLimitException;
@@ -58,7 +59,7 @@ enum Compression {
     /** {@code raw} decompressed; the file is named {@code name} in the error of a stream over the memory limit. */
     InputStream wrap(InputStream raw, String name) throws IOException {
         switch (this) {
-            case GZIP: return new GzipCompressorInputStream(raw, true);
+            case GZIP: return new GzipCompressorInputStream(new GzipHeaderText(raw, name), true);
             case XZ: return new Limited(XZCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true)
                     .setMemoryLimitKiB(MEMORY_LIMIT_MIB * 1024).get(), name);
             case BZIP2: return new BZip2CompressorInputStream(raw, true);
@@ -89,6 +90,41 @@ enum Compression {
     private static String xzOverLimit(long neededKib, String name) {
         return "the xz block there needs " + (neededKib + 1023) / 1024 + " MiB to decompress (its dictionary), more than the "
                 + MEMORY_LIMIT_MIB + " MiB sbench allows; recompress it: xz -dc " + name + " | xz -9 > NEW.xz";
+    }
+
+    /**
+     * A gzip file's bytes, refusing a member header's file name or comment (text ended by a NUL) of
+     * more than {@link #MAX_HEADER_TEXT_BYTES}: commons-compress reads those a byte at a time into
+     * memory without bound (a 600 MB name without its NUL ran {@code inspect} out of a 512 MiB heap),
+     * and the only bytes it reads one at a time are a header's and trailer's. Marks as the stream
+     * under it does, which the decompressor needs to find where one member ends.
+     */
+    private static final class GzipHeaderText extends FilterInputStream {
+        static final int MAX_HEADER_TEXT_BYTES = 64 * 1024;
+        private final String name;
+        private int run;
+
+        GzipHeaderText(InputStream in, String name) {
+            super(in);
+            this.name = name;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            run = b > 0 ? run + 1 : 0;
+            if (run > MAX_HEADER_TEXT_BYTES) {
+                throw SbenchException.badInput(name, "a gzip member's header has a file name or comment of more than "
+                        + MAX_HEADER_TEXT_BYTES + " bytes (no NUL ends it): not a gzip file, or a damaged one");
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            run = 0;
+            return in.read(into, offset, length);
+        }
     }
 
     /** A decompressed stream that counts the bytes it gave, to name the one where the decompressor refused the memory it needed. */

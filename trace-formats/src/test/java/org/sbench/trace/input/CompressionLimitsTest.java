@@ -74,6 +74,18 @@ class CompressionLimitsTest {
                 e.getMessage());
     }
 
+    /** A gzip header (flag FNAME) whose file name has no NUL to end it: 200 KiB of 'a' here, 600 MB ran out of the heap. */
+    @Test
+    void aGzipHeaderWhoseFileNameNeverEndsIsRefused(@TempDir Path dir) throws IOException {
+        byte[] header = {0x1f, (byte) 0x8b, 8, 8, 0, 0, 0, 0, 0, 3};
+        byte[] file = Arrays.copyOf(header, header.length + 200 * 1024);
+        Arrays.fill(file, header.length, file.length, (byte) 'a');
+        Path gz = Files.write(dir.resolve("t.csv.gz"), file);
+        SbenchException e = assertThrows(SbenchException.class, () -> records(dir, "t.csv.gz", Base64.getEncoder().encodeToString(file)));
+        assertEquals(gz + ": a gzip member's header has a file name or comment of more than 65536 bytes (no NUL ends it):"
+                + " not a gzip file, or a damaged one", e.getMessage());
+    }
+
     @Test
     void theLargestPresetsAreRead(@TempDir Path dir) throws IOException {
         assertEquals(1, records(dir, "t9.csv.xz", XZ_9));
