@@ -1,10 +1,14 @@
 package org.sbench.result;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Collection;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +33,27 @@ public final class JsonErrors {
             throw SbenchException.badInput(file, "written by a newer sbench (" + kind + " format " + format
                     + "; this sbench reads formats up to " + known + "): read it with that sbench or a later one");
         }
+    }
+
+    /**
+     * {@code in} read as a {@code type} by {@code mapper}; a failure at one of the parser's limits
+     * (StreamReadConstraints: nesting 1,000 deep, a number of 1,000 digits, a string of 20,000,000
+     * characters), which carries no place of its own, gets the parser's, for {@link #describe}.
+     */
+    public static <T> T read(ObjectMapper mapper, InputStream in, Class<T> type) throws IOException {
+        try (JsonParser p = mapper.createParser(in)) {
+            try {
+                return mapper.readValue(p, type);
+            } catch (StreamConstraintsException e) {
+                throw at(e, p);
+            }
+        }
+    }
+
+    /** {@code e}, or when it has no place, the same with {@code p}'s current one. */
+    public static JsonProcessingException at(JsonProcessingException e, JsonParser p) {
+        return e.getLocation() != null || !(e instanceof StreamConstraintsException) ? e
+                : new StreamConstraintsException(e.getOriginalMessage(), p.currentLocation());
     }
 
     public static String describe(IOException e) {

@@ -61,7 +61,7 @@ public final class JsonResults {
         }
         ReplayResult r;
         try (InputStream in = InputFiles.open(file)) {
-            r = mapper.readValue(in, ReplayResult.class);
+            r = JsonErrors.read(mapper, in, ReplayResult.class);
         } catch (IOException e) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + JsonErrors.describe(e));
         }

@@ -75,7 +75,7 @@ public record BundleScenario(String scenario, String source, String sha256, doub
         try {
             BundleScenario s;
             try (InputStream in = InputFiles.open(file)) {
-                s = MAPPER.readValue(in, BundleScenario.class);
+                s = JsonErrors.read(MAPPER, in, BundleScenario.class);
             }
             if (s == null || s.scenario() == null || s.text() == null || s.source() == null || !(s.scale() > 0 && s.scale() <= 1)) {
                 throw SbenchException.badInput(file.toString(), "not a bundle's scenario: no scenario, source, text or scale");

@@ -1,6 +1,7 @@
 package org.sbench.scenario;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -48,20 +49,27 @@ final class Doc {
     static Node read(String file, String text) {
         JsonFactory factory = file.endsWith(".json") ? new JsonFactory() : new YAMLFactory();
         try (JsonParser p = factory.createParser(text)) {
-            if (p.nextToken() == null) {
-                throw error(file, 1, "empty file; a scenario lists its steps under 'steps:'");
+            try {
+                return document(file, p);
+            } catch (JsonProcessingException e) {
+                JsonLocation at = JsonErrors.at(e, p).getLocation();
+                int line = at == null ? 1 : Math.max(1, at.getLineNr());
+                throw error(file, line, "not " + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ": " + JsonErrors.message(e));
             }
-            Node root = node(file, p);
-            if (p.nextToken() != null) {
-                throw error(file, line(p), "a second document; a scenario file holds one");
-            }
-            return root;
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
-            throw error(file, line, "not " + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ": " + JsonErrors.message(e));
         } catch (IOException e) {
             throw error(file, 1, "unreadable: " + e.getMessage());
         }
+    }
+
+    private static Node document(String file, JsonParser p) throws IOException {
+        if (p.nextToken() == null) {
+            throw error(file, 1, "empty file; a scenario lists its steps under 'steps:'");
+        }
+        Node root = node(file, p);
+        if (p.nextToken() != null) {
+            throw error(file, line(p), "a second document; a scenario file holds one");
+        }
+        return root;
     }
 
     private static Node node(String file, JsonParser p) throws IOException {

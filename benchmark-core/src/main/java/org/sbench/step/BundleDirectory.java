@@ -166,7 +166,7 @@ public final class BundleDirectory {
                         + " (a kill -9 or a power loss), before its first step; nothing in " + dir + " is kept: delete it, or"
                         + " give another directory");
             }
-            b = mapper.readValue(in, Bundle.class);
+            b = JsonErrors.read(mapper, in, Bundle.class);
         } catch (IOException e) {
             throw SbenchException.badInput(index.toString(), "not an sbench bundle: " + JsonErrors.describe(e));
         }

@@ -153,6 +153,15 @@ class JsonResultsTest {
         throw new AssertionError(text + " not in " + file);
     }
 
+    /** Jackson's limits (StreamReadConstraints: nesting 1,000 deep, numbers of 1,000 digits) carry no place of their own. */
+    @Test
+    void aLimitOfTheJsonParserNamesWhereItWasPassed(@TempDir Path dir) throws Exception {
+        assertBad(Files.writeString(dir.resolve("deep.json"), "{\n\"settings\": {},\n\"x\": " + "[".repeat(100_000)),
+                "not an sbench result: Document nesting depth (1001) exceeds the maximum allowed (1000) (line 3, column 1006)");
+        assertBad(Files.writeString(dir.resolve("long.json"), "{\"format\": " + "9".repeat(1_000_000) + "}"),
+                "not an sbench result: Number value length (1000000) exceeds the maximum allowed (1000) (line 1, column 1000012)");
+    }
+
     private static void assertBad(Path file, String message) {
         SbenchException e = assertThrows(SbenchException.class, () -> new JsonResults().read(file));
         assertEquals(ErrorKind.BAD_INPUT, e.kind());

@@ -203,6 +203,17 @@ class ScenarioFileTest {
         assertTrue(m.startsWith("s.yaml:3: not YAML: "), m);
     }
 
+    /** Jackson's limits (StreamReadConstraints: nesting 1,000 deep) carry no place of their own: the parser's is named. */
+    @Test
+    void aDocumentNestedTooDeepIsRefusedAtTheLineWhereItWent(@TempDir Path dir) throws Exception {
+        String deep = "[".repeat(100_000) + "]".repeat(100_000);
+        assertEquals("s.yaml:4: not YAML: Document nesting depth (1001) exceeds the maximum allowed (1000)",
+                error("name: deep\n\n\nsteps: " + deep + "\n"));
+        Path f = Files.writeString(dir.resolve("deep.json"), "{\n\"steps\":\n" + deep + "}");
+        assertEquals(f + ":3: not JSON: Document nesting depth (1001) exceeds the maximum allowed (1000)",
+                assertThrows(SbenchException.class, () -> ScenarioFile.read(f)).getMessage());
+    }
+
     @Test
     void jsonFilesAreReadAsJson(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("j.json"), "{\"steps\": [{\"cdm\": {\"size\": \"8M\", \"passes\": 1}},\n"

@@ -7,9 +7,10 @@ import org.sbench.SbenchException;
 /**
  * The lines a {@link LineCursor} delivers, each followed by LF, as a {@link Reader}: the parser
  * reading it gets the cursor's limits (line length, binary data, a cut last line left out). A
- * record may span lines (a quoted field with line ends); {@link #recordRead()} marks where one
+ * record may span lines (a quoted field with line ends); {@link #recordRead} marks where one
  * ended, and a record of more than twice {@link LineCursor#MAX_LINE_BYTES} characters is an
- * error, so a parser's buffer for one record stays bounded too. Not thread-safe.
+ * error naming the line where it began, so a parser's buffer for one record stays bounded too.
+ * Not thread-safe.
  */
 public final class LineCursorReader extends Reader {
     private static final long MAX_RECORD_CHARS = 2L * LineCursor.MAX_LINE_BYTES;
@@ -20,6 +21,8 @@ public final class LineCursorReader extends Reader {
     private int lineLength;
     private int at;
     private long sinceRecord;
+    /** The line where the record being read began, as {@link #recordRead} was last told. */
+    private long recordLine;
 
     public LineCursorReader(LineCursor cursor) {
         this.cursor = cursor;
@@ -52,14 +55,16 @@ public final class LineCursorReader extends Reader {
         }
         sinceRecord += n;
         if (sinceRecord > MAX_RECORD_CHARS) {
-            throw cursor.error("a record of at most " + MAX_RECORD_CHARS + " characters", cursor.line());
+            throw SbenchException.badInput(cursor.fileName() + ":" + recordLine, "expected a record of at most " + MAX_RECORD_CHARS
+                    + " characters, found one still open at line " + cursor.lineNumber() + " (a quote not closed?)");
         }
         return n == 0 && len > 0 ? -1 : n;
     }
 
-    /** The parser finished a record: the next one's characters are counted from here. */
-    public void recordRead() {
+    /** The parser finished a record: the next one, which begins on line {@code nextLine}, is counted from here. */
+    public void recordRead(long nextLine) {
         sinceRecord = 0;
+        recordLine = nextLine;
     }
 
     @Override

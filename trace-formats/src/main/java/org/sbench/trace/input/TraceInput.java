@@ -222,7 +222,7 @@ public final class TraceInput {
             return raw;
         }
         try {
-            return new BufferedInputStream(compression.wrap(raw), BUFFER_BYTES);
+            return new BufferedInputStream(compression.wrap(raw, name), BUFFER_BYTES);
         } catch (IOException e) {
             close(raw);
             throw SbenchException.badInput(name, "cannot open the " + compression.name().toLowerCase(Locale.ROOT)

@@ -87,6 +87,8 @@ final class CsvTraceReader implements TraceReader {
                 throw SbenchException.badLine(file, cursor.lineNumber(), "the header row '" + CsvLayout.HEADER_LINE + "'", line);
             }
             headerLines = cursor.lineNumber();
+            // The comments and the header row, read through the cursor itself, end here: the first record begins on the next line.
+            text.recordRead(headerLines + 1);
             parser = CSVParser.parse(text, CsvLayout.FORMAT);
             rows = parser.iterator();
             IoRecord first = new IoRecord();
@@ -181,7 +183,7 @@ final class CsvTraceReader implements TraceReader {
                     return false;
                 }
                 row = rows.next();
-                text.recordRead();
+                text.recordRead(headerLines + parser.getCurrentLineNumber() + 1);
             } catch (UncheckedIOException | IllegalStateException e) {
                 throw SbenchException.badInput(file, "line " + (headerLines + parser.getCurrentLineNumber() + 1)
                         + ": expected a CSV row, found malformed quoting or unreadable data");

@@ -129,9 +129,10 @@ final class SbtReader implements TraceReader {
             if (n > recordCount) {
                 throw SbenchException.badBytes(name(), trailerOffset, "at most one process name per record", n + " names");
             }
-            String[] names = new String[(int) n];
-            for (int i = 0; i < n; i++) {
-                names[i] = t.string("a process name");
+            // Grown as names are read, not made for the count: a count the trailer does not hold ends at its end, not out of memory.
+            List<String> names = new ArrayList<>();
+            for (long i = 0; i < n; i++) {
+                names.add(t.string("a process name"));
             }
             long m = t.u32("the phase count");
             for (long i = 0; i < m; i++) {
@@ -148,7 +149,7 @@ final class SbtReader implements TraceReader {
                     metadata.put(t.string("a metadata key"), t.string("a metadata value"));
                 }
             }
-            return names;
+            return names.toArray(new String[0]);
         }
     }
 

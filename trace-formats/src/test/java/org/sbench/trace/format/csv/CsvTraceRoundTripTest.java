@@ -3,6 +3,7 @@ package org.sbench.trace.format.csv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,6 +111,26 @@ class CsvTraceRoundTripTest {
         assertError(dir, header + "99999999999999999999,,0,512,W,,,\n", ":2: expected issue_ns (integer ns), found '99999999999999999999'");
         assertError(dir, "issue,offset\n", ":1: expected the header row 'issue_ns,complete_ns,offset,length,op,stream,qd,process', found 'issue,offset'");
         assertError(dir, "", ": empty: expected the header row 'issue_ns,complete_ns,offset,length,op,stream,qd,process'");
+    }
+
+    /** A quote left open makes the rest of the file one record: its error names the line where that record began. */
+    @Test
+    void aRecordOverTheLimitIsNamedAtTheLineWhereItBegan(@TempDir Path dir) throws IOException {
+        String header = "issue_ns,complete_ns,offset,length,op,stream,qd,process\n";
+        String rest = ("a".repeat(999) + "\n").repeat(3_000);
+        assertOpenAt(Files.writeString(dir.resolve("open.csv"), header + "0,,0,512,R,,,\n5,,0,512,W,,,\"open\n" + rest), 3);
+        assertOpenAt(Files.writeString(dir.resolve("first.csv"), "# source: x\n" + header + "5,,0,512,W,,,\"open\n" + rest), 3);
+    }
+
+    private static void assertOpenAt(Path file, int line) {
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        });
+        assertTrue(e.getMessage().startsWith(file + ":" + line + ": expected a record of at most 2097152 characters, found one still"
+                + " open at line "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" (a quote not closed?)"), e.getMessage());
     }
 
     @Test

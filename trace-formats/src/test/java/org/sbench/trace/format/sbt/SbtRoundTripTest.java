@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -137,6 +141,30 @@ class SbtRoundTripTest {
         Files.write(cut, java.util.Arrays.copyOf(all, all.length - 300));
         SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openReader(TraceInput.of(cut), ReadOptions.DEFAULTS));
         assertTrue(e.getMessage().startsWith(cut + ": byte "), e.getMessage());
+        assertTrue(e.getMessage().contains("end of file (truncated)"), e.getMessage());
+    }
+
+    /**
+     * A process count the records allow (one name per record) but the trailer does not hold: a sparse
+     * file (a few KB on the disk) of 2^32 records, its trailer saying 2^32 - 1 names and holding none.
+     */
+    @Test
+    void aProcessCountBeyondTheTrailerIsAnErrorAtItsEnd(@TempDir Path dir) throws IOException {
+        Path file = write(dir.resolve("t.sbt"), TestRecords.records(4, 10, true));
+        ByteBuffer header = ByteBuffer.wrap(Arrays.copyOf(Files.readAllBytes(file), SbtLayout.FIXED_HEADER_BYTES))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        long records = 1L << 32;
+        long trailer = header.getInt(12) + records * SbtLayout.RECORD_BYTES;
+        header.putLong(16, records).putLong(32, trailer);
+        Path sparse = dir.resolve("sparse.sbt");
+        try (FileChannel c = FileChannel.open(sparse, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.SPARSE)) {
+            c.write(header.rewind());
+            c.write(ByteBuffer.wrap(Arrays.copyOf(Files.readAllBytes(file), header.getInt(12)), SbtLayout.FIXED_HEADER_BYTES,
+                    header.getInt(12) - SbtLayout.FIXED_HEADER_BYTES));
+            c.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(0, -1).putInt(4, 0), trailer);
+        }
+        SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openReader(TraceInput.of(sparse), ReadOptions.DEFAULTS));
+        assertTrue(e.getMessage().startsWith(sparse + ": byte "), e.getMessage());
         assertTrue(e.getMessage().contains("end of file (truncated)"), e.getMessage());
     }
 
