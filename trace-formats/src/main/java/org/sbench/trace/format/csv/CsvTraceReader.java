@@ -42,6 +42,8 @@ final class CsvTraceReader implements TraceReader {
     private final ProcessNames processes = new ProcessNames();
     private final RecordChecks checks;
     private final long headerLines;
+    /** The line where the last row read ends (the header row's before the first). */
+    private long rowEnd;
     private TraceInfo info;
     private CSVRecord pending;
 
@@ -88,7 +90,8 @@ final class CsvTraceReader implements TraceReader {
             }
             headerLines = cursor.lineNumber();
             // The comments and the header row, read through the cursor itself, end here: the first record begins on the next line.
-            text.recordRead(headerLines + 1);
+            rowEnd = headerLines;
+            text.recordRead(rowEnd + 1);
             parser = CSVParser.parse(text, CsvLayout.FORMAT);
             rows = parser.iterator();
             IoRecord first = new IoRecord();
@@ -183,10 +186,13 @@ final class CsvTraceReader implements TraceReader {
                     return false;
                 }
                 row = rows.next();
-                text.recordRead(headerLines + parser.getCurrentLineNumber() + 1);
+                // The parser's line count is of the line ends read: at a row's end, the lines through it.
+                rowEnd = headerLines + parser.getCurrentLineNumber();
+                text.recordRead(rowEnd + 1);
             } catch (UncheckedIOException | IllegalStateException e) {
-                throw SbenchException.badInput(file, "line " + (headerLines + parser.getCurrentLineNumber() + 1)
-                        + ": expected a CSV row, found malformed quoting or unreadable data");
+                // Within a line, the parser counts the line it is on too.
+                throw SbenchException.badInput(file + ":" + (rowEnd + 1), "expected a CSV row, found malformed quoting or unreadable data at line "
+                        + (headerLines + parser.getCurrentLineNumber()));
             }
             try {
                 parse(row, into);
@@ -241,8 +247,26 @@ final class CsvTraceReader implements TraceReader {
         }
     }
 
+    /** An error of {@code row}, the last row read, at the line where it begins. */
     private SbenchException error(CSVRecord row, String expected, String found) {
-        return SbenchException.badLine(file, headerLines + row.getRecordNumber(), expected, found);
+        return SbenchException.badLine(file, firstLine(row), expected, found);
+    }
+
+    /**
+     * The line where {@code row}, the last row read, begins: its end less the line ends within its
+     * quoted fields, as the parser counts them (CR, LF, CR LF). Only an error pays for the count.
+     */
+    private long firstLine(CSVRecord row) {
+        long line = rowEnd;
+        for (String value : row.values()) {
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c == '\r' || c == '\n' && (i == 0 || value.charAt(i - 1) != '\r')) {
+                    line--;
+                }
+            }
+        }
+        return line;
     }
 
     @Override

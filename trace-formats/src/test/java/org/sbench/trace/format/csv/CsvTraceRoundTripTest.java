@@ -122,6 +122,27 @@ class CsvTraceRoundTripTest {
         assertOpenAt(Files.writeString(dir.resolve("first.csv"), "# source: x\n" + header + "5,,0,512,W,,,\"open\n" + rest), 3);
     }
 
+    /**
+     * A quoted process name may span lines: an error names the line where its record begins, as an
+     * editor shows it. Until 2026-12-06 it named the header lines plus the record's number: line 3
+     * for a bad offset on line 5 after a record of three lines.
+     */
+    @Test
+    void errorsAfterARecordOfSeveralLinesNameTheLineWhereTheRecordBegins(@TempDir Path dir) throws IOException {
+        String header = "issue_ns,complete_ns,offset,length,op,stream,qd,process\n";
+        String threeLines = "0,,0,512,R,,,\"multi\nline\nname\"\n";
+        assertError(dir, header + threeLines + "5,,x12,512,R,,,\n", ":5: expected offset (bytes), found 'x12'");
+        assertError(dir, "# source: x\n" + header + threeLines + "\n5,,0,0,W,,,\n", ":7: expected a positive length for a write, found '5,,0,0,W,,,'");
+        assertError(dir, header + threeLines + "5,,0,512,W\n", ":5: expected 8 columns (issue_ns,complete_ns,offset,length,op,stream,qd,process), found '5,,0,512,W'");
+        assertError(dir, header + threeLines + "5,,x,512,R,,,\"a\nb\"\n", ":5: expected offset (bytes), found 'x'");
+        assertError(dir, ReadOptions.DEFAULTS.withSkipBad(1), header + threeLines + "5,,x,512,R,,,\n6,,0,512,R,,,\"a\nb\"\n7,,y,512,R,,,\n",
+                ":8: expected offset (bytes), found 'y' (more than 1 bad records, the --skip-bad allowance)");
+        assertError(dir, header + threeLines + "5,,0,512,W,,,\"a\"b\n",
+                ":5: expected a CSV row, found malformed quoting or unreadable data at line 5");
+        assertError(dir, header + threeLines + "5,,0,512,W,,,\"a\nb\"c\n",
+                ":5: expected a CSV row, found malformed quoting or unreadable data at line 6");
+    }
+
     private static void assertOpenAt(Path file, int line) {
         SbenchException e = assertThrows(SbenchException.class, () -> {
             try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
@@ -144,10 +165,14 @@ class CsvTraceRoundTripTest {
     }
 
     private static void assertError(Path dir, String content, String suffix) throws IOException {
+        assertError(dir, ReadOptions.DEFAULTS, content, suffix);
+    }
+
+    private static void assertError(Path dir, ReadOptions options, String content, String suffix) throws IOException {
         Path file = dir.resolve("bad.csv");
         Files.writeString(file, content);
         SbenchException e = assertThrows(SbenchException.class, () -> {
-            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), options)) {
                 TestRecords.readAll(r);
             }
         });
