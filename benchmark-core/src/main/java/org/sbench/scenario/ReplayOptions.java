@@ -94,7 +94,7 @@ final class ReplayOptions {
 
     /**
      * A replay whose trace is found (a bundled workload generated) when it runs, or when it is {@link #planned}: {@code plan}
-     * is its trace's, null until then.
+     * is its trace's, null until then; its checks and runs take it rather than read the trace again for a plan.
      */
     private record Deferred(ReplayStep replay, TracePlan plan) implements Step {
         Deferred(ReplayStep replay) {
@@ -143,7 +143,7 @@ final class ReplayOptions {
 
         @Override
         public StepResult run(StepContext context) {
-            return found().run(context);
+            return plan == null ? found().run(context) : found().run(context, plan);
         }
 
         /** The replay of the trace the name stands for (a bundled workload generated once, then taken from its cache). */

@@ -11,6 +11,7 @@ import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.TracePlans;
 import org.sbench.result.ReplayResult;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
@@ -29,15 +30,17 @@ import org.sbench.target.Target;
  * of its own under the run's ({@link ReplayControl#child()}): a step's planned end stays its own,
  * and Ctrl-C or SIGTERM stops the step running then. That step stops issuing, its IOs in flight
  * complete, and it is recorded incomplete; no further step starts, and the bundle ends incomplete
- * with the reason. A stop while a step plans its trace, before its first IO, ends the run before that
+ * with the reason. A stop that abandons what a step does before its first IO ends the run before that
  * step, which the bundle does not hold. A resumed run runs that step again from its start. A step that ends incomplete for
- * another reason (an IO error under on-error stop) ends the run the same way.
+ * another reason (an IO error under on-error stop) ends the run the same way. Each step runs {@link Step#planned planned}
+ * from {@code plans}, made before the target was opened: a replay reads its trace for its IOs alone, not for a plan again.
  */
 final class ScenarioRunner {
     /** How far apart the seeds of two steps are: more than any step adds for its passes, rounds and probes. */
     private static final int SEED_SHIFT = 32;
     private final Scenario scenario;
     private final StepMaker maker;
+    private final TracePlans plans;
     private final int plannedSteps;
     private final BundleLog log;
     private final Target target;
@@ -48,10 +51,12 @@ final class ScenarioRunner {
     private final ScenarioListener listener;
     private final String sbenchVersion;
 
-    ScenarioRunner(Scenario scenario, StepMaker maker, int plannedSteps, BundleLog log, Target target, IoEngines.Opener engines,
-                   NanoClock clock, ReplayControl control, StepListener stepListener, ScenarioListener listener, String sbenchVersion) {
+    ScenarioRunner(Scenario scenario, StepMaker maker, TracePlans plans, int plannedSteps, BundleLog log, Target target,
+                   IoEngines.Opener engines, NanoClock clock, ReplayControl control, StepListener stepListener,
+                   ScenarioListener listener, String sbenchVersion) {
         this.scenario = scenario;
         this.maker = maker;
+        this.plans = plans;
         this.plannedSteps = plannedSteps;
         this.log = log;
         this.target = target;
@@ -95,11 +100,11 @@ final class ScenarioRunner {
             StepResult r;
             long seed = seed(p);
             try {
-                r = maker.attributing(p, () -> step.run(new StepContext(target, engines, clock, control.child(), stepListener,
-                        sbenchVersion, seed)));
+                r = maker.attributing(p, () -> step.planned(plans).run(new StepContext(target, engines, clock, control.child(),
+                        stepListener, sbenchVersion, seed)));
             } catch (RuntimeException | OutOfMemoryError e) {
                 if (e instanceof SbenchException s && s.kind() == ErrorKind.INTERRUPTED && control.stopRequested()) {
-                    // The stop abandoned what the step does before its first IO (a replay plans its trace): it did not begin.
+                    // The stop abandoned what the step does before its first IO: it did not begin.
                     return end(false, control.stopReason() + " before step " + (p.ordinal() + 1), errors, ran);
                 }
                 // Out of heap, the step's own objects are garbage by now: there is room to say so in the bundle.

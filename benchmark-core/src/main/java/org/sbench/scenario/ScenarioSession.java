@@ -129,8 +129,9 @@ public final class ScenarioSession {
             // A bundle being resumed is locked before anything else; a new one as soon as it is made.
             try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir)) {
                 // Each replay's trace read once, before the target is opened: writeback throttling is turned off only for
-                // a replay whose stream has trims, and the fit is checked from the same plan.
-                List<StepMaker.Planned> planned = maker.planned(plan.steps(), new TracePlans(control));
+                // a replay whose stream has trims, the fit is checked and every round replays from the same plan.
+                TracePlans plans = new TracePlans(control);
+                List<StepMaker.Planned> planned = maker.planned(plan.steps(), plans);
                 TargetSettings settings = targetSettings(request, scenario, plan).withSendsDiscards(StepMaker.sendsDiscards(planned));
                 try (Target target = Targets.open(request.target(), settings)) {
                     Target region = region(target, scale);
@@ -152,8 +153,8 @@ public final class ScenarioSession {
                     });
                     try (TargetLock begun = copy == null ? TargetLock.ofBundle(dir) : null) {
                         try {
-                            outcome = new ScenarioRunner(scenario, maker, plan.steps().size(), log, region, engines, clock, control,
-                                    stepListener, listener, sbenchVersion).run();
+                            outcome = new ScenarioRunner(scenario, maker, plans, plan.steps().size(), log, region, engines, clock,
+                                    control, stepListener, listener, sbenchVersion).run();
                         } catch (RuntimeException | OutOfMemoryError e) {
                             try {
                                 ScenarioReport.write(ScenarioBundle.read(dir));

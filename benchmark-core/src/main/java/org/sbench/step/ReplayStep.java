@@ -95,11 +95,17 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
         Run.checkFits(source(plan), settings, target);
     }
 
+    /** Plans the trace ({@link #plan(ReplayControl)}) and replays it: {@link #run(StepContext, TracePlan)}. */
     @Override
     public StepResult run(StepContext context) {
+        return run(context, plan(context.control()));
+    }
+
+    /** The replay of the trace planned as {@code plan} (before the target was opened), which is not read again but for its IOs. */
+    public StepResult run(StepContext context, TracePlan plan) {
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
-        ReplayResult r = context.run(source(plan(context.control())), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
+        ReplayResult r = context.run(source(plan), settings.withSeed(context.seed()), context.listener().run(label(), 0), context.control());
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,

@@ -62,9 +62,10 @@ public interface Step {
     }
 
     /**
-     * This step with what it reads before the target is opened, kept for {@link #checkFits} so that nothing is read
-     * twice for them: a replay plans its trace through {@code plans}, which reads each trace once for all the steps that
-     * replay it (it then knows its trims: {@link #sendsDiscards}). A step that reads nothing is itself.
+     * This step with what it reads before the target is opened, kept for {@link #checkFits} and {@link #run} so that
+     * nothing is read again for them: a replay plans its trace through {@code plans}, which reads each trace once for all
+     * the steps that replay it (it then knows its trims: {@link #sendsDiscards}), and its runs read the trace for their
+     * IOs alone. A step that reads nothing is itself.
      */
     default Step planned(TracePlans plans) {
         return this;

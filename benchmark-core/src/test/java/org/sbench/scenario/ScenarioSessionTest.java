@@ -2,6 +2,7 @@ package org.sbench.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -176,6 +177,37 @@ class ScenarioSessionTest {
             }
         }
         assertEquals(page, ScenarioReport.render(read));
+    }
+
+    /**
+     * Each round of a group replays the plan its trace was given before the target opened: the trace is read once a round,
+     * for its IOs. Each round planned it again (a statistics pass and a SHA-256), reading it three times where once does;
+     * here the trace is renamed in its header (the same IOs) as round 2 starts, and every round records the identity
+     * planned before the open, where rounds 2 and 3 recorded the renamed file's.
+     */
+    @Test
+    void eachRoundReplaysThePlanMadeBeforeTheOpenWithoutReadingTheTraceAgain(@TempDir Path dir) throws Exception {
+        Path trace = TestSteps.trace(dir);
+        String planned = org.sbench.replay.TracePlan.sha256(trace, org.sbench.trace.Progress.NONE);
+        Heard renaming = new Heard() {
+            @Override
+            public void starting(PlannedStep p, String label, int plannedSteps) {
+                super.starting(p, label, plannedSteps);
+                if (p.ordinal() == 1) {
+                    TestSteps.trace(dir, "renamed");
+                }
+            }
+        };
+        Path b = dir.resolve("bundle");
+        ScenarioOutcome o = run(scenario(dir, "  - group: g\n    rounds: 3\n    steps:\n      - replay: {trace: TRACE, max-idle: 0}\n"),
+                b, false, null, renaming);
+        assertTrue(o.complete(), o.stopReason());
+        assertNotEquals(planned, org.sbench.replay.TracePlan.sha256(trace, org.sbench.trace.Progress.NONE), "the trace was rewritten");
+        Bundle bundle = BundleDirectory.open(b).read();
+        assertEquals(3, bundle.steps().size());
+        for (StepResult step : bundle.steps()) {
+            assertEquals(planned, new JsonResults().read(b.resolve(step.runs().get(0).file())).trace().sha256(), step.label());
+        }
     }
 
     @Test

@@ -94,10 +94,15 @@ final class TestSteps {
 
     /** 100 IOs, reads and 4 KiB writes in turn, at recorded depth 1. */
     static Path trace(Path dir) {
+        return trace(dir, "t");
+    }
+
+    /** {@link #trace(Path)} with {@code name} in its header: the same IOs, another file. */
+    static Path trace(Path dir, String name) {
         List<IoRecord> ios = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             ios.add(TestRecords.record(i * 1000L, i * 1000L + 500, i * 4096L, 4096, i % 2 == 0 ? Op.READ : Op.WRITE, IoRecord.NO_STREAM));
         }
-        return TestRecords.writeSbt(dir.resolve("t.sbt"), TraceInfo.of("t", EnumSet.of(Field.COMPLETE)), ios);
+        return TestRecords.writeSbt(dir.resolve("t.sbt"), TraceInfo.of(name, EnumSet.of(Field.COMPLETE)), ios);
     }
 }

@@ -179,12 +179,13 @@ class StopSignalsChildTest {
     }
 
     /**
-     * A signal while a scenario's checks plan its replay's trace ends sbench at once, with no bundle;
-     * one while a step plans it again ends the run before that step, which the bundle does not hold
-     * (a resume runs it). Both passes went on to their end, and the step was recorded with no IO.
+     * A signal while a scenario's checks plan its replay's trace ends sbench at once, with no bundle.
+     * The step replays that plan and does not plan again; a signal while its run sorts the trace,
+     * before its first IO, stops the step, recorded incomplete (a resume runs it again), the sort's
+     * files deleted. The checks' planning pass went on to its end.
      */
     @Test
-    void aSignalWhileAScenarioPlansATraceEndsTheRunBeforeItsStep(@TempDir Path dir) throws Exception {
+    void aSignalWhileAScenarioPlansATraceEndsItWithNoBundleAndOneInAStepsSortStopsTheStep(@TempDir Path dir) throws Exception {
         Path tmp = Files.createDirectory(dir.resolve("tmp"));
         Path trace = unsortedTrace(dir, true);
         Path s = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: " + trace + ", from: msr}\n");
@@ -200,15 +201,16 @@ class StopSignalsChildTest {
         assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
         try (ChildSbench run = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "run", s.toString(), "--target", "null",
                 "--out", b.toString())) {
-            run.await("step 1's planning pass to spill", () -> run.out().contains("step 1 of at most 1") && !names(tmp).isEmpty());
+            run.await("step 1's sort to spill", () -> run.out().contains("step 1 of at most 1") && !names(tmp).isEmpty());
             run.signal("TERM");
             assertEquals(143, run.waitFor(), run.err());
-            assertTrue(run.out().contains("INCOMPLETE: interrupted (SIGTERM) before step 1;"), run.out());
+            assertTrue(run.out().contains("INCOMPLETE: interrupted (SIGTERM) in step 1 ("), run.out());
         }
         assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
         org.sbench.step.Bundle stopped = org.sbench.step.BundleDirectory.open(b).read();
         assertFalse(stopped.complete());
-        assertEquals(List.of(), stopped.steps(), "step 1 is not recorded");
+        assertEquals(1, stopped.steps().size(), "step 1 is recorded");
+        assertFalse(stopped.steps().get(0).complete(), "step 1 is recorded incomplete");
     }
 
     /**
