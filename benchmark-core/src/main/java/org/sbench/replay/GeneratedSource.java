@@ -26,7 +26,7 @@ import org.sbench.trace.TraceReader;
 public record GeneratedSource(String name, String format, String definition, Supplier<TraceReader> reader, long plannedIos,
                               long regionBytes, long largestIoBytes) implements TraceSource {
     @Override
-    public TraceReader open(ReplayMode mode) {
+    public TraceReader open(ReplayMode mode, ReplayControl control) {
         return reader.get();
     }
 

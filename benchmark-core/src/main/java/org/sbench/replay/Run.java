@@ -96,7 +96,7 @@ public final class Run {
         MetricsRecorder recorder;
         TraceInfo info;
         SplitCount splits;
-        try (TraceReader trace = source.open(settings.mode()); ProgressRelay progress = new ProgressRelay(listener)) {
+        try (TraceReader trace = source.open(settings.mode(), control); ProgressRelay progress = new ProgressRelay(listener)) {
             info = trace.info();
             info.phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());

@@ -166,8 +166,13 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
     /** A planned trace file and the stream chosen: what {@link TraceSource} says, from the plan's one pass. */
     private record Source(TracePlan plan, int streamId, TraceFormats formats, ReadOptions options) implements TraceSource {
         @Override
-        public TraceReader open(ReplayMode mode) {
-            TraceReader opened = formats.open(plan.path, plan.from, options);
+        public TraceReader open(ReplayMode mode, ReplayControl control) {
+            // The reader is made, and its first record read, before any IO: until then a stop abandons the reading.
+            boolean[] made = {false};
+            Progress abandoning = control.abandoning(options.progress(), "sorting " + plan.path + " for the replay");
+            TraceReader opened = formats.open(plan.path, plan.from,
+                    options.withProgress((done, size) -> (made[0] ? options.progress() : abandoning).at(done, size)));
+            made[0] = true;
             return streamId == ReplaySettings.ALL_STREAMS ? combinedDepth(opened, mode) : opened;
         }
 

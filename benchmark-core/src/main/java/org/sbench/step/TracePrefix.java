@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.Replayer;
 import org.sbench.replay.StreamLayout;
@@ -38,8 +39,8 @@ final class TracePrefix implements TraceSource {
     }
 
     @Override
-    public TraceReader open(ReplayMode mode) {
-        return new Prefix(trace.open(mode), ios);
+    public TraceReader open(ReplayMode mode, ReplayControl control) {
+        return new Prefix(trace.open(mode, control), ios);
     }
 
     @Override

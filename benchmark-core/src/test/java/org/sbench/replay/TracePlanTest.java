@@ -81,9 +81,15 @@ class TracePlanTest {
 
     /** Reads every record the run would replay, in order; their offsets. */
     private static java.util.List<Long> replayed(TracePlan plan, ReadOptions options) {
+        return replayed(plan, options, new ReplayControl(), () -> { });
+    }
+
+    /** As {@link #replayed(TracePlan, ReadOptions)}, the run's source opened under {@code control}, {@code opened} run once it is. */
+    private static java.util.List<Long> replayed(TracePlan plan, ReadOptions options, ReplayControl control, Runnable opened) {
         java.util.List<Long> offsets = new java.util.ArrayList<>();
         try (org.sbench.trace.TraceReader r = plan.source(IoRecord.NO_STREAM, TraceFormats.standard(), options)
-                .open(new ReplayMode.FixedQd(1))) {
+                .open(new ReplayMode.FixedQd(1), control)) {
+            opened.run();
             IoRecord rec = new IoRecord();
             while (r.next(rec)) {
                 offsets.add(rec.offsetBytes);
@@ -108,6 +114,26 @@ class TracePlanTest {
             assertEquals(1, plan.stats().reordered(), "record " + late + " late");
             assertEquals(inOrder, replayed(plan, small), "record " + late + " late");
         }
+    }
+
+    /**
+     * The run's opening of an out-of-order trace sorts it whole before its first IO: a stop then abandons it, as it abandons
+     * the planning pass (the run went on with a result of no IO, which a script takes for a replay). Once the first record
+     * is read, the run's own stop ends it between IOs: reading is not abandoned.
+     */
+    @Test
+    void aStopAbandonsTheRunsSortBeforeItsFirstRecordAndNotAfter(@TempDir Path dir) throws Exception {
+        ReadOptions small = new ReadOptions(0, 16);
+        Path trace = java.nio.file.Files.writeString(dir.resolve("late.csv"), msrWithLateRecord(200, 190));
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, small, new ReplayControl());
+        ReplayControl stopped = new ReplayControl();
+        stopped.requestStop("interrupted (SIGTERM)");
+        org.sbench.SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> replayed(plan, small, stopped, () -> { }));
+        assertEquals(org.sbench.ErrorKind.INTERRUPTED, e.kind());
+        assertEquals("interrupted (SIGTERM) while sorting " + trace + " for the replay", e.getMessage());
+        ReplayControl later = new ReplayControl();
+        assertEquals(200, replayed(plan, small, later, () -> later.requestStop("interrupted (SIGTERM)")).size());
     }
 
     /**

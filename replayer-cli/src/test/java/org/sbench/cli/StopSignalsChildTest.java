@@ -179,13 +179,37 @@ class StopSignalsChildTest {
     }
 
     /**
-     * A signal while a scenario's checks plan its replay's trace ends sbench at once, with no bundle.
-     * The step replays that plan and does not plan again; a signal while its run sorts the trace,
-     * before its first IO, stops the step, recorded incomplete (a resume runs it again), the sort's
-     * files deleted. The checks' planning pass went on to its end.
+     * After the planning pass, the replay's own reading sorts an out-of-order trace whole before its
+     * first IO: a signal then ends it as one during the planning pass does, nothing replayed, no
+     * result, the sort's files deleted. It went on to the sort's end, and a result of no IO was
+     * written after. The run's sort is the second directory the trace's sorts make.
      */
     @Test
-    void aSignalWhileAScenarioPlansATraceEndsItWithNoBundleAndOneInAStepsSortStopsTheStep(@TempDir Path dir) throws Exception {
+    void aSignalWhileTheReplaySortsItsTraceEndsSbenchWithNoResult(@TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path trace = unsortedTrace(dir, true);
+        try (ChildSbench replay = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "replay", trace.toString(), "--from", "msr",
+                "--target", "null", "--out", "r.json")) {
+            replay.await("the planning pass's sort to spill", () -> !names(tmp).isEmpty());
+            List<String> planning = names(tmp);
+            replay.await("the run's sort to spill", () -> names(tmp).stream().anyMatch(n -> !planning.contains(n)));
+            replay.signal("TERM");
+            assertEquals(143, replay.waitFor(), replay.err());
+            assertEquals("sbench: interrupted (SIGTERM) while sorting " + trace + " for the replay: nothing replayed, no result written\n",
+                    replay.err());
+        }
+        assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
+        assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+    }
+
+    /**
+     * A signal while a scenario's checks plan its replay's trace ends sbench at once, with no bundle;
+     * one while the step's run sorts the trace, before its first IO, ends the run before that step,
+     * which the bundle does not hold (a resume runs it), the sort's files deleted. The planning pass
+     * went on to its end, and the step's sort too, and the step was recorded with no IO.
+     */
+    @Test
+    void aSignalWhileAScenarioPlansOrSortsATraceEndsTheRunBeforeItsStep(@TempDir Path dir) throws Exception {
         Path tmp = Files.createDirectory(dir.resolve("tmp"));
         Path trace = unsortedTrace(dir, true);
         Path s = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - replay: {trace: " + trace + ", from: msr}\n");
@@ -204,13 +228,12 @@ class StopSignalsChildTest {
             run.await("step 1's sort to spill", () -> run.out().contains("step 1 of at most 1") && !names(tmp).isEmpty());
             run.signal("TERM");
             assertEquals(143, run.waitFor(), run.err());
-            assertTrue(run.out().contains("INCOMPLETE: interrupted (SIGTERM) in step 1 ("), run.out());
+            assertTrue(run.out().contains("INCOMPLETE: interrupted (SIGTERM) before step 1;"), run.out());
         }
         assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
         org.sbench.step.Bundle stopped = org.sbench.step.BundleDirectory.open(b).read();
         assertFalse(stopped.complete());
-        assertEquals(1, stopped.steps().size(), "step 1 is recorded");
-        assertFalse(stopped.steps().get(0).complete(), "step 1 is recorded incomplete");
+        assertEquals(List.of(), stopped.steps(), "step 1 is not recorded");
     }
 
     /**
