@@ -167,13 +167,21 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
     private record Source(TracePlan plan, int streamId, TraceFormats formats, ReadOptions options) implements TraceSource {
         @Override
         public TraceReader open(ReplayMode mode, ReplayControl control) {
-            // The reader is made, and its first record read, before any IO: until then a stop abandons the reading.
+            TraceReader opened = plan.stats.reordered() == 0 ? formats.open(plan.path, plan.from, options) : sorted(control);
+            return streamId == ReplaySettings.ALL_STREAMS ? combinedDepth(opened, mode) : opened;
+        }
+
+        /**
+         * The trace opened through its sort, which reads it whole (a file out of issue order) before the first record and
+         * so before the run's first IO: until then a stop abandons the reading.
+         */
+        private TraceReader sorted(ReplayControl control) {
             boolean[] made = {false};
             Progress abandoning = control.abandoning(options.progress(), "sorting " + plan.path + " for the replay");
             TraceReader opened = formats.open(plan.path, plan.from,
                     options.withProgress((done, size) -> (made[0] ? options.progress() : abandoning).at(done, size)));
             made[0] = true;
-            return streamId == ReplaySettings.ALL_STREAMS ? combinedDepth(opened, mode) : opened;
+            return opened;
         }
 
         /**

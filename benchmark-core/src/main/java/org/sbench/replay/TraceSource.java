@@ -13,9 +13,9 @@ public interface TraceSource {
 
     /**
      * Opens the records to replay, in issue order, with the recorded depth {@code mode} gates on;
-     * called once per run, and the run closes the reader. What it reads before the first record (an
-     * out-of-order trace's whole sort) comes before the run's first IO: a stop asked of {@code control}
-     * then abandons the opening ({@link ReplayControl#abandoning}), as it abandons the planning pass.
+     * called once per run, and the run closes the reader. An out-of-order trace is sorted whole before
+     * its first record, and so before the run's first IO: a stop asked of {@code control} then abandons
+     * the opening ({@link ReplayControl#abandoning}), as it abandons the planning pass.
      */
     TraceReader open(ReplayMode mode, ReplayControl control);
 
