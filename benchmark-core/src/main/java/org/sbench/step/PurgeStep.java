@@ -98,15 +98,9 @@ public final class PurgeStep implements Step {
         return m;
     }
 
-    /** Its erase calls are ioctls: no IO whose rate a steady-state group could track. */
+    /** Its erase calls are ioctls, one at a time: no IO whose rate a steady-state group could track, nor whose merging or throttling would matter. */
     @Override
     public boolean issuesIo() {
-        return false;
-    }
-
-    /** Its erase calls are ioctls, one at a time: no IO of an engine whose merging or throttling would matter. */
-    @Override
-    public boolean tunesQueue() {
         return false;
     }
 

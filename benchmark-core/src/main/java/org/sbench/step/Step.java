@@ -36,18 +36,11 @@ public interface Step {
     }
 
     /**
-     * True if the step issues IOs, whose iops and mbps a scenario's group until steady state can track: all steps but a
-     * purge (its erase calls are no IOs of an engine) and an idle period without probes.
+     * True if the step issues IOs through an IO engine: all steps but a purge (its erase calls are ioctls) and an idle
+     * period without probes. Those IOs are what a scenario's group until steady state can track (their iops and mbps),
+     * and what a block device's queue is set for ({@link org.sbench.target.TargetSettings#tunesQueue}).
      */
     default boolean issuesIo() {
-        return true;
-    }
-
-    /**
-     * True if the step issues IOs through an IO engine, for which a block device's queue is set
-     * ({@link org.sbench.target.TargetSettings#tunesQueue}): all steps but a purge, whose erase calls need no setting.
-     */
-    default boolean tunesQueue() {
         return true;
     }
 

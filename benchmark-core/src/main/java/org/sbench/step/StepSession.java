@@ -38,7 +38,7 @@ public final class StepSession {
      */
     public static Bundle bundle(Step step, String target, TargetSettings targetSettings, Path bundleDir, NanoClock clock,
                                 StepListener listener, ReplayControl control, String sbenchVersion, Consumer<StepResult> ran) {
-        try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()).withTunesQueue(step.tunesQueue())
+        try (Target t = Targets.open(target, targetSettings.withReadOnly(!step.writes()).withTunesQueue(step.issuesIo())
                 .withSendsDiscards(step.sendsDiscards()))) {
             // A step that does not fit the target is refused before the bundle, and a file made for it deleted again.
             BundleLog log = Targets.beforeFirstIo(t, () -> {

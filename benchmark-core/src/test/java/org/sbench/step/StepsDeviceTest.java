@@ -163,13 +163,16 @@ class StepsDeviceTest {
      * A purge's erase calls (ioctls, not IOs of the engine) need no queue setting: it leaves merging and
      * writeback throttling as they are, so the device's owner may purge without root. Before, every run
      * that wrote turned both off, which only root may (a loop device's owner was told "run as root").
+     * An idle period without probes issues no IO either (it turned merging off until 2026-12-06).
      */
     @Test
-    void aPurgeLeavesTheQueueSettingsAsTheyAre() throws Exception {
+    void aPurgeAndAnIdleWaitLeaveTheQueueSettingsAsTheyAre() throws Exception {
         LoopDevice.assumeRoot();
         try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
             String before = queueSettings(dev);
-            assertEquals(List.of(before), queueSettingsDuring(PurgeStep.of(Map.of()), dev), "nomerges and wbt_lat_usec during the purge");
+            for (Step step : List.of(PurgeStep.of(Map.of()), IdleStep.of(opts("duration", "1s", "probe-test", "none")))) {
+                assertEquals(List.of(before), queueSettingsDuring(step, dev), step.kind() + ": nomerges and wbt_lat_usec during it");
+            }
         }
     }
 
