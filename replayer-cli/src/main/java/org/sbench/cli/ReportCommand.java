@@ -107,7 +107,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         BundleDirectory.open(dir).read().steps().stream().flatMap(st -> st.runs().stream()).findFirst()
                 .ifPresent(run -> instead.add("report one of its runs, e.g. sbench report " + dir.resolve(run.file())));
-        return "is a bundle (" + BundleDirectory.INDEX + ": steps and their runs), not a replay result"
+        // A bundle of format 2 holds its steps in its index; one of format 3 in its step log beside it.
+        String files = BundleDirectory.INDEX + (Files.exists(dir.resolve(BundleDirectory.STEP_LOG)) ? ", " + BundleDirectory.STEP_LOG : "");
+        return "is a bundle of steps and their runs (" + files + "), not a replay result"
                 + (instead.isEmpty() ? "" : "; " + String.join(", or ", instead));
     }
 

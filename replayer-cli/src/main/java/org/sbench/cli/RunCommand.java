@@ -63,8 +63,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "BUNDLE/", description = "Continue this bundle at its first step not finished.")
     Path resume;
 
-    @Option(names = "--json", description = "Print the bundle's index, bundle.json (each run named by its file in BUNDLE/), on"
-            + " standard output at the end (the steps' lines and the table go to stderr).")
+    @Option(names = "--json", description = "Print the bundle as one JSON document on standard output at the end, its head"
+            + " (bundle.json) with its step log (steps.jsonl), each run named by its file in BUNDLE/; the steps' lines and"
+            + " the table go to stderr.")
     boolean json;
 
     @Option(names = "--scale", paramLabel = "F",
@@ -98,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (out != null && OutputPath.namesStdout(out)) {
             throw SbenchException.usage("--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
-                    + " prints its bundle.json on standard output");
+                    + " prints the bundle on standard output");
         }
         OutputOptions.checkDirectory("--out", out);
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);

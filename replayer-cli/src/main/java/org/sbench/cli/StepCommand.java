@@ -51,12 +51,12 @@ abstract class StepCommand implements Callable<Integer> {
     ProgressOptions progress;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write a bundle of this one step into DIR (new or empty): bundle.json and each run's result, which report"
-                    + " and compare read; '-': as --json.")
+            description = "Write a bundle of this one step into DIR (new or empty): bundle.json, steps.jsonl and each run's"
+                    + " result, which report and compare read; '-': as --json.")
     Path out;
 
-    @Option(names = "--json", description = "Print the step as one JSON document on standard output (the table goes to stderr):"
-            + " bundle.json's, with each run's result in its run.")
+    @Option(names = "--json", description = "Print the step as one JSON document on standard output, the bundle's head"
+            + " (bundle.json) with its step log (steps.jsonl), each run's result in its run; the table goes to stderr.")
     boolean json;
 
     @Spec

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * link. Reports that the bench scripts write ({@code bench/out/...}) are outputs, not references.
  * In the Markdown documents, a relative link must resolve from the linking file's own directory (as
  * a reader's browser resolves it), its {@code #anchor} must be a heading of the target, and a section
- * named in quotes right after a link to a document ({@code [x.md](x.md), "Section"}) must be a heading
- * of it.
+ * named in quotes right after a link to a document ({@code [x.md](x.md), "Section"}) or its path
+ * ({@code bench/RESULTS.md, "Section"}) must be a heading of it, as must one named "below" or "above".
  */
 class DocsReferencesTest {
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
@@ -38,6 +38,10 @@ class DocsReferencesTest {
     /** A relative link of a Markdown document, with its anchor and the quoted section named after it. */
     private static final Pattern MD_LINK_SECTION =
             Pattern.compile("\\]\\(([^):#\\s]*)(?:#([^)\\s]*))?\\)(?:,\\s+\"([^\"]+)\")?");
+    /** A section named in quotes after a document's path in plain text, not a link ({@code bench/RESULTS.md, "Section"}). */
+    private static final Pattern PATH_SECTION = Pattern.compile("(?<![/\\w.-])([A-Za-z0-9_./-]*[A-Za-z0-9_-]+\\.md),\\s+\"([^\"]+)\"");
+    /** A section of the same document named in quotes ({@code ("The bundle" below)}). */
+    private static final Pattern SECTION_HERE = Pattern.compile("\"([^\"\\n]+)\"\\s+(?:below|above)\\b");
     private static final Pattern HEADING = Pattern.compile("(?m)^#+\\s+(.*)$");
     /** A paragraph that opens with its title in bold ({@code **Resuming.** ...}), a section too. */
     private static final Pattern BOLD_LEAD = Pattern.compile("(?m)^\\*\\*([^*]+)\\*\\*");
@@ -75,16 +79,50 @@ class DocsReferencesTest {
                     if (m.group(2) != null && !anchors(headings).contains(m.group(2))) {
                         broken.add(where + " (no heading of that anchor)");
                     }
-                    List<String> sections = new ArrayList<>(headings);
-                    sections.addAll(titles(BOLD_LEAD, markdown));
-                    String section = m.group(3) == null ? null : m.group(3).replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-                    if (section != null && sections.stream().noneMatch(h -> h.toLowerCase(Locale.ROOT).contains(section))) {
+                    if (m.group(3) != null && !hasSection(target, m.group(3))) {
                         broken.add(where + " (no heading or bold paragraph title of that name)");
                     }
                 }
             }
         }
         assertEquals(List.of(), broken, "links of the documents whose file, anchor or section is not there");
+    }
+
+    /**
+     * Sections named where no link goes: after a document's path in plain text, and "below" or "above" in the same
+     * document. Until 2026-12-06 only a section after a link was checked.
+     */
+    @Test
+    void everySectionNamedInTextIsThere() throws IOException {
+        List<String> missing = new ArrayList<>();
+        for (Path file : scanned()) {
+            if (!file.toString().endsWith(".md")) {
+                continue;
+            }
+            String text = read(file).replaceAll("(?s)```.*?```", "");
+            for (Matcher m = PATH_SECTION.matcher(text); m.find();) {
+                Path target = Stream.of(file.getParent(), ROOT, ROOT.resolve("docs")).map(b -> b.resolve(m.group(1)).normalize())
+                        .filter(Files::isRegularFile).findFirst().orElse(null);
+                if (target != null && !hasSection(target, m.group(2))) {
+                    missing.add(ROOT.relativize(file) + ": " + m.group());
+                }
+            }
+            for (Matcher m = SECTION_HERE.matcher(text); m.find();) {
+                if (!hasSection(file, m.group(1))) {
+                    missing.add(ROOT.relativize(file) + ": " + m.group());
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "sections named that are no heading or bold paragraph title of their document");
+    }
+
+    /** True when {@code markdown}'s headings or bold paragraph titles hold {@code section} (blanks as one, any case). */
+    private static boolean hasSection(Path markdown, String section) {
+        String text = read(markdown).replaceAll("(?s)```.*?```", "");
+        List<String> sections = titles(HEADING, text);
+        sections.addAll(titles(BOLD_LEAD, text));
+        String wanted = section.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return sections.stream().anyMatch(h -> h.toLowerCase(Locale.ROOT).contains(wanted));
     }
 
     /** What {@code title} finds in a Markdown text (fenced code taken out), backquotes left out. */

@@ -91,4 +91,24 @@ class HelpTextTest {
         }
         assertEquals(List.of(), wrong);
     }
+
+    /**
+     * A bundle is bundle.json, its head, and steps.jsonl, its step log (format 3): what --out writes and
+     * --json prints says so. Until 2026-12-06 run's and the steps' --json were said to print
+     * "bundle.json" (run's "the bundle's index"), which holds no step since the step log was split off.
+     */
+    @Test
+    void theBundleOptionsNameTheStepLog() {
+        List<String> stale = new ArrayList<>();
+        for (CommandLine cl : commands()) {
+            for (String option : List.of("--json", "--out")) {
+                OptionSpec o = cl.getCommandSpec().findOption(option);
+                String description = o == null ? "" : String.join(" ", o.description());
+                if (description.contains("bundle.json") && !description.contains("steps.jsonl")) {
+                    stale.add(cl.getCommandName() + " " + option + ": " + description);
+                }
+            }
+        }
+        assertEquals(List.of(), stale);
+    }
 }

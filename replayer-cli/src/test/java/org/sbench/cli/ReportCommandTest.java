@@ -72,7 +72,8 @@ class ReportCommandTest {
                 fill.toString()).code());
         CliTest.Run r = CliTest.run("report", fill + "/");
         assertEquals(3, r.code());
-        assertEquals("sbench: " + fill + ": is a bundle (bundle.json: steps and their runs), not a replay result; report one of its"
+        assertEquals("sbench: " + fill + ": is a bundle of steps and their runs (bundle.json, steps.jsonl), not a replay result; report"
+                + " one of its"
                 + " runs, e.g. sbench report " + fill.resolve("steps/01-fill/pass-1.json") + "\n", r.err());
         assertEquals(0, CliTest.run("report", fill.resolve("steps/01-fill/pass-1.json").toString()).code(), "as the line says");
         CliTest.Run plain = CliTest.run("report", dir.toString());

@@ -225,7 +225,7 @@ class RunCommandTest {
         CliTest.Run dash = CliTest.run("run", s.toString(), "--target", "null", "--out", "-");
         assertEquals(2, dash.code());
         assertEquals(CliTest.usage("run", "--out -: a scenario's bundle is a directory (--resume continues it); name one, and --json"
-                + " prints its bundle.json on standard output"), dash.err());
+                + " prints the bundle on standard output"), dash.err());
         assertFalse(Files.exists(Path.of("-")));
     }
 
