@@ -105,13 +105,6 @@ public final class RecordSettings {
         return new RecordSettings(devices, out, durationNs, bufferKb, value, drainTimeoutNs, toolVersion);
     }
 
-    public RecordSettings withDrainTimeoutNs(long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException("drain timeout < 0");
-        }
-        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, value, toolVersion);
-    }
-
     public RecordSettings withToolVersion(String value) {
         return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, drainTimeoutNs, Objects.requireNonNull(value));
     }

@@ -110,9 +110,6 @@ public final class LibC {
 
     public static native int madvise(long addr, long length, int advice) throws LastErrorException;
 
-    /** syscall(2) with up to six integer or address arguments, for calls libc does not wrap. */
-    public static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) throws LastErrorException;
-
     public static native String strerror(int errnum);
 
     public static native int geteuid();

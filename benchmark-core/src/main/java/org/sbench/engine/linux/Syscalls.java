@@ -36,12 +36,6 @@ public final class Syscalls {
         return Bound.fallocate(fd, mode, offset, length) < 0 ? -Native.getLastError() : 0;
     }
 
-    /** ioctl(2) with an address argument (e.g. BLKDISCARD's u64[2] range): its result, or a negative errno. */
-    public static int ioctl(int fd, long request, long argp) {
-        int r = Bound.ioctl(fd, request, argp);
-        return r < 0 ? -Native.getLastError() : r;
-    }
-
     /** The system call's return value, or a negative errno when it returned -1. */
     public static long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) {
         long r = Bound.syscall(number, a1, a2, a3, a4, a5, a6);
@@ -61,8 +55,6 @@ public final class Syscalls {
         static native int fdatasync(int fd);
 
         static native int fallocate(int fd, int mode, long offset, long length);
-
-        static native int ioctl(int fd, long request, long argp);
 
         static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6);
     }
