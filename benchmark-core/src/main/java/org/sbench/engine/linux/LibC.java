@@ -86,10 +86,6 @@ public final class LibC {
 
     public static native int close(int fd) throws LastErrorException;
 
-    public static native long pread(int fd, long buf, long count, long offset) throws LastErrorException;
-
-    public static native long pwrite(int fd, long buf, long count, long offset) throws LastErrorException;
-
     public static native int fdatasync(int fd) throws LastErrorException;
 
     public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;
