@@ -71,7 +71,6 @@ public final class LibC {
     public static final int MAP_PRIVATE = 0x02;
     public static final int MAP_ANONYMOUS = 0x20;
     public static final int MAP_POPULATE = 0x8000;
-    public static final long MAP_FAILED = -1L;
     public static final int MADV_HUGEPAGE = 14;
     // mount(2), umount2(2)
     public static final long MS_NOSUID = 2;
