@@ -21,7 +21,7 @@ import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.engine.IoSlot;
 import org.sbench.engine.linux.LibC;
-import org.sbench.engine.linux.Syscalls;
+import org.sbench.engine.linux.TargetCalls;
 import org.sbench.replay.NanoClock;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
@@ -179,9 +179,9 @@ public class EngineLoop {
         public int physicalBlockSize() { return 4096; }
         public Map<String, String> describe() { return Map.of(); }
         public int discard(long offsetBytes, long lengthBytes) {
-            return Syscalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
+            return TargetCalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
         }
-        public int flush() { return Syscalls.fdatasync(fd); }
+        public int flush() { return TargetCalls.fdatasync(fd); }
         public void close() {
             if (fd >= 0) {
                 LibC.close(fd);

@@ -44,8 +44,4 @@ final class SlotQueue {
     int size() {
         return (int) (tail - head);
     }
-
-    boolean isEmpty() {
-        return head == tail;
-    }
 }

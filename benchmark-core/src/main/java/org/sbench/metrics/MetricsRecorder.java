@@ -270,10 +270,6 @@ public final class MetricsRecorder {
         return noIoPhase;
     }
 
-    public int phaseCount() {
-        return phases.length;
-    }
-
     public long issued() {
         return issued;
     }

@@ -15,8 +15,6 @@ public final class RecordSettings {
     public static final int DEFAULT_BUFFER_KB = 4096;
     /** Smallest ring buffer accepted: a few pages per CPU. */
     public static final int MIN_BUFFER_KB = 64;
-    /** How long a stop waits for IOs in flight to complete before leaving them out. */
-    public static final long DEFAULT_DRAIN_TIMEOUT_NS = 2_000_000_000L;
     /** {@link #durationNs()} for "until stopped". */
     public static final long UNTIL_STOPPED = 0;
 
@@ -25,17 +23,14 @@ public final class RecordSettings {
     private final long durationNs;
     private final int bufferKb;
     private final boolean allowLoss;
-    private final long drainTimeoutNs;
     private final String toolVersion;
 
-    private RecordSettings(List<String> devices, Path out, long durationNs, int bufferKb, boolean allowLoss,
-            long drainTimeoutNs, String toolVersion) {
+    private RecordSettings(List<String> devices, Path out, long durationNs, int bufferKb, boolean allowLoss, String toolVersion) {
         this.devices = List.copyOf(devices);
         this.out = out;
         this.durationNs = durationNs;
         this.bufferKb = bufferKb;
         this.allowLoss = allowLoss;
-        this.drainTimeoutNs = drainTimeoutNs;
         this.toolVersion = toolVersion;
     }
 
@@ -49,8 +44,7 @@ public final class RecordSettings {
         if (devices.isEmpty()) {
             throw SbenchException.usage("name at least one --device to record");
         }
-        return new RecordSettings(devices, Objects.requireNonNull(out, "out"), UNTIL_STOPPED, DEFAULT_BUFFER_KB, false,
-                DEFAULT_DRAIN_TIMEOUT_NS, "dev");
+        return new RecordSettings(devices, Objects.requireNonNull(out, "out"), UNTIL_STOPPED, DEFAULT_BUFFER_KB, false, "dev");
     }
 
     /** Device paths as given; stream {@code i} of a multi-device trace is {@code devices().get(i)}. */
@@ -77,11 +71,6 @@ public final class RecordSettings {
         return allowLoss;
     }
 
-    /** How long a stop waits for IOs in flight, ns. */
-    public long drainTimeoutNs() {
-        return drainTimeoutNs;
-    }
-
     /** The version stored in the trace's metadata ({@code record.tool}). */
     public String toolVersion() {
         return toolVersion;
@@ -91,28 +80,21 @@ public final class RecordSettings {
         if (value < 0) {
             throw SbenchException.usage("--duration must not be negative");
         }
-        return new RecordSettings(devices, out, value, bufferKb, allowLoss, drainTimeoutNs, toolVersion);
+        return new RecordSettings(devices, out, value, bufferKb, allowLoss, toolVersion);
     }
 
     public RecordSettings withBufferKb(int value) {
         if (value < MIN_BUFFER_KB) {
             throw SbenchException.usage("--buffer-kb must be at least " + MIN_BUFFER_KB + ", found " + value);
         }
-        return new RecordSettings(devices, out, durationNs, value, allowLoss, drainTimeoutNs, toolVersion);
+        return new RecordSettings(devices, out, durationNs, value, allowLoss, toolVersion);
     }
 
     public RecordSettings withAllowLoss(boolean value) {
-        return new RecordSettings(devices, out, durationNs, bufferKb, value, drainTimeoutNs, toolVersion);
-    }
-
-    public RecordSettings withDrainTimeoutNs(long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException("drain timeout < 0");
-        }
-        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, value, toolVersion);
+        return new RecordSettings(devices, out, durationNs, bufferKb, value, toolVersion);
     }
 
     public RecordSettings withToolVersion(String value) {
-        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, drainTimeoutNs, Objects.requireNonNull(value));
+        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, Objects.requireNonNull(value));
     }
 }

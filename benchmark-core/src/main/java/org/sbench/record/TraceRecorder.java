@@ -51,7 +51,7 @@ import org.sbench.trace.input.TraceInput;
  * stream as the events, stamped by the same clock: {@code sbench-NONCE start}, {@code mark NAME}
  * (a phase mark, {@link #mark}), {@code drain} and {@code end}. A stop ({@link #finish}) switches
  * {@code block_rq_issue} off, writes {@code drain}, waits until every issue read before it has
- * completed (at most {@link RecordSettings#drainTimeoutNs()}), switches the completions off and
+ * completed (at most 2 s), switches the completions off and
  * writes {@code end}, at which the reader ends its input. So the trace holds every IO issued
  * while recording whose completion came in time, and the blocking read of {@code trace_pipe} is
  * ended by data rather than by interrupting it.
@@ -73,6 +73,8 @@ public final class TraceRecorder implements AutoCloseable {
     private static final int NONCE_BYTES = 6;
     /** Pause after switching events off, so that events being written on other CPUs reach the buffer first. */
     private static final long SETTLE_MS = 10;
+    /** How long a stop waits for IOs in flight to complete before leaving them out. */
+    private static final long DRAIN_TIMEOUT_NS = 2_000_000_000L;
     private static final long DRAIN_POLL_MS = 5;
     private static final long END_TIMEOUT_MS = 10_000;
     private static final long PROGRESS_POLL_NS = 200_000_000L;
@@ -518,7 +520,7 @@ public final class TraceRecorder implements AutoCloseable {
         instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, false);
         sleep(SETTLE_MS);
         writeMarker(DRAIN);
-        long deadline = System.nanoTime() + settings.drainTimeoutNs();
+        long deadline = System.nanoTime() + DRAIN_TIMEOUT_NS;
         while (!(drainSeen && pendingIssues == 0) && System.nanoTime() < deadline && threadEnded.getCount() > 0) {
             sleep(DRAIN_POLL_MS);
         }

@@ -1,6 +1,5 @@
 package org.sbench.result;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -20,14 +19,6 @@ public final class JsonResults {
     private final ObjectMapper mapper = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
-    public String toJson(ReplayResult result) {
-        try {
-            return mapper.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("result not serialisable", e);
-        }
-    }
 
     /** Writes {@code result} to {@code file}; the file appears only when complete. */
     public void write(ReplayResult result, Path file) {

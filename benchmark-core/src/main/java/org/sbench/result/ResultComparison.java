@@ -13,8 +13,6 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.sbench.SbenchException;
 import org.sbench.target.NullTarget;
-import org.sbench.target.StripedTarget;
-import org.sbench.target.TargetSafety;
 import org.sbench.trace.units.Units;
 
 /**
@@ -40,7 +38,7 @@ import org.sbench.trace.units.Units;
  * <p><b>Columns</b>: results of the same drive and configuration (target path, model, serial,
  * firmware, engine, data pattern, and the workload above) are repeated runs and form one column,
  * whose value of each metric is the mean over its runs, with the sample standard deviation, min
- * and max. A column's label is the drive model (else the target path), with firmware, serial,
+ * and max. A column's label ({@link ColumnLabels}) is the drive model (else the target path), with firmware, serial,
  * path, engine or data pattern added only where columns of the same model need telling apart. Where
  * any column is a striped target, every label starts with its geometry ({@code 2 x 64.0 GB striped,
  * 64 KiB} next to {@code 1 x 128 GB}): a stripe and a single drive of the same trace are comparable,
@@ -287,7 +285,7 @@ public final class ResultComparison {
                     k -> new ArrayList<>()).add(in);
         }
         List<List<Input>> runs = new ArrayList<>(groups.values());
-        List<String> labels = labels(runs);
+        List<String> labels = ColumnLabels.of(runs);
         List<Column> columns = new ArrayList<>();
         int baseColumn = 0;
         for (int c = 0; c < runs.size(); c++) {
@@ -368,8 +366,8 @@ public final class ResultComparison {
             d.add("trace (" + r.trace().name() + " sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + " vs "
                     + base.trace().name() + " sha256 " + TableResultWriter.shortSha(base.trace().sha256()) + ")");
         }
-        String mode = mode(r.settings());
-        String baseMode = mode(base.settings());
+        String mode = ColumnLabels.mode(r.settings());
+        String baseMode = ColumnLabels.mode(base.settings());
         if (!mode.equals(baseMode)) {
             d.add("mode (" + mode + " vs " + baseMode + ")");
         } else if ("recorded-qd".equals(r.settings().mode()) && r.settings().maxIdleNs() != base.settings().maxIdleNs()) {
@@ -398,16 +396,6 @@ public final class ResultComparison {
         return labels.isEmpty() ? "none" : String.join(", ", labels);
     }
 
-    private static String mode(ReplayResult.Settings s) {
-        switch (s.mode()) {
-            case "fixed-qd": return "fixed-qd QD " + s.qd();
-            case "timed": return "timed speed " + s.speed();
-            default: return s.mode();
-        }
-    }
-
-
-
     private static String stream(ReplayResult.Settings s) {
         return s.streamWords() == null ? ReplayResult.Settings.ALL_STREAMS : s.streamWords();
     }
@@ -415,106 +403,9 @@ public final class ResultComparison {
     /** Repeated runs share this: the drive, how it was driven, and the workload. */
     private static String identityKey(ReplayResult r) {
         ReplayResult.Settings s = r.settings();
-        return String.join("\u0000", String.valueOf(r.target().path()), r.target().kind(), device(r, "model"),
-                device(r, "serial"), device(r, "firmware"), s.engine(), s.data(), mode(s), String.valueOf(s.maxIdleNs()),
-                String.valueOf(s.stream()), String.valueOf(s.readOnly()), r.trace().sha256());
-    }
-
-    static String device(ReplayResult r, String key) {
-        Map<String, String> d = r.target().device();
-        String v = d == null ? null : d.get(key);
-        return v == null ? "" : v;
-    }
-
-    /**
-     * The given label, else the drive's name (model, else target path, else kind), followed, where
-     * several columns share that name, by the parts that tell them apart: firmware, serial, target
-     * path, engine, data pattern, mode, trace.
-     */
-    private static List<String> labels(List<List<Input>> columns) {
-        boolean striped = false;
-        for (List<Input> runs : columns) {
-            striped |= runs.get(0).result().stripe() != null;
-        }
-        List<List<String>> parts = new ArrayList<>();
-        for (List<Input> runs : columns) {
-            ReplayResult r = runs.get(0).result();
-            String model = model(r);
-            String where = r.target().name();
-            String name = model.isEmpty() ? where : model;
-            // Beside a stripe, every column is named by its geometry first: "2 x 64.0 GB striped, 64 KiB", "1 x 128 GB".
-            parts.add(List.of(striped ? geometry(r) : name, striped ? name : "", part("fw ", device(r, "firmware")),
-                    part("serial ", device(r, "serial")), model.isEmpty() || striped ? "" : where, "engine " + r.settings().engine(),
-                    "data " + r.settings().data(), mode(r.settings()), r.trace().name()));
-        }
-        List<String> labels = new ArrayList<>();
-        for (int c = 0; c < columns.size(); c++) {
-            String given = columns.get(c).get(0).label();
-            if (given != null) {
-                labels.add(given);
-                continue;
-            }
-            List<String> mine = parts.get(c);
-            List<List<String>> sameName = new ArrayList<>();
-            for (List<String> p : parts) {
-                if (p.get(0).equals(mine.get(0))) {
-                    sameName.add(p);
-                }
-            }
-            List<String> kept = new ArrayList<>();
-            kept.add(mine.get(0));
-            for (int i = 1; i < mine.size(); i++) {
-                if (!mine.get(i).isEmpty() && differsAt(sameName, i)) {
-                    kept.add(mine.get(i));
-                }
-            }
-            labels.add(String.join(SEPARATOR, kept));
-        }
-        // Columns that differ only in what labels leave out (stream, read-only) still get distinct names.
-        Map<String, Integer> seen = new LinkedHashMap<>();
-        for (int c = 0; c < labels.size(); c++) {
-            int n = seen.merge(labels.get(c), 1, Integer::sum);
-            if (n > 1) {
-                labels.set(c, labels.get(c) + " #" + n);
-            }
-        }
-        return labels;
-    }
-
-    /** The drive model: the device's, or a stripe's members' when they all have the same; empty when unknown. */
-    private static String model(ReplayResult r) {
-        if (r.stripe() == null) {
-            return device(r, "model");
-        }
-        String model = null;
-        for (ReplayResult.Member m : r.stripe().members()) {
-            String v = m.device() == null ? null : m.device().get("model");
-            if (v == null || (model != null && !model.equals(v))) {
-                return "";
-            }
-            model = v;
-        }
-        return model == null ? "" : model;
-    }
-
-    /** {@code 2 x 64.0 GB striped, 64 KiB} for a stripe, {@code 1 x 128 GB} for a single device. */
-    static String geometry(ReplayResult r) {
-        ReplayResult.Stripe s = r.stripe();
-        return s == null ? "1 x " + TargetSafety.decimalSize(r.target().capacity())
-                : StripedTarget.words(s.memberCount(), s.memberBytes(), s.chunkBytes());
-    }
-
-    private static String part(String prefix, String value) {
-        return value.isEmpty() ? "" : prefix + value;
-    }
-
-    private static boolean differsAt(List<List<String>> parts, int i) {
-        for (List<String> p : parts) {
-            if (!p.get(i).equals(parts.get(0).get(i))) {
-                return true;
-            }
-        }
-        return false;
+        return String.join("\u0000", String.valueOf(r.target().path()), r.target().kind(), ColumnLabels.device(r, "model"),
+                ColumnLabels.device(r, "serial"), ColumnLabels.device(r, "firmware"), s.engine(), s.data(), ColumnLabels.mode(s),
+                String.valueOf(s.maxIdleNs()), String.valueOf(s.stream()), String.valueOf(s.readOnly()), r.trace().sha256());
     }
 
     public List<Column> columns() {
@@ -605,7 +496,7 @@ public final class ResultComparison {
         ReplayResult r = columns.get(baseline).first();
         ReplayResult.Settings s = r.settings();
         return r.trace().name() + " (sha256 " + TableResultWriter.shortSha(r.trace().sha256()) + ", "
-                + String.format(Locale.ROOT, "%,d", r.trace().records()) + " IOs), " + mode(s)
+                + String.format(Locale.ROOT, "%,d", r.trace().records()) + " IOs), " + ColumnLabels.mode(s)
                 + ("recorded-qd".equals(s.mode()) ? ", max idle " + TableResultWriter.idleCap(s) : "") + ", data " + s.data()
                 + (s.streamWords() == null ? "" : ", stream " + s.streamWords()) + (s.readOnly() ? ", read-only" : "");
     }
@@ -616,7 +507,7 @@ public final class ResultComparison {
         ReplayResult r = c.first();
         List<String> parts = new ArrayList<>();
         for (String key : new String[] {"model", "firmware", "serial"}) {
-            String v = device(r, key);
+            String v = ColumnLabels.device(r, key);
             if (!v.isEmpty()) {
                 parts.add(key + " " + v);
             }
@@ -628,7 +519,7 @@ public final class ResultComparison {
                 String model = m.device() == null ? null : m.device().get("model");
                 members.add(m.path() + (model == null ? "" : " (" + model + ")"));
             }
-            parts.add(geometry(r) + " over " + String.join(" ", members));
+            parts.add(ColumnLabels.geometry(r) + " over " + String.join(" ", members));
         }
         parts.add("engine " + r.settings().engine());
         parts.add("data " + r.settings().data());

@@ -25,7 +25,6 @@ public record ScaledOption(String name, Type type, Function<Map<String, String>,
     private static final int SHARE_DIGITS = 6;
     private static final String PERCENT = "%";
     private static final double MIN_SHARE = 1e-9;
-    private static final String MIN_SHARE_WORD = "0.000000001";
     /**
      * The smallest {@code --scale}: a millionth, below which sizes are all at their least (1 MiB of a
      * terabyte drive) and durations too (1 ms of a 15-minute step).

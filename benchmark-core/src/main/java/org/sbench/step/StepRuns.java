@@ -72,13 +72,6 @@ final class StepRuns implements AutoCloseable {
         return stopReason == null;
     }
 
-    /** The step's work that is not an IO run (an idle wait) was stopped for {@code reason}. */
-    void stopped(String reason) {
-        if (stopReason == null) {
-            stopReason = reason;
-        }
-    }
-
     /** Flushes the target's write cache after {@code what} ("the fill"), so that it is on the medium before anything measures it. */
     void flush(String what) {
         int rc = context.target().flush();
@@ -86,11 +79,6 @@ final class StepRuns implements AutoCloseable {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "flushing " + context.target().path() + " after " + what + " failed: "
                     + Errno.describe(rc));
         }
-    }
-
-    /** The results of the runs so far, in order. */
-    List<ReplayResult> results() {
-        return runs.stream().map(StepResult.NamedRun::result).toList();
     }
 
     /** The step's result: {@code bytesWritten} beyond its runs' (a zeroing purge), and what is particular to its kind. */

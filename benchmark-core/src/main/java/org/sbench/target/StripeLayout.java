@@ -58,12 +58,6 @@ public final class StripeLayout {
         return ((chunk / members) << chunkShift) | (offsetBytes & (chunkBytes - 1));
     }
 
-    /** The array byte at {@code memberOffsetBytes} of member {@code member}: the inverse of the mapping. */
-    public long arrayOffset(int member, long memberOffsetBytes) {
-        long row = memberOffsetBytes >>> chunkShift;
-        return ((row * members + member) << chunkShift) | (memberOffsetBytes & (chunkBytes - 1));
-    }
-
     /**
      * Bytes of the part of a read or write that starts at array byte {@code offsetBytes} with
      * {@code remainingBytes} left: up to the end of its chunk, or all of it on a stripe of one.
@@ -73,18 +67,6 @@ public final class StripeLayout {
             return remainingBytes;
         }
         return Math.min(remainingBytes, chunkBytes - (offsetBytes & (chunkBytes - 1)));
-    }
-
-    /**
-     * The parts a read or write of {@code [offsetBytes, offsetBytes + lengthBytes)} becomes: 1 on a
-     * stripe of one, else one per chunk it touches.
-     */
-    public int parts(long offsetBytes, long lengthBytes) {
-        if (members == 1 || lengthBytes <= 0) {
-            return 1;
-        }
-        long last = (offsetBytes + lengthBytes - 1) >>> chunkShift;
-        return (int) (last - (offsetBytes >>> chunkShift) + 1);
     }
 
     /**
@@ -103,11 +85,6 @@ public final class StripeLayout {
         }
         long rowStart = mapped & ~(chunkBytes - 1);
         return member < on ? rowStart + chunkBytes : rowStart;
-    }
-
-    /** The array's capacity when its smallest member has {@code smallestMemberBytes}: whole chunks of it on every member. */
-    public long arrayBytes(long smallestMemberBytes) {
-        return memberBytes(smallestMemberBytes) * members;
     }
 
     /** What the stripe uses of every member: the smallest member's size rounded down to whole chunks. */

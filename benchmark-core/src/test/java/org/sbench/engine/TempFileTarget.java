@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.sbench.engine.linux.LibC;
-import org.sbench.engine.linux.Syscalls;
+import org.sbench.engine.linux.TargetCalls;
 import org.sbench.target.Target;
 
 /** A test target: a fresh file under the module's build directory, opened O_DIRECT, deleted on close. */
@@ -65,12 +65,12 @@ final class TempFileTarget implements Target {
 
     @Override
     public int discard(long offsetBytes, long lengthBytes) {
-        return Syscalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
+        return TargetCalls.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offsetBytes, lengthBytes);
     }
 
     @Override
     public int flush() {
-        return Syscalls.fdatasync(fd);
+        return TargetCalls.fdatasync(fd);
     }
 
     @Override

@@ -47,7 +47,6 @@ class StripeLayoutTest {
             assertEquals(v[3], v[2] / v[1], what + ": chunk");
             assertEquals(v[4], layout.memberOf(v[2]), what + ": member");
             assertEquals(v[5], layout.memberOffset(v[2]), what + ": member offset");
-            assertEquals(v[2], layout.arrayOffset((int) v[4], v[5]), what + ": back to the array");
         }
     }
 
@@ -78,20 +77,14 @@ class StripeLayoutTest {
     void splitsReadsAndWritesAtChunkBoundariesExceptOnAStripeOfOne() {
         StripeLayout two = new StripeLayout(2, 64 * K);
         assertEquals(4 * K, two.partBytes(60 * K, 8 * K));
-        assertEquals(2, two.parts(60 * K, 8 * K));
-        assertEquals(3, two.parts(60 * K, 72 * K));
-        assertEquals(4, two.parts(60 * K, 140 * K));
-        assertEquals(1, two.parts(64 * K, 64 * K));
         StripeLayout one = new StripeLayout(1, 64 * K);
         assertEquals(1 << 20, one.partBytes(60 * K, 1 << 20));
-        assertEquals(1, one.parts(60 * K, 1 << 20));
     }
 
     @Test
-    void capacityIsTheSmallestMemberInWholeChunksTimesTheMembers() {
+    void everyMemberIsUsedToTheSmallestMembersWholeChunks() {
         StripeLayout two = new StripeLayout(2, 64 * K);
         assertEquals(64 * K, two.memberBytes(64 * K + 4 * K));
-        assertEquals(128 * K, two.arrayBytes(64 * K + 4 * K));
     }
 
     @Test
@@ -107,7 +100,6 @@ class StripeLayoutTest {
                                 @ForAll @LongRange(min = 0, max = 1L << 32) long offset, @ForAll @IntRange(min = 1, max = 3 << 20) int length) {
         StripeLayout layout = new StripeLayout(members, 1L << chunkShift);
         long pos = 0;
-        int parts = 0;
         while (pos < length) {
             long at = offset + pos;
             long n = layout.partBytes(at, length - pos);
@@ -117,9 +109,7 @@ class StripeLayoutTest {
             assertEquals(member, layout.memberOf(at + n - 1));
             assertEquals(layout.memberOffset(at) + n - 1, layout.memberOffset(at + n - 1));
             pos += n;
-            parts++;
         }
-        assertEquals(layout.parts(offset, length), parts);
     }
 
     /** A discard's range on each member is exactly the union of the member offsets of its bytes there. */

@@ -1,7 +1,5 @@
 package org.sbench.cli;
 
-import org.sbench.ErrorKind;
-
 /** The exit statuses of {@code sbench}, one place (the README lists them). */
 final class ExitCodes {
     static final int OK = 0;
@@ -25,9 +23,5 @@ final class ExitCodes {
     static int ofRun(StopSignals stop, boolean complete, long ioErrors) {
         int finished = ioErrors > 0 ? IO_ERRORS : OK;
         return complete ? finished : stop.exitCode(finished);
-    }
-
-    static int of(ErrorKind kind) {
-        return kind.exitCode();
     }
 }

@@ -81,12 +81,6 @@ public final class TraceInfo {
         return DEVICE_NUMBER_STREAMS.equals(metadata.get(STREAMS)) ? DeviceNumbers.name(stream) : Integer.toString(stream);
     }
 
-    /** The capacity stated by the source in bytes, or 0 when unknown. */
-    public long capacityBytes() {
-        String c = metadata.get(CAPACITY);
-        return c == null ? 0 : Long.parseLong(c);
-    }
-
     public TraceInfo withFields(Set<Field> newFields) {
         return new TraceInfo(sourceFormat, newFields, metadata, phases);
     }

@@ -71,7 +71,6 @@ public final class LibC {
     public static final int MAP_PRIVATE = 0x02;
     public static final int MAP_ANONYMOUS = 0x20;
     public static final int MAP_POPULATE = 0x8000;
-    public static final long MAP_FAILED = -1L;
     public static final int MADV_HUGEPAGE = 14;
     // mount(2), umount2(2)
     public static final long MS_NOSUID = 2;
@@ -85,10 +84,6 @@ public final class LibC {
     public static native int open(String path, int flags, int mode) throws LastErrorException;
 
     public static native int close(int fd) throws LastErrorException;
-
-    public static native long pread(int fd, long buf, long count, long offset) throws LastErrorException;
-
-    public static native long pwrite(int fd, long buf, long count, long offset) throws LastErrorException;
 
     public static native int fdatasync(int fd) throws LastErrorException;
 
@@ -109,9 +104,6 @@ public final class LibC {
     public static native int munmap(long addr, long length) throws LastErrorException;
 
     public static native int madvise(long addr, long length, int advice) throws LastErrorException;
-
-    /** syscall(2) with up to six integer or address arguments, for calls libc does not wrap. */
-    public static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) throws LastErrorException;
 
     public static native String strerror(int errnum);
 

@@ -19,8 +19,6 @@ public final class MappedMemory implements AutoCloseable {
     public static final long PAGE_BYTES = 4096;
     /** A transparent huge page on x86-64 and on arm64 with 4 KiB base pages. */
     public static final long HUGE_PAGE_BYTES = 2L << 20;
-    /** Where the kernel says whether, and when, anonymous memory may get transparent huge pages. */
-    public static final Path THP_ENABLED = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
     private static final Path SELF_SMAPS = Path.of("/proc/self/smaps");
     private static final String ANON_HUGE_PAGES = "AnonHugePages:";
 
@@ -123,18 +121,6 @@ public final class MappedMemory implements AutoCloseable {
             return -1;
         }
         return Math.min(total, bytes);
-    }
-
-    /** The selected word of {@link #THP_ENABLED} ({@code always}, {@code madvise}, {@code never}), or {@code unavailable}. */
-    public static String transparentHugePageMode() {
-        try {
-            String s = Files.readString(THP_ENABLED, StandardCharsets.US_ASCII);
-            int open = s.indexOf('[');
-            int close = s.indexOf(']', open + 1);
-            return open >= 0 && close > open ? s.substring(open + 1, close) : s.trim();
-        } catch (IOException e) {
-            return "unavailable";
-        }
     }
 
     /** Unmaps the region; idempotent. */

@@ -26,22 +26,6 @@ public final class Syscalls {
         return r < 0 ? -Native.getLastError() : r;
     }
 
-    /** fdatasync(2): 0, or a negative errno. */
-    public static int fdatasync(int fd) {
-        return Bound.fdatasync(fd) < 0 ? -Native.getLastError() : 0;
-    }
-
-    /** fallocate(2) (e.g. punching a hole to discard a file range): 0, or a negative errno. */
-    public static int fallocate(int fd, int mode, long offset, long length) {
-        return Bound.fallocate(fd, mode, offset, length) < 0 ? -Native.getLastError() : 0;
-    }
-
-    /** ioctl(2) with an address argument (e.g. BLKDISCARD's u64[2] range): its result, or a negative errno. */
-    public static int ioctl(int fd, long request, long argp) {
-        int r = Bound.ioctl(fd, request, argp);
-        return r < 0 ? -Native.getLastError() : r;
-    }
-
     /** The system call's return value, or a negative errno when it returned -1. */
     public static long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) {
         long r = Bound.syscall(number, a1, a2, a3, a4, a5, a6);
@@ -57,12 +41,6 @@ public final class Syscalls {
         static native long pread(int fd, long buf, long count, long offset);
 
         static native long pwrite(int fd, long buf, long count, long offset);
-
-        static native int fdatasync(int fd);
-
-        static native int fallocate(int fd, int mode, long offset, long length);
-
-        static native int ioctl(int fd, long request, long argp);
 
         static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6);
     }

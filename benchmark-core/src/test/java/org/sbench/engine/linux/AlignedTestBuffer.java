@@ -1,6 +1,5 @@
 package org.sbench.engine.linux;
 
-import com.sun.jna.LastErrorException;
 import com.sun.jna.Pointer;
 
 /**
@@ -37,20 +36,12 @@ public final class AlignedTestBuffer implements AutoCloseable {
 
     /** pwrite(2) of the whole buffer at {@code offsetBytes}: bytes written or a negative errno. */
     public long pwrite(int fd, long offsetBytes) {
-        try {
-            return LibC.pwrite(fd, address, bytes, offsetBytes);
-        } catch (LastErrorException e) {
-            return -e.getErrorCode();
-        }
+        return Syscalls.pwrite(fd, address, bytes, offsetBytes);
     }
 
     /** pread(2) into the whole buffer from {@code offsetBytes}: bytes read or a negative errno. */
     public long pread(int fd, long offsetBytes) {
-        try {
-            return LibC.pread(fd, address, bytes, offsetBytes);
-        } catch (LastErrorException e) {
-            return -e.getErrorCode();
-        }
+        return Syscalls.pread(fd, address, bytes, offsetBytes);
     }
 
     @Override

@@ -2,9 +2,9 @@ package org.sbench.trace.format;
 
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
+import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
-import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.stats.RecordedQdByStream;
@@ -19,8 +19,7 @@ import org.sbench.trace.stats.RecordedQdByStream;
  * not recorded, and the depths of its other IOs count only the completions there are. A trace
  * whose IOs together move 2^63 bytes or more is refused: no count of its bytes holds them.
  */
-final class TimelineReader implements TraceReader {
-    private final TraceReader source;
+final class TimelineReader extends ForwardingTraceReader {
     private final IoRecord first = new IoRecord();
     private final boolean hasFirst;
     private final long originNs;
@@ -33,16 +32,16 @@ final class TimelineReader implements TraceReader {
     private long totalBytes;
 
     TimelineReader(TraceReader source, String displayName) {
-        this.source = source;
+        super(source);
         this.displayName = displayName;
         this.hasFirst = source.next(first);
         this.originNs = hasFirst ? first.issueNs : 0;
-        TraceInfo in = source.info();
-        checkPhases(in);
-        in = in.rebased(originNs);
-        boolean computeQd = in.has(Field.COMPLETE) && !in.has(Field.QD);
+        TraceInfo sourceInfo = source.info();
+        checkPhases(sourceInfo);
+        TraceInfo rebased = sourceInfo.rebased(originNs);
+        boolean computeQd = rebased.has(Field.COMPLETE) && !rebased.has(Field.QD);
         this.queues = computeQd ? new RecordedQdByStream() : null;
-        this.info = computeQd ? in.withField(Field.QD) : in;
+        this.info = computeQd ? rebased.withField(Field.QD) : rebased;
     }
 
     @Override
@@ -58,7 +57,7 @@ final class TimelineReader implements TraceReader {
                 return false;
             }
             into.copyFrom(first);
-        } else if (!source.next(into)) {
+        } else if (!in.next(into)) {
             return false;
         }
         totalBytes += into.lengthBytes;
@@ -95,8 +94,8 @@ final class TimelineReader implements TraceReader {
      * Refuses a phase mark 2^63 ns or more from the first issue, before or after it (a damaged
      * time): on the trace's clock it would wrap round to the other end of the trace.
      */
-    private void checkPhases(TraceInfo in) {
-        for (PhaseMarker p : in.phases()) {
+    private void checkPhases(TraceInfo sourceInfo) {
+        for (PhaseMarker p : sourceInfo.phases()) {
             try {
                 Math.subtractExact(p.timeNs(), originNs);
             } catch (ArithmeticException e) {
@@ -108,32 +107,7 @@ final class TimelineReader implements TraceReader {
     }
 
     @Override
-    public long skippedRecords() {
-        return source.skippedRecords();
-    }
-
-    @Override
-    public long incompleteLastLine() {
-        return source.incompleteLastLine();
-    }
-
-    @Override
-    public long reorderedRecords() {
-        return source.reorderedRecords();
-    }
-
-    @Override
-    public RequestAccounts requestAccounts() {
-        return source.requestAccounts();
-    }
-
-    @Override
     public boolean inIssueOrder() {
         return true;
-    }
-
-    @Override
-    public void close() {
-        source.close();
     }
 }

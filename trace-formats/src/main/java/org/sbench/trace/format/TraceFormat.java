@@ -19,9 +19,6 @@ public interface TraceFormat {
     /** The word users type ({@code --from msr}). */
     String name();
 
-    /** One line for help and error texts, e.g. "MSR Cambridge CSV (SNIA IOTTA)". */
-    String description();
-
     /**
      * True if {@code head} (the decompressed first bytes of a file) is this format. Must be strict
      * enough that no other format's sample matches: detection takes the first format that says yes.

@@ -11,9 +11,7 @@ import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Function;
 import org.sbench.SbenchException;
-import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
-import org.sbench.trace.TraceWriter;
 import org.sbench.trace.format.alibaba.AlibabaFormat;
 import org.sbench.trace.format.blkparse.BlkparseFormat;
 import org.sbench.trace.format.blktrace.BlktraceFormat;
@@ -272,10 +270,5 @@ public final class TraceFormats {
             ordered.close();
             throw e;
         }
-    }
-
-    /** Opens a writer for {@code out} in the format {@link #forOutput} chooses. */
-    public TraceWriter create(Path out, String to, TraceInfo info) {
-        return forOutput(out, to).openWriter(out, info);
     }
 }

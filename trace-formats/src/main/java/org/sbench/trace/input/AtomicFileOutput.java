@@ -69,14 +69,6 @@ public final class AtomicFileOutput implements AutoCloseable {
     }
 
     /**
-     * Why {@code target} cannot be an output file, or null when it can ({@link OutputPath#refusal}).
-     * Commands check their output options with this before writing anything.
-     */
-    public static String unwritable(Path target) {
-        return OutputPath.refusal(target);
-    }
-
-    /**
      * A new empty file with a hidden name where work on the way to {@code target} goes (beside it,
      * or in the temporary directory when {@code target} is not a regular file); deleted when the
      * JVM exits unless the caller moves or deletes it first.

@@ -285,19 +285,6 @@ public final class Fields {
         throw error(i, what);
     }
 
-    /** A decimal integer that may be negative. */
-    public long signedAt(int i, String what) {
-        if (length(i) > 1 && line[start[i]] == '-') {
-            start[i]++;
-            try {
-                return -unsignedAt(i, what);
-            } finally {
-                start[i]--;
-            }
-        }
-        return unsignedAt(i, what);
-    }
-
     /** A non-negative hexadecimal integer, with or without {@code 0x}. */
     public long hexAt(int i, String what) {
         int s = start[i];

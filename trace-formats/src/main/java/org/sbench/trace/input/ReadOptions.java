@@ -59,10 +59,6 @@ public final class ReadOptions {
         return new ReadOptions(n, sortMemoryRecords, progress, recordChecks);
     }
 
-    public ReadOptions withSortMemoryRecords(int n) {
-        return new ReadOptions(skipBad, n, progress, recordChecks);
-    }
-
     public ReadOptions withProgress(Progress p) {
         return new ReadOptions(skipBad, sortMemoryRecords, p, recordChecks);
     }

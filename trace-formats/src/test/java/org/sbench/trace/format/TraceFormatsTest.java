@@ -179,7 +179,7 @@ class TraceFormatsTest {
     @Test
     void anSbtFileFromAPipeIsRefusedInOneLine(@TempDir Path dir) throws Exception {
         Path sbt = dir.resolve("t.sbt");
-        try (org.sbench.trace.TraceWriter w = formats.create(sbt, null, org.sbench.trace.TraceInfo.of("test", java.util.Set.of()))) {
+        try (org.sbench.trace.TraceWriter w = formats.forOutput(sbt, null).openWriter(sbt, org.sbench.trace.TraceInfo.of("test", java.util.Set.of()))) {
             w.write(TestRecords.record(0, IoRecord.NO_TIME, 0, 4096, org.sbench.trace.Op.READ, IoRecord.NO_STREAM));
             w.finish();
         }

@@ -33,7 +33,6 @@ class FieldsTest {
         assertEquals(1_000_001_500L, f.scaledAt(4, 9, "seconds"));
         assertEquals(255, f.hexAt(5, "hex"));
         assertEquals(true, f.isEmpty(6));
-        assertEquals(-7, f.signedAt(7, "n"));
         assertEquals(1_000_001L, f.scaledAt(4, 6, "seconds"));
     }
 

@@ -22,11 +22,6 @@ public final class AlibabaFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "Alibaba Cloud block traces (2020)";
-    }
-
     /**
      * Yes when every one of the first data lines (header lines aside) has exactly five
      * comma-separated fields: an unsigned integer, {@code R} or {@code W}, and three unsigned integers.

@@ -25,11 +25,6 @@ public final class BlkparseFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "blkparse text output (Linux blktrace)";
-    }
-
     /**
      * Yes when at least half of the first lines, and at least three (or all, if fewer), are
      * blkparse events: {@code maj,min}, CPU, sequence number, seconds with exactly 9 decimals,

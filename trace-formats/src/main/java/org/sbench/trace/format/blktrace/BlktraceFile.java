@@ -89,10 +89,6 @@ final class BlktraceFile implements AutoCloseable {
         return pdu;
     }
 
-    ByteOrder order() {
-        return headerView.order();
-    }
-
     /**
      * Reads the next record.
      *

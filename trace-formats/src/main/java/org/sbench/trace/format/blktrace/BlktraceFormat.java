@@ -33,11 +33,6 @@ public final class BlktraceFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "blktrace binary (Linux, per-CPU NAME.blktrace.N files)";
-    }
-
     /**
      * Yes when the head starts with a whole blktrace record (magic and version 7 or 8 in either
      * byte order, a sane payload length) and, if the head holds it, the next record's magic follows.

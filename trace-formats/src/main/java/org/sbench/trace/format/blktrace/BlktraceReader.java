@@ -33,7 +33,7 @@ import org.sbench.trace.input.TraceInput;
  *  24 u32 bytes                                   24 u32 bytes
  *  28 u32 action                                  28 u32 pid
  *  32 u32 pid                                     32 u64 action
- *  36 u32 device  (major << 20) | minor           40 u32 device
+ *  36 u32 device  (major &lt;&lt; 20) | minor           40 u32 device
  *  40 u32 cpu                                     44 u32 cpu
  *  44 u16 error                                   48 u16 error
  *  46 u16 pdu_len                                 50 u16 pdu_len, 52 u8 pad[12]

@@ -18,11 +18,6 @@ public final class CsvTraceFormat implements TraceFormat {
     }
 
     @Override
-    public String description() {
-        return "sbench CSV (issue_ns,complete_ns,offset,length,op,stream,qd,process)";
-    }
-
-    @Override
     public boolean sniff(TraceHead head) {
         List<String> lines = head.dataLines(1, CsvLayout.COMMENT);
         if (lines.isEmpty()) {

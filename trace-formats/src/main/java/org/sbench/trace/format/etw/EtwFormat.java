@@ -22,11 +22,6 @@ public final class EtwFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "Windows ETW disk events, xperf text dump (xperf -a dumper)";
-    }
-
     /**
      * A line {@code BeginHeader} among the first lines, or, for a dump without its header, first
      * lines (up to five) that are all DiskRead, DiskWrite or DiskFlush rows.

@@ -29,11 +29,6 @@ public final class FioIologFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "fio iolog, versions 2 and 3 (read_iolog/write_iolog)";
-    }
-
     /** The header line ({@code fio version 2 iolog} or {@code ... 3 ...}) and line shapes after it. */
     @Override
     public boolean sniff(TraceHead head) {

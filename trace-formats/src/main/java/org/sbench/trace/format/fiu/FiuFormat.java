@@ -19,11 +19,6 @@ public final class FiuFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "FIU homes/mail/web traces (ts pid process lba sectors R|W major minor md5)";
-    }
-
     /**
      * Every one of the first data lines (up to five) has the FIU shape: decimal ts and pid, a
      * process, decimal LBA and size, R or W, decimal major and minor, then the content digests:

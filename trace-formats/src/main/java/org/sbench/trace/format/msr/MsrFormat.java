@@ -22,11 +22,6 @@ public final class MsrFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "MSR Cambridge CSV (SNIA IOTTA)";
-    }
-
     /**
      * Yes when every one of the first data lines (header lines aside) has exactly seven
      * comma-separated fields: digits, a host name, digits, {@code Read} or {@code Write}, digits.

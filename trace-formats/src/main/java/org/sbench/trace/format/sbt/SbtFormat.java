@@ -19,11 +19,6 @@ public final class SbtFormat implements TraceFormat {
     }
 
     @Override
-    public String description() {
-        return "sbench native binary trace (.sbt)";
-    }
-
-    @Override
     public boolean sniff(TraceHead head) {
         return head.length() >= SbtLayout.MAGIC.length
                 && Arrays.equals(head.bytes(), 0, SbtLayout.MAGIC.length, SbtLayout.MAGIC, 0, SbtLayout.MAGIC.length);

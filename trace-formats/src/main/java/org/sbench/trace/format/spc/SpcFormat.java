@@ -21,11 +21,6 @@ public final class SpcFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "SPC trace format (UMass Financial, WebSearch)";
-    }
-
     /**
      * Yes when every one of the first data lines has at least five comma-separated fields: three
      * unsigned integers, a one-letter opcode {@code r}, {@code R}, {@code w} or {@code W}, and a

@@ -22,11 +22,6 @@ public final class SystorFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "SYSTOR '17 VDI traces (SNIA IOTTA)";
-    }
-
     /**
      * Yes when every one of the first data lines (header lines aside) has exactly six
      * comma-separated fields: decimal seconds with a fraction, decimal seconds, {@code R},

@@ -24,11 +24,6 @@ public final class TencentFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "Tencent Cloud Block Storage traces";
-    }
-
     /**
      * Yes when every one of the first data lines (header lines aside) has exactly five
      * comma-separated unsigned integers, the first a ten-digit epoch second and the fourth

@@ -37,11 +37,6 @@ public final class TracefsFormat implements TraceFormat {
         return NAME;
     }
 
-    @Override
-    public String description() {
-        return "Linux tracefs text with block_rq_issue/block_rq_complete events";
-    }
-
     /**
      * Yes when, after {@code #} header lines and the preamble {@code trace-cmd report} prints
      * ({@code CPU 3 is empty}, one line per CPU without events, and {@code cpus=16}), at least half
