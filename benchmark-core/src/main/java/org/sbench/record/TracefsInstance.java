@@ -172,7 +172,9 @@ final class TracefsInstance {
 
     /**
      * Events the ring buffer lost so far: the sum over CPUs of {@code overrun} (overwritten before
-     * being read) and {@code dropped events} (refused while full) from {@code per_cpu/cpuN/stats}.
+     * being read), {@code commit overrun} (dropped when the writer wrapped onto a page still being
+     * written, which the event stream does not name) and {@code dropped events} (refused while
+     * full) from {@code per_cpu/cpuN/stats}.
      * Not thread-safe.
      */
     long lostEvents() {
@@ -187,7 +189,7 @@ final class TracefsInstance {
         return lost;
     }
 
-    /** The lost events a CPU's {@code stats} file states ({@code overrun: N}, {@code dropped events: N}). */
+    /** The lost events a CPU's {@code stats} file states ({@code overrun}, {@code commit overrun}, {@code dropped events}). */
     static long lostEvents(List<String> statsLines) {
         long lost = 0;
         for (String line : statsLines) {
@@ -196,7 +198,7 @@ final class TracefsInstance {
                 continue;
             }
             String key = line.substring(0, colon).trim();
-            if (key.equals("overrun") || key.equals("dropped events")) {
+            if (key.equals("overrun") || key.equals("commit overrun") || key.equals("dropped events")) {
                 lost += Long.parseLong(line.substring(colon + 1).trim());
             }
         }
