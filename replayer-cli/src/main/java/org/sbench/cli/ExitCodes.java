@@ -1,16 +1,20 @@
 package org.sbench.cli;
 
-/** The exit statuses of {@code sbench}, one place (the README lists them). */
+import org.sbench.ErrorKind;
+
+/**
+ * The exit statuses of {@code sbench} (the README lists them): a run's own, and a failure's, which is
+ * its {@link ErrorKind}'s (named here for the commands and their tests).
+ */
 final class ExitCodes {
     static final int OK = 0;
     static final int IO_ERRORS = 1;
-    static final int USAGE = 2;
-    static final int BAD_INPUT = 3;
-    static final int UNSAFE_TARGET = 4;
-    static final int SYSTEM_FAILURE = 5;
-    static final int INTERNAL = org.sbench.SbenchException.INTERNAL_EXIT;
+    static final int USAGE = ErrorKind.USAGE.exitCode();
+    static final int BAD_INPUT = ErrorKind.BAD_INPUT.exitCode();
+    static final int UNSAFE_TARGET = ErrorKind.UNSAFE_TARGET.exitCode();
+    static final int SYSTEM_FAILURE = ErrorKind.SYSTEM_FAILURE.exitCode();
     /** Interrupted by Ctrl-C (SIGINT); SIGTERM gives 143 and SIGHUP 129 ({@link StopSignals#exitCode}). */
-    static final int INTERRUPTED = 130;
+    static final int INTERRUPTED = ErrorKind.INTERRUPTED.exitCode();
 
     private ExitCodes() {
     }
