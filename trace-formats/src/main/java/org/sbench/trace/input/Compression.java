@@ -115,7 +115,7 @@ enum Compression {
             run = b > 0 ? run + 1 : 0;
             if (run > MAX_HEADER_TEXT_BYTES) {
                 throw SbenchException.badInput(name, "a gzip member's header has a file name or comment of more than "
-                        + MAX_HEADER_TEXT_BYTES + " bytes (no NUL ends it): not a gzip file, or a damaged one");
+                        + MAX_HEADER_TEXT_BYTES + " bytes (no NUL within them): not a gzip file, or a damaged one");
             }
             return b;
         }

@@ -82,7 +82,7 @@ class CompressionLimitsTest {
         Arrays.fill(file, header.length, file.length, (byte) 'a');
         Path gz = Files.write(dir.resolve("t.csv.gz"), file);
         SbenchException e = assertThrows(SbenchException.class, () -> records(dir, "t.csv.gz", Base64.getEncoder().encodeToString(file)));
-        assertEquals(gz + ": a gzip member's header has a file name or comment of more than 65536 bytes (no NUL ends it):"
+        assertEquals(gz + ": a gzip member's header has a file name or comment of more than 65536 bytes (no NUL within them):"
                 + " not a gzip file, or a damaged one", e.getMessage());
     }
 
