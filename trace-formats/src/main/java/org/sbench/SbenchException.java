@@ -120,6 +120,15 @@ public final class SbenchException extends RuntimeException {
     /** The exit status of an internal error (a bug). */
     public static final int INTERNAL_EXIT = 70;
 
+    /**
+     * A user's value quoted in a message: {@code 'TEXT'} shown as {@link #printable} shows it, its first 60 characters and
+     * how many there are when longer ({@code '99999...' (500000 characters)}), so that a huge value makes no huge line.
+     */
+    public static String quoted(CharSequence value) {
+        String s = String.valueOf(value);
+        return "'" + shorten(s) + "'" + (s.length() > MAX_FOUND_CHARS ? " (" + s.length() + " characters)" : "");
+    }
+
     static String shorten(CharSequence text) {
         String s = text.toString();
         return s.length() <= MAX_FOUND_CHARS ? printable(s) : printable(s.substring(0, MAX_FOUND_CHARS)) + "...";

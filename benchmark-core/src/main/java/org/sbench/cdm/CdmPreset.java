@@ -44,7 +44,7 @@ public enum CdmPreset {
                 return p;
             }
         }
-        throw SbenchException.usage("--preset takes v3 or v8, found '" + word + "'");
+        throw SbenchException.usage("--preset takes v3 or v8, found " + SbenchException.quoted(word));
     }
 
     /** In the order they run and print. */

@@ -38,7 +38,7 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
         }
         for (String d : data) {
             if (!d.equals("random") && !d.equals("zero")) {
-                throw SbenchException.usage("--data takes random, zero or both, found '" + d + "'");
+                throw SbenchException.usage("--data takes random, zero or both, found " + SbenchException.quoted(d));
             }
         }
     }

@@ -45,6 +45,7 @@ public final class WritePatterns {
     }
 
     private static SbenchException unknown(String name) {
-        return SbenchException.usage("--data takes random, zero or compress:PCT (PCT 0-100), found '" + name + "'");
+        return SbenchException.usage("--data takes random, zero or compress:PCT (PCT 0-100), found "
+                + SbenchException.quoted(name));
     }
 }

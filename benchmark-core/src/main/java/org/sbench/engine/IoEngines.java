@@ -168,7 +168,8 @@ public final class IoEngines {
                 return n;
             }
         }
-        throw SbenchException.usage("unknown IO engine '" + name + "'; known engines: " + String.join(", ", NAMES));
+        throw SbenchException.usage("unknown IO engine " + SbenchException.quoted(name) + "; known engines: "
+                + String.join(", ", NAMES));
     }
 
     /**

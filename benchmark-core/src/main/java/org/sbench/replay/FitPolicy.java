@@ -23,6 +23,6 @@ public enum FitPolicy {
                 return f;
             }
         }
-        throw SbenchException.usage("--fit takes error, wrap or scale, found '" + word + "'");
+        throw SbenchException.usage("--fit takes error, wrap or scale, found " + SbenchException.quoted(word));
     }
 }

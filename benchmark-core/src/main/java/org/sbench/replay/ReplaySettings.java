@@ -252,7 +252,7 @@ public final class ReplaySettings {
                     .withMapping(FitPolicy.of(fit), stream, readOnly).withOnError(onErrorPolicy()).withSeed(seed);
             String how = Words.of(reap);
             if (!how.equals("poll") && !how.equals("wait")) {
-                throw SbenchException.usage("--reap takes poll or wait, found '" + reap + "'");
+                throw SbenchException.usage("--reap takes poll or wait, found " + SbenchException.quoted(reap));
             }
             return s.withPollCompletions(how.equals("poll"));
         }
@@ -260,7 +260,7 @@ public final class ReplaySettings {
         private ReplayMode mode() {
             String word = mode == null ? ReplayMode.RecordedQd.WORD : Words.of(mode);
             if (!List.of(ReplayMode.RecordedQd.WORD, ReplayMode.Timed.WORD, ReplayMode.FixedQd.WORD).contains(word)) {
-                throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found '" + mode + "'");
+                throw SbenchException.usage("--mode takes recorded-qd, timed or fixed-qd, found " + SbenchException.quoted(mode));
             }
             goesWith("--max-idle", maxIdleNs, word, ReplayMode.RecordedQd.WORD);
             goesWith("--qd-fallback", qdFallback, word, ReplayMode.RecordedQd.WORD);
@@ -299,7 +299,7 @@ public final class ReplaySettings {
             try {
                 return Replayer.OnError.valueOf(Words.of(onError).toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw SbenchException.usage("--on-error takes stop or continue, found '" + onError + "'");
+                throw SbenchException.usage("--on-error takes stop or continue, found " + SbenchException.quoted(onError));
             }
         }
     }

@@ -1,5 +1,6 @@
 package org.sbench.replay;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,9 +9,10 @@ import org.sbench.trace.input.ReadOptions;
 
 /**
  * The plans of several replays made before any runs (a scenario's steps), each trace planned once: by what a plan depends
- * on, the file as named, its format ({@code --from}) and how it is read ({@code --skip-bad}), not by the settings that change
- * only the replay ({@code qd}, {@code speed}, {@code stream}, {@code fit}, ...), which {@link TracePlan} answers for each.
- * A stop asked of the control abandons the reading.
+ * on, the file (by its real path: {@code t.csv}, {@code ./t.csv}, its absolute path and a link to it are one file), its
+ * format ({@code --from}) and how it is read ({@code --skip-bad}), not by the settings that change only the replay
+ * ({@code qd}, {@code speed}, {@code stream}, {@code fit}, ...), which {@link TracePlan} answers for each. A stop asked of
+ * the control abandons the reading.
  */
 public final class TracePlans {
     private final ReplayControl control;
@@ -26,13 +28,22 @@ public final class TracePlans {
 
     /** The plan of trace {@code path} read as {@code from} with {@code options}: made the first time, then the same. */
     public TracePlan of(Path path, String from, ReadOptions options) {
-        Key key = new Key(path, from, options);
+        Key key = new Key(identity(path), from, options);
         TracePlan plan = plans.get(key);
         if (plan == null) {
             plan = TracePlan.of(TraceFormats.standard(), path, from, options, control);
             plans.put(key, plan);
         }
         return plan;
+    }
+
+    /** The file {@code path} names: its real path, or its normalized absolute path where it cannot be resolved. */
+    private static Path identity(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
     }
 
     /** How many plans were made (each a reading of its trace). */

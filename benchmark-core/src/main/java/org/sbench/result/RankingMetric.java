@@ -28,6 +28,6 @@ public enum RankingMetric {
                 return m;
             }
         }
-        throw SbenchException.usage("--metric takes busy, mbps, iops or latency, found '" + word + "'");
+        throw SbenchException.usage("--metric takes busy, mbps, iops or latency, found " + SbenchException.quoted(word));
     }
 }

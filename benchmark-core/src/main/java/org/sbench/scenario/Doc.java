@@ -84,7 +84,7 @@ final class Doc {
                     p.nextToken();
                     Field f = new Field(key, keyLine, node(file, p));
                     if (fields.put(key, f) != null) {
-                        throw error(file, keyLine, "'" + key + "' given twice");
+                        throw error(file, keyLine, SbenchException.quoted(key) + " given twice");
                     }
                 }
                 return new Fields(fields, line);

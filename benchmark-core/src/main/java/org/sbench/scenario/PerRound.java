@@ -28,7 +28,8 @@ final class PerRound {
             String name = change.getKey();
             String base = spec.options().get(name);
             if (base == null) {
-                throw SbenchException.usage("per-round '" + name + "': write " + name + " among the options of " + spec.kind()
+                throw SbenchException.usage("per-round " + SbenchException.quoted(name) + ": write " + name
+                        + " among the options of " + spec.kind()
                         + " as well, its value in round 1");
             }
             out.put(name, value(name, base, change.getValue().strip(), round - 1));
@@ -37,24 +38,26 @@ final class PerRound {
     }
 
     private static String value(String name, String base, String change, int steps) {
-        String option = "per-round '" + name + "'";
+        String option = "per-round " + SbenchException.quoted(name);
         if (change.matches(DURATION)) {
             requireSameKind(option, base, change, () -> OptionWords.durationNs(null, base));
             boolean negative = change.startsWith("-");
             long delta = OptionWords.durationNs(option, negative ? change.substring(1) : change) * (negative ? -1 : 1);
-            return OptionWords.duration(checked(option, OptionWords.durationNs("'" + name + "'", base) + steps * delta));
+            return OptionWords.duration(checked(option, OptionWords.durationNs(SbenchException.quoted(name), base)
+                    + steps * delta));
         }
         if (change.matches(SIZE)) {
             requireSameKind(option, base, change, () -> OptionWords.sizeBytes(null, base));
             boolean negative = change.startsWith("-");
             long delta = OptionWords.sizeBytes(option, negative ? change.substring(1) : change) * (negative ? -1 : 1);
-            return OptionWords.size(checked(option, OptionWords.sizeBytes("'" + name + "'", base) + steps * delta));
+            return OptionWords.size(checked(option, OptionWords.sizeBytes(SbenchException.quoted(name), base) + steps * delta));
         }
         if (change.matches(NUMBER) && base.strip().matches(NUMBER)) {
             boolean percent = base.strip().endsWith("%");
             BigDecimal v = number(base).add(number(change).multiply(BigDecimal.valueOf(steps)));
             if (v.signum() < 0) {
-                throw SbenchException.usage(option + " makes " + name + " negative (" + v.toPlainString() + ")");
+                throw SbenchException.usage(option + " makes " + name + " negative ("
+                        + SbenchException.quoted(v.toPlainString()) + ")");
             }
             return v.stripTrailingZeros().toPlainString() + (percent ? "%" : "");
         }
@@ -71,8 +74,9 @@ final class PerRound {
     }
 
     private static SbenchException notOfItsKind(String option, String base, String change) {
-        return SbenchException.usage(option + ": expected a change of the same kind as '" + base + "': a duration (5m),"
-                + " a size (128K) or a number, found '" + change + "'");
+        return SbenchException.usage(option + ": expected a change of the same kind as " + SbenchException.quoted(base)
+                + ": a duration (5m),"
+                + " a size (128K) or a number, found " + SbenchException.quoted(change));
     }
 
     private static BigDecimal number(String word) {

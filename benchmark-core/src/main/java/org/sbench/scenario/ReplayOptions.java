@@ -50,7 +50,8 @@ final class ReplayOptions {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         String trace = o.required(TRACE);
         if (!Files.exists(Path.of(trace)) && !BundledTraces.exists(trace)) {
-            throw SbenchException.usage("--trace " + trace + ": no such file, and no bundled workload of that name"
+            throw SbenchException.usage("--trace " + SbenchException.quoted(trace)
+                    + ": no such file, and no bundled workload of that name"
                     + " (sbench traces lists them)");
         }
         ReplaySettings settings = ReplaySettings.builder()

@@ -106,7 +106,8 @@ public final class ScenarioFile {
         known(top, TOP, "a scenario");
         String name = top.fields().containsKey("name") ? text(top.fields().get("name")) : defaultName;
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            throw Doc.error(source, lineOf(top, "name"), "name: expected letters, digits, '.', '_' or '-', found '" + name + "'");
+            throw Doc.error(source, lineOf(top, "name"), "name: expected letters, digits, '.', '_' or '-', found "
+                    + SbenchException.quoted(name));
         }
         String description = top.fields().containsKey("description") ? text(top.fields().get("description")) : null;
         Doc.Field steps = top.fields().get("steps");
@@ -123,7 +124,8 @@ public final class ScenarioFile {
                 Scenario.Group g = group(f, groupLines.size() + 1);
                 Integer first = groupLines.putIfAbsent(g.name(), g.line());
                 if (first != null) {
-                    throw Doc.error(source, g.line(), "group '" + g.name() + "' is named twice (first at line " + first
+                    throw Doc.error(source, g.line(), "group " + SbenchException.quoted(g.name())
+                            + " is named twice (first at line " + first
                             + "); give each group a name of its own");
                 }
                 parts.add(g);
@@ -152,7 +154,7 @@ public final class ScenarioFile {
         if (f.fields().containsKey("until")) {
             String until = text(f.fields().get("until"));
             if (until == null || !STEADY.equals(Words.of(until))) {
-                throw Doc.error(source, lineOf(f, "until"), "until: expected steady, found '" + until + "'");
+                throw Doc.error(source, lineOf(f, "until"), "until: expected steady, found " + SbenchException.quoted(until));
             }
             steady = true;
         }
@@ -195,7 +197,7 @@ public final class ScenarioFile {
         if (v == null || !v.matches("[0-9]{1,9}") || Integer.parseInt(v) < min || Integer.parseInt(v) > max) {
             throw Doc.error(source, field.line(), "rounds: expected a whole number from " + min + " to " + max
                     + (steady ? " (the most rounds until steady state; SNIA PTS gives up after " + SteadyState.MAX_ROUNDS + ")" : "")
-                    + ", found '" + v + "'");
+                    + ", found " + SbenchException.quoted(v));
         }
         return Integer.parseInt(v);
     }
@@ -206,7 +208,7 @@ public final class ScenarioFile {
         String value = parts.length == 2 ? Words.of(parts[1]) : null;
         String expected = "track: expected STEP.VALUE, STEP a step of the group (its kind or number from 1) and VALUE iops or mbps";
         if (!(Scenario.Track.IOPS.equals(value) || Scenario.Track.MBPS.equals(value))) {
-            throw Doc.error(source, field.line(), expected + ", found '" + v + "'");
+            throw Doc.error(source, field.line(), expected + ", found " + SbenchException.quoted(v));
         }
         int index = -1;
         if (parts[0].matches("[0-9]{1,4}")) {
@@ -263,7 +265,8 @@ public final class ScenarioFile {
         }
         for (Doc.Field option : map.fields().values()) {
             if (!(option.value() instanceof Doc.Scalar s) || s.text() == null) {
-                throw Doc.error(source, option.line(), "option '" + option.key() + "' of " + field.key() + ": expected a value"
+                throw Doc.error(source, option.line(), "option " + SbenchException.quoted(option.key()) + " of "
+                        + field.key() + ": expected a value"
                         + " (a word or number)");
             }
             words.put(option.key(), s.text());
@@ -288,7 +291,8 @@ public final class ScenarioFile {
     private void known(Doc.Fields f, List<String> keys, String what) {
         for (Doc.Field field : f.fields().values()) {
             if (!keys.contains(field.key())) {
-                throw Doc.error(source, field.line(), "unknown key '" + field.key() + "' in " + what + "; expected "
+                throw Doc.error(source, field.line(), "unknown key " + SbenchException.quoted(field.key()) + " in " + what
+                        + "; expected "
                         + String.join(", ", keys));
             }
         }

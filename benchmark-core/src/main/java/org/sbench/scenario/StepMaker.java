@@ -43,7 +43,8 @@ final class StepMaker {
         Scenario.StepSpec spec = p.spec();
         StepKinds.Kind kind = kinds.kind(spec.kind());
         if (kind == null) {
-            throw Doc.error(scenario.source(), spec.line(), "unknown step '" + spec.kind() + "'; the steps are "
+            throw Doc.error(scenario.source(), spec.line(), "unknown step " + SbenchException.quoted(spec.kind())
+                    + "; the steps are "
                     + String.join(", ", kinds.words()));
         }
         refuseEngine(spec);
@@ -125,7 +126,8 @@ final class StepMaker {
         String engine = StepOptions.ENGINE;
         Integer line = spec.optionLines().containsKey(engine) ? spec.optionLines().get(engine) : spec.perRoundLines().get(engine);
         if (line != null) {
-            throw Doc.error(scenario.source(), line, "'" + engine + "' is no option of a scenario's step; every step runs on the"
+            throw Doc.error(scenario.source(), line, SbenchException.quoted(engine)
+                    + " is no option of a scenario's step; every step runs on the"
                     + " engine 'sbench run --engine' names, which the bundle records");
         }
     }
@@ -184,7 +186,7 @@ final class StepMaker {
         Integer line = null;
         if (key != null) {
             // A change that cannot apply is the per-round line's fault from round 1 on.
-            boolean change = round > 1 || message.startsWith("per-round '" + key + "'");
+            boolean change = round > 1 || message.startsWith("per-round " + SbenchException.quoted(key));
             line = change && spec.perRoundLines().containsKey(key) ? spec.perRoundLines().get(key) : spec.optionLines().get(key);
         }
         String text = DASHED.matcher(message).replaceAll("$1");

@@ -64,7 +64,8 @@ public final class IdleStep implements Step {
                     + "), found " + StepOptions.durationWord(probeIntervalNs));
         }
         if (!PROBE_TESTS.contains(probeTest)) {
-            throw SbenchException.usage("--probe-test takes " + StepOptions.alternatives(PROBE_TESTS) + ", found '" + probeTest + "'");
+            throw SbenchException.usage("--probe-test takes " + StepOptions.alternatives(PROBE_TESTS) + ", found "
+                    + SbenchException.quoted(probeTest));
         }
         if (probeNs <= 0) {
             throw SbenchException.usage("--probe-duration must be above 0, found " + StepOptions.durationWord(probeNs));

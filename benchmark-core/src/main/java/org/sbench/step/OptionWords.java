@@ -39,7 +39,8 @@ public final class OptionWords {
         v = v.endsWith("%") ? v.substring(0, v.length() - 1).strip() : v;
         double p = v.matches("[0-9]{1,9}(\\.[0-9]{1,9})?") ? Double.parseDouble(v) : Double.NaN;
         if (!(p > 0 && p <= PERCENT_ALL)) {
-            throw SbenchException.usage(prefix(option) + "'" + word + "' is not a share; write a percentage above 0 and up to 100");
+            throw SbenchException.usage(prefix(option) + SbenchException.quoted(word)
+                    + " is not a share; write a percentage above 0 and up to 100");
         }
         return p;
     }

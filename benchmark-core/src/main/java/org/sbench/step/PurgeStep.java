@@ -62,7 +62,8 @@ public final class PurgeStep implements Step {
         static Range of(String value) {
             int colon = value.indexOf(':');
             if (colon < 0) {
-                throw SbenchException.usage("--range takes OFFSET:LENGTH (e.g. 1G:512M, or 1G: to the end), found '" + value + "'");
+                throw SbenchException.usage("--range takes OFFSET:LENGTH (e.g. 1G:512M, or 1G: to the end), found "
+                        + SbenchException.quoted(value));
             }
             long offset = StepOptions.bytes("range", value.substring(0, colon).isBlank() ? "0" : value.substring(0, colon));
             String length = value.substring(colon + 1);

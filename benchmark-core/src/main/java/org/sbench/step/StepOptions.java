@@ -42,7 +42,8 @@ public final class StepOptions {
         for (Map.Entry<String, String> e : given.entrySet()) {
             if (!known.contains(e.getKey())) {
                 List<String> inScenario = known.stream().filter(k -> !k.equals(ENGINE)).toList();
-                throw SbenchException.usage("unknown option '" + e.getKey() + "' of step " + kind + "; " + kind + " takes "
+                throw SbenchException.usage("unknown option " + SbenchException.quoted(e.getKey()) + " of step " + kind
+                        + "; " + kind + " takes "
                         + (inScenario.isEmpty() ? "no options" : String.join(", ", inScenario)));
             }
             if (e.getValue() == null || e.getValue().isBlank()) {
@@ -65,7 +66,7 @@ public final class StepOptions {
     public String word(String key, String otherwise, List<String> allowed) {
         String v = text(key, otherwise);
         if (!allowed.contains(Words.of(v))) {
-            throw SbenchException.usage("--" + key + " takes " + alternatives(allowed) + ", found '" + v + "'");
+            throw SbenchException.usage("--" + key + " takes " + alternatives(allowed) + ", found " + SbenchException.quoted(v));
         }
         return Words.of(v);
     }
@@ -114,7 +115,7 @@ public final class StepOptions {
             return otherwise;
         }
         if (!v.strip().matches("-?[0-9]{1,9}")) {
-            throw SbenchException.usage("--" + key + " takes a whole number, found '" + v + "'");
+            throw SbenchException.usage("--" + key + " takes a whole number, found " + SbenchException.quoted(v));
         }
         return Integer.parseInt(v.strip());
     }
@@ -142,7 +143,7 @@ public final class StepOptions {
     public int count(String key, int otherwise) {
         int n = integer(key, otherwise);
         if (n < 0) {
-            throw SbenchException.usage("--" + key + " takes a whole number, found '" + given.get(key) + "'");
+            throw SbenchException.usage("--" + key + " takes a whole number, found " + SbenchException.quoted(given.get(key)));
         }
         return n;
     }
@@ -156,7 +157,7 @@ public final class StepOptions {
         try {
             return Double.parseDouble(v.strip());
         } catch (NumberFormatException e) {
-            throw SbenchException.usage("--" + key + " takes a number, found '" + v + "'");
+            throw SbenchException.usage("--" + key + " takes a number, found " + SbenchException.quoted(v));
         }
     }
 
@@ -169,7 +170,7 @@ public final class StepOptions {
         if (Words.of(v).equals("true")) {
             return true;
         }
-        throw SbenchException.usage("--" + key + " takes true or false, found '" + v + "'");
+        throw SbenchException.usage("--" + key + " takes true or false, found " + SbenchException.quoted(v));
     }
 
     /** A percentage ({@code 50}, {@code 50%}, {@code 12.5%}), or {@code otherwise} when not given; its range is the step's to check. */
@@ -181,7 +182,7 @@ public final class StepOptions {
         String v = value.strip();
         v = v.endsWith("%") ? v.substring(0, v.length() - 1) : v;
         if (!v.matches("[0-9]{1,3}(\\.[0-9]{1,6})?")) {
-            throw SbenchException.usage("--" + key + " takes a percentage such as 100%, found '" + value + "'");
+            throw SbenchException.usage("--" + key + " takes a percentage such as 100%, found " + SbenchException.quoted(value));
         }
         return Double.parseDouble(v);
     }
@@ -212,7 +213,8 @@ public final class StepOptions {
     static String engine(String name) {
         String word = Words.of(name);
         if (!IoEngines.names().contains(word)) {
-            throw SbenchException.usage("--engine takes " + alternatives(IoEngines.names()) + ", found '" + name + "'");
+            throw SbenchException.usage("--engine takes " + alternatives(IoEngines.names()) + ", found "
+                    + SbenchException.quoted(name));
         }
         return word;
     }

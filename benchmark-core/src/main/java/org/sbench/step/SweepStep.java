@@ -153,8 +153,9 @@ public final class SweepStep implements Step {
         long[] offsets = offsets(capacity, points, pointBytes, Math.max(target.logicalBlockSize(), target.physicalBlockSize()));
         String name = "sweep " + opWord();
         long ios = SweepTraceReader.ios(points, pointBytes, blockBytes);
+        // What is issued: a point smaller than --bs is one IO of its size.
         String definition = "sweep: " + pointsWord() + " from the first byte to the last, " + pointBytes + " B at each in sequential "
-                + blockBytes + " B " + opWord() + "s at QD " + io.qd();
+                + Math.min(blockBytes, pointBytes) + " B " + opWord() + "s at QD " + io.qd();
         GeneratedSource source = new GeneratedSource(name, KIND, definition, () -> new SweepTraceReader(name, op, offsets, pointBytes,
                 blockBytes), ios, capacity, Math.min(blockBytes, pointBytes));
         try (StepRuns runs = new StepRuns(context)) {
@@ -163,13 +164,19 @@ public final class SweepStep implements Step {
         }
     }
 
-    /** The bytes of each point on {@code target}: as given, or by default 64 MiB (the auto size) or what fits. */
+    /**
+     * The bytes of each point on {@code target}: as given, or by default 64 MiB (the auto size, at least one {@code --bs} IO)
+     * or what fits, in whole {@code --bs} IOs (which are whole logical blocks) so that every IO of the sweep is {@code --bs};
+     * where not one fits (a tiny target), one IO of what fits in whole logical blocks.
+     */
     private long pointBytes(Target target) {
         io.checkFits(target);
         long capacity = target.capacityBytes();
+        int bs = io.blockBytes();
         int block = target.logicalBlockSize();
         if (perPointBytes == 0) {
-            long fits = Math.min(autoBytes / block * block, capacity / points / block * block);
+            long fits = Math.min(Math.max(autoBytes, bs), capacity / points);
+            fits = fits >= bs ? fits / bs * bs : fits / block * block;
             if (fits == 0) {
                 throw SbenchException.usage("--points " + points + " do not fit in " + target.path() + " (" + capacity
                         + " bytes) at one logical block (" + block + " bytes) each; give fewer points");

@@ -31,6 +31,6 @@ public enum EraseMethod {
                 return m;
             }
         }
-        throw SbenchException.usage("--method takes trim, secure-trim or zero, found '" + word + "'");
+        throw SbenchException.usage("--method takes trim, secure-trim or zero, found " + SbenchException.quoted(word));
     }
 }

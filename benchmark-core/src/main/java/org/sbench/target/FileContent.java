@@ -6,8 +6,11 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.sbench.SbenchException;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.TraceHead;
@@ -17,8 +20,8 @@ import org.sbench.trace.input.TraceInput;
  * Recognises user data in an existing file that is no drive image, which a write to it as a target
  * would destroy: a trace of any format sbench detects (compressed or not), compressed data, a tar
  * archive, sbench's JSON (a result or a bundle's index) and any other text: UTF-8, in one byte a
- * character (Latin-1, Windows-1252; Windows-1251, KOI8-R, ISO-8859-7 words) or UTF-16 (after its
- * byte order mark, or words without one). A drive image holds none of these at its start: what
+ * character (Latin-1, Windows-1252; Windows-1251, KOI8-R, ISO-8859-7 words), UTF-16 or UTF-32
+ * (after its byte order mark, or words without one). A drive image holds none of these at its start: what
  * sbench writes (random data, zeros) and a fresh file (zeros) are not text, as a NUL byte is in
  * almost every 64 KiB of random data.
  */
@@ -30,8 +33,19 @@ final class FileContent {
     private static final int WHITESPACE_SHARE_DIVISOR = 32;
     /** Words have at least this many different characters, where a fill of a test pattern has a few. */
     private static final int MIN_DISTINCT_CHARACTERS = 16;
+    /** The wide encodings of text by their byte order marks, UTF-32's first: its little-endian mark begins with UTF-16's. */
+    private static final Map<byte[], Charset> BYTE_ORDER_MARKS = marks();
 
     private FileContent() {
+    }
+
+    private static Map<byte[], Charset> marks() {
+        Map<byte[], Charset> marks = new LinkedHashMap<>();
+        marks.put(new byte[] {(byte) 0xFF, (byte) 0xFE, 0, 0}, Charset.forName("UTF-32LE"));
+        marks.put(new byte[] {0, 0, (byte) 0xFE, (byte) 0xFF}, Charset.forName("UTF-32BE"));
+        marks.put(new byte[] {(byte) 0xFF, (byte) 0xFE}, StandardCharsets.UTF_16LE);
+        marks.put(new byte[] {(byte) 0xFE, (byte) 0xFF}, StandardCharsets.UTF_16BE);
+        return Collections.unmodifiableMap(marks);
     }
 
     /** What {@code file} holds, as a phrase ("a trace in sbt format", "text"); empty for what may be a drive image. */
@@ -59,7 +73,7 @@ final class FileContent {
         if (TraceFormats.isTarArchive(head)) {
             return Optional.of("a tar archive");
         }
-        if (isUtf16Text(head.bytes())) {
+        if (isWideText(head.bytes())) {
             return Optional.of("text");
         }
         String text = new String(head.bytes(), StandardCharsets.ISO_8859_1);
@@ -80,26 +94,25 @@ final class FileContent {
     }
 
     /**
-     * True when {@code bytes} are UTF-16 (Notepad's "Unicode"), but for a character cut at their end,
-     * with control characters and unassigned ones (U+FFFF) in no more than one in twenty (text: a NUL
-     * is in every ASCII character, so {@link TraceHead#isText} says no): after a byte order mark, or
-     * without one {@link #isWords words} in either byte order. Random data holds an unpaired surrogate
-     * in its first KiB, malformed; zeros are controls; a fill of one byte or two (0xAB, 0xAA and 0x55)
-     * decodes, but to no words; a compiled terminfo entry has -1 (U+FFFF) in every other character.
+     * True when {@code bytes} are UTF-16 (Notepad's "Unicode") or UTF-32, but for a character cut at
+     * their end, with control characters and unassigned ones (U+FFFF) in no more than one in twenty
+     * (text: a NUL is in every ASCII character, so {@link TraceHead#isText} says no): after a byte order
+     * mark, or without one {@link #isWords words} in either byte order. Random data holds an unpaired
+     * surrogate in its first KiB (UTF-16) or a value beyond U+10FFFF in its first few (UTF-32),
+     * malformed; zeros are controls; a fill of one byte or two (0xAB, 0xAA and 0x55) decodes, but to
+     * no words; a compiled terminfo entry has -1 (U+FFFF) in every other character.
      */
-    private static boolean isUtf16Text(byte[] bytes) {
-        Charset marked = bytes.length < 2 ? null
-                : bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE ? StandardCharsets.UTF_16LE
-                : bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF ? StandardCharsets.UTF_16BE : null;
-        if (marked != null) {
-            return utf16Text(bytes, 2, marked) != null;
+    private static boolean isWideText(byte[] bytes) {
+        for (Map.Entry<byte[], Charset> mark : BYTE_ORDER_MARKS.entrySet()) {
+            if (Arrays.equals(bytes, 0, Math.min(bytes.length, mark.getKey().length), mark.getKey(), 0, mark.getKey().length)) {
+                return wideText(bytes, mark.getKey().length, mark.getValue()) != null;
+            }
         }
-        return Stream.of(StandardCharsets.UTF_16LE, StandardCharsets.UTF_16BE).map(c -> utf16Text(bytes, 0, c))
-                .anyMatch(text -> text != null && isWords(text));
+        return BYTE_ORDER_MARKS.values().stream().map(c -> wideText(bytes, 0, c)).anyMatch(text -> text != null && isWords(text));
     }
 
-    /** {@code bytes} from {@code offset} decoded as {@code charset} when they are UTF-16 text ({@link #isUtf16Text}); null if not. */
-    private static String utf16Text(byte[] bytes, int offset, Charset charset) {
+    /** {@code bytes} from {@code offset} decoded as {@code charset} when they are UTF-16 or UTF-32 text ({@link #isWideText}); null if not. */
+    private static String wideText(byte[] bytes, int offset, Charset charset) {
         CharBuffer text = CharBuffer.allocate(bytes.length / 2);
         if (charset.newDecoder().decode(ByteBuffer.wrap(bytes, offset, bytes.length - offset), text, false).isError()) {
             return null;

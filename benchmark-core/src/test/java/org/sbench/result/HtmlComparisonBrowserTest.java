@@ -28,6 +28,8 @@ class HtmlComparisonBrowserTest {
     /** Tall enough for the whole page of 8 drives; right of the page's 1100 px (and its padding) in a 1200 px window. */
     private static final int PAGE_HEIGHT_PX = 12_000;
     private static final int RIGHT_MARGIN_PX = 20;
+    /** A phone's window. */
+    private static final int NARROW_PX = 400;
 
     @Test
     void chromiumRendersTheComparisonPage(@TempDir Path dir) throws Exception {
@@ -77,6 +79,39 @@ class HtmlComparisonBrowserTest {
                 assertTrue((rgb & 0xffffff) == 0xffffff, "drawn right of the page at x " + x + ", y " + y);
             }
         }
+    }
+
+    /**
+     * In a window 400 px wide the column list's headings (the drives' labels) did not break, so the page spread to 506 px
+     * with labels such as Samsung_SSD_990_PRO_2TB_S6Z2NF0W123456A (694 px in the browser audit's). In a narrow window they
+     * break where they must and the page keeps the window's width. The page sits in a 400 px frame: headless Chromium's
+     * window is at least 500 px wide.
+     */
+    @Test
+    void theColumnListFitsANarrowWindow(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        List<ResultComparison.Input> inputs = new ArrayList<>();
+        for (String label : List.of("Samsung_SSD_990_PRO_2TB_S6Z2NF0W123456A", "WD_BLACK_SN850X_2000GB_23456789ABCD")) {
+            inputs.add(new ResultComparison.Input(label + ".json", ResultFixtures.load(ResultFixtures.A), label));
+        }
+        Path html = dir.resolve("compare.html");
+        new HtmlComparisonWriter(RankingMetric.BUSY).write(ResultComparison.of(inputs, 0, false), html);
+        Path frame = Files.writeString(dir.resolve("frame.html"), "<html><body><iframe id=\"f\" src=\"compare.html\" width=\""
+                + NARROW_PX + "\" height=\"800\"></iframe><script>document.getElementById('f').onload = function () {"
+                + " document.body.setAttribute('data-width', this.contentDocument.documentElement.scrollWidth); };</script>"
+                + "</body></html>");
+        Path profile = Files.createDirectory(dir.resolve("profile"));
+        Process p = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--allow-file-access-from-files", "--virtual-time-budget=10000", "--user-data-dir=" + profile, "--dump-dom",
+                frame.toUri().toString()))
+                .redirectError(dir.resolve("chromium.log").toFile()).start();
+        String dom = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "chromium finished within " + TIMEOUT_S + " s");
+        java.util.regex.Matcher width = java.util.regex.Pattern.compile("data-width=\"([0-9]+)\"").matcher(dom);
+        assertTrue(width.find(), () -> "the frame's page measured: " + dom);
+        assertTrue(Integer.parseInt(width.group(1)) <= NARROW_PX, "the page in a " + NARROW_PX + " px window is " + width.group(1)
+                + " px wide");
     }
 
     /** The page drawn by Chromium in a window {@code 1200 x heightPx}. */

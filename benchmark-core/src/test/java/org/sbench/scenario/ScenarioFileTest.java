@@ -235,8 +235,36 @@ class ScenarioFileTest {
 
     @Test
     void aReplayOfATraceThatIsNeitherAFileNorBundledIsRefusedAtItsLine() {
-        assertEquals("s.yaml:2: trace no-such.sbt: no such file, and no bundled workload of that name (sbench traces lists them)",
+        assertEquals("s.yaml:2: trace 'no-such.sbt': no such file, and no bundled workload of that name (sbench traces lists them)",
                 error("steps:\n  - replay: {trace: no-such.sbt}\n"));
+    }
+
+    /**
+     * A huge value is quoted by its first 60 characters and its length: until 2026-12-06 each error echoed it whole, so a
+     * 500,000-digit percent made a one-line error of 500,068 bytes.
+     */
+    @Test
+    void aHugeValueIsQuotedByItsStartAndLength() {
+        String digits = "9".repeat(500_000);
+        String letters = "x".repeat(500_000);
+        String shown = "' (500000 characters)";
+        for (String[] c : new String[][] {
+                {"  - fill: {percent: " + digits + "}\n", "percent takes a percentage such as 100%, found '"},
+                {"  - fill: {bs: " + digits + "}\n", "bs: '"},
+                {"  - fill: {passes: " + digits + "}\n", "passes takes a whole number, found '"},
+                {"  - torture: {duration: " + digits + "}\n", "duration: '"},
+                {"  - torture: {duration: 1s, qd: " + digits + "}\n", "qd takes a whole number, found '"},
+                {"  - torture: {duration: 1s, data: " + letters + "}\n", "found '"},
+                {"  - purge: {method: " + letters + "}\n", "method takes trim, secure-trim or zero, found '"},
+                {"  - replay: {trace: " + letters + "}\n", "trace '"},
+                {"  - group: g\n    rounds: " + digits + "\n    steps:\n      - purge: {}\n", "found '"},
+                {"  - group: g\n    rounds: 2\n    steps:\n      - torture: {duration: 1s}\n        per-round: {duration: "
+                        + letters + "}\n", "found '"}}) {
+            String message = error("steps:\n" + c[0]);
+            String start = (c[0].contains(digits) ? digits : letters).substring(0, 60);
+            assertTrue(message.contains(c[1] + start + "..." + shown)
+                    && message.length() < 300, message.length() + " characters: " + message.substring(0, Math.min(message.length(), 300)));
+        }
     }
 
     @Test

@@ -196,10 +196,29 @@ class StepsTest {
                 () -> onNull(SweepStep.of(opts("points", "100", "per-point", "1M")), 64 * MIB));
         assertEquals("--points 100 of --per-point 1M do not fit in null (67108864 bytes); give fewer points or a smaller --per-point",
                 e.getMessage());
-        assertEquals(64 * MIB / 100 / 512 * 512, onNull(SweepStep.of(opts("points", "100", "bs", "64K")), 64 * MIB).sweep().get(0)
-                .lengthBytes(), "auto: as much as fits");
+        assertEquals(10 * 64 * 1024, onNull(SweepStep.of(opts("points", "100", "bs", "64K")), 64 * MIB).sweep().get(0)
+                .lengthBytes(), "auto: as many whole --bs IOs as fit (10 of 64K in 64M / 100)");
         assertEquals("sweep read, 1 point, 1M at QD 1", SweepStep.of(opts("points", "1")).label());
         assertEquals("sweep read, 2 points, 1M at QD 1", SweepStep.of(opts("points", "2")).label());
+    }
+
+    /**
+     * An automatic point size is a whole number of {@code --bs} IOs, so the run is what its definition says: sequential IOs of
+     * {@code --bs} (until 2026-12-06 a 200-point sweep of 256K on 256 MiB ended each point in one IO of 28K: 1,000 IOs of
+     * 256K and 200 of 28K). A point of less than one {@code --bs} IO (a tiny target) is one IO of its size, and the run's
+     * definition says so.
+     */
+    @Test
+    void anAutomaticPointIsAWholeNumberOfBsIos() {
+        StepResult r = onNull(SweepStep.of(opts("points", "200", "bs", "256K", "op", "write")), 256 * MIB);
+        assertTrue(r.sweep().stream().allMatch(p -> p.lengthBytes() == 5 * 256 * 1024), "5 IOs of 256K in 256M / 200");
+        assertEquals(1000, r.results().get(0).summary().writes());
+        assertTrue(r.results().get(0).trace().path().endsWith("1310720 B at each in sequential 262144 B writes at QD 1"),
+                r.results().get(0).trace().path());
+        StepResult tiny = onNull(SweepStep.of(opts("points", "100")), 64 * MIB);
+        assertEquals(100, tiny.results().get(0).summary().reads(), "one IO a point");
+        assertTrue(tiny.results().get(0).trace().path().endsWith("670720 B at each in sequential 670720 B reads at QD 1"),
+                tiny.results().get(0).trace().path());
     }
 
     @Test

@@ -354,6 +354,35 @@ class TargetSafetyTest {
     }
 
     /**
+     * Text in UTF-32, little or big endian, with its byte order mark or without, holds three NULs in every ASCII character
+     * and was taken for a drive image (until 2026-12-06: overwritten with --allow-write alone). Random data that begins with
+     * a UTF-32 byte order mark is no text.
+     */
+    @Test
+    void textInUtf32IsUserData() throws IOException {
+        String french = "Notes de mesure: café, 4 Ko\r\nDisque: sdb\r\n".repeat(200);
+        String russian = "Замеры диска: запись 4 КБ, очередь 32.\nДиск sdb, прошивка новая; всё в порядке.\n".repeat(100);
+        Map<String, byte[]> texts = new LinkedHashMap<>();
+        for (String name : List.of("UTF-32LE", "UTF-32BE")) {
+            Charset utf32 = Charset.forName(name);
+            texts.put("French in " + name, french.getBytes(utf32));
+            texts.put("Russian in " + name, russian.getBytes(utf32));
+            texts.put("French in " + name + " after its byte order mark", ("\uFEFF" + french).getBytes(utf32));
+        }
+        for (Map.Entry<String, byte[]> e : texts.entrySet()) {
+            Path file = Files.write(root.resolve("notes.txt"), e.getValue());
+            assertEquals("file " + file + " (" + TargetSafety.decimalSize(e.getValue().length) + ") carries text; writing destroys it;"
+                    + " name a new file, or add --force to proceed", fileRefusal(file, true, false), e.getKey());
+        }
+        for (byte[] mark : List.of(new byte[] {(byte) 0xff, (byte) 0xfe, 0, 0}, new byte[] {0, 0, (byte) 0xfe, (byte) 0xff})) {
+            byte[] data = new byte[1 << 20];
+            new Random(4).nextBytes(data);
+            System.arraycopy(mark, 0, data, 0, mark.length);
+            safety.checkWritableFile(Files.write(root.resolve("random.img"), data), allowing(true, false));
+        }
+    }
+
+    /**
      * What a drive image holds stays no text: random, zeros, fills and counting patterns, compressed
      * data without a magic, what sbench writes (--data).
      */

@@ -261,7 +261,7 @@ final class ConvertCommand implements Callable<Integer> {
             for (String s : ops) {
                 Op op = s.strip().length() == 1 ? Op.ofCode(s.strip().charAt(0)) : null;
                 if (op == null) {
-                    throw SbenchException.usage("--ops takes R, W, T or F separated by commas, found '" + s + "'");
+                    throw SbenchException.usage("--ops takes R, W, T or F separated by commas, found " + SbenchException.quoted(s));
                 }
                 kept.add(op);
             }

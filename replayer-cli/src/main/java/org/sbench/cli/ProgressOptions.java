@@ -1,5 +1,6 @@
 package org.sbench.cli;
 
+import org.sbench.SbenchException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Stack;
@@ -54,7 +55,7 @@ final class ProgressOptions {
     }
 
     static String refusal(String word) {
-        return OPTION + " takes auto, always or none, found '" + word + "'";
+        return OPTION + " takes auto, always or none, found " + SbenchException.quoted(word);
     }
 
     /** The progress line of this command on its stderr, as {@code --progress} says. */

@@ -52,7 +52,8 @@ final class SynthCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!BundledTraces.exists(profile)) {
-            throw SbenchException.usage("unknown workload '" + profile + "'; bundled: " + String.join(", ", BundledTraces.NAMES));
+            throw SbenchException.usage("unknown workload " + SbenchException.quoted(profile) + "; bundled: "
+                    + String.join(", ", BundledTraces.NAMES));
         }
         WorkloadProfile p = BundledTraceCache.profile(profile);
         long cap = capacity == null ? p.capacityBytes() : capacity;

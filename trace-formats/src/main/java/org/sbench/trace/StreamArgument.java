@@ -17,7 +17,7 @@ public final class StreamArgument {
         int dev = DeviceNumbers.parse(text);
         if (dev < 0) {
             throw SbenchException.usage("--stream takes a stream number" + (orAll ? ", a device as MAJOR:MINOR or all" : " or a device as"
-                    + " MAJOR:MINOR") + ", found '" + text + "'");
+                    + " MAJOR:MINOR") + ", found " + SbenchException.quoted(text));
         }
         return dev;
     }

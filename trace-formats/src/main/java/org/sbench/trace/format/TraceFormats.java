@@ -77,7 +77,7 @@ public final class TraceFormats {
                 return f;
             }
         }
-        throw SbenchException.usage("unknown trace format '" + name + "'; known formats: " + names(false));
+        throw SbenchException.usage("unknown trace format " + SbenchException.quoted(name) + "; known formats: " + names(false));
     }
 
     /**

@@ -1,6 +1,7 @@
 // Durations as sbench's command lines write them, for every command that reads one.
 package org.sbench.trace.units;
 
+import org.sbench.SbenchException;
 import java.math.BigDecimal;
 import java.util.Locale;
 
@@ -28,17 +29,18 @@ public final class Durations {
                 if (number.matches("[0-9]+(\\.[0-9]+)?")) {
                     BigDecimal ns = new BigDecimal(number).multiply(BigDecimal.valueOf(NANOS[u]));
                     if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-                        throw new IllegalArgumentException("'" + value + "' is too long a duration");
+                        throw new IllegalArgumentException(SbenchException.quoted(value) + " is too long a duration");
                     }
                     if (ns.stripTrailingZeros().scale() > 0) {
                         // Cut off, a part of a ns could make a duration 0, which some options read as none.
-                        throw new IllegalArgumentException("'" + value + "' is no whole number of nanoseconds");
+                        throw new IllegalArgumentException(SbenchException.quoted(value) + " is no whole number of nanoseconds");
                     }
                     return ns.longValue();
                 }
             }
         }
-        throw new IllegalArgumentException("'" + value + "' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m");
+        throw new IllegalArgumentException(SbenchException.quoted(value)
+                + " is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m");
     }
 
     /** {@code ns} in the largest unit that writes it exactly ({@code 6s}, {@code 1500ms}); {@code 0} for none. */

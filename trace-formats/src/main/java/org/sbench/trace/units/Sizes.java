@@ -1,6 +1,7 @@
 // Sizes as sbench's command lines write them, for every command that reads one.
 package org.sbench.trace.units;
 
+import org.sbench.SbenchException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,7 +38,7 @@ public final class Sizes {
         Matcher m = SIZE.matcher(value.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             String units = "a number with K, M, G or T (powers of 1024)";
-            throw new IllegalArgumentException("'" + value + "' is not a size; write bytes"
+            throw new IllegalArgumentException(SbenchException.quoted(value) + " is not a size; write bytes"
                     + (orPercent ? ", " + units + ", or a percentage (50%)" : " or " + units));
         }
         long multiplier = m.group(2) == null ? 1 : 1L << (BITS_PER_SUFFIX * (SUFFIXES.indexOf(m.group(2)) + 1));
@@ -45,11 +46,13 @@ public final class Sizes {
         if (multiplier == 1 && n % BLOCK_BYTES != 0) {
             // Sizes of targets and regions are whole blocks: a bare odd number is a unit left out.
             boolean share = orPercent && n <= PERCENT_ALL;
-            throw new IllegalArgumentException("'" + value + "' is " + n + " bytes, not a multiple of " + BLOCK_BYTES
+            throw new IllegalArgumentException(SbenchException.quoted(value) + " is " + n + " bytes, not a multiple of "
+                    + BLOCK_BYTES
                     + "; a unit (K, M, G)" + (share ? " or %" : "") + " may be missing, e.g. " + n + "M" + (share ? " or " + n + "%" : ""));
         }
         if (n > Long.MAX_VALUE / multiplier) {
-            throw new IllegalArgumentException("'" + value + "' is too large a size; a size is below 2^63 bytes (8388608T)");
+            throw new IllegalArgumentException(SbenchException.quoted(value)
+                    + " is too large a size; a size is below 2^63 bytes (8388608T)");
         }
         return n * multiplier;
     }

@@ -191,7 +191,7 @@ final class CsvTraceReader implements TraceReader {
                 text.recordRead(rowEnd + 1);
             } catch (UncheckedIOException | IllegalStateException e) {
                 // Within a line, the parser counts the line it is on too.
-                throw SbenchException.badInput(file + ":" + (rowEnd + 1), "expected a CSV row, found malformed quoting or unreadable data at line "
+                throw SbenchException.badInput(file + ":" + text.recordLine(), "expected a CSV row, found malformed quoting or unreadable data at line "
                         + (headerLines + parser.getCurrentLineNumber()));
             }
             try {

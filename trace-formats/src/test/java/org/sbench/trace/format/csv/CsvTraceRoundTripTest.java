@@ -141,6 +141,11 @@ class CsvTraceRoundTripTest {
                 ":5: expected a CSV row, found malformed quoting or unreadable data at line 5");
         assertError(dir, header + threeLines + "5,,0,512,W,,,\"a\nb\"c\n",
                 ":5: expected a CSV row, found malformed quoting or unreadable data at line 6");
+        // Blank lines before a malformed record are not its line (until 2026-12-06 the error named the first of them).
+        assertError(dir, header + "0,,0,512,R,,,\n\n\n\n5,,0,512,W,,,\"a\"b\n",
+                ":6: expected a CSV row, found malformed quoting or unreadable data at line 6");
+        assertError(dir, header + "0,,0,512,R,,,\n\n\n5,,0,512,W,,,\"never\n\nclosed\n",
+                ":5: expected a CSV row, found malformed quoting or unreadable data at line 7");
     }
 
     private static void assertOpenAt(Path file, int line) {
