@@ -73,8 +73,8 @@ class CdmSuiteTest {
         StringWriter grid = new java.io.StringWriter();
         new CdmGrid(results).write(new java.io.PrintWriter(grid, true));
         String seqRow = grid.toString().lines().filter(l -> l.startsWith(first.test().label())).findFirst().orElseThrow();
-        assertTrue(seqRow.matches(".*\\s-\\s.*"), seqRow);
-        assertFalse(seqRow.contains("0.00"), seqRow);
+        // Its read cell, the first after the label; the write cell beside it was measured (1638400.00 MB/s on the null target).
+        assertEquals("-", seqRow.substring(first.test().label().length()).trim().split("\\s+")[0], seqRow);
     }
 
     @Test
