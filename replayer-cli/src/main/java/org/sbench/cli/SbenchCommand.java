@@ -1,12 +1,11 @@
 package org.sbench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.OutputPath;
 import org.sbench.trace.input.PartFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -75,24 +74,11 @@ public final class SbenchCommand implements Runnable {
             return failed(cl, "internal error: " + e, SbenchException.INTERNAL_EXIT);
         }
         cl.getOut().flush();
-        if (status < ExitCodes.USAGE && (cl.getOut().checkError() || System.out.checkError()) && !intoAPipe()) {
+        if (status < ExitCodes.USAGE && (cl.getOut().checkError() || System.out.checkError()) && !OutputPath.stdoutIsAPipe()) {
             return failed(cl, "cannot write standard output (closed, or a full disk): what the command printed there is lost",
                     ErrorKind.SYSTEM_FAILURE.exitCode());
         }
         return status;
-    }
-
-    /**
-     * Standard output is a pipe: then a write fails only when its reader has gone ({@code sbench
-     * inspect T | head}), which took what it wanted; said of nothing, as a pipe's writer killed by
-     * SIGPIPE says nothing.
-     */
-    private static boolean intoAPipe() {
-        try {
-            return Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString().startsWith("pipe:");
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
-        }
     }
 
     private static int failed(CommandLine cl, String message, int status) {

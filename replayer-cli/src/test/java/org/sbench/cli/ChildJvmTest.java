@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,12 +35,23 @@ class ChildJvmTest {
     @Test
     void aPipeWhoseReaderLeftIsNoFailure() throws Exception {
         Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), SbenchCommand.class.getName(), "inspect", trace.toString()));
-        Process p = new ProcessBuilder(command).redirectError(dir.resolve("err").toFile()).start();
-        p.getInputStream().close();
-        assertEquals(0, p.waitFor());
-        assertEquals("", Files.readString(dir.resolve("err")));
+        Run r = intoAClosedPipe("inspect", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+    }
+
+    /**
+     * So with a JSON result ({@code --json}, {@code --out -}), which goes out whole at the end: it ended
+     * "sbench: cannot write -: standard output is closed or failed" (exit 5), while the tables, written
+     * as they come, said nothing (found by the jsonpipe audit: {@code sbench replay T --target null
+     * --out - | true}, exit 5).
+     */
+    @Test
+    void aJsonResultIntoAPipeWhoseReaderLeftIsNoFailure() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        Run r = intoAClosedPipe("replay", trace.toString(), "--target", "null", "--json", "--progress=none");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err().lines().filter(l -> l.startsWith("sbench:")).collect(Collectors.joining("\n")));
     }
 
     /** Closed, standard input's descriptor is the JVM's modules image: read as a trace it was "binary data" (exit 3). */
@@ -81,6 +93,18 @@ class ChildJvmTest {
     }
 
     private record Run(int code, String err) {
+    }
+
+    /** Runs sbench with {@code args}, its standard output a pipe whose reader closed it before sbench wrote anything. */
+    private Run intoAClosedPipe(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        command.addAll(List.of(args));
+        Path err = dir.resolve("err");
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectError(err.toFile()).start();
+        p.getInputStream().close();
+        int code = p.waitFor();
+        return new Run(code, Files.readString(err));
     }
 
     private Run run(List<String> jvmOptions, File stdout, String... args) throws Exception {

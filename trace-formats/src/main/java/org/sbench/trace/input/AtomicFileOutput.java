@@ -21,7 +21,9 @@ import org.sbench.SbenchException;
  * {@link #commit()}, moved to what its path names ({@link OutputPath}): a regular file is replaced
  * by a rename in its own directory (through a symbolic link: the file it names; the link stays);
  * a FIFO, character device or descriptor gets the whole content written into it; standard output
- * ({@code -}, or a path to the file it is) and standard error get it written through themselves.
+ * ({@code -}, or a path to the file it is) and standard error get it written through themselves
+ * (standard output that is a pipe whose reader has gone took what it wanted: no failure,
+ * {@link OutputPath#stdoutIsAPipe}).
  * {@link #close()} without commit deletes the temporary file, so a failed or interrupted write
  * leaves nothing; the part file a killed writer left beside a file ({@link PartFiles}) is removed
  * when the file is next written.
@@ -174,7 +176,7 @@ public final class AtomicFileOutput implements AutoCloseable {
     private void writeTo(PrintStream stream, String name) throws IOException {
         Files.copy(temp, stream);
         stream.flush();
-        if (stream.checkError()) {
+        if (stream.checkError() && !(stream == System.out && OutputPath.stdoutIsAPipe())) {
             throw new IOException(name + " is closed or failed");
         }
     }

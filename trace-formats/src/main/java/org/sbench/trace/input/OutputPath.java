@@ -182,6 +182,19 @@ public final class OutputPath {
                 + String.join(", ", present) + "; a file goes anywhere else (/dev/shm too)";
     }
 
+    /**
+     * True when this process's standard output is a pipe: then a write fails only when its reader has
+     * gone ({@code sbench inspect T | head}), which took what it wanted; said of nothing, as a pipe's
+     * writer killed by SIGPIPE says nothing.
+     */
+    public static boolean stdoutIsAPipe() {
+        try {
+            return Files.readSymbolicLink(STDOUT_FD).toString().startsWith("pipe:");
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
     /** The identity (device and inode) of the file {@code p} names, links followed; null when there is none. */
     private static Object fileKey(Path p) {
         try {
