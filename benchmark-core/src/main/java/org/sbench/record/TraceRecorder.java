@@ -71,6 +71,13 @@ public final class TraceRecorder implements AutoCloseable {
     private static final Path PROC = Path.of("/proc");
     private static final int ROOT_UID = 0;
     private static final int NONCE_BYTES = 6;
+    /**
+     * A read of {@code trace_pipe} returns at most two pages of lines (8 KiB), and as soon as there is
+     * one line; after one of less than half that, the next waits {@link #PIPE_PAUSE_NS} for more.
+     */
+    private static final int PIPE_BATCH_BYTES = 4096;
+    /** 1 ms: 40 lines at 40,000 events a second, far less than the smallest ring buffer holds. */
+    private static final long PIPE_PAUSE_NS = 1_000_000;
     /** Pause after switching events off, so that events being written on other CPUs reach the buffer first. */
     private static final long SETTLE_MS = 10;
     /** How long a stop waits for IOs in flight to complete before leaving them out. */
@@ -191,7 +198,7 @@ public final class TraceRecorder implements AutoCloseable {
             instance.setBufferKb(settings.bufferKb());
             pipe = instance.open(instance.tracePipe(), StandardOpenOption.READ);
             marker = instance.open(instance.traceMarker(), StandardOpenOption.WRITE);
-            pipeBytes = new CountingInputStream(Channels.newInputStream(pipe));
+            pipeBytes = new CountingInputStream(new BatchingInputStream(Channels.newInputStream(pipe), PIPE_BATCH_BYTES, PIPE_PAUSE_NS));
             TraceInput input = TraceInput.live(instance.tracePipe().toString(), pipeBytes);
             // The kernel writes every line; one it cannot be read is skipped and counted rather than ending hours of recording.
             reader = TracefsReader.live(input, ReadOptions.DEFAULTS.withSkipBad(Long.MAX_VALUE), this::onMarker);
