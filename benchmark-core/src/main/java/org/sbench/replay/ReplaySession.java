@@ -18,9 +18,9 @@ import org.sbench.trace.units.Sizes;
 /**
  * The whole of {@code sbench replay} below the command line: plans the trace (a stop asked of the
  * control before the first IO abandons the plan, {@link ReplayControl#abandoning}), opens the target
- * (with its safety checks) and the engine, runs the replay, and closes both (restoring the device's
- * queue settings) whatever happens; a file target it created is deleted unless the replay ran to its
- * end ({@link Targets#measure}).
+ * (with its safety checks) and the engine, runs the replay (a stop before its first IO abandons it
+ * too, {@link Run#begun}), and closes both (restoring the device's queue settings) whatever happens; a
+ * file target it created is deleted unless the replay ran to its end ({@link Targets#measure}).
  */
 public final class ReplaySession {
     private static final long SIZE_ROUNDING = 1L << 20;
@@ -77,7 +77,8 @@ public final class ReplaySession {
         Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()));
         return Targets.measure(target, () -> {
             Run.checkFits(source, settings, target);
-            return Run.onTarget(source, settings, target, engines, clock, listener, control, sbenchVersion);
+            return Run.begun(Run.onTarget(source, settings, target, engines, clock, listener, control, sbenchVersion), control,
+                    request.trace().toString());
         }, ReplayResult::complete);
     }
 }

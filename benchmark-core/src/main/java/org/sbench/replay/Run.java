@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.data.WritePattern;
 import org.sbench.data.WritePatterns;
@@ -112,6 +113,20 @@ public final class Run {
                         layout.isNone() ? null : placed.describe(), layout.isNone() ? null : placed.places()),
                 settings.mode().timed(), phaseNames, equipment.engine().depth());
         return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, splits);
+    }
+
+    /**
+     * {@code result}, unless a stop asked of {@code control} (Ctrl-C, SIGTERM: a planned end is complete) came
+     * before its first IO was issued: then an {@link ErrorKind#INTERRUPTED} failure, "REASON before the
+     * first IO of WHAT", as when the planning pass is abandoned. A result of no IO says nothing of the
+     * drive, and a run that issued none is not written as one.
+     */
+    public static ReplayResult begun(ReplayResult result, ReplayControl control, String what) {
+        String reason = control.stopReason();
+        if (reason != null && !result.complete() && result.summary().ios() == 0) {
+            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before the first IO of " + what);
+        }
+        return result;
     }
 
     /** Runs {@code replayer} on this thread with its timer slack at 1 ns ({@link TimerSlack}), put back after. */

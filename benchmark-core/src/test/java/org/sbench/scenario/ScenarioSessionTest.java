@@ -34,6 +34,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.JsonResults;
@@ -139,6 +140,38 @@ class ScenarioSessionTest {
         assertEquals("cdm-v8-rnd4k-q1t1-write-random", whole.steps().get(3).runs().get(7).name());
         Document report = xml(Files.readString(b.resolve(ScenarioReport.FILE)));
         assertTrue(chartIds(report).containsAll(List.of("chart-mbps-over-time", "chart-iops-over-time")), chartIds(report).toString());
+    }
+
+    /**
+     * A stop as a replay step begins, before its first IO: the run ends before that step, which the
+     * bundle does not hold, as after a stop while the step sorts its trace, and a resume runs it. It
+     * was recorded, incomplete, with a run of no IO ("stopped after 0 of 3 IOs").
+     */
+    @Test
+    void aStopBeforeAReplayStepsFirstIoEndsTheRunBeforeThatStep(@TempDir Path dir) {
+        TestSteps.trace(dir);
+        Scenario s = scenario(dir, "  - replay: {trace: TRACE, max-idle: 0}\n  - replay: {trace: TRACE, max-idle: 0}\n");
+        Path b = dir.resolve("bundle");
+        StepListener stopAtSecond = new StepListener() {
+            private int runs;
+
+            @Override
+            public ReplayListener run(String what, long timeLimitNs) {
+                if (++runs == 2) {
+                    steps.control.get().requestStop(TestSteps.SIGTERM);
+                }
+                return ReplayListener.NONE;
+            }
+        };
+        ScenarioOutcome o = ScenarioSession.prepare(new ScenarioSession.Request(s, b, false, null, NullTarget.NAME,
+                TargetSettings.DEFAULTS, null), steps.kinds()).run(NanoClock.SYSTEM, new Heard(), stopAtSecond, steps.newRun(), "test");
+        assertFalse(o.complete());
+        assertEquals("interrupted (SIGTERM) before step 2", o.stopReason());
+        assertEquals(1, BundleDirectory.open(b).read().steps().size(), "step 2 is not recorded");
+        Heard resumed = new Heard();
+        assertTrue(run(null, b, true, null, resumed).complete());
+        assertEquals(List.of(2), resumed.started);
+        assertEquals(List.of(true, true), BundleDirectory.open(b).read().steps().stream().map(StepResult::complete).toList());
     }
 
     @Test

@@ -203,6 +203,35 @@ class StopSignalsChildTest {
     }
 
     /**
+     * A signal after the planning pass, once the replay made its file target and before its first IO
+     * (the child held with SIGSTOP, signalled, let go), ends it as one during the planning pass does:
+     * nothing replayed, no result, the file deleted. A result of no IO was written ("stopped after 0
+     * of 1,000 IOs").
+     */
+    @Test
+    void aSignalBeforeTheFirstIoEndsSbenchWithNoResult(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("in-order.csv");
+        StringBuilder ios = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            ios.append(MSR_START_TICKS + i * TICKS_BETWEEN_IOS).append(",hm,0,Read,").append(i * 4096L).append(",4096,100\n");
+        }
+        Files.writeString(trace, ios);
+        Path file = dir.resolve("new.img");
+        try (ChildSbench replay = ChildSbench.start(dir, List.of(), "replay", trace.toString(), "--from", "msr", "--target",
+                file.toString(), "--out", "r.json")) {
+            replay.await("the file target", () -> Files.exists(file));
+            replay.signal("STOP");
+            replay.signal("TERM");
+            replay.signal("CONT");
+            assertEquals(143, replay.waitFor(), replay.err());
+            assertEquals("sbench: interrupted (SIGTERM) before the first IO of " + trace + ": nothing replayed, no result written\n",
+                    replay.err());
+        }
+        assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
+        assertFalse(Files.exists(file), "the file the replay made is deleted");
+    }
+
+    /**
      * A signal while a scenario's checks plan its replay's trace ends sbench at once, with no bundle;
      * one while the step's run sorts the trace, before its first IO, ends the run before that step,
      * which the bundle does not hold (a resume runs it), the sort's files deleted. The planning pass
