@@ -22,6 +22,11 @@ public final class Replayer implements CompletionSink {
     private static final long PROGRESS_EVERY_NS = 250_000_000L;
     /** The longest a wait for the next IO's time goes without looking for a stop (Ctrl-C, SIGTERM). */
     private static final long STOP_CHECK_NS = 100_000_000L;
+    /**
+     * The most records the mapper leaves out (a read-only replay's writes) read in a row without looking
+     * for a stop; a power of two. A million such records take a second or more to read.
+     */
+    private static final int STOP_CHECK_RECORDS = 4096;
     /** IOs read, mapped and given a slot (write data filled) ahead of their turn, at most; a power of two. */
     private static final int LOOKAHEAD = 64;
     /** Write data filled before the clock starts, over one slot buffer, so that the fill runs compiled. */
@@ -116,6 +121,10 @@ public final class Replayer implements CompletionSink {
     private long completedBytes;
     private long writes;
     private boolean ioFailed;
+    /** Why the replay stopped issuing before the trace's end (a stop asked, an IO error), or null. */
+    private String stopReason;
+    /** The stop was the run's planned end (a time limit): the run stays complete. */
+    private boolean plannedEnd;
 
     /**
      * @param totalIos the IOs the trace holds (the denominator of progress and of the result's
@@ -166,16 +175,8 @@ public final class Replayer implements CompletionSink {
         boolean heardStart = false;
         idleSinceNs = startNs;
         long nextProgressNs = startNs + PROGRESS_EVERY_NS;
-        String stopReason = null;
-        boolean plannedEnd = false;
         while (true) {
-            ReplayControl.Stop stop;
-            if (stopReason == null && (aheadCount > 0 || traceLeft)
-                    && ((stop = control.stop()) != null || (ioFailed && onError == OnError.STOP))) {
-                stopReason = stop != null ? stop.reason() : "IO error";
-                plannedEnd = stop != null && stop.planned();
-                dropPrepared();
-            }
+            stopping();
             if (aheadCount == 0) {
                 readAhead();
             }
@@ -320,8 +321,27 @@ public final class Replayer implements CompletionSink {
     }
 
     /**
+     * True once the replay stops issuing before the trace's end: a stop asked of the control, or an IO
+     * error under {@link OnError#STOP}, while IOs remain to issue. The first such stop drops the
+     * prepared IOs and ends the reading.
+     */
+    private boolean stopping() {
+        if (stopReason == null && (aheadCount > 0 || traceLeft)) {
+            ReplayControl.Stop stop = control.stop();
+            if (stop != null || (ioFailed && onError == OnError.STOP)) {
+                stopReason = stop != null ? stop.reason() : "IO error";
+                plannedEnd = stop != null && stop.planned();
+                dropPrepared();
+            }
+        }
+        return stopReason != null;
+    }
+
+    /**
      * Reads the next record the mapper keeps into the lookahead with a free slot (write data not
-     * filled yet); false when the lookahead is full, no slot is free or the trace has ended.
+     * filled yet); false when the lookahead is full, no slot is free, the trace has ended or the replay
+     * is stopping: the records left out in between are read {@link #STOP_CHECK_RECORDS} at a time, a stop
+     * looked for after each batch.
      */
     private boolean readAhead() {
         if (!traceLeft || freeCount == 0 || aheadCount == LOOKAHEAD) {
@@ -331,7 +351,7 @@ public final class Replayer implements CompletionSink {
         int at = (aheadHead + aheadCount) & (LOOKAHEAD - 1);
         IoRecord r = ahead[at];
         long leftOutDoneNs = Long.MIN_VALUE;
-        while (true) {
+        for (long leftOut = 1; ; leftOut++) {
             if (!trace.next(r)) {
                 traceLeft = false;
                 traceEnded = true;
@@ -343,6 +363,9 @@ public final class Replayer implements CompletionSink {
             }
             if (r.hasComplete() && mapper.ofReplayedStream(r)) {
                 leftOutDoneNs = Math.max(leftOutDoneNs, r.completeNs);
+            }
+            if ((leftOut & (STOP_CHECK_RECORDS - 1)) == 0 && stopping()) {
+                return false;
             }
         }
         aheadLeftOutDoneNs[at] = leftOutDoneNs;

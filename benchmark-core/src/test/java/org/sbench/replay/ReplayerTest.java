@@ -705,6 +705,51 @@ class ReplayerTest {
         assertEquals("time limit 5 s", o.stopReason());
     }
 
+    /**
+     * A stop asked while a read-only replay reads past the writes it leaves out, before its first IO or
+     * after it, is heard there: the replay read all 1,000,000 writes first (3.0 s from SIGTERM to exit on
+     * a loaded machine, found by the firstio audit).
+     */
+    @Test
+    void aStopIsHeardWhileTheReplayReadsPastTheIosItLeavesOut() {
+        int writes = 1_000_000;
+        // 8 reads first: more than the 4 slots hold before the first IO, so the writes are read after it.
+        for (int leadingReads : new int[] {0, 8}) {
+            ReplayControl control = new ReplayControl();
+            long[] read = {0};
+            TraceReader stoppingAtTheTenthWrite = new TraceReader() {
+                @Override
+                public TraceInfo info() {
+                    return TraceInfo.of("test", EnumSet.noneOf(Field.class));
+                }
+
+                @Override
+                public boolean next(IoRecord into) {
+                    long i = read[0]++;
+                    if (i == leadingReads + 10) {
+                        control.requestStop();
+                    }
+                    into.copyFrom(io(i, IoRecord.NO_TIME, i < leadingReads || i == leadingReads + writes ? Op.READ : Op.WRITE, 0, 0));
+                    return i <= leadingReads + writes;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            ManualClock clock = new ManualClock();
+            TraceMapper readOnly = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, true, 0);
+            Replayer.Outcome o = new Replayer(stoppingAtTheTenthWrite, readOnly, new FixedQdScheduler(1),
+                    new SimulatedEngine(4, clock, s -> 1 * US), new ZeroPattern(1 << 20), new MetricsRecorder(0), clock,
+                    ReplayListener.NONE, control, Replayer.OnError.STOP, leadingReads + 1, false).run();
+            String what = leadingReads + " reads before the writes";
+            assertEquals(leadingReads == 0, o.replayed() == 0, what + ": replayed " + o.replayed());
+            assertEquals("interrupted", o.stopReason(), what);
+            assertEquals(false, o.complete(), what);
+            assertTrue(o.recordsRead() < 10_000, what + ": read " + o.recordsRead() + " records");
+        }
+    }
+
     /** Replays ten reads under {@code control}, already told to stop, and checks that none was issued. */
     private static Replayer.Outcome runStoppedBeforeTheFirstIo(ReplayControl control) {
         ManualClock clock = new ManualClock();
