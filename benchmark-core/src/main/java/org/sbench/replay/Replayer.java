@@ -43,11 +43,14 @@ public final class Replayer implements CompletionSink {
      * planned end such as a time limit came first); {@code stopReason} says why it stopped
      * (interrupted, IO error, or the planned end), null when the trace ran out. {@code recordsRead}
      * counts the records taken from the reader, {@code inTrace} the IOs the trace holds (the plan's
-     * count, known before the run; for an {@link #UNBOUNDED} stream the records read), {@code replayed}
-     * the IOs issued, {@code skippedRecords} the bad records the reader skipped ({@code --skip-bad}):
+     * count, known before the run; for an {@link #UNBOUNDED} stream the records read), {@code planned}
+     * those of them the replay was to issue (fewer when the mapper leaves some out: a read-only
+     * replay's writes and trims), or {@link #UNBOUNDED} when not known, {@code replayed} the IOs issued,
+     * {@code skippedRecords} the bad records the reader skipped ({@code --skip-bad}):
      * neither IOs of the trace nor replayed.
      */
-    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long replayed, long skippedRecords) {
+    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long planned, long replayed,
+                          long skippedRecords) {
     }
 
     private final TraceReader trace;
@@ -60,7 +63,8 @@ public final class Replayer implements CompletionSink {
     private final ReplayListener listener;
     private final ReplayControl control;
     private final OnError onError;
-    private final long totalIos;
+    private final long inTrace;
+    private final long planned;
     private final boolean poll;
 
     private final IoSlot[] slots;
@@ -127,15 +131,16 @@ public final class Replayer implements CompletionSink {
     private boolean plannedEnd;
 
     /**
-     * @param totalIos the IOs the trace holds (the denominator of progress and of the result's
-     *                 "issued N of M"), or {@link #UNBOUNDED}
+     * @param inTrace  the IOs the trace holds (the result's "issued N of M trace records"), or {@link #UNBOUNDED}
+     * @param planned  those the replay issues if it runs to the end (the denominator of progress), or
+     *                 {@link #UNBOUNDED} when not known
      * @param poll true to poll for completions instead of sleeping in the kernel while IOs are in
      *             flight (paced: asleep while the next completion is far off), completions stamped
      *             without a thread's wake-up latency
      */
     public Replayer(TraceReader trace, TraceMapper mapper, Scheduler scheduler, IoEngine engine, WritePattern pattern,
                     MetricsRecorder recorder, NanoClock clock, ReplayListener listener, ReplayControl control,
-                    OnError onError, long totalIos, boolean poll) {
+                    OnError onError, long inTrace, long planned, boolean poll) {
         this.poll = poll;
         this.trace = trace;
         this.mapper = mapper;
@@ -147,7 +152,8 @@ public final class Replayer implements CompletionSink {
         this.listener = listener;
         this.control = control;
         this.onError = onError;
-        this.totalIos = totalIos;
+        this.inTrace = inTrace;
+        this.planned = planned;
         this.slots = engine.slots();
         this.free = new int[slots.length];
         this.queued = new int[slots.length];
@@ -265,13 +271,13 @@ public final class Replayer implements CompletionSink {
             waitForProgress(aheadCount > 0, gateNs);
             if (nowNs >= nextProgressNs) {
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
-                listener.progress(completedIos, totalIos, nowNs - startNs, completedBytes);
+                listener.progress(completedIos, planned, nowNs - startNs, completedBytes);
             }
         }
-        listener.progress(completedIos, totalIos, clock.nanoTime() - startNs, completedBytes);
+        listener.progress(completedIos, planned, clock.nanoTime() - startNs, completedBytes);
         boolean complete = stopReason == null ? traceEnded : plannedEnd;
-        return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued(),
-                trace.skippedRecords());
+        return new Outcome(complete, stopReason, recordsRead, inTrace == UNBOUNDED ? recordsRead : inTrace, planned,
+                recorder.issued(), trace.skippedRecords());
     }
 
     private void collect(IoSlot slot) {
