@@ -22,6 +22,11 @@ public final class Replayer implements CompletionSink {
     private static final long PROGRESS_EVERY_NS = 250_000_000L;
     /** The longest a wait for the next IO's time goes without looking for a stop (Ctrl-C, SIGTERM). */
     private static final long STOP_CHECK_NS = 100_000_000L;
+    /**
+     * The most records the mapper leaves out (a read-only replay's writes) read in a row without looking
+     * for a stop; a power of two. A million such records take a second or more to read.
+     */
+    private static final int STOP_CHECK_RECORDS = 4096;
     /** IOs read, mapped and given a slot (write data filled) ahead of their turn, at most; a power of two. */
     private static final int LOOKAHEAD = 64;
     /** Write data filled before the clock starts, over one slot buffer, so that the fill runs compiled. */
@@ -38,11 +43,14 @@ public final class Replayer implements CompletionSink {
      * planned end such as a time limit came first); {@code stopReason} says why it stopped
      * (interrupted, IO error, or the planned end), null when the trace ran out. {@code recordsRead}
      * counts the records taken from the reader, {@code inTrace} the IOs the trace holds (the plan's
-     * count, known before the run; for an {@link #UNBOUNDED} stream the records read), {@code replayed}
-     * the IOs issued, {@code skippedRecords} the bad records the reader skipped ({@code --skip-bad}):
+     * count, known before the run; for an {@link #UNBOUNDED} stream the records read), {@code planned}
+     * those of them the replay was to issue (fewer when the mapper leaves some out: a read-only
+     * replay's writes and trims), or {@link #UNBOUNDED} when not known, {@code replayed} the IOs issued,
+     * {@code skippedRecords} the bad records the reader skipped ({@code --skip-bad}):
      * neither IOs of the trace nor replayed.
      */
-    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long replayed, long skippedRecords) {
+    public record Outcome(boolean complete, String stopReason, long recordsRead, long inTrace, long planned, long replayed,
+                          long skippedRecords) {
     }
 
     private final TraceReader trace;
@@ -55,7 +63,8 @@ public final class Replayer implements CompletionSink {
     private final ReplayListener listener;
     private final ReplayControl control;
     private final OnError onError;
-    private final long totalIos;
+    private final long inTrace;
+    private final long planned;
     private final boolean poll;
 
     private final IoSlot[] slots;
@@ -116,17 +125,22 @@ public final class Replayer implements CompletionSink {
     private long completedBytes;
     private long writes;
     private boolean ioFailed;
+    /** Why the replay stopped issuing before the trace's end (a stop asked, an IO error), or null. */
+    private String stopReason;
+    /** The stop was the run's planned end (a time limit): the run stays complete. */
+    private boolean plannedEnd;
 
     /**
-     * @param totalIos the IOs the trace holds (the denominator of progress and of the result's
-     *                 "issued N of M"), or {@link #UNBOUNDED}
+     * @param inTrace  the IOs the trace holds (the result's "issued N of M trace records"), or {@link #UNBOUNDED}
+     * @param planned  those the replay issues if it runs to the end (the denominator of progress), or
+     *                 {@link #UNBOUNDED} when not known
      * @param poll true to poll for completions instead of sleeping in the kernel while IOs are in
      *             flight (paced: asleep while the next completion is far off), completions stamped
      *             without a thread's wake-up latency
      */
     public Replayer(TraceReader trace, TraceMapper mapper, Scheduler scheduler, IoEngine engine, WritePattern pattern,
                     MetricsRecorder recorder, NanoClock clock, ReplayListener listener, ReplayControl control,
-                    OnError onError, long totalIos, boolean poll) {
+                    OnError onError, long inTrace, long planned, boolean poll) {
         this.poll = poll;
         this.trace = trace;
         this.mapper = mapper;
@@ -138,7 +152,8 @@ public final class Replayer implements CompletionSink {
         this.listener = listener;
         this.control = control;
         this.onError = onError;
-        this.totalIos = totalIos;
+        this.inTrace = inTrace;
+        this.planned = planned;
         this.slots = engine.slots();
         this.free = new int[slots.length];
         this.queued = new int[slots.length];
@@ -166,16 +181,8 @@ public final class Replayer implements CompletionSink {
         boolean heardStart = false;
         idleSinceNs = startNs;
         long nextProgressNs = startNs + PROGRESS_EVERY_NS;
-        String stopReason = null;
-        boolean plannedEnd = false;
         while (true) {
-            ReplayControl.Stop stop;
-            if (stopReason == null && (aheadCount > 0 || traceLeft)
-                    && ((stop = control.stop()) != null || (ioFailed && onError == OnError.STOP))) {
-                stopReason = stop != null ? stop.reason() : "IO error";
-                plannedEnd = stop != null && stop.planned();
-                dropPrepared();
-            }
+            stopping();
             if (aheadCount == 0) {
                 readAhead();
             }
@@ -264,13 +271,13 @@ public final class Replayer implements CompletionSink {
             waitForProgress(aheadCount > 0, gateNs);
             if (nowNs >= nextProgressNs) {
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
-                listener.progress(completedIos, totalIos, nowNs - startNs, completedBytes);
+                listener.progress(completedIos, planned, nowNs - startNs, completedBytes);
             }
         }
-        listener.progress(completedIos, totalIos, clock.nanoTime() - startNs, completedBytes);
+        listener.progress(completedIos, planned, clock.nanoTime() - startNs, completedBytes);
         boolean complete = stopReason == null ? traceEnded : plannedEnd;
-        return new Outcome(complete, stopReason, recordsRead, totalIos == UNBOUNDED ? recordsRead : totalIos, recorder.issued(),
-                trace.skippedRecords());
+        return new Outcome(complete, stopReason, recordsRead, inTrace == UNBOUNDED ? recordsRead : inTrace, planned,
+                recorder.issued(), trace.skippedRecords());
     }
 
     private void collect(IoSlot slot) {
@@ -320,8 +327,27 @@ public final class Replayer implements CompletionSink {
     }
 
     /**
+     * True once the replay stops issuing before the trace's end: a stop asked of the control, or an IO
+     * error under {@link OnError#STOP}, while IOs remain to issue. The first such stop drops the
+     * prepared IOs and ends the reading.
+     */
+    private boolean stopping() {
+        if (stopReason == null && (aheadCount > 0 || traceLeft)) {
+            ReplayControl.Stop stop = control.stop();
+            if (stop != null || (ioFailed && onError == OnError.STOP)) {
+                stopReason = stop != null ? stop.reason() : "IO error";
+                plannedEnd = stop != null && stop.planned();
+                dropPrepared();
+            }
+        }
+        return stopReason != null;
+    }
+
+    /**
      * Reads the next record the mapper keeps into the lookahead with a free slot (write data not
-     * filled yet); false when the lookahead is full, no slot is free or the trace has ended.
+     * filled yet); false when the lookahead is full, no slot is free, the trace has ended or the replay
+     * is stopping: the records left out in between are read {@link #STOP_CHECK_RECORDS} at a time, a stop
+     * looked for after each batch.
      */
     private boolean readAhead() {
         if (!traceLeft || freeCount == 0 || aheadCount == LOOKAHEAD) {
@@ -331,7 +357,7 @@ public final class Replayer implements CompletionSink {
         int at = (aheadHead + aheadCount) & (LOOKAHEAD - 1);
         IoRecord r = ahead[at];
         long leftOutDoneNs = Long.MIN_VALUE;
-        while (true) {
+        for (long leftOut = 1; ; leftOut++) {
             if (!trace.next(r)) {
                 traceLeft = false;
                 traceEnded = true;
@@ -343,6 +369,9 @@ public final class Replayer implements CompletionSink {
             }
             if (r.hasComplete() && mapper.ofReplayedStream(r)) {
                 leftOutDoneNs = Math.max(leftOutDoneNs, r.completeNs);
+            }
+            if ((leftOut & (STOP_CHECK_RECORDS - 1)) == 0 && stopping()) {
+                return false;
             }
         }
         aheadLeftOutDoneNs[at] = leftOutDoneNs;

@@ -103,7 +103,8 @@ public final class Run {
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             splits = SplitCount.attach(equipment.engine(), target);
             outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
-                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), settings.pollCompletions()));
+                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), issued(source, settings.readOnly()),
+                    settings.pollCompletions()));
         }
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment, info),
                 source.identity(outcome), targetIdentity, host(),
@@ -127,6 +128,16 @@ public final class Run {
             throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before the first IO of " + what);
         }
         return result;
+    }
+
+    /**
+     * The IOs a run of {@code source} issues if it runs to the end: a read-only run leaves out its writes
+     * and trims. {@link Replayer#UNBOUNDED} when not known.
+     */
+    private static long issued(TraceSource source, boolean readOnly) {
+        long all = source.plannedIos();
+        long leftOut = readOnly ? source.writesAndTrims() : 0;
+        return all == Replayer.UNBOUNDED || leftOut == Replayer.UNBOUNDED ? Replayer.UNBOUNDED : all - leftOut;
     }
 
     /** Runs {@code replayer} on this thread with its timer slack at 1 ns ({@link TimerSlack}), put back after. */

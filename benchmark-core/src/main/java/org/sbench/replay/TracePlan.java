@@ -214,6 +214,12 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         }
 
         @Override
+        public long writesAndTrims() {
+            TraceStatistics.StreamRow s = streamId < 0 ? null : plan.stream(streamId);
+            return s == null ? plan.stats.writes() + plan.stats.trims() : s.writes() + s.trims();
+        }
+
+        @Override
         public long neededBytes() {
             if (streamId == ReplaySettings.ALL_STREAMS) {
                 return layout().totalBytes();

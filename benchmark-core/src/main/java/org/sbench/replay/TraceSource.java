@@ -22,8 +22,16 @@ public interface TraceSource {
     /** What the result names as the trace, once the run that read it ended as {@code outcome}. */
     ReplayResult.TraceIdentity identity(Replayer.Outcome outcome);
 
-    /** The IOs the run issues if it runs to the end, or {@link Replayer#UNBOUNDED}. */
+    /**
+     * The IOs there are to replay: those a run issues if it runs to the end and leaves none out, or
+     * {@link Replayer#UNBOUNDED}.
+     */
     long plannedIos();
+
+    /** Of {@link #plannedIos}, the writes and trims, which a read-only run leaves out; {@link Replayer#UNBOUNDED} when not known. */
+    default long writesAndTrims() {
+        return Replayer.UNBOUNDED;
+    }
 
     /** The highest byte the IOs reach: the capacity a target needs under {@code --fit error}. */
     long neededBytes();

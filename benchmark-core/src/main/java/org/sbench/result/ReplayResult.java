@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 import org.sbench.target.FileTarget;
 import org.sbench.target.Target;
 
@@ -192,14 +193,22 @@ public record ReplayResult(
      * replayed nor counted in {@code inTrace} (0 in results written before it was counted).
      * {@code qdTvd}: the distance between the replayed and recorded depths of the IOs that have a
      * recorded depth (of all IOs replayed in results written before 2026-12-05).
+     * {@code planned}: of {@code inTrace}, the IOs the replay was to issue, when it left some out (a
+     * read-only replay leaves out the trace's writes and trims); null when it was to issue all, when
+     * not known (the first share of a trace, read-only), and in results written before 2026-12-06.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fidelity(long issued, long inTrace, long outOfOrder, QdDistribution qdRecorded, QdDistribution qdReplayed,
-                           Double qdTvd, Lateness latenessUs, int inFlightCap, Long heldAtCap, long skippedRecords) {
+                           Double qdTvd, Lateness latenessUs, int inFlightCap, Long heldAtCap, long skippedRecords, Long planned) {
         /** {@link #heldAtCap}, 0 where it was not counted: for the lines that speak of held IOs only when some were. */
         @JsonIgnore
         public long heldAtCapOrZero() {
             return heldAtCap == null ? 0 : heldAtCap;
+        }
+
+        /** "4 of 1,000": the IOs issued of those the replay was to issue ({@link #planned}, else the trace's), in {@code count}'s words. */
+        public String issuedOfPlanned(LongFunction<String> count) {
+            return count.apply(issued) + " of " + count.apply(planned != null ? planned : inTrace);
         }
     }
 

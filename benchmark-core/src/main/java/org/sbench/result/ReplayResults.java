@@ -119,7 +119,8 @@ public final class ReplayResults {
         return new ReplayResult.Fidelity(m.issued(), outcome.inTrace(), m.outOfOrder(),
                 recorded.total() == 0 ? null : distribution(recorded), distribution(m.qdReplayed()),
                 recorded.total() == 0 ? null : m.qdDistance(), lateness, c.inFlightCap(),
-                m.heldAtCapCount(), outcome.skippedRecords());
+                m.heldAtCapCount(), outcome.skippedRecords(),
+                outcome.planned() == Replayer.UNBOUNDED || outcome.planned() == outcome.inTrace() ? null : outcome.planned());
     }
 
     private static ReplayResult.Lateness lateness(Histogram ns, Long behindFlush, ReplayResult.Lateness others) {

@@ -256,7 +256,8 @@ public final class ResultComparison {
         for (Input in : inputs) {
             List<String> d = new ArrayList<>();
             if (!in.result().complete()) {
-                d.add("is incomplete (" + in.result().stopReason() + " after " + issuedOfInTrace(in.result()) + " trace records)");
+                d.add("is incomplete (" + in.result().stopReason() + " after "
+                        + in.result().fidelity().issuedOfPlanned(TableResultWriter::count) + " IOs)");
             }
             if (measured != null && in.result().readsUnwritten()) {
                 ReplayResult.Unwritten u = in.result().target().unwritten();
@@ -306,7 +307,8 @@ public final class ResultComparison {
             ReplayResult r = in.result();
             String of = runs.size() > 1 ? " (" + in.source() + ")" : "";
             if (!r.complete()) {
-                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after " + issuedOfInTrace(r) + " IOs");
+                notes.add("incomplete" + of + ": stopped (" + r.stopReason() + ") after "
+                        + r.fidelity().issuedOfPlanned(TableResultWriter::count) + " IOs");
             }
             if (r.fidelity().skippedRecords() > 0) {
                 notes.add(TableResultWriter.badRecords(r.fidelity().skippedRecords()) + " of the trace file skipped" + of
@@ -326,11 +328,6 @@ public final class ResultComparison {
             notes.add("ran on " + withArticle(driveKind(first)) + ", the baseline on " + withArticle(driveKind(base)));
         }
         return List.copyOf(notes);
-    }
-
-    /** "1,339 of 20,000": the IOs a result issued of the trace's. */
-    private static String issuedOfInTrace(ReplayResult r) {
-        return TableResultWriter.count(r.fidelity().issued()) + " of " + TableResultWriter.count(r.fidelity().inTrace());
     }
 
     /**

@@ -18,8 +18,8 @@ final class RunFacts {
     static List<String[]> fidelity(ReplayResult r) {
         ReplayResult.Fidelity f = r.fidelity();
         List<String[]> rows = new ArrayList<>();
-        rows.add(row("IOs issued", TableResultWriter.count(f.issued()) + " of " + TableResultWriter.count(f.inTrace())
-                + " in the trace"));
+        rows.add(row("IOs issued", f.planned() == null ? f.issuedOfPlanned(TableResultWriter::count) + " in the trace"
+                : f.issuedOfPlanned(TableResultWriter::count) + " to issue; " + TableResultWriter.count(f.inTrace()) + " in the trace"));
         if (f.skippedRecords() > 0) {
             rows.add(row("bad records of the trace file skipped (--skip-bad), not replayed", TableResultWriter.count(f.skippedRecords())));
         }

@@ -108,9 +108,9 @@ public final class TableResultWriter {
     }
 
     static String incomplete(ReplayResult r) {
-        long inTrace = r.fidelity().inTrace();
-        return "INCOMPLETE: stopped (" + r.stopReason() + ") after " + count(r.fidelity().issued())
-                + (inTrace > 0 ? " of " + count(inTrace) : "") + " IOs";
+        ReplayResult.Fidelity f = r.fidelity();
+        return "INCOMPLETE: stopped (" + r.stopReason() + ") after "
+                + (f.inTrace() > 0 ? f.issuedOfPlanned(TableResultWriter::count) : count(f.issued())) + " IOs";
     }
 
     /**

@@ -73,6 +73,37 @@ class ReplaySessionStopTest {
         assertTrue(r.summary().ios() > 0 && r.summary().ios() < IOS, "IOs replayed: " + r.summary().ios());
     }
 
+    /**
+     * A read-only replay of writes and reads counts the reads it issues: its progress showed "0 of 3,000 IOs"
+     * for 1,000 reads, and a stop "after N of 3,000" (found by the firstio audit). The result keeps the
+     * trace's count beside.
+     */
+    @Test
+    void aReadOnlyReplayCountsTheReadsItIssues(@TempDir Path dir) {
+        Path trace = trace(dir, 2 * IOS);
+        ReplayControl control = new ReplayControl();
+        List<Long> totals = new ArrayList<>();
+        ReplayListener stopping = new ReplayListener() {
+            @Override
+            public void firstIo(long submitNs) {
+                control.requestStop(REASON);
+            }
+
+            @Override
+            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+                totals.add(totalIos);
+            }
+        };
+        ReplaySession.Request readOnly = new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, "null", TargetSettings.DEFAULTS,
+                ReplaySettings.DEFAULTS.withFixedQd(1).withMapping(ReplaySettings.DEFAULTS.fit(), null, true));
+        ReplayResult r = ReplaySession.run(readOnly, NanoClock.SYSTEM, stopping, control, "test");
+        assertFalse(r.complete());
+        assertFalse(totals.isEmpty());
+        assertTrue(totals.stream().allMatch(t -> t == IOS), "progress totals: " + totals);
+        assertEquals(3 * IOS, r.fidelity().inTrace());
+        assertEquals(IOS, r.fidelity().planned());
+    }
+
     private static ReplaySession.Request request(Path trace, String target) {
         return new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, target, TargetSettings.DEFAULTS,
                 ReplaySettings.DEFAULTS.withFixedQd(1));
@@ -80,12 +111,17 @@ class ReplaySessionStopTest {
 
     /** {@value #IOS} reads of 4 KiB, in issue order. */
     private static Path trace(Path dir) {
+        return trace(dir, 0);
+    }
+
+    /** {@code writes} writes of 4 KiB, then {@value #IOS} reads, in issue order. */
+    private static Path trace(Path dir, long writes) {
         List<IoRecord> records = new ArrayList<>();
-        for (int i = 0; i < IOS; i++) {
+        for (int i = 0; i < writes + IOS; i++) {
             IoRecord r = new IoRecord();
             r.issueNs = i * 1_000_000L;
             r.completeNs = r.issueNs + 100_000;
-            r.op = Op.READ;
+            r.op = i < writes ? Op.WRITE : Op.READ;
             r.offsetBytes = i * 4096L;
             r.lengthBytes = 4096;
             records.add(r);

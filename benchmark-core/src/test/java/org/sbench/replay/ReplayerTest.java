@@ -79,7 +79,7 @@ class ReplayerTest {
             MetricsRecorder metrics, ManualClock clock, ReplayListener listener, ReplayControl control) {
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
         return new Replayer(listOf(trace), mapper, scheduler, engine, pattern, metrics, clock, listener, control,
-                Replayer.OnError.STOP, trace.size(), false);
+                Replayer.OnError.STOP, trace.size(), trace.size(), false);
     }
 
     /** {@code n} 4 KiB reads, one per ns, without recorded times or depth. */
@@ -107,7 +107,7 @@ class ReplayerTest {
         List<IoRecord> trace = reads(200);
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
         Replayer r = new Replayer(listOf(trace), mapper, new FixedQdScheduler(depth), engine, new ZeroPattern(1 << 20),
-                new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size(), true);
+                new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, trace.size(), trace.size(), true);
         assertEquals(200, r.run().replayed());
         return engine.blockingReaps;
     }
@@ -182,7 +182,7 @@ class ReplayerTest {
         TraceMapper readOnly = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, true, 0);
         new Replayer(listOf(trace), readOnly, new RecordedQdScheduler(ReplayMode.RecordedQd.NO_IDLE_CAP, 0), engine,
                 new ZeroPattern(1 << 20), new MetricsRecorder(0), clock, ReplayListener.NONE, new ReplayControl(),
-                Replayer.OnError.STOP, 4, false).run();
+                Replayer.OnError.STOP, 6, 4, false).run();
         assertEquals(List.of(0L, 1 * US + 10 * MS, 1 * US + 10 * MS, 2 * US + 10 * MS + 15 * MS),
                 engine.submits.stream().map(SimulatedEngine.Submit::submitNs).toList(),
                 "idle 10 ms after the write's completion, none before the read issued while the trim ran, 15 ms after the trim's");
@@ -492,7 +492,7 @@ class ReplayerTest {
         MetricsRecorder metrics = new MetricsRecorder(0, 2);
         new Replayer(listOf(trace, List.of(new PhaseMarker("load", 0), new PhaseMarker("save", 5 * MS))),
                 new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),
-                engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, 4, false).run();
+                engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(), Replayer.OnError.STOP, 4, 4, false).run();
         assertEquals(2, metrics.phase(0).ios());
         assertEquals(200 * US, metrics.phase(0).wallNs());
         assertEquals(200 * US, metrics.phase(0).busyNs());
@@ -514,7 +514,7 @@ class ReplayerTest {
         MetricsRecorder metrics = new MetricsRecorder(0, 2);
         new Replayer(reader, new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0), new FixedQdScheduler(1),
                 new SimulatedEngine(4, clock, s -> 100 * US), new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE, new ReplayControl(),
-                Replayer.OnError.STOP, 4, false).run();
+                Replayer.OnError.STOP, 4, 4, false).run();
         assertEquals("load", reader.info().phases().get(0).name(), "phases in time order");
         assertEquals(2, metrics.phase(0).ios());
         assertEquals(8192, metrics.phase(0).bytesRead());
@@ -688,7 +688,7 @@ class ReplayerTest {
             };
             Replayer.Outcome o = new Replayer(listOf(trace), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40,
                     512, false, 0), mode, new SimulatedEngine(4, manual, s -> 1 * US), new ZeroPattern(1 << 20), new MetricsRecorder(0),
-                    signalledWhileWaiting, ReplayListener.NONE, control, Replayer.OnError.STOP, 2, false).run();
+                    signalledWhileWaiting, ReplayListener.NONE, control, Replayer.OnError.STOP, 2, 2, false).run();
             String what = mode.getClass().getSimpleName();
             assertEquals(1, o.replayed(), what);
             assertEquals("interrupted", o.stopReason(), what);
@@ -703,6 +703,51 @@ class ReplayerTest {
         Replayer.Outcome o = runStoppedBeforeTheFirstIo(control);
         assertEquals(true, o.complete());
         assertEquals("time limit 5 s", o.stopReason());
+    }
+
+    /**
+     * A stop asked while a read-only replay reads past the writes it leaves out, before its first IO or
+     * after it, is heard there: the replay read all 1,000,000 writes first (3.0 s from SIGTERM to exit on
+     * a loaded machine, found by the firstio audit).
+     */
+    @Test
+    void aStopIsHeardWhileTheReplayReadsPastTheIosItLeavesOut() {
+        int writes = 1_000_000;
+        // 8 reads first: more than the 4 slots hold before the first IO, so the writes are read after it.
+        for (int leadingReads : new int[] {0, 8}) {
+            ReplayControl control = new ReplayControl();
+            long[] read = {0};
+            TraceReader stoppingAtTheTenthWrite = new TraceReader() {
+                @Override
+                public TraceInfo info() {
+                    return TraceInfo.of("test", EnumSet.noneOf(Field.class));
+                }
+
+                @Override
+                public boolean next(IoRecord into) {
+                    long i = read[0]++;
+                    if (i == leadingReads + 10) {
+                        control.requestStop();
+                    }
+                    into.copyFrom(io(i, IoRecord.NO_TIME, i < leadingReads || i == leadingReads + writes ? Op.READ : Op.WRITE, 0, 0));
+                    return i <= leadingReads + writes;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            ManualClock clock = new ManualClock();
+            TraceMapper readOnly = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, true, 0);
+            Replayer.Outcome o = new Replayer(stoppingAtTheTenthWrite, readOnly, new FixedQdScheduler(1),
+                    new SimulatedEngine(4, clock, s -> 1 * US), new ZeroPattern(1 << 20), new MetricsRecorder(0), clock,
+                    ReplayListener.NONE, control, Replayer.OnError.STOP, leadingReads + writes + 1, leadingReads + 1, false).run();
+            String what = leadingReads + " reads before the writes";
+            assertEquals(leadingReads == 0, o.replayed() == 0, what + ": replayed " + o.replayed());
+            assertEquals("interrupted", o.stopReason(), what);
+            assertEquals(false, o.complete(), what);
+            assertTrue(o.recordsRead() < 10_000, what + ": read " + o.recordsRead() + " records");
+        }
     }
 
     /** Replays ten reads under {@code control}, already told to stop, and checks that none was issued. */

@@ -57,7 +57,7 @@ class StripedReplayTest {
         MetricsRecorder metrics = new MetricsRecorder(0);
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
         Replayer r = new Replayer(ReplayerTest.listOf(trace), mapper, scheduler, engine, new ZeroPattern(1 << 20), metrics,
-                device.clock(), ReplayListener.NONE, new ReplayControl(), Replayer.OnError.CONTINUE, trace.size(), false);
+                device.clock(), ReplayListener.NONE, new ReplayControl(), Replayer.OnError.CONTINUE, trace.size(), trace.size(), false);
         return new Run(metrics, members, device.engine(), r.run());
     }
 

@@ -136,7 +136,7 @@ class ComparisonTableTest {
                 true);
         List<String> lines = print(c, RankingMetric.BUSY).lines().toList();
         assertEquals("NOT COMPARABLE, compared with --force; columns marked (!): stopped.json is incomplete (interrupted (SIGINT)"
-                + " after 1,339 of 20,000 trace records)", lines.get(1));
+                + " after 1,339 of 20,000 IOs)", lines.get(1));
         assertTrue(lines.contains("notes    (!) DriveB: incomplete: stopped (interrupted (SIGINT)) after 1,339 of 20,000 IOs"),
                 String.join("\n", lines));
     }

@@ -72,7 +72,7 @@ class ReplayResultsTest {
 
     @Test
     void summaryNumbersFollowTheDefinitions() {
-        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4, 4, 0), metrics());
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 4, 4, 4, 4, 0), metrics());
         ReplayResult.Summary s = r.summary();
         assertEquals(3, s.ios(), "failed IOs are counted as errors, not IOs");
         assertEquals(1, s.errors());
@@ -99,7 +99,7 @@ class ReplayResultsTest {
             m.lateness(1_000, false);
         }
         m.lateness(2 * MS, true);
-        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4, 4, 0), m);
+        ReplayResult r = ReplayResults.build(context(true), new Replayer.Outcome(true, null, 4, 4, 4, 4, 0), m);
         ReplayResult.Lateness l = r.fidelity().latenessUs();
         assertEquals(2000.0, l.max(), 2.0);
         assertEquals(1L, l.behindFlush());
@@ -118,7 +118,7 @@ class ReplayResultsTest {
 
     @Test
     void jsonRoundTripsAndTheHistogramDecodes(@TempDir Path dir) throws Exception {
-        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 9, 4, 0), metrics());
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(false, "interrupted", 4, 9, 9, 4, 0), metrics());
         JsonResults json = new JsonResults();
         Path file = dir.resolve("r.json");
         json.write(r, file);

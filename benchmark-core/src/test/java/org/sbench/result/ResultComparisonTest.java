@@ -103,11 +103,11 @@ class ResultComparisonTest {
                 "not comparable: x.json differs from the baseline drive-a.json in data pattern (zero vs random)"
                         + " (--force compares anyway)");
         assertRefused(dir, j -> j.put("complete", false).put("stopReason", "interrupted"),
-                "not comparable: x.json is incomplete (interrupted after 4 of 4 trace records) (--force compares anyway)");
+                "not comparable: x.json is incomplete (interrupted after 4 of 4 IOs) (--force compares anyway)");
         assertRefused(dir, j -> {
             ((ObjectNode) j.get("settings")).put("data", "zero").put("maxIdleNs", 0);
             j.put("complete", false).put("stopReason", "interrupted");
-        }, "not comparable: x.json is incomplete (interrupted after 4 of 4 trace records) and differs from the baseline"
+        }, "not comparable: x.json is incomplete (interrupted after 4 of 4 IOs) and differs from the baseline"
                 + " drive-a.json in idle cap (0.0 ms vs 25.0 ms), data pattern (zero vs random) (--force compares anyway)");
     }
 

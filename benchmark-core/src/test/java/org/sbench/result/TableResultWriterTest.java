@@ -149,6 +149,25 @@ class TableResultWriterTest {
         assertTrue(RunFacts.fidelity(none).stream().noneMatch(row -> row[0].equals("IOs held back")));
     }
 
+    /**
+     * A stopped read-only replay says how many of the IOs it was to issue it issued, and the page how many
+     * of those the trace has: it said "after 4 of 1,001,000 IOs" of a trace of 1,000,000 writes and 1,000
+     * reads (found by the firstio audit).
+     */
+    @Test
+    void aStoppedReplayCountsTheIosItWasToIssue(@TempDir Path dir) {
+        Path partial = ResultFixtures.variant(dir, ResultFixtures.A, "read-only.json", j -> {
+            j.put("complete", false).put("stopReason", "interrupted");
+            ((ObjectNode) j.get("fidelity")).put("inTrace", 1_001_000).put("planned", 1_000);
+        });
+        ReplayResult r = new JsonResults().read(partial);
+        assertEquals("INCOMPLETE: stopped (interrupted) after 4 of 1,000 IOs", TableResultWriter.incomplete(r));
+        assertTrue(RunFacts.fidelity(r).stream().anyMatch(row -> row[0].equals("IOs issued")
+                && row[1].equals("4 of 1,000 to issue; 1,001,000 in the trace")), RunFacts.fidelity(r).get(0)[1]);
+        ReplayResult all = ResultFixtures.load(ResultFixtures.A);
+        assertTrue(RunFacts.fidelity(all).get(0)[1].endsWith(" in the trace") && !RunFacts.fidelity(all).get(0)[1].contains("issue"));
+    }
+
     /** Reads of a write-only trace have no busy time and so no rates (docs/reports.md): "-", as their latency, not 0. */
     @Test
     void anOpWithoutIosShowsNoBusyTimeOrRates(@TempDir Path dir) {
