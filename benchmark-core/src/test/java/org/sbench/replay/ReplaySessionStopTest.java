@@ -57,16 +57,7 @@ class ReplaySessionStopTest {
     void aStopAfterTheFirstIoGivesTheIncompleteResult(@TempDir Path dir) {
         Path trace = trace(dir);
         ReplayControl control = new ReplayControl();
-        ReplayListener stopping = new ReplayListener() {
-            @Override
-            public void firstIo(long submitNs) {
-                control.requestStop(REASON);
-            }
-
-            @Override
-            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-            }
-        };
+        StopAtFirstIo stopping = new StopAtFirstIo(control);
         ReplayResult r = ReplaySession.run(request(trace, "null"), NanoClock.SYSTEM, stopping, control, "test");
         assertFalse(r.complete());
         assertEquals(REASON, r.stopReason());
@@ -82,18 +73,8 @@ class ReplaySessionStopTest {
     void aReadOnlyReplayCountsTheReadsItIssues(@TempDir Path dir) {
         Path trace = trace(dir, 2 * IOS);
         ReplayControl control = new ReplayControl();
-        List<Long> totals = new ArrayList<>();
-        ReplayListener stopping = new ReplayListener() {
-            @Override
-            public void firstIo(long submitNs) {
-                control.requestStop(REASON);
-            }
-
-            @Override
-            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-                totals.add(totalIos);
-            }
-        };
+        StopAtFirstIo stopping = new StopAtFirstIo(control);
+        List<Long> totals = stopping.totals;
         ReplaySession.Request readOnly = new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, "null", TargetSettings.DEFAULTS,
                 ReplaySettings.DEFAULTS.withFixedQd(1).withMapping(ReplaySettings.DEFAULTS.fit(), null, true));
         ReplayResult r = ReplaySession.run(readOnly, NanoClock.SYSTEM, stopping, control, "test");
@@ -127,5 +108,25 @@ class ReplaySessionStopTest {
             records.add(r);
         }
         return TestRecords.writeSbt(dir.resolve("t.sbt"), TraceInfo.of("test", EnumSet.of(Field.COMPLETE)), records);
+    }
+
+    /** Asks {@code control} to stop as the first IO is issued, keeping the totals the progress reports. */
+    private static final class StopAtFirstIo implements ReplayListener {
+        private final ReplayControl control;
+        private final List<Long> totals = new ArrayList<>();
+
+        StopAtFirstIo(ReplayControl control) {
+            this.control = control;
+        }
+
+        @Override
+        public void firstIo(long submitNs) {
+            control.requestStop(REASON);
+        }
+
+        @Override
+        public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+            totals.add(totalIos);
+        }
     }
 }
