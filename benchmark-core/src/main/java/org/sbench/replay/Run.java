@@ -120,11 +120,11 @@ public final class Run {
      * {@code result}, unless a stop asked of {@code control} (Ctrl-C, SIGTERM: a planned end is complete) came
      * before its first IO was issued: then an {@link ErrorKind#INTERRUPTED} failure, "REASON before the
      * first IO of WHAT", as when the planning pass is abandoned. A result of no IO says nothing of the
-     * drive, and a run that issued none is not written as one.
+     * drive, and a run that issued none is not written as one; one whose IOs all failed is (its errors).
      */
     public static ReplayResult begun(ReplayResult result, ReplayControl control, String what) {
         String reason = control.stopReason();
-        if (reason != null && !result.complete() && result.summary().ios() == 0) {
+        if (reason != null && !result.complete() && result.fidelity().issued() == 0) {
             throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before the first IO of " + what);
         }
         return result;

@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -62,6 +65,23 @@ class ReplaySessionStopTest {
         assertFalse(r.complete());
         assertEquals(REASON, r.stopReason());
         assertTrue(r.summary().ios() > 0 && r.summary().ios() < IOS, "IOs replayed: " + r.summary().ios());
+    }
+
+    /**
+     * A run whose IOs were issued and all failed (a dying drive) before the stop is no run of no IO: its
+     * result, which holds the errors, is kept (the rule looked at the IOs completed, which count no failed one).
+     */
+    @Test
+    void aStopAfterIosThatAllFailedKeepsTheResult(@TempDir Path dir) throws Exception {
+        ReplayControl control = new ReplayControl();
+        ReplayResult stopped = ReplaySession.run(request(trace(dir), "null"), NanoClock.SYSTEM, new StopAtFirstIo(control), control, "test");
+        ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        ObjectNode tree = json.valueToTree(stopped);
+        long issued = stopped.fidelity().issued();
+        ((ObjectNode) tree.get("summary")).put("ios", 0).put("reads", 0).put("bytesRead", 0).put("errors", issued);
+        ReplayResult failedAll = json.treeToValue(tree, ReplayResult.class);
+        assertTrue(issued > 0);
+        assertEquals(failedAll, Run.begun(failedAll, control, "t.sbt"));
     }
 
     /**
