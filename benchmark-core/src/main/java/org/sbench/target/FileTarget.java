@@ -135,6 +135,10 @@ public final class FileTarget implements Target {
                 throw TargetCalls.accessDenied(file.toString(), LibC.O_CREAT | LibC.O_EXCL);
             }
         }
+        if (existingBytes >= 0 && !settings.readOnly()) {
+            // What the file is comes before its size: a small file this command reads is refused as that, not told to grow.
+            safety.checkWritableFile(file, settings);
+        }
         boolean sizedByTrace = existingBytes < 0 && !settings.readOnly() && settings.sizeBytes().isEmpty()
                 && settings.defaultSizeBytes().isEmpty();
         if (!sizedByTrace) {
@@ -142,9 +146,6 @@ public final class FileTarget implements Target {
         }
         if (existingBytes < 0) {
             return;
-        }
-        if (!settings.readOnly()) {
-            safety.checkWritableFile(file, settings);
         }
         checkAccess(file, settings.readOnly());
         if (!settings.readOnly()) {

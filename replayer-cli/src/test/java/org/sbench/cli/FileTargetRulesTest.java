@@ -145,6 +145,25 @@ class FileTargetRulesTest {
         }
     }
 
+    /**
+     * A file this command reads that is under 4096 bytes, named as the target without --size, is refused as what it is: it
+     * was told "holds less than 4096 bytes; give --size to grow it", advice that led to the refusal (the docs3 audit).
+     */
+    @Test
+    void aSmallFileThisCommandReadsIsRefusedAsThatBeforeItsSize() throws Exception {
+        Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "steps:\n  - replay: {trace: " + trace + ", fit: wrap}\n");
+        assertTrue(Files.size(trace) < 4096 && Files.size(scenario) < 4096);
+        CliTest.Run replay = replay(trace, "--allow-write", "--force");
+        CliTest.Run run = CliTest.run("run", scenario.toString(), "--target", scenario.toString(), "--allow-write", "--force",
+                "--out", dir.resolve("b").toString());
+        for (CliTest.Run r : List.of(replay, run)) {
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertTrue(r.err().contains(" a file this command reads; writing destroys it"), r.err());
+        }
+        assertEquals(MSR, Files.readString(trace));
+    }
+
     private static Path resolved(Path link) {
         try {
             return link.toRealPath();
