@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -296,18 +297,30 @@ class StepsDeviceTest {
 
     @Test
     void aSweepReadsEveryPointsBytesAtItsComputedOffset(@TempDir Path dir) throws Exception {
+        sweepAsTheDeviceSawIt(dir, opts("points", "8", "per-point", "1M", "bs", "256K"), 8, MIB);
+    }
+
+    /**
+     * An automatic point size is whole --bs IOs at the device too: 64 MiB over 7 points is 36 reads of 256K a point
+     * (until 2026-12-06 each point ended in a 37th read of 146 KiB).
+     */
+    @Test
+    void anAutomaticSweepPointReadsWholeBsIos(@TempDir Path dir) throws Exception {
+        sweepAsTheDeviceSawIt(dir, opts("points", "7", "bs", "256K"), 7, DEVICE_BYTES / 7 / (256 * 1024) * (256 * 1024));
+    }
+
+    /** A read sweep of {@code points} points of {@code perPoint} bytes in 256K reads, as tracefs and the disk's stat saw it. */
+    private static void sweepAsTheDeviceSawIt(Path dir, Map<String, String> options, int points, long perPoint) throws Exception {
         LoopDevice.assumeRoot();
         assumeTrue(Files.isDirectory(Path.of("/sys/kernel/tracing/events/block")), "needs tracefs");
         try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
-            int points = 8;
-            long perPoint = MIB;
             int bs = 256 * 1024;
             Path capture = dir.resolve("sweep.sbt");
             StepResult r;
             BlockStat before = BlockStat.of(dev);
             try (TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(dev.path().toString()), capture))) {
                 recorder.start();
-                r = StepSession.run(SweepStep.of(opts("points", "8", "per-point", "1M", "bs", "256K")), dev.path().toString(),
+                r = StepSession.run(SweepStep.of(options), dev.path().toString(),
                         TargetSettings.DEFAULTS, null, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "test");
                 for (int i = 0; i < 500 && recorder.status().ios() < points * perPoint / bs; i++) {
                     Thread.sleep(10); // the recording thread reads tracefs behind the IOs
@@ -324,11 +337,18 @@ class StepsDeviceTest {
                 }
             }
             List<String> seen = new ArrayList<>();
+            List<String> otherInPoints = new ArrayList<>();
             for (IoRecord io : TestRecords.readAll(new SbtFormat(), capture, ReadOptions.DEFAULTS)) {
-                seen.add(io.op + "@" + io.offsetBytes + "+" + io.lengthBytes);
+                String seenIo = io.op + "@" + io.offsetBytes + "+" + io.lengthBytes;
+                seen.add(seenIo);
+                long at = io.offsetBytes;
+                if (!expected.contains(seenIo) && LongStream.of(offsets).anyMatch(o -> at >= o && at < o + perPoint)) {
+                    otherInPoints.add(seenIo);
+                }
             }
             seen.retainAll(expected);
             assertEquals(expected, seen, "the device read each point's bytes, in order");
+            assertEquals(List.of(), otherInPoints, "no other IO within the points");
             assertTrue(d.sectorsRead() >= points * perPoint / SECTOR, "the kernel counted every point's bytes: " + d.sectorsRead());
             assertEquals(0, d.sectorsWritten(), "a read sweep writes nothing");
             assertTrue(r.sweep().stream().allMatch(p -> p.mbps() > 0 && p.p99Us() > 0));
