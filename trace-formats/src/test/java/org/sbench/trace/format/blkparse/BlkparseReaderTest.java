@@ -87,6 +87,28 @@ class BlkparseReaderTest {
     }
 
     @Test
+    void flushPrintedWithoutSectorAndBlocksIsAFlush() throws Exception {
+        // blkparse 1.2.0 prints a request that moves no data without "sector + blocks": the D with
+        // the process name alone, the C with the sector alone (as it printed a sync's flush).
+        Path file = write(dir, "  8,0    0        1     0.000000000  4100  Q FWS [sync]\n"
+                + "  8,0    0        2     0.000004000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        3     0.000068000     0  C  FN 0 [0]\n"
+                + "  8,0    0        4     0.000069000     0  C  WS 0 [0]\n"
+                + "  8,0    0        5     0.000070000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        6     0.000080000     0  R  FN 0 [0]\n"
+                + "  8,0    0        7     0.000090000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        8     0.000095000     0  C  FN 0 [0]\n"
+                + "  8,0    1        9     0.000100000   310  D   W [kworker/1:1H]\n");
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(4_000, 68_000, 0, 0, Op.FLUSH, SDA, "kworker/0:2H"),
+                    record(90_000, 95_000, 0, 0, Op.FLUSH, SDA, "kworker/0:2H")), readAll(reader));
+            assertEquals(new RequestAccounts.Counts(1, 0, 0, List.of()), reader.requestAccounts().counts(),
+                    "a write without data that is no flush (a zone reset) is a request of another kind");
+        }
+    }
+
+    @Test
     void completionBelongsToTheOldestIssueOfItsRequestAndEarlierCompletionsAreIgnored() throws Exception {
         assertEquals(List.of(
                 record(1_000, 3_000, 10 * 512, 4096, Op.WRITE, SDA, "dd"),
