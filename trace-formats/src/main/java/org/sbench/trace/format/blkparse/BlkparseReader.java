@@ -34,7 +34,8 @@ import org.sbench.trace.input.TraceInput;
  *     FLUSH; another request without data ({@code D   W [kworker/1:1H]}, a zone reset) is counted
  *     as a request of another kind.</li>
  * <li>{@code [comm]}: on a D, the process the request was issued from (often a kernel worker
- *     rather than the program that wrote); becomes {@code process}. On a C it is the error
+ *     rather than the program that wrote); becomes {@code process}, except {@code [(null)]},
+ *     blkparse's word for a pid it has no name for (no process). On a C it is the error
  *     code ({@code [-5]}, or the kernel's 16 bits unsigned, {@code [65531]}: EIO): an IO that
  *     failed is kept and counted by error ({@link #requestAccounts()}). {@code blkparse -t} adds
  *     the elapsed time in parentheses before it; ignored.</li>

@@ -109,6 +109,19 @@ class BlkparseReaderTest {
     }
 
     @Test
+    void processBlkparseNeverLearnedIsNoProcess() throws Exception {
+        // blkparse prints "(null)" for a pid whose name no notify record gave (as the blktrace
+        // file it read has none): the IO has no process, as read from that file itself.
+        Path file = write(dir, "  7,0    1        1     0.000000000  1234  D   R 7904 + 80 [(null)]\n"
+                + "  7,0    1        2     0.000046000  1234  C   R 7904 + 80 [0]\n" + GOOD);
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(0, 46_000, 7904L * 512, 80 * 512, Op.READ, 7 << 20, null),
+                    record(1_000, 2_000, 100L * 512, 4096, Op.WRITE, SDA, "dd")), readAll(reader));
+        }
+    }
+
+    @Test
     void completionBelongsToTheOldestIssueOfItsRequestAndEarlierCompletionsAreIgnored() throws Exception {
         assertEquals(List.of(
                 record(1_000, 3_000, 10 * 512, 4096, Op.WRITE, SDA, "dd"),
