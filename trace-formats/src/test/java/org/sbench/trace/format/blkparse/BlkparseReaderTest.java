@@ -209,6 +209,35 @@ class BlkparseReaderTest {
         assertTrue(format.sniff(head(GOOD)));
     }
 
+    /**
+     * blkparse ends its output with a summary of some 18 lines (per CPU, and a total when there are
+     * several): a capture of a few requests, a sync's flush, is more summary than events, and
+     * detection called it no trace format.
+     */
+    @Test
+    void sniffLooksAtTheEventsBeforeTheSummaryOnly() throws Exception {
+        String capture = "  8,0    0        1     0.000000000  4100  Q FWS [sync]\n"
+                + "  8,0    0        2     0.000001000  4100  G FWS [sync]\n"
+                + "  8,0    0        3     0.000004000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        4     0.000068000     0  C  FN 0 [0]\n"
+                + "  8,0    0        5     0.000069000     0  C  WS 0 [0]\n"
+                + "CPU0 (8,0):\n"
+                + " Reads Queued:           0,        0KiB\t Writes Queued:           1,        0KiB\n"
+                + " Read Dispatches:        1,        0KiB\t Write Dispatches:        0,        0KiB\n"
+                + " Reads Requeued:         0\t\t Writes Requeued:         0\n"
+                + " Reads Completed:        1,        0KiB\t Writes Completed:        1,        0KiB\n"
+                + " Read Merges:            0,        0KiB\t Write Merges:            0,        0KiB\n"
+                + " Read depth:             1        \t Write depth:             1\n"
+                + " IO unplugs:             0        \t Timer unplugs:           0\n"
+                + "\n"
+                + "Throughput (R/W): 0KiB/s / 0KiB/s\n"
+                + "Events (8,0): 5 entries\n"
+                + "Skips: 0 forward (0 -   0.0%)\n";
+        assertTrue(new BlkparseFormat().sniff(head(capture)));
+        assertEquals(List.of(record(4_000, 68_000, 0, 0, Op.FLUSH, SDA, "kworker/0:2H")),
+                readAll(FORMAT, write(dir, capture), ReadOptions.DEFAULTS));
+    }
+
     @Test
     void sniffRejectsOtherFormats() {
         BlkparseFormat format = new BlkparseFormat();
