@@ -2,6 +2,7 @@
 package org.sbench.trace.format.blkparse;
 
 import java.util.List;
+import java.util.regex.Pattern;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.input.ReadOptions;
@@ -19,6 +20,7 @@ public final class BlkparseFormat implements TraceFormat {
     private static final int MIN_LINE_FIELDS = 7;
     private static final int NS_DIGITS = 9;
     private static final int MAX_ACTION_CHARS = 2;
+    private static final Pattern SUMMARY_START = Pattern.compile("(CPU[0-9]+|Total) \\(.*\\):");
 
     @Override
     public String name() {
@@ -28,18 +30,30 @@ public final class BlkparseFormat implements TraceFormat {
     /**
      * Yes when at least half of the first lines, and at least three (or all, if fewer), are
      * blkparse events: {@code maj,min}, CPU, sequence number, seconds with exactly 9 decimals,
-     * pid, a one- or two-letter action and upper-case RWBS flags.
+     * pid, a one- or two-letter action and upper-case RWBS flags. The summary blkparse ends with
+     * ({@code CPU0 (8,0):} or {@code Total (8,0):} and the lines after it) is not looked at: a
+     * capture of a few requests has more lines of summary than of events.
      */
     @Override
     public boolean sniff(TraceHead head) {
         List<String> lines = head.dataLines(SNIFF_LINES, null);
+        int looked = 0;
         int events = 0;
         for (String line : lines) {
+            if (isSummaryStart(line)) {
+                break;
+            }
+            looked++;
             if (isEventLine(line)) {
                 events++;
             }
         }
-        return events > 0 && events >= Math.min(MIN_EVENT_LINES, lines.size()) && 2 * events >= lines.size();
+        return events > 0 && events >= Math.min(MIN_EVENT_LINES, looked) && 2 * events >= looked;
+    }
+
+    /** {@code CPU3 (8,0):} or {@code Total (8,0):}, the first line of a part of blkparse's closing summary. */
+    private static boolean isSummaryStart(String line) {
+        return SUMMARY_START.matcher(line).matches();
     }
 
     @Override

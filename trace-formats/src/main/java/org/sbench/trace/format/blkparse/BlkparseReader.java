@@ -28,9 +28,14 @@ import org.sbench.trace.input.TraceInput;
  *     with offset and length 0; a D whose flags name no read, write, discard or flush
  *     ({@code N}: zone management; blktrace calls a write-zeroes a write) is left out and
  *     counted ({@link #requestAccounts()}), once when requeued and issued again.</li>
- * <li>{@code sector}, {@code blocks}: 512-byte units, delivered in bytes.</li>
+ * <li>{@code sector}, {@code blocks}: 512-byte units, delivered in bytes. blkparse 1.2 prints a
+ *     request that moves no data without them: a flush's D as {@code D  FN [kworker/0:2H]}, its C
+ *     with the sector alone, {@code C  FN 0 [0]}; older versions print {@code 0 + 0}. Either is a
+ *     FLUSH; another request without data ({@code D   W [kworker/1:1H]}, a zone reset) is counted
+ *     as a request of another kind.</li>
  * <li>{@code [comm]}: on a D, the process the request was issued from (often a kernel worker
- *     rather than the program that wrote); becomes {@code process}. On a C it is the error
+ *     rather than the program that wrote); becomes {@code process}, except {@code [(null)]},
+ *     blkparse's word for a pid it has no name for (no process). On a C it is the error
  *     code ({@code [-5]}, or the kernel's 16 bits unsigned, {@code [65531]}: EIO): an IO that
  *     failed is kept and counted by error ({@link #requestAccounts()}). {@code blkparse -t} adds
  *     the elapsed time in parentheses before it; ignored.</li>
@@ -82,20 +87,25 @@ final class BlkparseReader extends BlockEventLineReader {
         if (action != 'D' && action != 'C' && action != 'R') {
             return;
         }
-        if (n > SECTOR && isPassthrough(SECTOR) || n > PLUS && isPassthrough(PLUS)) {
-            otherKind(action, 0);
-            return;
-        }
-        fields.require(IO_FIELDS, LAYOUT);
-        if (fields.length(PLUS) != 1 || fields.charAt(PLUS, 0) != '+') {
-            throw fields.error(PLUS, "'+' between sector and block count");
+        // A request that moves no data (a flush) is printed without "sector + blocks" by blkparse 1.2:
+        // the D with the process name alone, "D  FN [kworker/0:2H]", the C or R with the sector alone, "C  FN 0 [0]".
+        boolean noData = action == 'D' ? startsWith(n, SECTOR, '[') : startsWith(n, PLUS, '[') && !isPassthrough(SECTOR);
+        if (!noData) {
+            if (n > SECTOR && isPassthrough(SECTOR) || n > PLUS && isPassthrough(PLUS)) {
+                otherKind(action, 0);
+                return;
+            }
+            fields.require(IO_FIELDS, LAYOUT);
+            if (fields.length(PLUS) != 1 || fields.charAt(PLUS, 0) != '+') {
+                throw fields.error(PLUS, "'+' between sector and block count");
+            }
         }
         long timeNs = fields.scaledAt(TIME, NS_DIGITS, "a time in seconds");
         int device = BlockEventFields.device(fields, DEVICE);
-        long sector = BlockEventFields.sector(fields, SECTOR);
-        long blocks = fields.unsignedAt(BLOCKS, "a block count (512-byte sectors)");
+        long sector = noData && action == 'D' ? BlockEventFields.NO_SECTOR : BlockEventFields.sector(fields, SECTOR);
+        long blocks = noData ? 0 : fields.unsignedAt(BLOCKS, "a block count (512-byte sectors)");
         Op op = BlockEventFields.op(fields, RWBS, blocks);
-        if (op == null) {
+        if (op == null || noData && op != Op.FLUSH) {
             otherKind(action, BlockEventFields.spanBytes(fields, BLOCKS, blocks));
             return;
         }
@@ -115,6 +125,11 @@ final class BlkparseReader extends BlockEventLineReader {
         } else if (action == 'R') {
             otherRequeued(bytes);
         }
+    }
+
+    /** True if the line has a field {@code i} and it starts with {@code c}. */
+    private boolean startsWith(int n, int i, char c) {
+        return n > i && fields.length(i) > 0 && fields.charAt(i, 0) == c;
     }
 
     /**

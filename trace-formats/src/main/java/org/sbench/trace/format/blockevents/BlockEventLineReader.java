@@ -94,7 +94,8 @@ public abstract class BlockEventLineReader implements TraceReader {
      * A request issued to the driver at {@code timeNs}, of {@code sectors} sectors from
      * {@code sector} (as printed: {@link BlockEventFields#NO_SECTOR} for none). Field
      * {@code sectorField} holds the sector and field {@code sectorsField} the count, for messages;
-     * the bracketed process name follows the count.
+     * the process name is the first bracketed field from {@code sectorField} on (blkparse prints
+     * it there for a request without data, which has neither).
      */
     protected final void issue(long timeNs, Op op, int device, long sector, int sectorField, long sectors,
             int sectorsField) {
@@ -104,7 +105,7 @@ public abstract class BlockEventLineReader implements TraceReader {
         issued.offsetBytes = BlockEventFields.offsetBytes(fields, sectorField, op, sector);
         issued.lengthBytes = BlockEventFields.lengthBytes(fields, sectorsField, op, sectors);
         issued.stream = device;
-        issued.process = names.bracketed(fields, sectorsField + 1);
+        issued.process = names.bracketed(fields, sectorField);
         if (cursor.accept(issued)) {
             matcher.issue(issued, sector);
         }

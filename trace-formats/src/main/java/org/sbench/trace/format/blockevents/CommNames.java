@@ -10,12 +10,15 @@ import org.sbench.trace.input.ProcessNames;
  * a few processes share a few Strings ({@link ProcessNames}). Not thread-safe.
  */
 public final class CommNames {
+    /** What blkparse prints (glibc's printf of a null string) for a process it has no name for. */
+    private static final String UNKNOWN = "[(null)]";
     private final ProcessNames names = new ProcessNames();
 
     /**
      * The name in brackets starting at the first field from {@code from} on that begins with
      * {@code [}, up to the {@code ]} ending the last field (a name may hold spaces); null when
-     * no field there starts with {@code [}.
+     * no field there starts with {@code [}, and for {@code [(null)]}, which blkparse prints for a
+     * pid whose name it never learned (the blktrace file holds no notify record of it).
      */
     public String bracketed(Fields f, int from) {
         int n = f.count();
@@ -30,7 +33,7 @@ public final class CommNames {
         int lastLength = f.length(last);
         int end = lastLength > 0 && f.charAt(last, lastLength - 1) == ']' ? lastLength - 1 : lastLength;
         if (first == last) {
-            return end <= 1 ? null : names.of(f, first, 1, end);
+            return end <= 1 || f.equalsIgnoreCase(first, UNKNOWN) ? null : names.of(f, first, 1, end);
         }
         StringBuilder b = new StringBuilder();
         for (int i = first; i <= last; i++) {

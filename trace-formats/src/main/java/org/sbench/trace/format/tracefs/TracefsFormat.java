@@ -109,9 +109,13 @@ public final class TracefsFormat implements TraceFormat {
                 && s.substring(digits).chars().allMatch(c -> LATENCY_FLAGS.indexOf(c) >= 0);
     }
 
+    /**
+     * {@code SECONDS.FRACTION:}, or whole digits alone as a trace_clock that counts prints them
+     * (the reader refuses those in a line naming the clock).
+     */
     private static boolean isTimestamp(String s) {
         int dot = s.indexOf('.');
-        return s.endsWith(":") && dot > 0 && dot < s.length() - 2
+        return s.endsWith(":") && s.length() > 1 && (dot < 0 || dot > 0 && dot < s.length() - 2)
                 && s.substring(0, s.length() - 1).chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'))
                 && s.indexOf('.', dot + 1) < 0;
     }

@@ -26,7 +26,8 @@ import org.sbench.trace.input.TraceInput;
  *     device, sector and op ({@link CompletionMatcher}); records are delivered in issue order.</li>
  * <li>The prefix is found from the event name backwards: the field before it is the timestamp,
  *     seconds with a fraction (microseconds in tracefs, nanoseconds from {@code trace-cmd -t})
- *     and a colon, delivered in ns. The task name may hold spaces and the flags column
+ *     and a colon, delivered in ns. A timestamp of whole digits alone is a trace_clock that
+ *     counts ({@code uptime} jiffies, {@code counter}, {@code x86-tsc} cycles), not seconds: refused. The task name may hold spaces and the flags column
  *     ({@code d..1.}, 4 or 5 characters, absent without irq-info) may be missing: neither is
  *     read, nor is the CPU, which the latency format ({@code trace-cmd report -l}) writes without
  *     brackets and with the flags after it ({@code 2d..1.}). The event may also be named
@@ -87,6 +88,9 @@ public final class TracefsReader extends BlockEventLineReader {
     private static final int NS_DIGITS = 9;
     private static final long NS_PER_SECOND = 1_000_000_000L;
     private static final long MAX_SECONDS = Long.MAX_VALUE / NS_PER_SECOND - 1;
+    private static final String TIMESTAMP = "a timestamp in seconds followed by ':'";
+    private static final String COUNTED_TIMESTAMP = "a timestamp in seconds with a fraction followed by ':' (a trace_clock"
+            + " that counts, uptime, counter or x86-tsc, prints none: capture with trace_clock local)";
     private static final long[] FRACTION_SCALE = {
         1_000_000_000L, 100_000_000L, 10_000_000L, 1_000_000L, 100_000L, 10_000L, 1_000L, 100L, 10L, 1L,
     };
@@ -273,11 +277,14 @@ public final class TracefsReader extends BlockEventLineReader {
         return true;
     }
 
-    /** Field {@code i} as {@code SECONDS.FRACTION:} in ns; digits past the ninth decimal are dropped. */
+    /**
+     * Field {@code i} as {@code SECONDS.FRACTION:} in ns; digits past the ninth decimal are dropped.
+     * Whole digits alone are the count of a trace_clock that does not keep time, refused.
+     */
     private long timestampNs(int i) {
         int len = fields.length(i);
         if (len < 2 || fields.charAt(i, len - 1) != ':') {
-            throw fields.error(i, "a timestamp in seconds followed by ':'");
+            throw fields.error(i, TIMESTAMP);
         }
         long seconds = 0;
         long fraction = 0;
@@ -290,19 +297,22 @@ public final class TracefsReader extends BlockEventLineReader {
                 dot = true;
                 continue;
             }
-            if (c < '0' || c > '9' || (!dot && seconds > MAX_SECONDS)) {
-                throw fields.error(i, "a timestamp in seconds followed by ':'");
+            if (c < '0' || c > '9') {
+                throw fields.error(i, TIMESTAMP);
             }
             digit = true;
             if (!dot) {
-                seconds = seconds * 10 + (c - '0');
+                seconds = Math.min(seconds * 10 + (c - '0'), MAX_SECONDS + 1);
             } else if (fractionDigits < NS_DIGITS) {
                 fraction = fraction * 10 + (c - '0');
                 fractionDigits++;
             }
         }
+        if (digit && !dot) {
+            throw fields.error(i, COUNTED_TIMESTAMP);
+        }
         if (!digit || seconds > MAX_SECONDS) {
-            throw fields.error(i, "a timestamp in seconds followed by ':'");
+            throw fields.error(i, TIMESTAMP);
         }
         return seconds * NS_PER_SECOND + fraction * FRACTION_SCALE[fractionDigits];
     }

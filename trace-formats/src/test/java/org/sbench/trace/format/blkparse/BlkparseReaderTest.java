@@ -87,6 +87,41 @@ class BlkparseReaderTest {
     }
 
     @Test
+    void flushPrintedWithoutSectorAndBlocksIsAFlush() throws Exception {
+        // blkparse 1.2.0 prints a request that moves no data without "sector + blocks": the D with
+        // the process name alone, the C with the sector alone (as it printed a sync's flush).
+        Path file = write(dir, "  8,0    0        1     0.000000000  4100  Q FWS [sync]\n"
+                + "  8,0    0        2     0.000004000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        3     0.000068000     0  C  FN 0 [0]\n"
+                + "  8,0    0        4     0.000069000     0  C  WS 0 [0]\n"
+                + "  8,0    0        5     0.000070000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        6     0.000080000     0  R  FN 0 [0]\n"
+                + "  8,0    0        7     0.000090000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        8     0.000095000     0  C  FN 0 [0]\n"
+                + "  8,0    1        9     0.000100000   310  D   W [kworker/1:1H]\n");
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(4_000, 68_000, 0, 0, Op.FLUSH, SDA, "kworker/0:2H"),
+                    record(90_000, 95_000, 0, 0, Op.FLUSH, SDA, "kworker/0:2H")), readAll(reader));
+            assertEquals(new RequestAccounts.Counts(1, 0, 0, List.of()), reader.requestAccounts().counts(),
+                    "a write without data that is no flush (a zone reset) is a request of another kind");
+        }
+    }
+
+    @Test
+    void processBlkparseNeverLearnedIsNoProcess() throws Exception {
+        // blkparse prints "(null)" for a pid whose name no notify record gave (as the blktrace
+        // file it read has none): the IO has no process, as read from that file itself.
+        Path file = write(dir, "  7,0    1        1     0.000000000  1234  D   R 7904 + 80 [(null)]\n"
+                + "  7,0    1        2     0.000046000  1234  C   R 7904 + 80 [0]\n" + GOOD);
+        try (TraceReader reader = open(file, ReadOptions.DEFAULTS)) {
+            assertEquals(List.of(
+                    record(0, 46_000, 7904L * 512, 80 * 512, Op.READ, 7 << 20, null),
+                    record(1_000, 2_000, 100L * 512, 4096, Op.WRITE, SDA, "dd")), readAll(reader));
+        }
+    }
+
+    @Test
     void completionBelongsToTheOldestIssueOfItsRequestAndEarlierCompletionsAreIgnored() throws Exception {
         assertEquals(List.of(
                 record(1_000, 3_000, 10 * 512, 4096, Op.WRITE, SDA, "dd"),
@@ -172,6 +207,35 @@ class BlkparseReaderTest {
         assertTrue(format.sniff(TraceInput.of(fixture("blkparse/two-disks.txt")).head()));
         assertTrue(format.sniff(TraceInput.of(fixture("blkparse/mid-flight.txt")).head()));
         assertTrue(format.sniff(head(GOOD)));
+    }
+
+    /**
+     * blkparse ends its output with a summary of some 18 lines (per CPU, and a total when there are
+     * several): a capture of a few requests, a sync's flush, is more summary than events, and
+     * detection called it no trace format.
+     */
+    @Test
+    void sniffLooksAtTheEventsBeforeTheSummaryOnly() throws Exception {
+        String capture = "  8,0    0        1     0.000000000  4100  Q FWS [sync]\n"
+                + "  8,0    0        2     0.000001000  4100  G FWS [sync]\n"
+                + "  8,0    0        3     0.000004000   310  D  FN [kworker/0:2H]\n"
+                + "  8,0    0        4     0.000068000     0  C  FN 0 [0]\n"
+                + "  8,0    0        5     0.000069000     0  C  WS 0 [0]\n"
+                + "CPU0 (8,0):\n"
+                + " Reads Queued:           0,        0KiB\t Writes Queued:           1,        0KiB\n"
+                + " Read Dispatches:        1,        0KiB\t Write Dispatches:        0,        0KiB\n"
+                + " Reads Requeued:         0\t\t Writes Requeued:         0\n"
+                + " Reads Completed:        1,        0KiB\t Writes Completed:        1,        0KiB\n"
+                + " Read Merges:            0,        0KiB\t Write Merges:            0,        0KiB\n"
+                + " Read depth:             1        \t Write depth:             1\n"
+                + " IO unplugs:             0        \t Timer unplugs:           0\n"
+                + "\n"
+                + "Throughput (R/W): 0KiB/s / 0KiB/s\n"
+                + "Events (8,0): 5 entries\n"
+                + "Skips: 0 forward (0 -   0.0%)\n";
+        assertTrue(new BlkparseFormat().sniff(head(capture)));
+        assertEquals(List.of(record(4_000, 68_000, 0, 0, Op.FLUSH, SDA, "kworker/0:2H")),
+                readAll(FORMAT, write(dir, capture), ReadOptions.DEFAULTS));
     }
 
     @Test

@@ -323,6 +323,24 @@ class TracefsReaderTest {
     }
 
     /**
+     * A trace_clock that counts rather than keeping time (uptime in jiffies, counter, x86-tsc in
+     * cycles) prints the timestamp without a fraction: such a capture is a tracefs trace whose
+     * times are not seconds. Detection said "not a trace format", and {@code --from tracefs} read
+     * 6883689 jiffies as 6883689 s.
+     */
+    @Test
+    void countingClockIsDetectedAndRefusedAtItsFirstEvent() throws Exception {
+        String uptime = "              dd-23563   [000] .....      6883689: block_rq_issue: 7,0 RS 65536 () 0 + 128 be,0,4 [dd]\n"
+                + "     ksoftirqd/0-14      [000] ..s..      6883689: block_rq_complete: 7,0 RS () 0 + 128 be,0,4 [0]\n"
+                + "              dd-23563   [000] .....      6883690: block_rq_issue: 7,0 RS 65536 () 128 + 128 be,0,4 [dd]\n";
+        assertTrue(FORMAT.sniff(head(uptime)));
+        Path file = write(dir, uptime);
+        assertBadInput(file + ":1: expected a timestamp in seconds with a fraction followed by ':' (a trace_clock that"
+                + " counts, uptime, counter or x86-tsc, prints none: capture with trace_clock local), found '6883689:'",
+                FORMAT, file);
+    }
+
+    /**
      * {@code trace-cmd report} prints a line per CPU that logged nothing before the events; ten of
      * them and {@code cpus=12} (real lines: a {@code trace-cmd report} of a 12-CPU machine posted
      * to linux-kernel, in linux-mailinglist-archives) before block events (real lines of Brendan
