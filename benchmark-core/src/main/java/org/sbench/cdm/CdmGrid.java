@@ -5,7 +5,9 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sbench.result.TargetWords;
 import org.sbench.result.TextTable;
+import org.sbench.target.NullTarget;
 import org.sbench.trace.Op;
 
 /**
@@ -25,11 +27,17 @@ public final class CdmGrid {
         this.results = results;
     }
 
+    /** In replay's words: "/dev/sdb (block device)", "stripe:64K:A,B (RAID 0 stripe, 8.39 MB usable: ...)", "null target (no device)". */
+    private String target() {
+        String kind = TargetWords.kind(results.targetKind());
+        return NullTarget.NAME.equals(results.targetKind()) ? kind
+                : results.targetPath() + " (" + kind + (results.targetGeometry() == null ? "" : ", " + results.targetGeometry()) + ")";
+    }
+
     public void write(PrintWriter out) {
         CdmSettings s = results.settings();
-        out.println("sbench cdm " + s.preset().word() + ": " + results.targetPath() + " (" + results.targetKind()
-                + (results.targetGeometry() == null ? "" : ", " + results.targetGeometry()) + "), test region "
-                + mib(results.regionBytes()) + ", engine " + results.engine());
+        out.println("sbench cdm " + s.preset().word() + ": " + target() + ", test region " + mib(results.regionBytes())
+                + ", engine " + results.engine());
         String passes = s.passes() + (s.passes() == 1 ? " pass" : " passes");
         int warmUp = s.preset().warmUpPasses();
         out.println(passes + (s.timed() ? " of " + duration(s.durationNs()) : " of one region sweep") + " per test and op"

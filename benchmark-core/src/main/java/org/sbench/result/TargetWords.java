@@ -58,7 +58,7 @@ public final class TargetWords {
     }
 
     /** "block device", "file", "null target (no device)", "RAID 0 stripe", or the kind itself. */
-    static String kind(String kind) {
+    public static String kind(String kind) {
         if (kind == null) {
             return "unknown";
         }

@@ -58,6 +58,9 @@ public final class FileTarget implements Target {
     public static final String ALLOCATED_BY_FALLOCATE = "fallocate";
     public static final String ALLOCATED_BY_ZEROS = "zeros written";
     public static final String ALLOCATION_UNCHANGED = "unchanged (read-only)";
+    /** What to do when fallocate finds too little room; without --size a new file is as large as the trace reaches. */
+    private static final String NO_SPACE_HINT = "; its file system has too little free space: give a smaller --size"
+            + " (for a trace that reaches past it, with --fit wrap or scale), or a file on another file system";
 
     private static final int ZERO_CHUNK_BYTES = 1 << 20;
     /** The filesystem type {@link #checkCopyOnWrite} looks for, as mountinfo names it. */
@@ -266,7 +269,7 @@ public final class FileTarget implements Target {
         }
         if (rc != -Errno.EOPNOTSUPP && rc != -Errno.ENOSYS) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "fallocate failed on " + file + " (" + capacityBytes
-                    + " bytes): " + Errno.describe(rc));
+                    + " bytes): " + Errno.describe(rc) + (rc == -Errno.ENOSPC ? NO_SPACE_HINT : ""));
         }
         writeZeros(file, oldSizeBytes, capacityBytes);
         return ALLOCATED_BY_ZEROS;

@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sbench cdm --target T}: the synthetic suite (CrystalDiskMark style) through the replay engine. */
-@Command(name = "cdm", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "cdm", mixinStandardHelpOptions = true,
         footer = {
             "  sbench cdm --target /mnt/scratch/cdm.img",
             "  sbench cdm --target /dev/sdb --allow-write --preset v3 --size 1000M",

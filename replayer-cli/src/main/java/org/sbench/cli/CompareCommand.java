@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench compare R1.json R2.json ...}: results of one workload on several drives, side by side. */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "compare", mixinStandardHelpOptions = true,
         footer = {
             "  sbench compare drive-a.json drive-b.json --html compare.html --csv compare.csv",
             "  sbench compare a.json b.json --label A --label B --baseline 2 --metric mbps",

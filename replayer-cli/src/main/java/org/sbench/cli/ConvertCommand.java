@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench convert IN OUT}: rewrites a trace in another format, optionally filtered, optionally fitted onto a device. */
-@Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "convert", mixinStandardHelpOptions = true,
         footer = {
             "  sbench convert hm_1.csv.gz hm_1.sbt",
             "  sbench convert hm_1.sbt hm_1.iolog --ops R,W --start 90s --end 5m",

@@ -6,7 +6,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench fill --target T --allow-write}: sequential preconditioning (SNIA PTS: 2 x the capacity in 128 KiB writes). */
-@Command(name = "fill", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "fill", mixinStandardHelpOptions = true,
         footer = {
             "  sbench fill --target /dev/sdb --allow-write",
             "  sbench fill --target /dev/sdb --allow-write --percent 50 --out fill/"},

@@ -6,7 +6,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench idle --target T --duration 30m --probe 5m}: idle time for recovery, probed at each interval. */
-@Command(name = "idle", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "idle", mixinStandardHelpOptions = true,
         footer = {
             "  sbench idle --target /dev/sdb --allow-write --duration 30m",
             "  sbench idle --target /dev/sdb --duration 30m --probe 5m --probe-test randread"},

@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code sbench purge --target T --allow-write}: erases a drive (TRIM of the whole device by default). */
-@Command(name = "purge", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "purge", mixinStandardHelpOptions = true,
         footer = {
             "  sbench purge --target /dev/sdb --allow-write",
             "  sbench purge --target /dev/sdb --allow-write --method zero --range 1G:512M"},

@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * block request events of the devices into a trace ({@link TraceRecorder}); Ctrl-C, SIGTERM,
  * SIGHUP or {@code --duration} stops it, with a complete trace either way.
  */
-@Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "record", mixinStandardHelpOptions = true,
         footer = {
             "  sudo sbench record --device /dev/nvme0n1 --out workday.sbt",
             "  sudo sbench record --device /dev/sda2 --out boot.sbt --duration 10m --mark",

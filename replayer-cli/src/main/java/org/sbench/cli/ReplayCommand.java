@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench replay TRACE --target T}: replays a trace and reports it the way drive reviews do. */
-@Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "replay", mixinStandardHelpOptions = true,
         footer = {
             "  sbench replay trace.sbt --target null",
             "  sbench replay trace.sbt --target /dev/sdb --read-only",

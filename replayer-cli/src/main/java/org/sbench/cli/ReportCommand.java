@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sbench report RESULT.json}: a replay result as the terminal summary, and as HTML, CSV or an HdrHistogram log. */
-@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "report", mixinStandardHelpOptions = true,
         footer = {
             "  sbench report drive-a.json",
             "  sbench report drive-a.json --html a.html --csv a-csv/ --hlog a.hlog"},

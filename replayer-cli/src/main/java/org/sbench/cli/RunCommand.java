@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code sbench run SCENARIO --target T --out BUNDLE/}: a scenario's steps on one drive, into one bundle. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", mixinStandardHelpOptions = true,
         footer = {
             "  sbench run consistency --target s.img --size 8G --out try/ --scale 0.01",
             "  sbench run consistency --target /dev/nvme1n1 --allow-write --out drive-a/",

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The {@code sbench} command: lists the subcommands and turns failures into one line and an exit status. */
-@Command(name = "sbench", mixinStandardHelpOptions = true, versionProvider = SbenchCommand.Version.class, scope = CommandLine.ScopeType.INHERIT,
+@Command(name = "sbench", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SbenchCommand.Version.class, scope = CommandLine.ScopeType.INHERIT,
         footerHeading = "%nExamples%n",
         footer = {
             "  sbench demo",
@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
             CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class SbenchCommand implements Runnable {
 
-    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of failures.")
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, order = 1, description = "Print stack traces of failures.")
     boolean debug;
 
     @CommandLine.Spec

@@ -6,7 +6,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench sweep --target T}: MB/s against position over the whole target (the HD Tune / zcav picture). */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sweep", mixinStandardHelpOptions = true,
         footer = {
             "  sbench sweep --target /dev/sdb",
             "  sbench sweep --target /dev/sdb --allow-write --op write --points 50"},

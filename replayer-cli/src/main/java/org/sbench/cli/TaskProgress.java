@@ -14,7 +14,9 @@ final class TaskProgress implements Progress {
     private final ProgressLine line;
     private final String what;
     private final Unit unit;
+    /** When the task first reported, and how much was done by then: its rate and ETA count from there. */
     private long startNs = Long.MIN_VALUE;
+    private long startDone;
 
     /** {@code what}: the task in words, e.g. "reading hm_1.csv.gz". */
     TaskProgress(ProgressLine line, String what, Unit unit) {
@@ -25,24 +27,28 @@ final class TaskProgress implements Progress {
 
     @Override
     public void at(long done, long total) {
-        if (startNs == Long.MIN_VALUE) {
+        boolean first = startNs == Long.MIN_VALUE;
+        if (first) {
             startNs = line.now();
+            startDone = done;
         }
         if (total > 0 && done >= total) {
             line.last(status(done, total, line.now() - startNs));
-        } else if (line.due()) {
+        } else if (!first && line.due()) {
             line.show(status(done, total, line.now() - startNs));
         }
     }
 
+    /** The status at {@code done} of {@code total}, {@code elapsedNs} after the first report (whose done this counts from). */
     Status status(long done, long total, long elapsedNs) {
         Status s = new Status(what);
+        long since = done - startDone;
         if (unit == Unit.BYTES) {
             s.amount(done, total, "MB read", b -> String.format(Locale.ROOT, "%.1f", b / BYTES_PER_MB))
-                    .add(Status.Kind.RATE, String.format(Locale.ROOT, "%.1f MB/s", ProgressLine.rate(done / BYTES_PER_MB, elapsedNs)));
+                    .add(Status.Kind.RATE, String.format(Locale.ROOT, "%.1f MB/s", ProgressLine.rate(since / BYTES_PER_MB, elapsedNs)));
         } else {
-            s.amount(done, total, "IOs", Units::count).add(Status.Kind.RATE, String.format(Locale.ROOT, "%,.0f IOs/s", ProgressLine.rate(done, elapsedNs)));
+            s.amount(done, total, "IOs", Units::count).add(Status.Kind.RATE, String.format(Locale.ROOT, "%,.0f IOs/s", ProgressLine.rate(since, elapsedNs)));
         }
-        return s.time(done, total, elapsedNs);
+        return s.time(since, total - startDone, elapsedNs);
     }
 }

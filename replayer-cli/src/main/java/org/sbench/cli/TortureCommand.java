@@ -6,7 +6,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sbench torture --target T --allow-write --duration 20m}: random writes, with their per-second degradation curve. */
-@Command(name = "torture", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "torture", mixinStandardHelpOptions = true,
         footer = {
             "  sbench torture --target /dev/sdb --allow-write --duration 20m",
             "  sbench torture --target /dev/sdb --allow-write --until steady"},

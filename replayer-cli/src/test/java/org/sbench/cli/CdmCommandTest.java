@@ -104,6 +104,22 @@ class CdmCommandTest {
         assertFalse(r.out().contains("INCOMPLETE"));
     }
 
+    /**
+     * The grid's first line names its target in replay's words: it said 'null (null)' of the null
+     * target, and '(block)' and '(stripe, ...)' where replay says '(block device, ...)' and
+     * '(RAID 0 stripe, ...)'.
+     */
+    @Test
+    void theGridNamesItsTargetInReplaysWords(@TempDir Path dir) {
+        CliTest.Run onNull = CliTest.run("cdm", "--target", "null", "--passes", "1", "--size", "1M", "--duration", "0");
+        assertEquals(0, onNull.code(), onNull.err());
+        assertTrue(onNull.out().startsWith("sbench cdm v8: null target (no device), test region 1 MiB, engine null"), onNull.out());
+        Path file = dir.resolve("cdm.img");
+        CliTest.Run onFile = CliTest.run("cdm", "--target", file.toString(), "--passes", "1", "--size", "1M", "--duration", "0");
+        assertEquals(0, onFile.code(), onFile.err());
+        assertTrue(onFile.out().startsWith("sbench cdm v8: " + file + " (file), test region 1 MiB"), onFile.out());
+    }
+
     @Test
     void onAStripeEachTestsResultHasTheMembersAndTheMembersGetTheirIos(@TempDir Path dir) throws Exception {
         Path a = dir.resolve("a.dat");
@@ -112,7 +128,7 @@ class CdmCommandTest {
         CliTest.Run r = CliTest.run("cdm", "--preset", "v3", "--target", "stripe:64K:" + a + "," + b, "--size", "8M",
                 "--passes", "1", "--duration", "0", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("sbench cdm v3: stripe:64K:" + a + "," + b + " (stripe, 8.39 MB usable: 2 x 4.19 MB striped, 64 KiB),"
+        assertTrue(r.out().contains("sbench cdm v3: stripe:64K:" + a + "," + b + " (RAID 0 stripe, 8.39 MB usable: 2 x 4.19 MB striped, 64 KiB),"
                 + " test region 8 MiB"), r.out());
         assertEquals(4 * MIB, Files.size(a));
         assertEquals(4 * MIB, Files.size(b));

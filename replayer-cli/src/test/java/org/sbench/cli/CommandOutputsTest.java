@@ -199,6 +199,8 @@ class CommandOutputsTest {
             CliTest.Run r = CliTest.run("replay", trace.toString(), "--target", image.toString(), "--size", "16M");
             assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
             assertTrue(r.err().startsWith("sbench: fallocate failed on " + image), r.err());
+            assertTrue(r.err().contains("ENOSPC (No space left on device); its file system has too little free space:"
+                    + " give a smaller --size"), "the next step, not the errno alone: " + r.err());
             assertEquals(List.of(), names(fs.dir()), "no empty image left");
         }
     }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
@@ -55,6 +57,36 @@ class HelpTextTest {
         }
         assertEquals(List.of(), wide);
     }
+
+    /**
+     * Every command's help lists its own options first, in the order that explains them, and the
+     * options every command has (-h, -V, --debug) last. Before, demo, inspect, synth, traces,
+     * scenarios, completion and sbench itself sorted theirs by name: inspect's began with --debug
+     * and put -h between --from and --json.
+     */
+    @Test
+    void everyCommandListsTheStandardOptionsLast() {
+        List<String> unordered = new ArrayList<>();
+        for (CommandLine cl : commands()) {
+            List<String> names = new ArrayList<>();
+            for (String line : cl.getUsageMessage().split("\n")) {
+                Matcher m = OPTION_LINE.matcher(line);
+                if (m.find()) {
+                    names.add(m.group(1));
+                }
+            }
+            List<String> standard = STANDARD_OPTIONS.stream().filter(names::contains).toList();  // help has no -V
+            if (!names.subList(names.size() - standard.size(), names.size()).equals(standard)) {
+                unordered.add(cl.getCommandName() + ": " + names);
+            }
+        }
+        assertEquals(List.of(), unordered);
+    }
+
+    /** The options the commands have, in the order they close each help. */
+    private static final List<String> STANDARD_OPTIONS = List.of("-h", "-V", "--debug");
+    /** An option's first line in a help: its first name at the start of the options' column. */
+    private static final Pattern OPTION_LINE = Pattern.compile("^ {2}(?: {4})?(-[A-Za-z]|--[a-z][a-z-]*)[ ,=\\[]");
 
     /**
      * Every command's help (and so its man page) ends in examples, each a command line of that command

@@ -171,6 +171,27 @@ class ProgressLineTest {
                 new TaskProgress(f.line, "generating destroyer", TaskProgress.Unit.IOS).status(1_000_000, 50_000_000, 10 * S).text());
     }
 
+    /**
+     * A task reports first with some of it done already (a reader's first buffer), often on a line that
+     * has shown another task (generating a bundled workload, then reading it): before, that first report
+     * was shown at once, its rate the first MB over the microseconds between two readings of the clock
+     * ('reading light-2010: 1.0 of 2.8 MB read (37.8%), 439654.5 MB/s, elapsed 0:00'). Its clock now
+     * starts there, and its rate and ETA count what was done since.
+     */
+    @Test
+    void aTaskStatesItsRateFromItsFirstReportOn() {
+        StringWriter err = new StringWriter();
+        long[] now = {0};
+        ProgressLine line = new ProgressLine(new PrintWriter(err), ProgressLine.Mode.LINES, () -> 0, () -> now[0] += 1_000);
+        TaskProgress reading = new TaskProgress(line, "reading light-2010", TaskProgress.Unit.BYTES);
+        now[0] += 20 * S;
+        reading.at(1_000_000, 3_000_000);
+        assertEquals("", err.toString(), "no rate over no time");
+        now[0] += 10 * S;
+        reading.at(2_000_000, 3_000_000);
+        assertEquals("reading light-2010: 2.0 of 3.0 MB read (66.7%), 0.1 MB/s, elapsed 0:10, ETA 0:10" + NL, err.toString());
+    }
+
     @Test
     void aReplayStatesItsRateOverWallTimeAndPlansFirst() {
         Fixture f = new Fixture(ProgressLine.Mode.LINES);
