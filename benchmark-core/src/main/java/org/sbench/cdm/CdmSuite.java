@@ -68,8 +68,22 @@ public final class CdmSuite {
         Target target = Targets.open(request.target(), ts);
         return Targets.measure(target, () -> {
             checkFits(target, s);
-            return onTarget(target, s, clock, listener, control, sbenchVersion, engines);
+            return measured(onTarget(target, s, clock, listener, control, sbenchVersion, engines), control, target);
         }, CdmResults::complete);
+    }
+
+    /**
+     * {@code results}, unless a stop asked of {@code control} (Ctrl-C, SIGTERM) came before a pass ended
+     * (in the fill, or in a first pass, which a stop leaves out): then an {@link ErrorKind#INTERRUPTED}
+     * failure, "REASON before cdm measured a pass on TARGET", as a replay stopped before its first IO
+     * ({@link Run#begun}). A grid of no test says nothing of the drive; a pass that failed IOs is kept.
+     */
+    private static CdmResults measured(CdmResults results, ReplayControl control, Target target) {
+        String reason = control.stopReason();
+        if (reason != null && results.entries().isEmpty() && results.failedPass() == null) {
+            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before cdm measured a pass on " + target.path());
+        }
+        return results;
     }
 
     /**

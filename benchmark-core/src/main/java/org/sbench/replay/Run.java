@@ -97,13 +97,14 @@ public final class Run {
         MetricsRecorder recorder;
         TraceInfo info;
         SplitCount splits;
+        long issued = issued(source, settings, control);
         try (TraceReader trace = source.open(settings.mode(), control); ProgressRelay progress = new ProgressRelay(listener)) {
             info = trace.info();
             info.phases().forEach(p -> phaseNames.add(p.name()));
             recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
             splits = SplitCount.attach(equipment.engine(), target);
             outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
-                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), issued(source, settings.readOnly()),
+                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), issued,
                     settings.pollCompletions()));
         }
         ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment, info),
@@ -134,9 +135,9 @@ public final class Run {
      * The IOs a run of {@code source} issues if it runs to the end: a read-only run leaves out its writes
      * and trims. {@link Replayer#UNBOUNDED} when not known.
      */
-    private static long issued(TraceSource source, boolean readOnly) {
+    private static long issued(TraceSource source, ReplaySettings settings, ReplayControl control) {
         long all = source.plannedIos();
-        long leftOut = readOnly ? source.writesAndTrims() : 0;
+        long leftOut = settings.readOnly() ? source.writesAndTrims(settings.mode(), control) : 0;
         return all == Replayer.UNBOUNDED || leftOut == Replayer.UNBOUNDED ? Replayer.UNBOUNDED : all - leftOut;
     }
 

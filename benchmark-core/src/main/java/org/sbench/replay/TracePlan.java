@@ -214,7 +214,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         }
 
         @Override
-        public long writesAndTrims() {
+        public long writesAndTrims(ReplayMode mode, ReplayControl control) {
             TraceStatistics.StreamRow s = streamId < 0 ? null : plan.stream(streamId);
             return s == null ? plan.stats.writes() + plan.stats.trims() : s.writes() + s.trims();
         }

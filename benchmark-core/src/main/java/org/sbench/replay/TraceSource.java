@@ -28,8 +28,12 @@ public interface TraceSource {
      */
     long plannedIos();
 
-    /** Of {@link #plannedIos}, the writes and trims, which a read-only run leaves out; {@link Replayer#UNBOUNDED} when not known. */
-    default long writesAndTrims() {
+    /**
+     * Of {@link #plannedIos}, the writes and trims, which a read-only run leaves out; {@link Replayer#UNBOUNDED} when not
+     * known. A source that reads its records to count them (a scenario's first share of a trace) opens them in
+     * {@code mode}, as {@link #open} does, and a stop asked of {@code control} abandons the count.
+     */
+    default long writesAndTrims(ReplayMode mode, ReplayControl control) {
         return Replayer.UNBOUNDED;
     }
 

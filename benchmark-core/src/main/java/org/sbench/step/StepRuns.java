@@ -9,6 +9,7 @@ import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplaySettings;
+import org.sbench.replay.Run;
 import org.sbench.replay.TimeLimits;
 import org.sbench.replay.TraceSource;
 import org.sbench.result.ReplayResult;
@@ -51,7 +52,15 @@ final class StepRuns implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps run {@code r}; the step's first run stopped (Ctrl-C, SIGTERM) before it issued an IO is an
+     * {@link ErrorKind#INTERRUPTED} failure instead ({@link Run#begun}): the step did nothing,
+     * and is not recorded (a command writes no bundle; a scenario ends before the step), as a replay step.
+     */
     private ReplayResult keep(String name, String what, ReplayResult r) {
+        if (runs.isEmpty()) {
+            Run.begun(r, context.control(), what);
+        }
         context.listener().runDone(what, r);
         runs.add(new StepResult.NamedRun(name, null, r));
         bytesWritten += r.summary().bytesWritten();

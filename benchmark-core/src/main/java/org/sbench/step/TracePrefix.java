@@ -12,6 +12,8 @@ import org.sbench.replay.TraceSource;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.Progress;
 import org.sbench.trace.TraceReader;
 
 /**
@@ -21,6 +23,9 @@ import org.sbench.trace.TraceReader;
  * depth are the whole trace's (upper bounds of the prefix's).
  */
 final class TracePrefix implements TraceSource {
+    /** How many records the count of writes reads between looks for a stop. */
+    private static final int STOP_CHECK_RECORDS = 4096;
+
     private final TraceSource trace;
     private final long ios;
 
@@ -61,6 +66,36 @@ final class TracePrefix implements TraceSource {
     @Override
     public long plannedIos() {
         return ios;
+    }
+
+    /**
+     * The share's writes and trims: read from its records, as the whole trace's counts say nothing of
+     * how many fall in its first share, unless the trace has none or nothing else. A stop heard while
+     * it reads (every {@value #STOP_CHECK_RECORDS} records) abandons the count, before the run's first IO.
+     */
+    @Override
+    public long writesAndTrims(ReplayMode mode, ReplayControl control) {
+        long whole = trace.writesAndTrims(mode, control);
+        if (whole == 0 || whole == Replayer.UNBOUNDED) {
+            return whole;
+        }
+        if (whole == trace.plannedIos()) {
+            return ios;
+        }
+        Progress counting = control.abandoning(Progress.NONE, "counting the writes of the first " + ios + " IOs of the trace");
+        long found = 0;
+        try (TraceReader reader = open(mode, control)) {
+            IoRecord r = new IoRecord();
+            for (long read = 1; reader.next(r); read++) {
+                if (r.op == Op.WRITE || r.op == Op.TRIM) {
+                    found++;
+                }
+                if (read % STOP_CHECK_RECORDS == 0) {
+                    counting.at(read, ios);
+                }
+            }
+        }
+        return found;
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.sbench.cdm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -11,17 +12,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.engine.CompletionSink;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.engine.IoSlot;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
@@ -50,6 +57,53 @@ class CdmSuiteTest {
         assertFalse(seqRead.best().complete());
         assertEquals("IO error in Seq read pass 2 after 1 of 3 passes; the best of those", seqRead.best().stopReason());
         assertNull(results.entry(SEQ, Op.WRITE, "random"), "nothing runs after the failed pass");
+    }
+
+    /**
+     * A stop (Ctrl-C, SIGTERM) during the fill, or in a first pass that then did not end, measured nothing:
+     * the suite fails as a replay stopped before its first IO does, and a file target it made is deleted. It
+     * returned results of no test, printed as a grid of '-' and written with --out (removing an earlier run's
+     * results there); found by the stopedges audit (SIGTERM during the fill of a 2 GiB loop device). A stop
+     * after a pass ended keeps that pass.
+     */
+    @Test
+    void aStopBeforeAPassEndedMeasuredNothingAndFails(@TempDir Path dir) {
+        CdmSettings settings = CdmSettings.of(CdmPreset.V8).withSizeBytes(8 * MIB).withPasses(2).withDurationNs(0);
+        Path file = dir.resolve("made.img");
+        for (String when : new String[] {"fill", "pass"}) {
+            ReplayControl control = new ReplayControl();
+            CdmListener listener = new CdmListener() {
+                @Override
+                public void filling(String data, long regionBytes) {
+                    if (when.equals("fill")) {
+                        control.requestStop("interrupted (SIGTERM)");
+                    }
+                }
+
+                @Override
+                public ReplayListener passProgress(CdmTest test, Op op, String data, int pass, int passes) {
+                    control.requestStop("interrupted (SIGTERM)");
+                    return ReplayListener.NONE;
+                }
+            };
+            SbenchException e = assertThrows(SbenchException.class, () -> CdmSuite.run(new CdmSuite.Request(file.toString(),
+                    TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM, listener, control, "test", IoEngines::open), when);
+            assertEquals(ErrorKind.INTERRUPTED, e.kind());
+            assertEquals("interrupted (SIGTERM) before cdm measured a pass on " + file, e.getMessage());
+            assertFalse(Files.exists(file), when + ": the file the suite made is deleted");
+        }
+        ReplayControl control = new ReplayControl();
+        CdmListener afterPass1 = new CdmListener() {
+            @Override
+            public void passDone(CdmTest test, Op op, String data, int pass, int passes, ReplayResult result) {
+                control.requestStop("interrupted (SIGTERM)");
+            }
+        };
+        CdmResults results = CdmSuite.run(new CdmSuite.Request("null", TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM,
+                afterPass1, control, "test", IoEngines::open);
+        assertFalse(results.complete());
+        assertEquals(1, results.entries().size(), "the first pass ended");
+        assertEquals(1, results.entries().get(0).passMbps().size(), "the best of one pass of two");
     }
 
     /** A pass too short for one IO to complete (--duration 1ns) measured nothing: "-", where 0.00 MB/s was shown as measured. */

@@ -150,6 +150,26 @@ class StepsTest {
         assertFalse(stopped.reached());
     }
 
+    /**
+     * A step stopped (Ctrl-C, SIGTERM) before its first IO did nothing: it fails as a replay so stopped does, and
+     * its bundle is not written. 'sbench torture --target new.img --size 256M --duration 10s --out b', held with
+     * SIGSTOP as its file appeared, then SIGTERM, wrote b with a torture run of 0 IOs, 'INCOMPLETE: stopped'
+     * (found by the stopedges audit).
+     */
+    @Test
+    void aStepStoppedBeforeItsFirstIoIsNotRecorded(@TempDir Path dir) {
+        for (Step step : List.of(TortureStep.of(opts("duration", "10s")), SweepStep.of(opts("points", "4", "op", "read")))) {
+            ReplayControl control = new ReplayControl();
+            control.requestStop("interrupted (SIGTERM)");
+            Path bundle = dir.resolve(step.kind());
+            SbenchException e = assertThrows(SbenchException.class, () -> StepSession.run(step, "null",
+                    TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, control, "test"), step.kind());
+            assertEquals(ErrorKind.INTERRUPTED, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("interrupted (SIGTERM) before the first IO of "), e.getMessage());
+            assertFalse(Files.exists(bundle.resolve(BundleDirectory.STEP_LOG)), step.kind() + ": no bundle");
+        }
+    }
+
     @Test
     void roundsStoppedBeforeAWindowAreBundledAndReadBack(@TempDir Path dir) throws Exception {
         ReplayControl control = new ReplayControl();

@@ -106,6 +106,9 @@ final class CdmCommand implements Callable<Integer> {
             try {
                 results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
                         new CdmProgress(line, settings), stop.control(), SbenchCommand.version());
+            } catch (SbenchException e) {
+                line.end();
+                return stop.abandoned(e, spec.commandLine().getErr(), "no result written");
             } finally {
                 line.end();
             }

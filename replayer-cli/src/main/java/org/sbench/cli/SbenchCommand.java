@@ -38,12 +38,15 @@ public final class SbenchCommand implements Runnable {
     }
 
     public static void main(String[] args) {
+        // First of all: a stop signal while the JVM loads sbench and picocli reads the command line (a second and more
+        // on a loaded machine) ends it with a line; the command, once it begins, takes the signals as it documents.
+        StopSignals starting = StopSignals.endingAtStart(System.err);
         // Charts are drawn off screen; no display is ever needed, even when $DISPLAY is set.
         System.setProperty("java.awt.headless", "true");
         // Numbers read the same everywhere: the tables, CSV and JSON format with Locale.ROOT, and so
         // now do the charts, whose library formats with the default locale ("0,005", Arabic-Indic digits).
         Locale.setDefault(Locale.Category.FORMAT, Locale.ROOT);
-        System.exit(execute(newCommandLine(), args));
+        System.exit(execute(newCommandLine(starting::close), args));
     }
 
     /**
@@ -89,10 +92,16 @@ public final class SbenchCommand implements Runnable {
 
     /** The configured command line; tests call it with their own out/err writers. */
     static CommandLine newCommandLine() {
+        return newCommandLine(() -> { });
+    }
+
+    /** The configured command line, which runs {@code beginning} as the command it read begins. */
+    private static CommandLine newCommandLine(Runnable beginning) {
         // 'sbench COMMAND --version' says what 'sbench --version' says: the commands inherit the version provider.
         CommandLine cl = new CommandLine(new SbenchCommand());
         cl.setExecutionExceptionHandler(SbenchCommand::handle);
         cl.setExecutionStrategy(parsed -> {
+            beginning.run();
             // The part file of an output that a killed sbench left is removed when the output is written again, with a line.
             PartFiles.tellTo(note -> warn(cl.getErr(), note));
             return new CommandLine.RunLast().execute(parsed);

@@ -88,13 +88,19 @@ abstract class StepCommand implements Callable<Integer> {
             stop.noteIgnoredCtrlC(err, "");
             PrintWriter stdout = OutputOptions.text(spec, stdoutJson);
             ProgressLine progressLine = progress.line(spec);
-            Bundle bundle = StepSession.bundle(step, target, size.applyTo(targetOptions.settings()), bundleDir, NanoClock.SYSTEM,
-                    new StepProgress(progressLine), stop.control(), SbenchCommand.version(), ran -> {
-                        // A step stopped in work that is no IO run (a purge, an idle wait) left its line open.
-                        progressLine.end();
-                        new StepTable().write(ran, target, stdout);
-                        stdout.flush();
-                    });
+            Bundle bundle;
+            try {
+                bundle = StepSession.bundle(step, target, size.applyTo(targetOptions.settings()), bundleDir, NanoClock.SYSTEM,
+                        new StepProgress(progressLine), stop.control(), SbenchCommand.version(), ran -> {
+                            // A step stopped in work that is no IO run (a purge, an idle wait) left its line open.
+                            progressLine.end();
+                            new StepTable().write(ran, target, stdout);
+                            stdout.flush();
+                        });
+            } catch (SbenchException e) {
+                progressLine.end();
+                return stop.abandoned(e, err, "nothing done, no bundle written");
+            }
             StepResult r = bundle.steps().get(0);
             if (stdoutJson != null) {
                 try (OutputFiles files = new OutputFiles()) {

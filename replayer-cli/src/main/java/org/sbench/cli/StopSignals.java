@@ -1,6 +1,8 @@
 package org.sbench.cli;
 
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
@@ -16,6 +18,8 @@ final class StopSignals implements AutoCloseable {
     /** A process a signal ended exits with 128 + the signal's number, as a shell reports it. */
     private static final int SIGNAL_EXIT_BASE = 128;
     private static final String INT = "INT";
+    private static final String TERM = "TERM";
+    private static final String HUP = "HUP";
 
     private final ReplayControl control = new ReplayControl();
     private final Signal[] signals;
@@ -25,11 +29,16 @@ final class StopSignals implements AutoCloseable {
 
     /** SIGINT, SIGTERM and SIGHUP ask {@link #control()} to stop, with the reason "interrupted (SIGTERM)". */
     StopSignals() {
-        this(null, INT, "TERM", "HUP");
+        this(null, INT, TERM, HUP);
     }
 
     /** Each of {@code names} ("INT", "TERM", ...) runs {@code stop}, or asks {@link #control()} to stop when it is null. */
     StopSignals(Runnable stop, String... names) {
+        this(names, stop == null ? null : sig -> stop.run());
+    }
+
+    /** Each of {@code names} is given to {@code onSignal}, or asks {@link #control()} to stop when it is null. */
+    private StopSignals(String[] names, Consumer<Signal> onSignal) {
         signals = new Signal[names.length];
         previous = new SignalHandler[names.length];
         for (int i = 0; i < names.length; i++) {
@@ -38,13 +47,26 @@ final class StopSignals implements AutoCloseable {
                 if (received == null) {
                     received = sig;
                 }
-                if (stop != null) {
-                    stop.run();
+                if (onSignal != null) {
+                    onSignal.accept(sig);
                 } else {
                     control.requestStop(reason());
                 }
             });
         }
+    }
+
+    /**
+     * Until closed, SIGINT, SIGTERM and SIGHUP end sbench at once, with "sbench: interrupted (SIGTERM) as it
+     * started: nothing done" on {@code err} and exit 128 + the signal's number (the JVM's default ended it so
+     * with no line): what {@code main} takes first, while the JVM loads sbench and the command line is read.
+     */
+    static StopSignals endingAtStart(PrintStream err) {
+        return new StopSignals(new String[] {INT, TERM, HUP}, sig -> {
+            err.println("sbench: " + ReplayControl.INTERRUPTED + " (SIG" + sig.getName() + ") as it started: nothing done");
+            err.flush();
+            Runtime.getRuntime().exit(SIGNAL_EXIT_BASE + sig.getNumber());
+        });
     }
 
     /** The control to run under: stopped, reason "interrupted (SIGNAME)", once a stop signal came. */

@@ -154,6 +154,25 @@ class StopSignalsChildTest {
     }
 
     /**
+     * A signal while sbench reads its command line, before any command began (a second and more under load: picocli
+     * builds every command's model first), ends it at once with a line, where the JVM's default ended it with no line.
+     * The child is held in the parse by an {@code @FILE} argument that is a FIFO: it blocks reading it until this end
+     * is opened, and opening this end returns once the child opened its own.
+     */
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "HUP,129", "INT,130"})
+    void aSignalBeforeTheCommandBeganEndsSbenchWithALine(String sig, int code, @TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("args");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), "@" + fifo);
+             java.io.OutputStream held = Files.newOutputStream(fifo)) {
+            child.signal(sig);
+            assertEquals(code, child.waitFor(), child.err());
+            assertEquals("sbench: interrupted (SIG" + sig + ") as it started: nothing done\n", child.err());
+        }
+    }
+
+    /**
      * A signal during replay's planning pass (statistics and SHA-256, here a sort that spills for
      * seconds) ends it at once, as a signal while a bundled workload is made does: nothing replayed,
      * no result, the sort's files deleted. The pass went on to its end (17 s for destroyer), and a
