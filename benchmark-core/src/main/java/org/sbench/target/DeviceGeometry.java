@@ -4,6 +4,7 @@ package org.sbench.target;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.sbench.SbenchException;
 
 /**
@@ -18,23 +19,38 @@ public record DeviceGeometry(long capacityBytes, int logicalBlockBytes) {
 
     /** The geometry of {@code path}; a usage error naming {@code option} when it is neither a block device nor a file here. */
     public static DeviceGeometry of(Path path, String option) {
+        return here(path).orElseThrow(() -> notHere(path, option));
+    }
+
+    /**
+     * The logical block size of {@code path} where it is a block device or a file here, else {@link #UNKNOWN_BLOCK_BYTES}
+     * (a name another machine has, or a device with no blocks, /dev/null): for a capacity given, not read.
+     */
+    public static int blockBytesOf(Path path) {
+        return here(path).map(DeviceGeometry::logicalBlockBytes).orElse(UNKNOWN_BLOCK_BYTES);
+    }
+
+    private static Optional<DeviceGeometry> here(Path path) {
         if (SysfsBlockDevice.isBlockDevice(path)) {
             SysfsBlockDevice dev = SysfsBlockDevice.ofDeviceNode(path, Path.of("/sys"));
             int block = Integer.parseInt(dev.disk().attribute("queue/logical_block_size").orElse(Integer.toString(UNKNOWN_BLOCK_BYTES)));
-            return new DeviceGeometry(dev.sizeBytes(), block);
+            return Optional.of(new DeviceGeometry(dev.sizeBytes(), block));
         }
         if (Files.isRegularFile(path)) {
             try {
-                return new DeviceGeometry(Files.size(path), FileTarget.BLOCK_SIZE);
+                return Optional.of(new DeviceGeometry(Files.size(path), FileTarget.BLOCK_SIZE));
             } catch (IOException e) {
                 throw SbenchException.ioFailure("read the size of", path, e);
             }
         }
-        SysfsBlockDevice.namedWithoutDev(path.toString()).ifPresent(device -> {
-            throw SbenchException.usage(option + " " + path + ": there is no such file here, and " + device + " is a block"
-                    + " device: name it so");
-        });
-        throw SbenchException.usage(option + " " + path + ": no block device or file of that name here; give its capacity with"
-                + " --capacity SIZE");
+        return Optional.empty();
+    }
+
+    private static SbenchException notHere(Path path, String option) {
+        return SysfsBlockDevice.namedWithoutDev(path.toString())
+                .map(device -> SbenchException.usage(option + " " + path + ": there is no such file here, and " + device
+                        + " is a block device: name it so"))
+                .orElseGet(() -> SbenchException.usage(option + " " + path + ": no block device or file of that name here; give"
+                        + " its capacity with --capacity SIZE"));
     }
 }

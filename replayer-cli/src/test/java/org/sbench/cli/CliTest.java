@@ -168,6 +168,11 @@ class CliTest {
         assertEquals(usage("convert", "--fio-device " + dir.resolve("nowhere") + ": no block device or file of that name here; give"
                 + " its capacity with --capacity SIZE"), run("convert", msr(dir).toString(), log.toString(), "--fio-device",
                 dir.resolve("nowhere").toString()).err());
+        Run charDevice = run("convert", msr(dir).toString(), dir.resolve("null.iolog").toString(), "--fio-device", "/dev/null",
+                "--capacity", "2M", "--stream", "0");
+        assertEquals(0, charDevice.code(), "--capacity given: a device that is neither a block device nor a file (fio opens"
+                + " /dev/null too) needs no size of its own, was 'no block device or file of that name here': " + charDevice.err());
+        assertTrue(charDevice.out().contains("fitted   onto /dev/null (2,097,152 bytes, 512-byte blocks"), charDevice.out());
     }
 
     @Test
