@@ -106,21 +106,13 @@ final class ConvertCommand implements Callable<Integer> {
         }
         TraceConverter.Summary summary;
         Path input;
-        // A stop signal interrupts this thread, which closes the channel it reads or writes
-        // (ClosedByInterruptException): the reader and writer then close as after any failure,
-        // deleting the sort's temporary files and the partial output.
-        Thread converting = Thread.currentThread();
-        try (StopSignals stop = new StopSignals(converting::interrupt, "INT", "TERM", "HUP")) {
+        try (StopSignals stop = StopSignals.interruptingThisThread()) {
             ProgressLine line = progress.line(spec);
             try {
                 input = TraceOptions.resolve(in.toString(), line);
                 summary = convert(formats, input, outFormat, settings, fitting, line);
             } catch (RuntimeException e) {
-                if (stop.reason() == null) {
-                    throw e;
-                }
-                SbenchCommand.warn(spec.commandLine().getErr(), stop.reason() + ": " + out + " not written");
-                return stop.exitCode(ExitCodes.INTERRUPTED);
+                return stop.interrupted(e, spec.commandLine().getErr(), out + " not written");
             } finally {
                 line.end();
                 Thread.interrupted();

@@ -56,15 +56,21 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SequentialWindow.option(seqWindow);
         Inspected inspected;
-        ProgressLine line = progress.line(spec);
-        Path path = TraceOptions.resolve(trace.toString(), line);
-        try {
-            inspected = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
-                    traceOptions.rereadOptions(line, "reading " + trace),
-                    reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
-                            IncompleteRecording.describe(reader.info().metadata())));
-        } finally {
-            line.end();
+        Path path;
+        try (StopSignals stop = StopSignals.interruptingThisThread()) {
+            ProgressLine line = progress.line(spec);
+            try {
+                path = TraceOptions.resolve(trace.toString(), line);
+                inspected = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
+                        traceOptions.rereadOptions(line, "reading " + trace),
+                        reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
+                                IncompleteRecording.describe(reader.info().metadata())));
+            } catch (RuntimeException e) {
+                return stop.interrupted(e, spec.commandLine().getErr(), trace + " not inspected");
+            } finally {
+                line.end();
+                Thread.interrupted();
+            }
         }
         TraceStatistics stats = inspected.stats();
         TraceOptions.warnIfCut(spec.commandLine().getErr(), path, stats.incompleteLastLine());

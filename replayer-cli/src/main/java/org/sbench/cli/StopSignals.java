@@ -69,6 +69,28 @@ final class StopSignals implements AutoCloseable {
         });
     }
 
+    /**
+     * SIGINT, SIGTERM and SIGHUP interrupt the calling thread, which closes the channel it reads or writes
+     * (ClosedByInterruptException) or ends its wait for a pipe: what it opened then closes as after any failure,
+     * deleting a sort's temporary files and a partial output ({@link #interrupted}).
+     */
+    static StopSignals interruptingThisThread() {
+        Thread working = Thread.currentThread();
+        return new StopSignals(working::interrupt, INT, TERM, HUP);
+    }
+
+    /**
+     * The exit status, 128 + N, of work that {@code e} ended after a stop signal interrupted it, once "interrupted
+     * (SIGTERM): {@code undone}" is on {@code err}; {@code e} itself, rethrown, when no stop signal came.
+     */
+    int interrupted(RuntimeException e, PrintWriter err, String undone) {
+        if (received == null) {
+            throw e;
+        }
+        SbenchCommand.warn(err, reason() + ": " + undone);
+        return exitCode(ExitCodes.INTERRUPTED);
+    }
+
     /** The control to run under: stopped, reason "interrupted (SIGNAME)", once a stop signal came. */
     ReplayControl control() {
         return control;

@@ -94,6 +94,53 @@ class StopSignalsChildTest {
         }
     }
 
+    /**
+     * inspect, which reads an unsorted trace again through a sort that spills, took the JVM's default for a stop
+     * signal: exit 143 and no line, and the sort's sbench-sort-N directory (115-138 MB of run files for 3,000,000
+     * records) left in the temporary directory each time. It now stops as convert does.
+     */
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "INT,130"})
+    void inspectInterruptedWhileSortingLeavesNoTemporaryFiles(String sig, int code, @TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path trace = unsortedTrace(dir, true);
+        try (ChildSbench inspect = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "inspect", trace.toString(),
+                "--from", "msr")) {
+            inspect.await("the sort to spill", () -> !names(tmp).isEmpty());
+            inspect.signal(sig);
+            int exit = inspect.waitFor();
+            assertEquals(List.of(), names(tmp), "no sbench-sort-N directory left");
+            assertEquals(code, exit, inspect.err());
+            assertEquals("sbench: interrupted (SIG" + sig + "): " + trace + " not inspected\n", inspect.err());
+            assertEquals("", inspect.out());
+        }
+    }
+
+    /**
+     * convert and inspect reading a FIFO whose writer writes nothing more: a stop signal went unheard until the writer
+     * wrote or closed (a thread blocked in a FIFO's read wakes for no interrupt), so kill -TERM did not end them. The
+     * writer here keeps the FIFO open for the whole test.
+     */
+    @ParameterizedTest
+    @CsvSource({"convert,TERM,143", "inspect,HUP,129"})
+    void aCommandWaitingOnAPipeStopsAtASignal(String command, String sig, int code, @TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("trace.csv");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path out = dir.resolve("out.sbt");
+        String[] args = command.equals("convert") ? new String[] {"convert", fifo.toString(), out.toString(), "--from", "msr"}
+                : new String[] {"inspect", fifo.toString(), "--from", "msr"};
+        try (ChildSbench child = ChildSbench.start(dir, List.of(), args);
+             java.io.OutputStream held = Files.newOutputStream(fifo)) {
+            held.write((MSR_START_TICKS + ",hm,0,Read,0,4096,100\n").getBytes(StandardCharsets.US_ASCII));
+            held.flush();
+            child.signal(sig);
+            assertEquals(code, child.waitFor(), child.err());
+            assertEquals("sbench: interrupted (SIG" + sig + "): " + (command.equals("convert") ? out + " not written"
+                    : fifo + " not inspected") + "\n", child.err());
+            assertFalse(Files.exists(out), "no output");
+        }
+    }
+
     /** Interrupted while its sort streams (the trace within the sort's memory of order), convert leaves no partial output. */
     @ParameterizedTest
     @CsvSource({"TERM,143", "INT,130"})

@@ -104,7 +104,7 @@ public final class TraceInput {
         }
         InputStream in = InputFiles.open(path);
         if (!Files.isRegularFile(path)) {
-            return once(path, path.toString(), new PipeStream(in));
+            return once(path, path.toString(), new PipeStream(in, path.toString()));
         }
         Compression compression;
         try (in) {
@@ -319,22 +319,6 @@ public final class TraceInput {
             }
         }
         return 0;
-    }
-
-    /**
-     * A stream over a FIFO or device opened as a file channel, whose {@code available()} would
-     * ask for the channel's size and position and fail with "Illegal seek": it says 0 instead,
-     * and buffering streams then read as much as one read gives.
-     */
-    private static final class PipeStream extends FilterInputStream {
-        PipeStream(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int available() {
-            return 0;
-        }
     }
 
     /** The file's stream, counting what is read of it (skipped bytes are not read) and telling the progress. */
