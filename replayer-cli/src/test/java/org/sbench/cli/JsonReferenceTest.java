@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.cdm.CdmResults;
+import org.sbench.record.RecordResult;
 import org.sbench.result.LatencyHistograms;
 import org.sbench.result.ReplayResult;
 import org.sbench.scenario.BundleScenario;
@@ -32,7 +33,8 @@ import org.sbench.trace.stats.TraceStatistics;
 /**
  * docs/json.md against what sbench writes: every key path of the documents the commands produce (on
  * the null target and small files) is in the page's section of that document, and the page lists
- * exactly the key paths the types behind each document can write, so that it cannot go stale.
+ * exactly the key paths the types behind each document can write, so that it cannot go stale ({@code record --json}, which
+ * needs root and tracefs, by its type alone: RecordCommandTest runs it).
  */
 class JsonReferenceTest {
     private static final Path DOC = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("docs/json.md");
@@ -42,6 +44,7 @@ class JsonReferenceTest {
     private static final String STEPS = "steps.jsonl";
     private static final String SCENARIO = "scenario.json";
     private static final String INSPECT = "inspect --json";
+    private static final String RECORD = "record --json";
     /** Where a document holds a whole replay result, which the result's section describes. */
     private static final Set<String> RESULTS_IN = Set.of("tests[].best", "steps[].runs[].result");
     /** Maps whose keys sbench chooses (listed in the page by name), not data. */
@@ -121,7 +124,7 @@ class JsonReferenceTest {
         Set<String> inspect = new TreeSet<>(paths(TraceStatistics.class).stream()
                 .map(k -> k.equals("sizeClasses[].sizeClass") ? "sizeClasses[].class" : k).toList()); // as InspectCommand.toJson renames it
         Map<String, Set<String>> types = Map.of(RESULT, paths(ReplayResult.class), CDM, within(paths(CdmResults.Document.class)),
-                BUNDLE, within(bundle), STEPS, paths(Bundle.Record.class), SCENARIO, paths(BundleScenario.class), INSPECT, inspect);
+                BUNDLE, within(bundle), STEPS, paths(Bundle.Record.class), SCENARIO, paths(BundleScenario.class), INSPECT, inspect, RECORD, paths(RecordResult.class));
         for (Map.Entry<String, Set<String>> t : types.entrySet()) {
             assertTrue(doc.containsKey(t.getKey()), DOC + " has no section '## " + t.getKey() + "'");
             Set<String> unlisted = new TreeSet<>(t.getValue());
