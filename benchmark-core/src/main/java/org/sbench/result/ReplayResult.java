@@ -70,8 +70,9 @@ public record ReplayResult(
      * how the engine issued trims (queued, or run in commit and why), absent where it does not say.
      * {@code stream} is the number of the one stream replayed ({@code --stream}) and
      * {@code streamName} the same stream as inspect names it ({@code MAJOR:MINOR} for a block trace's
-     * device), or {@link #ALL_STREAMS} for {@code --stream all}; both absent when the trace has one
-     * stream (and {@code streamName} in results written before it was kept).
+     * device), or {@link #ALL_STREAMS} for {@code --stream all}; both absent without {@code --stream} (a trace of one
+     * stream, which it may also name: {@code --stream 0}), {@code stream} for {@code --stream all}, and {@code streamName}
+     * in results written before it was kept.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Settings(String mode, Integer qd, long maxIdleNs, Double speed, String data, String engine,
