@@ -21,6 +21,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.target.LoopDevice;
+import org.sbench.target.SysfsBlockDevice;
 
 /**
  * The rules for file targets (docs/targets.md), through {@code sbench replay}, {@code cdm},
@@ -218,6 +219,28 @@ class FileTargetRulesTest {
                     assertEquals(refusal, r.err());
                     assertFalse(Files.exists(stray), "no file made in the working directory");
                 }
+            } finally {
+                Files.deleteIfExists(stray);
+            }
+        }
+    }
+
+    /** Until 2026-12-06 {@code --target sdb} of a host without /dev/sdb made a file sdb, as large as the trace reaches. */
+    @Test
+    void aNameShapedAsADeviceThatIsNotThereIsRefusedNotMadeAFile() throws Exception {
+        for (String name : new String[] {"sdzq", "nvme97n3p2", "mmcblk93p1", "dm-977"}) {
+            Path stray = Path.of(name).toAbsolutePath();
+            assumeTrue(!Files.exists(stray) && !Files.exists(Path.of("/dev", name)), "neither " + stray + " nor /dev/" + name);
+            String refusal = name + ": there is no such file here, and no block device /dev/" + name + " ("
+                    + SysfsBlockDevice.listing(Path.of("/sys")) + "); name one of them, or ./" + name + " for a new file of that name";
+            try {
+                CliTest.Run r = replay(Path.of(name), "--allow-write");
+                assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                assertEquals(CliTest.usage("replay", refusal), r.err());
+                CliTest.Run fill = CliTest.run("fill", "--target", name, "--size", "1M");
+                assertEquals(ExitCodes.USAGE, fill.code(), fill.err());
+                assertEquals(CliTest.usage("fill", refusal), fill.err());
+                assertFalse(Files.exists(stray), "no file made in the working directory");
             } finally {
                 Files.deleteIfExists(stray);
             }
