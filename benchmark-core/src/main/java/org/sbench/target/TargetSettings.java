@@ -12,7 +12,7 @@ import java.util.OptionalLong;
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, true, true,
+            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), "", false, true, true,
                     List.of());
 
     private final boolean readOnly;
@@ -20,18 +20,21 @@ public final class TargetSettings {
     private final boolean force;
     private final OptionalLong sizeBytes;
     private final OptionalLong defaultSizeBytes;
+    private final String defaultSizeSource;
     private final boolean allowMerges;
     private final boolean tunesQueue;
     private final boolean sendsDiscards;
     private final List<Path> inputs;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            OptionalLong defaultSizeBytes, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards, List<Path> inputs) {
+            OptionalLong defaultSizeBytes, String defaultSizeSource, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards,
+            List<Path> inputs) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
         this.defaultSizeBytes = defaultSizeBytes;
+        this.defaultSizeSource = defaultSizeSource;
         this.allowMerges = allowMerges;
         this.tunesQueue = tunesQueue;
         this.sendsDiscards = sendsDiscards;
@@ -73,6 +76,11 @@ public final class TargetSettings {
         return defaultSizeBytes;
     }
 
+    /** What {@link #defaultSizeBytes()} is ("what the trace reaches", "cdm's test region"); empty without one. */
+    public String defaultSizeSource() {
+        return defaultSizeSource;
+    }
+
     /** Keep the device's merge setting instead of disabling merges ({@code --allow-merges}). */
     public boolean allowMerges() {
         return allowMerges;
@@ -104,40 +112,48 @@ public final class TargetSettings {
     }
 
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards,
-                inputs);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
-    public TargetSettings withDefaultSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, tunesQueue, sendsDiscards,
-                inputs);
+    /** {@link #defaultSizeBytes()} {@code value}, which is {@code source} ("what the trace reaches"): said of a file made so large. */
+    public TargetSettings withDefaultSizeBytes(long value, String source) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), source,
+                allowMerges, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                value, tunesQueue, sendsDiscards, inputs);
     }
 
     public TargetSettings withTunesQueue(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, value, sendsDiscards, inputs);
     }
 
     public TargetSettings withSendsDiscards(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, value, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, value, inputs);
     }
 
     public TargetSettings withInputs(List<Path> value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, value);
     }
 }
