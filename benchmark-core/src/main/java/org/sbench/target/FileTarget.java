@@ -107,6 +107,8 @@ public final class FileTarget implements Target {
         boolean readOnly = settings.readOnly();
         if (creating) {
             checkRoom(file, capacity, settings);
+            settings.notes().accept("making " + file + ", a new file of " + TargetSafety.decimalSize(capacity) + " ("
+                    + sizeSource(settings) + ")");
         }
         TargetLock lock = TargetLock.ofFile(file, creating, procRoot);
         int fd = -1;
@@ -276,8 +278,7 @@ public final class FileTarget implements Target {
             return; // a file system of no fixed size (ramfs) reports none free: its limit is the memory, which fallocate meets
         }
         boolean sized = settings.sizeBytes().isPresent();
-        String made = file + ": a new file of " + TargetSafety.decimalSize(capacity) + " ("
-                + (sized ? "--size" : settings.defaultSizeSource()) + ")";
+        String made = file + ": a new file of " + TargetSafety.decimalSize(capacity) + " (" + sizeSource(settings) + ")";
         if (capacity > free) {
             throw SbenchException.usage(made + " does not fit on its file system, which has " + TargetSafety.decimalSize(free)
                     + " free: give " + ROOM_HINT);
@@ -290,6 +291,11 @@ public final class FileTarget implements Target {
                     + SPARE_PERCENT + "% of the file system, at least 1 GiB) sbench keeps free unless given --size: --size " + size
                     + " makes it all the same; else " + ROOM_HINT);
         }
+    }
+
+    /** Where a new file's size comes from: "--size", or what sbench chose ("what the trace reaches"). */
+    private static String sizeSource(TargetSettings settings) {
+        return settings.sizeBytes().isPresent() ? "--size" : settings.defaultSizeSource();
     }
 
     /** The file's size, or -1 if it does not exist; anything but a regular file is a usage error. */

@@ -3,6 +3,7 @@ package org.sbench.target;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * How {@link Targets} opens a target, immutable; {@link #DEFAULTS} holds every default (read-write,
@@ -13,7 +14,7 @@ public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
             new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), "", false, true, true,
-                    List.of());
+                    List.of(), line -> { });
 
     private final boolean readOnly;
     private final boolean allowWrite;
@@ -25,10 +26,11 @@ public final class TargetSettings {
     private final boolean tunesQueue;
     private final boolean sendsDiscards;
     private final List<Path> inputs;
+    private final Consumer<String> notes;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
             OptionalLong defaultSizeBytes, String defaultSizeSource, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards,
-            List<Path> inputs) {
+            List<Path> inputs, Consumer<String> notes) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
@@ -39,6 +41,7 @@ public final class TargetSettings {
         this.tunesQueue = tunesQueue;
         this.sendsDiscards = sendsDiscards;
         this.inputs = List.copyOf(inputs);
+        this.notes = notes;
     }
 
     /**
@@ -111,49 +114,59 @@ public final class TargetSettings {
         return inputs;
     }
 
+    /** Where a line the user should see goes ("making x.img, a new file of ..."): stderr for the CLI; nowhere by default. */
+    public Consumer<String> notes() {
+        return notes;
+    }
+
     public TargetSettings withReadOnly(boolean value) {
         return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
         return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withForce(boolean value) {
         return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withSizeBytes(long value) {
         return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     /** {@link #defaultSizeBytes()} {@code value}, which is {@code source} ("what the trace reaches"): said of a file made so large. */
     public TargetSettings withDefaultSizeBytes(long value, String source) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), source,
-                allowMerges, tunesQueue, sendsDiscards, inputs);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                value, tunesQueue, sendsDiscards, inputs);
+                value, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withTunesQueue(boolean value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, value, sendsDiscards, inputs);
+                allowMerges, value, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withSendsDiscards(boolean value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, value, inputs);
+                allowMerges, tunesQueue, value, inputs, notes);
     }
 
     public TargetSettings withInputs(List<Path> value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, value);
+                allowMerges, tunesQueue, sendsDiscards, value, notes);
+    }
+
+    public TargetSettings withNotes(Consumer<String> value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, value);
     }
 }

@@ -197,12 +197,13 @@ class CommandOutputsTest {
         Path mount = Files.createDirectory(dir.resolve("small"));
         try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
             Path second = fs.dir().resolve("b.img");
-            String stripe = "stripe:64K:" + fs.dir().resolve("a.img") + "," + second;
+            Path first = fs.dir().resolve("a.img");
+            String stripe = "stripe:64K:" + first + "," + second;
             CliTest.Run r = CliTest.run("replay", trace.toString(), "--target", stripe, "--size", "1536K");
             assertEquals(ExitCodes.USAGE, r.code(), r.err());
-            assertEquals(CliTest.usage("replay", second + ": a new file of 786 kB (--size) does not fit on its file system, which"
-                    + " has 262 kB free: give a smaller --size (for a trace that reaches past it, with --fit wrap or scale), or a"
-                    + " file on another file system"), r.err());
+            assertEquals("sbench: making " + first + ", a new file of 786 kB (--size)\n" + CliTest.usage("replay", second + ": a new"
+                    + " file of 786 kB (--size) does not fit on its file system, which has 262 kB free: give a smaller --size (for a"
+                    + " trace that reaches past it, with --fit wrap or scale), or a file on another file system"), r.err());
             assertEquals(List.of(), names(fs.dir()), "no empty image left");
         }
     }
