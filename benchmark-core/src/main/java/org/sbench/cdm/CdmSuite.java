@@ -64,7 +64,8 @@ public final class CdmSuite {
     static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control, String sbenchVersion,
                           IoEngines.Opener engines) {
         CdmSettings s = request.settings();
-        TargetSettings ts = request.targetSettings().withReadOnly(false).withSendsDiscards(false).withDefaultSizeBytes(s.sizeBytes());
+        TargetSettings ts = request.targetSettings().withReadOnly(false).withSendsDiscards(false).withDefaultSizeBytes(s.sizeBytes(),
+                "cdm's test region");
         Target target = Targets.open(request.target(), ts);
         return Targets.measure(target, () -> {
             checkFits(target, s);

@@ -1,6 +1,7 @@
 package org.sbench.engine;
 
 import java.util.List;
+import java.util.Locale;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.DeviceQueue;
@@ -40,7 +41,8 @@ public final class IoEngines {
     record Candidate(String name, Factory factory) {
     }
 
-    private static final List<String> NAMES = List.of(AUTO, IoUringEngine.NAME, LibaioEngine.NAME, SyncEngine.NAME, NullEngine.NAME);
+    /** What a user chooses from; the null engine, which the null target gets whatever is asked, is taken by name too. */
+    private static final List<String> NAMES = List.of(AUTO, IoUringEngine.NAME, LibaioEngine.NAME, SyncEngine.NAME);
     /** The kernel-facing engines in the order {@code auto} tries them. */
     private static final List<Candidate> AUTO_ORDER = List.of(
             new Candidate(IoUringEngine.NAME, IoUringEngine::new),
@@ -50,9 +52,14 @@ public final class IoEngines {
     private IoEngines() {
     }
 
-    /** Every name {@link #open} accepts, {@code auto} first. */
+    /** The engines a user chooses from, {@code auto} first: every one but {@code null}, which serves only the null target. */
     public static List<String> names() {
         return NAMES;
+    }
+
+    /** True when {@link #open} takes {@code word} (lower case) as an engine's name: one of {@link #names()}, or {@code null}. */
+    public static boolean isName(String word) {
+        return NAMES.contains(word) || word.equals(NullEngine.NAME);
     }
 
     /**
@@ -163,10 +170,9 @@ public final class IoEngines {
     }
 
     private static String canonical(String name) {
-        for (String n : NAMES) {
-            if (n.equalsIgnoreCase(name)) {
-                return n;
-            }
+        String word = name.toLowerCase(Locale.ROOT);
+        if (isName(word)) {
+            return word;
         }
         throw SbenchException.usage("unknown IO engine " + SbenchException.quoted(name) + "; known engines: "
                 + String.join(", ", NAMES));

@@ -73,7 +73,7 @@ public final class ReplaySession {
                 .withSendsDiscards(plan.trims(settings.stream()) > 0);
         // A file sbench creates (and the null target) gets what the trace reaches; an existing file keeps its size.
         long needed = source.neededBytes();
-        ts = ts.withDefaultSizeBytes(Sizes.roundedUp(needed, SIZE_ROUNDING));
+        ts = ts.withDefaultSizeBytes(Sizes.roundedUp(needed, SIZE_ROUNDING), "what the trace reaches");
         Target target = Targets.open(request.target(), ts.withReadOnly(settings.readOnly()));
         return Targets.measure(target, () -> {
             Run.checkFits(source, settings, target);

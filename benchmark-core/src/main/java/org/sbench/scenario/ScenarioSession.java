@@ -69,7 +69,7 @@ public final class ScenarioSession {
         StepMaker.Plan plan = maker.check(List.of());
         // Before the workloads are made and the traces planned: a mistyped target was refused only after them.
         // A default size of 0: no step sizes a new file from its trace as replay does, so one needs --size.
-        Targets.check(request.target(), targetSettings(request, scenario, plan).withDefaultSizeBytes(0));
+        Targets.check(request.target(), targetSettings(request, scenario, plan).withDefaultSizeBytes(0, "none"));
         return new Prepared(request, scenario, copy, scale, engine, kinds, maker, plan);
     }
 

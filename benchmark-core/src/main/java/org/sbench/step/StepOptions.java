@@ -212,7 +212,7 @@ public final class StepOptions {
     /** {@code name} as an engine word: {@code auto} or an engine sbench has; a usage error naming {@code --engine} otherwise. */
     static String engine(String name) {
         String word = Words.of(name);
-        if (!IoEngines.names().contains(word)) {
+        if (!IoEngines.isName(word)) {
             throw SbenchException.usage("--engine takes " + alternatives(IoEngines.names()) + ", found "
                     + SbenchException.quoted(name));
         }

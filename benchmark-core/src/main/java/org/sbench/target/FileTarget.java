@@ -3,6 +3,7 @@ package org.sbench.target;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -58,9 +59,15 @@ public final class FileTarget implements Target {
     public static final String ALLOCATED_BY_FALLOCATE = "fallocate";
     public static final String ALLOCATED_BY_ZEROS = "zeros written";
     public static final String ALLOCATION_UNCHANGED = "unchanged (read-only)";
-    /** What to do when fallocate finds too little room; without --size a new file is as large as the trace reaches. */
-    private static final String NO_SPACE_HINT = "; its file system has too little free space: give a smaller --size"
-            + " (for a trace that reaches past it, with --fit wrap or scale), or a file on another file system";
+    /** What to do when a file does not fit; without --size a new file is as large as the trace reaches. */
+    private static final String ROOM_HINT = "a smaller --size (for a trace that reaches past it, with --fit wrap or scale),"
+            + " or a file on another file system";
+    /** What to do when fallocate finds too little room. */
+    private static final String NO_SPACE_HINT = "; its file system has too little free space: give " + ROOM_HINT;
+    /** What a new file not sized by --size leaves free of its file system at least: 1 GiB, or 5% of a larger one. */
+    private static final long MIN_SPARE_BYTES = 1L << 30;
+    private static final int SPARE_PERCENT = 5;
+    private static final long MIB = 1 << 20;
 
     private static final int ZERO_CHUNK_BYTES = 1 << 20;
     /** The filesystem type {@link #checkCopyOnWrite} looks for, as mountinfo names it. */
@@ -98,6 +105,11 @@ public final class FileTarget implements Target {
         boolean creating = existingBytes < 0;
         long capacity = capacity(file, settings, existingBytes);
         boolean readOnly = settings.readOnly();
+        if (creating) {
+            checkRoom(file, capacity, settings);
+            settings.notes().accept("making " + file + ", a new file of " + TargetSafety.decimalSize(capacity) + " ("
+                    + sizeSource(settings) + ")");
+        }
         TargetLock lock = TargetLock.ofFile(file, creating, procRoot);
         int fd = -1;
         try {
@@ -244,6 +256,46 @@ public final class FileTarget implements Target {
                     + (settings.readOnly() ? ", too little to replay onto" : "; give --size to grow it"));
         }
         return capacity;
+    }
+
+    /**
+     * Refuses a new file of {@code capacity} bytes that does not fit on its file system, or, unless {@code --size} gave
+     * that size, would leave less of it free than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system:
+     * a size taken from the trace can be tens of GB, and a full root file system stops more than this run. A file system
+     * that reports no size (ramfs) is not checked.
+     */
+    private static void checkRoom(Path file, long capacity, TargetSettings settings) {
+        long free;
+        long total;
+        try {
+            FileStore store = Files.getFileStore(file.toAbsolutePath().getParent());
+            free = store.getUsableSpace();
+            total = store.getTotalSpace();
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("read the free space of the file system of", file, e);
+        }
+        if (total == 0) {
+            return; // a file system of no fixed size (ramfs) reports none free: its limit is the memory, which fallocate meets
+        }
+        boolean sized = settings.sizeBytes().isPresent();
+        String made = file + ": a new file of " + TargetSafety.decimalSize(capacity) + " (" + sizeSource(settings) + ")";
+        if (capacity > free) {
+            throw SbenchException.usage(made + " does not fit on its file system, which has " + TargetSafety.decimalSize(free)
+                    + " free: give " + ROOM_HINT);
+        }
+        long spare = Math.max(MIN_SPARE_BYTES, total / 100 * SPARE_PERCENT);
+        if (!sized && free - capacity < spare) {
+            String size = capacity % MIB == 0 ? capacity / MIB + "M" : Long.toString(capacity);
+            throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - capacity) + " of its file system's "
+                    + TargetSafety.decimalSize(free) + " free, under the " + TargetSafety.decimalSize(spare) + " ("
+                    + SPARE_PERCENT + "% of the file system, at least 1 GiB) sbench keeps free unless given --size: --size " + size
+                    + " makes it all the same; else " + ROOM_HINT);
+        }
+    }
+
+    /** Where a new file's size comes from: "--size", or what sbench chose ("what the trace reaches"). */
+    private static String sizeSource(TargetSettings settings) {
+        return settings.sizeBytes().isPresent() ? "--size" : settings.defaultSizeSource();
     }
 
     /** The file's size, or -1 if it does not exist; anything but a regular file is a usage error. */

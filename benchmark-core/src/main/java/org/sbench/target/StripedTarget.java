@@ -135,7 +135,8 @@ public final class StripedTarget implements Target {
             each = each.withSizeBytes(perMember(settings.sizeBytes().getAsLong(), layout));
         }
         if (settings.defaultSizeBytes().isPresent()) {
-            each = each.withDefaultSizeBytes(perMember(settings.defaultSizeBytes().getAsLong(), layout));
+            each = each.withDefaultSizeBytes(perMember(settings.defaultSizeBytes().getAsLong(), layout),
+                    "its share of " + settings.defaultSizeSource());
         }
         return each;
     }

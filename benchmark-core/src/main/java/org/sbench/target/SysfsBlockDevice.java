@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
@@ -25,6 +26,12 @@ public final class SysfsBlockDevice {
     static final int S_IFMT = 0170000;
     static final int S_IFBLK = 0060000;
     private static final Path DEV = Path.of("/dev");
+    /**
+     * How the kernel names block devices and their partitions: sdb, sdb1, vda, xvdf, nvme0n1p2, mmcblk0p1, loop3, md0,
+     * dm-2; at most three letters after sd, so that sdcard or vdisk stay names of files.
+     */
+    private static final Pattern KERNEL_NAME = Pattern.compile(
+            "(?:[shv]d|xvd)[a-z]{1,3}\\d*|(?:nvme\\d+n\\d+|mmcblk\\d+|loop\\d+|md\\d+|nbd\\d+)(?:p\\d+)?|(?:dm-|zram|sr)\\d+");
 
     private final Path sysRoot;
     private final String name;
@@ -120,6 +127,14 @@ public final class SysfsBlockDevice {
         }
         Path device = DEV.resolve(name);
         return isBlockDevice(device) ? Optional.of(device) : Optional.empty();
+    }
+
+    /**
+     * True when {@code name} is a bare name, no file here, shaped as the kernel names a block device or a partition
+     * ({@code sdb}, {@code nvme0n1p2}), whether /dev has it or not: a device meant, not a new file.
+     */
+    public static boolean namedAsADevice(String name) {
+        return !name.contains("/") && !Files.exists(Path.of(name), LinkOption.NOFOLLOW_LINKS) && KERNEL_NAME.matcher(name).matches();
     }
 
     /** True if {@code path} is a block device node (following symlinks). */

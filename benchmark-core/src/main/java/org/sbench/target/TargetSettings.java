@@ -3,6 +3,7 @@ package org.sbench.target;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * How {@link Targets} opens a target, immutable; {@link #DEFAULTS} holds every default (read-write,
@@ -12,30 +13,35 @@ import java.util.OptionalLong;
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), false, true, true,
-                    List.of());
+            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), "", false, true, true,
+                    List.of(), line -> { });
 
     private final boolean readOnly;
     private final boolean allowWrite;
     private final boolean force;
     private final OptionalLong sizeBytes;
     private final OptionalLong defaultSizeBytes;
+    private final String defaultSizeSource;
     private final boolean allowMerges;
     private final boolean tunesQueue;
     private final boolean sendsDiscards;
     private final List<Path> inputs;
+    private final Consumer<String> notes;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
-            OptionalLong defaultSizeBytes, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards, List<Path> inputs) {
+            OptionalLong defaultSizeBytes, String defaultSizeSource, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards,
+            List<Path> inputs, Consumer<String> notes) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
         this.defaultSizeBytes = defaultSizeBytes;
+        this.defaultSizeSource = defaultSizeSource;
         this.allowMerges = allowMerges;
         this.tunesQueue = tunesQueue;
         this.sendsDiscards = sendsDiscards;
         this.inputs = List.copyOf(inputs);
+        this.notes = notes;
     }
 
     /**
@@ -73,6 +79,11 @@ public final class TargetSettings {
         return defaultSizeBytes;
     }
 
+    /** What {@link #defaultSizeBytes()} is ("what the trace reaches", "cdm's test region"); empty without one. */
+    public String defaultSizeSource() {
+        return defaultSizeSource;
+    }
+
     /** Keep the device's merge setting instead of disabling merges ({@code --allow-merges}). */
     public boolean allowMerges() {
         return allowMerges;
@@ -103,41 +114,59 @@ public final class TargetSettings {
         return inputs;
     }
 
+    /** Where a line the user should see goes ("making x.img, a new file of ..."): stderr for the CLI; nowhere by default. */
+    public Consumer<String> notes() {
+        return notes;
+    }
+
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards,
-                inputs);
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
-    public TargetSettings withDefaultSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), allowMerges, tunesQueue, sendsDiscards,
-                inputs);
+    /** {@link #defaultSizeBytes()} {@code value}, which is {@code source} ("what the trace reaches"): said of a file made so large. */
+    public TargetSettings withDefaultSizeBytes(long value, String source) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), source,
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, value, tunesQueue, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                value, tunesQueue, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withTunesQueue(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, value, sendsDiscards, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, value, sendsDiscards, inputs, notes);
     }
 
     public TargetSettings withSendsDiscards(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, value, inputs);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, value, inputs, notes);
     }
 
     public TargetSettings withInputs(List<Path> value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, allowMerges, tunesQueue, sendsDiscards, value);
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, value, notes);
+    }
+
+    public TargetSettings withNotes(Consumer<String> value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, value);
     }
 }

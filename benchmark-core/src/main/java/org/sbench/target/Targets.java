@@ -132,13 +132,18 @@ public final class Targets {
     /**
      * Refuses a path, not a block device, that cannot be a file target: under /dev, not a regular
      * file, a dangling link, or a bare name that is no file here but a device in /dev
-     * ({@code --target sdb}), of which a new file of that name would be made, as large as the trace.
+     * ({@code --target sdb}) or named as the kernel names one, of which a new file of that name would be made,
+     * as large as the trace.
      */
     private static void checkFilePath(String spec, Path path) {
         SysfsBlockDevice.namedWithoutDev(spec).ifPresent(device -> {
             throw SbenchException.usage(spec + ": there is no such file here, and " + device + " is a block device:"
                     + " name it so, or ./" + spec + " for a new file of that name");
         });
+        if (SysfsBlockDevice.namedAsADevice(spec)) {
+            throw SbenchException.usage(spec + ": there is no such file here, and no block device /dev/" + spec + " ("
+                    + SysfsBlockDevice.listing(SYS) + "); name one of them, or ./" + spec + " for a new file of that name");
+        }
         if (DevDirectory.contains(path)) {
             String what = Files.exists(path) ? "it is " + kindOf(path) : "there is no such device";
             throw SbenchException.usage(spec + " is not a block device (" + what + "); " + SysfsBlockDevice.listing(SYS)

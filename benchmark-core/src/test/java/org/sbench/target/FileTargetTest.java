@@ -271,7 +271,7 @@ class FileTargetTest {
         SbenchException grow = assertThrows(SbenchException.class,
                 () -> open(small, TargetSettings.DEFAULTS.withReadOnly(true).withSizeBytes(MIB)));
         assertEquals(ErrorKind.USAGE, grow.kind());
-        try (FileTarget t = open(small, TargetSettings.DEFAULTS.withReadOnly(true).withDefaultSizeBytes(MIB))) {
+        try (FileTarget t = open(small, TargetSettings.DEFAULTS.withReadOnly(true).withDefaultSizeBytes(MIB, "a test"))) {
             assertEquals(64 * 1024, t.capacityBytes(), "an existing file keeps its size");
         }
         assertArrayEquals(pattern(64 * 1024, 6), Files.readAllBytes(small));
@@ -283,7 +283,7 @@ class FileTargetTest {
         SbenchException e = assertThrows(SbenchException.class, () -> open(file, TargetSettings.DEFAULTS));
         assertEquals(ErrorKind.UNSAFE_TARGET, e.kind());
         assertTrue(e.getMessage().startsWith("writing overwrites file " + file + " (65.5 kB)"), e.getMessage());
-        try (FileTarget t = open(dir.resolve("made.img"), TargetSettings.DEFAULTS.withDefaultSizeBytes(MIB))) {
+        try (FileTarget t = open(dir.resolve("made.img"), TargetSettings.DEFAULTS.withDefaultSizeBytes(MIB, "a test"))) {
             assertEquals(MIB, t.capacityBytes(), "a file sbench creates needs no permission");
         }
     }

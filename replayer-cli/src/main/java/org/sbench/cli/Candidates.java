@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.sbench.engine.IoEngines;
-import org.sbench.engine.NullEngine;
 import org.sbench.replay.FitPolicy;
 import org.sbench.replay.ReplayMode;
 
@@ -17,7 +16,7 @@ final class Candidates {
     static final class Engines implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return IoEngines.names().stream().filter(n -> !n.equals(NullEngine.NAME)).iterator();
+            return IoEngines.names().iterator();
         }
     }
 

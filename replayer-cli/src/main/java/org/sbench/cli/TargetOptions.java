@@ -1,7 +1,9 @@
 package org.sbench.cli;
 
 import org.sbench.target.TargetSettings;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options that guard writes to a target and its queue settings (a mixin of every command that opens a target). */
 final class TargetOptions {
@@ -15,7 +17,12 @@ final class TargetOptions {
     @Option(names = "--allow-merges", description = "Keep the kernel's request merging (default: queue/nomerges=2 for the run).")
     boolean allowMerges;
 
+    /** The command this mixin is part of, whose stderr hears the target's notes. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     TargetSettings settings() {
-        return TargetSettings.DEFAULTS.withAllowWrite(allowWrite).withForce(force).withAllowMerges(allowMerges);
+        return TargetSettings.DEFAULTS.withAllowWrite(allowWrite).withForce(force).withAllowMerges(allowMerges)
+                .withNotes(line -> SbenchCommand.warn(command.commandLine().getErr(), line));
     }
 }

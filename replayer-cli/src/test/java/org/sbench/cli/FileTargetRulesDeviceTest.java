@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.Tmpfs;
 import org.sbench.target.Targets;
 
 /**
@@ -76,6 +78,39 @@ class FileTargetRulesDeviceTest {
                 // The flag outlives the loop device's file: the next user of the same number would find it read-only.
                 LoopDevice.run("blockdev", "--setrw", loop.path().toString());
             }
+        }
+    }
+
+    /**
+     * A new file must fit its file system, and without --size leave 5% of it or 1 GiB free: until 2026-12-06 --target sdb
+     * (meaning /dev/sdb) made a 64.27 GB file sdb that left the root file system 99% full. On a tmpfs of 1200 MiB,
+     * 1.26 GB free, a trace that reaches 201 MiB would leave 1.05 GB, under the 1 GiB kept.
+     */
+    @Test
+    void aNewFileMustFitItsFileSystemWithRoomToSpareUnlessSized(@TempDir Path mountPoint) throws Exception {
+        Path far = Files.writeString(dir.resolve("far.csv"), "128166372000000000,hm,0,Read,209715200,65536,100\n");
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1200L << 20)) {
+            Path image = fs.dir().resolve("a.img");
+            CliTest.Run nearlyFull = CliTest.run("replay", far.toString(), "--target", image.toString());
+            assertEquals(ExitCodes.USAGE, nearlyFull.code(), nearlyFull.err());
+            assertEquals(CliTest.usage("replay", image + ": a new file of 211 MB (what the trace reaches) would leave 1.05 GB of"
+                    + " its file system's 1.26 GB free, under the 1.07 GB (5% of the file system, at least 1 GiB) sbench keeps free"
+                    + " unless given --size: --size 201M makes it all the same; else a smaller --size (for a trace that reaches"
+                    + " past it, with --fit wrap or scale), or a file on another file system"), nearlyFull.err());
+            assertFalse(Files.exists(image), "nothing made");
+            CliTest.Run tooLarge = CliTest.run("replay", far.toString(), "--target", image.toString(), "--size", "2G");
+            assertEquals(ExitCodes.USAGE, tooLarge.code(), tooLarge.err());
+            assertEquals(CliTest.usage("replay", image + ": a new file of 2.15 GB (--size) does not fit on its file system,"
+                    + " which has 1.26 GB free: give a smaller --size (for a trace that reaches past it, with --fit wrap or scale),"
+                    + " or a file on another file system"), tooLarge.err());
+            assertFalse(Files.exists(image), "nothing made");
+            CliTest.Run sized = CliTest.run("replay", far.toString(), "--target", image.toString(), "--size", "201M");
+            assertEquals(0, sized.code(), sized.err());
+            assertEquals(201L << 20, Files.size(image));
+            Files.delete(image);
+            CliTest.Run small = replay(image);
+            assertEquals(0, small.code(), small.err());
+            assertEquals(2L << 20, Files.size(image), "the 3-IO trace's 2 MiB leave more than 1 GiB");
         }
     }
 

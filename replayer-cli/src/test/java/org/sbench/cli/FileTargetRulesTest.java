@@ -21,6 +21,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.target.LoopDevice;
+import org.sbench.target.SysfsBlockDevice;
 
 /**
  * The rules for file targets (docs/targets.md), through {@code sbench replay}, {@code cdm},
@@ -224,6 +225,44 @@ class FileTargetRulesTest {
         }
     }
 
+    /** Until 2026-12-06 a file was made without a word, as large as the trace reaches: 64.27 GB for --target sdb. */
+    @Test
+    void aFileMadeForTheRunIsSaidWithItsSizeAndWhy() throws Exception {
+        Path reached = dir.resolve("reached.img");
+        CliTest.Run r = replay(reached);
+        assertEquals(0, r.code(), r.err());
+        assertEquals("sbench: making " + reached + ", a new file of 2.10 MB (what the trace reaches)\n", r.err());
+        Path sized = dir.resolve("sized.img");
+        CliTest.Run s = replay(sized, "--size", "4M");
+        assertEquals(0, s.code(), s.err());
+        assertEquals("sbench: making " + sized + ", a new file of 4.19 MB (--size)\n", s.err());
+        CliTest.Run again = replay(sized, "--allow-write");
+        assertEquals(0, again.code(), again.err());
+        assertEquals("", again.err(), "an existing file is not made");
+    }
+
+    /** Until 2026-12-06 {@code --target sdb} of a host without /dev/sdb made a file sdb, as large as the trace reaches. */
+    @Test
+    void aNameShapedAsADeviceThatIsNotThereIsRefusedNotMadeAFile() throws Exception {
+        for (String name : new String[] {"sdzq", "nvme97n3p2", "mmcblk93p1", "dm-977"}) {
+            Path stray = Path.of(name).toAbsolutePath();
+            assumeTrue(!Files.exists(stray) && !Files.exists(Path.of("/dev", name)), "neither " + stray + " nor /dev/" + name);
+            String refusal = name + ": there is no such file here, and no block device /dev/" + name + " ("
+                    + SysfsBlockDevice.listing(Path.of("/sys")) + "); name one of them, or ./" + name + " for a new file of that name";
+            try {
+                CliTest.Run r = replay(Path.of(name), "--allow-write");
+                assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                assertEquals(CliTest.usage("replay", refusal), r.err());
+                CliTest.Run fill = CliTest.run("fill", "--target", name, "--size", "1M");
+                assertEquals(ExitCodes.USAGE, fill.code(), fill.err());
+                assertEquals(CliTest.usage("fill", refusal), fill.err());
+                assertFalse(Files.exists(stray), "no file made in the working directory");
+            } finally {
+                Files.deleteIfExists(stray);
+            }
+        }
+    }
+
     /** As a target: it was "no block device or file of that name here; give its capacity with --capacity SIZE". */
     @Test
     void aFioDeviceNamedWithoutDevIsNamedWithIt() throws Exception {
@@ -255,7 +294,8 @@ class FileTargetRulesTest {
         Path small = dir.resolve("small-new.img");
         CliTest.Run unfit = replay(small, "--size", "1M");
         assertEquals(ExitCodes.USAGE, unfit.code(), unfit.err());
-        assertTrue(unfit.err().startsWith("sbench: the trace reaches byte 1114112"), unfit.err());
+        assertTrue(unfit.err().startsWith("sbench: making " + small + ", a new file of 1.05 MB (--size)\nsbench: the trace reaches"
+                + " byte 1114112"), unfit.err());
         assertFalse(Files.exists(small), "the file made for the run is deleted again");
 
         Path a = dir.resolve("a.img");

@@ -116,7 +116,7 @@ class UsageErrorsTest {
         assertUsage("replay", "--mode takes recorded-qd, timed or fixed-qd, found 'bogus'", "replay", trace, "--target", "null",
                 "--mode", "bogus");
         assertUsage("replay", "--fit takes error, wrap or scale, found 'bogus'", "replay", trace, "--target", "null", "--fit", "bogus");
-        assertUsage("replay", "unknown IO engine 'bogus'; known engines: auto, io_uring, libaio, sync, null", "replay", trace,
+        assertUsage("replay", "unknown IO engine 'bogus'; known engines: auto, io_uring, libaio, sync", "replay", trace,
                 "--target", "null", "--engine", "bogus");
         assertUsage("cdm", "--preset takes v3 or v8, found 'v9'", "cdm", "--target", dir.resolve("c.img").toString(), "--preset", "v9");
         String noUnit = "'1000' is 1000 bytes, not a multiple of 4096; a unit (K, M, G) may be missing, e.g. 1000M";
