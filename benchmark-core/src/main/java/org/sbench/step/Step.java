@@ -77,7 +77,8 @@ public interface Step {
 
     /**
      * Runs the step on {@code context}'s target until it is done or the context's control stops it
-     * (the result says which).
+     * (the result says which); stopped before it did anything to the drive (an IO, an erased chunk, idle
+     * time), an {@link org.sbench.ErrorKind#INTERRUPTED} failure instead: "REASON before LABEL began".
      */
     StepResult run(StepContext context);
 
