@@ -19,9 +19,8 @@ import org.sbench.result.ReplayResult;
  * context's run assembly with the listener told of it, kept in order; and the step's result at its
  * end. A run that ends early (interrupted, or an IO error as under {@code --on-error stop}) ends the
  * step there: a drive that fails IOs is not measured further. A step stopped (Ctrl-C, SIGTERM) before
- * it {@link #began} did nothing to the drive, and is not recorded: an {@link ErrorKind#INTERRUPTED}
- * failure, "REASON before LABEL began" (a command writes no bundle; a scenario ends before the step,
- * as before a replay step stopped before its first IO, {@link Run#begun}). Not thread-safe; close it
+ * it {@link #began} did nothing to the drive, and is not recorded ({@link Step#checkBegun}), as a
+ * replay step stopped before its first IO ({@link Run#begun}). Not thread-safe; close it
  * (its timer) when the step ends.
  */
 final class StepRuns implements AutoCloseable {
@@ -63,7 +62,7 @@ final class StepRuns implements AutoCloseable {
         if (r.fidelity().issued() > 0) {
             began();
         } else {
-            stoppedBeforeBegun();
+            Step.checkBegun(step, begun, context.control());
         }
         context.listener().runDone(what, r);
         runs.add(new StepResult.NamedRun(name, null, r));
@@ -80,7 +79,7 @@ final class StepRuns implements AutoCloseable {
      */
     boolean goOn() {
         if (stopReason == null && context.control().stopRequested()) {
-            stoppedBeforeBegun();
+            Step.checkBegun(step, begun, context.control());
             stopReason = context.control().stopReason();
         }
         return stopReason == null;
@@ -94,13 +93,6 @@ final class StepRuns implements AutoCloseable {
         begun = true;
     }
 
-    /** The step's failure when a stop was asked for before it {@link #began}. */
-    private void stoppedBeforeBegun() {
-        String reason = context.control().stopReason();
-        if (reason != null && !begun) {
-            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before " + step.label() + " began");
-        }
-    }
 
     /** Flushes the target's write cache after {@code what} ("the fill"), so that it is on the medium before anything measures it. */
     void flush(String what) {

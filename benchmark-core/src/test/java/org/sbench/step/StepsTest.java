@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.cdm.CdmStep;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.result.ReplayResult;
@@ -156,13 +157,14 @@ class StepsTest {
      * 'sbench torture --target new.img --size 256M --duration 10s --out b', held with SIGSTOP as its file appeared,
      * then SIGTERM, wrote b with a torture run of 0 IOs, 'INCOMPLETE: stopped' (found by the stopedges audit); a fill,
      * a rounds-until-steady torture, an idle step and a purge so stopped each wrote a bundle of the step incomplete
-     * with no run, or a purge of 0 bytes (found by the stepbegun audit).
+     * with no run, or a purge of 0 bytes, and so did a cdm step (in 'run') stopped before its fill's first IO (found by
+     * the stepbegun audit).
      */
     @Test
     void aStepStoppedBeforeItBeganIsNotRecorded(@TempDir Path dir) {
         for (Step step : List.of(TortureStep.of(opts("duration", "10s")), SweepStep.of(opts("points", "4", "op", "read")),
                 FillStep.of(opts()), TortureStep.of(opts("until", "steady", "round", "1s")), IdleStep.of(opts("duration", "1h")),
-                IdleStep.of(opts("duration", "1h", "probe-test", "none")), PurgeStep.of(opts()))) {
+                IdleStep.of(opts("duration", "1h", "probe-test", "none")), PurgeStep.of(opts()), CdmStep.of(opts("size", "8M")))) {
             ReplayControl control = new ReplayControl();
             control.requestStop("interrupted (SIGTERM)");
             Path bundle = dir.resolve(step.label().replaceAll("[^a-z0-9]", "-"));
