@@ -81,6 +81,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
         Counting listener = new Counting(context);
         CdmResults results = CdmSuite.onTarget(context.target(), settings.withSeed(context.seed()), context.clock(), listener, context.control(),
                 context.sbenchVersion(), context.engines());
+        Step.checkBegun(this, listener.begun, context.control());
         List<StepResult.NamedRun> runs = new ArrayList<>();
         for (CdmResults.Entry e : results.entries()) {
             String file = e.fileName(settings.preset());
@@ -90,10 +91,14 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
                 results.stopReason(), listener.bytesWritten, runs, null, null, null);
     }
 
-    /** Tells the step's listener what the suite does, and counts the bytes every pass and fill wrote. */
+    /**
+     * Tells the step's listener what the suite does, counts the bytes every pass and fill wrote, and whether any issued an
+     * IO: the step began ({@link Step#checkBegun}).
+     */
     private static final class Counting implements CdmListener {
         private final StepContext context;
         private long bytesWritten;
+        private boolean begun;
 
         Counting(StepContext context) {
             this.context = context;
@@ -107,14 +112,19 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
 
         @Override
         public void filled(String data, ReplayResult result) {
-            bytesWritten += result.summary().bytesWritten();
+            count(result);
         }
 
         @Override
         public void passDone(CdmTest test, Op op, String data, int pass, int passes, ReplayResult result) {
-            bytesWritten += result.summary().bytesWritten();
+            count(result);
             context.listener().runDone(test.label() + " " + op.name().toLowerCase(java.util.Locale.ROOT) + " "
                     + CdmGrid.label(data) + (pass < 1 ? " warm-up" : " pass " + pass + "/" + passes), result);
+        }
+
+        private void count(ReplayResult result) {
+            bytesWritten += result.summary().bytesWritten();
+            begun |= result.fidelity().issued() > 0;
         }
     }
 }

@@ -94,7 +94,7 @@ public final class FillStep implements Step {
         int blockBytes = io.blockBytes();
         long regionBytes = regionBytes(target);
         long count = SequentialTraceReader.sweep(regionBytes, blockBytes);
-        try (StepRuns runs = new StepRuns(context)) {
+        try (StepRuns runs = new StepRuns(context, this)) {
             for (int pass = 1; pass <= passes && runs.goOn(); pass++) {
                 String name = "fill pass " + pass;
                 GeneratedSource source = new GeneratedSource(name, KIND, definition(), () -> new SequentialTraceReader(name, Op.WRITE,
@@ -104,7 +104,7 @@ public final class FillStep implements Step {
             if (runs.goOn()) {
                 runs.flush("the fill");
             }
-            return runs.result(this, 0, null, null, null);
+            return runs.result(0, null, null, null);
         }
     }
 

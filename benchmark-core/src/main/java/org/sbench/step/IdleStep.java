@@ -186,7 +186,7 @@ public final class IdleStep implements Step {
     @Override
     public StepResult run(StepContext context) {
         long regionBytes = probeRegionBytes(context.target());
-        try (StepRuns runs = new StepRuns(context)) {
+        try (StepRuns runs = new StepRuns(context, this)) {
             long idledNs = 0;
             List<Long> at = probes() ? probeTimes() : List.of(durationNs);
             for (int i = 0; i < at.size() && runs.goOn(); i++) {
@@ -197,13 +197,14 @@ public final class IdleStep implements Step {
                             source(regionBytes, i, context.seed() + i), probe.settings(context.seed() + i));
                 }
             }
-            return runs.result(this, 0, null, null, null);
+            return runs.result(0, null, null, null);
         }
     }
 
     /**
      * Waits from {@code fromNs} to {@code toNs} of idle time, telling the listener how far it is;
-     * returns the idle time reached (less than {@code toNs} when a stop came first).
+     * returns the idle time reached (less than {@code toNs} when a stop came first). Its first slice of
+     * waiting begins the step ({@link StepRuns#began}).
      */
     private long idle(StepContext context, StepRuns runs, long fromNs, long toNs) {
         if (fromNs >= toNs) {
@@ -214,6 +215,10 @@ public final class IdleStep implements Step {
         while (true) {
             long nowNs = context.clock().nanoTime();
             long idledNs = fromNs + (nowNs - startNs);
+            // Looked at before the progress is shown: a stop that comes once the wait is shown falls in its first slice.
+            if (idledNs < toNs && !runs.goOn()) {
+                return idledNs;
+            }
             if (nowNs >= nextProgressNs || idledNs >= toNs) {
                 context.listener().progress("idle", StepListener.Work.TIME, Math.min(idledNs, toNs), durationNs, idledNs);
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
@@ -221,10 +226,9 @@ public final class IdleStep implements Step {
             if (idledNs >= toNs) {
                 return toNs;
             }
-            if (!runs.goOn()) {
-                return idledNs;
-            }
             LockSupport.parkNanos(Math.min(WAIT_SLICE_NS, toNs - idledNs));
+            // Time the drive was left alone is what the step does: a stop from now on records it incomplete.
+            runs.began();
         }
     }
 

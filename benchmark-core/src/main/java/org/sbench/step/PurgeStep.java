@@ -136,7 +136,7 @@ public final class PurgeStep implements Step {
         if (erasure.note() != null) {
             context.listener().note(erasure.note());
         }
-        try (StepRuns runs = new StepRuns(context)) {
+        try (StepRuns runs = new StepRuns(context, this)) {
             long startNs = context.clock().nanoTime();
             long done = 0;
             long chunks = 0;
@@ -149,6 +149,7 @@ public final class PurgeStep implements Step {
                     throw failure(target, erasure, rc, offset + done);
                 }
                 long tookNs = context.clock().nanoTime() - callNs;
+                runs.began();
                 done += n;
                 chunks++;
                 chunk = nextChunk(n, tookNs);
@@ -159,7 +160,7 @@ public final class PurgeStep implements Step {
                 runs.flush("the purge");
             }
             long written = method == EraseMethod.ZERO ? done : 0;
-            return runs.result(this, written, new StepResult.PurgeSummary(erasure.method(), offset, done, chunks, erasure.note()),
+            return runs.result(written, new StepResult.PurgeSummary(erasure.method(), offset, done, chunks, erasure.note()),
                     null, null);
         }
     }

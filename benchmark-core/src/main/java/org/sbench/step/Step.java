@@ -2,6 +2,7 @@ package org.sbench.step;
 
 import java.util.Collection;
 import java.util.Map;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.TracePlans;
@@ -77,9 +78,23 @@ public interface Step {
 
     /**
      * Runs the step on {@code context}'s target until it is done or the context's control stops it
-     * (the result says which).
+     * (the result says which); stopped before it did anything to the drive (an IO, an erased chunk, idle
+     * time), an {@link ErrorKind#INTERRUPTED} failure instead: "REASON before LABEL began".
      */
     StepResult run(StepContext context);
+
+    /**
+     * The {@link ErrorKind#INTERRUPTED} failure "REASON before LABEL began" when {@code control} was asked to
+     * stop before {@code step} {@code begun} (did anything to the drive that its result would report: an IO, an erased
+     * chunk, idle time): such a step did nothing, and is not recorded (a command writes no bundle; a scenario ends
+     * before the step). The one rule every step follows ({@link #run}).
+     */
+    static void checkBegun(Step step, boolean begun, ReplayControl control) {
+        String reason = control.stopReason();
+        if (reason != null && !begun) {
+            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before " + step.label() + " began");
+        }
+    }
 
     /**
      * {@code step}, made from the options named {@code given}; a usage error for one its

@@ -18,20 +18,25 @@ import org.sbench.result.ReplayResult;
  * The runs of one step (fill passes, torture rounds, a sweep, idle probes), each through the
  * context's run assembly with the listener told of it, kept in order; and the step's result at its
  * end. A run that ends early (interrupted, or an IO error as under {@code --on-error stop}) ends the
- * step there: a drive that fails IOs is not measured further. Not thread-safe; close it (its timer)
- * when the step ends.
+ * step there: a drive that fails IOs is not measured further. A step stopped (Ctrl-C, SIGTERM) before
+ * it {@link #began} did nothing to the drive, and is not recorded ({@link Step#checkBegun}), as a
+ * replay step stopped before its first IO ({@link Run#begun}). Not thread-safe; close it
+ * (its timer) when the step ends.
  */
 final class StepRuns implements AutoCloseable {
     private final StepContext context;
+    private final Step step;
     private final String startedAt = Instant.now().toString();
     private final long startNs;
     private final List<StepResult.NamedRun> runs = new ArrayList<>();
     private TimeLimits timer;
     private String stopReason;
     private long bytesWritten;
+    private boolean begun;
 
-    StepRuns(StepContext context) {
+    StepRuns(StepContext context, Step step) {
         this.context = context;
+        this.step = step;
         this.startNs = context.clock().nanoTime();
     }
 
@@ -52,14 +57,12 @@ final class StepRuns implements AutoCloseable {
         }
     }
 
-    /**
-     * Keeps run {@code r}; the step's first run stopped (Ctrl-C, SIGTERM) before it issued an IO is an
-     * {@link ErrorKind#INTERRUPTED} failure instead ({@link Run#begun}): the step did nothing,
-     * and is not recorded (a command writes no bundle; a scenario ends before the step), as a replay step.
-     */
+    /** Keeps run {@code r}, which began the step if it issued an IO; one stopped before that, with the step not begun, is not kept. */
     private ReplayResult keep(String name, String what, ReplayResult r) {
-        if (runs.isEmpty()) {
-            Run.begun(r, context.control(), what);
+        if (r.fidelity().issued() > 0) {
+            began();
+        } else {
+            Step.checkBegun(step, begun, context.control());
         }
         context.listener().runDone(what, r);
         runs.add(new StepResult.NamedRun(name, null, r));
@@ -76,10 +79,20 @@ final class StepRuns implements AutoCloseable {
      */
     boolean goOn() {
         if (stopReason == null && context.control().stopRequested()) {
+            Step.checkBegun(step, begun, context.control());
             stopReason = context.control().stopReason();
         }
         return stopReason == null;
     }
+
+    /**
+     * Marks the step begun: it did something to the drive that its result reports (a run issued an IO, a purge erased a
+     * chunk, an idle wait let time pass), so that a stop from now on records it incomplete.
+     */
+    void began() {
+        begun = true;
+    }
+
 
     /** Flushes the target's write cache after {@code what} ("the fill"), so that it is on the medium before anything measures it. */
     void flush(String what) {
@@ -91,7 +104,7 @@ final class StepRuns implements AutoCloseable {
     }
 
     /** The step's result: {@code bytesWritten} beyond its runs' (a zeroing purge), and what is particular to its kind. */
-    StepResult result(Step step, long otherBytesWritten, StepResult.PurgeSummary purge, List<StepResult.SweepPoint> sweep,
+    StepResult result(long otherBytesWritten, StepResult.PurgeSummary purge, List<StepResult.SweepPoint> sweep,
                       SteadyState.Verdict steadyState) {
         return new StepResult(step.kind(), step.label(), step.options(), startedAt, context.clock().nanoTime() - startNs,
                 stopReason == null, stopReason, bytesWritten + otherBytesWritten, List.copyOf(runs), purge, sweep, steadyState);

@@ -158,9 +158,9 @@ public final class SweepStep implements Step {
                 + Math.min(blockBytes, pointBytes) + " B " + opWord() + "s at QD " + io.qd();
         GeneratedSource source = new GeneratedSource(name, KIND, definition, () -> new SweepTraceReader(name, op, offsets, pointBytes,
                 blockBytes), ios, capacity, Math.min(blockBytes, pointBytes));
-        try (StepRuns runs = new StepRuns(context)) {
+        try (StepRuns runs = new StepRuns(context, this)) {
             ReplayResult r = runs.run("sweep", name + " (" + pointsWord() + ")", source, io.settings(context.seed()));
-            return runs.result(this, 0, null, sweepPoints(r, offsets, pointBytes), null);
+            return runs.result(0, null, sweepPoints(r, offsets, pointBytes), null);
         }
     }
 

@@ -125,11 +125,11 @@ public final class TortureStep implements Step {
     @Override
     public StepResult run(StepContext context) {
         long regionBytes = regionBytes(context.target());
-        try (StepRuns runs = new StepRuns(context)) {
+        try (StepRuns runs = new StepRuns(context, this)) {
             if (!untilSteady()) {
                 runs.runFor("torture", "torture " + StepOptions.durationWord(durationNs), durationNs, source(regionBytes, 0, context.seed()),
                         io.settings(context.seed()));
-                return runs.result(this, 0, null, null, null);
+                return runs.result(0, null, null, null);
             }
             SteadyState.Verdict verdict = untilSteady(round -> {
                 if (!runs.goOn()) {
@@ -140,7 +140,7 @@ public final class TortureStep implements Step {
                 // A partial round is no round of the window.
                 return r.complete() ? r.summary().iops() : Double.NaN;
             });
-            return runs.result(this, 0, null, null, verdict);
+            return runs.result(0, null, null, verdict);
         }
     }
 

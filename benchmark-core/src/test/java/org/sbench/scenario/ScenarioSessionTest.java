@@ -143,6 +143,37 @@ class ScenarioSessionTest {
     }
 
     /**
+     * A stop as a step begins, before it did anything to the drive (a fill's or a cdm step's first IO, a purge's first
+     * chunk, an idle wait's first slice): the run ends before that step, which the bundle does not hold, and a resume runs
+     * it. Each was recorded, incomplete, with no run (found by the stepbegun audit).
+     */
+    @Test
+    void aStopBeforeAStepBeganEndsTheRunBeforeThatStep(@TempDir Path dir) {
+        TargetSettings sized = TargetSettings.DEFAULTS.withSizeBytes(16L << 20);
+        for (String step : List.of("fill: {passes: 1}", "purge: {}", "cdm: {size: 2M, passes: 1, duration: 50ms}",
+                "idle: {duration: 1h, probe-test: none}", "torture: {until: steady, round: 1s}")) {
+            Path b = dir.resolve(step.substring(0, step.indexOf(':')));
+            Heard stopAtStart = new Heard() {
+                @Override
+                public void starting(PlannedStep p, String label, int plannedSteps) {
+                    steps.control.get().requestStop(TestSteps.SIGTERM);
+                }
+            };
+            ScenarioOutcome o = ScenarioSession.prepare(new ScenarioSession.Request(scenario(dir, "  - " + step + "\n"), b, false, null,
+                    NullTarget.NAME, sized, null), steps.kinds()).run(NanoClock.SYSTEM, stopAtStart, StepListener.NONE, steps.newRun(),
+                    "test");
+            assertFalse(o.complete(), step);
+            assertEquals("interrupted (SIGTERM) before step 1", o.stopReason(), step);
+            assertEquals(0, BundleDirectory.open(b).read().steps().size(), step + ": not recorded");
+        }
+        Path fill = dir.resolve("fill");
+        ScenarioOutcome resumed = ScenarioSession.prepare(new ScenarioSession.Request(null, fill, true, null, NullTarget.NAME, sized, null),
+                steps.kinds()).run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test");
+        assertTrue(resumed.complete(), resumed.stopReason());
+        assertEquals(1, BundleDirectory.open(fill).read().steps().size(), "the resume ran the fill");
+    }
+
+    /**
      * A stop as a replay step begins, before its first IO: the run ends before that step, which the
      * bundle does not hold, as after a stop while the step sorts its trace, and a resume runs it. It
      * was recorded, incomplete, with a run of no IO ("stopped after 0 of 3 IOs").

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.cdm.CdmStep;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.result.ReplayResult;
@@ -151,23 +152,46 @@ class StepsTest {
     }
 
     /**
-     * A step stopped (Ctrl-C, SIGTERM) before its first IO did nothing: it fails as a replay so stopped does, and
-     * its bundle is not written. 'sbench torture --target new.img --size 256M --duration 10s --out b', held with
-     * SIGSTOP as its file appeared, then SIGTERM, wrote b with a torture run of 0 IOs, 'INCOMPLETE: stopped'
-     * (found by the stopedges audit).
+     * A step stopped (Ctrl-C, SIGTERM) before it began (no IO issued, nothing erased, no idle time) did nothing: it
+     * fails as a replay so stopped does, in the same words for every kind, and its bundle is not written.
+     * 'sbench torture --target new.img --size 256M --duration 10s --out b', held with SIGSTOP as its file appeared,
+     * then SIGTERM, wrote b with a torture run of 0 IOs, 'INCOMPLETE: stopped' (found by the stopedges audit); a fill,
+     * a rounds-until-steady torture, an idle step and a purge so stopped each wrote a bundle of the step incomplete
+     * with no run, or a purge of 0 bytes, and so did a cdm step (in 'run') stopped before its fill's first IO (found by
+     * the stepbegun audit).
      */
     @Test
-    void aStepStoppedBeforeItsFirstIoIsNotRecorded(@TempDir Path dir) {
-        for (Step step : List.of(TortureStep.of(opts("duration", "10s")), SweepStep.of(opts("points", "4", "op", "read")))) {
+    void aStepStoppedBeforeItBeganIsNotRecorded(@TempDir Path dir) {
+        for (Step step : List.of(TortureStep.of(opts("duration", "10s")), SweepStep.of(opts("points", "4", "op", "read")),
+                FillStep.of(opts()), TortureStep.of(opts("until", "steady", "round", "1s")), IdleStep.of(opts("duration", "1h")),
+                IdleStep.of(opts("duration", "1h", "probe-test", "none")), PurgeStep.of(opts()), CdmStep.of(opts("size", "8M")))) {
             ReplayControl control = new ReplayControl();
             control.requestStop("interrupted (SIGTERM)");
-            Path bundle = dir.resolve(step.kind());
+            Path bundle = dir.resolve(step.label().replaceAll("[^a-z0-9]", "-"));
             SbenchException e = assertThrows(SbenchException.class, () -> StepSession.run(step, "null",
-                    TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, control, "test"), step.kind());
+                    TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, control, "test"),
+                    step.label());
             assertEquals(ErrorKind.INTERRUPTED, e.kind(), e.getMessage());
-            assertTrue(e.getMessage().startsWith("interrupted (SIGTERM) before the first IO of "), e.getMessage());
-            assertFalse(Files.exists(bundle.resolve(BundleDirectory.STEP_LOG)), step.kind() + ": no bundle");
+            assertEquals("interrupted (SIGTERM) before " + step.label() + " began", e.getMessage());
+            assertFalse(Files.exists(bundle.resolve(BundleDirectory.STEP_LOG)), step.label() + ": no bundle");
         }
+    }
+
+    /** A purge stopped after its first chunk changed the drive: it is recorded incomplete with what it erased. */
+    @Test
+    void aPurgeStoppedAfterItsFirstChunkIsRecordedIncomplete() {
+        ReplayControl control = new ReplayControl();
+        StepListener stopAtFirstChunk = new StepListener() {
+            @Override
+            public void progress(String what, Work work, long done, long total, long elapsedNs) {
+                control.requestStop("interrupted (SIGTERM)");
+            }
+        };
+        StepResult r = StepSession.run(PurgeStep.of(opts()), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null,
+                NanoClock.SYSTEM, stopAtFirstChunk, control, "test");
+        assertFalse(r.complete());
+        assertEquals("interrupted (SIGTERM)", r.stopReason());
+        assertEquals(MIB, r.purge().lengthBytes(), "the first chunk");
     }
 
     @Test
