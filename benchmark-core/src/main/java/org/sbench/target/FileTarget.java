@@ -60,10 +60,9 @@ public final class FileTarget implements Target {
     public static final String ALLOCATED_BY_ZEROS = "zeros written";
     public static final String ALLOCATION_UNCHANGED = "unchanged (read-only)";
     /** What to do when a file does not fit; without --size a new file is as large as the trace reaches. */
-    private static final String ROOM_HINT = "a smaller --size (for a trace that reaches past it, with --fit wrap or scale),"
+    private static final String ROOM_HINT = "give a smaller --size (for a trace that reaches past it, with --fit wrap or scale),"
             + " or a file on another file system";
     /** What to do when fallocate finds too little room. */
-    private static final String NO_SPACE_HINT = "; its file system has too little free space: give " + ROOM_HINT;
     /** What a new file not sized by --size leaves free of its file system at least: 1 GiB, or 5% of a larger one. */
     private static final long MIN_SPARE_BYTES = 1L << 30;
     private static final int SPARE_PERCENT = 5;
@@ -124,7 +123,7 @@ public final class FileTarget implements Target {
             if (!readOnly) {
                 checkCopyOnWrite(file, fd, creating, settings, procRoot);
             }
-            String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity);
+            String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity, settings);
             return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating);
         } catch (RuntimeException e) {
             RuntimeException failure = fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e;
@@ -281,16 +280,22 @@ public final class FileTarget implements Target {
         String made = file + ": a new file of " + TargetSafety.decimalSize(capacity) + " (" + sizeSource(settings) + ")";
         if (capacity > free) {
             throw SbenchException.usage(made + " does not fit on its file system, which has " + TargetSafety.decimalSize(free)
-                    + " free: give " + ROOM_HINT);
+                    + " free: " + roomAdvice(settings));
         }
         long spare = Math.max(MIN_SPARE_BYTES, total / 100 * SPARE_PERCENT);
         if (!sized && free - capacity < spare) {
             String size = capacity % MIB == 0 ? capacity / MIB + "M" : Long.toString(capacity);
             throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - capacity) + " of its file system's "
                     + TargetSafety.decimalSize(free) + " free, under the " + TargetSafety.decimalSize(spare) + " ("
-                    + SPARE_PERCENT + "% of the file system, at least 1 GiB) sbench keeps free unless given --size: --size " + size
-                    + " makes it all the same; else " + ROOM_HINT);
+                    + SPARE_PERCENT + "% of the file system, at least 1 GiB) sbench keeps free"
+                    + (settings.roomAdvice() == null ? " unless given --size: --size " + size + " makes it all the same; else " : ": ")
+                    + roomAdvice(settings));
         }
+    }
+
+    /** What to do about a new file that has too little room: the command's own advice, or a smaller --size. */
+    private static String roomAdvice(TargetSettings settings) {
+        return settings.roomAdvice() != null ? settings.roomAdvice() : ROOM_HINT;
     }
 
     /** Where a new file's size comes from: "--size", or what sbench chose ("what the trace reaches"). */
@@ -314,14 +319,15 @@ public final class FileTarget implements Target {
     }
 
     /** Allocates [0, capacity) of the file open as {@code fd}; returns how. */
-    private static String allocate(Path file, int fd, long oldSizeBytes, long capacityBytes) {
+    private static String allocate(Path file, int fd, long oldSizeBytes, long capacityBytes, TargetSettings settings) {
         int rc = TargetCalls.fallocate(fd, 0, 0, capacityBytes);
         if (rc == 0) {
             return ALLOCATED_BY_FALLOCATE;
         }
         if (rc != -Errno.EOPNOTSUPP && rc != -Errno.ENOSYS) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "fallocate failed on " + file + " (" + capacityBytes
-                    + " bytes): " + Errno.describe(rc) + (rc == -Errno.ENOSPC ? NO_SPACE_HINT : ""));
+                    + " bytes): " + Errno.describe(rc)
+                    + (rc == -Errno.ENOSPC ? "; its file system has too little free space: " + roomAdvice(settings) : ""));
         }
         writeZeros(file, oldSizeBytes, capacityBytes);
         return ALLOCATED_BY_ZEROS;

@@ -14,7 +14,7 @@ public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
             new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), "", false, true, true,
-                    List.of(), line -> { });
+                    List.of(), line -> { }, null);
 
     private final boolean readOnly;
     private final boolean allowWrite;
@@ -27,10 +27,12 @@ public final class TargetSettings {
     private final boolean sendsDiscards;
     private final List<Path> inputs;
     private final Consumer<String> notes;
+    /** What to do when a new file has too little room, or null for the advice of a command that takes --size. */
+    private final String roomAdvice;
 
     private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
             OptionalLong defaultSizeBytes, String defaultSizeSource, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards,
-            List<Path> inputs, Consumer<String> notes) {
+            List<Path> inputs, Consumer<String> notes, String roomAdvice) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
@@ -42,6 +44,7 @@ public final class TargetSettings {
         this.sendsDiscards = sendsDiscards;
         this.inputs = List.copyOf(inputs);
         this.notes = notes;
+        this.roomAdvice = roomAdvice;
     }
 
     /**
@@ -119,54 +122,67 @@ public final class TargetSettings {
         return notes;
     }
 
+    /**
+     * What a refusal of a new file that has too little room tells the user to do ("give demo a --dir on a file system with
+     * more room"), for a command that takes no --size; null (the default): a smaller --size, or --size to make it anyway.
+     */
+    public String roomAdvice() {
+        return roomAdvice;
+    }
+
     public TargetSettings withReadOnly(boolean value) {
         return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
         return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withForce(boolean value) {
         return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withSizeBytes(long value) {
         return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     /** {@link #defaultSizeBytes()} {@code value}, which is {@code source} ("what the trace reaches"): said of a file made so large. */
     public TargetSettings withDefaultSizeBytes(long value, String source) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), source,
-                allowMerges, tunesQueue, sendsDiscards, inputs, notes);
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                value, tunesQueue, sendsDiscards, inputs, notes);
+                value, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withTunesQueue(boolean value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, value, sendsDiscards, inputs, notes);
+                allowMerges, value, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withSendsDiscards(boolean value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, value, inputs, notes);
+                allowMerges, tunesQueue, value, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withInputs(List<Path> value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, value, notes);
+                allowMerges, tunesQueue, sendsDiscards, value, notes, roomAdvice);
     }
 
     public TargetSettings withNotes(Consumer<String> value) {
         return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
-                allowMerges, tunesQueue, sendsDiscards, inputs, value);
+                allowMerges, tunesQueue, sendsDiscards, inputs, value, roomAdvice);
+    }
+
+    public TargetSettings withRoomAdvice(String value) {
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+                allowMerges, tunesQueue, sendsDiscards, inputs, notes, value);
     }
 }

@@ -40,6 +40,8 @@ final class DemoCommand implements Callable<Integer> {
     private static final String WORKLOAD = "light-2010";
     /** The file in the directory that the workload is replayed onto, deleted after. */
     private static final String SCRATCH = "scratch.img";
+    /** demo takes no --size: a scratch file with too little room is another --dir's business. */
+    private static final String ROOM_ADVICE = "give demo a --dir on a file system with more room";
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the scratch file and results go (default: a new temporary directory).")
     Path dir;
@@ -93,7 +95,7 @@ final class DemoCommand implements Callable<Integer> {
         ReplayProgress progress = ReplayProgress.ofTrace(line, WORKLOAD);
         try {
             return ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS.withProgress(progress), scratch.toString(),
-                    TargetSettings.DEFAULTS, ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress, control, SbenchCommand.version());
+                    TargetSettings.DEFAULTS.withRoomAdvice(ROOM_ADVICE), ReplaySettings.DEFAULTS), NanoClock.SYSTEM, progress, control, SbenchCommand.version());
         } finally {
             line.end();
             try {

@@ -95,7 +95,7 @@ class FileTargetRulesDeviceTest {
             assertEquals(ExitCodes.USAGE, nearlyFull.code(), nearlyFull.err());
             assertEquals(CliTest.usage("replay", image + ": a new file of 211 MB (what the trace reaches) would leave 1.05 GB of"
                     + " its file system's 1.26 GB free, under the 1.07 GB (5% of the file system, at least 1 GiB) sbench keeps free"
-                    + " unless given --size: --size 201M makes it all the same; else a smaller --size (for a trace that reaches"
+                    + " unless given --size: --size 201M makes it all the same; else give a smaller --size (for a trace that reaches"
                     + " past it, with --fit wrap or scale), or a file on another file system"), nearlyFull.err());
             assertFalse(Files.exists(image), "nothing made");
             CliTest.Run tooLarge = CliTest.run("replay", far.toString(), "--target", image.toString(), "--size", "2G");
@@ -111,6 +111,25 @@ class FileTargetRulesDeviceTest {
             CliTest.Run small = replay(image);
             assertEquals(0, small.code(), small.err());
             assertEquals(2L << 20, Files.size(image), "the 3-IO trace's 2 MiB leave more than 1 GiB");
+        }
+    }
+
+    /**
+     * demo takes no --size: on a file system with too little room its refusal offered "--size 4096M makes it all the
+     * same", an option demo refuses. It says what demo can be given, --dir, and leaves nothing in it.
+     */
+    @Test
+    void demoWithTooLittleRoomIsToldToUseAnotherDir(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 4700L << 20)) {
+            CliTest.Run r = CliTest.run("demo", "--dir", fs.dir().toString());
+            assertEquals(ExitCodes.USAGE, r.code(), r.err());
+            assertTrue(r.err().startsWith("sbench: " + fs.dir().resolve("scratch.img") + ": a new file of 4.29 GB (what the trace"
+                    + " reaches) would leave "), r.err());
+            assertTrue(r.err().contains(" sbench keeps free: give demo a --dir on a file system with more room\n"), r.err());
+            assertFalse(r.err().contains("--size"), r.err());
+            try (var left = Files.list(fs.dir())) {
+                assertEquals(0, left.count(), "nothing left in --dir");
+            }
         }
     }
 
