@@ -10,20 +10,23 @@ import java.util.concurrent.BlockingQueue;
 /**
  * A stream over a FIFO, a pipe or a device, read on a thread of its own so that a reader waiting
  * on it can be interrupted (a stop signal): a thread blocked in a FIFO's read is woken neither by
- * an interrupt nor by closing its channel, only when the writer writes or closes. At most
- * {@value #CHUNKS} chunks of up to {@value #CHUNK_BYTES} bytes are read ahead. {@code available()}
+ * an interrupt nor by closing its channel, only when the writer writes or closes. The thread
+ * hands over whole chunks of {@value #CHUNK_BYTES} bytes (the last one less), at most
+ * {@value #CHUNKS} ahead. {@code available()}
  * says 0 (a file channel over a FIFO asks its size and fails with "Illegal seek"): buffering
  * streams then read what one read gives.
  */
 final class PipeStream extends InputStream {
-    private static final int CHUNK_BYTES = 64 * 1024;
-    private static final int CHUNKS = 4;
+    private static final int CHUNK_BYTES = 256 * 1024;
+    private static final int CHUNKS = 2;
     private static final byte[] END = new byte[0];
 
     private final InputStream in;
     private final String name;
     /** Chunks read, then {@link #END}, or the IOException that ended the reading. */
     private final BlockingQueue<Object> chunks = new ArrayBlockingQueue<>(CHUNKS);
+    /** Chunks read out, for the reading thread to fill again. */
+    private final BlockingQueue<byte[]> emptied = new ArrayBlockingQueue<>(CHUNKS + 2);
     private final Thread reading;
     private byte[] chunk = new byte[0];
     private int position;
@@ -42,13 +45,18 @@ final class PipeStream extends InputStream {
         try {
             try {
                 while (true) {
-                    byte[] b = new byte[CHUNK_BYTES];
-                    int n = in.read(b);
-                    if (n < 0) {
+                    // Whole chunks, each used again once read: handing over what each pipe read gave (often a page)
+                    // in a new array cost 14-20% more CPU than reading on the reader's own thread, this about 12%.
+                    byte[] b = emptied.poll();
+                    b = b != null ? b : new byte[CHUNK_BYTES];
+                    int n = in.readNBytes(b, 0, b.length);
+                    if (n > 0) {
+                        chunks.put(n == b.length ? b : Arrays.copyOf(b, n));
+                    }
+                    if (n < b.length) {
                         chunks.put(END);
                         return;
                     }
-                    chunks.put(n == b.length ? b : Arrays.copyOf(b, n));
                 }
             } catch (IOException e) {
                 chunks.put(e);
@@ -98,6 +106,9 @@ final class PipeStream extends InputStream {
         if (next == END) {
             ended = true;
             return false;
+        }
+        if (chunk.length == CHUNK_BYTES) {
+            emptied.offer(chunk);
         }
         chunk = (byte[]) next;
         position = 0;
