@@ -97,9 +97,10 @@ public final class CsvResultWriter implements ResultWriter {
     }
 
     private static void timeSeries(ReplayResult r, CSVPrinter p) throws IOException {
-        p.printRecord("second", "read_iops", "write_iops", "read_mb_per_s", "write_mb_per_s");
+        p.printRecord("second", "read_iops", "write_iops", "read_mb_per_s", "write_mb_per_s", "seconds");
         for (ReplayResult.Second s : r.timeSeries()) {
-            p.printRecord(s.second(), s.readIops(), s.writeIops(), number(s.readMbps()), number(s.writeMbps()));
+            p.printRecord(s.second(), number(s.readIops()), number(s.writeIops()), number(s.readMbps()), number(s.writeMbps()),
+                    number(s.length()));
         }
         p.flush();
     }

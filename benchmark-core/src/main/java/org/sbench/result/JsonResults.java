@@ -75,7 +75,7 @@ public final class JsonResults {
                         "latencyHistogram." + op + " is not an HdrHistogram compressed encoding in Base64");
             }
         }
-        return r;
+        return r.withPartialSecondRates();
     }
 
     private static String missingPart(ReplayResult r) {

@@ -3,6 +3,7 @@ package org.sbench.result;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
@@ -41,14 +42,31 @@ public record ReplayResult(
      * The format of the results this build writes, raised whenever a figure a result holds changes its meaning (a
      * field added beside the others does not raise it): a build reads results of its format and earlier ones, and
      * refuses later ones, whose figures it could misread. 1: the first numbered (2026-12-05 23:34 UTC); results without a
-     * format were written by earlier builds, and a figure they lack is shown as none.
+     * format were written by earlier builds, and a figure they lack is shown as none. 2: {@link #PARTIAL_SECOND_RATES}.
      */
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
+
+    /**
+     * The format since which a run's last second, where the run ended within it, holds its rates over the time it covers
+     * and that time ({@link Second}, 2026-12-06); results of earlier formats hold what completed in it, as if over a whole
+     * second, and are read as this build writes them ({@link #withPartialSecondRates}).
+     */
+    static final int PARTIAL_SECOND_RATES = 2;
 
     /** This result marked incomplete for {@code reason}: what it measured is kept, and compare takes it as partial. */
     public ReplayResult withStop(String reason) {
         return new ReplayResult(format, false, reason, sbenchVersion, startedAt, settings, trace, target, host, summary,
                 sizeClasses, timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
+    }
+
+    /** This result with its last second as results of {@link #PARTIAL_SECOND_RATES} hold it: this result if it is one. */
+    ReplayResult withPartialSecondRates() {
+        if (format != null && format >= PARTIAL_SECOND_RATES) {
+            return this;
+        }
+        return new ReplayResult(format, complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary,
+                sizeClasses, Second.lastOverItsLength(timeSeries, summary.wallNs()), latencyHistogram, fidelity, mapping, errors,
+                phases, firstError, stripe);
     }
 
     /** This result with the section of a striped target ({@link StripeResults}). */
@@ -174,12 +192,34 @@ public record ReplayResult(
     }
 
     /**
-     * One second of the run (by completion time, from the first submit): IOPS and MB/s in that second,
-     * and the mean and maximum service time in µs of the reads and writes completed in it (0 in
-     * results written before they were kept).
+     * One second of the run (by completion time, from the first submit): IOPS and MB/s over the time of it the run covered,
+     * which is {@code seconds} for the last one where the run ended within it (null for a whole second), and the mean and
+     * maximum service time in µs of the reads and writes completed in it (0 in results written before they were kept).
      */
-    public record Second(int second, long readIops, long writeIops, double readMbps, double writeMbps, double meanUs,
-                         double maxUs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Second(int second, Double seconds, double readIops, double writeIops, double readMbps, double writeMbps,
+                         double meanUs, double maxUs) {
+        /** The time of this second the run covered, in seconds: {@code seconds}, or 1 for a whole second. */
+        public double length() {
+            return seconds == null ? 1 : seconds;
+        }
+
+        /**
+         * {@code series}, whose figures are over whole seconds, with its last second's figures over the time of it that a
+         * run of {@code wallNs} covered, and that time, when it is less than a second.
+         */
+        static List<Second> lastOverItsLength(List<Second> series, long wallNs) {
+            int n = series.size();
+            double lastS = SecondsSpan.lastSecondS(n, wallNs);
+            if (n == 0 || lastS <= 0 || lastS >= 1) {
+                return series;
+            }
+            Second s = series.get(n - 1);
+            List<Second> out = new ArrayList<>(series);
+            out.set(n - 1, new Second(s.second, lastS, s.readIops / lastS, s.writeIops / lastS, s.readMbps / lastS,
+                    s.writeMbps / lastS, s.meanUs, s.maxUs));
+            return out;
+        }
     }
 
     /**

@@ -86,10 +86,10 @@ public final class ReplayResults {
         t.coverWallTime(m.wallNs());
         List<ReplayResult.Second> out = new ArrayList<>(t.seconds());
         for (int s = 0; s < t.seconds(); s++) {
-            out.add(new ReplayResult.Second(s, t.readIos(s), t.writeIos(s), mbps(t.readBytes(s), SECOND_NS),
+            out.add(new ReplayResult.Second(s, null, t.readIos(s), t.writeIos(s), mbps(t.readBytes(s), SECOND_NS),
                     mbps(t.writeBytes(s), SECOND_NS), t.meanServiceNs(s) / NS_PER_US, t.maxServiceNs(s) / NS_PER_US));
         }
-        return out;
+        return ReplayResult.Second.lastOverItsLength(out, m.wallNs());
     }
 
     private static Map<String, String> histograms(MetricsRecorder m) {

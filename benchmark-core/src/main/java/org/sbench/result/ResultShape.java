@@ -14,9 +14,9 @@ import org.sbench.trace.stats.QdBucket;
  * out where the writer always writes one, an empty entry in a list or map, a number that is
  * infinite, beyond any measurement ({@value #LARGEST}) or negative where only counts, sizes, times
  * and rates are, bytes read and written past 2^63 together, a queue-depth histogram with rows that
- * are not its buckets, and stripe members that are not the member count. Reports and
- * comparisons read every part, so such a file is refused whole, named at the part, before any of
- * it is printed.
+ * are not its buckets, a second's length ({@code seconds}) that is not a part of a second, and stripe
+ * members that are not the member count. Reports and comparisons read every part, so such a file is
+ * refused whole, named at the part, before any of it is printed.
  *
  * <p>Parts that results may leave out are the components of the records not listed in
  * {@link #ALL_PARTS_WRITTEN} (facts a target or an older result may not have) and boxed numbers; the
@@ -95,6 +95,10 @@ final class ResultShape {
         // Below, the parts are there and not negative.
         if (r instanceof ReplayResult.Summary s && s.bytesRead() > Long.MAX_VALUE - s.bytesWritten()) {
             return path + ".bytesRead + bytesWritten is more than 2^63 bytes";
+        }
+        if (r instanceof ReplayResult.Second s && s.seconds() != null && !(s.seconds() > 0 && s.seconds() < 1)) {
+            return path + ".seconds is " + s.seconds() + ", expected the part of the second the run covered (more than 0, less"
+                    + " than 1)";
         }
         if (r instanceof ReplayResult.Stripe s && s.members().size() != s.memberCount()) {
             return path + ".members has " + s.members().size() + " entries, memberCount says " + s.memberCount();

@@ -14,6 +14,7 @@ import java.util.function.ToDoubleFunction;
  */
 public record SecondsSpan(int from, int to, double coveredS) {
     private static final double NS_PER_S = 1e9;
+    private static final long NS_PER_SECOND = 1_000_000_000L;
     private static final double HALF = 0.5;
 
     /** The run's seconds as spans: one per second, the last partial one as above. */
@@ -23,7 +24,7 @@ public record SecondsSpan(int from, int to, double coveredS) {
 
     /** The spans of a run of {@code wallNs} whose series has {@code n} seconds, as {@link #of(ReplayResult)}. */
     public static List<SecondsSpan> of(int n, long wallNs) {
-        double lastS = n == 0 ? 0 : Math.max(0, Math.min(1, wallNs / NS_PER_S - (n - 1)));
+        double lastS = lastSecondS(n, wallNs);
         List<SecondsSpan> out = new ArrayList<>(n);
         for (int s = 0; s < n - 1; s++) {
             out.add(new SecondsSpan(s, s + 1, 1));
@@ -34,6 +35,11 @@ public record SecondsSpan(int from, int to, double coveredS) {
             out.add(new SecondsSpan(n - 1, n, lastS));
         }
         return out;
+    }
+
+    /** The time a run of {@code wallNs} covered of the last of its series' {@code n} seconds, in seconds (0 without any). */
+    static double lastSecondS(int n, long wallNs) {
+        return n == 0 ? 0 : Math.max(0, Math.min(1, (wallNs - (n - 1) * NS_PER_SECOND) / NS_PER_S));
     }
 
     /** {@code spans} joined {@code bin} at a time (the last group what is left): fewer points over a long run. */
@@ -54,14 +60,14 @@ public record SecondsSpan(int from, int to, double coveredS) {
         return new SecondsSpan(from, next.to, coveredS + next.coveredS);
     }
 
-    /** The sum of {@code perSecond} over this span's seconds, per second it covers (0 over no time). */
+    /** The rate {@code perSecond} (of each second, over its length) over this span (0 over no time). */
     public double rate(List<ReplayResult.Second> series, ToDoubleFunction<ReplayResult.Second> perSecond) {
         return coveredS == 0 ? 0 : sum(series, perSecond) / coveredS;
     }
 
-    /** The sum of {@code perSecond} over this span's seconds. */
+    /** What the rate {@code perSecond} amounts to over this span's seconds: each second's rate times its length. */
     public double sum(List<ReplayResult.Second> series, ToDoubleFunction<ReplayResult.Second> perSecond) {
-        return sum(s -> perSecond.applyAsDouble(series.get(s)));
+        return sum(s -> perSecond.applyAsDouble(series.get(s)) * series.get(s).length());
     }
 
     /** The sum of {@code value} (of a second of the series, by its number) over this span's seconds. */

@@ -36,19 +36,19 @@ final class ScenarioCharts {
     }
 
     /**
-     * The rates of a run's per-second series that {@link #perSecond} draws, in its order (read and write MB/s, read and write
-     * IOPS), each second's in a row: 32 bytes a second of the run, kept as the bundle is read so that no run file is read
-     * again for the chart, whose bin is known only once every run is.
+     * What the rates of a run's per-second series that {@link #perSecond} draws amount to in each second, in its order (MB read
+     * and written, reads and writes), each second's in a row: 32 bytes a second of the run, kept as the bundle is read so that
+     * no run file is read again for the chart, whose bin is known only once every run is.
      */
     record Rates(double[] perSecond) {
         private static final List<ToDoubleFunction<ReplayResult.Second>> OF = List.of(ReplayResult.Second::readMbps,
-                ReplayResult.Second::writeMbps, s -> s.readIops(), s -> s.writeIops());
+                ReplayResult.Second::writeMbps, ReplayResult.Second::readIops, ReplayResult.Second::writeIops);
 
         int seconds() {
             return perSecond.length / OF.size();
         }
 
-        /** The sum of rate {@code k} over {@code span}'s seconds. */
+        /** What rate {@code k} amounts to over {@code span}'s seconds. */
         double sum(SecondsSpan span, int k) {
             return span.sum(s -> perSecond[s * OF.size() + k]);
         }
@@ -60,7 +60,7 @@ final class ScenarioCharts {
         double[] out = new double[t.size() * Rates.OF.size()];
         for (int s = 0; s < t.size(); s++) {
             for (int k = 0; k < Rates.OF.size(); k++) {
-                out[s * Rates.OF.size() + k] = Rates.OF.get(k).applyAsDouble(t.get(s));
+                out[s * Rates.OF.size() + k] = Rates.OF.get(k).applyAsDouble(t.get(s)) * t.get(s).length();
             }
         }
         return new Rates(out);

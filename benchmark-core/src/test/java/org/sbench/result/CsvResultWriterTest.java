@@ -41,8 +41,8 @@ class CsvResultWriterTest {
                 ">128K,read,1,25,2995904,1,2.995904,1.5,1.5,1.5,1.5,1.5,1.5,0",
                 ">128K,write,1,25,991808,0.75,1.3224106666666666,2,2,2,2,2,2,0"),
                 Files.readAllLines(out.resolve("size-classes.csv")));
-        assertEquals(List.of("second,read_iops,write_iops,read_mb_per_s,write_mb_per_s", "0,1,1,2,0.5", "1,1,1,1,0.5",
-                "2,0,0,0,0"), Files.readAllLines(out.resolve("timeseries.csv")));
+        assertEquals(List.of("second,read_iops,write_iops,read_mb_per_s,write_mb_per_s,seconds", "0,1,1,2,0.5,1",
+                "1,1,1,1,0.5,1", "2,0,0,0,0,1"), Files.readAllLines(out.resolve("timeseries.csv")));
 
         Path noReads4K = ResultFixtures.variant(dir, ResultFixtures.A, "no-4k.json", j -> ((ObjectNode)
                 j.get("sizeClasses").get(0)).put("count", 0).put("pct", 0).put("bytes", 0).put("busyNs", 0).put("mbps", 0));

@@ -118,6 +118,11 @@ class JsonResultsTest {
         // printed as -0.0 MB/s and a -1% share
         "drive-a.json|/timeSeries/0|readMbps|-0.0001|timeSeries[0].readMbps is negative (-1.0E-4)",
         "drive-a.json|/summary/latency/write|over10msPct|-1|summary.latency.write.over10msPct is negative (-1.0)",
+        // a second's rates are over it: over 0 s they say nothing, over more than 1 s it is not a second
+        "drive-a.json|/timeSeries/2|seconds|0|timeSeries[2].seconds is 0.0, expected the part of the second the run covered"
+                + " (more than 0, less than 1)",
+        "drive-a.json|/timeSeries/2|seconds|1.5|timeSeries[2].seconds is 1.5, expected the part of the second the run covered"
+                + " (more than 0, less than 1)",
         // compare: NullPointerException
         "drive-a.json||phases|[{'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 1, 'mbps': 1}]|phases[0].name is"
                 + " missing",

@@ -42,6 +42,31 @@ class OldResultsTest {
     }
 
     /**
+     * Results of format 1 and before held their last, partial second's counts as if it were whole: fixed-qd-0812319.json
+     * ran 0.34 s and its one element holds its 2,578 reads. It is read as this build writes it: the second's length, and its
+     * rates over it.
+     */
+    @Test
+    void anOldResultsPartialLastSecondIsReadAsRatesOverItsLength(@TempDir Path dir) throws Exception {
+        ReplayResult old = ResultFixtures.load(FIXED_QD_0812319);
+        assertEquals(344_820_332L, old.summary().wallNs());
+        ReplayResult.Second last = old.timeSeries().get(0);
+        assertEquals(0.344820332, last.seconds(), 1e-12);
+        assertEquals(2578 / 0.344820332, last.readIops(), 1e-6);
+        assertEquals(2230 / 0.344820332, last.writeIops(), 1e-6);
+        assertEquals(116.981248 / 0.344820332, last.readMbps(), 1e-6);
+        assertEquals(2578, SecondsSpan.of(old).get(0).sum(old.timeSeries(), ReplayResult.Second::readIops), 1e-6,
+                "the reads it counted");
+
+        new CsvResultWriter().write(old, dir.resolve("csv"));
+        List<String> rows = Files.readAllLines(dir.resolve("csv").resolve("timeseries.csv"));
+        assertEquals(List.of("second,read_iops,write_iops,read_mb_per_s,write_mb_per_s,seconds",
+                "0," + CsvResultWriter.number(2578 / 0.344820332) + "," + CsvResultWriter.number(2230 / 0.344820332) + ","
+                        + CsvResultWriter.number(116.981248 / 0.344820332) + "," + CsvResultWriter.number(150.213632 / 0.344820332)
+                        + ",0.344820332"), rows);
+    }
+
+    /**
      * Builds before 2026-12-01 did not check whether a file target's reads went to never-written extents
      * (which the filesystem answers without device IO): their results are neither such runs nor runs
      * known to have read written data. compare said a new file's run read never-written extents

@@ -1,6 +1,7 @@
 package org.sbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -114,6 +115,42 @@ class ReplayResultsTest {
         JsonNode lateness = new ObjectMapper().readTree(file.toFile()).get("fidelity").get("latenessUs");
         assertEquals(1, lateness.get("behindFlush").asLong());
         assertEquals(false, lateness.get("others").has("behindFlush"));
+    }
+
+    /**
+     * A run of 1.25 s: its last element covers 0.25 s, and states so; its rates are over that time (3 reads of 1 MB: 12 IOPS
+     * and 12 MB/s, where they read 3 as if over a whole second, a false dip at the end of every run).
+     */
+    @Test
+    void aLastPartialSecondStatesItsLengthAndItsRatesOverIt(@TempDir Path dir) throws Exception {
+        MetricsRecorder m = new MetricsRecorder(0);
+        long[] done = {100 * MS, 900 * MS, 1100 * MS, 1200 * MS, 1250 * MS};
+        for (int i = 0; i < done.length; i++) {
+            IoSlot s = slot(i, Op.READ, 1_000_000);
+            submit(m, s, i == 0 ? 0 : done[i - 1], 1, 1);
+            done(m, s, done[i], s.lengthBytes);
+        }
+        ReplayResult r = ReplayResults.build(context(), new Replayer.Outcome(true, null, 5, 5, 5, 5, 0), m);
+        assertEquals(1250 * MS, r.summary().wallNs());
+        assertEquals(2, r.timeSeries().size());
+        ReplayResult.Second whole = r.timeSeries().get(0);
+        assertEquals(null, whole.seconds(), "a whole second says nothing of its length");
+        assertEquals(2, whole.readIops(), 1e-9);
+        assertEquals(2, whole.readMbps(), 1e-9);
+        ReplayResult.Second last = r.timeSeries().get(1);
+        assertEquals(0.25, last.seconds(), 1e-9);
+        assertEquals(3 / 0.25, last.readIops(), 1e-9);
+        assertEquals(3 / 0.25, last.readMbps(), 1e-9);
+        assertEquals(0, last.writeIops(), 1e-9);
+
+        JsonResults json = new JsonResults();
+        Path file = dir.resolve("r.json");
+        json.write(r, file);
+        assertEquals(r, json.read(file), "a result of this format is read as written");
+        JsonNode series = new ObjectMapper().readTree(file.toFile()).get("timeSeries");
+        assertFalse(series.get(0).has("seconds"));
+        assertEquals(0.25, series.get(1).get("seconds").asDouble(), 1e-9);
+        assertEquals(12, series.get(1).get("readIops").asDouble(), 1e-9);
     }
 
     @Test

@@ -72,4 +72,20 @@ class SecondsSpanTest {
         assertEquals(0.7, bins.get(2).coveredS(), 1e-9);
         assertEquals(8.0 / 2, bins.get(0).rate(r.timeSeries(), ReplayResult.Second::readMbps), 1e-9);
     }
+
+    /** A result of this build's format holds its last partial second's rates over its length ({@code seconds}), not counts. */
+    @Test
+    void aLastSecondOfThisFormatIsTakenAsTheRatesItHolds() {
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "r.json", j -> {
+            j.put("format", ReplayResult.FORMAT);
+            ((ObjectNode) j.get("summary")).put("wallNs", 1_700_000_000L);
+            ArrayNode series = j.putArray("timeSeries");
+            series.addObject().put("second", 0).put("readIops", 10).put("writeIops", 0).put("readMbps", 4.0).put("writeMbps", 0.0);
+            series.addObject().put("second", 1).put("seconds", 0.7).put("readIops", 10).put("writeIops", 0).put("readMbps", 4.0)
+                    .put("writeMbps", 0.0);
+        }));
+        SecondsSpan last = SecondsSpan.of(r).get(1);
+        assertEquals(4.0, last.rate(r.timeSeries(), ReplayResult.Second::readMbps), 1e-9, "4 MB/s over 0.7 s");
+        assertEquals(7, last.sum(r.timeSeries(), ReplayResult.Second::readIops), 1e-9, "7 reads");
+    }
 }
