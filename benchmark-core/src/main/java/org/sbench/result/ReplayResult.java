@@ -59,14 +59,17 @@ public record ReplayResult(
                 sizeClasses, timeSeries, latencyHistogram, fidelity, mapping, errors, phases, firstError, stripe);
     }
 
-    /** This result with its last second as results of {@link #PARTIAL_SECOND_RATES} hold it: this result if it is one. */
+    /**
+     * This result with its last second as results of {@link #PARTIAL_SECOND_RATES} hold it, and that format, so that it is
+     * not converted again when written and read back: this result if it is one.
+     */
     ReplayResult withPartialSecondRates() {
         if (format != null && format >= PARTIAL_SECOND_RATES) {
             return this;
         }
-        return new ReplayResult(format, complete, stopReason, sbenchVersion, startedAt, settings, trace, target, host, summary,
-                sizeClasses, Second.lastOverItsLength(timeSeries, summary.wallNs()), latencyHistogram, fidelity, mapping, errors,
-                phases, firstError, stripe);
+        return new ReplayResult(PARTIAL_SECOND_RATES, complete, stopReason, sbenchVersion, startedAt, settings, trace, target,
+                host, summary, sizeClasses, Second.lastOverItsLength(timeSeries, summary.wallNs()), latencyHistogram, fidelity,
+                mapping, errors, phases, firstError, stripe);
     }
 
     /** This result with the section of a striped target ({@link StripeResults}). */

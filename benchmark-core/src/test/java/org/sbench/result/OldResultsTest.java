@@ -64,6 +64,10 @@ class OldResultsTest {
                 "0," + CsvResultWriter.number(2578 / 0.344820332) + "," + CsvResultWriter.number(2230 / 0.344820332) + ","
                         + CsvResultWriter.number(116.981248 / 0.344820332) + "," + CsvResultWriter.number(150.213632 / 0.344820332)
                         + ",0.344820332"), rows);
+
+        Path again = dir.resolve("again.json");
+        new JsonResults().write(old, again);
+        assertEquals(old.timeSeries(), new JsonResults().read(again).timeSeries(), "written back as format 2, not converted twice");
     }
 
     /**
