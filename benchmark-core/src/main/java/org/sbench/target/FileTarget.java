@@ -105,7 +105,7 @@ public final class FileTarget implements Target {
         long capacity = capacity(file, settings, existingBytes);
         boolean readOnly = settings.readOnly();
         if (creating) {
-            checkRoom(file, capacity, settings);
+            checkRoom(file, existingBytes, capacity, settings);
             settings.notes().accept("making " + file + ", a new file of " + TargetSafety.decimalSize(capacity) + " ("
                     + sizeSource(settings) + ")");
         }
@@ -114,6 +114,9 @@ public final class FileTarget implements Target {
         try {
             if (!creating && !readOnly) {
                 safety.checkWritableFile(file, settings);
+                if (capacity > existingBytes) {
+                    checkRoom(file, existingBytes, capacity, settings);
+                }
             }
             int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
             fd = TargetCalls.openForIo(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT");
@@ -258,16 +261,16 @@ public final class FileTarget implements Target {
     }
 
     /**
-     * Refuses a new file of {@code capacity} bytes that does not fit on its file system, or, unless {@code --size} gave
-     * that size, would leave less of it free than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system:
+     * Refuses a new file of {@code capacity} bytes, or an existing one of {@code existingBytes} grown to it, that does not
+     * fit on its file system, or, unless {@code --size} gave that size, would leave less of it free than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system:
      * a size taken from the trace can be tens of GB, and a full root file system stops more than this run. A file system
      * that reports no size (ramfs) is not checked.
      */
-    private static void checkRoom(Path file, long capacity, TargetSettings settings) {
+    private static void checkRoom(Path file, long existingBytes, long capacity, TargetSettings settings) {
         long free;
         long total;
         try {
-            FileStore store = Files.getFileStore(file.toAbsolutePath().getParent());
+            FileStore store = Files.getFileStore(existingBytes < 0 ? file.toAbsolutePath().getParent() : file);
             free = store.getUsableSpace();
             total = store.getTotalSpace();
         } catch (IOException e) {
@@ -277,15 +280,18 @@ public final class FileTarget implements Target {
             return; // a file system of no fixed size (ramfs) reports none free: its limit is the memory, which fallocate meets
         }
         boolean sized = settings.sizeBytes().isPresent();
-        String made = file + ": a new file of " + TargetSafety.decimalSize(capacity) + " (" + sizeSource(settings) + ")";
-        if (capacity > free) {
+        long taken = capacity - Math.max(existingBytes, 0);
+        String made = file + ": " + (existingBytes < 0 ? "a new file of " + TargetSafety.decimalSize(capacity)
+                : "growing it by " + TargetSafety.decimalSize(taken) + " to " + TargetSafety.decimalSize(capacity))
+                + " (" + sizeSource(settings) + ")";
+        if (taken > free) {
             throw SbenchException.usage(made + " does not fit on its file system, which has " + TargetSafety.decimalSize(free)
                     + " free: " + roomAdvice(settings));
         }
         long spare = Math.max(MIN_SPARE_BYTES, total / 100 * SPARE_PERCENT);
-        if (!sized && free - capacity < spare) {
+        if (!sized && free - taken < spare) {
             String size = capacity % MIB == 0 ? capacity / MIB + "M" : Long.toString(capacity);
-            throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - capacity) + " of its file system's "
+            throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - taken) + " of its file system's "
                     + TargetSafety.decimalSize(free) + " free, under the " + TargetSafety.decimalSize(spare) + " ("
                     + SPARE_PERCENT + "% of the file system, at least 1 GiB) sbench keeps free"
                     + (settings.roomAdvice() == null ? " unless given --size: --size " + size + " makes it all the same; else " : ": ")
