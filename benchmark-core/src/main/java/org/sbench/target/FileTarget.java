@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
@@ -80,17 +81,19 @@ public final class FileTarget implements Target {
     private final String allocation;
     private final Path procRoot;
     private final TargetLock lock;
-    private final boolean created;
+    /** Where the deletion of a file this run created is said; null for a file that existed. */
+    private final Consumer<String> createdNotes;
     private boolean closed;
 
-    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock, boolean created) {
+    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock,
+                       Consumer<String> createdNotes) {
         this.file = file;
         this.fd = fd;
         this.capacityBytes = capacityBytes;
         this.allocation = allocation;
         this.procRoot = procRoot;
         this.lock = lock;
-        this.created = created;
+        this.createdNotes = createdNotes;
     }
 
     /**
@@ -129,11 +132,11 @@ public final class FileTarget implements Target {
                 checkCopyOnWrite(file, fd, creating, settings, procRoot);
             }
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity, settings);
-            return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating);
+            return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating ? settings.notes() : null);
         } catch (RuntimeException e) {
             RuntimeException failure = fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e;
             if (creating) {
-                deleteCreated(file, failure);
+                deleteCreated(file, failure, settings.notes());
             }
             throw lock.releaseAfter(failure);
         }
@@ -185,10 +188,15 @@ public final class FileTarget implements Target {
         }
     }
 
-    /** A file this run made but could not prepare (a full filesystem), or abandoned, goes again: no empty image is left behind. */
-    private static void deleteCreated(Path file, RuntimeException failure) {
+    /**
+     * A file this run made but could not prepare (a full filesystem) goes again: no empty image is left behind, and
+     * {@code notes} say so after the line that said it was made.
+     */
+    private static void deleteCreated(Path file, RuntimeException failure, Consumer<String> notes) {
         try {
-            Files.deleteIfExists(file);
+            if (Files.deleteIfExists(file)) {
+                notes.accept(deleted(file));
+            }
         } catch (IOException e) {
             failure.addSuppressed(e);
         }
@@ -530,10 +538,15 @@ public final class FileTarget implements Target {
         close(false);
     }
 
-    /** As {@link #close}, deleting the file before the lock is released when this target created it. */
+    /** As {@link #close}, deleting the file before the lock is released when this target created it, which is said. */
     @Override
     public void abandon() {
-        close(created);
+        close(createdNotes != null);
+    }
+
+    /** The note that a file made for this run was deleted again: the line that said it was made is not the last word. */
+    private static String deleted(Path file) {
+        return "deleted " + file + ", the new file made for this run";
     }
 
     private void close(boolean delete) {
@@ -543,6 +556,7 @@ public final class FileTarget implements Target {
                 TargetCalls.close(fd, file.toString());
                 if (delete) {
                     Files.delete(file);
+                    createdNotes.accept(deleted(file));
                 }
             } catch (IOException e) {
                 throw SbenchException.ioFailure("delete", file, e);
