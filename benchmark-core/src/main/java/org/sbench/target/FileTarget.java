@@ -7,10 +7,13 @@ import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
@@ -78,17 +81,19 @@ public final class FileTarget implements Target {
     private final String allocation;
     private final Path procRoot;
     private final TargetLock lock;
-    private final boolean created;
+    /** Where the deletion of a file this run created is said; null for a file that existed. */
+    private final Consumer<String> createdNotes;
     private boolean closed;
 
-    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock, boolean created) {
+    private FileTarget(Path file, int fd, long capacityBytes, String allocation, Path procRoot, TargetLock lock,
+                       Consumer<String> createdNotes) {
         this.file = file;
         this.fd = fd;
         this.capacityBytes = capacityBytes;
         this.allocation = allocation;
         this.procRoot = procRoot;
         this.lock = lock;
-        this.created = created;
+        this.createdNotes = createdNotes;
     }
 
     /**
@@ -105,7 +110,7 @@ public final class FileTarget implements Target {
         long capacity = capacity(file, settings, existingBytes);
         boolean readOnly = settings.readOnly();
         if (creating) {
-            checkRoom(file, capacity, settings);
+            checkRoom(List.of(new Taking(file, existingBytes, capacity)), settings, 1);
             settings.notes().accept("making " + file + ", a new file of " + TargetSafety.decimalSize(capacity) + " ("
                     + sizeSource(settings) + ")");
         }
@@ -114,6 +119,9 @@ public final class FileTarget implements Target {
         try {
             if (!creating && !readOnly) {
                 safety.checkWritableFile(file, settings);
+                if (capacity > existingBytes) {
+                    checkRoom(List.of(new Taking(file, existingBytes, capacity)), settings, 1);
+                }
             }
             int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
             fd = TargetCalls.openForIo(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT");
@@ -124,11 +132,11 @@ public final class FileTarget implements Target {
                 checkCopyOnWrite(file, fd, creating, settings, procRoot);
             }
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity, settings);
-            return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating);
+            return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating ? settings.notes() : null);
         } catch (RuntimeException e) {
             RuntimeException failure = fd >= 0 ? TargetCalls.closeAfter(fd, file.toString(), e) : e;
             if (creating) {
-                deleteCreated(file, failure);
+                deleteCreated(file, failure, settings.notes());
             }
             throw lock.releaseAfter(failure);
         }
@@ -180,10 +188,15 @@ public final class FileTarget implements Target {
         }
     }
 
-    /** A file this run made but could not prepare (a full filesystem), or abandoned, goes again: no empty image is left behind. */
-    private static void deleteCreated(Path file, RuntimeException failure) {
+    /**
+     * A file this run made but could not prepare (a full filesystem) goes again: no empty image is left behind, and
+     * {@code notes} say so after the line that said it was made.
+     */
+    private static void deleteCreated(Path file, RuntimeException failure, Consumer<String> notes) {
         try {
-            Files.deleteIfExists(file);
+            if (Files.deleteIfExists(file)) {
+                notes.accept(deleted(file));
+            }
         } catch (IOException e) {
             failure.addSuppressed(e);
         }
@@ -258,35 +271,108 @@ public final class FileTarget implements Target {
     }
 
     /**
-     * Refuses a new file of {@code capacity} bytes that does not fit on its file system, or, unless {@code --size} gave
-     * that size, would leave less of it free than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system:
-     * a size taken from the trace can be tens of GB, and a full root file system stops more than this run. A file system
-     * that reports no size (ramfs) is not checked.
+     * Refuses the room that opening a stripe's {@code members} (those not files are left out) as {@code settings} say
+     * would take ({@link #checkRoom(List, TargetSettings, int)}), before any of them is made or grown.
      */
-    private static void checkRoom(Path file, long capacity, TargetSettings settings) {
+    static void checkMembersRoom(List<String> members, TargetSettings settings) {
+        if (settings.readOnly()) {
+            return;
+        }
+        List<Taking> takings = new ArrayList<>();
+        for (String member : members) {
+            Path path = Path.of(member);
+            if (Files.isRegularFile(path) || !Files.exists(path)) {
+                long existingBytes = existingSize(path);
+                long capacity = capacity(path, settings, existingBytes);
+                if (capacity > existingBytes) {
+                    takings.add(new Taking(path, existingBytes, capacity));
+                }
+            }
+        }
+        checkRoom(takings, settings, members.size());
+    }
+
+    /** A file to make, or grow: {@code existingBytes} long (-1 if absent) to {@code capacity}. */
+    private record Taking(Path file, long existingBytes, long capacity) {
+        /** What it takes of its file system. */
+        long bytes() {
+            return capacity - Math.max(existingBytes, 0);
+        }
+
+        /** The path on its file system: the file's own, or its directory's for a new file. */
+        Path onFileSystem() {
+            return existingBytes < 0 ? file.toAbsolutePath().getParent() : file;
+        }
+
+        /** What it is: a new file of its size, or growing by how much to what. */
+        String what() {
+            return existingBytes < 0 ? "a new file of " + TargetSafety.decimalSize(capacity)
+                    : "growing it by " + TargetSafety.decimalSize(bytes()) + " to " + TargetSafety.decimalSize(capacity);
+        }
+    }
+
+    /**
+     * Refuses files to make or grow that do not fit on their file system, together with the others on it (a stripe's
+     * members on one file system, by st_dev), or, unless {@code --size} gave their size, would leave less of it free
+     * than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system: a size taken from the trace can be
+     * tens of GB, and a full root file system stops more than this run. {@code shares} is how many files share the
+     * size sbench chose (a stripe's members), for the --size that makes it all the same. A file system that reports no
+     * size (ramfs) is not checked.
+     */
+    private static void checkRoom(List<Taking> takings, TargetSettings settings, int shares) {
+        Map<Object, List<Taking>> byFileSystem = new LinkedHashMap<>();
+        for (Taking t : takings) {
+            Object dev;
+            try {
+                dev = Files.getAttribute(t.onFileSystem(), "unix:dev");
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("read the file system of", t.file(), e);
+            }
+            byFileSystem.computeIfAbsent(dev, d -> new ArrayList<>()).add(t);
+        }
+        for (List<Taking> together : byFileSystem.values()) {
+            checkFileSystemRoom(together, settings, shares);
+        }
+    }
+
+    /** {@link #checkRoom(List, TargetSettings, int)} of the files {@code together} on one file system. */
+    private static void checkFileSystemRoom(List<Taking> together, TargetSettings settings, int shares) {
+        Taking first = together.get(0);
         long free;
         long total;
         try {
-            FileStore store = Files.getFileStore(file.toAbsolutePath().getParent());
+            FileStore store = Files.getFileStore(first.onFileSystem());
             free = store.getUsableSpace();
             total = store.getTotalSpace();
         } catch (IOException e) {
-            throw SbenchException.ioFailure("read the free space of the file system of", file, e);
+            throw SbenchException.ioFailure("read the free space of the file system of", first.file(), e);
         }
         if (total == 0) {
             return; // a file system of no fixed size (ramfs) reports none free: its limit is the memory, which fallocate meets
         }
-        boolean sized = settings.sizeBytes().isPresent();
-        String made = file + ": a new file of " + TargetSafety.decimalSize(capacity) + " (" + sizeSource(settings) + ")";
-        if (capacity > free) {
-            throw SbenchException.usage(made + " does not fit on its file system, which has " + TargetSafety.decimalSize(free)
-                    + " free: " + roomAdvice(settings));
+        // Shares of a size near 2^63 (a trace that reaches that far) add up past it: past is as good as 2^63 - 1 here.
+        long taken = together.stream().mapToLong(Taking::bytes).reduce(0, (a, b) -> a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b);
+        String made;
+        String its;
+        if (together.size() == 1) {
+            made = first.file() + ": " + first.what() + " (" + sizeSource(settings) + ")";
+            its = " its";
+        } else {
+            List<String> each = together.stream().map(t -> t.file() + ", " + t.what()).toList();
+            made = String.join(", ", each.subList(0, each.size() - 1)) + ", and " + each.get(each.size() - 1) + " ("
+                    + sizeSource(settings) + "), " + TargetSafety.decimalSize(taken) + " together,";
+            its = " their";
+        }
+        if (taken > free) {
+            throw SbenchException.usage(made + (together.size() == 1 ? " does" : " do") + " not fit on" + its + " file system,"
+                    + " which has " + TargetSafety.decimalSize(free) + " free: " + roomAdvice(settings));
         }
         long spare = Math.max(MIN_SPARE_BYTES, total / 100 * SPARE_PERCENT);
-        if (!sized && free - capacity < spare) {
-            String size = capacity % MIB == 0 ? capacity / MIB + "M" : Long.toString(capacity);
-            throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - capacity) + " of its file system's "
-                    + TargetSafety.decimalSize(free) + " free, under the " + TargetSafety.decimalSize(spare) + " ("
+        if (settings.sizeBytes().isEmpty() && free - taken < spare) {
+            long same = first.capacity() * shares;
+            String size = same % MIB == 0 ? same / MIB + "M" : Long.toString(same);
+            throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - taken) + " of" + its + " file"
+                    + " system's " + TargetSafety.decimalSize(free) + " free, under the " + TargetSafety.decimalSize(spare) + " ("
                     + SPARE_PERCENT + "% of the file system, at least 1 GiB) sbench keeps free"
                     + (settings.roomAdvice() == null ? " unless given --size: --size " + size + " makes it all the same; else " : ": ")
                     + roomAdvice(settings));
@@ -452,10 +538,15 @@ public final class FileTarget implements Target {
         close(false);
     }
 
-    /** As {@link #close}, deleting the file before the lock is released when this target created it. */
+    /** As {@link #close}, deleting the file before the lock is released when this target created it, which is said. */
     @Override
     public void abandon() {
-        close(created);
+        close(createdNotes != null);
+    }
+
+    /** The note that a file made for this run was deleted again: the line that said it was made is not the last word. */
+    private static String deleted(Path file) {
+        return "deleted " + file + ", the new file made for this run";
     }
 
     private void close(boolean delete) {
@@ -465,6 +556,7 @@ public final class FileTarget implements Target {
                 TargetCalls.close(fd, file.toString());
                 if (delete) {
                     Files.delete(file);
+                    createdNotes.accept(deleted(file));
                 }
             } catch (IOException e) {
                 throw SbenchException.ioFailure("delete", file, e);

@@ -58,17 +58,20 @@ public final class StripedTarget implements Target {
 
     /**
      * Opens every member of {@code stripe} with {@code open} (a file member gets its share of the
-     * array's {@code --size}), in stripe order; when a later one fails, abandons those opened ({@link Target#abandon}).
+     * array's {@code --size}), in stripe order, once {@code checkRoom} has found room for all of them on their file
+     * systems together ({@link FileTarget#checkMembersRoom}); when a later one fails, abandons those opened
+     * ({@link Target#abandon}).
      *
      * @throws SbenchException a usage error for a member named twice, members on one disk, a member
      *                         smaller than a chunk or a chunk smaller than a member's block; whatever
      *                         opening a member throws
      */
     static StripedTarget open(String spec, StripeSpec stripe, TargetSettings settings,
-                              BiFunction<String, TargetSettings, Target> open) {
+                              BiFunction<String, TargetSettings, Target> open, BiConsumer<List<String>, TargetSettings> checkRoom) {
         StripeLayout layout = new StripeLayout(stripe.members().size(), stripe.chunkBytes());
         checkDistinct(spec, stripe.members());
         TargetSettings each = share(settings, layout);
+        checkRoom.accept(stripe.members(), each);
         List<Target> opened = new ArrayList<>();
         try {
             long smallest = Long.MAX_VALUE;

@@ -42,7 +42,7 @@ public final class Targets {
     public static Target open(String spec, TargetSettings settings) {
         checkSizeOption(spec, settings);
         if (StripeSpec.names(spec)) {
-            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne);
+            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne, FileTarget::checkMembersRoom);
         }
         return openOne(spec, settings);
     }

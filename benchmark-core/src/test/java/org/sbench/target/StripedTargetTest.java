@@ -75,7 +75,8 @@ class StripedTargetTest {
     void aShareOfASizeNear2To63IsSaidAsItIs() {
         SbenchException e = assertThrows(SbenchException.class,
                 () -> Targets.open(spec("64K", "a", "b"), WRITE.withDefaultSizeBytes(Long.MAX_VALUE, "a test")).close());
-        assertTrue(e.getMessage().contains(": a new file of 4.61 EB (its share of a test) does not fit on its file system"), e.getMessage());
+        assertTrue(e.getMessage().contains(", a new file of 4.61 EB (its share of a test), 9.22 EB together, do not fit on their"
+                + " file system"), e.getMessage());
     }
 
     @Test
@@ -186,13 +187,13 @@ class StripedTargetTest {
     void theSerialOfAStripeIsItsMembersSerialsInStripeOrderWhenAllHaveOne() {
         StripeSpec spec = StripeSpec.parse("stripe:64K:a,b");
         Map<String, String> serials = Map.of("a", "S1", "b", "S2");
-        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, serials.get(m)))) {
+        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, serials.get(m)), (members, each) -> { })) {
             assertEquals("S1,S2", t.describe().get(BlockDeviceTarget.KEY_SERIAL));
         }
-        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, m.equals("a") ? "S2" : "S1"))) {
+        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, m.equals("a") ? "S2" : "S1"), (members, each) -> { })) {
             assertEquals("S2,S1", t.describe().get(BlockDeviceTarget.KEY_SERIAL), "the same names on the drives swapped");
         }
-        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, m.equals("a") ? "S1" : null))) {
+        try (StripedTarget t = StripedTarget.open("stripe:64K:a,b", spec, WRITE, (m, s) -> new Drive(m, m.equals("a") ? "S1" : null), (members, each) -> { })) {
             assertFalse(t.describe().containsKey(BlockDeviceTarget.KEY_SERIAL), "a member without one: the array is known by its path");
         }
     }

@@ -115,6 +115,54 @@ class FileTargetRulesDeviceTest {
     }
 
     /**
+     * Growing an existing file with --size must fit its file system as a new file must: it was not checked, and a
+     * growth past the free space got as far as fallocate's ENOSPC (exit 5) after the run began its setup. On a tmpfs of
+     * 1200 MiB, 1.26 GB free, a file of 256 MiB leaves 990 MB: grown to 2 GiB it needs 1.88 GB more, to 1 GiB 805 MB.
+     */
+    @Test
+    void growingAFileMustFitItsFileSystem(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1200L << 20)) {
+            Path image = Files.write(fs.dir().resolve("a.img"), new byte[256 << 20]);
+            CliTest.Run r = replay(image, "--size", "2G", "--allow-write");
+            assertEquals(ExitCodes.USAGE, r.code(), r.err());
+            assertEquals(CliTest.usage("replay", image + ": growing it by 1.88 GB to 2.15 GB (--size) does not fit on its file"
+                    + " system, which has 990 MB free: give a smaller --size (for a trace that reaches past it, with --fit wrap or"
+                    + " scale), or a file on another file system"), r.err());
+            assertEquals(256L << 20, Files.size(image), "left as it was");
+            CliTest.Run grown = replay(image, "--size", "1G", "--allow-write");
+            assertEquals(0, grown.code(), grown.err());
+            assertEquals(1L << 30, Files.size(image));
+        }
+    }
+
+    /**
+     * A stripe's new files are checked together against each file system they are on: they were checked one by one,
+     * each after the one before took its room, so the second that did not fit was refused after the first was made. On
+     * a tmpfs of 1200 MiB, 1.26 GB free, --size 2G gives each of two members 1.07 GB: one fits, both do not; with the
+     * second on a file system of its own both are made.
+     */
+    @Test
+    void aStripesFilesMustFitEachFileSystemTogether(@TempDir Path mountPoint, @TempDir Path otherMountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1200L << 20); Tmpfs other = Tmpfs.mount(otherMountPoint, 1200L << 20)) {
+            Path first = fs.dir().resolve("a.img");
+            Path second = fs.dir().resolve("b.img");
+            CliTest.Run r = replay(Path.of("stripe:64K:" + first + "," + second), "--size", "2G");
+            assertEquals(ExitCodes.USAGE, r.code(), r.err());
+            assertEquals(CliTest.usage("replay", first + ", a new file of 1.07 GB, and " + second + ", a new file of 1.07 GB"
+                    + " (--size), 2.15 GB together, do not fit on their file system, which has 1.26 GB free: give a smaller --size"
+                    + " (for a trace that reaches past it, with --fit wrap or scale), or a file on another file system"), r.err());
+            try (var left = Files.list(fs.dir())) {
+                assertEquals(0, left.count(), "nothing made");
+            }
+            Path apart = other.dir().resolve("b.img");
+            CliTest.Run made = replay(Path.of("stripe:64K:" + first + "," + apart), "--size", "2G");
+            assertEquals(0, made.code(), made.err());
+            assertEquals(1L << 30, Files.size(first));
+            assertEquals(1L << 30, Files.size(apart));
+        }
+    }
+
+    /**
      * demo takes no --size: on a file system with too little room its refusal offered "--size 4096M makes it all the
      * same", an option demo refuses. It says what demo can be given, --dir, and leaves nothing in it.
      */

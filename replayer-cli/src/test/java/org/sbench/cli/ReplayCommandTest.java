@@ -191,7 +191,7 @@ class ReplayCommandTest {
         CliTest.Run small = CliTest.run("replay", t, "--target", dir.resolve("small.img").toString(), "--size", "64K");
         assertEquals(2, small.code());
         assertTrue(small.err().startsWith("sbench: making " + dir.resolve("small.img") + ", a new file of 65.5 kB (--size)\n"
-                + "sbench: the trace reaches byte 1114112 (1.11 MB), but "), small.err());
+                + "sbench: deleted " + dir.resolve("small.img") + ", the new file made for this run\nsbench: the trace reaches byte 1114112 (1.11 MB), but "), small.err());
     }
 
     @Test
@@ -245,7 +245,8 @@ class ReplayCommandTest {
         CliTest.Run wrap = CliTest.run("replay", two.toString(), "--target", target.toString(), "--size", "1M", "--stream", "all",
                 "--fit", "wrap");
         assertEquals(2, wrap.code(), wrap.err());
-        assertEquals("sbench: making " + target + ", a new file of 1.05 MB (--size)\n" + CliTest.usage("replay", "--stream all lays"
+        assertEquals("sbench: making " + target + ", a new file of 1.05 MB (--size)\nsbench: deleted " + target + ", the new file"
+                + " made for this run\n" + CliTest.usage("replay", "--stream all lays"
                 + " the streams side by side over 2097152 bytes (2.10 MB), more than the 1048576 bytes of " + target + "; --fit wrap would"
                 + " put streams over each other: use --fit scale or a larger target"), wrap.err());
         Path out = dir.resolve("scale.json");

@@ -290,9 +290,9 @@ class StopSignalsChildTest {
             replay.signal("TERM");
             replay.signal("CONT");
             assertEquals(143, replay.waitFor(), replay.err());
-            assertEquals("sbench: making " + file + ", a new file of 4.19 MB (what the trace reaches)\n"
-                    + "sbench: interrupted (SIGTERM) before the first IO of " + trace + ": nothing replayed, no result written\n",
-                    replay.err());
+            assertEquals("sbench: making " + file + ", a new file of 4.19 MB (what the trace reaches)\nsbench: deleted " + file
+                    + ", the new file made for this run\nsbench: interrupted (SIGTERM) before the first IO of " + trace + ": nothing"
+                    + " replayed, no result written\n", replay.err());
         }
         assertFalse(Files.exists(dir.resolve("r.json")), "no replay, no result");
         assertFalse(Files.exists(file), "the file the replay made is deleted");
