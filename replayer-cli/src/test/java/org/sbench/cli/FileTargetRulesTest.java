@@ -21,7 +21,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.target.LoopDevice;
-import org.sbench.target.SysfsBlockDevice;
 
 /**
  * The rules for file targets (docs/targets.md), through {@code sbench replay}, {@code cdm},
@@ -247,15 +246,16 @@ class FileTargetRulesTest {
         for (String name : new String[] {"sdzq", "nvme97n3p2", "mmcblk93p1", "dm-977"}) {
             Path stray = Path.of(name).toAbsolutePath();
             assumeTrue(!Files.exists(stray) && !Files.exists(Path.of("/dev", name)), "neither " + stray + " nor /dev/" + name);
-            String refusal = name + ": there is no such file here, and no block device /dev/" + name + " ("
-                    + SysfsBlockDevice.listing(Path.of("/sys")) + "); name one of them, or ./" + name + " for a new file of that name";
+            // The devices listed between are this host's at the moment (another process's loop device may come and go).
+            String refused = "sbench: " + name + ": there is no such file here, and no block device /dev/" + name + " (";
+            String hint = "); name one of them, or ./" + name + " for a new file of that name\n";
             try {
                 CliTest.Run r = replay(Path.of(name), "--allow-write");
                 assertEquals(ExitCodes.USAGE, r.code(), r.err());
-                assertEquals(CliTest.usage("replay", refusal), r.err());
+                assertTrue(r.err().startsWith(refused) && r.err().contains(hint), r.err());
                 CliTest.Run fill = CliTest.run("fill", "--target", name, "--size", "1M");
                 assertEquals(ExitCodes.USAGE, fill.code(), fill.err());
-                assertEquals(CliTest.usage("fill", refusal), fill.err());
+                assertTrue(fill.err().startsWith(refused) && fill.err().contains(hint), fill.err());
                 assertFalse(Files.exists(stray), "no file made in the working directory");
             } finally {
                 Files.deleteIfExists(stray);
