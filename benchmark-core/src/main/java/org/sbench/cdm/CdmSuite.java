@@ -80,10 +80,7 @@ public final class CdmSuite {
      * ({@link Run#begun}). A grid of no test says nothing of the drive; a pass that failed IOs is kept.
      */
     private static CdmResults measured(CdmResults results, ReplayControl control, Target target) {
-        String reason = control.stopReason();
-        if (reason != null && results.entries().isEmpty() && results.failedPass() == null) {
-            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before cdm measured a pass on " + target.path());
-        }
+        control.checkBegun(!results.entries().isEmpty() || results.failedPass() != null, "cdm measured a pass on " + target.path());
         return results;
     }
 

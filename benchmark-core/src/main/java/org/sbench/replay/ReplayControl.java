@@ -88,6 +88,18 @@ public final class ReplayControl {
         };
     }
 
+    /**
+     * The rule of work stopped before it began (did anything to the drive its result would report): when a stop was asked
+     * and {@code began} is false, an {@link ErrorKind#INTERRUPTED} failure, "REASON before {@code what}" ("the first IO of
+     * TRACE", "fill 2 x 100% began"), so that no result of nothing is written; nothing otherwise.
+     */
+    public void checkBegun(boolean began, String what) {
+        String reason = stopReason();
+        if (reason != null && !began) {
+            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before " + what);
+        }
+    }
+
     /** Why the run was asked to stop, or null. */
     public String stopReason() {
         Stop s = stop();

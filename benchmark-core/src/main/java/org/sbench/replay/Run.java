@@ -124,10 +124,7 @@ public final class Run {
      * drive, and a run that issued none is not written as one; one whose IOs all failed is (its errors).
      */
     public static ReplayResult begun(ReplayResult result, ReplayControl control, String what) {
-        String reason = control.stopReason();
-        if (reason != null && !result.complete() && result.fidelity().issued() == 0) {
-            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before the first IO of " + what);
-        }
+        control.checkBegun(result.complete() || result.fidelity().issued() > 0, "the first IO of " + what);
         return result;
     }
 

@@ -90,10 +90,7 @@ public interface Step {
      * before the step). The one rule every step follows ({@link #run}).
      */
     static void checkBegun(Step step, boolean begun, ReplayControl control) {
-        String reason = control.stopReason();
-        if (reason != null && !begun) {
-            throw new SbenchException(ErrorKind.INTERRUPTED, reason + " before " + step.label() + " began");
-        }
+        control.checkBegun(begun, step.label() + " began");
     }
 
     /**

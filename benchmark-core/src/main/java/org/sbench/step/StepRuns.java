@@ -93,7 +93,6 @@ final class StepRuns implements AutoCloseable {
         begun = true;
     }
 
-
     /** Flushes the target's write cache after {@code what} ("the fill"), so that it is on the medium before anything measures it. */
     void flush(String what) {
         int rc = context.target().flush();

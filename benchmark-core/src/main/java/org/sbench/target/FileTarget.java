@@ -65,7 +65,6 @@ public final class FileTarget implements Target {
     /** What to do when a file does not fit; without --size a new file is as large as the trace reaches. */
     private static final String ROOM_HINT = "give a smaller --size (for a trace that reaches past it, with --fit wrap or scale),"
             + " or a file on another file system";
-    /** What to do when fallocate finds too little room. */
     /** What a new file not sized by --size leaves free of its file system at least: 1 GiB, or 5% of a larger one. */
     private static final long MIN_SPARE_BYTES = 1L << 30;
     private static final int SPARE_PERCENT = 5;
