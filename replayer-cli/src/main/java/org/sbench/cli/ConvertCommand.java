@@ -115,7 +115,6 @@ final class ConvertCommand implements Callable<Integer> {
                 return stop.interrupted(e, spec.commandLine().getErr(), out + " not written");
             } finally {
                 line.end();
-                Thread.interrupted();
             }
         }
         TraceOptions.warnIfCut(spec.commandLine().getErr(), input, summary.incompleteLastLine());

@@ -69,7 +69,6 @@ final class InspectCommand implements Callable<Integer> {
                 return stop.interrupted(e, spec.commandLine().getErr(), trace + " not inspected");
             } finally {
                 line.end();
-                Thread.interrupted();
             }
         }
         TraceStatistics stats = inspected.stats();

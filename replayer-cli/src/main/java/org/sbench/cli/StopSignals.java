@@ -26,6 +26,8 @@ final class StopSignals implements AutoCloseable {
     private final SignalHandler[] previous;
     /** The first stop signal that came, or null. */
     private volatile Signal received;
+    /** The thread the signals interrupt ({@link #interruptingThisThread}), whose interrupt {@link #close} clears; or null. */
+    private Thread interrupting;
 
     /** SIGINT, SIGTERM and SIGHUP ask {@link #control()} to stop, with the reason "interrupted (SIGTERM)". */
     StopSignals() {
@@ -72,11 +74,14 @@ final class StopSignals implements AutoCloseable {
     /**
      * SIGINT, SIGTERM and SIGHUP interrupt the calling thread, which closes the channel it reads or writes
      * (ClosedByInterruptException) or ends its wait for a pipe: what it opened then closes as after any failure,
-     * deleting a sort's temporary files and a partial output ({@link #interrupted}).
+     * deleting a sort's temporary files and a partial output ({@link #interrupted}). Closed (on that thread), it clears
+     * the thread's interrupt, so that what the command does next (print, write its output) runs as usual.
      */
     static StopSignals interruptingThisThread() {
         Thread working = Thread.currentThread();
-        return new StopSignals(working::interrupt, INT, TERM, HUP);
+        StopSignals signals = new StopSignals(working::interrupt, INT, TERM, HUP);
+        signals.interrupting = working;
+        return signals;
     }
 
     /**
@@ -141,6 +146,9 @@ final class StopSignals implements AutoCloseable {
     public void close() {
         for (int i = 0; i < signals.length; i++) {
             Signal.handle(signals[i], previous[i]);
+        }
+        if (interrupting != null) {
+            Thread.interrupted();
         }
     }
 }
