@@ -15,6 +15,7 @@ class DetectionTest {
     static Stream<Arguments> fixtures() {
         return Stream.of(
                 Arguments.of("alibaba/io_traces-sample.csv", "alibaba"),
+                Arguments.of("alibaba/io_traces-published.csv", "alibaba"),
                 Arguments.of("blkparse/two-disks.txt", "blkparse"),
                 Arguments.of("blkparse/mid-flight.txt", "blkparse"),
                 Arguments.of("tracefs/trace.txt", "tracefs"),

@@ -49,6 +49,20 @@ class AlibabaReaderTest {
                 record(1_577_808_012_400_000_000L, IoRecord.NO_TIME, 1099511627776L, 131072, Op.WRITE, 12)), records);
     }
 
+    /** Real lines of the published io_traces.csv (provenance in io_traces-published.README.md). */
+    @Test
+    void readsPublishedLines() throws Exception {
+        List<IoRecord> records = readAll(FORMAT, fixture("alibaba/io_traces-published.csv"), ReadOptions.DEFAULTS);
+        assertEquals(List.of(
+                record(1_577_808_000_000_046_000L, IoRecord.NO_TIME, 126703661056L, 4096, Op.READ, 0),
+                record(1_577_808_000_000_426_000L, IoRecord.NO_TIME, 19496058880L, 77824, Op.WRITE, 1),
+                record(1_577_808_000_000_494_000L, IoRecord.NO_TIME, 9811763200L, 12288, Op.WRITE, 2),
+                record(1_577_808_000_000_553_000L, IoRecord.NO_TIME, 573190144L, 12288, Op.WRITE, 3),
+                record(1_577_808_000_000_573_000L, IoRecord.NO_TIME, 4184444928L, 4096, Op.WRITE, 4),
+                record(1_577_808_000_000_626_000L, IoRecord.NO_TIME, 126703644672L, 4096, Op.READ, 0),
+                record(1_577_808_000_000_809_000L, IoRecord.NO_TIME, 19546832896L, 4096, Op.WRITE, 5)), records);
+    }
+
     @Test
     void headerlessFileReads() throws IOException {
         Path file = write(dir, "5,W,4096,4096,1\n");
