@@ -442,9 +442,9 @@ public final class TraceRecorder implements AutoCloseable {
         return stop.await(Math.min(timeoutNs, remaining), TimeUnit.NANOSECONDS) || remaining <= timeoutNs;
     }
 
-    /** Time since the events were switched on, ns. */
+    /** Time since the events were switched on, ns; 0 before {@link #start()} switched them on. */
     public long elapsedNs() {
-        return System.nanoTime() - startNanoTime;
+        return stateNow() == State.NEW ? 0 : System.nanoTime() - startNanoTime;
     }
 
     /** Counters so far and the events lost so far (read from the instance). */

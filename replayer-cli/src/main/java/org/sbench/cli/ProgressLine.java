@@ -124,8 +124,11 @@ final class ProgressLine {
         end();
     }
 
-    /** Prints {@code line} on a line of its own, whatever the mode (what the command is about to do). */
-    void note(String line) {
+    /**
+     * Prints {@code line} on a line of its own, whatever the mode (what the command is about to do);
+     * from any thread (record's marks come from one of their own while the status line is shown).
+     */
+    synchronized void note(String line) {
         end();
         err.println(line);
         err.flush();

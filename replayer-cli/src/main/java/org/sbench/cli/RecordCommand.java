@@ -95,13 +95,15 @@ final class RecordCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         TraceRecorder recorder = new TraceRecorder(settings);
         RecordResult result;
+        // Made before the signals are taken: a mark's line, from stdin or SIGUSR1, ends the status line shown first.
+        ProgressLine line = progress.line(err, recorder::elapsedNs);
         // Ctrl-C, kill (TERM) and a closed terminal (HUP) all stop the recording with a complete trace,
         // rather than exiting through the shutdown hook, which only cleans up and deletes the output.
         try (StopSignals stops = new StopSignals(recorder::requestStop, "INT", "TERM", "HUP");
              // SIGUSR1 marks a phase with --mark; without, it is said to be ignored (its default action ended the JVM: the
              // recording was lost and its tracefs instance left enabled).
-             StopSignals marks = new StopSignals(mark ? () -> markOnSignal(recorder, err)
-                     : () -> SbenchCommand.warn(err, "SIGUSR1 ignored: marks need --mark"), "USR1");
+             StopSignals marks = new StopSignals(mark ? () -> markOnSignal(recorder, line)
+                     : () -> warn(line, "SIGUSR1 ignored: marks need --mark"), "USR1");
              recorder) {
             recorder.start();
             for (String d : recorder.describeDevices()) {
@@ -113,12 +115,12 @@ final class RecordCommand implements Callable<Integer> {
             }
             stops.noteIgnoredCtrlC(err, durationNs == null ? "" : " or let --duration end it");
             if (mark) {
-                startMarkReader(recorder, err);
+                startMarkReader(recorder, line);
             }
             err.println((durationNs != null ? "for " + Units.duration(durationNs) + "; " : "") + "Ctrl-C (or kill) stops"
                     + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
             err.flush();
-            RecordStatusLine status = new RecordStatusLine(progress.line(err, recorder::elapsedNs));
+            RecordStatusLine status = new RecordStatusLine(line);
             while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
                 if (status.due()) {
                     status.show(recorder.status());
@@ -141,24 +143,28 @@ final class RecordCommand implements Callable<Integer> {
         return result.complete() ? ExitCodes.OK : ExitCodes.IO_ERRORS;
     }
 
-    private static void announce(PrintWriter err, String name) {
+    private static void announce(ProgressLine line, String name) {
         if (name != null) {
-            err.println("mark '" + name + "'");
-            err.flush();
+            line.note("mark '" + name + "'");
         }
     }
 
+    /** A warning on a line of its own, the status line (open on a terminal) ended first. */
+    private static void warn(ProgressLine line, String message) {
+        line.note(SbenchException.printable("sbench: " + message));
+    }
+
     /** SIGUSR1: a mark named {@code mark N}; a mark the kernel refuses is a line on stderr, not a stack trace. */
-    private static void markOnSignal(TraceRecorder recorder, PrintWriter err) {
+    private static void markOnSignal(TraceRecorder recorder, ProgressLine line) {
         try {
-            announce(err, recorder.mark(""));
+            announce(line, recorder.mark(""));
         } catch (SbenchException e) {
-            SbenchCommand.warn(err, e.getMessage());
+            warn(line, e.getMessage());
         }
     }
 
     /** A daemon thread turning stdin lines into marks; it ends with stdin (or with the JVM: a read cannot be interrupted). */
-    private void startMarkReader(TraceRecorder recorder, PrintWriter err) {
+    private void startMarkReader(TraceRecorder recorder, ProgressLine status) {
         Thread t = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(stdin, Charset.defaultCharset()))) {
                 String line;
@@ -167,13 +173,13 @@ final class RecordCommand implements Callable<Integer> {
                     if (name == null) {
                         return;
                     }
-                    announce(err, name);
+                    announce(status, name);
                 }
             } catch (IOException e) {
-                SbenchCommand.warn(err, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
+                warn(status, "stdin: " + e.getMessage() + "; marks from stdin end here (SIGUSR1 still marks)");
             } catch (SbenchException e) {
                 // A mark the kernel refused: one line, rather than the stack trace of a dying thread.
-                SbenchCommand.warn(err, e.getMessage() + "; marks from stdin end here");
+                warn(status, e.getMessage() + "; marks from stdin end here");
             }
         }, "sbench-record-marks");
         t.setDaemon(true);

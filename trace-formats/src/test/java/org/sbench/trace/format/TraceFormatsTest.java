@@ -270,13 +270,13 @@ class TraceFormatsTest {
         String msr = "128166372000000000,hm,0,Read,0,4096,20000\r\n";
         Path le = Files.write(dir.resolve("le.csv"), ("\ufeff" + msr).getBytes(StandardCharsets.UTF_16LE));
         Path be = Files.write(dir.resolve("be.csv"), ("\ufeff" + msr).getBytes(StandardCharsets.UTF_16BE));
-        String expected = ":1: expected UTF-8 text, found UTF-16 (byte-order mark %s, as Windows tools save \"Unicode\"); convert it:"
-                + " iconv -f UTF-16 -t UTF-8 FILE > NEW";
-        assertEquals(le + String.format(expected, "FF FE"),
+        String expected = "%s:1: expected UTF-8 text, found UTF-16 (byte-order mark %s, as Windows tools save \"Unicode\"); convert it:"
+                + " iconv -f UTF-16 -t UTF-8 %1$s > NEW";
+        assertEquals(String.format(expected, le, "FF FE"),
                 assertThrows(SbenchException.class, () -> formats.open(le, null, ReadOptions.DEFAULTS)).getMessage(), "detection");
-        assertEquals(be + String.format(expected, "FE FF"),
+        assertEquals(String.format(expected, be, "FE FF"),
                 assertThrows(SbenchException.class, () -> formats.open(be, null, ReadOptions.DEFAULTS)).getMessage(), "detection");
-        assertEquals(le + String.format(expected, "FF FE"), assertThrows(SbenchException.class, () -> {
+        assertEquals(String.format(expected, le, "FF FE"), assertThrows(SbenchException.class, () -> {
             try (TraceReader r = formats.open(le, "msr", ReadOptions.DEFAULTS)) {
                 r.next(new IoRecord());
             }
