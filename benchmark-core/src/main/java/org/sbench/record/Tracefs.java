@@ -4,6 +4,7 @@ package org.sbench.record;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,7 @@ final class Tracefs implements AutoCloseable {
      */
     static Tracefs open() {
         for (Path candidate : new Path[] {MOUNT_POINT, DEBUGFS_MOUNT_POINT}) {
-            if (Files.exists(candidate.resolve(PROBE))) {
+            if (mountedAt(candidate)) {
                 return new Tracefs(candidate, false);
             }
         }
@@ -47,6 +48,24 @@ final class Tracefs implements AutoCloseable {
         }
         RecordCalls.mountTracefs(MOUNT_POINT);
         return new Tracefs(MOUNT_POINT, true);
+    }
+
+    /** Whether a tracefs is mounted at {@code root}. */
+    static boolean mountedAt(Path root) {
+        return Files.exists(root.resolve(PROBE));
+    }
+
+    /**
+     * The failure to {@code action} {@code path} under the tracefs at {@code root}: when the path is
+     * gone because tracefs is (another program unmounted it), that, rather than what the missing
+     * path would otherwise mean.
+     */
+    static SbenchException failure(String action, Path root, Path path, IOException e) {
+        if (e instanceof NoSuchFileException && !mountedAt(root)) {
+            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "tracefs at " + root + " was unmounted by another program"
+                    + " (" + path + " is gone); sbench record needs it mounted while it records", e);
+        }
+        return SbenchException.ioFailure(action, path, e);
     }
 
     Path root() {
@@ -75,7 +94,7 @@ final class Tracefs implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw SbenchException.ioFailure("list", root.resolve("instances"), e);
+            throw failure("list", root, root.resolve("instances"), e);
         }
         users.sort(null);
         return users;
