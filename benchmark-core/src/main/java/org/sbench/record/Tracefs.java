@@ -1,4 +1,4 @@
-// The kernel's tracing filesystem: found where it is mounted, or mounted for the recording and unmounted after.
+// The kernel's tracing filesystem: found where it is mounted, or mounted for the recording and unmounted after unless in use.
 package org.sbench.record;
 
 import java.io.IOException;
@@ -8,16 +8,19 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.RecordCalls;
 
 /**
  * tracefs, at {@code /sys/kernel/tracing} (or the older {@code /sys/kernel/debug/tracing} where
- * only debugfs exposes it). When it is not mounted, {@link #open} mounts it and {@link #close}
- * unmounts it again, so the system is left as it was found.
+ * only debugfs exposes it). When it is not mounted, {@link #open} mounts it and {@link #release}
+ * unmounts it again, so the system is left as it was found, unless another user came meanwhile:
+ * a concurrent {@code sbench record} or tracer that found it mounted uses it, and unmounting it
+ * would pull it from under that user (with no file of it open, umount succeeds).
  */
-final class Tracefs implements AutoCloseable {
+final class Tracefs {
     static final Path MOUNT_POINT = Path.of("/sys/kernel/tracing");
     static final Path DEBUGFS_MOUNT_POINT = Path.of("/sys/kernel/debug/tracing");
     /** Present at the root of a mounted tracefs (and of each instance). */
@@ -46,8 +49,13 @@ final class Tracefs implements AutoCloseable {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "this kernel has no tracefs (" + MOUNT_POINT
                     + " is missing): sbench record needs a kernel built with CONFIG_TRACING");
         }
-        RecordCalls.mountTracefs(MOUNT_POINT);
-        return new Tracefs(MOUNT_POINT, true);
+        return mount(MOUNT_POINT);
+    }
+
+    /** Mounts tracefs on {@code mountPoint} for this run: {@link #release} unmounts it. */
+    static Tracefs mount(Path mountPoint) {
+        RecordCalls.mountTracefs(mountPoint);
+        return new Tracefs(mountPoint, true);
     }
 
     /** Whether a tracefs is mounted at {@code root}. */
@@ -110,11 +118,45 @@ final class Tracefs implements AutoCloseable {
         return false;
     }
 
-    /** Unmounts tracefs if this run mounted it. */
-    @Override
-    public void close() {
-        if (mountedHere) {
-            RecordCalls.unmount(root);
+    /**
+     * Unmounts tracefs if this run mounted it and no one else uses it now (this run's instance is
+     * removed first): any instance, events enabled in the top-level buffer, a file open in it.
+     *
+     * @return why it is left mounted, for the user; empty when unmounted or not mounted here
+     */
+    Optional<String> release() {
+        if (!mountedHere || !mountedAt(root)) {
+            return Optional.empty();
         }
+        List<String> users = otherUsers();
+        if (!users.isEmpty()) {
+            return Optional.of(leftMounted(String.join(", ", users) + (users.size() == 1 ? " uses" : " use") + " it now"));
+        }
+        if (!RecordCalls.unmountUnlessBusy(root)) {
+            return Optional.of(leftMounted("another program has a file open in it (umount: EBUSY)"));
+        }
+        return Optional.empty();
+    }
+
+    private String leftMounted(String why) {
+        return "tracefs left mounted on " + root + ", which this recording mounted: " + why + "; umount " + root
+                + " when it is done";
+    }
+
+    /** Each instance ({@code "instance NAME"}) and the events enabled in the top-level buffer, sorted. */
+    private List<String> otherUsers() {
+        List<String> users = new ArrayList<>();
+        try (DirectoryStream<Path> instances = Files.newDirectoryStream(root.resolve("instances"))) {
+            for (Path instance : instances) {
+                users.add("instance " + instance.getFileName());
+            }
+        } catch (IOException e) {
+            throw failure("list", root, root.resolve("instances"), e);
+        }
+        users.sort(null);
+        if (!TracefsInstance.readText(root.resolve("set_event")).isBlank()) {
+            users.add("events enabled in the top-level buffer");
+        }
+        return users;
     }
 }

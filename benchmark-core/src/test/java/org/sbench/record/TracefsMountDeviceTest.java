@@ -1,11 +1,15 @@
-// What a recording tells when another program unmounts tracefs under it.
+// Mounting tracefs for a recording, and what happens when another program uses or unmounts it meanwhile.
 package org.sbench.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -27,6 +31,44 @@ class TracefsMountDeviceTest {
     @BeforeEach
     void needRoot() {
         LoopDevice.assumeRoot();
+    }
+
+    /**
+     * Record A mounted tracefs; record B found it mounted and made its instance. A's unmount would
+     * pull it from under B (B between two steps has no file of it open, so umount succeeds): A
+     * leaves it mounted and says why.
+     */
+    @Test
+    void aTracefsMountedHereIsLeftMountedWhileAnotherInstanceIsThere() {
+        Tracefs a = Tracefs.mount(mountPoint);
+        TracefsInstance b = TracefsInstance.create(mountPoint, "sbench-test-b-" + PID);
+        try {
+            Optional<String> note = a.release();
+            assertTrue(note.isPresent() && note.get().startsWith("tracefs left mounted on " + mountPoint + ", which this"
+                    + " recording mounted: ") && note.get().contains("instance sbench-test-b-" + PID)
+                    && note.get().endsWith(" it now; umount " + mountPoint + " when it is done"), note.toString());
+            assertTrue(Tracefs.mountedAt(mountPoint));
+            b.remove();
+        } finally {
+            unmountIfMounted(mountPoint);
+        }
+    }
+
+    /** With a file of it open (another user mid-step), umount is EBUSY: left mounted, and said why. */
+    @Test
+    void aTracefsMountedHereThatIsBusyIsLeftMountedWithTheReason() throws IOException {
+        Tracefs a = Tracefs.mount(mountPoint);
+        try (FileChannel held = FileChannel.open(mountPoint.resolve("trace_clock"), StandardOpenOption.READ)) {
+            Optional<String> note = a.release();
+            assertTrue(note.isPresent() && note.get().startsWith("tracefs left mounted on " + mountPoint + ", which this"
+                    + " recording mounted: "), note.toString());
+            boolean instances = note.get().contains(": instance ");
+            assertTrue(instances || note.get().contains(": another program has a file open in it (umount: EBUSY); umount "
+                    + mountPoint + " when it is done"), note.toString());
+            assertTrue(Tracefs.mountedAt(mountPoint));
+        } finally {
+            unmountIfMounted(mountPoint);
+        }
     }
 
     /**
@@ -60,5 +102,15 @@ class TracefsMountDeviceTest {
     private String unmounted(Path gone) {
         return "tracefs at " + mountPoint + " was unmounted by another program (" + gone + " is gone); sbench record needs it"
                 + " mounted while it records";
+    }
+
+    private static void unmountIfMounted(Path mountPoint) {
+        if (Tracefs.mountedAt(mountPoint)) {
+            try {
+                LoopDevice.run("umount", mountPoint.toString());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 }
