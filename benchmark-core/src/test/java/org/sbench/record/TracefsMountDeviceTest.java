@@ -4,11 +4,15 @@ package org.sbench.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.sbench.trace.TestRecords.readAll;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -16,10 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.target.LoopDevice;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
 
 /**
  * The host's tracefs mount is never unmounted here: each test mounts tracefs on a directory of its
- * own (the same tracefs, with the host's instances in it). Root only.
+ * own (the same tracefs, with the host's instances in it) or runs the recording in a private mount
+ * namespace. Root only.
  */
 @Tag("device")
 class TracefsMountDeviceTest {
@@ -31,6 +38,37 @@ class TracefsMountDeviceTest {
     @BeforeEach
     void needRoot() {
         LoopDevice.assumeRoot();
+    }
+
+    /**
+     * Where tracefs is not mounted (a fresh machine), the recording mounts it, says so, records,
+     * and unmounts it again; or, when another instance is there by then, leaves it mounted and says so.
+     */
+    @Test
+    void tracefsNotMountedIsMountedForTheRecordingAndUnmountedAfter(@TempDir Path dir) throws Exception {
+        assumeTrue(LoopDevice.works("unshare", "--version"), "needs unshare");
+        Path out = dir.resolve("ns.sbt");
+        List<String> lines;
+        try (LoopDevice loop = LoopDevice.create(1 << 26)) {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            // umount -R: also a debugfs with tracing in it; in this namespace only.
+            Process child = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
+                    "umount -R " + Tracefs.MOUNT_POINT + " 2>/dev/null; umount -R /sys/kernel/debug 2>/dev/null;"
+                            + " exec \"$0\" -cp \"$1\" org.sbench.record.RecordChild \"$2\" \"$3\"",
+                    java, System.getProperty("java.class.path"), loop.path().toString(), out.toString())
+                    .redirectErrorStream(true).start();
+            lines = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            assertEquals(0, child.waitFor(), String.join("\n", lines));
+        }
+        assertTrue(lines.contains("note tracefs was not mounted: mounted on " + Tracefs.MOUNT_POINT + " for the recording,"
+                + " unmounted after unless another user came meanwhile"), lines.toString());
+        assertTrue(lines.contains("ios 1"), lines.toString());
+        IoRecord read = readAll(out).get(0);
+        assertEquals(Op.READ + " 0+4096", read.op + " " + read.offsetBytes + "+" + read.lengthBytes);
+        // Instances are tracefs-wide: another recording on this machine keeps it mounted, and is named.
+        boolean leftMounted = lines.stream().anyMatch(l -> l.startsWith("note tracefs left mounted on " + Tracefs.MOUNT_POINT
+                + ", which this recording mounted: "));
+        assertTrue(lines.contains("mounted after: " + leftMounted), lines.toString());
     }
 
     /**
