@@ -143,7 +143,7 @@ final class Tracefs {
                 + " when it is done";
     }
 
-    /** Each instance ({@code "instance NAME"}) and the events enabled in the top-level buffer, sorted. */
+    /** Each instance ({@code "instance NAME"}, sorted), then the events enabled in the top-level buffer if any. */
     private List<String> otherUsers() {
         List<String> users = new ArrayList<>();
         try (DirectoryStream<Path> instances = Files.newDirectoryStream(root.resolve("instances"))) {
