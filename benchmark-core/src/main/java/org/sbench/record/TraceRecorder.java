@@ -44,7 +44,7 @@ import org.sbench.trace.input.TraceInput;
  * {@code tracing_on} of the top-level buffer and of other instances) is untouched by
  * construction; removing the instance at the end, also on errors and from a shutdown hook when
  * the JVM exits early, removes everything the recording set up. If tracefs was not mounted, it is
- * mounted for the recording and unmounted after.
+ * mounted for the recording and unmounted after, unless another user came meanwhile ({@link Tracefs#release}).
  *
  * <h2>Control through the event stream</h2>
  * The recorder writes markers into the instance's {@code trace_marker}, which arrive in the same
@@ -171,7 +171,8 @@ public final class TraceRecorder implements AutoCloseable {
             output = new RecordingWriter(settings.out(), devices, headerMetadata());
             tracefs = Tracefs.open();
             if (tracefs.mountedHere()) {
-                notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after");
+                notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after"
+                        + " unless another user came meanwhile");
             }
             notes.addAll(TracefsInstance.removeStale(tracefs.root(), INSTANCE_PREFIX, PROC));
             List<String> others = tracefs.blockEventUsers();
@@ -622,7 +623,7 @@ public final class TraceRecorder implements AutoCloseable {
             run(failures, instance::remove);
         }
         if (tracefs != null) {
-            run(failures, tracefs::close);
+            run(failures, () -> tracefs.release().ifPresent(notes::add));
         }
         if (output != null) {
             run(failures, output::close);

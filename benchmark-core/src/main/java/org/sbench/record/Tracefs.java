@@ -1,22 +1,26 @@
-// The kernel's tracing filesystem: found where it is mounted, or mounted for the recording and unmounted after.
+// The kernel's tracing filesystem: found where it is mounted, or mounted for the recording and unmounted after unless in use.
 package org.sbench.record;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.RecordCalls;
 
 /**
  * tracefs, at {@code /sys/kernel/tracing} (or the older {@code /sys/kernel/debug/tracing} where
- * only debugfs exposes it). When it is not mounted, {@link #open} mounts it and {@link #close}
- * unmounts it again, so the system is left as it was found.
+ * only debugfs exposes it). When it is not mounted, {@link #open} mounts it and {@link #release}
+ * unmounts it again, so the system is left as it was found, unless another user came meanwhile:
+ * a concurrent {@code sbench record} or tracer that found it mounted uses it, and unmounting it
+ * would pull it from under that user (with no file of it open, umount succeeds).
  */
-final class Tracefs implements AutoCloseable {
+final class Tracefs {
     static final Path MOUNT_POINT = Path.of("/sys/kernel/tracing");
     static final Path DEBUGFS_MOUNT_POINT = Path.of("/sys/kernel/debug/tracing");
     /** Present at the root of a mounted tracefs (and of each instance). */
@@ -37,7 +41,7 @@ final class Tracefs implements AutoCloseable {
      */
     static Tracefs open() {
         for (Path candidate : new Path[] {MOUNT_POINT, DEBUGFS_MOUNT_POINT}) {
-            if (Files.exists(candidate.resolve(PROBE))) {
+            if (mountedAt(candidate)) {
                 return new Tracefs(candidate, false);
             }
         }
@@ -45,8 +49,31 @@ final class Tracefs implements AutoCloseable {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "this kernel has no tracefs (" + MOUNT_POINT
                     + " is missing): sbench record needs a kernel built with CONFIG_TRACING");
         }
-        RecordCalls.mountTracefs(MOUNT_POINT);
-        return new Tracefs(MOUNT_POINT, true);
+        return mount(MOUNT_POINT);
+    }
+
+    /** Mounts tracefs on {@code mountPoint} for this run: {@link #release} unmounts it. */
+    static Tracefs mount(Path mountPoint) {
+        RecordCalls.mountTracefs(mountPoint);
+        return new Tracefs(mountPoint, true);
+    }
+
+    /** Whether a tracefs is mounted at {@code root}. */
+    static boolean mountedAt(Path root) {
+        return Files.exists(root.resolve(PROBE));
+    }
+
+    /**
+     * The failure to {@code action} {@code path} under the tracefs at {@code root}: when the path is
+     * gone because tracefs is (another program unmounted it), that, rather than what the missing
+     * path would otherwise mean.
+     */
+    static SbenchException failure(String action, Path root, Path path, IOException e) {
+        if (e instanceof NoSuchFileException && !mountedAt(root)) {
+            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "tracefs at " + root + " was unmounted by another program"
+                    + " (" + path + " is gone); sbench record needs it mounted while it records", e);
+        }
+        return SbenchException.ioFailure(action, path, e);
     }
 
     Path root() {
@@ -75,7 +102,7 @@ final class Tracefs implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw SbenchException.ioFailure("list", root.resolve("instances"), e);
+            throw failure("list", root, root.resolve("instances"), e);
         }
         users.sort(null);
         return users;
@@ -91,11 +118,45 @@ final class Tracefs implements AutoCloseable {
         return false;
     }
 
-    /** Unmounts tracefs if this run mounted it. */
-    @Override
-    public void close() {
-        if (mountedHere) {
-            RecordCalls.unmount(root);
+    /**
+     * Unmounts tracefs if this run mounted it and no one else uses it now (this run's instance is
+     * removed first): any instance, events enabled in the top-level buffer, a file open in it.
+     *
+     * @return why it is left mounted, for the user; empty when unmounted or not mounted here
+     */
+    Optional<String> release() {
+        if (!mountedHere || !mountedAt(root)) {
+            return Optional.empty();
         }
+        List<String> users = otherUsers();
+        if (!users.isEmpty()) {
+            return Optional.of(leftMounted(String.join(", ", users) + (users.size() == 1 ? " uses" : " use") + " it now"));
+        }
+        if (!RecordCalls.unmountUnlessBusy(root)) {
+            return Optional.of(leftMounted("another program has a file open in it (umount: EBUSY)"));
+        }
+        return Optional.empty();
+    }
+
+    private String leftMounted(String why) {
+        return "tracefs left mounted on " + root + ", which this recording mounted: " + why + "; umount " + root
+                + " when it is done";
+    }
+
+    /** Each instance ({@code "instance NAME"}, sorted), then the events enabled in the top-level buffer if any. */
+    private List<String> otherUsers() {
+        List<String> users = new ArrayList<>();
+        try (DirectoryStream<Path> instances = Files.newDirectoryStream(root.resolve("instances"))) {
+            for (Path instance : instances) {
+                users.add("instance " + instance.getFileName());
+            }
+        } catch (IOException e) {
+            throw failure("list", root, root.resolve("instances"), e);
+        }
+        users.sort(null);
+        if (!TracefsInstance.readText(root.resolve("set_event")).isBlank()) {
+            users.add("events enabled in the top-level buffer");
+        }
+        return users;
     }
 }

@@ -71,6 +71,9 @@ final class TracefsInstance {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot make tracefs instance " + dir
                     + ": permission denied; sbench record needs root", e);
         } catch (NoSuchFileException e) {
+            if (!Tracefs.mountedAt(tracefsRoot)) {
+                throw Tracefs.failure("make tracefs instance", tracefsRoot, dir, e);
+            }
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "this kernel's tracefs has no instances directory ("
                     + instances + "); sbench record needs Linux 3.10 or later", e);
         } catch (IOException e) {
@@ -101,7 +104,7 @@ final class TracefsInstance {
                 }
             }
         } catch (IOException e) {
-            throw SbenchException.ioFailure("list", tracefsRoot.resolve("instances"), e);
+            throw Tracefs.failure("list", tracefsRoot, tracefsRoot.resolve("instances"), e);
         }
         return notes;
     }
@@ -124,6 +127,11 @@ final class TracefsInstance {
         return dir;
     }
 
+    /** The tracefs this instance is in: {@code ROOT/instances/NAME}. */
+    private Path tracefsRoot() {
+        return dir.getParent().getParent();
+    }
+
     Path tracePipe() {
         return dir.resolve("trace_pipe");
     }
@@ -137,7 +145,7 @@ final class TracefsInstance {
         try {
             return FileChannel.open(file, mode);
         } catch (IOException e) {
-            throw SbenchException.ioFailure("open", file, e);
+            throw Tracefs.failure("open", tracefsRoot(), file, e);
         }
     }
 
@@ -274,6 +282,8 @@ final class TracefsInstance {
         Path path = dir.resolve(file);
         try {
             Files.write(path, value.getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE);
+        } catch (NoSuchFileException e) {
+            throw Tracefs.failure("write '" + value + "' to", tracefsRoot(), path, e);
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write '" + value + "' to " + path + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())

@@ -58,7 +58,7 @@ public final class BioQueueCapture implements AutoCloseable {
             return new BioQueueCapture(tracefs, instance);
         } catch (IOException | RuntimeException e) {
             instance.remove();
-            tracefs.close();
+            tracefs.release();
             throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
     }
@@ -95,7 +95,7 @@ public final class BioQueueCapture implements AutoCloseable {
         try {
             instance.remove();
         } finally {
-            tracefs.close();
+            tracefs.release();
         }
     }
 }

@@ -24,6 +24,8 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -62,8 +64,31 @@ class RecordDeviceTest {
     private static final long PARTITION_START_SECTOR = 2048;
     private static final long PARTITION_SECTORS = 16384;
 
+    /** Mounted for the class if it was not (a fresh machine mounts it at first use); unmounted after unless in use. */
+    private static Tracefs tracefs;
+    /** An instance held for the class: an sbench record elsewhere that mounted tracefs leaves it mounted for it. */
+    private static TracefsInstance held;
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void tracefsForTheClass() {
+        LoopDevice.assumeRoot();
+        tracefs = Tracefs.open();
+        held = TracefsInstance.create(tracefs.root(), "sbench-test-held-" + ProcessHandle.current().pid());
+    }
+
+    @AfterAll
+    static void releaseTracefs() {
+        if (tracefs != null) {
+            try {
+                held.remove();
+            } finally {
+                tracefs.release(); // left mounted, rightly, when another user came meanwhile
+            }
+        }
+    }
 
     @BeforeEach
     void needRoot() {

@@ -31,11 +31,19 @@ public final class RecordCalls {
         }
     }
 
-    /** Unmounts what {@link #mountTracefs} mounted. */
-    public static void unmount(Path mountPoint) {
+    /**
+     * Unmounts what {@link #mountTracefs} mounted, unless a file in it is open (EBUSY).
+     *
+     * @return false when it is busy and stays mounted
+     */
+    public static boolean unmountUnlessBusy(Path mountPoint) {
         try {
             LibC.umount2(mountPoint.toString(), LibC.UMOUNT_NOFLAGS);
+            return true;
         } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.EBUSY) {
+                return false;
+            }
             throw Errno.failure("umount", mountPoint.toString(), e);
         }
     }
