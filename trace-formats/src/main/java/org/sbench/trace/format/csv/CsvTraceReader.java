@@ -213,7 +213,7 @@ final class CsvTraceReader implements TraceReader {
             throw error(row, CsvLayout.HEADER.length + " columns (" + CsvLayout.HEADER_LINE + ")", String.join(",", row.values()));
         }
         r.issueNs = number(row, CsvLayout.ISSUE, "issue_ns (integer ns)");
-        r.completeNs = row.get(CsvLayout.COMPLETE).isEmpty() ? IoRecord.NO_TIME : number(row, CsvLayout.COMPLETE, "complete_ns (integer ns or empty)");
+        r.completeNs = row.get(CsvLayout.COMPLETE).isEmpty() ? IoRecord.NO_TIME : completion(row);
         r.offsetBytes = number(row, CsvLayout.OFFSET, "offset (bytes)");
         r.lengthBytes = number(row, CsvLayout.LENGTH, "length (bytes)");
         String op = row.get(CsvLayout.OP);
@@ -228,6 +228,16 @@ final class CsvTraceReader implements TraceReader {
         }
         String process = row.get(CsvLayout.PROCESS);
         r.process = process.isEmpty() ? null : processes.intern(process);
+    }
+
+    /** A completion that is a number: -2^63 would be taken for none ({@link IoRecord#NO_TIME}), which an empty field says. */
+    private long completion(CSVRecord row) {
+        String what = "complete_ns (integer ns above -2^63, or empty)";
+        long v = number(row, CsvLayout.COMPLETE, what);
+        if (v == IoRecord.NO_TIME) {
+            throw error(row, what, row.get(CsvLayout.COMPLETE));
+        }
+        return v;
     }
 
     private long bounded(CSVRecord row, int column, String what) {

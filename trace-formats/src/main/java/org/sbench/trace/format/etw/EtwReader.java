@@ -2,6 +2,7 @@
 package org.sbench.trace.format.etw;
 
 import java.util.EnumSet;
+import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -94,6 +95,8 @@ final class EtwReader extends LineTraceReader {
     /** Column positions per event from the header; null until named there. */
     private final Layout[] layouts = new Layout[EVENT_NAMES.length];
     private boolean inHeader;
+    /** A line of a dump was met: a header block's or a disk event's. */
+    private boolean dumpLineSeen;
     /** The event of the current row. */
     private int event;
 
@@ -119,9 +122,11 @@ final class EtwReader extends LineTraceReader {
             }
         } else if (line.startsWith(BEGIN_HEADER, start)) {
             inHeader = true;
+            dumpLineSeen = true;
             return true;
         }
         event = eventOf(line, start);
+        dumpLineSeen |= event >= 0;
         if (event < 0) {
             return true;
         }
@@ -130,6 +135,18 @@ final class EtwReader extends LineTraceReader {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Other lines are passed over, so that a file with none of a dump's (another format read with
+     * --from etw) would read as a trace of no IO.
+     */
+    @Override
+    protected void endOfLines() {
+        if (!dumpLineSeen) {
+            throw SbenchException.badInput(cursor.fileName(), "no line is an xperf dump's (a " + BEGIN_HEADER + " block, or a "
+                    + EVENT_NAMES[READ] + ", " + EVENT_NAMES[WRITE] + " or " + EVENT_NAMES[FLUSH] + " row): not an ETW dump");
+        }
     }
 
     /** The disk event a line starts with (READ, WRITE, FLUSH), or -1. */

@@ -84,7 +84,9 @@ final class SbtReader implements TraceReader {
             if (recordBytes != SbtLayout.RECORD_BYTES) {
                 throw SbenchException.badBytes(name(), 28, "record size " + SbtLayout.RECORD_BYTES, Long.toString(recordBytes));
             }
-            if (recordCount < 0 || trailerOffset != recordsOffset + recordCount * SbtLayout.RECORD_BYTES) {
+            // A count past what 63 bits of offset hold would wrap its size around to the true one.
+            if (recordCount < 0 || recordCount > (Long.MAX_VALUE - recordsOffset) / SbtLayout.RECORD_BYTES
+                    || trailerOffset != recordsOffset + recordCount * SbtLayout.RECORD_BYTES) {
                 throw SbenchException.badBytes(name(), 16, "a record count matching the trailer offset (is the file complete?)",
                         recordCount + " records, trailer at " + trailerOffset);
             }

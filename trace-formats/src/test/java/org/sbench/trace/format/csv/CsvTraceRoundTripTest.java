@@ -113,6 +113,17 @@ class CsvTraceRoundTripTest {
         assertError(dir, "", ": empty: expected the header row 'issue_ns,complete_ns,offset,length,op,stream,qd,process'");
     }
 
+    /**
+     * complete_ns -9223372036854775808 (-2^63) is the value sbench keeps for "no completion": read as a number, the IO
+     * silently lost its completion (written back with the field empty), where -5 is refused; found by bench/ReaderFuzz.java.
+     */
+    @Test
+    void aCompletionOfMinus2To63IsRefusedNotTakenForNone(@TempDir Path dir) throws IOException {
+        String header = "issue_ns,complete_ns,offset,length,op,stream,qd,process\n";
+        assertError(dir, header + "1000,-9223372036854775808,0,4096,R,,,\n",
+                ":2: expected complete_ns (integer ns above -2^63, or empty), found '-9223372036854775808'");
+    }
+
     /** A quote left open makes the rest of the file one record: its error names the line where that record began. */
     @Test
     void aRecordOverTheLimitIsNamedAtTheLineWhereItBegan(@TempDir Path dir) throws IOException {

@@ -91,6 +91,18 @@ class EtwReaderTest {
         assertSame(records.get(0).process, records.get(5).process);
     }
 
+    /**
+     * A file none of whose lines is a dump's (an MSR trace read with --from etw) read as 0 IOs, exit 0 (fuzz audit);
+     * a dump whose header is all it holds still reads as none.
+     */
+    @Test
+    void aFileWithNoLineOfADumpIsRefused() throws Exception {
+        Path f = write(dir, "128166372003061629,hm,1,Read,4096,4096,100\n");
+        assertBadInput(f + ": no line is an xperf dump's (a BeginHeader block, or a DiskRead, DiskWrite or DiskFlush row):"
+                + " not an ETW dump", FORMAT, f);
+        assertEquals(List.of(), readAll(FORMAT, write(dir, "BeginHeader\nEndHeader\n"), ReadOptions.DEFAULTS));
+    }
+
     @Test
     void malformedTimeStamp() throws Exception {
         Path f = write(dir, HEADER + String.format(ROW, "12x4", "0x0", "0x1000", "5") + "\n");

@@ -168,6 +168,22 @@ class SbtRoundTripTest {
         assertTrue(e.getMessage().contains("end of file (truncated)"), e.getMessage());
     }
 
+    /**
+     * A record count whose size overflows 64 bits to the true size (4 + 2^60 records of 48 bytes end
+     * where 4 do) is refused at the header, not read on into the trailer's bytes as records (found by
+     * bench/ReaderFuzz.java).
+     */
+    @Test
+    void aRecordCountWhoseSizeOverflowsIsRefusedAtTheHeader(@TempDir Path dir) throws IOException {
+        Path file = write(dir.resolve("t.sbt"), TestRecords.records(1, 4, true));
+        byte[] all = Files.readAllBytes(file);
+        ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN).putLong(SbtLayout.POS_RECORD_COUNT, 4 + (1L << 60));
+        Files.write(file, all);
+        SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS));
+        assertTrue(e.getMessage().startsWith(file + ": byte 16: expected a record count matching the trailer offset"),
+                e.getMessage());
+    }
+
     /** A version this build does not read says what to do with it, not only the number. */
     @Test
     void anotherVersionIsRefusedSayingWhatToDo(@TempDir Path dir) throws IOException {
