@@ -252,6 +252,11 @@ public final class Replayer implements CompletionSink {
                 orderWaitEndNs = waitEndNs;
                 handOverCollected(Long.MAX_VALUE, Long.MAX_VALUE);
             }
+            // On every turn: a turn that reaps its completions inside commit (a flush run there) never gets to the wait below.
+            if (nowNs >= nextProgressNs) {
+                nextProgressNs = nowNs + PROGRESS_EVERY_NS;
+                listener.progress(completedIos, planned, nowNs - startNs, completedBytes);
+            }
             // Slots freed by the completions just reaped (a flush or trim that ran in commit at a
             // small depth can free them all) take the next records before the end is decided.
             if (aheadCount == 0 && inFlight == 0 && !readAhead()) {
@@ -269,10 +274,6 @@ public final class Replayer implements CompletionSink {
                 continue;
             }
             waitForProgress(aheadCount > 0, gateNs);
-            if (nowNs >= nextProgressNs) {
-                nextProgressNs = nowNs + PROGRESS_EVERY_NS;
-                listener.progress(completedIos, planned, nowNs - startNs, completedBytes);
-            }
         }
         listener.progress(completedIos, planned, clock.nanoTime() - startNs, completedBytes);
         boolean complete = stopReason == null ? traceEnded : plannedEnd;

@@ -41,7 +41,7 @@ class ReplayKernelCountDeviceTest {
     private static final String IOCTL_IN_COMMIT = "ioctl BLKDISCARD in commit";
 
     /** An engine as the test runs it: its name, how it is opened, and how its trims must go. */
-    private record Engine(String name, IoEngines.Opener opener, String discards) {
+    record Engine(String name, IoEngines.Opener opener, String discards) {
         String what() {
             return name + (opener == TEST_IOCTL ? " (queued discards off)" : "");
         }
@@ -49,7 +49,7 @@ class ReplayKernelCountDeviceTest {
 
     private static final IoEngines.Opener TEST_IOCTL = TestEngines.withoutQueuedDiscards();
 
-    private static List<Engine> engines() {
+    static List<Engine> engines() {
         List<Engine> engines = new ArrayList<>();
         for (String name : ENGINES) {
             boolean queued = name.equals("io_uring") && TestEngines.kernelQueuesDiscards();

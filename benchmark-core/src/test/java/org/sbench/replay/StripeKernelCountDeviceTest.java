@@ -62,29 +62,9 @@ class StripeKernelCountDeviceTest {
         long[] e = new long[7];
         for (int i = 0; i < IOS; i++) {
             boolean mine = i % 2 == m;
-            long sectors = (4096 << (i % 4)) / BlockStat.SECTOR_BYTES;
-            switch (op(i)) {
-                case READ:
-                    e[0] += mine ? 1 : 0;
-                    e[1] += mine ? sectors : 0;
-                    break;
-                case WRITE:
-                    e[2] += mine ? 1 : 0;
-                    e[3] += mine ? sectors : 0;
-                    break;
-                case TRIM:
-                    e[4]++;
-                    e[5] += (mine ? CHUNK - TRIM_SKIP + CHUNK : CHUNK + TRIM_SKIP) / BlockStat.SECTOR_BYTES;
-                    break;
-                default:
-                    e[6]++;
-            }
+            StoppableTrace.tally(e, op(i), mine, 4096 << (i % 4), mine ? CHUNK - TRIM_SKIP + CHUNK : CHUNK + TRIM_SKIP);
         }
         return e;
-    }
-
-    private static long[] seen(BlockStat s) {
-        return new long[] {s.reads(), s.sectorsRead(), s.dataWrites(), s.sectorsWritten(), s.discards(), s.sectorsDiscarded(), s.flushes()};
     }
 
     @Test
@@ -120,7 +100,7 @@ class StripeKernelCountDeviceTest {
                         assertEquals(0, r.summary().errors(), what + " " + r.errors());
                         for (int m = 0; m < 2; m++) {
                             assertEquals(Arrays.toString(expected(m)),
-                                    Arrays.toString(seen(BlockStat.of(members[m]).since(before[m]))),
+                                    Arrays.toString(StoppableTrace.kernelCounts(BlockStat.of(members[m]).since(before[m]))),
                                     what + ": member " + m + " {reads, sectors, writes, sectors, discards, sectors, flushes}");
                             ReplayResult.Member counted = r.stripe().members().get(m);
                             assertEquals(expected(m)[6], counted.flushes(), what + ": flushes sbench counted on member " + m);

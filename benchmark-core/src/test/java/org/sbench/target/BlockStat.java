@@ -8,7 +8,7 @@ import java.nio.file.Path;
 /**
  * The kernel's own count of the requests a block device completed, from {@code /sys/block/DEV/stat}
  * (Documentation/block/stat.rst, fields from 1: 1 reads, 3 sectors read, 5 writes, 7 sectors written,
- * 12 discards, 14 sectors discarded, 16 flushes completed). Tests compare two readings to see what
+ * 9 requests in flight, 12 discards, 14 sectors discarded, 16 flushes completed). Tests compare two readings to see what
  * reached the device, whatever sbench itself counted.
  *
  * <p>An fdatasync of a block device with a write-back cache is an empty write with the preflush flag:
@@ -25,13 +25,23 @@ public record BlockStat(long reads, long sectorsRead, long writes, long sectorsW
     private static final int DISCARDS = 11;
     private static final int SECTORS_DISCARDED = 13;
     private static final int FLUSHES = 15;
+    private static final int IN_FLIGHT = 8;
 
     public static BlockStat of(LoopDevice device) {
+        String[] f = fields(device);
+        return new BlockStat(Long.parseLong(f[READS]), Long.parseLong(f[SECTORS_READ]), Long.parseLong(f[WRITES]),
+                Long.parseLong(f[SECTORS_WRITTEN]), Long.parseLong(f[DISCARDS]), Long.parseLong(f[SECTORS_DISCARDED]),
+                Long.parseLong(f[FLUSHES]));
+    }
+
+    /** The requests the device has been given and not completed, now (field 9). */
+    public static long inFlight(LoopDevice device) {
+        return Long.parseLong(fields(device)[IN_FLIGHT]);
+    }
+
+    private static String[] fields(LoopDevice device) {
         try {
-            String[] f = Files.readString(Path.of("/sys/block", device.name(), "stat")).trim().split("\\s+");
-            return new BlockStat(Long.parseLong(f[READS]), Long.parseLong(f[SECTORS_READ]), Long.parseLong(f[WRITES]),
-                    Long.parseLong(f[SECTORS_WRITTEN]), Long.parseLong(f[DISCARDS]), Long.parseLong(f[SECTORS_DISCARDED]),
-                    Long.parseLong(f[FLUSHES]));
+            return Files.readString(Path.of("/sys/block", device.name(), "stat")).trim().split("\\s+");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
