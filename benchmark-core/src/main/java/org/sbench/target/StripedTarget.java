@@ -3,9 +3,12 @@ package org.sbench.target;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -58,9 +61,11 @@ public final class StripedTarget implements Target {
 
     /**
      * Opens every member of {@code stripe} with {@code open} (a file member gets its share of the
-     * array's {@code --size}), in stripe order, once {@code checkRoom} has found room for all of them on their file
-     * systems together ({@link FileTarget#checkMembersRoom}); when a later one fails, abandons those opened
-     * ({@link Target#abandon}).
+     * array's {@code --size}), in the order of their identities ({@link #checkDistinct}), once {@code checkRoom} has
+     * found room for all of them on their file systems together ({@link FileTarget#checkMembersRoom}); when a later
+     * one fails, abandons those opened ({@link Target#abandon}). Opening locks a member: in stripe order, two
+     * stripes of shared members named in other orders, started together, could each lock one and be refused the
+     * other's, and neither ran; in one order the first shared member decides.
      *
      * @throws SbenchException a usage error for a member named twice, members on one disk, a member
      *                         smaller than a chunk or a chunk smaller than a member's block; whatever
@@ -69,15 +74,17 @@ public final class StripedTarget implements Target {
     static StripedTarget open(String spec, StripeSpec stripe, TargetSettings settings,
                               BiFunction<String, TargetSettings, Target> open, BiConsumer<List<String>, TargetSettings> checkRoom) {
         StripeLayout layout = new StripeLayout(stripe.members().size(), stripe.chunkBytes());
-        checkDistinct(spec, stripe.members());
+        List<String> lockOrder = checkDistinct(spec, stripe.members());
         TargetSettings each = share(settings, layout);
         checkRoom.accept(stripe.members(), each);
         List<Target> opened = new ArrayList<>();
+        Map<String, Target> byMember = new HashMap<>();
         try {
             long smallest = Long.MAX_VALUE;
-            for (String member : stripe.members()) {
+            for (String member : lockOrder) {
                 Target t = open.apply(member, each);
                 opened.add(t);
+                byMember.put(member, t);
                 if (t.logicalBlockSize() > stripe.chunkBytes()) {
                     throw SbenchException.usage("--target " + spec + ": chunk " + StripeSpec.chunkText(stripe.chunkBytes())
                             + " is smaller than the " + t.logicalBlockSize() + "-byte blocks of " + member);
@@ -88,7 +95,7 @@ public final class StripedTarget implements Target {
                 }
                 smallest = Math.min(smallest, t.capacityBytes());
             }
-            return new StripedTarget(spec, layout, opened, layout.memberBytes(smallest));
+            return new StripedTarget(spec, layout, stripe.members().stream().map(byMember::get).toList(), layout.memberBytes(smallest));
         } catch (RuntimeException e) {
             RuntimeException closing = closeAll(opened, Target::abandon);
             if (closing != null) {
@@ -107,10 +114,12 @@ public final class StripedTarget implements Target {
 
     /**
      * Refuses a member named twice, through whatever path: the same disk (a partition's disk too:
-     * its members would share one queue, and one run lock per disk) or the same file.
+     * its members would share one queue, and one run lock per disk) or the same file. Returns the
+     * members in the order of their identities' text (the disk's {@code MAJOR:MINOR}, the file's
+     * device and inode, a new file's path), which every process gives them whatever the stripe's order.
      */
-    private static void checkDistinct(String spec, List<String> members) {
-        Map<Object, String> seen = new LinkedHashMap<>();
+    private static List<String> checkDistinct(String spec, List<String> members) {
+        Map<Object, String> seen = new TreeMap<>(Comparator.comparing(Object::toString));
         for (String member : members) {
             Path path = Path.of(member);
             Object key;
@@ -129,6 +138,7 @@ public final class StripedTarget implements Target {
                         + "; a stripe needs distinct drives");
             }
         }
+        return List.copyOf(seen.values());
     }
 
     /** A member's settings: a file member is made or grown to its share of {@code --size} (or of the default size). */

@@ -8,9 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Phaser;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -175,6 +182,54 @@ class StripedTargetTest {
         }
         try (Target t = Targets.open(dir.resolve("b").toString(), WRITE)) {
             assertEquals(MIB, t.capacityBytes());
+        }
+    }
+
+    /**
+     * Two stripes over the same members named in other orders, started together: each locked its members in stripe
+     * order, so each could take its first and be refused the other's, and neither ran, each naming the other as the
+     * holder (stripe:64K:/dev/loop1,/dev/loop0 and stripe:64K:/dev/loop0,/dev/loop1, two sbench replays at once: both
+     * exit 4 in 1 of 4 tries). Here each session waits after its first member until the other has opened its first or
+     * failed, the interleaving that did it: one of them must run.
+     */
+    @Test
+    void twoStripesOfTheSameMembersInOtherOrdersStartedTogetherRunOne() throws Exception {
+        Files.write(dir.resolve("a"), new byte[MIB]);
+        Files.write(dir.resolve("b"), new byte[MIB]);
+        Phaser firstOpened = new Phaser(2);
+        BiFunction<String, TargetSettings, Target> openThenWait = (member, settings) -> {
+            Target t;
+            try {
+                t = Targets.open(member, settings);
+            } catch (RuntimeException e) {
+                firstOpened.arriveAndDeregister();
+                throw e;
+            }
+            if (firstOpened.getPhase() == 0) {
+                firstOpened.arriveAndAwaitAdvance();
+            }
+            return t;
+        };
+        ExecutorService sessions = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<StripedTarget>> runs = new ArrayList<>();
+            for (String spec : List.of(spec("64K", "a", "b"), spec("64K", "b", "a"))) {
+                runs.add(sessions.submit(() -> StripedTarget.open(spec, StripeSpec.parse(spec), WRITE, openThenWait, (m, s) -> { })));
+            }
+            List<StripedTarget> running = new ArrayList<>();
+            List<Throwable> refused = new ArrayList<>();
+            for (Future<StripedTarget> run : runs) {
+                try {
+                    running.add(run.get());
+                } catch (ExecutionException e) {
+                    refused.add(e.getCause());
+                }
+            }
+            running.forEach(StripedTarget::close);
+            assertEquals(1, running.size(), "refusals: " + refused);
+            assertEquals(ErrorKind.TARGET_IN_USE, ((SbenchException) refused.get(0)).kind());
+        } finally {
+            sessions.shutdownNow();
         }
     }
 

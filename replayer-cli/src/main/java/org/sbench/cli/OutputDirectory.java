@@ -1,6 +1,7 @@
 package org.sbench.cli;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,12 +23,23 @@ final class OutputDirectory implements AutoCloseable {
 
     /** {@code dir} as named by {@code option}, made with any missing parents. */
     OutputDirectory(String option, Path dir) {
+        this(option, dir, check(option, dir));
+    }
+
+    /** {@code dir} as named by {@code option}, made from the directories {@link #check} found {@code missing}. */
+    OutputDirectory(String option, Path dir, List<Path> missing) {
         this.path = dir;
-        List<Path> missing = check(option, dir);
         try {
             for (Path p : missing) {
-                made.add(Files.createDirectory(p));
-                DurableEntries.sync(p.getParent());
+                try {
+                    made.add(Files.createDirectory(p));
+                    DurableEntries.sync(p.getParent());
+                } catch (FileAlreadyExistsException meanwhile) {
+                    if (!Files.isDirectory(p)) {
+                        throw meanwhile;
+                    }
+                    // Made since check() by another command writing there: taken, and left to it.
+                }
             }
         } catch (IOException e) {
             close();

@@ -57,7 +57,11 @@ public final class AtomicFileOutput implements AutoCloseable {
             try {
                 opened = file ? FileChannel.open(made, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
                         : FileChannel.open(made, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
-                PartFiles.hold(made, opened);
+                if (!PartFiles.hold(made, opened)) {
+                    // Taken for a stale part by another sbench, which deletes it: draw another.
+                    opened.close();
+                    opened = null;
+                }
             } catch (FileAlreadyExistsException taken) {
                 // Another temporary file has the name: draw another.
             } catch (IOException e) {

@@ -73,14 +73,23 @@ public final class PartFiles {
      * Takes {@code part}, just created and open as {@code channel}, as this process's: locks it, so
      * that no other sbench takes it for a stale one. On a filesystem without locks it stays unlocked,
      * and no other sbench can take a lock of it either: such part files are never taken for stale.
+     * False when another sbench's {@link #removeStale} came between its creation and this lock (it
+     * holds the lock, or has deleted the file): the part is not this process's, and the caller closes
+     * {@code channel} and makes another.
      */
-    static void hold(Path part, FileChannel channel) {
+    static boolean hold(Path part, FileChannel channel) {
         OWN.add(part);
+        boolean locked;
         try {
-            channel.tryLock();
+            locked = channel.tryLock() != null;
         } catch (IOException noLocksHere) {
-            // as said: removeStale cannot lock it either, so leaves it
+            locked = true; // as said: removeStale cannot lock it either, so leaves it
         }
+        if (locked && Files.exists(part)) {
+            return true;
+        }
+        release(part);
+        return false;
     }
 
     /** {@code part} is renamed or deleted: no longer this process's to hold. */

@@ -9,9 +9,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -96,6 +98,44 @@ class PartFilesTest {
             assertEquals(List.of("r.json"), names());
         } finally {
             holder.destroyForcibly().waitFor();
+        }
+    }
+
+    /**
+     * Another sbench's {@link PartFiles#removeStale} may open a part file between its creation and its writer's lock:
+     * it then takes the lock and deletes the file, and the writer wrote into a file no longer there. Two {@code
+     * sbench report R --csv D} at once, D new, in 25 tries: once the one said "removed D/.summary.csv.2wit0j4i86v6f.part,
+     * a part of summary.csv left by an sbench that ended before it finished" of the other's live part, which then
+     * failed, exit 5, "cannot write D/summary.csv: no such file". A part file gone, or locked by another, before its
+     * writer's lock is not the writer's: it draws another.
+     */
+    @Test
+    void aPartRemovedBeforeItsWriterLockedItIsNotHeld() throws IOException {
+        Path part = PartFiles.name(dir, "r.json", 1);
+        try (FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            Files.delete(part);
+            assertFalse(PartFiles.hold(part, channel));
+        }
+    }
+
+    @Test
+    void aPartLockedByAnotherProcessBeforeItsWriterIsNotHeld() throws Exception {
+        Path part = PartFiles.name(dir, "r.json", 2);
+        try (FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            Process locker = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), PartLocker.class.getName(), part.toString()).redirectErrorStream(true).start();
+            try {
+                assertEquals("locked", new BufferedReader(new InputStreamReader(locker.getInputStream(), StandardCharsets.UTF_8)).readLine());
+                assertFalse(PartFiles.hold(part, channel));
+            } finally {
+                locker.destroyForcibly().waitFor();
+            }
+        }
+        Path mine = PartFiles.name(dir, "r.json", 3);
+        try (FileChannel channel = FileChannel.open(mine, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            assertTrue(PartFiles.hold(mine, channel), "created, locked and still there");
+        } finally {
+            PartFiles.release(mine);
         }
     }
 
