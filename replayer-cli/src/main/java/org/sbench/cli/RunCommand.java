@@ -135,6 +135,12 @@ final class RunCommand implements Callable<Integer> {
                             + "' continues at the first step not finished");
                     throw e;
                 }
+                if (lines.begun) {
+                    // The steps are recorded; the bundle's end failed (bundle.json's status, report.html): a resume writes it.
+                    spec.commandLine().getErr().println("INCOMPLETE: the steps that ran are recorded in " + dir + ", its end (bundle.json's"
+                            + " status, report.html) is not; '" + resumeCommand(dir, writeAgain) + "' writes it, and runs any step not finished");
+                    throw e;
+                }
                 // A stop while the steps are checked, before the first runs (a replay step plans its trace).
                 return stop.abandoned(e, spec.commandLine().getErr(), "no step run");
             }
@@ -202,6 +208,8 @@ final class RunCommand implements Callable<Integer> {
         private final ProgressLine progress;
         final List<String> ioErrors = new ArrayList<>();
         String running;
+        /** True once the bundle holds a step, finished now or before. */
+        boolean begun;
 
         /** {@code progress}: the steps' progress line, ended before a step's line (a step stopped in a purge or an idle wait left it open). */
         Lines(PrintWriter out, PrintWriter err, ProgressLine progress) {
@@ -217,6 +225,7 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public void finishedBefore(PlannedStep p, StepResult finished) {
+            begun = true;
             out.println("step " + (p.ordinal() + 1) + "  " + finished.label() + "  finished before");
             out.flush();
         }
@@ -231,6 +240,7 @@ final class RunCommand implements Callable<Integer> {
         @Override
         public void done(PlannedStep p, StepResult r, StepNumbers n) {
             running = null;
+            begun = true;
             progress.end();
             out.println("step " + (p.ordinal() + 1) + "  " + (r.complete() ? "done" : "stopped (" + r.stopReason() + ")") + "  "
                     + StepTable.f1(r.durationNs() / NS_PER_S) + " s, " + StepTable.f1(n.mbps()) + " MB/s, " + StepTable.f0(n.iops()) + " IOPS");

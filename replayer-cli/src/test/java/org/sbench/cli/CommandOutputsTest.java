@@ -286,6 +286,40 @@ class CommandOutputsTest {
         }
     }
 
+    /**
+     * A scenario whose steps are all recorded but whose end cannot be written (bundle.json's status, then report.html, on a
+     * full disk) tells how to finish it: before, only the error line was printed (exit 5), though a resume writes the end.
+     * The command it prints, run as written once there is room, finishes the bundle.
+     */
+    @Test
+    @Tag("device")
+    void aScenarioWhoseEndCannotBeWrittenSaysHowToFinishIt(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - fill: {passes: 1}\n");
+        // Room for the bundle and its step (some 5 pages), then for one of its two end writes (bundle.json, report.html) or none.
+        for (int pages = 6; pages <= 7; pages++) {
+            Path mount = Files.createDirectory(dir.resolve("small-" + pages));
+            try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+                fs.fillLeaving(pages);
+                Path bundle = fs.dir().resolve("b");
+                CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", "null", "--size", "4M", "--progress", "none", "--out",
+                        bundle.toString());
+                assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+                String resume = "sbench run --resume " + bundle + " --target null --size 4194304";
+                String[] err = r.err().split("\n");
+                assertEquals("INCOMPLETE: the steps that ran are recorded in " + bundle + ", its end (bundle.json's status, report.html)"
+                        + " is not; '" + resume + "' writes it, and runs any step not finished", err[0], r.err());
+                assertTrue(err.length == 2 && err[1].startsWith("sbench: cannot write " + bundle + "/")
+                        && err[1].endsWith(": No space left on device"), r.err());
+                Files.delete(fs.dir().resolve(".filler"));
+                CliTest.Run resumed = CliTest.run(resume.substring("sbench ".length()).split(" "));
+                assertEquals(0, resumed.code(), resumed.err());
+                assertTrue(Files.isRegularFile(bundle.resolve("report.html")));
+                assertTrue(Files.readString(bundle.resolve("bundle.json")).contains("\"complete\" : true"));
+            }
+        }
+    }
+
     /** /dev is RAM and holds devices: a mistyped output there, a file or a directory, is refused, whichever option names it. */
     @Test
     void noOutputOptionMakesAFileOrDirectoryUnderDev(@TempDir Path dir) throws Exception {

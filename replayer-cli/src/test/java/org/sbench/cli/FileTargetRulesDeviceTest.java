@@ -115,6 +115,27 @@ class FileTargetRulesDeviceTest {
     }
 
     /**
+     * A command that replays no trace (cdm, the steps) was told of a new file that does not fit to give "a smaller --size
+     * (for a trace that reaches past it, with --fit wrap or scale)": it has no trace, nor --fit.
+     */
+    @Test
+    void aFileThatDoesNotFitIsToldOfNoTraceWhereNoneIsReplayed(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1L << 20)) {
+            String image = fs.dir().resolve("c.img").toString();
+            String[][] commands = {
+                {"cdm", "--target", image, "--size", "2M", "--preset", "v3", "--progress", "none"},
+                {"torture", "--target", image, "--size", "2M", "--duration", "1s", "--progress", "none"},
+            };
+            for (String[] command : commands) {
+                CliTest.Run r = CliTest.run(command);
+                assertEquals(ExitCodes.USAGE, r.code(), r.err());
+                assertTrue(r.err().startsWith("sbench: " + image + ": a new file of 2.10 MB (--size) does not fit on its file system,"
+                        + " which has 1.05 MB free: give a smaller --size, or a file on another file system\n"), r.err());
+            }
+        }
+    }
+
+    /**
      * Growing an existing file with --size must fit its file system as a new file must: it was not checked, and a
      * growth past the free space got as far as fallocate's ENOSPC (exit 5) after the run began its setup. On a tmpfs of
      * 1200 MiB, 1.26 GB free, a file of 256 MiB leaves 990 MB: grown to 2 GiB it needs 1.88 GB more, to 1 GiB 805 MB.

@@ -12,6 +12,9 @@ import org.sbench.spark.split.HadoopFiles;
 
 /** Spark writes a table as a directory; an existing one is refused, as is a scheme no FileSystem reads, before the job. */
 public final class NewDirectory {
+    /** The JDK's message of ENOSPC (strerror's). */
+    private static final String NO_SPACE = "No space left on device";
+
     private NewDirectory() {
     }
 
@@ -51,6 +54,12 @@ public final class NewDirectory {
             Path table = new Path(temp, target.getName());
             writer.writeAt(table.toString());
             rename(fs, table, option, out);
+        } catch (Exception e) {
+            IOException full = noSpace(e);
+            if (full != null) {
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": " + SbenchException.reason(full), e);
+            }
+            throw e;
         } finally {
             try {
                 fs.delete(temp, true);
@@ -59,6 +68,19 @@ public final class NewDirectory {
                 // The failure being reported matters more than a temporary directory left behind.
             }
         }
+    }
+
+    /**
+     * The ENOSPC among {@code e}'s causes, or null. Spark's task failure says only that it failed writing, naming the hidden
+     * directory; the full file system is found deep in its causes (through Parquet's and Hadoop's FSError).
+     */
+    private static IOException noSpace(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException io && NO_SPACE.equals(io.getMessage())) {
+                return io;
+            }
+        }
+        return null;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,6 +60,28 @@ class NewDirectoryTest {
             throw new IllegalStateException("the JVM ends here: nothing after the shutdown hooks runs");
         }));
         assertEquals(List.of(), leftAtClose);
+    }
+
+    /**
+     * A table whose file system filled up as it was written is said to be so, naming OUT: {@code sbench-spark convert
+     * l11.csv o.parquet} on a tmpfs with 64 KiB free said "the Spark job failed: [TASK_WRITE_FAILED] Task failed while
+     * writing rows to file:.../.o.parquet.sbench-UUID/o.parquet. SQLSTATE: 58030", naming the hidden directory and not the
+     * cause. The writer throws the chain Spark threw there: its task failure, Parquet's, Hadoop's FSError (an Error) of the ENOSPC.
+     */
+    @Test
+    void aTableOnAFullDiskIsSaidSoNamingOut(@TempDir Path dir) throws Exception {
+        FileSystem fs = FileSystem.newInstance(new Configuration());
+        Path out = dir.resolve("out.parquet");
+        IOException full = new IOException("No space left on device");
+        SbenchException e = assertThrows(SbenchException.class, () -> NewDirectory.write(fs, "OUT", out.toString(), at -> {
+            throw new RuntimeException("[TASK_WRITE_FAILED] Task failed while writing rows to file:" + at,
+                    new IllegalStateException("Unable to close resource", new Error(full)));
+        }));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertEquals("cannot write " + out + ": No space left on device", e.getMessage());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList());
+        }
     }
 
     @Test
