@@ -99,6 +99,24 @@ class BundleLogTest {
     }
 
     /**
+     * A bundle.json whose target had lost its kind (the null target's name; a path is absent there) was read, and
+     * compare of it ended in a NullPointerException, exit 70 (found by bench/JsonFuzz.java).
+     */
+    @Test
+    void anIndexWhoseTargetHasNoKindIsRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM, StepListener.NONE,
+                new ReplayControl(), "test");
+        Path index = bundleDir.resolve(BundleDirectory.INDEX);
+        String good = Files.readString(index);
+        assertTrue(good.contains("\"kind\" : \"null\","), good);
+        Files.writeString(index, good.replace("\"kind\" : \"null\",", ""));
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(index + ": not an sbench bundle: no steps, state log, scenario, target (with its kind) or host", e.getMessage());
+    }
+
+    /**
      * The index, every step's record, was written whole after each step: about 365 n^2 bytes over n steps (36 GB for
      * 10,000 torture steps on the null target). Each step's record is appended to the step log; the index is its head,
      * written when the bundle begins and ends.
