@@ -304,6 +304,11 @@ public final class BundleDirectory {
         if (step == null || step.kind() == null || step.label() == null || step.options() == null || step.runs() == null) {
             throw SbenchException.badInput(index, which + " is not a whole step record (kind, label, options, runs)");
         }
+        // Reports and compare show these as the step's time and data written.
+        if (step.durationNs() < 0 || step.bytesWritten() < 0) {
+            String key = step.durationNs() < 0 ? "durationNs " + step.durationNs() : "bytesWritten " + step.bytesWritten();
+            throw SbenchException.badInput(index, which + " has " + key + ", expected 0 or more");
+        }
         Path steps = dir.resolve(STEPS).normalize();
         for (StepResult.NamedRun run : step.runs()) {
             if (run == null || run.name() == null || run.file() == null) {

@@ -98,6 +98,26 @@ class BundleLogTest {
         assertEquals(1, BundleDirectory.open(bundleDir).read().steps().size());
     }
 
+    /** A step record of a negative time or bytes written was read, and compare showed them: 'time s -0.00', 'data written MB -1.00'. */
+    @Test
+    void aStepRecordOfANegativeTimeOrBytesWrittenIsRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM, StepListener.NONE,
+                new ReplayControl(), "test");
+        Path log = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        String good = Files.readString(log);
+        String[][] cases = {
+            {"\"durationNs\":\\d+", "\"durationNs\":-5", "step 1 has durationNs -5, expected 0 or more"},
+            {"\"bytesWritten\":\\d+", "\"bytesWritten\":-1000000", "step 1 has bytesWritten -1000000, expected 0 or more"},
+        };
+        for (String[] c : cases) {
+            Files.writeString(log, good.replaceFirst(c[0], c[1]));
+            SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read(), c[1]);
+            assertEquals(ErrorKind.BAD_INPUT, e.kind());
+            assertEquals(log + ":1: " + c[2], e.getMessage());
+        }
+    }
+
     /**
      * A bundle.json whose target had lost its kind (the null target's name; a path is absent there) was read, and
      * compare of it ended in a NullPointerException, exit 70 (found by bench/JsonFuzz.java).
