@@ -173,9 +173,11 @@ public final class BundleDirectory {
         if (b != null) {
             JsonErrors.refuseNewer(index.toString(), "bundle", b.format(), Bundle.FORMAT);
         }
+        // The target's kind names the drive where it has no path (the null target): reports and compare name it so.
         if (b == null || !hasStepLog(b) && (b.steps() == null || b.stateLog() == null) || b.scenario() == null || b.target() == null
-                || b.host() == null) {
-            throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target or host");
+                || b.target().kind() == null || b.host() == null) {
+            throw SbenchException.badInput(index.toString(), "not an sbench bundle: no steps, state log, scenario, target (with its"
+                    + " kind) or host");
         }
         for (int i = 0; !hasStepLog(b) && i < b.steps().size(); i++) {
             checkStep(index.toString(), i, b.steps().get(i));
@@ -301,6 +303,11 @@ public final class BundleDirectory {
         String which = "step " + (i + 1);
         if (step == null || step.kind() == null || step.label() == null || step.options() == null || step.runs() == null) {
             throw SbenchException.badInput(index, which + " is not a whole step record (kind, label, options, runs)");
+        }
+        // Reports and compare show these as the step's time and data written.
+        if (step.durationNs() < 0 || step.bytesWritten() < 0) {
+            String key = step.durationNs() < 0 ? "durationNs " + step.durationNs() : "bytesWritten " + step.bytesWritten();
+            throw SbenchException.badInput(index, which + " has " + key + ", expected 0 or more");
         }
         Path steps = dir.resolve(STEPS).normalize();
         for (StepResult.NamedRun run : step.runs()) {

@@ -46,6 +46,14 @@ class BundleLogTest {
         return new ReplayStep("t.sbt", trace, null, ReadOptions.DEFAULTS, ReplaySettings.DEFAULTS.withRecordedQd(0, 0), Map.of());
     }
 
+    /** {@code dir/b}: a bundle of one replay step on the null target. */
+    private static Path bundleOfOneReplay(Path dir) {
+        Path bundleDir = dir.resolve("b");
+        StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM, StepListener.NONE,
+                new ReplayControl(), "test");
+        return bundleDir;
+    }
+
     @Test
     void aStepCommandWritesABundleOfOneStepWhoseRunReportReads(@TempDir Path dir) {
         Path bundleDir = dir.resolve("b");
@@ -66,12 +74,13 @@ class BundleLogTest {
         assertEquals(100, run.summary().ios());
     }
 
-    /** A step log edited to name /etc/passwd was resumed: every step ran again, then the read of that file failed. */
+    /**
+     * A step log edited to name /etc/passwd was resumed: every step ran again, then the read of that file failed. A step
+     * record of a negative time or bytes written was read, and compare showed them ('time s -0.00', 'data written MB -1.00').
+     */
     @Test
     void aStepLogNamingRunFilesOutsideTheBundleOrMissingIsRefused(@TempDir Path dir) throws Exception {
-        Path bundleDir = dir.resolve("b");
-        StepSession.run(replay(trace(dir)), NullTarget.NAME, TargetSettings.DEFAULTS, bundleDir, NanoClock.SYSTEM, StepListener.NONE,
-                new ReplayControl(), "test");
+        Path bundleDir = bundleOfOneReplay(dir);
         Path log = bundleDir.resolve(BundleDirectory.STEP_LOG);
         String good = Files.readString(log);
         String[][] cases = {
@@ -79,10 +88,13 @@ class BundleLogTest {
             {"steps/01-replay/t.sbt.json", "/etc/passwd", "step 1 names run file '/etc/passwd', outside the bundle's steps/"},
             {"steps/01-replay/t.sbt.json", "steps/01-replay/gone.json", "step 1 names run file 'steps/01-replay/gone.json', which is missing"},
             {"\"kind\":\"replay\"", "\"kind\":null", "step 1 is not a whole step record (kind, label, options, runs)"},
+            {"\"durationNs\":\\d+", "\"durationNs\":-5", "step 1 has durationNs -5, expected 0 or more"},
+            {"\"bytesWritten\":\\d+", "\"bytesWritten\":-1000000", "step 1 has bytesWritten -1000000, expected 0 or more"},
         };
         for (String[] c : cases) {
-            assertTrue(good.contains(c[0]), c[0] + " in " + good);
-            Files.writeString(log, good.replace(c[0], c[1]));
+            String edited = good.replaceFirst(c[0], c[1]);
+            assertTrue(!edited.equals(good), c[0] + " in " + good);
+            Files.writeString(log, edited);
             SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read(), c[1]);
             assertEquals(ErrorKind.BAD_INPUT, e.kind());
             assertEquals(log + ":1: " + c[2], e.getMessage());
@@ -96,6 +108,22 @@ class BundleLogTest {
         Files.delete(run);
         Files.move(moved, run);
         assertEquals(1, BundleDirectory.open(bundleDir).read().steps().size());
+    }
+
+    /**
+     * A bundle.json whose target had lost its kind (the null target's name; a path is absent there) was read, and
+     * compare of it ended in a NullPointerException, exit 70 (found by bench/JsonFuzz.java).
+     */
+    @Test
+    void anIndexWhoseTargetHasNoKindIsRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = bundleOfOneReplay(dir);
+        Path index = bundleDir.resolve(BundleDirectory.INDEX);
+        String good = Files.readString(index);
+        assertTrue(good.contains("\"kind\" : \"null\","), good);
+        Files.writeString(index, good.replace("\"kind\" : \"null\",", ""));
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(bundleDir).read());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(index + ": not an sbench bundle: no steps, state log, scenario, target (with its kind) or host", e.getMessage());
     }
 
     /**
