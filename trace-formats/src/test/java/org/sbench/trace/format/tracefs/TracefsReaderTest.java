@@ -304,19 +304,13 @@ class TracefsReaderTest {
      */
     @Test
     void aFileWithNoLineOfATraceIsRefused() throws Exception {
-        String message = ": no line is a kernel trace's (a header from '# tracer:', or an event 'TASK-PID [CPU] SECONDS:"
-                + " EVENT: ...'): not a tracefs trace";
-        Path msr = fixture("msr/hm_1.csv");
-        assertBadInput(msr + message, FORMAT, msr);
-        Path csv = write(dir, "# source: msr\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n0,1,0,4096,R,0,1,\n");
-        assertBadInput(csv + message, FORMAT, csv);
-        Path blkparse = fixture("blkparse/two-disks.txt");
-        assertBadInput(blkparse + message, FORMAT, blkparse);
-        assertEquals(List.of(), readAll(FORMAT, write(dir, "# tracer: nop\n#\n"), ReadOptions.DEFAULTS));
-        assertEquals(List.of(), readAll(FORMAT, write(dir,
-                "CPU 0 is empty\ncpus=2\n  bash-1 [000] ..... 5120.000001: sched_switch: prev_comm=bash\nCPU:1 [LOST 3 EVENTS]\n"),
-                ReadOptions.DEFAULTS));
-        assertEquals(List.of(), readAll(FORMAT, write(dir, "\n \n"), ReadOptions.DEFAULTS));
+        FormatSamples.assertEachRefused(FORMAT, ": no line is a kernel trace's (a header from '# tracer:', or an event"
+                + " 'TASK-PID [CPU] SECONDS: EVENT: ...'): not a tracefs trace", fixture("msr/hm_1.csv"),
+                write(dir, "# source: msr\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n0,1,0,4096,R,0,1,\n"),
+                fixture("blkparse/two-disks.txt"));
+        FormatSamples.assertEachReadsAsNoIo(FORMAT, dir, "# tracer: nop\n#\n",
+                "CPU 0 is empty\ncpus=2\n  bash-1 [000] ..... 5120.000001: sched_switch: prev_comm=bash\nCPU:1 [LOST 3 EVENTS]\n",
+                "\n \n");
     }
 
     @Test
