@@ -511,7 +511,8 @@ public class ReaderFuzz {
     private static boolean wholeFile(String m) {
         return m.contains("more than 292 years") || m.contains("empty file") || m.contains("not a trace format") || m.contains("no IO records")
             || m.contains("unexpected end of data") || m.contains("cannot decompress any of the file")
-            || m.contains("cannot open the") || m.contains(": empty: expected the header") || m.contains("no line is an xperf dump's");
+            || m.contains("cannot open the") || m.contains(": empty: expected the header") || m.contains("no line is an xperf dump's")
+            || m.contains("no line is a kernel trace's") || m.contains("no line is blkparse's");
     }
 
     private void convertLeavesNothing(String sample, String mutation, Path file, String format, byte[] variant) {

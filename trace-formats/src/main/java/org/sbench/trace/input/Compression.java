@@ -6,6 +6,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.commons.compress.MemoryLimitException;
+import org.apache.commons.compress.compressors.CompressorInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
@@ -17,7 +18,8 @@ import org.sbench.SbenchException;
  * takes at most {@link #MEMORY_LIMIT_MIB} MiB whatever the file's header asks for: an xz stream
  * needing more (a dictionary over about 127 MiB; {@code xz -9} needs 65 MiB) or a zstd frame with a
  * larger window ({@code zstd --long=28} or more; libzstd's own default limit) is refused in one line
- * naming the file, the decompressed byte and how to read it.
+ * naming the file, the decompressed byte and how to read it. A file damaged past its start (cut short,
+ * garbage after its stream) gives the bytes decompressed before the damage, then fails.
  */
 enum Compression {
     NONE(new byte[0]),
@@ -59,11 +61,11 @@ enum Compression {
     /** {@code raw} decompressed; the file is named {@code name} in the error of a stream over the memory limit. */
     InputStream wrap(InputStream raw, String name) throws IOException {
         switch (this) {
-            case GZIP: return new GzipCompressorInputStream(new GzipHeaderText(raw, name), true);
-            case XZ: return new Limited(XZCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true)
+            case GZIP: return new Counted(new GzipCompressorInputStream(new GzipHeaderText(raw, name), true), name);
+            case XZ: return new Counted(XZCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true)
                     .setMemoryLimitKiB(MEMORY_LIMIT_MIB * 1024).get(), name);
-            case BZIP2: return new BZip2CompressorInputStream(raw, true);
-            case ZSTD: return new Limited(new ZstdCompressorInputStream(raw), name);
+            case BZIP2: return new Counted(new BZip2CompressorInputStream(raw, true), name);
+            case ZSTD: return new Counted(new ZstdCompressorInputStream(raw), name);
             default: return raw;
         }
     }
@@ -77,7 +79,7 @@ enum Compression {
             return xzOverLimit(m.getMemoryNeededInKb(), name);
         }
         if (e instanceof org.tukaani.xz.MemoryLimitException m) {
-            // From available(), starting the next stream of a concatenated file: commons-compress passes xz's own on.
+            // Starting the next stream of a concatenated file, commons-compress passes xz's own on.
             return xzOverLimit(m.getMemoryNeeded(), name);
         }
         if (e instanceof ZstdIOException z && z.getErrorCode() == Zstd.errFrameParameterWindowTooLarge()) {
@@ -127,13 +129,22 @@ enum Compression {
         }
     }
 
-    /** A decompressed stream that counts the bytes it gave, to name the one where the decompressor refused the memory it needed. */
-    private static final class Limited extends InputStream {
-        private final InputStream in;
+    /**
+     * A decompressed stream that counts the bytes it gave: to name the one where the decompressor refused the memory
+     * it needed, and to give the bytes a read decompressed before it failed, which the decompressor counts but does
+     * not return (a read of 256 KiB, all of a small file, was lost to garbage after its stream or a cut), the failure
+     * coming at the next read. It says no bytes are available without blocking: a BufferedInputStream above asks
+     * between reads, and the decompressor, asked, may start the next stream of a concatenated file (or the garbage
+     * after one) and fail, and that read's bytes were lost with the failure.
+     */
+    private static final class Counted extends InputStream {
+        private final CompressorInputStream in;
         private final String name;
         private long position;
+        /** The decompressor's failure, thrown at the read after the one that gave the bytes before it. */
+        private IOException failure;
 
-        Limited(InputStream in, String name) {
+        Counted(CompressorInputStream in, String name) {
             this.in = in;
             this.name = name;
         }
@@ -146,22 +157,22 @@ enum Compression {
 
         @Override
         public int read(byte[] into, int offset, int length) throws IOException {
+            if (failure != null) {
+                throw failure;
+            }
             try {
                 int n = in.read(into, offset, length);
                 position += Math.max(n, 0);
                 return n;
             } catch (IOException e) {
-                throw refused(e);
-            }
-        }
-
-        /** The decompressor may start the next stream of a concatenated file to answer, and refuse it. */
-        @Override
-        public int available() throws IOException {
-            try {
-                return in.available();
-            } catch (IOException e) {
-                throw refused(e);
+                IOException other = refused(e);
+                long given = in.getBytesRead() - position;
+                if (given <= 0) {
+                    throw other;
+                }
+                failure = other;
+                position += given;
+                return (int) given;
             }
         }
 

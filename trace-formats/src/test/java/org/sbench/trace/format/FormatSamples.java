@@ -1,6 +1,7 @@
 // Samples of every text format for the formats' tests: hand-written lines, fixture files, files to write.
 package org.sbench.trace.format;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
@@ -11,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 
 /**
@@ -103,6 +106,20 @@ public final class FormatSamples {
         Path file = Files.createTempFile(dir, "trace", ".txt");
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;
+    }
+
+    /** Asserts that {@code format} refuses each of {@code files} in one line: the file's name, then {@code message}. */
+    public static void assertEachRefused(TraceFormat format, String message, Path... files) {
+        for (Path file : files) {
+            TestRecords.assertBadInput(file + message, format, file);
+        }
+    }
+
+    /** Asserts that {@code format} reads each of {@code texts}, written to a file in {@code dir}, as a trace of no IO. */
+    public static void assertEachReadsAsNoIo(TraceFormat format, Path dir, String... texts) throws IOException {
+        for (String text : texts) {
+            assertEquals(List.of(), TestRecords.readAll(format, write(dir, text), ReadOptions.DEFAULTS), text);
+        }
     }
 
     /** A fixture file, named by its path below {@code org/sbench/trace/format/} in the test resources. */

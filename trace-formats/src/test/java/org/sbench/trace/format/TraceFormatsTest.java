@@ -395,6 +395,51 @@ class TraceFormatsTest {
         assertTrue(e.getMessage().endsWith("); is it truncated or corrupt?"), e.getMessage());
     }
 
+    /**
+     * A small compressed file damaged after some of its data (garbage after a whole gzip or bzip2 stream, or the
+     * stream cut short) was "cannot decompress any of the file": the decompressor's bytes of a read that failed were
+     * lost, and under 256 KiB that read was the whole file. Its lines before the damage are read now, and the error
+     * names the line where it is.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"gz garbage", "gz cut", "bz2 garbage", "xz garbage", "zst garbage"})
+    void aSmallCompressedFileDamagedPastItsStartReadsUpToTheDamage(String damage, @TempDir Path dir) throws IOException {
+        String kind = damage.substring(0, damage.indexOf(' '));
+        Path full = dir.resolve("t.csv." + kind);
+        int records = 2000;
+        try (OutputStream out = compress(kind, Files.newOutputStream(full))) {
+            out.write("Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime\n".getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < records; i++) {
+                out.write(((128166400000000000L + i) + ",hm,0,Read," + i * 4096L + ",4096,100\n").getBytes(StandardCharsets.US_ASCII));
+            }
+        }
+        byte[] bytes = Files.readAllBytes(full);
+        boolean garbage = damage.endsWith("garbage");
+        Path damaged = dir.resolve("damaged.csv." + kind);
+        Files.write(damaged, garbage ? concat(bytes, "GARBAGE\n".getBytes(StandardCharsets.US_ASCII))
+                : java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+        List<IoRecord> read = new java.util.ArrayList<>();
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.byName("msr").openReader(org.sbench.trace.input.TraceInput.of(damaged), ReadOptions.DEFAULTS)) {
+                IoRecord rec = new IoRecord();
+                while (r.next(rec)) {
+                    read.add(new IoRecord().copyFrom(rec));
+                }
+            }
+        });
+        if (garbage) {
+            assertEquals(records, read.size(), e.getMessage());
+        } else {
+            assertTrue(read.size() > 0 && read.size() < records, read.size() + " records, " + e.getMessage());
+        }
+        assertTrue(e.getMessage().startsWith(damaged + ": line " + (read.size() + 2) + ": cannot read further ("), e.getMessage());
+        assertEquals(e.getMessage(), assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.open(damaged, null, ReadOptions.DEFAULTS)) {
+                TestRecords.readAll(r);
+            }
+        }).getMessage(), "detected, and read through the pipeline");
+    }
+
     @Test
     void binaryGarbageForcedThroughATextReaderIsRefused(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("garbage.bin");

@@ -52,7 +52,7 @@ public final class BlkparseFormat implements TraceFormat {
     }
 
     /** {@code CPU3 (8,0):} or {@code Total (8,0):}, the first line of a part of blkparse's closing summary. */
-    private static boolean isSummaryStart(String line) {
+    static boolean isSummaryStart(String line) {
         return SUMMARY_START.matcher(line).matches();
     }
 

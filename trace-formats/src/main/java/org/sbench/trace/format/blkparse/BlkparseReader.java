@@ -47,7 +47,8 @@ import org.sbench.trace.input.TraceInput;
  * counted as other requests of 0 bytes), the summary blkparse prints at the end ({@code CPU0 (8,0):},
  * {@code Total (8,0):}, {@code Reads Queued: …}, {@code Throughput …}), blank lines and any line
  * whose first field is not a {@code maj,min} device, and a C with no waiting D (the request
- * was issued before tracing began). A D still waiting at the end of the trace, or when 262,144
+ * was issued before tracing began). A file with lines but none of blkparse's (no event line of any
+ * action, no summary: another format's, read with {@code --from blkparse}) is refused. A D still waiting at the end of the trace, or when 262,144
  * later issues wait behind it (a capture of issues only, {@code blktrace -a issue}; a lost
  * completion), is an IO without a completion time. A completion of a partially completed request
  * is taken from its first C event. Bio-based devices (device-mapper, md) log no D events and give no records.
@@ -65,27 +66,28 @@ final class BlkparseReader extends BlockEventLineReader {
     private static final int EVENT_FIELDS = 7;
     private static final int IO_FIELDS = 10;
     private static final int NS_DIGITS = 9;
+    private static final String NOT_BLKPARSE = "no line is blkparse's (an event 'maj,min cpu seq seconds pid action ...',"
+            + " or its summary): not blkparse output";
     private static final TraceInfo INFO = TraceInfo.of(BlkparseFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
             .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
 
     BlkparseReader(TraceInput input, ReadOptions options) {
-        super(input, options, INFO, true);
+        super(input, options, INFO, true, NOT_BLKPARSE);
     }
 
     @Override
-    protected void parseLine() {
-        int n = fields.splitWhitespace();
-        if (n == 0 || !BlockEventFields.looksLikeDevice(fields, DEVICE)) {
-            return;
+    protected boolean parseLine(int n) {
+        if (!BlockEventFields.looksLikeDevice(fields, DEVICE)) {
+            return false;
         }
         fields.require(EVENT_FIELDS, LAYOUT);
         if (fields.length(ACTION) != 1) {
-            return;
+            return true;
         }
         char action = fields.charAt(ACTION, 0);
         if (action != 'D' && action != 'C' && action != 'R') {
-            return;
+            return true;
         }
         // A request that moves no data (a flush) is printed without "sector + blocks" by blkparse 1.2:
         // the D with the process name alone, "D  FN [kworker/0:2H]", the C or R with the sector alone, "C  FN 0 [0]".
@@ -93,7 +95,7 @@ final class BlkparseReader extends BlockEventLineReader {
         if (!noData) {
             if (n > SECTOR && isPassthrough(SECTOR) || n > PLUS && isPassthrough(PLUS)) {
                 otherKind(action, 0);
-                return;
+                return true;
             }
             fields.require(IO_FIELDS, LAYOUT);
             if (fields.length(PLUS) != 1 || fields.charAt(PLUS, 0) != '+') {
@@ -107,7 +109,7 @@ final class BlkparseReader extends BlockEventLineReader {
         Op op = BlockEventFields.op(fields, RWBS, blocks);
         if (op == null || noData && op != Op.FLUSH) {
             otherKind(action, BlockEventFields.spanBytes(fields, BLOCKS, blocks));
-            return;
+            return true;
         }
         if (action == 'D') {
             issue(timeNs, op, device, sector, SECTOR, blocks, BLOCKS);
@@ -116,6 +118,13 @@ final class BlkparseReader extends BlockEventLineReader {
         } else {
             complete(timeNs, TIME, device, sector, blocks, op, BlockEventFields.errno(fields, n - 1));
         }
+        return true;
+    }
+
+    /** The first line of blkparse's closing summary; its other lines come only after one. */
+    @Override
+    protected boolean isOwnLine() {
+        return BlkparseFormat.isSummaryStart(cursor.line());
     }
 
     /** A D or R of a request of another kind (passthrough, zone management), spanning {@code bytes}: counted at its issue. */

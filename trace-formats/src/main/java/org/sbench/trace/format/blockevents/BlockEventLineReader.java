@@ -19,7 +19,8 @@ import org.sbench.trace.input.TraceInput;
  * {@link #complete} or {@link #requeue}; what it throws is a bad record. An issue whose completion
  * never comes is an IO without a completion time; a reader of a live stream may drop such issues
  * instead (they count as skipped records) and may end the input at a line of its choosing
- * ({@link #endInput}). Not thread-safe.
+ * ({@link #endInput}). A file with lines but none of the format's own (another format's, read with
+ * {@code --from}) is refused at its end; one with none but blank lines reads as no IO. Not thread-safe.
  */
 public abstract class BlockEventLineReader implements TraceReader {
     /** The current line and its place, for {@link #parseLine} and its messages. */
@@ -31,13 +32,19 @@ public abstract class BlockEventLineReader implements TraceReader {
     private final CommNames names = new CommNames();
     private final IoRecord issued = new IoRecord();
     private final RequestAccounts accounts = new RequestAccounts();
+    private final String notTheFormat;
     private boolean endOfInput;
+    private boolean lineSeen;
+    private boolean ownLineSeen;
 
     /**
      * @param keepUncompleted true to hand out an issue whose completion never comes as an IO
      *        without a completion time, false to drop it (counted in {@link #lostIssues()})
+     * @param notTheFormat the message, after the file name, refusing a file with lines but none of the format's own
      */
-    protected BlockEventLineReader(TraceInput input, ReadOptions options, TraceInfo info, boolean keepUncompleted) {
+    protected BlockEventLineReader(TraceInput input, ReadOptions options, TraceInfo info, boolean keepUncompleted,
+            String notTheFormat) {
+        this.notTheFormat = notTheFormat;
         this.cursor = new LineCursor(input, options);
         this.fields = new Fields(cursor);
         this.info = info;
@@ -57,24 +64,45 @@ public abstract class BlockEventLineReader implements TraceReader {
             }
             if (!cursor.advance()) {
                 endOfInput = true;
+                if (lineSeen && !ownLineSeen) {
+                    throw SbenchException.badInput(cursor.fileName(), notTheFormat);
+                }
                 continue;
             }
+            int n = fields.splitWhitespace();
+            if (n == 0) {
+                continue;
+            }
+            lineSeen = true;
+            boolean own;
             try {
-                parseLine();
+                own = parseLine(n);
             } catch (SbenchException e) {
+                // Taken for an event and found bad: reported, not passed over.
+                own = true;
                 cursor.reject(e);
             }
+            ownLineSeen = ownLineSeen || own || isOwnLine();
         }
         return true;
     }
 
     /**
-     * Parses the current line and passes its event, if it is one to pair, on; other lines are
-     * passed over silently.
+     * Parses the current line, split into its {@code n > 0} {@link #fields}, and passes its event,
+     * if it is one to pair, on; other lines are passed over silently.
      *
+     * @return true when the line is known to be one of the format's own (an event's, a header's);
+     *         false leaves it to {@link #isOwnLine}
      * @throws SbenchException for a bad record, skipped within the allowance
      */
-    protected abstract void parseLine();
+    protected abstract boolean parseLine(int n);
+
+    /**
+     * True when the current line, which {@link #parseLine} passed over without knowing it, is
+     * still one of the format's own (an event of a kind not read, a header); asked only until one is
+     * found, so that a slow look costs nothing past a file's first lines.
+     */
+    protected abstract boolean isOwnLine();
 
     /**
      * Ends the input after the current line, as the end of the file would: no further line is

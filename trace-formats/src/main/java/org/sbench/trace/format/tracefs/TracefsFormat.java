@@ -71,7 +71,7 @@ public final class TracefsFormat implements TraceFormat {
      * that logged nothing (on a large machine tracing a few devices, most of them) and
      * {@code cpus=N}.
      */
-    private static boolean isReportPreamble(String line) {
+    static boolean isReportPreamble(String line) {
         String s = line.strip();
         return s.startsWith(EMPTY_CPU_PREFIX) && s.endsWith(EMPTY_CPU_SUFFIX) || s.startsWith(CPU_COUNT_PREFIX);
     }

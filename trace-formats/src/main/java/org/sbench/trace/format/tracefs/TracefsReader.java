@@ -50,7 +50,8 @@ import org.sbench.trace.input.TraceInput;
  *     complete it is the error code ({@code [-5]}: EIO), and an IO that failed is kept and counted
  *     by error ({@link #requestAccounts()}).</li>
  * </ul>
- * Skipped without complaint: header lines starting with {@code #}, every other event (other
+ * Skipped without complaint: header lines starting with {@code #}, the preamble of
+ * {@code trace-cmd report} ({@code CPU 3 is empty}, {@code cpus=4}), every other event (other
  * {@code block_*} events, scheduler events…), {@code block_rq_requeue} after cancelling the
  * issue it re-queues, blank lines, and a complete with no waiting issue (issued before tracing
  * began). A line saying the ring buffer lost events ({@code CPU:2 [LOST 5 EVENTS]} from the
@@ -61,7 +62,8 @@ import org.sbench.trace.input.TraceInput;
  * a lost completion), is an IO without a completion time; a {@link #live} reader drops it
  * instead and counts it in {@link #skippedRecords()}: a recording drains every request before it
  * ends, so an issue left without its completion there means the ring buffer lost events, which
- * the recorder reports.
+ * the recorder reports. A file with lines but none of these (another format's, read with
+ * {@code --from tracefs}) is refused.
  *
  * <p>A live reader ({@link #live}) also hands the {@code trace_marker} lines of the stream to a
  * {@link MarkerSink}, which may end the input there:
@@ -97,6 +99,10 @@ public final class TracefsReader extends BlockEventLineReader {
     private static final char ISSUE_KIND = 'I';
     private static final char COMPLETE_KIND = 'C';
     private static final char REQUEUE_KIND = 'R';
+    /** The first line of the header the kernel writes atop {@code trace}; other formats' comments start with '#' too. */
+    private static final String HEADER_START = "# tracer:";
+    private static final String NOT_A_TRACE = "no line is a kernel trace's (a header from '" + HEADER_START
+            + "', or an event 'TASK-PID [CPU] SECONDS: EVENT: ...'): not a tracefs trace";
     private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
             .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
@@ -122,7 +128,7 @@ public final class TracefsReader extends BlockEventLineReader {
     }
 
     private TracefsReader(TraceInput input, ReadOptions options, MarkerSink markers) {
-        super(input, options, INFO, markers == null);
+        super(input, options, INFO, markers == null, NOT_A_TRACE);
         this.markers = markers;
     }
 
@@ -136,21 +142,21 @@ public final class TracefsReader extends BlockEventLineReader {
     }
 
     @Override
-    protected void parseLine() {
-        int n = fields.splitWhitespace();
-        if (n == 0 || fields.charAt(0, 0) == '#') {
-            return;
+    protected boolean parseLine(int n) {
+        if (fields.charAt(0, 0) == '#') {
+            return false;
         }
         int event = eventField(n);
         if (event < 0) {
             if (isLossLine(n)) {
                 eventsLost();
+                return true;
             }
-            return;
+            return false;
         }
         if (kind == MARKER_KIND) {
             marker(event);
-            return;
+            return true;
         }
         String layout = kind == ISSUE_KIND ? ISSUE_LAYOUT : COMPLETE_LAYOUT;
         if (event < MIN_EVENT_FIELD) {
@@ -169,7 +175,7 @@ public final class TracefsReader extends BlockEventLineReader {
         if (fields.length(cmd) > 0 && fields.charAt(cmd, 0) == '(') {
             if (fields.length(cmd) != 2 || fields.charAt(cmd, 1) != ')') {
                 otherKind(0);
-                return;
+                return true;
             }
             sectorField = cmd + 1;
         }
@@ -186,7 +192,7 @@ public final class TracefsReader extends BlockEventLineReader {
         Op op = BlockEventFields.op(fields, rwbs, count);
         if (op == null) {
             otherKind(BlockEventFields.spanBytes(fields, sectors, count));
-            return;
+            return true;
         }
         if (kind == ISSUE_KIND) {
             issue(timeNs, op, device, sector, sectorField, count, sectors);
@@ -195,6 +201,13 @@ public final class TracefsReader extends BlockEventLineReader {
         } else {
             complete(timeNs, event - 1, device, sector, count, op, BlockEventFields.errno(fields, n - 1));
         }
+        return true;
+    }
+
+    @Override
+    protected boolean isOwnLine() {
+        String line = cursor.line();
+        return line.startsWith(HEADER_START) || TracefsFormat.eventName(line) != null || TracefsFormat.isReportPreamble(line);
     }
 
     /** An event of a request of another kind (passthrough, write-zeroes, zone commands), spanning {@code bytes}: counted at its issue. */

@@ -60,6 +60,19 @@ class BlkparseReaderTest {
         }
     }
 
+    /**
+     * A file none of whose lines is blkparse's (a tracefs capture, an fio iolog read with --from blkparse) read as 0 IOs,
+     * exit 0 (fuzz audit); events of no block IO, a closing summary alone and a blank file still read as none.
+     */
+    @Test
+    void aFileWithNoLineOfBlkparseIsRefused() throws Exception {
+        FormatSamples.assertEachRefused(FORMAT, ": no line is blkparse's (an event 'maj,min cpu seq seconds pid action ...',"
+                + " or its summary): not blkparse output", fixture("tracefs/trace.txt"),
+                write(dir, "fio version 2 iolog\n/dev/sda add\n/dev/sda open\n/dev/sda read 0 4096\n"));
+        FormatSamples.assertEachReadsAsNoIo(FORMAT, dir, "  8,0    1        1     0.000001000   100  Q   W 100 + 8 [dd]\n",
+                "Total (8,0):\n Reads Queued:           0,        0KiB\n", "\n \n");
+    }
+
     /** blkparse prints the kernel's 16-bit error as it is: -5 as 65531, or as -5; both are EIO. */
     @Test
     void failedIosAreKeptAndCountedByError() throws Exception {

@@ -298,6 +298,21 @@ class TracefsReaderTest {
         }
     }
 
+    /**
+     * A file none of whose lines is a kernel trace's (an MSR trace, a blkparse capture read with --from tracefs) read
+     * as 0 IOs, exit 0 (fuzz audit); a header alone, events of no block IO, and a blank file still read as none.
+     */
+    @Test
+    void aFileWithNoLineOfATraceIsRefused() throws Exception {
+        FormatSamples.assertEachRefused(FORMAT, ": no line is a kernel trace's (a header from '# tracer:', or an event"
+                + " 'TASK-PID [CPU] SECONDS: EVENT: ...'): not a tracefs trace", fixture("msr/hm_1.csv"),
+                write(dir, "# source: msr\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n0,1,0,4096,R,0,1,\n"),
+                fixture("blkparse/two-disks.txt"));
+        FormatSamples.assertEachReadsAsNoIo(FORMAT, dir, "# tracer: nop\n#\n",
+                "CPU 0 is empty\ncpus=2\n  bash-1 [000] ..... 5120.000001: sched_switch: prev_comm=bash\nCPU:1 [LOST 3 EVENTS]\n",
+                "\n \n");
+    }
+
     @Test
     void markerLinesAreNotEventsForAFileReader() throws Exception {
         Path file = write(dir, ISSUE + "java-7 [000] ...1. 5120.000001: tracing_mark_write: sbench-end\n" + COMPLETE);
