@@ -17,6 +17,8 @@ import java.nio.file.Path;
 public final class SbenchException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private static final int MAX_FOUND_CHARS = 60;
+    /** ENOSPC in words, as the JDK gives it (strerror's). */
+    private static final String NO_SPACE = "No space left on device";
 
     private final ErrorKind kind;
 
@@ -58,6 +60,11 @@ public final class SbenchException extends RuntimeException {
     /** A failed read or write of a file, named with the operation and the reason ({@link #reason}). */
     public static SbenchException ioFailure(String what, Path file, IOException cause) {
         return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + reason(cause), cause);
+    }
+
+    /** True when {@code e} is the system's ENOSPC: the file system written to is full. */
+    public static boolean isNoSpace(IOException e) {
+        return NO_SPACE.equalsIgnoreCase(reason(e));
     }
 
     /**

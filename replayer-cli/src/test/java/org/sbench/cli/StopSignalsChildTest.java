@@ -165,7 +165,7 @@ class StopSignalsChildTest {
      * streaming sort finds it too late at once, and the file is read again by a sort that spills
      * for seconds.
      */
-    private static Path unsortedTrace(Path dir, boolean farFirst) throws IOException {
+    static Path unsortedTrace(Path dir, boolean farFirst) throws IOException {
         Path trace = dir.resolve("unsorted.csv.gz");
         int firstAt = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 2;
         try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
@@ -361,7 +361,7 @@ class StopSignalsChildTest {
         assertEquals(List.of(), workloadFiles(cache), "no part of the workload kept");
     }
 
-    private static List<String> names(Path dir) {
+    static List<String> names(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).toList();
         } catch (IOException e) {

@@ -31,6 +31,7 @@ import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 import org.sbench.trace.sort.ExternalSorter;
 import org.sbench.trace.sort.SortWindowExceeded;
+import org.sbench.trace.sort.SpillSpace;
 
 /**
  * The supported formats, in the order detection tries them (binary and header-marked formats
@@ -263,7 +264,8 @@ public final class TraceFormats {
     }
 
     private TraceReader inIssueOrder(TraceReader raw, ReadOptions options, boolean rereadable, String displayName) {
-        TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(), tempDir, rereadable);
+        TraceReader ordered = raw.inIssueOrder() ? raw : new ExternalSorter(raw, options.sortMemoryRecords(),
+                SpillSpace.sorting(displayName, tempDir), rereadable);
         try {
             return new TimelineReader(ordered, displayName);
         } catch (RuntimeException e) {

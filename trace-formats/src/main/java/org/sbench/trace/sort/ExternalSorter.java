@@ -45,7 +45,7 @@ public final class ExternalSorter implements TraceReader {
 
     private final TraceReader source;
     private final int memoryRecords;
-    private final Path tempDir;
+    private final SpillSpace space;
     /** True when the caller reads the source again after {@link SortWindowExceeded}. */
     private final boolean rereadable;
     private final SbtFormat runFormat = new SbtFormat();
@@ -77,26 +77,26 @@ public final class ExternalSorter implements TraceReader {
     /**
      * @param source        records in file order; closed with this sorter
      * @param memoryRecords how many records may be held in memory at once (at least 2)
-     * @param tempDir       where spilled runs go (a fresh directory is made inside it)
+     * @param space         where spilled runs go (a fresh directory is made inside it), and what a full one says
      */
-    public ExternalSorter(TraceReader source, int memoryRecords, Path tempDir) {
-        this(source, memoryRecords, tempDir, false);
+    public ExternalSorter(TraceReader source, int memoryRecords, SpillSpace space) {
+        this(source, memoryRecords, space, false);
     }
 
     /**
      * @param source        records in file order; closed with this sorter
      * @param memoryRecords how many records may be held in memory at once (at least 2)
-     * @param tempDir       where spilled runs go (a fresh directory is made inside it)
+     * @param space         where spilled runs go (a fresh directory is made inside it), and what a full one says
      * @param rereadable    true when the caller reads the source again after {@link SortWindowExceeded}:
      *                      records stream out instead of spilling
      */
-    public ExternalSorter(TraceReader source, int memoryRecords, Path tempDir, boolean rereadable) {
+    public ExternalSorter(TraceReader source, int memoryRecords, SpillSpace space, boolean rereadable) {
         if (memoryRecords < 2) {
             throw new IllegalArgumentException("memoryRecords < 2");
         }
         this.source = source;
         this.memoryRecords = memoryRecords;
-        this.tempDir = tempDir;
+        this.space = space;
         this.rereadable = rereadable;
     }
 
@@ -145,7 +145,11 @@ public final class ExternalSorter implements TraceReader {
         if (count == memoryRecords) {
             streaming = rereadable;
             if (!streaming) {
-                spillAndMerge();
+                try {
+                    spillAndMerge();
+                } catch (SbenchException e) {
+                    throw space.explain(e);
+                }
             }
         }
     }
@@ -264,9 +268,9 @@ public final class ExternalSorter implements TraceReader {
 
     private Path createTempDir() {
         try {
-            return Files.createTempDirectory(tempDir, "sbench-sort-");
+            return Files.createTempDirectory(space.dir(), "sbench-sort-");
         } catch (IOException e) {
-            throw SbenchException.ioFailure("create a temporary directory in", tempDir, e);
+            throw SbenchException.ioFailure("create a temporary directory in", space.dir(), e);
         }
     }
 

@@ -15,6 +15,7 @@ import org.sbench.trace.TraceWriter;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.input.TraceInput;
 import org.sbench.trace.sort.ExternalSorter;
+import org.sbench.trace.sort.SpillSpace;
 
 /**
  * Where {@link BlockFootprint} puts its blocks when its containers reach their budget: intervals
@@ -30,7 +31,7 @@ final class FootprintSpill implements AutoCloseable {
     private static final TraceInfo INTERVALS = TraceInfo.of("footprint", EnumSet.of(Field.COMPLETE, Field.STREAM));
     private static final int READ_BUFFER_BYTES = 64 * 1024;
 
-    private final Path tempDir;
+    private final SpillSpace space;
     private final int sortMemoryRecords;
     private final SbtFormat format = new SbtFormat();
     private final IoRecord interval = new IoRecord();
@@ -46,7 +47,7 @@ final class FootprintSpill implements AutoCloseable {
      * @param sortMemoryRecords how many intervals the sort holds in memory (at least 2)
      */
     FootprintSpill(Path tempDir, int sortMemoryRecords) {
-        this.tempDir = tempDir;
+        this.space = SpillSpace.footprint(tempDir);
         this.sortMemoryRecords = sortMemoryRecords;
         interval.op = Op.FLUSH;
     }
@@ -58,20 +59,24 @@ final class FootprintSpill implements AutoCloseable {
 
     /** Adds blocks {@code [first, end)} of the stream in {@code slot}. */
     void write(int slot, long first, long end) {
-        if (writer == null) {
-            start();
+        try {
+            if (writer == null) {
+                start();
+            }
+            interval.issueNs = first;
+            interval.completeNs = end;
+            interval.stream = slot;
+            writer.write(interval);
+        } catch (SbenchException e) {
+            throw space.explain(e);
         }
-        interval.issueNs = first;
-        interval.completeNs = end;
-        interval.stream = slot;
-        writer.write(interval);
     }
 
     private void start() {
         try {
-            dir = Files.createTempDirectory(tempDir, "sbench-footprint-");
+            dir = Files.createTempDirectory(space.dir(), "sbench-footprint-");
         } catch (IOException e) {
-            throw SbenchException.ioFailure("create a temporary directory in", tempDir, e);
+            throw SbenchException.ioFailure("create a temporary directory in", space.dir(), e);
         }
         Path made = dir;
         deleteAtExit = new Thread(() -> deleteTree(made), "sbench-footprint-cleanup");
@@ -90,6 +95,14 @@ final class FootprintSpill implements AutoCloseable {
      * was written, so that more intervals may follow and be counted again.
      */
     long union(int slots) {
+        try {
+            return unionOfWritten(slots);
+        } catch (SbenchException e) {
+            throw space.explain(e);
+        }
+    }
+
+    private long unionOfWritten(int slots) {
         writer.finish();
         writer.close();
         Path written = file;
@@ -99,7 +112,7 @@ final class FootprintSpill implements AutoCloseable {
         long[] runEnd = new long[slots];
         long blocks = 0;
         try (ExternalSorter sorted = new ExternalSorter(format.openReader(TraceInput.of(written), READ_BUFFER_BYTES),
-                sortMemoryRecords, dir)) {
+                sortMemoryRecords, space.in(dir))) {
             IoRecord r = new IoRecord();
             while (sorted.next(r)) {
                 int s = r.stream;

@@ -28,7 +28,7 @@ import org.sbench.trace.TraceReader;
 
 class ExternalSorterTest {
     private static ExternalSorter sorter(List<IoRecord> input, int memory, Path tmp, boolean rereadable) {
-        return new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, tmp, rereadable);
+        return new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input), memory, SpillSpace.sorting("test", tmp), rereadable);
     }
 
     /** Many equal times, to check stability; no completion times. */
@@ -172,7 +172,7 @@ class ExternalSorterTest {
                 list.close();
             }
         };
-        try (ExternalSorter sorter = new ExternalSorter(source, 100, tmp, false)) {
+        try (ExternalSorter sorter = new ExternalSorter(source, 100, SpillSpace.sorting("test", tmp), false)) {
             RuntimeException e = assertThrows(RuntimeException.class, () -> TestRecords.readAll(sorter));
             assertTrue(e.getMessage().matches(".*run-[1-9][0-9]*\\.sbt.*"), e.toString());
             try (var fds = Files.list(Path.of("/proc/self/fd"))) {

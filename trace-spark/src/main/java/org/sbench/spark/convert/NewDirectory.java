@@ -12,9 +12,6 @@ import org.sbench.spark.split.HadoopFiles;
 
 /** Spark writes a table as a directory; an existing one is refused, as is a scheme no FileSystem reads, before the job. */
 public final class NewDirectory {
-    /** The JDK's message of ENOSPC (strerror's). */
-    private static final String NO_SPACE = "No space left on device";
-
     private NewDirectory() {
     }
 
@@ -76,7 +73,7 @@ public final class NewDirectory {
      */
     private static IOException noSpace(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof IOException io && NO_SPACE.equals(io.getMessage())) {
+            if (t instanceof IOException io && SbenchException.isNoSpace(io)) {
                 return io;
             }
         }

@@ -13,6 +13,9 @@ import org.sbench.trace.input.TraceInput;
 
 /** sbench's compact native binary format; layout in {@link SbtLayout}. */
 public final class SbtFormat implements TraceFormat {
+    /** What a record takes in a file, header and trailer aside. */
+    public static final int RECORD_BYTES = SbtLayout.RECORD_BYTES;
+
     @Override
     public String name() {
         return "sbt";

@@ -1,0 +1,52 @@
+// The temporary directory a spill goes to, and what a full one tells the user.
+package org.sbench.trace.sort;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.format.sbt.SbtFormat;
+
+/**
+ * Where a spill writes its files ({@code dir}), and what it takes of the temporary directory
+ * ({@code java.io.tmpdir}), which the user can move: the {@code hint} that follows a failure's
+ * message. A write there that meets a full file system names an internal file that means nothing
+ * to the user; {@link #explain} adds what spills and what to do, once, on the same line. Made by
+ * {@link #sorting} and {@link #footprint}.
+ */
+public record SpillSpace(Path dir, String hint) {
+    private static SpillSpace of(Path tempDir, String spilling) {
+        return new SpillSpace(tempDir, "; " + spilling + " to the temporary directory " + tempDir
+                + ": point TMPDIR at a file system with room");
+    }
+
+    /** The sort of {@code trace} (as the user named it), spilling into {@code tempDir}. */
+    public static SpillSpace sorting(String trace, Path tempDir) {
+        return of(tempDir, "sorting " + trace + " spills about " + SbtFormat.RECORD_BYTES + " bytes a record");
+    }
+
+    /**
+     * A trace's footprint counted past its memory budget into {@code tempDir}: each range of blocks is written once, and
+     * while the ranges are counted a second time (the sort's runs) and a third (their union).
+     */
+    public static SpillSpace footprint(Path tempDir) {
+        return of(tempDir, "counting the trace's footprint spills " + SbtFormat.RECORD_BYTES
+                + " bytes a range of blocks touched (up to 3 times that while they are counted)");
+    }
+
+    /** This spill, its files made in {@code subdir} (a directory of its own in the temporary directory). */
+    public SpillSpace in(Path subdir) {
+        return new SpillSpace(subdir, hint);
+    }
+
+    /**
+     * {@code e} said with what spills and what to do when its cause is a full file system (ENOSPC); else {@code e}
+     * itself, as is one explained already (its cause is then the exception explained), so nested spills may each explain.
+     */
+    public SbenchException explain(SbenchException e) {
+        if (!(e.getCause() instanceof IOException io) || !SbenchException.isNoSpace(io)) {
+            return e;
+        }
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, e.getMessage() + hint, e);
+    }
+}

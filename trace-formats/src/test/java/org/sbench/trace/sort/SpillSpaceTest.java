@@ -1,0 +1,45 @@
+package org.sbench.trace.sort;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+
+class SpillSpaceTest {
+    private static final Path TMP = Path.of("/scratch");
+
+    private static SbenchException writing(String file, IOException cause) {
+        return SbenchException.ioFailure("write", Path.of(file), cause);
+    }
+
+    @Test
+    void aFullFileSystemUnderTheFootprintSaysWhatSpillsAndWhatToDo() {
+        SpillSpace space = SpillSpace.footprint(TMP).in(TMP.resolve("sbench-footprint-1"));
+        SbenchException e = space.explain(writing("/scratch/sbench-footprint-1/intervals-0.sbt", new IOException("No space left on device")));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertEquals("cannot write /scratch/sbench-footprint-1/intervals-0.sbt: No space left on device; counting the trace's"
+                + " footprint spills 48 bytes a range of blocks touched (up to 3 times that while they are counted) to the temporary"
+                + " directory /scratch: point TMPDIR at a file system with room", e.getMessage());
+        assertEquals(TMP.resolve("sbench-footprint-1"), space.dir());
+    }
+
+    @Test
+    void aFailureExplainedIsNotExplainedAgain() {
+        SpillSpace space = SpillSpace.sorting("t.csv", TMP);
+        SbenchException once = space.explain(writing("/scratch/sbench-sort-1/run-0.sbt", new IOException("No space left on device")));
+        assertSame(once, SpillSpace.footprint(TMP).explain(once));
+    }
+
+    @Test
+    void otherFailuresAreLeftAsTheyAre() {
+        SbenchException denied = writing("/scratch/sbench-sort-1/run-0.sbt", new AccessDeniedException("/scratch/sbench-sort-1/run-0.sbt"));
+        assertSame(denied, SpillSpace.sorting("t.csv", TMP).explain(denied));
+        SbenchException bad = SbenchException.badInput("t.csv", "empty file, expected a trace");
+        assertSame(bad, SpillSpace.sorting("t.csv", TMP).explain(bad));
+    }
+}
