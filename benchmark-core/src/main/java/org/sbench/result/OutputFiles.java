@@ -9,17 +9,30 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.sbench.SbenchException;
+import org.sbench.target.OutputSetLock;
 import org.sbench.trace.input.AtomicFileOutput;
 
 /**
  * The output files of one command, which appear together or not at all: each is written in full
  * to a temporary file ({@link AtomicFileOutput}) as it is added, and {@link #commit()} moves them
  * all into place once every one is complete. Closing without a commit deletes every temporary file,
- * so a write that fails (a full disk) leaves none of the set behind. Not thread-safe.
+ * so a write that fails (a full disk) leaves none of the set behind. The moves hold the lock of the set's
+ * directories ({@link OutputSetLock}): of two commands writing one set at once, the set moved last is
+ * there whole. Not thread-safe.
  */
 public final class OutputFiles implements AutoCloseable {
     private final List<AtomicFileOutput> outputs = new ArrayList<>();
+    /** Runs after each file is moved into place: tests widen the window between moves with it. */
+    private final Runnable afterMove;
     private boolean committed;
+
+    public OutputFiles() {
+        this(() -> { });
+    }
+
+    OutputFiles(Runnable afterMove) {
+        this.afterMove = afterMove;
+    }
 
     /** Adds {@code file}, a UTF-8 text written by {@code body} (buffered by the body as it needs). */
     public void write(Path file, AtomicTextFile.Body body) {
@@ -49,8 +62,13 @@ public final class OutputFiles implements AutoCloseable {
         for (AtomicFileOutput out : outputs) {
             out.prepare();
         }
-        for (AtomicFileOutput out : outputs) {
-            out.commit();
+        List<Path> dirs = outputs.stream().flatMap(out -> out.directory().stream()).toList();
+        // One file needs no lock: its rename replaces it whole.
+        try (OutputSetLock lock = OutputSetLock.of(dirs.size() > 1 ? dirs : List.of())) {
+            for (AtomicFileOutput out : outputs) {
+                out.commit();
+                afterMove.run();
+            }
         }
         committed = true;
     }

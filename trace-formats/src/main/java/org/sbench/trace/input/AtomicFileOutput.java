@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.sbench.SbenchException;
@@ -101,6 +102,11 @@ public final class AtomicFileOutput implements AutoCloseable {
     /** The path as given, for messages. */
     public Path target() {
         return output.given();
+    }
+
+    /** The directory the output is renamed into; empty for one written through (a FIFO, a device, standard output). */
+    public Optional<Path> directory() {
+        return output.kind() == OutputPath.Kind.FILE ? Optional.of(output.resolved().toAbsolutePath().getParent()) : Optional.empty();
     }
 
     /** The channel to write through (positioned writes allowed, e.g. to patch a header). */
