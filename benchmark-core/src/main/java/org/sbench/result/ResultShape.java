@@ -1,10 +1,8 @@
 package org.sbench.result;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
+import java.util.EnumSet;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.sbench.trace.stats.QdBucket;
@@ -12,7 +10,7 @@ import org.sbench.trace.stats.QdBucket;
 /**
  * What in a result read back no run can have written, found by walking its records: a part left
  * out where the writer always writes one, an empty entry in a list or map, a number that is
- * infinite, beyond any measurement ({@value #LARGEST}) or negative where only counts, sizes, times
+ * infinite, beyond any measurement ({@value RecordWalk#LARGEST}) or negative where only counts, sizes, times
  * and rates are, bytes read and written past 2^63 together, a queue-depth histogram with rows that
  * are not its buckets, a second's length ({@code seconds}) that is not a part of a second, and stripe
  * members that are not the member count. Reports and comparisons read every part, so such a file is
@@ -22,9 +20,7 @@ import org.sbench.trace.stats.QdBucket;
  * {@link #ALL_PARTS_WRITTEN} (facts a target or an older result may not have) and boxed numbers; the
  * run's lateness may be negative (an IO issued ahead of its time).
  */
-final class ResultShape {
-    /** Larger than any count, rate or time in µs a run reports (3 x 10^7 years in µs). */
-    static final double LARGEST = 1e21;
+final class ResultShape implements RecordWalk.Rules {
     private static final Set<String> QD_LABELS = qdLabels();
     /** Parts whose every component the writer always writes; the others may leave some out (older results, absent facts). */
     private static final Set<Class<?>> ALL_PARTS_WRITTEN = Set.of(ReplayResult.Summary.class, ReplayResult.Latency.class,
@@ -33,66 +29,32 @@ final class ResultShape {
             ReplayResult.StreamPlace.class);
     /** Components always written in the parts that may leave others out. */
     private static final Map<Class<?>, Set<String>> ALWAYS_WRITTEN = Map.of(ReplayResult.PhaseResult.class, Set.of("name"));
+    /** Only lateness may be negative (an IO issued ahead of its time); NaN is passed over in every part. */
+    private static final Set<RecordWalk.Flaw> ANY_SIGN = EnumSet.of(RecordWalk.Flaw.NEGATIVE, RecordWalk.Flaw.NOT_A_NUMBER);
+    private static final Set<RecordWalk.Flaw> NOT_NEGATIVE = EnumSet.of(RecordWalk.Flaw.NOT_A_NUMBER);
+    private static final RecordWalk WALK = new RecordWalk(new ResultShape());
 
     private ResultShape() {
     }
 
     /** The first such part of {@code result} in words ({@code sizeClasses[3].latency is missing}), or null. */
     static String problem(ReplayResult result) {
-        return problem(result, "", true);
+        return WALK.problem(result, "");
     }
 
-    private static String problem(Object value, String path, boolean nonNegative) {
-        if (value instanceof Record r) {
-            return recordProblem(r, path);
-        }
-        if (value instanceof List<?> list) {
-            for (int i = 0; i < list.size(); i++) {
-                String p = path + "[" + i + "]";
-                String problem = list.get(i) == null ? p + " is missing" : problem(list.get(i), p, nonNegative);
-                if (problem != null) {
-                    return problem;
-                }
-            }
-            return null;
-        }
-        if (value instanceof Map<?, ?> map) {
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                String p = path + "." + e.getKey();
-                String problem = e.getValue() == null ? p + " is missing" : problem(e.getValue(), p, nonNegative);
-                if (problem != null) {
-                    return problem;
-                }
-            }
-            return null;
-        }
-        if (value instanceof Number n) {
-            return numberProblem(n, path, nonNegative);
-        }
-        return null;
+    @Override
+    public boolean mayLeaveOut(Record r, RecordComponent c) {
+        return !ALL_PARTS_WRITTEN.contains(r.getClass()) && !ALWAYS_WRITTEN.getOrDefault(r.getClass(), Set.of()).contains(c.getName());
     }
 
-    private static String recordProblem(Record r, String path) {
-        boolean mayLeaveOut = !ALL_PARTS_WRITTEN.contains(r.getClass());
-        boolean nonNegative = !(r instanceof ReplayResult.Lateness);
-        for (RecordComponent c : r.getClass().getRecordComponents()) {
-            Object v = read(c, r);
-            // Jackson's annotation goes to the accessor, not to the record component itself.
-            JsonProperty named = c.getAccessor().getAnnotation(JsonProperty.class);
-            String p = (path.isEmpty() ? "" : path + ".") + (named != null ? named.value() : c.getName());
-            if (v == null) {
-                boolean written = !mayLeaveOut || ALWAYS_WRITTEN.getOrDefault(r.getClass(), Set.of()).contains(c.getName());
-                if (written && !Number.class.isAssignableFrom(c.getType()) && c.getType() != Boolean.class) {
-                    return p + " is missing";
-                }
-                continue;
-            }
-            String problem = problem(v, p, nonNegative);
-            if (problem != null) {
-                return problem;
-            }
-        }
-        // Below, the parts are there and not negative.
+    @Override
+    public Set<RecordWalk.Flaw> allowed(Record r, RecordComponent c) {
+        return r instanceof ReplayResult.Lateness ? ANY_SIGN : NOT_NEGATIVE;
+    }
+
+    @Override
+    public String wholeProblem(Record r, String path) {
+        // The parts are there and not negative.
         if (r instanceof ReplayResult.Summary s && s.bytesRead() > Long.MAX_VALUE - s.bytesWritten()) {
             return path + ".bytesRead + bytesWritten is more than 2^63 bytes";
         }
@@ -106,15 +68,13 @@ final class ResultShape {
         return r instanceof ReplayResult.QdDistribution d ? histogramProblem(d, path) : null;
     }
 
-    private static String numberProblem(Number n, String path, boolean nonNegative) {
-        double d = n.doubleValue();
-        if (Double.isNaN(d)) {
-            return null;
-        }
-        if (Double.isInfinite(d) || Math.abs(d) > LARGEST) {
-            return path + " is " + n + ", more than any run measures";
-        }
-        return nonNegative && d < 0 ? path + " is negative (" + n + ")" : null;
+    @Override
+    public String describe(RecordWalk.Flaw flaw, String path, Object value) {
+        return switch (flaw) {
+            case MISSING -> path + " is missing";
+            case NEGATIVE -> path + " is negative (" + value + ")";
+            case BEYOND, NOT_A_NUMBER -> path + " is " + value + ", more than any run measures";
+        };
     }
 
     private static String histogramProblem(ReplayResult.QdDistribution d, String path) {
@@ -127,14 +87,6 @@ final class ResultShape {
             }
         }
         return null;
-    }
-
-    private static Object read(RecordComponent c, Record r) {
-        try {
-            return c.getAccessor().invoke(r);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("result record component " + c.getName() + " not readable", e);
-        }
     }
 
     private static Set<String> qdLabels() {

@@ -180,7 +180,7 @@ public final class BundleDirectory {
                     + " kind) or host");
         }
         for (int i = 0; !hasStepLog(b) && i < b.steps().size(); i++) {
-            checkStep(index.toString(), i, b.steps().get(i));
+            checkStep(index.toString(), i, b.steps().get(i), i < b.stateLog().size() ? b.stateLog().get(i) : null);
         }
         return b;
     }
@@ -281,7 +281,7 @@ public final class BundleDirectory {
                 throw SbenchException.badInput(where, "the record of step " + (r.state().step() + 1) + ", in the place of step "
                         + lines + " (a line repeated, moved or of another bundle)");
             }
-            checkStep(where, lines - 1, r.step());
+            checkStep(where, lines - 1, r.step(), r.state());
             return r;
         }
 
@@ -296,18 +296,14 @@ public final class BundleDirectory {
     }
 
     /**
-     * Refuses a step record that is not whole, or names a run file outside the bundle's {@code steps/}
-     * or missing: an index edited by hand is refused before a resumed run touches the drive.
+     * Refuses a step record that is not whole, names a run file outside the bundle's {@code steps/} or missing, or
+     * holds, or its state-log entry {@code state} (null where none) holds, a figure no step writes ({@link StepShape}): an
+     * index edited by hand is refused before a resumed run touches the drive.
      */
-    private void checkStep(String index, int i, StepResult step) {
+    private void checkStep(String index, int i, StepResult step, Bundle.StateEvent state) {
         String which = "step " + (i + 1);
         if (step == null || step.kind() == null || step.label() == null || step.options() == null || step.runs() == null) {
             throw SbenchException.badInput(index, which + " is not a whole step record (kind, label, options, runs)");
-        }
-        // Reports and compare show these as the step's time and data written.
-        if (step.durationNs() < 0 || step.bytesWritten() < 0) {
-            String key = step.durationNs() < 0 ? "durationNs " + step.durationNs() : "bytesWritten " + step.bytesWritten();
-            throw SbenchException.badInput(index, which + " has " + key + ", expected 0 or more");
         }
         Path steps = dir.resolve(STEPS).normalize();
         for (StepResult.NamedRun run : step.runs()) {
@@ -326,6 +322,10 @@ public final class BundleDirectory {
                 throw SbenchException.badInput(index, which + " names run file '" + run.file() + "', a link out of the"
                         + " bundle's " + STEPS + "/");
             }
+        }
+        String misshapen = StepShape.problem(step, state);
+        if (misshapen != null) {
+            throw SbenchException.badInput(index, which + " has " + misshapen);
         }
     }
 
