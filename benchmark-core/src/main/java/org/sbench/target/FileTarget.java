@@ -63,10 +63,9 @@ public final class FileTarget implements Target {
     public static final String ALLOCATED_BY_ZEROS = "zeros written";
     public static final String ALLOCATION_UNCHANGED = "unchanged (read-only)";
     /** What to do when a file does not fit; without --size a new file is as large as the trace reaches. */
-    private static final String ROOM_HINT = "give a smaller --size, or a file on another file system";
-    /** Said besides of a command that replays a trace. */
-    private static final String TRACE_ROOM_HINT = "give a smaller --size (for a trace that reaches past it, with --fit wrap or scale),"
-            + " or a file on another file system";
+    private static final String ROOM_HINT = roomHint("");
+    /** The same, of a command that replays a trace. */
+    private static final String TRACE_ROOM_HINT = roomHint(" (for a trace that reaches past it, with --fit wrap or scale)");
     /** What a new file not sized by --size leaves free of its file system at least: 1 GiB, or 5% of a larger one. */
     private static final long MIN_SPARE_BYTES = 1L << 30;
     private static final int SPARE_PERCENT = 5;
@@ -386,6 +385,10 @@ public final class FileTarget implements Target {
             return settings.roomAdvice();
         }
         return settings.inputs().isEmpty() ? ROOM_HINT : TRACE_ROOM_HINT;
+    }
+
+    private static String roomHint(String fit) {
+        return "give a smaller --size" + fit + ", or a file on another file system";
     }
 
     /** Where a new file's size comes from: "--size", or what sbench chose ("what the trace reaches"). */
