@@ -197,19 +197,17 @@ class StepsTest {
     @Test
     void roundsStoppedBeforeAWindowAreBundledAndReadBack(@TempDir Path dir) throws Exception {
         ReplayControl control = new ReplayControl();
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                return;
+        // Stopped as its first round ends, not after a fixed sleep: on a loaded machine a sleep could end before the
+        // first IO ("before ... began", no bundle).
+        StepListener stopAfterFirstRound = new StepListener() {
+            @Override
+            public void runDone(String what, ReplayResult result) {
+                control.requestStop("interrupted (SIGTERM)");
             }
-            control.requestStop("interrupted (SIGTERM)");
-        });
-        stopper.start();
+        };
         Path bundle = dir.resolve("b");
         StepResult r = StepSession.run(TortureStep.of(opts("until", "steady", "round", "100ms", "qd", "1")), "null",
-                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, StepListener.NONE, control, "test");
-        stopper.join();
+                TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), bundle, NanoClock.SYSTEM, stopAfterFirstRound, control, "test");
         assertFalse(r.complete());
         assertEquals("interrupted (SIGTERM)", r.stopReason());
         assertTrue(r.steadyState().rounds() < SteadyState.WINDOW && Double.isNaN(r.steadyState().mean()));
