@@ -165,6 +165,7 @@ public final class SweepStep implements Step {
         try (StepRuns runs = new StepRuns(context, this)) {
             ReplaySettings settings = io.settings(context.seed()).withMode(new ReplayMode.FixedQd(io.qd(), true));
             ReplayResult r = runs.run("sweep", name + " (" + pointsWord() + ")", source, settings);
+            runs.flushWrites("the sweep");
             return runs.result(0, null, sweepPoints(r, offsets, pointBytes), null);
         }
     }

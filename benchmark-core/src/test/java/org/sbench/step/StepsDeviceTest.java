@@ -295,6 +295,36 @@ class StepsDeviceTest {
         }
     }
 
+    /**
+     * A step that writes ends with a flush, so that the next step (idle probes, a replay) does not pay for its writes still
+     * in the drive's volatile cache; one that only reads sends none. Until 2026-12-06 only fill and purge did: a torture,
+     * a write sweep and writing idle probes left the device's flush count as it was.
+     */
+    @Test
+    void everyStepThatWritesEndsWithOneFlushAndAReadingStepWithNone() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Map<String, Step> steps = new LinkedHashMap<>();
+            steps.put("purge", PurgeStep.of(opts("method", "zero", "range", "0:1M")));
+            steps.put("fill", FillStep.of(opts("percent", "10", "passes", "1", "qd", "4")));
+            steps.put("torture", TortureStep.of(opts("duration", "200ms", "qd", "4")));
+            steps.put("torture rounds", TortureStep.of(opts("until", "steady", "round", "50ms", "qd", "4")));
+            steps.put("write sweep", SweepStep.of(opts("op", "write", "points", "4", "per-point", "1M", "qd", "4")));
+            steps.put("read sweep", SweepStep.of(opts("points", "4", "per-point", "1M", "qd", "4")));
+            steps.put("idle, writing probes", IdleStep.of(opts("duration", "100ms", "probe", "100ms", "probe-duration", "50ms")));
+            steps.put("idle, reading probes", IdleStep.of(opts("duration", "100ms", "probe", "100ms", "probe-duration", "50ms",
+                    "probe-test", "randread")));
+            List<String> flushes = new ArrayList<>();
+            for (Map.Entry<String, Step> e : steps.entrySet()) {
+                BlockStat before = BlockStat.of(dev);
+                assertTrue(run(e.getValue(), dev).complete(), e.getKey());
+                flushes.add(e.getKey() + ": " + BlockStat.of(dev).since(before).flushes());
+            }
+            assertEquals(List.of("purge: 1", "fill: 1", "torture: 1", "torture rounds: 1", "write sweep: 1", "read sweep: 0",
+                    "idle, writing probes: 1", "idle, reading probes: 0"), flushes, "the kernel's flush count after each step");
+        }
+    }
+
     @Test
     void aSweepReadsEveryPointsBytesAtItsComputedOffset(@TempDir Path dir) throws Exception {
         sweepAsTheDeviceSawIt(dir, opts("points", "8", "per-point", "1M", "bs", "256K"), 8, MIB);
