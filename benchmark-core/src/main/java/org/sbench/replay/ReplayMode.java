@@ -166,14 +166,21 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         }
     }
 
-    /** Closed loop: {@code qd} IOs outstanding, as fast as possible, trace order. */
-    record FixedQd(int qd) implements ReplayMode {
+    /**
+     * Closed loop: {@code qd} IOs outstanding, as fast as possible, trace order; with {@code drainsBetweenPhases} (a
+     * sweep's) each phase starts at an empty queue ({@link Scheduler#drainsBetweenPhases}).
+     */
+    record FixedQd(int qd, boolean drainsBetweenPhases) implements ReplayMode {
         public static final String WORD = "fixed-qd";
 
         public FixedQd {
             if (qd < 1 || qd > MAX_DEPTH) {
                 throw SbenchException.usage("--qd must be 1 to " + MAX_DEPTH + ", found " + qd);
             }
+        }
+
+        public FixedQd(int qd) {
+            this(qd, false);
         }
 
         @Override
@@ -183,7 +190,7 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
 
         @Override
         public Scheduler newScheduler() {
-            return new FixedQdScheduler(qd);
+            return new FixedQdScheduler(qd, drainsBetweenPhases);
         }
 
         @Override

@@ -110,6 +110,8 @@ public final class Replayer implements CompletionSink {
     private long recordsRead;
     private long tag;
     private int phase = -1;
+    /** The phase of the IO submitted last. */
+    private int submittedPhase = -1;
     private int freeCount;
     private int inFlight;
     private long idleSinceNs;
@@ -189,7 +191,7 @@ public final class Replayer implements CompletionSink {
             long nowNs = clock.nanoTime();
             int batch = 0;
             long gateNs = Long.MIN_VALUE;
-            while (aheadCount > 0 && inFlight + batch < scheduler.depthFor(ahead[aheadHead])) {
+            while (aheadCount > 0 && inFlight + batch < depthFor(aheadHead)) {
                 IoRecord r = ahead[aheadHead];
                 scheduler.leftOut(aheadLeftOutDoneNs[aheadHead]);
                 gateNs = scheduler.notBeforeNs(r, inFlight + batch == 0 ? idleSinceNs : Long.MIN_VALUE);
@@ -208,6 +210,7 @@ public final class Replayer implements CompletionSink {
                     break;
                 }
                 scheduledNs[slot.index] = gateNs;
+                submittedPhase = slotPhase[slot.index];
                 engine.submit(slot);
                 queued[batch++] = slot.index;
                 scheduler.submitted(r);
@@ -394,6 +397,15 @@ public final class Replayer implements CompletionSink {
         aheadSlot[at] = slot.index;
         aheadCount++;
         return true;
+    }
+
+    /**
+     * The depth below which lookahead entry {@code at} may go: 1, an empty queue, when it begins a phase and the
+     * scheduler drains between phases; otherwise the scheduler's depth for it.
+     */
+    private int depthFor(int at) {
+        boolean beginsPhase = slotPhase[aheadSlot[at]] != submittedPhase;
+        return beginsPhase && scheduler.drainsBetweenPhases() ? 1 : scheduler.depthFor(ahead[at]);
     }
 
     /**

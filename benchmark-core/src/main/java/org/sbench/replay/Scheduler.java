@@ -36,6 +36,14 @@ public interface Scheduler {
     default void leftOut(long completeNs) {
     }
 
+    /**
+     * True when each phase of the trace starts at an empty queue: its first IO waits until every IO before it
+     * completed, so that no phase shares the device with the one before (a sweep's points, each its position's alone).
+     */
+    default boolean drainsBetweenPhases() {
+        return false;
+    }
+
     /** True if this mode measures lateness (actual minus scheduled submit time). */
     default boolean timed() {
         return false;

@@ -101,9 +101,7 @@ public final class FillStep implements Step {
                         regionBytes, blockBytes, count), count, regionBytes, blockBytes);
                 runs.run("pass-" + pass, "pass " + pass + " of " + passes, source, io.settings(context.seed() + pass));
             }
-            if (runs.goOn()) {
-                runs.flush("the fill");
-            }
+            runs.flushWrites("the fill");
             return runs.result(0, null, null, null);
         }
     }

@@ -197,6 +197,7 @@ public final class IdleStep implements Step {
                             source(regionBytes, i, context.seed() + i), probe.settings(context.seed() + i));
                 }
             }
+            runs.flushWrites("the idle step's probes");
             return runs.result(0, null, null, null);
         }
     }

@@ -93,7 +93,18 @@ final class StepRuns implements AutoCloseable {
         begun = true;
     }
 
-    /** Flushes the target's write cache after {@code what} ("the fill"), so that it is on the medium before anything measures it. */
+    /**
+     * Ends a step whose runs wrote (a fill, a torture, a write sweep, writing idle probes) and all ran to their end: flushes
+     * the target's write cache after {@code what} ("the fill"), so that the next step does not pay for writes still in it.
+     * A step stopped or failed midway sends none: no step follows it, and a resume runs it again whole.
+     */
+    void flushWrites(String what) {
+        if (bytesWritten > 0 && stopReason == null) {
+            flush(what);
+        }
+    }
+
+    /** Flushes the target's write cache after {@code what} ("the purge"), so that it is on the medium before anything measures it. */
     void flush(String what) {
         int rc = context.target().flush();
         if (rc < 0) {

@@ -129,6 +129,7 @@ public final class TortureStep implements Step {
             if (!untilSteady()) {
                 runs.runFor("torture", "torture " + StepOptions.durationWord(durationNs), durationNs, source(regionBytes, 0, context.seed()),
                         io.settings(context.seed()));
+                runs.flushWrites("the torture");
                 return runs.result(0, null, null, null);
             }
             SteadyState.Verdict verdict = untilSteady(round -> {
@@ -140,6 +141,7 @@ public final class TortureStep implements Step {
                 // A partial round is no round of the window.
                 return r.complete() ? r.summary().iops() : Double.NaN;
             });
+            runs.flushWrites("the torture");
             return runs.result(0, null, null, verdict);
         }
     }

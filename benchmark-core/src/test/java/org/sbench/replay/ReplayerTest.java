@@ -504,6 +504,34 @@ class ReplayerTest {
         assertEquals(100 * US, metrics.phase(1).latency().getMaxValue(), 100 * US / 1000.0);
     }
 
+    /**
+     * A scheduler that drains between phases (a sweep's) starts each phase at an empty queue: two phases of 4 reads at
+     * QD 3, each of 100 us (the simulated device completes the reads submitted together at once). Without it the second
+     * phase's first two reads went beside the first phase's last.
+     */
+    @Test
+    void aSchedulerThatDrainsBetweenPhasesStartsEachAtAnEmptyQueue() {
+        List<IoRecord> trace = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            trace.add(io(i / 4, IoRecord.NO_TIME, Op.READ, i * 4096L, 0));
+        }
+        List<PhaseMarker> phases = List.of(new PhaseMarker("point-1", 0), new PhaseMarker("point-2", 1));
+        assertEquals(List.of(1, 2, 3, 1, 1, 2, 3, 1), inFlightAfterEachSubmit(trace, phases, new FixedQdScheduler(3, true)));
+        assertEquals(List.of(1, 2, 3, 1, 2, 3, 1, 2), inFlightAfterEachSubmit(trace, phases, new FixedQdScheduler(3)),
+                "without phases to drain between");
+        assertEquals(List.of(1, 2, 3, 1, 2, 3, 1, 2), inFlightAfterEachSubmit(trace, List.of(), new FixedQdScheduler(3, true)),
+                "a trace of no phases is one");
+    }
+
+    private static List<Integer> inFlightAfterEachSubmit(List<IoRecord> trace, List<PhaseMarker> phases, Scheduler scheduler) {
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(4, clock, s -> 100 * US);
+        new Replayer(listOf(trace, phases), new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0),
+                scheduler, engine, new ZeroPattern(1 << 20), new MetricsRecorder(0, phases.size()), clock, ReplayListener.NONE,
+                new ReplayControl(), Replayer.OnError.STOP, trace.size(), trace.size(), false).run();
+        return engine.submits.stream().map(SimulatedEngine.Submit::inFlightAfter).toList();
+    }
+
     @Test
     void phaseMarkersOutOfTimeOrderEachTakeTheIosAfterThem() {
         // Markers listed later-first (a hand-edited trace): "save" took no IO and "load" the IOs from 5 ms on.

@@ -295,6 +295,36 @@ class StepsDeviceTest {
         }
     }
 
+    /**
+     * A step that writes ends with a flush, so that the next step (idle probes, a replay) does not pay for its writes still
+     * in the drive's volatile cache; one that only reads sends none. Until 2026-12-06 only fill and purge did: a torture,
+     * a write sweep and writing idle probes left the device's flush count as it was.
+     */
+    @Test
+    void everyStepThatWritesEndsWithOneFlushAndAReadingStepWithNone() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
+            Map<String, Step> steps = new LinkedHashMap<>();
+            steps.put("purge", PurgeStep.of(opts("method", "zero", "range", "0:1M")));
+            steps.put("fill", FillStep.of(opts("percent", "10", "passes", "1", "qd", "4")));
+            steps.put("torture", TortureStep.of(opts("duration", "200ms", "qd", "4")));
+            steps.put("torture rounds", TortureStep.of(opts("until", "steady", "round", "50ms", "qd", "4")));
+            steps.put("write sweep", SweepStep.of(opts("op", "write", "points", "4", "per-point", "1M", "qd", "4")));
+            steps.put("read sweep", SweepStep.of(opts("points", "4", "per-point", "1M", "qd", "4")));
+            steps.put("idle, writing probes", IdleStep.of(opts("duration", "100ms", "probe", "100ms", "probe-duration", "50ms")));
+            steps.put("idle, reading probes", IdleStep.of(opts("duration", "100ms", "probe", "100ms", "probe-duration", "50ms",
+                    "probe-test", "randread")));
+            List<String> flushes = new ArrayList<>();
+            for (Map.Entry<String, Step> e : steps.entrySet()) {
+                BlockStat before = BlockStat.of(dev);
+                assertTrue(run(e.getValue(), dev).complete(), e.getKey());
+                flushes.add(e.getKey() + ": " + BlockStat.of(dev).since(before).flushes());
+            }
+            assertEquals(List.of("purge: 1", "fill: 1", "torture: 1", "torture rounds: 1", "write sweep: 1", "read sweep: 0",
+                    "idle, writing probes: 1", "idle, reading probes: 0"), flushes, "the kernel's flush count after each step");
+        }
+    }
+
     @Test
     void aSweepReadsEveryPointsBytesAtItsComputedOffset(@TempDir Path dir) throws Exception {
         sweepAsTheDeviceSawIt(dir, opts("points", "8", "per-point", "1M", "bs", "256K"), 8, MIB);
@@ -310,10 +340,39 @@ class StepsDeviceTest {
     }
 
     /**
+     * At a depth each point starts at an empty queue, so that its busy time and latency are its position's alone: no read
+     * of point k+1 reached the device before the last of point k completed (until 2026-12-06, at QD 8 the first 7 of
+     * each point's 16 reads did, with the last of the point before still in flight).
+     */
+    @Test
+    void aSweepAtDepthStartsEachPointAtAnEmptyQueue(@TempDir Path dir) throws Exception {
+        int points = 6;
+        long perPoint = 4 * MIB;
+        Sweep s = sweepAsTheDeviceSawIt(dir, opts("points", "6", "per-point", "4M", "bs", "256K", "qd", "8"), points, perPoint);
+        long[] offsets = SweepStep.offsets(DEVICE_BYTES, points, perPoint, SECTOR);
+        List<Long> issuedEarly = new ArrayList<>();
+        for (int k = 1; k < points; k++) {
+            long before = offsets[k - 1];
+            long lastDoneNs = s.device().stream().filter(io -> io.offsetBytes >= before && io.offsetBytes < before + perPoint)
+                    .mapToLong(io -> io.completeNs).max().orElseThrow();
+            long at = offsets[k];
+            issuedEarly.add(s.device().stream().filter(io -> io.offsetBytes >= at && io.offsetBytes < at + perPoint
+                    && io.issueNs < lastDoneNs).count());
+        }
+        assertEquals(List.of(0L, 0L, 0L, 0L, 0L), issuedEarly, "reads of each point issued before the point before it ended");
+        assertTrue(s.result().results().get(0).phases().stream().allMatch(p -> p.ios() == perPoint / (256 * 1024)
+                && p.bytesRead() == perPoint && p.busyNs() > 0), "each point's phase has its own reads");
+    }
+
+    /** A sweep's result, and the IOs a tracefs capture saw at the device. */
+    private record Sweep(StepResult result, List<IoRecord> device) {
+    }
+
+    /**
      * A read sweep of {@code points} points of {@code perPoint} bytes in 256K reads, as tracefs and the disk's stat saw
      * it. The recorder mounts tracefs where it is not mounted, as {@code sbench record} does: no skip on a fresh machine.
      */
-    private static void sweepAsTheDeviceSawIt(Path dir, Map<String, String> options, int points, long perPoint) throws Exception {
+    private static Sweep sweepAsTheDeviceSawIt(Path dir, Map<String, String> options, int points, long perPoint) throws Exception {
         LoopDevice.assumeRoot();
         try (LoopDevice dev = LoopDevice.create(DEVICE_BYTES)) {
             int bs = 256 * 1024;
@@ -340,7 +399,8 @@ class StepsDeviceTest {
             }
             List<String> seen = new ArrayList<>();
             List<String> otherInPoints = new ArrayList<>();
-            for (IoRecord io : TestRecords.readAll(new SbtFormat(), capture, ReadOptions.DEFAULTS)) {
+            List<IoRecord> device = TestRecords.readAll(new SbtFormat(), capture, ReadOptions.DEFAULTS);
+            for (IoRecord io : device) {
                 String seenIo = io.op + "@" + io.offsetBytes + "+" + io.lengthBytes;
                 seen.add(seenIo);
                 long at = io.offsetBytes;
@@ -354,6 +414,7 @@ class StepsDeviceTest {
             assertTrue(d.sectorsRead() >= points * perPoint / SECTOR, "the kernel counted every point's bytes: " + d.sectorsRead());
             assertEquals(0, d.sectorsWritten(), "a read sweep writes nothing");
             assertTrue(r.sweep().stream().allMatch(p -> p.mbps() > 0 && p.p99Us() > 0));
+            return new Sweep(r, device);
         }
     }
 
