@@ -78,7 +78,7 @@ class TracefsMountDeviceTest {
      */
     @Test
     void aTracefsMountedHereIsLeftMountedWhileAnotherInstanceIsThere() {
-        Tracefs a = Tracefs.mount(mountPoint);
+        Tracefs a = Tracefs.mount(mountPoint, Tracefs.LOCK_FILE);
         TracefsInstance b = TracefsInstance.create(mountPoint, "sbench-test-b-" + PID);
         try {
             Optional<String> note = a.release();
@@ -92,10 +92,32 @@ class TracefsMountDeviceTest {
         }
     }
 
+    /**
+     * Without the lock (a read-only /run: its file cannot be made) another recording could come between the
+     * look for users and the umount: left mounted, and said why.
+     */
+    @Test
+    void aTracefsMountedHereIsLeftMountedWhenItsLockCannotBeMade(@TempDir Path run) throws IOException {
+        LoopDevice.run("mount", "-t", "tmpfs", "-o", "ro", "sbench-test-ro", run.toString());
+        try {
+            Tracefs a = Tracefs.mount(mountPoint, run.resolve("sbench/tracefs.lock"));
+            try {
+                assertEquals(Optional.of("tracefs left mounted on " + mountPoint + ", which this recording mounted: without its lock"
+                        + " (cannot create directory " + run.resolve("sbench") + ": read-only file system) unmounting it could pull"
+                        + " it from under another sbench record; umount " + mountPoint + " when it is done"), a.release());
+                assertTrue(Tracefs.mountedAt(mountPoint));
+            } finally {
+                unmountIfMounted(mountPoint);
+            }
+        } finally {
+            LoopDevice.run("umount", run.toString());
+        }
+    }
+
     /** With a file of it open (another user mid-step), umount is EBUSY: left mounted, and said why. */
     @Test
     void aTracefsMountedHereThatIsBusyIsLeftMountedWithTheReason() throws IOException {
-        Tracefs a = Tracefs.mount(mountPoint);
+        Tracefs a = Tracefs.mount(mountPoint, Tracefs.LOCK_FILE);
         try (FileChannel held = FileChannel.open(mountPoint.resolve("trace_clock"), StandardOpenOption.READ)) {
             Optional<String> note = a.release();
             assertTrue(note.isPresent() && note.get().startsWith("tracefs left mounted on " + mountPoint + ", which this"
