@@ -92,10 +92,15 @@ final class Tracefs {
      */
     static SbenchException failure(String action, Path root, Path path, IOException e) {
         if (e instanceof NoSuchFileException && !mountedAt(root)) {
-            return new SbenchException(ErrorKind.SYSTEM_FAILURE, "tracefs at " + root + " was unmounted by another program"
-                    + " (" + path + " is gone); sbench record needs it mounted while it records", e);
+            return unmounted(root, path, e);
         }
         return SbenchException.ioFailure(action, path, e);
+    }
+
+    /** That tracefs at {@code root} is gone, found by {@code path} missing ({@code cause}: how, or null). */
+    static SbenchException unmounted(Path root, Path path, IOException cause) {
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, "tracefs at " + root + " was unmounted by another program"
+                + " (" + path + " is gone); sbench record needs it mounted while it records", cause);
     }
 
     Path root() {

@@ -134,7 +134,8 @@ class TracefsMountDeviceTest {
     /**
      * tracefs unmounted by another program mid-recording: a step that finds its instance's files
      * gone says so; it said "this kernel's tracefs has no instances directory; sbench record needs
-     * Linux 3.10" (an instance to make) or "cannot write" with no reason (a switch to set).
+     * Linux 3.10" (an instance to make), "cannot write" with no reason (a switch to set) or "this
+     * kernel has no block/block_rq_issue event" (the look for the events, just after the instance is made).
      */
     @Test
     void aTracefsUnmountedByAnotherProgramIsToldSo() throws IOException {
@@ -146,6 +147,8 @@ class TracefsMountDeviceTest {
             Path enable = mountPoint.resolve("instances/" + name + "/events/block/block_rq_issue/enable");
             SbenchException e = assertThrows(SbenchException.class, () -> instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, true));
             assertEquals(unmounted(enable), e.getMessage());
+            e = assertThrows(SbenchException.class, () -> instance.hasEvent(TracefsInstance.BLOCK_RQ_ISSUE));
+            assertEquals(unmounted(mountPoint.resolve("instances/" + name + "/events")), e.getMessage());
             Path other = mountPoint.resolve("instances/sbench-" + PID);
             e = assertThrows(SbenchException.class, () -> TracefsInstance.create(mountPoint, "sbench-" + PID));
             assertEquals(unmounted(other), e.getMessage());
