@@ -21,6 +21,7 @@ import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.RecordCalls;
 import org.sbench.target.BackingDisks;
+import org.sbench.target.MachineLock;
 import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
@@ -169,18 +170,21 @@ public final class TraceRecorder implements AutoCloseable {
         try {
             // A bad --out fails here, before tracefs is mounted or an instance made.
             output = new RecordingWriter(settings.out(), devices, headerMetadata());
-            tracefs = Tracefs.open();
-            if (tracefs.mountedHere()) {
-                notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after"
-                        + " unless another user came meanwhile");
+            // Held until the instance is there: another recording's release sees it then, and leaves tracefs mounted.
+            try (MachineLock mountLock = Tracefs.lock(Tracefs.LOCK_FILE)) {
+                tracefs = Tracefs.open();
+                if (tracefs.mountedHere()) {
+                    notes.add("tracefs was not mounted: mounted on " + tracefs.root() + " for the recording, unmounted after"
+                            + " unless another user came meanwhile");
+                }
+                notes.addAll(TracefsInstance.removeStale(tracefs.root(), INSTANCE_PREFIX, PROC));
+                List<String> others = tracefs.blockEventUsers();
+                if (!others.isEmpty()) {
+                    notes.add("block request events are also traced by " + String.join(", ", others)
+                            + "; left as they are (this recording has its own instance)");
+                }
+                instance = TracefsInstance.create(tracefs.root(), INSTANCE_PREFIX + ProcessHandle.current().pid());
             }
-            notes.addAll(TracefsInstance.removeStale(tracefs.root(), INSTANCE_PREFIX, PROC));
-            List<String> others = tracefs.blockEventUsers();
-            if (!others.isEmpty()) {
-                notes.add("block request events are also traced by " + String.join(", ", others)
-                        + "; left as they are (this recording has its own instance)");
-            }
-            instance = TracefsInstance.create(tracefs.root(), INSTANCE_PREFIX + ProcessHandle.current().pid());
             // At an exit mid-recording nothing can report a failure: an instance left behind is named
             // sbench-PID, and the next sbench with that pid refuses to start, naming the rmdir.
             cleanupHook = new Thread(this::cleanup, "sbench-record-cleanup");

@@ -149,9 +149,20 @@ final class TracefsInstance {
         }
     }
 
-    /** True if this kernel has the event ({@code block/block_rq_issue}). */
+    /**
+     * True if this kernel has the event ({@code block/block_rq_issue}).
+     *
+     * @throws SbenchException a system failure when tracefs is gone (another program unmounted it)
+     */
     boolean hasEvent(String event) {
-        return Files.isDirectory(dir.resolve("events").resolve(event));
+        Path events = dir.resolve("events");
+        if (Files.isDirectory(events.resolve(event))) {
+            return true;
+        }
+        if (!Tracefs.mountedAt(tracefsRoot())) {
+            throw Tracefs.unmounted(tracefsRoot(), events, null);
+        }
+        return false;
     }
 
     /** Selects {@code clock} if this kernel offers it; returns the clock in use afterwards. */

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 
 /**
  * A file's identity, {@code st_dev} and {@code st_ino}: equal for every path that reaches the file
@@ -22,6 +24,16 @@ record FileKey(long device, long inode) {
         } catch (IOException | UnsupportedOperationException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The key of the open descriptor {@code fd} of {@code file}, through {@code procRoot/self/fd}.
+     *
+     * @throws SbenchException a system failure when it cannot be stat'ed
+     */
+    static FileKey ofOpen(int fd, Path file, Path procRoot) {
+        return of(procRoot.resolve("self/fd/" + fd)).orElseThrow(() ->
+                new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat the open descriptor of " + file));
     }
 
     /** {@code MAJOR:MINOR} of the filesystem's device, decimal. */

@@ -21,6 +21,11 @@ final class LockHolder {
     private LockHolder() {
     }
 
+    /** The holder of the flock on the file {@code key} as a refusal names it ({@code another process} when /proc/locks does not list it). */
+    static String of(FileKey key, Path procRoot) {
+        return TargetLock.holder(key, procRoot).map(pid -> describe(pid, procRoot)).orElse("another process");
+    }
+
     /** The process {@code pid} as a lock refusal names it; {@code procRoot} is {@code /proc}. */
     static String describe(String pid, Path procRoot) {
         Path process = procRoot.resolve(pid);

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.LibC;
@@ -32,7 +30,6 @@ import org.sbench.engine.linux.TargetCalls;
 public final class OutputSetLock implements AutoCloseable {
     static final String FILE = ".sbench-outputs.lock";
     static final Duration WAIT = Duration.ofSeconds(30);
-    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     /** Held, in the order taken. */
     private final List<Held> held = new ArrayList<>();
@@ -79,20 +76,16 @@ public final class OutputSetLock implements AutoCloseable {
         while (true) {
             int fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT", LibC.MODE_0644);
             try {
-                FileKey key = FileKey.of(procRoot.resolve("self/fd/" + fd)).orElseThrow(() ->
-                        new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat the open descriptor of " + file));
-                if (TargetCalls.tryLockExclusive(fd, file.toString())) {
-                    if (FileKey.of(file).filter(key::equals).isPresent()) {
-                        return new Held(fd, file);
-                    }
-                    // Deleted by the holder before we locked it: the lock is the file's at the path now.
-                } else if (System.nanoTime() - deadline > 0) {
-                    String holder = TargetLock.holder(key, procRoot).map(pid -> LockHolder.describe(pid, procRoot)).orElse("another process");
-                    throw new SbenchException(ErrorKind.TARGET_IN_USE, dir + " is in use by " + holder + ", which has been moving its"
-                            + " outputs into it for " + wait.toSeconds() + " s; give this command's outputs another directory");
-                } else {
-                    LockSupport.parkNanos(POLL_NANOS);
+                FileKey key = FileKey.ofOpen(fd, file, procRoot);
+                if (!TargetCalls.lockExclusiveBy(fd, file.toString(), deadline)) {
+                    throw new SbenchException(ErrorKind.TARGET_IN_USE, dir + " is in use by " + LockHolder.of(key, procRoot)
+                            + ", which has been moving its outputs into it for " + wait.toSeconds() + " s; give this command's"
+                            + " outputs another directory");
                 }
+                if (FileKey.of(file).filter(key::equals).isPresent()) {
+                    return new Held(fd, file);
+                }
+                // Deleted by the holder before we locked it: the lock is the file's at the path now.
             } catch (RuntimeException e) {
                 throw TargetCalls.closeAfter(fd, file.toString(), e);
             }

@@ -43,7 +43,8 @@ public final class TargetLock implements AutoCloseable {
     private final FileKey key;
     private boolean closed;
 
-    private TargetLock(int fd, String path, FileKey key) {
+    /** Holds the flock taken on {@code fd}, an open {@code path} of the file {@code key}. */
+    TargetLock(int fd, String path, FileKey key) {
         this.fd = fd;
         this.path = path;
         this.key = key;
@@ -133,11 +134,9 @@ public final class TargetLock implements AutoCloseable {
      */
     private static TargetLock hold(int fd, Path file, String shown, String detail, Path procRoot) {
         try {
-            FileKey key = FileKey.of(procRoot.resolve("self/fd/" + fd)).orElseThrow(() ->
-                    new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot stat the open descriptor of " + file));
+            FileKey key = FileKey.ofOpen(fd, file, procRoot);
             if (!TargetCalls.tryLockExclusive(fd, file.toString())) {
-                String holder = holder(key, procRoot).map(pid -> LockHolder.describe(pid, procRoot)).orElse("another process");
-                throw new SbenchException(ErrorKind.TARGET_IN_USE, shown + " is in use by " + holder + detail);
+                throw new SbenchException(ErrorKind.TARGET_IN_USE, shown + " is in use by " + LockHolder.of(key, procRoot) + detail);
             }
             return new TargetLock(fd, file.toString(), key);
         } catch (RuntimeException e) {

@@ -78,7 +78,7 @@ class TracefsMountDeviceTest {
      */
     @Test
     void aTracefsMountedHereIsLeftMountedWhileAnotherInstanceIsThere() {
-        Tracefs a = Tracefs.mount(mountPoint);
+        Tracefs a = Tracefs.mount(mountPoint, Tracefs.LOCK_FILE);
         TracefsInstance b = TracefsInstance.create(mountPoint, "sbench-test-b-" + PID);
         try {
             Optional<String> note = a.release();
@@ -92,10 +92,32 @@ class TracefsMountDeviceTest {
         }
     }
 
+    /**
+     * Without the lock (a read-only /run: its file cannot be made) another recording could come between the
+     * look for users and the umount: left mounted, and said why.
+     */
+    @Test
+    void aTracefsMountedHereIsLeftMountedWhenItsLockCannotBeMade(@TempDir Path run) throws IOException {
+        LoopDevice.run("mount", "-t", "tmpfs", "-o", "ro", "sbench-test-ro", run.toString());
+        try {
+            Tracefs a = Tracefs.mount(mountPoint, run.resolve("sbench/tracefs.lock"));
+            try {
+                assertEquals(Optional.of("tracefs left mounted on " + mountPoint + ", which this recording mounted: without its lock"
+                        + " (cannot create directory " + run.resolve("sbench") + ": read-only file system) unmounting it could pull"
+                        + " it from under another sbench record; umount " + mountPoint + " when it is done"), a.release());
+                assertTrue(Tracefs.mountedAt(mountPoint));
+            } finally {
+                unmountIfMounted(mountPoint);
+            }
+        } finally {
+            LoopDevice.run("umount", run.toString());
+        }
+    }
+
     /** With a file of it open (another user mid-step), umount is EBUSY: left mounted, and said why. */
     @Test
     void aTracefsMountedHereThatIsBusyIsLeftMountedWithTheReason() throws IOException {
-        Tracefs a = Tracefs.mount(mountPoint);
+        Tracefs a = Tracefs.mount(mountPoint, Tracefs.LOCK_FILE);
         try (FileChannel held = FileChannel.open(mountPoint.resolve("trace_clock"), StandardOpenOption.READ)) {
             Optional<String> note = a.release();
             assertTrue(note.isPresent() && note.get().startsWith("tracefs left mounted on " + mountPoint + ", which this"
@@ -112,7 +134,8 @@ class TracefsMountDeviceTest {
     /**
      * tracefs unmounted by another program mid-recording: a step that finds its instance's files
      * gone says so; it said "this kernel's tracefs has no instances directory; sbench record needs
-     * Linux 3.10" (an instance to make) or "cannot write" with no reason (a switch to set).
+     * Linux 3.10" (an instance to make), "cannot write" with no reason (a switch to set) or "this
+     * kernel has no block/block_rq_issue event" (the look for the events, just after the instance is made).
      */
     @Test
     void aTracefsUnmountedByAnotherProgramIsToldSo() throws IOException {
@@ -124,6 +147,8 @@ class TracefsMountDeviceTest {
             Path enable = mountPoint.resolve("instances/" + name + "/events/block/block_rq_issue/enable");
             SbenchException e = assertThrows(SbenchException.class, () -> instance.enable(TracefsInstance.BLOCK_RQ_ISSUE, true));
             assertEquals(unmounted(enable), e.getMessage());
+            e = assertThrows(SbenchException.class, () -> instance.hasEvent(TracefsInstance.BLOCK_RQ_ISSUE));
+            assertEquals(unmounted(mountPoint.resolve("instances/" + name + "/events")), e.getMessage());
             Path other = mountPoint.resolve("instances/sbench-" + PID);
             e = assertThrows(SbenchException.class, () -> TracefsInstance.create(mountPoint, "sbench-" + PID));
             assertEquals(unmounted(other), e.getMessage());

@@ -5,6 +5,8 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 import org.sbench.ErrorKind;
@@ -18,6 +20,7 @@ import org.sbench.SbenchException;
 public final class TargetCalls {
     private static final int U64_BYTES = Long.BYTES;
     private static final int RANGE_BYTES = 2 * U64_BYTES;
+    private static final long LOCK_POLL_NS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private TargetCalls() {
     }
@@ -122,6 +125,20 @@ public final class TargetCalls {
             }
             throw Errno.failure("flock(LOCK_EX)", path, e);
         }
+    }
+
+    /**
+     * {@link #tryLockExclusive} again every 2 ms while another open file holds the lock, until
+     * {@code deadlineNanoTime} ({@link System#nanoTime}): false when it is still held then.
+     */
+    public static boolean lockExclusiveBy(int fd, String path, long deadlineNanoTime) {
+        while (!tryLockExclusive(fd, path)) {
+            if (System.nanoTime() - deadlineNanoTime > 0) {
+                return false;
+            }
+            LockSupport.parkNanos(LOCK_POLL_NS);
+        }
+        return true;
     }
 
     /**
