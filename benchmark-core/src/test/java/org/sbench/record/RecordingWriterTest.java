@@ -3,6 +3,7 @@ package org.sbench.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,12 +69,13 @@ class RecordingWriterTest {
     }
 
     @Test
-    void oneDeviceHasNoStreamsAndMarksWithoutIosCountFromTheStart() {
+    void oneDeviceHasNoStreamsAndMarksWithoutIosCountFromTheStart() throws Exception {
         Path out = dir.resolve("quiet.sbt");
         try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
             w.phase(T0 + 5_000, "idle");
             w.finish(T0, Map.of());
         }
+        assertTrue(Files.size(out) < SpaceReserve.CHUNK_BYTES, "the space allocated ahead and not needed is given back: " + Files.size(out));
         try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
             assertFalse(r.info().has(Field.STREAM));
             assertEquals(List.of(new PhaseMarker("idle", 5_000)), r.info().phases());
