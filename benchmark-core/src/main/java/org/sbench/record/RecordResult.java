@@ -7,7 +7,8 @@ import org.sbench.trace.RequestAccounts;
 
 /**
  * The outcome of a recording, built once at its end. {@link #complete()} is false when the ring
- * buffer lost events and loss was not allowed, or when the event stream stalled before its end:
+ * buffer lost events and loss was not allowed, when the event stream stalled before its end, or
+ * when the disk filled up:
  * the trace file is then valid but misses IOs, and says so in its metadata
  * ({@code record.complete = false}).
  *
@@ -24,7 +25,8 @@ import org.sbench.trace.RequestAccounts;
  * @param requests      requests that are not ordinary IOs: of other kinds (write-zeroes, passthrough, zone commands), left out
  * @param marks         phase marks stored
  * @param stalled       the event stream stopped before its end marker; the trace holds what was read until then
- * @param complete      false when stalled, or when events were lost and {@code --allow-loss} was not given
+ * @param diskFull      how a full disk cut the trace short; null when it did not
+ * @param complete      false when stalled, cut short by a full disk, or when events were lost and {@code --allow-loss} was not given
  * @param devices       one line per recorded device ({@link RecordedDevice#describe()})
  * @param selfTraffic   how the recorder kept its own output out of the trace
  * @param clock         the events' clock and its resolution
@@ -33,6 +35,6 @@ import org.sbench.trace.RequestAccounts;
  */
 public record RecordResult(Path out, long durationNs, long ios, long reads, long writes, long trims, long flushes,
         long bytesRead, long bytesWritten, long eventsLost, long inFlightAtStop, long reordered, long skippedLines,
-        RequestAccounts.Counts requests, int marks, boolean stalled, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
+        RequestAccounts.Counts requests, int marks, boolean stalled, DiskFull diskFull, boolean complete, List<String> devices, String selfTraffic, String clock, int bufferKb,
         List<String> notes) {
 }

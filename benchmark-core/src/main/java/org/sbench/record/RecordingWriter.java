@@ -6,12 +6,15 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.AtomicFileOutput;
 import org.sbench.trace.stats.RecordedQd;
 
 /**
@@ -22,13 +25,29 @@ import org.sbench.trace.stats.RecordedQd;
  * clock too and are stored relative to the first IO when the trace is finished (a mark before the
  * first IO has a negative time). Written by one thread (the recorder's); the counters may be read
  * by any thread.
+ *
+ * <p>A full disk ends the trace rather than failing it ({@link #diskFull()}): the file is kept
+ * allocated ahead of what is written ({@link SpaceReserve}) by what finishing it takes (the
+ * trailer: process names, marks and metadata so far, and {@link #LATE_METADATA_BYTES}), so the IO
+ * or mark that finds no more room is left out, as is everything after it, and the trace written
+ * so far can still be finished.
  */
 final class RecordingWriter implements AutoCloseable {
     /** The trace's source format: recorded live from tracefs. */
     static final String SOURCE_FORMAT = "tracefs";
+    /**
+     * Room kept for the metadata {@link #finish} adds: some 20 keys of at most a sentence each (a
+     * recording of a loop device had 805 bytes of header and trailer in all).
+     */
+    static final long LATE_METADATA_BYTES = 16 << 10;
 
     private final DeviceSelection devices;
     private final SbtWriter writer;
+    private final SpaceReserve reserve;
+    /** Trailer bytes of the marks, which go to the writer only when it finishes. */
+    private long markBytes;
+    private boolean diskFull;
+    private long lostToFullDisk;
     private final RecordedQd[] queues;
     /** Marks with their times on the events' clock, rebased on finish. */
     private final List<PhaseMarker> marks = new ArrayList<>();
@@ -51,7 +70,18 @@ final class RecordingWriter implements AutoCloseable {
         if (devices.multiStream()) {
             fields.add(Field.STREAM);
         }
-        this.writer = new SbtWriter(out, new TraceInfo(SOURCE_FORMAT, fields, metadata, List.of()));
+        AtomicFileOutput file = new AtomicFileOutput(out);
+        this.writer = new SbtWriter(file, new TraceInfo(SOURCE_FORMAT, fields, metadata, List.of()));
+        try {
+            this.reserve = new SpaceReserve(file.part());
+        } catch (RuntimeException e) {
+            writer.close();
+            throw e;
+        }
+        if (!room(0)) {
+            close();
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": no space left on device");
+        }
         this.queues = new RecordedQd[devices.devices().size()];
         for (int i = 0; i < queues.length; i++) {
             queues[i] = new RecordedQd();
@@ -63,6 +93,10 @@ final class RecordingWriter implements AutoCloseable {
         int stream = devices.streamOf(r);
         if (stream < 0) {
             // A request of a recorded disk outside the recorded partitions: the kernel's filter lets none through.
+            return;
+        }
+        if (diskFull || !room(SbtWriter.maxBytesOf(r))) {
+            lostToFullDisk++;
             return;
         }
         if (originNs == IoRecord.NO_TIME) {
@@ -103,7 +137,21 @@ final class RecordingWriter implements AutoCloseable {
 
     /** A phase mark at {@code kernelTimeNs} on the events' clock. */
     void phase(long kernelTimeNs, String name) {
-        marks.add(new PhaseMarker(name, kernelTimeNs));
+        PhaseMarker mark = new PhaseMarker(name, kernelTimeNs);
+        long bytes = SbtWriter.phaseBytes(mark);
+        if (diskFull || !room(bytes)) {
+            return;
+        }
+        markBytes += bytes;
+        marks.add(mark);
+    }
+
+    /** Whether the file can take {@code bytes} more and still be finished; false from the first time it cannot. */
+    private boolean room(long bytes) {
+        if (!reserve.cover(writer.length() + bytes + writer.trailerBytes() + markBytes + LATE_METADATA_BYTES)) {
+            diskFull = true;
+        }
+        return !diskFull;
     }
 
     /**
@@ -122,7 +170,31 @@ final class RecordingWriter implements AutoCloseable {
     /** Deletes the output unless {@link #finish} completed it. */
     @Override
     public void close() {
-        writer.close();
+        try {
+            writer.close();
+        } finally {
+            reserve.close();
+        }
+    }
+
+    /** True once the disk filled up: the trace ends at the last IO before, later IOs and marks are left out. */
+    boolean diskFull() {
+        return diskFull;
+    }
+
+    /** IOs left out because the disk was full. */
+    long lostToFullDisk() {
+        return lostToFullDisk;
+    }
+
+    /** The last IO's issue time from the first's, ns (0 without IOs): how much of the recording the trace holds. */
+    long spanNs() {
+        return originNs == IoRecord.NO_TIME ? 0 : lastIssueNs - originNs;
+    }
+
+    /** False when the trace's file system cannot allocate ahead: a full disk there fails the recording. */
+    boolean keepsTraceAtFullDisk() {
+        return reserve.supported();
     }
 
     long ios() {

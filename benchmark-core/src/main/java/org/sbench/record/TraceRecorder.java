@@ -170,6 +170,10 @@ public final class TraceRecorder implements AutoCloseable {
         try {
             // A bad --out fails here, before tracefs is mounted or an instance made.
             output = new RecordingWriter(settings.out(), devices, headerMetadata());
+            if (!output.keepsTraceAtFullDisk()) {
+                notes.add("the file system of " + settings.out() + " cannot allocate ahead (no fallocate): should it fill up,"
+                        + " the recording fails without its trace");
+            }
             // Held until the instance is there: another recording's release sees it then, and leaves tracefs mounted.
             try (MachineLock mountLock = Tracefs.lock(Tracefs.LOCK_FILE)) {
                 tracefs = Tracefs.open();
@@ -310,6 +314,10 @@ public final class TraceRecorder implements AutoCloseable {
             while (reader.next(r)) {
                 output.accept(r);
                 pendingIssues = reader.pendingIssues();
+                if (output.diskFull()) {
+                    // Read on to the end marker, counting what is left out.
+                    stop.countDown();
+                }
             }
         } catch (Throwable t) {
             failure = t;
@@ -404,7 +412,8 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * Waits up to {@code timeoutNs} for a reason to stop: {@link #requestStop}, the end of the
-     * configured duration, a failure of the recording thread, or a recorded device going away (a
+     * configured duration, a failure of the recording thread, a full disk where the trace is written
+     * ({@link RecordResult#diskFull()}), or a recorded device going away (a
      * disk removed, a loop device detached or attached anew: its number may become another
      * device's; a note says which, {@link RecordResult#notes()}).
      *
@@ -576,7 +585,8 @@ public final class TraceRecorder implements AutoCloseable {
     private RecordResult complete(boolean stalled) {
         // Unknown (a counter that cannot be read) is not 0: the trace is kept, marked incomplete unless loss is allowed.
         long lost = lostEventsSoFar();
-        boolean complete = !stalled && (lost == 0 || settings.allowLoss());
+        DiskFull diskFull = output.diskFull() ? new DiskFull(output.spanNs(), output.lostToFullDisk()) : null;
+        boolean complete = !stalled && diskFull == null && (lost == 0 || settings.allowLoss());
         // After a stall the issues read but not handed out are left out too.
         long incompleteIos = reader.lostIssues() + reader.pendingIssues();
         // Issues were recorded from the start marker until just before the drain marker.
@@ -594,6 +604,7 @@ public final class TraceRecorder implements AutoCloseable {
         RequestAccounts.Counts requests = reader.requestAccounts().counts();
         late.putAll(requests.metadata());
         late.put(IncompleteRecording.STALLED, Boolean.toString(stalled));
+        late.put(IncompleteRecording.DISK_FULL, Boolean.toString(diskFull != null));
         late.put(IncompleteRecording.COMPLETE, Boolean.toString(complete));
         output.finish(startKernelNs, late);
         // The trace is good from here on: a leftover instance or mount is worth telling, not failing for.
@@ -602,7 +613,7 @@ public final class TraceRecorder implements AutoCloseable {
         }
         return new RecordResult(settings.out(), durationNs, output.ios(), output.reads(), output.writes(), output.trims(),
                 output.flushes(), output.bytesRead(), output.bytesWritten(), lost, incompleteIos, output.reordered(),
-                reader.badLines(), requests, output.phases(), stalled, complete, describeDevices(), self, clockDescription(),
+                reader.badLines(), requests, output.phases(), stalled, diskFull, complete, describeDevices(), self, clockDescription(),
                 settings.bufferKb(), List.copyOf(notes));
     }
 

@@ -3,14 +3,18 @@ package org.sbench.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.Tmpfs;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -68,12 +72,13 @@ class RecordingWriterTest {
     }
 
     @Test
-    void oneDeviceHasNoStreamsAndMarksWithoutIosCountFromTheStart() {
+    void oneDeviceHasNoStreamsAndMarksWithoutIosCountFromTheStart() throws Exception {
         Path out = dir.resolve("quiet.sbt");
         try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
             w.phase(T0 + 5_000, "idle");
             w.finish(T0, Map.of());
         }
+        assertTrue(Files.size(out) < SpaceReserve.CHUNK_BYTES, "the space allocated ahead and not needed is given back: " + Files.size(out));
         try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
             assertFalse(r.info().has(Field.STREAM));
             assertEquals(List.of(new PhaseMarker("idle", 5_000)), r.info().phases());
@@ -88,6 +93,54 @@ class RecordingWriterTest {
         }
         try (var files = Files.list(dir)) {
             assertEquals(0, files.count());
+        }
+    }
+
+    /**
+     * The trailer's room is kept with the records: at a full disk the trace is finished with every process
+     * name and mark of the IOs kept, however many (each IO here a new 15-character name, every tenth a mark of
+     * 200 three-byte characters).
+     */
+    @Test
+    @Tag("device")
+    void aFullDiskLeavesRoomForTheProcessNamesMarksAndMetadata() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out;
+        long ios;
+        int marks;
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("small")), MIB)) {
+            fs.fillLeaving(40);
+            out = fs.dir().resolve("full.sbt");
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                for (int i = 0; !w.diskFull(); i++) {
+                    IoRecord r = io(T0 + i * 1_000L, T0 + i * 1_000L + 500, SDB, i * 4096L, Op.READ);
+                    r.process = String.format("p%014d", i);
+                    w.accept(r);
+                    if (i % 10 == 0) {
+                        w.phase(T0 + i * 1_000L + 1, "\u20ac".repeat(TraceRecorder.MAX_MARK_CHARS - 6) + i);
+                    }
+                }
+                Map<String, String> late = new java.util.LinkedHashMap<>();
+                for (int k = 0; k < 20; k++) {
+                    late.put("record.key" + k, "a value of a sentence's length, as the recorder's own are: " + "x".repeat(100));
+                }
+                w.finish(T0, late);
+                ios = w.ios();
+                marks = w.phases();
+            }
+            assertTrue(ios > 500, "IOs kept: " + ios);
+            try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+                assertEquals(marks, r.info().phases().size());
+                assertEquals("a value of a sentence's length, as the recorder's own are: " + "x".repeat(100),
+                        r.info().metadata().get("record.key19"));
+                IoRecord rec = new IoRecord();
+                long n = 0;
+                while (r.next(rec)) {
+                    assertEquals(String.format("p%014d", n), rec.process);
+                    n++;
+                }
+                assertEquals(ios, n);
+            }
         }
     }
 

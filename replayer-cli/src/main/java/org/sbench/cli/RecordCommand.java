@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code sbench record --device DEV --out FILE.sbt [--duration D] [--mark]}: records the kernel's
  * block request events of the devices into a trace ({@link TraceRecorder}); Ctrl-C, SIGTERM,
- * SIGHUP or {@code --duration} stops it, with a complete trace either way.
+ * SIGHUP or {@code --duration} stops it, with a complete trace either way; a full disk stops it
+ * with the trace up to its last IO that fit.
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
         footer = {
@@ -38,7 +39,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "  sudo sbench record --device /dev/sda2 --out boot.sbt --duration 10m --mark",
             "  sudo sbench record --device /dev/sda --device /dev/sdb --out both.sbt"},
         description = {"Record the block IO of devices into a trace (Linux, root; tracefs block_rq_issue/complete events, no blktrace needed).",
-            "Stops at --duration, on Ctrl-C or on kill (SIGTERM, SIGHUP); the trace is complete and valid either way."})
+            "Stops at --duration, on Ctrl-C or on kill (SIGTERM, SIGHUP); the trace is complete and valid either way.",
+            "A full disk stops it too: the trace is kept, valid, up to its last IO that fit (exit 1)."})
 final class RecordCommand implements Callable<Integer> {
     private static final long STATUS_INTERVAL_NS = 1_000_000_000L;
     private static final String SBT = ".sbt";
@@ -131,6 +133,10 @@ final class RecordCommand implements Callable<Integer> {
             err.flush();
             result = recorder.finish();
         }
+        if (result.diskFull() != null) {
+            err.println(diskFullLine(result));
+            err.flush();
+        }
         print(result, summary);
         if (stdoutJson != null) {
             ObjectNode document = new ObjectMapper().valueToTree(result);
@@ -186,6 +192,13 @@ final class RecordCommand implements Callable<Integer> {
         t.start();
     }
 
+    /** What a full disk left of the recording, and what it lost. */
+    static String diskFullLine(RecordResult r) {
+        return "sbench: " + r.out() + ": the disk filled up after " + Units.count(r.ios()) + " IOs (" + Units.duration(r.diskFull().keptNs())
+                + " from the first to the last): the trace keeps them and ends there; the " + Units.count(r.diskFull().lostIos())
+                + " IOs that came after were not written, and the recording stopped";
+    }
+
     static void print(RecordResult r, PrintWriter stdout) {
         stdout.println("wrote " + Units.count(r.ios()) + " IOs to " + r.out() + " in " + Units.duration(r.durationNs()) + ": "
                 + Units.count(r.reads()) + " reads (" + Units.bytes(r.bytesRead()) + "), " + Units.count(r.writes()) + " writes ("
@@ -209,7 +222,9 @@ final class RecordCommand implements Callable<Integer> {
         for (String note : r.notes()) {
             stdout.println("note     " + note);
         }
-        if (r.stalled()) {
+        if (r.diskFull() != null) {
+            stdout.println("INCOMPLETE: the disk of " + r.out() + " filled up: the trace ends at its last IO that fit");
+        } else if (r.stalled()) {
             stdout.println("INCOMPLETE: the kernel's event stream stalled before its end; the trace holds the IOs read until then"
                     + (r.eventsLost() > 0 ? "; the ring buffer also lost " + Units.count(r.eventsLost()) + " events" : ""));
         } else if (r.eventsLost() == 0) {

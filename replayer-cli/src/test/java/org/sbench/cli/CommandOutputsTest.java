@@ -356,7 +356,7 @@ class CommandOutputsTest {
         }
     }
 
-    private static List<String> names(Path dir) throws IOException {
+    static List<String> names(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }

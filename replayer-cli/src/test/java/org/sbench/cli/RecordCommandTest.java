@@ -1,4 +1,4 @@
-// sbench record in-process: one-line usage errors anywhere; on a loop device (root) a timed run with marks and a SIGINT stop.
+// sbench record in-process: one-line usage errors anywhere; on a loop device (root) a timed run with marks, a SIGINT stop and a full disk.
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.record.RecordResult;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.SysfsBlockDevice;
+import org.sbench.target.Tmpfs;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.RequestAccounts;
@@ -38,6 +39,9 @@ import picocli.CommandLine;
 class RecordCommandTest {
     private static final long DEVICE_BYTES = 64L << 20;
     private static final long WAIT_MS = 20_000;
+    private static final long TMPFS_BYTES = 2 << 20;
+    /** 128 KiB free: room for the header, the trailer's reserve and a few thousand IOs. */
+    private static final int FULL_DISK_FREE_PAGES = 32;
 
     @TempDir
     Path dir;
@@ -98,7 +102,7 @@ class RecordCommandTest {
     }
 
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete, RequestAccounts.Counts requests) {
-        return new RecordResult(Path.of("t.sbt"), 1, 0, 0, 0, 0, 0, 0, 0, eventsLost, 0, 0, 0, requests, 0, stalled, complete,
+        return new RecordResult(Path.of("t.sbt"), 1, 0, 0, 0, 0, 0, 0, 0, eventsLost, 0, 0, 0, requests, 0, stalled, null, complete,
                 List.of("/dev/sdz (8:0, 1.0 MB)"), "output not on a block device: nothing to filter", "mono, 1 us resolution",
                 4096, List.of());
     }
@@ -184,6 +188,75 @@ class RecordCommandTest {
             assertTrue(r.out().startsWith("wrote 4 IOs to " + out), r.out());
             assertEquals(4, readAll(out).size());
             assertEquals("true", readInfo(out).metadata().get("record.complete"));
+        }
+        assertNoInstance();
+    }
+
+    /**
+     * A full disk ends the recording and keeps it: until 2026-12-06 the whole trace was deleted (exit 5), the IOs
+     * recorded until then lost. Space is kept allocated ahead of the writer, so the trace's end always fits.
+     */
+    @Test
+    @Tag("device")
+    void aFullDiskEndsTheRecordingWithTheTraceUpToItsLastIoThatFit() throws Exception {
+        onAFullDisk(FULL_DISK_FREE_PAGES, (loop, fs) -> {
+            Path out = fs.dir().resolve("full.sbt");
+            CompletableFuture<CliTest.Run> run = CompletableFuture.supplyAsync(() -> record(InputStream.nullInputStream(),
+                    "record", "--device", loop.path().toString(), "--out", out.toString(), "--duration", "20s"));
+            awaitInstance();
+            // 16,384 sequential 4 KiB writes, one at a time: 786 KB of records, more than the free space holds.
+            Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + loop.path(), "bs=4k", "count=16384", "oflag=direct", "status=none")
+                    .inheritIO().start();
+            CliTest.Run r = run.get(WAIT_MS * 2, TimeUnit.MILLISECONDS);
+            dd.waitFor();
+            assertEquals(ExitCodes.IO_ERRORS, r.code(), r.err());
+            List<IoRecord> trace = readAll(out);
+            assertTrue(!trace.isEmpty() && trace.size() < DEVICE_BYTES / 4096, "cut short: " + trace.size());
+            for (int i = 0; i < trace.size(); i++) {
+                IoRecord io = trace.get(i);
+                assertTrue(io.op == Op.WRITE && io.offsetBytes == i * 4096L && io.lengthBytes == 4096 && "dd".equals(io.process),
+                        "IO " + i + " is dd's write " + i + ": " + io);
+            }
+            assertTrue(r.out().startsWith("wrote " + String.format("%,d", trace.size()) + " IOs to " + out), r.out());
+            List<String> full = r.err().lines().filter(l -> l.startsWith("sbench: " + out + ": the disk filled up")).toList();
+            assertEquals(1, full.size(), r.err());
+            assertTrue(full.get(0).startsWith("sbench: " + out + ": the disk filled up after " + String.format("%,d", trace.size())
+                    + " IOs ("), full.get(0));
+            TraceInfo info = readInfo(out);
+            assertEquals("true", info.metadata().get("record.diskFull"));
+            assertEquals("false", info.metadata().get("record.complete"));
+            assertEquals(List.of(".filler", "full.sbt"), CommandOutputsTest.names(fs.dir()), "no part file left");
+            CliTest.Run inspect = CliTest.run("inspect", out.toString());
+            assertEquals(0, inspect.code(), inspect.err());
+        });
+    }
+
+    /** A disk without room for the trace's header and end fails as it did, before tracefs is touched: exit 5, no part file. */
+    @Test
+    @Tag("device")
+    void aDiskTooFullForTheHeaderFailsBeforeRecording() throws Exception {
+        onAFullDisk(0, (loop, fs) -> {
+            Path out = fs.dir().resolve("none.sbt");
+            CliTest.Run r = record(InputStream.nullInputStream(), "record", "--device", loop.path().toString(), "--out", out.toString(),
+                    "--duration", "1s");
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertEquals("sbench: cannot write " + out + ": no space left on device\n", r.err());
+            assertEquals(List.of(".filler"), CommandOutputsTest.names(fs.dir()), "no part file left");
+        });
+    }
+
+    private interface FullDiskTest {
+        void run(LoopDevice loop, Tmpfs fs) throws Exception;
+    }
+
+    /** Runs {@code test} with a loop device to record and a 2 MiB tmpfs filled to leave {@code freePages}; unmounted and detached after. */
+    private void onAFullDisk(int freePages, FullDiskTest test) throws Exception {
+        LoopDevice.assumeRoot();
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+            fs.fillLeaving(freePages);
+            test.run(loop, fs);
         }
         assertNoInstance();
     }

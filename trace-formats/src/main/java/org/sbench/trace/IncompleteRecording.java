@@ -16,6 +16,8 @@ public final class IncompleteRecording {
     public static final String EVENTS_LOST = "record.eventsLost";
     public static final String INCOMPLETE_IOS = "record.incompleteIos";
     public static final String STALLED = "record.stalled";
+    /** true when the disk the trace was written to filled up: the trace ends at its last IO that fit. */
+    public static final String DISK_FULL = "record.diskFull";
 
     private IncompleteRecording() {
     }
@@ -30,6 +32,9 @@ public final class IncompleteRecording {
         what.add(metadata.getOrDefault(INCOMPLETE_IOS, "unknown") + " IOs left out without their issue or completion");
         if ("true".equals(metadata.get(STALLED))) {
             what.add("the reader stalled");
+        }
+        if ("true".equals(metadata.get(DISK_FULL))) {
+            what.add("cut short by a full disk");
         }
         return "an incomplete recording (sbench record: " + String.join(", ", what) + "): the drive saw IOs it does not hold";
     }

@@ -1,4 +1,4 @@
-// The libc calls the recorder (org.sbench.record) makes: who we are, mounting tracefs.
+// The libc calls the recorder (org.sbench.record) makes: who we are, mounting tracefs, space ahead of the trace.
 package org.sbench.engine.linux;
 
 import com.sun.jna.LastErrorException;
@@ -20,6 +20,41 @@ public final class RecordCalls {
     /** geteuid(2): the effective user id; 0 is root. */
     public static int effectiveUid() {
         return LibC.geteuid();
+    }
+
+    /** open(2) of an existing {@code file} for writing, close-on-exec: a descriptor for {@link #allocate}, to {@link #close}. */
+    public static int openForWriting(Path file) {
+        try {
+            return LibC.open(file.toString(), LibC.O_WRONLY | LibC.O_CLOEXEC, 0);
+        } catch (LastErrorException e) {
+            throw Errno.failure("open", file.toString(), e);
+        }
+    }
+
+    /**
+     * fallocate(2) of {@code length} bytes at {@code offset} of {@code fd}, growing the file past them.
+     *
+     * @return 0, or the errno when the file system is full (ENOSPC) or cannot allocate ahead (EOPNOTSUPP)
+     */
+    public static int allocate(int fd, long offset, long length, Path file) {
+        try {
+            LibC.fallocate(fd, 0, offset, length);
+            return 0;
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.ENOSPC || e.getErrorCode() == Errno.EOPNOTSUPP) {
+                return e.getErrorCode();
+            }
+            throw Errno.failure("fallocate", file.toString(), e);
+        }
+    }
+
+    /** close(2) of a descriptor {@link #openForWriting} gave. */
+    public static void close(int fd, Path file) {
+        try {
+            LibC.close(fd);
+        } catch (LastErrorException e) {
+            throw Errno.failure("close", file.toString(), e);
+        }
     }
 
     /** Mounts tracefs on {@code mountPoint} (an existing directory, normally /sys/kernel/tracing). */

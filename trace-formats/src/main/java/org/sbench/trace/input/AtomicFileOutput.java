@@ -109,6 +109,11 @@ public final class AtomicFileOutput implements AutoCloseable {
         return output.kind() == OutputPath.Kind.FILE ? Optional.of(output.resolved().toAbsolutePath().getParent()) : Optional.empty();
     }
 
+    /** The temporary file written until {@link #commit()} (to allocate space ahead of the writer in). */
+    public Path part() {
+        return temp;
+    }
+
     /** The channel to write through (positioned writes allowed, e.g. to patch a header). */
     public FileChannel channel() {
         return channel;

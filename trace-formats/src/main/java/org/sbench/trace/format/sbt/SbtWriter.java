@@ -41,13 +41,23 @@ public final class SbtWriter implements TraceWriter {
     private long flushed;
     private long recordsOffset;
     private long records;
+    /** Bytes the trailer takes with what it holds so far: its three counts, process names, phases and metadata. */
+    private long trailerBytes = 3 * Integer.BYTES;
     private long lastIssueNs = Long.MIN_VALUE;
     private boolean issueOrdered = true;
     private boolean finished;
 
     public SbtWriter(Path out, TraceInfo info) {
-        this.output = new AtomicFileOutput(out);
+        this(new AtomicFileOutput(out), info);
+    }
+
+    /** Writes into {@code output}, which the writer commits on {@link #finish()} and closes on {@link #close()}. */
+    public SbtWriter(AtomicFileOutput output, TraceInfo info) {
+        this.output = output;
         this.phases = new ArrayList<>(info.phases());
+        for (PhaseMarker m : phases) {
+            trailerBytes += phaseBytes(m);
+        }
         int flags = 0;
         for (Field f : info.fields()) {
             flags |= f.bit();
@@ -136,6 +146,7 @@ public final class SbtWriter implements TraceWriter {
             byte[] name = utf8(process, "the process name of record " + (records + 1));
             i = processes.size();
             processes.add(name);
+            trailerBytes += Short.BYTES + name.length;
             processIndex.put(process, i);
         }
         return i;
@@ -145,6 +156,12 @@ public final class SbtWriter implements TraceWriter {
     public void addPhase(PhaseMarker marker) {
         utf8(marker.name(), "a phase name");
         phases.add(marker);
+        trailerBytes += phaseBytes(marker);
+    }
+
+    /** A phase's bytes in the trailer: its time and name. */
+    public static long phaseBytes(PhaseMarker marker) {
+        return Long.BYTES + Short.BYTES + marker.name().getBytes(StandardCharsets.UTF_8).length;
     }
 
     /**
@@ -153,9 +170,26 @@ public final class SbtWriter implements TraceWriter {
      */
     @Override
     public void putMetadata(String key, String value) {
-        utf8(key, "a metadata key");
-        utf8(value, "the value of metadata '" + key + "'");
+        byte[] k = utf8(key, "a metadata key");
+        byte[] v = utf8(value, "the value of metadata '" + key + "'");
+        // A value replaced is counted twice: the count may be above the trailer, never below.
+        trailerBytes += 2 * Short.BYTES + k.length + v.length;
         lateMetadata.put(key, value);
+    }
+
+    /** The most bytes writing {@code r} adds to the file and its trailer: the record, and its process name if new (3 UTF-8 bytes a char at most). */
+    public static long maxBytesOf(IoRecord r) {
+        return SbtLayout.RECORD_BYTES + (r.process == null ? 0 : Short.BYTES + 3L * r.process.length());
+    }
+
+    /** Bytes of the file so far, the records not yet written out included. */
+    public long length() {
+        return flushed + buffer.position();
+    }
+
+    /** Bytes the trailer would take if the file were finished now (at least: a record's new process name adds to it). */
+    public long trailerBytes() {
+        return trailerBytes;
     }
 
     @Override
@@ -182,6 +216,10 @@ public final class SbtWriter implements TraceWriter {
                 putString(e.getValue().getBytes(StandardCharsets.UTF_8));
             }
             flush();
+            if (ch.size() > flushed) {
+                // Space allocated ahead of the writer and not needed.
+                ch.truncate(flushed);
+            }
             patch(ch, SbtLayout.POS_RECORDS_OFFSET, Integer.BYTES, recordsOffset);
             patch(ch, SbtLayout.POS_RECORD_COUNT, Long.BYTES, records);
             patch(ch, SbtLayout.POS_TRAILER_OFFSET, Long.BYTES, trailerOffset);

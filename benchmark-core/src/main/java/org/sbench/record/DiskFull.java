@@ -1,0 +1,11 @@
+// How a recording that the full disk of its trace ended was cut short.
+package org.sbench.record;
+
+/**
+ * A recording ended by a full disk: the trace holds its IOs up to the last that fit.
+ *
+ * @param keptNs  the trace's last IO's issue time from its first's
+ * @param lostIos IOs read after the disk filled up, until the recording stopped: not in the trace
+ */
+public record DiskFull(long keptNs, long lostIos) {
+}

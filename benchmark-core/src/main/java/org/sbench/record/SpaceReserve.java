@@ -1,0 +1,71 @@
+// Disk space allocated ahead of the trace being recorded, so that a full disk still leaves room to end the trace.
+package org.sbench.record;
+
+import java.nio.file.Path;
+import org.sbench.engine.linux.Errno;
+import org.sbench.engine.linux.RecordCalls;
+
+/**
+ * Keeps the start of a file allocated (fallocate) up to where its writer will have got, a chunk at
+ * a time: the writer asks for its end with what it must still write to finish the file, and a
+ * chunk the file system cannot allocate says the disk is full while what was asked before, the
+ * file's end with it, is still held. The file grows with the allocation; its writer cuts it to
+ * what it wrote when it finishes.
+ *
+ * <p>Its own descriptor of the file stays open until the file is committed or deleted: closing any
+ * descriptor of a file drops this process's fcntl locks of it, the part file's lock
+ * ({@link org.sbench.trace.input.PartFiles}) among them.
+ */
+final class SpaceReserve implements AutoCloseable {
+    /** Allocated at a time: a call per 1,365 records of 48 bytes, and at most this much room left unused at a full disk. */
+    static final long CHUNK_BYTES = 64 << 10;
+    private static final int NONE = -1;
+
+    private final Path file;
+    private int fd;
+    private boolean supported = true;
+    /** Bytes allocated from the start of the file. */
+    private long allocated;
+
+    SpaceReserve(Path file) {
+        this.file = file;
+        this.fd = RecordCalls.openForWriting(file);
+    }
+
+    /**
+     * Makes sure the first {@code endBytes} of the file are allocated, allocating a chunk (or what
+     * is asked, if more) when they are not.
+     *
+     * @return false when the file system is full; true when allocated, or when the file system cannot allocate ahead
+     */
+    boolean cover(long endBytes) {
+        if (endBytes <= allocated || !supported) {
+            return true;
+        }
+        long end = Math.max(endBytes, allocated + CHUNK_BYTES);
+        int errno = RecordCalls.allocate(fd, allocated, end - allocated, file);
+        if (errno == Errno.EOPNOTSUPP) {
+            supported = false;
+            return true;
+        }
+        if (errno != 0) {
+            return false;
+        }
+        allocated = end;
+        return true;
+    }
+
+    /** False when the file system cannot allocate ahead (no fallocate): a full disk there is a failed write. */
+    boolean supported() {
+        return supported;
+    }
+
+    @Override
+    public void close() {
+        if (fd != NONE) {
+            int open = fd;
+            fd = NONE;
+            RecordCalls.close(open, file);
+        }
+    }
+}
