@@ -10,7 +10,6 @@ import org.apache.commons.compress.compressors.CompressorInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
-import org.apache.commons.compress.compressors.zstandard.ZstdCompressorInputStream;
 import org.sbench.SbenchException;
 
 /**
@@ -65,7 +64,7 @@ enum Compression {
             case XZ: return new Counted(XZCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true)
                     .setMemoryLimitKiB(MEMORY_LIMIT_MIB * 1024).get(), name);
             case BZIP2: return new Counted(new BZip2CompressorInputStream(raw, true), name);
-            case ZSTD: return new Counted(new ZstdCompressorInputStream(raw), name);
+            case ZSTD: return new Counted(new ZstdStream(raw), name);
             default: return raw;
         }
     }
@@ -87,6 +86,12 @@ enum Compression {
                     + " or more), more than sbench allows; decompress it first: zstd -d --long=31 " + name;
         }
         return null;
+    }
+
+    /** One byte of {@code in} (-1 at its end), read through its read of an array, the decompressors' only read. */
+    static int readByte(InputStream in) throws IOException {
+        byte[] one = new byte[1];
+        return in.read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
     private static String xzOverLimit(long neededKib, String name) {
@@ -151,8 +156,7 @@ enum Compression {
 
         @Override
         public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            return readByte(this);
         }
 
         @Override

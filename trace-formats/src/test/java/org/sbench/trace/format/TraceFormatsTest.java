@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -438,6 +439,71 @@ class TraceFormatsTest {
                 TestRecords.readAll(r);
             }
         }).getMessage(), "detected, and read through the pipeline");
+    }
+
+    /**
+     * A zstd trace damaged inside its data (a block header made invalid) lost the lines of the read that failed, up to
+     * 256 KiB before the damage: zstd-jni's stream decoded the blocks before the damaged one in the same read, and gave
+     * none of them with the error. It is now read as far as zstd decodes, here libzstd given the bytes before the
+     * damage (all of a cut file's, which was read so before), and the error names the line after the whole ones.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"header 1", "header 2", "header 3", "header 6", "header 11", "cut 150", "cut 650", "cut 999"})
+    void aZstdTraceDamagedInsideItsDataReadsEveryLineZstdDecodesBeforeTheDamage(String damage, @TempDir Path dir)
+            throws IOException {
+        Path full = dir.resolve("t.csv.zst");
+        try (OutputStream out = compress("zst", Files.newOutputStream(full))) {
+            out.write("Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime\n".getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 40000; i++) {
+                out.write(((128166400000000000L + i) + ",hm," + i % 7 + ",Read," + i * 4096L * 31 % 1000003 + ",4096," + i * 37 % 911
+                        + "\n").getBytes(StandardCharsets.US_ASCII));
+            }
+        }
+        byte[] bytes = Files.readAllBytes(full);
+        int at = Integer.parseInt(damage.substring(damage.indexOf(' ') + 1));
+        byte[] damagedBytes;
+        int before;
+        if (damage.startsWith("cut")) {
+            before = (int) ((long) bytes.length * at / 1000);
+            damagedBytes = java.util.Arrays.copyOf(bytes, before);
+        } else {
+            before = zstdBlockHeader(bytes, at);
+            damagedBytes = bytes.clone();
+            damagedBytes[before] |= 6;   // block type 3, reserved
+        }
+        Path damaged = Files.write(dir.resolve("damaged.csv.zst"), damagedBytes);
+        long wholeLines;
+        try (InputStream zstd = new com.github.luben.zstd.ZstdInputStreamNoFinalizer(
+                new java.io.ByteArrayInputStream(bytes, 0, before)).setContinuous(true)) {
+            wholeLines = new String(zstd.readAllBytes(), StandardCharsets.US_ASCII).chars().filter(c -> c == '\n').count();
+        }
+        int[] read = {0};
+        SbenchException e = assertThrows(SbenchException.class, () -> {
+            try (TraceReader r = formats.byName("msr").openReader(org.sbench.trace.input.TraceInput.of(damaged), ReadOptions.DEFAULTS)) {
+                IoRecord rec = new IoRecord();
+                while (r.next(rec)) {
+                    read[0]++;
+                }
+            }
+        });
+        assertEquals(wholeLines - 1, read[0], "records (the header is one of the lines zstd decodes); " + e.getMessage());
+        assertTrue(e.getMessage().startsWith(damaged + ": line " + (wholeLines + 1) + ": cannot read further ("), e.getMessage());
+    }
+
+    /**
+     * Where the header of block {@code index} (from 0) of a zstd frame written by commons-compress starts: after the
+     * 6-byte frame header (magic, descriptor, window; no content size or dictionary), each block is a 3-byte header
+     * (last-block bit, 2 type bits, then its size) and its content, one byte for an RLE block.
+     */
+    private static int zstdBlockHeader(byte[] frame, int index) {
+        assertEquals(0, frame[4] & 0xe3, "a frame header without content size, single segment or dictionary");
+        int at = 6;
+        for (int i = 0; i < index; i++) {
+            int header = (frame[at] & 0xff) | (frame[at + 1] & 0xff) << 8 | (frame[at + 2] & 0xff) << 16;
+            assertEquals(0, header & 1, "block " + i + " is not the last");
+            at += 3 + (((header >> 1) & 3) == 1 ? 1 : header >>> 3);
+        }
+        return at;
     }
 
     @Test
