@@ -336,6 +336,21 @@ class BundleLogTest {
                 + " the last purge on, this one's included)", e.getMessage());
     }
 
+    /**
+     * Bytes since the last purge near 2^63 (a bundle edited by hand, its figures each in range and adding up) were read, and a
+     * resumed run added its steps' bytes to them after those steps ran: past 2^63 the sum turned negative, and the bundle was
+     * refused at its next read, the steps just run in it. The sum stops at the largest long.
+     */
+    @Test
+    void bytesSinceTheLastPurgeStopAtTheLargestLong(@TempDir Path dir) {
+        Path bundleDir = dir.resolve("b");
+        long near = Long.MAX_VALUE - 10;
+        BundleLog.begin(bundleDir, "s", 2, new NullTarget(), "test")
+                .stepDone(step("purge", near, new StepResult.PurgeSummary("zero", 0, near, 1, null)));
+        BundleLog.resume(bundleDir, "s", new NullTarget()).stepDone(step("fill", 100, null));
+        assertEquals(Long.MAX_VALUE, BundleDirectory.open(bundleDir).read().stateLog().get(1).bytesWrittenSincePurge());
+    }
+
     /** A bundle at {@code bundleDir} of 3 steps, all recorded: a fill of 1000 bytes, a trim purge, a torture of 300 bytes. */
     private static BundleLog fillPurgeTorture(Path bundleDir) {
         BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
