@@ -180,7 +180,8 @@ public final class BundleDirectory {
                     + " kind) or host");
         }
         for (int i = 0; !hasStepLog(b) && i < b.steps().size(); i++) {
-            checkStep(index.toString(), i, b.steps().get(i), i < b.stateLog().size() ? b.stateLog().get(i) : null);
+            checkStep(index.toString(), i, b.steps().get(i), i < b.stateLog().size() ? b.stateLog().get(i) : null,
+                    i > 0 && i <= b.stateLog().size() ? b.stateLog().get(i - 1) : null);
         }
         return b;
     }
@@ -207,6 +208,8 @@ public final class BundleDirectory {
         private int lines;
         private long wholeBytes;
         private Bundle.Record next;
+        /** The state-log entry of the last record read; null before the first. */
+        private Bundle.StateEvent before;
         private boolean ended;
         private String cut;
 
@@ -277,11 +280,8 @@ public final class BundleDirectory {
             if (r == null || r.state() == null) {
                 throw SbenchException.badInput(where, "not a step record (a step and its state-log entry)");
             }
-            if (r.state().step() != lines - 1) {
-                throw SbenchException.badInput(where, "the record of step " + (r.state().step() + 1) + ", in the place of step "
-                        + lines + " (a line repeated, moved or of another bundle)");
-            }
-            checkStep(where, lines - 1, r.step(), r.state());
+            checkStep(where, lines - 1, r.step(), r.state(), before);
+            before = r.state();
             return r;
         }
 
@@ -296,11 +296,17 @@ public final class BundleDirectory {
     }
 
     /**
-     * Refuses a step record that is not whole, names a run file outside the bundle's {@code steps/} or missing, or
-     * holds, or its state-log entry {@code state} (null where none) holds, a figure no step writes ({@link StepShape}): an
-     * index edited by hand is refused before a resumed run touches the drive.
+     * Refuses the record of step {@code i} (from 0) when its state-log entry {@code state} (null where none) names another
+     * step, or it is not whole, names a run file outside the bundle's {@code steps/} or missing, or holds, or its entry
+     * holds, a figure no step writes ({@link StepShape}) or figures no step writes together, also with the entry before,
+     * {@code before} (null where none: {@link StepRelations}): an index edited by hand is refused before a resumed run
+     * touches the drive.
      */
-    private void checkStep(String index, int i, StepResult step, Bundle.StateEvent state) {
+    private void checkStep(String index, int i, StepResult step, Bundle.StateEvent state, Bundle.StateEvent before) {
+        if (state != null && state.step() != i) {
+            throw SbenchException.badInput(index, "the record of step " + (state.step() + 1) + ", in the place of step " + (i + 1)
+                    + " (a line repeated, moved or of another bundle)");
+        }
         String which = "step " + (i + 1);
         if (step == null || step.kind() == null || step.label() == null || step.options() == null || step.runs() == null) {
             throw SbenchException.badInput(index, which + " is not a whole step record (kind, label, options, runs)");
@@ -324,6 +330,7 @@ public final class BundleDirectory {
             }
         }
         String misshapen = StepShape.problem(step, state);
+        misshapen = misshapen != null ? misshapen : StepRelations.problem(step, state, before);
         if (misshapen != null) {
             throw SbenchException.badInput(index, which + " has " + misshapen);
         }

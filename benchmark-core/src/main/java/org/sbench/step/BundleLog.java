@@ -169,7 +169,7 @@ public final class BundleLog {
     public StepResult stepDone(StepResult step) {
         int index = steps;
         StepResult written = dir == null ? step : dir.writeRuns(index, head.plannedSteps(), step);
-        last = new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(), sincePurge(step),
+        last = new Bundle.StateEvent(Instant.now().toString(), index, step.label(), step.bytesWritten(), sincePurge(last, step),
                 drive.temperatureC(), drive.health());
         if (dir != null) {
             if (head.complete() || head.stopReason() != null) {
@@ -183,13 +183,20 @@ public final class BundleLog {
         return written;
     }
 
-    /** Bytes written since the last purge, counting {@code step}'s; null when no purge is in the log yet. */
-    private Long sincePurge(StepResult step) {
+    /**
+     * Bytes written since the last purge, counting {@code step}'s, after the state-log entry {@code last} (null before the first
+     * step); null when no purge is in the log yet. The sum stops at {@link Long#MAX_VALUE}: what a resumed run's steps will add
+     * is not known before they run (docs/json.md, "steps.jsonl").
+     */
+    static Long sincePurge(Bundle.StateEvent last, StepResult step) {
         if (step.purge() != null) {
             return step.bytesWritten();
         }
         Long before = last == null ? null : last.bytesWrittenSincePurge();
-        return before == null ? null : before + step.bytesWritten();
+        if (before == null) {
+            return null;
+        }
+        return before > Long.MAX_VALUE - step.bytesWritten() ? Long.MAX_VALUE : before + step.bytesWritten();
     }
 
     /**

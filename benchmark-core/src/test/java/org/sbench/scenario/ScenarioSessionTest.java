@@ -601,6 +601,25 @@ class ScenarioSessionTest {
         assertEquals(1, c.columns().get(1).bundle().finished().size());
     }
 
+    /**
+     * A bundle of format 2 whose state-log entry names another step than its place's was read (a bundle of format 3 was
+     * refused so): edited, a resume would pass a step as finished that did not run.
+     */
+    @Test
+    void aBundleOfFormat2WhoseStateLogNamesAnotherStepIsRefused(@TempDir Path dir) throws Exception {
+        Path b = dir.resolve("b");
+        copyTree(Path.of(ScenarioSessionTest.class.getResource("old/tiny-format2").toURI()), b);
+        Path index = b.resolve(BundleDirectory.INDEX);
+        String good = Files.readString(index);
+        String edited = good.replace("\"step\" : 1,", "\"step\" : 0,");
+        assertNotEquals(good, edited);
+        Files.writeString(index, edited);
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleDirectory.open(b).read());
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(index + ": the record of step 1, in the place of step 2 (a line repeated, moved or of another bundle)",
+                e.getMessage());
+    }
+
     /** Killed while a step's record was appended (kill -9, a power loss): resumed, that step runs again, and the run says so. */
     @Test
     void aResumeRunsAgainTheStepWhoseRecordWasCutShort(@TempDir Path dir) throws Exception {

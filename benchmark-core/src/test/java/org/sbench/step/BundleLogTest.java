@@ -248,7 +248,7 @@ class BundleLogTest {
         log.end(false, "interrupted (SIGTERM) before step 2");
         BundleLog resumed = BundleLog.resume(bundleDir, "s", new NullTarget());
         assertEquals("interrupted (SIGTERM) before step 2", BundleDirectory.open(bundleDir).head().stopReason());
-        resumed.stepDone(step("purge", 0, null));
+        resumed.stepDone(step("idle", 0, null));
         Bundle running = BundleDirectory.open(bundleDir).read();
         assertNull(running.stopReason());
         assertEquals(2, running.steps().size());
@@ -314,15 +314,50 @@ class BundleLogTest {
     @Test
     void bytesSinceTheLastPurgeAddUpAfterIt(@TempDir Path dir) {
         Path bundleDir = dir.resolve("b");
-        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
-        log.stepDone(step("fill", 1000, null));
-        log.stepDone(step("purge", 0, new StepResult.PurgeSummary("trim", 0, 1 << 20, 1, null)));
-        log.stepDone(step("torture", 300, null));
-        log.end(true, null);
+        fillPurgeTorture(bundleDir).end(true, null);
         List<Bundle.StateEvent> events = BundleDirectory.open(bundleDir).read().stateLog();
         assertNull(events.get(0).bytesWrittenSincePurge());
         assertEquals(0L, events.get(1).bytesWrittenSincePurge());
         assertEquals(300L, events.get(2).bytesWrittenSincePurge());
+    }
+
+    /** A line's bytes since the last purge, edited, were read as they were: report's state log showed them. */
+    @Test
+    void bytesSinceTheLastPurgeNotTheStepsSumAreRefused(@TempDir Path dir) throws Exception {
+        Path bundleDir = dir.resolve("b");
+        fillPurgeTorture(bundleDir);
+        Path stepLog = bundleDir.resolve(BundleDirectory.STEP_LOG);
+        List<String> lines = Files.readAllLines(stepLog);
+        Files.write(stepLog, List.of(lines.get(0), lines.get(1), lines.get(2).replace("\"bytesWrittenSincePurge\":300",
+                "\"bytesWrittenSincePurge\":1300")));
+        SbenchException e = assertThrows(SbenchException.class, () -> BundleLog.resume(bundleDir, "s", new NullTarget()));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(stepLog + ":3: step 3 has state.bytesWrittenSincePurge 1300, expected 300 (the bytesWritten of the steps from"
+                + " the last purge on, this one's included)", e.getMessage());
+    }
+
+    /**
+     * Bytes since the last purge near 2^63 (a bundle edited by hand, its figures each in range and adding up) were read, and a
+     * resumed run added its steps' bytes to them after those steps ran: past 2^63 the sum turned negative, and the bundle was
+     * refused at its next read, the steps just run in it. The sum stops at the largest long.
+     */
+    @Test
+    void bytesSinceTheLastPurgeStopAtTheLargestLong(@TempDir Path dir) {
+        Path bundleDir = dir.resolve("b");
+        long near = Long.MAX_VALUE - 10;
+        BundleLog.begin(bundleDir, "s", 2, new NullTarget(), "test")
+                .stepDone(step("purge", near, new StepResult.PurgeSummary("zero", 0, near, 1, null)));
+        BundleLog.resume(bundleDir, "s", new NullTarget()).stepDone(step("fill", 100, null));
+        assertEquals(Long.MAX_VALUE, BundleDirectory.open(bundleDir).read().stateLog().get(1).bytesWrittenSincePurge());
+    }
+
+    /** A bundle at {@code bundleDir} of 3 steps, all recorded: a fill of 1000 bytes, a trim purge, a torture of 300 bytes. */
+    private static BundleLog fillPurgeTorture(Path bundleDir) {
+        BundleLog log = BundleLog.begin(bundleDir, "s", 3, new NullTarget(), "test");
+        log.stepDone(step("fill", 1000, null));
+        log.stepDone(step("purge", 0, new StepResult.PurgeSummary("trim", 0, 1 << 20, 1, null)));
+        log.stepDone(step("torture", 300, null));
+        return log;
     }
 
     private static StepResult step(String kind, long written, StepResult.PurgeSummary purge) {

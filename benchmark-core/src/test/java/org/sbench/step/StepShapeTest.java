@@ -125,6 +125,74 @@ class StepShapeTest {
                 "\"health\":\\{", "\"health\":{\"kernelSectorsWritten\":null", "state.health.kernelSectorsWritten null, expected a value");
     }
 
+    /**
+     * Figures each in range that no step writes together were read, and report, compare and run --resume took them as the
+     * step's: a steady state reached at a round after the last, figures not of its window, sweep points out of order.
+     */
+    @Test
+    void aSteadyStateVerdictNotOfItsWindowIsRefused() throws Exception {
+        SteadyState.Verdict v = BundleDirectory.open(BUNDLES.get(TortureStep.KIND)).read().steps().get(0).steadyState();
+        int round = v.reached() ? v.rounds() : 0;
+        refused(TortureStep.KIND,
+                "\"rounds\":\\d+", "\"rounds\":26", "steadyState.rounds 26, expected at most 25 (rounds stop there)",
+                "\"rounds\":\\d+", "\"rounds\":2", "steadyState.window of 5 values, expected 2 (the last 5 of its 2 rounds)",
+                "\"window\":\\[", "\"window\":[1.0,", "steadyState.window of " + (v.window().size() + 1) + " values, expected "
+                        + v.window().size() + " (the last 5 of its " + v.rounds() + " rounds)",
+                "\"mean\":[-0-9.E]+", "\"mean\":12345.5", "steadyState.mean 12345.5, expected " + v.mean() + " (its window's)",
+                "\"range\":[-0-9.E]+", "\"range\":null", "steadyState.range null, expected " + v.range() + " (its window's)",
+                "\"slopeExcursion\":[-0-9.E]+", "\"slopeExcursion\":0.25", "steadyState.slopeExcursion 0.25, expected "
+                        + v.slopeExcursion() + " (its window's)",
+                "\"reached\":" + v.reached(), "\"reached\":" + !v.reached(), "steadyState.reached " + !v.reached() + ", expected "
+                        + v.reached() + " (as its window's figures say)",
+                "\"round\":\\d+", "\"round\":30", "steadyState.round 30, expected " + round
+                        + (v.reached() ? " (its rounds: reached at the last)" : " (not reached)"));
+    }
+
+    @Test
+    void sweepPointsOutOfOrderOrOfOtherSizesAreRefused() throws Exception {
+        List<StepResult.SweepPoint> points = BundleDirectory.open(BUNDLES.get(SweepStep.KIND)).read().steps().get(0).sweep();
+        assertEquals(3, points.size());
+        refused(SweepStep.KIND,
+                "\"point\":1,", "\"point\":0,", "sweep[0].point 0, expected 1 or more",
+                "\"point\":2,", "\"point\":1,", "sweep[1].point 1, expected more than sweep[0]'s 1 (points in order)",
+                "\"point\":3,\"offsetBytes\":\\d+", "\"point\":3,\"offsetBytes\":0", "sweep[2].offsetBytes 0, expected sweep[1]'s "
+                        + points.get(1).offsetBytes() + " or more (points in order from the first byte to the last)",
+                "\"lengthBytes\":\\d+", "\"lengthBytes\":0", "sweep[0].lengthBytes 0, expected more than 0",
+                "(\"point\":2,\"offsetBytes\":\\d+,\"lengthBytes\":)\\d+", "$12097152", "sweep[1].lengthBytes 2097152, expected"
+                        + " sweep[0]'s 1048576 (as many bytes at every point)",
+                "\"kind\":\"sweep\"", "\"kind\":\"fill\"", "sweep in a step of kind fill, expected none (a sweep step's only)");
+    }
+
+    @Test
+    void aPurgesChunksOrBytesNotOfItsRangeAreRefused() throws Exception {
+        StepResult purge = BundleDirectory.open(BUNDLES.get(PurgeStep.KIND)).read().steps().get(0);
+        long length = purge.purge().lengthBytes();
+        refused(PurgeStep.KIND,
+                "\"chunks\":\\d+", "\"chunks\":0", "purge.chunks 0, expected 1 to its lengthBytes " + length
+                        + " (requests of a byte or more)",
+                "\"lengthBytes\":\\d+", "\"lengthBytes\":0", "purge.chunks " + purge.purge().chunks() + ", expected 0 (it erased no"
+                        + " bytes)",
+                "\"bytesWritten\":0,\"runs\"", "\"bytesWritten\":5,\"runs\"", "bytesWritten 5, expected 0 or the purge's"
+                        + " lengthBytes " + length + " (a zeroing purge writes what it erases)",
+                "\"kind\":\"purge\"", "\"kind\":\"fill\"", "purge in a step of kind fill, expected none (a purge step's only)",
+                "\"bytesWrittenSincePurge\":0", "\"bytesWrittenSincePurge\":5", "state.bytesWrittenSincePurge 5, expected 0 (the"
+                        + " bytesWritten of the steps from the last purge on, this one's included)");
+    }
+
+    @Test
+    void aStopNotOfTheStepsEndOrStateBytesNotTheStepsAreRefused() throws Exception {
+        long written = BundleDirectory.open(BUNDLES.get(FillStep.KIND)).read().steps().get(0).bytesWritten();
+        refused(FillStep.KIND,
+                "\"complete\":true", "\"complete\":false", "complete false without a stopReason, expected one (why it stopped)",
+                "\"complete\":true", "\"complete\":true,\"stopReason\":\"x\"", "stopReason 'x' with complete true, expected none (a"
+                        + " complete step did not stop)",
+                "\"kind\":\"fill\"", "\"kind\":\"purge\"", "kind purge without a purge, expected one (what it did)",
+                "(\"action\":\"[^\"]*\",\"bytesWritten\":)\\d+", "$17", "state.bytesWritten 7, expected the step's bytesWritten "
+                        + written,
+                "\"action\":", "\"bytesWrittenSincePurge\":5,\"action\":", "state.bytesWrittenSincePurge 5, expected none (no purge"
+                        + " before it)");
+    }
+
     /** Each of {@code edits} (a regex, its replacement, the refusal after 'step 1 has ') on the record of {@code kind}'s bundle. */
     private static void refused(String kind, String... edits) throws Exception {
         Path log = BUNDLES.get(kind).resolve(BundleDirectory.STEP_LOG);
