@@ -233,6 +233,28 @@ class FileTargetRulesDeviceTest {
     }
 
     /**
+     * A stripe member this run may not write is refused as that before the room of the stripe's files is checked, as
+     * one file is: cdm and the steps, which open the target without checking it first, told of a stripe with such a
+     * member on a file system short of room that it did not fit (exit 2), and of the member only once it had room.
+     */
+    @Test
+    void aStripeMemberThisRunMayNotWriteIsRefusedBeforeItsRoom(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1L << 20)) {
+            Path kept = FileState.random(fs.dir().resolve("a.img"), 64 << 10);
+            String stripe = "stripe:64K:" + kept + "," + fs.dir().resolve("b.img");
+            FileState before = FileState.of(kept);
+            CliTest.Run r = CliTest.run("cdm", "--target", stripe, "--size", "4M", "--preset", "v3", "--progress", "none");
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertEquals("sbench: writing overwrites file " + kept + " (65.5 kB), which carries no recognised partition table or"
+                    + " filesystem; add --allow-write to proceed\n", r.err());
+            assertEquals(before, FileState.of(kept), "left as it was");
+            try (var files = Files.list(fs.dir())) {
+                assertEquals(1, files.count(), "nothing made");
+            }
+        }
+    }
+
+    /**
      * demo takes no --size: on a file system with too little room its refusal offered "--size 4096M makes it all the
      * same", an option demo refuses. It says what demo can be given, --dir, and leaves nothing in it.
      */
