@@ -326,7 +326,7 @@ public final class FileTarget implements Target {
             return existingBytes < 0 ? file.toAbsolutePath().getParent() : file;
         }
 
-        /** What it is: a new file of its size, or growing by how much to what. */
+        /** What it is: a new file of its size, or growing by how much to what, or filling how much of holes. */
         String what() {
             if (existingBytes < 0) {
                 return "a new file of " + TargetSafety.decimalSize(capacity);
@@ -343,12 +343,12 @@ public final class FileTarget implements Target {
     }
 
     /**
-     * Refuses files to make, or grow and fill the holes of, that do not fit on their file system, together with the
-     * others on it (a stripe's members on one file system, by st_dev), or, when sbench chose a new file's size, would leave less of it free
-     * than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system: a size taken from the trace can be
-     * tens of GB, and a full root file system stops more than this run. {@code shares} is how many files share the
-     * size sbench chose (a stripe's members), for the --size that makes it all the same. A file system that reports no
-     * size (ramfs) is not checked.
+     * Refuses files to make, or to grow and fill the holes of, that do not fit on their file system, together with the
+     * others on it (a stripe's members on one file system, by st_dev), or, when sbench chose a new file's size, would
+     * leave less of it free than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system: a size taken
+     * from the trace can be tens of GB, and a full root file system stops more than this run. {@code shares} is how
+     * many files share the size sbench chose (a stripe's members), for the --size that makes it all the same. A file
+     * system that reports no size (ramfs) is not checked.
      */
     private static void checkRoom(List<Taking> takings, TargetSettings settings, int shares) {
         Map<Object, List<Taking>> byFileSystem = new LinkedHashMap<>();

@@ -182,6 +182,21 @@ class FileTargetRulesDeviceTest {
     }
 
     /**
+     * An existing file keeps the size it has: its holes need only to fit, not also leave the 5% or 1 GiB kept free beside a
+     * size sbench chose. On a tmpfs of 1200 MiB, 1.26 GB free, a sparse file of 300 MiB leaves 944 MB once filled.
+     */
+    @Test
+    void aSparseFileKeepingItsSizeNeedsOnlyRoomForItsHoles(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1200L << 20)) {
+            Path image = fs.dir().resolve("a.img");
+            LoopDevice.run("truncate", "-s", "300M", image.toString());
+            CliTest.Run r = replay(image, "--allow-write");
+            assertEquals(0, r.code(), r.err());
+            assertEquals(300L << 20, FileState.of(image).allocatedBytes(), "its holes filled");
+        }
+    }
+
+    /**
      * A stripe's sparse member takes the holes of its share as well: a new member that fit the free space alone was made
      * beside it, and the stripe failed at fallocate (exit 5). On a tmpfs with 1 MiB free, --size 2M gives each member
      * 1 MiB: the holes of the first MiB of a sparse 3 MiB file and a new file of 1 MiB do not fit together.
