@@ -119,10 +119,6 @@ public final class FileTarget implements Target {
         try {
             if (!creating && !readOnly) {
                 safety.checkWritableFile(file, settings);
-                Taking taking = Taking.of(file, existingBytes, capacity);
-                if (taking.bytes() > 0) {
-                    checkRoom(List.of(taking), settings, 1);
-                }
             }
             int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
             fd = TargetCalls.openForIo(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT");
@@ -131,6 +127,13 @@ public final class FileTarget implements Target {
             }
             if (!readOnly) {
                 checkCopyOnWrite(file, fd, creating, settings, procRoot);
+            }
+            if (!creating && !readOnly) {
+                // After the refusals of what the file is: a user who made room would only then be told of them.
+                Taking taking = Taking.of(file, existingBytes, capacity);
+                if (taking.bytes() > 0) {
+                    checkRoom(List.of(taking), settings, 1);
+                }
             }
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity, settings);
             return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating ? settings.notes() : null);
