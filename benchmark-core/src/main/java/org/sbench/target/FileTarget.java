@@ -110,7 +110,7 @@ public final class FileTarget implements Target {
         long capacity = capacity(file, settings, existingBytes);
         boolean readOnly = settings.readOnly();
         if (creating) {
-            checkRoom(List.of(new Taking(file, existingBytes, capacity)), settings, 1);
+            checkRoom(List.of(Taking.of(file, existingBytes, capacity)), settings, 1);
             settings.notes().accept("making " + file + ", a new file of " + TargetSafety.decimalSize(capacity) + " ("
                     + sizeSource(settings) + ")");
         }
@@ -119,9 +119,6 @@ public final class FileTarget implements Target {
         try {
             if (!creating && !readOnly) {
                 safety.checkWritableFile(file, settings);
-                if (capacity > existingBytes) {
-                    checkRoom(List.of(new Taking(file, existingBytes, capacity)), settings, 1);
-                }
             }
             int flags = (readOnly ? LibC.O_RDONLY : LibC.O_RDWR) | LibC.O_DIRECT | LibC.O_CLOEXEC;
             fd = TargetCalls.openForIo(file.toString(), flags, readOnly ? "O_RDONLY|O_DIRECT" : "O_RDWR|O_DIRECT");
@@ -130,6 +127,13 @@ public final class FileTarget implements Target {
             }
             if (!readOnly) {
                 checkCopyOnWrite(file, fd, creating, settings, procRoot);
+            }
+            if (!creating && !readOnly) {
+                // After the refusals of what the file is: a user who made room would only then be told of them.
+                Taking taking = Taking.of(file, existingBytes, capacity);
+                if (taking.bytes() > 0) {
+                    checkRoom(List.of(taking), settings, 1);
+                }
             }
             String allocation = readOnly ? ALLOCATION_UNCHANGED : allocate(file, fd, Math.max(existingBytes, 0), capacity, settings);
             return new FileTarget(file, fd, capacity, allocation, procRoot, lock, creating ? settings.notes() : null);
@@ -283,20 +287,41 @@ public final class FileTarget implements Target {
             Path path = Path.of(member);
             if (Files.isRegularFile(path) || !Files.exists(path)) {
                 long existingBytes = existingSize(path);
-                long capacity = capacity(path, settings, existingBytes);
-                if (capacity > existingBytes) {
-                    takings.add(new Taking(path, existingBytes, capacity));
+                Taking taking = Taking.of(path, existingBytes, capacity(path, settings, existingBytes));
+                if (taking.bytes() > 0) {
+                    takings.add(taking);
                 }
             }
         }
         checkRoom(takings, settings, members.size());
     }
 
-    /** A file to make, or grow: {@code existingBytes} long (-1 if absent) to {@code capacity}. */
-    private record Taking(Path file, long existingBytes, long capacity) {
+    /**
+     * A file to make, or to grow and allocate: {@code existingBytes} long (-1 if absent) to {@code capacity}, of which
+     * {@code allocatedBytes} are allocated already.
+     */
+    private record Taking(Path file, long existingBytes, long capacity, long allocatedBytes) {
+        /**
+         * {@code file} to allocate over [0, capacity). What it has allocated is taken from st_blocks, at most its size
+         * and the capacity: fallocate mode 0 allocates the rest, its holes and its growth. A file system that reports
+         * no st_blocks is taken to have none of holes.
+         */
+        static Taking of(Path file, long existingBytes, long capacity) {
+            if (existingBytes < 0) {
+                return new Taking(file, existingBytes, capacity, 0);
+            }
+            long allocated = TargetCalls.allocatedBytes(file.toString()).orElse(existingBytes);
+            return new Taking(file, existingBytes, capacity, Math.min(allocated, Math.min(existingBytes, capacity)));
+        }
+
         /** What it takes of its file system. */
         long bytes() {
-            return capacity - Math.max(existingBytes, 0);
+            return capacity - allocatedBytes;
+        }
+
+        /** What --size adds to its end. */
+        long growthBytes() {
+            return Math.max(capacity - Math.max(existingBytes, 0), 0);
         }
 
         /** The path on its file system: the file's own, or its directory's for a new file. */
@@ -304,20 +329,29 @@ public final class FileTarget implements Target {
             return existingBytes < 0 ? file.toAbsolutePath().getParent() : file;
         }
 
-        /** What it is: a new file of its size, or growing by how much to what. */
+        /** What it is: a new file of its size, or growing by how much to what, or filling how much of holes. */
         String what() {
-            return existingBytes < 0 ? "a new file of " + TargetSafety.decimalSize(capacity)
-                    : "growing it by " + TargetSafety.decimalSize(bytes()) + " to " + TargetSafety.decimalSize(capacity);
+            if (existingBytes < 0) {
+                return "a new file of " + TargetSafety.decimalSize(capacity);
+            }
+            long holes = bytes() - growthBytes();
+            if (growthBytes() == 0) {
+                return "filling " + TargetSafety.decimalSize(holes) + " of holes in its " + (capacity < existingBytes ? "first " : "")
+                        + TargetSafety.decimalSize(capacity);
+            }
+            return "growing it by " + TargetSafety.decimalSize(growthBytes())
+                    + (holes > 0 ? " (and filling " + TargetSafety.decimalSize(holes) + " of holes)" : "")
+                    + " to " + TargetSafety.decimalSize(capacity);
         }
     }
 
     /**
-     * Refuses files to make or grow that do not fit on their file system, together with the others on it (a stripe's
-     * members on one file system, by st_dev), or, unless {@code --size} gave their size, would leave less of it free
-     * than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system: a size taken from the trace can be
-     * tens of GB, and a full root file system stops more than this run. {@code shares} is how many files share the
-     * size sbench chose (a stripe's members), for the --size that makes it all the same. A file system that reports no
-     * size (ramfs) is not checked.
+     * Refuses files to make, or to grow and fill the holes of, that do not fit on their file system, together with the
+     * others on it (a stripe's members on one file system, by st_dev), or, when sbench chose a new file's size, would
+     * leave less of it free than {@link #MIN_SPARE_BYTES} or {@link #SPARE_PERCENT}% of the file system: a size taken
+     * from the trace can be tens of GB, and a full root file system stops more than this run. {@code shares} is how
+     * many files share the size sbench chose (a stripe's members), for the --size that makes it all the same. A file
+     * system that reports no size (ramfs) is not checked.
      */
     private static void checkRoom(List<Taking> takings, TargetSettings settings, int shares) {
         Map<Object, List<Taking>> byFileSystem = new LinkedHashMap<>();
@@ -352,15 +386,19 @@ public final class FileTarget implements Target {
         }
         // Shares of a size near 2^63 (a trace that reaches that far) add up past it: past is as good as 2^63 - 1 here.
         long taken = together.stream().mapToLong(Taking::bytes).reduce(0, (a, b) -> a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b);
+        // A size sbench chose: a new file's, not given by --size; an existing file not given --size keeps its own.
+        Optional<Taking> chosen = settings.sizeBytes().isPresent() ? Optional.empty()
+                : together.stream().filter(t -> t.existingBytes() < 0).findFirst();
+        String source = settings.sizeBytes().isPresent() || chosen.isPresent() ? " (" + sizeSource(settings) + ")" : "";
         String made;
         String its;
         if (together.size() == 1) {
-            made = first.file() + ": " + first.what() + " (" + sizeSource(settings) + ")";
+            made = first.file() + ": " + first.what() + source;
             its = " its";
         } else {
             List<String> each = together.stream().map(t -> t.file() + ", " + t.what()).toList();
-            made = String.join(", ", each.subList(0, each.size() - 1)) + ", and " + each.get(each.size() - 1) + " ("
-                    + sizeSource(settings) + "), " + TargetSafety.decimalSize(taken) + " together,";
+            made = String.join(", ", each.subList(0, each.size() - 1)) + ", and " + each.get(each.size() - 1) + source
+                    + ", " + TargetSafety.decimalSize(taken) + " together,";
             its = " their";
         }
         if (taken > free) {
@@ -368,8 +406,8 @@ public final class FileTarget implements Target {
                     + " which has " + TargetSafety.decimalSize(free) + " free: " + roomAdvice(settings));
         }
         long spare = Math.max(MIN_SPARE_BYTES, total / 100 * SPARE_PERCENT);
-        if (settings.sizeBytes().isEmpty() && free - taken < spare) {
-            long same = first.capacity() * shares;
+        if (chosen.isPresent() && free - taken < spare) {
+            long same = chosen.get().capacity() * shares;
             String size = same % MIB == 0 ? same / MIB + "M" : Long.toString(same);
             throw SbenchException.usage(made + " would leave " + TargetSafety.decimalSize(free - taken) + " of" + its + " file"
                     + " system's " + TargetSafety.decimalSize(free) + " free, under the " + TargetSafety.decimalSize(spare) + " ("

@@ -61,8 +61,8 @@ public final class StripedTarget implements Target {
 
     /**
      * Opens every member of {@code stripe} with {@code open} (a file member gets its share of the
-     * array's {@code --size}), in the order of their identities ({@link #checkDistinct}), once {@code checkRoom} has
-     * found room for all of them on their file systems together ({@link FileTarget#checkMembersRoom}); when a later
+     * array's {@code --size}), in the order of their identities ({@link #checkDistinct}), once {@code checkMembers} has
+     * checked them and found room for all of them on their file systems together ({@link FileTarget#checkMembersRoom}); when a later
      * one fails, abandons those opened ({@link Target#abandon}). Opening locks a member: in stripe order, two
      * stripes of shared members named in other orders, started together, could each lock one and be refused the
      * other's, and neither ran; in one order the first shared member decides.
@@ -72,11 +72,11 @@ public final class StripedTarget implements Target {
      *                         opening a member throws
      */
     static StripedTarget open(String spec, StripeSpec stripe, TargetSettings settings,
-                              BiFunction<String, TargetSettings, Target> open, BiConsumer<List<String>, TargetSettings> checkRoom) {
+                              BiFunction<String, TargetSettings, Target> open, BiConsumer<List<String>, TargetSettings> checkMembers) {
         StripeLayout layout = new StripeLayout(stripe.members().size(), stripe.chunkBytes());
         List<String> lockOrder = checkDistinct(spec, stripe.members());
         TargetSettings each = share(settings, layout);
-        checkRoom.accept(stripe.members(), each);
+        checkMembers.accept(stripe.members(), each);
         List<Target> opened = new ArrayList<>();
         Map<String, Target> byMember = new HashMap<>();
         try {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.sbench.ErrorKind;
@@ -42,7 +43,7 @@ public final class Targets {
     public static Target open(String spec, TargetSettings settings) {
         checkSizeOption(spec, settings);
         if (StripeSpec.names(spec)) {
-            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne, FileTarget::checkMembersRoom);
+            return StripedTarget.open(spec, StripeSpec.parse(spec), settings, Targets::openOne, Targets::checkMembers);
         }
         return openOne(spec, settings);
     }
@@ -100,6 +101,16 @@ public final class Targets {
         }
         checkFilePath(spec, path);
         return FileTarget.open(path, settings, safety, PROC);
+    }
+
+    /**
+     * Before a stripe's members are opened: each passes {@link #checkOne} as it would be opened, then their files' room is
+     * checked together ({@link FileTarget#checkMembersRoom}). A member this run may not write is refused as that, as one
+     * file is, not for room: a user who made room would only then learn that it holds what the run would destroy.
+     */
+    private static void checkMembers(List<String> members, TargetSettings each) {
+        members.forEach(member -> checkOne(member, each));
+        FileTarget.checkMembersRoom(members, each);
     }
 
     /** {@link #check} of one target, or one member of a stripe. */

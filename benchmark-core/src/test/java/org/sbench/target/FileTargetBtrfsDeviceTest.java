@@ -87,4 +87,20 @@ class FileTargetBtrfsDeviceTest {
             assertEquals("false", t.describe().get(FileTarget.KEY_NODATACOW), "a run that only reads is let be");
         }
     }
+
+    /**
+     * A copy-on-write file grown past its file system's room is refused as copy-on-write, as one that fits is: the room
+     * was checked first, and a user who made room (or gave a smaller --size) was only then told the file is not the
+     * drive's (cdm and the steps open the target without Targets.check first).
+     */
+    @Test
+    void aCopyOnWriteFileIsRefusedAsThatBeforeItsRoom() throws IOException {
+        Path file = mountPoint.resolve("cow.img");
+        Files.write(file, new byte[(int) FILE_BYTES]);
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> Targets.open(file.toString(), WRITE.withSizeBytes(FS_BYTES * 2)).close());
+        assertEquals(ErrorKind.UNSAFE_TARGET, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + " is a copy-on-write file of btrfs"), e.getMessage());
+        assertEquals(FILE_BYTES, Files.size(file), "left as it was");
+    }
 }

@@ -157,6 +157,70 @@ class FileTargetRulesDeviceTest {
     }
 
     /**
+     * fallocate allocates a file's holes as well as what --size adds: the room check counted only the growth, so a sparse
+     * file (made by truncate) on a file system with less room than its holes passed it and failed at fallocate's ENOSPC
+     * (exit 5). On a tmpfs of 4 MiB, a sparse 3 MiB file and 1 MiB free, it is refused up front, left as it was.
+     */
+    @Test
+    void aSparseFileMustHaveRoomForItsHoles(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 4L << 20)) {
+            Path image = fs.dir().resolve("a.img");
+            LoopDevice.run("truncate", "-s", "3M", image.toString());
+            fs.fillLeaving(256);
+            FileState before = FileState.of(image);
+            CliTest.Run r = replay(image, "--allow-write");
+            assertEquals(ExitCodes.USAGE, r.code(), r.err());
+            assertEquals(CliTest.usage("replay", image + ": filling 3.15 MB of holes in its 3.15 MB does not fit on its file"
+                    + " system, which has 1.05 MB free: give a smaller --size (for a trace that reaches past it, with --fit wrap or"
+                    + " scale), or a file on another file system"), r.err());
+            CliTest.Run grown = replay(image, "--size", "4M", "--allow-write");
+            assertEquals(ExitCodes.USAGE, grown.code(), grown.err());
+            assertTrue(grown.err().startsWith("sbench: " + image + ": growing it by 1.05 MB (and filling 3.15 MB of holes) to"
+                    + " 4.19 MB (--size) does not fit on its file system, which has 1.05 MB free: "), grown.err());
+            assertEquals(before, FileState.of(image), "left as it was");
+        }
+    }
+
+    /**
+     * An existing file keeps the size it has: its holes need only to fit, not also leave the 5% or 1 GiB kept free beside a
+     * size sbench chose. On a tmpfs of 1200 MiB, 1.26 GB free, a sparse file of 300 MiB leaves 944 MB once filled.
+     */
+    @Test
+    void aSparseFileKeepingItsSizeNeedsOnlyRoomForItsHoles(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1200L << 20)) {
+            Path image = fs.dir().resolve("a.img");
+            LoopDevice.run("truncate", "-s", "300M", image.toString());
+            CliTest.Run r = replay(image, "--allow-write");
+            assertEquals(0, r.code(), r.err());
+            assertEquals(300L << 20, FileState.of(image).allocatedBytes(), "its holes filled");
+        }
+    }
+
+    /**
+     * A stripe's sparse member takes the holes of its share as well: a new member that fit the free space alone was made
+     * beside it, and the stripe failed at fallocate (exit 5). On a tmpfs with 1 MiB free, --size 2M gives each member
+     * 1 MiB: the holes of the first MiB of a sparse 3 MiB file and a new file of 1 MiB do not fit together.
+     */
+    @Test
+    void aStripesSparseMemberMustHaveRoomForItsHoles(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 4L << 20)) {
+            Path sparse = fs.dir().resolve("a.img");
+            Path made = fs.dir().resolve("b.img");
+            LoopDevice.run("truncate", "-s", "3M", sparse.toString());
+            fs.fillLeaving(256);
+            FileState before = FileState.of(sparse);
+            CliTest.Run r = replay(Path.of("stripe:64K:" + sparse + "," + made), "--size", "2M", "--allow-write");
+            assertEquals(ExitCodes.USAGE, r.code(), r.err());
+            assertEquals(CliTest.usage("replay", sparse + ", filling 1.05 MB of holes in its first 1.05 MB, and " + made
+                    + ", a new file of 1.05 MB (--size), 2.10 MB together, do not fit on their file system, which has 1.05 MB free:"
+                    + " give a smaller --size (for a trace that reaches past it, with --fit wrap or scale), or a file on another"
+                    + " file system"), r.err());
+            assertEquals(before, FileState.of(sparse), "left as it was");
+            assertFalse(Files.exists(made), "nothing made");
+        }
+    }
+
+    /**
      * A stripe's new files are checked together against each file system they are on: they were checked one by one,
      * each after the one before took its room, so the second that did not fit was refused after the first was made. On
      * a tmpfs of 1200 MiB, 1.26 GB free, --size 2G gives each of two members 1.07 GB: one fits, both do not; with the
@@ -180,6 +244,28 @@ class FileTargetRulesDeviceTest {
             assertEquals(0, made.code(), made.err());
             assertEquals(1L << 30, Files.size(first));
             assertEquals(1L << 30, Files.size(apart));
+        }
+    }
+
+    /**
+     * A stripe member this run may not write is refused as that before the room of the stripe's files is checked, as
+     * one file is: cdm and the steps, which open the target without checking it first, told of a stripe with such a
+     * member on a file system short of room that it did not fit (exit 2), and of the member only once it had room.
+     */
+    @Test
+    void aStripeMemberThisRunMayNotWriteIsRefusedBeforeItsRoom(@TempDir Path mountPoint) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(mountPoint, 1L << 20)) {
+            Path kept = FileState.random(fs.dir().resolve("a.img"), 64 << 10);
+            String stripe = "stripe:64K:" + kept + "," + fs.dir().resolve("b.img");
+            FileState before = FileState.of(kept);
+            CliTest.Run r = CliTest.run("cdm", "--target", stripe, "--size", "4M", "--preset", "v3", "--progress", "none");
+            assertEquals(ExitCodes.UNSAFE_TARGET, r.code(), r.err());
+            assertEquals("sbench: writing overwrites file " + kept + " (65.5 kB), which carries no recognised partition table or"
+                    + " filesystem; add --allow-write to proceed\n", r.err());
+            assertEquals(before, FileState.of(kept), "left as it was");
+            try (var files = Files.list(fs.dir())) {
+                assertEquals(1, files.count(), "nothing made");
+            }
         }
     }
 

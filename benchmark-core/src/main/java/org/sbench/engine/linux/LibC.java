@@ -64,6 +64,16 @@ public final class LibC {
     public static final int SEEK_DATA = 3;
     public static final int SEEK_HOLE = 4;
 
+    // statx(2): a path from the working directory, the fields asked for, and where they are in struct statx (the
+    // same layout on every architecture)
+    public static final int AT_FDCWD = -100;
+    public static final int STATX_BLOCKS = 0x400;
+    public static final int STATX_BUFFER_BYTES = 256;
+    /** stx_mask, the fields filled, is the first u32; stx_blocks the u64 at 0x30. */
+    public static final int STATX_BLOCKS_OFFSET = 0x30;
+    /** The unit of stx_blocks (st_blocks), whatever the file system's block size. */
+    public static final int STAT_BLOCK_BYTES = 512;
+
     // mmap(2)
     public static final int PROT_READ = 1;
     public static final int PROT_WRITE = 2;
@@ -93,6 +103,9 @@ public final class LibC {
 
     /** posix_fadvise(3) returns its error number instead of setting errno: 0 or a positive errno. */
     public static native int posix_fadvise(int fd, long offset, long len, int advice);
+
+    /** statx(2) into the {@link #STATX_BUFFER_BYTES} at address {@code statxbuf}. */
+    public static native int statx(int dirfd, String path, int flags, int mask, long statxbuf) throws LastErrorException;
 
     public static native long lseek(int fd, long offset, int whence) throws LastErrorException;
 

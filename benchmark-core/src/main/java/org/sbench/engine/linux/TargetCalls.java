@@ -5,6 +5,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
@@ -167,6 +168,19 @@ public final class TargetCalls {
             failure.addSuppressed(closing);
         }
         return failure;
+    }
+
+    /** The bytes the file at {@code path} has allocated: its st_blocks (statx) times 512; empty where its file system reports none. */
+    public static OptionalLong allocatedBytes(String path) {
+        try (Memory out = new Memory(LibC.STATX_BUFFER_BYTES)) {
+            LibC.statx(LibC.AT_FDCWD, path, 0, LibC.STATX_BLOCKS, Pointer.nativeValue(out));
+            if ((out.getInt(0) & LibC.STATX_BLOCKS) == 0) {
+                return OptionalLong.empty();
+            }
+            return OptionalLong.of(out.getLong(LibC.STATX_BLOCKS_OFFSET) * LibC.STAT_BLOCK_BYTES);
+        } catch (LastErrorException e) {
+            throw Errno.failure("statx", path, e);
+        }
     }
 
     /** ioctl BLKGETSIZE64: the device's size in bytes. */
