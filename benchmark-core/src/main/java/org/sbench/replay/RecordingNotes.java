@@ -31,7 +31,7 @@ final class RecordingNotes {
             return notes;
         }
         boolean ofSource = RequestAccounts.ofSource(plan.info().metadata());
-        boolean oneOfSeveral = settings.stream() >= 0 && plan.stats().streams().size() > 1;
+        boolean oneOfSeveral = settings.stream() >= 0 && plan.severalStreams();
         String whole = ofSource ? "the trace it was cut from" : "it";
         String scope = ofSource ? " (not known for this part of it)" : oneOfSeveral ? " (of all its streams, not only the one replayed)"
                 : "";

@@ -54,7 +54,8 @@ public final class ReplaySession {
     public static ReplayResult run(Request request, IoEngines.Opener engines, NanoClock clock, ReplayListener listener,
                                    ReplayControl control, String sbenchVersion, Consumer<String> warnings) {
         TraceFormats formats = TraceFormats.standard();
-        TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions(), control);
+        TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions(),
+                request.settings().stream(), control);
         if (plan.stats().incompleteLastLine() > 0) {
             warnings.accept(LineCursor.cutLastLine(request.trace().toString(), plan.stats().incompleteLastLine()));
         }

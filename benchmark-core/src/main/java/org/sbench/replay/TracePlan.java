@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.StringJoiner;
+import java.util.function.Consumer;
 import org.sbench.SbenchException;
 import org.sbench.result.ReplayResult;
 import org.sbench.trace.Field;
@@ -18,8 +19,12 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;
+import org.sbench.trace.stats.BlockFootprint;
+import org.sbench.trace.stats.SequentialWindow;
+import org.sbench.trace.stats.StreamsSeen;
 import org.sbench.trace.stats.TraceInspector;
 import org.sbench.trace.stats.TraceStatistics;
+import org.sbench.trace.units.Units;
 
 /**
  * What a replay must know about its trace before the first IO: one streaming pass of statistics
@@ -34,11 +39,21 @@ import org.sbench.trace.stats.TraceStatistics;
  * text beside the IOs would slow them (a 10 M-record MSR trace replayed on the null target: 2.27 s
  * spilled against 4.15 s streamed, bench/msr-throughput.sh).
  *
+ *
+ * <p>Memory is bounded whatever the number of streams: the plan of one stream ({@code --stream N}) keeps that stream's
+ * row of statistics alone, the others' a row for each of the first {@value StreamLayout#MAX_STREAMS} streams (as many
+ * as {@code --stream all} lays out); the streams beyond are counted in the totals and named in {@code unkept}.
+ *
  * @param info          what the trace says of itself (how its streams are named, among others)
+ * @param stats         the trace's statistics, its streams those given a row
+ * @param unkept        the streams given no row, the first {@value StreamsSeen#MAX_KEPT} of them
  * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
  *                      (what {@code --stream all} replays); 0 when the trace has no completion times
  */
-public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, String sha256, int combinedMaxQd) {
+public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, StreamsSeen unkept, String sha256,
+                        int combinedMaxQd) {
+    /** Streams named in a message, before how many more there are. */
+    private static final int SHOWN = 32;
     private static final int HASH_BUFFER = 1 << 20;
     /**
      * What a replay reads as a bad record: what every reader refuses, and an IO longer than a slot
@@ -55,6 +70,16 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
      * A stop asked of {@code control} abandons the plan ({@link ReplayControl#abandoning}).
      */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options, ReplayControl control) {
+        return of(formats, path, from, options, IoRecord.NO_STREAM, control);
+    }
+
+    /**
+     * As {@link #of(TraceFormats, Path, String, ReadOptions, ReplayControl)}, for a replay of stream {@code stream}: a stream
+     * id keeps its row alone, {@link IoRecord#NO_STREAM} or {@link ReplaySettings#ALL_STREAMS} those of the first
+     * {@value StreamLayout#MAX_STREAMS} streams.
+     */
+    public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options, int stream,
+                               ReplayControl control) {
         // A directory is refused as every reader refuses it (TraceInput): it is no trace, not one to convert first.
         if (Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path)) {
             throw SbenchException.usage(path + " is not a regular file (a pipe or device): replay reads its trace twice, a"
@@ -65,14 +90,17 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
         Pass pass = formats.read(path, from, firstHalf, firstHalf, opened -> {
             CombinedQdReader reader = CombinedQdReader.measuring(opened);
-            TraceStatistics stats = TraceInspector.inspect(reader, org.sbench.trace.stats.SequentialWindow.DEFAULT_WINDOW);
-            return new Pass(reader.info(), stats, reader.info().has(Field.COMPLETE) ? reader.maxQd() : 0);
+            TraceInspector.Rows rows = stream >= 0 ? TraceInspector.Rows.of(stream) : TraceInspector.Rows.first(StreamLayout.MAX_STREAMS);
+            try (TraceInspector inspector = new TraceInspector(SequentialWindow.DEFAULT_WINDOW, new BlockFootprint(), rows)) {
+                TraceStatistics stats = inspector.readAll(reader);
+                return new Pass(reader.info(), stats, inspector.unkept(), reader.info().has(Field.COMPLETE) ? reader.maxQd() : 0);
+            }
         });
-        return new TracePlan(path, from, pass.info, pass.stats, sha256(path, progress), pass.combinedMaxQd);
+        return new TracePlan(path, from, pass.info, pass.stats, pass.unkept, sha256(path, progress), pass.combinedMaxQd);
     }
 
     /** What the planning pass found. */
-    private record Pass(TraceInfo info, TraceStatistics stats, int combinedMaxQd) {
+    private record Pass(TraceInfo info, TraceStatistics stats, StreamsSeen unkept, int combinedMaxQd) {
     }
 
     /** The file's SHA-256; {@code progress} hears the bytes hashed as the second half of twice its size. */
@@ -104,9 +132,13 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         if (stats.records() == 0) {
             throw SbenchException.badInput(path.toString(), "the trace has no IOs to replay");
         }
-        if (settings.stream() == IoRecord.NO_STREAM && stats.streams().size() > 1) {
-            throw SbenchException.usage("the trace records " + stats.streams().size() + " devices (streams " + streamNames()
+        if (settings.stream() == IoRecord.NO_STREAM && severalStreams()) {
+            throw SbenchException.usage("the trace records " + streamCount() + " devices (streams " + streamNames()
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
+        }
+        if (settings.stream() == ReplaySettings.ALL_STREAMS && unkept.size() > 0) {
+            throw SbenchException.usage(path + ": --stream all lays out at most " + Units.count(StreamLayout.MAX_STREAMS)
+                    + " streams and the trace has " + streamCount() + "; replay one at a time (--stream N)");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {
             throw SbenchException.usage("the trace has no stream " + settings.streamWord() + "; "
@@ -133,15 +165,36 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         return s != null ? s.withoutQd() : stats.streams().stream().mapToLong(TraceStatistics.StreamRow::withoutQd).sum();
     }
 
-    /** True when no IO of the trace carries a stream number. */
-    private boolean hasNoStreams() {
-        return stats.streams().size() == 1 && stats.streams().get(0).stream() == IoRecord.NO_STREAM;
+    /** True when the trace's IOs carry more than one stream number. */
+    public boolean severalStreams() {
+        return stats.streams().size() + unkept.size() > 1;
     }
 
-    /** The trace's streams as inspect shows them, comma-separated. */
+    /** True when no IO of the trace carries a stream number. */
+    private boolean hasNoStreams() {
+        return !severalStreams() && (stats.streams().isEmpty() ? unkept.contains(IoRecord.NO_STREAM)
+                : stats.streams().get(0).stream() == IoRecord.NO_STREAM);
+    }
+
+    /** How many streams the trace has: "more than N" when there were more than the plan names. */
+    private String streamCount() {
+        return (unkept.incomplete() ? "more than " : "") + Units.count(stats.streams().size() + unkept.size());
+    }
+
+    /** The trace's streams as inspect shows them, comma-separated: the first {@value #SHOWN}, then how many more. */
     private String streamNames() {
         StringJoiner names = new StringJoiner(", ");
-        stats.streams().forEach(s -> names.add(s.name()));
+        int[] named = {0};
+        Consumer<String> name = n -> {
+            if (named[0]++ < SHOWN) {
+                names.add(n);
+            }
+        };
+        stats.streams().forEach(s -> name.accept(s.name()));
+        unkept.forEach(s -> name.accept(info.streamName(s)));
+        if (named[0] > SHOWN) {
+            names.add("and " + (unkept.incomplete() ? "more than " : "") + Units.count(named[0] - SHOWN) + " more");
+        }
         return names.toString();
     }
 

@@ -4,14 +4,16 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.sbench.trace.IoRecord;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 /**
  * The plans of several replays made before any runs (a scenario's steps), each trace planned once: by what a plan depends
  * on, the file (by its real path: {@code t.csv}, {@code ./t.csv}, its absolute path and a link to it are one file), its
- * format ({@code --from}) and how it is read ({@code --skip-bad}), not by the settings that change only the replay
- * ({@code qd}, {@code speed}, {@code stream}, {@code fit}, ...), which {@link TracePlan} answers for each. A stop asked of
+ * format ({@code --from}), how it is read ({@code --skip-bad}) and the stream replayed (a plan of one stream keeps that
+ * stream's statistics alone), not by the settings that change only the replay ({@code qd}, {@code speed}, {@code fit},
+ * ...), which {@link TracePlan} answers for each. A stop asked of
  * the control abandons the reading.
  */
 public final class TracePlans {
@@ -23,15 +25,23 @@ public final class TracePlans {
     }
 
     /** What a plan depends on. */
-    private record Key(Path path, String from, ReadOptions options) {
+    private record Key(Path path, String from, ReadOptions options, int stream) {
     }
 
-    /** The plan of trace {@code path} read as {@code from} with {@code options}: made the first time, then the same. */
+    /** The plan of trace {@code path} read as {@code from} with {@code options}, of all its streams. */
     public TracePlan of(Path path, String from, ReadOptions options) {
-        Key key = new Key(identity(path), from, options);
+        return of(path, from, options, IoRecord.NO_STREAM);
+    }
+
+    /**
+     * The plan of trace {@code path} read as {@code from} with {@code options} for a replay of {@code stream}
+     * ({@link TracePlan#of(TraceFormats, Path, String, ReadOptions, int, ReplayControl)}): made the first time, then the same.
+     */
+    public TracePlan of(Path path, String from, ReadOptions options, int stream) {
+        Key key = new Key(identity(path), from, options, stream >= 0 ? stream : IoRecord.NO_STREAM);
         TracePlan plan = plans.get(key);
         if (plan == null) {
-            plan = TracePlan.of(TraceFormats.standard(), path, from, options, control);
+            plan = TracePlan.of(TraceFormats.standard(), path, from, options, stream, control);
             plans.put(key, plan);
         }
         return plan;

@@ -73,12 +73,12 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
 
     /** The trace read through once, as the run will read it; a stop asked of {@code control} abandons the reading. */
     public TracePlan plan(ReplayControl control) {
-        return TracePlan.of(TraceFormats.standard(), trace, from, readOptions, control);
+        return TracePlan.of(TraceFormats.standard(), trace, from, readOptions, settings.stream(), control);
     }
 
-    /** The trace's plan from {@code plans}: read once for all the steps that replay it alike, whatever their settings. */
+    /** The trace's plan from {@code plans}: read once for all the steps that replay the same stream of it alike. */
     public TracePlan plan(TracePlans plans) {
-        return plans.of(trace, from, readOptions);
+        return plans.of(trace, from, readOptions, settings.stream());
     }
 
     /**

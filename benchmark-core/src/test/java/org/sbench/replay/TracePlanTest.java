@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.function.IntToLongFunction;
+import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.engine.IoEngine;
@@ -23,14 +25,18 @@ class TracePlanTest {
 
     /** Two streams (devices), each building a queue of 3, interleaved: 6 outstanding over both. */
     private static Path twoOverlappingStreams(Path dir) {
-        Path file = dir.resolve("two.sbt");
+        return reads(dir.resolve("two.sbt"), 6, i -> 100 * US, i -> i % 2);
+    }
+
+    /** {@code n} 4 KiB reads, the i-th issued at i us at offset i * 4096, completing and on the stream the functions give. */
+    private static Path reads(Path file, int n, IntToLongFunction completeNs, IntUnaryOperator stream) {
         try (SbtWriter w = new SbtFormat().openWriter(file, TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.STREAM)))) {
             IoRecord r = new IoRecord();
-            for (int i = 0; i < 6; i++) {
+            for (int i = 0; i < n; i++) {
                 r.issueNs = i * US;
-                r.completeNs = 100 * US;
+                r.completeNs = completeNs.applyAsLong(i);
                 r.op = Op.READ;
-                r.stream = i % 2;
+                r.stream = stream.applyAsInt(i);
                 r.offsetBytes = i * 4096L;
                 r.lengthBytes = 4096;
                 w.write(r);
@@ -257,5 +263,43 @@ class TracePlanTest {
         assertEquals(1, skipping.stats().records());
         assertEquals(1, skipping.stats().skipped());
         assertEquals(4096, skipping.source(IoRecord.NO_STREAM, TraceFormats.standard(), ReadOptions.DEFAULTS.withSkipBad(1)).largestIoBytes());
+    }
+
+    /** {@code n} IOs, each on a stream of its own (an MSR-like trace where every line names another disk). */
+    private static Path streamPerIo(Path dir, int n) {
+        return reads(dir.resolve("streams.sbt"), n, i -> i * US + 10, i -> i);
+    }
+
+    /** The plan of --stream N keeps that stream's row alone, whatever the number of streams, and names the others briefly. */
+    @Test
+    void thePlanOfOneStreamHoldsItsRowAlone(@TempDir Path dir) {
+        Path file = streamPerIo(dir, 5_000);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, 7, new ReplayControl());
+        assertEquals(1, plan.stats().streams().size());
+        assertEquals(7 * 4096L + 4096, plan.source(7, TraceFormats.standard(), ReadOptions.DEFAULTS).neededBytes());
+        plan.check(ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "7", false));
+
+        TracePlan none = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, 9_999, new ReplayControl());
+        org.sbench.SbenchException e = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> none.check(ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "9999", false)));
+        assertEquals("the trace has no stream 9999; its streams: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,"
+                + " 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, and more than 992 more", e.getMessage());
+    }
+
+    /** Without --stream the plan keeps rows of the first 65,536 streams; --stream all, which lays out every one, is refused past them. */
+    @Test
+    void thePlanOfAllStreamsKeepsRowsOfAtMost65536(@TempDir Path dir) {
+        Path file = streamPerIo(dir, StreamLayout.MAX_STREAMS + 10);
+        TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl());
+        assertEquals(StreamLayout.MAX_STREAMS, plan.stats().streams().size());
+        org.sbench.SbenchException all = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> plan.check(ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false)));
+        assertEquals(file + ": --stream all lays out at most 65,536 streams and the trace has 65,546; replay one at a time"
+                + " (--stream N)", all.getMessage());
+        org.sbench.SbenchException one = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
+                () -> plan.check(ReplaySettings.DEFAULTS));
+        assertEquals("the trace records 65,546 devices (streams 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,"
+                + " 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, and 65,514 more); replay one of them with --stream N, or all"
+                + " on disjoint ranges with --stream all", one.getMessage());
     }
 }

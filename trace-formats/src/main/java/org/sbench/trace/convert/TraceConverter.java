@@ -12,6 +12,7 @@ import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.stats.StreamsSeen;
 
 /**
  * Copies the records of an opened trace that pass the filters into a writer, streaming. Times are

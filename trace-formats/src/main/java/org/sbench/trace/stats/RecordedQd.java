@@ -52,6 +52,16 @@ public final class RecordedQd {
         return qd;
     }
 
+    /** True when an IO completes after {@code timeNs}: an IO issued then would not find the queue empty. */
+    boolean outstandingAfter(long timeNs) {
+        for (int i = 0; i < size; i++) {
+            if (outstanding[i] > timeNs) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** IOs outstanding after the last call. */
     public int outstanding() {
         return size;

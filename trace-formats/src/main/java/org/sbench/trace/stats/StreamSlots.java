@@ -99,6 +99,11 @@ final class StreamSlots {
         return slot;
     }
 
+    /** True when {@code stream} holds a slot; gives it none. */
+    boolean holds(int stream) {
+        return lastSlot != NONE && stream == lastStream || table[probe(stream)] != 0;
+    }
+
     /** True when the last {@link #slotOf} gave the stream a slot it did not hold before. */
     boolean fresh() {
         return fresh;

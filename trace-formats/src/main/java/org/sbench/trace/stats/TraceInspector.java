@@ -15,14 +15,38 @@ import org.sbench.trace.TraceReader;
 
 /**
  * Streams over a trace once and states what is in it ({@link TraceStatistics}). Memory is bounded
- * by the number of streams (a few hundred bytes each), the sequential windows
- * ({@link SequentialWindow}) and the footprint's budget ({@link BlockFootprint}), not by trace
- * length. {@link #close()} deletes the footprint's temporary files, if it spilled.
+ * by the streams given a row (a few hundred bytes each: all of them, or those {@link Rows} says),
+ * the sequential windows ({@link SequentialWindow}) and the footprint's budget
+ * ({@link BlockFootprint}), not by trace length. A stream given no row counts in the trace's totals
+ * but not in the footprint, and is named in {@link #unkept()}. {@link #close()} deletes the
+ * footprint's temporary files, if it spilled.
  */
 public final class TraceInspector implements AutoCloseable {
     private static final double PERCENT = 100.0;
 
+    /**
+     * The streams given a row: the first {@code max} seen, or ({@code one}) {@code stream} alone.
+     */
+    public record Rows(int max, boolean one, int stream) {
+        /** A row for every stream. */
+        public static final Rows ALL = new Rows(Integer.MAX_VALUE, false, 0);
+
+        /** Rows for the first {@code max} streams seen. */
+        public static Rows first(int max) {
+            return new Rows(max, false, 0);
+        }
+
+        /** A row for {@code stream} alone. */
+        public static Rows of(int stream) {
+            return new Rows(1, true, stream);
+        }
+    }
+
     private final SequentialWindow window;
+    private final Rows rows;
+    private final StreamsSeen unkept = new StreamsSeen();
+    /** What the counters of a stream given no row are added to, and never read. */
+    private final long[] unkeptCounters = new long[STREAM_COUNTERS];
     private final BlockFootprint footprint;
     private final long[] sizeCount = new long[SizeClass.values().length];
     private final long[][] sizeOpCount = new long[SizeClass.values().length][2];
@@ -62,8 +86,14 @@ public final class TraceInspector implements AutoCloseable {
 
     /** An inspector counting the footprint in {@code footprint}, which it closes. */
     public TraceInspector(int sequentialWindow, BlockFootprint footprint) {
+        this(sequentialWindow, footprint, Rows.ALL);
+    }
+
+    /** An inspector counting the footprint in {@code footprint}, which it closes, giving a row to the streams {@code rows} says. */
+    public TraceInspector(int sequentialWindow, BlockFootprint footprint, Rows rows) {
         this.window = new SequentialWindow(sequentialWindow);
         this.footprint = footprint;
+        this.rows = rows;
     }
 
     /** Reads {@code reader} to the end and returns its statistics (the reader is not closed). */
@@ -74,13 +104,23 @@ public final class TraceInspector implements AutoCloseable {
     /** As {@link #inspect(TraceReader, int)}, counting the footprint in {@code footprint}, closed before this returns or throws. */
     public static TraceStatistics inspect(TraceReader reader, int sequentialWindow, BlockFootprint footprint) {
         try (TraceInspector inspector = new TraceInspector(sequentialWindow, footprint)) {
-            IoRecord r = new IoRecord();
-            while (reader.next(r)) {
-                inspector.add(r);
-            }
-            return inspector.result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
-                    RequestAccounts.Counts.of(reader));
+            return inspector.readAll(reader);
         }
+    }
+
+    /** Adds the records of {@code reader} to its end and returns the statistics (the reader is not closed). */
+    public TraceStatistics readAll(TraceReader reader) {
+        IoRecord r = new IoRecord();
+        while (reader.next(r)) {
+            add(r);
+        }
+        return result(reader.info(), reader.reorderedRecords(), reader.skippedRecords(), reader.incompleteLastLine(),
+                RequestAccounts.Counts.of(reader));
+    }
+
+    /** The streams given no row, the first {@value StreamsSeen#MAX_KEPT} of them. */
+    public StreamsSeen unkept() {
+        return unkept;
     }
 
     /** Adds one record; records must come in issue order. */
@@ -111,7 +151,9 @@ public final class TraceInspector implements AutoCloseable {
             sizeOpBytes[c][op] += r.lengthBytes;
             s[STREAM_READS + op]++;
             s[STREAM_BYTES_READ + op] += r.lengthBytes;
-            footprint.add(r.stream, r.offsetBytes, r.lengthBytes);
+            if (s != unkeptCounters) {
+                footprint.add(r.stream, r.offsetBytes, r.lengthBytes);
+            }
         } else if (r.op == Op.TRIM) {
             s[STREAM_TRIMS]++;
         }
@@ -131,6 +173,10 @@ public final class TraceInspector implements AutoCloseable {
     }
 
     private long[] streamCounters(int stream) {
+        if (rows.one() ? stream != rows.stream() : streamSlots.used() >= rows.max() && !streamSlots.holds(stream)) {
+            unkept.add(stream);
+            return unkeptCounters;
+        }
         int slot = streamSlots.slotOf(stream);
         if (streamSlots.fresh()) {
             if (slot >= streams.length) {

@@ -1,8 +1,9 @@
-// The distinct streams a conversion read past, for the error when the stream asked for is not among them.
-package org.sbench.trace.convert;
+// The distinct streams a conversion or a replay's plan read past, for the error when the stream asked for is not among them.
+package org.sbench.trace.stats;
 
 import java.util.Arrays;
 import java.util.StringJoiner;
+import java.util.function.IntConsumer;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceInfo;
 
@@ -11,8 +12,8 @@ import org.sbench.trace.TraceInfo;
  * the trace. Asking again for the stream asked last costs one comparison; a new one, a binary
  * search. Not thread-safe.
  */
-final class StreamsSeen {
-    static final int MAX_KEPT = 1024;
+public final class StreamsSeen {
+    public static final int MAX_KEPT = 1024;
     private static final int SHOWN = 32;
 
     private int[] sorted = new int[8];
@@ -21,7 +22,7 @@ final class StreamsSeen {
     private boolean any;
     private int last;
 
-    void add(int stream) {
+    public void add(int stream) {
         if (any && stream == last) {
             return;
         }
@@ -45,17 +46,29 @@ final class StreamsSeen {
     }
 
     /** True if {@code stream} was seen; false too when it might have been past the first {@link #MAX_KEPT}. */
-    boolean contains(int stream) {
+    public boolean contains(int stream) {
         return Arrays.binarySearch(sorted, 0, size, stream) >= 0;
     }
 
     /** True when streams beyond the first {@link #MAX_KEPT} were not kept. */
-    boolean incomplete() {
+    public boolean incomplete() {
         return more;
     }
 
+    /** Streams kept: all those seen unless {@link #incomplete()}. */
+    public int size() {
+        return size;
+    }
+
+    /** Gives {@code action} each stream kept, in increasing order. */
+    public void forEach(IntConsumer action) {
+        for (int i = 0; i < size; i++) {
+            action.accept(sorted[i]);
+        }
+    }
+
     /** "its streams: " and the streams as {@code info} names them, the first 32 and how many more. */
-    String describe(TraceInfo info) {
+    public String describe(TraceInfo info) {
         if (size == 1 && sorted[0] == IoRecord.NO_STREAM) {
             return "its IOs carry no stream number";
         }
