@@ -136,6 +136,11 @@ public final class SbenchException extends RuntimeException {
         return "'" + shorten(s) + "'" + (s.length() > MAX_FOUND_CHARS ? " (" + s.length() + " characters)" : "");
     }
 
+    /** {@code message} with each {@code 'value'} in it {@link #quoted}: a message of another's (picocli's) that quotes a user's value whole. */
+    public static String requoted(String message, String value) {
+        return message.replace("'" + value + "'", quoted(value));
+    }
+
     static String shorten(CharSequence text) {
         String s = text.toString();
         return s.length() <= MAX_FOUND_CHARS ? printable(s) : printable(s.substring(0, MAX_FOUND_CHARS)) + "...";
