@@ -181,8 +181,8 @@ public final class LineCursor implements AutoCloseable {
     }
 
     private SbenchException tooLong() {
-        return SbenchException.badLine(input.displayName(), lineNumber + 1, "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)",
-                prefix());
+        return SbenchException.lineTooLong(input.displayName(), lineNumber + 1, "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)",
+                prefix(), MAX_LINE_BYTES);
     }
 
     /** Moves the unread bytes to the front, grows the buffer if they fill it, and reads more. */
