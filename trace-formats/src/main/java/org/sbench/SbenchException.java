@@ -36,10 +36,19 @@ public final class SbenchException extends RuntimeException {
         return kind;
     }
 
-    /** {@code FILE:LINE: expected WHAT, found 'TEXT'}. */
+    /** {@code FILE:LINE: expected WHAT, found 'TEXT'}, a long TEXT {@link #quoted} cut with its length. */
     public static SbenchException badLine(String file, long line, String expected, CharSequence found) {
-        return new SbenchException(ErrorKind.BAD_INPUT,
-                file + ":" + line + ": expected " + expected + ", found '" + shorten(found) + "'");
+        return new SbenchException(ErrorKind.BAD_INPUT, file + ":" + line + ": expected " + expected + ", found " + quoted(found));
+    }
+
+    /**
+     * {@code FILE:LINE: expected WHAT, found 'START...' (more than N bytes)}: a line longer than {@code maxBytes}, read
+     * no further than its {@code start}.
+     */
+    public static SbenchException lineTooLong(String file, long line, String expected, CharSequence start, int maxBytes) {
+        String head = start.toString();
+        return new SbenchException(ErrorKind.BAD_INPUT, file + ":" + line + ": expected " + expected + ", found '"
+                + printable(head.substring(0, Math.min(head.length(), MAX_FOUND_CHARS))) + "...' (more than " + maxBytes + " bytes)");
     }
 
     /** {@code FILE: byte N: expected WHAT, found WHAT}. */
@@ -136,8 +145,12 @@ public final class SbenchException extends RuntimeException {
         return "'" + shorten(s) + "'" + (s.length() > MAX_FOUND_CHARS ? " (" + s.length() + " characters)" : "");
     }
 
-    static String shorten(CharSequence text) {
-        String s = text.toString();
+    /** {@code message} with each {@code 'value'} in it {@link #quoted}: a message of another's (picocli's) that quotes a user's value whole. */
+    public static String requoted(String message, String value) {
+        return message.replace("'" + value + "'", quoted(value));
+    }
+
+    private static String shorten(String s) {
         return s.length() <= MAX_FOUND_CHARS ? printable(s) : printable(s.substring(0, MAX_FOUND_CHARS)) + "...";
     }
 

@@ -49,6 +49,14 @@ class SbenchExceptionTest {
         assertEquals("sbench: a\\tb.csv: empty" + System.lineSeparator(), out.toString());
     }
 
+    /** A long line is quoted cut, with how long it is: it was cut with no word of how much was left out. */
+    @Test
+    void aLongLineIsQuotedCutWithItsLength() {
+        String line = "128166372000059937,desktop,0,Write," + "9".repeat(1_048_576);
+        assertEquals("d.csv:2: expected an offset, found '128166372000059937,desktop,0,Write,9999999999999999999999999...'"
+                + " (1048611 characters)", SbenchException.badLine("d.csv", 2, "an offset", line).getMessage());
+    }
+
     /** C1 controls (U+009B is an escape sequence's start to some terminals) are controls too; text for tables keeps its line ends. */
     @Test
     void c1ControlsAreShownAndLineEndsKeptWhereAsked() {

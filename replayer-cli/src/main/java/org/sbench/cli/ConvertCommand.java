@@ -21,6 +21,8 @@ import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.format.fioiolog.FioIologWriter;
+import org.sbench.trace.input.FileSuffix;
+import org.sbench.trace.input.OutputPath;
 import org.sbench.trace.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -172,7 +174,8 @@ final class ConvertCommand implements Callable<Integer> {
     private Fitting fitting(TraceFormat outFormat) {
         if (fioDevice != null && !outFormat.name().equals(FIO)) {
             throw SbenchException.usage("--fio-device names the device a fio log opens; the output here is " + outFormat.name()
-                    + " (use --to fio, or an OUT ending .iolog)");
+                    + " (use --to fio" + (OutputPath.namesStdout(out) ? "" : ", or name it "
+                    + FileSuffix.replaced(out.toString(), ".iolog")) + ")");
         }
         if (fioDevice == null && capacity == null) {
             if (fit != null) {

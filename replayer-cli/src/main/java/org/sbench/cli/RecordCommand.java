@@ -20,6 +20,8 @@ import org.sbench.record.TraceRecorder;
 import org.sbench.result.JsonResults;
 import org.sbench.result.OutputFiles;
 import org.sbench.trace.RequestLines;
+import org.sbench.trace.input.FileSuffix;
+import org.sbench.trace.input.OutputPath;
 import org.sbench.trace.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,7 +83,9 @@ final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (!out.getFileName().toString().endsWith(SBT)) {
-            throw SbenchException.usage("--out " + out + ": sbench records .sbt files; name it FILE.sbt (sbench convert makes other formats)");
+            String named = OutputPath.namesStdout(out) ? "FILE" + SBT : FileSuffix.replaced(out.toString(), SBT);
+            throw SbenchException.usage("--out " + out + ": sbench records .sbt files; name it " + named
+                    + " (sbench convert makes other formats)");
         }
         // Before recording, not after it: --json beside an --out that is standard output is a usage error.
         Path stdoutJson = OutputOptions.json(json, out);

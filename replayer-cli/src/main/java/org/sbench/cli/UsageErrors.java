@@ -76,9 +76,10 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
                 return missing(missing, spec) + bareValueOf(ex, first);
             }
             if (ex instanceof UnmatchedArgumentException) {
-                return "unexpected argument '" + first + "': " + synopsis(spec);
+                return "unexpected argument " + SbenchException.quoted(first) + ": " + synopsis(spec);
             }
-            return INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ");
+            String invalid = INVALID_OPTION_VALUE.matcher(ex.getMessage()).replaceFirst("$1$2: ");
+            return ex.getValue() == null ? invalid : SbenchException.requoted(invalid, ex.getValue());
         }
         String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
         if (spec.optionsMap().containsKey(option)) {
@@ -90,7 +91,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         if (meant == null) {
             meant = closest(spec, option);
         }
-        return "unknown option '" + option + "'" + (meant == null ? "" : "; did you mean '" + meant + "'?");
+        return "unknown option " + SbenchException.quoted(option) + (meant == null ? "" : "; did you mean '" + meant + "'?");
     }
 
     /**
@@ -107,7 +108,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
             }
             Matcher found = PICOCLI_OPTION_FOR_VALUE.matcher(ex.getMessage());
             if (found.matches()) {
-                return what + ", found the option '" + found.group(1) + "'";
+                return what + ", found the option " + SbenchException.quoted(found.group(1));
             }
         }
         // picocli names the first missing argument only; every one left out is named.
@@ -157,14 +158,14 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
                 || !(missing.getMissing().get(0) instanceof OptionSpec option) || option.arity().max() != 1) {
             return "";
         }
-        return "; did you mean '" + option.longestName() + " " + leftOver + "'?";
+        return "; did you mean " + SbenchException.quoted(option.longestName() + " " + leftOver) + "?";
     }
 
     /** {@code word}, not a command of {@code spec}, with the one meant where one is near. */
     private static String unknownCommand(CommandSpec spec, String word) {
         // An option of sbench's own spelt as a command (sbench version) is that option.
         String closest = spec.optionsMap().containsKey("--" + word) ? "--" + word : closest(spec.subcommands().keySet(), word);
-        return "unknown command '" + word + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?");
+        return "unknown command " + SbenchException.quoted(word) + (closest == null ? "" : "; did you mean '" + closest + "'?");
     }
 
     /** {@code --OPTION VALUE} for the option of {@code spec} whose label lists {@code value} ({@code --op read|write}), or null. */

@@ -160,8 +160,9 @@ class CliTest {
                 "wrap");
         assertEquals(usage("convert", "the trace records several devices (streams 0 and 1, at record 4); fit one of them onto "
                 + device + " with --stream N"), streams.err());
-        assertEquals(usage("convert", "--fio-device names the device a fio log opens; the output here is csv (use --to fio, or an OUT"
-                + " ending .iolog)"), run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fio-device",
+        // The output's name to give was "an OUT ending .iolog".
+        assertEquals(usage("convert", "--fio-device names the device a fio log opens; the output here is csv (use --to fio, or name"
+                + " it " + dir.resolve("x.iolog") + ")"), run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fio-device",
                 device.toString()).err());
         assertEquals(usage("convert", "--fit needs a capacity to fit onto: --fio-device DEV or --capacity SIZE"),
                 run("convert", msr(dir).toString(), dir.resolve("x.csv").toString(), "--fit", "wrap").err());

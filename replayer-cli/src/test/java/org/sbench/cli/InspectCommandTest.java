@@ -222,7 +222,8 @@ class InspectCommandTest {
         Path letters = bomb(dir.resolve("letters.gz"), (byte) 'a');
         r = CliTest.run("inspect", "--from", from, letters.toString());
         assertEquals(3, r.code(), r.err());
-        assertEquals("sbench: " + letters + ":1: expected a line of at most 1 MiB (1048576 bytes), found '" + "a".repeat(60) + "...'\n",
+        assertEquals("sbench: " + letters + ":1: expected a line of at most 1 MiB (1048576 bytes), found '" + "a".repeat(60) + "...'"
+                + " (more than 1048576 bytes)\n",
                 r.err());
     }
 

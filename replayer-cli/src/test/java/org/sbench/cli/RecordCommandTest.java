@@ -49,8 +49,13 @@ class RecordCommandTest {
     @Test
     void badOptionsAreOneLineUsageErrors() throws IOException {
         Path plain = Files.writeString(dir.resolve("plain"), "x");
-        assertUsage("sbench: --out t.csv: sbench records .sbt files; name it FILE.sbt (sbench convert makes other formats)",
+        // The name to give was FILE.sbt: it is the name given, as .sbt, where there is one.
+        assertUsage("sbench: --out t.csv: sbench records .sbt files; name it t.sbt (sbench convert makes other formats)",
                 "record", "--device", plain.toString(), "--out", "t.csv");
+        assertUsage("sbench: --out d.v1/t.csv.gz: sbench records .sbt files; name it d.v1/t.sbt (sbench convert makes other formats)",
+                "record", "--device", plain.toString(), "--out", "d.v1/t.csv.gz");
+        assertUsage("sbench: --out -: sbench records .sbt files; name it FILE.sbt (sbench convert makes other formats)",
+                "record", "--device", plain.toString(), "--out", "-");
         assertUsage("sbench: --buffer-kb must be at least 64, found 8",
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "8");
         assertUsage("sbench: --device " + plain + " is not a block device; expected a disk or partition; "

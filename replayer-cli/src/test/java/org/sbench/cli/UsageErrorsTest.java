@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
 
 class UsageErrorsTest {
     private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n";
@@ -144,6 +145,27 @@ class UsageErrorsTest {
         assertUsage("replay", "TRACE: '' names no file; give a path", "replay", "", "--target", "null");
         assertUsage("inspect", "TRACE: '' names no file; give a path", "inspect", "");
         assertUsage("cdm", "--out: '' names no file; give a path", "cdm", "--target", "null", "--out", "");
+    }
+
+    /**
+     * What a user typed is quoted as sbench quotes a value ({@link SbenchException#quoted}): its first 60 characters and
+     * how many there are. picocli's messages quoted an argument of 100,000 characters whole, a line of 100,000 characters.
+     */
+    @Test
+    void aHugeArgumentIsQuotedCappedWithItsLength() {
+        String huge = "x".repeat(100_000);
+        String quoted = SbenchException.quoted(huge);
+        String dashed = SbenchException.quoted("-" + huge);
+        assertUsage("replay", "unknown option " + dashed, "replay", "t.csv", "--target", "null", "-" + huge);
+        assertUsage("replay", "unknown option " + SbenchException.quoted("--" + huge), "replay", "t.csv", "--" + huge + "=1");
+        assertUsage("", "unknown command " + quoted, huge);
+        assertUsage("", "unknown command " + quoted, "help", huge);
+        assertUsage("inspect", "unexpected argument " + quoted + ": sbench inspect TRACE [options]", "inspect", "a.csv", huge);
+        assertUsage("replay", "--qd: " + quoted + " is not an int", "replay", "t.csv", "--target", "null", "--qd", huge);
+        assertUsage("replay", "--qd: " + SbenchException.quoted("--" + huge) + " is not an int", "replay", "t.csv", "--target",
+                "null", "--qd", "--" + huge);
+        assertUsage("cdm", "missing --target TARGET: sbench cdm --target TARGET [options]; did you mean "
+                + SbenchException.quoted("--target " + huge) + "?", "cdm", huge);
     }
 
     @Test

@@ -96,7 +96,7 @@ enum Compression {
 
     private static String xzOverLimit(long neededKib, String name) {
         return "the xz block there needs " + (neededKib + 1023) / 1024 + " MiB to decompress (its dictionary), more than the "
-                + MEMORY_LIMIT_MIB + " MiB sbench allows; recompress it: xz -dc " + name + " | xz -9 > NEW.xz";
+                + MEMORY_LIMIT_MIB + " MiB sbench allows; recompress it: xz -dc " + name + " | xz -9 > NEW" + FileSuffix.of(name);
     }
 
     /**

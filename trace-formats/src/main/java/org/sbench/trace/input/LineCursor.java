@@ -68,7 +68,8 @@ public final class LineCursor implements AutoCloseable {
         boolean le = head.length >= 2 && head[0] == (byte) 0xff && head[1] == (byte) 0xfe;
         boolean be = head.length >= 2 && head[0] == (byte) 0xfe && head[1] == (byte) 0xff;
         return le || be ? SbenchException.badInput(name + ":1", "expected UTF-8 text, found UTF-16 (byte-order mark "
-                + (le ? "FF FE" : "FE FF") + ", as Windows tools save \"Unicode\"); convert it: iconv -f UTF-16 -t UTF-8 " + name + " > NEW")
+                + (le ? "FF FE" : "FE FF") + ", as Windows tools save \"Unicode\"); convert it: iconv -f UTF-16 -t UTF-8 " + name + " > NEW"
+                + FileSuffix.of(name))
                 : null;
     }
 
@@ -181,8 +182,8 @@ public final class LineCursor implements AutoCloseable {
     }
 
     private SbenchException tooLong() {
-        return SbenchException.badLine(input.displayName(), lineNumber + 1, "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)",
-                prefix());
+        return SbenchException.lineTooLong(input.displayName(), lineNumber + 1, "a line of at most 1 MiB (" + MAX_LINE_BYTES + " bytes)",
+                prefix(), MAX_LINE_BYTES);
     }
 
     /** Moves the unread bytes to the front, grows the buffer if they fill it, and reads more. */

@@ -272,7 +272,7 @@ class TraceFormatsTest {
         Path le = Files.write(dir.resolve("le.csv"), ("\ufeff" + msr).getBytes(StandardCharsets.UTF_16LE));
         Path be = Files.write(dir.resolve("be.csv"), ("\ufeff" + msr).getBytes(StandardCharsets.UTF_16BE));
         String expected = "%s:1: expected UTF-8 text, found UTF-16 (byte-order mark %s, as Windows tools save \"Unicode\"); convert it:"
-                + " iconv -f UTF-16 -t UTF-8 %1$s > NEW";
+                + " iconv -f UTF-16 -t UTF-8 %1$s > NEW.csv";
         assertEquals(String.format(expected, le, "FF FE"),
                 assertThrows(SbenchException.class, () -> formats.open(le, null, ReadOptions.DEFAULTS)).getMessage(), "detection");
         assertEquals(String.format(expected, be, "FE FF"),

@@ -54,7 +54,7 @@ class CompressionLimitsTest {
         Path file = dir.resolve("t.csv.xz");
         SbenchException e = assertThrows(SbenchException.class, () -> records(dir, "t.csv.xz", XZ_1536_MIB));
         assertEquals(file + ": byte 0 of the decompressed data: the xz block there needs 1537 MiB to decompress (its dictionary),"
-                + " more than the 128 MiB sbench allows; recompress it: xz -dc " + file + " | xz -9 > NEW.xz", e.getMessage());
+                + " more than the 128 MiB sbench allows; recompress it: xz -dc " + file + " | xz -9 > NEW.csv.xz", e.getMessage());
         byte[] first = Base64.getDecoder().decode(XZ_9);
         byte[] second = Base64.getDecoder().decode(XZ_1536_MIB);
         byte[] both = Arrays.copyOf(first, first.length + second.length);

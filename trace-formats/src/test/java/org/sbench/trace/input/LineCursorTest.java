@@ -68,7 +68,8 @@ class LineCursorTest {
         LineCursor d = cursor(tooLong);
         assertTrue(d.advance());
         SbenchException e = assertThrows(SbenchException.class, d::advance);
-        assertEquals("t.txt:2: expected a line of at most 1 MiB (1048576 bytes), found '" + "b".repeat(60) + "...'", e.getMessage());
+        assertEquals("t.txt:2: expected a line of at most 1 MiB (1048576 bytes), found '" + "b".repeat(60) + "...' (more than"
+                + " 1048576 bytes)", e.getMessage());
         for (String end : List.of("\n", "\r\n")) {
             LineCursor oneMore = cursor(("x\n" + "c".repeat(LineCursor.MAX_LINE_BYTES + 1) + end).getBytes(StandardCharsets.US_ASCII));
             assertTrue(oneMore.advance());

@@ -132,7 +132,8 @@ class EtwReaderTest {
     void zeroLength() throws Exception {
         String row = String.format(ROW, "100", "0x0", "0x0", "5");
         Path f = write(dir, HEADER + row + "\n");
-        assertBadInput(f + ":4: expected a positive length for a read, found '" + row.substring(0, QUOTE_CHARS) + "...'", FORMAT, f);
+        assertBadInput(f + ":4: expected a positive length for a read, found '" + row.substring(0, QUOTE_CHARS) + "...' ("
+                + row.length() + " characters)", FORMAT, f);
     }
 
     @Test
@@ -146,7 +147,8 @@ class EtwReaderTest {
         String header = "  DiskWrite,  TimeStamp,  Process Name ( PID),  ByteOffset,  IOSize,  ElapsedTime";
         Path f = write(dir, "BeginHeader\n" + header + "\nEndHeader\n");
         assertBadInput(f + ":2: expected a DiskWrite header naming the columns TimeStamp, ByteOffset, IOSize, ElapsedTime and DiskNum, "
-                + "found '" + header.substring(0, QUOTE_CHARS) + "...'", FORMAT, f, ReadOptions.DEFAULTS.withSkipBad(5));
+                + "found '" + header.substring(0, QUOTE_CHARS) + "...' (" + header.length() + " characters)", FORMAT, f,
+                ReadOptions.DEFAULTS.withSkipBad(5));
     }
 
     @Test
