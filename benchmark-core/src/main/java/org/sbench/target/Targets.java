@@ -104,12 +104,14 @@ public final class Targets {
     }
 
     /**
-     * Before a stripe's members are opened: each passes {@link #checkOne} as it would be opened, then their files' room is
-     * checked together ({@link FileTarget#checkMembersRoom}). A member this run may not write is refused as that, as one
-     * file is, not for room: a user who made room would only then learn that it holds what the run would destroy.
+     * Before a stripe's members are opened: each file member passes {@link #checkOne} as it would be opened, then their
+     * room is checked together ({@link FileTarget#checkMembersRoom}). A file this run may not write is refused as that, as
+     * one file is, not for room: a user who made room would only then learn that it holds what the run would destroy.
+     * Devices, which need no room, are checked as they are opened: checked here too, their signatures would be read twice.
      */
     private static void checkMembers(List<String> members, TargetSettings each) {
-        members.forEach(member -> checkOne(member, each));
+        members.stream().filter(member -> !member.equals(NullTarget.NAME) && !SysfsBlockDevice.isBlockDevice(Path.of(member)))
+                .forEach(member -> checkOne(member, each));
         FileTarget.checkMembersRoom(members, each);
     }
 
