@@ -6,6 +6,7 @@ import org.sbench.trace.ForwardingTraceReader;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.stats.BlockFootprint;
 import org.sbench.trace.stats.SequentialWindow;
 import org.sbench.trace.stats.TraceInspector;
 import org.sbench.trace.stats.TraceStatistics;
@@ -44,9 +45,12 @@ public final class FittedTraceReader extends ForwardingTraceReader {
 
     /** The highest byte the IOs of {@code stream} (or of all, for {@link IoRecord#NO_STREAM}) reach: one pass over {@code reader}. */
     public static long spanBytes(TraceReader reader, int stream) {
-        TraceStatistics stats = TraceInspector.inspect(reader, SequentialWindow.DEFAULT_WINDOW);
         if (stream == IoRecord.NO_STREAM) {
-            return stats.maxOffset();
+            return TraceInspector.inspect(reader, SequentialWindow.DEFAULT_WINDOW).maxOffset();
+        }
+        TraceStatistics stats;
+        try (TraceInspector inspector = new TraceInspector(SequentialWindow.DEFAULT_WINDOW, new BlockFootprint(), TraceInspector.Rows.of(stream))) {
+            stats = inspector.readAll(reader);
         }
         for (TraceStatistics.StreamRow s : stats.streams()) {
             if (s.stream() == stream) {

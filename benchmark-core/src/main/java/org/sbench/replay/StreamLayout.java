@@ -14,11 +14,11 @@ import org.sbench.trace.units.Sizes;
  * Where each stream of a multi-device trace goes on one target when all are replayed together
  * ({@code --stream all}): disjoint ranges, one after the other in stream order, each as long as
  * the stream's highest offset rounded up to 1 MiB; streams that would end past 2^63 bytes are
- * refused, and so ({@link TracePlan#check}) are traces of more than {@value #MAX_STREAMS} streams. Lookups are a binary search over primitives.
+ * refused, and so ({@link TracePlan#check}) are traces of more than
+ * {@value org.sbench.trace.stats.TraceInspector.Rows#MAX} streams (the plan's rows). Lookups are a binary search over
+ * primitives.
  */
 public final class StreamLayout {
-    /** The most streams laid out: the plan keeps a row for each of the first this many ({@link TracePlan}). */
-    public static final int MAX_STREAMS = 65_536;
     /** No layout: offsets are used as they are. */
     public static final StreamLayout NONE = new StreamLayout(new int[0], new String[0], new long[0], 0);
     private static final long ALIGN = 1L << 20;

@@ -41,7 +41,7 @@ import org.sbench.trace.units.Units;
  *
  *
  * <p>Memory is bounded whatever the number of streams: the plan of one stream ({@code --stream N}) keeps that stream's
- * row of statistics alone, the others' a row for each of the first {@value StreamLayout#MAX_STREAMS} streams (as many
+ * row of statistics alone, the others' a row for each of the first {@value TraceInspector.Rows#MAX} streams (as many
  * as {@code --stream all} lays out); the streams beyond are counted in the totals and named in {@code unkept}.
  *
  * @param info          what the trace says of itself (how its streams are named, among others)
@@ -76,7 +76,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
     /**
      * As {@link #of(TraceFormats, Path, String, ReadOptions, ReplayControl)}, for a replay of stream {@code stream}: a stream
      * id keeps its row alone, {@link IoRecord#NO_STREAM} or {@link ReplaySettings#ALL_STREAMS} those of the first
-     * {@value StreamLayout#MAX_STREAMS} streams.
+     * {@value TraceInspector.Rows#MAX} streams.
      */
     public static TracePlan of(TraceFormats formats, Path path, String from, ReadOptions options, int stream,
                                ReplayControl control) {
@@ -90,7 +90,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         ReadOptions firstHalf = options.withRecordChecks(REPLAYABLE).withProgress((done, size) -> progress.at(done, 2 * size));
         Pass pass = formats.read(path, from, firstHalf, firstHalf, opened -> {
             CombinedQdReader reader = CombinedQdReader.measuring(opened);
-            TraceInspector.Rows rows = stream >= 0 ? TraceInspector.Rows.of(stream) : TraceInspector.Rows.first(StreamLayout.MAX_STREAMS);
+            TraceInspector.Rows rows = stream >= 0 ? TraceInspector.Rows.of(stream) : TraceInspector.Rows.FIRST;
             try (TraceInspector inspector = new TraceInspector(SequentialWindow.DEFAULT_WINDOW, new BlockFootprint(), rows)) {
                 TraceStatistics stats = inspector.readAll(reader);
                 return new Pass(reader.info(), stats, inspector.unkept(), reader.info().has(Field.COMPLETE) ? reader.maxQd() : 0);
@@ -137,7 +137,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
                     + "); replay one of them with --stream N, or all on disjoint ranges with --stream all");
         }
         if (settings.stream() == ReplaySettings.ALL_STREAMS && unkept.size() > 0) {
-            throw SbenchException.usage(path + ": --stream all lays out at most " + Units.count(StreamLayout.MAX_STREAMS)
+            throw SbenchException.usage(path + ": --stream all lays out at most " + Units.count(TraceInspector.Rows.MAX)
                     + " streams and the trace has " + streamCount() + "; replay one at a time (--stream N)");
         }
         if (settings.stream() >= 0 && stream(settings.stream()) == null) {

@@ -11,6 +11,7 @@ import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.stats.TraceInspector;
 
 class FittedTraceReaderTest {
     private static final long MIB = 1 << 20;
@@ -46,6 +47,18 @@ class FittedTraceReaderTest {
         FittedTraceReader scale = new FittedTraceReader(of(trace), IoRecord.NO_STREAM, FitPolicy.SCALE, 4 * MIB, 32 * MIB, 512, "/dev/x");
         assertEquals(List.of(0L, 10 * MIB / 8, (3 * MIB) / 8, 0L, 31 * MIB / 8), read(scale).stream().map(x -> x[0]).toList(),
                 "offsets times 4 MiB / the 32 MiB span");
+    }
+
+    /** The span of a stream past the first 65,536, which get inspect's rows: 0 when spanBytes kept those rows alone. */
+    @Test
+    void theSpanOfAStreamPastTheInspectorsRowsIsItsOwn() {
+        List<IoRecord> trace = new ArrayList<>();
+        int last = TraceInspector.Rows.MAX + 10;
+        for (int stream = 0; stream <= last; stream++) {
+            trace.add(io(Op.READ, 0, 4096, stream));
+        }
+        trace.add(io(Op.WRITE, 7 * MIB, 4096, last));
+        assertEquals(7 * MIB + 4096, FittedTraceReader.spanBytes(of(trace), last));
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.stats.TraceInspector;
 
 class TracePlanTest {
     private static final long US = 1_000;
@@ -289,9 +290,9 @@ class TracePlanTest {
     /** Without --stream the plan keeps rows of the first 65,536 streams; --stream all, which lays out every one, is refused past them. */
     @Test
     void thePlanOfAllStreamsKeepsRowsOfAtMost65536(@TempDir Path dir) {
-        Path file = streamPerIo(dir, StreamLayout.MAX_STREAMS + 10);
+        Path file = streamPerIo(dir, TraceInspector.Rows.MAX + 10);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl());
-        assertEquals(StreamLayout.MAX_STREAMS, plan.stats().streams().size());
+        assertEquals(TraceInspector.Rows.MAX, plan.stats().streams().size());
         org.sbench.SbenchException all = org.junit.jupiter.api.Assertions.assertThrows(org.sbench.SbenchException.class,
                 () -> plan.check(ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false)));
         assertEquals(file + ": --stream all lays out at most 65,536 streams and the trace has 65,546; replay one at a time"

@@ -120,7 +120,8 @@ final class InspectCommand implements Callable<Integer> {
         }
         out.println("max offset   " + Units.count(s.maxOffset()) + " bytes (" + Units.bytes(s.maxOffset()) + ": capacity needed)");
         out.println("footprint    " + Units.count(s.distinct4kBlocks()) + " distinct 4 KiB blocks read or written ("
-                + Units.bytes(s.distinct4kBlocks() * 4096) + ", exact)");
+                + Units.bytes(s.distinct4kBlocks() * 4096) + ", exact" + (s.otherStreams() == null ? ""
+                : ", of the " + Units.count(s.streams().size()) + " streams with a row, not the " + others(s.otherStreams())) + ")");
         out.println("reordered    " + Units.count(s.reordered()) + " records moved into issue order; skipped "
                 + Units.count(s.skipped()) + " bad records"
                 + (s.incompleteLastLine() > 0 ? "; last line incomplete (line " + Units.count(s.incompleteLastLine()) + ", not read)" : ""));
@@ -146,10 +147,10 @@ final class InspectCommand implements Callable<Integer> {
             TextTable st = someWithout ? new TextTable("stream", "IOs", "reads", "writes", "read", "written", "no completion")
                     : new TextTable("stream", "IOs", "reads", "writes", "read", "written");
             for (TraceStatistics.StreamRow r : s.streams()) {
-                String[] cells = {r.name(), Units.count(r.records()), Units.count(r.reads()),
-                    Units.count(r.writes()), Units.bytes(r.bytesRead()), Units.bytes(r.bytesWritten()),
-                    Units.count(r.withoutCompletion())};
-                st.row(someWithout ? cells : java.util.Arrays.copyOf(cells, cells.length - 1));
+                streamRow(st, someWithout, r.name(), r);
+            }
+            if (s.otherStreams() != null) {
+                streamRow(st, someWithout, others(s.otherStreams()) + " summed", s.otherStreams().summed());
             }
             st.print(out, "");
         }
@@ -161,6 +162,17 @@ final class InspectCommand implements Callable<Integer> {
             }
             ph.print(out, "");
         }
+    }
+
+    private static void streamRow(TextTable table, boolean someWithout, String name, TraceStatistics.StreamRow r) {
+        String[] cells = {name, Units.count(r.records()), Units.count(r.reads()), Units.count(r.writes()), Units.bytes(r.bytesRead()),
+            Units.bytes(r.bytesWritten()), Units.count(r.withoutCompletion())};
+        table.row(someWithout ? cells : java.util.Arrays.copyOf(cells, cells.length - 1));
+    }
+
+    /** "N other streams", "more than N other streams" when not all were counted. */
+    private static String others(TraceStatistics.OtherStreams o) {
+        return (o.moreStreams() ? "more than " : "") + Units.count(o.streams()) + " " + TraceStatistics.OtherStreams.NAME;
     }
 
     /** A trace's statistics, and what its metadata says if it is an incomplete recording (null if not). */

@@ -15,9 +15,10 @@ import org.sbench.trace.TraceReader;
 
 /**
  * Streams over a trace once and states what is in it ({@link TraceStatistics}). Memory is bounded
- * by the streams given a row (a few hundred bytes each: all of them, or those {@link Rows} says),
- * the sequential windows ({@link SequentialWindow}) and the footprint's budget
- * ({@link BlockFootprint}), not by trace length. A stream given no row counts in the trace's totals
+ * by the streams given a row (a few hundred bytes each: the first {@value Rows#MAX}, or those
+ * {@link Rows} says), the sequential windows ({@link SequentialWindow}) and the footprint's budget
+ * ({@link BlockFootprint}), not by trace length nor its number of streams. A stream given no row
+ * counts in the trace's totals and the summed row of the others ({@link TraceStatistics.OtherStreams})
  * but not in the footprint, and is named in {@link #unkept()}. {@link #close()} deletes the
  * footprint's temporary files, if it spilled.
  */
@@ -28,13 +29,10 @@ public final class TraceInspector implements AutoCloseable {
      * The streams given a row: the first {@code max} seen, or ({@code one}) {@code stream} alone.
      */
     public record Rows(int max, boolean one, int stream) {
-        /** A row for every stream. */
-        public static final Rows ALL = new Rows(Integer.MAX_VALUE, false, 0);
-
-        /** Rows for the first {@code max} streams seen. */
-        public static Rows first(int max) {
-            return new Rows(max, false, 0);
-        }
+        /** The most streams given a row (about 700 bytes each), as many as a replay of all streams lays out. */
+        public static final int MAX = 65_536;
+        /** Rows for the first {@value #MAX} streams seen. */
+        public static final Rows FIRST = new Rows(MAX, false, 0);
 
         /** A row for {@code stream} alone. */
         public static Rows of(int stream) {
@@ -45,7 +43,7 @@ public final class TraceInspector implements AutoCloseable {
     private final SequentialWindow window;
     private final Rows rows;
     private final StreamsSeen unkept = new StreamsSeen();
-    /** What the counters of a stream given no row are added to, and never read. */
+    /** What the counters of the streams given no row are added to: their summed row. */
     private final long[] unkeptCounters = new long[STREAM_COUNTERS];
     private final BlockFootprint footprint;
     private final long[] sizeCount = new long[SizeClass.values().length];
@@ -86,7 +84,7 @@ public final class TraceInspector implements AutoCloseable {
 
     /** An inspector counting the footprint in {@code footprint}, which it closes. */
     public TraceInspector(int sequentialWindow, BlockFootprint footprint) {
-        this(sequentialWindow, footprint, Rows.ALL);
+        this(sequentialWindow, footprint, Rows.FIRST);
     }
 
     /** An inspector counting the footprint in {@code footprint}, which it closes, giving a row to the streams {@code rows} says. */
@@ -220,11 +218,10 @@ public final class TraceInspector implements AutoCloseable {
         }
         List<TraceStatistics.StreamRow> streamRows = new ArrayList<>();
         for (Map.Entry<Integer, long[]> e : byStream.entrySet()) {
-            long[] s = e.getValue();
-            streamRows.add(new TraceStatistics.StreamRow(e.getKey(), info.streamName(e.getKey()), s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES],
-                    s[STREAM_TRIMS], s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION],
-                    s[STREAM_WITHOUT_QD]));
+            streamRows.add(row(e.getKey(), info.streamName(e.getKey()), e.getValue()));
         }
+        TraceStatistics.OtherStreams others = unkept.size() == 0 ? null : new TraceStatistics.OtherStreams(unkept.size(),
+                unkept.incomplete(), row(IoRecord.NO_STREAM, TraceStatistics.OtherStreams.NAME, unkeptCounters));
         List<TraceStatistics.Phase> phases = new ArrayList<>();
         for (PhaseMarker p : info.phases()) {
             phases.add(new TraceStatistics.Phase(p.name(), p.timeNs()));
@@ -232,7 +229,12 @@ public final class TraceInspector implements AutoCloseable {
         return new TraceStatistics(info.sourceFormat(), info.name(), records, reads, writes,
                 opCount[Op.TRIM.ordinal()], opCount[Op.FLUSH.ordinal()], opBytes[Op.READ.ordinal()],
                 opBytes[Op.WRITE.ordinal()], opBytes[Op.TRIM.ordinal()], records == 0 ? 0 : lastIssueNs - firstIssueNs,
-                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, withoutCompletion, qd, sizes, streamRows, phases, requests);
+                pct(sequential, rw), maxOffset, maxIoBytes, footprint.distinctBlocks(), reordered, skipped, incompleteLastLine, withoutCompletion, qd, sizes, streamRows, others, phases, requests);
+    }
+
+    private static TraceStatistics.StreamRow row(int stream, String name, long[] s) {
+        return new TraceStatistics.StreamRow(stream, name, s[STREAM_RECORDS], s[STREAM_READS], s[STREAM_WRITES], s[STREAM_TRIMS],
+                s[STREAM_BYTES_READ], s[STREAM_BYTES_WRITTEN], s[STREAM_MAX_OFFSET], s[STREAM_WITHOUT_COMPLETION], s[STREAM_WITHOUT_QD]);
     }
 
     @Override

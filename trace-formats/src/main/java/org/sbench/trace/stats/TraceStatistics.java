@@ -11,11 +11,14 @@ import org.sbench.trace.RequestAccounts;
  * @param sequentialPct sequential READ/WRITE IOs as a share of all READ/WRITE IOs (docs/definitions.md)
  * @param maxOffset highest end offset (offset + length) reached: the capacity the trace needs
  * @param maxIoBytes largest read or write
- * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed
+ * @param distinct4kBlocks distinct 4 KiB blocks read or written (exact), per stream, summed over the streams given a
+ *        row ({@code streams}); those of {@code otherStreams} are not counted
  * @param incompleteLastLine the number of the trace's last line when it had no line end (a cut
  *        file) and was not read; 0 when there is none
  * @param withoutCompletion IOs without a completion time: all of a trace without completion
  *        times; some of one whose tracer missed completions (an issue-only capture)
+ * @param streams a row for each of the first {@value TraceInspector.Rows#MAX} streams (all of them, in most traces)
+ * @param otherStreams the streams past those, summed in one row; null when every stream has a row
  * @param requests the requests of a trace of block request events that are not ordinary IOs of it
  *        ({@link RequestAccounts.Counts#of}); null for other traces
  */
@@ -42,6 +45,7 @@ public record TraceStatistics(
         Qd qd,
         List<SizeClassRow> sizeClasses,
         List<StreamRow> streams,
+        OtherStreams otherStreams,
         List<Phase> phases,
         RequestAccounts.Counts requests) {
 
@@ -75,6 +79,16 @@ public record TraceStatistics(
      */
     public record StreamRow(int stream, String name, long records, long reads, long writes, long trims, long bytesRead,
                             long bytesWritten, long maxOffset, long withoutCompletion, long withoutQd) {
+    }
+
+    /**
+     * The streams given no row, summed: how many ({@code streams}; at least that many when
+     * {@code moreStreams}, which only the first {@value StreamsSeen#MAX_KEPT} are counted of) and the
+     * sum of their rows ({@code maxOffset} the highest), named {@value #NAME}.
+     */
+    public record OtherStreams(int streams, boolean moreStreams, StreamRow summed) {
+        /** The summed row's name. */
+        public static final String NAME = "other streams";
     }
 
     /** A phase marker of the trace. */

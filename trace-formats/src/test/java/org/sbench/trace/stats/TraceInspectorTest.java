@@ -1,8 +1,11 @@
 package org.sbench.trace.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
@@ -55,6 +58,46 @@ class TraceInspectorTest {
         assertEquals(1, s.sizeClasses().get(SizeClass.UNDER_4K.ordinal()).writes());
         assertEquals(1, s.sizeClasses().get(SizeClass.OVER_128K.ordinal()).writes());
         assertEquals(1, s.sizeClasses().get(SizeClass.K8.ordinal()).reads());
+    }
+
+    @Test
+    void aTraceOf70000StreamsKeepsRowsOfAtMost65536() {
+        TraceInspector in = new TraceInspector(SequentialWindow.DEFAULT_WINDOW);
+        int streams = 70_000;
+        for (int i = 0; i < streams; i++) {
+            IoRecord r = io(i, i % 2 == 0 ? Op.READ : Op.WRITE, 4096L * i, 4096, IoRecord.NO_QD);
+            r.stream = i;
+            in.add(r);
+        }
+        TraceStatistics s = in.result(TraceInfo.of("test", EnumSet.noneOf(Field.class)), 0, 0, 0, null);
+        assertEquals(TraceInspector.Rows.MAX, s.streams().size());
+        TraceStatistics.OtherStreams others = s.otherStreams();
+        assertEquals(StreamsSeen.MAX_KEPT, others.streams());
+        assertEquals(true, others.moreStreams());
+        List<TraceStatistics.StreamRow> all = new ArrayList<>(s.streams());
+        all.add(others.summed());
+        assertEquals(streams, s.records());
+        assertEquals(s.records(), all.stream().mapToLong(TraceStatistics.StreamRow::records).sum());
+        assertEquals(s.reads(), all.stream().mapToLong(TraceStatistics.StreamRow::reads).sum());
+        assertEquals(s.writes(), all.stream().mapToLong(TraceStatistics.StreamRow::writes).sum());
+        assertEquals(s.bytesRead(), all.stream().mapToLong(TraceStatistics.StreamRow::bytesRead).sum());
+        assertEquals(s.bytesWritten(), all.stream().mapToLong(TraceStatistics.StreamRow::bytesWritten).sum());
+        assertEquals(s.withoutCompletion(), all.stream().mapToLong(TraceStatistics.StreamRow::withoutCompletion).sum());
+        assertEquals(s.maxOffset(), others.summed().maxOffset());
+        assertEquals(TraceInspector.Rows.MAX, s.distinct4kBlocks()); // one block each of the streams with a row
+    }
+
+    @Test
+    void aTraceOfFewerStreamsThanTheRowsHasNoOtherStreams() {
+        TraceInspector in = new TraceInspector(SequentialWindow.DEFAULT_WINDOW);
+        for (int i = 0; i < 3; i++) {
+            IoRecord r = io(i, Op.READ, 0, 4096, IoRecord.NO_QD);
+            r.stream = i;
+            in.add(r);
+        }
+        TraceStatistics s = in.result(TraceInfo.of("test", EnumSet.noneOf(Field.class)), 0, 0, 0, null);
+        assertEquals(3, s.streams().size());
+        assertNull(s.otherStreams());
     }
 
     @Test
