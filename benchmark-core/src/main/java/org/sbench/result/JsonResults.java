@@ -64,6 +64,7 @@ public final class JsonResults {
             throw SbenchException.badInput(file.toString(), "not an sbench result: no '" + missing + "'");
         }
         String misshapen = ResultShape.problem(r);
+        misshapen = misshapen != null ? misshapen : ResultRelations.across(r);
         if (misshapen != null) {
             throw SbenchException.badInput(file.toString(), "not an sbench result: " + misshapen);
         }

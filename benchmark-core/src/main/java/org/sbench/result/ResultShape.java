@@ -13,7 +13,8 @@ import org.sbench.trace.stats.QdBucket;
  * infinite, beyond any measurement ({@value RecordWalk#LARGEST}) or negative where only counts, sizes, times
  * and rates are, bytes read and written past 2^63 together, a queue-depth histogram with rows that
  * are not its buckets, a second's length ({@code seconds}) that is not a part of a second, and stripe
- * members that are not the member count. Reports and comparisons read every part, so such a file is
+ * members that are not the member count, and figures of a part that break a relation its writer keeps between them
+ * ({@link ResultRelations}). Reports and comparisons read every part, so such a file is
  * refused whole, named at the part, before any of it is printed.
  *
  * <p>Parts that results may leave out are the components of the records not listed in
@@ -65,7 +66,8 @@ final class ResultShape implements RecordWalk.Rules {
         if (r instanceof ReplayResult.Stripe s && s.members().size() != s.memberCount()) {
             return path + ".members has " + s.members().size() + " entries, memberCount says " + s.memberCount();
         }
-        return r instanceof ReplayResult.QdDistribution d ? histogramProblem(d, path) : null;
+        String histogram = r instanceof ReplayResult.QdDistribution d ? histogramProblem(d, path) : null;
+        return histogram != null ? histogram : ResultRelations.of(r, path);
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.sbench.result.TextTable;
 import org.sbench.result.XhtmlPage;
 import org.sbench.result.chart.SvgChart;
 import org.sbench.step.Bundle;
+import org.sbench.step.BundleLog;
 
 /**
  * {@code BUNDLE/report.html}: one self-contained XHTML page for a scenario bundle (no scripts, charts
@@ -131,7 +132,7 @@ public final class ScenarioReport {
             int lastRecord = folded.get(folded.size() - 1).record();
             long written = e.bytesWritten();
             while (i + 1 < log.size() && log.get(i + 1).step() <= lastRecord) {
-                written += log.get(++i).bytesWritten();
+                written = BundleLog.added(written, log.get(++i).bytesWritten());
             }
             stateRow(t, log.get(i), e.at() + " to " + log.get(i).at(), Integer.toString(e.step() + 1), "steps "
                     + StepTable.foldedSteps(folded) + ": " + StepTable.folded(folded), written);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.sbench.result.TableResultWriter;
 import org.sbench.result.TextTable;
+import org.sbench.step.BundleLog;
 
 /**
  * The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record,
@@ -108,7 +109,7 @@ public final class StepTable {
         for (ScenarioBundle.Entry e : folded) {
             StepNumbers n = e.numbers();
             durationNs += e.step().durationNs();
-            written += e.step().bytesWritten();
+            written = BundleLog.added(written, e.step().bytesWritten());
             bytes += n.bytesRead() + n.bytesWritten();
             ios += n.ios();
             busyNs += n.busyNs();

@@ -196,7 +196,15 @@ public final class BundleLog {
         if (before == null) {
             return null;
         }
-        return before > Long.MAX_VALUE - step.bytesWritten() ? Long.MAX_VALUE : before + step.bytesWritten();
+        return added(before, step.bytesWritten());
+    }
+
+    /**
+     * Bytes written by steps, {@code bytes} and {@code more}, added up, stopping at {@link Long#MAX_VALUE} (9.2 EB, more than
+     * any drive is written in its life: only a bundle edited by hand holds such steps, whose sum must not turn negative).
+     */
+    public static long added(long bytes, long more) {
+        return bytes > Long.MAX_VALUE - more ? Long.MAX_VALUE : bytes + more;
     }
 
     /**

@@ -122,11 +122,12 @@ class ComparisonTableTest {
         assertEquals("  1. DriveB (!)  1.000 s", lines.get(6));
     }
 
-    /** B stopped by Ctrl-C after 1,339 of a trace's 20,000 IOs. */
+    /** B stopped by Ctrl-C after 4,000 of a trace's 20,000 IOs. */
     static Path stopped(Path dir) {
         return ResultFixtures.variant(dir, ResultFixtures.B, "stopped.json", j -> {
             j.put("complete", false).put("stopReason", "interrupted (SIGINT)");
-            ((ObjectNode) j.get("fidelity")).put("issued", 1339).put("inTrace", 20000);
+            ResultFixtures.timesOver(j, 1000);
+            ((ObjectNode) j.get("fidelity")).put("inTrace", 20000);
         });
     }
 
@@ -136,8 +137,8 @@ class ComparisonTableTest {
                 true);
         List<String> lines = print(c, RankingMetric.BUSY).lines().toList();
         assertEquals("NOT COMPARABLE, compared with --force; columns marked (!): stopped.json is incomplete (interrupted (SIGINT)"
-                + " after 1,339 of 20,000 IOs)", lines.get(1));
-        assertTrue(lines.contains("notes    (!) DriveB: incomplete: stopped (interrupted (SIGINT)) after 1,339 of 20,000 IOs"),
+                + " after 4,000 of 20,000 IOs)", lines.get(1));
+        assertTrue(lines.contains("notes    (!) DriveB: incomplete: stopped (interrupted (SIGINT)) after 4,000 of 20,000 IOs"),
                 String.join("\n", lines));
     }
 }

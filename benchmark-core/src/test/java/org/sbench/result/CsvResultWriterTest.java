@@ -44,10 +44,13 @@ class CsvResultWriterTest {
         assertEquals(List.of("second,read_iops,write_iops,read_mb_per_s,write_mb_per_s,seconds", "0,1,1,2,0.5,1",
                 "1,1,1,1,0.5,1", "2,0,0,0,0,1"), Files.readAllLines(out.resolve("timeseries.csv")));
 
-        Path noReads4K = ResultFixtures.variant(dir, ResultFixtures.A, "no-4k.json", j -> ((ObjectNode)
-                j.get("sizeClasses").get(0)).put("count", 0).put("pct", 0).put("bytes", 0).put("busyNs", 0).put("mbps", 0));
-        new CsvResultWriter().write(new JsonResults().read(noReads4K), dir.resolve("csv2"));
-        assertEquals("4K,read,0,0,0,,0,,,,,,,", Files.readAllLines(dir.resolve("csv2").resolve("size-classes.csv")).get(1),
+        Path noReadsUnder4K = ResultFixtures.variant(dir, ResultFixtures.A, "no-under-4k.json", j -> {
+            ObjectNode none = j.withArray("sizeClasses").insertObject(0).put("class", "<4K").put("op", "read").put("count", 0)
+                    .put("pct", 0).put("bytes", 0).put("busyNs", 0).put("mbps", 0);
+            ResultFixtures.noLatency(none.putObject("latency"));
+        });
+        new CsvResultWriter().write(new JsonResults().read(noReadsUnder4K), dir.resolve("csv2"));
+        assertEquals("<4K,read,0,0,0,,0,,,,,,,", Files.readAllLines(dir.resolve("csv2").resolve("size-classes.csv")).get(1),
                 "a class without IOs has no busy time and no latency");
 
         List<String> pct = Files.readAllLines(out.resolve("latency-percentiles.csv"));

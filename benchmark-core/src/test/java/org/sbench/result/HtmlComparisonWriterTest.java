@@ -175,8 +175,8 @@ class HtmlComparisonWriterTest {
         ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A),
                 ResultFixtures.input(ComparisonTableTest.stopped(dir))), 0, true);
         assertEquals(List.of("NOT COMPARABLE, compared with --force; columns marked (!): stopped.json is incomplete (interrupted"
-                + " (SIGINT) after 1,339 of 20,000 IOs)", "(!) DriveB: incomplete: stopped (interrupted (SIGINT)) after"
-                + " 1,339 of 20,000 IOs"), page(c, RankingMetric.BUSY).byClass(null, "p", "warning").stream()
+                + " (SIGINT) after 4,000 of 20,000 IOs)", "(!) DriveB: incomplete: stopped (interrupted (SIGINT)) after"
+                + " 4,000 of 20,000 IOs"), page(c, RankingMetric.BUSY).byClass(null, "p", "warning").stream()
                 .map(e -> e.getTextContent()).toList());
     }
 

@@ -148,6 +148,56 @@ class JsonResultsTest {
         assertBad(file, "not an sbench result: " + message);
     }
 
+    /**
+     * Figures each in range that no run writes together (ResultRelations): report and compare printed them side by side as a
+     * run's, a 90th percentile below the median, size classes that are not the reads, a busy time longer than the run.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{4}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "drive-a.json|/summary/latency/read|p90Us|0.5|summary.latency.read.p50Us 1, expected p90Us 0.5 or less (percentiles in"
+                + " order)",
+        "drive-a.json|/summary/latency/write|maxUs|1.5|summary.latency.write.p999Us 2, expected maxUs 1.5 or less (percentiles in"
+                + " order)",
+        "drive-a.json|/summary/latency/write|meanUs|2.5|summary.latency.write.meanUs 2.5, expected maxUs 2 or less (a mean of what"
+                + " it is the most of)",
+        "drive-a.json|/summary/latency/write|over10msPct|101|summary.latency.write.over10msPct 101, expected 100 or less (a share)",
+        "drive-a.json|/sizeClasses/0/latency|count|0|sizeClasses[0].latency.count 0 with service times, expected all 0 (no IOs)",
+        "drive-a.json|/sizeClasses/0/latency|count|2|sizeClasses[0].latency.count 2, expected sizeClasses[0].count 1 (one service"
+                + " time per IO)",
+        "drive-a.json|/summary|ios|5|summary.ios 5, expected reads + writes + trims + flushes 4",
+        "drive-a.json|/summary|readBusyNs|2500000000|summary.readBusyNs 2500000000, expected busyNs 2000000000 or less (reads'"
+                + " busy time is a part of it)",
+        "drive-a.json|/summary|busyNs|3500000000|summary.busyNs 3500000000, expected wallNs 3000000000 or less (busy within the"
+                + " run's time)",
+        "drive-a.json|/summary/latency/read|count|3|summary.latency.read.count 3, expected summary.reads 2 (one service time per"
+                + " IO)",
+        "drive-a.json|/sizeClasses/0|bytes|4097|sizeClasses of op read add up to 3000001 bytes, expected summary.bytesRead 3000000",
+        "drive-a.json|/sizeClasses/0|busyNs|1600000000|sizeClasses[0].busyNs 1600000000, expected summary.readBusyNs 1500000000 or"
+                + " less (its IOs' busy time is a part of it)",
+        "drive-a.json||phases|[{'name': 'boot', 'ios': 5, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 1, 'mbps': 0}]"
+                + "|phases' ios add up to 5, expected summary.ios 4 or less (each phase's are a part of the run's)",
+        "drive-a.json||phases|[{'name': 'boot', 'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 2, 'mbps': 0}]"
+                + "|phases[0].busyNs 2, expected wallNs 1 or less (busy within its time)",
+        "drive-a.json|/timeSeries/1|second|5|timeSeries[1].second 5, expected 1 (the seconds in order from 0)",
+        "drive-a.json|/timeSeries/0|seconds|0.5|timeSeries[0].seconds 0.5, expected none (only the last second may be a part of"
+                + " one)",
+        "drive-a.json|/fidelity|issued|5|fidelity.issued 5, expected summary.ios + errors 4 (every IO issued completed, or"
+                + " failed)",
+        "drive-a.json|/fidelity/qdReplayed/histogram/0|count|4|fidelity.qdReplayed counts 5 IOs, expected fidelity.issued 4 (the"
+                + " depth each IO issued saw)",
+        "drive-a.json|/fidelity/qdReplayed/histogram/0|pct|150|fidelity.qdReplayed.histogram[0].pct 150, expected 100 or less (a"
+                + " share)",
+        "drive-a.json|/fidelity|latenessUs|{'p50': 5, 'p99': 1, 'max': 9}|fidelity.latenessUs.p50 5, expected p99 1 or less"
+                + " (percentiles in order)",
+        "drive-a.json||errors|{'read': {'EIO': 1}}|errors add up to 1, expected summary.errors 0",
+        "drive-a.json||firstError|{'op': 'read', 'offsetBytes': 0, 'lengthBytes': 4096, 'error': 'EIO'}|firstError with"
+                + " summary.errors 0, expected none (no IO failed)",
+    })
+    void refusesFiguresNoRunWritesTogether(String fixture, String pointer, String field, String value, String message,
+            @TempDir Path dir) throws Exception {
+        refusesPartsNoRunWrites(fixture, pointer, field, value, message, dir);
+    }
+
     /** The 1-based number of the first line of {@code file} holding {@code text}. */
     private static int lineOf(Path file, String text) throws java.io.IOException {
         java.util.List<String> lines = Files.readAllLines(file);

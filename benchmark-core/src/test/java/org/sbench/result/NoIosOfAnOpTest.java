@@ -18,13 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NoIosOfAnOpTest {
     private static ReplayResult writesOnly(Path dir) {
-        return new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "writes-only.json", j -> {
-            ObjectNode s = (ObjectNode) j.get("summary");
-            s.put("ios", s.get("writes").asLong());
-            s.put("reads", 0);
-            s.put("bytesRead", 0);
-            s.put("readBusyNs", 0);
-        }));
+        return new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "writes-only.json",
+                j -> ResultFixtures.withIos(j, "read", 0)));
     }
 
     @Test
@@ -84,15 +79,8 @@ class NoIosOfAnOpTest {
     /** The size-class charts' legends named reads, of which they draw no bar. */
     @Test
     void theSizeChartsLegendsLeaveItOut(@TempDir Path dir) throws Exception {
-        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "no-reads.json", j -> {
-            ObjectNode s = (ObjectNode) j.get("summary");
-            s.put("ios", s.get("writes").asLong()).put("reads", 0).put("bytesRead", 0).put("readBusyNs", 0);
-            for (var c : j.get("sizeClasses")) {
-                if (c.get("op").asText().equals("read")) {
-                    ((ObjectNode) c).put("count", 0).put("pct", 0.0).put("bytes", 0).put("busyNs", 0).put("mbps", 0.0);
-                }
-            }
-        }));
+        ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "no-reads.json",
+                j -> ResultFixtures.withIos(j, "read", 0)));
         XhtmlDocument page = new XhtmlDocument(new HtmlReportWriter().render(r));
         for (String chart : List.of("size-mbps", "size-ios")) {
             assertEquals(List.of("8K", ">128K"), page.barCategories(chart, "write"));
@@ -116,8 +104,9 @@ class NoIosOfAnOpTest {
     @Test
     void aRunWithoutIosIsRankedWithoutAValue(@TempDir Path dir) throws Exception {
         Path none = ResultFixtures.variant(dir, ResultFixtures.A, "none.json", j -> {
-            ((ObjectNode) j.get("summary")).put("ios", 0).put("reads", 0).put("writes", 0).put("bytesRead", 0)
-                    .put("bytesWritten", 0).put("busyNs", 0).put("readBusyNs", 0).put("writeBusyNs", 0);
+            ResultFixtures.withIos(j, "read", 0);
+            ResultFixtures.withIos(j, "write", 0);
+            ((ObjectNode) j.get("summary")).put("busyNs", 0);
         });
         ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(none), ResultFixtures.input(ResultFixtures.B)), 0, true);
         StringWriter out = new StringWriter();
@@ -136,8 +125,9 @@ class NoIosOfAnOpTest {
     @Test
     void aRunThatIssuedNothingHasNoWallTime(@TempDir Path dir) {
         ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "none.json", j -> {
-            ((ObjectNode) j.get("summary")).put("ios", 0).put("reads", 0).put("writes", 0).put("wallNs", 0);
-            ((ObjectNode) j.get("fidelity")).put("issued", 0);
+            ResultFixtures.withIos(j, "read", 0);
+            ResultFixtures.withIos(j, "write", 0);
+            ((ObjectNode) j.get("summary")).put("wallNs", 0).put("busyNs", 0);
         }));
         Metric wall = Metric.SUMMARY.stream().filter(m -> m.key().equals("wall")).findFirst().orElseThrow();
         assertTrue(Double.isNaN(wall.of(r)), "wall time of nothing issued: " + wall.of(r));

@@ -234,11 +234,11 @@ class ResultComparisonTest {
 
         Path partial = ResultFixtures.variant(dir, ResultFixtures.B2, "partial.json", j -> {
             j.put("complete", false).put("stopReason", "interrupted (SIGINT)");
-            ((ObjectNode) j.get("fidelity")).put("issued", 3);
+            ((ObjectNode) j.get("fidelity")).put("inTrace", 5);
         });
         ResultComparison forced = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(ResultFixtures.B),
                 ResultFixtures.input(partial)), 0, true);
-        assertEquals(List.of("incomplete (partial.json): stopped (interrupted (SIGINT)) after 3 of 4 IOs"),
+        assertEquals(List.of("incomplete (partial.json): stopped (interrupted (SIGINT)) after 4 of 5 IOs"),
                 forced.columns().get(1).notes());
         assertFalse(forced.columns().get(1).comparable());
 

@@ -3,7 +3,6 @@ package org.sbench.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,7 @@ class SecondsSpanTest {
     /** drive-a with a series of {@code seconds} seconds of 10 reads and 4 MB each, and a wall time of {@code wallNs}. */
     private ReplayResult run(long wallNs, int seconds) {
         return new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "r.json", j -> {
-            ((ObjectNode) j.get("summary")).put("wallNs", wallNs);
+            ResultFixtures.ranFor(j, wallNs);
             ArrayNode series = j.putArray("timeSeries");
             for (int s = 0; s < seconds; s++) {
                 series.addObject().put("second", s).put("readIops", 10).put("writeIops", 0).put("readMbps", 4.0).put("writeMbps", 0.0);
@@ -78,7 +77,7 @@ class SecondsSpanTest {
     void aLastSecondOfThisFormatIsTakenAsTheRatesItHolds() {
         ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, ResultFixtures.A, "r.json", j -> {
             j.put("format", ReplayResult.FORMAT);
-            ((ObjectNode) j.get("summary")).put("wallNs", 1_700_000_000L);
+            ResultFixtures.ranFor(j, 1_700_000_000L);
             ArrayNode series = j.putArray("timeSeries");
             series.addObject().put("second", 0).put("readIops", 10).put("writeIops", 0).put("readMbps", 4.0).put("writeMbps", 0.0);
             series.addObject().put("second", 1).put("seconds", 0.7).put("readIops", 10).put("writeIops", 0).put("readMbps", 4.0)

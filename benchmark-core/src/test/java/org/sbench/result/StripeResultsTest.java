@@ -71,7 +71,7 @@ class StripeResultsTest {
             com.fasterxml.jackson.databind.node.ObjectNode m = (com.fasterxml.jackson.databind.node.ObjectNode) j.get("stripe").get("members").get(1);
             m.put("ios", 0).put("reads", 0).put("writes", 0).put("bytesRead", 0).put("bytesWritten", 0).put("busyNs", 0).put("iops", 0.0)
                     .put("mbps", 0.0);
-            ((com.fasterxml.jackson.databind.node.ObjectNode) m.get("latency")).put("count", 0).put("p99Us", 0.0);
+            ResultFixtures.noLatency((com.fasterxml.jackson.databind.node.ObjectNode) m.get("latency"));
             for (com.fasterxml.jackson.databind.JsonNode q : m.get("qd").get("histogram")) {
                 ((com.fasterxml.jackson.databind.node.ObjectNode) q).put("count", 0).put("pct", 0.0);
             }

@@ -72,7 +72,7 @@ class TableResultWriterTest {
         assertFalse(table(drive).contains("UNWRITTEN"));
         Path writesOnly = ResultFixtures.variant(dir, ResultFixtures.A, "writes.json", j -> {
             ((ObjectNode) j.get("target")).putObject("unwritten").put("bytes", 4096).put("rangeBytes", 4096);
-            ((ObjectNode) j.get("summary")).put("reads", 0);
+            ResultFixtures.withIos(j, "read", 0);
         });
         assertFalse(new JsonResults().read(writesOnly).readsUnwritten(), "no reads, nothing to warn of");
     }
@@ -93,7 +93,10 @@ class TableResultWriterTest {
     @Test
     void trimsAndFlushesHaveTheirRowsWhereTheRunHadThem(@TempDir Path dir) {
         Path trimmed = ResultFixtures.variant(dir, ResultFixtures.A, "trims.json",
-                j -> ((ObjectNode) j.get("summary")).put("ios", 7).put("trims", 2).put("flushes", 1));
+                j -> {
+                    ResultFixtures.withIos(j, "trim", 2);
+                    ResultFixtures.withIos(j, "flush", 1);
+                });
         StringWriter out = new StringWriter();
         TableResultWriter.rates(new JsonResults().read(trimmed)).print(new PrintWriter(out, true), "");
         List<String> rows = out.toString().lines().map(l -> l.trim().replaceAll(" +", " ")).toList();
@@ -108,7 +111,7 @@ class TableResultWriterTest {
     @Test
     void errorsAreCountedByOpAndErrorInWords(@TempDir Path dir) {
         Path failed = ResultFixtures.variant(dir, ResultFixtures.A, "errors.json", j -> {
-            ((ObjectNode) j.get("summary")).put("errors", 6_457);
+            ResultFixtures.failed(j, 6_457);
             ObjectNode errors = j.putObject("errors");
             errors.putObject("read").put("EIO", 2);
             errors.putObject("write").put("ENOSPC", 6_455);
@@ -124,7 +127,7 @@ class TableResultWriterTest {
     @Test
     void failedIosAreSaidInTheHeaderAndOnThePage(@TempDir Path dir) throws Exception {
         Path failed = ResultFixtures.variant(dir, ResultFixtures.A, "errors.json", j -> {
-            ((ObjectNode) j.get("summary")).put("errors", 6_455);
+            ResultFixtures.failed(j, 6_455);
             j.putObject("errors").putObject("write").put("ENOSPC", 6_455);
         });
         ReplayResult r = new JsonResults().read(failed);
@@ -171,8 +174,7 @@ class TableResultWriterTest {
     /** Reads of a write-only trace have no busy time and so no rates (docs/reports.md): "-", as their latency, not 0. */
     @Test
     void anOpWithoutIosShowsNoBusyTimeOrRates(@TempDir Path dir) {
-        Path writesOnly = ResultFixtures.variant(dir, ResultFixtures.A, "writes.json", j -> ((ObjectNode) j.get("summary"))
-                .put("reads", 0).put("bytesRead", 0).put("readBusyNs", 0));
+        Path writesOnly = ResultFixtures.variant(dir, ResultFixtures.A, "writes.json", j -> ResultFixtures.withIos(j, "read", 0));
         String read = table(new JsonResults().read(writesOnly)).lines().filter(l -> l.startsWith("read ")).findFirst().orElseThrow();
         assertTrue(read.matches("read +0 +0\\.0 +- +- +-"), read);
         String drive = table(ResultFixtures.load(ResultFixtures.A)).lines().filter(l -> l.startsWith("read ")).findFirst().orElseThrow();

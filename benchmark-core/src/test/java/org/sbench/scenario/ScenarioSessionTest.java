@@ -742,11 +742,7 @@ class ScenarioSessionTest {
      */
     @Test
     void theTablesOfABundleOfMoreThan1000StepsFoldTheMiddleByGroup(@TempDir Path dir) throws Exception {
-        sameStepsReplay(dir);
-        String group = "    rounds: 600\n    steps:\n      - same: {}\n";
-        Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
-        Path b = dir.resolve("bundle");
-        assertTrue(run(s, b, false, null, new Heard()).complete());
+        Path b = foldedBundle(dir);
         ScenarioBundle read = ScenarioBundle.read(b);
         StringWriter printed = new StringWriter();
         StepTable.of(read).print(new PrintWriter(printed), "");
@@ -784,6 +780,50 @@ class ScenarioSessionTest {
         assertEquals(StepTable.f1(bundle.stateLog().get(599).bytesWrittenSincePurge() == null ? Double.NaN
                 : bundle.stateLog().get(599).bytesWrittenSincePurge() / 1e6), folded.item(4).getTextContent(), "as after the last");
         assertTrue(page.getDocumentElement().getTextContent().contains(StepTable.foldNote(read) + "."), "the note under the steps");
+    }
+
+    /** A bundle of 1,201 step records: 500, a's 100 folded (records 501-600), a single step, b's 100 folded, 500. */
+    private Path foldedBundle(Path dir) throws Exception {
+        sameStepsReplay(dir);
+        String group = "    rounds: 600\n    steps:\n      - same: {}\n";
+        Scenario s = scenario(dir, "  - group: a\n" + group + "  - same: {}\n  - group: b\n" + group);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(s, b, false, null, new Heard()).complete());
+        return b;
+    }
+
+    /**
+     * Steps that wrote 2^62 bytes and more each (a bundle edited by hand: the lines are sound) folded into a row whose MB
+     * written was their sum wrapped past 2^63, -9223372036854.8 in the steps' table and the state log; it stops at 2^63 - 1,
+     * as bytesWrittenSincePurge does.
+     */
+    @Test
+    void aFoldedRowsBytesWrittenStopAt2To63(@TempDir Path dir) throws Exception {
+        Path b = foldedBundle(dir);
+        Path stepLog = b.resolve(org.sbench.step.BundleDirectory.STEP_LOG);
+        List<String> lines = new ArrayList<>(Files.readAllLines(stepLog));
+        ObjectMapper mapper = new ObjectMapper();
+        for (int i : new int[] {500, 501}) {
+            ObjectNode line = (ObjectNode) mapper.readTree(lines.get(i));
+            ((ObjectNode) line.get("step")).put("bytesWritten", 1L << 62);
+            ((ObjectNode) line.get("state")).put("bytesWritten", 1L << 62);
+            lines.set(i, mapper.writeValueAsString(line));
+        }
+        Files.write(stepLog, lines);
+        ScenarioBundle read = ScenarioBundle.read(b);
+        StringWriter printed = new StringWriter();
+        StepTable.of(read).print(new PrintWriter(printed), "");
+        String most = StepTable.f1(Long.MAX_VALUE / 1e6);
+        assertEquals(most, printed.toString().lines().skip(1 + 500).findFirst().orElseThrow().split(" {2,}")[3]);
+        Document page = xml(ScenarioReport.render(read));
+        NodeList tables = page.getElementsByTagName("table");
+        for (int i = 0; i < tables.getLength(); i++) {
+            Element t = (Element) tables.item(i);
+            if (t.getAttribute("class").equals("steps") || t.getAttribute("class").equals("state-log")) {
+                NodeList folded = ((Element) t.getElementsByTagName("tr").item(1 + 500)).getElementsByTagName("td");
+                assertEquals(most, folded.item(3).getTextContent(), t.getAttribute("class"));
+            }
+        }
     }
 
     /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */

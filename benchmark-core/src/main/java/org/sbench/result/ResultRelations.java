@@ -1,0 +1,236 @@
+package org.sbench.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What in a result read back breaks a relation its writer ({@link ReplayResults#build}) always keeps between its figures:
+ * each figure alone may be in range ({@link ResultShape}) and the whole still be no result a run wrote (percentiles out of
+ * order, size classes that do not add up to the reads and writes, a busy time longer than the run). Reports and comparisons
+ * print these figures side by side, so such a result is refused whole, named at the part.
+ *
+ * <p>The run ends once every IO it issued completed, so each IO issued is counted once, as succeeded or failed, and busy
+ * times are those of finished IOs. Relations a real result can break are not checked: a phase's IOs and bytes are at most
+ * the run's, not a share of their sum (IOs before the first phase marker are in none); phases overlap in time, so their
+ * busy times may add up to more than the run's, as reads' and writes' may (docs/definitions.md); a size class or a phase
+ * of failed IOs only is busy without IOs; HdrHistogram's mean is of its buckets' middle values, so it is held against the
+ * maximum only, with room for the rounding of its sum.
+ */
+final class ResultRelations {
+    /** Room for the rounding of a mean, a sum of doubles, against the maximum it is the mean of. */
+    private static final double MEAN_ROOM = 1e-9;
+    private static final double PERCENT = 100;
+
+    private ResultRelations() {
+    }
+
+    /** The first relation between the figures of the part {@code r} at {@code path} that it breaks, in words; or null. */
+    static String of(Record r, String path) {
+        String at = path + ".";
+        if (r instanceof ReplayResult.Latency l) {
+            return latency(l, at);
+        }
+        if (r instanceof ReplayResult.Lateness l) {
+            return firstOf(atMost(at, "p50", l.p50(), "p99", l.p99(), "percentiles in order"),
+                    atMost(at, "p99", l.p99(), "max", l.max(), "percentiles in order"));
+        }
+        if (r instanceof ReplayResult.Summary s) {
+            return summary(s, at);
+        }
+        if (r instanceof ReplayResult.SizeClassResult c) {
+            return firstOf(count(at + "latency.count", c.latency().count(), at + "count", c.count()),
+                    c.count() == 0 && c.bytes() != 0 ? at + "bytes " + c.bytes() + ", expected 0 (count is 0)" : null,
+                    share(at + "pct", c.pct()));
+        }
+        if (r instanceof ReplayResult.PhaseResult p) {
+            return firstOf(atMost(at, "busyNs", p.busyNs(), "wallNs", p.wallNs(), "busy within its time"),
+                    p.latency() == null ? null : count(at + "latency.count", p.latency().count(), at + "ios", p.ios()));
+        }
+        if (r instanceof ReplayResult.QdRow q) {
+            return share(at + "pct", q.pct());
+        }
+        if (r instanceof ReplayResult.Second s) {
+            return s.meanUs() > s.maxUs() * (1 + MEAN_ROOM)
+                    ? at + "meanUs " + number(s.meanUs()) + ", expected maxUs " + number(s.maxUs()) + " or less (a mean of what it is the most of)" : null;
+        }
+        return null;
+    }
+
+    /** The first relation between the parts of {@code r} (each found sound alone) that it breaks, in words; or null. */
+    static String across(ReplayResult r) {
+        ReplayResult.Summary s = r.summary();
+        return firstOf(sizeClasses(r.sizeClasses(), "read", s.reads(), s.bytesRead(), s.readBusyNs()),
+                sizeClasses(r.sizeClasses(), "write", s.writes(), s.bytesWritten(), s.writeBusyNs()),
+                phases(r.phases(), s), timeSeries(r.timeSeries()), fidelity(r.fidelity(), s), errors(r));
+    }
+
+    private static String latency(ReplayResult.Latency l, String at) {
+        if (l.count() == 0) {
+            return l.meanUs() == 0 && l.p50Us() == 0 && l.p90Us() == 0 && l.p99Us() == 0 && l.p999Us() == 0 && l.maxUs() == 0
+                    && l.over10msPct() == 0 ? null : at + "count 0 with service times, expected all 0 (no IOs)";
+        }
+        if (l.meanUs() > l.maxUs() * (1 + MEAN_ROOM)) {
+            return at + "meanUs " + number(l.meanUs()) + ", expected maxUs " + number(l.maxUs()) + " or less (a mean of what it is the most of)";
+        }
+        return firstOf(atMost(at, "p50Us", l.p50Us(), "p90Us", l.p90Us(), "percentiles in order"),
+                atMost(at, "p90Us", l.p90Us(), "p99Us", l.p99Us(), "percentiles in order"),
+                atMost(at, "p99Us", l.p99Us(), "p999Us", l.p999Us(), "percentiles in order"),
+                atMost(at, "p999Us", l.p999Us(), "maxUs", l.maxUs(), "percentiles in order"),
+                share(at + "over10msPct", l.over10msPct()));
+    }
+
+    private static String summary(ReplayResult.Summary s, String at) {
+        long ops = sum(s.reads(), s.writes(), s.trims(), s.flushes());
+        if (s.ios() != ops) {
+            return at + "ios " + s.ios() + ", expected reads + writes + trims + flushes " + (ops < 0 ? "(more than 2^63)" : ops);
+        }
+        Map<String, ReplayResult.Latency> latency = s.latency();
+        return firstOf(atMost(at, "readBusyNs", s.readBusyNs(), "busyNs", s.busyNs(), "reads' busy time is a part of it"),
+                atMost(at, "writeBusyNs", s.writeBusyNs(), "busyNs", s.busyNs(), "writes' busy time is a part of it"),
+                atMost(at, "busyNs", s.busyNs(), "wallNs", s.wallNs(), "busy within the run's time"),
+                s.reads() == 0 && s.bytesRead() != 0 ? at + "bytesRead " + s.bytesRead() + ", expected 0 (reads is 0)" : null,
+                s.writes() == 0 && s.bytesWritten() != 0 ? at + "bytesWritten " + s.bytesWritten() + ", expected 0 (writes is 0)" : null,
+                count(at + "latency.read.count", latency.get("read").count(), at + "reads", s.reads()),
+                count(at + "latency.write.count", latency.get("write").count(), at + "writes", s.writes()),
+                count(at + "latency.all.count", latency.get("all").count(), at + "ios", s.ios()));
+    }
+
+    /** The rows of {@code op}, whose IOs are all the run's of that op, against the summary's figures of it. */
+    private static String sizeClasses(List<ReplayResult.SizeClassResult> rows, String op, long ios, long bytes, long busyNs) {
+        long count = 0;
+        long sumBytes = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            ReplayResult.SizeClassResult c = rows.get(i);
+            if (!op.equals(c.op())) {
+                continue;
+            }
+            if (c.busyNs() > busyNs) {
+                return "sizeClasses[" + i + "].busyNs " + c.busyNs() + ", expected summary." + op + "BusyNs " + busyNs
+                        + " or less (its IOs' busy time is a part of it)";
+            }
+            count = sum(count, c.count());
+            sumBytes = sum(sumBytes, c.bytes());
+        }
+        String summary = op.equals("read") ? "reads" : "writes";
+        String ofOp = "sizeClasses of op " + op + " add up to ";
+        if (count != ios) {
+            return ofOp + (count < 0 ? "more than 2^63" : count) + " IOs, expected summary." + summary + " " + ios;
+        }
+        String bytesOf = "bytes" + (op.equals("read") ? "Read" : "Written");
+        return sumBytes == bytes ? null : ofOp + (sumBytes < 0 ? "more than 2^63" : sumBytes) + " bytes, expected summary." + bytesOf
+                + " " + bytes;
+    }
+
+    private static String phases(List<ReplayResult.PhaseResult> phases, ReplayResult.Summary s) {
+        if (phases == null) {
+            return null;
+        }
+        long ios = 0;
+        long read = 0;
+        long written = 0;
+        for (int i = 0; i < phases.size(); i++) {
+            ReplayResult.PhaseResult p = phases.get(i);
+            if (p.wallNs() > s.wallNs()) {
+                return "phases[" + i + "].wallNs " + p.wallNs() + ", expected summary.wallNs " + s.wallNs() + " or less (a phase is"
+                        + " a part of the run)";
+            }
+            ios = sum(ios, p.ios());
+            read = sum(read, p.bytesRead());
+            written = sum(written, p.bytesWritten());
+        }
+        return firstOf(phasesAtMost("ios", ios, "ios", s.ios()), phasesAtMost("bytesRead", read, "bytesRead", s.bytesRead()),
+                phasesAtMost("bytesWritten", written, "bytesWritten", s.bytesWritten()));
+    }
+
+    private static String phasesAtMost(String figure, long sum, String of, long run) {
+        return sum >= 0 && sum <= run ? null : "phases' " + figure + " add up to " + (sum < 0 ? "more than 2^63" : sum)
+                + ", expected summary." + of + " " + run + " or less (each phase's are a part of the run's)";
+    }
+
+    private static String timeSeries(List<ReplayResult.Second> series) {
+        for (int i = 0; i < series.size(); i++) {
+            ReplayResult.Second s = series.get(i);
+            if (s.second() != i) {
+                return "timeSeries[" + i + "].second " + s.second() + ", expected " + i + " (the seconds in order from 0)";
+            }
+            if (s.seconds() != null && i < series.size() - 1) {
+                return "timeSeries[" + i + "].seconds " + number(s.seconds()) + ", expected none (only the last second may be a part of one)";
+            }
+        }
+        return null;
+    }
+
+    private static String fidelity(ReplayResult.Fidelity f, ReplayResult.Summary s) {
+        long done = sum(s.ios(), s.errors());
+        if (done != f.issued()) {
+            return "fidelity.issued " + f.issued() + ", expected summary.ios + errors " + (done < 0 ? "(more than 2^63)" : done)
+                    + " (every IO issued completed, or failed)";
+        }
+        if (f.qdReplayed().ios() != f.issued()) {
+            return "fidelity.qdReplayed counts " + f.qdReplayed().ios() + " IOs, expected fidelity.issued " + f.issued()
+                    + " (the depth each IO issued saw)";
+        }
+        if (f.qdRecorded() != null && f.qdRecorded().ios() > f.issued()) {
+            return "fidelity.qdRecorded counts " + f.qdRecorded().ios() + " IOs, expected fidelity.issued " + f.issued()
+                    + " or less (of the IOs issued, those with a recorded depth)";
+        }
+        return f.outOfOrder() <= f.issued() ? null : "fidelity.outOfOrder " + f.outOfOrder() + ", expected fidelity.issued "
+                + f.issued() + " or less (of the IOs issued)";
+    }
+
+    private static String errors(ReplayResult r) {
+        long errors = r.summary().errors();
+        if (r.firstError() != null && errors == 0) {
+            return "firstError with summary.errors 0, expected none (no IO failed)";
+        }
+        if (r.errors() == null) {
+            return null;
+        }
+        long n = 0;
+        for (Map<String, Long> byErrno : r.errors().values()) {
+            for (long e : byErrno.values()) {
+                n = sum(n, e);
+            }
+        }
+        return n == errors ? null : "errors add up to " + (n < 0 ? "more than 2^63" : n) + ", expected summary.errors " + errors;
+    }
+
+    private static String atMost(String at, String name, double value, String than, double bound, String why) {
+        return value <= bound ? null : at + name + " " + number(value) + ", expected " + than + " " + number(bound) + " or less ("
+                + why + ")";
+    }
+
+    /** {@code value} as a count where it is one ({@code 2000000000}, not {@code 2.0E9}). */
+    private static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e18 ? Long.toString((long) value) : Double.toString(value);
+    }
+
+    private static String count(String name, long value, String of, long expected) {
+        return value == expected ? null : name + " " + value + ", expected " + of + " " + expected + " (one service time per IO)";
+    }
+
+    private static String share(String name, double pct) {
+        return pct <= PERCENT ? null : name + " " + number(pct) + ", expected 100 or less (a share)";
+    }
+
+    /** {@code a + b + ...} of counts (not negative), or -1 past 2^63. */
+    private static long sum(long... counts) {
+        long n = 0;
+        for (long c : counts) {
+            if (n < 0 || c > Long.MAX_VALUE - n) {
+                return -1;
+            }
+            n += c;
+        }
+        return n;
+    }
+
+    private static String firstOf(String... problems) {
+        for (String p : problems) {
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+}
