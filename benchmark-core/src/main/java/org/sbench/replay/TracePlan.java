@@ -39,7 +39,6 @@ import org.sbench.trace.units.Units;
  * text beside the IOs would slow them (a 10 M-record MSR trace replayed on the null target: 2.27 s
  * spilled against 4.15 s streamed, bench/msr-throughput.sh).
  *
- *
  * <p>Memory is bounded whatever the number of streams: the plan of one stream ({@code --stream N}) keeps that stream's
  * row of statistics alone, the others' a row for each of the first {@value TraceInspector.Rows#MAX} streams (as many
  * as {@code --stream all} lays out); the streams beyond are counted in the totals and named in {@code unkept}.

@@ -129,4 +129,14 @@ public final class RecordWalk {
                     + " not readable", e);
         }
     }
+
+    /** The first of {@code problems} that is one (not null), or null: the checks of a part, in the order they are told. */
+    public static String firstOf(String... problems) {
+        for (String p : problems) {
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
 }

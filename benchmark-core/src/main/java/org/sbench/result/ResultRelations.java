@@ -31,27 +31,26 @@ final class ResultRelations {
             return latency(l, at);
         }
         if (r instanceof ReplayResult.Lateness l) {
-            return firstOf(atMost(at, "p50", l.p50(), "p99", l.p99(), "percentiles in order"),
+            return RecordWalk.firstOf(atMost(at, "p50", l.p50(), "p99", l.p99(), "percentiles in order"),
                     atMost(at, "p99", l.p99(), "max", l.max(), "percentiles in order"));
         }
         if (r instanceof ReplayResult.Summary s) {
             return summary(s, at);
         }
         if (r instanceof ReplayResult.SizeClassResult c) {
-            return firstOf(count(at + "latency.count", c.latency().count(), at + "count", c.count()),
+            return RecordWalk.firstOf(count(at + "latency.count", c.latency().count(), at + "count", c.count()),
                     c.count() == 0 && c.bytes() != 0 ? at + "bytes " + c.bytes() + ", expected 0 (count is 0)" : null,
                     share(at + "pct", c.pct()));
         }
         if (r instanceof ReplayResult.PhaseResult p) {
-            return firstOf(atMost(at, "busyNs", p.busyNs(), "wallNs", p.wallNs(), "busy within its time"),
+            return RecordWalk.firstOf(atMost(at, "busyNs", p.busyNs(), "wallNs", p.wallNs(), "busy within its time"),
                     p.latency() == null ? null : count(at + "latency.count", p.latency().count(), at + "ios", p.ios()));
         }
         if (r instanceof ReplayResult.QdRow q) {
             return share(at + "pct", q.pct());
         }
         if (r instanceof ReplayResult.Second s) {
-            return s.meanUs() > s.maxUs() * (1 + MEAN_ROOM)
-                    ? at + "meanUs " + number(s.meanUs()) + ", expected maxUs " + number(s.maxUs()) + " or less (a mean of what it is the most of)" : null;
+            return meanAtMostMax(at, s.meanUs(), s.maxUs());
         }
         return null;
     }
@@ -59,7 +58,7 @@ final class ResultRelations {
     /** The first relation between the parts of {@code r} (each found sound alone) that it breaks, in words; or null. */
     static String across(ReplayResult r) {
         ReplayResult.Summary s = r.summary();
-        return firstOf(sizeClasses(r.sizeClasses(), "read", s.reads(), s.bytesRead(), s.readBusyNs()),
+        return RecordWalk.firstOf(sizeClasses(r.sizeClasses(), "read", s.reads(), s.bytesRead(), s.readBusyNs()),
                 sizeClasses(r.sizeClasses(), "write", s.writes(), s.bytesWritten(), s.writeBusyNs()),
                 phases(r.phases(), s), timeSeries(r.timeSeries()), fidelity(r.fidelity(), s), errors(r));
     }
@@ -69,10 +68,8 @@ final class ResultRelations {
             return l.meanUs() == 0 && l.p50Us() == 0 && l.p90Us() == 0 && l.p99Us() == 0 && l.p999Us() == 0 && l.maxUs() == 0
                     && l.over10msPct() == 0 ? null : at + "count 0 with service times, expected all 0 (no IOs)";
         }
-        if (l.meanUs() > l.maxUs() * (1 + MEAN_ROOM)) {
-            return at + "meanUs " + number(l.meanUs()) + ", expected maxUs " + number(l.maxUs()) + " or less (a mean of what it is the most of)";
-        }
-        return firstOf(atMost(at, "p50Us", l.p50Us(), "p90Us", l.p90Us(), "percentiles in order"),
+        return RecordWalk.firstOf(meanAtMostMax(at, l.meanUs(), l.maxUs()),
+                atMost(at, "p50Us", l.p50Us(), "p90Us", l.p90Us(), "percentiles in order"),
                 atMost(at, "p90Us", l.p90Us(), "p99Us", l.p99Us(), "percentiles in order"),
                 atMost(at, "p99Us", l.p99Us(), "p999Us", l.p999Us(), "percentiles in order"),
                 atMost(at, "p999Us", l.p999Us(), "maxUs", l.maxUs(), "percentiles in order"),
@@ -85,7 +82,7 @@ final class ResultRelations {
             return at + "ios " + s.ios() + ", expected reads + writes + trims + flushes " + (ops < 0 ? "(more than 2^63)" : ops);
         }
         Map<String, ReplayResult.Latency> latency = s.latency();
-        return firstOf(atMost(at, "readBusyNs", s.readBusyNs(), "busyNs", s.busyNs(), "reads' busy time is a part of it"),
+        return RecordWalk.firstOf(atMost(at, "readBusyNs", s.readBusyNs(), "busyNs", s.busyNs(), "reads' busy time is a part of it"),
                 atMost(at, "writeBusyNs", s.writeBusyNs(), "busyNs", s.busyNs(), "writes' busy time is a part of it"),
                 atMost(at, "busyNs", s.busyNs(), "wallNs", s.wallNs(), "busy within the run's time"),
                 s.reads() == 0 && s.bytesRead() != 0 ? at + "bytesRead " + s.bytesRead() + ", expected 0 (reads is 0)" : null,
@@ -138,7 +135,7 @@ final class ResultRelations {
             read = sum(read, p.bytesRead());
             written = sum(written, p.bytesWritten());
         }
-        return firstOf(phasesAtMost("ios", ios, "ios", s.ios()), phasesAtMost("bytesRead", read, "bytesRead", s.bytesRead()),
+        return RecordWalk.firstOf(phasesAtMost("ios", ios, "ios", s.ios()), phasesAtMost("bytesRead", read, "bytesRead", s.bytesRead()),
                 phasesAtMost("bytesWritten", written, "bytesWritten", s.bytesWritten()));
     }
 
@@ -195,6 +192,11 @@ final class ResultRelations {
         return n == errors ? null : "errors add up to " + (n < 0 ? "more than 2^63" : n) + ", expected summary.errors " + errors;
     }
 
+    private static String meanAtMostMax(String at, double meanUs, double maxUs) {
+        return meanUs > maxUs * (1 + MEAN_ROOM) ? at + "meanUs " + number(meanUs) + ", expected maxUs " + number(maxUs)
+                + " or less (a mean of what it is the most of)" : null;
+    }
+
     private static String atMost(String at, String name, double value, String than, double bound, String why) {
         return value <= bound ? null : at + name + " " + number(value) + ", expected " + than + " " + number(bound) + " or less ("
                 + why + ")";
@@ -225,12 +227,4 @@ final class ResultRelations {
         return n;
     }
 
-    private static String firstOf(String... problems) {
-        for (String p : problems) {
-            if (p != null) {
-                return p;
-            }
-        }
-        return null;
-    }
 }

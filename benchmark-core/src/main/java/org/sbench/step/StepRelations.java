@@ -2,6 +2,7 @@ package org.sbench.step;
 
 import java.util.List;
 import java.util.Objects;
+import org.sbench.result.RecordWalk;
 
 /**
  * What in a step record read back breaks a relation its writer always keeps between its figures, or between its state-log
@@ -23,12 +24,8 @@ final class StepRelations {
      * before it, {@code before} (null for the first step), in words; or null.
      */
     static String problem(StepResult step, Bundle.StateEvent state, Bundle.StateEvent before) {
-        for (String problem : new String[] {stop(step), parts(step), purge(step), sweep(step.sweep()), steadyState(step.steadyState())}) {
-            if (problem != null) {
-                return problem;
-            }
-        }
-        return state == null ? null : state(step, state, before);
+        return RecordWalk.firstOf(stop(step), parts(step), purge(step), sweep(step.sweep()), steadyState(step.steadyState()),
+                state == null ? null : state(step, state, before));
     }
 
     private static String stop(StepResult step) {
