@@ -6,6 +6,10 @@
 //   java -Xmx256m -cp replayer-cli/target/sbench.jar bench/ReadThroughput.java FILE [FORMAT] [REPEATS]
 // Prints one line per measurement; the best of REPEATS runs is reported, per second of wall time
 // and per second of the reading thread's CPU time (which other load on the machine disturbs less).
+// A round of the four stages runs first and is not counted: in a fresh JVM the first stage runs
+// C1's code until C2 has compiled the reader, which takes longer the busier the machine (raw stage
+// of a 2 M-record MSR file: 2.9-12.6 M rec/cpu-s on a JVM's first pass, a median of 14.5 on its
+// later ones; bench/RESULTS.md, "The raw stage's first pass").
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -13,6 +17,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceReader;
@@ -41,6 +46,11 @@ public class ReadThroughput {
             wall = Math.max(wall, records / ((System.nanoTime() - t0) / 1e9));
             cpu = Math.max(cpu, records / ((THREADS.getCurrentThreadCpuTime() - c0) / 1e9));
         }
+
+        void reset() {
+            wall = 0;
+            cpu = 0;
+        }
     }
 
     public static void main(String[] args) throws IOException {
@@ -56,7 +66,11 @@ public class ReadThroughput {
         Best inspect = new Best();
         Best convert = new Best();
         try {
-            for (int i = 0; i < repeats; i++) {
+            // Round 0 warms the JIT up and is not counted.
+            for (int i = 0; i <= repeats; i++) {
+                if (i == 1) {
+                    List.of(raw, pipeline, inspect, convert).forEach(Best::reset);
+                }
                 raw.measure(() -> drain(format.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)));
                 pipeline.measure(() -> drain(open(formats, file, format)));
                 inspect.measure(() -> formats.read(file, format.name(), ReadOptions.DEFAULTS, ReadOptions.DEFAULTS,
