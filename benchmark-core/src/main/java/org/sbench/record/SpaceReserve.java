@@ -55,6 +55,11 @@ final class SpaceReserve implements AutoCloseable {
         return true;
     }
 
+    /** The end up to which the file needs no allocation: all of it where the file system cannot allocate ahead. */
+    long covered() {
+        return supported ? allocated : Long.MAX_VALUE;
+    }
+
     /** False when the file system cannot allocate ahead (no fallocate): a full disk there is a failed write. */
     boolean supported() {
         return supported;
