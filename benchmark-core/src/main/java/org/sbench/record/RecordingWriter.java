@@ -53,6 +53,7 @@ final class RecordingWriter implements AutoCloseable {
     /** Trailer bytes of the marks, which go to the writer only when it finishes. */
     private long markBytes;
     private boolean diskFull;
+    private boolean quota;
     private long lostToFullDisk;
     /** Where the trace can be cut back to, in the order written; the first is before any IO. */
     private final List<CutPoint> cutPoints = new ArrayList<>();
@@ -88,7 +89,8 @@ final class RecordingWriter implements AutoCloseable {
         }
         if (!room(0)) {
             close();
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": no space left on device");
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": "
+                    + (quota ? "disk quota exceeded" : "no space left on device"));
         }
         this.queues = new RecordedQd[devices.devices().size()];
         for (int i = 0; i < queues.length; i++) {
@@ -116,7 +118,7 @@ final class RecordingWriter implements AutoCloseable {
         try {
             writer.write(r);
         } catch (SbenchException e) {
-            if (!noSpace(e)) {
+            if (!outOfRoom(e)) {
                 throw e;
             }
             diskFull = true;
@@ -170,14 +172,19 @@ final class RecordingWriter implements AutoCloseable {
             cutPoints.add(new CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, lastIssueNs, writer.length()));
             if (!reserve.cover(end)) {
                 diskFull = true;
+                quota = reserve.quota();
             }
         }
         return !diskFull;
     }
 
-    /** A failure to write for want of space (ENOSPC). */
-    private static boolean noSpace(SbenchException e) {
-        return e.getCause() instanceof IOException io && SbenchException.isNoSpace(io);
+    /** Whether {@code e} is a failure to write for want of room (ENOSPC, or EDQUOT: then noted as the quota's). */
+    private boolean outOfRoom(SbenchException e) {
+        if (!(e.getCause() instanceof IOException io)) {
+            return false;
+        }
+        quota = SbenchException.isQuotaExceeded(io);
+        return quota || SbenchException.isNoSpace(io);
     }
 
     /**
@@ -196,7 +203,7 @@ final class RecordingWriter implements AutoCloseable {
                 writer.finish();
                 return;
             } catch (SbenchException e) {
-                if (!noSpace(e) || ios == 0) {
+                if (!outOfRoom(e) || ios == 0) {
                     throw e;
                 }
             }
@@ -246,6 +253,11 @@ final class RecordingWriter implements AutoCloseable {
     /** True once the disk filled up: the trace ends at the last IO before, later IOs and marks are left out. */
     boolean diskFull() {
         return diskFull;
+    }
+
+    /** True when the full disk was the user's disk quota running out (EDQUOT), not the file system filling up. */
+    boolean quotaExceeded() {
+        return quota;
     }
 
     /** IOs left out because the disk was full. */

@@ -189,6 +189,41 @@ class RecordingWriterTest {
         }
     }
 
+    /**
+     * A disk quota that runs out is a full disk too (EDQUOT from fallocate, or from a write): until 2026-12-06 it
+     * failed the recording ("cannot fallocate ...: disk quota exceeded", exit 5, no trace).
+     */
+    @Test
+    @Tag("device")
+    void aQuotaThatRunsOutEndsTheTraceAsAFullDiskDoes() throws Exception {
+        Btrfs.assumeUsable();
+        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
+            Path sub = fs.subvolumeWithQuota("sub", MIB);
+            Path out = sub.resolve("quota.sbt");
+            long accepted = 0;
+            long kept;
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                for (; !w.diskFull(); accepted++) {
+                    w.accept(io(T0 + accepted * 1_000L, T0 + accepted * 1_000L + 500, SDB, accepted * 4096L, Op.WRITE));
+                }
+                assertTrue(w.quotaExceeded());
+                w.finish(T0, Map.of());
+                kept = w.ios();
+                assertEquals(accepted, kept + w.lostToFullDisk());
+            }
+            assertTrue(kept > 10_000, "IOs kept: " + kept);
+            try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+                IoRecord rec = new IoRecord();
+                long n = 0;
+                while (r.next(rec)) {
+                    assertEquals(n * 4096L, rec.offsetBytes, "record " + n);
+                    n++;
+                }
+                assertEquals(kept, n);
+            }
+        }
+    }
+
     private static IoRecord io(long issueNs, long completeNs, int dev, long offset, Op op) {
         IoRecord r = new IoRecord();
         r.issueNs = issueNs;

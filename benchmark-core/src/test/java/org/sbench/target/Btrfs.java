@@ -47,6 +47,18 @@ public final class Btrfs implements AutoCloseable {
         FreeSpace.fillLeaving(dir, bytes);
     }
 
+    /**
+     * A new subvolume {@code name} whose quota group may hold {@code limitBytes}: writes past it fail with
+     * EDQUOT (disk quota exceeded), root's too.
+     */
+    public Path subvolumeWithQuota(String name, long limitBytes) throws IOException {
+        Path sub = dir.resolve(name);
+        LoopDevice.run("btrfs", "quota", "enable", dir.toString());
+        LoopDevice.run("btrfs", "subvolume", "create", sub.toString());
+        LoopDevice.run("btrfs", "qgroup", "limit", Long.toString(limitBytes), sub.toString());
+        return sub;
+    }
+
     @Override
     public void close() throws IOException {
         try {
