@@ -158,13 +158,11 @@ class RecordingWriterTest {
         try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
             fs.fillLeaving(4 * MIB);
             Path out = fs.dir().resolve("full.sbt");
-            long accepted = 0;
+            long accepted;
             long kept;
             long lost;
             try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
-                for (; !w.diskFull(); accepted++) {
-                    w.accept(io(T0 + accepted * 1_000L, T0 + accepted * 1_000L + 500, SDB, accepted * 4096L, Op.WRITE));
-                }
+                accepted = writeUntilFull(w);
                 w.finish(T0, Map.of(IncompleteRecording.DISK_FULL, "true", IncompleteRecording.COMPLETE, "false"));
                 kept = w.ios();
                 lost = w.lostToFullDisk();
@@ -173,16 +171,7 @@ class RecordingWriterTest {
             }
             assertEquals(accepted, kept + lost);
             assertTrue(kept > 0, "IOs kept: " + kept);
-            try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
-                assertEquals("true", r.info().metadata().get(IncompleteRecording.DISK_FULL));
-                IoRecord rec = new IoRecord();
-                long n = 0;
-                while (r.next(rec)) {
-                    assertEquals(n * 4096L, rec.offsetBytes, "record " + n);
-                    n++;
-                }
-                assertEquals(kept, n);
-            }
+            assertEquals("true", holdsTheFirstWrites(out, kept).metadata().get(IncompleteRecording.DISK_FULL));
             try (var files = Files.list(fs.dir())) {
                 assertEquals(List.of(".filler", "full.sbt"), files.map(f -> f.getFileName().toString()).sorted().toList(), "no part file left");
             }
@@ -200,27 +189,39 @@ class RecordingWriterTest {
         try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
             Path sub = fs.subvolumeWithQuota("sub", MIB);
             Path out = sub.resolve("quota.sbt");
-            long accepted = 0;
             long kept;
             try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
-                for (; !w.diskFull(); accepted++) {
-                    w.accept(io(T0 + accepted * 1_000L, T0 + accepted * 1_000L + 500, SDB, accepted * 4096L, Op.WRITE));
-                }
+                long accepted = writeUntilFull(w);
                 assertTrue(w.quotaExceeded());
                 w.finish(T0, Map.of());
                 kept = w.ios();
                 assertEquals(accepted, kept + w.lostToFullDisk());
             }
             assertTrue(kept > 10_000, "IOs kept: " + kept);
-            try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
-                IoRecord rec = new IoRecord();
-                long n = 0;
-                while (r.next(rec)) {
-                    assertEquals(n * 4096L, rec.offsetBytes, "record " + n);
-                    n++;
-                }
-                assertEquals(kept, n);
+            holdsTheFirstWrites(out, kept);
+        }
+    }
+
+    /** Writes of 4 KiB one after the other, 1 us apart, until the disk is full; returns how many were given. */
+    private static long writeUntilFull(RecordingWriter w) {
+        long given = 0;
+        for (; !w.diskFull(); given++) {
+            w.accept(io(T0 + given * 1_000L, T0 + given * 1_000L + 500, SDB, given * 4096L, Op.WRITE));
+        }
+        return given;
+    }
+
+    /** Asserts that {@code out} holds the first {@code kept} of {@link #writeUntilFull}'s writes, and returns its info. */
+    private static TraceInfo holdsTheFirstWrites(Path out, long kept) {
+        try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+            IoRecord rec = new IoRecord();
+            long n = 0;
+            while (r.next(rec)) {
+                assertEquals(n * 4096L, rec.offsetBytes, "record " + n);
+                n++;
             }
+            assertEquals(kept, n);
+            return r.info();
         }
     }
 

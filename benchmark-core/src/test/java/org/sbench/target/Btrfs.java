@@ -9,16 +9,11 @@ import java.nio.file.Path;
  * Test fixture: a small btrfs (mixed data and metadata, as mkfs makes them below 1 GiB) on a loop
  * device of its own, mounted on a directory of the test's; unmounted and detached by {@link #close()}.
  * Needs root and mkfs.btrfs ({@link #assumeUsable()} skips otherwise).
+ *
+ * @param loop the loop device it is on
+ * @param dir  where it is mounted
  */
-public final class Btrfs implements AutoCloseable {
-    private final LoopDevice loop;
-    private final Path dir;
-
-    private Btrfs(LoopDevice loop, Path dir) {
-        this.loop = loop;
-        this.dir = dir;
-    }
-
+public record Btrfs(LoopDevice loop, Path dir) implements AutoCloseable {
     /** Skips the calling test unless loop devices can be made and btrfs can be made and mounted. */
     public static void assumeUsable() {
         LoopDevice.assumeRoot();
@@ -36,10 +31,6 @@ public final class Btrfs implements AutoCloseable {
             loop.close();
             throw e;
         }
-    }
-
-    public Path dir() {
-        return dir;
     }
 
     /** Takes all free space but about {@code bytes} with a file of its own. */
