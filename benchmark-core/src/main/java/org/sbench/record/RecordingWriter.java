@@ -203,7 +203,8 @@ final class RecordingWriter implements AutoCloseable {
                 writer.finish();
                 return;
             } catch (SbenchException e) {
-                if (!outOfRoom(e) || ios == 0) {
+                // Nothing to cut back to where the file system cannot allocate ahead: no cut points are taken there.
+                if (!outOfRoom(e) || ios == 0 || cutPoints.isEmpty()) {
                     throw e;
                 }
             }
