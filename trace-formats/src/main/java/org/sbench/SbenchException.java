@@ -19,6 +19,8 @@ public final class SbenchException extends RuntimeException {
     private static final int MAX_FOUND_CHARS = 60;
     /** ENOSPC in words, as the JDK gives it (strerror's). */
     private static final String NO_SPACE = "No space left on device";
+    /** EDQUOT in words, as the JDK gives it. */
+    private static final String QUOTA_EXCEEDED = "Disk quota exceeded";
 
     private final ErrorKind kind;
 
@@ -74,6 +76,11 @@ public final class SbenchException extends RuntimeException {
     /** True when {@code e} is the system's ENOSPC: the file system written to is full. */
     public static boolean isNoSpace(IOException e) {
         return NO_SPACE.equalsIgnoreCase(reason(e));
+    }
+
+    /** True when {@code e} is the system's EDQUOT: the user's disk quota on the file system written to ran out. */
+    public static boolean isQuotaExceeded(IOException e) {
+        return QUOTA_EXCEEDED.equalsIgnoreCase(reason(e));
     }
 
     /**

@@ -1,4 +1,4 @@
-// How a recording that the full disk of its trace ended was cut short.
+// How a recording that the full disk (or disk quota) of its trace ended was cut short.
 package org.sbench.record;
 
 /**
@@ -6,6 +6,7 @@ package org.sbench.record;
  *
  * @param keptNs  the trace's last IO's issue time from its first's
  * @param lostIos IOs read after the disk filled up, until the recording stopped: not in the trace
+ * @param quota   the user's disk quota ran out (EDQUOT), not the file system's room
  */
-public record DiskFull(long keptNs, long lostIos) {
+public record DiskFull(long keptNs, long lostIos, boolean quota) {
 }

@@ -1,6 +1,7 @@
 // The recording's output side: paired IOs in, the .sbt trace out, with streams, times, QD and phase marks.
 package org.sbench.record;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -9,6 +10,7 @@ import java.util.Map;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
+import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
@@ -30,7 +32,11 @@ import org.sbench.trace.stats.RecordedQd;
  * allocated ahead of what is written ({@link SpaceReserve}) by what finishing it takes (the
  * trailer: process names, marks and metadata so far, and {@link #LATE_METADATA_BYTES}), so the IO
  * or mark that finds no more room is left out, as is everything after it, and the trace written
- * so far can still be finished.
+ * so far can still be finished. On a copy-on-write file system (btrfs) the room held is not always
+ * enough: a write into it, or the rename that puts the trace in place, can still find the disk full.
+ * A write that does ends the trace as a full disk does; a finish that does cuts the trace back to
+ * an earlier {@link CutPoint} (taken where each chunk was allocated), further each time, which
+ * gives the records' room back to the file system, until it fits.
  */
 final class RecordingWriter implements AutoCloseable {
     /** The trace's source format: recorded live from tracefs. */
@@ -47,7 +53,10 @@ final class RecordingWriter implements AutoCloseable {
     /** Trailer bytes of the marks, which go to the writer only when it finishes. */
     private long markBytes;
     private boolean diskFull;
+    private boolean quota;
     private long lostToFullDisk;
+    /** Where the trace can be cut back to, in the order written; the first is before any IO. */
+    private final List<CutPoint> cutPoints = new ArrayList<>();
     private final RecordedQd[] queues;
     /** Marks with their times on the events' clock, rebased on finish. */
     private final List<PhaseMarker> marks = new ArrayList<>();
@@ -80,7 +89,8 @@ final class RecordingWriter implements AutoCloseable {
         }
         if (!room(0)) {
             close();
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": no space left on device");
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + out + ": "
+                    + (quota ? "disk quota exceeded" : "no space left on device"));
         }
         this.queues = new RecordedQd[devices.devices().size()];
         for (int i = 0; i < queues.length; i++) {
@@ -99,20 +109,29 @@ final class RecordingWriter implements AutoCloseable {
             lostToFullDisk++;
             return;
         }
-        if (originNs == IoRecord.NO_TIME) {
-            originNs = r.issueNs;
+        long issueNs = r.issueNs;
+        long origin = originNs == IoRecord.NO_TIME ? issueNs : originNs;
+        r.issueNs -= origin;
+        r.completeNs -= origin;
+        r.qd = queues[stream].next(r.issueNs, r.completeNs);
+        r.stream = devices.multiStream() ? stream : IoRecord.NO_STREAM;
+        try {
+            writer.write(r);
+        } catch (SbenchException e) {
+            if (!outOfRoom(e)) {
+                throw e;
+            }
+            diskFull = true;
+            lostToFullDisk++;
+            return;
         }
-        if (r.issueNs < lastIssueNs) {
+        originNs = origin;
+        if (issueNs < lastIssueNs) {
             // trace_pipe merges the per-CPU buffers by time, but an event still being written on
             // one CPU can be passed by a later one already committed on another.
             reordered++;
         }
-        lastIssueNs = Math.max(lastIssueNs, r.issueNs);
-        r.issueNs -= originNs;
-        r.completeNs -= originNs;
-        r.qd = queues[stream].next(r.issueNs, r.completeNs);
-        r.stream = devices.multiStream() ? stream : IoRecord.NO_STREAM;
-        writer.write(r);
+        lastIssueNs = Math.max(lastIssueNs, issueNs);
         count(r.op, r.lengthBytes);
     }
 
@@ -148,10 +167,24 @@ final class RecordingWriter implements AutoCloseable {
 
     /** Whether the file can take {@code bytes} more and still be finished; false from the first time it cannot. */
     private boolean room(long bytes) {
-        if (!reserve.cover(writer.length() + bytes + writer.trailerBytes() + markBytes + LATE_METADATA_BYTES)) {
-            diskFull = true;
+        long end = writer.length() + bytes + writer.trailerBytes() + markBytes + LATE_METADATA_BYTES;
+        if (end > reserve.covered()) {
+            cutPoints.add(new CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, lastIssueNs, writer.length()));
+            if (!reserve.cover(end)) {
+                diskFull = true;
+                quota = reserve.quota();
+            }
         }
         return !diskFull;
+    }
+
+    /** Whether {@code e} is a failure to write for want of room (ENOSPC, or EDQUOT: then noted as the quota's). */
+    private boolean outOfRoom(SbenchException e) {
+        if (!(e.getCause() instanceof IOException io)) {
+            return false;
+        }
+        quota = SbenchException.isQuotaExceeded(io);
+        return quota || SbenchException.isNoSpace(io);
     }
 
     /**
@@ -164,7 +197,48 @@ final class RecordingWriter implements AutoCloseable {
             writer.addPhase(new PhaseMarker(m.name(), m.timeNs() - origin));
         }
         lateMetadata.forEach(writer::putMetadata);
-        writer.finish();
+        int next = cutPoints.size() - 1;
+        for (long cut = SpaceReserve.CHUNK_BYTES;; cut *= 2) {
+            try {
+                writer.finish();
+                return;
+            } catch (SbenchException e) {
+                // Nothing to cut back to where the file system cannot allocate ahead: no cut points are taken there.
+                if (!outOfRoom(e) || ios == 0 || cutPoints.isEmpty()) {
+                    throw e;
+                }
+            }
+            long end = writer.length() - cut;
+            while (next > 0 && cutPoints.get(next).length() > end) {
+                next--;
+            }
+            cutBackTo(cutPoints.get(next));
+        }
+    }
+
+    /** Drops the IOs written after {@code p} and says so in the metadata: the disk was full. */
+    private void cutBackTo(CutPoint p) {
+        writer.cutTo(p.ios());
+        lostToFullDisk += ios - p.ios();
+        ios = p.ios();
+        reads = p.reads();
+        writes = p.writes();
+        trims = p.trims();
+        flushes = p.flushes();
+        bytesRead = p.bytesRead();
+        bytesWritten = p.bytesWritten();
+        lastIssueNs = p.lastIssueNs();
+        diskFull = true;
+        writer.putMetadata(IncompleteRecording.DISK_FULL, "true");
+        writer.putMetadata(IncompleteRecording.COMPLETE, "false");
+    }
+
+    /**
+     * The writer's counts and length where a chunk was allocated, to cut the trace back to ({@link #reordered}
+     * stays as it was: it counts the IOs read out of order, those cut off among them).
+     */
+    private record CutPoint(long ios, long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten,
+            long lastIssueNs, long length) {
     }
 
     /** Deletes the output unless {@link #finish} completed it. */
@@ -182,6 +256,11 @@ final class RecordingWriter implements AutoCloseable {
         return diskFull;
     }
 
+    /** True when the full disk was the user's disk quota running out (EDQUOT), not the file system filling up. */
+    boolean quotaExceeded() {
+        return quota;
+    }
+
     /** IOs left out because the disk was full. */
     long lostToFullDisk() {
         return lostToFullDisk;
@@ -189,7 +268,7 @@ final class RecordingWriter implements AutoCloseable {
 
     /** The last IO's issue time from the first's, ns (0 without IOs): how much of the recording the trace holds. */
     long spanNs() {
-        return originNs == IoRecord.NO_TIME ? 0 : lastIssueNs - originNs;
+        return ios == 0 ? 0 : lastIssueNs - originNs;
     }
 
     /** False when the trace's file system cannot allocate ahead: a full disk there fails the recording. */

@@ -24,6 +24,7 @@ final class SpaceReserve implements AutoCloseable {
     private final Path file;
     private int fd;
     private boolean supported = true;
+    private boolean quota;
     /** Bytes allocated from the start of the file. */
     private long allocated;
 
@@ -36,7 +37,8 @@ final class SpaceReserve implements AutoCloseable {
      * Makes sure the first {@code endBytes} of the file are allocated, allocating a chunk (or what
      * is asked, if more) when they are not.
      *
-     * @return false when the file system is full; true when allocated, or when the file system cannot allocate ahead
+     * @return false when the file system is full or the disk quota ran out ({@link #quota()}); true when allocated,
+     *         or when the file system cannot allocate ahead
      */
     boolean cover(long endBytes) {
         if (endBytes <= allocated || !supported) {
@@ -49,10 +51,21 @@ final class SpaceReserve implements AutoCloseable {
             return true;
         }
         if (errno != 0) {
+            quota = errno == Errno.EDQUOT;
             return false;
         }
         allocated = end;
         return true;
+    }
+
+    /** The end up to which the file needs no allocation: all of it where the file system cannot allocate ahead. */
+    long covered() {
+        return supported ? allocated : Long.MAX_VALUE;
+    }
+
+    /** True when what {@link #cover} could not allocate was refused by the user's disk quota (EDQUOT). */
+    boolean quota() {
+        return quota;
     }
 
     /** False when the file system cannot allocate ahead (no fallocate): a full disk there is a failed write. */

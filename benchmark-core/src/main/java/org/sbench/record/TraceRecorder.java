@@ -585,8 +585,7 @@ public final class TraceRecorder implements AutoCloseable {
     private RecordResult complete(boolean stalled) {
         // Unknown (a counter that cannot be read) is not 0: the trace is kept, marked incomplete unless loss is allowed.
         long lost = lostEventsSoFar();
-        DiskFull diskFull = output.diskFull() ? new DiskFull(output.spanNs(), output.lostToFullDisk()) : null;
-        boolean complete = !stalled && diskFull == null && (lost == 0 || settings.allowLoss());
+        boolean complete = !stalled && !output.diskFull() && (lost == 0 || settings.allowLoss());
         // After a stall the issues read but not handed out are left out too.
         long incompleteIos = reader.lostIssues() + reader.pendingIssues();
         // Issues were recorded from the start marker until just before the drain marker.
@@ -604,9 +603,12 @@ public final class TraceRecorder implements AutoCloseable {
         RequestAccounts.Counts requests = reader.requestAccounts().counts();
         late.putAll(requests.metadata());
         late.put(IncompleteRecording.STALLED, Boolean.toString(stalled));
-        late.put(IncompleteRecording.DISK_FULL, Boolean.toString(diskFull != null));
+        late.put(IncompleteRecording.DISK_FULL, Boolean.toString(output.diskFull()));
         late.put(IncompleteRecording.COMPLETE, Boolean.toString(complete));
         output.finish(startKernelNs, late);
+        // Finishing can cut the trace back to fit (btrfs): what it holds is known from here on, and its metadata says so.
+        DiskFull diskFull = output.diskFull() ? new DiskFull(output.spanNs(), output.lostToFullDisk(), output.quotaExceeded()) : null;
+        complete &= diskFull == null;
         // The trace is good from here on: a leftover instance or mount is worth telling, not failing for.
         for (RuntimeException e : cleanup()) {
             notes.add("not cleaned up: " + e.getMessage());

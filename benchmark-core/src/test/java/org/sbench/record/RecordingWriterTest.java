@@ -13,9 +13,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.Btrfs;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
 import org.sbench.trace.Field;
+import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
@@ -141,6 +143,85 @@ class RecordingWriterTest {
                 }
                 assertEquals(ios, n);
             }
+        }
+    }
+
+    /**
+     * On btrfs the room held ahead is not enough: with the records written into it, the rename that puts the
+     * trace in place needs metadata the full disk has not got (ENOSPC). Until 2026-12-06 the recording failed
+     * there without its trace; it is now cut back to where it fits, a prefix of the IOs written.
+     */
+    @Test
+    @Tag("device")
+    void onAFullBtrfsTheTraceIsCutBackUntilItCanBePutInPlace() throws Exception {
+        Btrfs.assumeUsable();
+        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
+            fs.fillLeaving(4 * MIB);
+            Path out = fs.dir().resolve("full.sbt");
+            long accepted;
+            long kept;
+            long lost;
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                accepted = writeUntilFull(w);
+                w.finish(T0, Map.of(IncompleteRecording.DISK_FULL, "true", IncompleteRecording.COMPLETE, "false"));
+                kept = w.ios();
+                lost = w.lostToFullDisk();
+                assertEquals(kept * 4096, w.bytesWritten());
+                assertEquals((kept - 1) * 1_000L, w.spanNs());
+            }
+            assertEquals(accepted, kept + lost);
+            assertTrue(kept > 0, "IOs kept: " + kept);
+            assertEquals("true", holdsTheFirstWrites(out, kept).metadata().get(IncompleteRecording.DISK_FULL));
+            try (var files = Files.list(fs.dir())) {
+                assertEquals(List.of(".filler", "full.sbt"), files.map(f -> f.getFileName().toString()).sorted().toList(), "no part file left");
+            }
+        }
+    }
+
+    /**
+     * A disk quota that runs out is a full disk too (EDQUOT from fallocate, or from a write): until 2026-12-06 it
+     * failed the recording ("cannot fallocate ...: disk quota exceeded", exit 5, no trace).
+     */
+    @Test
+    @Tag("device")
+    void aQuotaThatRunsOutEndsTheTraceAsAFullDiskDoes() throws Exception {
+        Btrfs.assumeUsable();
+        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
+            Path sub = fs.subvolumeWithQuota("sub", MIB);
+            Path out = sub.resolve("quota.sbt");
+            long kept;
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                long accepted = writeUntilFull(w);
+                assertTrue(w.quotaExceeded());
+                w.finish(T0, Map.of());
+                kept = w.ios();
+                assertEquals(accepted, kept + w.lostToFullDisk());
+            }
+            assertTrue(kept > 10_000, "IOs kept: " + kept);
+            holdsTheFirstWrites(out, kept);
+        }
+    }
+
+    /** Writes of 4 KiB one after the other, 1 us apart, until the disk is full; returns how many were given. */
+    private static long writeUntilFull(RecordingWriter w) {
+        long given = 0;
+        for (; !w.diskFull(); given++) {
+            w.accept(io(T0 + given * 1_000L, T0 + given * 1_000L + 500, SDB, given * 4096L, Op.WRITE));
+        }
+        return given;
+    }
+
+    /** Asserts that {@code out} holds the first {@code kept} of {@link #writeUntilFull}'s writes, and returns its info. */
+    private static TraceInfo holdsTheFirstWrites(Path out, long kept) {
+        try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+            IoRecord rec = new IoRecord();
+            long n = 0;
+            while (r.next(rec)) {
+                assertEquals(n * 4096L, rec.offsetBytes, "record " + n);
+                n++;
+            }
+            assertEquals(kept, n);
+            return r.info();
         }
     }
 

@@ -1,11 +1,7 @@
 package org.sbench.target;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Test fixture: a small tmpfs mounted on a directory of the test's, for full-filesystem tests;
@@ -33,15 +29,7 @@ public final class Tmpfs implements AutoCloseable {
 
     /** Takes all free space but {@code pages} pages with a file of its own (deleted by the unmount). */
     public void fillLeaving(int pages) throws IOException {
-        long free = Files.getFileStore(dir).getUsableSpace();
-        long fill = free - (long) pages * PAGE_BYTES;
-        ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
-        try (FileChannel ch = FileChannel.open(dir.resolve(".filler"), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            for (long done = 0; done < fill;) {
-                chunk.clear().limit((int) Math.min(chunk.capacity(), fill - done));
-                done += ch.write(chunk);
-            }
-        }
+        FreeSpace.fillLeaving(dir, (long) pages * PAGE_BYTES);
     }
 
     /** Makes the file system read-only, as a disk that went read-only under a run. */

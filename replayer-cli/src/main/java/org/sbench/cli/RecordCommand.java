@@ -196,9 +196,10 @@ final class RecordCommand implements Callable<Integer> {
         t.start();
     }
 
-    /** What a full disk left of the recording, and what it lost. */
+    /** What a full disk (or disk quota) left of the recording, and what it lost. */
     static String diskFullLine(RecordResult r) {
-        return "sbench: " + r.out() + ": the disk filled up after " + Units.count(r.ios()) + " IOs (" + Units.duration(r.diskFull().keptNs())
+        String what = r.diskFull().quota() ? "the disk quota ran out" : "the disk filled up";
+        return "sbench: " + r.out() + ": " + what + " after " + Units.count(r.ios()) + " IOs (" + Units.duration(r.diskFull().keptNs())
                 + " from the first to the last): the trace keeps them and ends there; the " + Units.count(r.diskFull().lostIos())
                 + " IOs that came after were not written, and the recording stopped";
     }
@@ -227,7 +228,8 @@ final class RecordCommand implements Callable<Integer> {
             stdout.println("note     " + note);
         }
         if (r.diskFull() != null) {
-            stdout.println("INCOMPLETE: the disk of " + r.out() + " filled up: the trace ends at its last IO that fit");
+            stdout.println("INCOMPLETE: " + (r.diskFull().quota() ? "the disk quota for " + r.out() + " ran out"
+                    : "the disk of " + r.out() + " filled up") + ": the trace ends at its last IO that fit");
         } else if (r.stalled()) {
             stdout.println("INCOMPLETE: the kernel's event stream stalled before its end; the trace holds the IOs read until then"
                     + (r.eventsLost() > 0 ? "; the ring buffer also lost " + Units.count(r.eventsLost()) + " events" : ""));

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.record.RecordResult;
+import org.sbench.target.Btrfs;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.SysfsBlockDevice;
 import org.sbench.target.Tmpfs;
@@ -42,6 +43,9 @@ class RecordCommandTest {
     private static final long TMPFS_BYTES = 2 << 20;
     /** 128 KiB free: room for the header, the trailer's reserve and a few thousand IOs. */
     private static final int FULL_DISK_FREE_PAGES = 32;
+    private static final long BTRFS_BYTES = 128L << 20;
+    /** A quota of 512 KiB: room for some ten thousand IOs' records. */
+    private static final long QUOTA_BYTES = 512 << 10;
 
     @TempDir
     Path dir;
@@ -206,34 +210,61 @@ class RecordCommandTest {
     void aFullDiskEndsTheRecordingWithTheTraceUpToItsLastIoThatFit() throws Exception {
         onAFullDisk(FULL_DISK_FREE_PAGES, (loop, fs) -> {
             Path out = fs.dir().resolve("full.sbt");
-            CompletableFuture<CliTest.Run> run = CompletableFuture.supplyAsync(() -> record(InputStream.nullInputStream(),
-                    "record", "--device", loop.path().toString(), "--out", out.toString(), "--duration", "20s"));
-            awaitInstance();
-            // 16,384 sequential 4 KiB writes, one at a time: 786 KB of records, more than the free space holds.
-            Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + loop.path(), "bs=4k", "count=16384", "oflag=direct", "status=none")
-                    .inheritIO().start();
-            CliTest.Run r = run.get(WAIT_MS * 2, TimeUnit.MILLISECONDS);
-            dd.waitFor();
-            assertEquals(ExitCodes.IO_ERRORS, r.code(), r.err());
-            List<IoRecord> trace = readAll(out);
-            assertTrue(!trace.isEmpty() && trace.size() < DEVICE_BYTES / 4096, "cut short: " + trace.size());
-            for (int i = 0; i < trace.size(); i++) {
-                IoRecord io = trace.get(i);
-                assertTrue(io.op == Op.WRITE && io.offsetBytes == i * 4096L && io.lengthBytes == 4096 && "dd".equals(io.process),
-                        "IO " + i + " is dd's write " + i + ": " + io);
-            }
-            assertTrue(r.out().startsWith("wrote " + String.format("%,d", trace.size()) + " IOs to " + out), r.out());
-            List<String> full = r.err().lines().filter(l -> l.startsWith("sbench: " + out + ": the disk filled up")).toList();
-            assertEquals(1, full.size(), r.err());
-            assertTrue(full.get(0).startsWith("sbench: " + out + ": the disk filled up after " + String.format("%,d", trace.size())
-                    + " IOs ("), full.get(0));
-            TraceInfo info = readInfo(out);
-            assertEquals("true", info.metadata().get("record.diskFull"));
-            assertEquals("false", info.metadata().get("record.complete"));
+            assertCutShort(recordWhileDdWrites(loop, out), out, "the disk filled up", "INCOMPLETE: the disk of " + out + " filled up");
             assertEquals(List.of(".filler", "full.sbt"), CommandOutputsTest.names(fs.dir()), "no part file left");
-            CliTest.Run inspect = CliTest.run("inspect", out.toString());
-            assertEquals(0, inspect.code(), inspect.err());
         });
+    }
+
+    /** A disk quota that runs out is a full disk too: until 2026-12-06 the recording failed without its trace (exit 5). */
+    @Test
+    @Tag("device")
+    void aDiskQuotaThatRunsOutEndsTheRecordingAsAFullDiskDoes() throws Exception {
+        Btrfs.assumeUsable();
+        Path mount = Files.createDirectory(dir.resolve("btrfs"));
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Btrfs fs = Btrfs.mount(mount, BTRFS_BYTES)) {
+            Path sub = fs.subvolumeWithQuota("sub", QUOTA_BYTES);
+            Path out = sub.resolve("quota.sbt");
+            assertCutShort(recordWhileDdWrites(loop, out), out, "the disk quota ran out",
+                    "INCOMPLETE: the disk quota for " + out + " ran out");
+            assertEquals(List.of("quota.sbt"), CommandOutputsTest.names(sub), "no part file left");
+        }
+        assertNoInstance();
+    }
+
+    /** Records {@code loop} into {@code out} while dd writes 16,384 sequential 4 KiB blocks to it, one at a time: 786 KB of records. */
+    private static CliTest.Run recordWhileDdWrites(LoopDevice loop, Path out) throws Exception {
+        CompletableFuture<CliTest.Run> run = CompletableFuture.supplyAsync(() -> record(InputStream.nullInputStream(),
+                "record", "--device", loop.path().toString(), "--out", out.toString(), "--duration", "20s"));
+        awaitInstance();
+        Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + loop.path(), "bs=4k", "count=16384", "oflag=direct", "status=none")
+                .inheritIO().start();
+        CliTest.Run r = run.get(WAIT_MS * 2, TimeUnit.MILLISECONDS);
+        dd.waitFor();
+        return r;
+    }
+
+    /** The recording ended for want of room ({@code why}) and kept a valid trace of dd's first writes, in order. */
+    private static void assertCutShort(CliTest.Run r, Path out, String why, String incomplete) throws IOException {
+        assertEquals(ExitCodes.IO_ERRORS, r.code(), r.err());
+        List<IoRecord> trace = readAll(out);
+        assertTrue(!trace.isEmpty() && trace.size() < DEVICE_BYTES / 4096, "cut short: " + trace.size());
+        for (int i = 0; i < trace.size(); i++) {
+            IoRecord io = trace.get(i);
+            assertTrue(io.op == Op.WRITE && io.offsetBytes == i * 4096L && io.lengthBytes == 4096 && "dd".equals(io.process),
+                    "IO " + i + " is dd's write " + i + ": " + io);
+        }
+        assertTrue(r.out().startsWith("wrote " + String.format("%,d", trace.size()) + " IOs to " + out), r.out());
+        assertTrue(r.out().contains("\n" + incomplete + ": the trace ends at its last IO that fit\n"), r.out());
+        List<String> full = r.err().lines().filter(l -> l.startsWith("sbench: " + out + ": " + why)).toList();
+        assertEquals(1, full.size(), r.err());
+        assertTrue(full.get(0).startsWith("sbench: " + out + ": " + why + " after " + String.format("%,d", trace.size()) + " IOs ("),
+                full.get(0));
+        TraceInfo info = readInfo(out);
+        assertEquals("true", info.metadata().get("record.diskFull"));
+        assertEquals("false", info.metadata().get("record.complete"));
+        CliTest.Run inspect = CliTest.run("inspect", out.toString());
+        assertEquals(0, inspect.code(), inspect.err());
     }
 
     /** A disk without room for the trace's header and end fails as it did, before tracefs is touched: exit 5, no part file. */

@@ -28,6 +28,7 @@ public final class Errno {
     /** A timed wait (io_uring_enter with a timeout) expired. */
     public static final int ETIME = 62;
     public static final int EOPNOTSUPP = 95;
+    public static final int EDQUOT = 122;
 
     private Errno() {
     }

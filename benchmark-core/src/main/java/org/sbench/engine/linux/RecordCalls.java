@@ -34,14 +34,15 @@ public final class RecordCalls {
     /**
      * fallocate(2) of {@code length} bytes at {@code offset} of {@code fd}, growing the file past them.
      *
-     * @return 0, or the errno when the file system is full (ENOSPC) or cannot allocate ahead (EOPNOTSUPP)
+     * @return 0, or the errno when the file system is full (ENOSPC), the user's disk quota ran out (EDQUOT) or
+     *         the file system cannot allocate ahead (EOPNOTSUPP)
      */
     public static int allocate(int fd, long offset, long length, Path file) {
         try {
             LibC.fallocate(fd, 0, offset, length);
             return 0;
         } catch (LastErrorException e) {
-            if (e.getErrorCode() == Errno.ENOSPC || e.getErrorCode() == Errno.EOPNOTSUPP) {
+            if (e.getErrorCode() == Errno.ENOSPC || e.getErrorCode() == Errno.EDQUOT || e.getErrorCode() == Errno.EOPNOTSUPP) {
                 return e.getErrorCode();
             }
             throw Errno.failure("fallocate", file.toString(), e);

@@ -160,6 +160,8 @@ public final class AtomicFileOutput implements AutoCloseable {
             PartFiles.release(temp);
             channel.close();
         } catch (IOException e) {
+            // A writer may change the content and commit again (SbtWriter.cutTo at a full disk): synced again then.
+            prepared = false;
             throw SbenchException.ioFailure("write", target(), e);
         }
     }

@@ -251,9 +251,37 @@ public final class SbtWriter implements TraceWriter {
             }
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", output.target(), e);
+        } finally {
+            // After a failed write too, the file and what is left in the buffer make up what was written (cutTo needs it).
+            flushed += buffer.position();
+            buffer.compact();
         }
-        flushed += buffer.position();
-        buffer.clear();
+    }
+
+    /**
+     * Cuts what was written back to its first {@code kept} records, dropping the rest and anything
+     * of a {@link #finish()} that failed (a full disk): the file's tail is given back to the file
+     * system, and {@link #finish()} may be called again. Process names of the records dropped stay
+     * in the trailer's table, unused, and one dropped out of issue order still marks the file as
+     * not in issue order (readers sort it).
+     */
+    public void cutTo(long kept) {
+        if (kept < 0 || kept > records) {
+            throw new IllegalArgumentException("cannot cut " + records + " records to " + kept);
+        }
+        long end = recordsOffset + kept * SbtLayout.RECORD_BYTES;
+        if (end >= flushed) {
+            buffer.position((int) (end - flushed));
+        } else {
+            try {
+                output.channel().truncate(end);
+            } catch (IOException e) {
+                throw SbenchException.ioFailure("write", output.target(), e);
+            }
+            flushed = end;
+            buffer.clear();
+        }
+        records = kept;
     }
 
     @Override

@@ -65,6 +65,27 @@ class SbtRoundTripTest {
         }
     }
 
+    /** A recorder at a full disk cuts its trace back: in what is still buffered, then into what was written out (past 1 MiB). */
+    @Test
+    void aTraceCutBackHoldsItsFirstRecords(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.sbt");
+        List<IoRecord> records = TestRecords.records(7, 30_000, true);
+        long finishedAt10k;
+        try (SbtWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            records.subList(0, 10_000).forEach(w::write);
+            finishedAt10k = w.length();
+            records.subList(10_000, 30_000).forEach(w::write);
+            w.cutTo(25_000);
+            assertEquals(finishedAt10k + 15_000L * SbtLayout.RECORD_BYTES, w.length());
+            w.cutTo(10_000);
+            assertEquals(finishedAt10k, w.length());
+            w.finish();
+        }
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(records.subList(0, 10_000), TestRecords.readAll(r));
+        }
+    }
+
     @Test
     void orderedFlagFollowsTheRecords(@TempDir Path dir) {
         Path ordered = write(dir.resolve("a.sbt"), TestRecords.records(1, 100, true));
