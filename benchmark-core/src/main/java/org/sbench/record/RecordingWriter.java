@@ -35,7 +35,7 @@ import org.sbench.trace.stats.RecordedQd;
  * so far can still be finished. On a copy-on-write file system (btrfs) the room held is not always
  * enough: a write into it, or the rename that puts the trace in place, can still find the disk full.
  * A write that does ends the trace as a full disk does; a finish that does cuts the trace back to
- * an earlier {@link CutPoint} (taken where each chunk was allocated), further each time, which
+ * an earlier {@link CutPoints cut point} (taken where each chunk was allocated), further each time, which
  * gives the records' room back to the file system, until it fits.
  */
 final class RecordingWriter implements AutoCloseable {
@@ -56,7 +56,7 @@ final class RecordingWriter implements AutoCloseable {
     private boolean quota;
     private long lostToFullDisk;
     /** Where the trace can be cut back to, in the order written; the first is before any IO. */
-    private final List<CutPoint> cutPoints = new ArrayList<>();
+    private final CutPoints cutPoints = new CutPoints();
     private final RecordedQd[] queues;
     /** Marks with their times on the events' clock, rebased on finish. */
     private final List<PhaseMarker> marks = new ArrayList<>();
@@ -169,7 +169,7 @@ final class RecordingWriter implements AutoCloseable {
     private boolean room(long bytes) {
         long end = writer.length() + bytes + writer.trailerBytes() + markBytes + LATE_METADATA_BYTES;
         if (end > reserve.covered()) {
-            cutPoints.add(new CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, lastIssueNs, writer.length()));
+            cutPoints.add(new CutPoints.CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, lastIssueNs, writer.length()));
             if (!reserve.cover(end)) {
                 diskFull = true;
                 quota = reserve.quota();
@@ -197,7 +197,6 @@ final class RecordingWriter implements AutoCloseable {
             writer.addPhase(new PhaseMarker(m.name(), m.timeNs() - origin));
         }
         lateMetadata.forEach(writer::putMetadata);
-        int next = cutPoints.size() - 1;
         for (long cut = SpaceReserve.CHUNK_BYTES;; cut *= 2) {
             try {
                 writer.finish();
@@ -208,16 +207,12 @@ final class RecordingWriter implements AutoCloseable {
                     throw e;
                 }
             }
-            long end = writer.length() - cut;
-            while (next > 0 && cutPoints.get(next).length() > end) {
-                next--;
-            }
-            cutBackTo(cutPoints.get(next));
+            cutBackTo(cutPoints.atOrBefore(writer.length() - cut));
         }
     }
 
     /** Drops the IOs written after {@code p} and says so in the metadata: the disk was full. */
-    private void cutBackTo(CutPoint p) {
+    private void cutBackTo(CutPoints.CutPoint p) {
         writer.cutTo(p.ios());
         lostToFullDisk += ios - p.ios();
         ios = p.ios();
@@ -231,14 +226,6 @@ final class RecordingWriter implements AutoCloseable {
         diskFull = true;
         writer.putMetadata(IncompleteRecording.DISK_FULL, "true");
         writer.putMetadata(IncompleteRecording.COMPLETE, "false");
-    }
-
-    /**
-     * The writer's counts and length where a chunk was allocated, to cut the trace back to ({@link #reordered}
-     * stays as it was: it counts the IOs read out of order, those cut off among them).
-     */
-    private record CutPoint(long ios, long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten,
-            long lastIssueNs, long length) {
     }
 
     /** Deletes the output unless {@link #finish} completed it. */
