@@ -98,6 +98,7 @@ public final class Replayer implements CompletionSink {
     private int aheadCount;
     /** The first this many lookahead entries have their write data filled. */
     private int aheadFilled;
+    private boolean prepared;
     private boolean traceLeft = true;
     /** The reader said the trace has no more records (not merely: the replay stopped reading). */
     private boolean traceEnded;
@@ -176,6 +177,7 @@ public final class Replayer implements CompletionSink {
         }
     }
 
+    /** Runs the replay, after its warm-up ({@link #prepare}) when that was not done before. */
     public Outcome run() {
         prepare();
         long startNs = clock.nanoTime();
@@ -317,9 +319,14 @@ public final class Replayer implements CompletionSink {
      * Before the clock starts, so the first IOs of a schedule do not wait for cold code (in a
      * measured timed replay the first 54 IOs went 5-7 ms late, most of it one interpreted 1.28 MiB
      * random fill): runs the write fill over a slot's buffer until it is compiled, then reads the
-     * lookahead in and fills its write data.
+     * lookahead in and fills its write data. Done once, by the first call: a caller that waits before the run
+     * ({@link PreparedRun}) does it before the wait.
      */
-    private void prepare() {
+    public void prepare() {
+        if (prepared) {
+            return;
+        }
+        prepared = true;
         IoSlot any = slots[0];
         for (long stamped = 0; stamped < WARM_UP_BYTES; stamped += any.bufferBytes) {
             pattern.fill(any.buffer, any.bufferBytes, -1);

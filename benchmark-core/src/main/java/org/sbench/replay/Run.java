@@ -2,31 +2,20 @@ package org.sbench.replay;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.data.WritePattern;
-import org.sbench.data.WritePatterns;
-import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
-import org.sbench.metrics.MetricsRecorder;
-import org.sbench.metrics.SplitCount;
 import org.sbench.result.ReplayResult;
-import org.sbench.result.ReplayResults;
-import org.sbench.result.StripeResults;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.Target;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
 
 /**
  * One run of IOs on opened equipment, whatever they come from (a trace file, a bundled workload, a
  * {@code cdm} test pass, a drive-state step): checks that they fit the target, builds the mapper,
- * scheduler, write pattern and recorder, runs the {@link Replayer}, and derives the result. The one
- * place a run is assembled.
+ * scheduler, write pattern and recorder ({@link PreparedRun}), runs the {@link Replayer}, and derives the result.
+ * The one place a run is assembled.
  */
 public final class Run {
     private Run() {
@@ -67,11 +56,26 @@ public final class Run {
      */
     public static ReplayResult onTarget(TraceSource source, ReplaySettings settings, Target target, IoEngines.Opener engines,
                                         NanoClock clock, ReplayListener listener, ReplayControl control, String sbenchVersion) {
+        try (PreparedRun run = prepare(source, settings, target, engines, clock, listener, control, sbenchVersion)) {
+            return run.run();
+        }
+    }
+
+    /**
+     * {@link #onTarget}'s run made ready to issue its first IO, the engine opened for it: run it (or not) and close it.
+     *
+     * @param listener hears when the run's clock starts and how it progresses
+     */
+    public static PreparedRun prepare(TraceSource source, ReplaySettings settings, Target target, IoEngines.Opener engines,
+                                      NanoClock clock, ReplayListener listener, ReplayControl control, String sbenchVersion) {
         checkFits(source, settings, target);
         Equipment equipment = Equipment.open(engines, settings.engine(), target, settings.mode().depth(source.recordedMaxQd()),
                 source.largestIoBytes(), clock);
-        try (IoEngine engine = equipment.engine()) {
-            return execute(source, settings, equipment, clock, listener, control, sbenchVersion);
+        try {
+            return new PreparedRun(source, settings, equipment, true, clock, listener, control, sbenchVersion);
+        } catch (RuntimeException | Error e) {
+            equipment.engine().close();
+            throw e;
         }
     }
 
@@ -83,38 +87,9 @@ public final class Run {
      */
     public static ReplayResult execute(TraceSource source, ReplaySettings settings, Equipment equipment, NanoClock clock,
                                        ReplayListener listener, ReplayControl control, String sbenchVersion) {
-        Target target = equipment.target();
-        checkFits(source, settings, target);
-        String startedAt = Instant.now().toString();
-        StreamLayout layout = source.layout();
-        TraceMapper mapper = new TraceMapper(settings.stream(), settings.fit(), target.capacityBytes(), source.neededBytes(),
-                target.logicalBlockSize(), settings.readOnly(), equipment.splitThresholdBytes(), layout);
-        StreamLayout placed = layout.placed(mapper::scaled);
-        WritePattern pattern = WritePatterns.of(settings.data(), equipment.engine().slots()[0].bufferBytes, settings.seed());
-        ReplayResult.TargetIdentity targetIdentity = ReplayResult.TargetIdentity.atStart(target, source.neededBytes());
-        List<String> phaseNames = new ArrayList<>();
-        Replayer.Outcome outcome;
-        MetricsRecorder recorder;
-        TraceInfo info;
-        SplitCount splits;
-        long issued = issued(source, settings, control);
-        try (TraceReader trace = source.open(settings.mode(), control); ProgressRelay progress = new ProgressRelay(listener)) {
-            info = trace.info();
-            info.phases().forEach(p -> phaseNames.add(p.name()));
-            recorder = new MetricsRecorder(clock.nanoTime(), phaseNames.size());
-            splits = SplitCount.attach(equipment.engine(), target);
-            outcome = withPreciseTimers(new Replayer(trace, mapper, settings.mode().newScheduler(), equipment.engine(), pattern,
-                    recorder, clock, progress, control, settings.onError(), source.plannedIos(), issued,
-                    settings.pollCompletions()));
+        try (PreparedRun run = new PreparedRun(source, settings, equipment, false, clock, listener, control, sbenchVersion)) {
+            return run.run();
         }
-        ReplayResults.Context context = new ReplayResults.Context(sbenchVersion, startedAt, settingsResult(settings, equipment, info),
-                source.identity(outcome), targetIdentity, host(),
-                new ReplayResult.Mapping(mapper.widened(), mapper.refitted(), mapper.otherStreams(), mapper.skippedWrites(),
-                        mapper.wouldSplit(), equipment.splitThresholdBytes(), splits == null ? 0 : splits.splitIos(),
-                        splits == null ? 0 : splits.splitParts(), equipment.bufferMemory(),
-                        layout.isNone() ? null : placed.describe(), layout.isNone() ? null : placed.places()),
-                settings.mode().timed(), phaseNames, equipment.engine().depth());
-        return StripeResults.addTo(ReplayResults.build(context, outcome, recorder), target, splits);
     }
 
     /**
@@ -132,14 +107,14 @@ public final class Run {
      * The IOs a run of {@code source} issues if it runs to the end: a read-only run leaves out its writes
      * and trims. {@link Replayer#UNBOUNDED} when not known.
      */
-    private static long issued(TraceSource source, ReplaySettings settings, ReplayControl control) {
+    static long issued(TraceSource source, ReplaySettings settings, ReplayControl control) {
         long all = source.plannedIos();
         long leftOut = settings.readOnly() ? source.writesAndTrims(settings.mode(), control) : 0;
         return all == Replayer.UNBOUNDED || leftOut == Replayer.UNBOUNDED ? Replayer.UNBOUNDED : all - leftOut;
     }
 
     /** Runs {@code replayer} on this thread with its timer slack at 1 ns ({@link TimerSlack}), put back after. */
-    private static Replayer.Outcome withPreciseTimers(Replayer replayer) {
+    static Replayer.Outcome withPreciseTimers(Replayer replayer) {
         TimerSlack slack = TimerSlack.precise();
         try {
             return replayer.run();
@@ -149,7 +124,7 @@ public final class Run {
     }
 
     /** The settings as the result states them; {@code info} names the stream replayed as inspect names it. */
-    private static ReplayResult.Settings settingsResult(ReplaySettings s, Equipment equipment, TraceInfo info) {
+    static ReplayResult.Settings settingsResult(ReplaySettings s, Equipment equipment, TraceInfo info) {
         ReplayMode mode = s.mode();
         Integer qd = mode instanceof ReplayMode.FixedQd f ? f.qd() : null;
         long maxIdleNs = mode instanceof ReplayMode.RecordedQd r ? r.maxIdleNs() : 0;

@@ -20,7 +20,8 @@ import org.sbench.trace.TraceReader;
  * issued for {@code duration} in all, except a short fixed probe at the start and after each
  * {@code probe} of idle time (and at the end when the duration is no whole number of intervals),
  * each probe a run named by the idle time before it ({@code probe-0}, {@code probe-5m}): by default 5 s of 4 KiB random writes at QD 32 over the whole target. Probe time
- * does not count as idle. A stop (Ctrl-C) ends the wait at once. {@code probe-test none} only waits.
+ * does not count as idle; idle time is from the last completion of a probe's IOs to the first issue of the next. A stop
+ * (Ctrl-C) ends the wait at once. {@code probe-test none} only waits.
  */
 public final class IdleStep implements Step {
     public static final String KIND = "idle";
@@ -187,15 +188,10 @@ public final class IdleStep implements Step {
     public StepResult run(StepContext context) {
         long regionBytes = probeRegionBytes(context.target());
         try (StepRuns runs = new StepRuns(context, this)) {
-            long idledNs = 0;
-            List<Long> at = probes() ? probeTimes() : List.of(durationNs);
-            for (int i = 0; i < at.size() && runs.goOn(); i++) {
-                idledNs = idle(context, runs, idledNs, at.get(i));
-                if (probes() && runs.goOn()) {
-                    String after = StepOptions.durationWord(idledNs);
-                    runs.runFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after " + after + " idle)", probeNs,
-                            source(regionBytes, i, context.seed() + i), probe.settings(context.seed() + i));
-                }
+            if (probes()) {
+                probe(context, runs, regionBytes);
+            } else {
+                idle(context, runs, 0, durationNs, context.clock().nanoTime());
             }
             runs.flushWrites("the idle step's probes");
             return runs.result(0, null, null, null);
@@ -203,29 +199,46 @@ public final class IdleStep implements Step {
     }
 
     /**
-     * Waits from {@code fromNs} to {@code toNs} of idle time, telling the listener how far it is;
-     * returns the idle time reached (less than {@code toNs} when a stop came first). Its first slice of
-     * waiting begins the step ({@link StepRuns#began}).
+     * The probes and the waits between them. Idle time runs from the last completion of a probe's IOs to the first issue
+     * of the next: the next probe is made ready (its engine opened, its warm-up done) during the wait, and the wait counts
+     * from the completion, not from the end of the run's result.
      */
-    private long idle(StepContext context, StepRuns runs, long fromNs, long toNs) {
-        if (fromNs >= toNs) {
-            return fromNs;
+    private void probe(StepContext context, StepRuns runs, long regionBytes) {
+        List<Long> at = probeTimes();
+        for (int i = 0; i < at.size() && runs.goOn(); i++) {
+            String after = StepOptions.durationWord(at.get(i));
+            try (StepRuns.Prepared next = runs.prepareFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after "
+                    + after + " idle)", probeNs, source(regionBytes, i, context.seed() + i), probe.settings(context.seed() + i))) {
+                if (i > 0) {
+                    idle(context, runs, at.get(i - 1), at.get(i), runs.lastIoEndNs());
+                }
+                if (runs.goOn()) {
+                    next.run();
+                }
+            }
         }
-        long startNs = context.clock().nanoTime();
-        long nextProgressNs = startNs;
+    }
+
+    /**
+     * Waits from {@code fromNs} to {@code toNs} of idle time, the idle time from {@code fromNs} counted from
+     * {@code sinceNs} on the context's clock, telling the listener how far it is. Its first slice of waiting
+     * begins the step ({@link StepRuns#began}); a stop ends it.
+     */
+    private void idle(StepContext context, StepRuns runs, long fromNs, long toNs, long sinceNs) {
+        long nextProgressNs = context.clock().nanoTime();
         while (true) {
             long nowNs = context.clock().nanoTime();
-            long idledNs = fromNs + (nowNs - startNs);
+            long idledNs = fromNs + (nowNs - sinceNs);
             // Looked at before the progress is shown: a stop that comes once the wait is shown falls in its first slice.
             if (idledNs < toNs && !runs.goOn()) {
-                return idledNs;
+                return;
             }
             if (nowNs >= nextProgressNs || idledNs >= toNs) {
                 context.listener().progress("idle", StepListener.Work.TIME, Math.min(idledNs, toNs), durationNs, idledNs);
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
             }
             if (idledNs >= toNs) {
-                return toNs;
+                return;
             }
             LockSupport.parkNanos(Math.min(WAIT_SLICE_NS, toNs - idledNs));
             // Time the drive was left alone is what the step does: a stop from now on records it incomplete.

@@ -2,6 +2,7 @@ package org.sbench.step;
 
 import org.sbench.engine.IoEngines;
 import org.sbench.replay.NanoClock;
+import org.sbench.replay.PreparedRun;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySettings;
@@ -30,5 +31,10 @@ public record StepContext(Target target, IoEngines.Opener engines, NanoClock clo
     /** {@code source}'s IOs on the target as {@code settings} say, with an engine opened for them and closed after. */
     public ReplayResult run(TraceSource source, ReplaySettings settings, ReplayListener replayListener, ReplayControl runControl) {
         return Run.onTarget(source, settings, target, engines, clock, replayListener, runControl, sbenchVersion);
+    }
+
+    /** {@link #run}'s run made ready to issue its first IO: run it (or not), and close it. */
+    public PreparedRun prepare(TraceSource source, ReplaySettings settings, ReplayListener replayListener, ReplayControl runControl) {
+        return Run.prepare(source, settings, target, engines, clock, replayListener, runControl, sbenchVersion);
     }
 }

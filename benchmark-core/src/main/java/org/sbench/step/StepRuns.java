@@ -7,7 +7,9 @@ import java.util.List;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
+import org.sbench.replay.PreparedRun;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Run;
 import org.sbench.replay.TimeLimits;
@@ -33,6 +35,8 @@ final class StepRuns implements AutoCloseable {
     private String stopReason;
     private long bytesWritten;
     private boolean begun;
+    /** {@link #lastIoEndNs}. */
+    private long lastIoEndNs;
 
     StepRuns(StepContext context, Step step) {
         this.context = context;
@@ -47,14 +51,81 @@ final class StepRuns implements AutoCloseable {
 
     /** Runs {@code source} for {@code durationNs} of IO (from the run's clock start) as run {@code name}. */
     ReplayResult runFor(String name, String what, long durationNs, TraceSource source, ReplaySettings settings) {
+        try (Prepared run = prepareFor(name, what, durationNs, source, settings)) {
+            return run.run();
+        }
+    }
+
+    /**
+     * {@link #runFor}'s run made ready to issue its first IO (engine open, warm-up done), for a step that waits before it:
+     * run it (or not), and close it.
+     */
+    Prepared prepareFor(String name, String what, long durationNs, TraceSource source, ReplaySettings settings) {
         if (timer == null) {
             timer = new TimeLimits("sbench-step-timer");
         }
-        ReplayControl run = context.control().child();
-        try (TimeLimits.Limit limit = timer.limit(run, durationNs, "time limit " + StepOptions.durationWord(durationNs),
-                context.listener().run(what, durationNs))) {
-            return keep(name, what, context.run(source, settings, limit, run));
+        return new Prepared(name, what, durationNs, source, settings);
+    }
+
+    /**
+     * A time-limited run of the step ready to issue: {@link #run} keeps its result, and notes when its last IO completed
+     * ({@link #lastIoEndNs}) from its first IO's time stamp and its wall time (first submit to last completion).
+     */
+    final class Prepared implements AutoCloseable, ReplayListener {
+        private final String name;
+        private final String what;
+        private final ReplayListener shown;
+        private final TimeLimits.Limit limit;
+        private final PreparedRun run;
+        private long firstIoNs = Long.MIN_VALUE;
+
+        private Prepared(String name, String what, long durationNs, TraceSource source, ReplaySettings settings) {
+            this.name = name;
+            this.what = what;
+            this.shown = context.listener().run(what, durationNs);
+            ReplayControl control = context.control().child();
+            this.limit = timer.limit(control, durationNs, "time limit " + StepOptions.durationWord(durationNs), this);
+            try {
+                this.run = context.prepare(source, settings, limit, control);
+            } catch (RuntimeException | Error e) {
+                limit.close();
+                throw e;
+            }
         }
+
+        ReplayResult run() {
+            ReplayResult r = keep(name, what, run.run());
+            lastIoEndNs = firstIoNs == Long.MIN_VALUE ? context.clock().nanoTime() : firstIoNs + r.summary().wallNs();
+            return r;
+        }
+
+        @Override
+        public void started(long startNs) {
+            shown.started(startNs);
+        }
+
+        @Override
+        public void firstIo(long submitNs) {
+            firstIoNs = submitNs;
+            shown.firstIo(submitNs);
+        }
+
+        @Override
+        public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
+            shown.progress(doneIos, totalIos, elapsedNs, bytes);
+        }
+
+        @Override
+        public void close() {
+            try (TimeLimits.Limit l = limit) {
+                run.close();
+            }
+        }
+    }
+
+    /** When the last IO of the step's last time-limited run completed, on the context's clock; now when it issued none. */
+    long lastIoEndNs() {
+        return lastIoEndNs;
     }
 
     /** Keeps run {@code r}, which began the step if it issued an IO; one stopped before that, with the step not begun, is not kept. */

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
@@ -21,6 +22,7 @@ import org.sbench.SbenchException;
 import org.sbench.cdm.CdmStep;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.TargetSettings;
 
@@ -291,6 +293,58 @@ class StepsTest {
         assertEquals("interrupted (SIGINT)", stopped.stopReason());
         // Not a timing check: without the stop the wait would last an hour; this only tells a hang from an end.
         assertTrue(tookMs < 60_000, "the hour's wait ended at the stop: " + tookMs + " ms");
+    }
+
+    /**
+     * Idle time runs from a probe's last completion to the next probe's first issue: the clock jumps an hour when a
+     * probe's result is done (the step's bookkeeping after its IO) and when the next probe is made (its run listener
+     * asked for), so each wait, at its first look, has already idled two hours past the probe before it. A wait counted
+     * from the end of the bookkeeping, or a probe made after the wait, would first see under a second.
+     */
+    @Test
+    void idleTimeCountsFromTheLastCompletionAndTheNextProbeIsMadeDuringIt() {
+        long hourNs = 3_600_000_000_000L;
+        AtomicLong skewNs = new AtomicLong();
+        NanoClock clock = () -> System.nanoTime() + skewNs.get();
+        List<Long> firstLooks = new ArrayList<>();
+        List<String> order = new ArrayList<>();
+        StepListener listener = new StepListener() {
+            private boolean waiting;
+
+            @Override
+            public ReplayListener run(String what, long timeLimitNs) {
+                skewNs.addAndGet(hourNs);
+                order.add("make " + what);
+                waiting = false;
+                return ReplayListener.NONE;
+            }
+
+            @Override
+            public void runDone(String what, ReplayResult result) {
+                skewNs.addAndGet(hourNs);
+                order.add("done " + what);
+            }
+
+            @Override
+            public void progress(String what, Work work, long done, long total, long elapsedNs) {
+                if (!waiting) {
+                    waiting = true;
+                    firstLooks.add(elapsedNs);
+                    order.add("wait");
+                }
+            }
+        };
+        StepResult r = StepSession.run(IdleStep.of(opts("duration", "600ms", "probe", "300ms", "probe-duration", "20ms", "probe-qd",
+                "1")), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, clock, listener, new ReplayControl(), "test");
+        assertTrue(r.complete());
+        assertEquals(List.of("probe-0", "probe-300ms", "probe-600ms"), r.runs().stream().map(StepResult.NamedRun::name).toList());
+        assertEquals(List.of("make probe 1 of 3 (after 0 idle)", "done probe 1 of 3 (after 0 idle)", "make probe 2 of 3 (after 300ms idle)",
+                "wait", "done probe 2 of 3 (after 300ms idle)", "make probe 3 of 3 (after 600ms idle)", "wait",
+                "done probe 3 of 3 (after 600ms idle)"), order);
+        assertEquals(2, firstLooks.size());
+        for (int i = 0; i < 2; i++) {
+            assertTrue(firstLooks.get(i) >= i * 300 * NS_PER_MS + 2 * hourNs, "wait " + (i + 1) + " first idled " + firstLooks.get(i));
+        }
     }
 
     @Test
