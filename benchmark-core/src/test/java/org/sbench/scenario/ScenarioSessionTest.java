@@ -793,6 +793,20 @@ class ScenarioSessionTest {
     }
 
     /**
+     * A run that started seconds before its scenario (as a wall clock stepped back by NTP has it; here the result the test's
+     * step hands out, made 2 s before) failed the scenario at its end: the over-time charts put its seconds in bin -2,
+     * ArrayIndexOutOfBoundsException. They go in the first bin.
+     */
+    @Test
+    void aRunStartedBeforeItsScenarioIsChartedFromItsStart(@TempDir Path dir) throws Exception {
+        sameStepsReplay(dir);
+        Thread.sleep(2_100);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(scenario(dir, "  - same: {}\n"), b, false, null, new Heard()).complete());
+        assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-iops-over-time"));
+    }
+
+    /**
      * Steps that wrote 2^62 bytes and more each (a bundle edited by hand: the lines are sound) folded into a row whose MB
      * written was their sum wrapped past 2^63, -9223372036854.8 in the steps' table and the state log; it stops at 2^63 - 1,
      * as bytesWrittenSincePurge does.
@@ -825,6 +839,7 @@ class ScenarioSessionTest {
             }
         }
     }
+
 
     /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */
     @Test
