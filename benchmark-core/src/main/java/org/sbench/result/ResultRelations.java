@@ -12,7 +12,8 @@ import java.util.Map;
  * <p>The run ends once every IO it issued completed, so each IO issued is counted once, as succeeded or failed, and busy
  * times are those of finished IOs. Relations a real result can break are not checked: a phase's IOs and bytes are at most
  * the run's, not a share of their sum (IOs before the first phase marker are in none); phases overlap in time, so their
- * busy times may add up to more than the run's, as reads' and writes' may (docs/definitions.md); a size class or a phase
+ * busy times may add up to more than the run's, as reads' and writes' may (docs/definitions.md), each at most the run's (the
+ * union of a part of its IOs' intervals); a size class or a phase
  * of failed IOs only is busy without IOs; HdrHistogram's mean is of its buckets' middle values, so it is held against the
  * maximum only, with room for the rounding of its sum.
  */
@@ -130,6 +131,10 @@ final class ResultRelations {
             if (p.wallNs() > s.wallNs()) {
                 return "phases[" + i + "].wallNs " + p.wallNs() + ", expected summary.wallNs " + s.wallNs() + " or less (a phase is"
                         + " a part of the run)";
+            }
+            if (p.busyNs() > s.busyNs()) {
+                return "phases[" + i + "].busyNs " + p.busyNs() + ", expected summary.busyNs " + s.busyNs() + " or less (its IOs'"
+                        + " busy time is a part of the run's)";
             }
             ios = sum(ios, p.ios());
             read = sum(read, p.bytesRead());

@@ -178,6 +178,9 @@ class JsonResultsTest {
                 + "|phases' ios add up to 5, expected summary.ios 4 or less (each phase's are a part of the run's)",
         "drive-a.json||phases|[{'name': 'boot', 'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 2, 'mbps': 0}]"
                 + "|phases[0].busyNs 2, expected wallNs 1 or less (busy within its time)",
+        "drive-a.json||phases|[{'name': 'boot', 'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 2500000000, 'busyNs':"
+                + " 2200000000, 'mbps': 0}]|phases[0].busyNs 2200000000, expected summary.busyNs 2000000000 or less (its IOs' busy"
+                + " time is a part of the run's)",
         "drive-a.json|/timeSeries/1|second|5|timeSeries[1].second 5, expected 1 (the seconds in order from 0)",
         "drive-a.json|/timeSeries/0|seconds|0.5|timeSeries[0].seconds 0.5, expected none (only the last second may be a part of"
                 + " one)",
