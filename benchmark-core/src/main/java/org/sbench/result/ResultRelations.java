@@ -133,13 +133,11 @@ final class ResultRelations {
         long written = 0;
         for (int i = 0; i < phases.size(); i++) {
             ReplayResult.PhaseResult p = phases.get(i);
-            if (p.wallNs() > s.wallNs()) {
-                return "phases[" + i + "].wallNs " + p.wallNs() + ", expected summary.wallNs " + s.wallNs() + " or less (a phase is"
-                        + " a part of the run)";
-            }
-            if (p.busyNs() > s.busyNs()) {
-                return "phases[" + i + "].busyNs " + p.busyNs() + ", expected summary.busyNs " + s.busyNs() + " or less (its IOs'"
-                        + " busy time is a part of the run's)";
+            String within = RecordWalk.firstOf(p.wallNs() <= s.wallNs() ? null : "phases[" + i + "].wallNs " + p.wallNs()
+                    + ", expected summary.wallNs " + s.wallNs() + " or less (a phase is a part of the run)",
+                    busyWithinRun("phases[" + i + "]", p.busyNs(), s, "its IOs' busy time is a part of the run's"));
+            if (within != null) {
+                return within;
             }
             ios = sum(ios, p.ios());
             read = sum(read, p.bytesRead());
@@ -147,6 +145,11 @@ final class ResultRelations {
         }
         return RecordWalk.firstOf(phasesAtMost("ios", ios, "ios", s.ios()), phasesAtMost("bytesRead", read, "bytesRead", s.bytesRead()),
                 phasesAtMost("bytesWritten", written, "bytesWritten", s.bytesWritten()));
+    }
+
+    private static String busyWithinRun(String part, long busyNs, ReplayResult.Summary s, String why) {
+        return busyNs <= s.busyNs() ? null : part + ".busyNs " + busyNs + ", expected summary.busyNs " + s.busyNs() + " or less ("
+                + why + ")";
     }
 
     private static String phasesAtMost(String figure, long sum, String of, long run) {
@@ -169,9 +172,9 @@ final class ResultRelations {
         long errors = 0;
         for (int i = 0; i < stripe.members().size(); i++) {
             ReplayResult.Member m = stripe.members().get(i);
-            if (m.busyNs() > s.busyNs()) {
-                return "stripe.members[" + i + "].busyNs " + m.busyNs() + ", expected summary.busyNs " + s.busyNs() + " or less (a"
-                        + " member IO runs within its trace IO)";
+            String busy = busyWithinRun("stripe.members[" + i + "]", m.busyNs(), s, "a member IO runs within its trace IO");
+            if (busy != null) {
+                return busy;
             }
             read = sum(read, m.bytesRead());
             written = sum(written, m.bytesWritten());
