@@ -12,7 +12,8 @@ import java.util.Map;
  * <p>The run ends once every IO it issued completed, so each IO issued is counted once, as succeeded or failed, and busy
  * times are those of finished IOs. Relations a real result can break are not checked: a phase's IOs and bytes are at most
  * the run's, not a share of their sum (IOs before the first phase marker are in none); phases overlap in time, so their
- * busy times may add up to more than the run's, as reads' and writes' may (docs/definitions.md); a size class or a phase
+ * busy times may add up to more than the run's, as reads' and writes' may (docs/definitions.md), each at most the run's (the
+ * union of a part of its IOs' intervals); a size class or a phase
  * of failed IOs only is busy without IOs; HdrHistogram's mean is of its buckets' middle values, so it is held against the
  * maximum only, with room for the rounding of its sum.
  */
@@ -46,6 +47,11 @@ final class ResultRelations {
             return RecordWalk.firstOf(atMost(at, "busyNs", p.busyNs(), "wallNs", p.wallNs(), "busy within its time"),
                     p.latency() == null ? null : count(at + "latency.count", p.latency().count(), at + "ios", p.ios()));
         }
+        if (r instanceof ReplayResult.Member m) {
+            long ops = sum(m.reads(), m.writes(), m.trims(), m.flushes());
+            return RecordWalk.firstOf(m.ios() == ops ? null : at + "ios " + m.ios() + ", expected reads + writes + trims + flushes "
+                    + (ops < 0 ? "(more than 2^63)" : ops), count(at + "latency.count", m.latency().count(), at + "ios", m.ios()));
+        }
         if (r instanceof ReplayResult.QdRow q) {
             return share(at + "pct", q.pct());
         }
@@ -60,7 +66,7 @@ final class ResultRelations {
         ReplayResult.Summary s = r.summary();
         return RecordWalk.firstOf(sizeClasses(r.sizeClasses(), "read", s.reads(), s.bytesRead(), s.readBusyNs()),
                 sizeClasses(r.sizeClasses(), "write", s.writes(), s.bytesWritten(), s.writeBusyNs()),
-                phases(r.phases(), s), timeSeries(r.timeSeries()), fidelity(r.fidelity(), s), errors(r));
+                phases(r.phases(), s), timeSeries(r.timeSeries()), fidelity(r.fidelity(), s), errors(r), stripe(r.stripe(), s));
     }
 
     private static String latency(ReplayResult.Latency l, String at) {
@@ -127,9 +133,11 @@ final class ResultRelations {
         long written = 0;
         for (int i = 0; i < phases.size(); i++) {
             ReplayResult.PhaseResult p = phases.get(i);
-            if (p.wallNs() > s.wallNs()) {
-                return "phases[" + i + "].wallNs " + p.wallNs() + ", expected summary.wallNs " + s.wallNs() + " or less (a phase is"
-                        + " a part of the run)";
+            String within = RecordWalk.firstOf(p.wallNs() <= s.wallNs() ? null : "phases[" + i + "].wallNs " + p.wallNs()
+                    + ", expected summary.wallNs " + s.wallNs() + " or less (a phase is a part of the run)",
+                    busyWithinRun("phases[" + i + "]", p.busyNs(), s, "its IOs' busy time is a part of the run's"));
+            if (within != null) {
+                return within;
             }
             ios = sum(ios, p.ios());
             read = sum(read, p.bytesRead());
@@ -139,9 +147,52 @@ final class ResultRelations {
                 phasesAtMost("bytesWritten", written, "bytesWritten", s.bytesWritten()));
     }
 
+    private static String busyWithinRun(String part, long busyNs, ReplayResult.Summary s, String why) {
+        return busyNs <= s.busyNs() ? null : part + ".busyNs " + busyNs + ", expected summary.busyNs " + s.busyNs() + " or less ("
+                + why + ")";
+    }
+
     private static String phasesAtMost(String figure, long sum, String of, long run) {
         return sum >= 0 && sum <= run ? null : "phases' " + figure + " add up to " + (sum < 0 ? "more than 2^63" : sum)
                 + ", expected summary." + of + " " + run + " or less (each phase's are a part of the run's)";
+    }
+
+    /**
+     * The members of a striped target against the array ({@link StripeResults}): a trace IO is done when its last member IO
+     * is, and failed when one of them did, so each member is busy within the array's busy time, and the member IOs of the
+     * trace IOs that succeeded, each the part of one on one member, moved their bytes; those of a failed one may have moved
+     * some of its bytes.
+     */
+    private static String stripe(ReplayResult.Stripe stripe, ReplayResult.Summary s) {
+        if (stripe == null) {
+            return null;
+        }
+        long read = 0;
+        long written = 0;
+        long errors = 0;
+        for (int i = 0; i < stripe.members().size(); i++) {
+            ReplayResult.Member m = stripe.members().get(i);
+            String busy = busyWithinRun("stripe.members[" + i + "]", m.busyNs(), s, "a member IO runs within its trace IO");
+            if (busy != null) {
+                return busy;
+            }
+            read = sum(read, m.bytesRead());
+            written = sum(written, m.bytesWritten());
+            errors = sum(errors, m.errors());
+        }
+        if ((errors == 0) != (s.errors() == 0)) {
+            return "stripe.members' errors add up to " + (errors < 0 ? "more than 2^63" : errors) + " with summary.errors " + s.errors()
+                    + ", expected both 0 or neither (a trace IO fails where a member IO of it does)";
+        }
+        return RecordWalk.firstOf(membersMoved("bytesRead", read, s.bytesRead(), s.errors()),
+                membersMoved("bytesWritten", written, s.bytesWritten(), s.errors()));
+    }
+
+    private static String membersMoved(String figure, long sum, long run, long errors) {
+        boolean sound = errors == 0 ? sum == run : sum < 0 || sum >= run;
+        return sound ? null : "stripe.members' " + figure + " add up to " + (sum < 0 ? "more than 2^63" : sum) + ", expected summary."
+                + figure + " " + run + (errors == 0 ? " (each trace IO's bytes moved by its member IOs)" : " or more (each trace IO's"
+                + " bytes moved by its member IOs, and some of failed ones')");
     }
 
     private static String timeSeries(List<ReplayResult.Second> series) {

@@ -125,9 +125,9 @@ final class ScenarioCharts {
         return out;
     }
 
-    /** The bin of {@code seconds} on the scenario's clock. */
+    /** The bin of {@code seconds} since the scenario started; the first for a run that began before it (a clock stepped back). */
     private static int bin(double seconds, int bin, int bins) {
-        return Math.min(bins - 1, (int) (seconds / bin));
+        return Math.max(0, Math.min(bins - 1, (int) (seconds / bin)));
     }
 
     private static JFreeChart perSecond(boolean iops, int bin, List<double[]> read, List<double[]> write) {

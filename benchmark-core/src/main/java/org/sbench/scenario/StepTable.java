@@ -108,11 +108,11 @@ public final class StepTable {
         double p99 = Double.NaN;
         for (ScenarioBundle.Entry e : folded) {
             StepNumbers n = e.numbers();
-            durationNs += e.step().durationNs();
+            durationNs = BundleLog.added(durationNs, e.step().durationNs());
             written = BundleLog.added(written, e.step().bytesWritten());
-            bytes += n.bytesRead() + n.bytesWritten();
-            ios += n.ios();
-            busyNs += n.busyNs();
+            bytes = BundleLog.added(BundleLog.added(bytes, n.bytesRead()), n.bytesWritten());
+            ios = BundleLog.added(ios, n.ios());
+            busyNs = BundleLog.added(busyNs, n.busyNs());
             p99 = Double.isNaN(p99) || n.p99Us() > p99 ? n.p99Us() : p99;
         }
         double busyS = busyNs / NS_PER_S;

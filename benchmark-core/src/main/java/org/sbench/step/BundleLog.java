@@ -200,11 +200,12 @@ public final class BundleLog {
     }
 
     /**
-     * Bytes written by steps, {@code bytes} and {@code more}, added up, stopping at {@link Long#MAX_VALUE} (9.2 EB, more than
-     * any drive is written in its life: only a bundle edited by hand holds such steps, whose sum must not turn negative).
+     * Counts of steps (bytes, IOs, nanoseconds; not negative), {@code count} and {@code more}, added up, stopping at
+     * {@link Long#MAX_VALUE} (9.2 EB, more than any drive is written in its life; 292 years): only a bundle edited by hand
+     * holds such steps, whose sum must not turn negative.
      */
-    public static long added(long bytes, long more) {
-        return bytes > Long.MAX_VALUE - more ? Long.MAX_VALUE : bytes + more;
+    public static long added(long count, long more) {
+        return count > Long.MAX_VALUE - more ? Long.MAX_VALUE : count + more;
     }
 
     /**

@@ -178,6 +178,18 @@ class JsonResultsTest {
                 + "|phases' ios add up to 5, expected summary.ios 4 or less (each phase's are a part of the run's)",
         "drive-a.json||phases|[{'name': 'boot', 'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 2, 'mbps': 0}]"
                 + "|phases[0].busyNs 2, expected wallNs 1 or less (busy within its time)",
+        "drive-a.json||phases|[{'name': 'boot', 'ios': 1, 'bytesRead': 0, 'bytesWritten': 0, 'wallNs': 2500000000, 'busyNs':"
+                + " 2200000000, 'mbps': 0}]|phases[0].busyNs 2200000000, expected summary.busyNs 2000000000 or less (its IOs' busy"
+                + " time is a part of the run's)",
+        "stripe-a.json|/stripe/members/0|busyNs|2100000000|stripe.members[0].busyNs 2100000000, expected summary.busyNs 2000000000"
+                + " or less (a member IO runs within its trace IO)",
+        "stripe-a.json|/stripe/members/1|bytesRead|1000001|stripe.members' bytesRead add up to 3000001, expected summary.bytesRead"
+                + " 3000000 (each trace IO's bytes moved by its member IOs)",
+        "stripe-a.json|/stripe/members/1|errors|1|stripe.members' errors add up to 1 with summary.errors 0, expected both 0 or"
+                + " neither (a trace IO fails where a member IO of it does)",
+        "stripe-a.json|/stripe/members/0|ios|4|stripe.members[0].ios 4, expected reads + writes + trims + flushes 3",
+        "stripe-a.json|/stripe/members/0/latency|count|2|stripe.members[0].latency.count 2, expected stripe.members[0].ios 3 (one"
+                + " service time per IO)",
         "drive-a.json|/timeSeries/1|second|5|timeSeries[1].second 5, expected 1 (the seconds in order from 0)",
         "drive-a.json|/timeSeries/0|seconds|0.5|timeSeries[0].seconds 0.5, expected none (only the last second may be a part of"
                 + " one)",

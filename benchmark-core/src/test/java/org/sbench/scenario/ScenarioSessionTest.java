@@ -793,6 +793,20 @@ class ScenarioSessionTest {
     }
 
     /**
+     * A run that started seconds before its scenario (as a wall clock stepped back by NTP has it; here the result the test's
+     * step hands out, made 2 s before) failed the scenario at its end: the over-time charts put its seconds in bin -2,
+     * ArrayIndexOutOfBoundsException. They go in the first bin.
+     */
+    @Test
+    void aRunStartedBeforeItsScenarioIsChartedFromItsStart(@TempDir Path dir) throws Exception {
+        sameStepsReplay(dir);
+        Thread.sleep(2_100);
+        Path b = dir.resolve("bundle");
+        assertTrue(run(scenario(dir, "  - same: {}\n"), b, false, null, new Heard()).complete());
+        assertTrue(chartIds(xml(Files.readString(b.resolve(ScenarioReport.FILE)))).contains("chart-iops-over-time"));
+    }
+
+    /**
      * Steps that wrote 2^62 bytes and more each (a bundle edited by hand: the lines are sound) folded into a row whose MB
      * written was their sum wrapped past 2^63, -9223372036854.8 in the steps' table and the state log; it stops at 2^63 - 1,
      * as bytesWrittenSincePurge does.
@@ -824,6 +838,30 @@ class ScenarioSessionTest {
                 assertEquals(most, folded.item(3).getTextContent(), t.getAttribute("class"));
             }
         }
+    }
+
+    /**
+     * Steps whose runs read and wrote 2^62 bytes each, in 2^62 IOs over 2^62 ns (each run sound alone) folded into a row
+     * whose bytes, IOs and busy time were their sums wrapped past 2^63: negative MB/s, IOPS and busy seconds. Each sum stops
+     * at 2^63 - 1, as bytes written do.
+     */
+    @Test
+    void aFoldedRowsBytesIosAndBusyStopAt2To63(@TempDir Path dir) throws Exception {
+        ScenarioBundle read = ScenarioBundle.read(foldedBundle(dir));
+        List<ScenarioBundle.Entry> entries = new ArrayList<>(read.entries());
+        long big = 1L << 62;
+        for (int i : new int[] {500, 501}) {
+            ScenarioBundle.Entry e = entries.get(i);
+            entries.set(i, new ScenarioBundle.Entry(e.record(), e.planned(), e.step(), e.runs(),
+                    new StepNumbers(1, big, big, big, big, 2000, 1e9, 1, 0), e.finished()));
+        }
+        ScenarioBundle edited = new ScenarioBundle(read.files(), read.bundle(), read.scenario(), entries, read.cut());
+        StringWriter printed = new StringWriter();
+        StepTable.of(edited).print(new PrintWriter(printed), "");
+        String[] folded = printed.toString().lines().skip(1 + 500).findFirst().orElseThrow().split(" {2,}");
+        double busyS = Long.MAX_VALUE / 1e9;
+        assertEquals(List.of(StepTable.f1(Long.MAX_VALUE / 1e6 / busyS), StepTable.f0(Long.MAX_VALUE / busyS), StepTable.f1(busyS)),
+                List.of(folded[4], folded[5], folded[6]));
     }
 
     /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */
