@@ -1,11 +1,12 @@
 // sbench-spark inspect PATH...: the statistics of sbench inspect, per file and per volume.
 package org.sbench.spark.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -82,29 +83,35 @@ final class InspectCommand implements Callable<Integer> {
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);
         SparkOptions.warn(spec.commandLine().getErr(), stats.warnings());
         if (out != null) {
-            writeTable(session, outFs, stats.volumes());
+            writeTable(outFs, stats.volumes());
             parent.wrote(out);
         }
         PrintWriter o = spec.commandLine().getOut();
+        // The volumes reach the driver one partition at a time, printed as they come.
         if (json) {
-            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
             RowJson rows = new RowJson(mapper);
-            ObjectNode root = mapper.createObjectNode();
-            root.set("files", rows.array(stats.files(), StatisticsRows.KEYED_SCHEMA));
-            root.set("volumes", rows.array(stats.volumes(), StatisticsRows.KEYED_SCHEMA));
-            o.println(mapper.writeValueAsString(root));
-        } else {
-            print(o, "file", stats.files(), true);
+            try (JsonGenerator g = mapper.createGenerator(o).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+                g.writeStartObject();
+                rows.array(g, "files", stats.files().iterator(), StatisticsRows.KEYED_SCHEMA);
+                rows.array(g, "volumes", stats.volumes().toLocalIterator(), StatisticsRows.KEYED_SCHEMA);
+                g.writeEndObject();
+            }
             o.println();
-            print(o, "volume", stats.volumes(), false);
+        } else {
+            print(o, "file", stats.files().iterator(), true);
+            o.println();
+            print(o, "volume", stats.volumes().toLocalIterator(), false);
         }
         o.flush();
         return 0;
     }
 
     /** The volumes' table at {@code out}, whole: written beside it and renamed into place (two inspects to one --out: one is refused). */
-    private void writeTable(SparkSession session, FileSystem fs, List<Row> volumes) throws Exception {
-        Dataset<Row> table = session.createDataFrame(volumes, StatisticsRows.KEYED_SCHEMA).coalesce(1);
+    private void writeTable(FileSystem fs, Dataset<Row> volumes) throws Exception {
+        // One file, in the rows' order: coalesce keeps the sorted partitions in turn.
+        Dataset<Row> table = volumes.coalesce(1);
         try {
             NewDirectory.write(fs, "--out", out, at -> {
                 if (out.endsWith(".parquet")) {
@@ -118,11 +125,13 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(PrintWriter o, String what, List<Row> rows, boolean byFile) {
+    private static void print(PrintWriter o, String what, Iterator<Row> rows, boolean byFile) {
         o.println(String.format(Locale.ROOT, "%12s %12s %12s %11s %11s %6s %6s %6s %12s %10s  %s",
                 "IOs", "reads", "writes", "read MB", "written MB", "seq %", "QD", "QD1 %",
                 "footprint MB", "duration s", byFile ? "file" : "stream"));
-        for (Row r : rows) {
+        boolean none = !rows.hasNext();
+        while (rows.hasNext()) {
+            Row r = rows.next();
             TraceStatistics s = StatisticsRows.toStatistics(r);
             String key = byFile ? r.getString(0) : (r.isNullAt(1) ? "-" : Integer.toString(r.getInt(1)))
                     + (r.isNullAt(0) ? "" : " " + r.getString(0));
@@ -132,7 +141,7 @@ final class InspectCommand implements Callable<Integer> {
                     s.qd().known() ? String.format(Locale.ROOT, "%.1f", s.qd().qd1Pct()) : "-",
                     s.distinct4kBlocks() * BLOCK_BYTES / MB, s.durationNs() / NS_PER_S, key));
         }
-        if (rows.isEmpty()) {
+        if (none) {
             o.println("(no " + what + "s)");
         }
     }

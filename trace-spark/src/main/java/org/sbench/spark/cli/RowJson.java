@@ -1,11 +1,13 @@
 // Spark rows as the JSON `sbench inspect --json` prints.
 package org.sbench.spark.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
+import java.io.IOException;
+import java.util.Iterator;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
@@ -20,12 +22,13 @@ final class RowJson {
         this.mapper = mapper;
     }
 
-    ArrayNode array(List<Row> rows, StructType schema) {
-        ArrayNode a = mapper.createArrayNode();
-        for (Row r : rows) {
-            a.add(object(r, schema));
+    /** Writes {@code name: [...]}, an object per row, holding one row's object at a time. */
+    void array(JsonGenerator g, String name, Iterator<Row> rows, StructType schema) throws IOException {
+        g.writeArrayFieldStart(name);
+        while (rows.hasNext()) {
+            mapper.writeTree(g, object(rows.next(), schema));
         }
-        return a;
+        g.writeEndArray();
     }
 
     ObjectNode object(Row row, StructType schema) {

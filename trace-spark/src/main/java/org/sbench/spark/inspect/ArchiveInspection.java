@@ -5,8 +5,10 @@ import static org.apache.spark.sql.functions.col;
 
 import java.util.List;
 import org.apache.spark.api.java.JavaFutureAction;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.spark.source.Archive;
@@ -49,11 +51,12 @@ public final class ArchiveInspection {
                 .map(new WholeTraceInspection(files, settings.skipBad(), settings.sequentialWindow()))
                 .collectAsync();
         try {
-            List<Row> volumeStats = grouped(archive, settings.volumesPerFile() ? Grouping.VOLUME_PER_FILE : Grouping.VOLUME);
+            Dataset<Row> volumeStats = SortedVolumes.of(spark,
+                    statistics(archive, settings.volumesPerFile() ? Grouping.VOLUME_PER_FILE : Grouping.VOLUME));
             List<Row> fileStats = settings.fileStatistics() && !readFiles ? tableFiles(archive) : perFile.get();
             // Without the files' own pass, the allowance per file is checked on the splits' counts.
             archive.checkAllowance();
-            return new ArchiveStatistics(fileStats, ArchiveStatistics.sortVolumes(volumeStats), archive.warnings());
+            return new ArchiveStatistics(fileStats, volumeStats, archive.warnings());
         } catch (Exception e) {
             // Spark throws its SparkException, a checked exception, without declaring it.
             perFile.cancel(true);
@@ -65,13 +68,12 @@ public final class ArchiveInspection {
      * The statistics of the groups of the archive's IOs: shuffled by group, sorted back into file
      * order within each, and inspected one group at a time.
      */
-    private List<Row> grouped(Archive archive, Grouping grouping) {
+    private JavaRDD<Row> statistics(Archive archive, Grouping grouping) {
         return VolumeRows.select(archive.io(), grouping)
                 .repartition(col(VolumeRows.VOLUME))
                 .sortWithinPartitions(col(VolumeRows.VOLUME), col(VolumeRows.ORDER))
                 .queryExecution().toRdd().toJavaRDD()
-                .mapPartitions(inspection(archive, grouping))
-                .collect();
+                .mapPartitions(inspection(archive, grouping));
     }
 
     private VolumeInspection inspection(Archive archive, Grouping grouping) {
@@ -81,7 +83,8 @@ public final class ArchiveInspection {
 
     /** A table's files, in input order, from its rows: each file's IOs in file order, as the CLI reads the file. */
     private List<Row> tableFiles(Archive archive) {
-        List<Row> found = grouped(archive, Grouping.FILE);
+        // One row per file of the listing, which the driver holds already.
+        List<Row> found = statistics(archive, Grouping.FILE).collect();
         List<TraceSource> traces = archive.traces();
         Row[] byTrace = new Row[traces.size()];
         for (Row r : found) {

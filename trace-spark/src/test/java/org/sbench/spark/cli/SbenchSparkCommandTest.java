@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
@@ -18,6 +19,8 @@ import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSpark;
 import org.sbench.spark.LocalSparkTest;
 import org.sbench.spark.MultiVolumeTraces;
+import org.sbench.spark.inspect.ArchiveInspection;
+import org.sbench.spark.inspect.InspectSettings;
 import org.sbench.trace.input.ReadOptions;
 import picocli.CommandLine;
 import sun.misc.Signal;
@@ -47,6 +50,43 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         CommandRun again = CommandRun.of("inspect", trace.toString(), "--out", dir.resolve("vol.json").toString());
         assertEquals(2, again.status(), again.err());
         assertEquals("sbench-spark: --out exists: " + dir.resolve("vol.json") + " (a table is written as a new directory)\n", again.err());
+    }
+
+    /**
+     * The volumes are sorted by Spark and printed a partition at a time: across eight partitions,
+     * stdout still lists them by stream number (10 after 9), in the table and in --json alike, and so does
+     * the one file of --out.
+     */
+    @Test
+    void volumesReachStdoutInStreamOrderAcrossPartitions() throws Exception {
+        Path trace = MultiVolumeTraces.write(dir.resolve("many.csv"), MultiVolumeTraces.msr(5, 600, 30));
+        spark.conf().set("spark.sql.shuffle.partitions", "8");
+        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        try {
+            assertEquals(8, new ArchiveInspection(spark, InspectSettings.DEFAULTS).inspect(List.of(trace.toString()))
+                    .volumes().rdd().getNumPartitions());
+            CommandRun text = CommandRun.of("inspect", trace.toString(), "--no-file-stats");
+            assertEquals(0, text.status(), text.err());
+            String[] lines = text.out().split("\n");
+            Path table = dir.resolve("many.json");
+            CommandRun json = CommandRun.of("inspect", trace.toString(), "--no-file-stats", "--json", "--out", table.toString());
+            assertEquals(0, json.status(), json.err());
+            JsonNode volumes = new ObjectMapper().readTree(json.out()).get("volumes");
+            assertEquals(30, volumes.size());
+            List<String> written;
+            try (var parts = Files.list(table)) {
+                written = Files.readAllLines(parts.filter(f -> f.getFileName().toString().startsWith("part-")).findFirst().orElseThrow());
+            }
+            for (int v = 0; v < 30; v++) {
+                assertEquals(v, new ObjectMapper().readTree(written.get(v)).get("stream").asInt(), "--out row " + v);
+                String line = lines[lines.length - 30 + v];
+                assertEquals(Integer.toString(v), line.substring(line.lastIndexOf(' ') + 1), "table line " + v);
+                assertEquals(v, volumes.get(v).get("stream").asInt(), "json volume " + v);
+            }
+        } finally {
+            spark.conf().set("spark.sql.shuffle.partitions", "2");
+            spark.conf().unset("spark.sql.adaptive.enabled");
+        }
     }
 
     @Test

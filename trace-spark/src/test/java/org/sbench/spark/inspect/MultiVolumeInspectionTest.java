@@ -96,7 +96,7 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         Path file = MultiVolumeTraces.write(dir.resolve("two.csv"), lines);
         ArchiveStatistics stats = inspect(InspectSettings.DEFAULTS, file);
         assertEquals(CliReference.inspect(file, ReadOptions.DEFAULTS), stats.file(file.toString()));
-        assertEquals(2, stats.volumes().size());
+        assertEquals(2, stats.volumes().count());
         assertVolumesAlone(stats, lines, 2, "two");
         TraceStatistics v0 = stats.volume(null, 0);
         assertTrue(v0.qd().known() && v0.reordered() > 0 && v0.sequentialPct() > 0, v0.toString());
@@ -120,7 +120,7 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         Path fa = MultiVolumeTraces.write(dir.resolve("hm_x.csv"), a);
         Path fb = MultiVolumeTraces.write(dir.resolve("web_x.csv"), b);
         ArchiveStatistics stats = inspect(InspectSettings.DEFAULTS.withVolumesPerFile(true), fa, fb);
-        assertEquals(4, stats.volumes().size());
+        assertEquals(4, stats.volumes().count());
         for (int v = 0; v < 2; v++) {
             assertEquals(CliReference.inspect(MultiVolumeTraces.write(dir.resolve("a" + v + ".csv"), MultiVolumeTraces.volume(a, v)),
                     ReadOptions.DEFAULTS), stats.volume(fa.toString(), v));
