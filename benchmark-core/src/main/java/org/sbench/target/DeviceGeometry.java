@@ -24,10 +24,16 @@ public record DeviceGeometry(long capacityBytes, int logicalBlockBytes) {
 
     /**
      * The logical block size of {@code path} where it is a block device or a file here, else {@link #UNKNOWN_BLOCK_BYTES}
-     * (a name another machine has, or a device with no blocks, /dev/null): for a capacity given, not read.
+     * (a name another machine has, or a device with no blocks, /dev/null): for a capacity given, not read. A bare name
+     * of a block device here ({@code sdb} for /dev/sdb), which a log would name as a file, is a usage error naming
+     * {@code option}, as without a capacity.
      */
-    public static int blockBytesOf(Path path) {
-        return here(path).map(DeviceGeometry::logicalBlockBytes).orElse(UNKNOWN_BLOCK_BYTES);
+    public static int blockBytesOf(Path path, String option) {
+        Optional<DeviceGeometry> geometry = here(path);
+        if (geometry.isEmpty() && SysfsBlockDevice.namedWithoutDev(path.toString()).isPresent()) {
+            throw notHere(path, option);
+        }
+        return geometry.map(DeviceGeometry::logicalBlockBytes).orElse(UNKNOWN_BLOCK_BYTES);
     }
 
     private static Optional<DeviceGeometry> here(Path path) {

@@ -75,8 +75,11 @@ final class CompareCommand implements Callable<Integer> {
             throw SbenchException.usage("--label given " + labels.size() + " times for " + results.size()
                     + " results; give one per result, in order");
         }
-        if (labels != null && labels.stream().anyMatch(String::isBlank)) {
-            throw SbenchException.usage("--label '' names no column; give each result a label that is not blank");
+        if (labels != null) {
+            labels.stream().filter(String::isBlank).findFirst().ifPresent(blank -> {
+                throw SbenchException.usage("--label " + SbenchException.quoted(blank)
+                        + " names no column; give each result a label that is not blank");
+            });
         }
         refuseRepeats(results);
         OutputOptions.checkFile("--html", html);

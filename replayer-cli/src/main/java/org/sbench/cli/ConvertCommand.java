@@ -185,7 +185,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         FitPolicy policy = FitPolicy.of(fit == null ? FitPolicy.ERROR.word() : fit);
         DeviceGeometry geometry = capacity != null
-                ? new DeviceGeometry(capacity, fioDevice == null ? DeviceGeometry.UNKNOWN_BLOCK_BYTES : DeviceGeometry.blockBytesOf(fioDevice))
+                ? new DeviceGeometry(capacity, fioDevice == null ? DeviceGeometry.UNKNOWN_BLOCK_BYTES : DeviceGeometry.blockBytesOf(fioDevice, "--fio-device"))
                 : DeviceGeometry.of(fioDevice, "--fio-device");
         if (geometry.capacityBytes() < geometry.logicalBlockBytes()) {
             throw SbenchException.usage("the capacity to fit onto (" + geometry.capacityBytes() + " bytes) is less than a block");

@@ -76,6 +76,8 @@ class CompareCommandTest {
                 a.toString(), b.toString(), dir.resolve("./a.json").toString());
         assertUsage("--label '' names no column; give each result a label that is not blank", "compare", a.toString(), b.toString(),
                 "--label", "", "--label", "b");
+        assertUsage("--label ' ' names no column; give each result a label that is not blank", "compare", a.toString(), b.toString(),
+                "--label", "a", "--label", " ");
         assertUsage("--html and --csv both name " + dir.resolve("c.out") + "; give each output its own name", "compare", a.toString(),
                 b.toString(), "--html", dir.resolve("c.out").toString(), "--csv", dir.resolve("c.out").toString());
     }

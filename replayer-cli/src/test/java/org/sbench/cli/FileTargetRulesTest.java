@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.target.LoopDevice;
 
 /**
@@ -263,15 +265,24 @@ class FileTargetRulesTest {
         }
     }
 
-    /** As a target: it was "no block device or file of that name here; give its capacity with --capacity SIZE". */
-    @Test
-    void aFioDeviceNamedWithoutDevIsNamedWithIt() throws Exception {
+    /**
+     * As a target: it was "no block device or file of that name here; give its capacity with --capacity SIZE", and with
+     * --capacity given the log named the bare name, which fio opens as a file in its working directory.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "4M"})
+    void aFioDeviceNamedWithoutDevIsNamedWithIt(String capacity) throws Exception {
         LoopDevice.assumeRoot();
         try (LoopDevice loop = LoopDevice.create(4 * MIB)) {
             assumeTrue(!Files.exists(Path.of(loop.name())), "no file " + loop.name() + " in the directory the test runs in");
             Path trace = Files.writeString(dir.resolve("hm_0.csv"), MSR);
             Path log = dir.resolve("t.iolog");
-            CliTest.Run r = CliTest.run("convert", trace.toString(), log.toString(), "--fio-device", loop.name(), "--fit", "wrap");
+            List<String> args = new ArrayList<>(List.of("convert", trace.toString(), log.toString(), "--fio-device", loop.name(),
+                    "--fit", "wrap"));
+            if (!capacity.isEmpty()) {
+                args.addAll(List.of("--capacity", capacity));
+            }
+            CliTest.Run r = CliTest.run(args.toArray(String[]::new));
             assertEquals(ExitCodes.USAGE, r.code(), r.err());
             assertEquals(CliTest.usage("convert", "--fio-device " + loop.name() + ": there is no such file here, and " + loop.path()
                     + " is a block device: name it so"), r.err());
