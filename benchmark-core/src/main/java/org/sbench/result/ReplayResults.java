@@ -186,7 +186,8 @@ public final class ReplayResults {
         return ns == 0 ? 0 : count * NS_PER_S / ns;
     }
 
-    static double mbps(long bytes, long ns) {
+    /** MB (10^6 bytes) of {@code bytes} per second of {@code ns}; 0 when no time passed. */
+    static double mbps(double bytes, long ns) {
         return ns == 0 ? 0 : bytes / BYTES_PER_MB * NS_PER_S / ns;
     }
 }

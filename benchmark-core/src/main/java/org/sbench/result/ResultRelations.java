@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * What in a result read back breaks a relation its writer ({@link ReplayResults#build}) always keeps between its figures:
  * each figure alone may be in range ({@link ResultShape}) and the whole still be no result a run wrote (percentiles out of
- * order, size classes that do not add up to the reads and writes, a busy time longer than the run). Reports and comparisons
+ * order, size classes that do not add up to the reads and writes, a busy time longer than the run, a rate its counts and
+ * busy time do not give). Reports and comparisons
  * print these figures side by side, so such a result is refused whole, named at the part.
  *
  * <p>The run ends once every IO it issued completed, so each IO issued is counted once, as succeeded or failed, and busy
@@ -21,6 +22,15 @@ final class ResultRelations {
     /** Room for the rounding of a mean, a sum of doubles, against the maximum it is the mean of. */
     private static final double MEAN_ROOM = 1e-9;
     private static final double PERCENT = 100;
+    /**
+     * Room for a stored rate against the one its counts and busy time give ({@link ReplayResults#perSecond},
+     * {@link ReplayResults#mbps}, the writer's formula since the first result): JSON gives a double back exactly, so a rate
+     * read back is the one written, and the room is for bytes read and written added here as doubles, where the writer adds
+     * them as a long (apart past 2^53 bytes only, by an ulp or two); a rate edited by a part in 10^9 is the same in any table.
+     */
+    private static final double RATE_ROOM = 1e-9;
+    private static final String IOPS = "ios per second of busyNs";
+    private static final String MBPS = "MB of bytesRead + bytesWritten per second of busyNs, MB = 10^6 bytes";
 
     private ResultRelations() {
     }
@@ -41,16 +51,20 @@ final class ResultRelations {
         if (r instanceof ReplayResult.SizeClassResult c) {
             return RecordWalk.firstOf(count(at + "latency.count", c.latency().count(), at + "count", c.count()),
                     c.count() == 0 && c.bytes() != 0 ? at + "bytes " + c.bytes() + ", expected 0 (count is 0)" : null,
-                    share(at + "pct", c.pct()));
+                    share(at + "pct", c.pct()), mbps(at + "mbps", c.mbps(), c.bytes(), c.busyNs(), "MB of bytes per second of busyNs, MB"
+                    + " = 10^6 bytes"));
         }
         if (r instanceof ReplayResult.PhaseResult p) {
             return RecordWalk.firstOf(atMost(at, "busyNs", p.busyNs(), "wallNs", p.wallNs(), "busy within its time"),
-                    p.latency() == null ? null : count(at + "latency.count", p.latency().count(), at + "ios", p.ios()));
+                    p.latency() == null ? null : count(at + "latency.count", p.latency().count(), at + "ios", p.ios()),
+                    mbps(at + "mbps", p.mbps(), (double) p.bytesRead() + p.bytesWritten(), p.busyNs(), MBPS));
         }
         if (r instanceof ReplayResult.Member m) {
             long ops = sum(m.reads(), m.writes(), m.trims(), m.flushes());
             return RecordWalk.firstOf(m.ios() == ops ? null : at + "ios " + m.ios() + ", expected reads + writes + trims + flushes "
-                    + (ops < 0 ? "(more than 2^63)" : ops), count(at + "latency.count", m.latency().count(), at + "ios", m.ios()));
+                    + (ops < 0 ? "(more than 2^63)" : ops), count(at + "latency.count", m.latency().count(), at + "ios", m.ios()),
+                    iops(at, m.iops(), m.ios(), m.busyNs()), mbps(at + "mbps", m.mbps(), (double) m.bytesRead() + m.bytesWritten(),
+                    m.busyNs(), MBPS));
         }
         if (r instanceof ReplayResult.QdRow q) {
             return share(at + "pct", q.pct());
@@ -95,7 +109,25 @@ final class ResultRelations {
                 s.writes() == 0 && s.bytesWritten() != 0 ? at + "bytesWritten " + s.bytesWritten() + ", expected 0 (writes is 0)" : null,
                 count(at + "latency.read.count", latency.get("read").count(), at + "reads", s.reads()),
                 count(at + "latency.write.count", latency.get("write").count(), at + "writes", s.writes()),
-                count(at + "latency.all.count", latency.get("all").count(), at + "ios", s.ios()));
+                count(at + "latency.all.count", latency.get("all").count(), at + "ios", s.ios()),
+                iops(at, s.iops(), s.ios(), s.busyNs()), mbps(at + "mbps", s.mbps(), (double) s.bytesRead() + s.bytesWritten(),
+                s.busyNs(), MBPS), mbps(at + "readMbps", s.readMbps(), s.bytesRead(), s.readBusyNs(), "MB of bytesRead per second of"
+                + " readBusyNs, MB = 10^6 bytes"), mbps(at + "writeMbps", s.writeMbps(), s.bytesWritten(), s.writeBusyNs(),
+                "MB of bytesWritten per second of writeBusyNs, MB = 10^6 bytes"));
+    }
+
+    private static String iops(String at, double iops, long ios, long busyNs) {
+        return rate(at + "iops", iops, ReplayResults.perSecond(ios, busyNs), IOPS);
+    }
+
+    private static String mbps(String name, double mbps, double bytes, long busyNs, String of) {
+        return rate(name, mbps, ReplayResults.mbps(bytes, busyNs), of);
+    }
+
+    /** {@code value}, a rate read back, against {@code expected}, the one the figures it is {@code of} give (0 over no time). */
+    private static String rate(String name, double value, double expected, String of) {
+        return Math.abs(value - expected) <= RATE_ROOM * Math.abs(expected) ? null : name + " " + number(value) + ", expected "
+                + number(expected) + " (" + of + ")";
     }
 
     /** The rows of {@code op}, whose IOs are all the run's of that op, against the summary's figures of it. */

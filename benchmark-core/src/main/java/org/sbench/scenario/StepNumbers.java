@@ -5,12 +5,13 @@ import org.HdrHistogram.Histogram;
 import org.sbench.result.LatencyHistograms;
 import org.sbench.result.Metric;
 import org.sbench.result.ReplayResult;
+import org.sbench.step.BundleLog;
 
 /**
  * The key numbers of a step over all its IO runs, as every sbench result defines them: IOs, bytes,
  * busy time (the runs' busy times added: runs never overlap), MB/s and IOPS over it (MB = 10^6 bytes),
  * p99 service time of all IOs (the runs' histograms added), and IO errors. Rates are NaN for a step
- * without IOs (a purge).
+ * without IOs (a purge). Sums stop at {@link Long#MAX_VALUE} ({@link BundleLog#added}).
  */
 public record StepNumbers(int runs, long ios, long bytesRead, long bytesWritten, long busyNs, double mbps, double iops,
                           double p99Us, long errors) {
@@ -27,11 +28,11 @@ public record StepNumbers(int runs, long ios, long bytesRead, long bytesWritten,
         long errors = 0;
         for (ReplayResult r : runs) {
             ReplayResult.Summary s = r.summary();
-            ios += s.ios();
-            read += s.bytesRead();
-            written += s.bytesWritten();
-            busy += s.busyNs();
-            errors += s.errors();
+            ios = BundleLog.added(ios, s.ios());
+            read = BundleLog.added(read, s.bytesRead());
+            written = BundleLog.added(written, s.bytesWritten());
+            busy = BundleLog.added(busy, s.busyNs());
+            errors = BundleLog.added(errors, s.errors());
         }
         double seconds = busy / NS_PER_S;
         double p99 = Double.NaN;
@@ -39,7 +40,7 @@ public record StepNumbers(int runs, long ios, long bytesRead, long bytesWritten,
             Histogram all = LatencyHistograms.merged(runs, Metric.ALL_OPS);
             p99 = all.getTotalCount() == 0 ? Double.NaN : all.getValueAtPercentile(P99) / NS_PER_US;
         }
-        return new StepNumbers(runs.size(), ios, read, written, busy, ios == 0 ? Double.NaN : (read + written) / BYTES_PER_MB / seconds,
+        return new StepNumbers(runs.size(), ios, read, written, busy, ios == 0 ? Double.NaN : BundleLog.added(read, written) / BYTES_PER_MB / seconds,
                 ios == 0 ? Double.NaN : ios / seconds, p99, errors);
     }
 

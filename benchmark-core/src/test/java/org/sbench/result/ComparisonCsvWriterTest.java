@@ -23,8 +23,8 @@ class ComparisonCsvWriterTest {
         assertTrue(rows.contains("busy,all,s,lower,2,DriveB,false,true,2,1.125,0.1767766952966369,1,1.25,-0.875,0.5625,,"),
                 String.join("\n", rows));
         assertTrue(rows.contains("class_busy,read,s,lower,1,DriveA,true,true,1,0.5,,0.5,0.5,0,1,4K,"), String.join("\n", rows));
-        assertTrue(rows.contains("class_mbps,write,MB/s,higher,2,DriveB,false,true,2,2.6448213333333332,0,2.6448213333333332,"
-                + "2.6448213333333332,1.3224106666666666,2,>128K,"), String.join("\n", rows));
+        assertTrue(rows.contains("class_mbps,write,MB/s,higher,2,DriveB,false,true,2,5.2896426666666665,0,5.2896426666666665,"
+                + "5.2896426666666665,2.6448213333333332,2,>128K,"), String.join("\n", rows));
         assertTrue(rows.contains("phase_wall,all,s,lower,2,DriveB,false,true,2,0.8500000000000001,0.07071067811865474,0.8,0.9,"
                 + "-0.1499999999999999,0.8500000000000001,boot,"),
                 String.join("\n", rows));

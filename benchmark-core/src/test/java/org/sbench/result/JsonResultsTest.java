@@ -133,24 +133,43 @@ class JsonResultsTest {
     })
     void refusesPartsNoRunWrites(String fixture, String pointer, String field, String value, String message,
             @TempDir Path dir) throws Exception {
+        assertEditRefused(fixture, pointer, field, value, false, message, dir);
+    }
+
+    /**
+     * {@code field} of the part at {@code pointer} in {@code fixture} set to {@code value} ("-": removed), and where
+     * {@code withRates} the rates then set to those the figures give and the edit made again (so that an edited figure is the
+     * one relation broken, and an edited rate stays); refused with {@code message}.
+     */
+    private static void assertEditRefused(String fixture, String pointer, String field, String value, boolean withRates,
+            String message, Path dir) {
         Path file = ResultFixtures.variant(dir, fixture, "bad.json", j -> {
-            ObjectNode at = (ObjectNode) j.at(pointer);
-            if (value.equals("-")) {
-                at.remove(field);
-            } else {
-                try {
-                    at.set(field, new com.fasterxml.jackson.databind.ObjectMapper().readTree(value.replace('\'', '"')));
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
+            edit(j, pointer, field, value);
+            if (withRates) {
+                ResultFixtures.withRates(j);
+                edit(j, pointer, field, value);
             }
         });
         assertBad(file, "not an sbench result: " + message);
     }
 
+    private static void edit(ObjectNode j, String pointer, String field, String value) {
+        ObjectNode at = (ObjectNode) j.at(pointer);
+        if (value.equals("-")) {
+            at.remove(field);
+        } else {
+            try {
+                at.set(field, new com.fasterxml.jackson.databind.ObjectMapper().readTree(value.replace('\'', '"')));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
     /**
      * Figures each in range that no run writes together (ResultRelations): report and compare printed them side by side as a
-     * run's, a 90th percentile below the median, size classes that are not the reads, a busy time longer than the run.
+     * run's, a 90th percentile below the median, size classes that are not the reads, a busy time longer than the run, a rate
+     * its counts and busy time do not give (IOs, or MB of 10^6 bytes, per second of busy time; 0 over none).
      */
     @org.junit.jupiter.params.ParameterizedTest(name = "{4}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
@@ -190,6 +209,20 @@ class JsonResultsTest {
         "stripe-a.json|/stripe/members/0|ios|4|stripe.members[0].ios 4, expected reads + writes + trims + flushes 3",
         "stripe-a.json|/stripe/members/0/latency|count|2|stripe.members[0].latency.count 2, expected stripe.members[0].ios 3 (one"
                 + " service time per IO)",
+        "drive-a.json|/summary|iops|3|summary.iops 3, expected 2 (ios per second of busyNs)",
+        "drive-a.json|/summary|mbps|2.5|summary.mbps 2.5, expected 2 (MB of bytesRead + bytesWritten per second of busyNs, MB ="
+                + " 10^6 bytes)",
+        "drive-a.json|/summary|readMbps|0|summary.readMbps 0, expected 2 (MB of bytesRead per second of readBusyNs, MB = 10^6"
+                + " bytes)",
+        "drive-a.json|/summary|writeMbps|1.048576|summary.writeMbps 1.048576, expected 1 (MB of bytesWritten per second of"
+                + " writeBusyNs, MB = 10^6 bytes)",
+        "drive-a.json|/sizeClasses/0|mbps|0.0078125|sizeClasses[0].mbps 0.0078125, expected 0.008192 (MB of bytes per second of"
+                + " busyNs, MB = 10^6 bytes)",
+        "drive-a.json||phases|[{'name': 'boot', 'ios': 1, 'bytesRead': 4096, 'bytesWritten': 0, 'wallNs': 1, 'busyNs': 0, 'mbps':"
+                + " 1}]|phases[0].mbps 1, expected 0 (MB of bytesRead + bytesWritten per second of busyNs, MB = 10^6 bytes)",
+        "stripe-a.json|/stripe/members/0|iops|2|stripe.members[0].iops 2, expected 2.4 (ios per second of busyNs)",
+        "stripe-a.json|/stripe/members/1|mbps|3|stripe.members[1].mbps 3, expected 1.5 (MB of bytesRead + bytesWritten per second"
+                + " of busyNs, MB = 10^6 bytes)",
         "drive-a.json|/timeSeries/1|second|5|timeSeries[1].second 5, expected 1 (the seconds in order from 0)",
         "drive-a.json|/timeSeries/0|seconds|0.5|timeSeries[0].seconds 0.5, expected none (only the last second may be a part of"
                 + " one)",
@@ -207,7 +240,7 @@ class JsonResultsTest {
     })
     void refusesFiguresNoRunWritesTogether(String fixture, String pointer, String field, String value, String message,
             @TempDir Path dir) throws Exception {
-        refusesPartsNoRunWrites(fixture, pointer, field, value, message, dir);
+        assertEditRefused(fixture, pointer, field, value, true, message, dir);
     }
 
     /** The 1-based number of the first line of {@code file} holding {@code text}. */

@@ -73,8 +73,9 @@ final class ResultFixtures {
             timesOver(j, names.size());
             for (int i = 0; i < names.size(); i++) {
                 phases.addObject().put("name", names.get(i)).put("ios", 1).put("bytesRead", 1_000_000).put("bytesWritten", 0)
-                        .put("wallNs", wallNs[i]).put("busyNs", busyNs[i]).put("mbps", 1e9 / busyNs[i]);
+                        .put("wallNs", wallNs[i]).put("busyNs", busyNs[i]);
             }
+            withRates(j);
         });
     }
 
@@ -118,11 +119,12 @@ final class ResultFixtures {
             noLatency((ObjectNode) s.get("latency").get(op));
             for (JsonNode c : j.get("sizeClasses")) {
                 if (c.get("op").asText().equals(op)) {
-                    ((ObjectNode) c).put("count", 0).put("pct", 0.0).put("bytes", 0).put("busyNs", 0).put("mbps", 0.0);
+                    ((ObjectNode) c).put("count", 0).put("pct", 0.0).put("bytes", 0).put("busyNs", 0);
                     noLatency((ObjectNode) c.get("latency"));
                 }
             }
         }
+        withRates(j);
     }
 
     /** {@code j} as a run in which {@code n} IOs failed: its errors, and the IOs issued and the depths they saw with them. */
@@ -132,7 +134,10 @@ final class ResultFixtures {
         s.put("errors", n);
     }
 
-    /** {@code j} as a run of {@code wallNs}: its busy times, the run's and its size classes', at most that. */
+    /**
+     * {@code j} as a run of {@code wallNs}: its busy times, the run's and its size classes', at most that, and its rates with
+     * them.
+     */
     static void ranFor(ObjectNode j, long wallNs) {
         ObjectNode s = ((ObjectNode) j.get("summary")).put("wallNs", wallNs);
         for (String busy : List.of("busyNs", "readBusyNs", "writeBusyNs")) {
@@ -141,6 +146,7 @@ final class ResultFixtures {
         for (JsonNode c : j.get("sizeClasses")) {
             ((ObjectNode) c).put("busyNs", Math.min(wallNs, c.get("busyNs").asLong()));
         }
+        withRates(j);
     }
 
     /** {@code latency} of no IOs, as a run writes it: every figure 0. */
@@ -149,7 +155,7 @@ final class ResultFixtures {
                 .put("maxUs", 0.0).put("over10msPct", 0.0);
     }
 
-    /** {@code j}'s counts of IOs and bytes {@code k} times over, its times as they were. */
+    /** {@code j}'s counts of IOs and bytes {@code k} times over, its times as they were, and its rates with them. */
     static void timesOver(ObjectNode j, long k) {
         ObjectNode s = (ObjectNode) j.get("summary");
         for (String count : List.of("ios", "reads", "writes", "trims", "flushes", "bytesRead", "bytesWritten", "errors")) {
@@ -170,6 +176,32 @@ final class ResultFixtures {
                 add((ObjectNode) row, "count", (k - 1) * row.get("count").asLong());
             }
         }
+        withRates(j);
+    }
+
+    /**
+     * {@code j}'s rates as a run writes them beside the counts and busy times they are of (ReplayResults): the summary's, each
+     * size class's, phase's and stripe member's; for the helpers that change those figures, and for edits of one of them.
+     */
+    static void withRates(ObjectNode j) {
+        ObjectNode s = (ObjectNode) j.get("summary");
+        s.put("iops", ReplayResults.perSecond(s.get("ios").asLong(), s.get("busyNs").asLong()))
+                .put("readMbps", ReplayResults.mbps(s.get("bytesRead").asLong(), s.get("readBusyNs").asLong()))
+                .put("writeMbps", ReplayResults.mbps(s.get("bytesWritten").asLong(), s.get("writeBusyNs").asLong()));
+        mbpsOfReadAndWritten(s);
+        for (JsonNode c : j.get("sizeClasses")) {
+            ((ObjectNode) c).put("mbps", ReplayResults.mbps(c.get("bytes").asLong(), c.get("busyNs").asLong()));
+        }
+        for (JsonNode p : j.path("phases")) {
+            mbpsOfReadAndWritten((ObjectNode) p);
+        }
+        for (JsonNode m : j.path("stripe").path("members")) {
+            mbpsOfReadAndWritten(((ObjectNode) m).put("iops", ReplayResults.perSecond(m.get("ios").asLong(), m.get("busyNs").asLong())));
+        }
+    }
+
+    private static void mbpsOfReadAndWritten(ObjectNode o) {
+        o.put("mbps", ReplayResults.mbps(o.get("bytesRead").asLong() + o.get("bytesWritten").asLong(), o.get("busyNs").asLong()));
     }
 
     /** {@code more} IOs issued (fewer when negative), the first depths with IOs taking the change, recorded ones as replayed. */

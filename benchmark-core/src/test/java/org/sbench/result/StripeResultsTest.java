@@ -69,8 +69,7 @@ class StripeResultsTest {
     void aMemberWithoutIosShowsNothingMeasured(@TempDir Path dir) throws Exception {
         ReplayResult r = new JsonResults().read(ResultFixtures.variant(dir, STRIPE, "idle-member.json", j -> {
             com.fasterxml.jackson.databind.node.ObjectNode m = (com.fasterxml.jackson.databind.node.ObjectNode) j.get("stripe").get("members").get(1);
-            m.put("ios", 0).put("reads", 0).put("writes", 0).put("bytesRead", 0).put("bytesWritten", 0).put("busyNs", 0).put("iops", 0.0)
-                    .put("mbps", 0.0);
+            m.put("ios", 0).put("reads", 0).put("writes", 0).put("bytesRead", 0).put("bytesWritten", 0).put("busyNs", 0);
             ResultFixtures.noLatency((com.fasterxml.jackson.databind.node.ObjectNode) m.get("latency"));
             for (com.fasterxml.jackson.databind.JsonNode q : m.get("qd").get("histogram")) {
                 ((com.fasterxml.jackson.databind.node.ObjectNode) q).put("count", 0).put("pct", 0.0);
@@ -178,9 +177,13 @@ class StripeResultsTest {
         assertTrue(!plain.chartIds().contains("member-mbps"), "no member bars without a stripe");
     }
 
-    /** {@code j} with the array's bytes all moved by its first member's IOs, as the members' bytes add up to the array's. */
-    private static void allBytesOnTheFirstMember(com.fasterxml.jackson.databind.JsonNode j) {
+    /**
+     * {@code j} with the array's bytes all moved by its first member's IOs, as the members' bytes add up to the array's, and
+     * its rates with them.
+     */
+    private static void allBytesOnTheFirstMember(com.fasterxml.jackson.databind.node.ObjectNode j) {
         ((com.fasterxml.jackson.databind.node.ObjectNode) j.get("stripe").get("members").get(0))
                 .put("bytesRead", j.get("summary").get("bytesRead").asLong()).put("bytesWritten", j.get("summary").get("bytesWritten").asLong());
+        ResultFixtures.withRates(j);
     }
 }
