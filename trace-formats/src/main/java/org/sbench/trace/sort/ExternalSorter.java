@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
@@ -26,8 +27,11 @@ import org.sbench.trace.input.TraceInput;
  * queued, in the run being written) wait in a queue, the others in a heap; the next record out is
  * the lesser of the queue's head and the heap's top. A nearly ordered trace thus costs a few
  * comparisons per record rather than a walk down a heap of {@code memoryRecords} (18 levels at
- * the default, each a cache miss). {@link #close()} deletes the directory with whatever is in it,
- * also after a failure or an interruption half way through a run or a merge.
+ * the default, each a cache miss). The arrays of held records start at {@value #INITIAL_ENTRIES}
+ * entries and double, up to {@code memoryRecords}, as memory fills: a short trace costs what its
+ * records do, not {@code memoryRecords} entries (6 MB at the default). {@link #close()} deletes
+ * the directory with whatever is in it, also after a failure or an interruption half way through
+ * a run or a merge.
  *
  * <p>A caller that can read the source again (a file) may say so ({@code rereadable}): then nothing
  * spills. Once memory is full, each record handed on makes room for the next one read, as in a
@@ -41,6 +45,8 @@ import org.sbench.trace.input.TraceInput;
  */
 public final class ExternalSorter implements TraceReader {
     static final int MAX_FAN_IN = 64;
+    /** Entries before the first growth. */
+    private static final int INITIAL_ENTRIES = 64;
     private static final int RUN_BUFFER_BYTES = 64 * 1024;
 
     private final TraceReader source;
@@ -126,13 +132,17 @@ public final class ExternalSorter implements TraceReader {
 
     private void start() {
         started = true;
-        pool = new IoRecord[memoryRecords];
-        heap = new int[memoryRecords];
-        runOf = new int[memoryRecords];
-        seqOf = new long[memoryRecords];
-        queue = new int[memoryRecords];
+        int entries = Math.min(INITIAL_ENTRIES, memoryRecords);
+        pool = new IoRecord[entries];
+        heap = new int[entries];
+        runOf = new int[entries];
+        seqOf = new long[entries];
+        queue = new int[entries];
         int count = 0;
         while (count < memoryRecords) {
+            if (count == pool.length) {
+                grow();
+            }
             IoRecord r = new IoRecord();
             if (!readSource(r)) {
                 break;
@@ -152,6 +162,19 @@ public final class ExternalSorter implements TraceReader {
                 }
             }
         }
+    }
+
+    /**
+     * Doubles the entries, up to {@code memoryRecords}. Only while memory fills, before any entry
+     * has gone out: the queue's ring has not wrapped, so a copy keeps it.
+     */
+    private void grow() {
+        int entries = (int) Math.min(memoryRecords, 2L * pool.length);
+        pool = Arrays.copyOf(pool, entries);
+        heap = Arrays.copyOf(heap, entries);
+        runOf = Arrays.copyOf(runOf, entries);
+        seqOf = Arrays.copyOf(seqOf, entries);
+        queue = Arrays.copyOf(queue, entries);
     }
 
     /**

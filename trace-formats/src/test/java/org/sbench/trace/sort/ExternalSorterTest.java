@@ -3,9 +3,11 @@ package org.sbench.trace.sort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import org.sbench.trace.ListReader;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
+import org.sbench.trace.input.ReadOptions;
 
 class ExternalSorterTest {
     private static ExternalSorter sorter(List<IoRecord> input, int memory, Path tmp, boolean rereadable) {
@@ -187,6 +190,31 @@ class ExternalSorterTest {
             }
         }
         assertEmpty(tmp, "the run directory is gone");
+    }
+
+    /**
+     * A few records at the CLI's default memory hold a few entries, not the 262,144 the memory
+     * allows: sbench-spark sorts each volume of an archive with a sorter of its own (before: 6 MB
+     * allocated per sorter, whatever it held).
+     */
+    @Test
+    void aShortTraceAllocatesForItsRecordsNotTheWholeMemory(@TempDir Path tmp) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        List<IoRecord> input = TestRecords.records(5, 3, false);
+        List<IoRecord> expected = sortedByIssue(input);
+        sortAll(input, tmp); // loads the classes, whose loading allocates too
+        long before = threads.getCurrentThreadAllocatedBytes();
+        List<IoRecord> got = sortAll(input, tmp);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(expected, got);
+        assertTrue(allocated < 256 * 1024, "bytes allocated sorting 3 records: " + allocated);
+    }
+
+    private static List<IoRecord> sortAll(List<IoRecord> input, Path tmp) {
+        try (ExternalSorter sorter = sorter(input, ReadOptions.DEFAULT_SORT_MEMORY_RECORDS, tmp, false)) {
+            return TestRecords.readAll(sorter);
+        }
     }
 
     @Property(tries = 5)
