@@ -105,12 +105,20 @@ public final class CdmSuite {
         return regionBytes(target, s);
     }
 
-    /** The suite's test region on {@code target}: whole MiB of its size; a usage error when larger than the target. */
+    /**
+     * The suite's test region on {@code target}: whole MiB of its size; a usage error when larger than the target, naming the
+     * preset's default as such (it said "--size" of a size not given) and the largest region that fits.
+     */
     public static long regionBytes(Target target, CdmSettings s) {
         long regionBytes = s.sizeBytes() / MIB * MIB;
         if (regionBytes > target.capacityBytes()) {
-            throw SbenchException.usage("the test region (--size " + s.sizeBytes() + " bytes) is larger than " + target.path()
-                    + " (" + target.capacityBytes() + " bytes)");
+            String size = s.sizeBytes() == s.preset().defaultSizeBytes()
+                    ? s.sizeBytes() + " bytes, cdm " + s.preset().word() + "'s default --size"
+                    : "--size " + s.sizeBytes() + " bytes";
+            long fitsMib = target.capacityBytes() / MIB;
+            throw SbenchException.usage("the test region (" + size + ") is larger than " + target.path() + " ("
+                    + target.capacityBytes() + " bytes): "
+                    + (fitsMib > 0 ? "give --size " + fitsMib + "M or less" : "it holds no 1 MiB IO, the least a test region holds"));
         }
         return regionBytes;
     }

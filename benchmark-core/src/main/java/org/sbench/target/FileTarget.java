@@ -260,7 +260,7 @@ public final class FileTarget implements Target {
             }
             if (size.isPresent() && size.getAsLong() > existingBytes) {
                 throw SbenchException.usage("--size " + size.getAsLong() + " is larger than " + file + " (" + existingBytes
-                        + " bytes); a read-only replay never grows a file: leave out --size to use the file as it is");
+                        + " bytes); a run that only reads never grows a file: leave out --size to use the file as it is");
             }
         }
         long fallback = existingBytes >= 0 ? existingBytes : settings.defaultSizeBytes().orElse(0);

@@ -119,6 +119,25 @@ class StepCommandsTest {
         assertEquals(4 * MIB, Files.size(made));
     }
 
+    /**
+     * A step that only reads (a read sweep, an idle step with reading probes or none) opens its target read-only: it makes and
+     * grows no file, and says so of a run that only reads, where a sweep given a larger --size was told of "a read-only replay".
+     */
+    @Test
+    void aStepThatOnlyReadsMakesAndGrowsNoFile(@TempDir Path dir) throws Exception {
+        Path target = file(dir, 8);
+        CliTest.Run grow = CliTest.run("sweep", "--target", target.toString(), "--size", "16M", "--points", "2");
+        assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
+        assertEquals(CliTest.usage("sweep", "--size 16777216 is larger than " + target + " (8388608 bytes); a run that only reads"
+                + " never grows a file: leave out --size to use the file as it is"), grow.err());
+        assertEquals(8L * MIB, Files.size(target));
+        Path missing = dir.resolve("missing.img");
+        CliTest.Run make = CliTest.run("idle", "--target", missing.toString(), "--size", "16M", "--duration", "1s", "--probe-test", "none");
+        assertEquals(CliTest.usage("idle", missing + " does not exist; a run that only reads needs an existing file and creates none"),
+                make.err());
+        assertFalse(Files.exists(missing));
+    }
+
     @Test
     void purgeSaysWhatItDestroysAndWhatItDid(@TempDir Path dir) throws Exception {
         Path target = file(dir, 8);
