@@ -179,6 +179,35 @@ class RecordingWriterTest {
     }
 
     /**
+     * IOs read out of issue order are counted as of the cut: a cut back trace's {@code record.reordered} (and the
+     * writer's count) still counted the IOs cut off.
+     */
+    @Test
+    @Tag("device")
+    void aTraceCutBackCountsOnlyTheReorderedIosItKeeps() throws Exception {
+        Btrfs.assumeUsable();
+        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
+            fs.fillLeaving(4 * MIB);
+            Path out = fs.dir().resolve("full.sbt");
+            long given = 0;
+            long kept;
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                // Every second write is issued before the one read just ahead of it.
+                for (; !w.diskFull(); given++) {
+                    long issueNs = T0 + given * 1_000L - (given % 2) * 1_500L;
+                    w.accept(io(issueNs, issueNs + 500, SDB, given * 4096L, Op.WRITE));
+                }
+                long before = w.reordered();
+                w.finish(T0, Map.of(RecordingWriter.REORDERED, Long.toString(before)));
+                kept = w.ios();
+                assertTrue(kept < given - 1, "cut back: " + kept + " of " + given + " IOs kept");
+                assertEquals(kept / 2, w.reordered(), "reordered of " + before + " before the cut");
+            }
+            assertEquals(Long.toString(kept / 2), holdsTheFirstWrites(out, kept).metadata().get(RecordingWriter.REORDERED));
+        }
+    }
+
+    /**
      * A disk quota that runs out is a full disk too (EDQUOT from fallocate, or from a write): until 2026-12-06 it
      * failed the recording ("cannot fallocate ...: disk quota exceeded", exit 5, no trace).
      */
