@@ -55,11 +55,8 @@ final class CutPoints {
     private record Held(long number, CutPoint point) {
     }
 
-    /**
-     * The writer's counts and length where a chunk was allocated ({@code reordered} is not among
-     * them: it counts the IOs read out of order, those cut off included).
-     */
+    /** The writer's counts and length where a chunk was allocated. */
     record CutPoint(long ios, long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten,
-            long lastIssueNs, long length) {
+            long reordered, long lastIssueNs, long length) {
     }
 }

@@ -46,6 +46,8 @@ final class RecordingWriter implements AutoCloseable {
      * recording of a loop device had 805 bytes of header and trailer in all).
      */
     static final long LATE_METADATA_BYTES = 16 << 10;
+    /** The metadata key of {@link #reordered}. */
+    static final String REORDERED = "record.reordered";
 
     private final DeviceSelection devices;
     private final SbtWriter writer;
@@ -169,7 +171,8 @@ final class RecordingWriter implements AutoCloseable {
     private boolean room(long bytes) {
         long end = writer.length() + bytes + writer.trailerBytes() + markBytes + LATE_METADATA_BYTES;
         if (end > reserve.covered()) {
-            cutPoints.add(new CutPoints.CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, lastIssueNs, writer.length()));
+            cutPoints.add(new CutPoints.CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, reordered, lastIssueNs,
+                    writer.length()));
             if (!reserve.cover(end)) {
                 diskFull = true;
                 quota = reserve.quota();
@@ -211,7 +214,7 @@ final class RecordingWriter implements AutoCloseable {
         }
     }
 
-    /** Drops the IOs written after {@code p} and says so in the metadata: the disk was full. */
+    /** Drops the IOs written after {@code p} and says so in the metadata: the disk was full, and fewer IOs were reordered. */
     private void cutBackTo(CutPoints.CutPoint p) {
         writer.cutTo(p.ios());
         lostToFullDisk += ios - p.ios();
@@ -222,8 +225,10 @@ final class RecordingWriter implements AutoCloseable {
         flushes = p.flushes();
         bytesRead = p.bytesRead();
         bytesWritten = p.bytesWritten();
+        reordered = p.reordered();
         lastIssueNs = p.lastIssueNs();
         diskFull = true;
+        writer.putMetadata(REORDERED, Long.toString(reordered));
         writer.putMetadata(IncompleteRecording.DISK_FULL, "true");
         writer.putMetadata(IncompleteRecording.COMPLETE, "false");
     }

@@ -598,7 +598,7 @@ public final class TraceRecorder implements AutoCloseable {
         late.put("record.selfTraffic", self);
         late.put(IncompleteRecording.EVENTS_LOST, lost == RecordStatus.UNKNOWN ? "unknown" : Long.toString(lost));
         late.put(IncompleteRecording.INCOMPLETE_IOS, Long.toString(incompleteIos));
-        late.put("record.reordered", Long.toString(output.reordered()));
+        late.put(RecordingWriter.REORDERED, Long.toString(output.reordered()));
         late.put("record.badLines", Long.toString(reader.badLines()));
         RequestAccounts.Counts requests = reader.requestAccounts().counts();
         late.putAll(requests.metadata());

@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.sbench.SbenchException;
 import org.sbench.step.OptionWords;
 
 /**
@@ -32,6 +33,13 @@ public record ScaledOption(String name, Type type, Function<Map<String, String>,
     public static final double MIN_SCALE = 1e-6;
     /** {@link #MIN_SCALE} as the help and messages write it. */
     public static final String MIN_SCALE_WORD = "0.000001";
+
+    /** Refuses a {@code --scale} out of its range, quoting it as {@code typed}. */
+    public static void checkScale(double scale, String typed) {
+        if (!(scale >= MIN_SCALE && scale <= 1)) {
+            throw SbenchException.usage("--scale takes " + MIN_SCALE_WORD + " to 1 (it shortens), found " + typed);
+        }
+    }
 
     /** What the option's word is. */
     public enum Type { DURATION, SIZE, SHARE }

@@ -57,9 +57,7 @@ public final class ScenarioSession {
         BundleScenario copy = request.resume() ? BundleScenario.read(dir) : null;
         Scenario scenario = request.scenario() != null ? request.scenario() : copy.parse();
         double scale = same("--scale", request.scale(), copy == null ? null : copy.scale(), 1.0, dir);
-        if (!(scale >= ScaledOption.MIN_SCALE && scale <= 1)) {
-            throw SbenchException.usage("--scale takes " + ScaledOption.MIN_SCALE_WORD + " to 1 (it shortens), found " + scale);
-        }
+        ScaledOption.checkScale(scale, String.valueOf(scale));
         String engine = same("--engine", request.engine(), copy == null ? null : copy.engine(), AUTO_ENGINE, dir);
         if (copy != null && !scenario.sha256().equals(copy.sha256())) {
             throw SbenchException.usage(dir + " was begun with another version of scenario '" + copy.scenario() + "' (" + copy.source()

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sbench.replay.ReplayControl;
+import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.replay.Run;
 import org.sbench.replay.TracePlan;
@@ -105,9 +106,11 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
     public StepResult run(StepContext context, TracePlan plan) {
         String startedAt = Instant.now().toString();
         long startNs = context.clock().nanoTime();
+        ReplayListener shown = context.listener().run(label(), 0);
+        context.listener().runStarts(label());
         // Stopped before its first IO, the step did not begin: the scenario ends before it, as after an abandoned sort.
-        ReplayResult r = Run.begun(context.run(source(plan), settings.withSeed(context.seed()), context.listener().run(label(), 0),
-                context.control()), context.control(), name);
+        ReplayResult r = Run.begun(context.run(source(plan), settings.withSeed(context.seed()), shown, context.control()),
+                context.control(), name);
         context.listener().runDone(label(), r);
         return new StepResult(KIND, label(), options, startedAt, context.clock().nanoTime() - startNs, r.complete(),
                 r.stopReason(), r.summary().bytesWritten(), List.of(new StepResult.NamedRun(runName(name), null, r)), null, null,

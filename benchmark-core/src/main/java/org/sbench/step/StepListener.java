@@ -25,11 +25,16 @@ public interface StepListener {
     }
 
     /**
-     * How the IO run that starts now progresses ({@code what}: "pass 1 of 2", "probe 3 of 7"); it ends
-     * at {@code timeLimitNs} after its start (a torture run, an idle probe), or at its last IO when 0.
+     * How an IO run of the step progresses ({@code what}: "pass 1 of 2", "probe 3 of 7"), asked as the run is made: at once
+     * before it {@link #runStarts}, or (an idle probe) during the wait before it. It ends at {@code timeLimitNs} after its
+     * start (a torture run, an idle probe), or at its last IO when 0.
      */
     default ReplayListener run(String what, long timeLimitNs) {
         return ReplayListener.NONE;
+    }
+
+    /** The IO run {@code what}, made by {@link #run}, starts now: not heard for a run a stop prevented (a probe stopped in its wait). */
+    default void runStarts(String what) {
     }
 
     /** An IO run of the step ended with {@code result}. */

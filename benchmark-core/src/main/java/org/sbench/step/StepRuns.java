@@ -46,7 +46,9 @@ final class StepRuns implements AutoCloseable {
 
     /** Runs {@code source} to its end as run {@code name} ({@code what} for the listener: "pass 1 of 2"). */
     ReplayResult run(String name, String what, TraceSource source, ReplaySettings settings) {
-        return keep(name, what, context.run(source, settings, context.listener().run(what, 0), context.control().child()));
+        ReplayListener shown = context.listener().run(what, 0);
+        context.listener().runStarts(what);
+        return keep(name, what, context.run(source, settings, shown, context.control().child()));
     }
 
     /** Runs {@code source} for {@code durationNs} of IO (from the run's clock start) as run {@code name}. */
@@ -94,6 +96,7 @@ final class StepRuns implements AutoCloseable {
         }
 
         ReplayResult run() {
+            context.listener().runStarts(what);
             ReplayResult r = keep(name, what, run.run());
             lastIoEndNs = firstIoNs == Long.MIN_VALUE ? context.clock().nanoTime() : firstIoNs + r.summary().wallNs();
             return r;

@@ -154,10 +154,7 @@ class RecordingWriterTest {
     @Test
     @Tag("device")
     void onAFullBtrfsTheTraceIsCutBackUntilItCanBePutInPlace() throws Exception {
-        Btrfs.assumeUsable();
-        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
-            fs.fillLeaving(4 * MIB);
-            Path out = fs.dir().resolve("full.sbt");
+        onAFullBtrfs(out -> {
             long accepted;
             long kept;
             long lost;
@@ -172,9 +169,49 @@ class RecordingWriterTest {
             assertEquals(accepted, kept + lost);
             assertTrue(kept > 0, "IOs kept: " + kept);
             assertEquals("true", holdsTheFirstWrites(out, kept).metadata().get(IncompleteRecording.DISK_FULL));
-            try (var files = Files.list(fs.dir())) {
+            try (var files = Files.list(out.getParent())) {
                 assertEquals(List.of(".filler", "full.sbt"), files.map(f -> f.getFileName().toString()).sorted().toList(), "no part file left");
             }
+        });
+    }
+
+    /**
+     * IOs read out of issue order are counted as of the cut: a cut back trace's {@code record.reordered} (and the
+     * writer's count) still counted the IOs cut off.
+     */
+    @Test
+    @Tag("device")
+    void aTraceCutBackCountsOnlyTheReorderedIosItKeeps() throws Exception {
+        onAFullBtrfs(out -> {
+            long given = 0;
+            long kept;
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                // Every second write is issued before the one read just ahead of it.
+                for (; !w.diskFull(); given++) {
+                    long issueNs = T0 + given * 1_000L - (given % 2) * 1_500L;
+                    w.accept(io(issueNs, issueNs + 500, SDB, given * 4096L, Op.WRITE));
+                }
+                long before = w.reordered();
+                w.finish(T0, Map.of(RecordingWriter.REORDERED, Long.toString(before)));
+                kept = w.ios();
+                assertTrue(kept < given - 1, "cut back: " + kept + " of " + given + " IOs kept");
+                assertEquals(kept / 2, w.reordered(), "reordered of " + before + " before the cut");
+            }
+            assertEquals(Long.toString(kept / 2), holdsTheFirstWrites(out, kept).metadata().get(RecordingWriter.REORDERED));
+        });
+    }
+
+    /** What a test does with {@code out}, a trace to make on a full btrfs. */
+    private interface OnFullBtrfs {
+        void run(Path out) throws Exception;
+    }
+
+    /** Runs {@code test} with a trace path on a 128 MiB btrfs (its own loop device) filled to 4 MiB short of full. */
+    private void onAFullBtrfs(OnFullBtrfs test) throws Exception {
+        Btrfs.assumeUsable();
+        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), 128 * MIB)) {
+            fs.fillLeaving(4 * MIB);
+            test.run(fs.dir().resolve("full.sbt"));
         }
     }
 

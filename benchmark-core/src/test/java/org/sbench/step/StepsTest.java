@@ -299,7 +299,8 @@ class StepsTest {
      * Idle time runs from a probe's last completion to the next probe's first issue: the clock jumps an hour when a
      * probe's result is done (the step's bookkeeping after its IO) and when the next probe is made (its run listener
      * asked for), so each wait, at its first look, has already idled two hours past the probe before it. A wait counted
-     * from the end of the bookkeeping, or a probe made after the wait, would first see under a second.
+     * from the end of the bookkeeping, or a probe made after the wait, would first see under a second. A probe starts
+     * after its wait: its line was printed as it was made, before the wait.
      */
     @Test
     void idleTimeCountsFromTheLastCompletionAndTheNextProbeIsMadeDuringIt() {
@@ -317,6 +318,11 @@ class StepsTest {
                 order.add("make " + what);
                 waiting = false;
                 return ReplayListener.NONE;
+            }
+
+            @Override
+            public void runStarts(String what) {
+                order.add("start " + what);
             }
 
             @Override
@@ -338,13 +344,43 @@ class StepsTest {
                 "1")), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, clock, listener, new ReplayControl(), "test");
         assertTrue(r.complete());
         assertEquals(List.of("probe-0", "probe-300ms", "probe-600ms"), r.runs().stream().map(StepResult.NamedRun::name).toList());
-        assertEquals(List.of("make probe 1 of 3 (after 0 idle)", "done probe 1 of 3 (after 0 idle)", "make probe 2 of 3 (after 300ms idle)",
-                "wait", "done probe 2 of 3 (after 300ms idle)", "make probe 3 of 3 (after 600ms idle)", "wait",
-                "done probe 3 of 3 (after 600ms idle)"), order);
+        assertEquals(List.of("make probe 1 of 3 (after 0 idle)", "start probe 1 of 3 (after 0 idle)", "done probe 1 of 3 (after 0 idle)",
+                "make probe 2 of 3 (after 300ms idle)", "wait", "start probe 2 of 3 (after 300ms idle)",
+                "done probe 2 of 3 (after 300ms idle)", "make probe 3 of 3 (after 600ms idle)", "wait",
+                "start probe 3 of 3 (after 600ms idle)", "done probe 3 of 3 (after 600ms idle)"), order);
         assertEquals(2, firstLooks.size());
         for (int i = 0; i < 2; i++) {
             assertTrue(firstLooks.get(i) >= i * 300 * NS_PER_MS + 2 * hourNs, "wait " + (i + 1) + " first idled " + firstLooks.get(i));
         }
+    }
+
+    /** A probe a stop during its wait prevents is made (during the wait) but never starts. */
+    @Test
+    void aProbeStoppedInItsWaitDoesNotStart() {
+        ReplayControl control = new ReplayControl();
+        List<String> order = new ArrayList<>();
+        StepListener listener = new StepListener() {
+            @Override
+            public ReplayListener run(String what, long timeLimitNs) {
+                order.add("make " + what);
+                return ReplayListener.NONE;
+            }
+
+            @Override
+            public void runStarts(String what) {
+                order.add("start " + what);
+            }
+
+            @Override
+            public void progress(String what, Work work, long done, long total, long elapsedNs) {
+                control.requestStop("interrupted (SIGINT)");
+            }
+        };
+        StepResult r = StepSession.run(IdleStep.of(opts("duration", "600ms", "probe", "300ms", "probe-duration", "20ms", "probe-qd",
+                "1")), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, NanoClock.SYSTEM, listener, control, "test");
+        assertEquals("interrupted (SIGINT)", r.stopReason());
+        assertEquals(List.of("make probe 1 of 3 (after 0 idle)", "start probe 1 of 3 (after 0 idle)",
+                "make probe 2 of 3 (after 300ms idle)"), order);
     }
 
     @Test

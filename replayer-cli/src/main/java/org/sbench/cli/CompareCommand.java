@@ -69,7 +69,7 @@ final class CompareCommand implements Callable<Integer> {
         RankingMetric rankBy = RankingMetric.of(metric);
         if (baseline < 1 || baseline > results.size()) {
             throw SbenchException.usage("--baseline must be between 1 and " + results.size() + " (the number of results), found "
-                    + baseline);
+                    + TypedWords.of(spec, "--baseline"));
         }
         if (labels != null && labels.size() != results.size()) {
             throw SbenchException.usage("--label given " + labels.size() + " times for " + results.size()

@@ -265,7 +265,7 @@ final class ConvertCommand implements Callable<Integer> {
             throw SbenchException.usage("--end must be after --start");
         }
         if (limit != null && limit < 1) {
-            throw SbenchException.usage("--limit must be at least 1, found " + limit);
+            throw SbenchException.usage("--limit must be at least 1, found " + TypedWords.of(spec, "--limit"));
         }
         ConvertSettings settings = new ConvertSettings(IoRecord.NO_STREAM, kept, start, end, limit == null ? Long.MAX_VALUE : limit);
         return stream == null ? settings : settings.withStream(stream);

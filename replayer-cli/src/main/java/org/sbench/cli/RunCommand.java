@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
 import org.sbench.replay.NanoClock;
 import org.sbench.scenario.PlannedStep;
+import org.sbench.scenario.ScaledOption;
 import org.sbench.scenario.Scenario;
 import org.sbench.scenario.ScenarioBundle;
 import org.sbench.scenario.ScenarioFile;
@@ -102,6 +103,9 @@ final class RunCommand implements Callable<Integer> {
                     + " prints the bundle on standard output");
         }
         OutputOptions.checkDirectory("--out", out);
+        if (scale != null) {
+            ScaledOption.checkScale(scale, TypedWords.of(spec, "--scale"));
+        }
         Scenario s = scenario == null ? null : ScenarioFile.named(scenario);
         TargetSettings ts = size.applyTo(targetOptions.settings());
         String engine = spec.commandLine().getParseResult().hasMatchedOption("--engine") ? engineOption.engine : null;

@@ -130,9 +130,8 @@ abstract class StepCommand implements Callable<Integer> {
         Map<String, String> given = new LinkedHashMap<>();
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
             String name = o.longestName().substring(2);
-            List<String> values = o.originalStringValues();
             if (optionNames.contains(name)) {
-                given.put(name, values.get(values.size() - 1));
+                given.put(name, TypedWords.of(o));
             }
         }
         return given;

@@ -27,11 +27,14 @@ final class StepProgress implements StepListener {
 
     @Override
     public ReplayListener run(String what, long timeLimitNs) {
-        if (!line.shows()) {
-            return ReplayListener.NONE;
+        return line.shows() ? ReplayProgress.ofPass(line, what, timeLimitNs) : ReplayListener.NONE;
+    }
+
+    @Override
+    public void runStarts(String what) {
+        if (line.shows()) {
+            line.note(what);
         }
-        line.note(what);
-        return ReplayProgress.ofPass(line, what, timeLimitNs);
     }
 
     @Override

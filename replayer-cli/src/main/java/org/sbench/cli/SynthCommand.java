@@ -58,7 +58,7 @@ final class SynthCommand implements Callable<Integer> {
         WorkloadProfile p = BundledTraceCache.profile(profile);
         long cap = capacity == null ? p.capacityBytes() : capacity;
         if (cap < 1L << 30) {
-            throw SbenchException.usage("--capacity must be at least 1G, found " + cap);
+            throw SbenchException.usage("--capacity must be at least 1G, found " + TypedWords.of(spec, "--capacity"));
         }
         OutputOptions.checkFile("--out", out);
         TraceFormats formats = TraceFormats.standard();

@@ -12,7 +12,9 @@ import org.sbench.synth.BundledTraceCache;
 import org.sbench.trace.input.LineCursor;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.traces.BundledTraces;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** How commands that read a trace open it (a mixin). */
 final class TraceOptions {
@@ -22,6 +24,10 @@ final class TraceOptions {
     @Option(names = "--skip-bad", paramLabel = "N", defaultValue = "0",
             description = "Skip up to N malformed records (reported) instead of stopping at the first (default 0).")
     long skipBad;
+
+    /** The command this mixin is part of, whose command line says what was typed. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     /** The argument naming standard input. */
     static final String STANDARD_INPUT = "-";
@@ -78,7 +84,7 @@ final class TraceOptions {
 
     ReadOptions readOptions() {
         if (skipBad < 0) {
-            throw org.sbench.SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
+            throw org.sbench.SbenchException.usage("--skip-bad must be 0 or more, found " + TypedWords.of(command, "--skip-bad"));
         }
         return ReadOptions.DEFAULTS.withSkipBad(skipBad);
     }

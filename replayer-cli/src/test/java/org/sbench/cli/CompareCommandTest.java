@@ -66,6 +66,8 @@ class CompareCommandTest {
         Path b = ReportCommandTest.replay(dir, "b.json");
         assertUsage("--baseline must be between 1 and 2 (the number of results), found 3", "compare", a.toString(), b.toString(),
                 "--baseline", "3");
+        assertUsage("--baseline must be between 1 and 2 (the number of results), found 03", "compare", a.toString(), b.toString(),
+                "--baseline", "03");
         assertUsage("--label given 1 times for 2 results; give one per result, in order", "compare", a.toString(), b.toString(),
                 "--label", "x");
         assertUsage("--metric takes busy, mbps, iops or latency, found 'speed'", "compare", a.toString(), b.toString(),

@@ -145,6 +145,17 @@ class ConvertCommandTest {
         assertEquals(CliTest.usage("convert", "--end must be after --start"), r.err());
     }
 
+    /** A count out of its range is quoted as typed, not as parsed (00 as 0, -01 as -1). */
+    @Test
+    void aCountOutOfItsRangeIsQuotedAsTyped(@TempDir Path dir) throws Exception {
+        Path msr = Files.writeString(dir.resolve("hm.csv"), "128166372000000000,hm,0,Read,0,4096,20000\n");
+        String out = dir.resolve("out.csv").toString();
+        CliTest.Run limit = CliTest.run("convert", msr.toString(), out, "--limit", "00");
+        assertEquals(CliTest.usage("convert", "--limit must be at least 1, found 00"), limit.err());
+        CliTest.Run skipBad = CliTest.run("convert", msr.toString(), out, "--skip-bad", "-01");
+        assertEquals(CliTest.usage("convert", "--skip-bad must be 0 or more, found -01"), skipBad.err());
+    }
+
     /** Two reads that failed with EIO (as the kernel logged them for a loop device over a file cut short) stay IOs, counted. */
     @Test
     void failedIosAreCountedByErrorInTheSummaryTheSbtAndInspect(@TempDir Path dir) throws Exception {

@@ -29,4 +29,12 @@ class SynthCommandTest {
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
         assertEquals(CliTest.usage("synth", "--out " + out + ": " + out.getParent() + " does not exist"), r.err());
     }
+
+    /** The capacity is quoted as typed: it was the parsed count of bytes (512M as 536870912). */
+    @Test
+    void aCapacityBelowAGigabyteIsRefusedQuotingItAsTyped(@TempDir Path dir) {
+        CliTest.Run r = CliTest.run("synth", "light-2010", "--out", dir.resolve("light.csv").toString(), "--capacity", "512M");
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertEquals(CliTest.usage("synth", "--capacity must be at least 1G, found 512M"), r.err());
+    }
 }
