@@ -8,13 +8,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.step.IdleStep;
 import org.sbench.step.StepResult;
 import org.sbench.step.StepSession;
 import org.sbench.target.TargetSettings;
-import org.junit.jupiter.api.Test;
 
 /**
  * An idle step's probe is made ready during the wait before it: its line ("probe 2 of 3 (after 300ms idle)") was printed
