@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.encode;
 import static org.apache.spark.sql.functions.lit;
 
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -21,6 +22,13 @@ import org.apache.spark.storage.StorageLevel;
  * table is optional and a JSON one would be parsed back into the schema.
  */
 final class SortedVolumes {
+    /**
+     * The Spark setting of the rows a partition holds at most (default 4096): toLocalIterator brings one partition at
+     * a time to the driver, a row about 1.2 KB there.
+     */
+    static final String VOLUMES_PER_PARTITION = "spark.sbench.inspect.volumesPerPartition";
+    private static final long DEFAULT_VOLUMES_PER_PARTITION = 4096;
+
     private SortedVolumes() {
     }
 
@@ -28,15 +36,28 @@ final class SortedVolumes {
         // The sort reads its input twice (a sample for its ranges, then the rows): kept, it is inspected once.
         Dataset<Row> inspected = spark.createDataFrame(volumes, StatisticsRows.KEYED_SCHEMA)
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        // Names compared as String.compareTo does, by UTF-16 code units: Spark's strings compare by UTF-8 bytes.
-        Dataset<Row> sorted = inspected.orderBy(encode(coalesce(col("file"), lit("")), "UTF-16BE"),
-                        coalesce(col("stream"), lit(Integer.MIN_VALUE)))
-                .persist(StorageLevel.MEMORY_AND_DISK());
         try {
-            sorted.count();
+            long count = materialize(inspected);
+            // Names compared as String.compareTo does, by UTF-16 code units: Spark's strings compare by UTF-8 bytes.
+            Column[] order = {encode(coalesce(col("file"), lit("")), "UTF-16BE"), coalesce(col("stream"), lit(Integer.MIN_VALUE))};
+            // As many ranges as the rows need, not spark.sql.shuffle.partitions (which adaptive execution does not
+            // coalesce in a persisted plan): toLocalIterator runs a job for each, empty or not.
+            Dataset<Row> sorted = inspected.repartitionByRange(partitions(spark, count), order).sortWithinPartitions(order)
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            materialize(sorted);
+            return sorted;
         } finally {
             inspected.unpersist();
         }
-        return sorted;
+    }
+
+    /** Computes and keeps a persisted Dataset's rows; their count. One job: Dataset.count() is an aggregation, two. */
+    private static long materialize(Dataset<Row> persisted) {
+        return persisted.queryExecution().toRdd().count();
+    }
+
+    private static int partitions(SparkSession spark, long volumes) {
+        long per = Math.max(1, Long.parseLong(spark.conf().get(VOLUMES_PER_PARTITION, Long.toString(DEFAULT_VOLUMES_PER_PARTITION))));
+        return (int) Math.max(1, (volumes + per - 1) / per);
     }
 }

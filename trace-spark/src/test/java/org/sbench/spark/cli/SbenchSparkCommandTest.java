@@ -53,15 +53,14 @@ class SbenchSparkCommandTest extends LocalSparkTest {
     }
 
     /**
-     * The volumes are sorted by Spark and printed a partition at a time: across eight partitions,
+     * The volumes are sorted by Spark and printed a partition at a time: across eight partitions (four volumes each),
      * stdout still lists them by stream number (10 after 9), in the table and in --json alike, and so does
      * the one file of --out.
      */
     @Test
     void volumesReachStdoutInStreamOrderAcrossPartitions() throws Exception {
         Path trace = MultiVolumeTraces.write(dir.resolve("many.csv"), MultiVolumeTraces.msr(5, 600, 30));
-        spark.conf().set("spark.sql.shuffle.partitions", "8");
-        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        spark.conf().set("spark.sbench.inspect.volumesPerPartition", "4");
         try {
             assertEquals(8, new ArchiveInspection(spark, InspectSettings.DEFAULTS).inspect(List.of(trace.toString()))
                     .volumes().rdd().getNumPartitions());
@@ -84,8 +83,7 @@ class SbenchSparkCommandTest extends LocalSparkTest {
                 assertEquals(v, volumes.get(v).get("stream").asInt(), "json volume " + v);
             }
         } finally {
-            spark.conf().set("spark.sql.shuffle.partitions", "2");
-            spark.conf().unset("spark.sql.adaptive.enabled");
+            spark.conf().unset("spark.sbench.inspect.volumesPerPartition");
         }
     }
 

@@ -102,6 +102,22 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         assertTrue(v0.qd().known() && v0.reordered() > 0 && v0.sequentialPct() > 0, v0.toString());
     }
 
+    /**
+     * The sorted volumes are as many partitions as their count needs, not spark.sql.shuffle.partitions
+     * (2 here, 200 by default): toLocalIterator runs one job per partition, and printing the 200 volumes
+     * of gen-msr.py 20000 200 ran 200 jobs.
+     */
+    @Test
+    void fewVolumesAreOnePartitionInStreamOrder() throws IOException {
+        List<Line> lines = MultiVolumeTraces.msr(5, 600, 300);
+        Path file = MultiVolumeTraces.write(dir.resolve("many.csv"), lines);
+        ArchiveStatistics stats = inspect(InspectSettings.DEFAULTS.withFileStatistics(false), file);
+        assertEquals(1, stats.volumes().rdd().getNumPartitions());
+        List<Integer> streams = new ArrayList<>();
+        stats.volumes().toLocalIterator().forEachRemaining(r -> streams.add(r.getInt(1)));
+        assertEquals(lines.stream().map(Line::volume).distinct().sorted().toList(), streams);
+    }
+
     @Test
     void volumesSpanningFilesAreOneVolumeEach() throws IOException {
         List<Line> lines = MultiVolumeTraces.alibaba(2, 4000, 3);
