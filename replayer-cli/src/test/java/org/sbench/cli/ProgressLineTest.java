@@ -246,6 +246,7 @@ class ProgressLineTest {
         Fixture f = new Fixture(ProgressLine.Mode.LINES);
         StepProgress step = new StepProgress(f.line);
         ReplayListener torture = step.run("torture", 3 * S);
+        step.runStarts("torture");
         torture.started(0);
         f.nowNs = 10 * S;
         torture.progress(50_000, -1, S, 204_800_000);
