@@ -60,9 +60,7 @@ final class ResultRelations {
                     mbps(at + "mbps", p.mbps(), (double) p.bytesRead() + p.bytesWritten(), p.busyNs(), MBPS));
         }
         if (r instanceof ReplayResult.Member m) {
-            long ops = sum(m.reads(), m.writes(), m.trims(), m.flushes());
-            return RecordWalk.firstOf(m.ios() == ops ? null : at + "ios " + m.ios() + ", expected reads + writes + trims + flushes "
-                    + (ops < 0 ? "(more than 2^63)" : ops), count(at + "latency.count", m.latency().count(), at + "ios", m.ios()),
+            return RecordWalk.firstOf(opsAddUp(at, m.ios(), m.reads(), m.writes(), m.trims(), m.flushes()), count(at + "latency.count", m.latency().count(), at + "ios", m.ios()),
                     iops(at, m.iops(), m.ios(), m.busyNs()), mbps(at + "mbps", m.mbps(), (double) m.bytesRead() + m.bytesWritten(),
                     m.busyNs(), MBPS));
         }
@@ -97,9 +95,9 @@ final class ResultRelations {
     }
 
     private static String summary(ReplayResult.Summary s, String at) {
-        long ops = sum(s.reads(), s.writes(), s.trims(), s.flushes());
-        if (s.ios() != ops) {
-            return at + "ios " + s.ios() + ", expected reads + writes + trims + flushes " + (ops < 0 ? "(more than 2^63)" : ops);
+        String ops = opsAddUp(at, s.ios(), s.reads(), s.writes(), s.trims(), s.flushes());
+        if (ops != null) {
+            return ops;
         }
         Map<String, ReplayResult.Latency> latency = s.latency();
         return RecordWalk.firstOf(atMost(at, "readBusyNs", s.readBusyNs(), "busyNs", s.busyNs(), "reads' busy time is a part of it"),
@@ -114,6 +112,12 @@ final class ResultRelations {
                 s.busyNs(), MBPS), mbps(at + "readMbps", s.readMbps(), s.bytesRead(), s.readBusyNs(), "MB of bytesRead per second of"
                 + " readBusyNs, MB = 10^6 bytes"), mbps(at + "writeMbps", s.writeMbps(), s.bytesWritten(), s.writeBusyNs(),
                 "MB of bytesWritten per second of writeBusyNs, MB = 10^6 bytes"));
+    }
+
+    /** {@code ios} against the counts of each op, which add up to it. */
+    private static String opsAddUp(String at, long ios, long reads, long writes, long trims, long flushes) {
+        long ops = sum(reads, writes, trims, flushes);
+        return ios == ops ? null : at + "ios " + ios + ", expected reads + writes + trims + flushes " + total(ops);
     }
 
     private static String iops(String at, double iops, long ios, long busyNs) {
@@ -149,10 +153,10 @@ final class ResultRelations {
         String summary = op.equals("read") ? "reads" : "writes";
         String ofOp = "sizeClasses of op " + op + " add up to ";
         if (count != ios) {
-            return ofOp + (count < 0 ? "more than 2^63" : count) + " IOs, expected summary." + summary + " " + ios;
+            return ofOp + total(count) + " IOs, expected summary." + summary + " " + ios;
         }
         String bytesOf = "bytes" + (op.equals("read") ? "Read" : "Written");
-        return sumBytes == bytes ? null : ofOp + (sumBytes < 0 ? "more than 2^63" : sumBytes) + " bytes, expected summary." + bytesOf
+        return sumBytes == bytes ? null : ofOp + total(sumBytes) + " bytes, expected summary." + bytesOf
                 + " " + bytes;
     }
 
@@ -185,7 +189,7 @@ final class ResultRelations {
     }
 
     private static String phasesAtMost(String figure, long sum, String of, long run) {
-        return sum >= 0 && sum <= run ? null : "phases' " + figure + " add up to " + (sum < 0 ? "more than 2^63" : sum)
+        return sum >= 0 && sum <= run ? null : "phases' " + figure + " add up to " + total(sum)
                 + ", expected summary." + of + " " + run + " or less (each phase's are a part of the run's)";
     }
 
@@ -213,7 +217,7 @@ final class ResultRelations {
             errors = sum(errors, m.errors());
         }
         if ((errors == 0) != (s.errors() == 0)) {
-            return "stripe.members' errors add up to " + (errors < 0 ? "more than 2^63" : errors) + " with summary.errors " + s.errors()
+            return "stripe.members' errors add up to " + total(errors) + " with summary.errors " + s.errors()
                     + ", expected both 0 or neither (a trace IO fails where a member IO of it does)";
         }
         return RecordWalk.firstOf(membersMoved("bytesRead", read, s.bytesRead(), s.errors()),
@@ -222,7 +226,7 @@ final class ResultRelations {
 
     private static String membersMoved(String figure, long sum, long run, long errors) {
         boolean sound = errors == 0 ? sum == run : sum < 0 || sum >= run;
-        return sound ? null : "stripe.members' " + figure + " add up to " + (sum < 0 ? "more than 2^63" : sum) + ", expected summary."
+        return sound ? null : "stripe.members' " + figure + " add up to " + total(sum) + ", expected summary."
                 + figure + " " + run + (errors == 0 ? " (each trace IO's bytes moved by its member IOs)" : " or more (each trace IO's"
                 + " bytes moved by its member IOs, and some of failed ones')");
     }
@@ -243,7 +247,7 @@ final class ResultRelations {
     private static String fidelity(ReplayResult.Fidelity f, ReplayResult.Summary s) {
         long done = sum(s.ios(), s.errors());
         if (done != f.issued()) {
-            return "fidelity.issued " + f.issued() + ", expected summary.ios + errors " + (done < 0 ? "(more than 2^63)" : done)
+            return "fidelity.issued " + f.issued() + ", expected summary.ios + errors " + total(done)
                     + " (every IO issued completed, or failed)";
         }
         if (f.qdReplayed().ios() != f.issued()) {
@@ -272,7 +276,7 @@ final class ResultRelations {
                 n = sum(n, e);
             }
         }
-        return n == errors ? null : "errors add up to " + (n < 0 ? "more than 2^63" : n) + ", expected summary.errors " + errors;
+        return n == errors ? null : "errors add up to " + total(n) + ", expected summary.errors " + errors;
     }
 
     private static String meanAtMostMax(String at, double meanUs, double maxUs) {
@@ -298,6 +302,11 @@ final class ResultRelations {
         return pct <= PERCENT ? null : name + " " + number(pct) + ", expected 100 or less (a share)";
     }
 
+    /** A sum by {@link #sum}, in words: "more than 2^63" past it. */
+    private static String total(long sum) {
+        return sum < 0 ? "more than 2^63" : Long.toString(sum);
+    }
+
     /** {@code a + b + ...} of counts (not negative), or -1 past 2^63. */
     private static long sum(long... counts) {
         long n = 0;
@@ -309,5 +318,4 @@ final class ResultRelations {
         }
         return n;
     }
-
 }
