@@ -12,6 +12,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.sbench.SbenchException;
 
 /**
  * Rows of {@link StatisticsRows#KEYED_SCHEMA}, one per volume, as a Dataset sorted by file (null
@@ -57,7 +58,19 @@ final class SortedVolumes {
     }
 
     private static int partitions(SparkSession spark, long volumes) {
-        long per = Math.max(1, Long.parseLong(spark.conf().get(VOLUMES_PER_PARTITION, Long.toString(DEFAULT_VOLUMES_PER_PARTITION))));
+        long per = volumesPerPartition(spark.conf().get(VOLUMES_PER_PARTITION, Long.toString(DEFAULT_VOLUMES_PER_PARTITION)));
         return (int) Math.max(1, (volumes + per - 1) / per);
+    }
+
+    private static long volumesPerPartition(String set) {
+        try {
+            long per = Long.parseLong(set.strip());
+            if (per >= 1) {
+                return per;
+            }
+        } catch (NumberFormatException e) {
+            // Refused below, as a number out of range is.
+        }
+        throw SbenchException.usage(VOLUMES_PER_PARTITION + " takes a whole number of 1 or more, found " + SbenchException.quoted(set));
     }
 }

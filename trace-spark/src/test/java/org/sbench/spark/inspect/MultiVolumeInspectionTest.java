@@ -118,6 +118,21 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         assertEquals(lines.stream().map(Line::volume).distinct().sorted().toList(), streams);
     }
 
+    /** A tuning setting set wrong is a one-line usage error naming it, not Spark's NumberFormatException. */
+    @Test
+    void aVolumesPerPartitionThatIsNoCountIsRefusedNamingIt() throws IOException {
+        Path file = MultiVolumeTraces.write(dir.resolve("setting.csv"), MultiVolumeTraces.msr(2, 20, 2));
+        for (String set : new String[] {"many", "0"}) {
+            spark.conf().set(SortedVolumes.VOLUMES_PER_PARTITION, set);
+            try {
+                assertEquals(SortedVolumes.VOLUMES_PER_PARTITION + " takes a whole number of 1 or more, found '" + set + "'",
+                        assertThrows(SbenchException.class, () -> inspect(InspectSettings.DEFAULTS, file)).getMessage());
+            } finally {
+                spark.conf().unset(SortedVolumes.VOLUMES_PER_PARTITION);
+            }
+        }
+    }
+
     @Test
     void volumesSpanningFilesAreOneVolumeEach() throws IOException {
         List<Line> lines = MultiVolumeTraces.alibaba(2, 4000, 3);
