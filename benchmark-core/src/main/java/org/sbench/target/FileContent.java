@@ -8,9 +8,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.sbench.SbenchException;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.TraceHead;
@@ -21,7 +24,8 @@ import org.sbench.trace.input.TraceInput;
  * would destroy: a trace of any format sbench detects (compressed or not), compressed data, a tar
  * archive, sbench's JSON (a result or a bundle's index) and any other text: UTF-8, in one byte a
  * character (Latin-1, Windows-1252; Windows-1251, KOI8-R, ISO-8859-7 words), UTF-16 or UTF-32
- * (after its byte order mark, or words without one). A drive image holds none of these at its start: what
+ * (after its byte order mark, or words or CJK text without one), CJK text in a legacy double-byte
+ * encoding (GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR). A drive image holds none of these at its start: what
  * sbench writes (random data, zeros) and a fresh file (zeros) are not text, as a NUL byte is in
  * almost every 64 KiB of random data.
  */
@@ -33,6 +37,13 @@ final class FileContent {
     private static final int WHITESPACE_SHARE_DIVISOR = 32;
     /** Words have at least this many different characters, where a fill of a test pattern has a few. */
     private static final int MIN_DISTINCT_CHARACTERS = 16;
+    /** CJK text has ideographs, kana or Hangul in at least one character of this many. */
+    private static final int CJK_SHARE_DIVISOR = 4;
+    private static final Set<Character.UnicodeScript> CJK_SCRIPTS = EnumSet.of(Character.UnicodeScript.HAN,
+            Character.UnicodeScript.HIRAGANA, Character.UnicodeScript.KATAKANA, Character.UnicodeScript.HANGUL);
+    /** The legacy encodings of CJK text, each the superset Windows uses: GBK and GB2312 within GB18030, EUC-KR within UHC. */
+    private static final List<Charset> CJK_CHARSETS = List.of(Charset.forName("GB18030"), Charset.forName("Big5"),
+            Charset.forName("windows-31j"), Charset.forName("EUC-JP"), Charset.forName("x-windows-949"));
     /** The wide encodings of text by their byte order marks, UTF-32's first: its little-endian mark begins with UTF-16's. */
     private static final Map<byte[], Charset> BYTE_ORDER_MARKS = marks();
 
@@ -73,14 +84,12 @@ final class FileContent {
         if (TraceFormats.isTarArchive(head)) {
             return Optional.of("a tar archive");
         }
-        if (isWideText(head.bytes())) {
-            return Optional.of("text");
-        }
         String text = new String(head.bytes(), StandardCharsets.ISO_8859_1);
-        if (!head.isText() || !isUtf8(head.bytes()) && !isMostlyAscii(head.bytes()) && !isWords(text)) {
-            return Optional.empty();
+        if (head.isText() && (isUtf8(head.bytes()) || isMostlyAscii(head.bytes()) || isWords(text) || isLegacyCjk(head.bytes()))) {
+            return Optional.of(text.contains(SBENCH_JSON_KEY) ? "sbench JSON (a result or a bundle's index)" : "text");
         }
-        return Optional.of(text.contains(SBENCH_JSON_KEY) ? "sbench JSON (a result or a bundle's index)" : "text");
+        // Wide text after text in bytes: ASCII read as UTF-16 is mostly ideographs (bytes 0x4E to 0x7E in pairs), so CJK text.
+        return isWideText(head.bytes()) ? Optional.of("text") : Optional.empty();
     }
 
     /**
@@ -97,8 +106,8 @@ final class FileContent {
      * True when {@code bytes} are UTF-16 (Notepad's "Unicode") or UTF-32, but for a character cut at
      * their end, with control characters and unassigned ones (U+FFFF) in no more than one in twenty
      * (text: a NUL is in every ASCII character, so {@link TraceHead#isText} says no): after a byte order
-     * mark, or without one {@link #isWords words} in either byte order. Random data holds an unpaired
-     * surrogate in its first KiB (UTF-16) or a value beyond U+10FFFF in its first few (UTF-32),
+     * mark, or without one {@link #isWords words} or {@link #isCjk CJK text} in either byte order. Random
+     * data holds an unpaired surrogate in its first KiB (UTF-16) or a value beyond U+10FFFF in its first few (UTF-32),
      * malformed; zeros are controls; a fill of one byte or two (0xAB, 0xAA and 0x55) decodes, but to
      * no words; a compiled terminfo entry has -1 (U+FFFF) in every other character.
      */
@@ -108,7 +117,8 @@ final class FileContent {
                 return wideText(bytes, mark.getKey().length, mark.getValue()) != null;
             }
         }
-        return BYTE_ORDER_MARKS.values().stream().map(c -> wideText(bytes, 0, c)).anyMatch(text -> text != null && isWords(text));
+        return BYTE_ORDER_MARKS.values().stream().map(c -> wideText(bytes, 0, c))
+                .anyMatch(text -> text != null && (isWords(text) || isCjk(text)));
     }
 
     /** {@code bytes} from {@code offset} decoded as {@code charset} when they are UTF-16 or UTF-32 text ({@link #isWideText}); null if not. */
@@ -132,8 +142,56 @@ final class FileContent {
      */
     private static boolean isWords(String text) {
         long whitespace = text.chars().filter(Character::isWhitespace).count();
-        return whitespace * WHITESPACE_SHARE_DIVISOR >= text.length() && text.chars().distinct().limit(MIN_DISTINCT_CHARACTERS).count()
-                == MIN_DISTINCT_CHARACTERS;
+        return whitespace * WHITESPACE_SHARE_DIVISOR >= text.length() && hasManyCharacters(text);
+    }
+
+    /** True when {@code text} has {@link #MIN_DISTINCT_CHARACTERS} different characters or more. */
+    private static boolean hasManyCharacters(String text) {
+        return text.chars().distinct().limit(MIN_DISTINCT_CHARACTERS).count() == MIN_DISTINCT_CHARACTERS;
+    }
+
+    /**
+     * True when {@code bytes} decode strictly (but for a character cut at their end) in a legacy encoding of
+     * Chinese, Japanese or Korean to {@link #isCjk CJK text}: its bytes from 0x80 pair up into characters.
+     * A fill of high bytes is malformed there (0xFF) or one character again and again (0xAB).
+     */
+    private static boolean isLegacyCjk(byte[] bytes) {
+        for (Charset charset : CJK_CHARSETS) {
+            CharBuffer text = CharBuffer.allocate(bytes.length);
+            if (!charset.newDecoder().decode(ByteBuffer.wrap(bytes), text, false).isError() && isCjk(text.flip().toString())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when {@code text} is Chinese, Japanese or Korean, which may have no whitespace in a long line:
+     * ideographs, kana or Hangul in at least one character of four, whitespace or CJK punctuation
+     * (、。「」，：？) in at least one of thirty-two, and sixteen different characters or more. Binary data
+     * that decodes (a mid-grey raw image as UTF-16: bytes 0x40 to 0xC0 in pairs are mostly ideographs)
+     * has no such punctuation. ASCII punctuation does not count: binary data holds those bytes too.
+     */
+    private static boolean isCjk(String text) {
+        long cjk = text.codePoints().filter(c -> CJK_SCRIPTS.contains(Character.UnicodeScript.of(c))).count();
+        long breaks = text.codePoints().filter(c -> Character.isWhitespace(c) || isCjkPunctuation(c)).count();
+        return cjk * CJK_SHARE_DIVISOR >= text.length() && breaks * WHITESPACE_SHARE_DIVISOR >= text.length()
+                && hasManyCharacters(text);
+    }
+
+    /** Punctuation of the CJK Symbols and Punctuation block (、。「」) or fullwidth (，：？！（）). */
+    private static boolean isCjkPunctuation(int c) {
+        Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
+        return (block == Character.UnicodeBlock.CJK_SYMBOLS_AND_PUNCTUATION || block == Character.UnicodeBlock.HALFWIDTH_AND_FULLWIDTH_FORMS)
+                && isPunctuation(c);
+    }
+
+    private static boolean isPunctuation(int c) {
+        return switch (Character.getType(c)) {
+            case Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION, Character.END_PUNCTUATION,
+                    Character.INITIAL_QUOTE_PUNCTUATION, Character.FINAL_QUOTE_PUNCTUATION, Character.OTHER_PUNCTUATION -> true;
+            default -> false;
+        };
     }
 
     /**

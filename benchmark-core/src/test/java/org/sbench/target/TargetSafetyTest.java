@@ -383,6 +383,39 @@ class TargetSafetyTest {
     }
 
     /**
+     * Chinese and Japanese text has little or no whitespace (long lines of ideographs and kana), so it was no words: in UTF-16
+     * or UTF-32 without a byte order mark and in the legacy double-byte encodings (GB18030, GBK, Big5, Shift_JIS, EUC-JP) it
+     * was taken for a drive image (until 2026-12-07: purge --method zero --allow-write zeroed a 395 kB GB18030 notes file).
+     */
+    @Test
+    void chineseJapaneseAndKoreanTextIsUserData() throws IOException {
+        String chinese = "今天上午我们测试了新买的固态硬盘，连续写入的速度比厂商标称的低了大约百分之十五。"
+                + "下午把队列深度调到三十二以后，随机读取的延迟明显下降，但是写放大仍然很高。\n"
+                + "会议记录：第一，下周之前完成所有服务器的固件升级；第二，备份策略改为每天两次。\n";
+        String traditional = "今天上午我們測試了新買的固態硬碟，連續寫入的速度比廠商標稱的低了大約百分之十五。"
+                + "會議記錄：下週之前完成所有伺服器的韌體升級，舊磁碟統一回收。\n";
+        String japanese = "今日は朝から研究室でディスクの性能測定を続けました。キューの深さを三十二にすると、"
+                + "ランダム読み込みの遅延がかなり小さくなることが分かりました。議事録：来週までにバックアップ設定を見直すこと。\n";
+        String korean = "오늘 연구실에서 하루 종일 디스크 성능을 측정했습니다. 큐 깊이를 늘리니 읽기 지연 시간이 줄어들었습니다.\n";
+        Map<String, byte[]> texts = new LinkedHashMap<>();
+        for (String name : List.of("UTF-8", "UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE", "GB18030", "GBK")) {
+            texts.put("Chinese in " + name, chinese.repeat(100).getBytes(Charset.forName(name)));
+        }
+        texts.put("one long line of Chinese in GB18030", chinese.replace("\n", "").repeat(100).getBytes(Charset.forName("GB18030")));
+        texts.put("Traditional Chinese in Big5", traditional.repeat(100).getBytes(Charset.forName("Big5")));
+        for (String name : List.of("UTF-16LE", "UTF-16BE", "Shift_JIS", "windows-31j", "EUC-JP")) {
+            texts.put("Japanese in " + name, japanese.repeat(100).getBytes(Charset.forName(name)));
+        }
+        texts.put("one line of Japanese in Shift_JIS", japanese.getBytes(Charset.forName("Shift_JIS")));
+        texts.put("Korean in EUC-KR", korean.repeat(100).getBytes(Charset.forName("EUC-KR")));
+        for (Map.Entry<String, byte[]> e : texts.entrySet()) {
+            Path file = Files.write(root.resolve("notes.txt"), e.getValue());
+            assertEquals("file " + file + " (" + TargetSafety.decimalSize(e.getValue().length) + ") carries text; writing destroys it;"
+                    + " name a new file, or add --force to proceed", fileRefusal(file, true, false), e.getKey());
+        }
+    }
+
+    /**
      * What a drive image holds stays no text: random, zeros, fills and counting patterns, compressed
      * data without a magic, what sbench writes (--data).
      */
@@ -404,6 +437,23 @@ class TargetSafetyTest {
         images.put("bytes counting", counting);
         images.put("bytes from 0x80 counting", highCounting);
         images.put("0xAB with spaces", spacedFill);
+        Random pixels = new Random(5);
+        byte[] midGrey = new byte[1 << 20];
+        byte[] hanInUtf16 = new byte[1 << 20];
+        byte[] hanInGb2312 = new byte[1 << 20];
+        for (int i = 0; i < midGrey.length; i += 2) {
+            midGrey[i] = (byte) (0x40 + pixels.nextInt(0x80));
+            midGrey[i + 1] = (byte) (0x40 + pixels.nextInt(0x80));
+            char han = (char) (0x4E00 + pixels.nextInt(0x5200));
+            hanInUtf16[i] = (byte) han;
+            hanInUtf16[i + 1] = (byte) (han >> 8);
+            hanInGb2312[i] = (byte) (0xB0 + pixels.nextInt(0x28));
+            hanInGb2312[i + 1] = (byte) (0xA1 + pixels.nextInt(0x5E));
+        }
+        // Bytes that decode to ideographs, but with no punctuation or whitespace: no CJK text.
+        images.put("mid-grey bytes 0x40 to 0xBF", midGrey);
+        images.put("random ideographs in UTF-16LE", hanInUtf16);
+        images.put("random ideographs in GB2312", hanInGb2312);
         java.util.zip.Deflater deflater = new java.util.zip.Deflater(9, true);
         deflater.setInput("Notes de mesure: café, 4 Ko\r\nDisque: sdb\r\n".repeat(20_000).getBytes(StandardCharsets.UTF_8));
         deflater.finish();
