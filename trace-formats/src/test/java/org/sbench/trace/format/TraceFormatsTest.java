@@ -440,6 +440,8 @@ class TraceFormatsTest {
             assertTrue(read.size() > 0 && read.size() < records, read.size() + " records, " + e.getMessage());
         }
         assertTrue(e.getMessage().startsWith(damaged + ": line " + (read.size() + 2) + ": cannot read further ("), e.getMessage());
+        // Garbage after the stream is no cut: "is the file truncated?" alone sent users looking for a shorter file.
+        assertTrue(e.getMessage().endsWith("); is the file truncated or corrupt?"), e.getMessage());
         assertEquals(e.getMessage(), assertThrows(SbenchException.class, () -> {
             try (TraceReader r = formats.open(damaged, null, ReadOptions.DEFAULTS)) {
                 TestRecords.readAll(r);
