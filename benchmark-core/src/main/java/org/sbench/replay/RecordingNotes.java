@@ -37,7 +37,8 @@ final class RecordingNotes {
                 : "";
         if (requests.otherRequests() > 0) {
             notes.add(plan.path() + ": " + requests.otherRequests() + " requests of other kinds (write-zeroes, passthrough or zone"
-                    + " commands; " + requests.otherRequestBytes() + " bytes) were left out when " + whole + " was recorded" + scope
+                    + " commands, or reads and writes of 0 bytes; " + requests.otherRequestBytes() + " bytes) were left out when " + whole
+                    + " was recorded" + scope
                     + ": not replayed");
         }
         if (requests.failedIos() > 0) {

@@ -127,7 +127,8 @@ class ConvertCommandTest {
                 + "dd-26558 [001] ..... 13685.746810: block_rq_issue: 7,0 WS 4096 () 16384 + 8 be,0,4 [dd]\n"
                 + "ksoftirqd/1-24 [001] ..s.. 13685.746862: block_rq_complete: 7,0 WS () 16384 + 8 be,0,4 [0]\n");
         assertSaidByConvertAndInspect(capture, "left out", "1 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone"
-                + " commands (N in the kernel's RWBS), not IOs sbench replays", "otherRequestBytes", 4 << 20);
+                + " commands (N in the kernel's RWBS) or reads and writes of 0 bytes, not IOs sbench replays", "otherRequestBytes",
+                4 << 20);
     }
 
     /**

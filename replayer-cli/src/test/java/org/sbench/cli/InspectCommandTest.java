@@ -127,7 +127,8 @@ class InspectCommandTest {
         CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
         assertEquals(0, replay.code(), replay.err());
         assertTrue(replay.err().contains("sbench: warning: " + sbt + ": 1 requests of other kinds (write-zeroes, passthrough or zone"
-                + " commands; 4194304 bytes) were left out when it was recorded: not replayed\n"), replay.err());
+                + " commands, or reads and writes of 0 bytes; 4194304 bytes) were left out when it was recorded: not replayed\n"),
+                replay.err());
         assertTrue(replay.err().contains("sbench: warning: " + sbt + ": 1 of its IOs failed at the device when it was recorded"
                 + " (EIO 1): replayed as any other, their recorded times are the failures'\n"), replay.err());
     }

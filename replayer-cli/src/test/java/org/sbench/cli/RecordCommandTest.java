@@ -94,7 +94,7 @@ class RecordCommandTest {
         StringWriter out = new StringWriter();
         RecordCommand.print(result(0, false, true, new RequestAccounts.Counts(2, 4 << 20, 0, List.of())), new PrintWriter(out));
         assertTrue(out.toString().contains("\nleft out 2 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone"
-                + " commands (N in the kernel's RWBS), not IOs sbench replays\n"), out.toString());
+                + " commands (N in the kernel's RWBS) or reads and writes of 0 bytes, not IOs sbench replays\n"), out.toString());
     }
 
     @Test

@@ -9,10 +9,11 @@ import java.util.Map;
 import org.sbench.ErrnoNames;
 
 /**
- * The requests a reader of block request events (tracefs, blkparse, blktrace) read that are not
- * ordinary IOs of the trace, so that a summary can say what the trace does not show: requests of
- * other kinds (write-zeroes, passthrough commands, zone commands: {@code N} in the kernel's RWBS
- * flags), which are left out, with the bytes they span; and IOs the device completed with an
+ * The requests a reader read that are not ordinary IOs of the trace, so that a summary can say
+ * what the trace does not show: requests of other kinds (write-zeroes, passthrough commands, zone
+ * commands: {@code N} in the kernel's RWBS flags, in the block request events of tracefs, blkparse
+ * and blktrace; and reads or writes of 0 bytes, which move no data, in any format but sbench's
+ * own), which are left out, with the bytes they span; and IOs the device completed with an
  * error, which are kept as IOs (the trace has no place for an outcome: a replay issues them as
  * any other), counted by error. Counted as the reader reads; final once it reached the end; the
  * counts of several readers add up ({@link #add}). Not thread-safe.

@@ -1,4 +1,4 @@
-// The lines record, convert and inspect print about requests of block request events that are not ordinary IOs.
+// The lines record, convert and inspect print about requests of a trace that are not ordinary IOs.
 package org.sbench.trace;
 
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ public final class RequestLines {
     /**
      * The lines for {@code c}, each led by a label of {@code width} characters, saying so when the
      * counts are of the trace this one was cut from; none when nothing was left out and nothing
-     * failed (or {@code c} is null: not a trace of block request events).
+     * failed (or {@code c} is null: a trace without such requests).
      */
     public static List<String> of(RequestAccounts.Counts c, int width) {
         List<String> lines = new ArrayList<>();
@@ -27,7 +27,7 @@ public final class RequestLines {
         if (c.otherRequests() > 0) {
             lines.add(label("left out", width) + Units.count(c.otherRequests()) + " requests of other kinds ("
                     + Units.bytes(c.otherRequestBytes()) + ")" + scope + ": write-zeroes, passthrough or zone commands (N in the"
-                    + " kernel's RWBS), not IOs sbench replays");
+                    + " kernel's RWBS) or reads and writes of 0 bytes, not IOs sbench replays");
         }
         if (c.failedIos() > 0) {
             List<String> byError = new ArrayList<>();

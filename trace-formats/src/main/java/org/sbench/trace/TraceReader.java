@@ -37,9 +37,9 @@ public interface TraceReader extends Closeable {
     }
 
     /**
-     * The requests of a block request event trace that are not ordinary IOs of it (left out, or
-     * failed), counted so far; null for formats without such requests. Final once the reader
-     * reached the end.
+     * The requests of the trace that are not ordinary IOs of it (left out, or failed), counted so
+     * far; null for formats without such requests (and a text trace before its first read or write
+     * of 0 bytes). Final once the reader reached the end.
      */
     default RequestAccounts requestAccounts() {
         return null;

@@ -63,7 +63,7 @@ enum Compression {
             case GZIP: return new Counted(new GzipCompressorInputStream(new GzipHeaderText(raw, name), true), name);
             case XZ: return new Counted(XZCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true)
                     .setMemoryLimitKiB(MEMORY_LIMIT_MIB * 1024).get(), name);
-            case BZIP2: return new Counted(new BZip2CompressorInputStream(raw, true), name);
+            case BZIP2: return new Counted(new FirstReadBzip2(raw), name);
             case ZSTD: return new Counted(new ZstdStream(raw), name);
             default: return raw;
         }
@@ -131,6 +131,43 @@ enum Compression {
         public int read(byte[] into, int offset, int length) throws IOException {
             run = 0;
             return in.read(into, offset, length);
+        }
+    }
+
+    /**
+     * bzip2 decompressed, its decompressor made at the first read: it decodes its first block (up to 900 kB of
+     * text) as it is made, so a file of one block cut short was "cannot open the bzip2 stream", as for a header cut
+     * short, where a cut of any other compression's first block is "cannot decompress any of the file".
+     */
+    private static final class FirstReadBzip2 extends CompressorInputStream {
+        private final InputStream raw;
+        private BZip2CompressorInputStream in;
+
+        FirstReadBzip2(InputStream raw) {
+            this.raw = raw;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            if (in == null) {
+                in = new BZip2CompressorInputStream(raw, true);
+            }
+            return in.read(into, offset, length);
+        }
+
+        @Override
+        public int read() throws IOException {
+            return readByte(this);
+        }
+
+        @Override
+        public long getBytesRead() {
+            return in == null ? 0 : in.getBytesRead();
+        }
+
+        @Override
+        public void close() throws IOException {
+            (in == null ? raw : in).close();
         }
     }
 

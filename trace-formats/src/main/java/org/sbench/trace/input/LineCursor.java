@@ -206,7 +206,7 @@ public final class LineCursor implements AutoCloseable {
             }
         } catch (IOException e) {
             throw SbenchException.badInput(input.displayName(), "line " + (lineNumber + 1)
-                    + ": cannot read further (" + SbenchException.reason(e) + "); is the file truncated?");
+                    + ": cannot read further (" + SbenchException.reason(e) + "); is the file truncated or corrupt?");
         }
     }
 

@@ -3,13 +3,16 @@ package org.sbench.trace.input;
 
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 
 /**
  * A reader of a text trace in which a line holds at most one IO. It walks the lines, lets the
  * format pass over those without an IO ({@link #skipLine}), parses the others ({@link #parse}),
- * applies {@link RecordChecks}, and turns a bad line into a skipped bad record or, past the skip
+ * leaves out a read or write of 0 bytes ({@link #requestAccounts()}), applies {@link RecordChecks},
+ * and turns a bad line into a skipped bad record or, past the skip
  * allowance, the error ({@link LineCursor#reject}). Subclasses describe their format in their class
  * javadoc and implement the two hooks on {@link #cursor} and {@link #fields}. Not thread-safe.
  */
@@ -21,6 +24,8 @@ public abstract class LineTraceReader implements TraceReader {
     /** The next line read ahead of the cursor, for {@link #parseUsual}. */
     protected final LineScan scan;
     private final TraceInfo info;
+    /** Null until a read or write of 0 bytes is left out: a trace without one carries no counts. */
+    private RequestAccounts noData;
 
     protected LineTraceReader(TraceInput input, ReadOptions options, TraceInfo info) {
         this.cursor = new LineCursor(input, options);
@@ -40,7 +45,7 @@ public abstract class LineTraceReader implements TraceReader {
             scan.start();
             if (parseUsual(into)) {
                 scan.deliverLine();
-                if (cursor.accept(into)) {
+                if (!movesNoData(into) && cursor.accept(into)) {
                     return true;
                 }
                 continue;
@@ -61,12 +66,34 @@ public abstract class LineTraceReader implements TraceReader {
                 continue;
             }
             // Outside the try: a rejection past the allowance throws, and must not be rejected twice.
-            if (io && cursor.accept(into)) {
+            if (io && !movesNoData(into) && cursor.accept(into)) {
                 return true;
             }
         }
         endOfLines();
         return false;
+    }
+
+    /**
+     * True when {@code r} is a read or write of 0 bytes, which moves no data (the UMass SPC traces
+     * hold such records): left out and counted as a request of another kind spanning none, as the
+     * readers of block request events count a request without data. A trim of 0 bytes is a bad record.
+     */
+    private boolean movesNoData(IoRecord r) {
+        if (r.lengthBytes != 0 || r.op != Op.READ && r.op != Op.WRITE) {
+            return false;
+        }
+        if (noData == null) {
+            noData = new RequestAccounts();
+        }
+        noData.otherRequest(0);
+        return true;
+    }
+
+    /** The reads and writes of 0 bytes left out, once one was; null before (as for a trace of IOs alone). */
+    @Override
+    public final RequestAccounts requestAccounts() {
+        return noData;
     }
 
     /**

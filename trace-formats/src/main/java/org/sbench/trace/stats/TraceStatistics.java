@@ -19,8 +19,8 @@ import org.sbench.trace.RequestAccounts;
  *        times; some of one whose tracer missed completions (an issue-only capture)
  * @param streams a row for each of the first {@value TraceInspector.Rows#MAX} streams (all of them, in most traces)
  * @param otherStreams the streams past those, summed in one row; null when every stream has a row
- * @param requests the requests of a trace of block request events that are not ordinary IOs of it
- *        ({@link RequestAccounts.Counts#of}); null for other traces
+ * @param requests the requests of the trace that are not ordinary IOs of it
+ *        ({@link RequestAccounts.Counts#of}); null for a trace without such requests
  */
 public record TraceStatistics(
         String format,

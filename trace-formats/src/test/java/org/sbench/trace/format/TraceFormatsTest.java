@@ -23,6 +23,7 @@ import org.apache.commons.compress.compressors.zstandard.ZstdCompressorOutputStr
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -378,20 +379,25 @@ class TraceFormatsTest {
         assertTrue(e.getMessage().contains("truncated"), e.getMessage());
     }
 
-    /** An xz file cut near its end has no readable byte (one block): "cannot read the start of the file" sent users to its start. */
-    @Test
-    void aCompressedFileWhoseFirstBlockIsCutSaysSo(@TempDir Path dir) throws IOException {
-        Path full = dir.resolve("t.csv.xz");
-        try (OutputStream out = compress("xz", Files.newOutputStream(full))) {
+    /**
+     * A file of one compressed block cut near its end has no readable byte: "cannot read the start of the file" sent
+     * users to its start (xz), and bzip2, whose decompressor decodes its first block as it is made, said "cannot open
+     * the bzip2 stream (Unexpected end of stream)", as for a header cut short.
+     */
+    @ParameterizedTest
+    @CsvSource({"xz, xz", "bz2, bzip2", "zst, zstd"})
+    void aCompressedFileWhoseFirstBlockIsCutSaysSo(String kind, String name, @TempDir Path dir) throws IOException {
+        Path full = dir.resolve("t.csv." + kind);
+        try (OutputStream out = compress(kind, Files.newOutputStream(full))) {
             for (int i = 0; i < 2000; i++) {
                 out.write((i + ",,4096,4096,R,,,\n").getBytes(StandardCharsets.US_ASCII));
             }
         }
         byte[] bytes = Files.readAllBytes(full);
-        Path cut = dir.resolve("cut.csv.xz");
+        Path cut = dir.resolve("cut.csv." + kind);
         Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
         SbenchException e = assertThrows(SbenchException.class, () -> formats.open(cut, null, ReadOptions.DEFAULTS));
-        assertTrue(e.getMessage().startsWith(cut + ": cannot decompress any of the file (its first xz block is damaged or cut short) ("),
+        assertTrue(e.getMessage().startsWith(cut + ": cannot decompress any of the file (its first " + name + " block is damaged or cut short) ("),
                 e.getMessage());
         assertTrue(e.getMessage().endsWith("); is it truncated or corrupt?"), e.getMessage());
     }
@@ -434,6 +440,8 @@ class TraceFormatsTest {
             assertTrue(read.size() > 0 && read.size() < records, read.size() + " records, " + e.getMessage());
         }
         assertTrue(e.getMessage().startsWith(damaged + ": line " + (read.size() + 2) + ": cannot read further ("), e.getMessage());
+        // Garbage after the stream is no cut: "is the file truncated?" alone sent users looking for a shorter file.
+        assertTrue(e.getMessage().endsWith("); is the file truncated or corrupt?"), e.getMessage());
         assertEquals(e.getMessage(), assertThrows(SbenchException.class, () -> {
             try (TraceReader r = formats.open(damaged, null, ReadOptions.DEFAULTS)) {
                 TestRecords.readAll(r);

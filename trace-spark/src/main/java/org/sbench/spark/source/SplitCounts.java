@@ -19,8 +19,7 @@ public final class SplitCounts extends AccumulatorV2<SplitCounts.Count, Map<Inte
     /**
      * One split's read: records delivered, bad records skipped, the number of a last line without a
      * line end counted from the split's first line (else 0), the line ends of a byte range (else 0),
-     * the requests of other kinds and failed IOs its reader counted (null: a reader of no block
-     * request events).
+     * the requests of other kinds and failed IOs its reader counted (null: none to count).
      */
     public record Count(int split, long records, long skipped, long incompleteLastLine, long lineEnds,
                         RequestAccounts.Counts requests) implements java.io.Serializable {

@@ -7,8 +7,8 @@ import org.sbench.trace.RequestAccounts;
 /**
  * @param skipped            bad records skipped
  * @param incompleteLastLine the number of a last line without a line end, not read (else 0)
- * @param requests           the requests of other kinds and failed IOs the reader counted (null: a
- *                           reader of no block request events)
+ * @param requests           the requests of other kinds and failed IOs the reader counted (null: none to
+ *                           count)
  */
 public record TraceTally(long skipped, long incompleteLastLine, RequestAccounts.Counts requests) implements Serializable {
 }

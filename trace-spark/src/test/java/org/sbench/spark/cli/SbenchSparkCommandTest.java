@@ -244,7 +244,8 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         assertEquals(0, device.status(), device.err());
         assertEquals("wrote 2 records to " + dir.resolve("8-16.sbt") + " (sbt); read 2, skipped 0 bad records\n"
                 + "left out 3 requests of other kinds (0 B) in the trace this one was cut from (not known for this part of it):"
-                + " write-zeroes, passthrough or zone commands (N in the kernel's RWBS), not IOs sbench replays\n", device.out(),
+                + " write-zeroes, passthrough or zone commands (N in the kernel's RWBS) or reads and writes of 0 bytes, not IOs sbench"
+                + " replays\n", device.out(),
                 "the counts are the whole trace's (both disks'), marked so");
         CommandRun number = CommandRun.of("convert", trace, dir.resolve("16.sbt").toString(), "--stream", Integer.toString(8 << 20 | 16));
         assertEquals(0, number.status(), number.err());
@@ -388,7 +389,7 @@ class SbenchSparkCommandTest extends LocalSparkTest {
                 + "dd-26562 [001] ..... 13685.937847: block_rq_issue: 7,0 RS 4096 () 32768 + 8 be,0,4 [dd]\n"
                 + "ksoftirqd/1-24 [001] ..s.. 13685.937880: block_rq_complete: 7,0 RS () 32768 + 8 be,0,4 [-5]\n");
         String counts = "left out 1 requests of other kinds (4.19 MB): write-zeroes, passthrough or zone commands (N in the kernel's"
-                + " RWBS), not IOs sbench replays\n"
+                + " RWBS) or reads and writes of 0 bytes, not IOs sbench replays\n"
                 + "failed   1 IOs failed at the device (EIO 1): kept as IOs, which a replay issues as any other\n";
         Path sbt = dir.resolve("counted.sbt");
         CommandRun r = CommandRun.of("convert", capture.toString(), sbt.toString());

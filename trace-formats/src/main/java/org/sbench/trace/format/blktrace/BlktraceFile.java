@@ -190,7 +190,7 @@ final class BlktraceFile implements AutoCloseable {
             return in.readNBytes(into, from, length);
         } catch (IOException e) {
             throw SbenchException.badInput(name(), "byte " + recordOffset + ": cannot read further ("
-                    + SbenchException.reason(e) + "); is the file truncated?");
+                    + SbenchException.reason(e) + "); is the file truncated or corrupt?");
         }
     }
 

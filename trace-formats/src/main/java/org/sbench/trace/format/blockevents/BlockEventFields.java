@@ -97,7 +97,9 @@ public final class BlockEventFields {
 
     /**
      * Field {@code i} as RWBS flags, with {@code sectors} the request's size; null when the
-     * request is not a read, write, discard or flush.
+     * request is not a read, write, discard or flush, or is a read or write of no sectors that
+     * asks for no flush (it moves no data: a request of another kind, as blktrace's own records
+     * make it).
      */
     public static Op op(Fields f, int i, long sectors) {
         boolean read = false;
@@ -122,8 +124,11 @@ public final class BlockEventFields {
         if (discard) {
             return Op.TRIM;
         }
+        if (sectors == 0) {
+            return flush ? Op.FLUSH : null;
+        }
         if (write) {
-            return sectors == 0 && flush ? Op.FLUSH : Op.WRITE;
+            return Op.WRITE;
         }
         if (read) {
             return Op.READ;

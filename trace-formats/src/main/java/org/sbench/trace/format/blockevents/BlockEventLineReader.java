@@ -141,10 +141,11 @@ public abstract class BlockEventLineReader implements TraceReader {
 
     /**
      * The completion at {@code timeNs} (field {@code timeField}) of the oldest issue waiting with
-     * this device, sector and op; one with none waiting was issued before tracing began. A read
-     * or write completing without sectors was never issued to the driver: it is the request that
-     * asked for a cache flush ({@code WS () 0 + 0} after the {@code FF} flush itself), which the
-     * block layer completes in place, and is passed over. An IO completed with an error
+     * this device, sector and op; one with none waiting was issued before tracing began. A trim
+     * completing without sectors was never issued as one (its issue is a bad record), and is passed
+     * over; a read or write without sectors never reaches here ({@link BlockEventFields#op}): the
+     * request that asked for a cache flush ({@code WS () 0 + 0} after the {@code FF} flush itself),
+     * which the block layer completes in place, is one. An IO completed with an error
      * ({@code errno} not 0) is kept, and counted ({@link #requestAccounts()}).
      *
      * @throws SbenchException when it comes before that issue, which is then dropped

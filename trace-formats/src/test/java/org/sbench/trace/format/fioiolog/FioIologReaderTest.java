@@ -144,12 +144,6 @@ class FioIologReaderTest {
     }
 
     @Test
-    void zeroLength() throws Exception {
-        Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a read 4096 0\n");
-        assertBadInput(f + ":3: expected a positive length for a read, found '10 a read 4096 0'", FORMAT, f);
-    }
-
-    @Test
     void negativeOffset() throws Exception {
         Path f = write(dir, "fio version 3 iolog\n0 a add\n10 a read -4096 512\n");
         assertBadInput(f + ":3: expected an offset in bytes, found '-4096'", FORMAT, f);
@@ -176,7 +170,7 @@ class FioIologReaderTest {
 
     @Test
     void skipsAndCountsBadRecordsWithinAllowance() throws Exception {
-        Path f = write(dir, "fio version 3 iolog\n0 a add\n1 a read 0 512\n2 a read 0 0\n3 a frob 0 1\n4 a write 512 512\n");
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n1 a read 0 512\n2 a read -1 512\n3 a frob 0 1\n4 a write 512 512\n");
         try (TraceReader r = open(f, ReadOptions.DEFAULTS.withSkipBad(2))) {
             List<IoRecord> records = readAll(r);
             assertEquals(List.of(io(1 * US, Op.READ, 0, 512, 0), io(4 * US, Op.WRITE, 512, 512, 0)), records);
@@ -186,7 +180,7 @@ class FioIologReaderTest {
 
     @Test
     void badRecordPastAllowanceIsAnError() throws Exception {
-        Path f = write(dir, "fio version 3 iolog\n0 a add\n2 a read 0 0\n3 a frob 0 1\n");
+        Path f = write(dir, "fio version 3 iolog\n0 a add\n2 a read -1 512\n3 a frob 0 1\n");
         assertBadInput(f + ":4: expected add, open, close, read, write, trim, sync or datasync (version 3 has no wait), found 'frob'"
                 + " (more than 1 bad records, the --skip-bad allowance)", FORMAT, f, ReadOptions.DEFAULTS.withSkipBad(1));
     }

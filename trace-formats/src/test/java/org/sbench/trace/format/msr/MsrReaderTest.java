@@ -79,7 +79,6 @@ class MsrReaderTest {
         "128166400000000000,hm,1,Read,0,4096,8,9\n"
                 + "|:1: expected 7 fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), found '128166400000000000,hm,1,Read,0,4096,8,9'",
         "128166400000000000,hm,1,Flush,0,4096,8\n|:1: expected Read or Write, found 'Flush'",
-        "128166400000000000,hm,1,Write,0,0,8\n|:1: expected a positive length for a write, found '128166400000000000,hm,1,Write,0,0,8'",
         "128166400000000000,hm,1,Write,-512,4096,8\n|:1: expected an offset in bytes, found '-512'",
         "128166400000000000,hm,-1,Write,0,4096,8\n|:1: expected a disk number, found '-1'",
         "128166400000000000,hm,4294967296,Write,0,4096,8\n|:1: expected a disk number below 2^31, found '4294967296'",
@@ -109,9 +108,9 @@ class MsrReaderTest {
     void skipBadSkipsAndCountsUpToTheAllowance() throws IOException {
         ReaderChecks.assertSkipBad(FORMAT, dir, "128166400000000000,hm,1,Read,0,4096,8\n"
                 + "128166400000000001,hm,1,Oops,0,4096,8\n"
-                + "128166400000000002,hm,1,Write,0,0,8\n"
+                + "128166400000000002,hm,1,Write,0,4k,8\n"
                 + "128166400000000003,hm,1,Write,512,512,8\n", 512, 3,
-                "expected a positive length for a write, found '128166400000000002,hm,1,Write,0,0,8'");
+                "expected a size in bytes, found '4k'");
     }
 
 

@@ -180,9 +180,6 @@ class TracefsReaderTest {
         "too few fields|dd-100 [001] d..1. 5120.000003: block_rq_complete: 8,0 W () 200|"
                 + "expected 11 fields (TASK-PID [CPU] SECONDS: block_rq_complete: MAJ,MIN RWBS (CMD) SECTOR + NR_SECTORS"
                 + " [ERROR]), found 'dd-100 [001] d..1. 5120.000003: block_rq_complete: 8,0 W () ...' (63 characters)",
-        "zero length|dd-100 [001] d..1. 5120.000003: block_rq_issue: 8,0 R 0 () 200 + 0 [dd]|"
-                + "expected a positive length for a read, found"
-                + " 'dd-100 [001] d..1. 5120.000003: block_rq_issue: 8,0 R 0 () 2...' (71 characters)",
     })
     void badLineIsReportedWithFileLineAndText(String name, String line, String message) throws Exception {
         Path file = write(dir, ISSUE + COMPLETE + line + "\n");
