@@ -64,6 +64,8 @@ final class RecordingWriter implements AutoCloseable {
     private final RecordedQd[] queues;
     /** Marks with their times on the events' clock, rebased on finish. */
     private final List<PhaseMarker> marks = new ArrayList<>();
+    /** Names of the marks left out because the disk was full, in the order made. */
+    private final List<String> lostMarks = new ArrayList<>();
     private long originNs = IoRecord.NO_TIME;
     private long lastIssueNs = Long.MIN_VALUE;
     private long reordered;
@@ -163,6 +165,7 @@ final class RecordingWriter implements AutoCloseable {
         PhaseMarker mark = new PhaseMarker(name, kernelTimeNs);
         long bytes = SbtWriter.phaseBytes(mark);
         if (diskFull || !room(bytes)) {
+            lostMarks.add(name);
             return;
         }
         markBytes += bytes;
@@ -261,6 +264,11 @@ final class RecordingWriter implements AutoCloseable {
     /** True when the full disk was the user's disk quota running out (EDQUOT), not the file system filling up. */
     boolean quotaExceeded() {
         return quota;
+    }
+
+    /** Names of the marks left out because the disk was full, in the order made. */
+    List<String> lostMarks() {
+        return List.copyOf(lostMarks);
     }
 
     /** IOs left out because the disk was full. */

@@ -150,6 +150,32 @@ class RecordingWriterTest {
     }
 
     /**
+     * A mark made after the disk filled up is not stored, and is named as such: until 2026-12-07 it was dropped
+     * without a word (the terminal had echoed it).
+     */
+    @Test
+    @Tag("device")
+    void marksAfterTheDiskFilledUpAreNamedAsNotStored() throws Exception {
+        LoopDevice.assumeRoot();
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("small")), MIB)) {
+            fs.fillLeaving(40);
+            Path out = fs.dir().resolve("full.sbt");
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                w.phase(T0, "before");
+                long given = writeUntilFull(w);
+                w.phase(T0 + given * 1_000L, "boot done");
+                w.phase(T0 + given * 1_000L + 1, "mark 3");
+                w.finish(T0, Map.of());
+                assertEquals(1, w.phases());
+                assertEquals(List.of("boot done", "mark 3"), w.lostMarks());
+            }
+            try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+                assertEquals(List.of("before"), r.info().phases().stream().map(PhaseMarker::name).toList());
+            }
+        }
+    }
+
+    /**
      * On btrfs the room held ahead is not enough: with the records written into it, the rename that puts the
      * trace in place needs metadata the full disk has not got (ENOSPC). Until 2026-12-06 the recording failed
      * there without its trace; it is now cut back to where it fits, a prefix of the IOs written.
