@@ -273,26 +273,19 @@ class RecordingWriterTest {
      * the writeback fails before the trace is finished (the tmpfs under the ext4 is full) and the room is back when it
      * is: its first fsync reports the failure, and the trace cut back was synced again. Until 2026-12-07 only what was
      * written anew (the trailer, the header's counts) reached the disk, and the trace kept (exit 1, "the disk filled
-     * up") read as zeros from its first byte once the file system was mounted again; the part kept is now written
-     * again from memory before it is synced.
+     * up") read from the disk as zeros from its first byte; the part kept is now written again from memory before it
+     * is synced.
      */
     @Test
     @Tag("device")
     void aTraceWhoseSyncFailedIsWrittenAgainBeforeItIsSyncedAgain() throws Exception {
-        Ext4OverFullTmpfs.assumeUsable();
-        try (Ext4OverFullTmpfs fs = Ext4OverFullTmpfs.mount(dir, 256 << 10)) {
-            Path out = fs.dir().resolve("full.sbt");
-            long kept;
-            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
-                writeFailingWriteback(w, fs);
-                w.finish(T0, Map.of());
-                kept = w.ios();
-                assertTrue(w.diskFull());
-            }
-            fs.remount();
-            assertTrue(kept > 0, "IOs kept: " + kept);
-            holdsTheFirstWrites(out, kept);
-        }
+        afterAFailedWriteback((fs, out, w) -> {
+            w.finish(T0, Map.of());
+            assertTrue(w.diskFull());
+            assertTrue(w.ios() > 0, "IOs kept: " + w.ios());
+            fs.dropFromMemory(out);
+            holdsTheFirstWrites(out, w.ios());
+        });
     }
 
     /**
@@ -302,31 +295,39 @@ class RecordingWriterTest {
     @Test
     @Tag("device")
     void aTraceWhosePagesWereLostWithTheFailedSyncIsNotKept() throws Exception {
+        afterAFailedWriteback((fs, out, w) -> {
+            try (var parts = Files.list(fs.dir())) {
+                fs.dropFromMemory(parts.filter(f -> f.getFileName().toString().endsWith(".part")).findFirst().orElseThrow());
+            }
+            SbenchException e = assertThrows(SbenchException.class, () -> w.finish(T0, Map.of()));
+            assertEquals("cannot write " + out + ": syncing it failed (No space left on device), and the kernel no longer"
+                    + " holds what it could not write: the trace is not kept", e.getMessage());
+            assertFalse(Files.exists(out));
+        });
+    }
+
+    /** What a test does with a writer of {@code out} on {@code fs} whose writeback failed. */
+    private interface AfterAFailedWriteback {
+        void run(Ext4OverFullTmpfs fs, Path out, RecordingWriter w) throws Exception;
+    }
+
+    /**
+     * Runs {@code test} with a writer on an ext4 with room whose tmpfs beneath has 256 KiB left, given 2 MiB of writes,
+     * whose writeback then failed for want of room, which is then made.
+     */
+    private void afterAFailedWriteback(AfterAFailedWriteback test) throws Exception {
         Ext4OverFullTmpfs.assumeUsable();
         try (Ext4OverFullTmpfs fs = Ext4OverFullTmpfs.mount(dir, 256 << 10)) {
             Path out = fs.dir().resolve("full.sbt");
             try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
-                writeFailingWriteback(w, fs);
-                try (var parts = Files.list(fs.dir())) {
-                    Path part = parts.filter(f -> f.getFileName().toString().endsWith(".part")).findFirst().orElseThrow();
-                    // Drops the file's clean pages from the page cache (posix_fadvise DONTNEED).
-                    LoopDevice.run("dd", "if=" + part, "iflag=nocache", "count=0", "status=none");
+                for (long i = 0; i < (MIB / 48) * 2; i++) {
+                    w.accept(io(T0 + i * 1_000L, T0 + i * 1_000L + 500, SDB, i * 4096L, Op.WRITE));
                 }
-                SbenchException e = assertThrows(SbenchException.class, () -> w.finish(T0, Map.of()));
-                assertEquals("cannot write " + out + ": syncing it failed (No space left on device), and the kernel no longer"
-                        + " holds what it could not write: the trace is not kept", e.getMessage());
+                // The writer holds the last MiB; what it wrote out is written back now, and fails.
+                fs.failWritebackThenMakeRoom();
+                test.run(fs, out, w);
             }
-            assertFalse(Files.exists(out));
         }
-    }
-
-    /** 1 MiB of writes into a trace on {@code fs}, whose writeback then fails for want of room, which is then made. */
-    private static void writeFailingWriteback(RecordingWriter w, Ext4OverFullTmpfs fs) throws Exception {
-        for (long i = 0; i < (MIB / 48) * 2; i++) {
-            w.accept(io(T0 + i * 1_000L, T0 + i * 1_000L + 500, SDB, i * 4096L, Op.WRITE));
-        }
-        // The writer holds the last MiB; what it wrote out is written back now, and fails.
-        fs.failWritebackThenMakeRoom();
     }
 
     /** Writes of 4 KiB one after the other, 1 us apart, until the disk is full; returns how many were given. */

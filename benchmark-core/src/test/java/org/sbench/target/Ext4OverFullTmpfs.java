@@ -55,10 +55,9 @@ public record Ext4OverFullTmpfs(Tmpfs backing, LoopDevice loop, Path dir) implem
         Files.delete(backing.dir().resolve(".filler"));
     }
 
-    /** Mounts the ext4 again, so that its files are read from the disk (what a crash would have left), not from memory. */
-    public void remount() throws IOException {
-        LoopDevice.run("umount", dir.toString());
-        LoopDevice.run("mount", "-t", "ext4", loop.path().toString(), dir.toString());
+    /** Drops {@code file}'s clean pages from memory (posix_fadvise DONTNEED), so that it is read from the disk next. */
+    public void dropFromMemory(Path file) throws IOException {
+        LoopDevice.run("dd", "if=" + file, "iflag=nocache", "count=0", "status=none");
     }
 
     @Override
