@@ -55,8 +55,8 @@ final class CutPoints {
     private record Held(long number, CutPoint point) {
     }
 
-    /** The writer's counts and length where a chunk was allocated. */
+    /** The writer's counts, length and {@link org.sbench.trace.format.sbt.SbtWriter#digest() digest} where a chunk was allocated. */
     record CutPoint(long ios, long reads, long writes, long trims, long flushes, long bytesRead, long bytesWritten,
-            long reordered, long lastIssueNs, long length) {
+            long reordered, long lastIssueNs, long length, long digest) {
     }
 }

@@ -1,12 +1,15 @@
 // How a recording that the full disk (or disk quota) of its trace ended was cut short.
 package org.sbench.record;
 
+import java.util.List;
+
 /**
  * A recording ended by a full disk: the trace holds its IOs up to the last that fit.
  *
- * @param keptNs  the trace's last IO's issue time from its first's
- * @param lostIos IOs read after the disk filled up, until the recording stopped: not in the trace
- * @param quota   the user's disk quota ran out (EDQUOT), not the file system's room
+ * @param keptNs    the trace's last IO's issue time from its first's
+ * @param lostIos   IOs read after the disk filled up, until the recording stopped: not in the trace
+ * @param quota     the user's disk quota ran out (EDQUOT), not the file system's room
+ * @param lostMarks the names of the marks made after the disk filled up, in the order made: not in the trace
  */
-public record DiskFull(long keptNs, long lostIos, boolean quota) {
+public record DiskFull(long keptNs, long lostIos, boolean quota, List<String> lostMarks) {
 }

@@ -36,7 +36,9 @@ import org.sbench.trace.stats.RecordedQd;
  * enough: a write into it, or the rename that puts the trace in place, can still find the disk full.
  * A write that does ends the trace as a full disk does; a finish that does cuts the trace back to
  * an earlier {@link CutPoints cut point} (taken where each chunk was allocated), further each time, which
- * gives the records' room back to the file system, until it fits.
+ * gives the records' room back to the file system, until it fits. A finish whose sync failed has the part kept
+ * written again before it is synced again ({@link SbtWriter#cutTo}): the kernel does not write again what it failed
+ * to write once, and when it no longer holds it the trace is not kept.
  */
 final class RecordingWriter implements AutoCloseable {
     /** The trace's source format: recorded live from tracefs. */
@@ -62,6 +64,8 @@ final class RecordingWriter implements AutoCloseable {
     private final RecordedQd[] queues;
     /** Marks with their times on the events' clock, rebased on finish. */
     private final List<PhaseMarker> marks = new ArrayList<>();
+    /** Names of the marks left out because the disk was full, in the order made. */
+    private final List<String> lostMarks = new ArrayList<>();
     private long originNs = IoRecord.NO_TIME;
     private long lastIssueNs = Long.MIN_VALUE;
     private long reordered;
@@ -161,6 +165,7 @@ final class RecordingWriter implements AutoCloseable {
         PhaseMarker mark = new PhaseMarker(name, kernelTimeNs);
         long bytes = SbtWriter.phaseBytes(mark);
         if (diskFull || !room(bytes)) {
+            lostMarks.add(name);
             return;
         }
         markBytes += bytes;
@@ -172,7 +177,7 @@ final class RecordingWriter implements AutoCloseable {
         long end = writer.length() + bytes + writer.trailerBytes() + markBytes + LATE_METADATA_BYTES;
         if (end > reserve.covered()) {
             cutPoints.add(new CutPoints.CutPoint(ios, reads, writes, trims, flushes, bytesRead, bytesWritten, reordered, lastIssueNs,
-                    writer.length()));
+                    writer.length(), writer.digest()));
             if (!reserve.cover(end)) {
                 diskFull = true;
                 quota = reserve.quota();
@@ -200,8 +205,12 @@ final class RecordingWriter implements AutoCloseable {
             writer.addPhase(new PhaseMarker(m.name(), m.timeNs() - origin));
         }
         lateMetadata.forEach(writer::putMetadata);
-        for (long cut = SpaceReserve.CHUNK_BYTES;; cut *= 2) {
+        CutPoints.CutPoint cut = null;
+        for (long back = SpaceReserve.CHUNK_BYTES;; back *= 2) {
             try {
+                if (cut != null) {
+                    cutBackTo(cut);
+                }
                 writer.finish();
                 return;
             } catch (SbenchException e) {
@@ -210,13 +219,16 @@ final class RecordingWriter implements AutoCloseable {
                     throw e;
                 }
             }
-            cutBackTo(cutPoints.atOrBefore(writer.length() - cut));
+            cut = cutPoints.atOrBefore(writer.length() - back);
         }
     }
 
-    /** Drops the IOs written after {@code p} and says so in the metadata: the disk was full, and fewer IOs were reordered. */
+    /**
+     * Drops the IOs written after {@code p} and says so in the metadata: the disk was full, and fewer IOs were
+     * reordered. After a failed sync the IOs kept are written again (which can find the disk full too: the counts
+     * are those of the cut by then).
+     */
     private void cutBackTo(CutPoints.CutPoint p) {
-        writer.cutTo(p.ios());
         lostToFullDisk += ios - p.ios();
         ios = p.ios();
         reads = p.reads();
@@ -228,6 +240,7 @@ final class RecordingWriter implements AutoCloseable {
         reordered = p.reordered();
         lastIssueNs = p.lastIssueNs();
         diskFull = true;
+        writer.cutTo(p.ios(), p.digest(), reserve::release);
         writer.putMetadata(REORDERED, Long.toString(reordered));
         writer.putMetadata(IncompleteRecording.DISK_FULL, "true");
         writer.putMetadata(IncompleteRecording.COMPLETE, "false");
@@ -251,6 +264,11 @@ final class RecordingWriter implements AutoCloseable {
     /** True when the full disk was the user's disk quota running out (EDQUOT), not the file system filling up. */
     boolean quotaExceeded() {
         return quota;
+    }
+
+    /** Names of the marks left out because the disk was full, in the order made. */
+    List<String> lostMarks() {
+        return List.copyOf(lostMarks);
     }
 
     /** IOs left out because the disk was full. */

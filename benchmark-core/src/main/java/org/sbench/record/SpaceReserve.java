@@ -58,6 +58,15 @@ final class SpaceReserve implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Gives the blocks of {@code length} bytes at {@code offset} back (a hole), so that what is written there next
+     * gets new ones; nothing where the file system cannot punch holes. A write into blocks that a failed writeback
+     * left allocated but unwritten (ext4's unwritten extents) reaches the disk and still reads back as zeros.
+     */
+    void release(long offset, long length) {
+        RecordCalls.punchHole(fd, offset, length, file);
+    }
+
     /** The end up to which the file needs no allocation: all of it where the file system cannot allocate ahead. */
     long covered() {
         return supported ? allocated : Long.MAX_VALUE;

@@ -9,7 +9,7 @@ class CutPointsTest {
     private static final long CHUNK = SpaceReserve.CHUNK_BYTES;
 
     private static CutPoints.CutPoint at(long chunk) {
-        return new CutPoints.CutPoint(chunk, chunk, 0, 0, 0, chunk, 0, 0, chunk, chunk * CHUNK);
+        return new CutPoints.CutPoint(chunk, chunk, 0, 0, 0, chunk, 0, 0, chunk, chunk * CHUNK, 0);
     }
 
     /** A chunk per point: 1.5 M points are 96 GiB of trace, the recording of some 2 G IOs. */

@@ -3,6 +3,7 @@ package org.sbench.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -13,7 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
 import org.sbench.target.Btrfs;
+import org.sbench.target.Ext4OverFullTmpfs;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
 import org.sbench.trace.Field;
@@ -147,6 +150,32 @@ class RecordingWriterTest {
     }
 
     /**
+     * A mark made after the disk filled up is not stored, and is named as such: until 2026-12-07 it was dropped
+     * without a word (the terminal had echoed it).
+     */
+    @Test
+    @Tag("device")
+    void marksAfterTheDiskFilledUpAreNamedAsNotStored() throws Exception {
+        LoopDevice.assumeRoot();
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("small")), MIB)) {
+            fs.fillLeaving(40);
+            Path out = fs.dir().resolve("full.sbt");
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                w.phase(T0, "before");
+                long given = writeUntilFull(w);
+                w.phase(T0 + given * 1_000L, "boot done");
+                w.phase(T0 + given * 1_000L + 1, "mark 3");
+                w.finish(T0, Map.of());
+                assertEquals(1, w.phases());
+                assertEquals(List.of("boot done", "mark 3"), w.lostMarks());
+            }
+            try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
+                assertEquals(List.of("before"), r.info().phases().stream().map(PhaseMarker::name).toList());
+            }
+        }
+    }
+
+    /**
      * On btrfs the room held ahead is not enough: with the records written into it, the rename that puts the
      * trace in place needs metadata the full disk has not got (ENOSPC). Until 2026-12-06 the recording failed
      * there without its trace; it is now cut back to where it fits, a prefix of the IOs written.
@@ -236,6 +265,68 @@ class RecordingWriterTest {
             }
             assertTrue(kept > 10_000, "IOs kept: " + kept);
             holdsTheFirstWrites(out, kept);
+        }
+    }
+
+    /**
+     * A sync that fails for room leaves the pages it could not write clean: a later sync succeeds without them. Here
+     * the writeback fails before the trace is finished (the tmpfs under the ext4 is full) and the room is back when it
+     * is: its first fsync reports the failure, and the trace cut back was synced again. Until 2026-12-07 only what was
+     * written anew (the trailer, the header's counts) reached the disk, and the trace kept (exit 1, "the disk filled
+     * up") read from the disk as zeros from its first byte; the part kept is now written again from memory before it
+     * is synced.
+     */
+    @Test
+    @Tag("device")
+    void aTraceWhoseSyncFailedIsWrittenAgainBeforeItIsSyncedAgain() throws Exception {
+        afterAFailedWriteback((fs, out, w) -> {
+            w.finish(T0, Map.of());
+            assertTrue(w.diskFull());
+            assertTrue(w.ios() > 0, "IOs kept: " + w.ios());
+            fs.dropFromMemory(out);
+            holdsTheFirstWrites(out, w.ios());
+        });
+    }
+
+    /**
+     * When the pages whose writeback failed are no longer in memory, what is read back is what the disk holds (here
+     * zeros): the trace cannot be written again, and is not kept. Until 2026-12-07 it was kept, damaged (exit 1).
+     */
+    @Test
+    @Tag("device")
+    void aTraceWhosePagesWereLostWithTheFailedSyncIsNotKept() throws Exception {
+        afterAFailedWriteback((fs, out, w) -> {
+            try (var parts = Files.list(fs.dir())) {
+                fs.dropFromMemory(parts.filter(f -> f.getFileName().toString().endsWith(".part")).findFirst().orElseThrow());
+            }
+            SbenchException e = assertThrows(SbenchException.class, () -> w.finish(T0, Map.of()));
+            assertEquals("cannot write " + out + ": syncing it failed (No space left on device), and the kernel no longer"
+                    + " holds what it could not write: the trace is not kept", e.getMessage());
+            assertFalse(Files.exists(out));
+        });
+    }
+
+    /** What a test does with a writer of {@code out} on {@code fs} whose writeback failed. */
+    private interface AfterAFailedWriteback {
+        void run(Ext4OverFullTmpfs fs, Path out, RecordingWriter w) throws Exception;
+    }
+
+    /**
+     * Runs {@code test} with a writer on an ext4 with room whose tmpfs beneath has 256 KiB left, given 2 MiB of writes,
+     * whose writeback then failed for want of room, which is then made.
+     */
+    private void afterAFailedWriteback(AfterAFailedWriteback test) throws Exception {
+        Ext4OverFullTmpfs.assumeUsable();
+        try (Ext4OverFullTmpfs fs = Ext4OverFullTmpfs.mount(dir, 256 << 10)) {
+            Path out = fs.dir().resolve("full.sbt");
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of())) {
+                for (long i = 0; i < (MIB / 48) * 2; i++) {
+                    w.accept(io(T0 + i * 1_000L, T0 + i * 1_000L + 500, SDB, i * 4096L, Op.WRITE));
+                }
+                // The writer holds the last MiB; what it wrote out is written back now, and fails.
+                fs.failWritebackThenMakeRoom();
+                test.run(fs, out, w);
+            }
         }
     }
 

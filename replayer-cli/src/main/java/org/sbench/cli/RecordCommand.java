@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sbench.SbenchException;
+import org.sbench.record.DiskFull;
 import org.sbench.record.RecordResult;
 import org.sbench.record.RecordStatus;
 import org.sbench.record.RecordSettings;
@@ -139,6 +140,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         if (result.diskFull() != null) {
             err.println(diskFullLine(result));
+            lostMarkLines(result.out(), result.diskFull()).forEach(err::println);
             err.flush();
         }
         print(result, summary);
@@ -202,6 +204,12 @@ final class RecordCommand implements Callable<Integer> {
         return "sbench: " + r.out() + ": " + what + " after " + Units.count(r.ios()) + " IOs (" + Units.duration(r.diskFull().keptNs())
                 + " from the first to the last): the trace keeps them and ends there; the " + Units.count(r.diskFull().lostIos())
                 + " IOs that came after were not written, and the recording stopped";
+    }
+
+    /** A line for each mark the full disk (or disk quota) of {@code out} left out of its trace. */
+    static List<String> lostMarkLines(Path out, DiskFull full) {
+        String why = full.quota() ? "the disk quota had run out" : "the disk had filled up";
+        return full.lostMarks().stream().map(m -> "sbench: " + out + ": mark '" + m + "' was not stored: " + why + " before it").toList();
     }
 
     static void print(RecordResult r, PrintWriter stdout) {

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.record.DiskFull;
 import org.sbench.record.RecordResult;
 import org.sbench.target.Btrfs;
 import org.sbench.target.LoopDevice;
@@ -104,6 +105,16 @@ class RecordCommandTest {
                 new RequestAccounts.Failure("ENODATA", 1)))), new PrintWriter(out));
         assertTrue(out.toString().contains("\nfailed   3 IOs failed at the device (EIO 2, ENODATA 1): kept as IOs, which a replay"
                 + " issues as any other\n"), out.toString());
+    }
+
+    /** Marks made after the disk filled up are named, one line each: until 2026-12-07 they were echoed and dropped without a word. */
+    @Test
+    void marksNotStoredForAFullDiskAreSaidOneLineEach() {
+        assertEquals(List.of("sbench: t.sbt: mark 'boot done' was not stored: the disk had filled up before it",
+                "sbench: t.sbt: mark 'mark 3' was not stored: the disk had filled up before it"),
+                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, false, List.of("boot done", "mark 3"))));
+        assertEquals(List.of("sbench: t.sbt: mark 'x' was not stored: the disk quota had run out before it"),
+                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, true, List.of("x"))));
     }
 
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete) {

@@ -49,6 +49,24 @@ public final class RecordCalls {
         }
     }
 
+    /**
+     * fallocate(2) punching a hole of {@code length} bytes at {@code offset} of {@code fd}: the file keeps its size,
+     * the range reads as zeros and its blocks are given back to the file system.
+     *
+     * @return false when the file system cannot punch holes (EOPNOTSUPP)
+     */
+    public static boolean punchHole(int fd, long offset, long length, Path file) {
+        try {
+            LibC.fallocate(fd, LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, offset, length);
+            return true;
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.EOPNOTSUPP) {
+                return false;
+            }
+            throw Errno.failure("fallocate(punch hole)", file.toString(), e);
+        }
+    }
+
     /** close(2) of a descriptor {@link #openForWriting} gave. */
     public static void close(int fd, Path file) {
         try {

@@ -41,6 +41,8 @@ public final class AtomicFileOutput implements AutoCloseable {
     private final FileChannel channel;
     private boolean prepared;
     private boolean committed;
+    /** Why the last sync failed, until the content is {@link #writtenAgain() written again}; null when none did. */
+    private IOException syncFailure;
 
     public AtomicFileOutput(Path target) {
         this.output = OutputPath.of(target);
@@ -56,8 +58,10 @@ public final class AtomicFileOutput implements AutoCloseable {
         while (opened == null) {
             made = PartFiles.name(output.scratchDir(), name, ThreadLocalRandom.current().nextLong());
             try {
-                opened = file ? FileChannel.open(made, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
-                        : FileChannel.open(made, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
+                // Readable too: a writer whose sync failed reads what it wrote back to write it again (syncFailure()).
+                opened = file ? FileChannel.open(made, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ)
+                        : FileChannel.open(made, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ),
+                                OWNER_ONLY);
                 if (!PartFiles.hold(made, opened)) {
                     // Taken for a stale part by another sbench, which deletes it: draw another.
                     opened.close();
@@ -128,12 +132,30 @@ public final class AtomicFileOutput implements AutoCloseable {
         if (prepared) {
             return;
         }
+        if (syncFailure != null) {
+            throw new IllegalStateException("a sync of " + temp + " failed: its content must be written again before it is synced again");
+        }
         try {
             channel.force(false);
             prepared = true;
         } catch (IOException e) {
+            syncFailure = e;
             throw SbenchException.ioFailure("write", target(), e);
         }
+    }
+
+    /**
+     * Why the last sync ({@link #prepare()}) failed, if it did and the content was not written again since. The
+     * kernel marks the pages it could not write clean (Linux), so a later sync succeeds without them: a writer that
+     * wants to commit after all must write every byte of the content again first, then call {@link #writtenAgain()}.
+     */
+    public Optional<IOException> syncFailure() {
+        return Optional.ofNullable(syncFailure);
+    }
+
+    /** Says that all of the content was written again since the sync failed: it may be synced again. */
+    public void writtenAgain() {
+        syncFailure = null;
     }
 
     /** Moves the complete output into place. */

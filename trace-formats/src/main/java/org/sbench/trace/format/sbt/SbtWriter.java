@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32C;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
@@ -39,6 +41,9 @@ public final class SbtWriter implements TraceWriter {
     private final int fieldFlags;
     /** Bytes written to the file from the buffer so far: where the buffer's first byte goes. */
     private long flushed;
+    /** The {@link #digest()} of the file's first {@link #digestedTo} bytes. */
+    private final CRC32C written = new CRC32C();
+    private long digestedTo;
     private long recordsOffset;
     private long records;
     /** Bytes the trailer takes with what it holds so far: its three counts, process names, phases and metadata. */
@@ -243,7 +248,24 @@ public final class SbtWriter implements TraceWriter {
         }
     }
 
+    /**
+     * A checksum (CRC-32C) of the bytes written so far, {@link #length()} of them, with the header's counts and offsets
+     * (which {@link #finish()} fills in) as zeros; what {@link #cutTo} checks the file against after a failed sync.
+     * Valid until the writer first finishes or is cut.
+     */
+    public long digest() {
+        digestBuffered();
+        return written.getValue();
+    }
+
+    private void digestBuffered() {
+        int from = (int) (digestedTo - flushed);
+        written.update(buffer.array(), from, buffer.position() - from);
+        digestedTo = length();
+    }
+
     private void flush() {
+        digestBuffered();
         buffer.flip();
         try {
             while (buffer.hasRemaining()) {
@@ -264,24 +286,75 @@ public final class SbtWriter implements TraceWriter {
      * system, and {@link #finish()} may be called again. Process names of the records dropped stay
      * in the trailer's table, unused, and one dropped out of issue order still marks the file as
      * not in issue order (readers sort it).
+     *
+     * <p>After a failed sync ({@link AtomicFileOutput#syncFailure()}) the part kept is read back and written
+     * again, so that the next sync writes all of it, each chunk into the hole {@code release} makes of its range
+     * first; {@code keptDigest} is the {@link #digest()} the writer had at {@code kept} records, which what is read
+     * back must match.
+     *
+     * @throws SbenchException when what is read back does not match: the pages the sync could not write are no
+     *         longer in memory (the kernel dropped them), and the disk does not hold them
      */
-    public void cutTo(long kept) {
+    public void cutTo(long kept, long keptDigest, Release release) {
         if (kept < 0 || kept > records) {
             throw new IllegalArgumentException("cannot cut " + records + " records to " + kept);
         }
         long end = recordsOffset + kept * SbtLayout.RECORD_BYTES;
-        if (end >= flushed) {
-            buffer.position((int) (end - flushed));
-        } else {
-            try {
+        try {
+            if (end >= flushed) {
+                buffer.position((int) (end - flushed));
+            } else {
                 output.channel().truncate(end);
-            } catch (IOException e) {
-                throw SbenchException.ioFailure("write", output.target(), e);
+                flushed = end;
+                buffer.clear();
             }
-            flushed = end;
-            buffer.clear();
+            digestedTo = end;
+            records = kept;
+            if (output.syncFailure().isPresent()) {
+                writeAgain(keptDigest, release);
+            }
+        } catch (IOException e) {
+            throw SbenchException.ioFailure("write", output.target(), e);
         }
-        records = kept;
+    }
+
+    /** Reads what was written out back, checks it against {@code expected}, and writes it again in place. */
+    private void writeAgain(long expected, Release release) throws IOException {
+        FileChannel ch = output.channel();
+        CRC32C read = new CRC32C();
+        ByteBuffer chunk = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (long at = 0; at < flushed; at += chunk.limit()) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), flushed - at));
+            while (chunk.hasRemaining()) {
+                if (ch.read(chunk, at + chunk.position()) < 0) {
+                    throw new IOException("the file ends at " + (at + chunk.position()) + " bytes, before " + flushed);
+                }
+            }
+            if (at == 0) {
+                // As digested: finish() fills them in again.
+                chunk.putShort(SbtLayout.POS_HEADER_FLAGS, (short) 0).putInt(SbtLayout.POS_RECORDS_OFFSET, 0)
+                        .putLong(SbtLayout.POS_RECORD_COUNT, 0).putLong(SbtLayout.POS_TRAILER_OFFSET, 0);
+            }
+            read.update(chunk.array(), 0, chunk.limit());
+            release.release(at, chunk.limit());
+            chunk.flip();
+            while (chunk.hasRemaining()) {
+                ch.write(chunk, at + chunk.position());
+            }
+        }
+        read.update(buffer.array(), 0, buffer.position());
+        if (read.getValue() != expected) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + output.target() + ": syncing it failed ("
+                    + SbenchException.reason(output.syncFailure().get()) + "), and the kernel no longer holds what it could not"
+                    + " write: the trace is not kept");
+        }
+        output.writtenAgain();
+    }
+
+    /** Gives a range of the file's blocks back to the file system (a hole), so that what is written there next gets new ones. */
+    @FunctionalInterface
+    public interface Release {
+        void release(long offset, long length);
     }
 
     @Override
