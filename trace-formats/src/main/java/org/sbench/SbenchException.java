@@ -73,6 +73,16 @@ public final class SbenchException extends RuntimeException {
         return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + reason(cause), cause);
     }
 
+    /**
+     * A directory of outputs that cannot be made, {@code what} naming it: refused before the run as a usage error (a
+     * read-only file system, no permission), but a full disk or an exhausted quota is a system failure, as a write it
+     * fills is: the command line was right.
+     */
+    public static SbenchException cannotBeMade(String what, IOException e) {
+        String message = what + " cannot be made: " + reason(e);
+        return isNoSpace(e) || isQuotaExceeded(e) ? new SbenchException(ErrorKind.SYSTEM_FAILURE, message, e) : usage(message);
+    }
+
     /** True when {@code e} is the system's ENOSPC: the file system written to is full. */
     public static boolean isNoSpace(IOException e) {
         return NO_SPACE.equalsIgnoreCase(reason(e));

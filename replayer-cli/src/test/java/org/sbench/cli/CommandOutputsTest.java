@@ -188,6 +188,22 @@ class CommandOutputsTest {
         }
     }
 
+    /** A full disk is no usage error: an output directory it had no room for was refused, exit 2, with a pointer to --help. */
+    @Test
+    @Tag("device")
+    void anOutputDirectoryOnAFullFilesystemIsASystemFailure(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path result = ReportCommandTest.replay(dir, "a.json");
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        try (Tmpfs fs = Tmpfs.mountWithoutInodes(mount)) {
+            Path csv = fs.dir().resolve("csv");
+            CliTest.Run r = CliTest.run("report", result.toString(), "--csv", csv.toString());
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertEquals("sbench: --csv " + csv + ": cannot be made: no space left on device\n", r.err());
+            assertEquals(List.of(), names(fs.dir()));
+        }
+    }
+
     /**
      * A stripe whose members fit their file system one by one but not together is refused before the first is made:
      * the second member was refused after the first was made, which was deleted again.
