@@ -17,6 +17,9 @@ import java.nio.file.Path;
 public final class SbenchException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private static final int MAX_FOUND_CHARS = 60;
+    /** A word of a message (a run without spaces: a file name) longer than this is cut, its head and tail kept. */
+    private static final int MAX_WORD_CHARS = 400;
+    private static final int KEPT_WORD_END_CHARS = 150;
     /** ENOSPC in words, as the JDK gives it (strerror's). */
     private static final String NO_SPACE = "No space left on device";
     /** EDQUOT in words, as the JDK gives it. */
@@ -25,13 +28,42 @@ public final class SbenchException extends RuntimeException {
     private final ErrorKind kind;
 
     public SbenchException(ErrorKind kind, String message) {
-        super(message);
+        super(wordsCut(message));
         this.kind = kind;
     }
 
     public SbenchException(ErrorKind kind, String message, Throwable cause) {
-        super(message, cause);
+        super(wordsCut(message), cause);
         this.kind = kind;
+    }
+
+    /**
+     * {@code message} with each word (a file name, a path) longer than {@value #MAX_WORD_CHARS} characters cut to its
+     * first and last {@value #KEPT_WORD_END_CHARS}, saying how many were cut: a hostile name of 4,000 characters made
+     * an error line of 4,000. Names of any real length (255 bytes a component) are kept whole.
+     */
+    private static String wordsCut(String message) {
+        if (message == null || message.length() <= MAX_WORD_CHARS) {
+            return message;
+        }
+        StringBuilder b = new StringBuilder(message.length());
+        int start = 0;
+        for (int i = 0; i <= message.length(); i++) {
+            if (i == message.length() || Character.isWhitespace(message.charAt(i))) {
+                int length = i - start;
+                if (length > MAX_WORD_CHARS) {
+                    b.append(message, start, start + KEPT_WORD_END_CHARS).append("...(").append(length - 2 * KEPT_WORD_END_CHARS)
+                            .append(" characters cut)...").append(message, i - KEPT_WORD_END_CHARS, i);
+                } else {
+                    b.append(message, start, i);
+                }
+                if (i < message.length()) {
+                    b.append(message.charAt(i));
+                }
+                start = i + 1;
+            }
+        }
+        return b.toString();
     }
 
     public ErrorKind kind() {
@@ -71,6 +103,16 @@ public final class SbenchException extends RuntimeException {
     /** A failed read or write of a file, named with the operation and the reason ({@link #reason}). */
     public static SbenchException ioFailure(String what, Path file, IOException cause) {
         return new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + what + " " + file + ": " + reason(cause), cause);
+    }
+
+    /**
+     * A directory of outputs that cannot be made, {@code what} naming it: refused before the run as a usage error (a
+     * read-only file system, no permission), but a full disk or an exhausted quota is a system failure, as a write it
+     * fills is: the command line was right.
+     */
+    public static SbenchException cannotBeMade(String what, IOException e) {
+        String message = what + " cannot be made: " + reason(e);
+        return isNoSpace(e) || isQuotaExceeded(e) ? new SbenchException(ErrorKind.SYSTEM_FAILURE, message, e) : usage(message);
     }
 
     /** True when {@code e} is the system's ENOSPC: the file system written to is full. */

@@ -64,4 +64,15 @@ class SbenchExceptionTest {
         assertEquals("name x?[2J\\ty\nnext?\n", SbenchException.printableLines("name x\u001b[2J\ty\nnext\u0007\n"));
         assertEquals("one?two", SbenchException.printable("one\ntwo"));
     }
+
+    /** A file name of 4,000 characters (a hostile trace name, --out, --target) was printed whole in the error line. */
+    @Test
+    void aHugeNameInAMessageIsCutKeepingItsHeadAndTail() {
+        String name = "/data/" + "d".repeat(3990) + "/t.csv";
+        SbenchException e = SbenchException.badInput(name, "no such file");
+        assertEquals("/data/" + "d".repeat(144) + "...(3703 characters cut)..." + "d".repeat(143) + "/t.csv: no such file", e.getMessage());
+        String normal = "/tmp/junit1234/" + "\u00e9".repeat(100) + "a".repeat(51) + ".sbt";
+        assertEquals("cannot write " + normal + ": no space left on device",
+                new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + normal + ": no space left on device").getMessage());
+    }
 }

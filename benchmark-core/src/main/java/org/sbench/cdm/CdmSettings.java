@@ -24,15 +24,20 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
     /** The largest IO of the suite: the test region must hold at least one. */
     public static final long MIN_SIZE_BYTES = 1024 * 1024;
 
+    /** Refuses {@code --passes} out of 1 to {@link #MAX_PASSES}, quoting it as {@code typed}. */
+    public static void checkPasses(int passes, String typed) {
+        if (passes < 1 || passes > MAX_PASSES) {
+            throw SbenchException.usage("--passes must be 1 to " + MAX_PASSES + ", found " + typed);
+        }
+    }
+
     public CdmSettings {
         data = List.copyOf(data);
         if (sizeBytes < MIN_SIZE_BYTES) {
             throw SbenchException.usage("--size " + sizeBytes + ": the test region must hold at least one 1 MiB IO ("
                     + MIN_SIZE_BYTES + " bytes)");
         }
-        if (passes < 1 || passes > MAX_PASSES) {
-            throw SbenchException.usage("--passes must be 1 to " + MAX_PASSES + ", found " + passes);
-        }
+        checkPasses(passes, String.valueOf(passes));
         if (durationNs < 0) {
             throw SbenchException.usage("--duration must not be negative");
         }

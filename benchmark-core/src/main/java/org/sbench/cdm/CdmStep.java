@@ -32,7 +32,7 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
         CdmPreset preset = preset(options);
         String data = o.word("data", "random");
         CdmSettings s = CdmSettings.of(preset).withSizeBytes(o.bytes("size", preset.defaultSizeBytes()))
-                .withPasses(o.count("passes", CdmSettings.DEFAULT_PASSES))
+                .withPasses(o.integer("passes", CdmSettings.DEFAULT_PASSES, 1, CdmSettings.MAX_PASSES))
                 .withDurationNs(o.durationNs("duration", preset.defaultDurationNs()))
                 .withData(CdmSettings.dataPatterns(data));
         return new CdmStep(s, o.asWritten());

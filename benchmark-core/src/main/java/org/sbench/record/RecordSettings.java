@@ -84,8 +84,13 @@ public final class RecordSettings {
     }
 
     public RecordSettings withBufferKb(int value) {
+        return withBufferKb(value, String.valueOf(value));
+    }
+
+    /** {@link #withBufferKb(int)}, a refusal quoting the value as {@code typed}. */
+    public RecordSettings withBufferKb(int value, String typed) {
         if (value < MIN_BUFFER_KB) {
-            throw SbenchException.usage("--buffer-kb must be at least " + MIN_BUFFER_KB + ", found " + value);
+            throw SbenchException.usage("--buffer-kb must be at least " + MIN_BUFFER_KB + ", found " + typed);
         }
         return new RecordSettings(devices, out, durationNs, value, allowLoss, toolVersion);
     }

@@ -14,6 +14,13 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
     /** The deepest queue engines are opened with. */
     int MAX_DEPTH = 1024;
 
+    /** Refuses a queue depth {@code option} ({@code --qd}, ...) out of 1 to {@link #MAX_DEPTH}, quoting it as {@code typed}. */
+    static void checkDepth(String option, int depth, String typed) {
+        if (depth < 1 || depth > MAX_DEPTH) {
+            throw SbenchException.usage(option + " must be 1 to " + MAX_DEPTH + ", found " + typed);
+        }
+    }
+
     /** The word users type: {@code recorded-qd}, {@code timed}, {@code fixed-qd}. */
     String word();
 
@@ -77,16 +84,14 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         }
 
         /**
-         * {@code fallbackQd} of {@code --qd-fallback} as given, null when it was not (0: IOs without a
-         * recorded depth refused); a usage error for a depth no engine is opened with.
+         * {@code fallbackQd} of {@code --qd-fallback} as given, typed as {@code typed}, null when it was not (0: IOs
+         * without a recorded depth refused); a usage error for a depth no engine is opened with.
          */
-        public static int fallbackQd(Integer given) {
+        public static int fallbackQd(Integer given, String typed) {
             if (given == null) {
                 return 0;
             }
-            if (given < 1 || given > MAX_DEPTH) {
-                throw SbenchException.usage("--qd-fallback must be 1 to " + MAX_DEPTH + ", found " + given);
-            }
+            checkDepth("--qd-fallback", given, typed);
             return given;
         }
 
@@ -119,19 +124,24 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         }
     }
 
-    /** Open loop: each IO at its recorded time divided by {@code speed}, at most {@code maxInFlight} outstanding. */
-    record Timed(double speed, int maxInFlight) implements ReplayMode {
+    /**
+     * Open loop: each IO at its recorded time divided by {@code speed}, at most {@code maxInFlight} outstanding;
+     * {@code speedWord} is the speed as the user wrote it, for the refusals that quote it.
+     */
+    record Timed(double speed, int maxInFlight, String speedWord) implements ReplayMode {
         public static final String WORD = "timed";
         /** Safety cap on IOs in flight ({@code --max-inflight}) when none is given. */
         public static final int DEFAULT_MAX_IN_FLIGHT = 256;
 
         public Timed {
             if (!(speed > 0) || Double.isInfinite(speed)) {
-                throw SbenchException.usage("--speed must be above 0, found " + speed);
+                throw SbenchException.usage("--speed must be above 0, found " + speedWord);
             }
-            if (maxInFlight < 1 || maxInFlight > MAX_DEPTH) {
-                throw SbenchException.usage("--max-inflight must be 1 to " + MAX_DEPTH + ", found " + maxInFlight);
-            }
+            checkDepth("--max-inflight", maxInFlight, String.valueOf(maxInFlight));
+        }
+
+        public Timed(double speed, int maxInFlight) {
+            this(speed, maxInFlight, String.valueOf(speed));
         }
 
         @Override
@@ -151,7 +161,7 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
             if (lastNs >= Long.MAX_VALUE) {
                 throw SbenchException.usage(String.format(Locale.ROOT, "--speed %s would issue the trace's last IO %.3g s after its"
                         + " first (%.3g s of the trace divided by %s), past the 292 years a run can last; give a larger --speed",
-                        speed, lastNs / 1e9, durationNs / 1e9, speed));
+                        speedWord, lastNs / 1e9, durationNs / 1e9, speedWord));
             }
         }
 
@@ -174,9 +184,7 @@ public sealed interface ReplayMode permits ReplayMode.RecordedQd, ReplayMode.Tim
         public static final String WORD = "fixed-qd";
 
         public FixedQd {
-            if (qd < 1 || qd > MAX_DEPTH) {
-                throw SbenchException.usage("--qd must be 1 to " + MAX_DEPTH + ", found " + qd);
-            }
+            checkDepth("--qd", qd, String.valueOf(qd));
         }
 
         public FixedQd(int qd) {

@@ -2,6 +2,7 @@ package org.sbench.replay;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.sbench.SbenchException;
 import org.sbench.data.WritePatterns;
 import org.sbench.trace.IoRecord;
@@ -169,6 +170,7 @@ public final class ReplaySettings {
         private String onError = "stop";
         private String reap = "poll";
         private long seed = DEFAULT_SEED;
+        private Function<String, String> typed = option -> null;
 
         /** {@code --mode}: a mode's word, or null when not given (recorded-qd). */
         public Builder mode(String word) {
@@ -247,6 +249,15 @@ public final class ReplaySettings {
             return this;
         }
 
+        /**
+         * How the user wrote each option ({@code --speed} to {@code 1e-30}; null for one not written), for the
+         * refusals to quote: a parsed number reads otherwise ({@code 1.0E-30}, {@code 00} as {@code 0}).
+         */
+        public Builder typed(Function<String, String> words) {
+            this.typed = words;
+            return this;
+        }
+
         public ReplaySettings build() {
             ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(Words.of(engine))
                     .withMapping(FitPolicy.of(fit), stream, readOnly).withOnError(onErrorPolicy()).withSeed(seed);
@@ -270,16 +281,27 @@ public final class ReplaySettings {
             switch (word) {
                 case ReplayMode.RecordedQd.WORD:
                     return new ReplayMode.RecordedQd(maxIdleNs == null ? DEFAULT_MAX_IDLE_NS : maxIdleNs,
-                            ReplayMode.RecordedQd.fallbackQd(qdFallback));
+                            ReplayMode.RecordedQd.fallbackQd(qdFallback, typed("--qd-fallback", qdFallback)));
                 case ReplayMode.Timed.WORD:
-                    return new ReplayMode.Timed(speed == null ? 1.0 : speed,
-                            maxInFlight == null ? ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT : maxInFlight);
+                    if (maxInFlight != null) {
+                        ReplayMode.checkDepth("--max-inflight", maxInFlight, typed("--max-inflight", maxInFlight));
+                    }
+                    double factor = speed == null ? 1.0 : speed;
+                    return new ReplayMode.Timed(factor, maxInFlight == null ? ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT : maxInFlight,
+                            typed("--speed", factor));
                 default:
                     if (qd == null) {
                         throw SbenchException.usage("--mode fixed-qd needs --qd N (N at least 1)");
                     }
+                    ReplayMode.checkDepth("--qd", qd, typed("--qd", qd));
                     return new ReplayMode.FixedQd(qd);
             }
+        }
+
+        /** {@code option} as the user wrote it, else {@code value} written back. */
+        private String typed(String option, Object value) {
+            String word = typed.apply(option);
+            return word == null ? String.valueOf(value) : word;
         }
 
         /**

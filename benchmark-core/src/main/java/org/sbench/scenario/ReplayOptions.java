@@ -61,6 +61,7 @@ final class ReplayOptions {
                 .speed(o.has("speed") ? o.number("speed", 1.0) : null)
                 .maxInFlight(o.has("max-inflight") ? o.count("max-inflight", 0) : null)
                 .qd(o.has("qd") ? o.count("qd", 0) : null)
+                .typed(option -> options.get(option.substring(2)))
                 .data(o.word("data", ReplaySettings.DEFAULT_DATA))
                 .fit(o.word("fit", ReplaySettings.DEFAULTS.fit().word()))
                 .stream(o.word("stream", null))

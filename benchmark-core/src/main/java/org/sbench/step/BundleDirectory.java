@@ -88,7 +88,7 @@ public final class BundleDirectory {
             claim(dir);
         } catch (IOException e) {
             // Refused before the first step, as an output whose directory takes no file is.
-            throw SbenchException.usage("the bundle directory " + dir + " cannot be made: " + SbenchException.reason(e));
+            throw SbenchException.cannotBeMade("the bundle directory " + dir, e);
         }
         return new BundleDirectory(dir, made);
     }

@@ -52,7 +52,7 @@ public final class FillStep implements Step {
     /** A fill from options as users write them ({@code percent: 100, passes: 2, bs: 128K, data: random, qd: 32, engine: auto}). */
     public static FillStep of(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
-        return new FillStep(o.percent("percent", DEFAULT_PERCENT), o.integer("passes", DEFAULT_PASSES),
+        return new FillStep(o.percent("percent", DEFAULT_PERCENT), o.integer("passes", DEFAULT_PASSES, 1, MAX_PASSES),
                 StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 

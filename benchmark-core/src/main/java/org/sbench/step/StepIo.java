@@ -28,7 +28,7 @@ record StepIo(String prefix, int blockBytes, int qd, String data, String engine)
     static StepIo of(StepOptions o, String prefix, long defaultBlockBytes, int defaultQd) {
         long bs = o.bytes(prefix + "bs", defaultBlockBytes);
         StepOptions.checkIoSize(prefix + "bs", bs, Equipment.MAX_IO_BYTES);
-        return new StepIo(prefix, (int) bs, o.integer(prefix + "qd", defaultQd), o.text("data", ReplaySettings.DEFAULT_DATA),
+        return new StepIo(prefix, (int) bs, o.integer(prefix + "qd", defaultQd, 1, ReplayMode.MAX_DEPTH), o.text("data", ReplaySettings.DEFAULT_DATA),
                 o.text(StepOptions.ENGINE, IoEngines.AUTO));
     }
 

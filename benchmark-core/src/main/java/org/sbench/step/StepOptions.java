@@ -189,9 +189,20 @@ public final class StepOptions {
 
     /** Refuses {@code value} of {@code --key} outside [min, max], naming the range. */
     static void checkRange(String key, long value, long min, long max) {
+        checkRange(key, value, min, max, String.valueOf(value));
+    }
+
+    private static void checkRange(String key, long value, long min, long max, String written) {
         if (value < min || value > max) {
-            throw SbenchException.usage("--" + key + " must be " + min + " to " + max + ", found " + value);
+            throw SbenchException.usage("--" + key + " must be " + min + " to " + max + ", found " + written);
         }
+    }
+
+    /** {@link #integer(String, int)} of {@code min} to {@code max}, refused quoting it as written ({@code 00}, not 0). */
+    public int integer(String key, int otherwise, int min, int max) {
+        int n = integer(key, otherwise);
+        checkRange(key, n, min, max, given.containsKey(key) ? given.get(key).strip() : String.valueOf(n));
+        return n;
     }
 
     /** Refuses a percentage of {@code --key} that is not above 0 and at most 100. */

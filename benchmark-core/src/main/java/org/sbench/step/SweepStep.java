@@ -88,7 +88,7 @@ public final class SweepStep implements Step {
             // 0 stands for auto inside; written, it was taken for auto without a word.
             throw SbenchException.usage("--per-point must be above 0, or auto, found '" + o.text("per-point", AUTO) + "'");
         }
-        return new SweepStep(op, o.integer("points", DEFAULT_POINTS), auto ? 0 : bytes, auto ? bytes : DEFAULT_POINT_BYTES,
+        return new SweepStep(op, o.integer("points", DEFAULT_POINTS, 1, MAX_POINTS), auto ? 0 : bytes, auto ? bytes : DEFAULT_POINT_BYTES,
                 StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 

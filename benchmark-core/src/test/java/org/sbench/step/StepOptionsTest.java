@@ -66,6 +66,11 @@ class StepOptionsTest {
                 "bs", "1000");
         refused(FillStep::of, "--bs must be a multiple of 512 bytes up to 1G, found 2147483648 bytes", "bs", "2G");
         refused(FillStep::of, "--qd must be 1 to 1024, found 0", "qd", "0");
+        // Quoted parsed (found 0), and an idle probe's depth named --qd.
+        refused(FillStep::of, "--qd must be 1 to 1024, found 00", "qd", "00");
+        refused(FillStep::of, "--passes must be 1 to 100, found 00", "passes", "00");
+        refused(o -> SweepStep.of(o), "--points must be 1 to 1000, found -0", "points", "-0");
+        refused(o -> IdleStep.of(o), "--probe-qd must be 1 to 1024, found 00", "duration", "1m", "probe-qd", "00");
         refused(FillStep::of, "--data takes random, zero or compress:PCT (PCT 0-100), found 'ones'", "data", "ones");
         refused(FillStep::of, "--engine takes auto, io_uring, libaio or sync, found 'spdk'", "engine", "spdk");
         refused(FillStep::of, "unknown option 'size' of step fill; fill takes percent, passes, bs, data, qd", "size", "1G");

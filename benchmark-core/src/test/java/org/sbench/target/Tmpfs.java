@@ -19,7 +19,16 @@ public final class Tmpfs implements AutoCloseable {
 
     /** A tmpfs of {@code sizeBytes} on {@code mountPoint} (an empty directory). */
     public static Tmpfs mount(Path mountPoint, long sizeBytes) throws IOException {
-        LoopDevice.run("mount", "-t", "tmpfs", "-o", "size=" + sizeBytes + ",mode=0755", "sbench-test", mountPoint.toString());
+        return mountWith(mountPoint, "size=" + sizeBytes);
+    }
+
+    /** A tmpfs of 1 MiB on {@code mountPoint} with room for no file or directory: each new name fails, ENOSPC. */
+    public static Tmpfs mountWithoutInodes(Path mountPoint) throws IOException {
+        return mountWith(mountPoint, "size=1m,nr_inodes=1");
+    }
+
+    private static Tmpfs mountWith(Path mountPoint, String options) throws IOException {
+        LoopDevice.run("mount", "-t", "tmpfs", "-o", options + ",mode=0755", "sbench-test", mountPoint.toString());
         return new Tmpfs(mountPoint);
     }
 

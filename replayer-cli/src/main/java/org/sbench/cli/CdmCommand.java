@@ -147,6 +147,10 @@ final class CdmCommand implements Callable<Integer> {
 
     private CdmSettings settings() {
         CdmPreset p = CdmPreset.of(preset);
+        String typedPasses = TypedWords.of(spec, "--passes");
+        if (typedPasses != null) {
+            CdmSettings.checkPasses(passes, typedPasses);
+        }
         CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engineOption.engine).withData(CdmSettings.dataPatterns(data));
         if (size != null) {
             s = s.withSizeBytes(size);

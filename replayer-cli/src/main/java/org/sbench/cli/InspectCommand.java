@@ -54,7 +54,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SequentialWindow.option(seqWindow);
+        SequentialWindow.option(seqWindow, TypedWords.of(spec, "--seq-window"));
         Inspected inspected;
         Path path;
         try (StopSignals stop = StopSignals.interruptingThisThread()) {

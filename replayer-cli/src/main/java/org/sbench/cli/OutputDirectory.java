@@ -44,7 +44,7 @@ final class OutputDirectory implements AutoCloseable {
         } catch (IOException e) {
             close();
             // Refused before the run, as an output file whose directory takes no new file is (OutputPath).
-            throw SbenchException.usage(option + " " + dir + ": cannot be made: " + SbenchException.reason(e));
+            throw SbenchException.cannotBeMade(option + " " + dir + ":", e);
         }
     }
 

@@ -91,7 +91,7 @@ final class RecordCommand implements Callable<Integer> {
         // Before recording, not after it: --json beside an --out that is standard output is a usage error.
         Path stdoutJson = OutputOptions.json(json, out);
         PrintWriter summary = OutputOptions.text(spec, out, stdoutJson);
-        RecordSettings settings = RecordSettings.of(devices, out).withBufferKb(bufferKb).withAllowLoss(allowLoss)
+        RecordSettings settings = RecordSettings.of(devices, out).withBufferKb(bufferKb, TypedWords.of(spec, "--buffer-kb")).withAllowLoss(allowLoss)
                 .withToolVersion(SbenchCommand.version());
         if (durationNs != null) {
             if (durationNs == 0) {

@@ -210,7 +210,7 @@ final class ReplayCommand implements Callable<Integer> {
                 .qdFallback(given.hasMatchedOption("--qd-fallback") ? qdFallback : null)
                 .speed(given.hasMatchedOption("--speed") ? speed : null)
                 .maxInFlight(given.hasMatchedOption("--max-inflight") ? maxInFlight : null)
-                .qd(qd).data(data).engine(engineOption.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
+                .qd(qd).typed(option -> TypedWords.of(spec, option)).data(data).engine(engineOption.engine).fit(fit).stream(stream).readOnly(readOnly).onError(onError).reap(reap)
                 .build();
     }
 }

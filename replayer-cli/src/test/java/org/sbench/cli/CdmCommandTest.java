@@ -188,7 +188,7 @@ class CdmCommandTest {
     /** As fill's: --passes 1000 was taken, 11 hours of v8 passes (4 tests, 2 ops, 5 s a pass). */
     @Test
     void passesHaveAnUpperBoundAsFillsHave() {
-        for (String passes : List.of("101", "0")) {
+        for (String passes : List.of("101", "0", "00")) {
             CliTest.Run r = CliTest.run("cdm", "--target", "null", "--passes", passes, "--size", "1M", "--duration", "0");
             assertEquals(CliTest.usage("cdm", "--passes must be 1 to 100, found " + passes), r.err());
             assertEquals(ExitCodes.USAGE, r.code());

@@ -186,6 +186,12 @@ class CommandOutputsTest {
             assertTrue(r.err().startsWith("sbench: cannot write " + csv.resolve("size-classes.csv") + ": "), r.err());
             assertEquals(List.of(".filler"), names(fs.dir()), "nothing of the set, not even its directory");
         }
+        // A full disk is no usage error: a directory of outputs it had no room for was refused, exit 2, sent to --help.
+        try (Tmpfs fs = Tmpfs.mountWithoutInodes(Files.createDirectory(dir.resolve("no-inodes")))) {
+            Path csv = fs.dir().resolve("csv");
+            assertEquals(new CliTest.Run(ExitCodes.SYSTEM_FAILURE, "", "sbench: --csv " + csv + ": cannot be made: no space left on device\n"),
+                    CliTest.run("report", result.toString(), "--csv", csv.toString()));
+        }
     }
 
     /**

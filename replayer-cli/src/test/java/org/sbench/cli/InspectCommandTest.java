@@ -45,6 +45,14 @@ class InspectCommandTest {
     }
 
     /** A bundled workload's name typed in another case or with a typo was "no such file", no more. */
+    /** A refused window was quoted parsed: --seq-window 00 as 0. */
+    @Test
+    void aRefusedSeqWindowIsQuotedAsTyped() {
+        CliTest.Run r = CliTest.run("inspect", "light-2010", "--seq-window", "00");
+        assertEquals(2, r.code(), r.err());
+        assertEquals(CliTest.usage("inspect", "--seq-window must be 1 to 65536, found 00"), r.err());
+    }
+
     @Test
     void aNameNearABundledWorkloadSuggestsIt(@TempDir Path dir) {
         String hint = "? (sbench traces lists the bundled workloads)\n";

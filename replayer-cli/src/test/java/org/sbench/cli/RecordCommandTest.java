@@ -63,6 +63,8 @@ class RecordCommandTest {
                 "record", "--device", plain.toString(), "--out", "-");
         assertUsage("sbench: --buffer-kb must be at least 64, found 8",
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "8");
+        assertUsage("sbench: --buffer-kb must be at least 64, found 08",
+                "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "08");
         assertUsage("sbench: --device " + plain + " is not a block device; expected a disk or partition; "
                 + SysfsBlockDevice.listing(Path.of("/sys")),
                 "record", "--device", plain.toString(), "--out", dir.resolve("t.sbt").toString());

@@ -180,9 +180,16 @@ class ReplayCommandTest {
         // A depth of 0 was taken as no fallback: a trace without depths was then refused, told to give --qd-fallback N.
         assertUsage("--qd-fallback must be 1 to 1024, found 0", "replay", t, "--target", "null", "--qd-fallback", "0");
         // The trace's 2 ms at 1e-30 times its speed: the last IO's time would wrap around, and the IO went at once.
-        assertUsage("--speed 1.0E-30 would issue the trace's last IO 2.00e+27 s after its first (0.00200 s of the trace divided by"
-                + " 1.0E-30), past the 292 years a run can last; give a larger --speed", "replay", t, "--target", "null", "--mode",
+        assertUsage("--speed 1e-30 would issue the trace's last IO 2.00e+27 s after its first (0.00200 s of the trace divided by"
+                + " 1e-30), past the 292 years a run can last; give a larger --speed", "replay", t, "--target", "null", "--mode",
                 "timed", "--speed", "1e-30");
+        // Refusals of a number quoted it parsed: --speed 0 as 0.0, --qd 00 as 0.
+        assertUsage("--speed must be above 0, found 0", "replay", t, "--target", "null", "--mode", "timed", "--speed", "0");
+        assertUsage("--speed must be above 0, found 1e999", "replay", t, "--target", "null", "--mode", "timed", "--speed", "1e999");
+        assertUsage("--max-inflight must be 1 to 1024, found -0", "replay", t, "--target", "null", "--mode", "timed",
+                "--max-inflight", "-0");
+        assertUsage("--qd must be 1 to 1024, found 00", "replay", t, "--target", "null", "--mode", "fixed-qd", "--qd", "00");
+        assertUsage("--qd-fallback must be 1 to 1024, found 00", "replay", t, "--target", "null", "--qd-fallback", "00");
         CliTest.Run r = CliTest.run("replay", t, "--target", "null", "--max-idle", "25");
         assertEquals(2, r.code());
         assertTrue(r.err().contains("'25' is not a duration; write a number with a unit: 500us, 25ms, 8s, 5m, or none to keep idle"

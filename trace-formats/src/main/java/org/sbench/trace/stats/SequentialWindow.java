@@ -32,10 +32,13 @@ public final class SequentialWindow {
     private int[] filled;
     private int[] next;
 
-    /** The window a {@code --seq-window N} option gives, checked before any trace is read: a usage error outside 1..MAX_WINDOW. */
-    public static int option(int window) {
+    /**
+     * The window a {@code --seq-window N} option gives, checked before any trace is read: a usage error outside
+     * 1..MAX_WINDOW quoting the option as {@code typed}.
+     */
+    public static int option(int window, String typed) {
         if (window < 1 || window > MAX_WINDOW) {
-            throw SbenchException.usage("--seq-window must be 1 to " + MAX_WINDOW + ", found " + window);
+            throw SbenchException.usage("--seq-window must be 1 to " + MAX_WINDOW + ", found " + typed);
         }
         return window;
     }

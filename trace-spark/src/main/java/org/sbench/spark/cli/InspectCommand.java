@@ -75,7 +75,8 @@ final class InspectCommand implements Callable<Integer> {
         if (out != null && !out.endsWith(".parquet") && !out.endsWith(".json")) {
             throw SbenchException.usage("--out takes a name ending in .parquet or .json, found " + out);
         }
-        InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad)
+        SequentialWindow.option(seqWindow, spark.typedWord("--seq-window"));
+        InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad())
                 .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
                 .withFileStatistics(!noFileStats);
         SparkSession session = spark.session(paths);

@@ -12,6 +12,7 @@ import org.sbench.SbenchException;
 import org.sbench.spark.source.ParquetArchive;
 import org.sbench.trace.units.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -43,6 +44,27 @@ final class SparkOptions {
     /** The command this mixin is part of: what its command line typed. */
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
+
+    /** {@code --skip-bad}, refused below 0 quoting it as typed. */
+    long skipBad() {
+        if (skipBad < 0) {
+            throw SbenchException.usage("--skip-bad must be 0 or more, found " + typedWord("--skip-bad"));
+        }
+        return skipBad;
+    }
+
+    /**
+     * The value of {@code option} as the user typed it (its last when given twice), null when not typed: a parsed
+     * number reads otherwise ({@code -01} as -1).
+     */
+    String typedWord(String option) {
+        OptionSpec given = command.commandLine().getParseResult().matchedOption(option);
+        if (given == null) {
+            return null;
+        }
+        List<String> values = given.originalStringValues();
+        return values.get(values.size() - 1);
+    }
 
     long splitBytes() {
         long n;
@@ -96,9 +118,6 @@ final class SparkOptions {
     }
 
     private SparkSession start() {
-        if (skipBad < 0) {
-            throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
-        }
         if (sparkLog != null) {
             Configurator.setAllLevels(LogManager.ROOT_LOGGER_NAME, logLevel(sparkLog));
         }

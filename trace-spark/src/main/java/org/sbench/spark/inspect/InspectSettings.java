@@ -24,7 +24,7 @@ public record InspectSettings(String from, long skipBad, int sequentialWindow, b
             new InspectSettings(null, 0, SequentialWindow.DEFAULT_WINDOW, false, SourceOptions.DEFAULT_SPLIT_BYTES, true);
 
     public InspectSettings {
-        SequentialWindow.option(sequentialWindow);
+        SequentialWindow.option(sequentialWindow, String.valueOf(sequentialWindow));
         if (skipBad < 0) {
             throw SbenchException.usage("--skip-bad must be 0 or more, found " + skipBad);
         }

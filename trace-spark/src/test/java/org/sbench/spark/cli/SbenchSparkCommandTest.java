@@ -139,6 +139,11 @@ class SbenchSparkCommandTest extends LocalSparkTest {
         CommandRun window = CommandRun.of("inspect", trace, "--seq-window", "100000");
         assertEquals(2, window.status(), window.err());
         assertEquals("sbench-spark: --seq-window must be 1 to 65536, found 100000\n", window.err());
+        // A refused number was quoted parsed: --seq-window 00 as 0, --skip-bad -01 as -1.
+        assertEquals("sbench-spark: --seq-window must be 1 to 65536, found 00\n", CommandRun.of("inspect", trace, "--seq-window", "00").err());
+        assertEquals("sbench-spark: --skip-bad must be 0 or more, found -01\n", CommandRun.of("inspect", trace, "--skip-bad", "-01").err());
+        assertEquals("sbench-spark: --skip-bad must be 0 or more, found -01\n",
+                CommandRun.of("convert", trace, dir.resolve("n.sbt").toString(), "--skip-bad", "-01").err());
         CommandRun stream = CommandRun.of("convert", trace, dir.resolve("s.sbt").toString(), "--stream", "8-16");
         assertEquals(2, stream.status(), stream.err());
         assertEquals("sbench-spark: --stream takes a stream number or a device as MAJOR:MINOR, found '8-16'\n", stream.err());
