@@ -9,8 +9,10 @@ import org.sbench.SbenchException;
 import org.sbench.generate.RandomTraceReader;
 import org.sbench.generate.SequentialTraceReader;
 import org.sbench.replay.GeneratedSource;
+import org.sbench.replay.NanoClock;
 import org.sbench.replay.ReplayControl;
 import org.sbench.replay.Replayer;
+import org.sbench.replay.TimerSlack;
 import org.sbench.target.Target;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceReader;
@@ -222,25 +224,39 @@ public final class IdleStep implements Step {
     /**
      * Waits from {@code fromNs} to {@code toNs} of idle time, the idle time from {@code fromNs} counted from
      * {@code sinceNs} on the context's clock, telling the listener how far it is. Its first slice of waiting
-     * begins the step ({@link StepRuns#began}); a stop ends it.
+     * begins the step ({@link StepRuns#began}); a stop ends it. The last slice shows the wait done first and then
+     * ends at the deadline as a timed replay's IO does ({@link NanoClock#waitUntil}, precise timers): a sleep to the
+     * deadline woke 0.1-2 ms past it, and the progress shown after it delayed the probe further.
      */
     private void idle(StepContext context, StepRuns runs, long fromNs, long toNs, long sinceNs) {
-        long nextProgressNs = context.clock().nanoTime();
+        NanoClock clock = context.clock();
+        long deadlineNs = sinceNs + (toNs - fromNs);
+        long nextProgressNs = clock.nanoTime();
         while (true) {
-            long nowNs = context.clock().nanoTime();
+            long nowNs = clock.nanoTime();
             long idledNs = fromNs + (nowNs - sinceNs);
             // Looked at before the progress is shown: a stop that comes once the wait is shown falls in its first slice.
             if (idledNs < toNs && !runs.goOn()) {
                 return;
             }
-            if (nowNs >= nextProgressNs || idledNs >= toNs) {
-                context.listener().progress("idle", StepListener.Work.TIME, Math.min(idledNs, toNs), durationNs, idledNs);
+            boolean last = deadlineNs - nowNs <= WAIT_SLICE_NS;
+            if (nowNs >= nextProgressNs || last) {
+                // The last is shown as done: once it is, nothing is left but the deadline.
+                context.listener().progress("idle", StepListener.Work.TIME, last ? toNs : idledNs, durationNs,
+                        last ? Math.max(idledNs, toNs) : idledNs);
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
             }
-            if (idledNs >= toNs) {
+            if (last) {
+                TimerSlack slack = TimerSlack.precise();
+                try {
+                    clock.waitUntil(deadlineNs);
+                } finally {
+                    slack.close();
+                }
+                runs.began();
                 return;
             }
-            LockSupport.parkNanos(Math.min(WAIT_SLICE_NS, toNs - idledNs));
+            LockSupport.parkNanos(Math.min(WAIT_SLICE_NS, deadlineNs - WAIT_SLICE_NS - nowNs));
             // Time the drive was left alone is what the step does: a stop from now on records it incomplete.
             runs.began();
         }

@@ -47,17 +47,8 @@ class ReplayStepShareTest {
         StepListener listener = new StepListener() {
             @Override
             public ReplayListener run(String what, long timeLimitNs) {
-                return new ReplayListener() {
-                    @Override
-                    public void firstIo(long submitNs) {
-                        control.requestStop("interrupted (SIGTERM)");
-                    }
-
-                    @Override
-                    public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-                        totals.add(totalIos);
-                    }
-                };
+                return FirstIoListener.of(submitNs -> control.requestStop("interrupted (SIGTERM)"),
+                        (doneIos, totalIos, elapsedNs, bytes) -> totals.add(totalIos));
             }
         };
         StepResult r = StepSession.run(step, NullTarget.NAME, TargetSettings.DEFAULTS, dir.resolve("b"), NanoClock.SYSTEM, listener,

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -352,6 +353,63 @@ class StepsTest {
         for (int i = 0; i < 2; i++) {
             assertTrue(firstLooks.get(i) >= i * 300 * NS_PER_MS + 2 * hourNs, "wait " + (i + 1) + " first idled " + firstLooks.get(i));
         }
+    }
+
+    /**
+     * A wait ends on the clock's {@link NanoClock#waitUntil} at its deadline (the last completion plus the idle time asked),
+     * which spins the last part, not on a sleep that ends late by a wake-up; and its last progress is shown before that, not
+     * between the deadline and the probe's first IO.
+     */
+    @Test
+    void aWaitEndsAtItsDeadlineThroughTheClockWithItsLastProgressShownBefore() {
+        List<String> order = new ArrayList<>();
+        AtomicBoolean waiting = new AtomicBoolean();
+        NanoClock clock = new NanoClock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void waitUntil(long deadlineNs) {
+                if (waiting.get()) {
+                    order.add("wait until " + deadlineNs);
+                }
+                NanoClock.super.waitUntil(deadlineNs);
+            }
+        };
+        AtomicLong firstIoNs = new AtomicLong();
+        StepListener listener = new StepListener() {
+            @Override
+            public ReplayListener run(String what, long timeLimitNs) {
+                return FirstIoListener.of(firstIoNs::set, ReplayListener.NONE);
+            }
+
+            @Override
+            public void runStarts(String what) {
+                waiting.set(false);
+                order.add("start " + what);
+            }
+
+            @Override
+            public void runDone(String what, ReplayResult result) {
+                waiting.set(true);
+                order.add("done, wait until " + (firstIoNs.get() + result.summary().wallNs() + 300 * NS_PER_MS));
+            }
+
+            @Override
+            public void progress(String what, Work work, long done, long total, long elapsedNs) {
+                if (done == 300 * NS_PER_MS) {
+                    order.add("waited");
+                }
+            }
+        };
+        StepResult r = StepSession.run(IdleStep.of(opts("duration", "300ms", "probe", "300ms", "probe-duration", "20ms", "probe-qd",
+                "1")), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, clock, listener, new ReplayControl(), "test");
+        assertTrue(r.complete());
+        String deadline = order.get(1).substring("done, ".length());
+        assertEquals(List.of("start probe 1 of 2 (after 0 idle)", "done, " + deadline, "waited", deadline,
+                "start probe 2 of 2 (after 300ms idle)"), order.subList(0, 5));
     }
 
     /** A probe a stop during its wait prevents is made (during the wait) but never starts. */
