@@ -13,6 +13,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.Column;
 import org.junit.jupiter.api.Test;
 import org.sbench.spark.LocalSparkTest;
@@ -150,6 +153,33 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         stats.volumes().toLocalIterator().forEachRemaining(r -> streams.add(r.isNullAt(1) ? null : r.getInt(1)));
         assertEquals(Arrays.asList(null, Integer.MIN_VALUE, 2, 3), streams);
         assertEquals(MultiVolumeTraces.volume(lines, 0).size(), stats.volume(null, null).records());
+    }
+
+    /**
+     * The volumes are inspected in as many tasks as Spark has cores at least: adaptive execution coalesced their shuffle,
+     * a few bytes a volume, into one partition (under its 1 MB least size), so 20,000 volumes of one IO were inspected
+     * in one 22 s task while the other core idled.
+     */
+    @Test
+    void volumesAreInspectedOnEveryCore() throws Exception {
+        Path file = MultiVolumeTraces.write(dir.resolve("cores.csv"), MultiVolumeTraces.msr(9, 400, 400));
+        List<StageInfo> stages = new ArrayList<>();
+        SparkListener listener = new SparkListener() {
+            @Override
+            public void onStageCompleted(SparkListenerStageCompleted done) {
+                stages.add(done.stageInfo());
+            }
+        };
+        spark.sparkContext().addSparkListener(listener);
+        try {
+            inspect(InspectSettings.DEFAULTS.withFileStatistics(false), file);
+            spark.sparkContext().listenerBus().waitUntilEmpty();
+        } finally {
+            spark.sparkContext().removeSparkListener(listener);
+        }
+        // The first job of SortedVolumes computes the inspected rows.
+        StageInfo inspection = stages.stream().filter(s -> s.name().startsWith("count at SortedVolumes")).findFirst().orElseThrow();
+        assertEquals(spark.sparkContext().defaultParallelism(), inspection.numTasks());
     }
 
     /** A tuning setting set wrong is a one-line usage error naming it, not Spark's NumberFormatException. */
