@@ -1,10 +1,8 @@
 // The volumes' statistics rows, sorted by Spark and kept on the executors, not collected to the driver.
 package org.sbench.spark.inspect;
 
-import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.encode;
-import static org.apache.spark.sql.functions.lit;
 
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
@@ -39,8 +37,9 @@ final class SortedVolumes {
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             long count = materialize(inspected);
-            // Names compared as String.compareTo does, by UTF-16 code units: Spark's strings compare by UTF-8 bytes.
-            Column[] order = {encode(coalesce(col("file"), lit("")), "UTF-16BE"), coalesce(col("stream"), lit(Integer.MIN_VALUE))};
+            // Names compared as String.compareTo does, by UTF-16 code units: Spark's strings compare by UTF-8 bytes. Nulls
+            // ordered as such: a sentinel value would tie with a file or stream of that value.
+            Column[] order = {encode(col("file"), "UTF-16BE").asc_nulls_first(), col("stream").asc_nulls_first()};
             // As many ranges as the rows need, not spark.sql.shuffle.partitions (which adaptive execution does not
             // coalesce in a persisted plan): toLocalIterator runs a job for each, empty or not.
             Dataset<Row> sorted = inspected.repartitionByRange(partitions(spark, count), order).sortWithinPartitions(order)

@@ -1,19 +1,31 @@
 package org.sbench.spark.inspect;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.when;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.scheduler.StageInfo;
+import org.apache.spark.sql.Column;
 import org.junit.jupiter.api.Test;
 import org.sbench.spark.LocalSparkTest;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.spark.CliReference;
+import org.sbench.spark.convert.ExportSettings;
+import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.source.BadRecords;
+import org.sbench.spark.source.ParquetArchive;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.MultiVolumeTraces.Line;
 import org.sbench.trace.RequestAccounts;
@@ -116,6 +128,58 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         List<Integer> streams = new ArrayList<>();
         stats.volumes().toLocalIterator().forEachRemaining(r -> streams.add(r.getInt(1)));
         assertEquals(lines.stream().map(Line::volume).distinct().sorted().toList(), streams);
+    }
+
+    /**
+     * Volumes in the order of the CLI's sortVolumes: no stream first, then by stream number, Integer.MIN_VALUE included
+     * (a Parquet table holds any int; the text formats and .sbt refuse streams below -1). With -2147483648 standing for
+     * no stream in the sort, the two volumes tied and came in the order Spark met them.
+     */
+    @Test
+    void noStreamComesBeforeTheLowestStreamNumber() throws IOException {
+        List<Line> lines = MultiVolumeTraces.msr(8, 500, 4);
+        Path written = dir.resolve("tie-written.parquet");
+        ParquetExport.write(spark, List.of(MultiVolumeTraces.write(dir.resolve("tie.csv"), lines).toString()), ExportSettings.ALL,
+                written.toString());
+        Column stream = col("stream");
+        Path table = dir.resolve("tie.parquet");
+        spark.read().parquet(written.toString())
+                .withColumn("stream", when(stream.equalTo(0), lit(null)).when(stream.equalTo(1), lit(Integer.MIN_VALUE)).otherwise(stream))
+                .coalesce(1).write().parquet(table.toString());
+        Files.copy(written.resolve(ParquetArchive.TRACES_FILE), table.resolve(ParquetArchive.TRACES_FILE));
+        ArchiveStatistics stats = new ArchiveInspection(spark, InspectSettings.DEFAULTS.withFileStatistics(false))
+                .inspect(List.of(table.toString()));
+        List<Integer> streams = new ArrayList<>();
+        stats.volumes().toLocalIterator().forEachRemaining(r -> streams.add(r.isNullAt(1) ? null : r.getInt(1)));
+        assertEquals(Arrays.asList(null, Integer.MIN_VALUE, 2, 3), streams);
+        assertEquals(MultiVolumeTraces.volume(lines, 0).size(), stats.volume(null, null).records());
+    }
+
+    /**
+     * The volumes are inspected in as many tasks as Spark has cores at least: adaptive execution coalesced their shuffle,
+     * a few bytes a volume, into one partition (under its 1 MB least size), so 20,000 volumes of one IO were inspected
+     * in one 22 s task while the other core idled.
+     */
+    @Test
+    void volumesAreInspectedOnEveryCore() throws Exception {
+        Path file = MultiVolumeTraces.write(dir.resolve("cores.csv"), MultiVolumeTraces.msr(9, 400, 400));
+        List<StageInfo> stages = new ArrayList<>();
+        SparkListener listener = new SparkListener() {
+            @Override
+            public void onStageCompleted(SparkListenerStageCompleted done) {
+                stages.add(done.stageInfo());
+            }
+        };
+        spark.sparkContext().addSparkListener(listener);
+        try {
+            inspect(InspectSettings.DEFAULTS.withFileStatistics(false), file);
+            spark.sparkContext().listenerBus().waitUntilEmpty();
+        } finally {
+            spark.sparkContext().removeSparkListener(listener);
+        }
+        // The first job of SortedVolumes computes the inspected rows.
+        StageInfo inspection = stages.stream().filter(s -> s.name().startsWith("count at SortedVolumes")).findFirst().orElseThrow();
+        assertEquals(spark.sparkContext().defaultParallelism(), inspection.numTasks());
     }
 
     /** A tuning setting set wrong is a one-line usage error naming it, not Spark's NumberFormatException. */
