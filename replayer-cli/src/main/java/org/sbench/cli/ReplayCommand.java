@@ -129,7 +129,7 @@ final class ReplayCommand implements Callable<Integer> {
         ReplaySettings settings = settings();
         TargetSettings targetSettings = targetOptions.settings().withInputs(List.of(trace));
         if (size != null) {
-            targetSettings = targetSettings.withSizeBytes(size);
+            targetSettings = targetSettings.withSizeBytes(size, TypedWords.of(spec, "--size"));
         }
         OutputOptions.checkFile("--out", out);
         OutputOptions.checkNotInput("TRACE", trace, new String[] {"--out"}, out);
