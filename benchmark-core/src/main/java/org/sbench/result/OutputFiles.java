@@ -7,7 +7,9 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.target.OutputSetLock;
 import org.sbench.trace.input.AtomicFileOutput;
@@ -62,9 +64,11 @@ public final class OutputFiles implements AutoCloseable {
         for (AtomicFileOutput out : outputs) {
             out.prepare();
         }
-        List<Path> dirs = outputs.stream().flatMap(out -> out.directory().stream()).toList();
+        Map<Path, Path> byDirectory = new LinkedHashMap<>();
+        outputs.forEach(out -> out.directory().ifPresent(dir -> byDirectory.putIfAbsent(dir, out.target())));
+        long moved = outputs.stream().filter(out -> out.directory().isPresent()).count();
         // One file needs no lock: its rename replaces it whole.
-        try (OutputSetLock lock = OutputSetLock.of(dirs.size() > 1 ? dirs : List.of())) {
+        try (OutputSetLock lock = OutputSetLock.of(moved > 1 ? byDirectory : Map.of())) {
             for (AtomicFileOutput out : outputs) {
                 out.commit();
                 afterMove.run();
