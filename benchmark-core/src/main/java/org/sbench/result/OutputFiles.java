@@ -59,10 +59,18 @@ public final class OutputFiles implements AutoCloseable {
         }
     }
 
-    /** Moves every file into place. */
+    /**
+     * Moves every file into place: first those written through (standard output, a FIFO, a device), which cannot be taken
+     * back, so that a file is moved in only when they were written (standard output on a full disk left --out's file).
+     */
     public void commit() {
         for (AtomicFileOutput out : outputs) {
             out.prepare();
+        }
+        for (AtomicFileOutput out : outputs) {
+            if (out.directory().isEmpty()) {
+                out.commit();
+            }
         }
         Map<Path, Path> byDirectory = new LinkedHashMap<>();
         outputs.forEach(out -> out.directory().ifPresent(dir -> byDirectory.putIfAbsent(dir, out.target())));
@@ -70,8 +78,10 @@ public final class OutputFiles implements AutoCloseable {
         // One file needs no lock: its rename replaces it whole.
         try (OutputSetLock lock = OutputSetLock.of(moved > 1 ? byDirectory : Map.of())) {
             for (AtomicFileOutput out : outputs) {
-                out.commit();
-                afterMove.run();
+                if (out.directory().isPresent()) {
+                    out.commit();
+                    afterMove.run();
+                }
             }
         }
         committed = true;
