@@ -40,9 +40,10 @@ public final class SbenchException extends RuntimeException {
     /**
      * {@code message} with each word (a file name, a path) longer than {@value #MAX_WORD_CHARS} characters cut to its
      * first and last {@value #KEPT_WORD_END_CHARS}, saying how many were cut: a hostile name of 4,000 characters made
-     * an error line of 4,000. Names of any real length (255 bytes a component) are kept whole.
+     * an error line of 4,000. Names of any real length (255 bytes a component) are kept whole. Every message made here
+     * passes it; a line sbench prints otherwise (a warning) passes it too.
      */
-    private static String wordsCut(String message) {
+    public static String wordsCut(String message) {
         if (message == null || message.length() <= MAX_WORD_CHARS) {
             return message;
         }

@@ -31,12 +31,17 @@ public record CdmSettings(CdmPreset preset, long sizeBytes, int passes, long dur
         }
     }
 
-    public CdmSettings {
-        data = List.copyOf(data);
+    /** Refuses a {@code --size} under {@link #MIN_SIZE_BYTES}, quoting it as {@code typed}. */
+    public static void checkSize(long sizeBytes, String typed) {
         if (sizeBytes < MIN_SIZE_BYTES) {
-            throw SbenchException.usage("--size " + sizeBytes + ": the test region must hold at least one 1 MiB IO ("
+            throw SbenchException.usage("--size " + typed + ": the test region must hold at least one 1 MiB IO ("
                     + MIN_SIZE_BYTES + " bytes)");
         }
+    }
+
+    public CdmSettings {
+        data = List.copyOf(data);
+        checkSize(sizeBytes, String.valueOf(sizeBytes));
         checkPasses(passes, String.valueOf(passes));
         if (durationNs < 0) {
             throw SbenchException.usage("--duration must not be negative");

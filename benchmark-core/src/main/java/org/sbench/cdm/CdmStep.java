@@ -31,7 +31,11 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         CdmPreset preset = preset(options);
         String data = o.word("data", "random");
-        CdmSettings s = CdmSettings.of(preset).withSizeBytes(o.bytes("size", preset.defaultSizeBytes()))
+        long sizeBytes = o.bytes("size", preset.defaultSizeBytes());
+        if (o.has("size")) {
+            CdmSettings.checkSize(sizeBytes, o.text("size", null));
+        }
+        CdmSettings s = CdmSettings.of(preset).withSizeBytes(sizeBytes)
                 .withPasses(o.integer("passes", CdmSettings.DEFAULT_PASSES, 1, CdmSettings.MAX_PASSES))
                 .withDurationNs(o.durationNs("duration", preset.defaultDurationNs()))
                 .withData(CdmSettings.dataPatterns(data));

@@ -7,7 +7,9 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.sbench.SbenchException;
 import org.sbench.target.OutputSetLock;
 import org.sbench.trace.input.AtomicFileOutput;
@@ -57,17 +59,29 @@ public final class OutputFiles implements AutoCloseable {
         }
     }
 
-    /** Moves every file into place. */
+    /**
+     * Moves every file into place: first those written through (standard output, a FIFO, a device), which cannot be taken
+     * back, so that a file is moved in only when they were written (standard output on a full disk left --out's file).
+     */
     public void commit() {
         for (AtomicFileOutput out : outputs) {
             out.prepare();
         }
-        List<Path> dirs = outputs.stream().flatMap(out -> out.directory().stream()).toList();
-        // One file needs no lock: its rename replaces it whole.
-        try (OutputSetLock lock = OutputSetLock.of(dirs.size() > 1 ? dirs : List.of())) {
-            for (AtomicFileOutput out : outputs) {
+        for (AtomicFileOutput out : outputs) {
+            if (out.directory().isEmpty()) {
                 out.commit();
-                afterMove.run();
+            }
+        }
+        Map<Path, Path> byDirectory = new LinkedHashMap<>();
+        outputs.forEach(out -> out.directory().ifPresent(dir -> byDirectory.putIfAbsent(dir, out.target())));
+        long moved = outputs.stream().filter(out -> out.directory().isPresent()).count();
+        // One file needs no lock: its rename replaces it whole.
+        try (OutputSetLock lock = OutputSetLock.of(moved > 1 ? byDirectory : Map.of())) {
+            for (AtomicFileOutput out : outputs) {
+                if (out.directory().isPresent()) {
+                    out.commit();
+                    afterMove.run();
+                }
             }
         }
         committed = true;

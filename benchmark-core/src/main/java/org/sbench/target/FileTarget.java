@@ -251,7 +251,7 @@ public final class FileTarget implements Target {
     private static long capacity(Path file, TargetSettings settings, long existingBytes) {
         OptionalLong size = settings.sizeBytes();
         if (size.isPresent() && (size.getAsLong() <= 0 || size.getAsLong() % BLOCK_SIZE != 0)) {
-            throw SbenchException.usage("--size " + size.getAsLong() + " for file target " + file
+            throw SbenchException.usage("--size " + settings.sizeWritten() + " for file target " + file
                     + ": expected a positive multiple of " + BLOCK_SIZE + " bytes");
         }
         if (settings.readOnly()) {
@@ -259,7 +259,7 @@ public final class FileTarget implements Target {
                 throw SbenchException.usage(file + " does not exist; a run that only reads needs an existing file and creates none");
             }
             if (size.isPresent() && size.getAsLong() > existingBytes) {
-                throw SbenchException.usage("--size " + size.getAsLong() + " is larger than " + file + " (" + existingBytes
+                throw SbenchException.usage("--size " + settings.sizeWritten() + " is larger than " + file + " (" + existingBytes
                         + " bytes); a run that only reads never grows a file: leave out --size to use the file as it is");
             }
         }

@@ -6,11 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.Map;
+import java.util.TreeMap;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.engine.linux.Errno;
 import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.TargetCalls;
 
@@ -40,20 +41,21 @@ public final class OutputSetLock implements AutoCloseable {
     private OutputSetLock() {
     }
 
-    /** Locks each of {@code dirs} (any spelling; each directory once), waiting at most {@link #WAIT} for each. */
-    public static OutputSetLock of(Collection<Path> dirs) {
-        return of(dirs, WAIT, Path.of("/proc"));
+    /**
+     * Locks each directory of {@code outputs} (its keys, any spelling; each directory once), waiting at most {@link #WAIT}
+     * for each; a directory with no room for the lock file is refused as the output its value names.
+     */
+    public static OutputSetLock of(Map<Path, Path> outputs) {
+        return of(outputs, WAIT, Path.of("/proc"));
     }
 
-    static OutputSetLock of(Collection<Path> dirs, Duration wait, Path procRoot) {
-        TreeSet<Path> ordered = new TreeSet<>();
-        for (Path dir : dirs) {
-            ordered.add(real(dir));
-        }
+    static OutputSetLock of(Map<Path, Path> outputs, Duration wait, Path procRoot) {
+        TreeMap<Path, Path> ordered = new TreeMap<>();
+        outputs.forEach((dir, output) -> ordered.putIfAbsent(real(dir), output));
         OutputSetLock lock = new OutputSetLock();
         try {
-            for (Path dir : ordered) {
-                lock.held.add(take(dir, wait, procRoot));
+            for (Map.Entry<Path, Path> e : ordered.entrySet()) {
+                lock.held.add(take(e.getKey(), e.getValue(), wait, procRoot));
             }
         } catch (RuntimeException e) {
             lock.close();
@@ -70,11 +72,18 @@ public final class OutputSetLock implements AutoCloseable {
         }
     }
 
-    private static Held take(Path dir, Duration wait, Path procRoot) {
+    /** The lock of {@code dir}, into which {@code output} (among others) is moved. */
+    private static Held take(Path dir, Path output, Duration wait, Path procRoot) {
         Path file = dir.resolve(FILE);
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
-            int fd = TargetCalls.open(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT", LibC.MODE_0644);
+            int fd = TargetCalls.openUnlessNoRoom(file.toString(), LibC.O_RDONLY | LibC.O_CREAT | LibC.O_CLOEXEC, "O_RDONLY|O_CREAT",
+                    LibC.MODE_0644);
+            if (fd < 0) {
+                // The lock file is sbench's own: the user hears of the outputs it was to guard.
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + output + ": " + Errno.reason(fd)
+                        + " (making its lock file)");
+            }
             try {
                 FileKey key = FileKey.ofOpen(fd, file, procRoot);
                 if (!TargetCalls.lockExclusiveBy(fd, file.toString(), deadline)) {

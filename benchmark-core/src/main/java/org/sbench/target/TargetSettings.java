@@ -13,13 +13,15 @@ import java.util.function.Consumer;
 public final class TargetSettings {
     /** The settings a user gets without options. */
     public static final TargetSettings DEFAULTS =
-            new TargetSettings(false, false, false, OptionalLong.empty(), OptionalLong.empty(), "", false, true, true,
+            new TargetSettings(false, false, false, OptionalLong.empty(), null, OptionalLong.empty(), "", false, true, true,
                     List.of(), line -> { }, null);
 
     private final boolean readOnly;
     private final boolean allowWrite;
     private final boolean force;
     private final OptionalLong sizeBytes;
+    /** {@code --size} as the user wrote it, for the messages that quote it; null when set as a number. */
+    private final String sizeWritten;
     private final OptionalLong defaultSizeBytes;
     private final String defaultSizeSource;
     private final boolean allowMerges;
@@ -30,13 +32,14 @@ public final class TargetSettings {
     /** What to do when a new file has too little room, or null for the advice of a command that takes --size. */
     private final String roomAdvice;
 
-    private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes,
+    private TargetSettings(boolean readOnly, boolean allowWrite, boolean force, OptionalLong sizeBytes, String sizeWritten,
             OptionalLong defaultSizeBytes, String defaultSizeSource, boolean allowMerges, boolean tunesQueue, boolean sendsDiscards,
             List<Path> inputs, Consumer<String> notes, String roomAdvice) {
         this.readOnly = readOnly;
         this.allowWrite = allowWrite;
         this.force = force;
         this.sizeBytes = sizeBytes;
+        this.sizeWritten = sizeWritten;
         this.defaultSizeBytes = defaultSizeBytes;
         this.defaultSizeSource = defaultSizeSource;
         this.allowMerges = allowMerges;
@@ -71,6 +74,11 @@ public final class TargetSettings {
      */
     public OptionalLong sizeBytes() {
         return sizeBytes;
+    }
+
+    /** {@code --size} as the user wrote it, or its bytes when it was set as a number; for messages, with a size given. */
+    public String sizeWritten() {
+        return sizeWritten != null ? sizeWritten : Long.toString(sizeBytes.getAsLong());
     }
 
     /**
@@ -131,58 +139,63 @@ public final class TargetSettings {
     }
 
     public TargetSettings withReadOnly(boolean value) {
-        return new TargetSettings(value, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(value, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withAllowWrite(boolean value) {
-        return new TargetSettings(readOnly, value, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, value, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withForce(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, value, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withSizeBytes(long value) {
-        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), defaultSizeBytes, defaultSizeSource,
+        return withSizeBytes(value, null);
+    }
+
+    /** {@link #sizeBytes()} {@code value}, which the user wrote as {@code written} ({@code 0K}): its messages quote that. */
+    public TargetSettings withSizeBytes(long value, String written) {
+        return new TargetSettings(readOnly, allowWrite, force, OptionalLong.of(value), written, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     /** {@link #defaultSizeBytes()} {@code value}, which is {@code source} ("what the trace reaches"): said of a file made so large. */
     public TargetSettings withDefaultSizeBytes(long value, String source) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, OptionalLong.of(value), source,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, OptionalLong.of(value), source,
                 allowMerges, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withAllowMerges(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 value, tunesQueue, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withTunesQueue(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, value, sendsDiscards, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withSendsDiscards(boolean value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, value, inputs, notes, roomAdvice);
     }
 
     public TargetSettings withInputs(List<Path> value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, value, notes, roomAdvice);
     }
 
     public TargetSettings withNotes(Consumer<String> value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, inputs, value, roomAdvice);
     }
 
     public TargetSettings withRoomAdvice(String value) {
-        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, defaultSizeBytes, defaultSizeSource,
+        return new TargetSettings(readOnly, allowWrite, force, sizeBytes, sizeWritten, defaultSizeBytes, defaultSizeSource,
                 allowMerges, tunesQueue, sendsDiscards, inputs, notes, value);
     }
 }

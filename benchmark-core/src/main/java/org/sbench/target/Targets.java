@@ -135,7 +135,7 @@ public final class Targets {
     /** The null target's capacity: {@code --size}, else what the trace reaches, else the default. */
     private static long nullCapacity(TargetSettings settings) {
         if (settings.sizeBytes().isPresent() && settings.sizeBytes().getAsLong() < NullTarget.BLOCK_SIZE) {
-            throw SbenchException.usage("--size " + settings.sizeBytes().getAsLong() + " for the null target: expected at least "
+            throw SbenchException.usage("--size " + settings.sizeWritten() + " for the null target: expected at least "
                     + NullTarget.BLOCK_SIZE + " bytes");
         }
         long fallback = Math.max(NullTarget.BLOCK_SIZE, settings.defaultSizeBytes().orElse(NullTarget.DEFAULT_CAPACITY_BYTES));

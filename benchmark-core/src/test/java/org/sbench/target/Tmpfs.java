@@ -24,7 +24,12 @@ public final class Tmpfs implements AutoCloseable {
 
     /** A tmpfs of 1 MiB on {@code mountPoint} with room for no file or directory: each new name fails, ENOSPC. */
     public static Tmpfs mountWithoutInodes(Path mountPoint) throws IOException {
-        return mountWith(mountPoint, "size=1m,nr_inodes=1");
+        return mountWithInodes(mountPoint, 1);
+    }
+
+    /** A tmpfs of 1 MiB on {@code mountPoint} with room for {@code inodes} files and directories, its own root among them. */
+    public static Tmpfs mountWithInodes(Path mountPoint, int inodes) throws IOException {
+        return mountWith(mountPoint, "size=1m,nr_inodes=" + inodes);
     }
 
     private static Tmpfs mountWith(Path mountPoint, String options) throws IOException {

@@ -95,7 +95,8 @@ final class CdmCommand implements Callable<Integer> {
         CdmSettings settings = settings();
         // --size is the test region; a file is also grown to it, only when it is given (docs/targets.md); a device keeps its size.
         boolean sizesTarget = size != null && !Targets.usedWhole(target);
-        TargetSettings targetSettings = sizesTarget ? targetOptions.settings().withSizeBytes(size) : targetOptions.settings();
+        TargetSettings targetSettings = sizesTarget ? targetOptions.settings().withSizeBytes(size, TypedWords.of(spec, "--size"))
+                : targetOptions.settings();
         Path stdoutJson = OutputOptions.stdoutJson(json, out);
         Path dir = OutputOptions.directory(out);
         try (OutputDirectory outDir = dir == null ? null : new OutputDirectory("--out", dir);
@@ -153,6 +154,7 @@ final class CdmCommand implements Callable<Integer> {
         }
         CdmSettings s = CdmSettings.of(p).withPasses(passes).withEngine(engineOption.engine).withData(CdmSettings.dataPatterns(data));
         if (size != null) {
+            CdmSettings.checkSize(size, TypedWords.of(spec, "--size"));
             s = s.withSizeBytes(size);
         }
         if (durationNs != null) {

@@ -163,7 +163,7 @@ final class RecordCommand implements Callable<Integer> {
 
     /** A warning on a line of its own, the status line (open on a terminal) ended first. */
     private static void warn(ProgressLine line, String message) {
-        line.note(SbenchException.printable("sbench: " + message));
+        line.note(SbenchCommand.stderrLine(message));
     }
 
     /** SIGUSR1: a mark named {@code mark N}; a mark the kernel refuses is a line on stderr, not a stack trace. */

@@ -129,7 +129,7 @@ final class ReplayCommand implements Callable<Integer> {
         ReplaySettings settings = settings();
         TargetSettings targetSettings = targetOptions.settings().withInputs(List.of(trace));
         if (size != null) {
-            targetSettings = targetSettings.withSizeBytes(size);
+            targetSettings = targetSettings.withSizeBytes(size, TypedWords.of(spec, "--size"));
         }
         OutputOptions.checkFile("--out", out);
         OutputOptions.checkNotInput("TRACE", trace, new String[] {"--out"}, out);
@@ -160,7 +160,7 @@ final class ReplayCommand implements Callable<Integer> {
                 ReplayProgress replay = ReplayProgress.ofTrace(line, trace.toString());
                 result = ReplaySession.run(new ReplaySession.Request(tracePath, traceOptions.from,
                         traceOptions.readOptions().withProgress(replay), target, targetSettings, settings), NanoClock.SYSTEM, replay,
-                        stop.control(), SbenchCommand.version(), warning -> line.note(SbenchException.printable("sbench: warning: " + warning)));
+                        stop.control(), SbenchCommand.version(), warning -> line.note(SbenchCommand.stderrLine("warning: " + warning)));
             } catch (SbenchException e) {
                 if (e.kind() == ErrorKind.UNSAFE_TARGET) {
                     throw refusal(e);

@@ -85,7 +85,7 @@ public final class SbenchCommand implements Runnable {
     }
 
     private static int failed(CommandLine cl, String message, int status) {
-        cl.getErr().println(SbenchException.printable("sbench: " + message));
+        cl.getErr().println(stderrLine(message));
         cl.getErr().flush();
         return status;
     }
@@ -131,11 +131,19 @@ public final class SbenchCommand implements Runnable {
 
     /**
      * A line on stderr that the user must see but that does not end the command: {@code sbench: MESSAGE},
-     * shown as an error is ({@link SbenchException#printable}: it may quote a file's text).
+     * shown as an error is ({@link #stderrLine}).
      */
     static void warn(PrintWriter err, String message) {
-        err.println(SbenchException.printable("sbench: " + message));
+        err.println(stderrLine(message));
         err.flush();
+    }
+
+    /**
+     * {@code sbench: MESSAGE} shown as an error's line is: its long words (a file name) cut ({@link SbenchException#wordsCut}),
+     * control characters as a terminal can show them ({@link SbenchException#printable}: it may quote a file's text).
+     */
+    static String stderrLine(String message) {
+        return SbenchException.printable("sbench: " + SbenchException.wordsCut(message));
     }
 
     /** The version, as the build wrote it into {@code build.properties} ("dev" without one). */

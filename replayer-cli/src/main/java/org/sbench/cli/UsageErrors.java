@@ -48,7 +48,7 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
     /** Prints {@code message}, a usage error of the command {@code cl}, and where its help is; returns the exit status. */
     static int print(CommandLine cl, String message) {
         PrintWriter err = cl.getErr();
-        err.println("sbench: " + SbenchException.printable(message));
+        err.println(SbenchCommand.stderrLine(message));
         err.println("see '" + cl.getCommandSpec().qualifiedName() + " --help'");
         err.flush();
         return ExitCodes.USAGE;

@@ -31,6 +31,21 @@ class ChildJvmTest {
         assertEquals("sbench: cannot write standard output (closed, or a full disk): what the command printed there is lost\n", r.err());
     }
 
+    /**
+     * A replay's --json and --out F are one set of outputs: with standard output on a full disk, F was moved into place
+     * all the same, and the command ended "cannot write -: standard output is closed or failed".
+     */
+    @Test
+    void aResultThatStandardOutputCouldNotTakeLeavesNoneOfItsFiles() throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        Path result = dir.resolve("r.json");
+        Run r = run(List.of(), new File("/dev/full"), "replay", trace.toString(), "--target", "null", "--progress=none", "--json",
+                "--out", result.toString());
+        assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+        assertEquals("sbench: cannot write standard output (closed, or a full disk)", r.err().lines().reduce((a, b) -> b).orElseThrow());
+        assertEquals(List.of("t.csv"), Files.list(dir).map(p -> p.getFileName().toString()).filter(n -> !n.equals("err")).toList());
+    }
+
     /** A pipe's reader that has gone took what it wanted ({@code sbench inspect T | head}): nothing to say. */
     @Test
     void aPipeWhoseReaderLeftIsNoFailure() throws Exception {

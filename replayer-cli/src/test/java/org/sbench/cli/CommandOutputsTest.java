@@ -194,6 +194,21 @@ class CommandOutputsTest {
         }
     }
 
+    /** A set of outputs with room for its files but not its lock file was refused naming the lock file, open(2) and ENOSPC. */
+    @Test
+    void aSetWithNoRoomForItsLockFileNamesItsOutputs(@TempDir Path dir) throws IOException {
+        LoopDevice.assumeRoot();
+        Path result = ReportCommandTest.replay(dir, "a.json");
+        // The root and report --csv's five files, not the lock file.
+        try (Tmpfs fs = Tmpfs.mountWithInodes(Files.createDirectory(dir.resolve("small")), 6)) {
+            CliTest.Run r = CliTest.run("report", result.toString(), "--csv", fs.dir().toString());
+            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+            assertEquals("sbench: cannot write " + fs.dir().resolve("summary.csv") + ": no space left on device (making its lock file)\n",
+                    r.err());
+            assertEquals(List.of(), names(fs.dir()));
+        }
+    }
+
     /**
      * A stripe whose members fit their file system one by one but not together is refused before the first is made:
      * the second member was refused after the first was made, which was deleted again.

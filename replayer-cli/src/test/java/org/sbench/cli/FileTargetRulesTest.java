@@ -200,7 +200,7 @@ class FileTargetRulesTest {
                 unfit.err());
         CliTest.Run grow = replay(file, "--read-only", "--size", "4M");
         assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
-        assertEquals(CliTest.usage("replay", "--size 4194304 is larger than " + file + " (1048576 bytes); a run that only reads never grows"
+        assertEquals(CliTest.usage("replay", "--size 4M is larger than " + file + " (1048576 bytes); a run that only reads never grows"
                 + " a file: leave out --size to use the file as it is"), grow.err());
         assertEquals(before, FileState.of(file));
     }

@@ -101,6 +101,21 @@ class InspectCommandTest {
         assertTrue(replay.err().contains(said), replay.err());
     }
 
+    /** A warning naming a file of 3,800 characters printed it whole (a line of 3,866), where an error cuts it. */
+    @Test
+    void aWarningCutsAHugeFileNameAsAnErrorDoes(@TempDir Path dir) throws Exception {
+        Path deep = dir;
+        for (int i = 0; i < 15; i++) {
+            deep = deep.resolve("d".repeat(250));
+        }
+        Path csv = Files.createDirectories(deep).resolve("t.csv");
+        Files.writeString(csv, "128166372000000000,hm,0,Read,0,4096,20000\n128166372000000001,hm,0,Read,0,40");
+        for (CliTest.Run run : List.of(CliTest.run("inspect", csv.toString()), CliTest.run("replay", csv.toString(), "--target", "null"))) {
+            String warning = run.err().lines().filter(l -> l.startsWith("sbench: warning: ")).findFirst().orElseThrow();
+            assertTrue(warning.length() < 500 && warning.contains(" characters cut)...") && warning.contains("d/t.csv:2"), warning);
+        }
+    }
+
     /**
      * A trace's name and phase names reach the terminal's tables as warnings do: an escape sequence
      * (ESC [2J clears the screen, ESC ]0;...BEL retitles the window, U+009B is an escape to some

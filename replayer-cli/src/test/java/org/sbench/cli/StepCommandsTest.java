@@ -128,7 +128,7 @@ class StepCommandsTest {
         Path target = file(dir, 8);
         CliTest.Run grow = CliTest.run("sweep", "--target", target.toString(), "--size", "16M", "--points", "2");
         assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
-        assertEquals(CliTest.usage("sweep", "--size 16777216 is larger than " + target + " (8388608 bytes); a run that only reads"
+        assertEquals(CliTest.usage("sweep", "--size 16M is larger than " + target + " (8388608 bytes); a run that only reads"
                 + " never grows a file: leave out --size to use the file as it is"), grow.err());
         assertEquals(8L * MIB, Files.size(target));
         Path missing = dir.resolve("missing.img");

@@ -173,4 +173,32 @@ class UsageErrorsTest {
         assertEquals(8192L, new SizeConverter().convert("8192"));
         assertEquals(1000L << 20, new SizeConverter().convert("1000M"));
     }
+
+    /** A refused --size quoted the bytes it was read as: --size 0K said "--size 0". */
+    @Test
+    void aRefusedSizeIsQuotedAsTyped(@TempDir Path dir) throws IOException {
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        String file = dir.resolve("t.img").toString();
+        for (String typed : new String[] {"0K", "00"}) {
+            String nullTarget = "--size " + typed + " for the null target: expected at least 512 bytes";
+            assertUsage("replay", nullTarget, "replay", trace.toString(), "--target", "null", "--size", typed);
+            for (String step : new String[] {"purge", "fill", "sweep"}) {
+                assertUsage(step, nullTarget, step, "--target", "null", "--size", typed);
+            }
+            for (String step : new String[] {"torture", "idle"}) {
+                assertUsage(step, nullTarget, step, "--target", "null", "--size", typed, "--duration", "1s");
+            }
+            assertUsage("fill", "--size " + typed + " for file target " + file + ": expected a positive multiple of 4096 bytes",
+                    "fill", "--target", file, "--size", typed);
+            assertUsage("cdm", "--size " + typed + ": the test region must hold at least one 1 MiB IO (1048576 bytes)",
+                    "cdm", "--target", "null", "--size", typed);
+        }
+        Path scenario = Files.writeString(dir.resolve("s.yaml"), "steps:\n  - cdm: {size: 0K}\n");
+        assertError(ExitCodes.BAD_INPUT, "sbench: " + scenario + ":2: size 0K: the test region must hold at least one 1 MiB IO"
+                + " (1048576 bytes)\n", "run", scenario.toString(), "--target", "null", "--out", dir.resolve("b").toString());
+        Files.write(dir.resolve("small.img"), new byte[4096]);
+        assertUsage("sweep", "--size 8K is larger than " + dir.resolve("small.img") + " (4096 bytes); a run that only reads never"
+                + " grows a file: leave out --size to use the file as it is", "sweep", "--target", dir.resolve("small.img").toString(),
+                "--size", "8K", "--points", "2");
+    }
 }

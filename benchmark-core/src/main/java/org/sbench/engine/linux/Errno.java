@@ -39,6 +39,12 @@ public final class Errno {
         return ErrnoNames.of(e) + " (" + LibC.strerror(e) + ")";
     }
 
+    /** {@code errno} in words as a message goes on ("no space left on device"), as {@link SbenchException#reason} says an IO failure. */
+    public static String reason(int errno) {
+        String words = LibC.strerror(Math.abs(errno));
+        return Character.toLowerCase(words.charAt(0)) + words.substring(1);
+    }
+
     /** {@code CALL failed on WHAT: EINVAL (Invalid argument)}, as a system failure. */
     public static SbenchException failure(String call, String what, LastErrorException e) {
         return failure(call, what, e.getErrorCode());

@@ -40,6 +40,21 @@ public final class TargetCalls {
         }
     }
 
+    /**
+     * {@link #open}, but a file it creates that its file system has no room for (ENOSPC, or EDQUOT: the user's quota) is
+     * the negative errno, for the caller to say whose file it is.
+     */
+    public static int openUnlessNoRoom(String path, int flags, String flagNames, int mode) {
+        try {
+            return LibC.open(path, flags, mode);
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == Errno.ENOSPC || e.getErrorCode() == Errno.EDQUOT) {
+                return -e.getErrorCode();
+            }
+            throw openFailure(path, flags, flagNames, e);
+        }
+    }
+
     /** The one-line error for an open(2) of {@code path} with {@code flags} that failed with {@code e}. */
     static SbenchException openFailure(String path, int flags, String flagNames, LastErrorException e) {
         int errno = e.getErrorCode();

@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 
 /**
@@ -216,7 +217,8 @@ public final class AtomicFileOutput implements AutoCloseable {
         Files.copy(temp, stream);
         stream.flush();
         if (stream.checkError() && !(stream == System.out && OutputPath.stdoutIsAPipe())) {
-            throw new IOException(name + " is closed or failed");
+            // Named as the stream, not as "-": the user redirected it, and typed no name for it.
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + name + " (closed, or a full disk)");
         }
     }
 
