@@ -38,7 +38,8 @@ import org.sbench.trace.stats.RecordedQd;
  * an earlier {@link CutPoints cut point} (taken where each chunk was allocated), further each time, which
  * gives the records' room back to the file system, until it fits. A finish whose sync failed has the part kept
  * written again before it is synced again ({@link SbtWriter#cutTo}): the kernel does not write again what it failed
- * to write once, and when it no longer holds it the trace is not kept.
+ * to write once, and when it no longer holds it the trace is not kept; a write-again that finds the disk full cuts back
+ * to before the part it lost.
  */
 final class RecordingWriter implements AutoCloseable {
     /** The trace's source format: recorded live from tracefs. */
@@ -219,7 +220,7 @@ final class RecordingWriter implements AutoCloseable {
                     throw e;
                 }
             }
-            cut = cutPoints.atOrBefore(writer.length() - back);
+            cut = cutPoints.atOrBefore(Math.min(writer.length() - back, writer.keepableTo()));
         }
     }
 

@@ -340,7 +340,7 @@ class RecordingWriterTest {
     }
 
     /** Asserts that {@code out} holds the first {@code kept} of {@link #writeUntilFull}'s writes, and returns its info. */
-    private static TraceInfo holdsTheFirstWrites(Path out, long kept) {
+    static TraceInfo holdsTheFirstWrites(Path out, long kept) {
         try (TraceReader r = new SbtFormat().openReader(TraceInput.of(out), ReadOptions.DEFAULTS)) {
             IoRecord rec = new IoRecord();
             long n = 0;

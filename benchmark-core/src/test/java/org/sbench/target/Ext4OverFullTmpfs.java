@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.sbench.engine.linux.RecordCalls;
 
 /**
  * Test fixture: an ext4 on a loop device whose sparse image lies on a small tmpfs, mounted on a directory of the
@@ -53,6 +54,25 @@ public record Ext4OverFullTmpfs(Tmpfs backing, LoopDevice loop, Path dir) implem
     public void failWritebackThenMakeRoom() throws IOException {
         assumeTrue(!LoopDevice.works("sync", "-f", dir.toString()), "the writeback should have failed");
         Files.delete(backing.dir().resolve(".filler"));
+    }
+
+    /**
+     * Takes all of the ext4's free room with a file of its own ({@code .filler}), allocated (fallocate) so that nothing
+     * is written back to the tmpfs: what is written into the ext4 next finds no room once the blocks it frees are used.
+     */
+    public void fill() throws IOException {
+        Path filler = Files.createFile(dir.resolve(".filler"));
+        int fd = RecordCalls.openForWriting(filler);
+        try {
+            long end = 0;
+            for (long step = 1 << 20; step >= Tmpfs.PAGE_BYTES; step /= 16) {
+                while (RecordCalls.allocate(fd, end, step, filler) == 0) {
+                    end += step;
+                }
+            }
+        } finally {
+            RecordCalls.close(fd, filler);
+        }
     }
 
     /** Drops {@code file}'s clean pages from memory (posix_fadvise DONTNEED), so that it is read from the disk next. */

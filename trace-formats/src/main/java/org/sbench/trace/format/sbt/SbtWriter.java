@@ -44,6 +44,10 @@ public final class SbtWriter implements TraceWriter {
     /** The {@link #digest()} of the file's first {@link #digestedTo} bytes. */
     private final CRC32C written = new CRC32C();
     private long digestedTo;
+    /** Where writing the file again after a failed sync found no room ({@link #cutTo}): the bytes from here are lost. */
+    private long lostFrom = Long.MAX_VALUE;
+    /** Why they are. */
+    private IOException lostBy;
     private long recordsOffset;
     private long records;
     /** Bytes the trailer takes with what it holds so far: its three counts, process names, phases and metadata. */
@@ -292,14 +296,23 @@ public final class SbtWriter implements TraceWriter {
      * first; {@code keptDigest} is the {@link #digest()} the writer had at {@code kept} records, which what is read
      * back must match.
      *
+     * A write that finds no room loses the chunk whose hole was punched: only a cut to before it ({@link #keepableTo()})
+     * can be kept then.
+     *
      * @throws SbenchException when what is read back does not match: the pages the sync could not write are no
-     *         longer in memory (the kernel dropped them), and the disk does not hold them
+     *         longer in memory (the kernel dropped them), and the disk does not hold them; or when the part to keep
+     *         reaches past what a write-again lost
      */
     public void cutTo(long kept, long keptDigest, Release release) {
         if (kept < 0 || kept > records) {
             throw new IllegalArgumentException("cannot cut " + records + " records to " + kept);
         }
         long end = recordsOffset + kept * SbtLayout.RECORD_BYTES;
+        if (end > lostFrom && output.syncFailure().isPresent()) {
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + output.target() + ": syncing it failed ("
+                    + SbenchException.reason(output.syncFailure().get()) + "), and writing it again failed ("
+                    + SbenchException.reason(lostBy) + ") at byte " + lostFrom + ", before " + end + " bytes to keep: the trace is not kept");
+        }
         try {
             if (end >= flushed) {
                 buffer.position((int) (end - flushed));
@@ -338,8 +351,14 @@ public final class SbtWriter implements TraceWriter {
             read.update(chunk.array(), 0, chunk.limit());
             release.release(at, chunk.limit());
             chunk.flip();
-            while (chunk.hasRemaining()) {
-                ch.write(chunk, at + chunk.position());
+            try {
+                while (chunk.hasRemaining()) {
+                    ch.write(chunk, at + chunk.position());
+                }
+            } catch (IOException e) {
+                lostFrom = at + chunk.position();
+                lostBy = e;
+                throw e;
             }
         }
         read.update(buffer.array(), 0, buffer.position());
@@ -348,7 +367,16 @@ public final class SbtWriter implements TraceWriter {
                     + SbenchException.reason(output.syncFailure().get()) + "), and the kernel no longer holds what it could not"
                     + " write: the trace is not kept");
         }
+        lostFrom = Long.MAX_VALUE;
         output.writtenAgain();
+    }
+
+    /**
+     * How long a {@link #cutTo cut} can leave the file: up to where writing it again after a failed sync found no
+     * room (the rest of that chunk's hole was not written again); its {@link #length()} otherwise.
+     */
+    public long keepableTo() {
+        return Math.min(lostFrom, length());
     }
 
     /** Gives a range of the file's blocks back to the file system (a hole), so that what is written there next gets new ones. */
