@@ -287,6 +287,9 @@ final class SbtReader implements TraceReader {
                     filled += r;
                 }
             } catch (IOException e) {
+                if (bufferStart + filled == 0) {
+                    throw input.unreadableStart(e);
+                }
                 throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + SbenchException.reason(e) + ")");
             }
             buf.position(0).limit(filled);

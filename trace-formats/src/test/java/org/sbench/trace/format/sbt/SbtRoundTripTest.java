@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -21,6 +23,7 @@ import java.util.zip.CRC32C;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -192,6 +195,23 @@ class SbtRoundTripTest {
         SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openReader(TraceInput.of(cut), ReadOptions.DEFAULTS));
         assertTrue(e.getMessage().startsWith(cut + ": byte "), e.getMessage());
         assertTrue(e.getMessage().contains("end of file (truncated)"), e.getMessage());
+    }
+
+    /**
+     * A compressed .sbt cut in its first block has no byte to read. Its format named (--from sbt), it said "byte 0:
+     * expected the .sbt magic, found unreadable data", where detection says what the other formats say.
+     */
+    @Test
+    void aCompressedFileWhoseFirstBlockIsCutSaysSo(@TempDir Path dir) throws IOException {
+        byte[] all = Files.readAllBytes(write(dir.resolve("t.sbt"), TestRecords.records(10, 2000, true)));
+        ByteArrayOutputStream xz = new ByteArrayOutputStream();
+        try (OutputStream out = new XZCompressorOutputStream(xz)) {
+            out.write(all);
+        }
+        Path cut = dir.resolve("cut.sbt.xz");
+        Files.write(cut, Arrays.copyOf(xz.toByteArray(), xz.size() * 2 / 3));
+        assertEquals(cut + ": cannot decompress any of the file (its first xz block is damaged or cut short) (unexpected end of data);"
+                + " is it truncated or corrupt?", readError(cut, 0));
     }
 
     /**
