@@ -215,6 +215,28 @@ class SbtRoundTripTest {
     }
 
     /**
+     * A compressed .sbt damaged before its trailer is named at the byte the damage begins in its content: the trailer,
+     * read first, is reached by a skip, and a decompressor's skip that fails says nothing of how far it got, so it
+     * was "byte 0: expected the trailer, found unreadable data".
+     */
+    @Test
+    void aCompressedFileDamagedBeforeItsTrailerNamesTheByte(@TempDir Path dir) throws IOException {
+        byte[] all = Files.readAllBytes(write(dir.resolve("t.sbt"), TestRecords.records(10, 20_000, true)));
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (OutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(all);
+        }
+        Path cut = dir.resolve("cut.sbt.gz");
+        Files.write(cut, Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+        String message = readError(cut, 0);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(": byte ([0-9]+): expected the trailer at byte ([0-9]+), found unreadable data")
+                .matcher(message);
+        assertTrue(m.find(), message);
+        long at = Long.parseLong(m.group(1));
+        assertTrue(at > all.length / 4 && at < Long.parseLong(m.group(2)), message);
+    }
+
+    /**
      * A process count the records allow (one name per record) but the trailer does not hold: a sparse
      * file (a few KB on the disk) of 2^32 records, its trailer saying 2^32 - 1 names and holding none.
      */
