@@ -19,7 +19,10 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32C;
+import java.util.zip.GZIPOutputStream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -203,13 +206,7 @@ class SbtRoundTripTest {
      */
     @Test
     void aCompressedFileWhoseFirstBlockIsCutSaysSo(@TempDir Path dir) throws IOException {
-        byte[] all = Files.readAllBytes(write(dir.resolve("t.sbt"), TestRecords.records(10, 2000, true)));
-        ByteArrayOutputStream xz = new ByteArrayOutputStream();
-        try (OutputStream out = new XZCompressorOutputStream(xz)) {
-            out.write(all);
-        }
-        Path cut = dir.resolve("cut.sbt.xz");
-        Files.write(cut, Arrays.copyOf(xz.toByteArray(), xz.size() * 2 / 3));
+        Path cut = compressedAndCut(dir, 2000, "xz", 67);
         assertEquals(cut + ": cannot decompress any of the file (its first xz block is damaged or cut short) (unexpected end of data);"
                 + " is it truncated or corrupt?", readError(cut, 0));
     }
@@ -221,19 +218,25 @@ class SbtRoundTripTest {
      */
     @Test
     void aCompressedFileDamagedBeforeItsTrailerNamesTheByte(@TempDir Path dir) throws IOException {
-        byte[] all = Files.readAllBytes(write(dir.resolve("t.sbt"), TestRecords.records(10, 20_000, true)));
-        ByteArrayOutputStream gz = new ByteArrayOutputStream();
-        try (OutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
-            out.write(all);
-        }
-        Path cut = dir.resolve("cut.sbt.gz");
-        Files.write(cut, Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+        Path cut = compressedAndCut(dir, 20_000, "gz", 50);
         String message = readError(cut, 0);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(": byte ([0-9]+): expected the trailer at byte ([0-9]+), found unreadable data")
-                .matcher(message);
+        Matcher m = Pattern.compile(": byte ([0-9]+): expected the trailer at byte ([0-9]+), found unreadable data").matcher(message);
         assertTrue(m.find(), message);
         long at = Long.parseLong(m.group(1));
-        assertTrue(at > all.length / 4 && at < Long.parseLong(m.group(2)), message);
+        long trailer = Long.parseLong(m.group(2));
+        assertTrue(at > trailer / 4 && at < trailer, message);
+    }
+
+    /** An .sbt of {@code records} records, xz or gz ({@code kind}) compressed and cut to {@code keptPercent} of its bytes. */
+    private static Path compressedAndCut(Path dir, int records, String kind, int keptPercent) throws IOException {
+        byte[] all = Files.readAllBytes(write(dir.resolve("t.sbt"), TestRecords.records(10, records, true)));
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        try (OutputStream out = kind.equals("xz") ? new XZCompressorOutputStream(compressed) : new GZIPOutputStream(compressed)) {
+            out.write(all);
+        }
+        Path cut = dir.resolve("cut.sbt." + kind);
+        Files.write(cut, Arrays.copyOf(compressed.toByteArray(), compressed.size() * keptPercent / 100));
+        return cut;
     }
 
     /**
