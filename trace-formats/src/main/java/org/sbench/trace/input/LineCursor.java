@@ -47,6 +47,7 @@ public final class LineCursor implements AutoCloseable {
     private int pos;
     private int limit;
     private boolean eof;
+    private boolean readAny;
     /** Whether there is a current line: advance() delivered one. */
     private boolean atLine;
     /** The current line as a string, once asked for; null before. */
@@ -203,8 +204,12 @@ public final class LineCursor implements AutoCloseable {
                 eof = true;
             } else {
                 limit += r;
+                readAny |= r > 0;
             }
         } catch (IOException e) {
+            if (!readAny) {
+                throw input.unreadableStart(e);
+            }
             throw SbenchException.badInput(input.displayName(), "line " + (lineNumber + 1)
                     + ": cannot read further (" + SbenchException.reason(e) + "); is the file truncated or corrupt?");
         }

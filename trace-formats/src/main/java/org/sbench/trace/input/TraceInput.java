@@ -276,13 +276,20 @@ public final class TraceInput {
             }
         } catch (IOException e) {
             if (n == 0) {
-                // A compressor's first block may be the whole file: a cut anywhere leaves none of it readable.
-                throw SbenchException.badInput(name, (compression == Compression.NONE ? "cannot read the start of the file"
-                        : "cannot decompress any of the file (its first " + compression.name().toLowerCase(Locale.ROOT)
-                        + " block is damaged or cut short)") + " (" + SbenchException.reason(e) + "); is it truncated or corrupt?");
+                throw unreadableStart(e);
             }
         }
         return new TraceHead(Arrays.copyOf(buf, n), end);
+    }
+
+    /**
+     * The error of a read of the content that failed with {@code e} before any byte of it came: a compressor's first
+     * block may be the whole file, and a cut anywhere leaves none of it readable.
+     */
+    public SbenchException unreadableStart(IOException e) {
+        return SbenchException.badInput(name, (compression == Compression.NONE ? "cannot read the start of the file"
+                : "cannot decompress any of the file (its first " + compression.name().toLowerCase(Locale.ROOT)
+                + " block is damaged or cut short)") + " (" + SbenchException.reason(e) + "); is it truncated or corrupt?");
     }
 
     private static int fill(InputStream in, byte[] buf, int from) throws IOException {

@@ -58,6 +58,7 @@ final class BlktraceFile implements AutoCloseable {
     private final byte[] pdu = new byte[MAX_PDU_BYTES];
     private boolean orderKnown;
     private long nextOffset;
+    private boolean readAny;
 
     /** Position of the current record in the file. */
     long recordOffset;
@@ -186,9 +187,21 @@ final class BlktraceFile implements AutoCloseable {
     }
 
     private int read(byte[] into, int from, int length) {
+        int got = 0;
         try {
-            return in.readNBytes(into, from, length);
+            while (got < length) {
+                int r = in.read(into, from + got, length - got);
+                if (r < 0) {
+                    break;
+                }
+                got += r;
+                readAny |= r > 0;
+            }
+            return got;
         } catch (IOException e) {
+            if (!readAny) {
+                throw input.unreadableStart(e);
+            }
             throw SbenchException.badInput(name(), "byte " + recordOffset + ": cannot read further ("
                     + SbenchException.reason(e) + "); is the file truncated or corrupt?");
         }

@@ -287,6 +287,9 @@ final class SbtReader implements TraceReader {
                     filled += r;
                 }
             } catch (IOException e) {
+                if (bufferStart + filled == 0) {
+                    throw input.unreadableStart(e);
+                }
                 throw SbenchException.badBytes(input.displayName(), bufferStart + filled, what, "unreadable data (" + SbenchException.reason(e) + ")");
             }
             buf.position(0).limit(filled);
@@ -352,21 +355,27 @@ final class SbtReader implements TraceReader {
             toSkip -= buf.remaining();
             bufferStart += buf.limit();
             buf.position(0).limit(0);
+            long skipped = 0;
             try {
-                long skipped = stream.skip(toSkip);
                 while (skipped < toSkip) {
-                    if (stream.read() < 0) {
-                        break;
+                    // A decompressor's skip decompresses all the same and, failing, says nothing of how far it got: read.
+                    long n = input.compressed() ? stream.read(bytes, 0, (int) Math.min(bytes.length, toSkip - skipped))
+                            : stream.skip(toSkip - skipped);
+                    if (n <= 0) {
+                        if (n < 0 || stream.read() < 0) {
+                            break;
+                        }
+                        n = 1;
                     }
-                    skipped++;
-                    skipped += stream.skip(toSkip - skipped);
-                }
-                bufferStart += skipped;
-                if (skipped < toSkip) {
-                    throw SbenchException.badBytes(input.displayName(), bufferStart, what + " at byte " + target, "end of file (truncated)");
+                    skipped += n;
                 }
             } catch (IOException e) {
-                throw SbenchException.badBytes(input.displayName(), bufferStart, what, "unreadable data (" + SbenchException.reason(e) + ")");
+                throw SbenchException.badBytes(input.displayName(), bufferStart + skipped, what + " at byte " + target,
+                        "unreadable data (" + SbenchException.reason(e) + ")");
+            }
+            bufferStart += skipped;
+            if (skipped < toSkip) {
+                throw SbenchException.badBytes(input.displayName(), bufferStart, what + " at byte " + target, "end of file (truncated)");
             }
         }
 

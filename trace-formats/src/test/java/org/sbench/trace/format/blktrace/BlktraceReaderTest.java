@@ -23,7 +23,9 @@ import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_WRITE;
 import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_ZONE_APPEND;
 import static org.sbench.trace.format.blktrace.BlktraceBuilder.TC_ZONE_RESET;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -31,6 +33,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -226,6 +229,26 @@ class BlktraceReaderTest {
         byte[] bytes = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7).message(T0, "0123456789", SDA).bytes();
         assertBadInput(write(Arrays.copyOf(bytes, 48 + 4)),
                 "byte 52: expected 10 payload bytes after the 48-byte record, found the end of the file after 4");
+    }
+
+    /**
+     * A compressed file cut in its first block has no byte to read. Its format named (--from blktrace), it said "byte 0:
+     * cannot read further", where detection says what the text formats now say too.
+     */
+    @Test
+    void aCompressedFileWhoseFirstBlockIsCutSaysSo() throws Exception {
+        BlktraceBuilder b = new BlktraceBuilder(ByteOrder.LITTLE_ENDIAN, 7);
+        for (int i = 0; i < 2000; i++) {
+            b.io(T0 + 10 * i, ISSUE, TC_READ, 8L * i, 4096, 1, SDA);
+        }
+        ByteArrayOutputStream xz = new ByteArrayOutputStream();
+        try (OutputStream out = new XZCompressorOutputStream(xz)) {
+            out.write(b.bytes());
+        }
+        Path file = dir.resolve("trace.bin.xz");
+        Files.write(file, Arrays.copyOf(xz.toByteArray(), xz.size() * 2 / 3));
+        assertBadInput(file, "cannot decompress any of the file (its first xz block is damaged or cut short) (unexpected end of data);"
+                + " is it truncated or corrupt?");
     }
 
     @Test

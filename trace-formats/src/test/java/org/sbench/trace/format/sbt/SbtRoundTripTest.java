@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -17,10 +19,14 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32C;
+import java.util.zip.GZIPOutputStream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -192,6 +198,45 @@ class SbtRoundTripTest {
         SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openReader(TraceInput.of(cut), ReadOptions.DEFAULTS));
         assertTrue(e.getMessage().startsWith(cut + ": byte "), e.getMessage());
         assertTrue(e.getMessage().contains("end of file (truncated)"), e.getMessage());
+    }
+
+    /**
+     * A compressed .sbt cut in its first block has no byte to read. Its format named (--from sbt), it said "byte 0:
+     * expected the .sbt magic, found unreadable data", where detection says what the other formats say.
+     */
+    @Test
+    void aCompressedFileWhoseFirstBlockIsCutSaysSo(@TempDir Path dir) throws IOException {
+        Path cut = compressedAndCut(dir, 2000, "xz", 67);
+        assertEquals(cut + ": cannot decompress any of the file (its first xz block is damaged or cut short) (unexpected end of data);"
+                + " is it truncated or corrupt?", readError(cut, 0));
+    }
+
+    /**
+     * A compressed .sbt damaged before its trailer is named at the byte the damage begins in its content: the trailer,
+     * read first, is reached by a skip, and a decompressor's skip that fails says nothing of how far it got, so it
+     * was "byte 0: expected the trailer, found unreadable data".
+     */
+    @Test
+    void aCompressedFileDamagedBeforeItsTrailerNamesTheByte(@TempDir Path dir) throws IOException {
+        Path cut = compressedAndCut(dir, 20_000, "gz", 50);
+        String message = readError(cut, 0);
+        Matcher m = Pattern.compile(": byte ([0-9]+): expected the trailer at byte ([0-9]+), found unreadable data").matcher(message);
+        assertTrue(m.find(), message);
+        long at = Long.parseLong(m.group(1));
+        long trailer = Long.parseLong(m.group(2));
+        assertTrue(at > trailer / 4 && at < trailer, message);
+    }
+
+    /** An .sbt of {@code records} records, xz or gz ({@code kind}) compressed and cut to {@code keptPercent} of its bytes. */
+    private static Path compressedAndCut(Path dir, int records, String kind, int keptPercent) throws IOException {
+        byte[] all = Files.readAllBytes(write(dir.resolve("t.sbt"), TestRecords.records(10, records, true)));
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        try (OutputStream out = kind.equals("xz") ? new XZCompressorOutputStream(compressed) : new GZIPOutputStream(compressed)) {
+            out.write(all);
+        }
+        Path cut = dir.resolve("cut.sbt." + kind);
+        Files.write(cut, Arrays.copyOf(compressed.toByteArray(), compressed.size() * keptPercent / 100));
+        return cut;
     }
 
     /**
