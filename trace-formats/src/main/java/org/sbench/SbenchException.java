@@ -53,8 +53,13 @@ public final class SbenchException extends RuntimeException {
             if (i == message.length() || Character.isWhitespace(message.charAt(i))) {
                 int length = i - start;
                 if (length > MAX_WORD_CHARS) {
-                    b.append(message, start, start + KEPT_WORD_END_CHARS).append("...(").append(length - 2 * KEPT_WORD_END_CHARS)
-                            .append(" characters cut)...").append(message, i - KEPT_WORD_END_CHARS, i);
+                    // Each cut lands between code points: half of an emoji's surrogate pair would print as '?'.
+                    int headEnd = Character.isLowSurrogate(message.charAt(start + KEPT_WORD_END_CHARS))
+                            ? start + KEPT_WORD_END_CHARS - 1 : start + KEPT_WORD_END_CHARS;
+                    int tailStart = Character.isLowSurrogate(message.charAt(i - KEPT_WORD_END_CHARS))
+                            ? i - KEPT_WORD_END_CHARS + 1 : i - KEPT_WORD_END_CHARS;
+                    b.append(message, start, headEnd).append("...(").append(message.codePointCount(headEnd, tailStart))
+                            .append(" characters cut)...").append(message, tailStart, i);
                 } else {
                     b.append(message, start, i);
                 }

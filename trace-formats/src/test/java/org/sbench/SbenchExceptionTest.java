@@ -75,4 +75,15 @@ class SbenchExceptionTest {
         assertEquals("cannot write " + normal + ": no space left on device",
                 new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot write " + normal + ": no space left on device").getMessage());
     }
+
+    @Test
+    void aHugeNameOfSupplementaryCharactersIsCutBetweenThem() {
+        String pair = "\uD83D\uDE00\uD840\uDC00"; // an emoji and a CJK ideograph beyond the BMP: two chars each
+        String name = "/x/" + pair.repeat(1000) + "/t.cs";
+        SbenchException e = SbenchException.badInput(name, "no such file");
+        // 150 chars from each end would split a pair at both cuts: the head keeps 73 code points after /x/, the tail 72.
+        String head = "/x/" + pair.repeat(36) + "\uD83D\uDE00";
+        String tail = pair.repeat(36) + "/t.cs";
+        assertEquals(head + "...(1855 characters cut)..." + tail + ": no such file", e.getMessage());
+    }
 }

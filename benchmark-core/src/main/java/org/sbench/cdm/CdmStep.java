@@ -75,7 +75,8 @@ public record CdmStep(CdmSettings settings, Map<String, String> options) impleme
 
     @Override
     public void checkFits(Target target, ReplayControl control) {
-        CdmSuite.checkFits(target, settings);
+        String size = options.get("size");
+        CdmSuite.checkFits(target, settings, size == null ? null : size.strip());
     }
 
     @Override

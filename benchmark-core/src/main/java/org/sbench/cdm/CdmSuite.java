@@ -52,8 +52,13 @@ public final class CdmSuite {
      * Where to run the suite, with which target options, and how. The suite opens the target
      * writable; a file it creates (or the null target) gets the test region's size, an existing
      * file keeps its own unless the options give a size ({@code --size}).
+     *
+     * @param sizeTyped {@code --size} as the user typed it, for refusals to quote; null when not typed
      */
-    public record Request(String target, TargetSettings targetSettings, CdmSettings settings) {
+    public record Request(String target, TargetSettings targetSettings, CdmSettings settings, String sizeTyped) {
+        public Request(String target, TargetSettings targetSettings, CdmSettings settings) {
+            this(target, targetSettings, settings, null);
+        }
     }
 
     public static CdmResults run(Request request, NanoClock clock, CdmListener listener, ReplayControl control,
@@ -68,7 +73,7 @@ public final class CdmSuite {
                 "cdm's test region");
         Target target = Targets.open(request.target(), ts);
         return Targets.measure(target, () -> {
-            checkFits(target, s);
+            checkFits(target, s, request.sizeTyped());
             return measured(onTarget(target, s, clock, listener, control, sbenchVersion, engines), control, target);
         }, CdmResults::complete);
     }
@@ -90,29 +95,31 @@ public final class CdmSuite {
      */
     public static CdmResults onTarget(Target target, CdmSettings s, NanoClock clock, CdmListener listener, ReplayControl control,
                                       String sbenchVersion, IoEngines.Opener engines) {
-        long regionBytes = regionBytes(target, s);
+        long regionBytes = regionBytes(target, s, null);
         try (TimeLimits timer = new TimeLimits("sbench-cdm-timer")) {
             return new SuiteRun(target, regionBytes, s, clock, listener, control, sbenchVersion, timer, engines).all();
         }
     }
 
     /**
-     * Refuses (usage error) a suite that cannot run on {@code target}: a test region larger than it,
-     * an engine that does not serve it; returns the test region's bytes.
+     * Refuses (usage error) a suite that cannot run on {@code target}: a test region larger than it (quoting
+     * {@code sizeTyped}, the size as typed, when not null), an engine that does not serve it; returns the test region's bytes.
      */
-    public static long checkFits(Target target, CdmSettings s) {
+    public static long checkFits(Target target, CdmSettings s, String sizeTyped) {
         IoEngines.checkServes(s.engine(), target);
-        return regionBytes(target, s);
+        return regionBytes(target, s, sizeTyped);
     }
 
     /**
      * The suite's test region on {@code target}: whole MiB of its size; a usage error when larger than the target, naming the
-     * preset's default as such (it said "--size" of a size not given) and the largest region that fits.
+     * preset's default as such (it said "--size" of a size not given), a size typed as {@code sizeTyped} (when not null) as
+     * typed, and the largest region that fits.
      */
-    public static long regionBytes(Target target, CdmSettings s) {
+    public static long regionBytes(Target target, CdmSettings s, String sizeTyped) {
         long regionBytes = s.sizeBytes() / MIB * MIB;
         if (regionBytes > target.capacityBytes()) {
-            String size = s.sizeBytes() == s.preset().defaultSizeBytes()
+            String size = sizeTyped != null ? "--size " + sizeTyped
+                    : s.sizeBytes() == s.preset().defaultSizeBytes()
                     ? s.sizeBytes() + " bytes, cdm " + s.preset().word() + "'s default --size"
                     : "--size " + s.sizeBytes() + " bytes";
             long fitsMib = target.capacityBytes() / MIB;

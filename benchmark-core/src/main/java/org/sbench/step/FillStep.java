@@ -42,7 +42,7 @@ public final class FillStep implements Step {
     }
 
     private FillStep(double percent, int passes, StepIo io) {
-        StepOptions.checkPercent("percent", percent);
+        StepOptions.checkPercent("percent", percent, StepOptions.percentWord(percent));
         StepOptions.checkRange("passes", passes, 1, MAX_PASSES);
         this.percent = percent;
         this.passes = passes;
@@ -52,7 +52,11 @@ public final class FillStep implements Step {
     /** A fill from options as users write them ({@code percent: 100, passes: 2, bs: 128K, data: random, qd: 32, engine: auto}). */
     public static FillStep of(Map<String, String> options) {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
-        return new FillStep(o.percent("percent", DEFAULT_PERCENT), o.integer("passes", DEFAULT_PASSES, 1, MAX_PASSES),
+        double percent = o.percent("percent", DEFAULT_PERCENT);
+        if (o.has("percent")) {
+            StepOptions.checkPercent("percent", percent, o.text("percent", null).strip());
+        }
+        return new FillStep(percent, o.integer("passes", DEFAULT_PASSES, 1, MAX_PASSES),
                 StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 
@@ -85,7 +89,7 @@ public final class FillStep implements Step {
     private long regionBytes(Target target) {
         NullTarget.checkSizedFor(target, "a fill", KIND);
         io.checkFits(target);
-        return new Span("percent", percent, 0).bytes(target.capacityBytes(), io.blockBytes());
+        return new Span("percent", percent, 0).bytes(target.capacityBytes(), io);
     }
 
     @Override

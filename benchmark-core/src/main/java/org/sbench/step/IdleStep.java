@@ -181,7 +181,7 @@ public final class IdleStep implements Step {
         probe.checkFits(target);
         long regionBytes = target.capacityBytes() / probe.blockBytes() * probe.blockBytes();
         if (probes() && regionBytes == 0) {
-            throw SbenchException.usage("--probe-bs " + probe.blockBytes() + " is larger than " + target.path());
+            throw SbenchException.usage(probe.bsQuoted() + " is larger than " + target.path());
         }
         return regionBytes;
     }

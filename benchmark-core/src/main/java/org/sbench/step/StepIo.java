@@ -14,21 +14,28 @@ import org.sbench.target.Target;
  * Validated when made, each value by the name of its option ({@code bs}, or {@code probe-bs} for an
  * idle step's probe).
  *
- * @param prefix the options' prefix ({@code ""}, {@code "probe-"}) for {@code bs} and {@code qd}
+ * @param prefix  the options' prefix ({@code ""}, {@code "probe-"}) for {@code bs} and {@code qd}
+ * @param bsTyped {@code blockBytes} as the user wrote it ({@code 32M}, {@code 0K}), for refusals to quote
  */
-record StepIo(String prefix, int blockBytes, int qd, String data, String engine) {
+record StepIo(String prefix, int blockBytes, String bsTyped, int qd, String data, String engine) {
     StepIo {
-        StepOptions.checkIoSize(prefix + "bs", blockBytes, Equipment.MAX_IO_BYTES);
+        StepOptions.checkIoSize(prefix + "bs", blockBytes, Equipment.MAX_IO_BYTES, bsTyped);
         new ReplayMode.FixedQd(qd);
         data = WritePatterns.word(data);
         engine = StepOptions.engine(engine);
     }
 
+    /** IOs of {@code blockBytes} given as a number, not written by a user. */
+    StepIo(String prefix, int blockBytes, int qd, String data, String engine) {
+        this(prefix, blockBytes, StepOptions.sizeWord(blockBytes), qd, data, engine);
+    }
+
     /** The IOs {@code o} gives (options {@code PREFIXbs}, {@code PREFIXqd}, {@code data}, {@code engine}), with these defaults. */
     static StepIo of(StepOptions o, String prefix, long defaultBlockBytes, int defaultQd) {
         long bs = o.bytes(prefix + "bs", defaultBlockBytes);
-        StepOptions.checkIoSize(prefix + "bs", bs, Equipment.MAX_IO_BYTES);
-        return new StepIo(prefix, (int) bs, o.integer(prefix + "qd", defaultQd, 1, ReplayMode.MAX_DEPTH), o.text("data", ReplaySettings.DEFAULT_DATA),
+        String typed = o.typed(prefix + "bs", defaultBlockBytes);
+        StepOptions.checkIoSize(prefix + "bs", bs, Equipment.MAX_IO_BYTES, typed);
+        return new StepIo(prefix, (int) bs, typed, o.integer(prefix + "qd", defaultQd, 1, ReplayMode.MAX_DEPTH), o.text("data", ReplaySettings.DEFAULT_DATA),
                 o.text(StepOptions.ENGINE, IoEngines.AUTO));
     }
 
@@ -44,8 +51,13 @@ record StepIo(String prefix, int blockBytes, int qd, String data, String engine)
 
     /** Refuses an IO size that is no whole number of {@code target}'s logical blocks, and an engine that does not serve it. */
     void checkFits(Target target) {
-        StepOptions.checkAligned(prefix + "bs", blockBytes, target);
+        StepOptions.checkAligned(prefix + "bs", blockBytes, target, bsTyped);
         IoEngines.checkServes(engine, target);
+    }
+
+    /** {@code --bs 32M} (its {@link #prefix}), as typed: what a refusal of the IO size names. */
+    String bsQuoted() {
+        return "--" + prefix + "bs " + bsTyped;
     }
 
     /** Fixed-qd replay of the IOs with this data and engine; write data from {@code seed}. */

@@ -96,6 +96,11 @@ public final class StepOptions {
         }
     }
 
+    /** The size of {@code key} as the user wrote it, for refusals to quote; {@code otherwise} as users write it when not given. */
+    String typed(String key, long otherwise) {
+        return has(key) ? given.get(key).strip() : sizeWord(otherwise);
+    }
+
     /** A duration in ns ({@code 20m}), or {@code otherwise} when not given. */
     public long durationNs(String key, long otherwise) {
         if (!has(key)) {
@@ -205,18 +210,21 @@ public final class StepOptions {
         return n;
     }
 
-    /** Refuses a percentage of {@code --key} that is not above 0 and at most 100. */
-    static void checkPercent(String key, double pct) {
+    /** Refuses a percentage of {@code --key} that is not above 0 and at most 100, quoting it as {@code typed}. */
+    static void checkPercent(String key, double pct, String typed) {
         if (!(pct > 0) || pct > PERCENT) {
-            throw SbenchException.usage("--" + key + " must be above 0% and at most 100%, found " + percentWord(pct));
+            throw SbenchException.usage("--" + key + " must be above 0% and at most 100%, found " + typed);
         }
     }
 
-    /** Refuses an IO size of {@code --key} that is no whole number of 512-byte sectors or is beyond {@code maxBytes}. */
-    static void checkIoSize(String key, long bytes, long maxBytes) {
+    /**
+     * Refuses an IO size of {@code --key} that is no whole number of 512-byte sectors or is beyond {@code maxBytes}, quoting it
+     * as {@code typed}.
+     */
+    static void checkIoSize(String key, long bytes, long maxBytes, String typed) {
         if (bytes < SECTOR_BYTES || bytes % SECTOR_BYTES != 0 || bytes > maxBytes) {
             throw SbenchException.usage("--" + key + " must be a multiple of " + SECTOR_BYTES + " bytes up to " + sizeWord(maxBytes)
-                    + ", found " + bytes + " bytes");
+                    + ", found " + typed);
         }
     }
 
@@ -230,10 +238,13 @@ public final class StepOptions {
         return word;
     }
 
-    /** Refuses {@code bytes} of {@code --key} that is no whole number of {@code target}'s logical blocks (O_DIRECT needs them). */
-    static void checkAligned(String key, long bytes, Target target) {
+    /**
+     * Refuses {@code bytes} of {@code --key}, typed as {@code typed}, that is no whole number of {@code target}'s logical blocks
+     * (O_DIRECT needs them).
+     */
+    static void checkAligned(String key, long bytes, Target target, String typed) {
         if (bytes % target.logicalBlockSize() != 0) {
-            throw SbenchException.usage("--" + key + " " + bytes + " is no multiple of the logical block size of " + target.path()
+            throw SbenchException.usage("--" + key + " " + typed + " is no multiple of the logical block size of " + target.path()
                     + " (" + target.logicalBlockSize() + " bytes)");
         }
     }

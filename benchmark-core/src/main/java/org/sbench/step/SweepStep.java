@@ -44,6 +44,8 @@ public final class SweepStep implements Step {
     /** 0: as much as fits, up to {@link #autoBytes}. */
     private final long perPointBytes;
     private final long autoBytes;
+    /** {@code per-point} as the user wrote it, for refusals to quote. */
+    private final String perPointTyped;
     private final StepIo io;
 
     /**
@@ -52,28 +54,30 @@ public final class SweepStep implements Step {
      * @param pointBytes bytes at each point, or 0 for {@link #AUTO}
      */
     public SweepStep(Op op, int points, int blockBytes, long pointBytes, int qd, String data, String engine) {
-        this(op, points, pointBytes, DEFAULT_POINT_BYTES, new StepIo("", blockBytes, qd, data, engine));
+        this(op, points, pointBytes, DEFAULT_POINT_BYTES, null, new StepIo("", blockBytes, qd, data, engine));
     }
 
-    private SweepStep(Op op, int points, long pointBytes, long autoBytes, StepIo io) {
+    /** @param perPointTyped {@code per-point} as the user wrote it, or null when given as numbers */
+    private SweepStep(Op op, int points, long pointBytes, long autoBytes, String perPointTyped, StepIo io) {
         if (op != Op.READ && op != Op.WRITE) {
             throw SbenchException.usage("--op takes read or write, found " + op);
         }
         StepOptions.checkRange("points", points, 1, MAX_POINTS);
+        this.perPointBytes = pointBytes;
+        this.autoBytes = autoBytes;
+        this.perPointTyped = perPointTyped != null ? perPointTyped : perPointWord();
         for (long bytes : new long[] {pointBytes, autoBytes}) {
             if (bytes != 0) {
-                StepOptions.checkIoSize("per-point", bytes, Long.MAX_VALUE / MAX_POINTS);
+                StepOptions.checkIoSize("per-point", bytes, Long.MAX_VALUE / MAX_POINTS, this.perPointTyped);
             }
         }
         if (pointBytes % io.blockBytes() != 0) {
             // Its last IO would be what is left of the point, not --bs.
-            throw SbenchException.usage("--per-point " + StepOptions.sizeWord(pointBytes) + " is no whole number of --bs "
-                    + StepOptions.sizeWord(io.blockBytes()) + " IOs; give a multiple of --bs");
+            throw SbenchException.usage("--per-point " + this.perPointTyped + " is no whole number of " + io.bsQuoted()
+                    + " IOs; give a multiple of --bs");
         }
         this.op = op;
         this.points = points;
-        this.perPointBytes = pointBytes;
-        this.autoBytes = autoBytes;
         this.io = io;
     }
 
@@ -89,6 +93,7 @@ public final class SweepStep implements Step {
             throw SbenchException.usage("--per-point must be above 0, or auto, found '" + o.text("per-point", AUTO) + "'");
         }
         return new SweepStep(op, o.integer("points", DEFAULT_POINTS, 1, MAX_POINTS), auto ? 0 : bytes, auto ? bytes : DEFAULT_POINT_BYTES,
+                o.text("per-point", AUTO).strip(),
                 StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));
     }
 
@@ -189,9 +194,9 @@ public final class SweepStep implements Step {
             }
             return fits;
         }
-        StepOptions.checkAligned("per-point", perPointBytes, target);
+        StepOptions.checkAligned("per-point", perPointBytes, target, perPointTyped);
         if (perPointBytes > capacity / points) {
-            throw SbenchException.usage("--points " + points + " of --per-point " + StepOptions.sizeWord(perPointBytes)
+            throw SbenchException.usage("--points " + points + " of --per-point " + perPointTyped
                     + " do not fit in " + target.path() + " (" + capacity + " bytes); give fewer points or a smaller --per-point");
         }
         return perPointBytes;

@@ -119,7 +119,7 @@ public final class TortureStep implements Step {
     /** The bytes the IOs go to on {@code target}, checked. */
     private long regionBytes(Target target) {
         io.checkFits(target);
-        return span.bytes(target.capacityBytes(), io.blockBytes());
+        return span.bytes(target.capacityBytes(), io);
     }
 
     @Override

@@ -365,8 +365,9 @@ class ScenarioSessionTest {
             {"  - sweep: {op: read, points: 8,\n      per-point: 4M}\n", "t.yaml:5: points 8 of per-point 4M do not fit"},
             {"  - torture: {duration: 1s, span: 32M}\n", "t.yaml:4: span 32M is larger than the target"},
             {"  - fill: {bs: 17M}\n", "t.yaml:4: "},
-            {"  - cdm: {size: 32M}\n", "t.yaml:4: the test region (size 33554432 bytes) is larger than"},
-            {"  - idle: {duration: 1s, probe-bs: 32M}\n", "t.yaml:4: probe-bs 33554432 is larger than"},
+            {"  - cdm: {size: 32M}\n", "t.yaml:4: the test region (size 32M) is larger than"},
+            {"  - idle: {duration: 1s, probe-bs: 32M}\n", "t.yaml:4: probe-bs 32M is larger than"},
+            {"  - torture: {duration: 1s, bs: 32M}\n", "t.yaml:4: span 100% of the target (16777216 bytes) holds no IO of bs 32M"},
         };
         for (String[] c : cases) {
             Path b = dir.resolve("bundle-" + c[0].hashCode());

@@ -43,7 +43,7 @@ class StepOptionsTest {
 
     @Test
     void fillRefusesBadValuesNamingTheOption() {
-        refused(FillStep::of, "--percent must be above 0% and at most 100%, found 150%", "percent", "150");
+        refused(FillStep::of, "--percent must be above 0% and at most 100%, found 150", "percent", "150");
         refused(FillStep::of, "--percent must be above 0% and at most 100%, found 0%", "percent", "0%");
         refused(FillStep::of, "--percent takes a percentage such as 100%, found 'all'", "percent", "all");
         refused(FillStep::of, "--passes must be 1 to 100, found 0", "passes", "0");
@@ -64,7 +64,15 @@ class StepOptionsTest {
         refused(FillStep::of, "--bs: 'x' is not a size; write bytes or a number with K, M, G or T (powers of 1024)", "bs", "x");
         refused(FillStep::of, "--bs: '1000' is 1000 bytes, not a multiple of 4096; a unit (K, M, G) may be missing, e.g. 1000M",
                 "bs", "1000");
-        refused(FillStep::of, "--bs must be a multiple of 512 bytes up to 1G, found 2147483648 bytes", "bs", "2G");
+        refused(FillStep::of, "--bs must be a multiple of 512 bytes up to 1G, found 2G", "bs", "2G");
+        // Sizes and shares are quoted as typed, not as the number they were read as.
+        refused(FillStep::of, "--bs must be a multiple of 512 bytes up to 1G, found 0K", "bs", "0K");
+        refused(o -> IdleStep.of(o), "--probe-bs must be a multiple of 512 bytes up to 1G, found 00", "duration", "1m", "probe-bs", "00");
+        refused(o -> TortureStep.of(o), "--span must be above 0% and at most 100%, found 0K", "duration", "1m", "span", "0K");
+        refused(FillStep::of, "--percent must be above 0% and at most 100%, found 00", "percent", "00");
+        refused(o -> SweepStep.of(o), "--per-point must be a multiple of 512 bytes up to 9223372036854775, found 9000T", "per-point", "9000T");
+        refused(o -> SweepStep.of(o), "--per-point 1024K is no whole number of --bs 768K IOs; give a multiple of --bs",
+                "per-point", "1024K", "bs", "768K");
         refused(FillStep::of, "--qd must be 1 to 1024, found 0", "qd", "0");
         // Quoted parsed (found 0), and an idle probe's depth named --qd.
         refused(FillStep::of, "--qd must be 1 to 1024, found 00", "qd", "00");

@@ -105,7 +105,7 @@ final class CdmCommand implements Callable<Integer> {
             ProgressLine line = progress.line(spec);
             CdmResults results;
             try {
-                results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings), NanoClock.SYSTEM,
+                results = CdmSuite.run(new CdmSuite.Request(target, targetSettings, settings, TypedWords.of(spec, "--size")), NanoClock.SYSTEM,
                         new CdmProgress(line, settings), stop.control(), SbenchCommand.version());
             } catch (SbenchException e) {
                 line.end();

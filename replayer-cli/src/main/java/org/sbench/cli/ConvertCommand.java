@@ -188,7 +188,8 @@ final class ConvertCommand implements Callable<Integer> {
                 ? new DeviceGeometry(capacity, fioDevice == null ? DeviceGeometry.UNKNOWN_BLOCK_BYTES : DeviceGeometry.blockBytesOf(fioDevice, "--fio-device"))
                 : DeviceGeometry.of(fioDevice, "--fio-device");
         if (geometry.capacityBytes() < geometry.logicalBlockBytes()) {
-            throw SbenchException.usage("the capacity to fit onto (" + geometry.capacityBytes() + " bytes) is less than a block");
+            throw SbenchException.usage((capacity != null ? "--capacity " + TypedWords.of(spec, "--capacity")
+                    : "the capacity to fit onto (" + geometry.capacityBytes() + " bytes)") + " is less than a block");
         }
         return new Fitting(fioDevice, policy, geometry, streamId());
     }

@@ -130,7 +130,7 @@ final class ProgressLine {
      */
     synchronized void note(String line) {
         end();
-        err.println(line);
+        err.println(SbenchCommand.stderrText(line));
         err.flush();
     }
 

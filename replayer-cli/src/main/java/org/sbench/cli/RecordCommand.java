@@ -114,11 +114,11 @@ final class RecordCommand implements Callable<Integer> {
              recorder) {
             recorder.start();
             for (String d : recorder.describeDevices()) {
-                err.println("recording " + d);
+                err.println(SbenchCommand.stderrText("recording " + d));
             }
-            err.println("into " + out + " (" + recorder.describeSelfTraffic() + ")");
+            err.println(SbenchCommand.stderrText("into " + out + " (" + recorder.describeSelfTraffic() + ")"));
             for (String note : recorder.notes()) {
-                err.println("note: " + note);
+                err.println(SbenchCommand.stderrText("note: " + note));
             }
             stops.noteIgnoredCtrlC(err, durationNs == null ? "" : " or let --duration end it");
             if (mark) {
@@ -139,8 +139,8 @@ final class RecordCommand implements Callable<Integer> {
             result = recorder.finish();
         }
         if (result.diskFull() != null) {
-            err.println(diskFullLine(result));
-            lostMarkLines(result.out(), result.diskFull()).forEach(err::println);
+            err.println(SbenchCommand.stderrText(diskFullLine(result)));
+            lostMarkLines(result.out(), result.diskFull()).forEach(l -> err.println(SbenchCommand.stderrText(l)));
             err.flush();
         }
         print(result, summary);

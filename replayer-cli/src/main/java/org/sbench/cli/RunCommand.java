@@ -135,14 +135,15 @@ final class RunCommand implements Callable<Integer> {
                     // A step failed (its files on a full disk): the bundle holds the steps before it, and telling the resume
                     // needs no disk. The error's line follows.
                     steps.end();
-                    spec.commandLine().getErr().println("INCOMPLETE: " + lines.running + " failed; '" + resumeCommand(dir, writeAgain)
-                            + "' continues at the first step not finished");
+                    spec.commandLine().getErr().println(SbenchCommand.stderrText("INCOMPLETE: " + lines.running + " failed; '"
+                            + resumeCommand(dir, writeAgain) + "' continues at the first step not finished"));
                     throw e;
                 }
                 if (lines.begun) {
                     // The steps are recorded; the bundle's end failed (bundle.json's status, report.html): a resume writes it.
-                    spec.commandLine().getErr().println("INCOMPLETE: the steps that ran are recorded in " + dir + ", its end (bundle.json's"
-                            + " status, report.html) is not; '" + resumeCommand(dir, writeAgain) + "' writes it, and runs any step not finished");
+                    spec.commandLine().getErr().println(SbenchCommand.stderrText("INCOMPLETE: the steps that ran are recorded in " + dir
+                            + ", its end (bundle.json's status, report.html) is not; '" + resumeCommand(dir, writeAgain)
+                            + "' writes it, and runs any step not finished"));
                     throw e;
                 }
                 // A stop while the steps are checked, before the first runs (a replay step plans its trace).

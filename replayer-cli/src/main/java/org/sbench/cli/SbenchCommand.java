@@ -138,12 +138,18 @@ public final class SbenchCommand implements Runnable {
         err.flush();
     }
 
-    /**
-     * {@code sbench: MESSAGE} shown as an error's line is: its long words (a file name) cut ({@link SbenchException#wordsCut}),
-     * control characters as a terminal can show them ({@link SbenchException#printable}: it may quote a file's text).
-     */
+    /** {@code sbench: MESSAGE} shown as an error's line is ({@link #stderrText}). */
     static String stderrLine(String message) {
-        return SbenchException.printable("sbench: " + SbenchException.wordsCut(message));
+        return stderrText("sbench: " + message);
+    }
+
+    /**
+     * {@code line} as every line of sbench's own on stderr is shown: its long words (a file name) cut
+     * ({@link SbenchException#wordsCut}), control characters as a terminal can show them ({@link SbenchException#printable}: it
+     * may quote a file's text).
+     */
+    static String stderrText(String line) {
+        return SbenchException.printable(SbenchException.wordsCut(line));
     }
 
     /** The version, as the build wrote it into {@code build.properties} ("dev" without one). */

@@ -277,6 +277,18 @@ class CdmCommandTest {
         }
     }
 
+    /** A --size larger than a device is quoted as typed: it said "--size 33554432 bytes" of --size 32M. */
+    @Test
+    @Tag("device")
+    void aSizeLargerThanTheDeviceIsQuotedAsTyped() throws Exception {
+        LoopDevice.assumeRoot();
+        try (LoopDevice loop = LoopDevice.create(16L << 20)) {
+            CliTest.Run r = CliTest.run("cdm", "--target", loop.path().toString(), "--allow-write", "--size", "32768K");
+            assertEquals(CliTest.usage("cdm", "the test region (--size 32768K) is larger than " + loop.path() + " (16777216 bytes):"
+                    + " give --size 16M or less"), r.err());
+        }
+    }
+
     @Test
     void refusesWhatItCannotRun(@TempDir Path dir) {
         CliTest.Run data = CliTest.run("cdm", "--target", dir.resolve("t.dat").toString(), "--size", "8M", "--data", "ones");

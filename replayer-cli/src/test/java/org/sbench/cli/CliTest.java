@@ -58,6 +58,15 @@ class CliTest {
         return new Run(code, out.toString(), withoutIgnoredCtrlCNote(err.toString()));
     }
 
+    /** A new directory under {@code base} whose path is 3,765 characters longer (15 of 250, each as long as a name may be). */
+    static Path hugeDirectory(Path base) throws IOException {
+        Path deep = base;
+        for (int i = 0; i < 15; i++) {
+            deep = deep.resolve("d".repeat(250));
+        }
+        return Files.createDirectories(deep);
+    }
+
     /** What a usage error of {@code sbench COMMAND} ({@code ""}: of sbench itself) prints: {@code message} and where the help is. */
     static String usage(String command, String message) {
         return "sbench: " + message + "\nsee '" + ("sbench " + command).strip() + " --help'\n";

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.SbenchException;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
 
@@ -281,29 +282,34 @@ class CommandOutputsTest {
     /**
      * A scenario whose step's files cannot be written once its bundle has begun (a full disk) tells how
      * to resume it, as a stopped one does: before, only the error line was printed (exit 5). The
-     * command it prints, run as written once there is room, finishes the bundle.
+     * command it prints, run as written once there is room, finishes the bundle. Under a name of thousands of characters the
+     * line cuts it as the error line does (it was printed whole).
      */
     @Test
     @Tag("device")
     void aScenarioStoppedByAFullDiskSaysHowToResume(@TempDir Path dir) throws IOException {
         LoopDevice.assumeRoot();
         Path scenario = Files.writeString(dir.resolve("s.yaml"), "name: s\nsteps:\n  - fill: {passes: 1}\n  - fill: {passes: 1}\n");
-        Path mount = Files.createDirectory(dir.resolve("small"));
-        try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
-            // Room for the bundle's index, the scenario and the first step (some 6 pages), not for the second step's run.
-            fs.fillLeaving(7);
-            Path bundle = fs.dir().resolve("b");
-            CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", "null", "--size", "4M", "--progress", "none", "--out",
-                    bundle.toString());
-            assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
-            String resume = "sbench run --resume " + bundle + " --target null --size 4194304";
-            assertEquals("INCOMPLETE: step 2 (fill 1 x 100%, 128K at QD 32) failed; '" + resume + "' continues at the first step"
-                    + " not finished\nsbench: cannot write " + bundle.resolve("steps/02-fill/pass-1.json") + ": No space left on device\n",
-                    r.err());
-            Files.delete(fs.dir().resolve(".filler"));
-            CliTest.Run resumed = CliTest.run(resume.substring("sbench ".length()).split(" "));
-            assertEquals(0, resumed.code(), resumed.err());
-            assertTrue(resumed.out().contains("step 1  fill 1 x 100%, 128K at QD 32  finished before\nstep 2 of at most 2"), resumed.out());
+        for (boolean hugeName : new boolean[] {false, true}) {
+            Path mount = Files.createDirectory(dir.resolve("small-" + hugeName));
+            try (Tmpfs fs = Tmpfs.mount(mount, TMPFS_BYTES)) {
+                Path bundle = (hugeName ? CliTest.hugeDirectory(fs.dir()) : fs.dir()).resolve("b");
+                // Room for the bundle's index, the scenario and the first step (some 6 pages), not for the second step's run.
+                fs.fillLeaving(7);
+                CliTest.Run r = CliTest.run("run", scenario.toString(), "--target", "null", "--size", "4M", "--progress", "none",
+                        "--out", bundle.toString());
+                assertEquals(ExitCodes.SYSTEM_FAILURE, r.code(), r.err());
+                String resume = "sbench run --resume " + bundle + " --target null --size 4194304";
+                String incomplete = "INCOMPLETE: step 2 (fill 1 x 100%, 128K at QD 32) failed; '" + resume
+                        + "' continues at the first step not finished";
+                assertEquals((hugeName ? SbenchException.wordsCut(incomplete) : incomplete) + "\nsbench: cannot write "
+                        + SbenchException.wordsCut(bundle.resolve("steps/02-fill/pass-1.json") + ": No space left on device\n"), r.err());
+                Files.delete(fs.dir().resolve(".filler"));
+                CliTest.Run resumed = CliTest.run(resume.substring("sbench ".length()).split(" "));
+                assertEquals(0, resumed.code(), resumed.err());
+                assertTrue(resumed.out().contains("step 1  fill 1 x 100%, 128K at QD 32  finished before\nstep 2 of at most 2"),
+                        resumed.out());
+            }
         }
     }
 

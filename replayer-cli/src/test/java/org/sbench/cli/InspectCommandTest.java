@@ -104,11 +104,7 @@ class InspectCommandTest {
     /** A warning naming a file of 3,800 characters printed it whole (a line of 3,866), where an error cuts it. */
     @Test
     void aWarningCutsAHugeFileNameAsAnErrorDoes(@TempDir Path dir) throws Exception {
-        Path deep = dir;
-        for (int i = 0; i < 15; i++) {
-            deep = deep.resolve("d".repeat(250));
-        }
-        Path csv = Files.createDirectories(deep).resolve("t.csv");
+        Path csv = CliTest.hugeDirectory(dir).resolve("t.csv");
         Files.writeString(csv, "128166372000000000,hm,0,Read,0,4096,20000\n128166372000000001,hm,0,Read,0,40");
         for (CliTest.Run run : List.of(CliTest.run("inspect", csv.toString()), CliTest.run("replay", csv.toString(), "--target", "null"))) {
             String warning = run.err().lines().filter(l -> l.startsWith("sbench: warning: ")).findFirst().orElseThrow();

@@ -472,4 +472,20 @@ class RecordCommandTest {
             return reader.info();
         }
     }
+
+    /** The lines naming the output as the recording starts cut a name of thousands of characters, as an error line does. */
+    @Test
+    @Tag("device")
+    void theStartLinesCutAHugeOutputName() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = CliTest.hugeDirectory(dir).resolve("t.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            CliTest.Run r = record(InputStream.nullInputStream(), "record", "--device", loop.path().toString(), "--out", out.toString(),
+                    "--duration", "1s", "--progress", "none");
+            assertEquals(0, r.code(), r.err());
+            String into = r.err().lines().filter(l -> l.startsWith("into ")).findFirst().orElseThrow();
+            assertTrue(into.length() < 500 && into.contains(" characters cut)...") && into.contains("/t.sbt ("), into);
+        }
+        assertNoInstance();
+    }
 }

@@ -224,7 +224,7 @@ class StepCommandsTest {
         assertEquals(CliTest.usage("torture", "torture needs --duration D (e.g. 20m), or --until steady"), noDuration.err());
         CliTest.Run badPercent = CliTest.run("fill", "--target", t, "--allow-write", "--percent", "150");
         assertEquals(2, badPercent.code());
-        assertEquals(CliTest.usage("fill", "--percent must be above 0% and at most 100%, found 150%"), badPercent.err());
+        assertEquals(CliTest.usage("fill", "--percent must be above 0% and at most 100%, found 150"), badPercent.err());
         CliTest.Run secure = CliTest.run("purge", "--target", t, "--allow-write", "--method", "secure-trim");
         assertEquals(2, secure.code());
         assertEquals(CliTest.usage("purge", "file " + t + " has no secure discard; use --method trim, or --method zero"), secure.err());

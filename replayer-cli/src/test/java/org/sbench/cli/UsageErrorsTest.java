@@ -201,4 +201,18 @@ class UsageErrorsTest {
                 + " grows a file: leave out --size to use the file as it is", "sweep", "--target", dir.resolve("small.img").toString(),
                 "--size", "8K", "--points", "2");
     }
+
+    @Test
+    void aRefusedIoSizeIsQuotedAsTyped(@TempDir Path dir) throws IOException {
+        assertUsage("idle", "--probe-bs 32M is larger than null", "idle", "--target", "null", "--size", "16M", "--duration", "1s",
+                "--probe-bs", "32M");
+        assertUsage("torture", "--span 100% of the target (16777216 bytes) holds no IO of --bs 32M", "torture", "--target", "null",
+                "--size", "16M", "--duration", "1s", "--bs", "32M");
+        assertUsage("fill", "--bs must be a multiple of 512 bytes up to 1G, found 0K", "fill", "--target", "null", "--bs", "0K");
+        assertUsage("torture", "--span must be above 0% and at most 100%, found 00", "torture", "--target", "null", "--duration", "1s",
+                "--span", "00");
+        Path trace = Files.writeString(dir.resolve("t.csv"), MSR);
+        assertUsage("convert", "--capacity 0K is less than a block", "convert", trace.toString(), dir.resolve("o.sbt").toString(),
+                "--capacity", "0K");
+    }
 }
