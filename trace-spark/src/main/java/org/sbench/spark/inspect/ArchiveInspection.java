@@ -8,9 +8,11 @@ import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.sbench.spark.source.Archive;
 import org.sbench.spark.source.TraceArchive;
 import org.sbench.spark.split.HadoopFiles;
@@ -69,13 +71,21 @@ public final class ArchiveInspection {
      * order within each, and inspected one group at a time.
      */
     private JavaRDD<Row> statistics(Archive archive, Grouping grouping) {
-        // One partition per core: adaptive execution would coalesce the shuffle by its bytes, a few a volume, while
-        // the work is the volumes' (20,000 volumes of one IO were one task). A number given is not coalesced.
-        return VolumeRows.select(archive.io(), grouping)
-                .repartition(spark.sparkContext().defaultParallelism(), col(VolumeRows.VOLUME))
-                .sortWithinPartitions(col(VolumeRows.VOLUME), col(VolumeRows.ORDER))
-                .queryExecution().toRdd().toJavaRDD()
-                .mapPartitions(inspection(archive, grouping));
+        Dataset<Row> rows = VolumeRows.select(archive.io(), grouping);
+        // Adaptive execution's partitions: 64 MB of shuffled rows at most however large the archive (one partition per
+        // core was half of it a task, its sort's memory growing with it), and as many as cores from a MB a core up.
+        // Below that, its 1 MB least size made one partition while the work is the volumes' (20,000 volumes of one IO
+        // were one task): then one per core, a number given, which it does not coalesce; the rows are read again.
+        RDD<InternalRow> byVolume = sortedByVolume(rows.repartition(col(VolumeRows.VOLUME)));
+        int cores = spark.sparkContext().defaultParallelism();
+        if (byVolume.getNumPartitions() < cores) {
+            byVolume = sortedByVolume(rows.repartition(cores, col(VolumeRows.VOLUME)));
+        }
+        return byVolume.toJavaRDD().mapPartitions(inspection(archive, grouping));
+    }
+
+    private static RDD<InternalRow> sortedByVolume(Dataset<Row> byVolume) {
+        return byVolume.sortWithinPartitions(col(VolumeRows.VOLUME), col(VolumeRows.ORDER)).queryExecution().toRdd();
     }
 
     private VolumeInspection inspection(Archive archive, Grouping grouping) {

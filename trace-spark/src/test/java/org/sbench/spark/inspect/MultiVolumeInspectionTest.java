@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.scheduler.StageInfo;
@@ -163,6 +165,42 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
     @Test
     void volumesAreInspectedOnEveryCore() throws Exception {
         Path file = MultiVolumeTraces.write(dir.resolve("cores.csv"), MultiVolumeTraces.msr(9, 400, 400));
+        assertEquals(spark.sparkContext().defaultParallelism(), inspectionTasks(file));
+    }
+
+    /**
+     * A shuffle of the volumes bigger than a partition of adaptive execution's advisory size on every core is as many
+     * tasks as adaptive execution makes: one partition per core held half a large archive a task, its sort's memory
+     * growing with the archive (5 M IOs at 1 GB of heap: 408 MB spilled, 272 MB in 64 MB partitions). Here the advisory
+     * size is a few kB.
+     */
+    @Test
+    void aLargeShuffleOfVolumesIsInTheAdvisorySizesPartitions() throws Exception {
+        Path file = MultiVolumeTraces.write(dir.resolve("large.csv"), MultiVolumeTraces.msr(10, 4000, 400));
+        // The tests' session has 2 shuffle partitions; the CLI's Spark's default, 200.
+        Map<String, String> settings = Map.of("spark.sql.shuffle.partitions", "200",
+                "spark.sql.adaptive.advisoryPartitionSizeInBytes", "8k", "spark.sql.adaptive.coalescePartitions.minPartitionSize", "1k");
+        Map<String, String> were = new HashMap<>();
+        settings.forEach((key, value) -> {
+            were.put(key, spark.conf().get(key, null));
+            spark.conf().set(key, value);
+        });
+        try {
+            int tasks = inspectionTasks(file);
+            assertTrue(tasks > 2 * spark.sparkContext().defaultParallelism(), tasks + " tasks");
+        } finally {
+            were.forEach((key, was) -> {
+                if (was == null) {
+                    spark.conf().unset(key);
+                } else {
+                    spark.conf().set(key, was);
+                }
+            });
+        }
+    }
+
+    /** The number of tasks that inspected the volumes of {@code file}. */
+    private static int inspectionTasks(Path file) throws Exception {
         List<StageInfo> stages = new ArrayList<>();
         SparkListener listener = new SparkListener() {
             @Override
@@ -178,8 +216,7 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
             spark.sparkContext().removeSparkListener(listener);
         }
         // The first job of SortedVolumes computes the inspected rows.
-        StageInfo inspection = stages.stream().filter(s -> s.name().startsWith("count at SortedVolumes")).findFirst().orElseThrow();
-        assertEquals(spark.sparkContext().defaultParallelism(), inspection.numTasks());
+        return stages.stream().filter(s -> s.name().startsWith("count at SortedVolumes")).findFirst().orElseThrow().numTasks();
     }
 
     /** A tuning setting set wrong is a one-line usage error naming it, not Spark's NumberFormatException. */
