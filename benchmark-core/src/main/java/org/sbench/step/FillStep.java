@@ -54,7 +54,7 @@ public final class FillStep implements Step {
         StepOptions o = StepOptions.of(KIND, options, OPTIONS);
         double percent = o.percent("percent", DEFAULT_PERCENT);
         if (o.has("percent")) {
-            StepOptions.checkPercent("percent", percent, o.text("percent", null).strip());
+            StepOptions.checkPercent("percent", percent, o.written("percent", null));
         }
         return new FillStep(percent, o.integer("passes", DEFAULT_PASSES, 1, MAX_PASSES),
                 StepIo.of(o, "", DEFAULT_BLOCK_BYTES, DEFAULT_QD));

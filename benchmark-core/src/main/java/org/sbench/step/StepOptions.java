@@ -98,7 +98,12 @@ public final class StepOptions {
 
     /** The size of {@code key} as the user wrote it, for refusals to quote; {@code otherwise} as users write it when not given. */
     String typed(String key, long otherwise) {
-        return has(key) ? given.get(key).strip() : sizeWord(otherwise);
+        return written(key, sizeWord(otherwise));
+    }
+
+    /** The value of {@code key} as the user wrote it (but for spaces around it), for refusals to quote; {@code otherwise} when not given. */
+    String written(String key, String otherwise) {
+        return has(key) ? given.get(key).strip() : otherwise;
     }
 
     /** A duration in ns ({@code 20m}), or {@code otherwise} when not given. */
@@ -206,7 +211,7 @@ public final class StepOptions {
     /** {@link #integer(String, int)} of {@code min} to {@code max}, refused quoting it as written ({@code 00}, not 0). */
     public int integer(String key, int otherwise, int min, int max) {
         int n = integer(key, otherwise);
-        checkRange(key, n, min, max, given.containsKey(key) ? given.get(key).strip() : String.valueOf(n));
+        checkRange(key, n, min, max, written(key, String.valueOf(n)));
         return n;
     }
 
