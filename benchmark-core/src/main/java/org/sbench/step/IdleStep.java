@@ -193,7 +193,7 @@ public final class IdleStep implements Step {
             if (probes()) {
                 probe(context, runs, regionBytes);
             } else {
-                idle(context, runs, 0, durationNs, context.clock().nanoTime());
+                idle(context, runs, 0, durationNs, context.clock().nanoTime(), () -> { });
             }
             runs.flushWrites("the idle step's probes");
             return runs.result(0, null, null, null);
@@ -202,8 +202,8 @@ public final class IdleStep implements Step {
 
     /**
      * The probes and the waits between them. Idle time runs from the last completion of a probe's IOs to the first issue
-     * of the next: the next probe is made ready (its engine opened, its warm-up done) during the wait, and the wait counts
-     * from the completion, not from the end of the run's result.
+     * of the next: the next probe is made ready (its engine opened, its warm-up done) during the wait and its line shown
+     * before the wait ends, and the wait counts from the completion, not from the end of the run's result.
      */
     private void probe(StepContext context, StepRuns runs, long regionBytes) {
         List<Long> at = probeTimes();
@@ -212,7 +212,7 @@ public final class IdleStep implements Step {
             try (StepRuns.Prepared next = runs.prepareFor("probe-" + after, "probe " + (i + 1) + " of " + at.size() + " (after "
                     + after + " idle)", probeNs, source(regionBytes, i, context.seed() + i), probe.settings(context.seed() + i))) {
                 if (i > 0) {
-                    idle(context, runs, at.get(i - 1), at.get(i), runs.lastIoEndNs());
+                    idle(context, runs, at.get(i - 1), at.get(i), runs.lastIoEndNs(), next::announce);
                 }
                 if (runs.goOn()) {
                     next.run();
@@ -224,11 +224,12 @@ public final class IdleStep implements Step {
     /**
      * Waits from {@code fromNs} to {@code toNs} of idle time, the idle time from {@code fromNs} counted from
      * {@code sinceNs} on the context's clock, telling the listener how far it is. Its first slice of waiting
-     * begins the step ({@link StepRuns#began}); a stop ends it. The last slice shows the wait done first and then
-     * ends at the deadline as a timed replay's IO does ({@link NanoClock#waitUntil}, precise timers): a sleep to the
-     * deadline woke 0.1-2 ms past it, and the progress shown after it delayed the probe further.
+     * begins the step ({@link StepRuns#began}); a stop ends it. The last slice shows the wait done first, then runs
+     * {@code beforeEnd} (the next probe's line) and ends at the deadline as a timed replay's IO does
+     * ({@link NanoClock#waitUntil}, precise timers): a sleep to the deadline woke 0.1-2 ms past it, and the progress and
+     * the line printed after it delayed the probe's first IO further.
      */
-    private void idle(StepContext context, StepRuns runs, long fromNs, long toNs, long sinceNs) {
+    private void idle(StepContext context, StepRuns runs, long fromNs, long toNs, long sinceNs, Runnable beforeEnd) {
         NanoClock clock = context.clock();
         long deadlineNs = sinceNs + (toNs - fromNs);
         long nextProgressNs = clock.nanoTime();
@@ -247,6 +248,10 @@ public final class IdleStep implements Step {
                 nextProgressNs = nowNs + PROGRESS_EVERY_NS;
             }
             if (last) {
+                // Not for a probe a stop asked while the wait was shown prevents (the first look can be the last slice).
+                if (!context.control().stopRequested()) {
+                    beforeEnd.run();
+                }
                 TimerSlack slack = TimerSlack.precise();
                 try {
                     clock.waitUntil(deadlineNs);

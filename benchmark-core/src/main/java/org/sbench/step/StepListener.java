@@ -33,7 +33,11 @@ public interface StepListener {
         return ReplayListener.NONE;
     }
 
-    /** The IO run {@code what}, made by {@link #run}, starts now: not heard for a run a stop prevented (a probe stopped in its wait). */
+    /**
+     * The IO run {@code what}, made by {@link #run}, starts now, or (an idle probe) at the end of the wait it is in, up to 50 ms
+     * later, so that nothing is printed between the wait's end and the run's first IO. Not heard for a run a stop prevented (a
+     * probe stopped in its wait); a stop within that last 50 ms prevents the probe after its line.
+     */
     default void runStarts(String what) {
     }
 

@@ -79,6 +79,7 @@ final class StepRuns implements AutoCloseable {
         private final ReplayListener shown;
         private final TimeLimits.Limit limit;
         private final PreparedRun run;
+        private boolean announced;
         private long firstIoNs = Long.MIN_VALUE;
 
         private Prepared(String name, String what, long durationNs, TraceSource source, ReplaySettings settings) {
@@ -95,8 +96,19 @@ final class StepRuns implements AutoCloseable {
             }
         }
 
+        /**
+         * Tells the listener that the run starts (its line), once: {@link #run} does it when this was not called; a step that
+         * waits before the run calls it before its wait ends, so that the line is not printed between the wait and the first IO.
+         */
+        void announce() {
+            if (!announced) {
+                announced = true;
+                context.listener().runStarts(what);
+            }
+        }
+
         ReplayResult run() {
-            context.listener().runStarts(what);
+            announce();
             ReplayResult r = keep(name, what, run.run());
             lastIoEndNs = firstIoNs == Long.MIN_VALUE ? context.clock().nanoTime() : firstIoNs + r.summary().wallNs();
             return r;

@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.cdm.CdmStep;
@@ -357,11 +359,12 @@ class StepsTest {
 
     /**
      * A wait ends on the clock's {@link NanoClock#waitUntil} at its deadline (the last completion plus the idle time asked),
-     * which spins the last part, not on a sleep that ends late by a wake-up; and its last progress is shown before that, not
-     * between the deadline and the probe's first IO.
+     * which spins the last part, not on a sleep that ends late by a wake-up; its last progress and the next probe's line are
+     * shown before that, so that after the deadline only the probe's first IO remains: printed after it, the line held the
+     * first IO back 0.12-0.23 ms (bench/RESULTS.md, "The idle wait's end to the first IO").
      */
     @Test
-    void aWaitEndsAtItsDeadlineThroughTheClockWithItsLastProgressShownBefore() {
+    void aWaitEndsAtItsDeadlineThroughTheClockWithItsLastProgressAndTheProbesLineShownBefore() {
         List<String> order = new ArrayList<>();
         AtomicBoolean waiting = new AtomicBoolean();
         NanoClock clock = new NanoClock() {
@@ -382,12 +385,15 @@ class StepsTest {
         StepListener listener = new StepListener() {
             @Override
             public ReplayListener run(String what, long timeLimitNs) {
-                return FirstIoListener.of(firstIoNs::set, ReplayListener.NONE);
+                return FirstIoListener.of(ns -> {
+                    waiting.set(false);
+                    firstIoNs.set(ns);
+                    order.add("first IO");
+                }, ReplayListener.NONE);
             }
 
             @Override
             public void runStarts(String what) {
-                waiting.set(false);
                 order.add("start " + what);
             }
 
@@ -407,14 +413,18 @@ class StepsTest {
         StepResult r = StepSession.run(IdleStep.of(opts("duration", "300ms", "probe", "300ms", "probe-duration", "20ms", "probe-qd",
                 "1")), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, clock, listener, new ReplayControl(), "test");
         assertTrue(r.complete());
-        String deadline = order.get(1).substring("done, ".length());
-        assertEquals(List.of("start probe 1 of 2 (after 0 idle)", "done, " + deadline, "waited", deadline,
-                "start probe 2 of 2 (after 300ms idle)"), order.subList(0, 5));
+        String deadline = order.get(2).substring("done, ".length());
+        assertEquals(List.of("start probe 1 of 2 (after 0 idle)", "first IO", "done, " + deadline, "waited",
+                "start probe 2 of 2 (after 300ms idle)", deadline, "first IO"), order.subList(0, 7));
     }
 
-    /** A probe a stop during its wait prevents is made (during the wait) but never starts. */
-    @Test
-    void aProbeStoppedInItsWaitDoesNotStart() {
+    /**
+     * A probe a stop during its wait prevents is made (during the wait) but never starts: also when the wait's first look
+     * is its last slice (a 30 ms interval, under the 50 ms slice), where the probe's line is shown before the wait ends.
+     */
+    @ParameterizedTest
+    @CsvSource({"600ms, 300ms", "60ms, 30ms"})
+    void aProbeStoppedInItsWaitDoesNotStart(String duration, String interval) {
         ReplayControl control = new ReplayControl();
         List<String> order = new ArrayList<>();
         StepListener listener = new StepListener() {
@@ -434,11 +444,11 @@ class StepsTest {
                 control.requestStop("interrupted (SIGINT)");
             }
         };
-        StepResult r = StepSession.run(IdleStep.of(opts("duration", "600ms", "probe", "300ms", "probe-duration", "20ms", "probe-qd",
+        StepResult r = StepSession.run(IdleStep.of(opts("duration", duration, "probe", interval, "probe-duration", "20ms", "probe-qd",
                 "1")), "null", TargetSettings.DEFAULTS.withSizeBytes(64 * MIB), null, NanoClock.SYSTEM, listener, control, "test");
         assertEquals("interrupted (SIGINT)", r.stopReason());
         assertEquals(List.of("make probe 1 of 3 (after 0 idle)", "start probe 1 of 3 (after 0 idle)",
-                "make probe 2 of 3 (after 300ms idle)"), order);
+                "make probe 2 of 3 (after " + interval + " idle)"), order);
     }
 
     @Test
