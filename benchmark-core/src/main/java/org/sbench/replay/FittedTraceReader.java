@@ -25,20 +25,25 @@ public final class FittedTraceReader extends ForwardingTraceReader {
     private final int stream;
     private final FitPolicy fit;
     private final long capacityBytes;
+    private final String capacityWritten;
     private final String device;
     private int streamSeen = NO_STREAM_SEEN;
     private long records;
 
     /**
      * @param stream     the stream to keep, or {@link IoRecord#NO_STREAM} when the trace has one
+     * @param capacityWritten the capacity as the user typed it ({@code 16M} of {@code --capacity 16M}), which messages
+     *                   quote; null when it was read from the device
      * @param spanBytes  the highest byte the kept IOs reach ({@link #spanBytes}); used by {@link FitPolicy#SCALE} only
      * @param device     the device's name, for messages
      */
-    public FittedTraceReader(TraceReader in, int stream, FitPolicy fit, long capacityBytes, long spanBytes, int blockBytes, String device) {
+    public FittedTraceReader(TraceReader in, int stream, FitPolicy fit, long capacityBytes, String capacityWritten, long spanBytes,
+            int blockBytes, String device) {
         super(in);
         this.stream = stream;
         this.fit = fit;
         this.capacityBytes = capacityBytes;
+        this.capacityWritten = capacityWritten;
         this.device = device;
         this.mapper = new TraceMapper(stream, fit, capacityBytes, spanBytes, blockBytes, false, 0);
     }
@@ -68,8 +73,9 @@ public final class FittedTraceReader extends ForwardingTraceReader {
                 checkOneStream(into);
             }
             if (fit == FitPolicy.ERROR && into.op != Op.FLUSH && into.endOffsetBytes() > capacityBytes) {
-                throw SbenchException.usage("record " + records + " reaches byte " + into.endOffsetBytes() + ", past the "
-                        + capacityBytes + " bytes of " + device + "; use --fit wrap or --fit scale");
+                throw SbenchException.usage("record " + records + " reaches byte " + into.endOffsetBytes() + ", past "
+                        + (capacityWritten != null ? "--capacity " + capacityWritten : "the " + capacityBytes + " bytes of " + device)
+                        + "; use --fit wrap or --fit scale");
             }
             if (mapper.map(into)) {
                 return true;

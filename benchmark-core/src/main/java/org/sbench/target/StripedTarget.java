@@ -134,8 +134,8 @@ public final class StripedTarget implements Target {
             }
             String earlier = seen.putIfAbsent(key, member);
             if (earlier != null) {
-                throw SbenchException.usage("--target " + spec + ": members " + earlier + " and " + member + " are " + same
-                        + "; a stripe needs distinct drives");
+                throw SbenchException.usage("--target " + spec + ": " + (earlier.equals(member) ? "member " + member + " is named twice"
+                        : "members " + earlier + " and " + member + " are " + same) + "; a stripe needs distinct drives");
             }
         }
         return List.copyOf(seen.values());

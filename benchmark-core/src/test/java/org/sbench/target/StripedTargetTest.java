@@ -147,6 +147,17 @@ class StripedTargetTest {
                 + " are the same file; a stripe needs distinct drives", e.getMessage());
     }
 
+    /** The same name twice was "members a and a are the same file", naming it twice. */
+    @Test
+    void aMemberWrittenTwiceIsNamedOnce() throws IOException {
+        Files.write(dir.resolve("a"), new byte[MIB]);
+        Files.write(dir.resolve("b"), new byte[MIB]);
+        String spec = spec("64K", "a", "b", "a");
+        SbenchException e = assertThrows(SbenchException.class, () -> Targets.open(spec, WRITE));
+        assertEquals("--target " + spec + ": member " + dir.resolve("a") + " is named twice; a stripe needs distinct drives",
+                e.getMessage());
+    }
+
     @Test
     void refusesAMemberSmallerThanAChunk() throws IOException {
         Files.write(dir.resolve("a"), new byte[MIB]);

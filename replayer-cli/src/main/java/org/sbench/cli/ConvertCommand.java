@@ -191,7 +191,7 @@ final class ConvertCommand implements Callable<Integer> {
             throw SbenchException.usage((capacity != null ? "--capacity " + TypedWords.of(spec, "--capacity")
                     : "the capacity to fit onto (" + geometry.capacityBytes() + " bytes)") + " is less than a block");
         }
-        return new Fitting(fioDevice, policy, geometry, streamId());
+        return new Fitting(fioDevice, policy, geometry, TypedWords.of(spec, "--capacity"), streamId());
     }
 
     /** IOs fitted onto a device's capacity and blocks, for the output (a fio log opening {@code device}, or none). */
@@ -199,13 +199,15 @@ final class ConvertCommand implements Callable<Integer> {
         private final Path device;
         private final FitPolicy policy;
         private final DeviceGeometry geometry;
+        private final String capacityWritten;
         private final int stream;
         private FittedTraceReader reader;
 
-        Fitting(Path device, FitPolicy policy, DeviceGeometry geometry, int stream) {
+        Fitting(Path device, FitPolicy policy, DeviceGeometry geometry, String capacityWritten, int stream) {
             this.device = device;
             this.policy = policy;
             this.geometry = geometry;
+            this.capacityWritten = capacityWritten;
             this.stream = stream;
         }
 
@@ -228,7 +230,8 @@ final class ConvertCommand implements Callable<Integer> {
         }
 
         TraceReader reader(TraceReader in, long spanBytes) {
-            reader = new FittedTraceReader(in, stream, policy, geometry.capacityBytes(), spanBytes, geometry.logicalBlockBytes(), name());
+            reader = new FittedTraceReader(in, stream, policy, geometry.capacityBytes(), capacityWritten, spanBytes,
+                    geometry.logicalBlockBytes(), name());
             return reader;
         }
 

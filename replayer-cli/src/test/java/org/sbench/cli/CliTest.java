@@ -165,6 +165,9 @@ class CliTest {
         assertEquals(usage("convert", "record 2 reaches byte 1114112, past the 1048576 bytes of " + device + "; use --fit wrap or"
                 + " --fit scale"), past.err());
         assertFalse(Files.exists(dir.resolve("p.iolog")), "no half-written log");
+        assertEquals(usage("convert", "record 2 reaches byte 1114112, past --capacity 1M; use --fit wrap or --fit scale"),
+                run("convert", msr(dir).toString(), dir.resolve("p.csv").toString(), "--capacity", "1M", "--stream", "0").err(),
+                "the capacity as typed, was 'past the 1048576 bytes of the capacity given'");
         Run streams = run("convert", msr(dir).toString(), dir.resolve("m.iolog").toString(), "--fio-device", device.toString(), "--fit",
                 "wrap");
         assertEquals(usage("convert", "the trace records several devices (streams 0 and 1, at record 4); fit one of them onto "

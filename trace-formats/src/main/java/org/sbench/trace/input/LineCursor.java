@@ -33,7 +33,7 @@ public final class LineCursor implements AutoCloseable {
     private static final int QUOTED_PREFIX_BYTES = 64;
     private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
     /** Ctrl-Z, which DOS tools write after a text file's last line: its end, not a line. */
-    private static final byte DOS_EOF = 0x1a;
+    static final byte DOS_EOF = 0x1a;
 
     private final TraceInput input;
     private final InputStream in;

@@ -73,11 +73,16 @@ public final class TraceHead {
             if (c == 0) {
                 return false;
             }
-            if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t') {
+            if (c >= 0x20 || c == '\n' || c == '\r' || c == '\t' || isDosEnd(i)) {
                 printable++;
             }
         }
         return printable >= MIN_PRINTABLE_SHARE * n;
+    }
+
+    /** True for a Ctrl-Z that ends the input: a DOS tool's end-of-file mark, which readers take as the end ({@link LineCursor}). */
+    private boolean isDosEnd(int i) {
+        return wholeInput && i == bytes.length - 1 && bytes[i] == LineCursor.DOS_EOF;
     }
 
     /** Where binary data starts in text: the line (from 1) and the byte (from 0) of the first NUL. */

@@ -3,11 +3,14 @@ package org.sbench.trace.format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
 /** Every format's fixture is detected as that format by the whole ordered list, not by another. */
@@ -37,5 +40,15 @@ class DetectionTest {
     void detectsEachFixture(String resource, String format) throws URISyntaxException {
         Path file = Path.of(DetectionTest.class.getResource("/org/sbench/trace/format/" + resource).toURI());
         assertEquals(format, TraceFormats.standard().detect(TraceInput.of(file)).name());
+    }
+
+    /**
+     * A DOS tool's Ctrl-Z after the last line end is the file's end, not text: it counted against the printable share,
+     * and a one-line SPC trace so ended (16 bytes, one not printable) was "not a trace format sbench recognises".
+     */
+    @Test
+    void aCtrlZEndingAShortFileIsNoBinaryByte() {
+        byte[] dos = "0,8,4096,r,0.5\r\n\u001a".getBytes(StandardCharsets.US_ASCII);
+        assertEquals("spc", TraceFormats.standard().recognise(new TraceHead(dos)).map(TraceFormat::name).orElse("none"));
     }
 }
