@@ -14,6 +14,10 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# needs_root WHY refuses to start unless run as root; WHY says what the script does that needs it.
+needs_root() {
+  [ "$(id -u)" = 0 ] || { echo "needs root ($1)" >&2; exit 1; }
+}
 # cpu NAME VALUE refuses a CPU this machine does not have (taskset would fail only after the traces were made).
 cpu() {
   [[ "$2" =~ ^(0|[1-9][0-9]*)$ ]] && (( $2 < $(nproc) )) \

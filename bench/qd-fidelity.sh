@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 trace="${1:-light-2010}"; shift || true
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, records tracefs)" >&2; exit 1; }
+needs_root "creates a loop device, records tracefs"
 ./sbench --version >/dev/null
 name=$(basename "$trace" | sed 's/\..*//')
 tcsv="$out/qdf-$name-trace.csv"

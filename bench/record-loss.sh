@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 . bench/await-recorder.sh
-[ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
+needs_root "loop device, tracefs"
 command -v fio >/dev/null || { echo "needs fio" >&2; exit 1; }
 rounds=${1:-2}
 whole ROUNDS "$rounds"

@@ -14,7 +14,7 @@ rounds="${1:-5}"
 whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
+needs_root "creates a loop device"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 read -r -a sbench <<< "${SBENCH:-./sbench}"
 "${sbench[@]}" --version >/dev/null

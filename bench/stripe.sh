@@ -18,7 +18,7 @@ whole ROUNDS "$rounds"
 chunk="${2:-64K}"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates loop devices)" >&2; exit 1; }
+needs_root "creates loop devices"
 jar=replayer-cli/target/sbench.jar
 [ -f "$jar" ] || { echo "build the jar first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
 sb() { java ${SBENCH_JAVA_OPTS:-} -jar "$jar" "$@"; }

@@ -16,7 +16,7 @@ whole ROUNDS "$rounds"
 trace="${2:-}"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (loop devices, mount, tracefs)" >&2; exit 1; }
+needs_root "loop devices, mount, tracefs"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 ./sbench --version >/dev/null
 size=$((2048 * 1024 * 1024))

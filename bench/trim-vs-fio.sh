@@ -20,7 +20,7 @@ rounds="${1:-3}"
 whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }
+needs_root "creates a loop device, reads tracefs"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 jar=replayer-cli/target/sbench.jar
 [ -f "$jar" ] || { echo "build first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
