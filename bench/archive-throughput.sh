@@ -20,10 +20,9 @@ out=bench/out
 mkdir -p "$out"
 alibaba="$out/bench-$n.alibaba.csv"
 tencent="$out/bench-$n.tencent.csv"
-# Made under other names and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$alibaba" ] || { python3 bench/gen-alibaba.py "$n" 100 > "$alibaba.part" && mv "$alibaba.part" "$alibaba"; }
-[ -f "$tencent" ] || { awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
-  "$alibaba" > "$tencent.part" && mv "$tencent.part" "$tencent"; }
+made "$alibaba" python3 bench/gen-alibaba.py "$n" 100
+made "$tencent" awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
+  "$alibaba"
 . bench/stages-source.sh
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
 echo "records: $n, one core: taskset -c $cpu, heap -Xmx256m"

@@ -14,6 +14,12 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# made FILE COMMAND... writes COMMAND's output to FILE unless FILE is there: under another name, renamed when
+# complete, so that an interrupted run leaves nothing a later one would take for whole.
+made() {
+  local file="$1"; shift
+  [ -f "$file" ] || { "$@" > "$file.part" && mv "$file.part" "$file"; }
+}
 # needs_root WHY refuses to start unless run as root; WHY says what the script does that needs it.
 needs_root() {
   [ "$(id -u)" = 0 ] || { echo "needs root ($1)" >&2; exit 1; }

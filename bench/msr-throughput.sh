@@ -19,8 +19,7 @@ jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUN
 out=bench/out
 mkdir -p "$out"
 msr="$out/bench-$n.msr.csv"
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$msr" ] || { python3 bench/gen-msr.py "$n" > "$msr.part" && mv "$msr.part" "$msr"; }
+made "$msr" python3 bench/gen-msr.py "$n"
 one() { taskset -c "$cpu" "$@"; }
 rate() { echo "$n / $1 / 1000000" | bc -l; }
 timed() { # label, jar label, command...: one line with wall and CPU rates

@@ -15,8 +15,7 @@ heap="${SPARK_BENCH_HEAP:-3g}"
 dir="bench/out/alibaba-$n"
 trace="$dir/io_traces.csv"
 mkdir -p "$dir"
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$trace" ] || { python3 bench/gen-alibaba.py "$n" "$volumes" > "$trace.part" && mv "$trace.part" "$trace"; }
+made "$trace" python3 bench/gen-alibaba.py "$n" "$volumes"
 mvn -B -ntp -q -Dstyle.color=never -DskipTests package
 touch trace-spark/target/launcher/.built
 timed() { # label, output file, cores, command...: wall seconds and peak RSS (a local-mode JVM is driver and executor)

@@ -13,8 +13,7 @@ mkdir -p "$out"
 ./sbench --version >/dev/null          # builds the jar if needed
 jar=replayer-cli/target/sbench.jar
 msr="$out/bench-$n.msr.csv"
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$msr" ] || { python3 bench/gen-msr.py "$n" > "$msr.part" && mv "$msr.part" "$msr"; }
+made "$msr" python3 bench/gen-msr.py "$n"
 export SBENCH_JAVA_OPTS="-Xmx256m"
 timed() { # label, command...: prints wall seconds and peak RSS of the command
   local label="$1"; shift
