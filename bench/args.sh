@@ -14,6 +14,17 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# two_jars RECORDS ROUNDS ARG... reads a two-jar comparison's arguments, BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
+# (RECORDS and ROUNDS: the defaults given; CPU 1), checked, into before, after, n, rounds and cpu.
+two_jars() {
+  local records="$1" default_rounds="$2"; shift 2
+  before="${1:-}"
+  after="${2:-}"
+  n="${3:-$records}"
+  rounds="${4:-$default_rounds}"
+  cpu="${5:-1}"
+  jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+}
 # made FILE COMMAND... writes COMMAND's output to FILE unless FILE is there: under another name, renamed when
 # complete, so that an interrupted run leaves nothing a later one would take for whole.
 made() {

@@ -10,12 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 needs bc
-before="${1:-}"
-after="${2:-}"
-n="${3:-10000000}"
-rounds="${4:-3}"
-cpu="${5:-1}"
-jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+two_jars 10000000 3 "$@"
 out=bench/out
 mkdir -p "$out"
 msr="$out/bench-$n.msr.csv"

@@ -6,12 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
-before="${1:-}"
-after="${2:-}"
-n="${3:-4000000}"
-rounds="${4:-3}"
-cpu="${5:-1}"
-jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+two_jars 4000000 3 "$@"
 msr=bench/out/bench-10000000.msr.csv
 mkdir -p bench/out
 made "$msr" python3 bench/gen-msr.py 10000000
