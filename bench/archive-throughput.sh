@@ -19,7 +19,7 @@ made "$alibaba" python3 bench/gen-alibaba.py "$n" 100
 made "$tencent" awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
   "$alibaba"
 . bench/stages-source.sh
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: $n, one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do
   echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -14,6 +14,15 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# machine [PART...] prints the line a result starts with: cores, CPU model and kernel, then each PART (a tool's version).
+machine() {
+  local line part
+  line="machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r)"
+  for part in "$@"; do
+    line+=", $part"
+  done
+  echo "$line"
+}
 # two_jars RECORDS ROUNDS ARG... reads a two-jar comparison's arguments, BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
 # (RECORDS and ROUNDS: the defaults given; CPU 1), checked, into before, after, n, rounds and cpu.
 two_jars() {

@@ -27,7 +27,7 @@ timed() { # label, jar label, command...: one line with wall and CPU rates
     "$label" "$which" "$secs" "$cpu_s" "$(rate "$secs")" "$(rate "$cpu_s")"
 }
 . bench/stages-source.sh
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: $n ($msr), one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do
   echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -40,7 +40,7 @@ cleanup() {
   rm -f "$img"
 }
 trap cleanup EXIT
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(fio --version)"
+machine "$(fio --version)"
 devnum=$(( 0x$(stat -c %t "$dev") << 20 | 0x$(stat -c %T "$dev") ))
 echo "| round | jar | events lost (sbench's buffer) | reference lost | IOs recorded | latency right | latency wrong | largest wrong (µs) |"
 echo "|---|---|---|---|---|---|---|---|"

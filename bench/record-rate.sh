@@ -17,7 +17,7 @@ rm -f "$img"
 truncate -s 1G "$img"
 dev=$(losetup --find --show "$img")
 trap 'losetup -d "$dev"; rm -f "$img"' EXIT
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(fio --version)"
+machine "$(fio --version)"
 echo "| requested IOPS | fio issued | recorded | events lost |"
 echo "|---|---|---|---|"
 for rate in ${rates[*]}; do

@@ -37,7 +37,7 @@ fio_iops() { # bs rw qd engine [extra]
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
 
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1), $(fio --version)"
+machine "$(java -version 2>&1 | head -1)" "$(fio --version)"
 echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off), $rounds rounds alternating"
 echo
 echo "| case | sbench io_uring IOPS | sbench libaio IOPS | fio io_uring IOPS | fio libaio IOPS | best sbench / best fio | fio io_uring --fixedbufs --registerfiles | best sbench / that |"

@@ -10,7 +10,7 @@ two_jars 4000000 3 "$@"
 msr=bench/out/bench-10000000.msr.csv
 mkdir -p bench/out
 made "$msr" python3 bench/gen-msr.py 10000000
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: the first $n of $msr, one core: taskset -c $cpu, heap -Xmx2g; best of 5 passes per part"
 for round in $(seq 1 "$rounds"); do
   echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"

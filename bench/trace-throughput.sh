@@ -21,7 +21,7 @@ timed() { # label, command...: prints wall seconds and peak RSS of the command
   read -r secs rss < "$out/time.txt"
   printf '%-34s %8.2f s  %9.2f M rec/s  peak RSS %6.0f MiB\n' "$label" "$secs" "$(echo "$n / $secs / 1000000" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
 }
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: $n"
 timed "convert msr -> sbt (sort, QD)" ./sbench convert "$msr" "$out/bench.sbt"
 timed "convert sbt -> csv" ./sbench convert "$out/bench.sbt" "$out/bench.csv"
