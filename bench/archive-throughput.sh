@@ -10,22 +10,16 @@
 set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
-before="${1:-}"
-after="${2:-}"
-n="${3:-10000000}"
-rounds="${4:-2}"
-cpu="${5:-1}"
-jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+two_jars 10000000 2 "$@"
 out=bench/out
 mkdir -p "$out"
 alibaba="$out/bench-$n.alibaba.csv"
 tencent="$out/bench-$n.tencent.csv"
-# Made under other names and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$alibaba" ] || { python3 bench/gen-alibaba.py "$n" 100 > "$alibaba.part" && mv "$alibaba.part" "$alibaba"; }
-[ -f "$tencent" ] || { awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
-  "$alibaba" > "$tencent.part" && mv "$tencent.part" "$tencent"; }
+made "$alibaba" python3 bench/gen-alibaba.py "$n" 100
+made "$tencent" awk -F, '{printf "%d,%d,%d,%d,%d\n", int($5 / 1000000), int($3 / 512), ($4 < 512 ? 1 : int($4 / 512)), ($2 == "R" ? 0 : 1), $1}' \
+  "$alibaba"
 . bench/stages-source.sh
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: $n, one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do
   echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -14,6 +14,36 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# machine [PART...] prints the line a result starts with: cores, CPU model and kernel, then each PART (a tool's version).
+machine() {
+  local line part
+  line="machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r)"
+  for part in "$@"; do
+    line+=", $part"
+  done
+  echo "$line"
+}
+# two_jars RECORDS ROUNDS ARG... reads a two-jar comparison's arguments, BEFORE_JAR AFTER_JAR [RECORDS] [ROUNDS] [CPU]
+# (RECORDS and ROUNDS: the defaults given; CPU 1), checked, into before, after, n, rounds and cpu.
+two_jars() {
+  local records="$1" default_rounds="$2"; shift 2
+  before="${1:-}"
+  after="${2:-}"
+  n="${3:-$records}"
+  rounds="${4:-$default_rounds}"
+  cpu="${5:-1}"
+  jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+}
+# made FILE COMMAND... writes COMMAND's output to FILE unless FILE is there: under another name, renamed when
+# complete, so that an interrupted run leaves nothing a later one would take for whole.
+made() {
+  local file="$1"; shift
+  [ -f "$file" ] || { "$@" > "$file.part" && mv "$file.part" "$file"; }
+}
+# needs_root WHY refuses to start unless run as root; WHY says what the script does that needs it.
+needs_root() {
+  [ "$(id -u)" = 0 ] || { echo "needs root ($1)" >&2; exit 1; }
+}
 # cpu NAME VALUE refuses a CPU this machine does not have (taskset would fail only after the traces were made).
 cpu() {
   [[ "$2" =~ ^(0|[1-9][0-9]*)$ ]] && (( $2 < $(nproc) )) \

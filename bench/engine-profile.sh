@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 qd="${1:-32}" seconds="${2:-8}" rounds="${3:-2}"
 whole QD "$qd"; whole SECONDS "$seconds"; whole ROUNDS "$rounds"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
+needs_root "creates a loop device"
 command -v perf >/dev/null || { echo "needs perf (apt-get install linux-perf)" >&2; exit 1; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
 [ -f "$jar" ] || { echo "no jar $jar: build it (mvn -B -ntp -q -DskipTests package) or name one with SBENCH_JAR" >&2; exit 1; }

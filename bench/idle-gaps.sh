@@ -9,7 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 duration=${1:-3s} probe=${2:-1s} probe_duration=${3:-200ms}
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device and a tracefs instance)" >&2; exit 1; }
+needs_root "creates a loop device and a tracefs instance"
 needs python3 losetup
 read -r -a sbench <<< "${SBENCH:-./sbench}"
 "${sbench[@]}" --version >/dev/null

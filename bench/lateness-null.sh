@@ -69,7 +69,7 @@ EOF
   done
 done
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "date: $(date -u +%FT%TZ); trace $trace: $ios IOs, Poisson arrivals at $rate IOs/s over $seconds s (bench/gen-timed.py)"
 echo "command: java [JVM options] -jar JAR replay $trace --target null --mode timed --progress $progress --out R.json"
 for v in "${variants[@]}"; do echo "    $(label_of "$v"): $(jar_of "$v") $(opts_of "$v")"; done

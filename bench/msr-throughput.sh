@@ -10,17 +10,11 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 needs bc
-before="${1:-}"
-after="${2:-}"
-n="${3:-10000000}"
-rounds="${4:-3}"
-cpu="${5:-1}"
-jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+two_jars 10000000 3 "$@"
 out=bench/out
 mkdir -p "$out"
 msr="$out/bench-$n.msr.csv"
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$msr" ] || { python3 bench/gen-msr.py "$n" > "$msr.part" && mv "$msr.part" "$msr"; }
+made "$msr" python3 bench/gen-msr.py "$n"
 one() { taskset -c "$cpu" "$@"; }
 rate() { echo "$n / $1 / 1000000" | bc -l; }
 timed() { # label, jar label, command...: one line with wall and CPU rates
@@ -33,7 +27,7 @@ timed() { # label, jar label, command...: one line with wall and CPU rates
     "$label" "$which" "$secs" "$cpu_s" "$(rate "$secs")" "$(rate "$cpu_s")"
 }
 . bench/stages-source.sh
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: $n ($msr), one core: taskset -c $cpu, heap -Xmx256m"
 for round in $(seq 1 "$rounds"); do
   echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"

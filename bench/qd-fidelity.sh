@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 trace="${1:-light-2010}"; shift || true
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, records tracefs)" >&2; exit 1; }
+needs_root "creates a loop device, records tracefs"
 ./sbench --version >/dev/null
 name=$(basename "$trace" | sed 's/\..*//')
 tcsv="$out/qdf-$name-trace.csv"
@@ -46,7 +46,7 @@ rec_pid=
 
 ./sbench convert "$out/qdf-cap.sbt" "$out/qdf-cap.csv" >/dev/null
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "date: $(date -u +%FT%TZ); device: $dev, loop over $img ($cap bytes on tmpfs, direct-io off, logical block $(cat /sys/block/${dev#/dev/}/queue/logical_block_size), max_sectors_kb $(cat /sys/block/${dev#/dev/}/queue/max_sectors_kb), scheduler $(cat /sys/block/${dev#/dev/}/queue/scheduler))"
 echo "replay: ./sbench replay $trace --target $dev --allow-write --out $out/qdf-replay.json $* ($(python3 -c "print('%.1f' % ($end - $start))") s)"
 echo "record: ./sbench record --device $dev --out $out/qdf-cap.sbt (stopped with SIGTERM 1 s after the replay)"

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 requests="${1:-4}" seconds="${2:-12}" rounds="${3:-2}"
 whole R "$requests"; whole SECONDS "$seconds"; whole ROUNDS "$rounds"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }
+needs_root "creates a loop device, reads tracefs"
 command -v fio >/dev/null || { echo "needs fio (apt-get install fio)" >&2; exit 1; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
 [ -f "$jar" ] || { echo "no jar $jar: build it (mvn -B -ntp -q -DskipTests package) or name one with SBENCH_JAR" >&2; exit 1; }

@@ -11,7 +11,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 . bench/await-recorder.sh
-[ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
+needs_root "loop device, tracefs"
 needs fio
 rounds=${1:-3}
 whole ROUNDS "$rounds"

@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 . bench/await-recorder.sh
-[ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
+needs_root "loop device, tracefs"
 command -v fio >/dev/null || { echo "needs fio" >&2; exit 1; }
 rounds=${1:-2}
 whole ROUNDS "$rounds"
@@ -40,7 +40,7 @@ cleanup() {
   rm -f "$img"
 }
 trap cleanup EXIT
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(fio --version)"
+machine "$(fio --version)"
 devnum=$(( 0x$(stat -c %t "$dev") << 20 | 0x$(stat -c %T "$dev") ))
 echo "| round | jar | events lost (sbench's buffer) | reference lost | IOs recorded | latency right | latency wrong | largest wrong (µs) |"
 echo "|---|---|---|---|---|---|---|---|"

@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
 . bench/await-recorder.sh
-[ "$(id -u)" = 0 ] || { echo "needs root (loop device, tracefs)" >&2; exit 1; }
+needs_root "loop device, tracefs"
 command -v fio >/dev/null || { echo "needs fio" >&2; exit 1; }
 rates=("${@:-20000 40000 60000 80000}")
 out=bench/out
@@ -17,7 +17,7 @@ rm -f "$img"
 truncate -s 1G "$img"
 dev=$(losetup --find --show "$img")
 trap 'losetup -d "$dev"; rm -f "$img"' EXIT
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(fio --version)"
+machine "$(fio --version)"
 echo "| requested IOPS | fio issued | recorded | events lost |"
 echo "|---|---|---|---|"
 for rate in ${rates[*]}; do

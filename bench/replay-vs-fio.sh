@@ -9,7 +9,7 @@ rounds="${1:-3}"
 whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
+needs_root "creates a loop device"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 ./sbench --version >/dev/null
 span=$((1024 * 1024 * 1024))
@@ -37,7 +37,7 @@ fio_iops() { # bs rw qd engine [extra]
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
 
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1), $(fio --version)"
+machine "$(java -version 2>&1 | head -1)" "$(fio --version)"
 echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off), $rounds rounds alternating"
 echo
 echo "| case | sbench io_uring IOPS | sbench libaio IOPS | fio io_uring IOPS | fio libaio IOPS | best sbench / best fio | fio io_uring --fixedbufs --registerfiles | best sbench / that |"

@@ -15,8 +15,7 @@ heap="${SPARK_BENCH_HEAP:-3g}"
 dir="bench/out/alibaba-$n"
 trace="$dir/io_traces.csv"
 mkdir -p "$dir"
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$trace" ] || { python3 bench/gen-alibaba.py "$n" "$volumes" > "$trace.part" && mv "$trace.part" "$trace"; }
+made "$trace" python3 bench/gen-alibaba.py "$n" "$volumes"
 mvn -B -ntp -q -Dstyle.color=never -DskipTests package
 touch trace-spark/target/launcher/.built
 timed() { # label, output file, cores, command...: wall seconds and peak RSS (a local-mode JVM is driver and executor)
@@ -28,7 +27,7 @@ timed() { # label, output file, cores, command...: wall seconds and peak RSS (a 
     "$secs" "$(echo "$n / $secs / 1000000" | bc -l)" "$(echo "$n / $secs / 1000000 / $cores" | bc -l)" \
     "$(echo "$user + $sys" | bc -l)" "$(echo "$rss / 1024" | bc -l)" "$before" "$(cut -d' ' -f1 /proc/loadavg)"
 }
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "archive: $trace, $(du -h "$trace" | cut -f1), $n IOs, $volumes volumes; heap $heap"
 timed "sbench inspect (CLI, one thread)" "$dir/cli.json" 1 java "-Xmx$heap" -jar replayer-cli/target/sbench.jar inspect "$trace" --json
 for m in 1 2; do

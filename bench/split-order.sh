@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }
+needs_root "creates a loop device, reads tracefs"
 jar="${JAR:-replayer-cli/target/sbench.jar}"
 [ -f "$jar" ] || { echo "build first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
 img=/dev/shm/sbench-split-bench.img

@@ -12,7 +12,7 @@ rounds="${1:-3}" seconds="${2:-4}"
 whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
+needs_root "creates a loop device"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 . bench/shm-loop.sh
 shm_loop /dev/shm/sbench-sqpoll.img 1024 nomerges

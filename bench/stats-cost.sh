@@ -6,17 +6,11 @@
 set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
-before="${1:-}"
-after="${2:-}"
-n="${3:-4000000}"
-rounds="${4:-3}"
-cpu="${5:-1}"
-jar BEFORE_JAR "$before"; jar AFTER_JAR "$after"; whole RECORDS "$n"; whole ROUNDS "$rounds"; cpu CPU "$cpu"
+two_jars 4000000 3 "$@"
 msr=bench/out/bench-10000000.msr.csv
 mkdir -p bench/out
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$msr" ] || { python3 bench/gen-msr.py 10000000 > "$msr.part" && mv "$msr.part" "$msr"; }
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+made "$msr" python3 bench/gen-msr.py 10000000
+machine "$(java -version 2>&1 | head -1)"
 echo "records: the first $n of $msr, one core: taskset -c $cpu, heap -Xmx2g; best of 5 passes per part"
 for round in $(seq 1 "$rounds"); do
   echo "round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -14,7 +14,7 @@ rounds="${1:-5}"
 whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
+needs_root "creates a loop device"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 read -r -a sbench <<< "${SBENCH:-./sbench}"
 "${sbench[@]}" --version >/dev/null
@@ -71,7 +71,7 @@ fio_torture() { # engine [extra]
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] "-" a[NR] ")"}'; }
 
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1), $(fio --version)"
+machine "$(java -version 2>&1 | head -1)" "$(fio --version)"
 echo "device: $dev, loop over $img ($size_mib MiB on tmpfs, direct-io off), $rounds rounds alternating, sbench data ${DATA:-random}; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 for e in io_uring libaio; do : > "$out/sf_$e.txt"; : > "$out/so_fill_$e.txt"; : > "$out/som_fill_$e.txt"; : > "$out/ff_$e.txt"; : > "$out/ffr_$e.txt"

@@ -18,7 +18,7 @@ whole ROUNDS "$rounds"
 chunk="${2:-64K}"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates loop devices)" >&2; exit 1; }
+needs_root "creates loop devices"
 jar=replayer-cli/target/sbench.jar
 [ -f "$jar" ] || { echo "build the jar first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
 sb() { java ${SBENCH_JAVA_OPTS:-} -jar "$jar" "$@"; }
@@ -89,7 +89,7 @@ for i in $(seq "$rounds"); do
   done
 done
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "single: $single, loop over ${imgs[2]} ($((span >> 20)) MiB); stripe: $stripe, loops over ${imgs[0]} and ${imgs[1]} ($((member >> 20)) MiB each); all on tmpfs, direct-io off"
 echo "$rounds rounds, single and striped alternating, --reap ${REAP:-poll}; medians (min-max); cpu = the whole machine's busy share during the run; sbench CPU = user + sys of the sbench process; load = 1-minute load average at its start"
 echo

@@ -52,7 +52,7 @@ whole --rounds "$rounds"
 for d in $depths; do whole --depths "$d"; done
 for w in $workloads; do oneof --workloads "$w" randread-4k randwrite-4k seqread-128k seqwrite-1m; done
 for v in $sbench_variants; do oneof "--sbench engine" "${v%/*}" io_uring libaio sync; oneof "--sbench reap" "${v#*/}" poll wait; done
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device)" >&2; exit 1; }
+needs_root "creates a loop device"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
 sbench=(java -jar "$jar")
@@ -92,7 +92,7 @@ if [ "$(cat "$queue/io_poll" 2>/dev/null || echo 0)" = 1 ]; then hipri=1; fi
 raw="$out/raw.jsonl"
 : > "$raw"
 {
-  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | grep -m1 version), $(fio --version), $("${sbench[@]}" --version)"
+  machine "$(java -version 2>&1 | grep -m1 version)" "$(fio --version)" "$("${sbench[@]}" --version)"
   echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off), nr_requests $(cat "$queue/nr_requests"), nomerges 2 for both tools, io_poll $(cat "$queue/io_poll" 2>/dev/null || echo absent)$([ -z "$hipri" ] && echo ' (no poll queues: fio --hipri not run)')"
   echo "runs: ${seconds} s of IO measured after a warm-up (sbench: ${warmup}-${max_warmup} s, until the JIT compilers idle; fio: ${fio_warmup} s), $rounds rounds, sbench [$sbench_variants], fio [$fio_engines]"
   echo "started $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -16,7 +16,7 @@ whole ROUNDS "$rounds"
 trace="${2:-}"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (loop devices, mount, tracefs)" >&2; exit 1; }
+needs_root "loop devices, mount, tracefs"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 ./sbench --version >/dev/null
 size=$((2048 * 1024 * 1024))
@@ -131,7 +131,7 @@ device_view fio fio --name=t --read_iolog="$out/tr.iolog" --replay_redirect="$re
 } > "$out/tr-device-view.txt"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] " (" a[1] " to " a[NR] ")"}'; }
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1), $(fio --version)"
+machine "$(java -version 2>&1 | head -1)" "$(fio --version)"
 echo "date: $(date -u +%FT%TZ); replay target $rep_dev: loop over $rep_img (2 GiB on tmpfs, direct-io off)"
 echo "trace: $trace, $ios IOs, recorded duration (first to last issue) $rec_s s"
 sed -n '2,8p' "$out/tr-inspect.txt" | sed 's/^/    /'

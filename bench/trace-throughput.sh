@@ -13,8 +13,7 @@ mkdir -p "$out"
 ./sbench --version >/dev/null          # builds the jar if needed
 jar=replayer-cli/target/sbench.jar
 msr="$out/bench-$n.msr.csv"
-# Made under another name and renamed when complete: an interrupted run leaves nothing a later one would take for whole.
-[ -f "$msr" ] || { python3 bench/gen-msr.py "$n" > "$msr.part" && mv "$msr.part" "$msr"; }
+made "$msr" python3 bench/gen-msr.py "$n"
 export SBENCH_JAVA_OPTS="-Xmx256m"
 timed() { # label, command...: prints wall seconds and peak RSS of the command
   local label="$1"; shift
@@ -22,7 +21,7 @@ timed() { # label, command...: prints wall seconds and peak RSS of the command
   read -r secs rss < "$out/time.txt"
   printf '%-34s %8.2f s  %9.2f M rec/s  peak RSS %6.0f MiB\n' "$label" "$secs" "$(echo "$n / $secs / 1000000" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
 }
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "records: $n"
 timed "convert msr -> sbt (sort, QD)" ./sbench convert "$msr" "$out/bench.sbt"
 timed "convert sbt -> csv" ./sbench convert "$out/bench.sbt" "$out/bench.csv"

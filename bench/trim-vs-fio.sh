@@ -20,7 +20,7 @@ rounds="${1:-3}"
 whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
-[ "$(id -u)" = 0 ] || { echo "needs root (creates a loop device, reads tracefs)" >&2; exit 1; }
+needs_root "creates a loop device, reads tracefs"
 command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
 jar=replayer-cli/target/sbench.jar
 [ -f "$jar" ] || { echo "build first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
@@ -93,7 +93,7 @@ cases=("sbench io_uring|s|io_uring" "sbench io_uring --reap wait|s|io_uring --re
 [ -n "$fio_queued" ] && cases+=("fio $("$fio_queued" --version) io_uring (queued)|f|$fio_queued io_uring"
     "fio $("$fio_queued" --version) io_uring (queued), writeback throttling at the kernel's $wbt0 us|f|$fio_queued io_uring $wbt0")
 {
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), kernel $(uname -r), $(java -version 2>&1 | head -1)"
+machine "$(java -version 2>&1 | head -1)"
 echo "device: $dev, loop over $img (1 GiB on tmpfs, direct-io off, pages allocated again before each run: every trim frees memory)"
 echo "queue: discard_granularity $(cat "$queue/discard_granularity"), discard_max_bytes $(cat "$queue/discard_max_bytes"), nr_requests $(cat "$queue/nr_requests"), nomerges 2 and wbt_lat_usec 0 for every case (the kernel's: $nomerges0 and $wbt0)"
 echo "$rounds rounds alternating every case; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"

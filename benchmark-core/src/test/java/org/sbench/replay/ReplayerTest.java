@@ -14,6 +14,7 @@ import org.sbench.data.ZeroPattern;
 import org.sbench.metrics.MetricsRecorder;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.ListReader;
 import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
@@ -40,27 +41,7 @@ class ReplayerTest {
     }
 
     static TraceReader listOf(List<IoRecord> records, List<PhaseMarker> phases) {
-        return new TraceReader() {
-            private int next;
-
-            @Override
-            public TraceInfo info() {
-                return TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.QD)).withPhases(phases);
-            }
-
-            @Override
-            public boolean next(IoRecord into) {
-                if (next == records.size()) {
-                    return false;
-                }
-                into.copyFrom(records.get(next++));
-                return true;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return new ListReader(TraceInfo.of("test", EnumSet.of(Field.COMPLETE, Field.QD)).withPhases(phases), records);
     }
 
     record Run(MetricsRecorder metrics, SimulatedEngine engine, Replayer.Outcome outcome, ManualClock clock) {

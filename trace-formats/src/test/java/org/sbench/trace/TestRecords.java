@@ -79,6 +79,24 @@ public final class TestRecords {
         return file;
     }
 
+    /**
+     * Writes {@code records} into {@code file} with {@code format}, under {@link #info()}, and asserts that reading the file
+     * back gives them, that info's metadata, phases and fields, and its source format.
+     */
+    public static void assertRoundTrip(TraceFormat format, Path file, List<IoRecord> records) {
+        try (TraceWriter w = format.openWriter(file, info())) {
+            records.forEach(w::write);
+            w.finish();
+        }
+        try (TraceReader r = format.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(info().metadata(), r.info().metadata());
+            assertEquals(info().phases(), r.info().phases());
+            assertEquals(info().fields(), r.info().fields());
+            assertEquals(info().sourceFormat(), r.info().sourceFormat());
+            assertEquals(records, readAll(r));
+        }
+    }
+
     /** Every record of {@code file} as {@code format} reads it, copied. */
     public static List<IoRecord> readAll(TraceFormat format, Path file, ReadOptions options) {
         try (TraceReader reader = format.openReader(TraceInput.of(file), options)) {

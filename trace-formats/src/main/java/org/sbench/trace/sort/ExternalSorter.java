@@ -66,10 +66,9 @@ public final class ExternalSorter implements TraceReader {
 
     // Replacement selection over pooled records: entry order is (run, issueNs, seq).
     private IoRecord[] pool;
-    private int[] heap;
+    private EntryHeap heap;
     private int[] runOf;
     private long[] seqOf;
-    private int heapSize;
     private long seq;
     /** The run being written (run 0 until the first record is out). */
     private int currentRun;
@@ -119,7 +118,7 @@ public final class ExternalSorter implements TraceReader {
         if (merge != null) {
             return merge.next(into);
         }
-        if (heapSize == 0 && queueSize == 0) {
+        if (heap.size() == 0 && queueSize == 0) {
             return false;
         }
         int i = popMin();
@@ -134,7 +133,7 @@ public final class ExternalSorter implements TraceReader {
         started = true;
         int entries = Math.min(INITIAL_ENTRIES, memoryRecords);
         pool = new IoRecord[entries];
-        heap = new int[entries];
+        heap = new EntryHeap(entries, this::less);
         runOf = new int[entries];
         seqOf = new long[entries];
         queue = new int[entries];
@@ -171,7 +170,7 @@ public final class ExternalSorter implements TraceReader {
     private void grow() {
         int entries = (int) Math.min(memoryRecords, 2L * pool.length);
         pool = Arrays.copyOf(pool, entries);
-        heap = Arrays.copyOf(heap, entries);
+        heap.grow(entries);
         runOf = Arrays.copyOf(runOf, entries);
         seqOf = Arrays.copyOf(seqOf, entries);
         queue = Arrays.copyOf(queue, entries);
@@ -215,7 +214,7 @@ public final class ExternalSorter implements TraceReader {
         Path dir = runDir;
         TraceWriter writer = newRun(dir);
         try {
-            while (heapSize > 0 || queueSize > 0) {
+            while (heap.size() > 0 || queueSize > 0) {
                 int i = popMin();
                 if (runOf[i] != currentRun) {
                     writer.finish();
@@ -316,7 +315,7 @@ public final class ExternalSorter implements TraceReader {
             queue[ring(queueSize)] = entry;
             queueSize++;
         } else {
-            push(entry);
+            heap.push(entry);
         }
     }
 
@@ -328,50 +327,13 @@ public final class ExternalSorter implements TraceReader {
 
     /** Takes the least entry held: the queue's head or the heap's top. */
     private int popMin() {
-        if (queueSize > 0 && (heapSize == 0 || less(queue[queueHead], heap[0]))) {
+        if (queueSize > 0 && (heap.size() == 0 || less(queue[queueHead], heap.top()))) {
             int min = queue[queueHead];
             queueHead = ring(1);
             queueSize--;
             return min;
         }
-        return popHeap();
-    }
-
-    private void push(int entry) {
-        int i = heapSize++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!less(entry, heap[parent])) {
-                break;
-            }
-            heap[i] = heap[parent];
-            i = parent;
-        }
-        heap[i] = entry;
-    }
-
-    private int popHeap() {
-        int min = heap[0];
-        int last = heap[--heapSize];
-        int i = 0;
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= heapSize) {
-                break;
-            }
-            if (child + 1 < heapSize && less(heap[child + 1], heap[child])) {
-                child++;
-            }
-            if (!less(heap[child], last)) {
-                break;
-            }
-            heap[i] = heap[child];
-            i = child;
-        }
-        if (heapSize > 0) {
-            heap[i] = last;
-        }
-        return min;
+        return heap.pop();
     }
 
     @Override

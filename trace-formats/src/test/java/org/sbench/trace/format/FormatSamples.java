@@ -96,6 +96,16 @@ public final class FormatSamples {
         });
     }
 
+    /**
+     * Asserts that text format {@code format} sniffs as its own no sample of another format, no
+     * empty head and no binary one (a blktrace file's first bytes).
+     */
+    public static void assertOthersEmptyAndBinaryRejected(TraceFormat format) {
+        assertOtherFormatsRejected(format);
+        assertFalse(format.sniff(head("")), "empty");
+        assertFalse(format.sniff(new TraceHead(new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1})), "binary");
+    }
+
     /** The head detection would see of a file holding {@code text}. */
     public static TraceHead head(String text) {
         return new TraceHead(text.getBytes(StandardCharsets.UTF_8));

@@ -6,7 +6,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.LineTraceReader;
+import org.sbench.trace.input.CsvColumnsReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -28,9 +28,8 @@ import org.sbench.trace.input.TraceInput;
  * {@code #}. The capacities in the separate {@code device_size.csv} are not read. Records are
  * delivered in file order.
  */
-final class AlibabaReader extends LineTraceReader {
+final class AlibabaReader extends CsvColumnsReader {
     static final long NS_PER_US = 1_000;
-    private static final String LAYOUT = "device_id,opcode,offset,length,timestamp";
     private static final int DEVICE = 0;
     private static final int OPCODE = 1;
     private static final int OFFSET = 2;
@@ -39,7 +38,7 @@ final class AlibabaReader extends LineTraceReader {
     private static final TraceInfo INFO = TraceInfo.of(AlibabaFormat.NAME, EnumSet.of(Field.STREAM));
 
     AlibabaReader(TraceInput input, ReadOptions options) {
-        super(input, options, INFO);
+        super(input, options, INFO, AlibabaFormat.HEADER);
     }
 
     /**
@@ -66,14 +65,7 @@ final class AlibabaReader extends LineTraceReader {
     }
 
     @Override
-    protected boolean skipLine() {
-        fields.split(',');
-        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.isHeader(AlibabaFormat.HEADER);
-    }
-
-    @Override
-    protected boolean parse(IoRecord r) {
-        fields.requireExactly(AlibabaFormat.COLUMNS, LAYOUT);
+    protected boolean parseColumns(IoRecord r) {
         r.clear();
         r.stream = fields.intAt(DEVICE, "a device id");
         r.op = fields.readOrWriteAt(OPCODE, "an opcode R or W");

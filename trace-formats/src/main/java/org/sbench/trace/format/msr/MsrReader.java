@@ -6,7 +6,7 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.LineTraceReader;
+import org.sbench.trace.input.CsvColumnsReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -30,13 +30,12 @@ import org.sbench.trace.input.TraceInput;
  * lines, lines starting with {@code #} and a header line naming the seven columns (added by some
  * redistributions) are skipped. Spaces around fields are ignored.
  */
-final class MsrReader extends LineTraceReader {
+final class MsrReader extends CsvColumnsReader {
     /** FILETIME ticks from 1601-01-01 to 1970-01-01. */
     static final long FILETIME_UNIX_EPOCH_TICKS = 116_444_736_000_000_000L;
     static final long NS_PER_TICK = 100;
     private static final long MIN_UNIX_TICKS = Long.MIN_VALUE / NS_PER_TICK;
     private static final long MAX_UNIX_TICKS = Long.MAX_VALUE / NS_PER_TICK;
-    private static final String LAYOUT = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";
     private static final int TIMESTAMP = 0;
     private static final int DISK = 2;
     private static final int TYPE = 3;
@@ -46,7 +45,7 @@ final class MsrReader extends LineTraceReader {
     private static final TraceInfo INFO = TraceInfo.of(MsrFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
 
     MsrReader(TraceInput input, ReadOptions options) {
-        super(input, options, INFO);
+        super(input, options, INFO, MsrFormat.HEADER);
     }
 
     /**
@@ -78,14 +77,7 @@ final class MsrReader extends LineTraceReader {
     }
 
     @Override
-    protected boolean skipLine() {
-        fields.split(',');
-        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.isHeader(MsrFormat.HEADER);
-    }
-
-    @Override
-    protected boolean parse(IoRecord r) {
-        fields.requireExactly(MsrFormat.COLUMNS, LAYOUT);
+    protected boolean parseColumns(IoRecord r) {
         r.clear();
         long unixTicks = fields.unsignedAt(TIMESTAMP, "a Windows FILETIME timestamp (100 ns ticks since 1601)")
                 - FILETIME_UNIX_EPOCH_TICKS;

@@ -5,7 +5,7 @@ import java.util.EnumSet;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.LineTraceReader;
+import org.sbench.trace.input.CsvColumnsReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -32,9 +32,8 @@ import org.sbench.trace.input.TraceInput;
  * optional; blank lines and lines starting with {@code #} are skipped too. Records are delivered in
  * file order.
  */
-final class SystorReader extends LineTraceReader {
+final class SystorReader extends CsvColumnsReader {
     private static final int NS_DIGITS = 9;
-    private static final String LAYOUT = "Timestamp,Response,IOType,LUN,Offset,Size";
     private static final int TIMESTAMP = 0;
     private static final int RESPONSE = 1;
     private static final int IO_TYPE = 2;
@@ -44,19 +43,12 @@ final class SystorReader extends LineTraceReader {
     private static final TraceInfo INFO = TraceInfo.of(SystorFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM));
 
     SystorReader(TraceInput input, ReadOptions options) {
-        super(input, options, INFO);
-    }
-
-    @Override
-    protected boolean skipLine() {
-        fields.split(',');
-        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.isHeader(SystorFormat.HEADER);
+        super(input, options, INFO, SystorFormat.HEADER);
     }
 
     /** Fills {@code r} from the current line; false for an unknown transaction (blank IOType). */
     @Override
-    protected boolean parse(IoRecord r) {
-        fields.requireExactly(SystorFormat.COLUMNS, LAYOUT);
+    protected boolean parseColumns(IoRecord r) {
         if (fields.isEmpty(IO_TYPE)) {
             return false;
         }

@@ -7,7 +7,7 @@ import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.input.Fields;
-import org.sbench.trace.input.LineTraceReader;
+import org.sbench.trace.input.CsvColumnsReader;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -28,9 +28,8 @@ import org.sbench.trace.input.TraceInput;
  * Blank lines, lines starting with {@code #} and a header line naming the five columns are
  * skipped.
  */
-final class TencentReader extends LineTraceReader {
+final class TencentReader extends CsvColumnsReader {
     static final long NS_PER_SECOND = 1_000_000_000L;
-    private static final String LAYOUT = "Timestamp,Offset,Size,IOType,VolumeID";
     private static final int TIMESTAMP = 0;
     private static final int OFFSET = 1;
     private static final int SIZE = 2;
@@ -39,7 +38,7 @@ final class TencentReader extends LineTraceReader {
     private static final TraceInfo INFO = TraceInfo.of(TencentFormat.NAME, EnumSet.of(Field.STREAM));
 
     TencentReader(TraceInput input, ReadOptions options) {
-        super(input, options, INFO);
+        super(input, options, INFO, TencentFormat.HEADER);
     }
 
     /**
@@ -66,14 +65,7 @@ final class TencentReader extends LineTraceReader {
     }
 
     @Override
-    protected boolean skipLine() {
-        fields.split(',');
-        return fields.isBlankLine() || fields.startsWith(0, '#') || fields.isHeader(TencentFormat.HEADER);
-    }
-
-    @Override
-    protected boolean parse(IoRecord r) {
-        fields.requireExactly(TencentFormat.COLUMNS, LAYOUT);
+    protected boolean parseColumns(IoRecord r) {
         r.clear();
         r.issueNs = fields.epochNsAt(TIMESTAMP, NS_PER_SECOND, "a timestamp in seconds");
         r.offsetBytes = fields.sectorsAsBytesAt(OFFSET, "an offset in 512-byte sectors");

@@ -30,7 +30,6 @@ import org.sbench.trace.Op;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
 class AlibabaReaderTest {
@@ -82,9 +81,7 @@ class AlibabaReaderTest {
 
     @Test
     void sniffRejectsOtherFormats() {
-        FormatSamples.assertOtherFormatsRejected(FORMAT);
-        assertFalse(FORMAT.sniff(head("")));
-        assertFalse(FORMAT.sniff(new TraceHead(new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1})));
+        FormatSamples.assertOthersEmptyAndBinaryRejected(FORMAT);
         assertFalse(FORMAT.sniff(head("device_id,opcode,offset,length,timestamp\n")), "header only");
         assertFalse(FORMAT.sniff(head("7,R,2097152,16384,1577808000100000\n7,R,2097152,16384,1577808000100000,9\n")),
                 "a later line that is not Alibaba");

@@ -35,18 +35,7 @@ class CsvTraceRoundTripTest {
     void roundTripIsExact(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2000) int count) throws IOException {
         Path file = Files.createTempFile("csv", ".csv");
         try {
-            List<IoRecord> records = TestRecords.records(seed, count, true);
-            try (TraceWriter w = FORMAT.openWriter(file, TestRecords.info())) {
-                records.forEach(w::write);
-                w.finish();
-            }
-            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
-                assertEquals(TestRecords.info().metadata(), r.info().metadata());
-                assertEquals(TestRecords.info().phases(), r.info().phases());
-                assertEquals(TestRecords.info().fields(), r.info().fields());
-                assertEquals("msr", r.info().sourceFormat());
-                assertEquals(records, TestRecords.readAll(r));
-            }
+            TestRecords.assertRoundTrip(FORMAT, file, TestRecords.records(seed, count, true));
         } finally {
             Files.deleteIfExists(file);
         }

@@ -30,7 +30,6 @@ import org.sbench.trace.Op;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
 class MsrReaderTest {
@@ -62,9 +61,7 @@ class MsrReaderTest {
 
     @Test
     void sniffRejectsOtherFormats() {
-        FormatSamples.assertOtherFormatsRejected(FORMAT);
-        assertFalse(FORMAT.sniff(head("")));
-        assertFalse(FORMAT.sniff(new TraceHead(new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1})));
+        FormatSamples.assertOthersEmptyAndBinaryRejected(FORMAT);
         assertFalse(FORMAT.sniff(head("Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime\n")), "header only");
         assertFalse(FORMAT.sniff(head("128166400000000000,hm,1,Read,0,4096,10\n128166400000000001,hm,1,Trim,0,4096,10\n")),
                 "a later line that is not MSR");

@@ -49,19 +49,7 @@ class SbtRoundTripTest {
                           @ForAll boolean sorted) throws IOException {
         Path dir = Files.createTempDirectory("sbt");
         try {
-            Path file = dir.resolve("t.sbt");
-            List<IoRecord> records = TestRecords.records(seed, count, sorted);
-            try (SbtWriter w = FORMAT.openWriter(file, TestRecords.info())) {
-                records.forEach(w::write);
-                w.finish();
-            }
-            try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
-                assertEquals(TestRecords.info().metadata(), r.info().metadata());
-                assertEquals(TestRecords.info().phases(), r.info().phases());
-                assertEquals(TestRecords.info().fields(), r.info().fields());
-                assertEquals("msr", r.info().sourceFormat());
-                assertEquals(records, TestRecords.readAll(r));
-            }
+            TestRecords.assertRoundTrip(FORMAT, dir.resolve("t.sbt"), TestRecords.records(seed, count, sorted));
         } finally {
             try (var s = Files.list(dir)) {
                 for (Path p : (Iterable<Path>) s::iterator) {

@@ -31,7 +31,6 @@ import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.Fields;
 import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
 class SpcReaderTest {
@@ -71,9 +70,7 @@ class SpcReaderTest {
 
     @Test
     void sniffRejectsOtherFormats() {
-        FormatSamples.assertOtherFormatsRejected(FORMAT);
-        assertFalse(FORMAT.sniff(head("")));
-        assertFalse(FORMAT.sniff(new TraceHead(new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1})));
+        FormatSamples.assertOthersEmptyAndBinaryRejected(FORMAT);
         assertFalse(FORMAT.sniff(head("0,121344,4096,w,0.000000\n0,121344,4096,w,0.1.2\n")), "a later line that is not SPC");
         assertFalse(FORMAT.sniff(head("0,121344,4096,write,0.5\n")), "a word as opcode");
     }

@@ -31,7 +31,6 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
 class SystorReaderTest {
@@ -80,9 +79,7 @@ class SystorReaderTest {
 
     @Test
     void sniffRejectsOtherFormats() {
-        FormatSamples.assertOtherFormatsRejected(FORMAT);
-        assertFalse(FORMAT.sniff(head("")));
-        assertFalse(FORMAT.sniff(new TraceHead(new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1})));
+        FormatSamples.assertOthersEmptyAndBinaryRejected(FORMAT);
         assertFalse(FORMAT.sniff(head("Timestamp,Response,IOType,LUN,Offset,Size\n")), "header only");
         assertFalse(FORMAT.sniff(head("1456300000,0.0003,R,1,8192,4096\n")), "integer timestamp");
         assertFalse(FORMAT.sniff(head("1456300000.1,,R,1,8192,4096\n")), "a read without response");

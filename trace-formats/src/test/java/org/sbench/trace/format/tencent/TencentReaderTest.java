@@ -31,7 +31,6 @@ import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.ReaderChecks;
 import org.sbench.trace.input.Fields;
 import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
 class TencentReaderTest {
@@ -71,9 +70,7 @@ class TencentReaderTest {
 
     @Test
     void sniffRejectsOtherFormats() {
-        FormatSamples.assertOtherFormatsRejected(FORMAT);
-        assertFalse(FORMAT.sniff(head("")));
-        assertFalse(FORMAT.sniff(new TraceHead(new byte[] {0x65, 0x61, 0x74, 0x07, 0, 0, 0, 1})));
+        FormatSamples.assertOthersEmptyAndBinaryRejected(FORMAT);
         assertFalse(FORMAT.sniff(head("Timestamp,Offset,Size,IOType,VolumeID\n")), "header only");
         // Five-integer CSVs of other tools: ms timestamps, or the op in the last column.
         assertFalse(FORMAT.sniff(head("4851300,1,524288,16,0\n4864300,1,524304,16,0\n")), "short timestamps");
