@@ -75,7 +75,7 @@ import org.sbench.trace.input.TraceInput;
  * </pre>
  * (the marker line's time is read as an event's is; TEXT is the rest of the line after one space).
  */
-public final class TracefsReader extends BlockEventLineReader {
+public final class TracefsReader extends BlockEventLineReader implements TracefsLiveReader {
     private static final String ISSUE_LAYOUT =
             "TASK-PID [CPU] SECONDS: block_rq_issue: MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM]";
     private static final String COMPLETE_LAYOUT =
