@@ -27,6 +27,7 @@ public final class LibC {
     public static final int O_CLOEXEC = 02000000;
     public static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
     public static final int O_NOATIME = 01000000;
+    public static final int O_NONBLOCK = 04000;
     /** rw-r--r-- for files sbench creates. */
     public static final int MODE_0644 = 0644;
     /** r-------- for a disk's lock file as it is made, before root gives it the disk's read permissions. */
@@ -94,6 +95,12 @@ public final class LibC {
     public static native int open(String path, int flags, int mode) throws LastErrorException;
 
     public static native int close(int fd) throws LastErrorException;
+
+    /**
+     * read(2) into {@code buf}; -1 on failure, without errno: declared without {@link LastErrorException} so that
+     * a non-blocking read finding nothing (EAGAIN), which a poller meets every round, costs no exception.
+     */
+    public static native long read(int fd, byte[] buf, long count);
 
     public static native int fdatasync(int fd) throws LastErrorException;
 

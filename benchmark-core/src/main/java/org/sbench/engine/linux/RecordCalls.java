@@ -31,6 +31,24 @@ public final class RecordCalls {
         }
     }
 
+    /** open(2) of an existing {@code file} for non-blocking reads, close-on-exec: a descriptor for {@link #readNow}, to {@link #close}. */
+    public static int openNonBlocking(Path file) {
+        try {
+            return LibC.open(file.toString(), LibC.O_RDONLY | LibC.O_NONBLOCK | LibC.O_CLOEXEC, 0);
+        } catch (LastErrorException e) {
+            throw Errno.failure("open", file.toString(), e);
+        }
+    }
+
+    /**
+     * read(2) of up to {@code buf.length} bytes from a descriptor of {@link #openNonBlocking}.
+     *
+     * @return the bytes read; 0 or less when there is nothing to read now (EAGAIN, the end, or a failure)
+     */
+    public static int readNow(int fd, byte[] buf) {
+        return (int) LibC.read(fd, buf, buf.length);
+    }
+
     /**
      * fallocate(2) of {@code length} bytes at {@code offset} of {@code fd}, growing the file past them.
      *

@@ -58,14 +58,19 @@ public final class RawEventStream {
         free.push(page);
     }
 
-    /** A page read from {@code cpu}'s {@code trace_pipe_raw} (the buffer from {@link #freePage}, filled from position 0). */
-    public void add(int cpu, ByteBuffer page) {
+    /**
+     * A page read from {@code cpu}'s {@code trace_pipe_raw} (the buffer from {@link #freePage}, filled from position 0).
+     *
+     * @return the page's time stamp: no event read from that CPU later is older
+     */
+    public long add(int cpu, ByteBuffer page) {
         Cpu c = cpus[cpu];
         c.pages.add(page);
         heldPages++;
         if (!c.current) {
             startHead(c);
         }
+        return c.cursor.pageTimeNs(page, 0);
     }
 
     /** Pages read and not yet released. */

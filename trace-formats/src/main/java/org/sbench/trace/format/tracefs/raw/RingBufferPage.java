@@ -133,9 +133,9 @@ public final class RingBufferPage {
         return missed != 0;
     }
 
-    /** The page's time stamp: its first event's time. */
-    public long pageTimeNs() {
-        return page.getLong(pageStart + timestampOffset);
+    /** The time stamp of the page at {@code at} of {@code buffer}: its first event's time. */
+    public long pageTimeNs(ByteBuffer buffer, int at) {
+        return buffer.order(ByteOrder.LITTLE_ENDIAN).getLong(at + timestampOffset);
     }
 
     /**
