@@ -35,8 +35,12 @@ import org.sbench.trace.format.tracefs.raw.RingBufferPage;
  * a round and the margin (a few pages a CPU at 100,000 events a second), not of the recording.
  */
 final class RawEventPipes implements EventInput {
-    /** Between rounds: a 4 KiB page holds some 60 events, so a CPU fills a page every 3 ms at 20,000 events a second. */
-    static final long ROUND_NS = 2_000_000;
+    /**
+     * Between rounds: each round reads every CPU's page in progress, and a read finding nothing costs a call too, so
+     * fewer rounds cost less (bench/record-cpu.sh at 20,000 IOs/s: 2.8-3.5 µs an IO at 1 ms, 2.2-2.45 at 2 ms, 1.7-2.0
+     * at 5 ms); the events held are 7 ms of them (some 90 KB at 100,000 IOs/s).
+     */
+    static final long ROUND_NS = 5_000_000;
     /** How long an event may take from its time stamp to being readable (a write is µs; an interrupt may stretch it). */
     static final long MARGIN_NS = 2_000_000;
     /** Pages a CPU is read of at most in one round (1 MiB): a reader far behind catches up without holding the whole buffer. */
