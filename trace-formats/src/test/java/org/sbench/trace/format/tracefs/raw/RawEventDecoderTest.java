@@ -109,6 +109,31 @@ class RawEventDecoderTest {
     }
 
     @Test
+    void onlyEventsOlderThanTheLimitAreReleasedInTimeOrderAndTheirPagesGivenBack() {
+        List<Long> all = new ArrayList<>();
+        TracefsEvent e = new TracefsEvent();
+        RawEventStream whole = stream("full", UnaryOperator.identity(), format("block_rq_issue"));
+        long pages = whole.heldPages();
+        while (whole.next(e, Long.MAX_VALUE)) {
+            all.add(e.timeNs);
+        }
+        assertEquals(all.stream().sorted().toList(), all, "merged in time order");
+        long limit = all.get(all.size() / 2);
+        RawEventStream held = stream("full", UnaryOperator.identity(), format("block_rq_issue"));
+        List<Long> released = new ArrayList<>();
+        while (held.next(e, limit)) {
+            released.add(e.timeNs);
+        }
+        assertEquals(all.subList(0, all.indexOf(limit)), released);
+        assertTrue(held.heldPages() < pages && held.heldPages() > 0, held.heldPages() + " of " + pages + " pages held");
+        while (held.next(e, Long.MAX_VALUE)) {
+            released.add(e.timeNs);
+        }
+        assertEquals(all, released);
+        assertEquals(0, held.heldPages());
+    }
+
+    @Test
     void aDiscardedEventIsSkippedAndItsDeltaCounts() {
         // The second event of CPU 0's page (after an issue), discarded as the kernel discards: padding over its bytes.
         UnaryOperator<ByteBuffer> discard = page -> {
