@@ -170,7 +170,7 @@ final class RawEventPipes implements EventInput {
             int pages = 0;
             while (pages < MAX_PAGES) {
                 ByteBuffer page = stream.freePage();
-                int n = RecordCalls.readNow(fds[cpu], page.array());
+                int n = RecordCalls.readNow(fds[cpu], page.array(), files.get(cpu));
                 if (n <= 0) {
                     stream.unused(page);
                     break;

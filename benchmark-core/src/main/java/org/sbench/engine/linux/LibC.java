@@ -96,12 +96,6 @@ public final class LibC {
 
     public static native int close(int fd) throws LastErrorException;
 
-    /**
-     * read(2) into {@code buf}; -1 on failure, without errno: declared without {@link LastErrorException} so that
-     * a non-blocking read finding nothing (EAGAIN), which a poller meets every round, costs no exception.
-     */
-    public static native long read(int fd, byte[] buf, long count);
-
     public static native int fdatasync(int fd) throws LastErrorException;
 
     public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;

@@ -41,12 +41,20 @@ public final class RecordCalls {
     }
 
     /**
-     * read(2) of up to {@code buf.length} bytes from a descriptor of {@link #openNonBlocking}.
+     * read(2) of up to {@code buf.length} bytes from {@code file}'s descriptor of {@link #openNonBlocking}.
      *
-     * @return the bytes read; 0 or less when there is nothing to read now (EAGAIN, the end, or a failure)
+     * @return the bytes read; 0 when there is nothing to read now (EAGAIN) or at its end
+     * @throws org.sbench.SbenchException a failure of any other kind, naming {@code file}
      */
-    public static int readNow(int fd, byte[] buf) {
-        return (int) LibC.read(fd, buf, buf.length);
+    public static int readNow(int fd, byte[] buf, Path file) {
+        long n = Syscalls.read(fd, buf);
+        if (n == -Errno.EAGAIN) {
+            return 0;
+        }
+        if (n < 0) {
+            throw Errno.failure("read", file.toString(), (int) -n);
+        }
+        return (int) n;
     }
 
     /**
