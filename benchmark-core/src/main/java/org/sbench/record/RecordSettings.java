@@ -24,14 +24,17 @@ public final class RecordSettings {
     private final int bufferKb;
     private final boolean allowLoss;
     private final String toolVersion;
+    private final boolean textEvents;
 
-    private RecordSettings(List<String> devices, Path out, long durationNs, int bufferKb, boolean allowLoss, String toolVersion) {
+    private RecordSettings(List<String> devices, Path out, long durationNs, int bufferKb, boolean allowLoss, String toolVersion,
+            boolean textEvents) {
         this.devices = List.copyOf(devices);
         this.out = out;
         this.durationNs = durationNs;
         this.bufferKb = bufferKb;
         this.allowLoss = allowLoss;
         this.toolVersion = toolVersion;
+        this.textEvents = textEvents;
     }
 
     /**
@@ -44,7 +47,7 @@ public final class RecordSettings {
         if (devices.isEmpty()) {
             throw SbenchException.usage("name at least one --device to record");
         }
-        return new RecordSettings(devices, Objects.requireNonNull(out, "out"), UNTIL_STOPPED, DEFAULT_BUFFER_KB, false, "dev");
+        return new RecordSettings(devices, Objects.requireNonNull(out, "out"), UNTIL_STOPPED, DEFAULT_BUFFER_KB, false, "dev", false);
     }
 
     /** Device paths as given; stream {@code i} of a multi-device trace is {@code devices().get(i)}. */
@@ -76,11 +79,16 @@ public final class RecordSettings {
         return toolVersion;
     }
 
+    /** Whether the events are read as text ({@code trace_pipe}) even where the binary pages could be read: the fallback, for tests. */
+    public boolean textEvents() {
+        return textEvents;
+    }
+
     public RecordSettings withDurationNs(long value) {
         if (value < 0) {
             throw SbenchException.usage("--duration must not be negative");
         }
-        return new RecordSettings(devices, out, value, bufferKb, allowLoss, toolVersion);
+        return new RecordSettings(devices, out, value, bufferKb, allowLoss, toolVersion, textEvents);
     }
 
     public RecordSettings withBufferKb(int value) {
@@ -92,14 +100,18 @@ public final class RecordSettings {
         if (value < MIN_BUFFER_KB) {
             throw SbenchException.usage("--buffer-kb must be at least " + MIN_BUFFER_KB + ", found " + typed);
         }
-        return new RecordSettings(devices, out, durationNs, value, allowLoss, toolVersion);
+        return new RecordSettings(devices, out, durationNs, value, allowLoss, toolVersion, textEvents);
     }
 
     public RecordSettings withAllowLoss(boolean value) {
-        return new RecordSettings(devices, out, durationNs, bufferKb, value, toolVersion);
+        return new RecordSettings(devices, out, durationNs, bufferKb, value, toolVersion, textEvents);
     }
 
     public RecordSettings withToolVersion(String value) {
-        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, Objects.requireNonNull(value));
+        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, Objects.requireNonNull(value), textEvents);
+    }
+
+    public RecordSettings withTextEvents(boolean value) {
+        return new RecordSettings(devices, out, durationNs, bufferKb, allowLoss, toolVersion, value);
     }
 }

@@ -2,7 +2,6 @@
 package org.sbench.record;
 
 import java.io.IOException;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,9 +25,7 @@ import org.sbench.trace.IncompleteRecording;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.format.tracefs.TracefsReader;
-import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.format.tracefs.TracefsLiveReader;
 
 /**
  * Records the block requests of one or more devices into an .sbt trace, from the kernel's
@@ -38,9 +35,11 @@ import org.sbench.trace.input.TraceInput;
  * A private tracefs instance ({@code instances/sbench-PID}, {@link TracefsInstance}) gets its own
  * ring buffer ({@link RecordSettings#bufferKb()} per CPU), the {@code mono} clock where the kernel
  * has it, and the block events filtered in the kernel to the recorded disks
- * ({@link DeviceSelection}). A recording thread reads the instance's {@code trace_pipe} as text
- * with the tracefs trace reader, which pairs each issue with its completion
- * ({@link TracefsReader#live}), and hands the IOs to a {@link RecordingWriter}. Nothing outside
+ * ({@link DeviceSelection}). A recording thread reads the instance's events as the ring buffer
+ * holds them, every CPU's binary pages ({@code per_cpu/cpuN/trace_pipe_raw}, {@link RawEventPipes}),
+ * or, where those cannot be read (no mono clock, a kernel without them), the text of its
+ * {@code trace_pipe} ({@link TextEventPipe}; a note says why). Either way the events are paired
+ * into IOs by the same code ({@code TracefsEvent.deliver}), and handed to a {@link RecordingWriter}. Nothing outside
  * the instance is changed, so the tracing state found (events, filters, buffer sizes,
  * {@code tracing_on} of the top-level buffer and of other instances) is untouched by
  * construction; removing the instance at the end, also on errors and from a shutdown hook when
@@ -54,12 +53,13 @@ import org.sbench.trace.input.TraceInput;
  * {@code block_rq_issue} off, writes {@code drain}, waits until every issue read before it has
  * completed (at most 2 s), switches the completions off and
  * writes {@code end}, at which the reader ends its input. So the trace holds every IO issued
- * while recording whose completion came in time, and the blocking read of {@code trace_pipe} is
- * ended by data rather than by interrupting it.
+ * while recording whose completion came in time, and the reading (a blocking read of
+ * {@code trace_pipe}) is ended by data rather than by interrupting it.
  *
  * <h2>Times</h2>
- * The text stream carries microseconds, so recorded times have 1 µs resolution; they are stored
- * in ns relative to the first IO.
+ * The binary pages carry the clock's ns; the text stream prints µs (rounded), so recorded times have
+ * 1 ns or 1 µs resolution ({@link RecordResult#clock()} says which); they are stored in ns relative
+ * to the first IO.
  *
  * <h2>Threads</h2>
  * One thread calls {@link #start}, {@link #awaitStop}, {@link #status} and {@link #finish};
@@ -72,13 +72,6 @@ public final class TraceRecorder implements AutoCloseable {
     private static final Path PROC = Path.of("/proc");
     private static final int ROOT_UID = 0;
     private static final int NONCE_BYTES = 6;
-    /**
-     * A read of {@code trace_pipe} returns at most two pages of lines (8 KiB), and as soon as there is
-     * one line; after one of less than half that, the next waits {@link #PIPE_PAUSE_NS} for more.
-     */
-    private static final int PIPE_BATCH_BYTES = 4096;
-    /** 1 ms: 40 lines at 40,000 events a second, far less than the smallest ring buffer holds. */
-    private static final long PIPE_PAUSE_NS = 1_000_000;
     /** Pause after switching events off, so that events being written on other CPUs reach the buffer first. */
     private static final long SETTLE_MS = 10;
     /** How long a stop waits for IOs in flight to complete before leaving them out. */
@@ -116,10 +109,9 @@ public final class TraceRecorder implements AutoCloseable {
     private Tracefs tracefs;
     private TracefsInstance instance;
     private Thread cleanupHook;
-    private FileChannel pipe;
-    private CountingInputStream pipeBytes;
+    private EventInput input;
     private FileChannel marker;
-    private TracefsReader reader;
+    private TracefsLiveReader reader;
     private RecordingWriter output;
     private Thread thread;
     private String clock;
@@ -205,12 +197,9 @@ public final class TraceRecorder implements AutoCloseable {
                 notes.add("this kernel offers no mono trace clock; times are from the '" + clock + "' clock");
             }
             instance.setBufferKb(settings.bufferKb());
-            pipe = instance.open(instance.tracePipe(), StandardOpenOption.READ);
+            input = openInput();
+            reader = input.reader();
             marker = instance.open(instance.traceMarker(), StandardOpenOption.WRITE);
-            pipeBytes = new CountingInputStream(new BatchingInputStream(Channels.newInputStream(pipe), PIPE_BATCH_BYTES, PIPE_PAUSE_NS));
-            TraceInput input = TraceInput.live(instance.tracePipe().toString(), pipeBytes);
-            // The kernel writes every line; one it cannot be read is skipped and counted rather than ending hours of recording.
-            reader = TracefsReader.live(input, ReadOptions.DEFAULTS.withSkipBad(Long.MAX_VALUE), this::onMarker);
             thread = new Thread(this::record, "sbench-record");
             thread.setDaemon(true);
             thread.start();
@@ -237,6 +226,25 @@ public final class TraceRecorder implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** The CPUs' binary pages where they can be read, else the text pipe, with a note saying why. */
+    private EventInput openInput() {
+        List<String> why = new ArrayList<>();
+        EventInput raw = null;
+        if (settings.textEvents()) {
+            why.add("asked for");
+        } else if (!TracefsInstance.MONO_CLOCK.equals(clock)) {
+            // Merging the CPUs' pages holds events back by the time now, which only the mono clock tells.
+            why.add("the binary pages are merged on the mono clock");
+        } else {
+            raw = RawEventPipes.open(instance, this::onMarker, why);
+        }
+        if (raw != null) {
+            return raw;
+        }
+        notes.add("events read as text from " + instance.tracePipe() + " (1 us resolution): " + String.join("; ", why));
+        return new TextEventPipe(instance, this::onMarker);
     }
 
     private State stateNow() {
@@ -273,7 +281,8 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     private String clockDescription() {
-        return clock + (TracefsInstance.MONO_CLOCK.equals(clock) ? "" : " (mono not offered by this kernel)") + ", 1 us resolution";
+        return clock + (TracefsInstance.MONO_CLOCK.equals(clock) ? "" : " (mono not offered by this kernel)") + ", "
+                + input.describe();
     }
 
     private static String procText(String relative) {
@@ -566,12 +575,12 @@ public final class TraceRecorder implements AutoCloseable {
     private boolean awaitThreadEnd() {
         try {
             long stallNs = TimeUnit.MILLISECONDS.toNanos(END_TIMEOUT_MS);
-            if (ProgressWait.await(threadEnded, pipeBytes::count, PROGRESS_POLL_NS, stallNs)) {
+            if (ProgressWait.await(threadEnded, input::bytesRead, PROGRESS_POLL_NS, stallNs)) {
                 return true;
             }
-            closePipe();
+            input.stop();
             if (!threadEnded.await(END_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + instance.tracePipe()
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "the event stream of " + input.name()
                         + " stalled for " + END_TIMEOUT_MS / 1000 + " s before its end marker, and its reader did not stop");
             }
             // The end marker may have been read just before the close.
@@ -633,9 +642,14 @@ public final class TraceRecorder implements AutoCloseable {
         cleanedUp = true;
         List<RuntimeException> failures = new ArrayList<>();
         run(failures, this::closeMarker);
-        run(failures, this::closePipe);
+        if (input != null) {
+            run(failures, input::stop);
+        }
         if (thread != null) {
             run(failures, () -> joinQuietly(thread));
+        }
+        if (input != null) {
+            run(failures, input::release);
         }
         if (instance != null) {
             run(failures, instance::remove);
@@ -670,17 +684,6 @@ public final class TraceRecorder implements AutoCloseable {
                 marker.close();
             } catch (IOException e) {
                 throw SbenchException.ioFailure("close", instance.traceMarker(), e);
-            }
-        }
-    }
-
-    /** Closing the channel also wakes a read blocked in it (the JDK signals the reading thread). */
-    private void closePipe() {
-        if (pipe != null) {
-            try {
-                pipe.close();
-            } catch (IOException e) {
-                throw SbenchException.ioFailure("close", instance.tracePipe(), e);
             }
         }
     }

@@ -27,6 +27,7 @@ public final class LibC {
     public static final int O_CLOEXEC = 02000000;
     public static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
     public static final int O_NOATIME = 01000000;
+    public static final int O_NONBLOCK = 04000;
     /** rw-r--r-- for files sbench creates. */
     public static final int MODE_0644 = 0644;
     /** r-------- for a disk's lock file as it is made, before root gives it the disk's read permissions. */

@@ -31,6 +31,32 @@ public final class RecordCalls {
         }
     }
 
+    /** open(2) of an existing {@code file} for non-blocking reads, close-on-exec: a descriptor for {@link #readNow}, to {@link #close}. */
+    public static int openNonBlocking(Path file) {
+        try {
+            return LibC.open(file.toString(), LibC.O_RDONLY | LibC.O_NONBLOCK | LibC.O_CLOEXEC, 0);
+        } catch (LastErrorException e) {
+            throw Errno.failure("open", file.toString(), e);
+        }
+    }
+
+    /**
+     * read(2) of up to {@code buf.length} bytes from {@code file}'s descriptor of {@link #openNonBlocking}.
+     *
+     * @return the bytes read; 0 when there is nothing to read now (EAGAIN) or at its end
+     * @throws org.sbench.SbenchException a failure of any other kind, naming {@code file}
+     */
+    public static int readNow(int fd, byte[] buf, Path file) {
+        long n = Syscalls.read(fd, buf);
+        if (n == -Errno.EAGAIN) {
+            return 0;
+        }
+        if (n < 0) {
+            throw Errno.failure("read", file.toString(), (int) -n);
+        }
+        return (int) n;
+    }
+
     /**
      * fallocate(2) of {@code length} bytes at {@code offset} of {@code fd}, growing the file past them.
      *

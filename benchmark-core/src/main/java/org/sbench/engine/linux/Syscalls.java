@@ -26,6 +26,12 @@ public final class Syscalls {
         return r < 0 ? -Native.getLastError() : r;
     }
 
+    /** Bytes read into {@code buf} (read(2)), or a negative errno: a non-blocking read finding nothing is -EAGAIN, no exception. */
+    public static long read(int fd, byte[] buf) {
+        long r = Bound.read(fd, buf, buf.length);
+        return r < 0 ? -Native.getLastError() : r;
+    }
+
     /** The system call's return value, or a negative errno when it returned -1. */
     public static long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) {
         long r = Bound.syscall(number, a1, a2, a3, a4, a5, a6);
@@ -41,6 +47,8 @@ public final class Syscalls {
         static native long pread(int fd, long buf, long count, long offset);
 
         static native long pwrite(int fd, long buf, long count, long offset);
+
+        static native long read(int fd, byte[] buf, long count);
 
         static native long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6);
     }

@@ -33,10 +33,16 @@ public final class BlockEventFields {
     public static final long NO_SECTOR = -1;
     private static final int SECTOR_SHIFT = 9;
     private static final String ALL_ONES_SECTOR = "18446744073709551615";
-    private static final long MAX_SECTOR = Long.MAX_VALUE >> SECTOR_SHIFT;
+    /** The largest sector, and sector count, whose bytes a long holds. */
+    public static final long MAX_SECTOR = Long.MAX_VALUE >> SECTOR_SHIFT;
     private static final int MAX_DEVICE_PART_DIGITS = 9;
     private static final int MAX_ERROR_DIGITS = 5;
     private static final int U16_MAX = 0xffff;
+    public static final int RWBS_READ = 1;
+    public static final int RWBS_WRITE = 2;
+    public static final int RWBS_DISCARD = 4;
+    public static final int RWBS_FLUSH = 8;
+    public static final int NOT_RWBS = -1;
 
     private BlockEventFields() {
     }
@@ -102,35 +108,47 @@ public final class BlockEventFields {
      * make it).
      */
     public static Op op(Fields f, int i, long sectors) {
-        boolean read = false;
-        boolean write = false;
-        boolean discard = false;
-        boolean flush = false;
+        int letters = 0;
         int n = f.length(i);
         for (int p = 0; p < n; p++) {
-            char c = f.charAt(i, p);
-            switch (c) {
-                case 'R': read = true; break;
-                case 'W': write = true; break;
-                case 'D': discard = true; break;
-                case 'F':
-                case 'B': flush = true; break;
-                default:
-                    if (c < 'A' || c > 'Z') {
-                        throw f.error(i, "RWBS flags (letters such as R, W, D, F, N, S, M, A)");
-                    }
+            int letter = rwbsLetter(f.charAt(i, p));
+            if (letter == NOT_RWBS) {
+                throw f.error(i, "RWBS flags (letters such as R, W, D, F, N, S, M, A)");
             }
+            letters |= letter;
         }
-        if (discard) {
+        return op(letters, sectors);
+    }
+
+    /**
+     * What RWBS letter {@code c} says: {@link #RWBS_READ}, {@link #RWBS_WRITE}, {@link #RWBS_DISCARD},
+     * {@link #RWBS_FLUSH}, 0 for a modifier, {@link #NOT_RWBS} for a character that is not an
+     * upper-case letter; the letters of a request or'ed together give its op ({@link #op(int, long)}).
+     */
+    public static int rwbsLetter(char c) {
+        switch (c) {
+            case 'R': return RWBS_READ;
+            case 'W': return RWBS_WRITE;
+            case 'D': return RWBS_DISCARD;
+            case 'F':
+            case 'B': return RWBS_FLUSH;
+            default: return c < 'A' || c > 'Z' ? NOT_RWBS : 0;
+        }
+    }
+
+    /** The op of a request of {@code sectors} whose RWBS letters or'ed give {@code letters}, as {@link #op(Fields, int, long)}. */
+    public static Op op(int letters, long sectors) {
+        if ((letters & RWBS_DISCARD) != 0) {
             return Op.TRIM;
         }
+        boolean flush = (letters & RWBS_FLUSH) != 0;
         if (sectors == 0) {
             return flush ? Op.FLUSH : null;
         }
-        if (write) {
+        if ((letters & RWBS_WRITE) != 0) {
             return Op.WRITE;
         }
-        if (read) {
+        if ((letters & RWBS_READ) != 0) {
             return Op.READ;
         }
         return flush ? Op.FLUSH : null;

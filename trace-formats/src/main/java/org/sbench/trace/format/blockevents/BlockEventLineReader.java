@@ -28,10 +28,8 @@ public abstract class BlockEventLineReader implements TraceReader {
     /** The fields of the current line, once {@link #parseLine} has split it. */
     protected final Fields fields;
     private final TraceInfo info;
-    private final CompletionMatcher matcher;
+    private final BlockEventPairing pairing;
     private final CommNames names = new CommNames();
-    private final IoRecord issued = new IoRecord();
-    private final RequestAccounts accounts = new RequestAccounts();
     private final String notTheFormat;
     private boolean endOfInput;
     private boolean lineSeen;
@@ -48,7 +46,7 @@ public abstract class BlockEventLineReader implements TraceReader {
         this.cursor = new LineCursor(input, options);
         this.fields = new Fields(cursor);
         this.info = info;
-        this.matcher = new CompletionMatcher(CompletionMatcher.DEFAULT_MAX_PENDING, keepUncompleted);
+        this.pairing = new BlockEventPairing(keepUncompleted, cursor::accept);
     }
 
     @Override
@@ -58,7 +56,7 @@ public abstract class BlockEventLineReader implements TraceReader {
 
     @Override
     public final boolean next(IoRecord into) {
-        while (!matcher.poll(into, endOfInput)) {
+        while (!pairing.poll(into, endOfInput)) {
             if (endOfInput) {
                 return false;
             }
@@ -115,7 +113,7 @@ public abstract class BlockEventLineReader implements TraceReader {
 
     /** Issues read but not yet handed out: waiting for their completion, or completed behind one that waits. */
     public final int pendingIssues() {
-        return matcher.pending();
+        return pairing.pending();
     }
 
     /**
@@ -127,16 +125,8 @@ public abstract class BlockEventLineReader implements TraceReader {
      */
     protected final void issue(long timeNs, Op op, int device, long sector, int sectorField, long sectors,
             int sectorsField) {
-        issued.clear();
-        issued.issueNs = timeNs;
-        issued.op = op;
-        issued.offsetBytes = BlockEventFields.offsetBytes(fields, sectorField, op, sector);
-        issued.lengthBytes = BlockEventFields.lengthBytes(fields, sectorsField, op, sectors);
-        issued.stream = device;
-        issued.process = names.bracketed(fields, sectorField);
-        if (cursor.accept(issued)) {
-            matcher.issue(issued, sector);
-        }
+        pairing.issue(timeNs, op, device, sector, BlockEventFields.offsetBytes(fields, sectorField, op, sector),
+                BlockEventFields.lengthBytes(fields, sectorsField, op, sectors), names.bracketed(fields, sectorField));
     }
 
     /**
@@ -151,22 +141,8 @@ public abstract class BlockEventLineReader implements TraceReader {
      * @throws SbenchException when it comes before that issue, which is then dropped
      */
     protected final void complete(long timeNs, int timeField, int device, long sector, long sectors, Op op, int errno) {
-        if (sectors == 0 && op != Op.FLUSH) {
-            return;
-        }
-        long handle = matcher.find(device, sector, op);
-        if (handle == CompletionMatcher.NOT_FOUND) {
-            return;
-        }
-        long issueNs = matcher.issueNs(handle);
-        if (timeNs < issueNs) {
-            matcher.cancel(handle);
-            throw fields.error(timeField, "a completion time no earlier than its issue at " + issueNs + " ns");
-        }
-        matcher.complete(handle, timeNs);
-        if (errno != 0) {
-            accounts.failed(errno);
-        }
+        pairing.complete(timeNs, device, sector, sectors, op, errno,
+                issueNs -> fields.error(timeField, BlockEventPairing.earlierThanIssue(issueNs)));
     }
 
     /**
@@ -175,37 +151,42 @@ public abstract class BlockEventLineReader implements TraceReader {
      * ({@link #requestAccounts()}).
      */
     protected final void otherRequest(long bytes) {
-        accounts.otherRequest(bytes);
+        pairing.otherRequest(bytes);
     }
 
     /** A requeue of a request of another kind spanning {@code bytes}: it is issued again, and counted then. */
     protected final void otherRequeued(long bytes) {
-        accounts.otherRequeued(bytes);
-    }
-
-    /** The trace says events were lost here: issues waiting now may have lost their completion ({@link CompletionMatcher#eventsLost}). */
-    protected final void eventsLost() {
-        matcher.eventsLost();
+        pairing.otherRequeued(bytes);
     }
 
     /** A requeue: the newest issue waiting with this key is dropped, as a later issue repeats it ({@link CompletionMatcher#requeue}). */
     protected final void requeue(int device, long sector, Op op) {
-        matcher.requeue(device, sector, op);
+        pairing.requeue(device, sector, op);
+    }
+
+    /** The pairing the events go to, for a subclass whose lines decode into events of its own. */
+    protected final BlockEventPairing pairing() {
+        return pairing;
+    }
+
+    /** The process names of the lines read, shared so that one name is one String. */
+    protected final CommNames names() {
+        return names;
     }
 
     @Override
     public final RequestAccounts requestAccounts() {
-        return accounts;
+        return pairing.requestAccounts();
     }
 
     @Override
     public final long skippedRecords() {
-        return cursor.skipped() + matcher.lostIssues();
+        return cursor.skipped() + pairing.lostIssues();
     }
 
     /** Of {@link #skippedRecords()}: issues dropped because their completion never came (a reader that drops them). */
     public final long lostIssues() {
-        return matcher.lostIssues();
+        return pairing.lostIssues();
     }
 
     /** Of {@link #skippedRecords()}: lines skipped as bad records. */

@@ -2,11 +2,13 @@
 package org.sbench.trace.format.tracefs;
 
 import java.util.EnumSet;
+import java.util.function.LongFunction;
+import org.sbench.SbenchException;
 import org.sbench.trace.Field;
-import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.format.blockevents.BlockEventFields;
 import org.sbench.trace.format.blockevents.BlockEventLineReader;
+import org.sbench.trace.format.blockevents.BlockEventPairing;
 import org.sbench.trace.format.blockevents.CompletionMatcher;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
@@ -73,7 +75,7 @@ import org.sbench.trace.input.TraceInput;
  * </pre>
  * (the marker line's time is read as an event's is; TEXT is the rest of the line after one space).
  */
-public final class TracefsReader extends BlockEventLineReader {
+public final class TracefsReader extends BlockEventLineReader implements TracefsLiveReader {
     private static final String ISSUE_LAYOUT =
             "TASK-PID [CPU] SECONDS: block_rq_issue: MAJ,MIN RWBS BYTES (CMD) SECTOR + NR_SECTORS [COMM]";
     private static final String COMPLETE_LAYOUT =
@@ -96,9 +98,6 @@ public final class TracefsReader extends BlockEventLineReader {
     private static final long[] FRACTION_SCALE = {
         1_000_000_000L, 100_000_000L, 10_000_000L, 1_000_000L, 100_000L, 10_000L, 1_000L, 100L, 10L, 1L,
     };
-    private static final char ISSUE_KIND = 'I';
-    private static final char COMPLETE_KIND = 'C';
-    private static final char REQUEUE_KIND = 'R';
     /** The first line of the header the kernel writes atop {@code trace}; other formats' comments start with '#' too. */
     private static final String HEADER_START = "# tracer:";
     private static final String NOT_A_TRACE = "no line is a kernel trace's (a header from '" + HEADER_START
@@ -106,8 +105,6 @@ public final class TracefsReader extends BlockEventLineReader {
     private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME,
             EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
             .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
-
-    private static final char MARKER_KIND = 'M';
 
     /** Receives the {@code trace_marker} lines of a live stream; called on the reading thread. */
     @FunctionalInterface
@@ -121,7 +118,12 @@ public final class TracefsReader extends BlockEventLineReader {
     }
 
     private final MarkerSink markers;
-    private char kind;
+    /** The event of the current line, set from {@link #eventField} on. */
+    private final TracefsEvent event = new TracefsEvent();
+    /** The field of the current line's timestamp, for {@link #earlier}. */
+    private int timeField;
+    private final LongFunction<SbenchException> earlier =
+            issueNs -> fields.error(timeField, BlockEventPairing.earlierThanIssue(issueNs));
 
     TracefsReader(TraceInput input, ReadOptions options) {
         this(input, options, null);
@@ -146,26 +148,28 @@ public final class TracefsReader extends BlockEventLineReader {
         if (fields.charAt(0, 0) == '#') {
             return false;
         }
-        int event = eventField(n);
-        if (event < 0) {
+        int eventField = eventField(n);
+        if (eventField < 0) {
             if (isLossLine(n)) {
-                eventsLost();
+                event.kind = TracefsEvent.Kind.LOST;
+                deliver();
                 return true;
             }
             return false;
         }
-        if (kind == MARKER_KIND) {
-            marker(event);
+        if (event.kind == TracefsEvent.Kind.MARKER) {
+            marker(eventField);
             return true;
         }
-        String layout = kind == ISSUE_KIND ? ISSUE_LAYOUT : COMPLETE_LAYOUT;
-        if (event < MIN_EVENT_FIELD) {
+        boolean issue = event.kind == TracefsEvent.Kind.ISSUE;
+        String layout = issue ? ISSUE_LAYOUT : COMPLETE_LAYOUT;
+        if (eventField < MIN_EVENT_FIELD) {
             throw cursor.error(layout);
         }
-        int dev = event + 1;
-        int rwbs = event + 2;
+        int dev = eventField + 1;
+        int rwbs = eventField + 2;
         int cmd = rwbs + 1;
-        if (kind == ISSUE_KIND) {
+        if (issue) {
             fields.require(cmd + 1, layout);
             fields.unsignedAt(cmd, "a byte count");
             cmd++;
@@ -174,7 +178,10 @@ public final class TracefsReader extends BlockEventLineReader {
         int sectorField = cmd;
         if (fields.length(cmd) > 0 && fields.charAt(cmd, 0) == '(') {
             if (fields.length(cmd) != 2 || fields.charAt(cmd, 1) != ')') {
-                otherKind(0);
+                // A passthrough command's bytes (older kernels): a request of another kind, of no bytes.
+                event.op = null;
+                event.lengthBytes = 0;
+                deliver();
                 return true;
             }
             sectorField = cmd + 1;
@@ -185,38 +192,35 @@ public final class TracefsReader extends BlockEventLineReader {
         if (fields.length(plus) != 1 || fields.charAt(plus, 0) != '+') {
             throw fields.error(plus, "'+' between sector and sector count");
         }
-        long timeNs = timestampNs(event - 1);
-        int device = BlockEventFields.device(fields, dev);
-        long sector = BlockEventFields.sector(fields, sectorField);
-        long count = fields.unsignedAt(sectors, "a sector count");
-        Op op = BlockEventFields.op(fields, rwbs, count);
-        if (op == null) {
-            otherKind(BlockEventFields.spanBytes(fields, sectors, count));
-            return true;
+        timeField = eventField - 1;
+        event.timeNs = timestampNs(timeField);
+        event.device = BlockEventFields.device(fields, dev);
+        event.sector = BlockEventFields.sector(fields, sectorField);
+        event.sectors = fields.unsignedAt(sectors, "a sector count");
+        event.op = BlockEventFields.op(fields, rwbs, event.sectors);
+        if (event.op == null) {
+            event.lengthBytes = BlockEventFields.spanBytes(fields, sectors, event.sectors);
+        } else if (issue) {
+            event.offsetBytes = BlockEventFields.offsetBytes(fields, sectorField, event.op, event.sector);
+            event.lengthBytes = BlockEventFields.lengthBytes(fields, sectors, event.op, event.sectors);
+            event.process = names().bracketed(fields, sectorField);
+        } else if (event.kind == TracefsEvent.Kind.COMPLETE) {
+            event.errno = BlockEventFields.errno(fields, n - 1);
         }
-        if (kind == ISSUE_KIND) {
-            issue(timeNs, op, device, sector, sectorField, count, sectors);
-        } else if (kind == REQUEUE_KIND) {
-            requeue(device, sector, op);
-        } else {
-            complete(timeNs, event - 1, device, sector, count, op, BlockEventFields.errno(fields, n - 1));
-        }
+        deliver();
         return true;
+    }
+
+    private void deliver() {
+        if (event.deliver(pairing(), markers, earlier)) {
+            endInput();
+        }
     }
 
     @Override
     protected boolean isOwnLine() {
         String line = cursor.line();
         return line.startsWith(HEADER_START) || TracefsFormat.eventName(line) != null || TracefsFormat.isReportPreamble(line);
-    }
-
-    /** An event of a request of another kind (passthrough, write-zeroes, zone commands), spanning {@code bytes}: counted at its issue. */
-    private void otherKind(long bytes) {
-        if (kind == ISSUE_KIND) {
-            otherRequest(bytes);
-        } else if (kind == REQUEUE_KIND) {
-            otherRequeued(bytes);
-        }
     }
 
     /** {@code CPU:N [LOST ...} (the kernel) or {@code CPU:N [... DROPPED]} (trace-cmd). */
@@ -229,28 +233,26 @@ public final class TracefsReader extends BlockEventLineReader {
     }
 
     /** A marker line of a live stream: its time and text to the sink. */
-    private void marker(int event) {
-        if (event < MIN_EVENT_FIELD) {
+    private void marker(int eventField) {
+        if (eventField < MIN_EVENT_FIELD) {
             throw cursor.error("TASK-PID [CPU] SECONDS: tracing_mark_write: TEXT");
         }
-        long timeNs = timestampNs(event - 1);
+        event.timeNs = timestampNs(eventField - 1);
         String line = cursor.line();
         int at = line.indexOf(MARKER) + MARKER.length();
-        String text = at < line.length() ? line.substring(at + 1) : "";
-        if (markers.marker(timeNs, text)) {
-            endInput();
-        }
+        event.text = at < line.length() ? line.substring(at + 1) : "";
+        deliver();
     }
 
     /**
      * Index of the field naming a block request event (or, for a live reader, a marker), setting
-     * {@link #kind}; -1 for other lines.
+     * the {@link #event}'s kind; -1 for other lines.
      */
     private int eventField(int n) {
         for (int i = 0; i < n; i++) {
             int len = fields.length(i);
             if (markers != null && len == MARKER.length() && fields.charAt(i, 0) == 't' && fields.equalsIgnoreCase(i, MARKER)) {
-                kind = MARKER_KIND;
+                event.kind = TracefsEvent.Kind.MARKER;
                 return i;
             }
             if (len < SHORTEST_EVENT || len > LONGEST_EVENT || fields.charAt(i, 0) != 'b'
@@ -258,15 +260,15 @@ public final class TracefsReader extends BlockEventLineReader {
                 continue;
             }
             if (is(i, ISSUE)) {
-                kind = ISSUE_KIND;
+                event.kind = TracefsEvent.Kind.ISSUE;
                 return i;
             }
             if (is(i, COMPLETE)) {
-                kind = COMPLETE_KIND;
+                event.kind = TracefsEvent.Kind.COMPLETE;
                 return i;
             }
             if (is(i, REQUEUE)) {
-                kind = REQUEUE_KIND;
+                event.kind = TracefsEvent.Kind.REQUEUE;
                 return i;
             }
         }

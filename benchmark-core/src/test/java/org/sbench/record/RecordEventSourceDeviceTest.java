@@ -1,0 +1,175 @@
+// sbench record reads the ring buffer's binary pages, and the text pipe where asked: the same IOs either way.
+package org.sbench.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sbench.record.IoPattern.io;
+import static org.sbench.trace.TestRecords.readAll;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sbench.target.LoopDevice;
+import org.sbench.target.Target;
+import org.sbench.target.TargetSettings;
+import org.sbench.target.Targets;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.tracefs.TracefsReader;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Records IOs on a loop device this test creates while a second tracefs instance of the test's own
+ * keeps the same block events as text: the recording (binary pages, ns) holds the IOs the text shows,
+ * at the text's times to its µs. Forced to read text, the recorder records the same IOs at µs. Root only.
+ */
+@Tag("device")
+class RecordEventSourceDeviceTest {
+    private static final long MIB = 1 << 20;
+    private static final long KIB = 1 << 10;
+    private static final long DEVICE_BYTES = 64 * MIB;
+    private static final long NS_PER_US = 1000;
+    /**
+     * Two rounded µs and the two instances' stamps of one event, each a clock read of its own: 0.1 to 4 µs apart
+     * (the first events, cold); IOs here take 50 to 200 µs, and a time extend (2^27 ns) lost would be 134 ms.
+     */
+    private static final long SAME_TIME_NS = 20 * NS_PER_US;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void needRoot() {
+        LoopDevice.assumeRoot();
+    }
+
+    @Test
+    void theBinaryPagesGiveTheIosTheTextShowsWithTheirNanoseconds() throws Exception {
+        Path out = dir.resolve("raw.sbt");
+        String[] text = new String[1];
+        Tracefs tracefs = Tracefs.open();
+        RecordResult result;
+        try {
+            result = onLoop((loop, pattern) -> {
+                TracefsInstance textCapture = TracefsInstance.create(tracefs.root(), "sbench-test-text-" + ProcessHandle.current().pid());
+                try {
+                    String[] majorMinor = Files.readString(Path.of("/sys/class/block", loop.path().getFileName().toString(), "dev"))
+                            .strip().split(":");
+                    String filter = "dev == " + ((Integer.parseInt(majorMinor[0]) << 20) | Integer.parseInt(majorMinor[1]));
+                    assertEquals(TracefsInstance.MONO_CLOCK, textCapture.useClock(TracefsInstance.MONO_CLOCK));
+                    textCapture.setBufferKb(4096);
+                    for (String event : new String[] {TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE}) {
+                        textCapture.setFilter(event, filter);
+                        textCapture.enable(event, true);
+                    }
+                    RecordResult r = record(pattern, RecordSettings.of(List.of(loop.path().toString()), out));
+                    text[0] = TracefsInstance.readText(textCapture.dir().resolve("trace"));
+                    return r;
+                } finally {
+                    textCapture.remove();
+                }
+            });
+        } finally {
+            tracefs.release();
+        }
+        assertEquals("mono, binary ring-buffer pages (trace_pipe_raw), 1 ns resolution", result.clock());
+        assertTrue(result.complete());
+        List<IoRecord> recorded = read(out);
+        List<IoRecord> shown;
+        TraceInput input = TraceInput.ofStream("trace", new ByteArrayInputStream(text[0].getBytes(StandardCharsets.UTF_8)));
+        try (TraceReader reader = TraceFormats.standard().open(input, "tracefs", ReadOptions.DEFAULTS)) {
+            shown = readAll(reader);
+        }
+        assertEquals(20, recorded.size());
+        assertEquals(describe(shown), describe(recorded));
+        long firstShown = shown.get(0).issueNs;
+        assertEquals(0, recorded.get(0).issueNs, recorded.get(0).toString());
+        long subMicro = 0;
+        for (int i = 0; i < recorded.size(); i++) {
+            IoRecord r = recorded.get(i);
+            IoRecord s = shown.get(i);
+            // The recording's times are from its first IO, in ns; the text's in µs, each rounded.
+            assertTrue(Math.abs(r.issueNs - (s.issueNs - firstShown)) <= SAME_TIME_NS, r + " against " + s);
+            assertTrue(Math.abs(r.completeNs - (s.completeNs - firstShown)) <= SAME_TIME_NS, r + " against " + s);
+            subMicro += r.completeNs % NS_PER_US != 0 ? 1 : 0;
+        }
+        assertTrue(subMicro > recorded.size() / 2, "completion times with ns: " + subMicro + " of " + recorded.size());
+    }
+
+    @Test
+    void readAsTextTheSameIosAreRecordedToTheMicrosecond() throws Exception {
+        Path raw = dir.resolve("raw.sbt");
+        Path text = dir.resolve("text.sbt");
+        RecordResult[] results = onLoop((loop, pattern) -> new RecordResult[] {
+            record(pattern, RecordSettings.of(List.of(loop.path().toString()), raw)),
+            record(pattern, RecordSettings.of(List.of(loop.path().toString()), text).withTextEvents(true)),
+        });
+        RecordResult rawResult = results[0];
+        RecordResult textResult = results[1];
+        assertEquals("mono, text (trace_pipe), 1 us resolution", textResult.clock());
+        assertTrue(textResult.notes().stream().anyMatch(n -> n.startsWith("events read as text from ")
+                && n.endsWith("trace_pipe (1 us resolution): asked for")), textResult.notes().toString());
+        assertTrue(rawResult.notes().stream().noneMatch(n -> n.startsWith("events read as text")), rawResult.notes().toString());
+        List<IoRecord> fromText = read(text);
+        List<IoRecord> fromRaw = read(raw);
+        // Two runs: the kernel worker that issues the flush may be another CPU's.
+        assertEquals(describe(fromRaw).stream().map(d -> d.substring(0, d.lastIndexOf(' '))).toList(),
+                describe(fromText).stream().map(d -> d.substring(0, d.lastIndexOf(' '))).toList());
+        assertTrue(fromText.stream().allMatch(r -> r.issueNs % NS_PER_US == 0 && r.completeNs % NS_PER_US == 0), fromText.toString());
+        assertTrue(fromRaw.stream().anyMatch(r -> r.completeNs % NS_PER_US != 0), fromRaw.toString());
+    }
+
+    /** What a test does with a loop device of its own and an io_uring pattern on it. */
+    @FunctionalInterface
+    private interface OnLoop<T> {
+        T run(LoopDevice loop, IoPattern pattern) throws Exception;
+    }
+
+    private static <T> T onLoop(OnLoop<T> body) throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             Target target = Targets.open(loop.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true));
+             IoPattern pattern = new IoPattern(target, "io_uring", 0)) {
+            return body.run(loop, pattern);
+        }
+    }
+
+    private static RecordResult record(IoPattern pattern, RecordSettings settings) {
+        try (TraceRecorder recorder = new TraceRecorder(settings)) {
+            recorder.start();
+            issue(pattern);
+            return recorder.finish();
+        }
+    }
+
+    /** Twenty IOs of every op, one after another and in batches. */
+    private static void issue(IoPattern pattern) {
+        for (int i = 0; i < 3; i++) {
+            pattern.batch(io(Op.WRITE, i * MIB, 4 * KIB));
+            pattern.batch(io(Op.READ, 4 * MIB + i * MIB, 8 * KIB));
+            pattern.batch(io(Op.READ, 16 * MIB, 64 * KIB), io(Op.READ, 20 * MIB, 64 * KIB), io(Op.WRITE, 24 * MIB + i * MIB, 128 * KIB));
+        }
+        pattern.batch(io(Op.TRIM, 40 * MIB, MIB));
+        pattern.batch(io(Op.FLUSH, 0, 0));
+        pattern.batch(io(Op.READ, 48 * MIB, 4 * KIB), io(Op.READ, 52 * MIB, 4 * KIB), io(Op.READ, 56 * MIB, 4 * KIB));
+    }
+
+    private static List<IoRecord> read(Path trace) {
+        try (TraceReader reader = TraceFormats.standard().open(trace, null, ReadOptions.DEFAULTS)) {
+            return readAll(reader);
+        }
+    }
+
+    /** What both must agree on exactly: op, offset, length, process, in order. */
+    private static List<String> describe(List<IoRecord> records) {
+        return records.stream().map(r -> r.op.code() + " " + r.offsetBytes + "+" + r.lengthBytes + " " + r.process).toList();
+    }
+}

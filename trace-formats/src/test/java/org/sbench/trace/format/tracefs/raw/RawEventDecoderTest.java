@@ -1,0 +1,309 @@
+package org.sbench.trace.format.tracefs.raw;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.SbenchException;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.tracefs.TracefsEvent;
+import org.sbench.trace.format.tracefs.TracefsEventReader;
+import org.sbench.trace.format.tracefs.TracefsReader;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * Ring-buffer pages captured on Linux 6.18 (src/test/resources/tracefs-raw/capture.sh: a loop device's
+ * block events and trace_marker writes in an instance of their own, its {@code trace} text saved before
+ * its {@code per_cpu/cpuN/trace_pipe_raw} pages were read) decode into what the text says.
+ */
+class RawEventDecoderTest {
+    private static final String DIR = "/tracefs-raw/";
+    private static final int CPUS = 2;
+    private static final int PAGE = 4096;
+    private static final int DATA = 16;
+    private static final int TYPE_MASK = 0x1f;
+    private static final int PADDING = 29;
+    private static final int ISSUE_BYTES = 72;
+
+    /** Capture NAME decoded from its pages, as IOs and markers ("µs text"), through the text reader's pairing. */
+    private record Decoded(List<IoRecord> ios, List<String> markers) {
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mixed", "full", "missed"})
+    void pagesDecodeIntoTheIosAndMarkersTheTextPrinted(String capture) {
+        Decoded text = text(capture);
+        Decoded raw = raw(capture, UnaryOperator.identity(), format("block_rq_issue"));
+        assertTrue(text.ios().size() > 10, "the capture holds IOs: " + text.ios().size());
+        assertEquals(text.markers(), raw.markers());
+        assertEquals(text.ios().size(), raw.ios().size());
+        for (int i = 0; i < text.ios().size(); i++) {
+            IoRecord t = text.ios().get(i);
+            IoRecord r = raw.ios().get(i);
+            // The text prints µs, rounded (the kernel's ns2usecs); the pages hold ns.
+            assertEquals(t.issueNs, micros(r.issueNs) * 1000, "issue time of IO " + i);
+            assertEquals(t.completeNs, micros(r.completeNs) * 1000, "completion time of IO " + i);
+            assertEquals(List.of(t.op, t.offsetBytes, t.lengthBytes, t.stream, t.process),
+                    List.of(r.op, r.offsetBytes, r.lengthBytes, r.stream, r.process), "IO " + i);
+        }
+    }
+
+    @Test
+    void timesKeepTheirNanosecondsAndTimeExtendsAddUp() {
+        Decoded raw = raw("mixed", UnaryOperator.identity(), format("block_rq_issue"));
+        long subMicro = raw.ios().stream().filter(r -> r.issueNs % 1000 != 0).count();
+        assertTrue(subMicro > raw.ios().size() / 2, subMicro + " of " + raw.ios().size() + " issue times with ns");
+        long extended = 0;
+        for (int i = 1; i < raw.ios().size(); i++) {
+            extended += raw.ios().get(i).issueNs - raw.ios().get(i - 1).issueNs > (1L << 27) ? 1 : 0;
+        }
+        assertTrue(extended > 5, "gaps above 2^27 ns (a time extend each): " + extended);
+    }
+
+    @Test
+    void aMarkerLongerThanAHeaderCanSayHasItsLengthInAWordOfItsOwn() {
+        List<String> markers = raw("mixed", UnaryOperator.identity(), format("block_rq_issue")).markers();
+        assertTrue(markers.stream().anyMatch(m -> m.length() > 112 + 20 && m.endsWith("00000000")), markers.toString());
+    }
+
+    @Test
+    void aPageAfterOverwrittenEventsSaysSoAndHowManyWhenThereWasRoom() {
+        RingBufferPage page = layout();
+        page.start(pages("missed.cpu0.raw").get(0), 0);
+        assertEquals(overrun("missed.cpu0.stats"), page.missedEvents());
+        page.start(pages("missed.cpu1.raw").get(0), 0);
+        // A full page has no room for the count.
+        assertEquals(RingBufferPage.UNKNOWN_COUNT, page.missedEvents());
+        page.start(pages("missed.cpu0.raw").get(1), 0);
+        assertEquals(0, page.missedEvents());
+    }
+
+    @Test
+    void aLossIsAnEventOfEachCpuBeforeItsFirstEvent() {
+        RawEventStream stream = stream("missed", UnaryOperator.identity(), format("block_rq_issue"));
+        TracefsEvent e = new TracefsEvent();
+        List<TracefsEvent.Kind> kinds = new ArrayList<>();
+        while (stream.next(e, Long.MAX_VALUE)) {
+            kinds.add(e.kind);
+        }
+        assertEquals(2, kinds.stream().filter(k -> k == TracefsEvent.Kind.LOST).count());
+        assertEquals(TracefsEvent.Kind.LOST, kinds.get(0));
+        assertEquals(0, stream.heldPages());
+    }
+
+    @Test
+    void onlyEventsOlderThanTheLimitAreReleasedInTimeOrderAndTheirPagesGivenBack() {
+        List<Long> all = new ArrayList<>();
+        TracefsEvent e = new TracefsEvent();
+        RawEventStream whole = stream("full", UnaryOperator.identity(), format("block_rq_issue"));
+        long pages = whole.heldPages();
+        while (whole.next(e, Long.MAX_VALUE)) {
+            all.add(e.timeNs);
+        }
+        assertEquals(all.stream().sorted().toList(), all, "merged in time order");
+        long limit = all.get(all.size() / 2);
+        RawEventStream held = stream("full", UnaryOperator.identity(), format("block_rq_issue"));
+        List<Long> released = new ArrayList<>();
+        while (held.next(e, limit)) {
+            released.add(e.timeNs);
+        }
+        assertEquals(all.subList(0, all.indexOf(limit)), released);
+        assertTrue(held.heldPages() < pages && held.heldPages() > 0, held.heldPages() + " of " + pages + " pages held");
+        while (held.next(e, Long.MAX_VALUE)) {
+            released.add(e.timeNs);
+        }
+        assertEquals(all, released);
+        assertEquals(0, held.heldPages());
+    }
+
+    @Test
+    void aDiscardedEventIsSkippedAndItsDeltaCounts() {
+        // The second event of CPU 0's page (after an issue), discarded as the kernel discards: padding over its bytes.
+        UnaryOperator<ByteBuffer> discard = page -> {
+            int header = page.getInt(DATA + ISSUE_BYTES);
+            page.putInt(DATA + ISSUE_BYTES, (header & ~TYPE_MASK) | PADDING);
+            page.putInt(DATA + ISSUE_BYTES + 4, (header & TYPE_MASK) * 4);
+            return page;
+        };
+        List<Long> before = times("mixed.cpu0.raw", UnaryOperator.identity());
+        List<Long> after = times("mixed.cpu0.raw", discard);
+        assertEquals(before.size() - 1, after.size());
+        assertEquals(before.get(0), after.get(0));
+        assertEquals(before.subList(2, before.size()), after.subList(1, after.size()));
+    }
+
+    @Test
+    void paddingWithoutADeltaEndsThePage() {
+        UnaryOperator<ByteBuffer> end = page -> page.putInt(DATA + ISSUE_BYTES, PADDING);
+        assertEquals(1, times("mixed.cpu0.raw", end).size());
+    }
+
+    @Test
+    void fieldsAreReadWhereTheFormatFilePutsThem() {
+        // nr_sector (24) and bytes (28) of every issue swapped, in the pages and in the format file.
+        String moved = format("block_rq_issue").replace("nr_sector;\toffset:24;", "nr_sector;\toffset:28;")
+                .replace("bytes;\toffset:28;", "bytes;\toffset:24;");
+        assertNotEquals(format("block_rq_issue"), moved);
+        UnaryOperator<ByteBuffer> swap = page -> {
+            RingBufferPage cursor = layout();
+            cursor.start(page, 0);
+            while (cursor.next()) {
+                int at = cursor.dataOffset();
+                if (page.getShort(at) == FormatFile.parse("f", moved).id()) {
+                    int sectors = page.getInt(at + 24);
+                    page.putInt(at + 24, page.getInt(at + 28));
+                    page.putInt(at + 28, sectors);
+                }
+            }
+            return page;
+        };
+        List<IoRecord> expected = text("mixed").ios();
+        List<IoRecord> movedIos = raw("mixed", swap, moved).ios();
+        assertEquals(expected.stream().map(r -> r.lengthBytes).toList(), movedIos.stream().map(r -> r.lengthBytes).toList());
+        // The format file is what says where: read with the kernel's own, the swapped pages give other lengths.
+        List<IoRecord> misread = raw("mixed", swap, format("block_rq_issue")).ios();
+        assertNotEquals(expected.stream().map(r -> r.lengthBytes).toList(), misread.stream().map(r -> r.lengthBytes).toList());
+    }
+
+    @Test
+    void aFormatWithoutAFieldTheEventsNeedIsRefusedNamingIt() {
+        String noRwbs = format("block_rq_issue").replace("char rwbs[10];", "char flags[10];");
+        SbenchException e = assertThrows(SbenchException.class, () -> new RawEventDecoder(FormatFile.parse("issue/format", noRwbs),
+                FormatFile.parse("c", format("block_rq_complete")), null, FormatFile.parse("p", format("print"))));
+        assertTrue(e.getMessage().startsWith("issue/format: no field 'rwbs' (fields: common_type,"), e.getMessage());
+    }
+
+    @Test
+    void aCommitLargerThanThePageIsABadPage() {
+        ByteBuffer page = pages("mixed.cpu0.raw").get(0);
+        page.putLong(8, PAGE);
+        SbenchException e = assertThrows(SbenchException.class, () -> layout().start(page, 0));
+        assertEquals("trace_pipe_raw: ring-buffer page with a commit of 4096 bytes, more than the page's 4080", e.getMessage());
+    }
+
+    @Test
+    void anEventRunningPastTheCommitIsABadPage() {
+        ByteBuffer page = pages("mixed.cpu0.raw").get(0);
+        page.putLong(8, ISSUE_BYTES + 8);
+        RingBufferPage cursor = layout();
+        cursor.start(page, 0);
+        assertTrue(cursor.next());
+        assertThrows(SbenchException.class, cursor::next);
+    }
+
+    private static long micros(long ns) {
+        return (ns + 500) / 1000;
+    }
+
+    private static List<Long> times(String file, UnaryOperator<ByteBuffer> change) {
+        RingBufferPage cursor = layout();
+        cursor.start(change.apply(pages(file).get(0)), 0);
+        List<Long> times = new ArrayList<>();
+        while (cursor.next()) {
+            times.add(cursor.timeNs());
+        }
+        return times;
+    }
+
+    private static Decoded text(String capture) {
+        List<String> markers = new ArrayList<>();
+        TraceInput input = TraceInput.live(capture + ".trace", new ByteArrayInputStream(resource(capture + ".trace")));
+        try (TraceReader reader = TracefsReader.live(input, ReadOptions.DEFAULTS, (timeNs, text) -> {
+            markers.add(micros(timeNs) + " " + text);
+            return false;
+        })) {
+            return new Decoded(readAll(reader), markers);
+        }
+    }
+
+    private static Decoded raw(String capture, UnaryOperator<ByteBuffer> change, String issueFormat) {
+        RawEventStream stream = stream(capture, change, issueFormat);
+        List<String> markers = new ArrayList<>();
+        TracefsEventReader reader = new TracefsEventReader(into -> stream.next(into, Long.MAX_VALUE), (timeNs, text) -> {
+            markers.add(micros(timeNs) + " " + text);
+            return false;
+        });
+        return new Decoded(readAll(reader), markers);
+    }
+
+    private static RawEventStream stream(String capture, UnaryOperator<ByteBuffer> change, String issueFormat) {
+        RawEventDecoder decoder = new RawEventDecoder(FormatFile.parse("issue", issueFormat),
+                FormatFile.parse("complete", format("block_rq_complete")), FormatFile.parse("requeue", format("block_rq_requeue")),
+                FormatFile.parse("print", format("print")));
+        RawEventStream stream = new RawEventStream(layout(), decoder, CPUS);
+        for (int cpu = 0; cpu < CPUS; cpu++) {
+            for (ByteBuffer page : pages(capture + ".cpu" + cpu + ".raw")) {
+                ByteBuffer into = stream.freePage();
+                into.put(change.apply(page).rewind()).flip();
+                stream.add(cpu, into);
+            }
+        }
+        return stream;
+    }
+
+    private static List<IoRecord> readAll(TraceReader reader) {
+        List<IoRecord> ios = new ArrayList<>();
+        IoRecord r = new IoRecord();
+        while (reader.next(r)) {
+            IoRecord copy = new IoRecord();
+            copy.copyFrom(r);
+            ios.add(copy);
+        }
+        return ios;
+    }
+
+    private static RingBufferPage layout() {
+        return RingBufferPage.of(FormatFile.parse("header_page", new String(resource("header_page"), StandardCharsets.US_ASCII)));
+    }
+
+    private static String format(String event) {
+        return new String(resource(event + ".format"), StandardCharsets.US_ASCII);
+    }
+
+    private static long overrun(String stats) {
+        for (String line : new String(resource(stats), StandardCharsets.US_ASCII).split("\n")) {
+            if (line.startsWith("overrun:")) {
+                return Long.parseLong(line.substring("overrun:".length()).strip());
+            }
+        }
+        throw new AssertionError("no overrun in " + stats);
+    }
+
+    private static List<ByteBuffer> pages(String file) {
+        byte[] bytes = resource(file);
+        List<ByteBuffer> pages = new ArrayList<>();
+        for (int at = 0; at < bytes.length; at += PAGE) {
+            pages.add(ByteBuffer.wrap(bytes, at, PAGE).slice().order(ByteOrder.LITTLE_ENDIAN));
+        }
+        assertFalse(pages.isEmpty(), file);
+        return pages;
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = RawEventDecoderTest.class.getResourceAsStream(DIR + name)) {
+            if (in == null) {
+                throw new AssertionError("no test resource " + DIR + name);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
