@@ -38,9 +38,10 @@ final class RawEventPipes implements EventInput {
     /**
      * Between rounds: each round reads every CPU's page in progress, and a read finding nothing costs a call too, so
      * fewer rounds cost less (bench/record-cpu.sh at 20,000 IOs/s: 2.8-3.5 µs an IO at 1 ms, 2.2-2.45 at 2 ms, 1.7-2.0
-     * at 5 ms); the events held are 7 ms of them (some 90 KB at 100,000 IOs/s).
+     * at 5 ms; alternating on a busier machine 1.9-2.3 at 5 ms, 1.6-1.9 at 10 ms); the events held are 12 ms of them
+     * (some 150 KB at 100,000 IOs/s, against a ring buffer of 4 MiB a CPU).
      */
-    static final long ROUND_NS = 5_000_000;
+    static final long ROUND_NS = 10_000_000;
     /** How long an event may take from its time stamp to being readable (a write is µs; an interrupt may stretch it). */
     static final long MARGIN_NS = 2_000_000;
     /** Pages a CPU is read of at most in one round (1 MiB): a reader far behind catches up without holding the whole buffer. */

@@ -91,7 +91,7 @@ public final class RawEventDecoder {
         into.timeNs = timeNs;
         if (type == printType) {
             into.kind = TracefsEvent.Kind.MARKER;
-            into.text = string(page, offset + printBuf.offset(), offset + length, true);
+            into.text = line(page, offset + printBuf.offset(), offset + length);
             return true;
         }
         Block b;
@@ -137,8 +137,12 @@ public final class RawEventDecoder {
             into.offsetBytes = into.sector << SECTOR_SHIFT;
             into.lengthBytes = into.sectors << SECTOR_SHIFT;
         }
-        into.process = b.comm == null ? null
-                : names.intern(string(page, offset + b.comm.offset(), offset + b.comm.offset() + b.comm.size(), false));
+        if (b.comm == null) {
+            into.process = null;
+        } else {
+            int n = copy(page, offset + b.comm.offset(), offset + b.comm.offset() + b.comm.size());
+            into.process = names.of(text, 0, n);
+        }
         into.errno = b.error == null ? 0 : Math.abs((int) signed(page, offset, b.error));
     }
 
@@ -169,20 +173,26 @@ public final class RawEventDecoder {
         return letters;
     }
 
-    /** The bytes from {@code from} up to a NUL or {@code to}, as UTF-8; without a last newline when {@code line}. */
-    private String string(ByteBuffer page, int from, int to, boolean line) {
+    /** A marker's text: the bytes from {@code from} up to a NUL or {@code to}, as UTF-8, without a last newline. */
+    private String line(ByteBuffer page, int from, int to) {
+        int n = copy(page, from, to);
+        if (n > 0 && text[n - 1] == '\n') {
+            n--;
+        }
+        return new String(text, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /** Copies the bytes from {@code from} up to a NUL or {@code to} into {@link #text}; how many. */
+    private int copy(ByteBuffer page, int from, int to) {
         int n = 0;
         while (from + n < to && page.get(from + n) != 0) {
             n++;
-        }
-        if (line && n > 0 && page.get(from + n - 1) == '\n') {
-            n--;
         }
         if (text.length < n) {
             text = new byte[Math.max(n, 2 * text.length)];
         }
         page.get(from, text, 0, n);
-        return new String(text, 0, n, StandardCharsets.UTF_8);
+        return n;
     }
 
     private static long unsigned(ByteBuffer page, int offset, FormatFile.Field f) {
