@@ -34,6 +34,7 @@ public final class RawEventDecoder {
     private static final int DATA_LOC_LENGTH_SHIFT = 16;
 
     private final FormatFile.Field commonType;
+    private final int commonTypeEnd;
     private final Block issue;
     private final Block complete;
     private final Block requeue;
@@ -52,6 +53,8 @@ public final class RawEventDecoder {
         final FormatFile.Field cmd;
         final FormatFile.Field comm;
         final FormatFile.Field error;
+        /** Bytes an event of this type holds at least: up to the end of its last field. */
+        final int bytes;
 
         Block(FormatFile f) {
             type = f.id();
@@ -62,6 +65,7 @@ public final class RawEventDecoder {
             cmd = f.optional("cmd");
             comm = f.optional("comm");
             error = f.optional("error");
+            bytes = end(f.required("common_type"), dev, sector, sectors, rwbs, cmd, comm, error);
         }
     }
 
@@ -72,6 +76,7 @@ public final class RawEventDecoder {
      */
     public RawEventDecoder(FormatFile issue, FormatFile complete, FormatFile requeue, FormatFile print) {
         this.commonType = issue.required("common_type");
+        this.commonTypeEnd = end(commonType);
         this.issue = new Block(issue);
         this.complete = new Block(complete);
         this.requeue = requeue == null ? null : new Block(requeue);
@@ -87,9 +92,11 @@ public final class RawEventDecoder {
      * @throws SbenchException a bad input for an event whose fields cannot be what the kernel writes
      */
     public boolean decode(ByteBuffer page, int offset, int length, long timeNs, TracefsEvent into) {
+        requireBytes(commonTypeEnd, length);
         int type = (int) unsigned(page, offset, commonType);
         into.timeNs = timeNs;
         if (type == printType) {
+            requireBytes(printBuf.offset(), length);
             into.kind = TracefsEvent.Kind.MARKER;
             into.text = line(page, offset + printBuf.offset(), offset + length);
             return true;
@@ -112,6 +119,7 @@ public final class RawEventDecoder {
     }
 
     private void block(Block b, ByteBuffer page, int offset, int length, TracefsEvent into) {
+        requireBytes(b.bytes, length);
         long dev = unsigned(page, offset, b.dev);
         long major = dev >>> DeviceNumbers.MINOR_BITS;
         if (major > DeviceNumbers.MAX_MAJOR) {
@@ -214,6 +222,24 @@ public final class RawEventDecoder {
             case 4: return page.getInt(at);
             case 8: return page.getLong(at);
             default: throw bad("a field of 1, 2, 4 or 8 bytes", f.name() + " of " + f.size());
+        }
+    }
+
+    /** The end of the last of {@code fields} (those present): where an event's fields stop. */
+    private static int end(FormatFile.Field... fields) {
+        int end = 0;
+        for (FormatFile.Field f : fields) {
+            if (f != null) {
+                end = Math.max(end, f.offset() + f.size());
+            }
+        }
+        return end;
+    }
+
+    /** An event shorter than its fields would have them read from the next event or past the page. */
+    private static void requireBytes(int bytes, int length) {
+        if (length < bytes) {
+            throw bad("the " + bytes + " bytes its format's fields take", Integer.toString(length));
         }
     }
 

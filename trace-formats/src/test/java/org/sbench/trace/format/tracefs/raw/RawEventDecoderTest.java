@@ -239,6 +239,21 @@ class RawEventDecoderTest {
         assertThrows(SbenchException.class, cursor::next);
     }
 
+    @Test
+    void anEventShorterThanItsFormatsFieldsIsABadEventNotFieldsReadFromTheNextOne() {
+        // The page's first event is an issue of 68 data bytes; its header made to say 4 bytes (type_len 1).
+        ByteBuffer page = pages("mixed.cpu0.raw").get(0);
+        int header = page.getInt(DATA);
+        page.putInt(DATA, (header & ~TYPE_MASK) | 1);
+        RingBufferPage cursor = layout();
+        cursor.start(page, 0);
+        assertTrue(cursor.next());
+        SbenchException e = assertThrows(SbenchException.class, () -> decoder(format("block_rq_issue"))
+                .decode(page, cursor.dataOffset(), cursor.dataLength(), cursor.timeNs(), new TracefsEvent()));
+        assertTrue(e.getMessage().startsWith("trace_pipe_raw: an event with the "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" bytes its format's fields take, found 4"), e.getMessage());
+    }
+
     private static long micros(long ns) {
         return (ns + 500) / 1000;
     }
