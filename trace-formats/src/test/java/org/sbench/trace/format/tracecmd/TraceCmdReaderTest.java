@@ -1,0 +1,209 @@
+package org.sbench.trace.format.tracecmd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sbench.trace.TestRecords.assertBadInput;
+import static org.sbench.trace.format.FormatSamples.fixture;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.FormatSamples;
+import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.RecordChecks;
+import org.sbench.trace.input.TraceHead;
+import org.sbench.trace.input.TraceInput;
+
+/**
+ * trace.dat files trace-cmd 3.1.6 made of real IOs on a loop device (tracecmd/record.sh): version 6,
+ * version 7 and version 7 with zstd sections, plain and gzipped, each read as the same IOs as
+ * {@code trace-cmd report}'s text of it read as tracefs; and damaged ones refused in a line naming
+ * the file and where.
+ */
+class TraceCmdReaderTest {
+    /** Where v7.dat holds CPU 0's one page of data, and where v6.dat holds CPU 1's (trace-cmd convert's output). */
+    private static final int V7_CPU0 = 0x208000;
+    private static final int V6_CPU1 = 0x208000;
+    /** Where v7zstd.dat holds CPU 0's compressed chunks. */
+    private static final int ZSTD_CPU0 = 0x26000;
+    private static final int PAGE = 4096;
+
+    private final TraceFormats formats = TraceFormats.standard();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v6.dat.gz", "v7.dat.gz", "v7zstd.dat", "v6.dat", "v7.dat"})
+    void readsTheIosTraceCmdReportShows(String name) throws Exception {
+        Path dat = name.endsWith(".dat") && !name.startsWith("v7zstd") ? plain(name) : fixture("tracecmd/" + name);
+        String base = name.substring(0, name.indexOf('.'));
+        List<IoRecord> text = read(fixture("tracecmd/" + base + ".report"), "tracefs");
+        List<IoRecord> binary = read(dat, null);
+        assertEquals(36, binary.size());
+        assertEquals(text.size(), binary.size());
+        for (int i = 0; i < text.size(); i++) {
+            IoRecord t = text.get(i);
+            IoRecord b = binary.get(i);
+            assertEquals(t.op, b.op, "op of IO " + i);
+            assertEquals(t.offsetBytes, b.offsetBytes, "offset of IO " + i);
+            assertEquals(t.lengthBytes, b.lengthBytes, "length of IO " + i);
+            assertEquals(t.stream, b.stream, "device of IO " + i);
+            assertEquals(t.process, b.process, "process of IO " + i);
+            // The text prints µs; the pages hold ns. Both are relative to the first issue, whose µs are rounded too.
+            assertTrue(Math.abs(t.issueNs - b.issueNs) < 1000, "issue time of IO " + i + ": " + t.issueNs + " vs " + b.issueNs);
+            assertTrue(Math.abs(t.completeNs - b.completeNs) < 1000, "completion of IO " + i + ": " + t.completeNs + " vs " + b.completeNs);
+        }
+        assertTrue(binary.stream().anyMatch(r -> r.issueNs % 1000 != 0), "ns, not µs");
+    }
+
+    @Test
+    void isDetectedAndNamesItsClock() throws Exception {
+        try (TraceReader r = formats.open(fixture("tracecmd/v7zstd.dat"), null, ReadOptions.DEFAULTS)) {
+            assertEquals("trace-cmd", r.info().sourceFormat());
+            assertEquals("local", r.info().metadata().get("clock"));
+        }
+        try (TraceReader r = formats.open(fixture("tracecmd/v6.dat.gz"), null, ReadOptions.DEFAULTS)) {
+            assertEquals("local", r.info().metadata().get("clock"));
+        }
+    }
+
+    @Test
+    void sniffsItsMagicAloneAndNoOtherFormat() {
+        FormatSamples.assertOthersEmptyAndBinaryRejected(new TraceCmdFormat());
+        assertFalse(new TraceCmdFormat().sniff(new TraceHead(Arrays.copyOf(TraceDat.MAGIC.getBytes(StandardCharsets.ISO_8859_1), 9))),
+                "a magic cut short");
+        assertTrue(new TraceCmdFormat().sniff(new TraceHead(TraceDat.MAGIC.getBytes(StandardCharsets.ISO_8859_1))));
+    }
+
+    @Test
+    void aFileCutInsideCpuDataIsRefusedNamingTheBytes() throws Exception {
+        Path cut = write("cut.dat", Arrays.copyOf(bytes("v6.dat"), V6_CPU1 + 100));
+        assertBadInput(cut + ": CPU 1's data (bytes 2129920 to 2134016) runs past the end of the file (2130020 bytes):"
+                + " a truncated file?", new TraceCmdFormat(), cut);
+        Path cut7 = write("cut7.dat", Arrays.copyOf(bytes("v7.dat"), V7_CPU0 + 100));
+        assertBadInput(cut7 + ": byte 2138112: expected the options section, found the end of the file at byte 2130020"
+                + " (a truncated file?)", new TraceCmdFormat(), cut7);
+    }
+
+    @Test
+    void aFileCutInItsHeaderIsRefusedNamingTheByte() throws Exception {
+        Path cut = write("cut.dat", Arrays.copyOf(bytes("v7.dat"), 20));
+        assertBadInput(cut + ": byte 18: expected the compression's name ending in a NUL, found the end of the file after 2 bytes"
+                + " (a truncated file?)", new TraceCmdFormat(), cut);
+    }
+
+    @Test
+    void aCorruptPageIsRefusedNamingTheCpuData() throws Exception {
+        byte[] b = bytes("v7.dat");
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(V7_CPU0 + 8, 5000);
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": CPU 0's data (bytes 2129920 to 2134016): ring-buffer page with a commit of 5000 bytes,"
+                + " more than the page's 4080", new TraceCmdFormat(), bad);
+    }
+
+    @Test
+    void aDamagedCompressedChunkIsRefusedNamingItsByte() throws Exception {
+        byte[] b = Files.readAllBytes(fixture("tracecmd/v7zstd.dat"));
+        for (int i = 20; i < 40; i++) {
+            b[ZSTD_CPU0 + i] ^= 0x5a;
+        }
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": byte " + (ZSTD_CPU0 + 4) + ": expected 427 bytes of zstd data that decompress to 4096,"
+                + " found damaged data (Src size is incorrect)", new TraceCmdFormat(), bad);
+    }
+
+    /** Bytes of the CPUs' pages changed at random: the trace reads, or is refused as bad input naming the file; nothing else. */
+    @Test
+    void damagedPagesReadOrAreRefusedAsBadInput() throws Exception {
+        byte[] original = bytes("v7.dat");
+        SplittableRandom random = new SplittableRandom(7);
+        Path bad = dir.resolve("bad.dat");
+        for (int round = 0; round < 150; round++) {
+            byte[] b = original.clone();
+            for (int n = 1 + random.nextInt(6); n > 0; n--) {
+                b[V7_CPU0 + random.nextInt(2 * PAGE)] = (byte) random.nextInt(256);
+            }
+            Files.write(bad, b);
+            try (TraceReader r = formats.open(bad, null, ReadOptions.DEFAULTS.withSkipBad(1000))) {
+                for (IoRecord io : TestRecords.readAll(r)) {
+                    assertNull(RecordChecks.STANDARD.problem(io), io.toString());
+                }
+            } catch (SbenchException e) {
+                assertEquals(ErrorKind.BAD_INPUT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().startsWith(bad + ": "), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aMissingEventFormatIsRefusedNamingIt() throws Exception {
+        byte[] b = bytes("v7.dat");
+        String s = new String(b, StandardCharsets.ISO_8859_1);
+        int at = s.indexOf("name: block_rq_issue\n");
+        b[at + "name: block_rq_issu".length()] = 'X';
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": no format of block/block_rq_issue in the file (record with -e block:block_rq_issue"
+                + " -e block:block_rq_complete)", new TraceCmdFormat(), bad);
+    }
+
+    @Test
+    void anotherVersionIsRefused() throws Exception {
+        byte[] b = bytes("v7.dat");
+        b[10] = '8';
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": byte 10: expected file version 6 or 7, found '8'", new TraceCmdFormat(), bad);
+    }
+
+    @Test
+    void aPipeIsRefusedAsItIsReadAtManyPlaces() throws Exception {
+        byte[] b = Files.readAllBytes(fixture("tracecmd/v7zstd.dat"));
+        SbenchException e = assertThrows(SbenchException.class,
+                () -> TestRecords.readAll(formats.open(TraceInput.ofStream("pipe", new ByteArrayInputStream(b)), null, ReadOptions.DEFAULTS)));
+        assertEquals("pipe: a trace.dat is read at the offsets of its sections and of each CPU's data, not in one pass, so it"
+                + " cannot be read from a pipe; save it to a file first", e.getMessage());
+    }
+
+    private List<IoRecord> read(Path file, String from) {
+        try (TraceReader r = formats.open(file, from, ReadOptions.DEFAULTS)) {
+            return TestRecords.readAll(r);
+        }
+    }
+
+    /** The fixture NAME, gunzipped into the test's directory. */
+    private Path plain(String name) throws Exception {
+        return write(name, bytes(name));
+    }
+
+    private static byte[] bytes(String name) throws Exception {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(fixture("tracecmd/" + name + ".gz")))) {
+            return in.readAllBytes();
+        }
+    }
+
+    private Path write(String name, byte[] b) throws IOException {
+        return Files.write(dir.resolve(name), b);
+    }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Makes the trace.dat fixtures of this directory with trace-cmd (apt-get install trace-cmd; 3.1.6 made
+# them) on the running kernel (root): block_rq_issue / block_rq_complete / block_rq_requeue of a loop
+# device over a file in /tmp, filtered to that device, on the top instance with the default clock
+# (local), then `trace-cmd extract` (record needs to write /proc/sys/kernel/ftrace_enabled, refused in a
+# container). /proc/kallsyms is hidden (an empty file bound over it in a mount namespace of the extract
+# alone) to keep the files small. Each file gets its `trace-cmd report` text beside it.
+#   v7zstd.dat:  as extract writes it (version 7, sections compressed with zstd); IOs on both CPUs
+#   v7.dat.gz:   the same, converted to version 7 uncompressed (2 MB of event formats: gzipped)
+#   v6.dat.gz:   the same, converted to version 6 (gzipped)
+# Usage: record.sh OUTDIR
+set -euo pipefail
+out=$(realpath "${1:?OUTDIR}")
+mkdir -p "$out"
+tracing=/sys/kernel/tracing
+work=$(mktemp -d /tmp/sbench-tracedat.XXXXXX)
+truncate -s 64M "$work/img"
+dev=$(losetup -f --show "$work/img")
+events="block_rq_issue block_rq_complete block_rq_requeue"
+cleanup() {
+  for e in $events; do
+    echo 0 > "$tracing/events/block/$e/enable"
+    echo 0 > "$tracing/events/block/$e/filter"
+  done
+  echo 1 > "$tracing/tracing_on"
+  echo > "$tracing/trace"
+  losetup -d "$dev"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+devt=$(( $(stat -c '%t' "$dev" | sed 's/^/0x/') << 20 | $(stat -c '%T' "$dev" | sed 's/^/0x/') ))
+echo > "$tracing/trace"
+for e in $events; do
+  echo "dev == $devt" > "$tracing/events/block/$e/filter"
+  echo 1 > "$tracing/events/block/$e/enable"
+done
+for i in $(seq 12); do
+  cpu=$((i % 2))
+  taskset -c $cpu dd if="$dev" of=/dev/null bs=4k count=1 skip=$((i * 7)) iflag=direct status=none
+  taskset -c $cpu dd if=/dev/zero of="$dev" bs=8k count=2 seek=$((i * 3)) oflag=direct status=none
+done
+echo 0 > "$tracing/tracing_on"
+: > "$work/empty"
+unshare -m sh -c "mount --bind '$work/empty' /proc/kallsyms && trace-cmd extract -o '$out/v7zstd.dat'" >/dev/null
+trace-cmd convert --file-version 7 --compression none -i "$out/v7zstd.dat" -o "$out/v7.dat" >/dev/null
+trace-cmd convert --file-version 6 -i "$out/v7zstd.dat" -o "$out/v6.dat" >/dev/null
+for f in v7zstd v7 v6; do
+  trace-cmd report -i "$out/$f.dat" > "$out/$f.report"
+done
+gzip -9f "$out/v7.dat" "$out/v6.dat"
