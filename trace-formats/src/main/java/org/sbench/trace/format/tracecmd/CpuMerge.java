@@ -106,6 +106,11 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
         }
     }
 
+    /** Pages read and not yet released: what the merge holds in memory besides a chunk and a read buffer a CPU. */
+    long heldPages() {
+        return stream.heldPages();
+    }
+
     /** Reads CPU {@code i}'s next page into the stream; at the end of its data, the CPU is done. */
     private void read(int i) {
         CpuPages pages = cpus.get(i);

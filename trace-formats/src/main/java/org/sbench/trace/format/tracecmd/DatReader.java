@@ -127,13 +127,13 @@ final class DatReader {
         }
     }
 
-    /** The fixed text {@code expected} (NULs included), else an error naming what came instead. */
+    /** The fixed text {@code expected} (NULs included), else an error expecting {@code what} and quoting what came instead. */
     void expect(String expected, String what) {
         long at = position;
         byte[] b = bytes(expected.length(), what);
         String found = new String(b, StandardCharsets.ISO_8859_1);
         if (!found.equals(expected)) {
-            throw bad(at, what + " " + SbenchException.quoted(expected), SbenchException.quoted(found));
+            throw bad(at, what, SbenchException.quoted(found));
         }
     }
 

@@ -31,6 +31,7 @@ import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.tracefs.TracefsEvent;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.TraceHead;
@@ -55,14 +56,18 @@ class TraceCmdReaderTest {
     @TempDir
     Path dir;
 
+    /**
+     * The IOs of each fixture are those of its report but for the recorded queue depth, which the report's µs
+     * change where an issue and a completion fall in the same µs (100 of many.dat's 6,000 IOs).
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"v6.dat.gz", "v7.dat.gz", "v7zstd.dat", "v6.dat", "v7.dat"})
+    @ValueSource(strings = {"v6.dat.gz", "v7.dat.gz", "v7zstd.dat", "v6.dat", "v7.dat", "many.dat"})
     void readsTheIosTraceCmdReportShows(String name) throws Exception {
-        Path dat = name.endsWith(".dat") && !name.startsWith("v7zstd") ? plain(name) : fixture("tracecmd/" + name);
+        Path dat = name.equals("v6.dat") || name.equals("v7.dat") ? plain(name) : fixture("tracecmd/" + name);
         String base = name.substring(0, name.indexOf('.'));
-        List<IoRecord> text = read(fixture("tracecmd/" + base + ".report"), "tracefs");
+        List<IoRecord> text = read(fixture("tracecmd/" + base + (base.equals("many") ? ".report.gz" : ".report")), "tracefs");
         List<IoRecord> binary = read(dat, null);
-        assertEquals(36, binary.size());
+        assertEquals(base.equals("many") ? 6000 : 36, binary.size());
         assertEquals(text.size(), binary.size());
         for (int i = 0; i < text.size(); i++) {
             IoRecord t = text.get(i);
@@ -77,6 +82,23 @@ class TraceCmdReaderTest {
             assertTrue(Math.abs(t.completeNs - b.completeNs) < 1000, "completion of IO " + i + ": " + t.completeNs + " vs " + b.completeNs);
         }
         assertTrue(binary.stream().anyMatch(r -> r.issueNs % 1000 != 0), "ns, not µs");
+    }
+
+    /** many.dat holds 6 and 14 chunks of 10 pages on its two CPUs: the merge holds no more than two pages a CPU at a time. */
+    @Test
+    void holdsAFewPagesACpuNotTheTrace() throws Exception {
+        TraceInput input = TraceInput.of(fixture("tracecmd/many.dat"));
+        try (CpuMerge merge = new CpuMerge(TraceDat.read(input), input)) {
+            TracefsEvent event = new TracefsEvent();
+            long events = 0;
+            long held = 0;
+            while (merge.next(event)) {
+                events++;
+                held = Math.max(held, merge.heldPages());
+            }
+            assertEquals(12000, events);
+            assertEquals(4, held);
+        }
     }
 
     @Test
@@ -167,6 +189,13 @@ class TraceCmdReaderTest {
         Path bad = write("bad.dat", b);
         assertBadInput(bad + ": no format of block/block_rq_issue in the file (record with -e block:block_rq_issue"
                 + " -e block:block_rq_complete)", new TraceCmdFormat(), bad);
+    }
+
+    @Test
+    void anotherFormatReadAsTraceCmdIsRefusedAtItsFirstByte() throws Exception {
+        Path text = write("hm_1.csv", "128166372003061629,hm,1,Read,3154137088,4096,8921\n".getBytes(StandardCharsets.US_ASCII));
+        assertBadInput(text + ": byte 0: expected the trace-cmd magic \\x17\\x08\\x44tracing, found '1281663720'",
+                new TraceCmdFormat(), text);
     }
 
     @Test

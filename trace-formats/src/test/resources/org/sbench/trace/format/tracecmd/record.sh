@@ -8,6 +8,7 @@
 #   v7zstd.dat:  as extract writes it (version 7, sections compressed with zstd); IOs on both CPUs
 #   v7.dat.gz:   the same, converted to version 7 uncompressed (2 MB of event formats: gzipped)
 #   v6.dat.gz:   the same, converted to version 6 (gzipped)
+#   many.dat:    fio at queue depth 8 on both CPUs at once, 3000 IOs each: many pages a CPU in several chunks
 # Usage: record.sh OUTDIR
 set -euo pipefail
 out=$(realpath "${1:?OUTDIR}")
@@ -29,22 +30,38 @@ cleanup() {
 }
 trap cleanup EXIT
 devt=$(( $(stat -c '%t' "$dev" | sed 's/^/0x/') << 20 | $(stat -c '%T' "$dev" | sed 's/^/0x/') ))
-echo > "$tracing/trace"
-for e in $events; do
-  echo "dev == $devt" > "$tracing/events/block/$e/filter"
-  echo 1 > "$tracing/events/block/$e/enable"
-done
+start() { # trace-cmd extract leaves the events off
+  echo > "$tracing/trace"
+  for e in $events; do
+    echo "dev == $devt" > "$tracing/events/block/$e/filter"
+    echo 1 > "$tracing/events/block/$e/enable"
+  done
+  echo 1 > "$tracing/tracing_on"
+}
+extract() { # NAME
+  echo 0 > "$tracing/tracing_on"
+  unshare -m sh -c "mount --bind '$work/empty' /proc/kallsyms && trace-cmd extract -o '$out/$1.dat'" >/dev/null
+  trace-cmd report -i "$out/$1.dat" > "$out/$1.report"
+}
+: > "$work/empty"
+start
 for i in $(seq 12); do
   cpu=$((i % 2))
   taskset -c $cpu dd if="$dev" of=/dev/null bs=4k count=1 skip=$((i * 7)) iflag=direct status=none
   taskset -c $cpu dd if=/dev/zero of="$dev" bs=8k count=2 seek=$((i * 3)) oflag=direct status=none
 done
-echo 0 > "$tracing/tracing_on"
-: > "$work/empty"
-unshare -m sh -c "mount --bind '$work/empty' /proc/kallsyms && trace-cmd extract -o '$out/v7zstd.dat'" >/dev/null
+extract v7zstd
+# Many pages a CPU, in several compressed chunks: fio at queue depth 8 on both CPUs at once.
+start
+for cpu in 0 1; do
+  fio --name=many$cpu --filename="$dev" --direct=1 --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 \
+      --number_ios=3000 --size=32M --offset=$((cpu * 32))M --cpus_allowed=$cpu --output=/dev/null &
+done
+wait
+extract many
 trace-cmd convert --file-version 7 --compression none -i "$out/v7zstd.dat" -o "$out/v7.dat" >/dev/null
 trace-cmd convert --file-version 6 -i "$out/v7zstd.dat" -o "$out/v6.dat" >/dev/null
-for f in v7zstd v7 v6; do
+for f in v7 v6; do
   trace-cmd report -i "$out/$f.dat" > "$out/$f.report"
 done
-gzip -9f "$out/v7.dat" "$out/v6.dat"
+gzip -9f "$out/v7.dat" "$out/v6.dat" "$out/many.report"
