@@ -9,6 +9,7 @@
 #   v7.dat.gz:   the same, converted to version 7 uncompressed (2 MB of event formats: gzipped)
 #   v6.dat.gz:   the same, converted to version 6 (gzipped)
 #   many.dat:    fio at queue depth 8 on both CPUs at once, 3000 IOs each: many pages a CPU in several chunks
+#   lost.dat:    fio's 400 IOs into a ring buffer of 4 KiB a CPU: events lost before the pages kept
 # Usage: record.sh OUTDIR
 set -euo pipefail
 out=$(realpath "${1:?OUTDIR}")
@@ -18,7 +19,9 @@ work=$(mktemp -d /tmp/sbench-tracedat.XXXXXX)
 truncate -s 64M "$work/img"
 dev=$(losetup -f --show "$work/img")
 events="block_rq_issue block_rq_complete block_rq_requeue"
+buffer_kb=$(cat "$tracing/buffer_size_kb")
 cleanup() {
+  echo "$buffer_kb" > "$tracing/buffer_size_kb"
   for e in $events; do
     echo 0 > "$tracing/events/block/$e/enable"
     echo 0 > "$tracing/events/block/$e/filter"
@@ -59,6 +62,13 @@ for cpu in 0 1; do
 done
 wait
 extract many
+# A ring buffer of 4 KiB a CPU overrun before extract reads it: pages that say events were lost before them.
+echo 4 > "$tracing/buffer_size_kb"
+start
+fio --name=lost --filename="$dev" --direct=1 --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 \
+    --number_ios=400 --size=32M --output=/dev/null
+extract lost
+echo "$buffer_kb" > "$tracing/buffer_size_kb"
 trace-cmd convert --file-version 7 --compression none -i "$out/v7zstd.dat" -o "$out/v7.dat" >/dev/null
 trace-cmd convert --file-version 6 -i "$out/v7zstd.dat" -o "$out/v6.dat" >/dev/null
 for f in v7 v6; do
