@@ -4,6 +4,7 @@ package org.sbench.trace.format.tracecmd;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -30,6 +31,8 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
     private final TraceDat dat;
     private final RawEventStream stream;
     private final List<CpuPages> cpus = new ArrayList<>();
+    /** Where in the file the pages each CPU's stream holds are, oldest first (and some released, trimmed at its next read). */
+    private final List<ArrayDeque<String>> heldPlaces = new ArrayList<>();
     /** The time stamp of each CPU's last page read; Long.MIN_VALUE before its first. */
     private final long[] lastPageNs;
 
@@ -58,6 +61,7 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
                 }
                 if (c.size() > 0) {
                     cpus.add(new CpuPages(dat, c, input.openStream()));
+                    heldPlaces.add(new ArrayDeque<>());
                     lastPageNs[cpus.size() - 1] = Long.MIN_VALUE;
                 }
             }
@@ -121,6 +125,11 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
             cpus.set(i, null);
             return;
         }
+        ArrayDeque<String> held = heldPlaces.get(i);
+        while (held.size() > stream.heldPages(i)) {
+            held.poll();
+        }
+        held.add(pages.page());
         try {
             lastPageNs[i] = stream.add(i, page);
         } catch (SbenchException e) {
@@ -128,22 +137,14 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
         }
     }
 
-    /** An error of the ring-buffer decoder (which names no file) as one naming the file and the CPU's data. */
+    /** An error of the ring-buffer decoder (which names no file) as one naming the file and where CPU {@code i}'s page is. */
     private SbenchException inPage(SbenchException e, int i) {
         String message = e.getMessage();
         String what = message.substring(message.indexOf(": ") + 2);
-        String where = i >= 0 && i < dat.cpus.size() ? cpuData(i) : "the CPU data";
+        ArrayDeque<String> held = i < 0 ? null : heldPlaces.get(i);
+        int skip = held == null ? 0 : held.size() - stream.heldPages(i);
+        String where = held == null || skip < 0 || skip >= held.size() ? "the CPU data" : held.stream().skip(skip).findFirst().get();
         return new SbenchException(e.kind(), dat.file + ": " + where + ": " + what, e);
-    }
-
-    private String cpuData(int i) {
-        int n = -1;
-        for (TraceDat.CpuData c : dat.cpus) {
-            if (c.size() > 0 && ++n == i) {
-                return "CPU " + c.cpu() + "'s data (bytes " + c.offset() + " to " + (c.offset() + c.size()) + ")";
-            }
-        }
-        return "the CPU data";
     }
 
     @Override

@@ -21,6 +21,8 @@ final class CpuPages implements AutoCloseable {
     private long chunksLeft;
     private byte[] chunk = new byte[0];
     private int chunkAt;
+    private long chunkOffset;
+    private String page;
 
     /** The pages of {@code data}, read from {@code in} (the file from its first byte). */
     CpuPages(TraceDat dat, TraceDat.CpuData data, InputStream in) {
@@ -38,8 +40,13 @@ final class CpuPages implements AutoCloseable {
         return data.cpu();
     }
 
+    /** Where the page {@link #next} last gave is: {@code byte N (a page of CPU 1's data)}, or its chunk's byte and its place in it. */
+    String page() {
+        return page;
+    }
+
     /** {@code CPU N's data (bytes A to B)}. */
-    String describe() {
+    private String describe() {
         return "CPU " + data.cpu() + "'s data (bytes " + data.offset() + " to " + (data.offset() + data.size()) + ")";
     }
 
@@ -58,6 +65,7 @@ final class CpuPages implements AutoCloseable {
             if (left < bytes) {
                 throw r.bad(r.position(), describe() + " in whole pages of " + bytes + " bytes", "its last " + left + " bytes");
             }
+            this.page = "byte " + r.position() + " (a page of CPU " + data.cpu() + "'s data)";
             page.clear().put(r.bytes(bytes, "a page of " + describe()));
             return true;
         }
@@ -74,7 +82,10 @@ final class CpuPages implements AutoCloseable {
             }
             chunk = dat.decompress(r, at, r.bytes(compressed, "a compressed chunk of " + describe()), size);
             chunkAt = 0;
+            chunkOffset = at;
         }
+        this.page = "byte " + chunkOffset + " (page " + (chunkAt / bytes) + " of the " + dat.codec.word()
+                + " chunk there, of CPU " + data.cpu() + "'s data)";
         page.clear().put(chunk, chunkAt, bytes);
         chunkAt += bytes;
         return true;

@@ -50,6 +50,8 @@ class TraceCmdReaderTest {
     /** Where v7zstd.dat holds CPU 0's compressed chunks. */
     private static final int ZSTD_CPU0 = 0x26000;
     private static final int PAGE = 4096;
+    /** Where many6.dat holds CPU 1's 137 pages. */
+    private static final int MANY6_CPU1 = 2351104;
 
     private final TraceFormats formats = TraceFormats.standard();
 
@@ -62,13 +64,14 @@ class TraceCmdReaderTest {
      * says 693 events were lost before it (the report's "CPU:0 [693 EVENTS DROPPED]").
      */
     @ParameterizedTest
-    @ValueSource(strings = {"v6.dat.gz", "v7.dat.gz", "v7zstd.dat", "v6.dat", "v7.dat", "many.dat", "lost.dat"})
+    @ValueSource(strings = {"v6.dat.gz", "v7.dat.gz", "v7zstd.dat", "v6.dat", "v7.dat", "many.dat", "many6.dat", "lost.dat"})
     void readsTheIosTraceCmdReportShows(String name) throws Exception {
-        Path dat = name.equals("v6.dat") || name.equals("v7.dat") ? plain(name) : fixture("tracecmd/" + name);
+        Path dat = name.equals("v6.dat") || name.equals("v7.dat") || name.equals("many6.dat") ? plain(name) : fixture("tracecmd/" + name);
         String base = name.substring(0, name.indexOf('.'));
-        List<IoRecord> text = read(fixture("tracecmd/" + base + (base.equals("many") ? ".report.gz" : ".report")), "tracefs");
+        boolean many = base.startsWith("many");
+        List<IoRecord> text = read(fixture("tracecmd/" + (many ? "many.report.gz" : base + ".report")), "tracefs");
         List<IoRecord> binary = read(dat, null);
-        assertEquals(base.equals("many") ? 6000 : base.equals("lost") ? 52 : 36, binary.size());
+        assertEquals(many ? 6000 : base.equals("lost") ? 52 : 36, binary.size());
         assertEquals(text.size(), binary.size());
         for (int i = 0; i < text.size(); i++) {
             IoRecord t = text.get(i);
@@ -143,8 +146,13 @@ class TraceCmdReaderTest {
         byte[] b = bytes("v7.dat");
         ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(V7_CPU0 + 8, 5000);
         Path bad = write("bad.dat", b);
-        assertBadInput(bad + ": CPU 0's data (bytes 2129920 to 2134016): ring-buffer page with a commit of 5000 bytes,"
+        assertBadInput(bad + ": byte 2129920 (a page of CPU 0's data): ring-buffer page with a commit of 5000 bytes,"
                 + " more than the page's 4080", new TraceCmdFormat(), bad);
+        byte[] many = bytes("many6.dat");
+        ByteBuffer.wrap(many).order(ByteOrder.LITTLE_ENDIAN).putLong(MANY6_CPU1 + 5 * PAGE + 8, 4081);
+        Path badMany = write("many.dat", many);
+        assertBadInput(badMany + ": byte " + (MANY6_CPU1 + 5 * PAGE) + " (a page of CPU 1's data): ring-buffer page with a"
+                + " commit of 4081 bytes, more than the page's 4080", new TraceCmdFormat(), badMany);
     }
 
     @Test

@@ -9,6 +9,7 @@
 #   v7.dat.gz:   the same, converted to version 7 uncompressed (2 MB of event formats: gzipped)
 #   v6.dat.gz:   the same, converted to version 6 (gzipped)
 #   many.dat:    fio at queue depth 8 on both CPUs at once, 3000 IOs each: many pages a CPU in several chunks
+#   many6.dat.gz: many.dat converted to version 6: uncompressed pages, many a CPU
 #   lost.dat:    fio's 400 IOs into a ring buffer of 4 KiB a CPU: events lost before the pages kept
 # Usage: record.sh OUTDIR
 set -euo pipefail
@@ -71,7 +72,8 @@ extract lost
 echo "$buffer_kb" > "$tracing/buffer_size_kb"
 trace-cmd convert --file-version 7 --compression none -i "$out/v7zstd.dat" -o "$out/v7.dat" >/dev/null
 trace-cmd convert --file-version 6 -i "$out/v7zstd.dat" -o "$out/v6.dat" >/dev/null
+trace-cmd convert --file-version 6 -i "$out/many.dat" -o "$out/many6.dat" >/dev/null
 for f in v7 v6; do
   trace-cmd report -i "$out/$f.dat" > "$out/$f.report"
 done
-gzip -9f "$out/v7.dat" "$out/v6.dat" "$out/many.report"
+gzip -9f "$out/v7.dat" "$out/v6.dat" "$out/many6.dat" "$out/many.report"

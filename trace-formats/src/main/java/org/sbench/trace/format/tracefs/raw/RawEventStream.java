@@ -84,6 +84,11 @@ public final class RawEventStream {
         return heldPages;
     }
 
+    /** Pages of {@code cpu} read and not yet released; the first of them is the one its next event is on. */
+    public int heldPages(int cpu) {
+        return cpus[cpu].pages.size();
+    }
+
     /**
      * The next event in time order, if it is older than {@code releaseBeforeNs} (Long.MAX_VALUE: all held).
      *
