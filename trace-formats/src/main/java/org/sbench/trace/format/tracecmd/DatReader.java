@@ -159,10 +159,10 @@ final class DatReader {
         position += length;
     }
 
-    /** Moves forward to byte {@code to}. */
+    /** Moves forward to byte {@code to}, the end of {@code what}, which must not have been read past. */
     void skipTo(long to, String what) {
         if (to < position) {
-            throw new IllegalStateException("cannot move back from " + position + " to " + to);
+            throw bad(to, "the end of " + what + " (its size)", "its fields running on to byte " + position);
         }
         skip(to - position, what);
     }
