@@ -20,11 +20,11 @@ enum Codec {
             try {
                 byte[] out = Zstd.decompress(compressed, size);
                 if (out.length != size) {
-                    throw new DataFormatException(out.length + " bytes");
+                    throw wrongSize(out.length);
                 }
                 return out;
             } catch (ZstdException e) {
-                throw new DataFormatException(e.getMessage());
+                throw damaged(e.getMessage());
             }
         }
     },
@@ -36,11 +36,15 @@ enum Codec {
                 inflater.setInput(compressed);
                 byte[] out = new byte[size];
                 int n = 0;
-                while (n < size && !inflater.finished() && !inflater.needsInput()) {
-                    n += inflater.inflate(out, n, size - n);
+                try {
+                    while (n < size && !inflater.finished() && !inflater.needsInput()) {
+                        n += inflater.inflate(out, n, size - n);
+                    }
+                } catch (DataFormatException e) {
+                    throw damaged(e.getMessage());
                 }
-                if (n != size) {
-                    throw new DataFormatException(n + " bytes");
+                if (n != size || !inflater.finished()) {
+                    throw wrongSize(inflater.finished() ? n : -1);
                 }
                 return out;
             } finally {
@@ -66,9 +70,18 @@ enum Codec {
     /**
      * {@code compressed}, which holds {@code size} bytes once decompressed.
      *
-     * @throws DataFormatException when the data is damaged or not of that size
+     * @throws DataFormatException when the data is damaged or not of that size, its message saying what was found instead
      */
     abstract byte[] decompress(byte[] compressed, int size) throws DataFormatException;
+
+    private static DataFormatException damaged(String reason) {
+        return new DataFormatException("damaged data (" + reason + ")");
+    }
+
+    /** {@code bytes} decompressed, or -1 when more than the size stated came out. */
+    private static DataFormatException wrongSize(int bytes) {
+        return new DataFormatException(bytes < 0 ? "data that decompresses to more than that" : "data that decompresses to " + bytes + " bytes");
+    }
 
     String word() {
         return name().toLowerCase(Locale.ROOT);

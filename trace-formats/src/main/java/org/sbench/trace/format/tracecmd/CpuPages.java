@@ -13,7 +13,8 @@ import org.sbench.SbenchException;
  * of which one is held at a time. Not thread-safe.
  */
 final class CpuPages implements AutoCloseable {
-    private static final long MAX_CHUNK = 1 << 30;
+    /** The most a chunk may hold (trace-cmd's are 10 pages): memory taken before it is decompressed. */
+    private static final long MAX_CHUNK = 1 << 26;
     private final TraceDat dat;
     private final TraceDat.CpuData data;
     private final InputStream in;

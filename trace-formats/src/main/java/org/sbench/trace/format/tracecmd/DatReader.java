@@ -100,9 +100,18 @@ final class DatReader {
 
     /** {@code length} bytes. */
     byte[] bytes(int length, String what) {
-        byte[] b = new byte[length];
-        readFully(b, length, what);
-        return b;
+        long at = position;
+        try {
+            // In steps, not all at once: a damaged length takes no more memory than the bytes that are there.
+            byte[] b = in.readNBytes(length);
+            if (b.length < length) {
+                throw ended(at, what + " (" + length + " bytes)", b.length);
+            }
+            position += length;
+            return b;
+        } catch (IOException e) {
+            throw unreadable(at, e);
+        }
     }
 
     /** {@code length} bytes as text (a format file, a clock). */

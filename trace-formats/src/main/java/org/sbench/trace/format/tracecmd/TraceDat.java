@@ -35,6 +35,8 @@ final class TraceDat {
 
     private static final long MAX_FORMAT = 1 << 20;
     private static final long MAX_SECTION = 1 << 30;
+    /** The most a compressed section may hold once decompressed (event formats are a few MB): memory taken before it is read. */
+    private static final long MAX_DECOMPRESSED = 1 << 28;
     private static final int MAX_CPUS = 1 << 16;
     private static final int MAX_OPTIONS_SECTIONS = 1024;
     private static final int SECTION_COMPRESSED = 1;
@@ -268,7 +270,7 @@ final class TraceDat {
         }
         long at = r.position();
         int compressed = r.size32(MAX_SECTION, "the compressed size");
-        int size = r.size32(MAX_SECTION, "the uncompressed size");
+        int size = r.size32(MAX_DECOMPRESSED, "the uncompressed size");
         byte[] data = r.bytes(compressed, "the compressed " + what + " section");
         return new DatReader(new ByteArrayInputStream(decompress(r, at, data, size)), file, 0,
                 " of the decompressed " + what + " section at byte " + offset, order);
@@ -299,8 +301,7 @@ final class TraceDat {
         try {
             return codec.decompress(data, size);
         } catch (DataFormatException e) {
-            throw r.bad(at, data.length + " bytes of " + codec.word() + " data that decompress to " + size,
-                    "damaged data (" + e.getMessage() + ")");
+            throw r.bad(at, data.length + " bytes of " + codec.word() + " data that decompress to " + size, e.getMessage());
         }
     }
 

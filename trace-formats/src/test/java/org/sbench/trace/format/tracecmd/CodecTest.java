@@ -1,6 +1,7 @@
 package org.sbench.trace.format.tracecmd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.github.luben.zstd.Zstd;
@@ -27,7 +28,10 @@ class CodecTest {
     @Test
     void aBlockOfAnotherSizeOrDamagedIsRefused() throws Exception {
         byte[] z = zlib(pages);
-        assertThrows(DataFormatException.class, () -> Codec.ZLIB.decompress(z, pages.length + 4096));
+        assertEquals("data that decompresses to 12288 bytes",
+                assertThrows(DataFormatException.class, () -> Codec.ZLIB.decompress(z, pages.length + 4096)).getMessage());
+        assertEquals("data that decompresses to more than that",
+                assertThrows(DataFormatException.class, () -> Codec.ZLIB.decompress(z, pages.length - 4096)).getMessage());
         assertThrows(DataFormatException.class, () -> Codec.ZLIB.decompress(Arrays.copyOf(z, z.length / 2), pages.length));
         byte[] s = Zstd.compress(pages);
         assertThrows(DataFormatException.class, () -> Codec.ZSTD.decompress(s, pages.length + 4096));

@@ -189,6 +189,39 @@ class TraceCmdReaderTest {
         }
     }
 
+    /** Bytes of the metadata changed at random (the header, and v7's options and buffer sections at the end of the file). */
+    @Test
+    void damagedMetadataReadsOrIsRefusedAsBadInput() throws Exception {
+        byte[] original = bytes("v7.dat");
+        SplittableRandom random = new SplittableRandom(11);
+        Path bad = dir.resolve("bad.dat");
+        int tail = original.length - (V7_CPU0 + 2 * PAGE);
+        for (int round = 0; round < 300; round++) {
+            byte[] b = original.clone();
+            for (int n = 1 + random.nextInt(3); n > 0; n--) {
+                int at = random.nextBoolean() ? random.nextInt(64) : V7_CPU0 + 2 * PAGE + random.nextInt(tail);
+                b[at] = (byte) random.nextInt(256);
+            }
+            Files.write(bad, b);
+            try (TraceReader r = formats.open(bad, "trace-cmd", ReadOptions.DEFAULTS.withSkipBad(1000))) {
+                TestRecords.readAll(r);
+            } catch (SbenchException e) {
+                assertEquals(ErrorKind.BAD_INPUT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().startsWith(bad + ": "), e.getMessage());
+            }
+        }
+    }
+
+    /** A damaged size is refused before memory of that size is taken: a chunk of whole pages, at most 64 MiB. */
+    @Test
+    void aChunkSizeBeyondAnyChunkIsRefusedBeforeItIsAllocated() throws Exception {
+        byte[] b = Files.readAllBytes(fixture("tracecmd/v7zstd.dat"));
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(ZSTD_CPU0 + 8, 0x3fff0000);
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": byte " + (ZSTD_CPU0 + 8) + ": expected a chunk's size of at most 67108864, found 1073676288",
+                new TraceCmdFormat(), bad);
+    }
+
     @Test
     void aMissingEventFormatIsRefusedNamingIt() throws Exception {
         byte[] b = bytes("v7.dat");
