@@ -1,10 +1,10 @@
 // One CPU's ring-buffer pages of a trace.dat, read page by page from its place in the file, decompressed chunk by chunk.
 package org.sbench.trace.format.tracecmd;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import org.sbench.SbenchException;
+import org.sbench.trace.input.TraceInput;
 
 /**
  * Hands out the pages of one CPU's data in file order, one at a time into a caller's buffer. Plain
@@ -94,10 +94,6 @@ final class CpuPages implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            in.close();
-        } catch (IOException ignored) {
-            // Input only: nothing is lost.
-        }
+        TraceInput.close(in);
     }
 }

@@ -2,7 +2,6 @@
 package org.sbench.trace.format.tracecmd;
 
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -377,12 +376,6 @@ final class TraceDat {
     }
 
     private void closeOpened() {
-        for (InputStream in : opened) {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // Input only: nothing is lost.
-            }
-        }
+        opened.forEach(TraceInput::close);
     }
 }
