@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.sbench.SbenchException;
+import org.sbench.trace.Progress;
 import org.sbench.trace.format.tracefs.TracefsEvent;
 import org.sbench.trace.format.tracefs.TracefsEventReader;
 import org.sbench.trace.format.tracefs.raw.RawEventDecoder;
@@ -27,17 +28,26 @@ import org.sbench.trace.input.TraceInput;
  */
 final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
     /** The trace clocks whose times are ns; the others count cycles or ticks. */
+    /** Pages read between progress reports (256 KiB of 4 KiB pages): a report a read buffer's worth, as other readers. */
+    private static final int PAGES_A_REPORT = 64;
     private static final Set<String> NS_CLOCKS = Set.of("local", "global", "mono", "mono_raw", "boot", "tai", "perf");
     private final TraceDat dat;
     private final RawEventStream stream;
     private final List<CpuPages> cpus = new ArrayList<>();
     /** Where in the file the pages each CPU's stream holds are, oldest first (and some released, trimmed at its next read). */
     private final List<ArrayDeque<String>> heldPlaces = new ArrayList<>();
+    private final Progress progress;
+    /** Progress counts the file's bytes: those before the first CPU's data as read, then the CPUs' data as it is read. */
+    private long progressFrom = Long.MAX_VALUE;
+    private long progressTotal;
+    private long doneCpus;
+    private int pagesSinceReport;
     /** The time stamp of each CPU's last page read; Long.MIN_VALUE before its first. */
     private final long[] lastPageNs;
 
-    CpuMerge(TraceDat dat, TraceInput input) {
+    CpuMerge(TraceDat dat, TraceInput input, Progress progress) {
         this.dat = dat;
+        this.progress = progress;
         if (dat.clock != null && !NS_CLOCKS.contains(dat.clock)) {
             throw SbenchException.badInput(dat.file, "recorded with trace clock " + SbenchException.quoted(dat.clock)
                     + ", which counts rather than keeps time; record with -C local (the default), global, mono or boot");
@@ -60,6 +70,8 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
                             + fileBytes + " bytes): a truncated file?");
                 }
                 if (c.size() > 0) {
+                    progressFrom = Math.min(progressFrom, c.offset());
+                    progressTotal = Math.max(progressTotal, fileBytes >= 0 ? fileBytes : c.offset() + c.size());
                     cpus.add(new CpuPages(dat, c, input.openStream()));
                     heldPlaces.add(new ArrayDeque<>());
                     lastPageNs[cpus.size() - 1] = Long.MIN_VALUE;
@@ -121,9 +133,17 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
         var page = stream.freePage();
         if (!pages.next(page)) {
             stream.unused(page);
+            doneCpus += pages.consumedBytes();
             pages.close();
             cpus.set(i, null);
+            if (cpus.stream().allMatch(c -> c == null)) {
+                progress.at(progressTotal, progressTotal);
+            }
             return;
+        }
+        if (++pagesSinceReport == PAGES_A_REPORT) {
+            pagesSinceReport = 0;
+            reportProgress();
         }
         ArrayDeque<String> held = heldPlaces.get(i);
         while (held.size() > stream.heldPages(i)) {
@@ -135,6 +155,14 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
         } catch (SbenchException e) {
             throw inPage(e, i);
         }
+    }
+
+    private void reportProgress() {
+        long done = progressFrom + doneCpus;
+        for (CpuPages c : cpus) {
+            done += c == null ? 0 : c.consumedBytes();
+        }
+        progress.at(done, progressTotal);
     }
 
     /** An error of the ring-buffer decoder (which names no file) as one naming the file and where CPU {@code i}'s page is. */

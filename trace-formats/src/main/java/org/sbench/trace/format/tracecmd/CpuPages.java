@@ -41,6 +41,11 @@ final class CpuPages implements AutoCloseable {
         return data.cpu();
     }
 
+    /** Bytes of the CPU's data read so far (compressed bytes when compressed). */
+    long consumedBytes() {
+        return r.position() - data.offset();
+    }
+
     /** Where the page {@link #next} last gave is: {@code byte N (a page of CPU 1's data)}, or its chunk's byte and its place in it. */
     String page() {
         return page;

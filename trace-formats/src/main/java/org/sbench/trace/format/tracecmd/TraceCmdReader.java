@@ -25,7 +25,7 @@ final class TraceCmdReader extends ForwardingTraceReader {
 
     static TraceReader open(TraceInput input, ReadOptions options) {
         TraceDat dat = TraceDat.read(input);
-        CpuMerge merge = new CpuMerge(dat, input);
+        CpuMerge merge = new CpuMerge(dat, input, options.progress());
         TraceInfo info = TracefsEventReader.info(TraceCmdFormat.NAME);
         if (dat.clock != null) {
             info = info.withMetadata(CLOCK, dat.clock);

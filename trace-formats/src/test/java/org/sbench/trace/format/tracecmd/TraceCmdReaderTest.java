@@ -1,5 +1,6 @@
 package org.sbench.trace.format.tracecmd;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +17,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Progress;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.FormatSamples;
@@ -92,7 +95,7 @@ class TraceCmdReaderTest {
     @Test
     void holdsAFewPagesACpuNotTheTrace() throws Exception {
         TraceInput input = TraceInput.of(fixture("tracecmd/many.dat"));
-        try (CpuMerge merge = new CpuMerge(TraceDat.read(input), input)) {
+        try (CpuMerge merge = new CpuMerge(TraceDat.read(input), input, Progress.NONE)) {
             TracefsEvent event = new TracefsEvent();
             long events = 0;
             long held = 0;
@@ -103,6 +106,18 @@ class TraceCmdReaderTest {
             assertEquals(12000, events);
             assertEquals(4, held);
         }
+    }
+
+    /** Progress counts the CPUs' data as it is read (the header's stream alone read little of the file) and ends at the file's size. */
+    @Test
+    void progressFollowsTheCpuDataToTheEnd() throws Exception {
+        Path dat = plain("many6.dat");
+        List<long[]> reports = new ArrayList<>();
+        read(dat, null, ReadOptions.DEFAULTS.withProgress((done, total) -> reports.add(new long[] {done, total})));
+        long size = Files.size(dat);
+        assertArrayEquals(new long[] {size, size}, reports.get(reports.size() - 1));
+        long between = reports.stream().filter(r -> r[0] > MANY6_CPU1 && r[0] < size).count();
+        assertTrue(between >= 2, "reports while CPU 1's data is read: " + between);
     }
 
     @Test
@@ -258,7 +273,11 @@ class TraceCmdReaderTest {
     }
 
     private List<IoRecord> read(Path file, String from) {
-        try (TraceReader r = formats.open(file, from, ReadOptions.DEFAULTS)) {
+        return read(file, from, ReadOptions.DEFAULTS);
+    }
+
+    private List<IoRecord> read(Path file, String from, ReadOptions options) {
+        try (TraceReader r = formats.open(file, from, options)) {
             return TestRecords.readAll(r);
         }
     }
