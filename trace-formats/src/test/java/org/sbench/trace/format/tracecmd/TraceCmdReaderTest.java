@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.assertBadInput;
 import static org.sbench.trace.format.FormatSamples.fixture;
 
+import com.github.luben.zstd.Zstd;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,6 +53,7 @@ class TraceCmdReaderTest {
     private static final int V6_CPU1 = 0x208000;
     /** Where v7zstd.dat holds CPU 0's compressed chunks. */
     private static final int ZSTD_CPU0 = 0x26000;
+    private static final int ZSTD_CPU1 = 0x27000;
     private static final int PAGE = 4096;
     /** Where many6.dat holds CPU 1's 137 pages. */
     private static final int MANY6_CPU1 = 2351104;
@@ -168,6 +170,29 @@ class TraceCmdReaderTest {
         Path badMany = write("many.dat", many);
         assertBadInput(badMany + ": byte " + (MANY6_CPU1 + 5 * PAGE) + " (a page of CPU 1's data): ring-buffer page with a"
                 + " commit of 4081 bytes, more than the page's 4080", new TraceCmdFormat(), badMany);
+    }
+
+    /**
+     * A damaged page inside a compressed chunk is named by the chunk's byte and the page's place in it. CPU 1's one
+     * chunk of v7zstd.dat is rewritten with its page damaged, padded to its old size with a skippable zstd frame so
+     * that nothing after it moves.
+     */
+    @Test
+    void aDamagedPageInACompressedChunkIsNamedByItsChunk() throws Exception {
+        byte[] b = Files.readAllBytes(fixture("tracecmd/v7zstd.dat"));
+        ByteBuffer file = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int chunk = ZSTD_CPU1 + Integer.BYTES;
+        int compressed = file.getInt(chunk);
+        byte[] page = Zstd.decompress(Arrays.copyOfRange(b, chunk + 8, chunk + 8 + compressed), PAGE);
+        ByteBuffer.wrap(page).order(ByteOrder.LITTLE_ENDIAN).putLong(8, 5000);
+        byte[] again = Zstd.compress(page, 19);
+        int pad = compressed - again.length - 8;
+        assertTrue(pad >= 0, "the damaged page compresses to " + again.length + " bytes of " + compressed);
+        ByteBuffer at = ByteBuffer.wrap(b, chunk + 8, compressed).order(ByteOrder.LITTLE_ENDIAN);
+        at.put(again).putInt(0x184D2A50).putInt(pad).put(new byte[pad]);
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": byte " + chunk + " (page 0 of the zstd chunk there, of CPU 1's data): ring-buffer page with a"
+                + " commit of 5000 bytes, more than the page's 4080", new TraceCmdFormat(), bad);
     }
 
     @Test
