@@ -22,6 +22,7 @@ import org.sbench.trace.format.fiu.FiuFormat;
 import org.sbench.trace.format.msr.MsrFormat;
 import org.sbench.trace.format.spc.SpcFormat;
 import org.sbench.trace.format.systor.SystorFormat;
+import org.sbench.trace.format.tracecmd.TraceCmdFormat;
 import org.sbench.trace.format.tracefs.TracefsFormat;
 import org.sbench.trace.format.tencent.TencentFormat;
 import org.sbench.trace.format.sbt.SbtFormat;
@@ -53,6 +54,7 @@ public final class TraceFormats {
         List<TraceFormat> all = new ArrayList<>();
         all.add(new SbtFormat());
         all.add(new BlktraceFormat());
+        all.add(new TraceCmdFormat());
         all.add(new CsvTraceFormat());
         all.add(new FioIologFormat());
         all.add(new EtwFormat());

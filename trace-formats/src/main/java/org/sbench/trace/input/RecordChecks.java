@@ -98,6 +98,11 @@ public final class RecordChecks {
         return SbenchException.badBytes(file, byteOffset, problem, describe(r));
     }
 
+    /** {@code WHERE: expected PROBLEM, found RECORD}: a record at a place a byte offset does not name. */
+    public static SbenchException badRecord(String where, String problem, IoRecord r) {
+        return SbenchException.badInput(where, "expected " + problem + ", found " + describe(r));
+    }
+
     /** Fails, as a bug of the caller, unless {@code r} is sound: writers never write what readers refuse. */
     public static void requireSound(IoRecord r) {
         String problem = STANDARD.problem(r);

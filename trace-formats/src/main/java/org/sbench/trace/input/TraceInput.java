@@ -360,7 +360,8 @@ public final class TraceInput {
         }
     }
 
-    private static void close(InputStream in) {
+    /** Closes a stream of an input; a failed close of an input loses nothing, so it is not reported. */
+    public static void close(InputStream in) {
         try {
             in.close();
         } catch (IOException ignored) {

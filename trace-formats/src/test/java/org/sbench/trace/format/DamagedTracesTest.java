@@ -38,9 +38,9 @@ class DamagedTracesTest {
         {"msr", "msr/hm_1.csv"}, {"alibaba", "alibaba/io_traces-sample.csv"}, {"tencent", "tencent/cbs-sample.csv"},
         {"blkparse", "blkparse/two-disks.txt"}, {"etw", "etw/dump.txt"}, {"fio", "fioiolog/v3.iolog"},
         {"fio", "fioiolog/v2.iolog"}, {"fiu", "fiu/homes-sample.txt"}, {"spc", "spc/Financial-sample.spc"},
-        {"systor", "systor/2016022310-LUN3.csv"}, {"tracefs", "tracefs/trace.txt"},
+        {"systor", "systor/2016022310-LUN3.csv"}, {"tracefs", "tracefs/trace.txt"}, {"trace-cmd", "tracecmd/v7zstd.dat"},
     };
-    private static final int SAMPLES_LAST = 10;
+    private static final int SAMPLES_LAST = 11;
     private static final byte[][] INSERTS = {
         {'0'}, {'9'}, {','}, {' '}, {'\t'}, {'\r'}, {'\n'}, {'-'}, {'+'}, {'.'}, {'x'}, {'R'}, {'W'}, {'#'}, {'"'}, {':'},
         {(byte) 0xc3, (byte) 0xa9}, {(byte) 0xff}, {0}, "99999999999999999999".getBytes(StandardCharsets.US_ASCII), "0000".getBytes(StandardCharsets.US_ASCII),

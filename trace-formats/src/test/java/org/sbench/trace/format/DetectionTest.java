@@ -32,7 +32,9 @@ class DetectionTest {
                 Arguments.of("msr/hm_1.csv", "msr"),
                 Arguments.of("spc/Financial-sample.spc", "spc"),
                 Arguments.of("systor/2016022310-LUN3.csv", "systor"),
-                Arguments.of("tencent/cbs-sample.csv", "tencent"));
+                Arguments.of("tencent/cbs-sample.csv", "tencent"),
+                Arguments.of("tracecmd/v7zstd.dat", "trace-cmd"),
+                Arguments.of("tracecmd/v6.dat.gz", "trace-cmd"));
     }
 
     @ParameterizedTest

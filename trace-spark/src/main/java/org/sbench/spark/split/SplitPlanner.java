@@ -23,15 +23,17 @@ import org.sbench.trace.format.TraceFormat;
  *     {@code #} header lines and quoted fields that may hold line breaks), {@code fio} (the version
  *     header, v2's file table and waits), {@code etw} (the column names of the header block),
  *     {@code blkparse} and {@code tracefs} (an IO is an issue line paired with a later completion
- *     line) and {@code blktrace} (binary per-CPU files merged by time, issues paired with
- *     completions).</li>
+ *     line), {@code blktrace} (binary per-CPU files merged by time, issues paired with
+ *     completions) and {@code trace-cmd} (a trace.dat: metadata sections at offsets, each CPU's
+ *     pages merged by time).</li>
  * </ul>
  */
 public final class SplitPlanner {
     /** Formats in which every line is one IO or none, readable from any line on. */
     public static final Set<String> LINE_FORMATS = Set.of("msr", "spc", "alibaba", "tencent", "fiu", "systor");
     /** Formats read whole even when uncompressed, each for the reason in the class comment. */
-    public static final Set<String> WHOLE_FORMATS = Set.of("csv", "fio", "etw", "blkparse", "tracefs", "blktrace");
+    public static final Set<String> WHOLE_FORMATS = Set.of("csv", "fio", "etw", "blkparse", "tracefs", "blktrace",
+            "trace-cmd");
     /** The .sbt format, split by records. */
     public static final String SBT = "sbt";
     /** Bytes of one .sbt record (SbtLayout.RECORD_BYTES): record ranges are planned from the file's length. */

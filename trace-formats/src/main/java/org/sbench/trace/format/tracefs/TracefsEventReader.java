@@ -10,6 +10,9 @@ import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.blockevents.BlockEventPairing;
+import org.sbench.trace.input.BadRecordBudget;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.RecordChecks;
 
 /**
  * A live reader of {@link TracefsEvent}s decoded elsewhere (a tracefs instance's
@@ -31,27 +34,61 @@ public final class TracefsEventReader implements TracefsLiveReader {
         boolean next(TracefsEvent into);
     }
 
-    private static final TraceInfo INFO = TraceInfo.of(TracefsFormat.NAME, EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS))
-            .withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
+    private static final TraceInfo INFO = info(TracefsFormat.NAME);
 
     private final Source source;
     private final TracefsReader.MarkerSink markers;
-    private final BlockEventPairing pairing = new BlockEventPairing(false, record -> true);
+    private final TraceInfo info;
+    private final BlockEventPairing pairing;
+    private final BadRecordBudget budget;
     private final TracefsEvent event = new TracefsEvent();
-    private final LongFunction<SbenchException> earlier =
-            issueNs -> SbenchException.badInput("trace_pipe_raw", "an event with " + BlockEventPairing.earlierThanIssue(issueNs)
-                    + ", found " + event.timeNs + " ns");
-    private long bad;
+    private final String name;
+    private final LongFunction<SbenchException> earlier;
     private boolean endOfInput;
 
+    /** A live reader: issues left without completion dropped, bad events skipped however many. */
     public TracefsEventReader(Source source, TracefsReader.MarkerSink markers) {
+        this(source, markers, INFO, "trace_pipe_raw", null, ReadOptions.DEFAULTS.withSkipBad(Long.MAX_VALUE));
+    }
+
+    private TracefsEventReader(Source source, TracefsReader.MarkerSink markers, TraceInfo info, String name,
+                               RecordChecks checks, ReadOptions options) {
         this.source = source;
         this.markers = markers;
+        this.info = info;
+        this.name = name;
+        this.budget = options.newBudget();
+        this.pairing = new BlockEventPairing(checks != null, checks == null ? record -> true : record -> accept(checks, record));
+        this.earlier = issueNs -> SbenchException.badInput(name, "an event with " + BlockEventPairing.earlierThanIssue(issueNs)
+                + ", found " + event.timeNs + " ns");
+    }
+
+    /**
+     * A reader of a saved capture named {@code name} (a trace.dat), read as the text reader reads a file: an issue
+     * without completion is an IO without completion time, markers are passed over, and a bad event or record is an
+     * error unless {@code options} allow skipping it. {@code info} is what the reader says of the trace.
+     */
+    public static TracefsEventReader ofFile(Source source, String name, TraceInfo info, ReadOptions options) {
+        return new TracefsEventReader(source, (timeNs, text) -> false, info, name, options.recordChecks(), options);
+    }
+
+    /** The fields and metadata of the IOs these events give. */
+    public static TraceInfo info(String sourceFormat) {
+        return TraceInfo.of(sourceFormat, EnumSet.of(Field.COMPLETE, Field.STREAM, Field.PROCESS)).withMetadata(TraceInfo.STREAMS, TraceInfo.DEVICE_NUMBER_STREAMS);
+    }
+
+    private boolean accept(RecordChecks checks, IoRecord record) {
+        String problem = checks.problem(record);
+        if (problem == null) {
+            return true;
+        }
+        budget.reject(RecordChecks.badRecord(name, problem, record));
+        return false;
     }
 
     @Override
     public TraceInfo info() {
-        return INFO;
+        return info;
     }
 
     @Override
@@ -67,7 +104,7 @@ public final class TracefsEventReader implements TracefsLiveReader {
             try {
                 endOfInput = event.deliver(pairing, markers, earlier);
             } catch (SbenchException e) {
-                bad++;
+                budget.reject(e);
             }
         }
         return true;
@@ -85,12 +122,12 @@ public final class TracefsEventReader implements TracefsLiveReader {
 
     @Override
     public long badLines() {
-        return bad;
+        return budget.skipped();
     }
 
     @Override
     public long skippedRecords() {
-        return bad + pairing.lostIssues();
+        return budget.skipped() + pairing.lostIssues();
     }
 
     @Override

@@ -22,6 +22,7 @@ public final class RawEventStream {
     private final ArrayDeque<ByteBuffer> free = new ArrayDeque<>();
     private final int pageBytes;
     private long heldPages;
+    private int lastCpu = -1;
 
     /** One CPU's pages: the head page's cursor stands on its next event. */
     private static final class Cpu {
@@ -73,9 +74,19 @@ public final class RawEventStream {
         return c.cursor.pageTimeNs(page, 0);
     }
 
+    /** The CPU of the event {@link #next} last looked at (whose page a decoding error is about), -1 before any. */
+    public int lastCpu() {
+        return lastCpu;
+    }
+
     /** Pages read and not yet released. */
     public long heldPages() {
         return heldPages;
+    }
+
+    /** Pages of {@code cpu} read and not yet released; the first of them is the one its next event is on. */
+    public int heldPages(int cpu) {
+        return cpus[cpu].pages.size();
     }
 
     /**
@@ -86,9 +97,11 @@ public final class RawEventStream {
     public boolean next(TracefsEvent into, long releaseBeforeNs) {
         while (true) {
             Cpu first = null;
-            for (Cpu c : cpus) {
+            for (int i = 0; i < cpus.length; i++) {
+                Cpu c = cpus[i];
                 if (c.current && (first == null || c.cursor.timeNs() < first.cursor.timeNs())) {
                     first = c;
+                    lastCpu = i;
                 }
             }
             if (first == null || first.cursor.timeNs() >= releaseBeforeNs) {
