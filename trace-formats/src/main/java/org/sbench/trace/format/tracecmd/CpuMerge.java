@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.sbench.SbenchException;
@@ -27,9 +28,14 @@ import org.sbench.trace.input.TraceInput;
  * (counter, x86-tsc, uptime) are refused. Not thread-safe.
  */
 final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
-    /** The trace clocks whose times are ns; the others count cycles or ticks. */
     /** Pages read between progress reports (256 KiB of 4 KiB pages): a report a read buffer's worth, as other readers. */
     private static final int PAGES_A_REPORT = 64;
+    /**
+     * CPUs with data read at most: Linux's largest CPU count (NR_CPUS of MAXSMP). Each is a stream of its own with its read
+     * buffer, so a damaged table of many CPUs would otherwise fill the heap before its first page is read.
+     */
+    static final int MAX_CPUS_WITH_DATA = 8192;
+    /** The trace clocks whose times are ns; the others count cycles or ticks. */
     private static final Set<String> NS_CLOCKS = Set.of("local", "global", "mono", "mono_raw", "boot", "tai", "perf");
     private final TraceDat dat;
     private final RawEventStream stream;
@@ -61,14 +67,10 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
                     + " in a file of " + dat.pageSize + "-byte pages: not as trace-cmd writes them");
         }
         long fileBytes = plainSize(input);
+        checkTable(dat, fileBytes);
         lastPageNs = new long[dat.cpus.size()];
         try {
             for (TraceDat.CpuData c : dat.cpus) {
-                if (c.offset() < 0 || c.size() < 0 || fileBytes >= 0 && c.offset() + c.size() > fileBytes) {
-                    throw SbenchException.badInput(dat.file, "CPU " + c.cpu() + "'s data (bytes " + Long.toUnsignedString(c.offset())
-                            + " to " + Long.toUnsignedString(c.offset() + c.size()) + ") runs past the end of the file ("
-                            + fileBytes + " bytes): a truncated file?");
-                }
                 if (c.size() > 0) {
                     progressFrom = Math.min(progressFrom, c.offset());
                     progressTotal = Math.max(progressTotal, fileBytes >= 0 ? fileBytes : c.offset() + c.size());
@@ -83,6 +85,40 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
         }
         RawEventDecoder decoder = new RawEventDecoder(dat.issue, dat.complete, dat.requeue, dat.print);
         stream = new RawEventStream(layout, decoder, cpus.size());
+    }
+
+    /**
+     * Refuses a CPU table that cannot be a recording's, before any CPU's data is opened: data past the end of the file,
+     * two CPUs' data over the same bytes (their events would be read twice), more CPUs with data than Linux has.
+     */
+    private static void checkTable(TraceDat dat, long fileBytes) {
+        List<TraceDat.CpuData> withData = new ArrayList<>();
+        for (TraceDat.CpuData c : dat.cpus) {
+            if (c.offset() < 0 || c.size() < 0 || fileBytes >= 0 && c.offset() + c.size() > fileBytes) {
+                throw SbenchException.badInput(dat.file, "CPU " + c.cpu() + "'s data " + bytes(c) + " runs past the end of the file ("
+                        + fileBytes + " bytes): a truncated file?");
+            }
+            if (c.size() > 0) {
+                withData.add(c);
+            }
+        }
+        if (withData.size() > MAX_CPUS_WITH_DATA) {
+            throw SbenchException.badInput(dat.file, withData.size() + " CPUs with data, more than Linux has (" + MAX_CPUS_WITH_DATA
+                    + "): a damaged CPU table?");
+        }
+        withData.sort(Comparator.comparingLong(TraceDat.CpuData::offset));
+        for (int i = 1; i < withData.size(); i++) {
+            TraceDat.CpuData before = withData.get(i - 1);
+            TraceDat.CpuData c = withData.get(i);
+            if (c.offset() < before.offset() + before.size()) {
+                throw SbenchException.badInput(dat.file, "CPU " + c.cpu() + "'s data " + bytes(c) + " overlaps CPU " + before.cpu()
+                        + "'s " + bytes(before) + ": a damaged CPU table?");
+            }
+        }
+    }
+
+    private static String bytes(TraceDat.CpuData c) {
+        return "(bytes " + Long.toUnsignedString(c.offset()) + " to " + Long.toUnsignedString(c.offset() + c.size()) + ")";
     }
 
     /** The size of a plain local file, whose CPU data can be checked against it before reading; -1 otherwise. */

@@ -152,6 +152,30 @@ class TraceCmdReaderTest {
     }
 
     @Test
+    void aCpuTableWithTwoCpusOverTheSameBytesIsRefusedNotReadTwice() throws Exception {
+        byte[] b = bytes("v6.dat");
+        ByteBuffer table = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int at = indexOf(b, "flyrecord\0".getBytes(StandardCharsets.US_ASCII)) + "flyrecord\0".length();
+        long cpu0 = table.getLong(at);
+        assertEquals(V6_CPU1, table.getLong(at + 16), "CPU 1's entry follows CPU 0's");
+        table.putLong(at + 16, cpu0);
+        Path bad = write("overlap.dat", b);
+        String message = assertThrows(SbenchException.class, () -> read(bad, null)).getMessage();
+        assertTrue(message.startsWith(bad + ": CPU 1's data (bytes " + cpu0 + " to "), message);
+        assertTrue(message.contains(" overlaps CPU 0's (bytes " + cpu0 + " to "), message);
+        assertTrue(message.endsWith("): a damaged CPU table?"), message);
+    }
+
+    private static int indexOf(byte[] b, byte[] what) {
+        for (int i = 0; i + what.length <= b.length; i++) {
+            if (Arrays.equals(b, i, i + what.length, what, 0, what.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    @Test
     void aFileCutInItsHeaderIsRefusedNamingTheByte() throws Exception {
         Path cut = write("cut.dat", Arrays.copyOf(bytes("v7.dat"), 20));
         assertBadInput(cut + ": byte 18: expected the compression's name ending in a NUL, found the end of the file after 2 bytes"
