@@ -2,7 +2,7 @@
 # record_loop NAME SIZE builds the jar if stale, sets $out (bench/out/NAME, made), $tick (clock ticks a
 # second) and $dev (a loop device over /dev/shm/sbench-NAME.img of SIZE, truncate's units); on exit it
 # stops the recorder whose pid is in $rec (if any), detaches the device and removes its file.
-# record_start JAR NAME starts JAR's sbench record of $dev (trace NAME.sbt, output NAME.txt and NAME.err),
+# record_start JAR NAME [OPTION...] starts JAR's sbench record of $dev (trace NAME.sbt, output NAME.txt and NAME.err),
 # its pid in $rec, and waits until it records; record_stop stops it (SIGTERM).
 # record_rounds ROUNDS MEASURE JAR...: each round, each JAR in turn, starts its recorder (files
 # $out/ROUND-JAR.*, that name in $name) and runs MEASURE ROUND JAR, which calls record_stop.
@@ -27,7 +27,7 @@ record_loop_cleanup() {
   rm -f "$img"
 }
 record_start() {
-  java -jar "$1" record --device "$dev" --out "$2.sbt" --progress none > "$2.txt" 2> "$2.err" &
+  java -jar "$1" record --device "$dev" --out "$2.sbt" --progress none "${@:3}" > "$2.txt" 2> "$2.err" &
   rec=$!
   await_recorder "$2.err"
 }

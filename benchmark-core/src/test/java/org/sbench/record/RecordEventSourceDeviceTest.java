@@ -151,6 +151,23 @@ class RecordEventSourceDeviceTest {
         }
     }
 
+    @Test
+    void theRecordingThreadAloneRunsAtAHigherPriority() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), dir.resolve("nice.sbt")))) {
+            recorder.start();
+            assertEquals(TraceRecorder.READER_NICE, nice(readingThread()));
+            assertEquals(nice(Path.of("/proc/thread-self")), nice(Path.of("/proc/self")), "the other threads keep theirs");
+            assertTrue(recorder.finish().complete());
+        }
+    }
+
+    /** The nice value of a task: field 19 of its stat, the 17th after the name's closing parenthesis. */
+    private static int nice(Path task) throws Exception {
+        String stat = Files.readString(task.resolve("stat"));
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
     /** /proc/self/task/TID of the recorder's reading thread. */
     private static Path readingThread() throws Exception {
         try (var tasks = Files.list(Path.of("/proc/self/task"))) {
