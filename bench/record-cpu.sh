@@ -10,7 +10,7 @@
 set -euo pipefail
 . "$(dirname "$0")/args.sh"
 cd "$(dirname "$0")/.."
-. bench/await-recorder.sh
+. bench/record-loop.sh
 needs_root "loop device, tracefs"
 needs fio
 rounds=${1:-3}
@@ -18,24 +18,8 @@ whole ROUNDS "$rounds"
 rate=${2:-20000}
 whole RATE "$rate"
 shift $(( $# < 2 ? $# : 2 ))
-./sbench --version >/dev/null
 jars=("${@:-replayer-cli/target/sbench.jar}")
-out=bench/out/record-cpu
-mkdir -p "$out"
-img=/dev/shm/sbench-record-cpu.img
-rm -f "$img"
-truncate -s 1G "$img"
-dev=$(losetup --find --show "$img")
-rec=
-cleanup() {
-  if [ -n "$rec" ] && kill -TERM "$rec" 2> /dev/null; then
-    wait "$rec" || true
-  fi
-  losetup -d "$dev"
-  rm -f "$img"
-}
-trap cleanup EXIT
-tick=$(getconf CLK_TCK)
+record_loop record-cpu 1G
 # utime and stime of PID, in clock ticks (fields 14 and 15; the name in field 2 has no spaces here).
 ticks() { awk '{print $14, $15}' "/proc/$1/stat"; }
 # reads PID: read calls and bytes read so far by PID's thread sbench-record.
@@ -53,27 +37,22 @@ randread() {
 echo "machine: $(nproc) cores, kernel $(uname -r), $(fio --version), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| round | jar | IOs measured | user µs/IO | system µs/IO | total µs/IO | reads/IO | bytes/read |"
 echo "|---|---|---|---|---|---|---|---|"
-for round in $(seq "$rounds"); do
-  for jar in "${jars[@]}"; do
-    name=$out/$round-$(basename "$jar" .jar)
-    java -jar "$jar" record --device "$dev" --out "$name.sbt" --progress none > "$name.txt" 2> "$name.err" &
-    rec=$!
-    await_recorder "$name.err"
-    warm=$(randread 5)
-    read -r u0 s0 < <(ticks "$rec")
-    read -r n0 b0 < <(reads "$rec")
-    ios=$(randread 10)
-    sleep 1
-    read -r u1 s1 < <(ticks "$rec")
-    read -r n1 b1 < <(reads "$rec")
-    kill -TERM "$rec"
-    wait "$rec" || true
-    rec=
-    recorded=$(sed -n 's/^wrote \([0-9,]*\) IOs.*/\1/p' "$name.txt" | tr -d ,)
-    [ "$recorded" = $((warm + ios)) ] || echo "round $round: fio issued $((warm + ios)), recorded $recorded" >&2
-    awk -v r="$round" -v j="$(basename "$jar")" -v n="$ios" -v u=$((u1 - u0)) -v s=$((s1 - s0)) -v t="$tick" \
-        -v calls=$((n1 - n0)) -v bytes=$((b1 - b0)) \
-        'BEGIN { printf "| %d | %s | %d | %.2f | %.2f | %.2f | %.2f | %.0f |\n", r, j, n, u / t / n * 1e6, s / t / n * 1e6,
-                 (u + s) / t / n * 1e6, calls / n, bytes / calls }'
-  done
-done
+# measure ROUND JAR: the table's line of the recorder record_rounds started.
+measure() {
+  local warm ios u0 s0 n0 b0 u1 s1 n1 b1 recorded
+  warm=$(randread 5)
+  read -r u0 s0 < <(ticks "$rec")
+  read -r n0 b0 < <(reads "$rec")
+  ios=$(randread 10)
+  sleep 1
+  read -r u1 s1 < <(ticks "$rec")
+  read -r n1 b1 < <(reads "$rec")
+  record_stop
+  recorded=$(sed -n 's/^wrote \([0-9,]*\) IOs.*/\1/p' "$name.txt" | tr -d ,)
+  [ "$recorded" = $((warm + ios)) ] || echo "round $1: fio issued $((warm + ios)), recorded $recorded" >&2
+  awk -v r="$1" -v j="$(basename "$2")" -v n="$ios" -v u=$((u1 - u0)) -v s=$((s1 - s0)) -v t="$tick" \
+      -v calls=$((n1 - n0)) -v bytes=$((b1 - b0)) \
+      'BEGIN { printf "| %d | %s | %d | %.2f | %.2f | %.2f | %.2f | %.0f |\n", r, j, n, u / t / n * 1e6, s / t / n * 1e6,
+               (u + s) / t / n * 1e6, calls / n, bytes / calls }'
+}
+record_rounds "$rounds" measure "${jars[@]}"

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import org.sbench.SbenchException;
+import org.sbench.engine.linux.DataWait;
 import org.sbench.engine.linux.RecordCalls;
 import org.sbench.trace.format.tracefs.TracefsEvent;
 import org.sbench.trace.format.tracefs.TracefsEventReader;
@@ -25,7 +26,10 @@ import org.sbench.trace.format.tracefs.raw.RingBufferPage;
  * The instance's events as the ring buffer holds them: each CPU's {@code per_cpu/cpuN/trace_pipe_raw},
  * opened non-blocking, read a page a call in rounds ({@link #ROUND_NS} apart, at once while a CPU
  * had more than {@link #MAX_PAGES} pages waiting), decoded by their format files and merged by time
- * ({@link RawEventStream}). The kernel prints no text, and times keep their ns.
+ * ({@link RawEventStream}). The kernel prints no text, and times keep their ns. When a round found
+ * every CPU empty and no event is held back, the reader sleeps in poll(2) until a CPU has data (the
+ * instance wakes a poller on any: {@link TracefsInstance#wakeOnAnyData}) or {@link #stop}: an idle
+ * recording costs no rounds, and the end marker of a finish is data too.
  *
  * <p>An event is handed on only once it is older than the start of the latest round less
  * {@link #MARGIN_NS}: one being written on a CPU when that CPU was read (its time taken, its bytes
@@ -50,6 +54,7 @@ final class RawEventPipes implements EventInput {
 
     private final List<Path> files;
     private final int[] fds;
+    private final DataWait dataWait;
     private final RawEventStream stream;
     private final TracefsEventReader reader;
     private volatile long bytes;
@@ -58,6 +63,7 @@ final class RawEventPipes implements EventInput {
     private long releaseBefore = Long.MIN_VALUE;
     private long nextRound;
     private boolean behind;
+    private boolean roundEmpty;
 
     private RawEventPipes(List<Path> files, RingBufferPage layout, RawEventDecoder decoder, TracefsReader.MarkerSink markers) {
         this.files = files;
@@ -68,6 +74,7 @@ final class RawEventPipes implements EventInput {
             for (int cpu = 0; cpu < fds.length; cpu++) {
                 fds[cpu] = RecordCalls.openNonBlocking(files.get(cpu));
             }
+            this.dataWait = new DataWait(fds, name());
         } catch (RuntimeException e) {
             release();
             throw e;
@@ -98,6 +105,7 @@ final class RawEventPipes implements EventInput {
             RawEventDecoder decoder = new RawEventDecoder(format(events.resolve(TracefsInstance.BLOCK_RQ_ISSUE).resolve("format")),
                     format(events.resolve(TracefsInstance.BLOCK_RQ_COMPLETE).resolve("format")),
                     Files.exists(requeue) ? format(requeue) : null, format(events.resolve("ftrace/print/format")));
+            instance.wakeOnAnyData();
             return new RawEventPipes(files, layout, decoder, markers);
         } catch (SbenchException e) {
             why.add(e.getMessage());
@@ -145,7 +153,10 @@ final class RawEventPipes implements EventInput {
             if (stopped) {
                 return false;
             }
-            if (!behind) {
+            if (roundEmpty && stream.heldPages() == 0) {
+                // Nothing to hand on and nothing coming: sleep until a CPU has data (a marker too) or a stop.
+                dataWait.await();
+            } else if (!behind) {
                 long wait = nextRound - System.nanoTime();
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
@@ -166,6 +177,7 @@ final class RawEventPipes implements EventInput {
     private long readRound(long limit) {
         long before = limit;
         behind = false;
+        roundEmpty = true;
         for (int cpu = 0; cpu < fds.length; cpu++) {
             long lastPage = Long.MAX_VALUE;
             int pages = 0;
@@ -177,6 +189,7 @@ final class RawEventPipes implements EventInput {
                     break;
                 }
                 bytes += n;
+                roundEmpty = false;
                 lastPage = stream.add(cpu, page.limit(n));
                 pages++;
             }
@@ -194,10 +207,13 @@ final class RawEventPipes implements EventInput {
         return bytes;
     }
 
-    /** The reading thread sees it within a round and ends its input; the files stay open until {@link #release}. */
+    /** The reading thread sees it within a round, or is woken, and ends its input; the files stay open until {@link #release}. */
     @Override
     public void stop() {
         stopped = true;
+        if (dataWait != null) {
+            dataWait.wake();
+        }
     }
 
     @Override
@@ -208,6 +224,13 @@ final class RawEventPipes implements EventInput {
         released = true;
         stopped = true;
         RuntimeException first = null;
+        if (dataWait != null) {
+            try {
+                dataWait.close();
+            } catch (RuntimeException e) {
+                first = e;
+            }
+        }
         for (int cpu = 0; cpu < fds.length; cpu++) {
             if (fds[cpu] >= 0) {
                 try {

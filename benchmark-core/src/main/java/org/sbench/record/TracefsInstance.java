@@ -38,6 +38,7 @@ final class TracefsInstance {
     static final String MONO_CLOCK = "mono";
     private static final String ON = "1";
     private static final String OFF = "0";
+    private static final String BUFFER_PERCENT = "buffer_percent";
     /** Removal is retried this long while a reader of trace_pipe is still letting go of it (EBUSY). */
     private static final long REMOVE_RETRY_NS = 2_000_000_000L;
     private static final long REMOVE_RETRY_SLEEP_MS = 20;
@@ -179,6 +180,17 @@ final class TracefsInstance {
 
     void setBufferKb(int kb) {
         write("buffer_size_kb", Integer.toString(kb));
+    }
+
+    /**
+     * Makes poll(2) of a CPU's {@code trace_pipe_raw} report data as soon as there is any: {@code buffer_percent} 0. Its
+     * default, 50, wakes a poller only once half the CPU's buffer is full (1 or 50 left a poller asleep over an event on
+     * Linux 6.18). Kernels before 5.1 have no such file and wake on any data.
+     */
+    void wakeOnAnyData() {
+        if (Files.exists(dir.resolve(BUFFER_PERCENT))) {
+            write(BUFFER_PERCENT, "0");
+        }
     }
 
     void setFilter(String event, String filter) {

@@ -128,6 +128,64 @@ class RecordEventSourceDeviceTest {
         assertTrue(fromRaw.stream().anyMatch(r -> r.completeNs % NS_PER_US != 0), fromRaw.toString());
     }
 
+    @Test
+    void anIdleRecordingSleepsUntilItsEndMarker() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), dir.resolve("idle.sbt")))) {
+            recorder.start();
+            Path task = readingThread();
+            // Rounds 10 ms apart woke it some 100 times a second with nothing to read; it now waits in poll(2).
+            String wchan = "";
+            for (int i = 0; i < 500 && !wchan.contains("poll"); i++) {
+                Thread.sleep(10);
+                wchan = Files.readString(task.resolve("wchan"));
+            }
+            assertTrue(wchan.contains("poll"), "the idle reading thread waits in " + wchan);
+            long before = wakeUps(task);
+            Thread.sleep(500);
+            assertTrue(wakeUps(task) - before <= 1, "the idle reading thread woke " + (wakeUps(task) - before) + " times in 500 ms");
+            // The end marker is an event: it wakes the reader.
+            RecordResult result = recorder.finish();
+            assertTrue(result.complete());
+            assertEquals(0, result.ios());
+        }
+    }
+
+    @Test
+    void theRecordingThreadAloneRunsAtAHigherPriority() throws Exception {
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), dir.resolve("nice.sbt")))) {
+            recorder.start();
+            assertEquals(TraceRecorder.READER_NICE, nice(readingThread()));
+            assertEquals(nice(Path.of("/proc/thread-self")), nice(Path.of("/proc/self")), "the other threads keep theirs");
+            assertTrue(recorder.finish().complete());
+        }
+    }
+
+    /** The nice value of a task: field 19 of its stat, the 17th after the name's closing parenthesis. */
+    private static int nice(Path task) throws Exception {
+        String stat = Files.readString(task.resolve("stat"));
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
+    /** /proc/self/task/TID of the recorder's reading thread. */
+    private static Path readingThread() throws Exception {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            return tasks.filter(t -> {
+                try {
+                    return Files.readString(t.resolve("comm")).strip().equals("sbench-record");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            }).findFirst().orElseThrow();
+        }
+    }
+
+    private static long wakeUps(Path task) throws Exception {
+        return Files.readAllLines(task.resolve("status")).stream().filter(l -> l.startsWith("voluntary_ctxt_switches:"))
+                .mapToLong(l -> Long.parseLong(l.substring(l.indexOf(':') + 1).strip())).findFirst().orElseThrow();
+    }
+
     /** What a test does with a loop device of its own and an io_uring pattern on it. */
     @FunctionalInterface
     private interface OnLoop<T> {

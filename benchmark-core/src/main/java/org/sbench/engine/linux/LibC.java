@@ -83,6 +83,13 @@ public final class LibC {
     public static final int MAP_ANONYMOUS = 0x20;
     public static final int MAP_POPULATE = 0x8000;
     public static final int MADV_HUGEPAGE = 14;
+    // poll(2), eventfd(2)
+    public static final short POLLIN = 1;
+    /** struct pollfd: int fd, short events, short revents. */
+    public static final int POLLFD_BYTES = 8;
+    public static final int POLLFD_EVENTS_OFFSET = 4;
+    public static final int EFD_NONBLOCK = O_NONBLOCK;
+    public static final int EFD_CLOEXEC = O_CLOEXEC;
     // mount(2), umount2(2)
     public static final long MS_NOSUID = 2;
     public static final long MS_NODEV = 4;
@@ -97,6 +104,12 @@ public final class LibC {
     public static native int close(int fd) throws LastErrorException;
 
     public static native int fdatasync(int fd) throws LastErrorException;
+
+    public static native long write(int fd, byte[] buf, long count) throws LastErrorException;
+
+    public static native int poll(long fds, long nfds, int timeout) throws LastErrorException;
+
+    public static native int eventfd(int initval, int flags) throws LastErrorException;
 
     public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;
 
