@@ -276,6 +276,22 @@ class TraceCmdReaderTest {
         }
     }
 
+    /**
+     * A damaged event system's name is quoted as a found value is (control characters shown as '?', at most 60 characters),
+     * not put into the message raw: up to 4 KiB of the file's bytes, a newline among them. v7.dat's "block" system is
+     * at byte 1998263, its event count after its NUL.
+     */
+    @Test
+    void aDamagedSystemNameIsQuotedNotPutRawIntoTheMessage() throws Exception {
+        byte[] b = bytes("v7.dat");
+        int block = 1998263;
+        b[block + 1] = '\n';
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(block + "block\0".length(), -1);
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": byte " + (block + 6) + ": expected the number of 'b?ock' events of at most 65536, found 4294967295",
+                new TraceCmdFormat(), bad);
+    }
+
     /** A damaged size is refused before memory of that size is taken: a chunk of whole pages, at most 64 MiB. */
     @Test
     void aChunkSizeBeyondAnyChunkIsRefusedBeforeItIsAllocated() throws Exception {
