@@ -221,6 +221,18 @@ class RawEventDecoderTest {
         assertTrue(e.getMessage().startsWith("issue/format: no field 'rwbs' (fields: common_type,"), e.getMessage());
     }
 
+    /** A damaged format line (up to 1 MiB in a trace.dat, with no newline) is quoted as a found value is, not put whole into the message. */
+    @Test
+    void aDamagedFieldLineIsQuotedShortNotWhole() {
+        String line = "field:" + "x".repeat(10_000);
+        SbenchException e = assertThrows(SbenchException.class, () -> FormatFile.parse("f", "name: x\n" + line + "\n"));
+        assertEquals("f: 'field:" + "x".repeat(54) + "...' (10006 characters): expected 'field:TYPE NAME; offset:N; size:N; signed:N;'",
+                e.getMessage());
+        String number = "field:int x;\toffset:" + "9".repeat(10_000) + ";\tsize:4;\tsigned:1;";
+        e = assertThrows(SbenchException.class, () -> FormatFile.parse("f", number));
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+    }
+
     @Test
     void aCommitLargerThanThePageIsABadPage() {
         ByteBuffer page = pages("mixed.cpu0.raw").get(0);
