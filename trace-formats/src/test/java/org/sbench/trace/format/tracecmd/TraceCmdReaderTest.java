@@ -292,6 +292,25 @@ class TraceCmdReaderTest {
                 new TraceCmdFormat(), bad);
     }
 
+    /**
+     * A damaged header_page is refused naming the file and where its format is: a field of another width, or a page
+     * header field outside the page's header (read at that offset of every page before).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"u64 timestamp;\toffset:0;\tsize:9;", "local_t commit;\toffset:9;\tsize:8;",
+            "u64 timestamp;\toffset:-8;\tsize:8;"})
+    void aDamagedPageHeaderFormatIsRefusedNamingTheFile(String damaged) throws Exception {
+        byte[] b = bytes("v7.dat");
+        String s = new String(b, StandardCharsets.ISO_8859_1);
+        String field = damaged.substring(0, damaged.indexOf(';') + 1);
+        int at = s.indexOf(field);
+        byte[] with = damaged.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(with, 0, b, at, with.length);
+        Path bad = write("bad.dat", b);
+        String message = assertThrows(SbenchException.class, () -> read(bad, null)).getMessage();
+        assertTrue(message.startsWith(bad + ": byte 60 (the header_page format): "), message);
+    }
+
     /** A damaged size is refused before memory of that size is taken: a chunk of whole pages, at most 64 MiB. */
     @Test
     void aChunkSizeBeyondAnyChunkIsRefusedBeforeItIsAllocated() throws Exception {

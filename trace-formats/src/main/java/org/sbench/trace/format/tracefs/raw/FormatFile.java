@@ -90,6 +90,11 @@ public final class FormatFile {
         }
     }
 
+    /** Where the text was read from, as errors name it. */
+    public String source() {
+        return source;
+    }
+
     /** The event's name ({@code block_rq_issue}); null for the page header. */
     public String name() {
         return name;
