@@ -191,7 +191,7 @@ public final class RingBufferPage {
             if (length < 0) {
                 throw corrupt("an event of " + length + " bytes at " + (at - pageStart));
             }
-            requireWithin(at, dataAt - at + length);
+            requireWithin(at, (long) dataAt - at + length);
             next = dataAt + length;
             if (type == PADDING) {
                 time += delta == DISCARDED_NO_DELTA ? 0 : delta;
@@ -205,7 +205,8 @@ public final class RingBufferPage {
         return false;
     }
 
-    private void requireWithin(int at, int bytes) {
+    /** In longs: a length word near 2^31 would wrap an int sum to before the end. */
+    private void requireWithin(int at, long bytes) {
         if (at + bytes > end) {
             throw corrupt("an event of " + bytes + " bytes at " + (at - pageStart) + " past the page's "
                     + (end - pageStart - dataOffset) + " bytes of events");

@@ -251,6 +251,18 @@ class RawEventDecoderTest {
         assertThrows(SbenchException.class, cursor::next);
     }
 
+    /** A length word near 2^31 (a long data event's, a discarded event's) is an event past the commit, not a sum that wraps. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, PADDING + (2 << 5)})
+    void anEventLengthNear2To31IsABadPageNotAWrappedOffset(int header) {
+        ByteBuffer page = pages("mixed.cpu0.raw").get(0).order(ByteOrder.LITTLE_ENDIAN);
+        page.putInt(DATA, header).putInt(DATA + 4, Integer.MAX_VALUE);
+        RingBufferPage cursor = layout();
+        cursor.start(page, 0);
+        SbenchException e = assertThrows(SbenchException.class, cursor::next);
+        assertTrue(e.getMessage().startsWith("trace_pipe_raw: ring-buffer page with an event of "), e.getMessage());
+    }
+
     @Test
     void anEventShorterThanItsFormatsFieldsIsABadEventNotFieldsReadFromTheNextOne() {
         // The page's first event is an issue of 68 data bytes; its header made to say 4 bytes (type_len 1).
