@@ -221,6 +221,8 @@ final class TraceDat {
                 }
                 o.skipTo(start + size, "an option");
             }
+            // Each section's stream (and the header's) closed once read: a chain of 1,024 holds one read buffer, not 1,024.
+            closeOpened();
         }
         if (headerInfo >= 0) {
             headerInfo(section(headerInfo, HEADER_INFO_SECTION, "header info"));
@@ -379,5 +381,6 @@ final class TraceDat {
 
     private void closeOpened() {
         opened.forEach(TraceInput::close);
+        opened.clear();
     }
 }

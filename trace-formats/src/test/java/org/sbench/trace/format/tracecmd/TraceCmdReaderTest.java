@@ -11,6 +11,7 @@ import static org.sbench.trace.format.FormatSamples.fixture;
 
 import com.github.luben.zstd.Zstd;
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -309,6 +311,35 @@ class TraceCmdReaderTest {
         Path bad = write("bad.dat", b);
         String message = assertThrows(SbenchException.class, () -> read(bad, null)).getMessage();
         assertTrue(message.startsWith(bad + ": byte 60 (the header_page format): "), message);
+    }
+
+    /**
+     * A chain of options sections is read one section at a time: v7.dat's last options section (at byte 2138112) made to
+     * name itself as the next is refused after 1,024 of them with one stream open, not 1,024 (each with a 256 KiB read
+     * buffer: with -Xmx256m an OutOfMemoryError).
+     */
+    @Test
+    void aLoopOfOptionsSectionsIsRefusedHoldingOneStreamAtATime() throws Exception {
+        byte[] b = bytes("v7.dat");
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(2138203, 2138112);
+        Path bad = write("loop.dat", b);
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        TraceInput input = TraceInput.of(bad.toString(), () -> new FilterInputStream(Files.newInputStream(bad)) {
+            {
+                most.accumulateAndGet(open.incrementAndGet(), Math::max);
+            }
+
+            @Override
+            public void close() throws IOException {
+                open.decrementAndGet();
+                super.close();
+            }
+        });
+        SbenchException e = assertThrows(SbenchException.class, () -> TraceDat.read(input));
+        assertEquals(bad + ": more than 1024 options sections (a loop of offsets?)", e.getMessage());
+        assertTrue(most.get() <= 2, "streams open at once: " + most.get());
+        assertEquals(0, open.get());
     }
 
     /** A damaged size is refused before memory of that size is taken: a chunk of whole pages, at most 64 MiB. */
