@@ -221,6 +221,8 @@ final class TraceDat {
                 }
                 o.skipTo(start + size, "an option");
             }
+            // Each section's stream (and the header's) closed once read: a chain of 1,024 holds one read buffer, not 1,024.
+            closeOpened();
         }
         if (headerInfo >= 0) {
             headerInfo(section(headerInfo, HEADER_INFO_SECTION, "header info"));
@@ -329,12 +331,14 @@ final class TraceDat {
         int systems = r.size32(MAX_CPUS, "the number of event systems");
         for (int s = 0; s < systems; s++) {
             String system = r.string("an event system's name");
-            int count = r.size32(MAX_CPUS, "the number of " + system + " events");
+            // The file's bytes, quoted as a found value is: a damaged name may hold a newline or 4 KiB.
+            String named = SbenchException.quoted(system);
+            int count = r.size32(MAX_CPUS, "the number of " + named + " events");
             for (int i = 0; i < count; i++) {
                 long at = r.position();
-                int size = r.size64(MAX_FORMAT, "the size of a " + system + " event format");
+                int size = r.size64(MAX_FORMAT, "the size of a " + named + " event format");
                 if (!system.equals("block")) {
-                    r.skip(size, "a " + system + " event format");
+                    r.skip(size, "a " + named + " event format");
                     continue;
                 }
                 String text = r.text(size, "a block event format");
@@ -377,5 +381,6 @@ final class TraceDat {
 
     private void closeOpened() {
         opened.forEach(TraceInput::close);
+        opened.clear();
     }
 }

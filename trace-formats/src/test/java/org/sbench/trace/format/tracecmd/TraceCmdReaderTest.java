@@ -11,6 +11,7 @@ import static org.sbench.trace.format.FormatSamples.fixture;
 
 import com.github.luben.zstd.Zstd;
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -274,6 +276,70 @@ class TraceCmdReaderTest {
                 assertTrue(e.getMessage().startsWith(bad + ": "), e.getMessage());
             }
         }
+    }
+
+    /**
+     * A damaged event system's name is quoted as a found value is (control characters shown as '?', at most 60 characters),
+     * not put into the message raw: up to 4 KiB of the file's bytes, a newline among them. v7.dat's "block" system is
+     * at byte 1998263, its event count after its NUL.
+     */
+    @Test
+    void aDamagedSystemNameIsQuotedNotPutRawIntoTheMessage() throws Exception {
+        byte[] b = bytes("v7.dat");
+        int block = 1998263;
+        b[block + 1] = '\n';
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(block + "block\0".length(), -1);
+        Path bad = write("bad.dat", b);
+        assertBadInput(bad + ": byte " + (block + 6) + ": expected the number of 'b?ock' events of at most 65536, found 4294967295",
+                new TraceCmdFormat(), bad);
+    }
+
+    /**
+     * A damaged header_page is refused naming the file and where its format is: a field of another width, or a page
+     * header field outside the page's header (read at that offset of every page before).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"u64 timestamp;\toffset:0;\tsize:9;", "local_t commit;\toffset:9;\tsize:8;",
+            "u64 timestamp;\toffset:-8;\tsize:8;"})
+    void aDamagedPageHeaderFormatIsRefusedNamingTheFile(String damaged) throws Exception {
+        byte[] b = bytes("v7.dat");
+        String s = new String(b, StandardCharsets.ISO_8859_1);
+        String field = damaged.substring(0, damaged.indexOf(';') + 1);
+        int at = s.indexOf(field);
+        byte[] with = damaged.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(with, 0, b, at, with.length);
+        Path bad = write("bad.dat", b);
+        String message = assertThrows(SbenchException.class, () -> read(bad, null)).getMessage();
+        assertTrue(message.startsWith(bad + ": byte 60 (the header_page format): "), message);
+    }
+
+    /**
+     * A chain of options sections is read one section at a time: v7.dat's last options section (at byte 2138112) made to
+     * name itself as the next is refused after 1,024 of them with one stream open, not 1,024 (each with a 256 KiB read
+     * buffer: with -Xmx256m an OutOfMemoryError).
+     */
+    @Test
+    void aLoopOfOptionsSectionsIsRefusedHoldingOneStreamAtATime() throws Exception {
+        byte[] b = bytes("v7.dat");
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(2138203, 2138112);
+        Path bad = write("loop.dat", b);
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        TraceInput input = TraceInput.of(bad.toString(), () -> new FilterInputStream(Files.newInputStream(bad)) {
+            {
+                most.accumulateAndGet(open.incrementAndGet(), Math::max);
+            }
+
+            @Override
+            public void close() throws IOException {
+                open.decrementAndGet();
+                super.close();
+            }
+        });
+        SbenchException e = assertThrows(SbenchException.class, () -> TraceDat.read(input));
+        assertEquals(bad + ": more than 1024 options sections (a loop of offsets?)", e.getMessage());
+        assertTrue(most.get() <= 2, "streams open at once: " + most.get());
+        assertEquals(0, open.get());
     }
 
     /** A damaged size is refused before memory of that size is taken: a chunk of whole pages, at most 64 MiB. */

@@ -57,7 +57,8 @@ public final class FormatFile {
     private static Field field(String source, String line) {
         String[] parts = line.split(";");
         if (parts.length < 4) {
-            throw SbenchException.badInput(source, "'" + line + "': expected 'field:TYPE NAME; offset:N; size:N; signed:N;'");
+            throw SbenchException.badInput(source, SbenchException.quoted(line)
+                    + ": expected 'field:TYPE NAME; offset:N; size:N; signed:N;'");
         }
         String declaration = parts[0].substring("field:".length()).strip();
         int space = declaration.lastIndexOf(' ');
@@ -75,7 +76,7 @@ public final class FormatFile {
     private static String value(String source, String line, String part, String key) {
         String p = part.strip();
         if (!p.startsWith(key + ":")) {
-            throw SbenchException.badInput(source, "'" + line + "': expected '" + key + ":N'");
+            throw SbenchException.badInput(source, SbenchException.quoted(line) + ": expected '" + key + ":N'");
         }
         return p.substring(key.length() + 1).strip();
     }
@@ -84,8 +85,14 @@ public final class FormatFile {
         try {
             return Integer.parseInt(digits);
         } catch (NumberFormatException e) {
-            throw SbenchException.badInput(source, "'" + line + "': '" + digits + "' is not a number");
+            throw SbenchException.badInput(source, SbenchException.quoted(line) + ": " + SbenchException.quoted(digits)
+                    + " is not a number");
         }
+    }
+
+    /** Where the text was read from, as errors name it. */
+    public String source() {
+        return source;
     }
 
     /** The event's name ({@code block_rq_issue}); null for the page header. */

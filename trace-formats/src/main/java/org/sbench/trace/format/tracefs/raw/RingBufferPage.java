@@ -76,11 +76,26 @@ public final class RingBufferPage {
         FormatFile.Field timestamp = headerPage.required("timestamp");
         FormatFile.Field commit = headerPage.required("commit");
         FormatFile.Field data = headerPage.required("data");
-        if (timestamp.size() != LONG_BYTES || (commit.size() != LONG_BYTES && commit.size() != WORD_BYTES)) {
-            throw new SbenchException(org.sbench.ErrorKind.BAD_INPUT, "events/header_page: a timestamp of 8 bytes and a"
-                    + " commit of 4 or 8 bytes expected, found " + timestamp.size() + " and " + commit.size());
+        if (timestamp.size() != LONG_BYTES || (commit.size() != LONG_BYTES && commit.size() != WORD_BYTES)
+                || !inHeader(timestamp, data) || !inHeader(commit, data) || overlap(timestamp, commit) || data.size() <= 0) {
+            throw SbenchException.badInput(headerPage.source(), "expected a timestamp of 8 bytes and a commit of 4 or 8 bytes,"
+                    + " apart, before a page's data; found " + place(timestamp) + ", " + place(commit) + ", " + place(data));
         }
         return new RingBufferPage(timestamp.offset(), commit.offset(), commit.size(), data.offset(), data.size());
+    }
+
+    /** A field of the page's header, read at its offset of every page: within the bytes before the data. */
+    private static boolean inHeader(FormatFile.Field f, FormatFile.Field data) {
+        return f.offset() >= 0 && (long) f.offset() + f.size() <= data.offset();
+    }
+
+    private static boolean overlap(FormatFile.Field a, FormatFile.Field b) {
+        return a.offset() < b.offset() + b.size() && b.offset() < a.offset() + a.size();
+    }
+
+    /** {@code NAME of N bytes at O}. */
+    private static String place(FormatFile.Field f) {
+        return f.name() + " of " + f.size() + " bytes at " + f.offset();
     }
 
     /** True when this machine's byte order is the one these pages are read in (little-endian). */
@@ -176,7 +191,7 @@ public final class RingBufferPage {
             if (length < 0) {
                 throw corrupt("an event of " + length + " bytes at " + (at - pageStart));
             }
-            requireWithin(at, dataAt - at + length);
+            requireWithin(at, (long) dataAt - at + length);
             next = dataAt + length;
             if (type == PADDING) {
                 time += delta == DISCARDED_NO_DELTA ? 0 : delta;
@@ -190,7 +205,8 @@ public final class RingBufferPage {
         return false;
     }
 
-    private void requireWithin(int at, int bytes) {
+    /** In longs: a length word near 2^31 would wrap an int sum to before the end. */
+    private void requireWithin(int at, long bytes) {
         if (at + bytes > end) {
             throw corrupt("an event of " + bytes + " bytes at " + (at - pageStart) + " past the page's "
                     + (end - pageStart - dataOffset) + " bytes of events");

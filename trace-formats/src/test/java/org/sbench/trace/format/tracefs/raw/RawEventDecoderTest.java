@@ -221,6 +221,18 @@ class RawEventDecoderTest {
         assertTrue(e.getMessage().startsWith("issue/format: no field 'rwbs' (fields: common_type,"), e.getMessage());
     }
 
+    /** A damaged format line (up to 1 MiB in a trace.dat, with no newline) is quoted as a found value is, not put whole into the message. */
+    @Test
+    void aDamagedFieldLineIsQuotedShortNotWhole() {
+        String line = "field:" + "x".repeat(10_000);
+        SbenchException e = assertThrows(SbenchException.class, () -> FormatFile.parse("f", "name: x\n" + line + "\n"));
+        assertEquals("f: 'field:" + "x".repeat(54) + "...' (10006 characters): expected 'field:TYPE NAME; offset:N; size:N; signed:N;'",
+                e.getMessage());
+        String number = "field:int x;\toffset:" + "9".repeat(10_000) + ";\tsize:4;\tsigned:1;";
+        e = assertThrows(SbenchException.class, () -> FormatFile.parse("f", number));
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+    }
+
     @Test
     void aCommitLargerThanThePageIsABadPage() {
         ByteBuffer page = pages("mixed.cpu0.raw").get(0);
@@ -237,6 +249,18 @@ class RawEventDecoderTest {
         cursor.start(page, 0);
         assertTrue(cursor.next());
         assertThrows(SbenchException.class, cursor::next);
+    }
+
+    /** A length word near 2^31 (a long data event's, a discarded event's) is an event past the commit, not a sum that wraps. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, PADDING + (2 << 5)})
+    void anEventLengthNear2To31IsABadPageNotAWrappedOffset(int header) {
+        ByteBuffer page = pages("mixed.cpu0.raw").get(0).order(ByteOrder.LITTLE_ENDIAN);
+        page.putInt(DATA, header).putInt(DATA + 4, Integer.MAX_VALUE);
+        RingBufferPage cursor = layout();
+        cursor.start(page, 0);
+        SbenchException e = assertThrows(SbenchException.class, cursor::next);
+        assertTrue(e.getMessage().startsWith("trace_pipe_raw: ring-buffer page with an event of "), e.getMessage());
     }
 
     @Test
