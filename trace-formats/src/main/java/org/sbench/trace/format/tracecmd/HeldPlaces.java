@@ -7,16 +7,18 @@ package org.sbench.trace.format.tracecmd;
  * to the most pages held at once. Not thread-safe.
  */
 final class HeldPlaces {
-    private final int cpu;
+    /** {@code CPU N's data}. */
+    private final String data;
     /** The compression of the CPU's data, null for none. */
     private final Codec codec;
     private long[] bytes = new long[4];
     private int[] pages = new int[4];
+    /** Where in the arrays the oldest place is. */
     private int first;
     private int size;
 
     HeldPlaces(int cpu, Codec codec) {
-        this.cpu = cpu;
+        this.data = "CPU " + cpu + "'s data";
         this.codec = codec;
     }
 
@@ -54,7 +56,6 @@ final class HeldPlaces {
     String place(int i) {
         long at = bytes[(first + i) % bytes.length];
         int page = pages[(first + i) % pages.length];
-        return page < 0 ? "byte " + at + " (a page of CPU " + cpu + "'s data)"
-                : "byte " + at + " (page " + page + " of the " + codec.word() + " chunk there, of CPU " + cpu + "'s data)";
+        return "byte " + at + (page < 0 ? " (a page of " : " (page " + page + " of the " + codec.word() + " chunk there, of ") + data + ")";
     }
 }
