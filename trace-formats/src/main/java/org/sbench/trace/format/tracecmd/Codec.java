@@ -16,13 +16,12 @@ import org.sbench.SbenchException;
 enum Codec {
     ZSTD {
         @Override
-        byte[] decompress(byte[] compressed, int size) throws DataFormatException {
+        void decompress(byte[] compressed, int length, byte[] into, int size) throws DataFormatException {
             try {
-                byte[] out = Zstd.decompress(compressed, size);
-                if (out.length != size) {
-                    throw wrongSize(out.length);
+                long n = Zstd.decompressByteArray(into, 0, size, compressed, 0, length);
+                if (n != size) {
+                    throw wrongSize((int) n);
                 }
-                return out;
             } catch (ZstdException e) {
                 throw damaged(e.getMessage());
             }
@@ -30,15 +29,14 @@ enum Codec {
     },
     ZLIB {
         @Override
-        byte[] decompress(byte[] compressed, int size) throws DataFormatException {
+        void decompress(byte[] compressed, int length, byte[] into, int size) throws DataFormatException {
             Inflater inflater = new Inflater();
             try {
-                inflater.setInput(compressed);
-                byte[] out = new byte[size];
+                inflater.setInput(compressed, 0, length);
                 int n = 0;
                 try {
                     while (n < size && !inflater.finished() && !inflater.needsInput()) {
-                        n += inflater.inflate(out, n, size - n);
+                        n += inflater.inflate(into, n, size - n);
                     }
                 } catch (DataFormatException e) {
                     throw damaged(e.getMessage());
@@ -46,7 +44,6 @@ enum Codec {
                 if (n != size || !inflater.finished()) {
                     throw wrongSize(inflater.finished() ? n : -1);
                 }
-                return out;
             } finally {
                 inflater.end();
             }
@@ -68,11 +65,12 @@ enum Codec {
     }
 
     /**
-     * {@code compressed}, which holds {@code size} bytes once decompressed.
+     * The first {@code length} bytes of {@code compressed}, which hold {@code size} bytes once decompressed, decompressed
+     * into the first {@code size} bytes of {@code into} (a chunk of CPU data into the CPU's buffer: no array a chunk).
      *
      * @throws DataFormatException when the data is damaged or not of that size, its message saying what was found instead
      */
-    abstract byte[] decompress(byte[] compressed, int size) throws DataFormatException;
+    abstract void decompress(byte[] compressed, int length, byte[] into, int size) throws DataFormatException;
 
     private static DataFormatException damaged(String reason) {
         return new DataFormatException("damaged data (" + reason + ")");

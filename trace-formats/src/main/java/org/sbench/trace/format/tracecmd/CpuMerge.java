@@ -4,7 +4,6 @@ package org.sbench.trace.format.tracecmd;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -41,7 +40,7 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
     private final RawEventStream stream;
     private final List<CpuPages> cpus = new ArrayList<>();
     /** Where in the file the pages each CPU's stream holds are, oldest first (and some released, trimmed at its next read). */
-    private final List<ArrayDeque<String>> heldPlaces = new ArrayList<>();
+    private final List<HeldPlaces> heldPlaces = new ArrayList<>();
     private final Progress progress;
     /** Progress counts the file's bytes: those before the first CPU's data as read, then the CPUs' data as it is read. */
     private long progressFrom = Long.MAX_VALUE;
@@ -75,7 +74,7 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
                     progressFrom = Math.min(progressFrom, c.offset());
                     progressTotal = Math.max(progressTotal, fileBytes >= 0 ? fileBytes : c.offset() + c.size());
                     cpus.add(new CpuPages(dat, c, input.openStream()));
-                    heldPlaces.add(new ArrayDeque<>());
+                    heldPlaces.add(new HeldPlaces(c.cpu(), dat.dataCompressed ? dat.codec : null));
                     lastPageNs[cpus.size() - 1] = Long.MIN_VALUE;
                 }
             }
@@ -181,11 +180,9 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
             pagesSinceReport = 0;
             reportProgress();
         }
-        ArrayDeque<String> held = heldPlaces.get(i);
-        while (held.size() > stream.heldPages(i)) {
-            held.poll();
-        }
-        held.add(pages.page());
+        HeldPlaces held = heldPlaces.get(i);
+        held.keep(stream.heldPages(i));
+        held.add(pages.pageAt(), pages.pageInChunk());
         try {
             lastPageNs[i] = stream.add(i, page);
         } catch (SbenchException e) {
@@ -205,9 +202,10 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
     private SbenchException inPage(SbenchException e, int i) {
         String message = e.getMessage();
         String what = message.substring(message.indexOf(": ") + 2);
-        ArrayDeque<String> held = i < 0 ? null : heldPlaces.get(i);
+        HeldPlaces held = i < 0 ? null : heldPlaces.get(i);
         int skip = held == null ? 0 : held.size() - stream.heldPages(i);
-        String where = held == null || skip < 0 || skip >= held.size() ? "the CPU data" : held.stream().skip(skip).findFirst().get();
+        String where = held == null || skip < 0 || skip >= held.size() ? "the CPU data"
+                : held.place(skip);
         return new SbenchException(e.kind(), dat.file + ": " + where + ": " + what, e);
     }
 

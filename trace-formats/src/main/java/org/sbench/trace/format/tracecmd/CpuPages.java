@@ -19,11 +19,19 @@ final class CpuPages implements AutoCloseable {
     private final TraceDat.CpuData data;
     private final InputStream in;
     private final DatReader r;
+    /** {@code CPU N's data (bytes A to B)}, and what a page and a chunk of it are called in errors. */
+    private final String name;
+    private final String aPage;
+    private final String aChunk;
     private long chunksLeft;
+    /** The compressed chunk read last, in its first bytes, and the chunk decompressed: grown to the largest, not one a chunk. */
+    private byte[] compressed = new byte[0];
     private byte[] chunk = new byte[0];
+    private int chunkBytes;
     private int chunkAt;
     private long chunkOffset;
-    private String page;
+    private long pageAt;
+    private int pageInChunk;
 
     /** The pages of {@code data}, read from {@code in} (the file from its first byte). */
     CpuPages(TraceDat dat, TraceDat.CpuData data, InputStream in) {
@@ -31,6 +39,9 @@ final class CpuPages implements AutoCloseable {
         this.data = data;
         this.in = in;
         this.r = new DatReader(in, dat.file, 0, null, dat.order);
+        this.name = "CPU " + data.cpu() + "'s data (bytes " + data.offset() + " to " + (data.offset() + data.size()) + ")";
+        this.aPage = "a page of " + name;
+        this.aChunk = "a compressed chunk of " + name;
         r.skip(data.offset(), "CPU " + data.cpu() + "'s data");
         if (dat.dataCompressed) {
             chunksLeft = r.u32("CPU " + data.cpu() + "'s count of compressed chunks");
@@ -46,14 +57,14 @@ final class CpuPages implements AutoCloseable {
         return r.position() - data.offset();
     }
 
-    /** Where the page {@link #next} last gave is: {@code byte N (a page of CPU 1's data)}, or its chunk's byte and its place in it. */
-    String page() {
-        return page;
+    /** The file byte of the page {@link #next} last gave, or of its compressed chunk. */
+    long pageAt() {
+        return pageAt;
     }
 
-    /** {@code CPU N's data (bytes A to B)}. */
-    private String describe() {
-        return "CPU " + data.cpu() + "'s data (bytes " + data.offset() + " to " + (data.offset() + data.size()) + ")";
+    /** The place in its compressed chunk of the page {@link #next} last gave, -1 for plain data. */
+    int pageInChunk() {
+        return pageInChunk;
     }
 
     /**
@@ -69,13 +80,14 @@ final class CpuPages implements AutoCloseable {
                 return false;
             }
             if (left < bytes) {
-                throw r.bad(r.position(), describe() + " in whole pages of " + bytes + " bytes", "its last " + left + " bytes");
+                throw r.bad(r.position(), name + " in whole pages of " + bytes + " bytes", "its last " + left + " bytes");
             }
-            this.page = "byte " + r.position() + " (a page of CPU " + data.cpu() + "'s data)";
-            page.clear().put(r.bytes(bytes, "a page of " + describe()));
+            pageAt = r.position();
+            pageInChunk = -1;
+            r.bytes(page.array(), bytes, aPage);
             return true;
         }
-        while (chunkAt == chunk.length) {
+        while (chunkAt == chunkBytes) {
             if (chunksLeft == 0) {
                 return false;
             }
@@ -86,13 +98,21 @@ final class CpuPages implements AutoCloseable {
             if (size % bytes != 0) {
                 throw r.bad(at + Integer.BYTES, "a chunk of whole pages of " + bytes + " bytes", size + " bytes");
             }
-            chunk = dat.decompress(r, at, r.bytes(compressed, "a compressed chunk of " + describe()), size);
+            if (this.compressed.length < compressed) {
+                this.compressed = new byte[compressed];
+            }
+            r.bytes(this.compressed, compressed, aChunk);
+            if (chunk.length < size) {
+                chunk = new byte[size];
+            }
+            dat.decompress(r, at, this.compressed, compressed, chunk, size);
+            chunkBytes = size;
             chunkAt = 0;
             chunkOffset = at;
         }
-        this.page = "byte " + chunkOffset + " (page " + (chunkAt / bytes) + " of the " + dat.codec.word()
-                + " chunk there, of CPU " + data.cpu() + "'s data)";
-        page.clear().put(chunk, chunkAt, bytes);
+        pageAt = chunkOffset;
+        pageInChunk = chunkAt / bytes;
+        System.arraycopy(chunk, chunkAt, page.array(), 0, bytes);
         chunkAt += bytes;
         return true;
     }

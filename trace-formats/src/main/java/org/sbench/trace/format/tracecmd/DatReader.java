@@ -94,7 +94,7 @@ final class DatReader {
     }
 
     private ByteBuffer number(int bytes, String what) {
-        readFully(word.array(), bytes, what);
+        bytes(word.array(), bytes, what);
         return word;
     }
 
@@ -176,7 +176,8 @@ final class DatReader {
         skip(to - position, what);
     }
 
-    private void readFully(byte[] into, int length, String what) {
+    /** {@code length} bytes into the start of {@code into}. */
+    void bytes(byte[] into, int length, String what) {
         long at = position;
         int got = 0;
         try {

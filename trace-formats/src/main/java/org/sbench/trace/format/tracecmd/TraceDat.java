@@ -299,10 +299,17 @@ final class TraceDat {
 
     /** {@code data} decompressed to its {@code size} bytes, else an error naming the byte of its sizes. */
     byte[] decompress(DatReader r, long at, byte[] data, int size) {
+        byte[] out = new byte[size];
+        decompress(r, at, data, data.length, out, size);
+        return out;
+    }
+
+    /** The first {@code length} bytes of {@code data} decompressed into the first {@code size} of {@code into}, as {@link #decompress(DatReader, long, byte[], int)}. */
+    void decompress(DatReader r, long at, byte[] data, int length, byte[] into, int size) {
         try {
-            return codec.decompress(data, size);
+            codec.decompress(data, length, into, size);
         } catch (DataFormatException e) {
-            throw r.bad(at, data.length + " bytes of " + codec.word() + " data that decompress to " + size, e.getMessage());
+            throw r.bad(at, length + " bytes of " + codec.word() + " data that decompress to " + size, e.getMessage());
         }
     }
 

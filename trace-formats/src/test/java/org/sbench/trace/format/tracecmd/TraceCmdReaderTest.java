@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.sbench.trace.TestRecords.assertBadInput;
 import static org.sbench.trace.format.FormatSamples.fixture;
 
@@ -14,6 +15,7 @@ import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -109,6 +111,34 @@ class TraceCmdReaderTest {
             }
             assertEquals(12000, events);
             assertEquals(4, held);
+        }
+    }
+
+    /**
+     * Once each CPU's buffers are there, pages are read into them: a page was a new array (and a new compressed chunk, and
+     * a chunk decompressed into a new array), with a String saying where it was, several KiB a page, 4 GB of garbage
+     * reading a trace.dat of 4 million IOs four times over (bench/tracecmd-throughput.sh, JFR).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"many.dat", "many6.dat"})
+    void readsPagesWithoutAllocatingForEach(String name) throws Exception {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        // many6.dat (version 6: plain pages) is kept gzipped.
+        Path file = name.equals("many6.dat") ? write(name, bytes(name)) : fixture("tracecmd/" + name);
+        TraceInput input = TraceInput.of(file);
+        try (CpuMerge merge = new CpuMerge(TraceDat.read(input), input, Progress.NONE)) {
+            TracefsEvent event = new TracefsEvent();
+            long events = 0;
+            long before = 0;
+            while (merge.next(event)) {
+                if (++events == 2000) {
+                    before = threads.getCurrentThreadAllocatedBytes();
+                }
+            }
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertEquals(12000, events);
+            assertTrue(allocated < 16384, "bytes allocated reading the last 10,000 events (some 150 pages): " + allocated);
         }
     }
 
