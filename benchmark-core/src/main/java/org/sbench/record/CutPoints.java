@@ -34,10 +34,6 @@ final class CutPoints {
         return n == 0 || distance <= NEWEST || n % Long.highestOneBit(distance / 4) == 0;
     }
 
-    boolean isEmpty() {
-        return held.isEmpty();
-    }
-
     int size() {
         return held.size();
     }

@@ -215,8 +215,7 @@ final class RecordingWriter implements AutoCloseable {
                 writer.finish();
                 return;
             } catch (SbenchException e) {
-                // Nothing to cut back to where the file system cannot allocate ahead: no cut points are taken there.
-                if (!outOfRoom(e) || ios == 0 || cutPoints.isEmpty()) {
+                if (!outOfRoom(e) || ios == 0) {
                     throw e;
                 }
             }
@@ -280,11 +279,6 @@ final class RecordingWriter implements AutoCloseable {
     /** The last IO's issue time from the first's, ns (0 without IOs): how much of the recording the trace holds. */
     long spanNs() {
         return ios == 0 ? 0 : lastIssueNs - originNs;
-    }
-
-    /** False when the trace's file system cannot allocate ahead: a full disk there fails the recording. */
-    boolean keepsTraceAtFullDisk() {
-        return reserve.supported();
     }
 
     long ios() {

@@ -12,6 +12,11 @@ import org.sbench.engine.linux.RecordCalls;
  * file's end with it, is still held. The file grows with the allocation; its writer cuts it to
  * what it wrote when it finishes.
  *
+ * <p>Where the file system has no fallocate (EOPNOTSUPP: ext2 and ext3, some network and FUSE file systems) the
+ * chunk is written as zeros instead, so that the writer's writes land in blocks already allocated. That holds
+ * where a write over written blocks needs no new ones: not on a copy-on-write file system, nor where blocks are
+ * allocated only at writeback without being reserved at the write.
+ *
  * <p>Its own descriptor of the file stays open until the file is committed or deleted: closing any
  * descriptor of a file drops this process's fcntl locks of it, the part file's lock
  * ({@link org.sbench.trace.input.PartFiles}) among them.
@@ -23,7 +28,8 @@ final class SpaceReserve implements AutoCloseable {
 
     private final Path file;
     private int fd;
-    private boolean supported = true;
+    /** False once fallocate said the file system cannot (EOPNOTSUPP): zeros are written instead. */
+    private boolean fallocate = true;
     private boolean quota;
     /** Bytes allocated from the start of the file. */
     private long allocated;
@@ -37,19 +43,14 @@ final class SpaceReserve implements AutoCloseable {
      * Makes sure the first {@code endBytes} of the file are allocated, allocating a chunk (or what
      * is asked, if more) when they are not.
      *
-     * @return false when the file system is full or the disk quota ran out ({@link #quota()}); true when allocated,
-     *         or when the file system cannot allocate ahead
+     * @return false when the file system is full or the disk quota ran out ({@link #quota()}); true when allocated
      */
     boolean cover(long endBytes) {
-        if (endBytes <= allocated || !supported) {
+        if (endBytes <= allocated) {
             return true;
         }
         long end = Math.max(endBytes, allocated + CHUNK_BYTES);
-        int errno = RecordCalls.allocate(fd, allocated, end - allocated, file);
-        if (errno == Errno.EOPNOTSUPP) {
-            supported = false;
-            return true;
-        }
+        int errno = allocate(allocated, end - allocated);
         if (errno != 0) {
             quota = errno == Errno.EDQUOT;
             return false;
@@ -67,19 +68,26 @@ final class SpaceReserve implements AutoCloseable {
         RecordCalls.punchHole(fd, offset, length, file);
     }
 
-    /** The end up to which the file needs no allocation: all of it where the file system cannot allocate ahead. */
+    /** The end up to which the file needs no allocation. */
     long covered() {
-        return supported ? allocated : Long.MAX_VALUE;
+        return allocated;
+    }
+
+    /** 0 or the errno of {@link RecordCalls#allocate}, by fallocate or else by writing zeros. */
+    private int allocate(long offset, long length) {
+        if (fallocate) {
+            int errno = RecordCalls.allocate(fd, offset, length, file);
+            if (errno != Errno.EOPNOTSUPP) {
+                return errno;
+            }
+            fallocate = false;
+        }
+        return RecordCalls.writeZeros(fd, offset, length, file);
     }
 
     /** True when what {@link #cover} could not allocate was refused by the user's disk quota (EDQUOT). */
     boolean quota() {
         return quota;
-    }
-
-    /** False when the file system cannot allocate ahead (no fallocate): a full disk there is a failed write. */
-    boolean supported() {
-        return supported;
     }
 
     @Override

@@ -170,10 +170,6 @@ public final class TraceRecorder implements AutoCloseable {
         try {
             // A bad --out fails here, before tracefs is mounted or an instance made.
             output = new RecordingWriter(settings.out(), devices, headerMetadata());
-            if (!output.keepsTraceAtFullDisk()) {
-                notes.add("the file system of " + settings.out() + " cannot allocate ahead (no fallocate): should it fill up,"
-                        + " the recording fails without its trace");
-            }
             // Held until the instance is there: another recording's release sees it then, and leaves tracefs mounted.
             try (MachineLock mountLock = Tracefs.lock(Tracefs.LOCK_FILE)) {
                 tracefs = Tracefs.open();

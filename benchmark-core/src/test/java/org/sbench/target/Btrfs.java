@@ -1,7 +1,5 @@
 package org.sbench.target;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -10,32 +8,27 @@ import java.nio.file.Path;
  * device of its own, mounted on a directory of the test's; unmounted and detached by {@link #close()}.
  * Needs root and mkfs.btrfs ({@link #assumeUsable()} skips otherwise).
  *
- * @param loop the loop device it is on
- * @param dir  where it is mounted
+ * @param fs the file system
  */
-public record Btrfs(LoopDevice loop, Path dir) implements AutoCloseable {
+public record Btrfs(LoopFileSystem fs) implements AutoCloseable {
     /** Skips the calling test unless loop devices can be made and btrfs can be made and mounted. */
     public static void assumeUsable() {
-        LoopDevice.assumeRoot();
-        assumeTrue(LoopDevice.works("mkfs.btrfs", "--version"), "needs mkfs.btrfs");
+        LoopFileSystem.assumeUsable("mkfs.btrfs", "--version");
     }
 
     /** A btrfs of {@code sizeBytes} (at least 110 MiB) on {@code mountPoint} (an empty directory). */
     public static Btrfs mount(Path mountPoint, long sizeBytes) throws IOException {
-        LoopDevice loop = LoopDevice.create(sizeBytes);
-        try {
-            LoopDevice.run("mkfs.btrfs", "-f", "-M", loop.path().toString());
-            LoopDevice.run("mount", "-t", "btrfs", loop.path().toString(), mountPoint.toString());
-            return new Btrfs(loop, mountPoint);
-        } catch (IOException | RuntimeException e) {
-            loop.close();
-            throw e;
-        }
+        return new Btrfs(LoopFileSystem.mount(mountPoint, sizeBytes, "btrfs", "mkfs.btrfs", "-f", "-M"));
+    }
+
+    /** Where it is mounted. */
+    public Path dir() {
+        return fs.dir();
     }
 
     /** Takes all free space but about {@code bytes} with a file of its own. */
     public void fillLeaving(long bytes) throws IOException {
-        FreeSpace.fillLeaving(dir, bytes);
+        fs.fillLeaving(bytes);
     }
 
     /**
@@ -43,8 +36,8 @@ public record Btrfs(LoopDevice loop, Path dir) implements AutoCloseable {
      * EDQUOT (disk quota exceeded), root's too.
      */
     public Path subvolumeWithQuota(String name, long limitBytes) throws IOException {
-        Path sub = dir.resolve(name);
-        LoopDevice.run("btrfs", "quota", "enable", dir.toString());
+        Path sub = fs.dir().resolve(name);
+        LoopDevice.run("btrfs", "quota", "enable", fs.dir().toString());
         LoopDevice.run("btrfs", "subvolume", "create", sub.toString());
         LoopDevice.run("btrfs", "qgroup", "limit", Long.toString(limitBytes), sub.toString());
         return sub;
@@ -52,10 +45,6 @@ public record Btrfs(LoopDevice loop, Path dir) implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            LoopDevice.run("umount", dir.toString());
-        } finally {
-            loop.close();
-        }
+        fs.close();
     }
 }

@@ -2,6 +2,8 @@
 package org.sbench.engine.linux;
 
 import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.nio.file.Path;
 
 /**
@@ -72,6 +74,39 @@ public final class RecordCalls {
                 return e.getErrorCode();
             }
             throw Errno.failure("fallocate", file.toString(), e);
+        }
+    }
+
+    /**
+     * pwrite(2) of {@code length} zeros at {@code offset} of {@code fd}, growing the file past them: allocates their
+     * blocks where fallocate cannot (what glibc's posix_fallocate does there). A write that fills the file system
+     * leaves what it wrote before.
+     *
+     * @return 0, or the errno when the file system is full (ENOSPC) or the user's disk quota ran out (EDQUOT)
+     */
+    public static int writeZeros(int fd, long offset, long length, Path file) {
+        for (long done = 0; done < length;) {
+            long n = Syscalls.pwrite(fd, Zeros.ADDRESS, Math.min(Zeros.BYTES, length - done), offset + done);
+            if (n == -Errno.ENOSPC || n == -Errno.EDQUOT) {
+                return (int) -n;
+            }
+            if (n < 0) {
+                throw Errno.failure("pwrite", file.toString(), (int) -n);
+            }
+            done += n;
+        }
+        return 0;
+    }
+
+    /** Zeros {@link #writeZeros} writes from, made at its first call and never freed: it only reads them. */
+    private static final class Zeros {
+        static final long BYTES = 64 << 10;
+        private static final Memory MEMORY = new Memory(BYTES);
+        static final long ADDRESS;
+
+        static {
+            MEMORY.clear();
+            ADDRESS = Pointer.nativeValue(MEMORY);
         }
     }
 

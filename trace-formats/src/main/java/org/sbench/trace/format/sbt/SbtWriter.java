@@ -36,6 +36,8 @@ public final class SbtWriter implements TraceWriter {
     private final Map<String, Integer> processIndex = new HashMap<>();
     /** The process names in the order of their indexes, as the trailer stores them (UTF-8). */
     private final List<byte[]> processes = new ArrayList<>();
+    /** For each of {@link #processes}, the number of the first record with it: a {@link #cutTo} before it drops it. */
+    private final List<Long> firstRecordOf = new ArrayList<>();
     private final List<PhaseMarker> phases;
     private final Map<String, String> lateMetadata = new LinkedHashMap<>();
     private final int fieldFlags;
@@ -155,6 +157,7 @@ public final class SbtWriter implements TraceWriter {
             byte[] name = utf8(process, "the process name of record " + (records + 1));
             i = processes.size();
             processes.add(name);
+            firstRecordOf.add(records);
             trailerBytes += Short.BYTES + name.length;
             processIndex.put(process, i);
         }
@@ -287,9 +290,9 @@ public final class SbtWriter implements TraceWriter {
     /**
      * Cuts what was written back to its first {@code kept} records, dropping the rest and anything
      * of a {@link #finish()} that failed (a full disk): the file's tail is given back to the file
-     * system, and {@link #finish()} may be called again. Process names of the records dropped stay
-     * in the trailer's table, unused, and one dropped out of issue order still marks the file as
-     * not in issue order (readers sort it).
+     * system, and {@link #finish()} may be called again. Process names that only the records dropped
+     * had are dropped too (a reader refuses more names than records); a record dropped out of issue
+     * order still marks the file as not in issue order (readers sort it).
      *
      * <p>After a failed sync ({@link AtomicFileOutput#syncFailure()}) the part kept is read back and written
      * again, so that the next sync writes all of it, each chunk into the hole {@code release} makes of its range
@@ -323,12 +326,26 @@ public final class SbtWriter implements TraceWriter {
             }
             digestedTo = end;
             records = kept;
+            dropProcessesFrom(kept);
             if (output.syncFailure().isPresent()) {
                 writeAgain(keptDigest, release);
             }
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", output.target(), e);
         }
+    }
+
+    /** Drops the process names first met at record {@code first} or later: indexes are given in the order met. */
+    private void dropProcessesFrom(long first) {
+        int n = processes.size();
+        while (n > 0 && firstRecordOf.get(n - 1) >= first) {
+            n--;
+            trailerBytes -= Short.BYTES + processes.get(n).length;
+        }
+        int keep = n;
+        processes.subList(keep, processes.size()).clear();
+        firstRecordOf.subList(keep, firstRecordOf.size()).clear();
+        processIndex.values().removeIf(i -> i >= keep);
     }
 
     /** Reads what was written out back, checks it against {@code expected}, and writes it again in place. */

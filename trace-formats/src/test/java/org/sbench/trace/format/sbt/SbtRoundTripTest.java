@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
@@ -81,6 +82,37 @@ class SbtRoundTripTest {
         }
         try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
             assertEquals(records.subList(0, 10_000), TestRecords.readAll(r));
+        }
+    }
+
+    /**
+     * The process names only the records cut off used go with them: until 2026-12-07 they stayed in the trailer, and
+     * a trace cut to fewer records than names (a recording at a full disk cut back to before its first IO) could not be
+     * read ("expected at most one process name per record").
+     */
+    @Test
+    void aTraceCutBackKeepsOnlyTheProcessNamesOfItsRecords(@TempDir Path dir) {
+        Path file = dir.resolve("t.sbt");
+        List<IoRecord> records = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            records.add(TestRecords.record(i * 1_000L, i * 1_000L + 500, i * 4096L, 4096, Op.WRITE, 0, "p" + i % 5));
+        }
+        try (SbtWriter w = FORMAT.openWriter(file, TestRecords.info())) {
+            long trailerAt3 = 0;
+            long digestAt3 = 0;
+            for (int i = 0; i < records.size(); i++) {
+                if (i == 3) {
+                    trailerAt3 = w.trailerBytes();
+                    digestAt3 = w.digest();
+                }
+                w.write(records.get(i));
+            }
+            w.cutTo(3, digestAt3, (offset, length) -> { });
+            assertEquals(trailerAt3, w.trailerBytes());
+            w.finish();
+        }
+        try (TraceReader r = FORMAT.openReader(TraceInput.of(file), ReadOptions.DEFAULTS)) {
+            assertEquals(records.subList(0, 3), TestRecords.readAll(r));
         }
     }
 
