@@ -16,7 +16,9 @@ import org.sbench.SbenchException;
  * <li>type_len 1..28: a data event of {@code 4 * type_len} bytes after the header;</li>
  * <li>0: a data event whose length (counting that word) is the next 32-bit word;</li>
  * <li>29: padding; with time_delta 0 the rest of the page is empty, else a discarded event of
- *     {@code 4 +} the next word's bytes, whose time_delta counts (except 1, which stands for 0);</li>
+ *     {@code 4 +} the next word's bytes, whose time_delta counts (except 1, which stands for 0), as the
+ *     kernel's own walk of a page counts it (rb_read_data_buffer): the next event's delta is measured
+ *     from the discarded event's stamp;</li>
  * <li>30: a time extend, {@code (next word << 27) + time_delta} added to the time, 8 bytes;</li>
  * <li>31: an absolute time stamp, {@code (next word << 27) + time_delta}, 8 bytes (59 bits: the top
  *     5 bits of the time are kept).</li>
