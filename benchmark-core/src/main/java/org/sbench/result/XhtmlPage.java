@@ -21,8 +21,9 @@ public final class XhtmlPage {
             // A path, a SHA-256 or a label wider than a narrow window breaks where it must: the page keeps the window's width.
             "h1, p, table.facts td { overflow-wrap: anywhere; }",
             // So does a facts heading (compare's column list names drives by their labels) in a narrow window; a wider one
-            // keeps each heading on one line.
-            "@media (max-width: 640px) { table.facts th { white-space: normal; overflow-wrap: anywhere; } }",
+            // keeps each heading on one line. Its column is at least 8em wide, else the table gave it the width of one
+            // letter ("capaci ty"): a heading's words up to some 13 letters stay whole.
+            "@media (max-width: 640px) { table.facts th { white-space: normal; overflow-wrap: anywhere; min-width: 8em; } }",
             ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
