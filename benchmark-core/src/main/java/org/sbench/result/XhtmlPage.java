@@ -45,7 +45,10 @@ public final class XhtmlPage {
 
     public XhtmlPage(String title) {
         b.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
-                .append("<meta charset=\"utf-8\"/>\n<title>").append(escape(title)).append("</title>\n")
+                .append("<meta charset=\"utf-8\"/>\n")
+                // A phone lays out a page without it 980 px wide and shrinks it to its screen: text some 6 px high.
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
+                .append("<title>").append(escape(title)).append("</title>\n")
                 .append("<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n")
                 .append("<h1>").append(escape(title)).append("</h1>\n");
     }

@@ -30,6 +30,8 @@ class HtmlComparisonBrowserTest {
     private static final int RIGHT_MARGIN_PX = 20;
     /** A phone's window. */
     private static final int NARROW_PX = 400;
+    /** A phone's screen, as wide as headless Chromium's narrowest window. */
+    private static final int PHONE_PX = 500;
 
     @Test
     void chromiumRendersTheComparisonPage(@TempDir Path dir) throws Exception {
@@ -119,6 +121,22 @@ class HtmlComparisonBrowserTest {
     }
 
     /**
+     * A phone's browser lays out a page without a viewport meta tag 980 px wide and shrinks it to the screen: the report's
+     * text was some 6 px high on a 375 px phone, and the narrow-window rules (up to 640 px) never applied there. Chromium
+     * with a phone's viewport handling (blink settings viewportEnabled, viewportMetaEnabled, viewportStyle 1: mobile), window
+     * 500 px: the page is laid out at the window's width.
+     */
+    @Test
+    void aPhoneLaysTheReportOutAtItsScreensWidth(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        String html = new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)).replace("</body>",
+                "<script>document.body.setAttribute('data-measured', document.documentElement.clientWidth);</script></body>");
+        Path page = Files.writeString(dir.resolve("report.html"), html);
+        assertEquals(String.valueOf(PHONE_PX), measured(dir, page, List.of("--window-size=" + PHONE_PX + ",900",
+                "--blink-settings=viewportEnabled=true,viewportMetaEnabled=true,viewportStyle=1")), "layout width on a phone");
+    }
+
+    /**
      * {@code expression} (JavaScript, the page's document as {@code d}) evaluated on {@code html} shown in a frame
      * {@code NARROW_PX} wide: headless Chromium's window is at least 500 px wide.
      */
@@ -127,16 +145,22 @@ class HtmlComparisonBrowserTest {
                 + "\" width=\"" + NARROW_PX + "\" height=\"800\"></iframe><script>document.getElementById('f').onload = function () {"
                 + " var d = this.contentDocument; document.body.setAttribute('data-measured', " + expression + "); };</script>"
                 + "</body></html>");
+        return measured(dir, frame, List.of("--allow-file-access-from-files", "--virtual-time-budget=10000"));
+    }
+
+    /** The {@code data-measured} attribute a script of {@code page} set, in the DOM Chromium dumps with {@code flags}. */
+    private static String measured(Path dir, Path page, List<String> flags) throws Exception {
         Path profile = Files.createDirectory(dir.resolve("profile"));
-        Process p = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--allow-file-access-from-files", "--virtual-time-budget=10000", "--user-data-dir=" + profile, "--dump-dom",
-                frame.toUri().toString()))
-                .redirectError(dir.resolve("chromium.log").toFile()).start();
+                "--user-data-dir=" + profile, "--dump-dom"));
+        command.addAll(flags);
+        command.add(page.toUri().toString());
+        Process p = new ProcessBuilder(command).redirectError(dir.resolve("chromium.log").toFile()).start();
         String dom = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(p.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "chromium finished within " + TIMEOUT_S + " s");
         java.util.regex.Matcher measured = java.util.regex.Pattern.compile("data-measured=\"([^\"]*)\"").matcher(dom);
-        assertTrue(measured.find(), () -> "the frame's page measured: " + dom);
+        assertTrue(measured.find(), () -> "the page measured: " + dom);
         return measured.group(1);
     }
 
