@@ -25,6 +25,9 @@ public final class XhtmlPage {
             // letter ("capaci ty"): a heading's words up to some 13 letters stay whole.
             "@media (max-width: 640px) { table.facts th { white-space: normal; overflow-wrap: anywhere; min-width: 8em; } }",
             ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
+            // But the first column (a step's name in a scenario's tables) wraps: unbroken, it pushed the numbers off screen.
+            // (Printed, every text cell wraps; there 12em would widen a table of 4 drives past an A4 page.)
+            "@media screen { .wide td:first-child { white-space: normal; min-width: 12em; } }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }",

@@ -137,6 +137,30 @@ class HtmlComparisonBrowserTest {
     }
 
     /**
+     * A table's first column of text did not wrap: comparing two scenario bundles, its step names ("round 1 of 8
+     * (degradation): torture 1200ms, 4K random writes at QD 32 over 100%") pushed the second bundle's column and the
+     * ratios out of a 1280 px window, and on a 375 px phone every number lay beyond the screen (Chromium, the browser
+     * audit). The first column wraps (at least 12em wide): such a table fits a 1200 px window.
+     */
+    @Test
+    void aTableOfLongStepNamesFitsADesktopWindow(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        TextTable t = new TextTable("step", "metric", "unit", "stripe:64K:/dev/nvme0n1,/dev/nvme1n1", "stripe:64K:/dev/sda,/dev/sdb",
+                "ratio");
+        for (int i = 1; i <= 8; i++) {
+            t.row("round " + i + " of 8 (degradation): torture 1200ms, 4K random writes at QD 32 over 100%", "average data rate",
+                    "MB/s", "215,666", "58.86", "0.00x");
+        }
+        String html = new XhtmlPage("steps").table("steps", t).finish().replace("</body>", "<script>var w = document"
+                + ".querySelector('.wide'); document.body.setAttribute('data-measured', w.scrollWidth + ' in ' + w.clientWidth);"
+                + "</script></body>");
+        Path page = Files.writeString(dir.resolve("steps.html"), html);
+        String[] measured = measured(dir, page, List.of("--window-size=1200,900")).split(" in ");
+        assertTrue(Integer.parseInt(measured[0]) <= Integer.parseInt(measured[1]), "the table is " + measured[0]
+                + " px wide in a box of " + measured[1] + " px");
+    }
+
+    /**
      * {@code expression} (JavaScript, the page's document as {@code d}) evaluated on {@code html} shown in a frame
      * {@code NARROW_PX} wide: headless Chromium's window is at least 500 px wide.
      */
