@@ -113,9 +113,10 @@ public final class HtmlReportWriter implements ResultWriter {
                 "MB/s over each one's own busy time (MB = 10^6 bytes); the array's counts trace IOs, a member's its share of them",
                 "MB/s", names, mbps, colours, v -> String.format(Locale.ROOT, "%.1f", v)), "members", WIDTH_PX,
                 RankedBarChart.heightPx(names.size())));
+        // Unlabelled bars: three or more a depth leave a label too little room, and the table above gives each value.
         page.chart("member-qd", SvgChart.render(GroupedBarChart.create("Queue depth at submit, array and members",
                 "% of submits at each depth: trace IOs in flight for the array, member IOs for each member", "queue depth", "%",
-                buckets, depths, v -> String.format(Locale.ROOT, "%.1f", v), false), "member-qd", WIDTH_PX, HEIGHT_PX));
+                buckets, depths, null, false), "member-qd", WIDTH_PX, HEIGHT_PX));
     }
 
     /** What ran: the terminal's identity lines, the full SHA-256, the target's details in words, and the status. */

@@ -27,8 +27,8 @@ import org.sbench.trace.units.Units;
  * Otherwise {@link #of} refuses with one line naming each file and what differs (a
  * {@link org.sbench.ErrorKind#BAD_INPUT} error); with {@code force} it compares anyway and
  * {@link #differences()} says what differs. What matters for a ranking although it is allowed (an
- * incomplete run under --force, bad records of the trace skipped, never-written reads, another
- * kind of target) is in each column's
+ * incomplete run under --force, bad records of the trace skipped, IOs that failed, never-written
+ * reads, another kind of target) is in each column's
  * {@link Column#notes()}, which every view shows.
  *
  * <p><b>Metrics</b>: the summary and fidelity ({@link Metric#ALL}), each size class of reads and
@@ -313,6 +313,9 @@ public final class ResultComparison {
             if (r.fidelity().skippedRecords() > 0) {
                 notes.add(TableResultWriter.badRecords(r.fidelity().skippedRecords()) + " of the trace file skipped" + of
                         + " (--skip-bad): replayed without them");
+            }
+            if (r.summary().errors() > 0) {
+                notes.add(TableResultWriter.failures(r) + of + ": its IOs, MB and latencies leave them out");
             }
             if (r.readsUnwritten()) {
                 notes.add("read never-written extents of " + r.target().path() + of

@@ -125,9 +125,13 @@ public final class TableResultWriter {
 
     /** The IO errors, said before the numbers, which leave the failed IOs out. */
     static String failed(ReplayResult r) {
+        return "ERRORS: " + failures(r) + "; IOs, MB and latencies leave them out (their time counts as busy)";
+    }
+
+    /** "6,455 IOs failed (write: ENOSPC 6,455)". */
+    static String failures(ReplayResult r) {
         long n = r.summary().errors();
-        return "ERRORS: " + count(n) + (n == 1 ? " IO failed " : " IOs failed ") + IoErrorSummary.byOp(r, TableResultWriter::count)
-                + "; IOs, MB and latencies leave them out (their time counts as busy)";
+        return count(n) + (n == 1 ? " IO failed " : " IOs failed ") + IoErrorSummary.byOp(r, TableResultWriter::count);
     }
 
     /** "1 bad record", "2 bad records". */

@@ -21,9 +21,13 @@ public final class XhtmlPage {
             // A path, a SHA-256 or a label wider than a narrow window breaks where it must: the page keeps the window's width.
             "h1, p, table.facts td { overflow-wrap: anywhere; }",
             // So does a facts heading (compare's column list names drives by their labels) in a narrow window; a wider one
-            // keeps each heading on one line.
-            "@media (max-width: 640px) { table.facts th { white-space: normal; overflow-wrap: anywhere; } }",
+            // keeps each heading on one line. Its column is at least 8em wide, else the table gave it the width of one
+            // letter ("capaci ty"): a heading's words up to some 13 letters stay whole.
+            "@media (max-width: 640px) { table.facts th { white-space: normal; overflow-wrap: anywhere; min-width: 8em; } }",
             ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
+            // But the first column (a step's name in a scenario's tables) wraps: unbroken, it pushed the numbers off screen.
+            // (Printed, every text cell wraps; there 12em would widen a table of 4 drives past an A4 page.)
+            "@media screen { .wide td:first-child { white-space: normal; min-width: 12em; } }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }",
@@ -44,7 +48,10 @@ public final class XhtmlPage {
 
     public XhtmlPage(String title) {
         b.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
-                .append("<meta charset=\"utf-8\"/>\n<title>").append(escape(title)).append("</title>\n")
+                .append("<meta charset=\"utf-8\"/>\n")
+                // A phone lays out a page without it 980 px wide and shrinks it to its screen: text some 6 px high.
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
+                .append("<title>").append(escape(title)).append("</title>\n")
                 .append("<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n")
                 .append("<h1>").append(escape(title)).append("</h1>\n");
     }

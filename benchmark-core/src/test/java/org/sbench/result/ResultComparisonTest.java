@@ -217,6 +217,23 @@ class ResultComparisonTest {
         assertEquals(List.of("drive-b.json has no phase results (its trace has no phases, or it was written before sbench measured them)"), c.phaseNotes());
     }
 
+    /**
+     * A run whose writes failed was compared and ranked unmarked, its busy time and rates those of the IOs that succeeded:
+     * a light-2010 replay onto a loop device over a full tmpfs, 20,181 of its 57,769 IOs failed (ENOSPC), stood in the
+     * ranking and the page's charts beside a clean run with no word of it (its own report says ERRORS above its tables).
+     */
+    @Test
+    void aRunWithIoErrorsIsNotedOnItsColumn(@TempDir Path dir) {
+        Path failed = ResultFixtures.variant(dir, ResultFixtures.B, "failed.json", j -> {
+            ResultFixtures.failed(j, 3);
+            j.putObject("errors").putObject("write").put("ENOSPC", 3);
+        });
+        ResultComparison c = ResultComparison.of(List.of(ResultFixtures.input(ResultFixtures.A), ResultFixtures.input(failed)), 0,
+                false);
+        assertEquals(List.of("3 IOs failed (write: ENOSPC 3): its IOs, MB and latencies leave them out"), c.columns().get(1).notes());
+        assertTrue(c.columns().get(1).flagged());
+    }
+
     @Test
     void whatMattersForARankingIsNotedOnTheColumn(@TempDir Path dir) {
         Path file = ResultFixtures.writtenFile(dir, ResultFixtures.B);

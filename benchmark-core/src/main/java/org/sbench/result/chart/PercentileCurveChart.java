@@ -28,7 +28,7 @@ public final class PercentileCurveChart {
     private static final int TICKS_PER_HALF_DISTANCE = 5;
     private static final double NS_PER_US = 1e3;
     private static final double PERCENT = 100.0;
-    /** Room above the slowest and below the fastest point, as a factor on the log axis. */
+    /** Room above the slowest and below the fastest point, as a factor on the log axis, before rounding to whole decades. */
     private static final double LATENCY_MARGIN = 1.25;
 
     /** One curve: its legend name, colour and histogram of service times in ns. */
@@ -81,7 +81,10 @@ public final class PercentileCurveChart {
         latency.setTickUnit(new NumberTickUnit(1));
         latency.setSmallestValue(1e-3);
         if (maxUs > 0) {
-            latency.setRange(minUs / LATENCY_MARGIN, maxUs * LATENCY_MARGIN);
+            // Whole decades, so that both ends are labelled: ending at the slowest point's room, the top decade had no number.
+            // The bottom is a hair below its power of 10: LogAxis drew no tick at exactly its lower bound (0.1 went unlabelled).
+            latency.setRange(Math.pow(10, Math.floor(Math.log10(minUs / LATENCY_MARGIN))) * (1 - 1e-9),
+                    Math.pow(10, Math.ceil(Math.log10(maxUs * LATENCY_MARGIN))));
         }
         XYPlot plot = new XYPlot(data, percentile, latency, renderer);
         JFreeChart chart = new JFreeChart(title, ChartStyle.TITLE_FONT, plot, true);
