@@ -16,44 +16,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 needs trace-cmd fio
 two_jars 2000000 3 "$@"
-traces="${TRACES:-/tmp/sbench-tracecmd-$n}"
 out=bench/out
-mkdir -p "$out" "$traces"
-record() { # the trace.dat of n IOs a CPU into $traces/v7zstd.dat
-  needs_root "records block events through tracefs"
-  . bench/shm-loop.sh
-  tracing=/sys/kernel/tracing
-  buffer_kb=$(cat "$tracing/buffer_size_kb")
-  shm_loop /dev/shm/sbench-tracecmd.img 256
-  trap 'untrace; shm_loop_cleanup' EXIT
-  echo $(( n * 300 / 1024 + 4096 )) > "$tracing/buffer_size_kb"   # about 150 bytes an IO, completions on either CPU: none lost
-  local devt=$(( $(stat -c '%t' "$dev" | sed 's/^/0x/') << 20 | $(stat -c '%T' "$dev" | sed 's/^/0x/') ))
-  echo > "$tracing/trace"
-  block_events 1 "dev == $devt"
-  echo 1 > "$tracing/tracing_on"
-  for c in 0 1; do
-    fio --name=dat$c --filename="$dev" --direct=1 --rw=randread --bs=4k --ioengine=libaio --iodepth=32 \
-        --number_ios="$n" --io_size=$((n * 4))k --norandommap --size=128M --offset=$((c * 128))M --cpus_allowed=$c --output=/dev/null &
-  done
-  wait
-  echo 0 > "$tracing/tracing_on"
-  : > "$traces/empty"
-  # kallsyms hidden (an empty file bound over it for the extract alone), as the fixtures.
-  unshare -m sh -c "mount --bind '$traces/empty' /proc/kallsyms && trace-cmd extract -o '$traces/v7zstd.dat.part'" >/dev/null 2>&1
-  mv "$traces/v7zstd.dat.part" "$traces/v7zstd.dat"
-  untrace
-  shm_loop_cleanup
-  trap - EXIT
-}
-block_events() { # ENABLE FILTER: block_rq_issue and block_rq_complete on, filtered, or off (1 "dev == N", 0 0)
-  for e in block_rq_issue block_rq_complete; do echo "$2" > "$tracing/events/block/$e/filter"; echo "$1" > "$tracing/events/block/$e/enable"; done
-}
-untrace() { # the top instance as it was
-  echo "$buffer_kb" > "$tracing/buffer_size_kb"; block_events 0 0; echo 1 > "$tracing/tracing_on"; echo > "$tracing/trace"
-}
-[ -f "$traces/v7zstd.dat" ] || record
-[ -f "$traces/v6.dat" ] || { trace-cmd convert --file-version 6 -i "$traces/v7zstd.dat" -o "$traces/v6.part" >/dev/null \
-  && mv "$traces/v6.part" "$traces/v6.dat"; }
+mkdir -p "$out"
+. bench/tracecmd-record.sh
+traces_made
 made "$traces/report.txt" trace-cmd report -i "$traces/v7zstd.dat"
 . bench/stages-source.sh
 machine "$(java -version 2>&1 | head -1)" "$(trace-cmd --version 2>&1 | grep -m1 version)"

@@ -40,4 +40,25 @@ class FullTempDirDeviceTest {
             assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "no sbench-sort-N directory left");
         }
     }
+
+    /** A trace.dat.gz is read from a decompressed copy in the temporary directory: full, the user is told so, and nothing stays. */
+    @Test
+    @Tag("device")
+    void aTraceDatCopiedIntoAFullTemporaryDirectorySaysWhatToDo(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path trace = dir.resolve("many6.dat.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(trace))) {
+            out.write(StopSignalsChildTest.traceDat());
+        }
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), TMPFS_BYTES);
+             ChildSbench inspect = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), "inspect", trace.toString())) {
+            int exit = inspect.waitFor();
+            assertEquals("sbench: cannot copy " + trace + " into " + fs.dir() + ": No space left on device; reading " + trace
+                    + ", a trace.dat compressed or from a pipe, copies it decompressed to the temporary directory " + fs.dir()
+                    + ": point TMPDIR at a file system with room\n", inspect.err());
+            assertEquals(ExitCodes.SYSTEM_FAILURE, exit, inspect.err());
+            assertEquals("", inspect.out());
+            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "no copy left");
+        }
+    }
 }

@@ -141,6 +141,54 @@ class StopSignalsChildTest {
         }
     }
 
+    /**
+     * inspect reading a trace.dat from a FIFO copies it into the temporary directory (a file deleted as soon as it is open,
+     * held open while read): a stop signal while the copy waits on the FIFO ends the command as for any trace, and the copy
+     * with it. Until 2026-12-07 a trace.dat from a pipe was refused.
+     */
+    @ParameterizedTest
+    @CsvSource({"TERM,143", "INT,130"})
+    void inspectInterruptedWhileCopyingATraceDatLeavesNothing(String sig, int code, @TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path fifo = dir.resolve("trace.dat");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        byte[] dat = traceDat();
+        try (ChildSbench inspect = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), "inspect", fifo.toString());
+             java.io.OutputStream held = Files.newOutputStream(fifo)) {
+            held.write(dat, 0, dat.length / 2);
+            held.flush();
+            inspect.await("the copy to be open", () -> !openIn(inspect.pid(), tmp).isEmpty());
+            assertEquals(List.of(), names(tmp), "the copy deleted once open");
+            inspect.signal(sig);
+            assertEquals(code, inspect.waitFor(), inspect.err());
+            assertEquals("sbench: interrupted (SIG" + sig + "): " + fifo + " not inspected\n", inspect.err());
+            assertEquals(List.of(), names(tmp));
+        }
+    }
+
+    /** many6.dat of the trace-formats fixtures: a trace.dat of trace-cmd, version 6, 6,000 IOs on two CPUs (2.3 MB). */
+    static byte[] traceDat() throws IOException {
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(StopSignalsChildTest.class.getResourceAsStream(
+                "/org/sbench/trace/format/tracecmd/many6.dat.gz"))) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The files of {@code dir} process {@code pid} holds open (a deleted one with " (deleted)"). */
+    static List<String> openIn(long pid, Path dir) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/" + pid + "/fd"))) {
+            return fds.map(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString();
+                } catch (IOException closed) {
+                    return "";
+                }
+            }).filter(target -> target.startsWith(dir + "/")).toList();
+        } catch (IOException ended) {
+            return List.of();
+        }
+    }
+
     /** Interrupted while its sort streams (the trace within the sort's memory of order), convert leaves no partial output. */
     @ParameterizedTest
     @CsvSource({"TERM,143", "INT,130"})

@@ -49,12 +49,13 @@ public final class TraceFormats {
         this.tempDir = tempDir;
     }
 
-    /** Every format sbench knows, with spills of the sort going to {@code java.io.tmpdir}. */
+    /** Every format sbench knows, with spills of the sort (and copies of a trace.dat) going to {@code java.io.tmpdir}. */
     public static TraceFormats standard() {
+        Path tempDir = Path.of(System.getProperty("java.io.tmpdir"));
         List<TraceFormat> all = new ArrayList<>();
         all.add(new SbtFormat());
         all.add(new BlktraceFormat());
-        all.add(new TraceCmdFormat());
+        all.add(new TraceCmdFormat(tempDir));
         all.add(new CsvTraceFormat());
         all.add(new FioIologFormat());
         all.add(new EtwFormat());
@@ -66,7 +67,7 @@ public final class TraceFormats {
         all.add(new TencentFormat());
         all.add(new SpcFormat());
         all.add(new FiuFormat());
-        return new TraceFormats(all, Path.of(System.getProperty("java.io.tmpdir")));
+        return new TraceFormats(all, tempDir);
     }
 
     public List<TraceFormat> all() {

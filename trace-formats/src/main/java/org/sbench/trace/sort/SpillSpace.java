@@ -25,6 +25,11 @@ public record SpillSpace(Path dir, String hint) {
         return of(tempDir, "sorting " + trace + " spills about " + SbtFormat.RECORD_BYTES + " bytes a record");
     }
 
+    /** {@code trace}, a trace.dat compressed or from a pipe, copied whole and decompressed into {@code tempDir} to be read at its offsets. */
+    public static SpillSpace copying(String trace, Path tempDir) {
+        return of(tempDir, "reading " + trace + ", a trace.dat compressed or from a pipe, copies it decompressed");
+    }
+
     /**
      * A trace's footprint counted past its memory budget into {@code tempDir}: each range of blocks is written once, and
      * while the ranges are counted a second time (the sort's runs) and a third (their union).

@@ -1,9 +1,7 @@
 // The events of a trace.dat's CPUs in time order: each CPU's ring-buffer pages read from its place in the file, decoded, merged.
 package org.sbench.trace.format.tracecmd;
 
-import java.io.IOException;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,7 +48,8 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
     /** The time stamp of each CPU's last page read; Long.MIN_VALUE before its first. */
     private final long[] lastPageNs;
 
-    CpuMerge(TraceDat dat, TraceInput input, Progress progress) {
+    /** The CPUs' data of {@code dat}, read from {@code input}, of {@code fileBytes} (-1 when unknown). */
+    CpuMerge(TraceDat dat, TraceInput input, long fileBytes, Progress progress) {
         this.dat = dat;
         this.progress = progress;
         if (dat.clock != null && !NS_CLOCKS.contains(dat.clock)) {
@@ -65,7 +64,6 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
             throw SbenchException.badInput(dat.file, "ring-buffer pages of " + layout.pageBytes() + " bytes (header_page)"
                     + " in a file of " + dat.pageSize + "-byte pages: not as trace-cmd writes them");
         }
-        long fileBytes = plainSize(input);
         checkTable(dat, fileBytes);
         lastPageNs = new long[dat.cpus.size()];
         try {
@@ -118,18 +116,6 @@ final class CpuMerge implements TracefsEventReader.Source, AutoCloseable {
 
     private static String bytes(TraceDat.CpuData c) {
         return "(bytes " + Long.toUnsignedString(c.offset()) + " to " + Long.toUnsignedString(c.offset() + c.size()) + ")";
-    }
-
-    /** The size of a plain local file, whose CPU data can be checked against it before reading; -1 otherwise. */
-    private static long plainSize(TraceInput input) {
-        if (input.path() == null || input.compressed() || !Files.isRegularFile(input.path())) {
-            return -1;
-        }
-        try {
-            return Files.size(input.path());
-        } catch (IOException e) {
-            throw SbenchException.ioFailure("read", input.path(), e);
-        }
     }
 
     /** The next event of all CPUs in time order: pages are read, from the CPU that holds the others back, until one is released. */

@@ -2,6 +2,7 @@
 package org.sbench.trace.format.tracecmd;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
@@ -9,10 +10,24 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
 
-/** A trace.dat of trace-cmd, versions 6 and 7 ({@link TraceDat}, {@link TraceCmdReader}). Stateless and thread-safe. */
+/**
+ * A trace.dat of trace-cmd, versions 6 and 7 ({@link TraceDat}, {@link TraceCmdReader}); one from a pipe or compressed is
+ * copied, decompressed, into a temporary directory to be read. Immutable and thread-safe.
+ */
 public final class TraceCmdFormat implements TraceFormat {
     static final String NAME = "trace-cmd";
     private static final byte[] MAGIC = TraceDat.MAGIC.getBytes(StandardCharsets.ISO_8859_1);
+    private final Path tempDir;
+
+    /** Copies go to {@code java.io.tmpdir}. */
+    public TraceCmdFormat() {
+        this(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** Copies go to {@code tempDir}. */
+    public TraceCmdFormat(Path tempDir) {
+        this.tempDir = tempDir;
+    }
 
     @Override
     public String name() {
@@ -28,6 +43,6 @@ public final class TraceCmdFormat implements TraceFormat {
 
     @Override
     public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return TraceCmdReader.open(input, options);
+        return TraceCmdReader.open(input, options, tempDir);
     }
 }

@@ -23,8 +23,8 @@ import org.sbench.trace.input.TraceInput;
  * offset of its first options section, whose options give the other sections' offsets and, in the
  * top instance's {@code BUFFER} option, the clock and the CPU table. A version 7 section may be
  * compressed (zstd or zlib); the CPU data of a compressed file comes in compressed chunks
- * ({@link CpuPages}). Sections are read by reopening the input at their offset: a plain file seeks,
- * a compressed one (a .gz of a trace.dat) is decompressed again up to there.
+ * ({@link CpuPages}). Sections are read by reopening the input at their offset, which seeks: a pipe or
+ * compressed file is read from a copy ({@link DatSpool}).
  */
 final class TraceDat {
     static final String MAGIC = "\u0017\u0008\u0044tracing";
@@ -82,10 +82,6 @@ final class TraceDat {
      * @throws SbenchException a bad input naming the file and byte of what is not as trace-cmd writes it
      */
     static TraceDat read(TraceInput input) {
-        if (!input.rereadable()) {
-            throw SbenchException.badInput(input.displayName(), "a trace.dat is read at the offsets of its sections and of"
-                    + " each CPU's data, not in one pass, so it cannot be read from a pipe; save it to a file first");
-        }
         TraceDat dat = new TraceDat(input);
         try {
             dat.readAll();
