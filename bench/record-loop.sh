@@ -27,7 +27,7 @@ record_loop_cleanup() {
   rm -f "$img"
 }
 record_start() {
-  java -jar "$1" record --device "$dev" --out "$2.sbt" --progress none "${@:3}" > "$2.txt" 2> "$2.err" &
+  java ${SBENCH_JAVA_OPTS:-} -jar "$1" record --device "$dev" --out "$2.sbt" --progress none "${@:3}" > "$2.txt" 2> "$2.err" &
   rec=$!
   await_recorder "$2.err"
 }

@@ -81,8 +81,6 @@ public final class TraceRecorder implements AutoCloseable {
     private static final long DRAIN_POLL_MS = 5;
     private static final long END_TIMEOUT_MS = 10_000;
     private static final long PROGRESS_POLL_NS = 200_000_000L;
-    /** How often {@link #awaitStop} looks whether the recorded devices are still there. */
-    private static final long PRESENCE_POLL_NS = 100_000_000L;
     private static final long THREAD_START_TIMEOUT_MS = 10_000;
     /**
      * The recording thread's nice value: on a machine whose CPUs are all busy, a thread at 0 waited runnable for most of
@@ -101,7 +99,7 @@ public final class TraceRecorder implements AutoCloseable {
 
     private final RecordSettings settings;
     private final String markerPrefix;
-    private final CountDownLatch stop = new CountDownLatch(1);
+    private volatile boolean stopAsked;
     private final CountDownLatch threadReady = new CountDownLatch(1);
     private final CountDownLatch threadEnded = new CountDownLatch(1);
     /** Guards {@link #state} and {@link #marksWritten}, and orders marker writes. */
@@ -111,6 +109,8 @@ public final class TraceRecorder implements AutoCloseable {
 
     private DeviceSelection devices;
     private DevicePresence presence;
+    /** Where {@link #awaitStop} sleeps; null before {@link #start} made it. */
+    private volatile StopWait stopWait;
     /** The device that went away, which ended the recording; null while all are there. */
     private RecordedDevice gone;
     private SelfTraffic selfTraffic;
@@ -164,10 +164,12 @@ public final class TraceRecorder implements AutoCloseable {
             throw new IllegalStateException("start() called twice");
         }
         devices = DeviceSelection.resolve(settings.devices(), SYS);
-        presence = DevicePresence.of(devices, SYS);
         requireRoot(RecordCalls.effectiveUid());
         selfTraffic = SelfTraffic.of(settings.out(), devices, BackingDisks.system());
         try {
+            // The wait first: a disk that goes away after the look at it wakes the wait.
+            stopWait = new StopWait();
+            presence = DevicePresence.of(devices, SYS);
             // A bad --out fails here, before tracefs is mounted or an instance made.
             output = new RecordingWriter(settings.out(), devices, headerMetadata());
             // Held until the instance is there: another recording's release sees it then, and leaves tracefs mounted.
@@ -330,12 +332,12 @@ public final class TraceRecorder implements AutoCloseable {
                 pendingIssues = reader.pendingIssues();
                 if (output.diskFull()) {
                     // Read on to the end marker, counting what is left out.
-                    stop.countDown();
+                    requestStop();
                 }
             }
         } catch (Throwable t) {
             failure = t;
-            stop.countDown();
+            requestStop();
         } finally {
             threadEnded.countDown();
         }
@@ -429,7 +431,11 @@ public final class TraceRecorder implements AutoCloseable {
 
     /** Asks the recording to stop; {@link #awaitStop} then returns true. Thread-safe, cheap (a signal handler's call). */
     public void requestStop() {
-        stop.countDown();
+        stopAsked = true;
+        StopWait w = stopWait;
+        if (w != null) {
+            w.wake();
+        }
     }
 
     /**
@@ -437,20 +443,27 @@ public final class TraceRecorder implements AutoCloseable {
      * configured duration, a failure of the recording thread, a full disk where the trace is written
      * ({@link RecordResult#diskFull()}), or a recorded device going away (a
      * disk removed, a loop device detached or attached anew: its number may become another
-     * device's; a note says which, {@link RecordResult#notes()}).
+     * device's; a note says which, {@link RecordResult#notes()}). The devices are looked at on
+     * each call and at each kernel uevent during it ({@link StopWait}); the thread sleeps otherwise.
      *
      * @return true when {@link #finish} should be called now
      */
     public boolean awaitStop(long timeoutNs) throws InterruptedException {
-        long waitEnd = System.nanoTime() + timeoutNs;
+        long began = System.nanoTime();
         while (!deviceGone()) {
-            long left = waitEnd - System.nanoTime();
-            if (awaitStopOrDeadline(Math.max(0, Math.min(left, PRESENCE_POLL_NS)))) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            long now = System.nanoTime();
+            long untilDeadline = settings.durationNs() == RecordSettings.UNTIL_STOPPED ? Long.MAX_VALUE : deadlineNanoTime - now;
+            if (stopAsked || untilDeadline <= 0) {
                 return true;
             }
-            if (left <= PRESENCE_POLL_NS) {
+            long left = timeoutNs - (now - began);
+            if (left <= 0) {
                 return false;
             }
+            stopWait.await(Math.min(left, untilDeadline));
         }
         return true;
     }
@@ -464,18 +477,6 @@ public final class TraceRecorder implements AutoCloseable {
             }
         }
         return gone != null;
-    }
-
-    private boolean awaitStopOrDeadline(long timeoutNs) throws InterruptedException {
-        if (settings.durationNs() == RecordSettings.UNTIL_STOPPED) {
-            return stop.await(timeoutNs, TimeUnit.NANOSECONDS);
-        }
-        long remaining = deadlineNanoTime - System.nanoTime();
-        if (remaining <= 0) {
-            return true;
-        }
-        // A wait that times out has waited its whole time, so one up to the deadline has reached it.
-        return stop.await(Math.min(timeoutNs, remaining), TimeUnit.NANOSECONDS) || remaining <= timeoutNs;
     }
 
     /** Time since the events were switched on, ns; 0 before {@link #start()} switched them on. */
@@ -672,6 +673,9 @@ public final class TraceRecorder implements AutoCloseable {
         }
         if (output != null) {
             run(failures, output::close);
+        }
+        if (stopWait != null) {
+            run(failures, stopWait::close);
         }
         if (cleanupHook != null) {
             try {

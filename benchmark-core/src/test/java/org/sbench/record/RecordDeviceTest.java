@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.sbench.record.IoPattern.io;
@@ -17,6 +18,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,6 +65,8 @@ class RecordDeviceTest {
     private static final byte LINUX_PARTITION = (byte) 0x83;
     private static final long PARTITION_START_SECTOR = 2048;
     private static final long PARTITION_SECTORS = 16384;
+    private static final long LONG_WAIT_NS = 600_000_000_000L;
+    private static final Duration HANG = Duration.ofSeconds(60);
 
     /** Mounted for the class if it was not (a fresh machine mounts it at first use); unmounted after unless in use. */
     private static Tracefs tracefs;
@@ -288,6 +292,42 @@ class RecordDeviceTest {
         assertTrue(result.notes().contains("stopped: " + device + " went away (removed, or a loop device detached or attached"
                 + " anew); its number may now be another device's"), result.notes().toString());
         assertFalse(Files.exists(instanceDir()));
+    }
+
+    /**
+     * The kernel's uevent for a disk ends a long wait: the disk is looked at again then. As in
+     * {@link #aDiskThatGoesAwayEndsTheRecordingWithANote} a file bound over {@code diskseq} stands for the disk
+     * attached anew; the uevent is the one its attach sends ({@code change}), written to its {@code uevent} file.
+     */
+    @Test
+    void aUeventEndsALongWaitForADiskThatWentAway() throws Exception {
+        Path otherSeq = Files.writeString(dir.resolve("diskseq"), "999999999\n");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
+             TraceRecorder recorder = new TraceRecorder(RecordSettings.of(List.of(loop.path().toString()), dir.resolve("ue.sbt")))) {
+            recorder.start();
+            Path disk = Path.of("/sys/class/block", loop.name()).toRealPath();
+            Path diskSeq = disk.resolve("diskseq");
+            Thread attach = new Thread(() -> {
+                try {
+                    // Most likely after the wait began; before it, the wait's first look finds it.
+                    Thread.sleep(500);
+                    LoopDevice.run("mount", "--bind", otherSeq.toString(), diskSeq.toString());
+                    Files.writeString(disk.resolve("uevent"), "change");
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, "attach");
+            attach.start();
+            try {
+                assertTrue(assertTimeoutPreemptively(HANG, () -> recorder.awaitStop(LONG_WAIT_NS)));
+            } finally {
+                attach.join();
+                LoopDevice.run("umount", diskSeq.toString());
+            }
+            RecordResult result = recorder.finish();
+            assertTrue(result.notes().stream().anyMatch(n -> n.startsWith("stopped: " + loop.path() + " went away")),
+                    result.notes().toString());
+        }
     }
 
     @Test

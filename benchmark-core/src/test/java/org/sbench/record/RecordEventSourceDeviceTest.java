@@ -2,6 +2,7 @@
 package org.sbench.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.record.IoPattern.io;
 import static org.sbench.trace.TestRecords.readAll;
@@ -38,6 +39,7 @@ class RecordEventSourceDeviceTest {
     private static final long KIB = 1 << 10;
     private static final long DEVICE_BYTES = 64 * MIB;
     private static final long NS_PER_US = 1000;
+    private static final long IDLE_WAIT_NS = 2_000_000_000L;
     /**
      * Two rounded µs and the two instances' stamps of one event, each a clock read of its own: 0.1 to 4 µs apart
      * (the first events, cold); IOs here take 50 to 200 µs, and a time extend (2^27 ns) lost would be 134 ms.
@@ -144,6 +146,12 @@ class RecordEventSourceDeviceTest {
             long before = wakeUps(task);
             Thread.sleep(500);
             assertTrue(wakeUps(task) - before <= 1, "the idle reading thread woke " + (wakeUps(task) - before) + " times in 500 ms");
+            // The main thread's wait sleeps too: it looked at the devices every 100 ms, 20 wake-ups in 2 s (bench/RESULTS.md,
+            // recidle2). A uevent of another device (another loop device made meanwhile) may wake it a few times.
+            Path self = Path.of("/proc/thread-self");
+            long waitBefore = wakeUps(self);
+            assertFalse(recorder.awaitStop(IDLE_WAIT_NS));
+            assertTrue(wakeUps(self) - waitBefore < 10, "the idle main thread woke " + (wakeUps(self) - waitBefore) + " times in 2 s");
             // The end marker is an event: it wakes the reader.
             RecordResult result = recorder.finish();
             assertTrue(result.complete());

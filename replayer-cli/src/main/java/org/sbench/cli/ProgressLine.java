@@ -63,8 +63,16 @@ final class ProgressLine {
 
     /** True when a status would be shown now. */
     boolean due() {
-        long interval = mode != Mode.LIVE ? LINES_INTERVAL_NS : shownAny ? LIVE_INTERVAL_NS : LIVE_FIRST_NS;
-        return mode != Mode.NONE && clock.getAsLong() - lastShownNs >= interval;
+        return untilDueNs() == 0;
+    }
+
+    /** How long until a status is {@link #due()}: 0 when it is now, {@link Long#MAX_VALUE} with {@code --progress none}. */
+    long untilDueNs() {
+        if (mode == Mode.NONE) {
+            return Long.MAX_VALUE;
+        }
+        long interval = mode == Mode.LINES ? LINES_INTERVAL_NS : shownAny ? LIVE_INTERVAL_NS : LIVE_FIRST_NS;
+        return Math.max(0, interval - (clock.getAsLong() - lastShownNs));
     }
 
     /** Shows {@code status} if one is {@link #due()}. */

@@ -45,7 +45,6 @@ import picocli.CommandLine.Model.CommandSpec;
             "Stops at --duration, on Ctrl-C or on kill (SIGTERM, SIGHUP); the trace is complete and valid either way.",
             "A full disk stops it too: the trace is kept, valid, up to its last IO that fit (exit 1)."})
 final class RecordCommand implements Callable<Integer> {
-    private static final long STATUS_INTERVAL_NS = 1_000_000_000L;
     private static final String SBT = ".sbt";
 
     @Option(names = "--device", required = true, paramLabel = "DEV",
@@ -128,7 +127,8 @@ final class RecordCommand implements Callable<Integer> {
                     + (mark ? "; type a line (or send SIGUSR1) to mark a phase" : ""));
             err.flush();
             RecordStatusLine status = new RecordStatusLine(line);
-            while (!recorder.awaitStop(STATUS_INTERVAL_NS)) {
+            // Asleep until a status line is due (never with --progress none) or the recording is to stop.
+            while (!recorder.awaitStop(status.untilDueNs())) {
                 if (status.due()) {
                     status.show(recorder.status());
                 }

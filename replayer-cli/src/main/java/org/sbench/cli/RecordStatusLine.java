@@ -6,12 +6,14 @@ import org.sbench.record.RecordStatus;
 
 /**
  * The recording's status on a {@link ProgressLine} (whose clock is the recording's): rewritten in
- * place on a terminal, elsewhere one line every 10 s, none with {@code --progress none}. Rates are
+ * place on a terminal each second, elsewhere one line every 10 s, none with {@code --progress none}. Rates are
  * over the interval since the previous line, so they show what the device is doing now. Not
  * thread-safe.
  */
 final class RecordStatusLine {
     private static final double NS_PER_S = 1e9;
+    /** The least time between two lines. */
+    private static final long INTERVAL_NS = 1_000_000_000L;
     private static final double MB = 1e6;
     private static final long SECONDS_PER_HOUR = 3600;
     private static final long SECONDS_PER_MINUTE = 60;
@@ -27,6 +29,15 @@ final class RecordStatusLine {
     /** Whether a line is due; asked before taking a status, which reads the kernel's counters. */
     boolean due() {
         return line.due();
+    }
+
+    /**
+     * How long to wait for the next line, ns: until it is {@link #due()}, but a second after the last one at the
+     * soonest (a terminal's line could be rewritten four times a second); {@link Long#MAX_VALUE} when none will be.
+     */
+    long untilDueNs() {
+        long due = line.untilDueNs();
+        return due == Long.MAX_VALUE ? due : Math.max(due, previous.elapsedNs() + INTERVAL_NS - line.now());
     }
 
     void show(RecordStatus s) {

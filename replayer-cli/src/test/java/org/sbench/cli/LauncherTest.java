@@ -178,6 +178,38 @@ class LauncherTest {
         }
     }
 
+    /**
+     * sbench record, often left running idle for days, goes without the JVM's performance counters (their sampler woke
+     * the idle recorder 20 times a second, bench/RESULTS.md recidle2); other commands keep them, and SBENCH_JAVA_OPTS
+     * come after, so that they win.
+     */
+    @Test
+    void recordRunsWithoutPerfDataAndOtherCommandsWithIt(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, MAKE_JAR);
+        script(tree.resolve("bin/java"), "echo \"$*\"\n");
+        String jar = "-jar " + tree.resolve("replayer-cli/target/sbench.jar");
+        assertEquals("-XX:-UsePerfData " + jar + " --debug record --device /dev/x", javaArguments(tree, "", "--debug", "record", "--device", "/dev/x"));
+        assertEquals(jar + " replay record.csv", javaArguments(tree, "", "replay", "record.csv"));
+        assertEquals("-XX:-UsePerfData -XX:+UsePerfData " + jar + " record", javaArguments(tree, "-XX:+UsePerfData", "record"));
+    }
+
+    /** What the launcher in {@code tree} passes to java for {@code args}, with SBENCH_JAVA_OPTS {@code options} (and no TMPDIR). */
+    private static String javaArguments(Path tree, String options, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(tree.resolve("sbench").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("PATH", tree.resolve("bin") + ":" + System.getenv("PATH"));
+        pb.environment().put("SBENCH_JAVA_OPTS", options);
+        pb.environment().remove("TMPDIR");
+        return lastLine(pb.start());
+    }
+
+    private static String lastLine(Process launcher) throws IOException, InterruptedException {
+        String out = new String(launcher.getInputStream().readAllBytes());
+        assertEquals(0, launcher.waitFor(), out);
+        return out.lines().reduce((a, b) -> b).orElse("");
+    }
+
     /** The launcher in {@code tree}, with an {@code mvn} that runs {@code mvnBody} and a {@code java} that says "ran". */
     private static void treeBuildingWith(Path tree, String mvnBody) throws IOException {
         Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -207,9 +239,7 @@ class LauncherTest {
     }
 
     private static void assertRan(Process launcher) throws IOException, InterruptedException {
-        String out = new String(launcher.getInputStream().readAllBytes());
-        assertEquals(0, launcher.waitFor(), out);
-        assertEquals("ran", out.lines().reduce((a, b) -> b).orElse(""), out);
+        assertEquals("ran", lastLine(launcher));
     }
 
     private static void script(Path file, String body) throws IOException {

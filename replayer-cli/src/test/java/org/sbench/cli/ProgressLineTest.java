@@ -50,6 +50,23 @@ class ProgressLineTest {
         assertTrue(err.startsWith("\rpurge trim") && err.endsWith(NL) && err.indexOf(NL) == err.length() - NL.length(), err);
     }
 
+    /** What a caller sleeps for until the next line (sbench record's main thread, asleep while it records). */
+    @Test
+    void theTimeUntilALineIsDueIsWhatACallerMaySleep() {
+        Fixture live = new Fixture(ProgressLine.Mode.LIVE);
+        live.nowNs = 400 * MS;
+        assertEquals(600 * MS, live.line.untilDueNs());
+        live.nowNs = S;
+        assertEquals(0, live.line.untilDueNs());
+        live.line.show(new Status("x"));
+        live.nowNs = S + 100 * MS;
+        assertEquals(150 * MS, live.line.untilDueNs());
+        Fixture lines = new Fixture(ProgressLine.Mode.LINES);
+        lines.nowNs = 3 * S;
+        assertEquals(7 * S, lines.line.untilDueNs());
+        assertEquals(Long.MAX_VALUE, new Fixture(ProgressLine.Mode.NONE).line.untilDueNs());
+    }
+
     @Test
     void onATerminalTheFirstLineComesAfterASecondThenFourTimesASecondInPlace() {
         Fixture f = new Fixture(ProgressLine.Mode.LIVE);

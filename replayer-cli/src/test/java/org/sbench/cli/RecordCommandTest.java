@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,8 @@ class RecordCommandTest {
     private static final long DEVICE_BYTES = 64L << 20;
     private static final long WAIT_MS = 20_000;
     private static final long TMPFS_BYTES = 2 << 20;
+    /** How long a recorder waits for a stalled reading thread before giving up on it (docs/record.md). */
+    private static final long STALL_S = 10;
     /** 128 KiB free: room for the header, the trailer's reserve and a few thousand IOs. */
     private static final int FULL_DISK_FREE_PAGES = 32;
     private static final long BTRFS_BYTES = 128L << 20;
@@ -317,8 +320,7 @@ class RecordCommandTest {
         LoopDevice.assumeRoot();
         Path out = dir.resolve("usr1.sbt");
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
-             ChildSbench child = ChildSbench.start(dir, List.of(), "record", "--device", loop.path().toString(),
-                     "--out", out.toString())) {
+             ChildSbench child = recordChild(loop, out)) {
             Path instance = Path.of("/sys/kernel/tracing/instances/sbench-" + child.pid());
             child.await("its tracefs instance", () -> readQuietly(instance.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
             child.signal("USR1");
@@ -329,6 +331,46 @@ class RecordCommandTest {
             assertEquals(4, readAll(out).size(), "the recording went on after the signal");
         }
         assertNoInstance();
+    }
+
+    /**
+     * A stop while both the reading thread (poll on the CPUs' pages) and the main thread (poll on its stop wait and the
+     * kernel's uevents) sleep ends the recording as any stop does: the stop wakes the main thread, the end marker the
+     * reader. A reader that slept through the end marker would be given up on after 10 s (exit 1, a stalled trace).
+     */
+    @Test
+    @Tag("device")
+    void sigtermDuringALongIdleEndsTheRecording() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("idle.sbt");
+        try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES); ChildSbench child = recordChild(loop, out, "--progress", "none")) {
+            child.awaitErr("stops");
+            Path reader = readingThread(child.pid());
+            child.await("the reading thread asleep in poll", () -> readQuietly(reader.resolve("wchan")).startsWith("poll"));
+            child.signal("TERM");
+            long signalled = System.nanoTime();
+            assertEquals(0, child.waitFor(), child.err());
+            long tookNs = System.nanoTime() - signalled;
+            assertTrue(tookNs < TimeUnit.SECONDS.toNanos(STALL_S), "ended " + tookNs / 1_000_000 + " ms after SIGTERM");
+            assertEquals("true", readInfo(out).metadata().get("record.complete"));
+            assertEquals("false", readInfo(out).metadata().get("record.stalled"));
+            assertEquals(0, readAll(out).size());
+        }
+        assertNoInstance();
+    }
+
+    /** sbench record of {@code loop} into {@code out} in a JVM of its own, with {@code options}. */
+    private ChildSbench recordChild(LoopDevice loop, Path out, String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of("record", "--device", loop.path().toString(), "--out", out.toString()));
+        args.addAll(List.of(options));
+        return ChildSbench.start(dir, List.of(), args.toArray(String[]::new));
+    }
+
+    /** {@code /proc/PID/task/TID} of the recorder's reading thread ({@code sbench-record}). */
+    private static Path readingThread(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.filter(t -> readQuietly(t.resolve("comm")).strip().equals("sbench-record")).findFirst().orElseThrow();
+        }
     }
 
     @Test

@@ -57,4 +57,26 @@ class RecordStatusLineTest {
         assertEquals(List.of(10, 20), shownAt);
         assertEquals(2, log.toString().lines().count(), log.toString());
     }
+
+    /** What sbench record's main thread sleeps between lines: a second on a terminal, 10 s elsewhere, for ever without. */
+    @Test
+    void theWaitForTheNextLineIsASecondOnATerminal() {
+        long[] elapsed = {0};
+        RecordStatusLine t = new RecordStatusLine(new ProgressLine(new PrintWriter(new StringWriter()), ProgressLine.Mode.LIVE, () -> 0,
+                () -> elapsed[0]));
+        elapsed[0] = 400_000_000L;
+        assertEquals(600_000_000L, t.untilDueNs());
+        elapsed[0] = S;
+        t.show(new RecordStatus(S, 10, 0, 0, 0, 0));
+        elapsed[0] = S + 100_000_000L;
+        assertEquals(900_000_000L, t.untilDueNs(), "not the terminal's 250 ms");
+        long[] now = {0};
+        RecordStatusLine plain = new RecordStatusLine(new ProgressLine(new PrintWriter(new StringWriter()), ProgressLine.Mode.LINES, () -> 0,
+                () -> now[0]));
+        now[0] = S;
+        assertEquals(9 * S, plain.untilDueNs());
+        RecordStatusLine none = new RecordStatusLine(new ProgressLine(new PrintWriter(new StringWriter()), ProgressLine.Mode.NONE, () -> 0,
+                () -> now[0]));
+        assertEquals(Long.MAX_VALUE, none.untilDueNs());
+    }
 }

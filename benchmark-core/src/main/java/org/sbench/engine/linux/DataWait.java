@@ -42,8 +42,13 @@ public final class DataWait implements AutoCloseable {
 
     /** Blocks until a descriptor is readable or {@link #wake} was called since the last return; a signal may end it early. */
     public void await() {
+        awaitAtMost(NO_TIMEOUT);
+    }
+
+    /** As {@link #await()}, for at most {@code timeoutMs} ms (negative: no limit). */
+    public void awaitAtMost(int timeoutMs) {
         try {
-            LibC.poll(Memory.nativeValue(pollFds), count, NO_TIMEOUT);
+            LibC.poll(Memory.nativeValue(pollFds), count, timeoutMs);
         } catch (LastErrorException e) {
             if (e.getErrorCode() != Errno.EINTR) {
                 throw Errno.failure("poll", what, e);

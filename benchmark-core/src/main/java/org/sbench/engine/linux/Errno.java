@@ -28,6 +28,8 @@ public final class Errno {
     /** A timed wait (io_uring_enter with a timeout) expired. */
     public static final int ETIME = 62;
     public static final int EOPNOTSUPP = 95;
+    /** A netlink socket's buffer overflowed: messages were dropped. */
+    public static final int ENOBUFS = 105;
     public static final int EDQUOT = 122;
 
     private Errno() {

@@ -90,6 +90,17 @@ public final class LibC {
     public static final int POLLFD_EVENTS_OFFSET = 4;
     public static final int EFD_NONBLOCK = O_NONBLOCK;
     public static final int EFD_CLOEXEC = O_CLOEXEC;
+    // socket(2), bind(2): the kernel's uevents (netlink(7), NETLINK_KOBJECT_UEVENT)
+    public static final int AF_NETLINK = 16;
+    public static final int SOCK_DGRAM = 2;
+    public static final int SOCK_NONBLOCK = O_NONBLOCK;
+    public static final int SOCK_CLOEXEC = O_CLOEXEC;
+    public static final int NETLINK_KOBJECT_UEVENT = 15;
+    /** The multicast group of the kernel's own uevents (2 is udev's re-broadcast). */
+    public static final int UEVENT_KERNEL_GROUP = 1;
+    /** struct sockaddr_nl: u16 family, u16 pad, u32 pid, u32 groups. */
+    public static final int SOCKADDR_NL_BYTES = 12;
+    public static final int SOCKADDR_NL_GROUPS_OFFSET = 8;
     // mount(2), umount2(2)
     public static final long MS_NOSUID = 2;
     public static final long MS_NODEV = 4;
@@ -110,6 +121,10 @@ public final class LibC {
     public static native int poll(long fds, long nfds, int timeout) throws LastErrorException;
 
     public static native int eventfd(int initval, int flags) throws LastErrorException;
+
+    public static native int socket(int domain, int type, int protocol) throws LastErrorException;
+
+    public static native int bind(int fd, long addr, int addrlen) throws LastErrorException;
 
     public static native int fallocate(int fd, int mode, long offset, long len) throws LastErrorException;
 
