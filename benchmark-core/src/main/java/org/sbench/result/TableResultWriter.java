@@ -338,7 +338,8 @@ public final class TableResultWriter {
         return s.maxIdleNs() == ReplayMode.RecordedQd.NO_IDLE_CAP ? "none (idle kept in full)" : f1(s.maxIdleNs() / NS_PER_MS) + " ms";
     }
 
-    static String count(long n) {
+    /** {@code n} with its thousands grouped, as every table and page writes counts and bytes: 1,073,741,824. */
+    public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 

@@ -29,6 +29,9 @@ public final class XhtmlPage {
             // (Printed, every text cell wraps; there 12em would widen a table of 4 drives past an A4 page.)
             "@media screen { .wide td:first-child { white-space: normal; min-width: 12em; } }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
+            // A chart is drawn 1000 px wide: shrunk to a phone's 375 px its text was 5 px high. On screen it stays at least
+            // 640 px wide (its text some 10 px high), in a box that scrolls sideways. (Printed, A4's 718 px are wider.)
+            "@media screen { .chart { overflow-x: auto; } .chart svg { min-width: 640px; } }",
             ".warning { background: #fff0f0; border: 1px solid #c00; padding: 0.5em 1em; font-weight: bold; }",
             ".note { color: #555; font-size: 0.9em; }",
             // Paper does not scroll: a wide table's columns past the page were cut off. In print, text cells wrap (numbers

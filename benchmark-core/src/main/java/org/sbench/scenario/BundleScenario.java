@@ -12,6 +12,7 @@ import java.util.List;
 import org.sbench.SbenchException;
 import org.sbench.result.AtomicTextFile;
 import org.sbench.result.JsonErrors;
+import org.sbench.result.TableResultWriter;
 import org.sbench.step.BundleDirectory;
 import org.sbench.target.Target;
 import org.sbench.trace.input.InputFiles;
@@ -19,7 +20,7 @@ import org.sbench.trace.input.InputFiles;
 /**
  * {@code BUNDLE/scenario.json}: the scenario a bundle runs, as its file was (name, where it came from,
  * SHA-256 and text), with what the run was given that every step must share: the scale, what the
- * scale shortens (kind and option, e.g. {@code cdm duration (duration)}), and the engine. A resumed
+ * scale shortens (a kind and its options, e.g. {@code torture duration, round}), and the engine. A resumed
  * run follows it, and {@code compare} reads the bundle's places from it.
  *
  * @param scale  durations and sizes were multiplied by this (1: as written)
@@ -35,7 +36,8 @@ public record BundleScenario(String scenario, String source, String sha256, doub
     static BundleScenario of(Scenario s, double scale, StepKinds kinds, String engine, Target target) {
         List<String> scaled = new ArrayList<>();
         if (scale != 1) {
-            scaled.add("target (the first " + ScenarioSession.regionBytes(target, scale) + " of its " + target.capacityBytes() + " bytes)");
+            scaled.add("the first " + TableResultWriter.count(ScenarioSession.regionBytes(target, scale)) + " of the target's "
+                    + TableResultWriter.count(target.capacityBytes()) + " bytes");
             scaled.addAll(kinds.scaledOptions(s.kinds()));
         }
         return new BundleScenario(s.name(), s.source(), s.sha256(), scale, scaled, engine, s.text());

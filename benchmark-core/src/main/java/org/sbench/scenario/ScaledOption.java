@@ -96,9 +96,4 @@ public record ScaledOption(String name, Type type, Function<Map<String, String>,
             }
         }
     }
-
-    /** For the bundle and the docs: {@code duration (duration)}. */
-    String describe() {
-        return name + " (" + type.name().toLowerCase(java.util.Locale.ROOT) + ")";
-    }
 }

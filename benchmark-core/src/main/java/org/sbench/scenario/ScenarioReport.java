@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.jfree.chart.JFreeChart;
 import org.sbench.result.AtomicTextFile;
+import org.sbench.result.TableResultWriter;
 import org.sbench.result.TargetWords;
 import org.sbench.result.TextTable;
 import org.sbench.result.XhtmlPage;
@@ -95,16 +96,30 @@ public final class ScenarioReport {
         }
     }
 
+    /**
+     * What {@code --scale} did, as a sentence: "0.002: the run kept to the first 2,097,152 of the target's 1,073,741,824 bytes,
+     * and multiplied these options of its steps by 0.002: replay first; torture duration, round". A bundle of an older
+     * sbench words its region and options otherwise (such as {@code target (the first 2097152 of its 1073741824 bytes)}).
+     */
+    private static String scale(BundleScenario s) {
+        if (s.scale() == 1) {
+            return "1 (as written)";
+        }
+        String factor = java.math.BigDecimal.valueOf(s.scale()).stripTrailingZeros().toPlainString();
+        List<String> options = s.scaled().subList(1, s.scaled().size());
+        return factor + ": the run kept to " + s.scaled().get(0)
+                + (options.isEmpty() ? "" : ", and multiplied these options of its steps by " + factor + ": " + String.join("; ", options));
+    }
+
     private static List<String[]> meta(ScenarioBundle b) {
         Bundle bundle = b.bundle();
         BundleScenario s = b.scenario();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"scenario", s.scenario() + " (" + s.source() + ", SHA-256 " + s.sha256() + ")"});
-        rows.add(new String[] {"scale", s.scale() == 1 ? "1 (as written)" : s.scale() + ": " + String.join(", ", s.scaled())
-                + " multiplied by it"});
+        rows.add(new String[] {"scale", scale(s)});
         rows.add(new String[] {"engine", s.engine()});
-        rows.add(new String[] {"target", bundle.target().name() + " (" + bundle.target().kind() + ", " + bundle.target().capacity()
-                + " bytes)"});
+        rows.add(new String[] {"target", bundle.target().name() + " (" + bundle.target().kind() + ", "
+                + TableResultWriter.count(bundle.target().capacity()) + " bytes)"});
         if (bundle.target().device() != null) {
             for (String[] d : TargetWords.rows(bundle.target().device())) {
                 rows.add(new String[] {"target " + d[0], d[1]});

@@ -98,8 +98,8 @@ public final class StepKinds {
             if (!used.contains(k.word())) {
                 continue;
             }
-            for (ScaledOption o : k.scaled()) {
-                out.add(k.word() + " " + o.describe());
+            if (!k.scaled().isEmpty()) {
+                out.add(k.word() + " " + k.scaled().stream().map(ScaledOption::name).collect(java.util.stream.Collectors.joining(", ")));
             }
         }
         return out;

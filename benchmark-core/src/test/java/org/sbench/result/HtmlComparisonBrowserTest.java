@@ -32,6 +32,10 @@ class HtmlComparisonBrowserTest {
     private static final int NARROW_PX = 400;
     /** A phone's screen, as wide as headless Chromium's narrowest window. */
     private static final int PHONE_PX = 500;
+    /** A common phone's screen (iPhone 6 to SE), in a frame. */
+    private static final int SMALL_PHONE_PX = 375;
+    /** The least height in px of a line of a chart's text (its box in the browser) that a phone shows readable unzoomed. */
+    private static final double LEAST_TEXT_PX = 10;
 
     @Test
     void chromiumRendersTheComparisonPage(@TempDir Path dir) throws Exception {
@@ -98,7 +102,7 @@ class HtmlComparisonBrowserTest {
         }
         Path html = dir.resolve("compare.html");
         new HtmlComparisonWriter(RankingMetric.BUSY).write(ResultComparison.of(inputs, 0, false), html);
-        String width = measuredInANarrowWindow(dir, html, "d.documentElement.scrollWidth");
+        String width = measuredInANarrowWindow(dir, html, NARROW_PX, "d.documentElement.scrollWidth");
         assertTrue(Integer.parseInt(width) <= NARROW_PX, "the page in a " + NARROW_PX + " px window is " + width + " px wide");
     }
 
@@ -111,13 +115,31 @@ class HtmlComparisonBrowserTest {
     void theFactsHeadingsKeepTheirWordsWholeInANarrowWindow(@TempDir Path dir) throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
         Path html = Files.writeString(dir.resolve("report.html"), new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));
-        String broken = measuredInANarrowWindow(dir, html, "(function () { var c = document.createElement('canvas')"
+        String broken = measuredInANarrowWindow(dir, html, NARROW_PX, "(function () { var c = document.createElement('canvas')"
                 + ".getContext('2d'), out = []; d.querySelectorAll('table.facts th').forEach(function (th) {"
                 + " var s = d.defaultView.getComputedStyle(th); c.font = s.font;"
                 + " var room = th.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);"
                 + " th.textContent.split(' ').forEach(function (w) { if (c.measureText(w).width > room + 0.5) out.push(w); }); });"
                 + " return 'broken:' + out.join('|'); })()");
         assertEquals("broken:", broken, "headings' words broken in a " + NARROW_PX + " px window");
+    }
+
+    /**
+     * Charts are drawn 1000 px wide and shrunk to a phone's screen: at 375 px their titles, ticks and legends were 5 px
+     * high (Chromium, the browser audit). On a narrow screen a chart keeps a width whose text a phone reads, in a box
+     * that scrolls sideways; the page itself keeps the screen's width.
+     */
+    @Test
+    void aPhoneReadsTheChartsText(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        Path html = Files.writeString(dir.resolve("report.html"), new HtmlReportWriter().render(ResultFixtures.load(ResultFixtures.A)));
+        String[] measured = measuredInANarrowWindow(dir, html, SMALL_PHONE_PX, "(function () { var least = 1e9;"
+                + " d.querySelectorAll('.chart svg text').forEach(function (t) { var h = t.getBoundingClientRect().height;"
+                + " if (h > 0 && h < least) least = h; }); return least + ' ' + d.documentElement.scrollWidth; })()").split(" ");
+        assertTrue(Double.parseDouble(measured[0]) >= LEAST_TEXT_PX, "a chart's text is " + measured[0] + " px high at "
+                + SMALL_PHONE_PX + " px");
+        assertTrue(Integer.parseInt(measured[1]) <= SMALL_PHONE_PX, "the page at " + SMALL_PHONE_PX + " px is " + measured[1]
+                + " px wide");
     }
 
     /**
@@ -162,11 +184,11 @@ class HtmlComparisonBrowserTest {
 
     /**
      * {@code expression} (JavaScript, the page's document as {@code d}) evaluated on {@code html} shown in a frame
-     * {@code NARROW_PX} wide: headless Chromium's window is at least 500 px wide.
+     * {@code widthPx} wide: headless Chromium's window is at least 500 px wide.
      */
-    private static String measuredInANarrowWindow(Path dir, Path html, String expression) throws Exception {
+    private static String measuredInANarrowWindow(Path dir, Path html, int widthPx, String expression) throws Exception {
         Path frame = Files.writeString(dir.resolve("frame.html"), "<html><body><iframe id=\"f\" src=\"" + html.getFileName()
-                + "\" width=\"" + NARROW_PX + "\" height=\"800\"></iframe><script>document.getElementById('f').onload = function () {"
+                + "\" width=\"" + widthPx + "\" height=\"800\"></iframe><script>document.getElementById('f').onload = function () {"
                 + " var d = this.contentDocument; document.body.setAttribute('data-measured', " + expression + "); };</script>"
                 + "</body></html>");
         return measured(dir, frame, List.of("--allow-file-access-from-files", "--virtual-time-budget=10000"));

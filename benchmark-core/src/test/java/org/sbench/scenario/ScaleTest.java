@@ -53,7 +53,7 @@ class ScaleTest {
         assertEquals("replay light-2011 (first 1% of its IOs)", replay.label());
         assertEquals("1", replay.options().get("first"));
         assertEquals("5%", ScaledOption.share("first", "100").scale("50%", 0.1));
-        assertEquals(List.of("replay first (share)", "cdm duration (duration)", "cdm size (size)"),
+        assertEquals(List.of("replay first", "cdm duration, size"),
                 StepKinds.standard().scaledOptions(java.util.Set.of("replay", "cdm")));
         assertEquals("1G", CdmStep.defaultSize(Map.of()));
     }

@@ -304,10 +304,13 @@ class ScenarioSessionTest {
         ReplayResult sweep = new JsonResults().read(b.resolve(bundle.steps().get(1).runs().get(0).file()));
         assertEquals(0, sweep.target().unwritten().bytes(), "every byte the sweep reads was filled");
         assertFalse(sweep.readsUnwritten());
-        assertTrue(BundleScenario.read(b).scaled().get(0).startsWith("target (the first 6291456 of its 67108864 bytes)"),
-                BundleScenario.read(b).scaled().toString());
+        assertEquals(List.of("the first 6,291,456 of the target's 67,108,864 bytes", "sweep per-point"), BundleScenario.read(b).scaled());
         // The bundle's page named the target's details by the result's keys ("target mountPoint").
         String report = Files.readString(b.resolve(ScenarioReport.FILE));
+        assertTrue(report.contains("(file, 67,108,864 bytes)</td>"), "the target's capacity grouped as elsewhere: " + report);
+        // Its scale read "0.1: target (the first 6291456 of its 67108864 bytes), sweep per-point (size) multiplied by it".
+        assertTrue(report.contains("<th>scale</th><td>0.1: the run kept to the first 6,291,456 of the target&#39;s 67,108,864 bytes,"
+                + " and multiplied these options of its steps by 0.1: sweep per-point</td>"), report);
         assertTrue(report.contains("<th>target filesystem mounted at</th>"), report);
         assertFalse(report.contains("mountPoint"), report);
     }
@@ -699,7 +702,7 @@ class ScenarioSessionTest {
         assertTrue(run(null, b, true, 0.5, new Heard()).complete());
         BundleScenario copy = BundleScenario.read(b);
         assertEquals(0.5, copy.scale());
-        assertEquals(List.of("target (the first " + (1L << 59) + " of its " + (1L << 60) + " bytes)", "replay first (share)"),
+        assertEquals(List.of("the first 576,460,752,303,423,488 of the target's 1,152,921,504,606,846,976 bytes", "replay first"),
                 copy.scaled());
         assertEquals("replay " + dir.resolve("t.sbt") + " (first 50% of its IOs)", BundleDirectory.open(b).read().steps().get(1).label());
         assertEquals(50, new JsonResults().read(b.resolve(BundleDirectory.open(b).read().steps().get(1).runs().get(0).file()))
