@@ -29,6 +29,8 @@ import org.sbench.trace.input.InputFiles;
 public record BundleScenario(String scenario, String source, String sha256, double scale, List<String> scaled, String engine,
                              String text) {
     public static final String FILE = "scenario.json";
+    /** How {@link #scaled()} begins the region a scale kept (since 2026-12-07; a bundle of before words it otherwise). */
+    static final String REGION_WORDS = "the first ";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -36,7 +38,7 @@ public record BundleScenario(String scenario, String source, String sha256, doub
     static BundleScenario of(Scenario s, double scale, StepKinds kinds, String engine, Target target) {
         List<String> scaled = new ArrayList<>();
         if (scale != 1) {
-            scaled.add("the first " + TableResultWriter.count(ScenarioSession.regionBytes(target, scale)) + " of the target's "
+            scaled.add(REGION_WORDS + TableResultWriter.count(ScenarioSession.regionBytes(target, scale)) + " of the target's "
                     + TableResultWriter.count(target.capacityBytes()) + " bytes");
             scaled.addAll(kinds.scaledOptions(s.kinds()));
         }

@@ -99,15 +99,23 @@ public final class ScenarioReport {
     /**
      * What {@code --scale} did, as a sentence: "0.002: the run kept to the first 2,097,152 of the target's 1,073,741,824 bytes,
      * and multiplied these options of its steps by 0.002: replay first; torture duration, round". A bundle of an older
-     * sbench words its region and options otherwise (such as {@code target (the first 2097152 of its 1073741824 bytes)}).
+     * sbench words its region and options otherwise ({@code target (the first 2097152 of its 1073741824 bytes)}, or
+     * before 2026-12-04 no region at all), and is shown in its own words as then.
      */
     private static String scale(BundleScenario s) {
         if (s.scale() == 1) {
             return "1 (as written)";
         }
         String factor = java.math.BigDecimal.valueOf(s.scale()).stripTrailingZeros().toPlainString();
-        List<String> options = s.scaled().subList(1, s.scaled().size());
-        return factor + ": the run kept to " + s.scaled().get(0)
+        List<String> scaled = s.scaled();
+        if (scaled.isEmpty()) {
+            return factor;
+        }
+        if (!scaled.get(0).startsWith(BundleScenario.REGION_WORDS)) {
+            return factor + ": " + String.join(", ", scaled) + " multiplied by it";
+        }
+        List<String> options = scaled.subList(1, scaled.size());
+        return factor + ": the run kept to " + scaled.get(0)
                 + (options.isEmpty() ? "" : ", and multiplied these options of its steps by " + factor + ": " + String.join("; ", options));
     }
 

@@ -316,6 +316,27 @@ class ScenarioSessionTest {
     }
 
     /**
+     * A bundle of an older sbench keeps its own words for the scale: those of 2026-12-04 to 12-06 named the region first
+     * in other words, those before had no region; the page says them as then, not as a region it would misname.
+     */
+    @Test
+    void anOlderBundlesScaleIsShownInItsOwnWords(@TempDir Path dir) throws Exception {
+        Path b = dir.resolve("bundle");
+        assertTrue(run(scenario(dir, "  - sweep: {op: read, points: 4}\n"), b, false, 0.5, new Heard()).complete());
+        Path json = b.resolve(BundleScenario.FILE);
+        String written = Files.readString(json);
+        for (List<String> old : List.of(List.of("target (the first 6291456 of its 67108864 bytes)", "sweep per-point (size)"),
+                List.of("sweep per-point (size)"), List.<String>of())) {
+            String words = old.stream().map(w -> '"' + w + '"').collect(java.util.stream.Collectors.joining(", "));
+            Files.writeString(json, written.replaceFirst("(?s)\"scaled\" : \\[.*?\\]", "\"scaled\" : [" + words + "]"));
+            assertEquals(old, BundleScenario.read(b).scaled());
+            String report = ScenarioReport.render(ScenarioBundle.read(b));
+            String shown = old.isEmpty() ? "0.5" : "0.5: " + String.join(", ", old) + " multiplied by it";
+            assertTrue(report.contains("<th>scale</th><td>" + shown + "</td>"), report);
+        }
+    }
+
+    /**
      * Every step of a scenario started from seed 1, so each round of a group wrote the offsets and bytes of the
      * round before: the degradation rounds of consistency, the rounds of pts-iops-lite (found by the kernel audit:
      * the first 1272 offsets of three rounds of a torture step on a loop device were the same, in the same order).
