@@ -1,6 +1,7 @@
 package org.sbench.result;
 
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.regex.Pattern;
 
 /**
@@ -26,8 +27,12 @@ public final class XhtmlPage {
             "@media (max-width: 640px) { table.facts th { white-space: normal; overflow-wrap: anywhere; min-width: 8em; } }",
             ".wide { overflow-x: auto; } .wide th, .wide td { white-space: nowrap; }",
             // But the first column (a step's name in a scenario's tables) wraps: unbroken, it pushed the numbers off screen.
-            // (Printed, every text cell wraps; there 12em would widen a table of 4 drives past an A4 page.)
-            "@media screen { .wide td:first-child { white-space: normal; min-width: 12em; } }",
+            // A word longer than LONG_WORD letters in another column (a path, a drive's model, in a compare's headings and
+            // "best" column) breaks anywhere; shorter ones stay whole. With cells padded less, a compare of 4 results labelled
+            // by 60-letter paths fits the 1,100 px of a 1280 px window (it was 3,690 px wide). (Printed, every text cell wraps
+            // by its own rules.)
+            "@media screen { .wide td:first-child { white-space: normal; min-width: 8em; }"
+                    + " .wide .long { white-space: normal; overflow-wrap: anywhere; } .wide th, .wide td { padding: 0.2em 0.4em; } }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             // A chart is drawn 1000 px wide: shrunk to a phone's 375 px its text was 5 px high. On screen it stays at least
             // 640 px wide (its text some 10 px high), in a box that scrolls sideways. (Printed, A4's 718 px are wider.)
@@ -47,6 +52,8 @@ public final class XhtmlPage {
     /** A cell that is a number (with grouping, sign, unit suffix %, x or none), right-aligned. */
     private static final Pattern NUMBER = Pattern.compile("[-+]?[0-9][0-9,]*(\\.[0-9]+)?(%|x)?( \\+/-[0-9][0-9,.]*)?");
     private static final String NONE = "-";
+    /** The most letters of a word in a wide table's cell that never breaks on screen. */
+    private static final int LONG_WORD = 16;
     private final StringBuilder b = new StringBuilder(1 << 16);
 
     public XhtmlPage(String title) {
@@ -103,18 +110,33 @@ public final class XhtmlPage {
         }
         b.append("<div class=\"wide\">\n<table class=\"").append(cssClass).append("\">\n<tr>");
         for (int i = 0; i < header.length; i++) {
-            b.append(numeric[i] ? "<th class=\"num\">" : "<th>").append(escape(header[i])).append("</th>");
+            b.append(numeric[i] ? "<th class=\"num\">" : "<th>").append(cell(i, header[i])).append("</th>");
         }
         b.append("</tr>\n");
         for (String[] row : t.body()) {
             b.append("<tr>");
             for (int i = 0; i < row.length; i++) {
-                b.append(numeric[i] ? "<td class=\"num\">" : "<td>").append(escape(row[i])).append("</td>");
+                b.append(numeric[i] ? "<td class=\"num\">" : "<td>").append(cell(i, row[i])).append("</td>");
             }
             b.append("</tr>\n");
         }
         b.append("</table>\n</div>\n");
         return this;
+    }
+
+    /**
+     * A wide table's cell: its words longer than {@link #LONG_WORD} letters marked {@code long}, to break anywhere, except in
+     * the first column, which wraps between words (a state log's times there stay whole).
+     */
+    private static String cell(int column, String text) {
+        if (column == 0) {
+            return escape(text);
+        }
+        StringJoiner out = new StringJoiner(" ");
+        for (String word : text.split(" ", -1)) {
+            out.add(word.length() > LONG_WORD ? "<span class=\"long\">" + escape(word) + "</span>" : escape(word));
+        }
+        return out.toString();
     }
 
     /** A chart: {@code svg} is one complete {@code <svg>} element (from {@code SvgChart}). */

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A real browser draws the comparison page: headless Chromium renders it offline to a PNG, which
@@ -180,6 +182,33 @@ class HtmlComparisonBrowserTest {
         String[] measured = measured(dir, page, List.of("--window-size=1200,900")).split(" in ");
         assertTrue(Integer.parseInt(measured[0]) <= Integer.parseInt(measured[1]), "the table is " + measured[0]
                 + " px wide in a box of " + measured[1] + " px");
+    }
+
+    /**
+     * A compare's tables name each column by its label, a drive's path or model, and "best" names the best column's: these
+     * did not wrap, so a compare of 2 results labelled by 39- to 65-character paths and models had tables up to 2,238 px
+     * wide where a 1280 px window gives the page 1,100 px (of 4: 3,030). Every table of such a compare, of 2, 3 and 4
+     * results, fits the page in a 1280 px window.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4})
+    void aCompareOfLongLabelsFitsADesktopWindow(int results, @TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        List<String> labels = List.of("/tmp/widecompare/scratch/benchmarks/2026-12-07/nvme0n1p3/s1.img",
+                "/dev/disk/by-id/nvme-Samsung_SSD_990_PRO_2TB_S6Z2NF0W123456A", "Samsung_SSD_990_PRO_2TB_S6Z2NF0W123456A",
+                "/mnt/scratch/sbench/replays/light-2010/WD_BLACK_SN850X_2000GB.img");
+        List<ResultComparison.Input> inputs = new ArrayList<>();
+        for (int i = 0; i < results; i++) {
+            String fixture = i % 2 == 0 ? ResultFixtures.A : ResultFixtures.B;
+            inputs.add(new ResultComparison.Input(i + ".json", ResultFixtures.load(fixture), labels.get(i)));
+        }
+        String html = new HtmlComparisonWriter(RankingMetric.BUSY).render(ResultComparison.of(inputs, 0, false)).replace("</body>",
+                "<script>var o = []; document.querySelectorAll('.wide').forEach(function (w) { if (w.scrollWidth > w.clientWidth)"
+                + " o.push(w.firstElementChild.className + ' ' + w.scrollWidth + ' px in ' + w.clientWidth); });"
+                + " document.body.setAttribute('data-measured', 'wider:' + o.join(', '));</script></body>");
+        Path page = Files.writeString(dir.resolve("compare.html"), html);
+        assertEquals("wider:", measured(dir, page, List.of("--window-size=1280,900")), "tables of " + results
+                + " results wider than the page in a 1280 px window");
     }
 
     /**
