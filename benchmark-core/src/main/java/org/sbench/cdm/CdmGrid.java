@@ -3,8 +3,12 @@ package org.sbench.cdm;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.sbench.result.TargetWords;
 import org.sbench.result.TextTable;
 import org.sbench.target.NullTarget;
@@ -46,11 +50,41 @@ public final class CdmGrid {
         out.println("region filled by one sequential write pass (not measured) with each data pattern before its read tests");
         out.println();
         table().print(out, "");
+        notes(out);
         if (!results.complete()) {
             out.println();
             out.println("INCOMPLETE: stopped (" + results.stopReason() + "); '" + NONE + "' marks tests that did not run");
         }
         out.flush();
+    }
+
+    /**
+     * What a replay's result says of its run and the grid would not: why the engine is not the one asked for, and which
+     * tests' buffers io_uring pinned at every IO (the engine's note after the pages in the mapping's bufferMemory), each
+     * note once, with the tests it holds for (a refusal names the ring's size, which differs by queue depth).
+     */
+    private void notes(PrintWriter out) {
+        Map<String, Set<String>> engine = new LinkedHashMap<>();
+        Map<String, Set<String>> buffers = new LinkedHashMap<>();
+        for (CdmResults.Entry e : results.entries()) {
+            if (e.best() == null) {
+                continue;
+            }
+            String test = e.test().label() + " " + e.op().name().toLowerCase(Locale.ROOT);
+            if (e.best().settings().engineNote() != null) {
+                engine.computeIfAbsent(e.best().settings().engineNote(), k -> new LinkedHashSet<>()).add(test);
+            }
+            String memory = e.best().mapping().bufferMemory();
+            int note = memory == null ? -1 : memory.indexOf("; ");
+            if (note >= 0) {
+                buffers.computeIfAbsent(memory.substring(note + 2), k -> new LinkedHashSet<>()).add(test);
+            }
+        }
+        if (!engine.isEmpty() || !buffers.isEmpty()) {
+            out.println();
+        }
+        engine.forEach((note, tests) -> out.println("engine   " + String.join(", ", tests) + ": " + note));
+        buffers.forEach((note, tests) -> out.println("buffers  " + String.join(", ", tests) + ": " + note));
     }
 
     TextTable table() {

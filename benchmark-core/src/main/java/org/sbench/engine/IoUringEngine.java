@@ -164,7 +164,8 @@ public final class IoUringEngine extends AbstractIoEngine {
                 }
             }
             if (r < 0) {
-                throw Errno.failure("io_uring_setup", "a ring of " + entries + " entries", (int) -r);
+                throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "io_uring_setup failed on a ring of " + entries + " entries: "
+                        + Errno.describe((int) -r) + UringRefusal.explain((int) -r));
             }
             ring = (int) r;
             int features = p.getInt(UringAbi.P_FEATURES);

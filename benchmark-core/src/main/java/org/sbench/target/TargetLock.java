@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -85,12 +86,11 @@ public final class TargetLock implements AutoCloseable {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: cannot create directory "
                     + lockDir + ": " + SbenchException.reason(e) + "; run as root", e);
         } catch (SbenchException e) {
-            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: " + e.getMessage()
-                    + "; run as root", e);
+            throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot lock " + shown + " for the run: "
+                    + (Files.exists(file) && !Files.isReadable(file) ? unreadable(file, node(disk, shown)) : e.getMessage() + "; run as root"), e);
         }
         if (LibC.geteuid() == 0) {
-            // The disk's node, or where there is none (a container given a partition alone) the target's.
-            Path node = Files.exists(Path.of(disk.devPath())) ? Path.of(disk.devPath()) : Path.of(shown);
+            Path node = node(disk, shown);
             try {
                 readableAs(file, node);
             } catch (IOException e) {
@@ -101,6 +101,30 @@ public final class TargetLock implements AutoCloseable {
         }
         String whose = disk.devPath().equals(shown) ? "" : ", the lock of disk " + disk.devPath();
         return hold(fd, file, shown, ": it holds " + file + whose + "; one run per disk at a time", procRoot);
+    }
+
+    /** The disk's node, or where there is none (a container given a partition alone) the target's. */
+    private static Path node(SysfsBlockDevice disk, String shown) {
+        return Files.exists(Path.of(disk.devPath())) ? Path.of(disk.devPath()) : Path.of(shown);
+    }
+
+    /**
+     * Why a user who may open {@code node} cannot open its disk's lock {@code file}: the lock keeps the owner, group and mode
+     * the node had at root's last run on the disk (before its group or mode was changed, as a user is given a device).
+     */
+    static String unreadable(Path file, Path node) {
+        return file + " (" + ownerAndMode(file) + ") does not let this user read it: it takes the owner, group and read"
+                + " permissions of " + node + " (" + ownerAndMode(node) + ") at every run as root; run as root, once (a"
+                + " --read-only replay) for the lock to follow the node";
+    }
+
+    private static String ownerAndMode(Path file) {
+        try {
+            PosixFileAttributes a = Files.readAttributes(file, PosixFileAttributes.class);
+            return a.owner().getName() + ":" + a.group().getName() + " " + PosixFilePermissions.toString(a.permissions());
+        } catch (IOException e) {
+            return SbenchException.reason(e);
+        }
     }
 
     /**

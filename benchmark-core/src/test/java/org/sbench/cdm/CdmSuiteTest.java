@@ -131,6 +131,38 @@ class CdmSuiteTest {
         assertEquals("-", seqRow.substring(first.test().label().length()).trim().split("\\s+")[0], seqRow);
     }
 
+    /**
+     * A user's cdm (ulimit -l 8192, kernel.io_uring_disabled 1) printed the grid of an engine fallback, or of buffers io_uring
+     * pinned at every IO, with nothing but "engine libaio" in its heading: the reasons were in the JSON results alone.
+     */
+    @Test
+    void theGridSaysWhyTheEngineFellBackAndWhichTestsBuffersWereNotRegistered() throws Exception {
+        CdmSettings settings = CdmSettings.of(CdmPreset.V8).withSizeBytes(8 * MIB).withPasses(1).withDurationNs(0);
+        CdmResults ran = CdmSuite.run(new CdmSuite.Request("null", TargetSettings.DEFAULTS, settings), NanoClock.SYSTEM,
+                CdmListener.NONE, new ReplayControl(), "test", IoEngines::open);
+        ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        String refused = "io_uring refused (io_uring_setup failed on a ring of 8 entries: EPERM (Operation not permitted)): using libaio";
+        String pinned = "not registered with the ring (IORING_REGISTER_BUFFERS: ENOMEM (Cannot allocate memory)): their pages pinned"
+                + " at every IO";
+        List<CdmResults.Entry> entries = new ArrayList<>();
+        for (CdmResults.Entry e : ran.entries()) {
+            ObjectNode tree = json.valueToTree(e.best());
+            ((ObjectNode) tree.get("settings")).put("engineNote", refused);
+            if (e.test().label().equals("SEQ1M Q8T1")) {
+                ((ObjectNode) tree.get("mapping")).put("bufferMemory", "transparent huge pages (8 MiB); " + pinned);
+            }
+            entries.add(new CdmResults.Entry(e.test(), e.op(), e.data(), json.treeToValue(tree, ReplayResult.class), e.passMbps()));
+        }
+        CdmResults results = new CdmResults(ran.settings(), ran.targetPath(), ran.targetKind(), ran.targetGeometry(), ran.regionBytes(),
+                ran.engine(), entries, 0, null, null);
+        StringWriter grid = new StringWriter();
+        new CdmGrid(results).write(new PrintWriter(grid, true));
+        List<String> lines = grid.toString().lines().toList();
+        assertTrue(lines.contains("engine   SEQ1M Q8T1 read, SEQ1M Q8T1 write, SEQ1M Q1T1 read, SEQ1M Q1T1 write, RND4K Q32T1 read,"
+                + " RND4K Q32T1 write, RND4K Q1T1 read, RND4K Q1T1 write: " + refused), grid.toString());
+        assertTrue(lines.contains("buffers  SEQ1M Q8T1 read, SEQ1M Q8T1 write: " + pinned), grid.toString());
+    }
+
     @Test
     void v3RunsAWarmUpPassBeforeItsScoredPassesAndScoresOnlyThose() {
         CdmSettings settings = CdmSettings.of(CdmPreset.V3).withSizeBytes(8 * MIB).withPasses(2).withDurationNs(0);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +35,17 @@ class TargetLockTest {
             }
         }
         TargetLock.ofFile(hardLink, false, PROC).close();
+    }
+
+    @Test
+    void aLockTheUserCannotReadSaysWhoseModeItKeptAndWhatGivesItTheNodes() throws IOException {
+        PosixFileAttributes mine = Files.readAttributes(dir, PosixFileAttributes.class);
+        String owner = mine.owner().getName() + ":" + mine.group().getName();
+        Path lock = Files.setPosixFilePermissions(Files.createFile(dir.resolve("block-7:1.lock")), PosixFilePermissions.fromString("r--------"));
+        Path node = Files.setPosixFilePermissions(Files.createFile(dir.resolve("loop1")), PosixFilePermissions.fromString("rw-rw----"));
+        assertEquals(lock + " (" + owner + " r--------) does not let this user read it: it takes the owner, group and"
+                + " read permissions of " + node + " (" + owner + " rw-rw----) at every run as root; run as root, once"
+                + " (a --read-only replay) for the lock to follow the node", TargetLock.unreadable(lock, node));
     }
 
     @Test
