@@ -122,7 +122,7 @@ class RunCommandTest {
         assertEquals("hm_0.csv (first 1 IOs)", replay.trace().name());
         String copy = Files.readString(dir.resolve("b/scenario.json"));
         assertTrue(copy.contains("\"scale\" : 0.1"), copy);
-        assertTrue(copy.contains("\"cdm duration (duration)\""), copy);
+        assertTrue(copy.contains("\"cdm duration, size\""), copy);
         CliTest.Run resume = CliTest.run("run", "--resume", dir.resolve("b").toString(), "--target", "null", "--scale", "0.5");
         assertEquals(2, resume.code());
         assertEquals(CliTest.usage("run", dir.resolve("b") + " was begun with --scale 0.1; resume it with the same, or without --scale"),
