@@ -33,6 +33,9 @@ public final class XhtmlPage {
             // by its own rules.)
             "@media screen { .wide td:first-child { white-space: normal; min-width: 8em; }"
                     + " .wide .long { white-space: normal; overflow-wrap: anywhere; } .wide th, .wide td { padding: 0.2em 0.4em; } }",
+            // A scenario's state log names each step's action in its third column (its first is a time, kept whole): on one
+            // line the log was 1,373 px wide in the 1,100 px a 1280 px window gives the page. It wraps between words.
+            "@media screen { table.state-log td:nth-child(3) { white-space: normal; min-width: 16em; } }",
             ".chart { margin: 1em 0; } .chart svg { max-width: 100%; height: auto; }",
             // A chart is drawn 1000 px wide: shrunk to a phone's 375 px its text was 5 px high. On screen it stays at least
             // 640 px wide (its text some 10 px high), in a box that scrolls sideways. (Printed, A4's 718 px are wider.)

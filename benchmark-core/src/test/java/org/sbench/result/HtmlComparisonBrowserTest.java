@@ -185,6 +185,28 @@ class HtmlComparisonBrowserTest {
     }
 
     /**
+     * A scenario's state log names each step's action in its third column ("round 5 of 8 (degradation): torture 3600ms, 4K
+     * random writes at QD 32 over 100%"), kept on one line: the consistency scenario's log was 1,373 px wide where a 1280 px
+     * window gives the page 1,100 px. The action wraps between its words: the log fits.
+     */
+    @Test
+    void aStateLogOfLongActionsFitsADesktopWindow(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "needs " + CHROMIUM);
+        TextTable t = new TextTable("at", "step", "action", "written MB", "since purge MB", "temperature C", "kernel counters");
+        for (int i = 1; i <= 8; i++) {
+            t.row("2026-12-07T10:01:14.287486456Z", Integer.toString(i), "round " + i + " of 8 (degradation): torture 3600ms, 4K"
+                    + " random writes at QD 32 over 100%", "2,472.8", "-", "-", "-");
+        }
+        String html = new XhtmlPage("log").table("state-log", t).finish().replace("</body>", "<script>var w = document"
+                + ".querySelector('.wide'); document.body.setAttribute('data-measured', w.scrollWidth + ' in ' + w.clientWidth);"
+                + "</script></body>");
+        Path page = Files.writeString(dir.resolve("log.html"), html);
+        String[] measured = measured(dir, page, List.of("--window-size=1280,900")).split(" in ");
+        assertTrue(Integer.parseInt(measured[0]) <= Integer.parseInt(measured[1]), "the log is " + measured[0]
+                + " px wide in a box of " + measured[1] + " px");
+    }
+
+    /**
      * A compare's tables name each column by its label, a drive's path or model, and "best" names the best column's: these
      * did not wrap, so a compare of 2 results labelled by 39- to 65-character paths and models had tables up to 2,238 px
      * wide where a 1280 px window gives the page 1,100 px (of 4: 3,030). Every table of such a compare, of 2, 3 and 4
