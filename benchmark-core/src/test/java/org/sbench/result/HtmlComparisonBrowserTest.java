@@ -175,13 +175,7 @@ class HtmlComparisonBrowserTest {
             t.row("round " + i + " of 8 (degradation): torture 1200ms, 4K random writes at QD 32 over 100%", "average data rate",
                     "MB/s", "215,666", "58.86", "0.00x");
         }
-        String html = new XhtmlPage("steps").table("steps", t).finish().replace("</body>", "<script>var w = document"
-                + ".querySelector('.wide'); document.body.setAttribute('data-measured', w.scrollWidth + ' in ' + w.clientWidth);"
-                + "</script></body>");
-        Path page = Files.writeString(dir.resolve("steps.html"), html);
-        String[] measured = measured(dir, page, List.of("--window-size=1200,900")).split(" in ");
-        assertTrue(Integer.parseInt(measured[0]) <= Integer.parseInt(measured[1]), "the table is " + measured[0]
-                + " px wide in a box of " + measured[1] + " px");
+        assertFitsItsBox(dir, "steps", t, 1200);
     }
 
     /**
@@ -197,12 +191,17 @@ class HtmlComparisonBrowserTest {
             t.row("2026-12-07T10:01:14.287486456Z", Integer.toString(i), "round " + i + " of 8 (degradation): torture 3600ms, 4K"
                     + " random writes at QD 32 over 100%", "2,472.8", "-", "-", "-");
         }
-        String html = new XhtmlPage("log").table("state-log", t).finish().replace("</body>", "<script>var w = document"
+        assertFitsItsBox(dir, "state-log", t, 1280);
+    }
+
+    /** Table {@code t} of class {@code tableClass}, alone on a page in a window {@code windowPx} wide, is no wider than its box. */
+    private static void assertFitsItsBox(Path dir, String tableClass, TextTable t, int windowPx) throws Exception {
+        String html = new XhtmlPage(tableClass).table(tableClass, t).finish().replace("</body>", "<script>var w = document"
                 + ".querySelector('.wide'); document.body.setAttribute('data-measured', w.scrollWidth + ' in ' + w.clientWidth);"
                 + "</script></body>");
-        Path page = Files.writeString(dir.resolve("log.html"), html);
-        String[] measured = measured(dir, page, List.of("--window-size=1280,900")).split(" in ");
-        assertTrue(Integer.parseInt(measured[0]) <= Integer.parseInt(measured[1]), "the log is " + measured[0]
+        Path page = Files.writeString(dir.resolve(tableClass + ".html"), html);
+        String[] measured = measured(dir, page, List.of("--window-size=" + windowPx + ",900")).split(" in ");
+        assertTrue(Integer.parseInt(measured[0]) <= Integer.parseInt(measured[1]), "the " + tableClass + " table is " + measured[0]
                 + " px wide in a box of " + measured[1] + " px");
     }
 
