@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sbench.result.TargetWords;
 import org.sbench.result.TextTable;
+import org.sbench.replay.Equipment;
 import org.sbench.target.NullTarget;
 import org.sbench.trace.Op;
 
@@ -74,10 +75,9 @@ public final class CdmGrid {
             if (e.best().settings().engineNote() != null) {
                 engine.computeIfAbsent(e.best().settings().engineNote(), k -> new LinkedHashSet<>()).add(test);
             }
-            String memory = e.best().mapping().bufferMemory();
-            int note = memory == null ? -1 : memory.indexOf("; ");
-            if (note >= 0) {
-                buffers.computeIfAbsent(memory.substring(note + 2), k -> new LinkedHashSet<>()).add(test);
+            String note = Equipment.bufferNote(e.best().mapping().bufferMemory());
+            if (note != null) {
+                buffers.computeIfAbsent(note, k -> new LinkedHashSet<>()).add(test);
             }
         }
         if (!engine.isEmpty() || !buffers.isEmpty()) {

@@ -14,6 +14,8 @@ import org.sbench.target.Target;
  * @param splitThresholdBytes IOs longer than this are split, into the requests the device takes whole; 0 when unknown
  */
 public record Equipment(Target target, IoEngine engine, String engineNote, String bufferMemory, long splitThresholdBytes) {
+    /** Between the pages and the engine's note in {@link #bufferMemory(IoEngine)}: the pages' words never hold it. */
+    private static final String NOTE_SEPARATOR = "; ";
     /**
      * The longest IO sbench replays: slot buffers are made for the longest of the run, up to this. A
      * trace's longer IO is a bad record when the trace is planned ({@link TracePlan}); generated IOs
@@ -47,6 +49,12 @@ public record Equipment(Target target, IoEngine engine, String engineNote, Strin
         long huge = engine.hugePageBytes();
         String pages = huge > 0 ? "transparent huge pages (" + huge / (1 << 20) + " MiB)"
                 : huge == 0 ? "4 KiB pages (no huge pages granted)" : "unknown page size";
-        return engine.bufferNote() == null ? pages : pages + "; " + engine.bufferNote();
+        return engine.bufferNote() == null ? pages : pages + NOTE_SEPARATOR + engine.bufferNote();
+    }
+
+    /** The engine's buffer note in a result's {@code bufferMemory} ({@link #bufferMemory(IoEngine)}), or null where it has none. */
+    public static String bufferNote(String bufferMemory) {
+        int at = bufferMemory == null ? -1 : bufferMemory.indexOf(NOTE_SEPARATOR);
+        return at < 0 ? null : bufferMemory.substring(at + NOTE_SEPARATOR.length());
     }
 }
