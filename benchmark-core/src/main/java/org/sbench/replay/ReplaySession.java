@@ -53,7 +53,14 @@ public final class ReplaySession {
     /** The replay with the engines {@code engines} opens, telling {@code warnings} what the plan found amiss. */
     public static ReplayResult run(Request request, IoEngines.Opener engines, NanoClock clock, ReplayListener listener,
                                    ReplayControl control, String sbenchVersion, Consumer<String> warnings) {
-        TraceFormats formats = TraceFormats.standard();
+        // One copy of a compressed trace.dat for the planning pass and the replay, freed when the replay ends.
+        try (TraceFormats formats = TraceFormats.sharingCopies()) {
+            return run(request, formats, engines, clock, listener, control, sbenchVersion, warnings);
+        }
+    }
+
+    private static ReplayResult run(Request request, TraceFormats formats, IoEngines.Opener engines, NanoClock clock,
+                                    ReplayListener listener, ReplayControl control, String sbenchVersion, Consumer<String> warnings) {
         TracePlan plan = TracePlan.of(formats, request.trace(), request.from(), request.readOptions(),
                 request.settings().stream(), control);
         if (plan.stats().incompleteLastLine() > 0) {
@@ -67,7 +74,7 @@ public final class ReplaySession {
         ReplaySettings settings = request.settings();
         plan.check(settings);
         // The plan's progress covers planning; the run's own reading is the replay's progress (the listener).
-        TraceSource source = plan.source(settings.stream(), formats, request.readOptions().withProgress(Progress.NONE));
+        TraceSource source = plan.source(settings.stream(), request.readOptions().withProgress(Progress.NONE));
         // The trace as read (a bundled workload's cache file too) is never the target; writeback throttling,
         // which holds back discards alone, is left on for a trace (or the --stream of it replayed) without trims.
         TargetSettings ts = request.targetSettings().withInputs(List.of(request.trace()))

@@ -43,14 +43,16 @@ import org.sbench.trace.units.Units;
  * row of statistics alone, the others' a row for each of the first {@value TraceInspector.Rows#MAX} streams (as many
  * as {@code --stream all} lays out); the streams beyond are counted in the totals and named in {@code unkept}.
  *
+ * @param formats       what read the trace, which the run reads it again with (a compressed trace.dat's copy, when they
+ *                      share theirs, made once: {@link TraceFormats#sharingCopies})
  * @param info          what the trace says of itself (how its streams are named, among others)
  * @param stats         the trace's statistics, its streams those given a row
  * @param unkept        the streams given no row, the first {@value StreamsSeen#MAX_KEPT} of them
  * @param combinedMaxQd the deepest recorded queue depth counted over all streams as one device
  *                      (what {@code --stream all} replays); 0 when the trace has no completion times
  */
-public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics stats, StreamsSeen unkept, String sha256,
-                        int combinedMaxQd) {
+public record TracePlan(TraceFormats formats, Path path, String from, TraceInfo info, TraceStatistics stats, StreamsSeen unkept,
+                        String sha256, int combinedMaxQd) {
     /** Streams named in a message, before how many more there are. */
     private static final int SHOWN = 32;
     private static final int HASH_BUFFER = 1 << 20;
@@ -95,7 +97,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
                 return new Pass(reader.info(), stats, inspector.unkept(), reader.info().has(Field.COMPLETE) ? reader.maxQd() : 0);
             }
         });
-        return new TracePlan(path, from, pass.info, pass.stats, pass.unkept, sha256(path, progress), pass.combinedMaxQd);
+        return new TracePlan(formats, path, from, pass.info, pass.stats, pass.unkept, sha256(path, progress), pass.combinedMaxQd);
     }
 
     /** What the planning pass found. */
@@ -208,18 +210,18 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
 
     /**
      * The trace as a run's source, replaying stream {@code streamId} (a stream id,
-     * {@link IoRecord#NO_STREAM} or {@link ReplaySettings#ALL_STREAMS}), read again with {@code formats}
+     * {@link IoRecord#NO_STREAM} or {@link ReplaySettings#ALL_STREAMS}), read again with the plan's formats
      * and {@code options} when the run opens it.
      */
-    public TraceSource source(int streamId, TraceFormats formats, ReadOptions options) {
-        return new Source(this, streamId, formats, options.withRecordChecks(REPLAYABLE));
+    public TraceSource source(int streamId, ReadOptions options) {
+        return new Source(this, streamId, options.withRecordChecks(REPLAYABLE));
     }
 
     /** A planned trace file and the stream chosen: what {@link TraceSource} says, from the plan's one pass. */
-    private record Source(TracePlan plan, int streamId, TraceFormats formats, ReadOptions options) implements TraceSource {
+    private record Source(TracePlan plan, int streamId, ReadOptions options) implements TraceSource {
         @Override
         public TraceReader open(ReplayMode mode, ReplayControl control) {
-            TraceReader opened = plan.stats.reordered() == 0 ? formats.open(plan.path, plan.from, options) : sorted(control);
+            TraceReader opened = plan.stats.reordered() == 0 ? plan.formats.open(plan.path, plan.from, options) : sorted(control);
             return streamId == ReplaySettings.ALL_STREAMS ? combinedDepth(opened, mode) : opened;
         }
 
@@ -230,7 +232,7 @@ public record TracePlan(Path path, String from, TraceInfo info, TraceStatistics 
         private TraceReader sorted(ReplayControl control) {
             boolean[] made = {false};
             Progress abandoning = control.abandoning(options.progress(), "sorting " + plan.path + " for the replay");
-            TraceReader opened = formats.open(plan.path, plan.from,
+            TraceReader opened = plan.formats.open(plan.path, plan.from,
                     options.withProgress((done, size) -> (made[0] ? options.progress() : abandoning).at(done, size)));
             made[0] = true;
             return opened;

@@ -14,11 +14,13 @@ import org.sbench.trace.input.ReadOptions;
  * format ({@code --from}), how it is read ({@code --skip-bad}) and the stream replayed (a plan of one stream keeps that
  * stream's statistics alone), not by the settings that change only the replay ({@code qd}, {@code speed}, {@code fit},
  * ...), which {@link TracePlan} answers for each. A stop asked of
- * the control abandons the reading.
+ * the control abandons the reading. The plans share their formats ({@link TraceFormats#sharingCopies}): a compressed
+ * trace.dat is copied into the temporary directory once for its plans and their runs, until {@link #close}.
  */
-public final class TracePlans {
+public final class TracePlans implements AutoCloseable {
     private final ReplayControl control;
     private final Map<Key, TracePlan> plans = new HashMap<>();
+    private final TraceFormats formats = TraceFormats.sharingCopies();
 
     public TracePlans(ReplayControl control) {
         this.control = control;
@@ -41,7 +43,7 @@ public final class TracePlans {
         Key key = new Key(identity(path), from, options, stream >= 0 ? stream : IoRecord.NO_STREAM);
         TracePlan plan = plans.get(key);
         if (plan == null) {
-            plan = TracePlan.of(TraceFormats.standard(), path, from, options, stream, control);
+            plan = TracePlan.of(formats, path, from, options, stream, control);
             plans.put(key, plan);
         }
         return plan;
@@ -59,5 +61,11 @@ public final class TracePlans {
     /** How many plans were made (each a reading of its trace). */
     public int size() {
         return plans.size();
+    }
+
+    /** Frees the copies of the trace.dat files planned: their runs are over. */
+    @Override
+    public void close() {
+        formats.close();
     }
 }

@@ -125,10 +125,9 @@ public final class ScenarioSession {
                     IoEngines.open(AUTO_ENGINE.equals(name) ? engine : name, t, depth, maxIoBytes, c);
             ScenarioOutcome outcome;
             // A bundle being resumed is locked before anything else; a new one as soon as it is made.
-            try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir)) {
-                // Each replay's trace read once, before the target is opened: writeback throttling is turned off only for
-                // a replay whose stream has trims, the fit is checked and every round replays from the same plan.
-                TracePlans plans = new TracePlans(control);
+            // Each replay's trace read once, before the target is opened: writeback throttling is turned off only for
+            // a replay whose stream has trims, the fit is checked and every round replays from the same plan.
+            try (TargetLock resuming = copy == null ? null : TargetLock.ofBundle(dir); TracePlans plans = new TracePlans(control)) {
                 List<StepMaker.Planned> planned = maker.planned(plan.steps(), plans);
                 TargetSettings settings = targetSettings(request, scenario, plan).withSendsDiscards(StepMaker.sendsDiscards(planned));
                 try (Target target = Targets.open(request.target(), settings)) {

@@ -120,7 +120,7 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
     /** The IOs this step replays of its trace planned as {@code plan}, checked against the settings (a stream it has, a mode it allows). */
     private TraceSource source(TracePlan plan) {
         plan.check(settings);
-        return TracePrefix.of(plan.source(settings.stream(), TraceFormats.standard(), readOptions), share);
+        return TracePrefix.of(plan.source(settings.stream(), readOptions), share);
     }
 
     /** The trace's name as a file name: letters, digits, dot, dash and underscore kept. */

@@ -138,7 +138,7 @@ class TimerSlackTest {
         };
         ManualClock clock = new ManualClock();
         try (IoEngine engine = new SimulatedEngine(4, clock, s -> 100_000)) {
-            Run.execute(plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS), timed,
+            Run.execute(plan.source(ReplaySettings.ALL_STREAMS, ReadOptions.DEFAULTS), timed,
                     new Equipment(new NullTarget(), engine, null, "test", 0), clock, listener, new ReplayControl(), "test");
         }
         assertEquals(List.of(1L), slackAtStart, "on the replay thread, as the clock started");

@@ -94,7 +94,7 @@ class TracePlanTest {
     /** As {@link #replayed(TracePlan, ReadOptions)}, the run's source opened under {@code control}, {@code opened} run once it is. */
     private static java.util.List<Long> replayed(TracePlan plan, ReadOptions options, ReplayControl control, Runnable opened) {
         java.util.List<Long> offsets = new java.util.ArrayList<>();
-        try (org.sbench.trace.TraceReader r = plan.source(IoRecord.NO_STREAM, TraceFormats.standard(), options)
+        try (org.sbench.trace.TraceReader r = plan.source(IoRecord.NO_STREAM, options)
                 .open(new ReplayMode.FixedQd(1), control)) {
             opened.run();
             IoRecord rec = new IoRecord();
@@ -174,10 +174,10 @@ class TracePlanTest {
         Path trace = twoOverlappingStreams(dir);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS, new ReplayControl());
         ReplaySettings all = ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withMapping(FitPolicy.ERROR, "all", false);
-        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
+        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, ReadOptions.DEFAULTS);
         assertEquals(3, plan.stats().qd().max(), "per stream");
         assertEquals(6, all.mode().depth(both.recordedMaxQd()), "over both streams");
-        assertEquals(3, all.mode().depth(plan.source(0, TraceFormats.standard(), ReadOptions.DEFAULTS).recordedMaxQd()), "one stream");
+        assertEquals(3, all.mode().depth(plan.source(0, ReadOptions.DEFAULTS).recordedMaxQd()), "one stream");
 
         ManualClock clock = new ManualClock();
         try (IoEngine engine = new SimulatedEngine(all.mode().depth(both.recordedMaxQd()), clock, s -> 1_000 * US)) {
@@ -200,7 +200,7 @@ class TracePlanTest {
     void streamAllComparesEveryModeAgainstTheDepthOverAllStreams(@TempDir Path dir) {
         Path trace = twoOverlappingStreams(dir);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), trace, null, ReadOptions.DEFAULTS, new ReplayControl());
-        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
+        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, ReadOptions.DEFAULTS);
         ReplaySettings all = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false);
         for (ReplaySettings s : new ReplaySettings[] {all.withTimed(1, 256), all.withFixedQd(6)}) {
             ManualClock clock = new ManualClock();
@@ -230,7 +230,7 @@ class TracePlanTest {
             w.finish();
         }
         TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, new ReplayControl());
-        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, TraceFormats.standard(), ReadOptions.DEFAULTS);
+        TraceSource both = plan.source(ReplaySettings.ALL_STREAMS, ReadOptions.DEFAULTS);
         ReplaySettings timed = ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "all", false).withTimed(1, 256);
         ManualClock clock = new ManualClock();
         try (IoEngine engine = new SimulatedEngine(4, clock, io -> 10 * US)) {
@@ -263,7 +263,7 @@ class TracePlanTest {
         TracePlan skipping = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS.withSkipBad(1), new ReplayControl());
         assertEquals(1, skipping.stats().records());
         assertEquals(1, skipping.stats().skipped());
-        assertEquals(4096, skipping.source(IoRecord.NO_STREAM, TraceFormats.standard(), ReadOptions.DEFAULTS.withSkipBad(1)).largestIoBytes());
+        assertEquals(4096, skipping.source(IoRecord.NO_STREAM, ReadOptions.DEFAULTS.withSkipBad(1)).largestIoBytes());
     }
 
     /** {@code n} IOs, each on a stream of its own (an MSR-like trace where every line names another disk). */
@@ -277,7 +277,7 @@ class TracePlanTest {
         Path file = streamPerIo(dir, 5_000);
         TracePlan plan = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, 7, new ReplayControl());
         assertEquals(1, plan.stats().streams().size());
-        assertEquals(7 * 4096L + 4096, plan.source(7, TraceFormats.standard(), ReadOptions.DEFAULTS).neededBytes());
+        assertEquals(7 * 4096L + 4096, plan.source(7, ReadOptions.DEFAULTS).neededBytes());
         plan.check(ReplaySettings.DEFAULTS.withMapping(FitPolicy.ERROR, "7", false));
 
         TracePlan none = TracePlan.of(TraceFormats.standard(), file, null, ReadOptions.DEFAULTS, 9_999, new ReplayControl());

@@ -112,7 +112,7 @@ final class ConvertCommand implements Callable<Integer> {
             ProgressLine line = progress.line(spec);
             try {
                 input = TraceOptions.resolve(in.toString(), line);
-                summary = convert(formats, input, outFormat, settings, fitting, line);
+                summary = convert(input, outFormat, settings, fitting, line);
             } catch (RuntimeException e) {
                 return stop.interrupted(e, spec.commandLine().getErr(), out + " not written");
             } finally {
@@ -140,15 +140,19 @@ final class ConvertCommand implements Callable<Integer> {
         }
     }
 
-    private TraceConverter.Summary convert(TraceFormats formats, Path input, TraceFormat outFormat, ConvertSettings settings,
-                                           Fitting fitting, ProgressLine line) {
+    /** The conversion; a compressed trace.dat read twice (--fit scale's span, a sort's second reading) is copied once. */
+    private TraceConverter.Summary convert(Path input, TraceFormat outFormat, ConvertSettings settings, Fitting fitting,
+                                           ProgressLine line) {
         if (Files.exists(input) && Files.exists(out) && isSameFile(input)) {
             throw SbenchException.usage("OUT is the same file as IN: " + out);
         }
-        long spanBytes = spanBytes(formats, input, fitting, line);
-        return formats.read(input, traceOptions.from, traceOptions.readOptions(line, "converting " + in),
-                traceOptions.rereadOptions(line, "converting " + in),
-                opened -> TraceConverter.convert(fitting == null ? opened : fitting.reader(opened, spanBytes), outFormat, out, settings));
+        try (TraceFormats formats = TraceFormats.sharingCopies()) {
+            long spanBytes = spanBytes(formats, input, fitting, line);
+            return formats.read(input, traceOptions.from, traceOptions.readOptions(line, "converting " + in),
+                    traceOptions.rereadOptions(line, "converting " + in),
+                    opened -> TraceConverter.convert(fitting == null ? opened : fitting.reader(opened, spanBytes), outFormat, out,
+                            settings));
+        }
     }
 
     /** The span {@code --fit scale} fits onto the device: a first reading of the trace; 0 for any other fitting. */

@@ -61,10 +61,7 @@ final class InspectCommand implements Callable<Integer> {
             ProgressLine line = progress.line(spec);
             try {
                 path = TraceOptions.resolve(trace.toString(), line);
-                inspected = TraceFormats.standard().read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
-                        traceOptions.rereadOptions(line, "reading " + trace),
-                        reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
-                                IncompleteRecording.describe(reader.info().metadata())));
+                inspected = inspect(path, line);
             } catch (RuntimeException e) {
                 return stop.interrupted(e, spec.commandLine().getErr(), trace + " not inspected");
             } finally {
@@ -84,6 +81,16 @@ final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The trace read through, again should its sort need to spill: a compressed trace.dat copied once for both readings. */
+    private Inspected inspect(Path path, ProgressLine line) {
+        try (TraceFormats formats = TraceFormats.sharingCopies()) {
+            return formats.read(path, traceOptions.from, traceOptions.readOptions(line, "reading " + trace),
+                    traceOptions.rereadOptions(line, "reading " + trace),
+                    reader -> new Inspected(TraceInspector.inspect(reader, seqWindow),
+                            IncompleteRecording.describe(reader.info().metadata())));
+        }
     }
 
     /** The statistics as JSON; size classes carry their name under the key {@code class}. */

@@ -22,6 +22,7 @@ import org.sbench.trace.format.fiu.FiuFormat;
 import org.sbench.trace.format.msr.MsrFormat;
 import org.sbench.trace.format.spc.SpcFormat;
 import org.sbench.trace.format.systor.SystorFormat;
+import org.sbench.trace.format.tracecmd.DatCopies;
 import org.sbench.trace.format.tracecmd.TraceCmdFormat;
 import org.sbench.trace.format.tracefs.TracefsFormat;
 import org.sbench.trace.format.tencent.TencentFormat;
@@ -38,24 +39,43 @@ import org.sbench.trace.sort.SpillSpace;
  * The supported formats, in the order detection tries them (binary and header-marked formats
  * first, loosely shaped CSV last), and the one way to open a trace: detect or choose the format,
  * sort by issue time when the format does not guarantee order, rebase the clock and compute the
- * recorded queue depth.
+ * recorded queue depth. {@link #close} frees what {@link #sharingCopies} holds; nothing else needs closing.
  */
-public final class TraceFormats {
+public final class TraceFormats implements AutoCloseable {
     private final List<TraceFormat> formats;
     private final Path tempDir;
+    /** The trace.dat copies the readings share, closed with these formats; null when each reading copies for itself. */
+    private final DatCopies copies;
 
     public TraceFormats(List<TraceFormat> formats, Path tempDir) {
-        this.formats = List.copyOf(formats);
-        this.tempDir = tempDir;
+        this(formats, tempDir, null);
     }
 
-    /** Every format sbench knows, with spills of the sort (and copies of a trace.dat) going to {@code java.io.tmpdir}. */
+    private TraceFormats(List<TraceFormat> formats, Path tempDir, DatCopies copies) {
+        this.formats = List.copyOf(formats);
+        this.tempDir = tempDir;
+        this.copies = copies;
+    }
+
+    /** Every format sbench knows, spills of the sort (and a trace.dat's copies, one a reading) going to {@code java.io.tmpdir}. */
     public static TraceFormats standard() {
+        return standard(null);
+    }
+
+    /**
+     * As {@link #standard()}, for a command that reads a trace more than once: a compressed trace.dat is copied into the
+     * temporary directory by its first reading alone, and the copy read by the later ones until {@link #close}.
+     */
+    public static TraceFormats sharingCopies() {
+        return standard(new DatCopies());
+    }
+
+    private static TraceFormats standard(DatCopies copies) {
         Path tempDir = Path.of(System.getProperty("java.io.tmpdir"));
         List<TraceFormat> all = new ArrayList<>();
         all.add(new SbtFormat());
         all.add(new BlktraceFormat());
-        all.add(new TraceCmdFormat(tempDir));
+        all.add(new TraceCmdFormat(tempDir, copies));
         all.add(new CsvTraceFormat());
         all.add(new FioIologFormat());
         all.add(new EtwFormat());
@@ -67,7 +87,15 @@ public final class TraceFormats {
         all.add(new TencentFormat());
         all.add(new SpcFormat());
         all.add(new FiuFormat());
-        return new TraceFormats(all, tempDir);
+        return new TraceFormats(all, tempDir, copies);
+    }
+
+    /** Frees the copies {@link #sharingCopies} holds (their room in the temporary directory). */
+    @Override
+    public void close() {
+        if (copies != null) {
+            copies.close();
+        }
     }
 
     public List<TraceFormat> all() {

@@ -12,21 +12,30 @@ import org.sbench.trace.input.TraceInput;
 
 /**
  * A trace.dat of trace-cmd, versions 6 and 7 ({@link TraceDat}, {@link TraceCmdReader}); one from a pipe or compressed is
- * copied, decompressed, into a temporary directory to be read. Immutable and thread-safe.
+ * copied, decompressed, into a temporary directory to be read, a compressed file once for all the readings of a command
+ * given {@link DatCopies}. Immutable and thread-safe.
  */
 public final class TraceCmdFormat implements TraceFormat {
     static final String NAME = "trace-cmd";
     private static final byte[] MAGIC = TraceDat.MAGIC.getBytes(StandardCharsets.ISO_8859_1);
     private final Path tempDir;
+    /** Where each compressed file's one copy is kept; null: each reading makes its own. */
+    private final DatCopies copies;
 
-    /** Copies go to {@code java.io.tmpdir}. */
+    /** Copies go to {@code java.io.tmpdir}, one for each reading. */
     public TraceCmdFormat() {
         this(Path.of(System.getProperty("java.io.tmpdir")));
     }
 
-    /** Copies go to {@code tempDir}. */
+    /** Copies go to {@code tempDir}, one for each reading. */
     public TraceCmdFormat(Path tempDir) {
+        this(tempDir, null);
+    }
+
+    /** Copies go to {@code tempDir}; a compressed file's one copy kept in {@code copies} for all its readings (null: one a reading). */
+    public TraceCmdFormat(Path tempDir, DatCopies copies) {
         this.tempDir = tempDir;
+        this.copies = copies;
     }
 
     @Override
@@ -43,6 +52,6 @@ public final class TraceCmdFormat implements TraceFormat {
 
     @Override
     public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return TraceCmdReader.open(input, options, tempDir);
+        return TraceCmdReader.open(input, options, tempDir, copies);
     }
 }

@@ -15,9 +15,14 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -79,6 +84,62 @@ class DatSpoolTest {
         });
         readAll(input);
         assertEquals(3, opens.get(), "opens: its compression, its head, then the one copy");
+    }
+
+    /**
+     * Formats sharing their copies, as a command reading a trace twice uses them (replay's planning pass and replay):
+     * one copy (files created in the temporary directory, watched) for both readings, the same IOs as the plain file's,
+     * the second reading's progress counting the copy's bytes; the copy held, deleted, until the formats are closed.
+     * Each reading made a copy of its own before.
+     */
+    @Test
+    void readingsOfFormatsSharingTheirCopiesCopyACompressedFileOnce() throws Exception {
+        byte[] plain = plain("many6.dat");
+        List<IoRecord> expected = TestRecords.readAll(formats().open(Files.write(dir.resolve("many6.dat"), plain), null,
+                ReadOptions.DEFAULTS));
+        Path zst = Files.write(dir.resolve("many6.dat.zst"), Zstd.compress(plain));
+        List<long[]> second = new ArrayList<>();
+        try (WatchService watch = tmp.getFileSystem().newWatchService(); DatCopies copies = new DatCopies()) {
+            tmp.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+            TraceFormats sharing = new TraceFormats(List.of(new TraceCmdFormat(tmp, copies)), tmp);
+            assertEquals(expected, TestRecords.readAll(sharing.open(zst, null, ReadOptions.DEFAULTS)));
+            try (TraceReader r = sharing.open(TraceInput.of(zst), null, ReadOptions.DEFAULTS.withProgress(
+                    (done, total) -> second.add(new long[] {done, total})))) {
+                assertEquals(expected, TestRecords.readAll(r));
+            }
+            assertEquals(1, created(watch), "copies made");
+            List<String> held = leftInTmp();
+            assertEquals(1, held.size(), "the copy kept for a later reading: " + held);
+            assertTrue(held.get(0).endsWith(" (deleted)"), held.get(0));
+        }
+        assertArrayEquals(new long[] {plain.length, plain.length}, second.get(second.size() - 1), "the copy's bytes");
+        assertEquals(List.of(), leftInTmp());
+    }
+
+    /** A file changed between two readings (its size, its modification time) is copied again: the second reading reads it as it is. */
+    @Test
+    void aFileChangedSinceItsCopyIsCopiedAgain() throws Exception {
+        Path gz = Files.write(dir.resolve("t.dat.gz"), gzip(plain("v7zstd.dat")));
+        try (DatCopies copies = new DatCopies()) {
+            TraceFormats sharing = new TraceFormats(List.of(new TraceCmdFormat(tmp, copies)), tmp);
+            assertEquals(36, TestRecords.readAll(sharing.open(gz, null, ReadOptions.DEFAULTS)).size());
+            Files.write(gz, gzip(plain("many6.dat")));
+            assertEquals(6000, TestRecords.readAll(sharing.open(gz, null, ReadOptions.DEFAULTS)).size());
+        }
+        assertEquals(List.of(), leftInTmp());
+    }
+
+    /** How many files were created in the watched directory, once no event came for a second. */
+    private static int created(WatchService watch) throws InterruptedException {
+        int n = 0;
+        for (WatchKey key = watch.poll(1, TimeUnit.SECONDS); key != null; key = watch.poll(1, TimeUnit.SECONDS)) {
+            for (WatchEvent<?> e : key.pollEvents()) {
+                assertTrue(e.kind() != StandardWatchEventKinds.OVERFLOW, "events lost");
+                n++;
+            }
+            key.reset();
+        }
+        return n;
     }
 
     /** Progress counted decompressed bytes of the sections before the CPUs' data, then compressed bytes of the data, of neither size. */
