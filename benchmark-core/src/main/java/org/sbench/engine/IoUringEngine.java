@@ -120,10 +120,6 @@ public final class IoUringEngine extends AbstractIoEngine {
     /** Our copy of the CQ head. */
     private int cqHead;
 
-    public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        this(target, depth, maxIoBytes, 0, clock, true);
-    }
-
     /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs. */
     public IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
         this(target, depth, maxIoBytes, partSlots, clock, true);
