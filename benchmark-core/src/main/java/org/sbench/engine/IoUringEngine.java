@@ -71,7 +71,6 @@ public final class IoUringEngine extends AbstractIoEngine {
     /** io_uring_enter EAGAIN/EBUSY/EINTR retries before the ring is declared unusable. */
     private static final int MAX_ENTER_RETRIES = 100_000;
 
-    private final Target target;
     /** How the block layer cuts each member's discards, by member index. */
     private final DiscardGeometry[] memberDiscards;
     /** True when the members are registered files, which the SQEs name by member index. */
@@ -121,10 +120,6 @@ public final class IoUringEngine extends AbstractIoEngine {
     /** Our copy of the CQ head. */
     private int cqHead;
 
-    public IoUringEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        this(target, depth, maxIoBytes, 0, clock, true);
-    }
-
     /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs. */
     public IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock) {
         this(target, depth, maxIoBytes, partSlots, clock, true);
@@ -133,7 +128,6 @@ public final class IoUringEngine extends AbstractIoEngine {
     /** With {@code queueDiscards} false, every TRIM runs in commit as on a kernel without queued discards (for tests). */
     IoUringEngine(Target target, int depth, int maxIoBytes, int partSlots, NanoClock clock, boolean queueDiscards) {
         super(NAME, HandOver.IN_BATCHES, target, depth, maxIoBytes, partSlots, clock);
-        this.target = target;
         this.memberDiscards = target.members().stream().map(Target::discardGeometry).toArray(DiscardGeometry[]::new);
         int entries = depth + partSlots;
         this.reaped = new IoSlot[entries];

@@ -51,10 +51,6 @@ public final class LibaioEngine extends AbstractIoEngine {
     private final int ringEntries;
     private final IoSlot[] reaped;
 
-    public LibaioEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        this(target, depth, maxIoBytes, 0, clock);
-    }
-
     /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs. */
     public LibaioEngine(Target target, int buffered, int maxIoBytes, int partSlots, NanoClock clock) {
         super(NAME, HandOver.IN_BATCHES, target, buffered, maxIoBytes, partSlots, clock);

@@ -33,11 +33,6 @@ public final class SlotBuffers implements AutoCloseable {
         this.hugePageBytes = memory.hugePageBytes();
     }
 
-    /** {@code depth} slots with buffers of at least {@code maxIoBytes}; a usage error for bad sizes. */
-    public static SlotBuffers allocate(int depth, int maxIoBytes) {
-        return allocate(depth, maxIoBytes, 0);
-    }
-
     /**
      * {@code depth} slots with buffers of at least {@code maxIoBytes}, then {@code partSlots} slots
      * (indices {@code depth} on) without one; a usage error for bad sizes.

@@ -36,10 +36,6 @@ public final class SyncEngine extends AbstractIoEngine {
     private volatile Thread waitingReaper;
     private volatile Throwable workerFailure;
 
-    public SyncEngine(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        this(target, depth, maxIoBytes, 0, clock);
-    }
-
     /** With {@code partSlots} slots without a buffer after the {@code depth} buffered ones, for member IOs (a worker each). */
     public SyncEngine(Target target, int buffered, int maxIoBytes, int partSlots, NanoClock clock) {
         super(NAME, HandOver.EACH, target, buffered, maxIoBytes, partSlots, clock);

@@ -23,11 +23,6 @@ public final class BusyTime {
         }
     }
 
-    /** Busy time so far, counting an open busy period up to {@code nowNs}. */
-    public long busyNs(long nowNs) {
-        return outstanding > 0 ? busyNs + (nowNs - busySinceNs) : busyNs;
-    }
-
     /** Busy time of the closed periods (all of it once every IO completed). */
     public long busyNs() {
         return busyNs;

@@ -107,7 +107,7 @@ final class Tracefs {
         return root;
     }
 
-    /** Whether {@link #open} mounted it (and {@link #close} unmounts it). */
+    /** Whether {@link #open} mounted it (and {@link #release} unmounts it). */
     boolean mountedHere() {
         return mountedHere;
     }

@@ -169,7 +169,6 @@ public final class ReplaySettings {
         private boolean readOnly;
         private String onError = "stop";
         private String reap = "poll";
-        private long seed = DEFAULT_SEED;
         private Function<String, String> typed = option -> null;
 
         /** {@code --mode}: a mode's word, or null when not given (recorded-qd). */
@@ -244,11 +243,6 @@ public final class ReplaySettings {
             return this;
         }
 
-        public Builder seed(long value) {
-            this.seed = value;
-            return this;
-        }
-
         /**
          * How the user wrote each option ({@code --speed} to {@code 1e-30}; null for one not written), for the
          * refusals to quote: a parsed number reads otherwise ({@code 1.0E-30}, {@code 00} as {@code 0}).
@@ -260,7 +254,7 @@ public final class ReplaySettings {
 
         public ReplaySettings build() {
             ReplaySettings s = DEFAULTS.withMode(mode()).withData(data).withEngine(Words.of(engine))
-                    .withMapping(FitPolicy.of(fit), stream, readOnly).withOnError(onErrorPolicy()).withSeed(seed);
+                    .withMapping(FitPolicy.of(fit), stream, readOnly).withOnError(onErrorPolicy());
             String how = Words.of(reap);
             if (!how.equals("poll") && !how.equals("wait")) {
                 throw SbenchException.usage("--reap takes poll or wait, found " + SbenchException.quoted(reap));

@@ -30,11 +30,6 @@ public final class TracePlans implements AutoCloseable {
     private record Key(Path path, String from, ReadOptions options, int stream) {
     }
 
-    /** The plan of trace {@code path} read as {@code from} with {@code options}, of all its streams. */
-    public TracePlan of(Path path, String from, ReadOptions options) {
-        return of(path, from, options, IoRecord.NO_STREAM);
-    }
-
     /**
      * The plan of trace {@code path} read as {@code from} with {@code options} for a replay of {@code stream}
      * ({@link TracePlan#of(TraceFormats, Path, String, ReadOptions, int, ReplayControl)}): made the first time, then the same.

@@ -37,10 +37,6 @@ public final class FillStep implements Step {
      * outside 1 to {@value #MAX_PASSES}, an IO size that is no whole number of sectors up to 1 GiB, a
      * depth outside 1 to 1024, a data pattern or engine sbench does not know.
      */
-    public FillStep(double percent, int passes, int blockBytes, String data, int qd, String engine) {
-        this(percent, passes, new StepIo("", blockBytes, qd, data, engine));
-    }
-
     private FillStep(double percent, int passes, StepIo io) {
         StepOptions.checkPercent("percent", percent, StepOptions.percentWord(percent));
         StepOptions.checkRange("passes", passes, 1, MAX_PASSES);

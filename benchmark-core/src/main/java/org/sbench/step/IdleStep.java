@@ -53,11 +53,6 @@ public final class IdleStep implements Step {
     private final StepIo probe;
 
     /** An idle period, validated (usage errors naming the option). */
-    public IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, int probeBlockBytes, int probeQd,
-                    String data, String engine) {
-        this(durationNs, probeIntervalNs, probeTest, probeNs, new StepIo(PROBE_PREFIX, probeBlockBytes, probeQd, data, engine));
-    }
-
     private IdleStep(long durationNs, long probeIntervalNs, String probeTest, long probeNs, StepIo probe) {
         if (durationNs <= 0) {
             throw SbenchException.usage("idle needs --duration D above 0 (e.g. 30m)");

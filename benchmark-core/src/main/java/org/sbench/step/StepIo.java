@@ -25,11 +25,6 @@ record StepIo(String prefix, int blockBytes, String bsTyped, int qd, String data
         engine = StepOptions.engine(engine);
     }
 
-    /** IOs of {@code blockBytes} given as a number, not written by a user. */
-    StepIo(String prefix, int blockBytes, int qd, String data, String engine) {
-        this(prefix, blockBytes, StepOptions.sizeWord(blockBytes), qd, data, engine);
-    }
-
     /** The IOs {@code o} gives (options {@code PREFIXbs}, {@code PREFIXqd}, {@code data}, {@code engine}), with these defaults. */
     static StepIo of(StepOptions o, String prefix, long defaultBlockBytes, int defaultQd) {
         long bs = o.bytes(prefix + "bs", defaultBlockBytes);

@@ -51,21 +51,15 @@ public final class SweepStep implements Step {
     /**
      * A sweep, validated (usage errors naming the option).
      *
-     * @param pointBytes bytes at each point, or 0 for {@link #AUTO}
+     * @param op            {@link Op#READ} or {@link Op#WRITE}
+     * @param pointBytes    bytes at each point, or 0 for {@link #AUTO}
+     * @param perPointTyped {@code per-point} as the user wrote it
      */
-    public SweepStep(Op op, int points, int blockBytes, long pointBytes, int qd, String data, String engine) {
-        this(op, points, pointBytes, DEFAULT_POINT_BYTES, null, new StepIo("", blockBytes, qd, data, engine));
-    }
-
-    /** @param perPointTyped {@code per-point} as the user wrote it, or null when given as numbers */
     private SweepStep(Op op, int points, long pointBytes, long autoBytes, String perPointTyped, StepIo io) {
-        if (op != Op.READ && op != Op.WRITE) {
-            throw SbenchException.usage("--op takes read or write, found " + op);
-        }
         StepOptions.checkRange("points", points, 1, MAX_POINTS);
         this.perPointBytes = pointBytes;
         this.autoBytes = autoBytes;
-        this.perPointTyped = perPointTyped != null ? perPointTyped : perPointWord();
+        this.perPointTyped = perPointTyped;
         for (long bytes : new long[] {pointBytes, autoBytes}) {
             if (bytes != 0) {
                 StepOptions.checkIoSize("per-point", bytes, Long.MAX_VALUE / MAX_POINTS, this.perPointTyped);

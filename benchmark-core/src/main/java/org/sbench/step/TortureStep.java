@@ -47,10 +47,6 @@ public final class TortureStep implements Step {
      * @param durationNs the run's length; 0 with {@code roundNs} above 0 (rounds until steady state)
      * @param roundNs    a round's length with {@code until steady}, else 0
      */
-    public TortureStep(long durationNs, int blockBytes, int qd, Span span, long roundNs, String data, String engine) {
-        this(durationNs, span, roundNs, new StepIo("", blockBytes, qd, data, engine));
-    }
-
     private TortureStep(long durationNs, Span span, long roundNs, StepIo io) {
         if (roundNs > 0 && durationNs > 0) {
             throw SbenchException.usage("--duration goes without --until steady: rounds of --round run until steady state, at most "

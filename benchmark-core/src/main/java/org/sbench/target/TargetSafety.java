@@ -135,10 +135,6 @@ public final class TargetSafety {
      *
      * @throws SbenchException {@link ErrorKind#UNSAFE_TARGET} naming the first use found
      */
-    public void checkNotInUse(Path device) {
-        checkNotInUse(device.toString(), SysfsBlockDevice.ofDeviceNode(device, sysRoot));
-    }
-
     void checkNotInUse(String shown, SysfsBlockDevice dev) {
         List<SysfsBlockDevice> all = new ArrayList<>();
         all.add(dev);

@@ -16,7 +16,7 @@ class IoUringEngineTest extends EngineContract {
     @Override
     IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock) {
         try {
-            return new IoUringEngine(target, depth, maxIoBytes, clock);
+            return new IoUringEngine(target, depth, maxIoBytes, 0, clock);
         } catch (SbenchException e) {
             assumeTrue(false, "kernel refused io_uring: " + e.getMessage());
             throw e;

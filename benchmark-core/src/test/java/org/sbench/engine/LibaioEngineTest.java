@@ -12,7 +12,7 @@ class LibaioEngineTest extends EngineContract {
     @Override
     IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock) {
         try {
-            return new LibaioEngine(target, depth, maxIoBytes, clock);
+            return new LibaioEngine(target, depth, maxIoBytes, 0, clock);
         } catch (SbenchException e) {
             assumeTrue(false, "kernel refused native AIO: " + e.getMessage());
             throw e;

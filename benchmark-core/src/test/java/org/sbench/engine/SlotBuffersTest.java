@@ -58,7 +58,7 @@ class SlotBuffersTest {
 
     @Test
     void allocatesAlignedSlotsAndMeasuresHugePages() {
-        try (SlotBuffers buffers = SlotBuffers.allocate(3, 1280 << 10)) {
+        try (SlotBuffers buffers = SlotBuffers.allocate(3, 1280 << 10, 0)) {
             IoSlot[] slots = buffers.slots();
             assertEquals(3, slots.length);
             for (int i = 0; i < 3; i++) {
@@ -74,10 +74,10 @@ class SlotBuffersTest {
 
     @Test
     void badSizesAreUsageErrors() {
-        SbenchException e = assertThrows(SbenchException.class, () -> SlotBuffers.allocate(0, 4096));
+        SbenchException e = assertThrows(SbenchException.class, () -> SlotBuffers.allocate(0, 4096, 0));
         assertEquals(ErrorKind.USAGE, e.kind());
         assertEquals("queue depth 0 is out of range 1..4096", e.getMessage());
-        e = assertThrows(SbenchException.class, () -> SlotBuffers.allocate(1, 0));
+        e = assertThrows(SbenchException.class, () -> SlotBuffers.allocate(1, 0, 0));
         assertEquals("largest IO size 0 bytes is out of range 1..1073741824", e.getMessage());
     }
 }

@@ -6,7 +6,7 @@ import org.sbench.target.Target;
 class SyncEngineTest extends EngineContract {
     @Override
     IoEngine open(Target target, int depth, int maxIoBytes, NanoClock clock) {
-        return new SyncEngine(target, depth, maxIoBytes, clock);
+        return new SyncEngine(target, depth, maxIoBytes, 0, clock);
     }
 
     @Override

@@ -35,13 +35,13 @@ class TracePlansTest {
         Files.createDirectory(dir.resolve("sub"));
         Path link = Files.createSymbolicLink(dir.resolve("link.sbt"), trace);
         TracePlans plans = new TracePlans(new ReplayControl());
-        plans.of(trace, null, ReadOptions.DEFAULTS);
+        plans.of(trace, null, ReadOptions.DEFAULTS, IoRecord.NO_STREAM);
         for (Path same : new Path[] {Path.of("").toAbsolutePath().relativize(trace), dir.resolve(".").resolve("t.sbt"),
                 dir.resolve("sub/../t.sbt"), link}) {
-            plans.of(same, null, ReadOptions.DEFAULTS);
+            plans.of(same, null, ReadOptions.DEFAULTS, IoRecord.NO_STREAM);
             assertEquals(1, plans.size(), "plans made, " + same + " too");
         }
-        plans.of(trace, "sbt", ReadOptions.DEFAULTS);
+        plans.of(trace, "sbt", ReadOptions.DEFAULTS, IoRecord.NO_STREAM);
         assertEquals(2, plans.size(), "another format is another plan");
     }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.target.EraseMethod;
-import org.sbench.trace.Op;
 
 /** Every step's options as users write them: the values read, the defaults, and the one-line message of each bad value. */
 class StepOptionsTest {
@@ -143,7 +142,6 @@ class StepOptionsTest {
                 "bs", "4K");
         assertEquals("sweep read, 200 points of at most 6K, 4K at QD 1",
                 SweepStep.of(opts("per-point", "auto:6K", "bs", "4K")).label(), "auto takes what fits, in whole IOs or not");
-        assertThrows(SbenchException.class, () -> new SweepStep(Op.TRIM, 1, 4096, 0, 1, "random", "auto"));
     }
 
     @Test

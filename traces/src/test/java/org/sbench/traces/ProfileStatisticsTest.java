@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Progress;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.format.sbt.SbtFormat;
@@ -79,7 +80,7 @@ class ProfileStatisticsTest {
         TraceSynthesizer synth = new TraceSynthesizer(p, 1, p.capacityBytes());
         Path file = dir.resolve(name + ".sbt");
         try (SbtWriter w = new SbtFormat().openWriter(file, synth.info())) {
-            synth.writeTo(w);
+            synth.writeTo(w, Progress.NONE);
             w.finish();
         }
         TraceStatistics s;
@@ -211,7 +212,7 @@ class ProfileStatisticsTest {
             for (Path f : new Path[] {a, b}) {
                 TraceSynthesizer synth = new TraceSynthesizer(p, 42, p.capacityBytes());
                 try (SbtWriter w = new SbtFormat().openWriter(f, synth.info())) {
-                    synth.writeTo(w);
+                    synth.writeTo(w, Progress.NONE);
                     w.finish();
                 }
             }

@@ -104,12 +104,10 @@ public final class TraceSynthesizer {
                         + "profile version " + profile.version() + ")");
     }
 
-    /** Writes the whole trace to {@code out} (not finished: the caller finishes or discards it). */
-    public void writeTo(SbtWriter out) {
-        writeTo(out, Progress.NONE);
-    }
-
-    /** As {@link #writeTo(SbtWriter)}, telling {@code progress} the IOs generated of all every {@value #PROGRESS_EVERY_IOS} IOs. */
+    /**
+     * Writes the whole trace to {@code out} (not finished: the caller finishes or discards it), telling {@code progress} the
+     * IOs generated of all every {@value #PROGRESS_EVERY_IOS} IOs.
+     */
     public void writeTo(SbtWriter out, Progress progress) {
         Iterator<Map.Entry<String, Double>> phases = profile.phases().entrySet().iterator();
         double phaseEnd = 0;

@@ -20,7 +20,7 @@ import org.sbench.trace.Op;
  * so records leave in issue order and memory is bounded by the requests in flight plus the
  * completed ones waiting behind an older, slower one. An issue whose completion never comes
  * (a capture of issues only, such as {@code blktrace -a issue} or one CPU's file; the tracer
- * dropped events; the trace ended first) would hold the FIFO forever: once {@link #maxPending()}
+ * dropped events; the trace ended first) would hold the FIFO forever: once {@code maxPending}
  * issues wait, the head is given up, and at the end of the input every issue still waiting is.
  * An issue given up is handed out as an IO without a completion time
  * ({@link IoRecord#NO_TIME}), or, for a matcher made to drop them, counted in
@@ -108,10 +108,6 @@ public final class CompletionMatcher {
         this.keepUncompleted = keepUncompleted;
         allocateRing(INITIAL_CAPACITY);
         allocateTable(2 * INITIAL_CAPACITY);
-    }
-
-    public int maxPending() {
-        return maxPending;
     }
 
     /**
@@ -242,7 +238,7 @@ public final class CompletionMatcher {
 
     /**
      * Fills {@code into} with the oldest issue if it is completed. An oldest issue still waiting
-     * is given up when {@code endOfInput} or when {@link #maxPending()} issues wait: handed out
+     * is given up when {@code endOfInput} or when {@code maxPending} issues wait: handed out
      * without a completion time, or dropped.
      *
      * @return false when nothing can leave yet (or, at the end of the input, nothing is left)

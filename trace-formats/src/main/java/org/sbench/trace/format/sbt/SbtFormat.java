@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
-import org.sbench.trace.TraceWriter;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;

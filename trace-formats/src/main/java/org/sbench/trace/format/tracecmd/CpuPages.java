@@ -3,7 +3,6 @@ package org.sbench.trace.format.tracecmd;
 
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import org.sbench.SbenchException;
 import org.sbench.trace.input.TraceInput;
 
 /**

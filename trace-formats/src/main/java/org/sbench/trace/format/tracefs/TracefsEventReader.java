@@ -8,7 +8,6 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.blockevents.BlockEventPairing;
 import org.sbench.trace.input.BadRecordBudget;
 import org.sbench.trace.input.ReadOptions;

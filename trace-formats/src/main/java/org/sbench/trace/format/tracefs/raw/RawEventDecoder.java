@@ -28,7 +28,6 @@ import org.sbench.trace.input.ProcessNames;
  * Not thread-safe.
  */
 public final class RawEventDecoder {
-    private static final int NO_TYPE = -1;
     private static final int SECTOR_SHIFT = 9;
     private static final int DATA_LOC_OFFSET_MASK = 0xffff;
     private static final int DATA_LOC_LENGTH_SHIFT = 16;

@@ -34,10 +34,8 @@ public final class RingBufferPage {
     private static final long COMMIT_LENGTH = (1L << 30) - 1;
     private static final int TYPE_BITS = 5;
     private static final int TYPE_MASK = (1 << TYPE_BITS) - 1;
-    private static final int DATA_MAX_TYPE = 28;
     private static final int PADDING = 29;
     private static final int TIME_EXTEND = 30;
-    private static final int TIME_STAMP = 31;
     private static final int DELTA_SHIFT = 27;
     /** The time_delta a discarded event gets for a delta of 0, to tell it from the empty rest of a page. */
     private static final int DISCARDED_NO_DELTA = 1;
