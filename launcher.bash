@@ -3,9 +3,10 @@
 
 # Exits 5 when the java on the PATH is missing or older than 17. Its JDK's release file says which it is (no
 # JVM is started for that), one level up for a Java 8 JRE inside its JDK (JDK/jre/bin/java); a java without
-# one is taken as it is.
+# one is taken as it is, as a Java 17. Sets java_feature, its feature version (17 for 17.0.15).
 require_java() {  # NAME
   local java home release version
+  java_feature=17
   java="$(command -v java)" || {
     echo "$1: java is not on the PATH; sbench needs Java 17 or later: install it (e.g. apt-get install openjdk-17-jdk-headless)" >&2
     exit 5
@@ -19,6 +20,8 @@ require_java() {  # NAME
     echo "$1: $java is Java $version; sbench needs Java 17 or later: install it and put its bin first on the PATH" >&2
     exit 5
   fi
+  [[ "${version%%.*}" =~ ^[0-9]+$ ]] && java_feature="${version%%.*}"
+  return 0
 }
 
 # The first directory of the build in DIR (the root, a module, a module's target/) this user cannot write.
