@@ -1,21 +1,33 @@
 # Sourced by ./sbench and ./sbench-spark: the java check and the build, each of which fails in a line that
 # says what is missing and what to do (Maven's own report only where the sources are at fault).
 
-# Exits 5 when the java on the PATH is missing or older than 17. Its JDK's release file says which it is (no
-# JVM is started for that), one level up for a Java 8 JRE inside its JDK (JDK/jre/bin/java); a java without
-# one is taken as it is.
+# The JAVA_VERSION of the JDK of the java JAVA, from its release file (no JVM is started for that), one level up
+# for a Java 8 JRE inside its JDK (JDK/jre/bin/java); nothing for a java without one.
+java_version() {  # JAVA
+  local home
+  home="$(dirname "$(dirname "$(readlink -f "$1")")")"
+  [ -f "$home/release" ] || [ "$(basename "$home")" != jre ] || home="$(dirname "$home")"
+  if [ -f "$home/release" ]; then
+    sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$home/release"
+  fi
+}
+
+# The feature version of a JAVA_VERSION (25 for 25.0.3, 1 for 1.8.0_392); 17 for one that does not say.
+java_feature_of() {  # VERSION
+  if [[ "${1%%.*}" =~ ^[0-9]+$ ]]; then echo "${1%%.*}"; else echo 17; fi
+}
+
+# Exits 5 when the java on the PATH is missing or older than 17 (a java without a release file is taken as a
+# Java 17). Sets java_feature, its feature version.
 require_java() {  # NAME
-  local java home release version
+  local java version
   java="$(command -v java)" || {
     echo "$1: java is not on the PATH; sbench needs Java 17 or later: install it (e.g. apt-get install openjdk-17-jdk-headless)" >&2
     exit 5
   }
-  home="$(dirname "$(dirname "$(readlink -f "$java")")")"
-  [ -f "$home/release" ] || [ "$(basename "$home")" != jre ] || home="$(dirname "$home")"
-  release="$home/release"
-  [ -f "$release" ] || return 0
-  version="$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$release")"
-  if [[ "${version%%.*}" =~ ^[0-9]+$ ]] && [ "${version%%.*}" -lt 17 ]; then
+  version="$(java_version "$java")"
+  java_feature="$(java_feature_of "$version")"
+  if [ "$java_feature" -lt 17 ]; then
     echo "$1: $java is Java $version; sbench needs Java 17 or later: install it and put its bin first on the PATH" >&2
     exit 5
   fi
@@ -67,8 +79,15 @@ build() {  # NAME DIR ARGS...
   shift 2
   build_log="$(mktemp)"
   trap 'rm -f "$build_log"' EXIT
+  # Maven 3.8's guava calls sun.misc.Unsafe: on Java 24 and later (JEP 498; JAVA_HOME's java, else the PATH's, as
+  # mvn takes it) every build printed 4 WARNING lines of Maven's own. Java 17 refuses the option that allows it.
+  local maven_opts="${MAVEN_OPTS:-}" maven_java
+  maven_java="${JAVA_HOME:+$JAVA_HOME/bin/java}"
+  if [ "$(java_feature_of "$(java_version "${maven_java:-$(command -v java)}")")" -ge 24 ]; then
+    maven_opts="--sun-misc-unsafe-memory-access=allow${maven_opts:+ $maven_opts}"
+  fi
   # Debian's Maven 3.8 writes colour resets (ESC[0m) even in batch mode, as all its output on success.
-  if (cd "$dir" && mvn "$@" >"$build_log" 2>&1); then
+  if (cd "$dir" && MAVEN_OPTS="$maven_opts" mvn "$@" >"$build_log" 2>&1); then
     sed 's/\x1b\[0m//g' "$build_log" >&2
     rm -f "$build_log"
     trap - EXIT

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -112,8 +111,7 @@ class ChildJvmTest {
 
     /** Runs sbench with {@code args}, its standard output a pipe whose reader closed it before sbench wrote anything. */
     private Run intoAClosedPipe(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        List<String> command = ChildSbench.java(List.of());
         command.addAll(List.of(args));
         Path err = dir.resolve("err");
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectError(err.toFile()).start();
@@ -123,9 +121,7 @@ class ChildJvmTest {
     }
 
     private Run run(List<String> jvmOptions, File stdout, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        List<String> command = ChildSbench.java(jvmOptions);
         command.addAll(List.of(args));
         Path err = dir.resolve("err");
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(stdout).redirectError(err.toFile()).start();

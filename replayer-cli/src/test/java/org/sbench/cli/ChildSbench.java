@@ -65,15 +65,26 @@ final class ChildSbench implements AutoCloseable {
         if (ignoreSigint) {
             command.addAll(List.of("sh", "-c", "trap '' INT; exec \"$@\"", "sh"));
         }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        command.addAll(java(jvmOptions));
         command.addAll(List.of(args));
         Path out = dir.resolve("child.out");
         Path err = oneStream ? out : dir.resolve("child.err");
         ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile());
         Process p = (oneStream ? b.redirectErrorStream(true) : b.redirectError(err.toFile())).start();
         return new ChildSbench(p, out, err);
+    }
+
+    /**
+     * The command that starts sbench on the test class path, {@code jvmOptions} before the class, with native access
+     * enabled as sbench.jar's manifest enables it: without, Java 24 and later wrote 4 WARNING lines on stderr when
+     * JNA loaded.
+     */
+    static List<String> java(List<String> jvmOptions) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        return command;
     }
 
     /** Waits until {@code condition} holds while the child runs; fails if it ends first or takes too long. */

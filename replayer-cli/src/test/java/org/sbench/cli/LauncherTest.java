@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -149,6 +150,38 @@ class LauncherTest {
         Files.writeString(tree.resolve("jdk8/release"), "JAVA_VERSION=\"1.8.0_392\"\n");
         assertEquals(List.of("sbench: " + tree.resolve("bin/java") + " is Java 1.8.0_392; sbench needs Java 17 or later:"
                 + " install it and put its bin first on the PATH"), failed(launch(tree)));
+    }
+
+    /**
+     * Maven 3.8 on Java 24 or later (JAVA_HOME's, else the PATH's) printed 4 lines of its own on every build
+     * ('WARNING: A terminally deprecated method in sun.misc.Unsafe has been called ... by
+     * com.google.common.util.concurrent.AbstractFuture$UnsafeAtomicHelper (file:/usr/share/maven/lib/guava.jar)'):
+     * the build's Maven runs with them allowed, before the user's MAVEN_OPTS; a Java 17 (which refuses the
+     * option) gets the user's alone.
+     */
+    @Test
+    void mavenOnJava24OrLaterRunsWithUnsafeMemoryAccessAllowed(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo \"$MAVEN_OPTS\" > maven-opts\n" + MAKE_JAR);
+        Path jdk25 = Files.createDirectories(tree.resolve("jdk25"));
+        script(Files.createDirectories(jdk25.resolve("bin")).resolve("java"), "echo ran\n");
+        Files.writeString(jdk25.resolve("release"), "JAVA_VERSION=\"25.0.3\"\n");
+        Files.writeString(tree.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
+        assertEquals("-Xmx1g", mavenOptions(tree, Map.of()));
+        assertEquals("--sun-misc-unsafe-memory-access=allow -Xmx1g", mavenOptions(tree, Map.of("JAVA_HOME", jdk25.toString())));
+        Files.writeString(tree.resolve("release"), "JAVA_VERSION=\"25.0.3\"\n");
+        assertEquals("--sun-misc-unsafe-memory-access=allow -Xmx1g", mavenOptions(tree, Map.of()));
+    }
+
+    /** The MAVEN_OPTS of the build the launcher in {@code tree} starts, the user's being -Xmx1g, with {@code env}. */
+    private static String mavenOptions(Path tree, Map<String, String> env) throws IOException, InterruptedException {
+        Files.deleteIfExists(tree.resolve("replayer-cli/target/sbench.jar"));
+        ProcessBuilder pb = new ProcessBuilder(tree.resolve("sbench").toString(), "--version").redirectErrorStream(true);
+        pb.environment().put("PATH", tree.resolve("bin") + ":" + System.getenv("PATH"));
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().put("MAVEN_OPTS", "-Xmx1g");
+        pb.environment().putAll(env);
+        assertRan(pb.start());
+        return Files.readString(tree.resolve("maven-opts")).trim();
     }
 
     /**

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
@@ -125,8 +124,7 @@ class PipesTest {
 
     /** Runs {@code sbench ARGS} in a JVM of its own, its standard input a pipe fed {@code stdin}, to its end. */
     private static CliTest.Run sbench(byte[] stdin, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), SbenchCommand.class.getName()));
+        List<String> command = ChildSbench.java(List.of());
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).start();
         Thread feeder = new Thread(() -> {

@@ -3,6 +3,7 @@ package org.sbench.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -12,10 +13,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.trace.Jdks;
 
 /**
  * {@code ./sbench-spark} as a user runs it, after the build that ran this test (failsafe runs after
@@ -115,5 +118,24 @@ class LauncherIT {
         var file = new ObjectMapper().readTree(with.out()).get("files").get(0);
         assertEquals(trace, file.get("file").asText());
         assertEquals(100, file.get("records").asLong());
+    }
+
+    /**
+     * Java 17 and a newer Java print the same statistics and nothing on stderr: on Java 25 an inspect printed 9
+     * WARNING lines (sun.security.action not in java.base, from Spark's --add-opens; Hadoop's NativeCodeLoader
+     * calling System::loadLibrary; Spark's Platform calling sun.misc.Unsafe).
+     */
+    @Test
+    void java17AndANewerJavaPrintTheSameAndNoWarning() throws Exception {
+        Optional<Path> newer = Jdks.newestFrom(22);
+        assumeTrue(newer.isPresent(), "no JDK 22 or later under /usr/lib/jvm");
+        List<Run> runs = new ArrayList<>();
+        for (Path java : List.of(Jdks.oldestFrom(17).orElseThrow(), newer.get())) {
+            Run r = run(Map.of("PATH", dir.resolve("bin") + ":" + java + ":" + System.getenv("PATH")), "inspect", "good.csv");
+            assertEquals(List.of(), r.err(), java.toString());
+            assertEquals(0, r.status(), java.toString());
+            runs.add(r);
+        }
+        assertEquals(runs.get(0).out(), runs.get(1).out());
     }
 }
