@@ -116,7 +116,9 @@ class TraceCmdReaderTest {
     /**
      * Once each CPU's buffers are there, pages are read into them: a page was a new array (and a new compressed chunk, and
      * a chunk decompressed into a new array), with a String saying where it was, several KiB a page, 4 GB of garbage
-     * reading a trace.dat of 4 million IOs four times over (bench/tracecmd-throughput.sh, JFR).
+     * reading a trace.dat of 4 million IOs four times over (bench/tracecmd-throughput.sh, JFR). The bound is under 10 bytes
+     * an event: an array a page would be some 600 KB here, one object an event 160 KB. What is allocated is a chunk's read
+     * (32 bytes on Java 17.0.15, 312 on 25.0.3: its FileChannel) and code run for the first time: 15,616 to 52,464 bytes.
      */
     @ParameterizedTest
     @ValueSource(strings = {"many.dat", "many6.dat"})
@@ -137,7 +139,7 @@ class TraceCmdReaderTest {
             }
             long allocated = threads.getCurrentThreadAllocatedBytes() - before;
             assertEquals(12000, events);
-            assertTrue(allocated < 16384, "bytes allocated reading the last 10,000 events (some 150 pages): " + allocated);
+            assertTrue(allocated < 100_000, "bytes allocated reading the last 10,000 events (some 150 pages): " + allocated);
         }
     }
 
