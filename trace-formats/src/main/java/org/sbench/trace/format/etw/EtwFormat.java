@@ -34,16 +34,7 @@ public final class EtwFormat implements TraceFormat {
                 return true;
             }
         }
-        List<String> rows = head.dataLines(SNIFF_ROWS, null);
-        if (rows.isEmpty()) {
-            return false;
-        }
-        for (String row : rows) {
-            if (EtwReader.eventOf(row, firstNonBlank(row)) < 0 || commas(row) < MIN_ROW_COMMAS) {
-                return false;
-            }
-        }
-        return true;
+        return head.everyLine(SNIFF_ROWS, row -> EtwReader.eventOf(row, firstNonBlank(row)) >= 0 && commas(row) >= MIN_ROW_COMMAS);
     }
 
     private static int firstNonBlank(String s) {
