@@ -34,15 +34,8 @@ public final class EtwFormat implements TraceFormat {
                 return true;
             }
         }
-        return head.everyLine(SNIFF_ROWS, row -> EtwReader.eventOf(row, firstNonBlank(row)) >= 0 && commas(row) >= MIN_ROW_COMMAS);
-    }
-
-    private static int firstNonBlank(String s) {
-        int i = 0;
-        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
-            i++;
-        }
-        return i;
+        return head.everyLine(SNIFF_ROWS,
+                row -> EtwReader.eventOf(row, EtwReader.firstNonBlank(row)) >= 0 && commas(row) >= MIN_ROW_COMMAS);
     }
 
     private static int commas(String s) {
