@@ -14,6 +14,12 @@ needs() {
     command -v "$tool" >/dev/null || { echo "$(basename "$0") needs $tool (apt-get install $tool)" >&2; exit 1; }
   done
 }
+# installed TOOL... installs (apt-get, quietly) each tool the script calls that the machine lacks.
+installed() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null; }
+  done
+}
 # machine [PART...] prints the line a result starts with: cores, CPU model and kernel, then each PART (a tool's version).
 machine() {
   local line part

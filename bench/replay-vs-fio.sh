@@ -10,7 +10,7 @@ whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 needs_root "creates a loop device"
-command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
+installed fio
 ./sbench --version >/dev/null
 span=$((1024 * 1024 * 1024))
 img=/dev/shm/sbench-bench.img

@@ -13,7 +13,7 @@ whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 needs_root "creates a loop device"
-command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
+installed fio
 . bench/shm-loop.sh
 shm_loop /dev/shm/sbench-sqpoll.img 1024 nomerges
 run() { # rw bs qd extra... -> "IOPS CPU-us-per-IO"

@@ -15,7 +15,7 @@ whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 needs_root "creates a loop device"
-command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
+installed fio
 read -r -a sbench <<< "${SBENCH:-./sbench}"
 "${sbench[@]}" --version >/dev/null
 img=/dev/shm/sbench-steps-bench.img

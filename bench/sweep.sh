@@ -53,7 +53,7 @@ for d in $depths; do whole --depths "$d"; done
 for w in $workloads; do oneof --workloads "$w" randread-4k randwrite-4k seqread-128k seqwrite-1m; done
 for v in $sbench_variants; do oneof "--sbench engine" "${v%/*}" io_uring libaio sync; oneof "--sbench reap" "${v#*/}" poll wait; done
 needs_root "creates a loop device"
-command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
+installed fio
 jar="${SBENCH_JAR:-replayer-cli/target/sbench.jar}"
 sbench=(java -jar "$jar")
 "${sbench[@]}" --version >/dev/null

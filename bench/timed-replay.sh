@@ -17,7 +17,7 @@ trace="${2:-}"
 out=bench/out
 mkdir -p "$out"
 needs_root "loop devices, mount, tracefs"
-command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
+installed fio
 ./sbench --version >/dev/null
 size=$((2048 * 1024 * 1024))
 rec_img=/dev/shm/sbench-tr-rec.img

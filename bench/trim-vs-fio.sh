@@ -21,7 +21,7 @@ whole ROUNDS "$rounds"
 out=bench/out
 mkdir -p "$out"
 needs_root "creates a loop device, reads tracefs"
-command -v fio >/dev/null || { apt-get update -qq && apt-get install -y -qq fio >/dev/null; }
+installed fio
 jar=replayer-cli/target/sbench.jar
 [ -f "$jar" ] || { echo "build first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
 sbench() { java -jar "$jar" "$@"; }

@@ -22,6 +22,7 @@ import org.sbench.spark.inspect.ArchiveInspection;
 import org.sbench.spark.inspect.ArchiveStatistics;
 import org.sbench.spark.inspect.FixtureParity;
 import org.sbench.spark.inspect.InspectSettings;
+import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
@@ -69,7 +70,7 @@ class StandaloneClusterIT {
                 FixtureParity.check(spark, Files.createDirectories(dir.resolve("fixtures")));
                 List<MultiVolumeTraces.Line> lines = MultiVolumeTraces.msr(11, 4000, 2);
                 Path file = MultiVolumeTraces.write(dir.resolve("two.csv"), lines);
-                ArchiveStatistics stats = new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(8192))
+                ArchiveStatistics stats = new ArchiveInspection(spark, InspectSettings.DEFAULTS.withRead(new ReadSettings(null, 0, 8192)))
                         .inspect(List.of(file.toString()));
                 assertEquals(CliReference.inspect(file, ReadOptions.DEFAULTS), stats.file(file.toString()));
                 for (int v = 0; v < 2; v++) {
@@ -95,7 +96,7 @@ class StandaloneClusterIT {
      */
     private void tableIsReadBackOnTheCluster(SparkSession spark, Path trace, ArchiveStatistics ofTrace) throws IOException {
         String table = dir.resolve("two.parquet").toString();
-        ParquetExport.write(spark, List.of(trace.toString()), ExportSettings.ALL.withSplitBytes(8192), table);
+        ParquetExport.write(spark, List.of(trace.toString()), ExportSettings.ALL.withRead(new ReadSettings(null, 0, 8192)), table);
         ArchiveStatistics ofTable = new ArchiveInspection(spark, InspectSettings.DEFAULTS).inspect(List.of(table));
         assertEquals(ofTrace.file(trace.toString()), ofTable.file(trace.toString()));
         for (int v = 0; v < 2; v++) {

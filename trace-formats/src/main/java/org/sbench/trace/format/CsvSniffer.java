@@ -5,7 +5,7 @@ import java.util.function.Predicate;
 import org.sbench.trace.input.TraceHead;
 
 /**
- * What the sniff methods of the comma-separated formats (msr, spc, alibaba, tencent, systor)
+ * What the sniff of the comma-separated formats ({@link SniffedCsvFormat}: msr, spc, alibaba, tencent, systor)
  * share: walking the first lines, passing over comments and header lines, and testing fields.
  * Allocates freely: it runs once per file, never per record.
  */

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** The first bytes of a (decompressed) trace, as format detection sees them. */
 public final class TraceHead {
@@ -124,6 +125,12 @@ public final class TraceHead {
             lines = isText() ? split() : Collections.emptyList();
         }
         return lines;
+    }
+
+    /** True when the head has a non-blank line and {@code shape} holds for each of the first {@code max}. */
+    public boolean everyLine(int max, Predicate<String> shape) {
+        List<String> lines = dataLines(max, null);
+        return !lines.isEmpty() && lines.stream().allMatch(shape);
     }
 
     /** The first {@code max} non-blank lines that do not start with {@code commentPrefix} (null: none). */

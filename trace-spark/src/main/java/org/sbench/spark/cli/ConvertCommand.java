@@ -58,8 +58,7 @@ final class ConvertCommand implements Callable<Integer> {
         String out = args.get(args.size() - 1);
         SparkOptions.checkPaths("IN", in);
         SparkOptions.checkPaths("OUT", List.of(out));
-        ExportSettings settings = ExportSettings.ALL.withFrom(spark.from).withSkipBad(spark.skipBad()).withSplitBytes(spark.splitBytes())
-                .withStream(stream)
+        ExportSettings settings = ExportSettings.ALL.withRead(spark.read()).withStream(stream)
                 .withTimes(start == null ? 0 : duration("--start", start), end == null ? Long.MAX_VALUE : duration("--end", end));
         PrintWriter o = spec.commandLine().getOut();
         if (out.endsWith(".parquet")) {

@@ -76,9 +76,8 @@ final class InspectCommand implements Callable<Integer> {
             throw SbenchException.usage("--out takes a name ending in .parquet or .json, found " + out);
         }
         SequentialWindow.option(seqWindow, spark.typedWord("--seq-window"));
-        InspectSettings settings = InspectSettings.DEFAULTS.withFrom(spark.from).withSkipBad(spark.skipBad())
-                .withSequentialWindow(seqWindow).withVolumesPerFile(volumesPerFile).withSplitBytes(spark.splitBytes())
-                .withFileStatistics(!noFileStats);
+        InspectSettings settings = InspectSettings.DEFAULTS.withRead(spark.read()).withSequentialWindow(seqWindow)
+                .withVolumesPerFile(volumesPerFile).withFileStatistics(!noFileStats);
         SparkSession session = spark.session(paths);
         FileSystem outFs = out == null ? null : NewDirectory.check(session, "--out", out);
         ArchiveStatistics stats = new ArchiveInspection(session, settings).inspect(paths);

@@ -10,6 +10,7 @@ import org.apache.spark.SparkException;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.SbenchException;
 import org.sbench.spark.source.ParquetArchive;
+import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.units.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -46,7 +47,7 @@ final class SparkOptions {
     CommandSpec command;
 
     /** {@code --skip-bad}, refused below 0 quoting it as typed. */
-    long skipBad() {
+    private long skipBad() {
         if (skipBad < 0) {
             throw SbenchException.usage("--skip-bad must be 0 or more, found " + typedWord("--skip-bad"));
         }
@@ -66,7 +67,12 @@ final class SparkOptions {
         return values.get(values.size() - 1);
     }
 
-    long splitBytes() {
+    /** How the traces are read: {@code --from}, {@code --skip-bad} and {@code --split-size}. */
+    ReadSettings read() {
+        return new ReadSettings(from, skipBad(), splitBytes());
+    }
+
+    private long splitBytes() {
         long n;
         try {
             n = Sizes.parseBytes(splitSize);

@@ -57,7 +57,7 @@ public final class ParquetExport {
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, String out) {
         FileSystem fs = NewDirectory.check(spark, "OUT", out);
-        Archive archive = Archive.open(spark, in, settings.sourceOptions(in));
+        Archive archive = Archive.open(spark, in, settings.read().sourceOptions(in));
         Dataset<Row> io = archive instanceof TraceArchive traces ? traces.sourceRows()
                 // A table's part files are read in an order of Spark's: sorted back into file order, each partition a range of it.
                 : archive.io().sort(col(Archive.ORDER)).drop(Archive.ORDER, Archive.TRACE);

@@ -46,7 +46,7 @@ public final class SbtExtraction {
 
     public static Summary write(SparkSession spark, List<String> in, ExportSettings settings, Path out) {
         TraceFormats formats = TraceFormats.standard();
-        Archive archive = Archive.open(spark, in, settings.sourceOptions(in));
+        Archive archive = Archive.open(spark, in, settings.read().sourceOptions(in));
         Dataset<Row> io = archive.io();
         TraceInfo info = archive.traces().get(0).description().info();
         try {

@@ -41,7 +41,7 @@ public final class ArchiveInspection {
 
     /** The statistics of the traces under {@code paths}, or of the Parquet table of them it names. */
     public ArchiveStatistics inspect(List<String> paths) {
-        Archive archive = Archive.open(spark, paths, settings.sourceOptions(paths));
+        Archive archive = Archive.open(spark, paths, settings.read().sourceOptions(paths));
         List<TraceSource> traces = archive.traces();
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<HadoopFiles> files = sc.broadcast(new HadoopFiles(spark.sparkContext().hadoopConfiguration()));
@@ -50,7 +50,7 @@ public final class ArchiveInspection {
         // Submitted first, so that its tasks (one per file, each as long as the CLI takes) start at
         // once and the volumes' tasks fill the other cores.
         JavaFutureAction<List<Row>> perFile = sc.parallelize(readFiles ? traces : List.of(), Math.max(1, traces.size()))
-                .map(new WholeTraceInspection(files, settings.skipBad(), settings.sequentialWindow()))
+                .map(new WholeTraceInspection(files, settings.read().skipBad(), settings.sequentialWindow()))
                 .collectAsync();
         try {
             Dataset<Row> volumeStats = SortedVolumes.of(spark,

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.source.BadRecords;
+import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.Op;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
@@ -41,7 +42,7 @@ class ConvertTest extends LocalSparkTest {
     static Path dir;
 
     private static ExportSettings settings() {
-        return ExportSettings.ALL.withSplitBytes(SPLIT_BYTES);
+        return ExportSettings.ALL.withRead(new ReadSettings(null, 0, SPLIT_BYTES));
     }
 
     @Test
@@ -196,7 +197,7 @@ class ConvertTest extends LocalSparkTest {
         }).getMessage();
         Path out = dir.resolve("three-bad.sbt");
         SbenchException e = assertThrows(SbenchException.class, () -> SbtExtraction.write(spark, List.of(trace.toString()),
-                settings().withSkipBad(2).withSplitBytes(4000), out));
+                ExportSettings.ALL.withRead(new ReadSettings(null, 2, 4000)), out));
         assertEquals(cli, e.getMessage());
         assertFalse(Files.exists(out));
         assertEquals(null, BadRecords.sbenchCause(new RuntimeException()));

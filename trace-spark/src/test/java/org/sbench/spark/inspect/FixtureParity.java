@@ -19,6 +19,7 @@ import org.sbench.SbenchException;
 import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSpark;
 import org.sbench.spark.source.BadRecords;
+import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
 import org.sbench.trace.convert.TraceConverter;
@@ -115,7 +116,8 @@ public final class FixtureParity {
 
     private static ArchiveStatistics inspect(SparkSession spark, List<String> paths) {
         try {
-            return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(SPLIT_BYTES).withVolumesPerFile(true))
+            return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withRead(new ReadSettings(null, 0, SPLIT_BYTES))
+                    .withVolumesPerFile(true))
                     .inspect(paths);
         } catch (Exception e) {
             SbenchException cause = BadRecords.sbenchCause(e);

@@ -30,6 +30,7 @@ import org.sbench.spark.source.BadRecords;
 import org.sbench.spark.source.ParquetArchive;
 import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.MultiVolumeTraces.Line;
+import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.convert.ConvertSettings;
@@ -51,7 +52,8 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
             paths.add(f.toString());
         }
         try {
-            return new ArchiveInspection(spark, settings.withSplitBytes(SPLIT_BYTES)).inspect(paths);
+            ReadSettings read = new ReadSettings(null, settings.read().skipBad(), SPLIT_BYTES);
+            return new ArchiveInspection(spark, settings.withRead(read)).inspect(paths);
         } catch (Exception e) {
             SbenchException cause = BadRecords.sbenchCause(e);
             throw cause == null ? new IllegalStateException(e) : cause;
@@ -277,14 +279,15 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
         assertEquals(file + ":701: expected Read or Write, found 'Wrte'", cli);
         assertEquals(cli, assertThrows(SbenchException.class, () -> inspect(InspectSettings.DEFAULTS, file)).getMessage());
         String past = assertThrows(SbenchException.class, () -> CliReference.inspect(file, ReadOptions.DEFAULTS.withSkipBad(1))).getMessage();
-        assertEquals(past, assertThrows(SbenchException.class, () -> inspect(InspectSettings.DEFAULTS.withSkipBad(1), file)).getMessage());
+        InspectSettings skipOne = InspectSettings.DEFAULTS.withRead(new ReadSettings(null, 1, SPLIT_BYTES));
+        assertEquals(past, assertThrows(SbenchException.class, () -> inspect(skipOne, file)).getMessage());
     }
 
     @Test
     void badRecordsWithinTheAllowanceAreSkippedAndCounted() throws IOException {
         List<Line> good = MultiVolumeTraces.msr(6, 2000, 2);
         Path file = MultiVolumeTraces.write(dir.resolve("skip.csv"), withBadLines(good, 10, 1500));
-        ArchiveStatistics stats = inspect(InspectSettings.DEFAULTS.withSkipBad(2), file);
+        ArchiveStatistics stats = inspect(InspectSettings.DEFAULTS.withRead(new ReadSettings(null, 2, SPLIT_BYTES)), file);
         TraceStatistics cli = CliReference.inspect(file, ReadOptions.DEFAULTS.withSkipBad(2));
         assertEquals(2, cli.skipped());
         assertEquals(cli, stats.file(file.toString()));

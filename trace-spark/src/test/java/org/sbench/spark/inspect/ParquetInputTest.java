@@ -21,6 +21,7 @@ import org.sbench.spark.convert.ExportSettings;
 import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.convert.SbtExtraction;
 import org.sbench.spark.source.ParquetArchive;
+import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.input.ReadOptions;
 
@@ -57,17 +58,18 @@ class ParquetInputTest extends LocalSparkTest {
     }
 
     private static String table(List<String> in, Path out, long splitBytes) {
-        ParquetExport.write(spark, in, ExportSettings.ALL.withSplitBytes(splitBytes), out.toString());
+        ParquetExport.write(spark, in, ExportSettings.ALL.withRead(new ReadSettings(null, 0, splitBytes)), out.toString());
         return out.toString();
     }
 
     /** Inspects a Parquet table, which takes no split size. */
     private static ArchiveStatistics inspect(List<String> paths, boolean volumesPerFile) {
-        return inspect(paths, volumesPerFile, InspectSettings.DEFAULTS.splitBytes());
+        return inspect(paths, volumesPerFile, InspectSettings.DEFAULTS.read().splitBytes());
     }
 
     private static ArchiveStatistics inspect(List<String> paths, boolean volumesPerFile, long splitBytes) {
-        return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withSplitBytes(splitBytes).withVolumesPerFile(volumesPerFile))
+        return new ArchiveInspection(spark, InspectSettings.DEFAULTS.withRead(new ReadSettings(null, 0, splitBytes))
+                .withVolumesPerFile(volumesPerFile))
                 .inspect(paths);
     }
 
@@ -101,7 +103,7 @@ class ParquetInputTest extends LocalSparkTest {
             for (ExportSettings cut : cuts) {
                 Path fromTrace = dir.resolve("t-" + compared + ".sbt");
                 Path fromTable = dir.resolve("p-" + compared + ".sbt");
-                SbtExtraction.write(spark, List.of(trace), cut.withSplitBytes(SPLIT_BYTES), fromTrace);
+                SbtExtraction.write(spark, List.of(trace), cut.withRead(new ReadSettings(null, 0, SPLIT_BYTES)), fromTrace);
                 SbtExtraction.write(spark, List.of(table), cut, fromTable);
                 assertArrayEquals(Files.readAllBytes(fromTrace), Files.readAllBytes(fromTable), trace + " " + cut);
                 compared++;
@@ -123,7 +125,7 @@ class ParquetInputTest extends LocalSparkTest {
                 MultiVolumeTraces.write(dir.resolve("b.csv"), MultiVolumeTraces.msr(32, 1500, 2)).toString());
         String table = table(files, dir.resolve("ab.parquet"), MULTI_SPLIT_BYTES);
         ExportSettings slice = ExportSettings.ALL.withStream("1").withTimes(1_000_000L, 3_000_000L);
-        SbtExtraction.write(spark, files, slice.withSplitBytes(MULTI_SPLIT_BYTES), dir.resolve("ab.sbt"));
+        SbtExtraction.write(spark, files, slice.withRead(new ReadSettings(null, 0, MULTI_SPLIT_BYTES)), dir.resolve("ab.sbt"));
         SbtExtraction.write(spark, List.of(table), slice, dir.resolve("ab-table.sbt"));
         assertArrayEquals(Files.readAllBytes(dir.resolve("ab.sbt")), Files.readAllBytes(dir.resolve("ab-table.sbt")));
         ArchiveStatistics fromFiles = inspect(files, false, MULTI_SPLIT_BYTES);
@@ -152,14 +154,14 @@ class ParquetInputTest extends LocalSparkTest {
         ExportSettings one = ExportSettings.ALL.withStream("1");
         String ofFiles = dir.resolve("de-1.parquet").toString();
         String ofTable = dir.resolve("de-1-of-table.parquet").toString();
-        ParquetExport.write(spark, files, one.withSplitBytes(MULTI_SPLIT_BYTES), ofFiles);
+        ParquetExport.write(spark, files, one.withRead(new ReadSettings(null, 0, MULTI_SPLIT_BYTES)), ofFiles);
         ParquetExport.write(spark, List.of(table), one, ofTable);
         assertEquals(keyed(inspect(List.of(ofFiles), false).files()), keyed(inspect(List.of(ofTable), false).files()));
         assertEquals(keyed(inspect(List.of(ofFiles), false).volumes().collectAsList()), keyed(inspect(List.of(ofTable), false).volumes().collectAsList()));
-        SbtExtraction.write(spark, files, ExportSettings.ALL.withSplitBytes(MULTI_SPLIT_BYTES), dir.resolve("de.sbt"));
+        SbtExtraction.write(spark, files, ExportSettings.ALL.withRead(new ReadSettings(null, 0, MULTI_SPLIT_BYTES)), dir.resolve("de.sbt"));
         SbtExtraction.write(spark, List.of(again), ExportSettings.ALL, dir.resolve("de-again.sbt"));
         assertArrayEquals(Files.readAllBytes(dir.resolve("de.sbt")), Files.readAllBytes(dir.resolve("de-again.sbt")));
-        SbtExtraction.write(spark, files, one.withSplitBytes(MULTI_SPLIT_BYTES), dir.resolve("de-1.sbt"));
+        SbtExtraction.write(spark, files, one.withRead(new ReadSettings(null, 0, MULTI_SPLIT_BYTES)), dir.resolve("de-1.sbt"));
         SbtExtraction.write(spark, List.of(ofTable), one, dir.resolve("de-1-of-table.sbt"));
         assertArrayEquals(Files.readAllBytes(dir.resolve("de-1.sbt")), Files.readAllBytes(dir.resolve("de-1-of-table.sbt")));
     }

@@ -1,42 +1,28 @@
 // Alibaba Cloud block traces (2020): recognition and opening.
 package org.sbench.trace.format.alibaba;
 
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.CsvSniffer;
-import org.sbench.trace.format.TraceFormat;
-import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
-import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.format.SniffedCsvFormat;
 
 /**
  * Alibaba block traces ({@code device_id,opcode,offset,length,timestamp}); the layout is described
  * on {@link AlibabaReader}. Stateless and thread-safe.
  */
-public final class AlibabaFormat implements TraceFormat {
+public final class AlibabaFormat extends SniffedCsvFormat {
     static final String NAME = "alibaba";
     static final int COLUMNS = 5;
     static final String[] HEADER = {"device_id", "opcode", "offset", "length", "timestamp"};
 
-    @Override
-    public String name() {
-        return NAME;
+    public AlibabaFormat() {
+        super(NAME, HEADER, AlibabaReader::new);
     }
 
     /**
-     * Yes when every one of the first data lines (header lines aside) has exactly five
-     * comma-separated fields: an unsigned integer, {@code R} or {@code W}, and three unsigned integers.
+     * A data line has exactly five comma-separated fields: an unsigned integer, {@code R} or {@code W},
+     * and three unsigned integers.
      */
     @Override
-    public boolean sniff(TraceHead head) {
-        return CsvSniffer.everyDataLine(head, HEADER, AlibabaFormat::isDataLine);
-    }
-
-    @Override
-    public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new AlibabaReader(input, options);
-    }
-
-    private static boolean isDataLine(String[] f) {
+    protected boolean isDataLine(String[] f) {
         if (f.length != COLUMNS) {
             return false;
         }

@@ -34,24 +34,8 @@ public final class EtwFormat implements TraceFormat {
                 return true;
             }
         }
-        List<String> rows = head.dataLines(SNIFF_ROWS, null);
-        if (rows.isEmpty()) {
-            return false;
-        }
-        for (String row : rows) {
-            if (EtwReader.eventOf(row, firstNonBlank(row)) < 0 || commas(row) < MIN_ROW_COMMAS) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int firstNonBlank(String s) {
-        int i = 0;
-        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
-            i++;
-        }
-        return i;
+        return head.everyLine(SNIFF_ROWS,
+                row -> EtwReader.eventOf(row, EtwReader.firstNonBlank(row)) >= 0 && commas(row) >= MIN_ROW_COMMAS);
     }
 
     private static int commas(String s) {

@@ -322,7 +322,8 @@ final class EtwReader extends LineTraceReader {
         return c == ' ' || c == '\t';
     }
 
-    private static int firstNonBlank(String s) {
+    /** Where the first character that is not a space or a tab stands in {@code s} (its length: none). */
+    static int firstNonBlank(String s) {
         return firstNonBlank(s, 0);
     }
 

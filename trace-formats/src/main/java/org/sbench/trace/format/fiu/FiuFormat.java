@@ -1,7 +1,6 @@
 // FIU block traces (homes, mail, web-vm; SNIA IOTTA): space-separated lines with content digests.
 package org.sbench.trace.format.fiu;
 
-import java.util.List;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
 import org.sbench.trace.input.ReadOptions;
@@ -27,16 +26,7 @@ public final class FiuFormat implements TraceFormat {
      */
     @Override
     public boolean sniff(TraceHead head) {
-        List<String> lines = head.dataLines(SNIFF_LINES, null);
-        if (lines.isEmpty()) {
-            return false;
-        }
-        for (String line : lines) {
-            if (!looksLikeFiu(line.trim().split("[ \t]+"))) {
-                return false;
-            }
-        }
-        return true;
+        return head.everyLine(SNIFF_LINES, line -> looksLikeFiu(line.trim().split("[ \t]+")));
     }
 
     private static boolean looksLikeFiu(String[] f) {

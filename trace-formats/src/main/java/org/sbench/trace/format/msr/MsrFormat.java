@@ -1,42 +1,28 @@
 // The MSR Cambridge block traces as distributed by SNIA IOTTA: recognition and opening.
 package org.sbench.trace.format.msr;
 
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.CsvSniffer;
-import org.sbench.trace.format.TraceFormat;
-import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
-import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.format.SniffedCsvFormat;
 
 /**
  * MSR Cambridge CSV ({@code Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime}); the
  * layout is described on {@link MsrReader}. Stateless and thread-safe.
  */
-public final class MsrFormat implements TraceFormat {
+public final class MsrFormat extends SniffedCsvFormat {
     static final String NAME = "msr";
     static final int COLUMNS = 7;
     static final String[] HEADER = {"Timestamp", "Hostname", "DiskNumber", "Type", "Offset", "Size", "ResponseTime"};
 
-    @Override
-    public String name() {
-        return NAME;
+    public MsrFormat() {
+        super(NAME, HEADER, MsrReader::new);
     }
 
     /**
-     * Yes when every one of the first data lines (header lines aside) has exactly seven
-     * comma-separated fields: digits, a host name, digits, {@code Read} or {@code Write}, digits.
+     * A data line has exactly seven comma-separated fields: digits, a host name, digits, {@code Read}
+     * or {@code Write}, digits.
      */
     @Override
-    public boolean sniff(TraceHead head) {
-        return CsvSniffer.everyDataLine(head, HEADER, MsrFormat::isDataLine);
-    }
-
-    @Override
-    public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new MsrReader(input, options);
-    }
-
-    private static boolean isDataLine(String[] f) {
+    protected boolean isDataLine(String[] f) {
         if (f.length != COLUMNS) {
             return false;
         }

@@ -1,42 +1,27 @@
 // SPC trace files (UMass Financial, WebSearch): recognition and opening.
 package org.sbench.trace.format.spc;
 
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.CsvSniffer;
-import org.sbench.trace.format.TraceFormat;
-import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
-import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.format.SniffedCsvFormat;
 
 /**
  * SPC trace file format ({@code ASU,LBA,Size,Opcode,Timestamp[,extra...]}); the layout is
  * described on {@link SpcReader}. Stateless and thread-safe.
  */
-public final class SpcFormat implements TraceFormat {
+public final class SpcFormat extends SniffedCsvFormat {
     static final String NAME = "spc";
     static final int MIN_COLUMNS = 5;
 
-    @Override
-    public String name() {
-        return NAME;
+    public SpcFormat() {
+        super(NAME, null, SpcReader::new);
     }
 
     /**
-     * Yes when every one of the first data lines has at least five comma-separated fields: three
-     * unsigned integers, a one-letter opcode {@code r}, {@code R}, {@code w} or {@code W}, and a
+     * A data line has at least five comma-separated fields: three unsigned integers, a one-letter opcode {@code r}, {@code R}, {@code w} or {@code W}, and a
      * non-negative decimal number of seconds.
      */
     @Override
-    public boolean sniff(TraceHead head) {
-        return CsvSniffer.everyDataLine(head, null, SpcFormat::isDataLine);
-    }
-
-    @Override
-    public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new SpcReader(input, options);
-    }
-
-    private static boolean isDataLine(String[] f) {
+    protected boolean isDataLine(String[] f) {
         if (f.length < MIN_COLUMNS) {
             return false;
         }

@@ -1,44 +1,29 @@
 // SYSTOR '17 (Fujitsu VDI) block traces: recognition and opening.
 package org.sbench.trace.format.systor;
 
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.CsvSniffer;
-import org.sbench.trace.format.TraceFormat;
-import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
-import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.format.SniffedCsvFormat;
 
 /**
  * SYSTOR '17 traces ({@code Timestamp,Response,IOType,LUN,Offset,Size}); the layout is described
  * on {@link SystorReader}. Stateless and thread-safe.
  */
-public final class SystorFormat implements TraceFormat {
+public final class SystorFormat extends SniffedCsvFormat {
     static final String NAME = "systor";
     static final int COLUMNS = 6;
     static final String[] HEADER = {"Timestamp", "Response", "IOType", "LUN", "Offset", "Size"};
 
-    @Override
-    public String name() {
-        return NAME;
+    public SystorFormat() {
+        super(NAME, HEADER, SystorReader::new);
     }
 
     /**
-     * Yes when every one of the first data lines (header lines aside) has exactly six
-     * comma-separated fields: decimal seconds with a fraction, decimal seconds, {@code R},
-     * {@code W} or blank, and three unsigned integers. A line with a blank IOType may also have a
-     * blank response.
+     * A data line has exactly six comma-separated fields: decimal seconds with a fraction, decimal
+     * seconds, {@code R}, {@code W} or blank, and three unsigned integers. A line with a blank IOType
+     * may also have a blank response.
      */
     @Override
-    public boolean sniff(TraceHead head) {
-        return CsvSniffer.everyDataLine(head, HEADER, SystorFormat::isDataLine);
-    }
-
-    @Override
-    public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new SystorReader(input, options);
-    }
-
-    private static boolean isDataLine(String[] f) {
+    protected boolean isDataLine(String[] f) {
         if (f.length != COLUMNS) {
             return false;
         }

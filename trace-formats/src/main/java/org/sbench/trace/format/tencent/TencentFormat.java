@@ -1,45 +1,30 @@
 // Tencent Cloud Block Storage (CBS) traces: recognition and opening.
 package org.sbench.trace.format.tencent;
 
-import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.CsvSniffer;
-import org.sbench.trace.format.TraceFormat;
-import org.sbench.trace.input.ReadOptions;
-import org.sbench.trace.input.TraceHead;
-import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.format.SniffedCsvFormat;
 
 /**
  * Tencent CBS traces ({@code Timestamp,Offset,Size,IOType,VolumeID}); the layout is described on
  * {@link TencentReader}. Stateless and thread-safe.
  */
-public final class TencentFormat implements TraceFormat {
+public final class TencentFormat extends SniffedCsvFormat {
     static final String NAME = "tencent";
     static final int COLUMNS = 5;
     static final String[] HEADER = {"Timestamp", "Offset", "Size", "IOType", "VolumeID"};
     /** Seconds since the epoch have ten digits from 2001-09-09 to 2286-11-20. */
     private static final int EPOCH_SECONDS_DIGITS = 10;
 
-    @Override
-    public String name() {
-        return NAME;
+    public TencentFormat() {
+        super(NAME, HEADER, TencentReader::new);
     }
 
     /**
-     * Yes when every one of the first data lines (header lines aside) has exactly five
-     * comma-separated unsigned integers, the first a ten-digit epoch second and the fourth
+     * A data line has exactly five comma-separated unsigned integers, the first a ten-digit epoch second and the fourth
      * {@code 0} or {@code 1}. Other five-integer CSVs rarely match both.
      */
     @Override
-    public boolean sniff(TraceHead head) {
-        return CsvSniffer.everyDataLine(head, HEADER, TencentFormat::isDataLine);
-    }
-
-    @Override
-    public TraceReader openReader(TraceInput input, ReadOptions options) {
-        return new TencentReader(input, options);
-    }
-
-    private static boolean isDataLine(String[] f) {
+    protected boolean isDataLine(String[] f) {
         if (f.length != COLUMNS) {
             return false;
         }
