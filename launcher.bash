@@ -18,7 +18,7 @@ java_feature_of() {  # VERSION
 }
 
 # Exits 5 when the java on the PATH is missing or older than 17 (a java without a release file is taken as a
-# Java 17). Sets java_feature, its feature version.
+# Java 17). Sets java_feature, its feature version, and java_id, its JAVA_VERSION and the path of its binary.
 require_java() {  # NAME
   local java version
   java="$(command -v java)" || {
@@ -27,6 +27,7 @@ require_java() {  # NAME
   }
   version="$(java_version "$java")"
   java_feature="$(java_feature_of "$version")"
+  java_id="$version $(readlink -f "$java")"
   if [ "$java_feature" -lt 17 ]; then
     echo "$1: $java is Java $version; sbench needs Java 17 or later: install it and put its bin first on the PATH" >&2
     exit 5

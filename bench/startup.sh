@@ -10,7 +10,9 @@
 # sun.misc.Signal is loaded in `replay SAMPLE --target null`, ROUNDS runs each way
 # (-Xlog:class+load:file=F:uptime).
 # JAR defaults to replayer-cli/target/sbench.jar (build it first: ./sbench --version).
-# --spark: also `sbench-spark inspect SAMPLE` (local mode; build it first: ./sbench-spark --version).
+# --spark: also `sbench-spark inspect SAMPLE` and `sbench-spark convert SAMPLE OUT.sbt` through the launcher itself,
+# without (SBENCH_SPARK_CDS=0) and with the class data archive it makes after a build (docs/spark.md); prints how long
+# making it took when this run made it (build it first: ./sbench-spark --version).
 # Paths with spaces are not supported (the commands are split on spaces).
 # Usage: bench/startup.sh [--rounds N] [--jar JAR] [--java JAVA] [--spark]
 # Writes bench/out/startup.tsv and bench/out/startup-signal.tsv.
@@ -41,23 +43,26 @@ sample="$work/sample.csv"
 commands=("-jar $jar --version" "-jar $jar inspect $sample" "-jar $jar replay $sample --target null"
   "-jar $jar convert $sample $work/out.sbt")
 names=(version inspect replay convert)
-if [ -n "$spark" ]; then
-  launcher=trace-spark/target/launcher
-  [ -f "$launcher/classpath" ] || { echo "bench/startup.sh: no $launcher/classpath; build it first (./sbench-spark --version)" >&2; exit 2; }
-  commands+=("$(cat "$launcher/java-options") -Dlog4j2.configurationFile=$launcher/log4j2.properties -cp
-    trace-spark/target/trace-spark-0.1.0-SNAPSHOT.jar:$(cat "$launcher/classpath") org.sbench.spark.cli.SbenchSparkCommand
-    inspect $sample")
-  names+=(spark-inspect)
-fi
 for i in "${!commands[@]}"; do
   # shellcheck disable=SC2086
   "$java" -XX:ArchiveClassesAtExit="$work/${names[$i]}.jsa" ${commands[$i]} >/dev/null 2>&1
 done
+if [ -n "$spark" ]; then
+  [ -f trace-spark/target/launcher/classpath ] || { echo "bench/startup.sh: no trace-spark/target/launcher/classpath; build it first (./sbench-spark --version)" >&2; exit 2; }
+  t="$(/usr/bin/time -f '%e' ./sbench-spark --version 2>&1 >/dev/null)"
+  case $t in *"making the class data archive"*) made="the launcher's archive made in ${t##*$'\n'} s wall (--version included)" ;; esac
+  commands+=("./sbench-spark inspect $sample" "./sbench-spark convert $sample $work/spark.sbt")
+  names+=(spark-inspect spark-convert)
+fi
 
-# opts: the JVM options of VARIANT (none, or cds: the archive of command NAME).
+# opts: the JVM options of VARIANT (none, or cds: the archive of command NAME); an sbench-spark command
+# runs through the launcher, with its archive (cds) or without (none).
 variant_opts() {  # VARIANT NAME
   opts=()
-  [ "$1" = none ] || opts=(-XX:SharedArchiveFile="$work/$2.jsa")
+  case $2 in
+    spark-*) rm -f "$work/spark.sbt"; opts=(env SBENCH_SPARK_CDS="$([ "$1" = none ] && echo 0 || echo 1)") ;;
+    *) opts=("$java"); [ "$1" = none ] || opts+=(-XX:SharedArchiveFile="$work/$2.jsa") ;;
+  esac
 }
 printf 'command\tvariant\tround\tload1\tcpu_s\twall_s\n' >"$out"
 printf 'variant\tround\tload1\tsignal_loaded_s\n' >"$signal"
@@ -67,7 +72,7 @@ for ((r = 1; r <= rounds; r++)); do
       variant_opts "$variant" "${names[$i]}"
       load="$(cut -d' ' -f1 /proc/loadavg)"
       # shellcheck disable=SC2086
-      t="$(/usr/bin/time -f '%U %S %e' "$java" "${opts[@]}" ${commands[$i]} 2>&1 >/dev/null | tail -n1)"
+      t="$(/usr/bin/time -f '%U %S %e' "${opts[@]}" ${commands[$i]} 2>&1 >/dev/null | tail -n1)"
       read -r user sys wall <<<"$t"
       printf '%s\t%s\t%d\t%s\t%.2f\t%s\n' "${names[$i]}" "$variant" "$r" "$load" "$(echo "$user + $sys" | bc)" "$wall" >>"$out"
     done
@@ -75,12 +80,13 @@ for ((r = 1; r <= rounds; r++)); do
   for variant in none cds; do
     variant_opts "$variant" replay
     load="$(cut -d' ' -f1 /proc/loadavg)"
-    "$java" "${opts[@]}" -Xlog:class+load:file="$work/classes.log":uptime -jar "$jar" replay "$sample" --target null >/dev/null 2>&1
+    "${opts[@]}" -Xlog:class+load:file="$work/classes.log":uptime -jar "$jar" replay "$sample" --target null >/dev/null 2>&1
     printf '%s\t%d\t%s\t%s\n' "$variant" "$r" "$load" \
       "$(grep -m1 ' sun\.misc\.Signal ' "$work/classes.log" | sed -E 's/^\[([0-9.]+)s\].*/\1/')" >>"$signal"
   done
 done
 machine "$("$java" -version 2>&1 | head -n1)"
+[ -z "${made:-}" ] || echo "$made"
 column -t "$out"
 column -t "$signal"
 python3 - "$out" "$signal" <<'EOF'

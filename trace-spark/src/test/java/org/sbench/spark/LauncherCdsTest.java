@@ -1,0 +1,182 @@
+package org.sbench.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The class data archive of {@code ./sbench-spark} (docs/spark.md): when the launcher makes it, when it passes it to
+ * the JVM and when not. The launcher runs in a tree of its own that looks built, with a {@code java} of this test first
+ * on the PATH that writes down its command lines and writes a small archive where {@code -XX:ArchiveClassesAtExit} says.
+ */
+class LauncherCdsTest {
+    private static final Path SOURCE = Path.of("..").toAbsolutePath().normalize();
+    private static final String MAKING = "sbench-spark: making the class data archive for faster starts (once per build)...";
+
+    @TempDir
+    Path tree;
+    private Path launcher;
+    private Path archive;
+    private Path record;
+    private Path java;
+
+    private record Run(int status, List<String> err, List<String> calls) {
+        /** The command's own java command line: the last. */
+        String command() {
+            return calls.get(calls.size() - 1);
+        }
+
+        boolean usedArchive(Path archive) {
+            return command().contains(" -XX:SharedArchiveFile=" + archive + " ");
+        }
+    }
+
+    @BeforeEach
+    void builtTree() throws IOException {
+        for (String file : List.of("sbench-spark", "launcher.bash", "pom.xml")) {
+            Files.copy(SOURCE.resolve(file), tree.resolve(file));
+        }
+        launcher = Files.createDirectories(tree.resolve("trace-spark/target/launcher"));
+        Files.writeString(tree.resolve("trace-spark/target/trace-spark-0.1.0-SNAPSHOT.jar"), "jar");
+        Files.writeString(launcher.resolve("classpath"), "/lib/spark.jar");
+        Files.writeString(launcher.resolve("java-options"), "-Dspark=1");
+        Files.writeString(launcher.resolve("log4j2.properties"), "");
+        Files.writeString(launcher.resolve(".built"), "");
+        archive = launcher.resolve("cds.jsa");
+        record = launcher.resolve("cds.made");
+        script(Files.createDirectories(tree.resolve("bin")).resolve("mvn"), "echo 'mvn ran' >&2\nexit 1\n");
+        java = Files.createDirectories(tree.resolve("jdk/bin")).resolve("java");
+        Files.writeString(tree.resolve("jdk/release"), "JAVA_VERSION=\"17.0.15\"\n");
+        // A training run writes its archive, or dies before writing it whole (FAKE_TRAINING=fail); the check of a new
+        // archive (-Xshare:on) passes, or dies as Java 17 does on a truncated one (FAKE_CHECK=crash).
+        script(java, "echo \"$*\" >> " + tree.resolve("calls") + "\n"
+                + "for a; do case $a in\n"
+                + "  -XX:ArchiveClassesAtExit=*) printf archive > \"${a#*=}\"; [ \"$FAKE_TRAINING\" != fail ] || exit 1 ;;\n"
+                + "  -Xshare:on) [ \"$FAKE_CHECK\" != crash ] || exit 134 ;;\n"
+                + "esac; done\n");
+    }
+
+    private static void script(Path file, String body) throws IOException {
+        Files.writeString(file, "#!/bin/sh\n" + body);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private Run run(Map<String, String> env) throws IOException, InterruptedException {
+        Files.deleteIfExists(tree.resolve("calls"));
+        Path err = tree.resolve("err");
+        ProcessBuilder pb = new ProcessBuilder(tree.resolve("sbench-spark").toString(), "inspect", "t.csv")
+                .redirectError(err.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("PATH", tree.resolve("bin") + ":" + java.getParent() + ":" + System.getenv("PATH"));
+        pb.environment().remove("SBENCH_SPARK_JAVA_OPTS");
+        pb.environment().remove("SBENCH_SPARK_CDS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "./sbench-spark still running after 60 s");
+        return new Run(p.exitValue(), Files.readAllLines(err), Files.readAllLines(tree.resolve("calls")));
+    }
+
+    private Run run() throws IOException, InterruptedException {
+        return run(Map.of());
+    }
+
+    /** The training, its archive in place with its size and java written down, and the command run with it. */
+    private void assertMadeAndUsed(Run r) throws IOException {
+        assertEquals(List.of(MAKING), r.err());
+        assertEquals(0, r.status());
+        assertEquals(3, r.calls().size(), r.calls().toString());
+        assertTrue(r.calls().get(0).contains("-XX:ArchiveClassesAtExit=" + archive + ".new -cp "), r.calls().get(0));
+        assertTrue(r.calls().get(0).endsWith("org.sbench.spark.cli.CdsTraining " + r.calls().get(0).split("java.io.tmpdir=")[1].split(" ")[0]),
+                r.calls().get(0));
+        assertTrue(r.usedArchive(archive), r.command());
+        assertEquals("7 17.0.15 " + java.toRealPath(), Files.readString(record).trim());
+        assertFalse(Files.exists(launcher.resolve("cds.jsa.new")));
+    }
+
+    /** The command alone, without the archive and without a word of it. */
+    private void assertRanWithout(Run r) {
+        assertEquals(List.of(), r.err());
+        assertEquals(0, r.status());
+        assertEquals(List.of(r.command()), r.calls());
+        assertFalse(r.usedArchive(archive), r.command());
+    }
+
+    @Test
+    void madeOnceAfterTheBuildThenUsed() throws Exception {
+        assertMadeAndUsed(run());
+        Run again = run();
+        assertEquals(List.of(), again.err());
+        assertEquals(1, again.calls().size(), again.calls().toString());
+        assertTrue(again.usedArchive(archive), again.command());
+    }
+
+    /** A truncated archive (Java 17 dies on one: SIGBUS, exit 134), or one grown, is not passed to the JVM. */
+    @Test
+    void anArchiveOfAnotherSizeIsNotUsed() throws Exception {
+        run();
+        Files.writeString(archive, "archiv");
+        assertRanWithout(run());
+        Files.writeString(archive, "archive!");
+        assertRanWithout(run());
+    }
+
+    /** Another java (another JDK's, or the same path upgraded) runs without it, and does not make it again. */
+    @Test
+    void anotherJavaRunsWithout() throws Exception {
+        run();
+        Files.writeString(tree.resolve("jdk/release"), "JAVA_VERSION=\"17.0.16\"\n");
+        assertRanWithout(run());
+    }
+
+    @Test
+    void aMissingArchiveIsMadeAgain() throws Exception {
+        run();
+        Files.delete(archive);
+        assertMadeAndUsed(run());
+    }
+
+    /** A build after the archive (the stamp newer) makes it stale: made again before its use. */
+    @Test
+    void aBuildAfterTheArchiveMakesItAgain() throws Exception {
+        run();
+        Files.setLastModifiedTime(record, FileTime.from(Files.getLastModifiedTime(launcher.resolve(".built")).toInstant().minusSeconds(10)));
+        Files.writeString(archive, "x", StandardOpenOption.APPEND);
+        assertMadeAndUsed(run());
+    }
+
+    /**
+     * A training that fails, or whose archive the JVM cannot map (a dump cut short by a full disk), leaves no archive;
+     * the command runs without one, and the next runs do not try again before the next build.
+     */
+    @Test
+    void aFailedTrainingLeavesNoArchiveAndIsNotRetried() throws Exception {
+        for (Map<String, String> failure : List.of(Map.of("FAKE_TRAINING", "fail"), Map.of("FAKE_CHECK", "crash"))) {
+            Files.deleteIfExists(record);
+            Run failed = run(failure);
+            assertEquals(List.of(MAKING), failed.err(), failure.toString());
+            assertEquals(0, failed.status());
+            assertFalse(failed.usedArchive(archive), failed.command());
+            assertFalse(Files.exists(archive), failure.toString());
+            assertFalse(Files.exists(launcher.resolve("cds.jsa.new")), failure.toString());
+            assertRanWithout(run());
+        }
+    }
+
+    @Test
+    void sbenchSparkCds0TurnsItOff() throws Exception {
+        assertRanWithout(run(Map.of("SBENCH_SPARK_CDS", "0")));
+        assertFalse(Files.exists(archive));
+    }
+}
