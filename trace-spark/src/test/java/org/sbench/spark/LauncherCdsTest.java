@@ -12,10 +12,14 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The class data archive of {@code ./sbench-spark} (docs/spark.md): when the launcher makes it, when it passes it to
@@ -60,11 +64,13 @@ class LauncherCdsTest {
         script(Files.createDirectories(tree.resolve("bin")).resolve("mvn"), "echo 'mvn ran' >&2\nexit 1\n");
         java = Files.createDirectories(tree.resolve("jdk/bin")).resolve("java");
         Files.writeString(tree.resolve("jdk/release"), "JAVA_VERSION=\"17.0.15\"\n");
-        // A training run writes its archive, or dies before writing it whole (FAKE_TRAINING=fail); the check of a new
+        // A training run writes its archive, or dies before writing it whole (FAKE_TRAINING=fail), or runs on (hang: a
+        // minute, after it says so in the file "training"); the check of a new
         // archive (-Xshare:on) passes, or dies as Java 17 does on a truncated one (FAKE_CHECK=crash).
         script(java, "echo \"$*\" >> " + tree.resolve("calls") + "\n"
                 + "for a; do case $a in\n"
-                + "  -XX:ArchiveClassesAtExit=*) printf archive > \"${a#*=}\"; [ \"$FAKE_TRAINING\" != fail ] || exit 1 ;;\n"
+                + "  -XX:ArchiveClassesAtExit=*) [ \"$FAKE_TRAINING\" != hang ] || { : > " + tree.resolve("training") + "; exec sleep 60; }\n"
+                + "    printf archive > \"${a#*=}\"; [ \"$FAKE_TRAINING\" != fail ] || exit 1 ;;\n"
                 + "  -Xshare:on) [ \"$FAKE_CHECK\" != crash ] || exit 134 ;;\n"
                 + "esac; done\n");
     }
@@ -172,6 +178,39 @@ class LauncherCdsTest {
             assertFalse(Files.exists(launcher.resolve("cds.jsa.new")), failure.toString());
             assertRanWithout(run());
         }
+    }
+
+    /**
+     * Ctrl-C (SIGINT), kill (SIGTERM) or a hang-up (SIGHUP) while the archive is made ends the launcher as each ends a
+     * command, at once (exit 130, 143, 129 and `sbench-spark: interrupted (SIGINT): nothing written`), leaving no archive and
+     * nothing written down, so that the next run makes it. Before, the launcher waited for the training to end (a JVM
+     * given the terminal's SIGINT too dumped its archive at exit all the same: it ended 18.7 s after Ctrl-C), wrote the
+     * archive down as failed, not to be made again before the next build, and then ran the command (exit 0).
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143", "HUP, 129"})
+    void aSignalWhileItIsMadeEndsTheLauncherAndLeavesItToBeMade(String signal, int status) throws Exception {
+        Path err = tree.resolve("err");
+        ProcessBuilder pb = new ProcessBuilder("env", "--default-signal=INT,TERM,HUP", tree.resolve("sbench-spark").toString(),
+                "inspect", "t.csv").redirectError(err.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("PATH", tree.resolve("bin") + ":" + java.getParent() + ":" + System.getenv("PATH"));
+        pb.environment().put("FAKE_TRAINING", "hang");
+        Process p = pb.start();
+        for (int i = 0; i < 600 && !Files.exists(tree.resolve("training")); i++) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(tree.resolve("training")), "no training started in 30 s");
+        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+        // The guard is below the training's minute: a launcher that waited for it fails here.
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "./sbench-spark still running 30 s after SIG" + signal);
+        assertEquals(status, p.exitValue());
+        assertEquals(List.of(MAKING, "sbench-spark: interrupted (SIG" + signal + "): nothing written"), Files.readAllLines(err));
+        assertEquals(1, Files.readAllLines(tree.resolve("calls")).size());
+        try (var left = Files.list(launcher)) {
+            assertEquals(Set.of(".built", "classpath", "java-options", "log4j2.properties"),
+                    left.map(f -> f.getFileName().toString()).collect(Collectors.toSet()));
+        }
+        assertMadeAndUsed(run());
     }
 
     @Test
