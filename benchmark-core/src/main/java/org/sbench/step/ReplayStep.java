@@ -16,7 +16,6 @@ import org.sbench.replay.TracePlans;
 import org.sbench.replay.TraceSource;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.Target;
-import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -72,11 +71,6 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
         return writes() && plan.trims(settings.stream()) > 0;
     }
 
-    /** The trace read through once, as the run will read it; a stop asked of {@code control} abandons the reading. */
-    public TracePlan plan(ReplayControl control) {
-        return TracePlan.of(TraceFormats.standard(), trace, from, readOptions, settings.stream(), control);
-    }
-
     /** The trace's plan from {@code plans}: read once for all the steps that replay the same stream of it alike. */
     public TracePlan plan(TracePlans plans) {
         return plans.of(trace, from, readOptions, settings.stream());
@@ -88,7 +82,9 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
      */
     @Override
     public void checkFits(Target target, ReplayControl control) {
-        checkFits(target, plan(control));
+        try (TracePlans plans = new TracePlans(control)) {
+            checkFits(target, plan(plans));
+        }
     }
 
     /** {@link #checkFits(Target, ReplayControl)} of the trace planned as {@code plan}, not read again. */
@@ -96,10 +92,12 @@ public record ReplayStep(String name, Path trace, String from, ReadOptions readO
         Run.checkFits(source(plan), settings, target);
     }
 
-    /** Plans the trace ({@link #plan(ReplayControl)}) and replays it: {@link #run(StepContext, TracePlan)}. */
+    /** Plans the trace and replays it ({@link #run(StepContext, TracePlan)}): a compressed trace.dat copied once for both. */
     @Override
     public StepResult run(StepContext context) {
-        return run(context, plan(context.control()));
+        try (TracePlans plans = new TracePlans(context.control())) {
+            return run(context, plan(plans));
+        }
     }
 
     /** The replay of the trace planned as {@code plan} (before the target was opened), which is not read again but for its IOs. */
