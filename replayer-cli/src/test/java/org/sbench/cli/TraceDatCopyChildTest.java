@@ -9,21 +9,15 @@ import static org.sbench.cli.StopSignalsChildTest.names;
 import static org.sbench.cli.StopSignalsChildTest.openIn;
 
 import com.github.luben.zstd.Zstd;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchEvent;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.sbench.trace.CreatedFiles;
 
 /**
  * sbench in a JVM of its own, its {@code java.io.tmpdir} a directory of the test's, watched (inotify) for the files
@@ -33,8 +27,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * own (2 for replay and convert, 3 for the scenario of two replays).
  */
 class TraceDatCopyChildTest {
-    private static final long QUIET_MS = 1000;
-
     @TempDir
     Path dir;
 
@@ -129,26 +121,12 @@ class TraceDatCopyChildTest {
      */
     private Ran run(String... args) throws Exception {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        try (WatchService watch = tmp.getFileSystem().newWatchService();
-             ChildSbench child = start(tmp, watch, args)) {
+        try (CreatedFiles files = new CreatedFiles(tmp);
+             ChildSbench child = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), args)) {
             assertEquals(0, child.waitFor(), child.err());
-            List<String> created = new ArrayList<>();
-            // Once no event came for QUIET_MS: the child has ended, and its events were queued before.
-            for (WatchKey key = watch.poll(QUIET_MS, TimeUnit.MILLISECONDS); key != null;
-                 key = watch.poll(QUIET_MS, TimeUnit.MILLISECONDS)) {
-                for (WatchEvent<?> e : key.pollEvents()) {
-                    assertTrue(e.kind() != StandardWatchEventKinds.OVERFLOW, "events lost");
-                    created.add(e.context().toString());
-                }
-                key.reset();
-            }
+            List<String> created = files.names();
             assertEquals(List.of(), names(tmp));
             return new Ran(child.out(), created);
         }
-    }
-
-    private ChildSbench start(Path tmp, WatchService watch, String... args) throws IOException {
-        tmp.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
-        return ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tmp), args);
     }
 }

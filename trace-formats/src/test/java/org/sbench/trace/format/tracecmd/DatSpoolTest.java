@@ -15,14 +15,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchEvent;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -33,6 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
+import org.sbench.trace.CreatedFiles;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceReader;
@@ -99,15 +95,14 @@ class DatSpoolTest {
                 ReadOptions.DEFAULTS));
         Path zst = Files.write(dir.resolve("many6.dat.zst"), Zstd.compress(plain));
         List<long[]> second = new ArrayList<>();
-        try (WatchService watch = tmp.getFileSystem().newWatchService(); DatCopies copies = new DatCopies()) {
-            tmp.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+        try (CreatedFiles files = new CreatedFiles(tmp); DatCopies copies = new DatCopies()) {
             TraceFormats sharing = new TraceFormats(List.of(new TraceCmdFormat(tmp, copies)), tmp);
             assertEquals(expected, TestRecords.readAll(sharing.open(zst, null, ReadOptions.DEFAULTS)));
             try (TraceReader r = sharing.open(TraceInput.of(zst), null, ReadOptions.DEFAULTS.withProgress(
                     (done, total) -> second.add(new long[] {done, total})))) {
                 assertEquals(expected, TestRecords.readAll(r));
             }
-            assertEquals(1, created(watch), "copies made");
+            assertEquals(1, files.names().size(), "copies made");
             List<String> held = leftInTmp();
             assertEquals(1, held.size(), "the copy kept for a later reading: " + held);
             assertTrue(held.get(0).endsWith(" (deleted)"), held.get(0));
@@ -127,19 +122,6 @@ class DatSpoolTest {
             assertEquals(6000, TestRecords.readAll(sharing.open(gz, null, ReadOptions.DEFAULTS)).size());
         }
         assertEquals(List.of(), leftInTmp());
-    }
-
-    /** How many files were created in the watched directory, once no event came for a second. */
-    private static int created(WatchService watch) throws InterruptedException {
-        int n = 0;
-        for (WatchKey key = watch.poll(1, TimeUnit.SECONDS); key != null; key = watch.poll(1, TimeUnit.SECONDS)) {
-            for (WatchEvent<?> e : key.pollEvents()) {
-                assertTrue(e.kind() != StandardWatchEventKinds.OVERFLOW, "events lost");
-                n++;
-            }
-            key.reset();
-        }
-        return n;
     }
 
     /** Progress counted decompressed bytes of the sections before the CPUs' data, then compressed bytes of the data, of neither size. */
