@@ -118,7 +118,8 @@ class TraceCmdReaderTest {
      * a chunk decompressed into a new array), with a String saying where it was, several KiB a page, 4 GB of garbage
      * reading a trace.dat of 4 million IOs four times over (bench/tracecmd-throughput.sh, JFR). The bound is under 10 bytes
      * an event: an array a page would be some 600 KB here, one object an event 160 KB. What is allocated is a chunk's read
-     * (32 bytes on Java 17.0.15, 312 on 25.0.3: its FileChannel) and code run for the first time: 15,616 to 52,464 bytes.
+     * (32 bytes on Java 17.0.15, 312 on 25.0.3: its FileChannel) and code run for the first time: 15,616 to 52,464 bytes
+     * (many.dat read three times in one JVM by CpuMerge as below, getCurrentThreadAllocatedBytes after each event; 2026-12-07).
      */
     @ParameterizedTest
     @ValueSource(strings = {"many.dat", "many6.dat"})
