@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -42,9 +43,14 @@ class RecordEventSourceDeviceTest {
     private static final long IDLE_WAIT_NS = 2_000_000_000L;
     /**
      * Two rounded µs and the two instances' stamps of one event, each a clock read of its own: 0.1 to 4 µs apart
-     * (the first events, cold); IOs here take 50 to 200 µs, and a time extend (2^27 ns) lost would be 134 ms.
+     * (the first events, cold), but an interrupt or the hypervisor pausing the CPU between the two reads parts a pair
+     * further (22 µs seen once, in CI). A misread delta shifts every later event of its page instead, and a lost time
+     * extend (2^27 ns) every later one by 134 ms: so all times within {@link #NEAR_TIME_NS}, and only a few pairs
+     * (a pause's) beyond {@code SAME_TIME_NS}.
      */
     private static final long SAME_TIME_NS = 20 * NS_PER_US;
+    private static final long NEAR_TIME_NS = 1000 * NS_PER_US;
+    private static final int PAUSED_PAIRS_ALLOWED = 4;
 
     @TempDir
     Path dir;
@@ -93,17 +99,27 @@ class RecordEventSourceDeviceTest {
         }
         assertEquals(20, recorded.size());
         assertEquals(describe(shown), describe(recorded));
-        long firstShown = shown.get(0).issueNs;
         assertEquals(0, recorded.get(0).issueNs, recorded.get(0).toString());
-        long subMicro = 0;
+        // The recording's times are from its first IO, in ns; the text's in µs, each rounded. Measured from the median
+        // of their differences, so that a pause at the first IO's stamps does not move them all.
+        long[] apart = new long[2 * recorded.size()];
         for (int i = 0; i < recorded.size(); i++) {
-            IoRecord r = recorded.get(i);
-            IoRecord s = shown.get(i);
-            // The recording's times are from its first IO, in ns; the text's in µs, each rounded.
-            assertTrue(Math.abs(r.issueNs - (s.issueNs - firstShown)) <= SAME_TIME_NS, r + " against " + s);
-            assertTrue(Math.abs(r.completeNs - (s.completeNs - firstShown)) <= SAME_TIME_NS, r + " against " + s);
-            subMicro += r.completeNs % NS_PER_US != 0 ? 1 : 0;
+            apart[2 * i] = recorded.get(i).issueNs - shown.get(i).issueNs;
+            apart[2 * i + 1] = recorded.get(i).completeNs - shown.get(i).completeNs;
         }
+        long median = LongStream.of(apart).sorted().toArray()[apart.length / 2];
+        int paused = 0;
+        for (int i = 0; i < apart.length; i++) {
+            long off = Math.abs(apart[i] - median);
+            String pair = recorded.get(i / 2) + " against " + shown.get(i / 2) + ", " + off + " ns from the median";
+            assertTrue(off <= NEAR_TIME_NS, pair);
+            if (off > SAME_TIME_NS) {
+                paused++;
+                System.err.println("a pair of stamps apart: " + pair);
+            }
+        }
+        assertTrue(paused <= PAUSED_PAIRS_ALLOWED, paused + " of " + apart.length + " times more than 20 µs from the text's");
+        long subMicro = recorded.stream().filter(r -> r.completeNs % NS_PER_US != 0).count();
         assertTrue(subMicro > recorded.size() / 2, "completion times with ns: " + subMicro + " of " + recorded.size());
     }
 
