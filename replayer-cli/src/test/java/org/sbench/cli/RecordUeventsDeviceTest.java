@@ -24,8 +24,11 @@ import org.sbench.target.LoopDevice;
 /**
  * A recorded loop device detached ({@code losetup -d}) from an idle {@code sbench record} ends the recording with a
  * note, whether the recorder learns it from a kernel uevent or, where none can come, from looking at the device ten
- * times a second: in a sandbox that refuses netlink sockets (a seccomp filter, {@code no-netlink.py}). A network
- * namespace of its own ({@code unshare --net}, a container run as real root) still gets them.
+ * times a second: in a sandbox that refuses netlink sockets (a seccomp filter, {@code no-netlink.py}) and in a
+ * network namespace owned by a user namespace of its own, to which the kernel sends no uevents (a rootless
+ * container; {@code unshare --user --map-root-user --net}, in a mount namespace where tracefs was mounted first:
+ * such a root may not mount it). A network namespace of its own alone ({@code unshare --net}, a container run as
+ * real root) still gets them.
  */
 @Tag("device")
 class RecordUeventsDeviceTest {
@@ -44,7 +47,11 @@ class RecordUeventsDeviceTest {
         return Stream.of(
                 Arguments.of("the host", List.of(), true),
                 Arguments.of("a sandbox refusing netlink sockets", List.of("python3", noNetlink), false),
-                Arguments.of("a network namespace of its own", List.of("unshare", "--net"), true));
+                Arguments.of("a network namespace of its own", List.of("unshare", "--net"), true),
+                Arguments.of("a user and network namespace of its own", List.of("unshare", "--mount", "--propagation", "private",
+                        "sh", "-c", "mountpoint -q /sys/kernel/tracing || mount -t tracefs nodev /sys/kernel/tracing || exit;"
+                        + " exec unshare --user --map-root-user --net \"$@\"",
+                        "sh"), false));
     }
 
     @ParameterizedTest(name = "{0}")
