@@ -3,7 +3,8 @@
 # second) and $dev (a loop device over /dev/shm/sbench-NAME.img of SIZE, truncate's units); on exit it
 # stops the recorder whose pid is in $rec (if any), detaches the device and removes its file.
 # record_start JAR NAME [OPTION...] starts JAR's sbench record of $dev (trace NAME.sbt, output NAME.txt and NAME.err),
-# its pid in $rec, and waits until it records; record_stop stops it (SIGTERM).
+# its pid in $rec, and waits until it records; record_stop stops it (SIGTERM). SBENCH_RECORD_PREFIX, split into words,
+# goes before java: a command that execs it, so that $rec is the JVM (`unshare --user --map-root-user --net`).
 # record_rounds ROUNDS MEASURE JAR...: each round, each JAR in turn, starts its recorder (files
 # $out/ROUND-JAR.*, that name in $name) and runs MEASURE ROUND JAR, which calls record_stop.
 . bench/await-recorder.sh
@@ -27,7 +28,7 @@ record_loop_cleanup() {
   rm -f "$img"
 }
 record_start() {
-  java ${SBENCH_JAVA_OPTS:-} -jar "$1" record --device "$dev" --out "$2.sbt" --progress none "${@:3}" > "$2.txt" 2> "$2.err" &
+  ${SBENCH_RECORD_PREFIX:-} java ${SBENCH_JAVA_OPTS:-} -jar "$1" record --device "$dev" --out "$2.sbt" --progress none "${@:3}" > "$2.txt" 2> "$2.err" &
   rec=$!
   await_recorder "$2.err"
 }

@@ -8,8 +8,9 @@ import org.sbench.engine.linux.KernelUevents;
 /**
  * What {@link TraceRecorder#awaitStop} sleeps on: a stop asked ({@link #wake}) or a kernel uevent (a
  * disk removed, a loop device detached or attached anew, see {@link KernelUevents}), after which the
- * recorded devices are looked at again. Without a uevent socket a wait lasts at most
- * {@link #FALLBACK_POLL_NS}, so that a device going away is still noticed within it.
+ * recorded devices are looked at again. Without a uevent socket (none to be had, or one the kernel would send
+ * nothing to: {@link KernelUevents#open}) a wait lasts at most {@link #FALLBACK_POLL_NS}, so that a device going away
+ * is still noticed within it.
  */
 final class StopWait implements AutoCloseable {
     /** The longest wait where no uevents can be had: how often the devices were looked at before uevents. */

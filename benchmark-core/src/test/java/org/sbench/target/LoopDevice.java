@@ -34,6 +34,8 @@ public final class LoopDevice implements AutoCloseable {
     private final String wbtAtAttach;
     /** Partitions added with partx outlive the loop's detach; close() deletes them first. */
     private boolean partitionsAdded;
+    /** Detached by {@link #detach()}: its number may be another test's device now, not to be touched again. */
+    private boolean detached;
 
     private LoopDevice(Path image, String device) throws IOException {
         this.image = image;
@@ -203,8 +205,14 @@ public final class LoopDevice implements AutoCloseable {
         return out;
     }
 
-    @Override
-    public void close() throws IOException {
+    /**
+     * Detaches the device now, as a user's {@code losetup -d} does to a device in use (its settings put back first);
+     * {@link #close()} then only deletes the file.
+     */
+    public void detach() throws IOException {
+        if (detached) {
+            return;
+        }
         try {
             Files.writeString(nomergesFile(), nomergesAtAttach);
             Files.writeString(nrRequestsFile(), nrRequestsAtAttach);
@@ -216,11 +224,17 @@ public final class LoopDevice implements AutoCloseable {
                 run("partx", "-d", device);
             }
         } finally {
-            try {
-                run("losetup", "-d", device);
-            } finally {
-                Files.deleteIfExists(image);
-            }
+            run("losetup", "-d", device);
+            detached = true;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            detach();
+        } finally {
+            Files.deleteIfExists(image);
         }
     }
 }

@@ -48,19 +48,28 @@ final class ChildSbench implements AutoCloseable {
 
     /** As {@link #start}, stderr into stdout's file, as a terminal shows both: {@link #out()} and {@link #err()} read that file. */
     static ChildSbench startOneStream(Path dir, String... args) throws IOException {
-        return start(dir, false, List.of(), List.of(), args, true);
+        return start(dir, List.of(), false, List.of(), List.of(), args, true);
+    }
+
+    /**
+     * As {@link #start}, run by {@code wrapper} (a command that execs the rest: {@code unshare -n}), so that the child's pid
+     * is the JVM's.
+     */
+    static ChildSbench startWrapped(Path dir, List<String> wrapper, String... args) throws IOException {
+        return start(dir, wrapper, false, List.of(), List.of(), args, false);
     }
 
     private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> environment, List<String> jvmOptions, String... args)
             throws IOException {
-        return start(dir, ignoreSigint, environment, jvmOptions, args, false);
+        return start(dir, List.of(), ignoreSigint, environment, jvmOptions, args, false);
     }
 
-    private static ChildSbench start(Path dir, boolean ignoreSigint, List<String> environment, List<String> jvmOptions, String[] args,
-            boolean oneStream) throws IOException {
+    private static ChildSbench start(Path dir, List<String> wrapper, boolean ignoreSigint, List<String> environment,
+            List<String> jvmOptions, String[] args, boolean oneStream) throws IOException {
         // The stop signals at their defaults whatever this JVM inherited (under nohup SIGHUP is
         // ignored, and a JVM keeps an ignored signal ignored): the tests say what a child started so does.
-        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM,HUP"));
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(List.of("env", "--default-signal=INT,TERM,HUP"));
         command.addAll(environment);
         if (ignoreSigint) {
             command.addAll(List.of("sh", "-c", "trap '' INT; exec \"$@\"", "sh"));

@@ -22,8 +22,14 @@ public final class KernelUevents implements AutoCloseable {
         this.fd = fd;
     }
 
-    /** The socket, or empty where it cannot be had (a kernel without netlink, a sandbox refusing the socket). */
+    /**
+     * The socket, or empty where it cannot be had (a kernel without netlink, a sandbox refusing the socket) or would
+     * never be readable: in a network namespace the kernel sends no uevents to ({@link UeventReach}, a rootless container).
+     */
     public static Optional<KernelUevents> open() {
+        if (!UeventReach.reachesThisNetworkNamespace()) {
+            return Optional.empty();
+        }
         int fd;
         try {
             fd = LibC.socket(LibC.AF_NETLINK, LibC.SOCK_DGRAM | LibC.SOCK_NONBLOCK | LibC.SOCK_CLOEXEC,
