@@ -2,6 +2,7 @@
 package org.sbench.spark.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -132,6 +133,10 @@ final class SparkOptions {
         b.master(m);
         if (m.startsWith("local")) {
             b.config("spark.ui.enabled", "false");
+            // This process writes the table: with the user's umask, unless spark-submit's --conf gives Hadoop one.
+            if (System.getProperty(ProcessUmask.SPARK_OPTION) == null) {
+                ProcessUmask.of(Path.of("/proc/self/status")).ifPresent(umask -> b.config(ProcessUmask.SPARK_OPTION, umask));
+            }
         }
         try {
             return b.getOrCreate();
