@@ -728,8 +728,12 @@ class RecordDeviceTest {
             "events/block/block_rq_requeue/enable", "events/block/block_rq_requeue/filter"}) {
             state.put(file, TracefsInstance.readText(TRACEFS.resolve(file)));
         }
+        // This process's instances only: another process (a second sbench, another run's tests) makes and removes its own
+        // meanwhile, each named for its pid as sbench names its.
+        String own = "-" + ProcessHandle.current().pid();
         try (Stream<Path> instances = Files.list(TRACEFS.resolve("instances"))) {
-            state.put("instances", instances.map(p -> p.getFileName().toString()).sorted().toList().toString());
+            state.put("instances", instances.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(own)).sorted().toList()
+                    .toString());
         }
         return state;
     }

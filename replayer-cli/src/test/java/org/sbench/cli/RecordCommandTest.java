@@ -43,6 +43,8 @@ class RecordCommandTest {
     private static final long DEVICE_BYTES = 64L << 20;
     private static final long WAIT_MS = 20_000;
     private static final long TMPFS_BYTES = 2 << 20;
+    /** Runs of a command whose line lists the block devices, before the devices are taken as changing without end. */
+    private static final int LISTING_ATTEMPTS = 20;
     /** How long a recorder waits for a stalled reading thread before giving up on it (docs/record.md). */
     private static final long STALL_S = 10;
     /** 128 KiB free: room for the header, the trailer's reserve and a few thousand IOs. */
@@ -68,9 +70,7 @@ class RecordCommandTest {
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "8");
         assertUsage("sbench: --buffer-kb must be at least 64, found 08",
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--buffer-kb", "08");
-        assertUsage("sbench: --device " + plain + " is not a block device; expected a disk or partition; "
-                + SysfsBlockDevice.listing(Path.of("/sys")),
-                "record", "--device", plain.toString(), "--out", dir.resolve("t.sbt").toString());
+        assertRefusedListingTheBlockDevices(plain, dir.resolve("t.sbt"));
         assertUsage("sbench: --duration must be above 0; leave it out to record until Ctrl-C",
                 "record", "--device", plain.toString(), "--out", "t.sbt", "--duration", "0");
         CliTest.Run r = CliTest.run("record", "--out", "t.sbt");
@@ -79,8 +79,30 @@ class RecordCommandTest {
                 r.err());
     }
 
+    /**
+     * A plain file given as the device is refused with a listing of the block devices there are. The test's listing and
+     * the command's are taken at two moments: a loop device attached or detached between them (by another test, whose
+     * losetup -d leaves the device until udev lets go of it, later on a loaded machine, or by another process) makes them
+     * differ. The command runs again until the devices were the same before and after it; its line is then exactly the
+     * refusal with that listing.
+     */
+    private static void assertRefusedListingTheBlockDevices(Path plain, Path out) {
+        for (int attempt = 1; ; attempt++) {
+            String before = SysfsBlockDevice.listing(Path.of("/sys"));
+            CliTest.Run r = CliTest.run("record", "--device", plain.toString(), "--out", out.toString());
+            if (before.equals(SysfsBlockDevice.listing(Path.of("/sys"))) || attempt == LISTING_ATTEMPTS) {
+                assertRun(r, "sbench: --device " + plain + " is not a block device; expected a disk or partition; " + before);
+                return;
+            }
+        }
+    }
+
     private static void assertUsage(String line, String... args) {
-        CliTest.Run r = CliTest.run(args);
+        assertRun(CliTest.run(args), line);
+    }
+
+    /** {@code r} a usage error of one line, {@code line}. */
+    private static void assertRun(CliTest.Run r, String line) {
         assertEquals(ExitCodes.USAGE, r.code(), r.err());
         assertEquals(line + "\nsee 'sbench record --help'", r.err().strip());
         assertEquals("", r.out());
