@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
-import org.sbench.target.SysfsBlockDevice;
+import org.sbench.target.SteadyListing;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
@@ -61,15 +61,16 @@ class DeviceSelectionTest {
     @Test
     void missingPathAndPlainFileAreUsageErrors(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "x");
-        String listing = SysfsBlockDevice.listing(Path.of("/sys"));
-        assertUsage("--device " + dir.resolve("nope") + ": no such device; " + listing, dir.resolve("nope"));
-        assertUsage("--device " + file + " is not a block device; expected a disk or partition; " + listing, file);
+        assertUsage(dir.resolve("nope"), ": no such device; ");
+        assertUsage(file, " is not a block device; expected a disk or partition; ");
     }
 
-    private static void assertUsage(String message, Path path) {
-        SbenchException e = assertThrows(SbenchException.class, () -> DeviceSelection.resolve(List.of(path.toString()), Path.of("/sys")));
-        assertEquals(ErrorKind.USAGE, e.kind());
-        assertEquals(message, e.getMessage());
+    /** {@code path} refused as "--device PATH" + {@code why} + the block devices there are. */
+    private static void assertUsage(Path path, String why) {
+        SteadyListing.Taken<SbenchException> e = SteadyListing.around(() -> assertThrows(SbenchException.class,
+                () -> DeviceSelection.resolve(List.of(path.toString()), Path.of("/sys"))));
+        assertEquals(ErrorKind.USAGE, e.result().kind());
+        assertEquals("--device " + path + why + e.listing(), e.result().getMessage());
     }
 
     @Test

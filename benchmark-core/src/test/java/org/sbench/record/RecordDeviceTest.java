@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.target.LoopDevice;
-import org.sbench.target.SysfsBlockDevice;
+import org.sbench.target.SteadyListing;
 import org.sbench.target.Target;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.Targets;
@@ -692,11 +692,11 @@ class RecordDeviceTest {
     @Test
     void aFileIsNotADevice() throws Exception {
         Path file = Files.writeString(dir.resolve("plain"), "x");
-        SbenchException e = assertThrows(SbenchException.class,
-                () -> new TraceRecorder(RecordSettings.of(List.of(file.toString()), dir.resolve("o.sbt"))).start());
-        assertEquals(ErrorKind.USAGE, e.kind());
-        assertEquals("--device " + file + " is not a block device; expected a disk or partition; "
-                + SysfsBlockDevice.listing(Path.of("/sys")), e.getMessage());
+        SteadyListing.Taken<SbenchException> e = SteadyListing.around(() -> assertThrows(SbenchException.class,
+                () -> new TraceRecorder(RecordSettings.of(List.of(file.toString()), dir.resolve("o.sbt"))).start()));
+        assertEquals(ErrorKind.USAGE, e.result().kind());
+        assertEquals("--device " + file + " is not a block device; expected a disk or partition; " + e.listing(),
+                e.result().getMessage());
     }
 
     /** The refusal of starting to record {@code loop} into {@code out}. */

@@ -28,7 +28,7 @@ import org.sbench.record.DiskFull;
 import org.sbench.record.RecordResult;
 import org.sbench.target.Btrfs;
 import org.sbench.target.LoopDevice;
-import org.sbench.target.SysfsBlockDevice;
+import org.sbench.target.SteadyListing;
 import org.sbench.target.Tmpfs;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
@@ -43,8 +43,6 @@ class RecordCommandTest {
     private static final long DEVICE_BYTES = 64L << 20;
     private static final long WAIT_MS = 20_000;
     private static final long TMPFS_BYTES = 2 << 20;
-    /** Runs of a command whose line lists the block devices, before the devices are taken as changing without end. */
-    private static final int LISTING_ATTEMPTS = 20;
     /** How long a recorder waits for a stalled reading thread before giving up on it (docs/record.md). */
     private static final long STALL_S = 10;
     /** 128 KiB free: room for the header, the trailer's reserve and a few thousand IOs. */
@@ -79,22 +77,11 @@ class RecordCommandTest {
                 r.err());
     }
 
-    /**
-     * A plain file given as the device is refused with a listing of the block devices there are. The test's listing and
-     * the command's are taken at two moments: a loop device attached or detached between them (by another test, whose
-     * losetup -d leaves the device until udev lets go of it, later on a loaded machine, or by another process) makes them
-     * differ. The command runs again until the devices were the same before and after it; its line is then exactly the
-     * refusal with that listing.
-     */
+    /** A plain file given as the device is refused with a listing of the block devices there are. */
     private static void assertRefusedListingTheBlockDevices(Path plain, Path out) {
-        for (int attempt = 1; ; attempt++) {
-            String before = SysfsBlockDevice.listing(Path.of("/sys"));
-            CliTest.Run r = CliTest.run("record", "--device", plain.toString(), "--out", out.toString());
-            if (before.equals(SysfsBlockDevice.listing(Path.of("/sys"))) || attempt == LISTING_ATTEMPTS) {
-                assertRun(r, "sbench: --device " + plain + " is not a block device; expected a disk or partition; " + before);
-                return;
-            }
-        }
+        SteadyListing.Taken<CliTest.Run> r = SteadyListing.around(() -> CliTest.run("record", "--device", plain.toString(), "--out",
+                out.toString()));
+        assertRun(r.result(), "sbench: --device " + plain + " is not a block device; expected a disk or partition; " + r.listing());
     }
 
     private static void assertUsage(String line, String... args) {
