@@ -34,6 +34,47 @@ require_java() {  # NAME
   fi
 }
 
+# The first of FILES (absolute paths) this user cannot read, or the first directory on the way to one it cannot
+# enter; nothing when each can be read or is missing (the build makes it).
+unreadable() {  # FILE...
+  local file path part parts
+  for file in "$@"; do
+    [ ! -r "$file" ] || continue
+    path=
+    IFS=/ read -ra parts <<<"${file#/}"
+    for part in "${parts[@]}"; do
+      path="$path/$part"
+      [ -e "$path" ] || continue 2
+      if [ -d "$path" ]; then
+        [ -x "$path" ] || { echo "$path"; return 0; }
+      elif [ ! -r "$path" ]; then
+        echo "$path"
+        return 0
+      fi
+    done
+  done
+}
+
+# Exits 5 when this user cannot read one of FILES, which NAME runs from: a build in DIR by another user under umask 077
+# left its target/ drwx------ (the launcher took the jar for missing and went on to build, which this user cannot), and
+# one by root takes its libraries from /root/.m2. The line names it, its mode and owner, and what to do.
+require_readable() {  # NAME DIR FILE...
+  local name=$1 dir=$2 closed owner module todo
+  shift 2
+  closed="$(unreadable "$@")"
+  [ -n "$closed" ] || return 0
+  owner="$(stat -c %U "$closed")"
+  if [[ "$closed" == "$dir"/*/* ]]; then
+    module="${closed#"$dir"/}"
+    todo="which $owner's build of $dir left closed to others; as $owner, open it to all (chmod -R a+rX $dir/${module%%/*}/target)"
+    todo+=" or build again under umask 022, or use a checkout of your own"
+  else
+    todo="where the build of $dir by $owner takes its libraries from; run $name as $owner, or use a checkout of your own"
+  fi
+  echo "$name: this user cannot read $closed ($(stat -c %A "$closed"), owner $owner), $todo" >&2
+  exit 5
+}
+
 # The first directory of the build in DIR (the root, a module, a module's target/) this user cannot write.
 unwritable() {  # DIR
   local d t

@@ -193,12 +193,7 @@ class LauncherTest {
                 + "exit 1\n");
         Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
-            List<String> command = new ArrayList<>();
-            if ("root".equals(System.getProperty("user.name"))) {
-                command.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
-            }
-            command.addAll(List.of(tree.resolve("sbench").toString(), "--version"));
-            List<String> lines = failed(start(tree, command));
+            List<String> lines = failed(start(tree, asNobodyIfRoot(tree.resolve("sbench").toString(), "--version")));
             assertEquals("sbench: cannot build in " + tree + ": this user cannot write " + tree + " (the build writes"
                     + " each module's target/ there); build once as its owner, or use a checkout of your own",
                     lines.get(lines.size() - 1), lines.toString());
@@ -206,6 +201,65 @@ class LauncherTest {
         } finally {
             Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
+    }
+
+    /**
+     * A jar its owner built under umask 077 (-rw-------) is named, with its mode and owner, and what to do: the launcher
+     * of another user ran java, which said 'Error: Unable to access jarfile ...' (exit 1). As root the launcher runs as
+     * nobody; as any other user, over a jar of its own of mode 000.
+     */
+    @Test
+    void aJarThisUserCannotReadIsNamedWithItsOwner(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo 'mvn ran'\nexit 1\n");
+        Path target = Files.createDirectories(tree.resolve("replayer-cli/target"));
+        Path jar = Files.writeString(target.resolve("sbench.jar"), "jar");
+        assertLaunchSaysClosed(tree, jar, "rw-------");
+    }
+
+    /**
+     * A target/ directory its owner's build made under umask 077 (drwx------) is named: the launcher of another user
+     * took the jar in it for missing and built, which ended in 'cannot build in DIR: this user cannot write DIR'.
+     */
+    @Test
+    void aTargetDirectoryThisUserCannotEnterIsNamedWithItsOwner(@TempDir Path tree) throws Exception {
+        treeBuildingWith(tree, "echo 'mvn ran'\nexit 1\n");
+        Path target = Files.createDirectories(tree.resolve("replayer-cli/target"));
+        Files.writeString(target.resolve("sbench.jar"), "jar");
+        assertLaunchSaysClosed(tree, target, "rwx------");
+    }
+
+    /**
+     * The launcher in {@code tree}, run by a user who cannot read {@code closed} (of mode {@code rootMode} as root, 000
+     * else), says so in its one line.
+     */
+    private static void assertLaunchSaysClosed(Path tree, Path closed, String rootMode) throws IOException, InterruptedException {
+        String mode = isRoot() ? rootMode : "---------";
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString(mode));
+        List<String> lines;
+        try {
+            lines = failed(start(tree, asNobodyIfRoot(tree.resolve("sbench").toString(), "--version")));
+        } finally {
+            Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        String owner = System.getProperty("user.name");
+        assertEquals(List.of("sbench: this user cannot read " + closed + " (" + (Files.isDirectory(closed) ? "d" : "-") + mode
+                + ", owner " + owner + "), which " + owner + "'s build of " + tree + " left closed to others; as " + owner
+                + ", open it to all (chmod -R a+rX " + tree.resolve("replayer-cli/target") + ") or build again under umask"
+                + " 022, or use a checkout of your own"), lines);
+    }
+
+    private static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    /** {@code command} as nobody when this is root (to whom no file is closed), as this user else. */
+    private static List<String> asNobodyIfRoot(String... command) {
+        List<String> asNobody = new ArrayList<>();
+        if (isRoot()) {
+            asNobody.addAll(List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"));
+        }
+        asNobody.addAll(List.of(command));
+        return asNobody;
     }
 
     /**

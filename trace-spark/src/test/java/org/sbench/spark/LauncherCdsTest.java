@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The class data archive of {@code ./sbench-spark} (docs/spark.md): when the launcher makes it, when it passes it to
  * the JVM and when not. The launcher runs in a tree of its own that looks built, with a {@code java} of this test first
  * on the PATH that writes down its command lines and writes a small archive where {@code -XX:ArchiveClassesAtExit} says.
+ * Also what the launcher says of such a tree that this user cannot read (built by another user under umask 077).
  */
 class LauncherCdsTest {
     private static final Path SOURCE = Path.of("..").toAbsolutePath().normalize();
@@ -73,6 +74,64 @@ class LauncherCdsTest {
                 + "    printf archive > \"${a#*=}\"; [ \"$FAKE_TRAINING\" != fail ] || exit 1 ;;\n"
                 + "  -Xshare:on) [ \"$FAKE_CHECK\" != crash ] || exit 134 ;;\n"
                 + "esac; done\n");
+    }
+
+    /**
+     * A trace-spark/target/ its owner's build made under umask 077 (drwx------) is named, with its owner and what to do:
+     * the launcher of another user took the build for missing and built, which ended in 'cannot build in DIR: this user
+     * cannot write DIR'. As root the launcher runs as nobody; as another user over a directory of its own of mode 000.
+     */
+    @Test
+    void aTargetDirectoryThisUserCannotEnterIsNamedWithItsOwner() throws Exception {
+        Path target = tree.resolve("trace-spark/target");
+        String owner = System.getProperty("user.name");
+        assertEquals(List.of("sbench-spark: this user cannot read " + target + " (" + (isRoot() ? "drwx------" : "d---------")
+                + ", owner " + owner + "), which " + owner + "'s build of " + tree + " left closed to others; as " + owner
+                + ", open it to all (chmod -R a+rX " + target + ") or build again under umask 022, or use a checkout of"
+                + " your own"), runClosed(target, "rwx------"));
+    }
+
+    /**
+     * The libraries of a build by another user are in that user's Maven repository (root's /root/.m2, closed to others):
+     * the launcher of another user ran java over a class path it could not read.
+     */
+    @Test
+    void librariesInARepositoryThisUserCannotEnterAreNamed(@TempDir Path home) throws Exception {
+        Path repository = Files.createDirectories(home.resolve(".m2/repository"));
+        Files.writeString(repository.resolve("spark.jar"), "jar");
+        Files.writeString(launcher.resolve("classpath"), "/lib/x.jar:" + repository.resolve("spark.jar"));
+        String owner = System.getProperty("user.name");
+        assertEquals(List.of("sbench-spark: this user cannot read " + home.resolve(".m2") + " (" + (isRoot() ? "drwx------" : "d---------")
+                + ", owner " + owner + "), where the build of " + tree + " by " + owner + " takes its libraries from; run"
+                + " sbench-spark as " + owner + ", or use a checkout of your own"), runClosed(home.resolve(".m2"), "rwx------"));
+    }
+
+    /** The lines of the launcher run by a user who cannot read {@code closed}: given mode {@code rootMode} as root, 000 else. */
+    private List<String> runClosed(Path closed, String rootMode) throws IOException, InterruptedException {
+        for (Path open : List.of(tree, closed.getParent())) {
+            Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString(isRoot() ? rootMode : "---------"));
+        try {
+            List<String> command = new java.util.ArrayList<>();
+            if (isRoot()) {
+                command.addAll(List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"));
+            }
+            command.addAll(List.of(tree.resolve("sbench-spark").toString(), "inspect", "t.csv"));
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+            pb.environment().put("PATH", tree.resolve("bin") + ":" + java.getParent() + ":" + System.getenv("PATH"));
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "./sbench-spark still running after 60 s");
+            assertEquals(5, p.exitValue(), out);
+            return out.lines().toList();
+        } finally {
+            Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    private static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
     }
 
     private static void script(Path file, String body) throws IOException {
