@@ -92,11 +92,21 @@ unwritable() {  # DIR
 # What a failed build in DIR lacks and what to do, from its Maven output LOG; nothing when the report itself is
 # what the user needs (a compilation error).
 build_lack() {  # NAME DIR LOG
-  local name=$1 dir=$2 log=$3 closed first why
-  closed="$(unwritable "$dir")"
-  if [ -n "$closed" ]; then
+  local name=$1 dir=$2 log=$3 closed repository first why
+  # As the user who builds (builder): root can write all, a checkout's owner not what a build as root left there.
+  closed="$("${builder[@]}" bash -c "$(declare -f unwritable)"'; unwritable "$1"' unwritable "$dir")"
+  if [ -n "$closed" ] && [ -n "$build_owner" ]; then
+    echo "cannot build in $dir as its owner $build_owner ($as_owner): $build_owner cannot write $closed" \
+      "($(stat -c %A "$closed"), owner $(stat -c %U "$closed")); give the checkout back to $build_owner" \
+      "(chown -R $build_owner: $dir) and run ./$name again"
+  elif [ -n "$closed" ]; then
     echo "cannot build in $dir: this user cannot write $closed (the build writes each module's target/ there);" \
       "build once as its owner, or use a checkout of your own"
+  elif grep -q 'Could not create local repository at' "$log"; then
+    repository="$(sed -n 's/.*Could not create local repository at \([^ ]*\).*/\1/p' "$log" | head -n1)"
+    echo "Maven could not create its local repository $repository in the home of ${build_owner:-$(id -un)}, who" \
+      "builds${build_owner:+ (as root, the owner of the checkout)}; give ${build_owner:-this user} a home of their own, or" \
+      "name a repository they can write in MAVEN_OPTS (-Dmaven.repo.local=DIR)"
   elif grep -q -E 'could not be resolved|Could not resolve|Could not transfer|in offline mode' "$log"; then
     # The first artifact named after the project's own (a dependency's failure names the project first).
     first="$(grep -m1 -E 'could not be resolved|Could not resolve|Could not transfer|in offline mode' "$log" \
@@ -123,15 +133,42 @@ without_unsafe_warnings() {
     { unsafe = 0; print }'
 }
 
-# Runs mvn ARGS in DIR, quiet; on failure exits 5 with what the build lacks, or Maven's report and
-# "NAME: build failed".
+as_owner="as root the build runs as the checkout's owner, so that its files stay theirs"
+
+# Sets builder, the command a build of DIR runs under, and build_owner, who builds. As root in a checkout another user
+# owns (sudo ./sbench in a user's clone) that is the owner, with their groups and HOME (Maven's ~/.m2 and settings are
+# theirs): built as root, each target/ was root's, the owner's next build could not write it, and sbench-spark's class
+# path named /root/.m2. Else this user, and no command. Exits 5 where the owner cannot be switched to.
+owner_builder() {  # NAME DIR
+  local name=$1 dir=$2 uid account gid home
+  builder=()
+  build_owner=
+  uid="$(stat -c %u "$dir")"
+  [ "$(id -u)" = 0 ] && [ "$uid" != 0 ] || return 0
+  account="$(getent passwd "$uid")" || {
+    echo "$name: cannot build in $dir as its owner ($as_owner): no user here has its uid $uid; give the checkout to" \
+      "one (chown -R USER: $dir)" >&2
+    exit 5
+  }
+  IFS=: read -r build_owner _ _ gid _ home _ <<<"$account"
+  command -v setpriv >/dev/null || {
+    echo "$name: cannot build in $dir as its owner $build_owner ($as_owner): setpriv is missing; install util-linux," \
+      "or run ./$name --version once as $build_owner" >&2
+    exit 5
+  }
+  builder=(setpriv --reuid="$uid" --regid="$gid" --init-groups env HOME="$home" USER="$build_owner" LOGNAME="$build_owner")
+}
+
+# Runs mvn ARGS in DIR, quiet, as owner_builder says; on failure exits 5 with what the build lacks, or Maven's report
+# and "NAME: build failed".
 build() {  # NAME DIR ARGS...
   local name=$1 dir=$2 lack
   shift 2
+  owner_builder "$name" "$dir"
   build_log="$(mktemp)"
   trap 'rm -f "$build_log"' EXIT
   # Debian's Maven 3.8 writes colour resets (ESC[0m) even in batch mode, as all its output on success.
-  if (cd "$dir" && mvn "$@" >"$build_log" 2>&1); then
+  if (cd "$dir" && "${builder[@]}" mvn "$@" >"$build_log" 2>&1); then
     sed 's/\x1b\[0m//g' "$build_log" | without_unsafe_warnings >&2
     rm -f "$build_log"
     trap - EXIT

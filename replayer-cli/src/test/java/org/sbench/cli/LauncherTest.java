@@ -3,6 +3,7 @@ package org.sbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -260,6 +261,83 @@ class LauncherTest {
         }
         asNobody.addAll(List.of(command));
         return asNobody;
+    }
+
+    /**
+     * sudo ./sbench in a user's clone builds as the clone's owner, with the owner's HOME (Maven's ~/.m2 and settings):
+     * the build ran as root, so each target/ it made was root's, and the owner's next build said 'cannot build in DIR:
+     * this user cannot write DIR/replayer-cli/target'. The command itself still runs as root. Root only: the tree is
+     * given to nobody.
+     */
+    @Test
+    void asRootTheBuildOfAnotherUsersCheckoutRunsAsItsOwner(@TempDir Path tree) throws Exception {
+        ownedTreeBuildingWith(tree, "nobody", "id -u > built-by\necho \"$HOME\" >> built-by\n" + MAKE_JAR);
+        script(tree.resolve("bin/java"), "echo \"ran as $(id -u)\"\n");
+        assertEquals("ran as 0", lastLine(launch(tree)));
+        assertEquals(List.of("65534", "/nonexistent"), Files.readAllLines(tree.resolve("built-by")));
+        for (Path made : List.of(tree.resolve("built-by"), tree.resolve("replayer-cli"), tree.resolve("replayer-cli/target"),
+                tree.resolve("replayer-cli/target/sbench.jar"))) {
+            assertEquals("nobody", Files.getOwner(made).getName(), made.toString());
+        }
+    }
+
+    /**
+     * A target/ that a build as root left in a user's clone (as every sudo ./sbench did until 2026-12-07) keeps the
+     * owner's build from writing there: the line says so and how to give the checkout back. As root, the launcher
+     * itself could write it, and took the build's failure for a compilation error.
+     */
+    @Test
+    void asRootATargetARootBuildLeftInAnotherUsersCheckoutIsNamed(@TempDir Path tree) throws Exception {
+        ownedTreeBuildingWith(tree, "nobody",
+                "echo '[ERROR] /t/E.java:[8,14] error while writing E: could not create parent directories'\nexit 1\n");
+        Path module = Files.createDirectories(tree.resolve("replayer-cli"));
+        Files.writeString(module.resolve("pom.xml"), "<project/>\n");
+        chownTree(module, "nobody");
+        Path target = Files.createDirectories(module.resolve("target"));
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertEquals("sbench: cannot build in " + tree + " as its owner nobody (as root the build runs as the checkout's"
+                + " owner, so that its files stay theirs): nobody cannot write " + target + " (drwxr-xr-x, owner root);"
+                + " give the checkout back to nobody (chown -R nobody: " + tree + ") and run ./sbench again",
+                failed(launch(tree)).get(1));
+    }
+
+    /**
+     * An owner without a home (nobody's is /nonexistent) has no Maven repository: Maven's 'Could not create local
+     * repository at /nonexistent/.m2/repository' (its words as nobody here) is said in a line with what to do.
+     */
+    @Test
+    void asRootAnOwnerWithoutAHomeIsToldWhatToDo(@TempDir Path tree) throws Exception {
+        ownedTreeBuildingWith(tree, "nobody",
+                "echo '[ERROR] Could not create local repository at /nonexistent/.m2/repository -> [Help 1]'\nexit 1\n");
+        assertEquals("sbench: Maven could not create its local repository /nonexistent/.m2/repository in the home of nobody,"
+                + " who builds (as root, the owner of the checkout); give nobody a home of their own, or name a repository"
+                + " they can write in MAVEN_OPTS (-Dmaven.repo.local=DIR)", failed(launch(tree)).get(1));
+    }
+
+    /** A checkout of a uid no user has (unpacked from another machine's tarball) is built neither as root nor as that uid. */
+    @Test
+    void asRootACheckoutOfAUidWithoutAUserIsNotBuilt(@TempDir Path tree) throws Exception {
+        assumeTrue(new ProcessBuilder("getent", "passwd", "4242").start().waitFor() != 0, "uid 4242 is a user's here");
+        ownedTreeBuildingWith(tree, "4242", "echo 'mvn ran'\n" + MAKE_JAR);
+        assertEquals(List.of("sbench: building (first run, or sources changed)...", "sbench: cannot build in " + tree
+                + " as its owner (as root the build runs as the checkout's owner, so that its files stay theirs): no user"
+                + " here has its uid 4242; give the checkout to one (chown -R USER: " + tree + ")"), failed(launch(tree)));
+    }
+
+    /**
+     * As root only: the launcher in {@code tree}, given to {@code user} (a name or a uid), its {@code mvn} running
+     * {@code mvnBody}.
+     */
+    private static void ownedTreeBuildingWith(Path tree, String user, String mvnBody) throws IOException, InterruptedException {
+        assumeTrue(isRoot(), "needs root: the launcher switches to the checkout's owner");
+        treeBuildingWith(tree, mvnBody);
+        chownTree(tree, user);
+    }
+
+    /** Gives {@code tree} and all in it to {@code user} (a name, or a uid). */
+    private static void chownTree(Path tree, String user) throws IOException, InterruptedException {
+        Process chown = new ProcessBuilder("chown", "-R", user, tree.toString()).inheritIO().start();
+        assertEquals(0, chown.waitFor());
     }
 
     /**

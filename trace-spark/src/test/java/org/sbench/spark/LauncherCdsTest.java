@@ -3,6 +3,7 @@ package org.sbench.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,6 +105,39 @@ class LauncherCdsTest {
         assertEquals(List.of("sbench-spark: this user cannot read " + home.resolve(".m2") + " (" + (isRoot() ? "drwx------" : "d---------")
                 + ", owner " + owner + "), where the build of " + tree + " by " + owner + " takes its libraries from; run"
                 + " sbench-spark as " + owner + ", or use a checkout of your own"), runClosed(home.resolve(".m2"), "rwx------"));
+    }
+
+    /**
+     * sudo ./sbench-spark in a user's clone builds as the clone's owner (their ~/.m2, which the class path names), and
+     * leaves the class data archive to the owner's next run: built as root, target/ was root's and the class path named
+     * /root/.m2, closed to the owner; made as root, the archive and its record were root's. The command runs as root.
+     * Root only: the tree is given to nobody.
+     */
+    @Test
+    void asRootTheBuildOfAnotherUsersCheckoutRunsAsItsOwnerAndMakesNoArchive() throws Exception {
+        assumeTrue(isRoot(), "needs root: the launcher switches to the checkout's owner");
+        Files.delete(launcher.resolve(".built"));
+        script(tree.resolve("bin/mvn"), "id -u > " + tree.resolve("built-by") + "\necho \"$HOME\" >> " + tree.resolve("built-by")
+                + "\n: > " + launcher.resolve(".built") + "\n");
+        Files.setPosixFilePermissions(tree, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Process chown = new ProcessBuilder("chown", "-R", "nobody", tree.toString()).inheritIO().start();
+        assertEquals(0, chown.waitFor());
+        Run r = run();
+        assertEquals(0, r.status(), r.err().toString());
+        assertEquals(List.of("sbench-spark: building (first run, or sources changed)..."), r.err());
+        assertEquals(List.of("65534", "/nonexistent"), Files.readAllLines(tree.resolve("built-by")));
+        try (var made = Files.walk(tree.resolve("trace-spark"))) {
+            assertEquals(List.of(), made.filter(f -> !isOwnedBy(f, "nobody")).toList());
+        }
+        assertFalse(r.usedArchive(archive), r.command());
+    }
+
+    private static boolean isOwnedBy(Path file, String user) {
+        try {
+            return Files.getOwner(file).getName().equals(user);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The lines of the launcher run by a user who cannot read {@code closed}: given mode {@code rootMode} as root, 000 else. */
