@@ -15,7 +15,7 @@ public final class NullTarget implements Target {
      */
     public static final long DEFAULT_CAPACITY_BYTES = 1L << 60;
     public static final int BLOCK_SIZE = 512;
-    /** From this size on a null target is taken for one given no --size (its default, or a share of it under --scale). */
+    /** From this size on a null target is taken for one given no --size (its default; under --scale, the whole target's). */
     private static final long UNSIZED_FROM = 1L << 50;
     private static final int NO_FD = -1;
 
@@ -30,7 +30,9 @@ public final class NullTarget implements Target {
      * of the step command {@code command}): at the null engine's speed a pass over 2^60 bytes takes years.
      */
     public static void checkSizedFor(Target target, String what, String command) {
-        if (NAME.equals(target.kind()) && target.capacityBytes() >= UNSIZED_FROM) {
+        // A scaled region is a share of the whole target: judged by the share, a scale below 1/1024 let the default through.
+        Target whole = target.members().get(0);
+        if (NAME.equals(target.kind()) && whole.capacityBytes() >= UNSIZED_FROM) {
             throw SbenchException.usage(what + " covers the whole target, and the null target takes any size: "
                     + target.capacityBytes() + " bytes unless given one: sbench " + command + " --size 1G, or sbench run --size 1G"
                     + " for a scenario");

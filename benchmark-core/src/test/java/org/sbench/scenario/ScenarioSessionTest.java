@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -14,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -428,6 +430,21 @@ class ScenarioSessionTest {
                 scenario(dir, "  - fill: {passes: 1}\n"), dir.resolve("b"), false, null, NullTarget.NAME, TargetSettings.DEFAULTS,
                 null), steps.kinds()).run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test"));
         assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 1152921504606846976 bytes unless"
+                + " given one: sbench fill --size 1G, or sbench run --size 1G for a scenario", e.getMessage());
+    }
+
+    /**
+     * A scale below 1/1024 left the unsized null target's share under 1 PiB, and the fill ran: `sbench run my.yaml
+     * --target null --out b/ --scale 0.0005` began 2 passes over 576 TB, ETA 16 hours. Refused at any scale now.
+     */
+    @Test
+    void aFillOfTheUnsizedNullTargetIsRefusedAtASmallScale(@TempDir Path dir) {
+        // Hang guard: unrefused, the fill runs for hours; refused, it ends in milliseconds.
+        SbenchException e = assertTimeoutPreemptively(Duration.ofMinutes(5), () -> assertThrows(SbenchException.class,
+                () -> ScenarioSession.prepare(new ScenarioSession.Request(scenario(dir, "  - fill: {passes: 1}\n"), dir.resolve("b"),
+                        false, 0.0005, NullTarget.NAME, TargetSettings.DEFAULTS, null), steps.kinds())
+                        .run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test")));
+        assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 576460751372288 bytes unless"
                 + " given one: sbench fill --size 1G, or sbench run --size 1G for a scenario", e.getMessage());
     }
 
