@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ abstract class EngineContract {
     static final long CAPACITY = 8L << 20;
     static final int DEPTH = 8;
     static final int MAX_IO = 64 << 10;
+    /** How long a round waits for an unreaped write to complete in the kernel: a quiet disk takes well under a ms. */
+    private static final long[] WRITE_SETTLE_MS = {200, 1_000, 5_000};
 
     TempFileTarget target;
 
@@ -382,24 +385,35 @@ abstract class EngineContract {
         }
     }
 
+    /**
+     * The write is left to complete in the kernel, unreaped, before the flush: nothing here can see that it has without
+     * reaping it, so a round whose write was still in flight after its wait (a busy disk) is tried again with a longer
+     * one. An engine that stamps such a write at the reap fails every round.
+     */
     @Test
     void anIoThatCompletedDuringAFlushRunInCommitIsStampedWhenTheFlushReturned() throws Exception {
-        long[] now = {1000};
-        NanoClock manual = () -> now[0]++;
-        try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
-            IoSlot write = submitAtZero(engine, 0, Op.WRITE, BLOCK);
-            engine.commit();
-            Thread.sleep(200); // the write completes in the kernel meanwhile; nothing reaps it
-            IoSlot flush = submitAtZero(engine, 1, Op.FLUSH, 0);
-            engine.commit();
-            long commitReturned = now[0];
-            int n = 0;
-            while (n < 2) {
-                n += engine.reap(2 - n, -1, slot -> { });
+        String last = "";
+        for (long waitMs : WRITE_SETTLE_MS) {
+            long[] now = {1000};
+            NanoClock manual = () -> now[0]++;
+            try (IoEngine engine = open(target, DEPTH, MAX_IO, manual)) {
+                IoSlot write = submitAtZero(engine, 0, Op.WRITE, BLOCK);
+                engine.commit();
+                Thread.sleep(waitMs);
+                IoSlot flush = submitAtZero(engine, 1, Op.FLUSH, 0);
+                engine.commit();
+                long commitReturned = now[0];
+                int n = 0;
+                while (n < 2) {
+                    n += engine.reap(2 - n, -1, slot -> { });
+                }
+                if (write.doneNs >= flush.doneNs && write.doneNs < commitReturned) {
+                    return;
+                }
+                last = "write done " + write.doneNs + ", flush done " + flush.doneNs + ", commit returned " + commitReturned;
             }
-            assertTrue(write.doneNs >= flush.doneNs && write.doneNs < commitReturned,
-                    "write done " + write.doneNs + ", flush done " + flush.doneNs + ", commit returned " + commitReturned);
         }
+        fail("stamped at the reap after waits of " + Arrays.toString(WRITE_SETTLE_MS) + " ms: " + last);
     }
 
     /** Submits slot {@code index} for {@code op} of {@code length} bytes at offset 0, its done time cleared. */
