@@ -159,15 +159,15 @@ class RecordEventSourceDeviceTest {
                 wchan = Files.readString(task.resolve("wchan"));
             }
             assertTrue(wchan.contains("poll"), "the idle reading thread waits in " + wchan);
-            long before = wakeUps(task);
+            long before = ProcTasks.wakeUps(task);
             Thread.sleep(500);
-            assertTrue(wakeUps(task) - before <= 1, "the idle reading thread woke " + (wakeUps(task) - before) + " times in 500 ms");
+            assertTrue(ProcTasks.wakeUps(task) - before <= 1, "the idle reading thread woke " + (ProcTasks.wakeUps(task) - before) + " times in 500 ms");
             // The main thread's wait sleeps too: it looked at the devices every 100 ms, 20 wake-ups in 2 s (bench/RESULTS.md,
             // recidle2). A uevent of another device (another loop device made meanwhile) may wake it a few times.
             Path self = Path.of("/proc/thread-self");
-            long waitBefore = wakeUps(self);
+            long waitBefore = ProcTasks.wakeUps(self);
             assertFalse(recorder.awaitStop(IDLE_WAIT_NS));
-            assertTrue(wakeUps(self) - waitBefore < 10, "the idle main thread woke " + (wakeUps(self) - waitBefore) + " times in 2 s");
+            assertTrue(ProcTasks.wakeUps(self) - waitBefore < 10, "the idle main thread woke " + (ProcTasks.wakeUps(self) - waitBefore) + " times in 2 s");
             // The end marker is an event: it wakes the reader.
             RecordResult result = recorder.finish();
             assertTrue(result.complete());
@@ -194,20 +194,7 @@ class RecordEventSourceDeviceTest {
 
     /** /proc/self/task/TID of the recorder's reading thread. */
     private static Path readingThread() throws Exception {
-        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
-            return tasks.filter(t -> {
-                try {
-                    return Files.readString(t.resolve("comm")).strip().equals("sbench-record");
-                } catch (java.io.IOException e) {
-                    return false;
-                }
-            }).findFirst().orElseThrow();
-        }
-    }
-
-    private static long wakeUps(Path task) throws Exception {
-        return Files.readAllLines(task.resolve("status")).stream().filter(l -> l.startsWith("voluntary_ctxt_switches:"))
-                .mapToLong(l -> Long.parseLong(l.substring(l.indexOf(':') + 1).strip())).findFirst().orElseThrow();
+        return ProcTasks.named(ProcessHandle.current().pid(), "sbench-record").get(0);
     }
 
     /** What a test does with a loop device of its own and an io_uring pattern on it. */

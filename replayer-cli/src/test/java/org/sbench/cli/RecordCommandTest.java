@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.record.DiskFull;
 import org.sbench.record.RecordResult;
 import org.sbench.target.Btrfs;
+import org.sbench.record.ProcTasks;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.SteadyListing;
 import org.sbench.target.Tmpfs;
@@ -331,7 +332,7 @@ class RecordCommandTest {
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES);
              ChildSbench child = recordChild(loop, out)) {
             Path instance = Path.of("/sys/kernel/tracing/instances/sbench-" + child.pid());
-            child.await("its tracefs instance", () -> readQuietly(instance.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
+            child.await("its tracefs instance", () -> ProcTasks.readOrEmpty(instance.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
             child.signal("USR1");
             dd(loop, "of", "oflag=direct", "seek=0");
             child.signal("INT");
@@ -355,7 +356,7 @@ class RecordCommandTest {
         try (LoopDevice loop = LoopDevice.create(DEVICE_BYTES); ChildSbench child = recordChild(loop, out, "--progress", "none")) {
             child.awaitErr("stops");
             Path reader = readingThread(child.pid());
-            child.await("the reading thread asleep in poll", () -> readQuietly(reader.resolve("wchan")).startsWith("poll"));
+            child.await("the reading thread asleep in poll", () -> ProcTasks.readOrEmpty(reader.resolve("wchan")).startsWith("poll"));
             child.signal("TERM");
             long signalled = System.nanoTime();
             assertEquals(0, child.waitFor(), child.err());
@@ -377,9 +378,7 @@ class RecordCommandTest {
 
     /** {@code /proc/PID/task/TID} of the recorder's reading thread ({@code sbench-record}). */
     private static Path readingThread(long pid) throws IOException {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
-            return tasks.filter(t -> readQuietly(t.resolve("comm")).strip().equals("sbench-record")).findFirst().orElseThrow();
-        }
+        return ProcTasks.named(pid, "sbench-record").get(0);
     }
 
     @Test
@@ -433,7 +432,7 @@ class RecordCommandTest {
                      "--out", out.toString())) {
             Path stale = Path.of("/sys/kernel/tracing/instances/sbench-" + killed.pid());
             try {
-                killed.await("its tracefs instance", () -> readQuietly(stale.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
+                killed.await("its tracefs instance", () -> ProcTasks.readOrEmpty(stale.resolve("events/block/block_rq_issue/enable")).startsWith("1"));
                 List<Path> part = parts(out);
                 assertEquals(1, part.size(), "the trace is written to its part file: " + part);
                 CliTest.Run meanwhile = CliTest.run("convert", trace.toString(), out.toString());
@@ -499,19 +498,11 @@ class RecordCommandTest {
     private static void awaitInstance() throws InterruptedException {
         long deadline = System.currentTimeMillis() + WAIT_MS;
         while (!Files.exists(instance().resolve("events/block/block_rq_issue/enable"))
-                || !readQuietly(instance().resolve("events/block/block_rq_issue/enable")).startsWith("1")) {
+                || !ProcTasks.readOrEmpty(instance().resolve("events/block/block_rq_issue/enable")).startsWith("1")) {
             assertTrue(System.currentTimeMillis() < deadline, "the recording did not start");
             Thread.sleep(10);
         }
         Thread.sleep(50);
-    }
-
-    private static String readQuietly(Path p) {
-        try {
-            return Files.readString(p);
-        } catch (IOException e) {
-            return "";
-        }
     }
 
     private static void assertNoInstance() {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.sbench.record.ProcTasks;
 import org.sbench.target.LoopDevice;
 
 /**
@@ -67,12 +68,12 @@ class RecordUeventsDeviceTest {
                      out.toString(), "--progress", "none")) {
             child.awaitErr("stops");
             Path main = mainThread(child.pid());
-            child.await("the main thread asleep in poll", () -> read(main.resolve("wchan")).startsWith("poll"));
+            child.await("the main thread asleep in poll", () -> ProcTasks.readOrEmpty(main.resolve("wchan")).startsWith("poll"));
             assertEquals(uevents, holdsUeventSocket(child.pid()), "a uevent socket held, " + where);
             if (!uevents) {
-                long before = wakeUps(main);
+                long before = ProcTasks.wakeUps(main);
                 Thread.sleep(IDLE_MS);
-                long woke = wakeUps(main) - before;
+                long woke = ProcTasks.wakeUps(main) - before;
                 assertTrue(woke >= FEWEST_WAKE_UPS && woke <= MOST_WAKE_UPS, "the idle main thread woke " + woke + " times in "
                         + IDLE_MS + " ms, " + where);
             }
@@ -86,12 +87,9 @@ class RecordUeventsDeviceTest {
 
     /** {@code /proc/PID/task/TID} of the JVM's main thread: named {@code java}, as the launcher's thread that waits for it. */
     private static Path mainThread(long pid) throws IOException {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
-            List<Path> named = tasks.filter(t -> !t.getFileName().toString().equals(Long.toString(pid)))
-                    .filter(t -> read(t.resolve("comm")).strip().equals("java")).toList();
-            assertEquals(1, named.size(), named.toString());
-            return named.get(0);
-        }
+        List<Path> named = ProcTasks.named(pid, "java");
+        assertEquals(1, named.size(), named.toString());
+        return named.get(0);
     }
 
     /** Whether one of the process's descriptors is a NETLINK_KOBJECT_UEVENT socket (by inode, /proc/PID/net/netlink). */
@@ -110,19 +108,6 @@ class RecordUeventsDeviceTest {
     private static String link(Path fd) {
         try {
             return Files.readSymbolicLink(fd).toString();
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    private static long wakeUps(Path task) throws IOException {
-        return Files.readAllLines(task.resolve("status")).stream().filter(l -> l.startsWith("voluntary_ctxt_switches:"))
-                .mapToLong(l -> Long.parseLong(l.substring("voluntary_ctxt_switches:".length()).trim())).sum();
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
         } catch (IOException e) {
             return "";
         }
