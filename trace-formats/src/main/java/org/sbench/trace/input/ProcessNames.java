@@ -27,8 +27,15 @@ public final class ProcessNames {
 
     /** Bytes {@code [from, to)} of field {@code field} of the current line ({@link Fields#text(int, int, int)}). */
     public String of(Fields fields, int field, int from, int to) {
-        int at = fields.start(field);
-        return of(fields.bytes(), at + from, at + to);
+        return of(fields, field, from, field, to);
+    }
+
+    /**
+     * The current line's bytes from byte {@code from} of field {@code first} to byte {@code to} of
+     * field {@code last}, with what separates the fields as the line has it: a name with spaces.
+     */
+    public String of(Fields fields, int first, int from, int last, int to) {
+        return of(fields.bytes(), fields.start(first) + from, fields.start(last) + to);
     }
 
     /** Bytes {@code [from, to)} of {@code b}, read as UTF-8: a name seen before allocates nothing. */
