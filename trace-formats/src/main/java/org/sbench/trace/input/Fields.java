@@ -170,6 +170,16 @@ public final class Fields {
         return end[i] - start[i];
     }
 
+    /** The array the current line's fields are ranges of (UTF-8), for readers of their bytes in this package. */
+    byte[] bytes() {
+        return line;
+    }
+
+    /** Where field {@code i} starts in {@link #bytes()}. */
+    int start(int i) {
+        return start[i];
+    }
+
     /** Byte {@code pos} of field {@code i}: the character there when it is ASCII, else a char of at least 0x80. */
     public char charAt(int i, int pos) {
         return (char) (line[start[i] + pos] & 0xff);

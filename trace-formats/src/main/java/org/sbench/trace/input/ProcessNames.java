@@ -2,88 +2,90 @@
 package org.sbench.trace.input;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * Returns the same String for a process name seen recently, so that a line whose process was
- * seen before allocates nothing. Direct-mapped by hash: a new name replaces the one in its
- * slot, so memory stays bounded by {@link #SLOTS} names however many processes a trace has.
- * Not thread-safe; one per reader.
+ * Returns the same String for a process name seen recently, so that a line or event whose process
+ * was seen before allocates nothing. Direct-mapped by hash: a new name replaces the one in its
+ * slot. A slot keeps the name's UTF-8 bytes beside its String and a name is matched by its bytes,
+ * so a name beyond ASCII is found again as one in ASCII is. Memory stays bounded: {@link #SLOTS}
+ * names of at most {@link #MAX_NAME_BYTES} bytes, however many processes a trace has and however
+ * long a damaged line's "name"; a longer one is decoded each time and not kept. Not thread-safe;
+ * one per reader.
  */
 public final class ProcessNames {
     /** A power of two; traces typically name a few dozen processes. */
     static final int SLOTS = 512;
-    private final String[] slots = new String[SLOTS];
+    /** The longest name kept: far more than a Linux comm (15 bytes) or a Windows image name needs. */
+    static final int MAX_NAME_BYTES = 256;
+    private static final int SLOT_SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(SLOTS);
+    /** An odd multiplier (2^64 over the golden ratio) that spreads every bit of a key into the top ones. */
+    private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
+    private final String[] names = new String[SLOTS];
+    /** The UTF-8 bytes of {@code names[i]}. */
+    private final byte[][] bytes = new byte[SLOTS][];
 
     /** Bytes {@code [from, to)} of field {@code field} of the current line ({@link Fields#text(int, int, int)}). */
     public String of(Fields fields, int field, int from, int to) {
-        int hash = 0;
-        for (int i = from; i < to; i++) {
-            hash = 31 * hash + fields.charAt(field, i);
+        return of(fields, field, from, field, to);
+    }
+
+    /**
+     * The current line's bytes from byte {@code from} of field {@code first} to byte {@code to} of
+     * field {@code last}, with what separates the fields as the line has it: a name with spaces.
+     */
+    public String of(Fields fields, int first, int from, int last, int to) {
+        return of(fields.bytes(), fields.start(first) + from, fields.start(last) + to);
+    }
+
+    /** Bytes {@code [from, to)} of {@code b}, read as UTF-8: a name seen before allocates nothing. */
+    public String of(byte[] b, int from, int to) {
+        int n = to - from;
+        if (n > MAX_NAME_BYTES) {
+            return new String(b, from, n, StandardCharsets.UTF_8);
         }
-        int slot = slot(hash);
-        String cached = slots[slot];
-        if (cached != null && matches(cached, fields, field, from, to)) {
-            return cached;
+        int slot = slot(b, from, to);
+        byte[] kept = bytes[slot];
+        if (kept != null && Arrays.equals(kept, 0, kept.length, b, from, to)) {
+            return names[slot];
         }
-        String name = fields.text(field, from, to);
-        slots[slot] = name;
+        String name = new String(b, from, n, StandardCharsets.UTF_8);
+        names[slot] = name;
+        bytes[slot] = Arrays.copyOfRange(b, from, to);
         return name;
     }
 
-    /** Bytes {@code [from, to)} of {@code bytes}, read as UTF-8: a name seen before allocates nothing. */
-    public String of(byte[] bytes, int from, int to) {
-        int hash = 0;
-        for (int i = from; i < to; i++) {
-            hash = 31 * hash + bytes[i];
-        }
-        int slot = slot(hash);
-        String cached = slots[slot];
-        if (cached != null && matches(cached, bytes, from, to)) {
-            return cached;
-        }
-        String name = new String(bytes, from, to - from, StandardCharsets.UTF_8);
-        slots[slot] = name;
-        return name;
-    }
-
-    /** The cached String equal to {@code name}, or {@code name}, now cached. */
+    /** The cached String equal to {@code name}, or {@code name}, now cached unless it is too long to keep. */
     public String intern(String name) {
-        int slot = slot(name.hashCode());
-        String cached = slots[slot];
+        int slot = (int) (name.hashCode() * MIX >>> SLOT_SHIFT);
+        String cached = names[slot];
         if (name.equals(cached)) {
             return cached;
         }
-        slots[slot] = name;
+        byte[] b = name.getBytes(StandardCharsets.UTF_8);
+        if (b.length <= MAX_NAME_BYTES) {
+            names[slot] = name;
+            bytes[slot] = b;
+        }
         return name;
     }
 
-    private static int slot(int hash) {
-        return (hash ^ (hash >>> 16)) & (SLOTS - 1);
-    }
-
-    /** Only ASCII bytes match: beyond ASCII, bytes and characters are not one to one. */
-    private static boolean matches(String s, byte[] bytes, int from, int to) {
-        if (s.length() != to - from) {
-            return false;
-        }
-        for (int i = from; i < to; i++) {
-            if (bytes[i] < 0 || s.charAt(i - from) != bytes[i]) {
-                return false;
+    /**
+     * The slot of bytes {@code [from, to)}: from their length and, for 8 bytes or more, their first
+     * and last 8 (two loads, whatever the length), else all of them. Longer names alike at both ends
+     * share a slot and take it from each other in turn, which costs a decoding, never a wrong name.
+     */
+    private static int slot(byte[] b, int from, int to) {
+        int n = to - from;
+        long key;
+        if (n >= Long.BYTES) {
+            key = AsciiWords.word(b, from) * MIX + AsciiWords.word(b, to - Long.BYTES);
+        } else {
+            key = 0;
+            for (int i = from; i < to; i++) {
+                key = key << Byte.SIZE | (b[i] & 0xff);
             }
         }
-        return true;
-    }
-
-    /** Only an ASCII line matches: beyond ASCII, bytes and characters are not one to one. */
-    private static boolean matches(String s, Fields fields, int field, int from, int to) {
-        if (!fields.ascii() || s.length() != to - from) {
-            return false;
-        }
-        for (int i = from; i < to; i++) {
-            if (s.charAt(i - from) != fields.charAt(field, i)) {
-                return false;
-            }
-        }
-        return true;
+        return (int) ((key + n) * MIX >>> SLOT_SHIFT);
     }
 }

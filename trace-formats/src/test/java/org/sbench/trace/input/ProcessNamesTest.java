@@ -2,22 +2,74 @@ package org.sbench.trace.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ProcessNamesTest {
     @Test
-    void bytesOfANameSeenBeforeGiveItsStringAndOthersTheirUtf8() {
+    void bytesOfANameSeenBeforeGiveItsStringAsciiOrNot() {
         ProcessNames names = new ProcessNames();
-        byte[] page = "..fio\0kworker/1:1H\0caf\u00e9\0".getBytes(StandardCharsets.UTF_8);
+        // é is C3 A9 and ë C3 AB in UTF-8: the last two names differ in their last byte only.
+        byte[] page = "..fio\0kworker/1:1H\0caf\u00e9\0caf\u00eb\0".getBytes(StandardCharsets.UTF_8);
         String fio = names.of(page, 2, 5);
         assertEquals("fio", fio);
         assertSame(fio, names.of("fio".getBytes(StandardCharsets.US_ASCII), 0, 3));
         assertEquals("kworker/1:1H", names.of(page, 6, 18));
-        // Beyond ASCII a byte is not a character: the name is decoded (not matched) each time, and right.
-        assertEquals("caf\u00e9", names.of(page, 19, 24));
-        assertEquals("caf\u00e9", names.of(page, 19, 24));
         assertEquals("fi", names.of(page, 2, 4));
+        String cafe = names.of(page, 19, 24);
+        assertEquals("caf\u00e9", cafe);
+        assertSame(cafe, names.of("caf\u00e9".getBytes(StandardCharsets.UTF_8), 0, 5));
+        String other = names.of(page, 25, 30);
+        assertEquals("caf\u00eb", other);
+        assertSame(other, names.of(page, 25, 30));
+    }
+
+    @Test
+    void aNameInALineBeyondAsciiSeenBeforeGivesItsString() {
+        String text = "1 fio\n2 fio caf\u00e9\n3 caf\u00e9 \u00e9\n4 caf\u00e9\n5 caf\u00eb\n";
+        LineCursor cursor = new LineCursor(TraceInput.ofStream("names.txt",
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))), ReadOptions.DEFAULTS);
+        Fields f = new Fields(cursor);
+        ProcessNames names = new ProcessNames();
+        String[] got = new String[5];
+        for (int i = 0; i < got.length; i++) {
+            cursor.advance();
+            f.splitWhitespace();
+            got[i] = names.of(f, 1, 0, f.length(1));
+        }
+        assertEquals(Arrays.asList("fio", "fio", "caf\u00e9", "caf\u00e9", "caf\u00eb"), Arrays.asList(got));
+        assertSame(got[0], got[1], "the same name in an ASCII line and in one that is not");
+        assertSame(got[2], got[3], "a name beyond ASCII");
+    }
+
+    @Test
+    void namesSharingASlotEachComeBackAsThemselves() {
+        ProcessNames names = new ProcessNames();
+        // More names than slots: some share one, and each replaces the other there in turn.
+        int n = 2 * ProcessNames.SLOTS + 1;
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < n; i++) {
+                String name = (i % 2 == 0 ? "kworker/" : "\u00e9crit-") + i;
+                byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+                assertEquals(name, names.of(bytes, 0, bytes.length));
+            }
+        }
+    }
+
+    @Test
+    void aLongNameIsReadButNotKept() {
+        ProcessNames names = new ProcessNames();
+        // A hostile 1 MiB "process" field: the cache keeps no copy of it.
+        byte[] huge = new byte[1 << 20];
+        Arrays.fill(huge, (byte) 'x');
+        String first = names.of(huge, 0, huge.length);
+        assertEquals(huge.length, first.length());
+        String second = names.of(huge, 0, huge.length);
+        assertTrue(first.equals(second), "read the same");
+        assertTrue(first != second, "a new String each time: none kept");
     }
 }

@@ -16,7 +16,8 @@ public final class CommNames {
 
     /**
      * The name in brackets starting at the first field from {@code from} on that begins with
-     * {@code [}, up to the {@code ]} ending the last field (a name may hold spaces); null when
+     * {@code [}, up to the {@code ]} ending the last field: a name may hold spaces, kept as the line
+     * has them, and is UTF-8 like the rest of the line; null when
      * no field there starts with {@code [}, and for {@code [(null)]}, which blkparse prints for a
      * pid whose name it never learned (the blktrace file holds no notify record of it).
      */
@@ -32,20 +33,9 @@ public final class CommNames {
         int last = n - 1;
         int lastLength = f.length(last);
         int end = lastLength > 0 && f.charAt(last, lastLength - 1) == ']' ? lastLength - 1 : lastLength;
-        if (first == last) {
-            return end <= 1 || f.equalsIgnoreCase(first, UNKNOWN) ? null : names.of(f, first, 1, end);
+        if (first == last && (end <= 1 || f.equalsIgnoreCase(first, UNKNOWN))) {
+            return null;
         }
-        StringBuilder b = new StringBuilder();
-        for (int i = first; i <= last; i++) {
-            if (i > first) {
-                b.append(' ');
-            }
-            int s = i == first ? 1 : 0;
-            int e = i == last ? end : f.length(i);
-            for (int p = s; p < e; p++) {
-                b.append(f.charAt(i, p));
-            }
-        }
-        return names.intern(b.toString());
+        return names.of(f, first, 1, last, end);
     }
 }

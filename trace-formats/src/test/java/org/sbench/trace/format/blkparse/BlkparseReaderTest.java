@@ -73,6 +73,14 @@ class BlkparseReaderTest {
                 "Total (8,0):\n Reads Queued:           0,        0KiB\n", "\n \n");
     }
 
+    @Test
+    void aProcessNameWithSpacesIsItsUtf8TextAsPrinted() throws Exception {
+        Path file = write(dir, "  8,0 1 1 0.000001000 9 D R 100 + 8 [Web Cont\u00e9nt]\n"
+                + "  8,0 0 2 0.000002000 0 C R 100 + 8 [0]\n");
+        assertEquals(List.of("Web Cont\u00e9nt"),
+                readAll(FORMAT, file, ReadOptions.DEFAULTS).stream().map(r -> r.process).toList());
+    }
+
     /** blkparse prints the kernel's 16-bit error as it is: -5 as 65531, or as -5; both are EIO. */
     @Test
     void failedIosAreKeptAndCountedByError() throws Exception {

@@ -3,6 +3,7 @@ package org.sbench.trace.format.tracefs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sbench.trace.TestRecords.assertBadInput;
@@ -192,6 +193,21 @@ class TracefsReaderTest {
         SbenchException e = readError(FORMAT, file, ReadOptions.DEFAULTS);
         assertEquals(file + ":2: expected a completion time no earlier than its issue at 5120000009000 ns,"
                 + " found '5120.000002:'", e.getMessage());
+    }
+
+    @Test
+    void aProcessNameWithSpacesIsItsUtf8TextAsPrinted() throws Exception {
+        // The kernel prints a comm as it is: UTF-8, its spaces (two in the second) kept.
+        Path file = write(dir, "x-1 [001] ..... 5120.000001: block_rq_issue: 8,0 W 4096 () 100 + 8 [Web Cont\u00e9nt]\n"
+                + "x-1 [001] ..... 5120.000002: block_rq_issue: 8,0 W 4096 () 200 + 8 [Web  Content]\n"
+                + "x-1 [001] ..... 5120.000003: block_rq_issue: 8,0 W 4096 () 300 + 8 [Web Cont\u00e9nt]\n"
+                + "<idle>-0 [001] ..s1. 5120.000004: block_rq_complete: 8,0 W () 100 + 8 [0]\n"
+                + "<idle>-0 [001] ..s1. 5120.000005: block_rq_complete: 8,0 W () 200 + 8 [0]\n"
+                + "<idle>-0 [001] ..s1. 5120.000006: block_rq_complete: 8,0 W () 300 + 8 [0]\n");
+        List<IoRecord> records = readAll(FORMAT, file, ReadOptions.DEFAULTS);
+        assertEquals(List.of("Web Cont\u00e9nt", "Web  Content", "Web Cont\u00e9nt"),
+                records.stream().map(r -> r.process).toList());
+        assertSame(records.get(0).process, records.get(2).process, "one String for a name seen before");
     }
 
     @Test
