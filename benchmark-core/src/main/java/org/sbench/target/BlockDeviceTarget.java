@@ -234,10 +234,13 @@ public final class BlockDeviceTarget implements Target {
         return splitGeometry;
     }
 
-    /** From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not say how long a request may be. */
+    /**
+     * From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not
+     * say how long a request may be, or where the driver takes bios whole ({@link SysfsBlockDevice#takesBiosWhole}).
+     */
     private static SplitGeometry splitGeometry(SysfsBlockDevice disk, int physicalBlockSize, long start) {
         long maxKb = number(disk, QUEUE_MAX_SECTORS_KB);
-        return maxKb <= 0 ? SplitGeometry.NONE : new SplitGeometry(maxKb * KIB, number(disk, QUEUE_MAX_SEGMENTS),
+        return maxKb <= 0 || disk.takesBiosWhole() ? SplitGeometry.NONE : new SplitGeometry(maxKb * KIB, number(disk, QUEUE_MAX_SEGMENTS),
                 number(disk, QUEUE_MAX_SEGMENT_SIZE), number(disk, QUEUE_CHUNK_SECTORS) * SYSFS_SECTOR_BYTES,
                 Math.max(1, physicalBlockSize), start);
     }
