@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
+import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.BlockStat;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.ZramDevice;
@@ -115,6 +116,7 @@ class BioDeviceKernelCountDeviceTest {
             assertEquals(SLOTS, seen.writes(), engine + ": writes at the kernel, each whole, no empty preflush write among them");
             assertEquals(SLOTS * (long) WRITE_BYTES / BlockStat.SECTOR_BYTES, seen.sectorsWritten(), engine + ": sectors written");
             assertEquals(0, seen.flushes(), engine + ": a device without a write cache gets no flush");
+            assertEquals("write through", r.target().device().get(BlockDeviceTarget.KEY_WRITE_CACHE), engine + ": the result says so");
             assertEquals(SLOTS * (long) (WRITE_BYTES - TRIM_BYTES), dev.storedBytes(), engine + ": bytes held after the trims");
             assertEquals(0, r.mapping().wouldSplit(), engine + ": zram takes a bio of any length whole");
         }
