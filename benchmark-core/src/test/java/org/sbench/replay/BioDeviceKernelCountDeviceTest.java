@@ -75,31 +75,12 @@ class BioDeviceKernelCountDeviceTest {
         return i + 1;
     }
 
-    /** The device's counters when the replay's clock starts: after the target's probes, before the first IO. */
-    private static final class AtStart implements ReplayListener {
-        private final String device;
-        BlockStat stat;
-
-        AtStart(String device) {
-            this.device = device;
-        }
-
-        @Override
-        public void started(long startNs) {
-            stat = BlockStat.named(device);
-        }
-
-        @Override
-        public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-        }
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"io_uring", "libaio", "sync"})
     void everyReadWriteAndTrimReachesAZramDevice(String engine, @TempDir Path dir) throws IOException {
         ZramDevice.assumeRoot();
         try (ZramDevice dev = ZramDevice.create(DEVICE_BYTES)) {
-            AtStart before = new AtStart(dev.name());
+            ReplayKernelCountDeviceTest.AtStart before = new ReplayKernelCountDeviceTest.AtStart(dev.name());
             ReplayResult r = ReplaySession.run(new ReplaySession.Request(trace(dir), null, ReadOptions.DEFAULTS,
                     dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true),
                     ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withEngine(engine)),
