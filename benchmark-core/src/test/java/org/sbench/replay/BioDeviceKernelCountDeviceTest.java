@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -14,6 +15,7 @@ import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.BlockStat;
+import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
 import org.sbench.target.ZramDevice;
 import org.sbench.trace.Field;
@@ -100,6 +102,26 @@ class BioDeviceKernelCountDeviceTest {
             assertEquals("write through", r.target().device().get(BlockDeviceTarget.KEY_WRITE_CACHE), engine + ": the result says so");
             assertEquals(SLOTS * (long) (WRITE_BYTES - TRIM_BYTES), dev.storedBytes(), engine + ": bytes held after the trims");
             assertEquals(0, r.mapping().wouldSplit(), engine + ": zram takes a bio of any length whole");
+        }
+    }
+
+    /**
+     * A stripe of a zram device and a loop device in 64 KiB chunks: each slot starts on a chunk of
+     * the zram member, which gets half of each write (its first and third chunks) and the whole trim.
+     * Through io_uring the trims run as the ioctl on each member, and none fails.
+     */
+    @Test
+    void aStripeWithAZramMemberTrimsThroughIoUring(@TempDir Path dir) throws IOException {
+        ZramDevice.assumeRoot();
+        try (ZramDevice zram = ZramDevice.create(DEVICE_BYTES); LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
+            ReplayResult r = ReplaySession.run(new ReplaySession.Request(trace(dir), null, ReadOptions.DEFAULTS,
+                    "stripe:64K:" + zram.path() + "," + loop.path(), TargetSettings.DEFAULTS.withAllowWrite(true),
+                    ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withEngine("io_uring")),
+                    IoEngines::open, NanoClock.SYSTEM, ReplayListener.NONE, new ReplayControl(), "test");
+            assertEquals(0, r.summary().errors(), r.errors() + "; trims " + r.settings().discards());
+            assertTrue(r.complete());
+            assertTrue(r.settings().discards().startsWith("ioctl BLKDISCARD on each member in commit"), r.settings().discards());
+            assertEquals(SLOTS * (long) (WRITE_BYTES / 2 - TRIM_BYTES), zram.storedBytes(), "bytes the zram member holds after the trims");
         }
     }
 }
