@@ -113,6 +113,7 @@ class BioDeviceKernelCountDeviceTest {
     @Test
     void aStripeWithAZramMemberTrimsThroughIoUring(@TempDir Path dir) throws IOException {
         ZramDevice.assumeRoot();
+        LoopDevice.assumeRoot();
         try (ZramDevice zram = ZramDevice.create(DEVICE_BYTES); LoopDevice loop = LoopDevice.create(DEVICE_BYTES)) {
             ReplayResult r = ReplaySession.run(new ReplaySession.Request(trace(dir), null, ReadOptions.DEFAULTS,
                     "stripe:64K:" + zram.path() + "," + loop.path(), TargetSettings.DEFAULTS.withAllowWrite(true),
