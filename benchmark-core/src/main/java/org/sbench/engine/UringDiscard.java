@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import org.sbench.engine.linux.Errno;
 import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.MappedMemory;
+import org.sbench.engine.linux.Syscalls;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.Target;
@@ -47,6 +48,10 @@ final class UringDiscard {
             if (!m.discardGeometry().discards()) {
                 return m.path() + " does not discard (queue/discard_max_bytes is 0)";
             }
+            if (!takesNowaitIo(m)) {
+                return m.path() + " takes no IO that must not wait (a read with RWF_NOWAIT: EOPNOTSUPP), as a bio-based"
+                        + " driver without nowait support (zram) does; the kernel fails a queued discard there with EOPNOTSUPP";
+            }
         }
         if (!knowsOpcode(ring, UringAbi.IORING_OP_URING_CMD)) {
             return "io_uring has no IORING_OP_URING_CMD (Linux 5.19+)";
@@ -72,6 +77,24 @@ final class UringDiscard {
             return "the target is open read-only: " + Errno.describe((int) result);
         }
         return "the kernel refused BLOCK_URING_CMD_DISCARD: " + Errno.describe((int) result);
+    }
+
+    /**
+     * Whether the kernel lets {@code member} take IO that must not wait: a queued discard is such IO
+     * (REQ_NOWAIT), and the block layer fails it on a device without nowait support, which only a
+     * bio-based driver lacks (zram; device-mapper and md over such a device). Asked with one read of
+     * a logical block at offset 0 with RWF_NOWAIT, which the kernel refuses with EOPNOTSUPP before
+     * any IO where the device has no such support; elsewhere the read is done (or EAGAIN).
+     */
+    private static boolean takesNowaitIo(Target member) {
+        int block = member.logicalBlockSize();
+        try (MappedMemory memory = MappedMemory.anonymous((long) block + Syscalls.IOVEC_BYTES, "nowait probe")) {
+            ByteBuffer iovec = memory.view();
+            iovec.putLong(block, memory.address());
+            iovec.putLong(block + Long.BYTES, block);
+            long result = Syscalls.preadv2(member.fd(), memory.address() + block, 1, 0, Syscalls.RWF_NOWAIT);
+            return result != -Errno.EOPNOTSUPP;
+        }
     }
 
     /**

@@ -45,6 +45,7 @@ public final class TargetWords {
         m.put(BlockDeviceTarget.KEY_WBT_LAT_USEC_BEFORE, "writeback throttling before the run (wbt_lat_usec)");
         m.put(BlockDeviceTarget.KEY_LOGICAL_BLOCK_SIZE, "logical block size");
         m.put(BlockDeviceTarget.KEY_PHYSICAL_BLOCK_SIZE, "physical block size");
+        m.put(BlockDeviceTarget.KEY_WRITE_CACHE, "volatile write cache (write_cache)");
         m.put(FileTarget.KEY_FILESYSTEM, "filesystem");
         m.put(FileTarget.KEY_MOUNT_POINT, "filesystem mounted at");
         m.put(FileTarget.KEY_MOUNT_SOURCE, "filesystem on");
@@ -100,6 +101,9 @@ public final class TargetWords {
                 return nomerges(value);
             case BlockDeviceTarget.KEY_MAX_SECTORS_KB:
                 return value + " KiB";
+            case BlockDeviceTarget.KEY_WRITE_CACHE:
+                return "write through".equals(value) ? "write through: no cache to flush, the kernel sends the device no flush"
+                        : "write back".equals(value) ? "write back: flushes reach the device" : value;
             case FileTarget.KEY_NODATACOW:
                 return "true".equals(value) ? "yes: written in place, directly"
                         : "false".equals(value) ? "no: copy-on-write, written through the page cache (btrfs's results, not the drive's)" : value;

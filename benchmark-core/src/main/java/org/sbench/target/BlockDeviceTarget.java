@@ -42,6 +42,7 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_WBT_LAT_USEC_BEFORE = "wbtLatUsecBefore";
     public static final String KEY_LOGICAL_BLOCK_SIZE = "logicalBlockSize";
     public static final String KEY_PHYSICAL_BLOCK_SIZE = "physicalBlockSize";
+    public static final String KEY_WRITE_CACHE = "writeCache";
 
     private static final String QUEUE_DISCARD_MAX_BYTES = "queue/discard_max_bytes";
     private static final String QUEUE_MAX_SECTORS_KB = "queue/max_sectors_kb";
@@ -158,7 +159,8 @@ public final class BlockDeviceTarget implements Target {
     /**
      * Keys {@code KEY_*}; queue and device attributes come from the disk a partition belongs to.
      * {@code nomerges} and {@code wbtLatUsec} are the values used for the run, {@code nomergesBefore}
-     * and {@code wbtLatUsecBefore} the device's own.
+     * and {@code wbtLatUsecBefore} the device's own. {@code writeCache} is {@code write back} or
+     * {@code write through}: on the latter the kernel turns a flush into nothing (zram).
      */
     @Override
     public Map<String, String> describe() {
@@ -186,6 +188,7 @@ public final class BlockDeviceTarget implements Target {
         put(d, KEY_WBT_LAT_USEC_BEFORE, Optional.ofNullable(queue.wbtBefore()));
         put(d, KEY_LOGICAL_BLOCK_SIZE, disk.attribute("queue/logical_block_size"));
         put(d, KEY_PHYSICAL_BLOCK_SIZE, disk.attribute("queue/physical_block_size"));
+        put(d, KEY_WRITE_CACHE, disk.attribute("queue/write_cache"));
         return d;
     }
 
@@ -234,10 +237,13 @@ public final class BlockDeviceTarget implements Target {
         return splitGeometry;
     }
 
-    /** From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not say how long a request may be. */
+    /**
+     * From the disk's queue limits, for a target {@code start} bytes into it; NONE where sysfs does not
+     * say how long a request may be, or where the driver takes bios whole ({@link SysfsBlockDevice#takesBiosWhole}).
+     */
     private static SplitGeometry splitGeometry(SysfsBlockDevice disk, int physicalBlockSize, long start) {
         long maxKb = number(disk, QUEUE_MAX_SECTORS_KB);
-        return maxKb <= 0 ? SplitGeometry.NONE : new SplitGeometry(maxKb * KIB, number(disk, QUEUE_MAX_SEGMENTS),
+        return maxKb <= 0 || disk.takesBiosWhole() ? SplitGeometry.NONE : new SplitGeometry(maxKb * KIB, number(disk, QUEUE_MAX_SEGMENTS),
                 number(disk, QUEUE_MAX_SEGMENT_SIZE), number(disk, QUEUE_CHUNK_SECTORS) * SYSFS_SECTOR_BYTES,
                 Math.max(1, physicalBlockSize), start);
     }

@@ -203,6 +203,17 @@ public final class SysfsBlockDevice {
         return Files.isDirectory(dir.resolve("mq"));
     }
 
+    /**
+     * True if this disk's driver takes a bio of any length whole: a bio-based disk made of no other
+     * device ({@code slaves/} empty) and of no hardware ({@code device} absent), as zram and brd are,
+     * handles each bio itself, segment by segment, and the block layer splits nothing by
+     * {@code max_sectors_kb} (a 256 KiB pwrite on zram with max_sectors_kb 124 is one write in its
+     * {@code stat}). Device-mapper and md (members below) and NVMe multipath (a controller) do split.
+     */
+    public boolean takesBiosWhole() {
+        return !requestBased() && slaves().isEmpty() && !Files.exists(dir.resolve("device"));
+    }
+
     /** Path of attribute {@code relative} (e.g. {@code queue/nomerges}) under this device's directory. */
     Path attributePath(String relative) {
         return dir.resolve(relative);

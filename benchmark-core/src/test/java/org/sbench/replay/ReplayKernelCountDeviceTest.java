@@ -115,16 +115,21 @@ class ReplayKernelCountDeviceTest {
 
     /** The device's counters when the replay's clock starts: after the target's safety probes, before the first IO. */
     static final class AtStart implements ReplayListener {
-        private final LoopDevice dev;
+        private final String device;
         BlockStat stat;
 
         AtStart(LoopDevice dev) {
-            this.dev = dev;
+            this(dev.name());
+        }
+
+        /** For block device {@code device} ({@code loop3}, {@code zram1}). */
+        AtStart(String device) {
+            this.device = device;
         }
 
         @Override
         public void started(long startNs) {
-            stat = BlockStat.of(dev);
+            stat = BlockStat.named(device);
         }
 
         @Override

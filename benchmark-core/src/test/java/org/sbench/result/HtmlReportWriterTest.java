@@ -111,6 +111,18 @@ class HtmlReportWriterTest {
         }
     }
 
+    /** A device without a volatile write cache gets no flush: the report says what queue/write_cache says, in words. */
+    @Test
+    void theWriteCacheSaysWhetherFlushesReachTheDevice(@TempDir Path dir) throws Exception {
+        for (String[] c : new String[][] {{"write through", "write through: no cache to flush, the kernel sends the device no flush"},
+                {"write back", "write back: flushes reach the device"}}) {
+            Path file = ResultFixtures.variant(dir, ResultFixtures.A, "wc.json",
+                    j -> ((ObjectNode) j.get("target").get("device")).put("writeCache", c[0]));
+            List<List<String>> drive = new XhtmlDocument(new HtmlReportWriter().render(new JsonResults().read(file))).table("meta");
+            assertTrue(drive.contains(List.of("volatile write cache (write_cache)", c[1])), drive.toString());
+        }
+    }
+
     /** Writeback throttling, which sbench turns off for a run, was shown as "wbt lat usec" and "wbt lat usec before". */
     @Test
     void writebackThrottlingIsDescribedInWords(@TempDir Path dir) throws Exception {

@@ -28,7 +28,12 @@ public record BlockStat(long reads, long sectorsRead, long writes, long sectorsW
     private static final int IN_FLIGHT = 8;
 
     public static BlockStat of(LoopDevice device) {
-        String[] f = fields(device);
+        return named(device.name());
+    }
+
+    /** The counters of block device {@code name} ({@code loop3}, {@code zram1}). */
+    public static BlockStat named(String name) {
+        String[] f = fields(name);
         return new BlockStat(Long.parseLong(f[READS]), Long.parseLong(f[SECTORS_READ]), Long.parseLong(f[WRITES]),
                 Long.parseLong(f[SECTORS_WRITTEN]), Long.parseLong(f[DISCARDS]), Long.parseLong(f[SECTORS_DISCARDED]),
                 Long.parseLong(f[FLUSHES]));
@@ -36,12 +41,12 @@ public record BlockStat(long reads, long sectorsRead, long writes, long sectorsW
 
     /** The requests the device has been given and not completed, now (field 9). */
     public static long inFlight(LoopDevice device) {
-        return Long.parseLong(fields(device)[IN_FLIGHT]);
+        return Long.parseLong(fields(device.name())[IN_FLIGHT]);
     }
 
-    private static String[] fields(LoopDevice device) {
+    private static String[] fields(String name) {
         try {
-            return Files.readString(Path.of("/sys/block", device.name(), "stat")).trim().split("\\s+");
+            return Files.readString(Path.of("/sys/block", name, "stat")).trim().split("\\s+");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -96,7 +96,8 @@ public final class LoopDevice implements AutoCloseable {
         }
     }
 
-    private static int uid() {
+    /** This process's real user id, from /proc/self/status. */
+    static int uid() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.US_ASCII)) {
                 if (line.startsWith("Uid:")) {

@@ -10,6 +10,10 @@ import com.sun.jna.Platform;
  * direct call, which is what {@link Native#getLastError()} reads.
  */
 public final class Syscalls {
+    /** preadv2's flag: fail with EAGAIN rather than wait; EOPNOTSUPP from a file that takes no such IO. */
+    public static final int RWF_NOWAIT = 0x8;
+    /** Bytes of a {@code struct iovec}: base address, then length. */
+    public static final int IOVEC_BYTES = 16;
 
     private Syscalls() {
     }
@@ -17,6 +21,12 @@ public final class Syscalls {
     /** Bytes read into {@code buf}, or a negative errno. */
     public static long pread(int fd, long buf, long count, long offset) {
         long r = Bound.pread(fd, buf, count, offset);
+        return r < 0 ? -Native.getLastError() : r;
+    }
+
+    /** Bytes read into the {@code iovcnt} iovecs at {@code iov} (preadv2(2) with {@code flags}), or a negative errno. */
+    public static long preadv2(int fd, long iov, int iovcnt, long offset, int flags) {
+        long r = Bound.preadv2(fd, iov, iovcnt, offset, flags);
         return r < 0 ? -Native.getLastError() : r;
     }
 
@@ -47,6 +57,8 @@ public final class Syscalls {
         static native long pread(int fd, long buf, long count, long offset);
 
         static native long pwrite(int fd, long buf, long count, long offset);
+
+        static native long preadv2(int fd, long iov, int iovcnt, long offset, int flags);
 
         static native long read(int fd, byte[] buf, long count);
 

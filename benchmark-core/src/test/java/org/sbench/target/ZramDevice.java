@@ -1,0 +1,68 @@
+package org.sbench.target;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Test fixture: a zram device, a bio-based block device (no {@code mq} directory, no
+ * {@code queue/nr_requests}, no IO scheduler), added with {@code /sys/class/zram-control/hot_add},
+ * sized, and removed by {@link #close()} with {@code hot_remove}. Device tests call {@link #assumeRoot()}
+ * first, which skips them unless running as root on a kernel with zram hot add. Tests only ever touch
+ * devices made here (never zram0, which the system may use).
+ */
+public final class ZramDevice implements AutoCloseable {
+    private static final Path CONTROL = Path.of("/sys/class/zram-control");
+    private static final int ROOT_UID = 0;
+    private static final int MM_STAT_ORIG_DATA_SIZE = 0;
+
+    private final int id;
+
+    private ZramDevice(int id) {
+        this.id = id;
+    }
+
+    /** Skips the calling test unless it runs as root on a kernel with zram hot add. */
+    public static void assumeRoot() {
+        assumeTrue(LoopDevice.uid() == ROOT_UID, "device tests need root");
+        assumeTrue(Files.isWritable(CONTROL.resolve("hot_add")), "zram tests need /sys/class/zram-control (the zram module)");
+    }
+
+    /** A new zram device of {@code sizeBytes}, empty: it stores no page. */
+    public static ZramDevice create(long sizeBytes) throws IOException {
+        int id = Integer.parseInt(Files.readString(CONTROL.resolve("hot_add")).trim());
+        ZramDevice dev = new ZramDevice(id);
+        try {
+            Files.writeString(dev.sys("disksize"), Long.toString(sizeBytes));
+            return dev;
+        } catch (IOException | RuntimeException e) {
+            dev.close();
+            throw e;
+        }
+    }
+
+    /** {@code zram3} for {@code /dev/zram3}. */
+    public String name() {
+        return "zram" + id;
+    }
+
+    public Path path() {
+        return Path.of("/dev", name());
+    }
+
+    /** Bytes of data the device holds ({@code mm_stat}'s orig_data_size): written pages less those discarded. */
+    public long storedBytes() throws IOException {
+        return Long.parseLong(Files.readString(sys("mm_stat")).trim().split("\\s+")[MM_STAT_ORIG_DATA_SIZE]);
+    }
+
+    private Path sys(String attribute) {
+        return Path.of("/sys/block", name(), attribute);
+    }
+
+    @Override
+    public void close() throws IOException {
+        Files.writeString(CONTROL.resolve("hot_remove"), Integer.toString(id));
+    }
+}
