@@ -5,6 +5,7 @@ import org.sbench.engine.linux.Errno;
 import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.MappedMemory;
 import org.sbench.engine.linux.Syscalls;
+import org.sbench.engine.linux.TargetCalls;
 import org.sbench.engine.linux.UringAbi;
 import org.sbench.target.BlockDeviceTarget;
 import org.sbench.target.Target;
@@ -82,9 +83,10 @@ final class UringDiscard {
     /**
      * Whether the kernel lets {@code member} take IO that must not wait: a queued discard is such IO
      * (REQ_NOWAIT), and the block layer fails it on a device without nowait support, which only a
-     * bio-based driver lacks (zram; device-mapper and md over such a device). Asked with one read of
-     * a logical block at offset 0 with RWF_NOWAIT, which the kernel refuses with EOPNOTSUPP before
-     * any IO where the device has no such support; elsewhere the read is done (or EAGAIN).
+     * bio-based driver lacks (zram; device-mapper and md over such a device). Asked with a read of
+     * a logical block with RWF_NOWAIT at the device's end: the kernel refuses the flag with EOPNOTSUPP
+     * where the device has no such support, else reads nothing there (0 bytes). No IO reaches the
+     * device either way (a probe at offset 0 was a read inside a sweep's or a replay's window).
      */
     private static boolean takesNowaitIo(Target member) {
         int block = member.logicalBlockSize();
@@ -92,7 +94,8 @@ final class UringDiscard {
             ByteBuffer iovec = memory.view();
             iovec.putLong(block, memory.address());
             iovec.putLong(block + Long.BYTES, block);
-            long result = Syscalls.preadv2(member.fd(), memory.address() + block, 1, 0, Syscalls.RWF_NOWAIT);
+            long end = TargetCalls.blockDeviceSizeBytes(member.fd(), member.path());
+            long result = Syscalls.preadv2(member.fd(), memory.address() + block, 1, end, Syscalls.RWF_NOWAIT);
             return result != -Errno.EOPNOTSUPP;
         }
     }
