@@ -37,7 +37,7 @@ import org.sbench.trace.stats.TraceStatistics;
  * the null target and small files) is in the page's section of that document with the type its row gives (and each key
  * not marked optional is there), and the page lists
  * exactly the key paths the types behind each document can write, so that it cannot go stale ({@code record --json}, which
- * needs root and tracefs, by its type alone: RecordCommandTest runs it).
+ * needs root and tracefs, by its type alone here: RecordCommandTest runs it and holds it to the page with {@link #mismatches}).
  */
 class JsonReferenceTest {
     private static final Path DOC = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("docs/json.md");
@@ -199,6 +199,13 @@ class JsonReferenceTest {
             }
         }
         assertEquals(Set.of(), wrong, "what the commands wrote against " + DOC);
+    }
+
+    /** What in {@code node}, a document of the page's {@code section}, the page lacks or types otherwise (for RecordCommandTest, which runs record --json). */
+    static Set<String> mismatches(JsonNode node, String section) throws Exception {
+        Set<String> wrong = new TreeSet<>();
+        walk(node, "", section, documented(), wrong);
+        return wrong;
     }
 
     private static JsonNode json(CliTest.Run r) throws Exception {
