@@ -74,6 +74,12 @@ public final class StripedEngine implements IoEngine {
     /** By inner slot index: the trace IO a member IO is part of, and its member's depth at submit. */
     private final int[] parentOf;
     private final int[] depthAtSubmit;
+    /** By inner slot index: the listener heard the member IO submitted, and not yet completed. */
+    private final boolean[] heardRunning;
+    /** By inner slot index: the listener heard the member IO complete in commit, and is not told again at its reap. */
+    private final boolean[] heardDone;
+    /** The inner engine's {@link IoEngine#orderWaitEndNs} after the last commit: when it moves, IOs ran or waited in commit. */
+    private long orderWaitEndNs;
     /** By trace IO: its first member IO, its parts, those still running, those done in commit, the latest part done, bytes moved, first errno. */
     private final int[] firstPart;
     private final int[] parts;
@@ -133,6 +139,9 @@ public final class StripedEngine implements IoEngine {
         }
         this.parentOf = new int[all.length];
         this.depthAtSubmit = new int[all.length];
+        this.heardRunning = new boolean[all.length];
+        this.heardDone = new boolean[all.length];
+        this.orderWaitEndNs = inner.orderWaitEndNs();
         this.firstPart = new int[depth];
         this.parts = new int[depth];
         this.partsLeft = new int[depth];
@@ -372,19 +381,51 @@ public final class StripedEngine implements IoEngine {
         return n;
     }
 
-    /** Commits the member IOs submitted since the last commit and tells the listener of each. */
+    /**
+     * Commits the member IOs submitted since the last commit and tells the listener of each; when IOs
+     * ran or waited in commit (a FLUSH, a TRIM), it hears first the member IOs that were done before
+     * each submit (those that ran there, and those the engine stamped done meanwhile): a member's busy
+     * time needs its events in time order.
+     */
     private void commitParts() {
         inner.commit();
+        boolean waited = inner.orderWaitEndNs() != orderWaitEndNs;
+        orderWaitEndNs = inner.orderWaitEndNs();
         for (int k = 0; k < uncommittedPartCount; k++) {
             int i = uncommittedParts[k];
+            if (waited) {
+                hearDoneBy(all[i].submitNs);
+            }
             listener.submitted(all[i], depthAtSubmit[i]);
+            heardRunning[i] = true;
             if (all[i].doneNs != Long.MIN_VALUE) {
                 int p = parentOf[i];
                 doneInCommit[p]++;
                 lastDoneNs[p] = Math.max(lastDoneNs[p], all[i].doneNs);
             }
         }
+        if (waited) {
+            hearDoneBy(Long.MAX_VALUE);
+        }
         uncommittedPartCount = 0;
+    }
+
+    /** Tells the listener, earliest first, of the member IOs it heard submitted that were stamped done by {@code byNs} and not yet reaped. */
+    private void hearDoneBy(long byNs) {
+        while (true) {
+            IoSlot first = null;
+            for (int i = parents.length; i < all.length; i++) {
+                IoSlot s = all[i];
+                if (heardRunning[i] && !heardDone[i] && s.doneNs != Long.MIN_VALUE && s.doneNs <= byNs && (first == null || s.doneNs < first.doneNs)) {
+                    first = s;
+                }
+            }
+            if (first == null) {
+                return;
+            }
+            heardDone[first.index] = true;
+            listener.completed(first);
+        }
     }
 
     /** Submits and commits the parts of the {@link #unsent} trace IO that have room now; nothing while trace IOs wait for commit. */
@@ -440,7 +481,11 @@ public final class StripedEngine implements IoEngine {
         int p = parentOf[i];
         memberInFlight[part.member]--;
         roomMade = true;
-        listener.completed(part);
+        if (!heardDone[i]) {
+            listener.completed(part);
+        }
+        heardRunning[i] = false;
+        heardDone[i] = false;
         if (part.result < 0) {
             errno[p] = errno[p] == 0 ? part.result : errno[p];
         } else {

@@ -24,6 +24,8 @@ final class SimulatedEngine implements IoEngine {
     private final ToLongFunction<IoSlot> latencyNs;
     private final IoSlot[] slots;
     private final long[] doneAt;
+    /** By slot: its completion was stamped inside commit (it ran there, or completed while a FLUSH or TRIM ran there). */
+    private final boolean[] stamped;
     private final List<IoSlot> queued = new ArrayList<>();
     private final List<IoSlot> pending = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
@@ -44,6 +46,7 @@ final class SimulatedEngine implements IoEngine {
         this.latencyNs = latencyNs;
         this.slots = new IoSlot[depth];
         this.doneAt = new long[depth];
+        this.stamped = new boolean[depth];
         for (int i = 0; i < depth; i++) {
             slots[i] = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1 << 20));
         }
@@ -104,10 +107,17 @@ final class SimulatedEngine implements IoEngine {
             s.submitNs = clock.now;
             if (runsInCommit(s)) {
                 clock.advanceTo(clock.now + inCommitNs);
-                s.doneNs = clock.now;
-                orderWaitEndNs = clock.now;
                 doneAt[s.index] = clock.now;
                 pending.add(s);
+                // As the engines stamp what ran in commit, and what completed meanwhile, when it returned.
+                for (IoSlot p : pending) {
+                    if (!stamped[p.index] && doneAt[p.index] <= clock.now) {
+                        stamped[p.index] = true;
+                        p.doneNs = clock.now;
+                        p.result = results.applyAsLong(p);
+                    }
+                }
+                orderWaitEndNs = clock.now;
                 submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.member, s.offsetBytes, s.lengthBytes));
                 continue;
             }
@@ -148,9 +158,10 @@ final class SimulatedEngine implements IoEngine {
         for (IoSlot s : new ArrayList<>(pending)) {
             if (doneAt[s.index] <= clock.now) {
                 pending.remove(s);
-                if (!runsInCommit(s)) {
+                if (!stamped[s.index]) {
                     s.doneNs = clock.now;
                 }
+                stamped[s.index] = false;
                 s.result = results.applyAsLong(s);
                 if (readData != null && s.op == Op.READ) {
                     for (int i = 0; i < s.lengthBytes; i++) {

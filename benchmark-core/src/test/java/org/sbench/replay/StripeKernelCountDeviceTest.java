@@ -23,7 +23,7 @@ import org.sbench.trace.input.ReadOptions;
  * What reaches each member of a stripe of two loop devices, counted by the kernel
  * ({@code /sys/block/DEV/stat}): every FLUSH on both members, every TRIM as one ranged discard on
  * each member (the sectors each holds of it), and the reads and writes on the member their chunk
- * is on, for every engine, mode and depth users run.
+ * is on, for every engine, mode and depth users run; and no member busier than the array.
  */
 @Tag("device")
 class StripeKernelCountDeviceTest {
@@ -105,6 +105,9 @@ class StripeKernelCountDeviceTest {
                             ReplayResult.Member counted = r.stripe().members().get(m);
                             assertEquals(expected(m)[6], counted.flushes(), what + ": flushes sbench counted on member " + m);
                             assertEquals(expected(m)[4], counted.trims(), what + ": trims sbench counted on member " + m);
+                            // A member IO runs within its trace IO: report and compare refuse a result where a member was busier.
+                            assertTrue(counted.busyNs() <= r.summary().busyNs(), what + ": member " + m + " busy " + counted.busyNs()
+                                    + " ns, the array " + r.summary().busyNs());
                         }
                     }
                 }

@@ -84,6 +84,34 @@ class StripedReplayTest {
     }
 
     @Test
+    void aMemberIsBusyWhileItsPartsRunAloneAfterAFlushRunInCommit() {
+        // One commit: the FLUSH's parts run there, member 0's 0-100 us and member 1's 100-200 us, then the
+        // read on member 0 goes at 200 us for 50 us. Member 0 was idle 100-200 us (the array was not).
+        Device device = Device.of(2 + 3, s -> 50 * US);
+        device.engine().withFlushesAndTrimsInCommit(100 * US);
+        Run run = replay(List.of(io(0, Op.FLUSH, 0, 0), io(0, Op.READ, 0, 4 * K)), new FixedQdScheduler(2), 2,
+                new StripeLayout(2, 4 * K), new int[] {2, 2}, device);
+        assertEquals(List.of(0L, 100 * US, 200 * US), device.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(250 * US, run.metrics().all().busyNs());
+        assertEquals(150 * US, run.members().all(0).busyNs());
+        assertEquals(100 * US, run.members().all(1).busyNs());
+    }
+
+    @Test
+    void aMemberIsIdleFromAnIoThatCompletedDuringAFlushRunInCommitToItsNextSubmit() {
+        // The read at 0 goes at 0 for 50 us; at 10 us the FLUSH's parts run in commit, 10-110 us and 110-210 us, the
+        // read stamped done at 110 us when the first returned; the next read on member 0 goes at 210 us for 50 us.
+        Device device = Device.of(3 + 4, s -> 50 * US);
+        device.engine().withFlushesAndTrimsInCommit(100 * US);
+        Run run = replay(List.of(io(0, Op.READ, 0, 4 * K), io(10 * US, Op.FLUSH, 0, 0), io(10 * US, Op.READ, 8 * K, 4 * K)),
+                new TimedScheduler(1.0, 3), 3, new StripeLayout(2, 4 * K), new int[] {3, 3}, device);
+        assertEquals(List.of(0L, 10 * US, 110 * US, 210 * US), device.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(260 * US, run.metrics().all().busyNs());
+        assertEquals(160 * US, run.members().all(0).busyNs());
+        assertEquals(100 * US, run.members().all(1).busyNs());
+    }
+
+    @Test
     void aMemberNeverGetsMoreThanItsCap() {
         // Ten 4 KiB reads all on member 0 (even chunks of 4 KiB), QD 8, member 0 takes 2 at a time.
         List<IoRecord> trace = new ArrayList<>();

@@ -16,7 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -32,9 +34,10 @@ import org.sbench.trace.stats.TraceStatistics;
 
 /**
  * docs/json.md against what sbench writes: every key path of the documents the commands produce (on
- * the null target and small files) is in the page's section of that document, and the page lists
+ * the null target and small files) is in the page's section of that document with the type its row gives (and each key
+ * not marked optional is there), and the page lists
  * exactly the key paths the types behind each document can write, so that it cannot go stale ({@code record --json}, which
- * needs root and tracefs, by its type alone: RecordCommandTest runs it).
+ * needs root and tracefs, by its type alone here: RecordCommandTest runs it and holds it to the page with {@link #mismatches}).
  */
 class JsonReferenceTest {
     private static final Path DOC = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("docs/json.md");
@@ -50,25 +53,32 @@ class JsonReferenceTest {
     /** Maps whose keys sbench chooses (listed in the page by name), not data. */
     private static final Map<String, List<String>> NAMED_KEYS = Map.of("summary.latency", LatencyHistograms.OPS,
             "latencyHistogram", LatencyHistograms.OPS);
-    private static final Pattern ROW = Pattern.compile("^\\| `([^`]+)` \\|");
+    private static final Pattern ROW = Pattern.compile("^\\| `([^`]+)` \\| ([^|]+) \\|");
+    /** The page's types, as JSON holds them. */
+    private static final Map<String, Predicate<JsonNode>> KINDS = Map.of("int", JsonNode::isIntegralNumber, "number", JsonNode::isNumber,
+            "string", JsonNode::isTextual, "bool", JsonNode::isBoolean, "object", JsonNode::isObject, "array", JsonNode::isArray);
+    private static final Pattern TYPE = Pattern.compile("(int|number|string|bool|object|array)( or null)?(, optional)?");
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String MSR = "128166372000000000,hm,0,Read,0,4096,20000\n"
             + "128166372000010000,hm,1,Write,4096,4096,5000\n"
             + "128166372000020000,hm,0,Write,8192,8192,5000\n"
             + "128166372000030000,hm,1,Read,0,4096,5000\n";
 
-    /** The page's key paths by section. */
-    private static Map<String, Set<String>> documented() throws Exception {
-        Map<String, Set<String>> sections = new LinkedHashMap<>();
-        Set<String> keys = null;
+    /** The page's key paths by section, each with its type column ({@code int, optional}, {@code number or null}). */
+    private static Map<String, Map<String, String>> documented() throws Exception {
+        Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+        Map<String, String> keys = null;
         for (String line : Files.readAllLines(DOC)) {
             if (line.startsWith("## ")) {
-                keys = new TreeSet<>();
+                keys = new TreeMap<>();
                 sections.put(line.substring(3), keys);
             }
             Matcher m = ROW.matcher(line);
             if (m.find() && keys != null) {
-                assertTrue(keys.add(m.group(1)), "listed twice in " + DOC + ": " + m.group(1));
+                String type = m.group(2).trim();
+                assertTrue(TYPE.matcher(type).matches(), DOC + ": " + m.group(1) + " has type '" + type + "', expected one of " + KINDS.keySet()
+                        + ", then ' or null' and/or ', optional'");
+                assertTrue(keys.put(m.group(1), type) == null, "listed twice in " + DOC + ": " + m.group(1));
             }
         }
         return sections;
@@ -118,7 +128,7 @@ class JsonReferenceTest {
 
     @Test
     void thePageListsEveryKeyTheTypesWriteAndNoOther() throws Exception {
-        Map<String, Set<String>> doc = documented();
+        Map<String, Map<String, String>> doc = documented();
         Set<String> bundle = paths(Bundle.class);
         bundle.add("steps[].runs[].result"); // a step command's --json adds each run's result (BundleJson)
         Set<String> inspect = new TreeSet<>(paths(TraceStatistics.class).stream()
@@ -128,8 +138,8 @@ class JsonReferenceTest {
         for (Map.Entry<String, Set<String>> t : types.entrySet()) {
             assertTrue(doc.containsKey(t.getKey()), DOC + " has no section '## " + t.getKey() + "'");
             Set<String> unlisted = new TreeSet<>(t.getValue());
-            unlisted.removeAll(doc.get(t.getKey()));
-            Set<String> unwritable = new TreeSet<>(doc.get(t.getKey()));
+            unlisted.removeAll(doc.get(t.getKey()).keySet());
+            Set<String> unwritable = new TreeSet<>(doc.get(t.getKey()).keySet());
             unwritable.removeAll(t.getValue());
             assertEquals("" + Set.of() + Set.of(), "" + unlisted + unwritable, t.getKey() + " in " + DOC
                     + ": [keys its type writes that the page does not list][keys the page lists that it cannot write]");
@@ -144,7 +154,7 @@ class JsonReferenceTest {
 
     @Test
     void everyKeyOfWhatTheCommandsWriteIsOnThePage(@TempDir Path dir) throws Exception {
-        Map<String, Set<String>> doc = documented();
+        Map<String, Map<String, String>> doc = documented();
         Path trace = Files.writeString(dir.resolve("hm.csv"), MSR);
         Path file = Files.write(dir.resolve("t.img"), new byte[8 << 20]);
         Path a = Files.write(dir.resolve("a.img"), new byte[4 << 20]);
@@ -182,13 +192,20 @@ class JsonReferenceTest {
                 written.get(RESULT).add(MAPPER.readTree(f.toFile()));
             }
         }
-        Set<String> unlisted = new TreeSet<>();
+        Set<String> wrong = new TreeSet<>();
         for (Map.Entry<String, List<JsonNode>> w : written.entrySet()) {
             for (JsonNode node : w.getValue()) {
-                walk(node, "", w.getKey(), doc, unlisted);
+                walk(node, "", w.getKey(), doc, wrong);
             }
         }
-        assertEquals(Set.of(), unlisted, "keys written that " + DOC + " does not list");
+        assertEquals(Set.of(), wrong, "what the commands wrote against " + DOC);
+    }
+
+    /** What in {@code node}, a document of the page's {@code section}, the page lacks or types otherwise (for RecordCommandTest, which runs record --json). */
+    static Set<String> mismatches(JsonNode node, String section) throws Exception {
+        Set<String> wrong = new TreeSet<>();
+        walk(node, "", section, documented(), wrong);
+        return wrong;
     }
 
     private static JsonNode json(CliTest.Run r) throws Exception {
@@ -196,27 +213,51 @@ class JsonReferenceTest {
         return MAPPER.readTree(r.out());
     }
 
-    /** Adds to {@code unlisted} each key path under {@code node} that the page's {@code section} lacks. */
-    private static void walk(JsonNode node, String path, String section, Map<String, Set<String>> doc, Set<String> unlisted) {
+    /**
+     * Adds to {@code wrong} each key path under {@code node} that the page's {@code section} lacks or gives another type,
+     * and each key the page gives as always written (not optional) that an object holding its siblings lacks.
+     */
+    private static void walk(JsonNode node, String path, String section, Map<String, Map<String, String>> doc, Set<String> wrong) {
         if (RESULTS_IN.contains(path)) {
-            walk(node, "", RESULT, doc, unlisted);
+            walk(node, "", RESULT, doc, wrong);
             return;
         }
-        Set<String> keys = doc.get(section);
-        if (!path.isEmpty() && !(node.isObject() && path.endsWith("[]")) && !keys.contains(path)) {
-            unlisted.add(section + ": " + path);
+        Map<String, String> keys = doc.get(section);
+        if (!path.isEmpty() && !(node.isObject() && path.endsWith("[]"))) {
+            String type = keys.get(path);
+            if (type == null) {
+                wrong.add(section + ": " + path + " is not listed");
+            } else if (!ofType(node, type)) {
+                wrong.add(section + ": " + path + " is listed as " + type + ", written " + node);
+            }
         }
         if (node.isArray()) {
             for (JsonNode e : node) {
-                walk(e, path + "[]", section, doc, unlisted);
+                walk(e, path + "[]", section, doc, wrong);
             }
         } else if (node.isObject()) {
             String prefix = path.isEmpty() ? "" : path + ".";
+            boolean data = keys.containsKey(prefix + "*");
             for (Iterator<Map.Entry<String, JsonNode>> f = node.fields(); f.hasNext();) {
                 Map.Entry<String, JsonNode> e = f.next();
-                String key = keys.contains(prefix + "*") ? "*" : e.getKey();
-                walk(e.getValue(), prefix + key, section, doc, unlisted);
+                walk(e.getValue(), prefix + (data ? "*" : e.getKey()), section, doc, wrong);
+            }
+            for (Map.Entry<String, String> k : keys.entrySet()) {
+                String name = k.getKey().startsWith(prefix) ? k.getKey().substring(prefix.length()) : null;
+                if (!data && name != null && !name.contains(".") && !name.contains("[]") && !k.getValue().endsWith(", optional")
+                        && !node.has(name)) {
+                    wrong.add(section + ": " + k.getKey() + " is listed as always written, absent from an object with " + node.size() + " keys");
+                }
             }
         }
+    }
+
+    private static boolean ofType(JsonNode node, String type) {
+        for (String kind : type.replace(", optional", "").split(" or ")) {
+            if (kind.equals("null") ? node.isNull() : KINDS.get(kind).test(node)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

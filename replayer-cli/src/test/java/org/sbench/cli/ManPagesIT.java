@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -41,8 +43,9 @@ class ManPagesIT {
     @Test
     void manRendersThem() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/man")), "needs man (man-db)");
-        Process p = new ProcessBuilder("/usr/bin/man", "-l", MAN.resolve("sbench-replay.1").toString())
-                .redirectErrorStream(true).start();
+        ProcessBuilder man = new ProcessBuilder("/usr/bin/man", "-l", MAN.resolve("sbench-replay.1").toString()).redirectErrorStream(true);
+        man.environment().put("MANWIDTH", "80");
+        Process p = man.start();
         p.getOutputStream().close();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(TIMEOUT_S, TimeUnit.SECONDS));
@@ -50,5 +53,11 @@ class ManPagesIT {
         assertTrue(text.contains("NAME") && text.contains("sbench-replay - Replay a trace"), text);
         assertTrue(text.contains("SYNOPSIS") && text.contains("--max-idle"), text);
         assertTrue(!text.contains(".TH") && !text.contains("\\fB"), "rendered, not roff source: " + text);
+        // The commit in the footer, readable in 80 columns: until 2026-12-07 the page's date was printed over it
+        // ("(commit b2702026-12-07").
+        Matcher commit = Pattern.compile("commit [0-9a-f]{12}|commit unknown").matcher(new SbenchCommand.Version().getVersion()[0]);
+        assertTrue(commit.find());
+        String footer = text.strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertTrue(footer.contains(commit.group()), "the footer at 80 columns: " + footer);
     }
 }

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -199,6 +200,7 @@ class RecordCommandTest {
             assertTrue(j.get("complete").asBoolean());
             assertEquals(readAll(out).size(), j.get("ios").asLong());
             assertEquals(0, j.get("eventsLost").asLong());
+            assertEquals(Set.of(), JsonReferenceTest.mismatches(j, "record --json"), "against docs/json.md");
             assertEquals("", c.run().out());
             assertTrue(c.run().err().contains("wrote " + j.get("ios").asLong() + " IOs to " + out), "the summary on stderr: " + c.run().err());
         }
