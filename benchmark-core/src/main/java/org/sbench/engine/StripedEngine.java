@@ -4,6 +4,7 @@ package org.sbench.engine;
 import java.util.Arrays;
 import org.sbench.target.SplitGeometry;
 import org.sbench.target.StripeLayout;
+import org.sbench.trace.sort.EntryHeap;
 
 /**
  * The engine of a {@link org.sbench.target.StripedTarget}, and of a block device whose reads and
@@ -78,6 +79,8 @@ public final class StripedEngine implements IoEngine {
     private final boolean[] heardRunning;
     /** By inner slot index: the listener heard the member IO complete in commit, and is not told again at its reap. */
     private final boolean[] heardDone;
+    /** In a commit that waited: the member IOs heard running and stamped done, not yet heard done; earliest done first. */
+    private final EntryHeap doneUnheard;
     /** The inner engine's {@link IoEngine#orderWaitEndNs} after the last commit: when it moves, IOs ran or waited in commit. */
     private long orderWaitEndNs;
     /** By trace IO: its first member IO, its parts, those still running, those done in commit, the latest part done, bytes moved, first errno. */
@@ -141,6 +144,7 @@ public final class StripedEngine implements IoEngine {
         this.depthAtSubmit = new int[all.length];
         this.heardRunning = new boolean[all.length];
         this.heardDone = new boolean[all.length];
+        this.doneUnheard = new EntryHeap(all.length, (a, b) -> all[a].doneNs < all[b].doneNs);
         this.orderWaitEndNs = inner.orderWaitEndNs();
         this.firstPart = new int[depth];
         this.parts = new int[depth];
@@ -391,40 +395,42 @@ public final class StripedEngine implements IoEngine {
         inner.commit();
         boolean waited = inner.orderWaitEndNs() != orderWaitEndNs;
         orderWaitEndNs = inner.orderWaitEndNs();
+        if (waited) {
+            collectDoneUnheard();
+        }
         for (int k = 0; k < uncommittedPartCount; k++) {
             int i = uncommittedParts[k];
-            if (waited) {
-                hearDoneBy(all[i].submitNs);
-            }
+            hearDoneBy(all[i].submitNs);
             listener.submitted(all[i], depthAtSubmit[i]);
             heardRunning[i] = true;
             if (all[i].doneNs != Long.MIN_VALUE) {
                 int p = parentOf[i];
                 doneInCommit[p]++;
                 lastDoneNs[p] = Math.max(lastDoneNs[p], all[i].doneNs);
+                if (waited) {
+                    doneUnheard.push(i);
+                }
             }
         }
-        if (waited) {
-            hearDoneBy(Long.MAX_VALUE);
-        }
+        hearDoneBy(Long.MAX_VALUE);
         uncommittedPartCount = 0;
     }
 
-    /** Tells the listener, earliest first, of the member IOs it heard submitted that were stamped done by {@code byNs} and not yet reaped. */
+    /** Member IOs heard submitted before this commit that the engine stamped done in it (or before), not yet reaped. */
+    private void collectDoneUnheard() {
+        for (int i = parents.length; i < all.length; i++) {
+            if (heardRunning[i] && !heardDone[i] && all[i].doneNs != Long.MIN_VALUE) {
+                doneUnheard.push(i);
+            }
+        }
+    }
+
+    /** Tells the listener, earliest first, of the collected member IOs stamped done by {@code byNs}. */
     private void hearDoneBy(long byNs) {
-        while (true) {
-            IoSlot first = null;
-            for (int i = parents.length; i < all.length; i++) {
-                IoSlot s = all[i];
-                if (heardRunning[i] && !heardDone[i] && s.doneNs != Long.MIN_VALUE && s.doneNs <= byNs && (first == null || s.doneNs < first.doneNs)) {
-                    first = s;
-                }
-            }
-            if (first == null) {
-                return;
-            }
-            heardDone[first.index] = true;
-            listener.completed(first);
+        while (doneUnheard.size() > 0 && all[doneUnheard.top()].doneNs <= byNs) {
+            int i = doneUnheard.pop();
+            heardDone[i] = true;
+            listener.completed(all[i]);
         }
     }
 

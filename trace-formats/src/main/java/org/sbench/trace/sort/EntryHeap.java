@@ -4,11 +4,12 @@ import java.util.Arrays;
 
 /**
  * A binary min-heap of entries, ints naming records its owner holds, in the owner's order: the
- * records a merge or a sort has yet to deliver. Not thread-safe.
+ * records a merge or a sort has yet to deliver, the IOs a striped engine has yet to report done.
+ * Not thread-safe.
  */
-final class EntryHeap {
+public final class EntryHeap {
     /** The owner's order of two entries: true when {@code a} comes out before {@code b}. */
-    interface Order {
+    public interface Order {
         boolean less(int a, int b);
     }
 
@@ -16,26 +17,26 @@ final class EntryHeap {
     private int[] heap;
     private int size;
 
-    EntryHeap(int capacity, Order order) {
+    public EntryHeap(int capacity, Order order) {
         this.heap = new int[capacity];
         this.order = order;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The least entry; only while {@link #size()} is above 0. */
-    int top() {
+    public int top() {
         return heap[0];
     }
 
     /** Room for {@code capacity} entries, those held kept. */
-    void grow(int capacity) {
+    public void grow(int capacity) {
         heap = Arrays.copyOf(heap, capacity);
     }
 
-    void push(int entry) {
+    public void push(int entry) {
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
@@ -49,7 +50,7 @@ final class EntryHeap {
     }
 
     /** Removes and returns the least entry; only while {@link #size()} is above 0. */
-    int pop() {
+    public int pop() {
         int min = heap[0];
         int last = heap[--size];
         int i = 0;
