@@ -17,6 +17,8 @@ public final class ZramDevice implements AutoCloseable {
     private static final Path CONTROL = Path.of("/sys/class/zram-control");
     private static final int ROOT_UID = 0;
     private static final int MM_STAT_ORIG_DATA_SIZE = 0;
+    private static final long REMOVE_PATIENCE_NS = 5_000_000_000L;
+    private static final long REMOVE_RETRY_MS = 50;
 
     private final int id;
 
@@ -61,8 +63,32 @@ public final class ZramDevice implements AutoCloseable {
         return Path.of("/sys/block", name(), attribute);
     }
 
+    /**
+     * Removes the device; the kernel refuses while anyone holds it open (EBUSY), as udev's probe of a
+     * device just written does for a moment where udev runs, so a refusal is tried again for 5 s.
+     */
     @Override
     public void close() throws IOException {
-        Files.writeString(CONTROL.resolve("hot_remove"), Integer.toString(id));
+        long giveUpNs = System.nanoTime() + REMOVE_PATIENCE_NS;
+        while (true) {
+            try {
+                Files.writeString(CONTROL.resolve("hot_remove"), Integer.toString(id));
+                return;
+            } catch (IOException e) {
+                if (System.nanoTime() > giveUpNs || !String.valueOf(e.getMessage()).contains("busy")) {
+                    throw e;
+                }
+                sleepBeforeRetry();
+            }
+        }
+    }
+
+    private static void sleepBeforeRetry() throws IOException {
+        try {
+            Thread.sleep(REMOVE_RETRY_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while removing a zram device", e);
+        }
     }
 }
