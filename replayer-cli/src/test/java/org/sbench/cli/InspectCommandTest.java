@@ -199,6 +199,32 @@ class InspectCommandTest {
     }
 
     @Test
+    void megabyteProcessNamesAreSkippedInAHeapSmallerThanThem(@TempDir Path dir) throws Exception {
+        // 64 lines whose process field is 1 MB (a damaged or hostile file), each after a sound one: 64 MB of
+        // names, twice the heap. Were the names kept, the records the sort holds would keep them all.
+        int lines = 64;
+        Path trace = dir.resolve("names.fiu");
+        byte[] name = "p".repeat(1_000_000).getBytes();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(trace))) {
+            for (int i = 0; i < lines; i++) {
+                out.write((89981917150045L + 2000L * i + " 1 nfsd " + 8 * i + " 8 W 6 0 4b4ea0a16b6c8b1ad9d9446e2de3b3a4\n").getBytes());
+                out.write((89981917151045L + 2000L * i + " 2 ").getBytes());
+                out.write(name);
+                out.write((" " + 8 * i + " 8 W 6 0 4b4ea0a16b6c8b1ad9d9446e2de3b3a4\n").getBytes());
+            }
+        }
+        try (ChildSbench child = ChildSbench.start(dir, List.of("-Xmx32m"), "inspect", "--skip-bad=" + lines, trace.toString())) {
+            assertEquals(0, child.waitFor(), child.err());
+            assertTrue(child.out().contains("IOs          " + lines + ":"), child.out());
+            assertTrue(child.out().contains("skipped " + lines + " bad records"), child.out());
+        }
+        CliTest.Run stopped = CliTest.run("inspect", trace.toString());
+        assertEquals(3, stopped.code(), stopped.err());
+        assertEquals("sbench: " + trace + ":2: expected a process name of at most 256 bytes, found '" + "p".repeat(60)
+                + "...' (1000000 characters)\n", stopped.err());
+    }
+
+    @Test
     void aHeapTooSmallForTheTracesStreamsIsOneLine(@TempDir Path dir) throws Exception {
         // 300,000 streams of one IO each: about 300 bytes of state per stream, more than a 24 MiB heap holds.
         Path trace = dir.resolve("streams.csv");

@@ -365,6 +365,11 @@ public final class Fields {
         return whole * unit + frac * POW10[scale - fracDigits];
     }
 
+    /** The error for the current line: expected {@code what}, found {@code found}. */
+    public SbenchException error(String what, CharSequence found) {
+        return cursor.error(what, found);
+    }
+
     /** The error for field {@code i}: expected {@code what}, found the field's text. */
     public SbenchException error(int i, String what) {
         return cursor.error(what, text(i));

@@ -9,15 +9,18 @@ import java.util.Arrays;
  * was seen before allocates nothing. Direct-mapped by hash: a new name replaces the one in its
  * slot. A slot keeps the name's UTF-8 bytes beside its String and a name is matched by its bytes,
  * so a name beyond ASCII is found again as one in ASCII is. Memory stays bounded: {@link #SLOTS}
- * names of at most {@link #MAX_NAME_BYTES} bytes, however many processes a trace has and however
- * long a damaged line's "name"; a longer one is decoded each time and not kept. Not thread-safe;
- * one per reader.
+ * names of at most {@link #MAX_NAME_BYTES} bytes, however many processes a trace has. A longer
+ * name in a line is the line's error ({@link #EXPECTED}): kept by every record the sort or a writer
+ * holds, a damaged line's 1 MB "name" would make the memory a trace needs grow with its size. Not
+ * thread-safe; one per reader.
  */
 public final class ProcessNames {
     /** A power of two; traces typically name a few dozen processes. */
     static final int SLOTS = 512;
-    /** The longest name kept: far more than a Linux comm (15 bytes) or a Windows image name needs. */
-    static final int MAX_NAME_BYTES = 256;
+    /** The longest name a trace may give: far more than a Linux comm (15 bytes) or a Windows image name needs. */
+    public static final int MAX_NAME_BYTES = 256;
+    /** What a line whose process name is longer than {@link #MAX_NAME_BYTES} was expected to hold. */
+    public static final String EXPECTED = "a process name of at most " + MAX_NAME_BYTES + " bytes";
     private static final int SLOT_SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(SLOTS);
     /** An odd multiplier (2^64 over the golden ratio) that spreads every bit of a key into the top ones. */
     private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
@@ -33,17 +36,30 @@ public final class ProcessNames {
     /**
      * The current line's bytes from byte {@code from} of field {@code first} to byte {@code to} of
      * field {@code last}, with what separates the fields as the line has it: a name with spaces.
+     *
+     * @throws org.sbench.SbenchException naming the line if the name is longer than {@link #MAX_NAME_BYTES}
      */
     public String of(Fields fields, int first, int from, int last, int to) {
-        return of(fields.bytes(), fields.start(first) + from, fields.start(last) + to);
+        int start = fields.start(first) + from;
+        int end = fields.start(last) + to;
+        if (end - start > MAX_NAME_BYTES) {
+            throw fields.error(EXPECTED, new String(fields.bytes(), start, end - start, StandardCharsets.UTF_8));
+        }
+        return of(fields.bytes(), start, end);
     }
 
-    /** Bytes {@code [from, to)} of {@code b}, read as UTF-8: a name seen before allocates nothing. */
+    /** Whether {@code name} is longer than {@link #MAX_NAME_BYTES} in UTF-8 (1 to 3 bytes a char). */
+    public static boolean tooLong(String name) {
+        int chars = name.length();
+        return chars > MAX_NAME_BYTES || chars > MAX_NAME_BYTES / 3 && name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES;
+    }
+
+    /**
+     * Bytes {@code [from, to)} of {@code b}, read as UTF-8, at most {@link #MAX_NAME_BYTES} of them
+     * (a caller's check): a name seen before allocates nothing.
+     */
     public String of(byte[] b, int from, int to) {
         int n = to - from;
-        if (n > MAX_NAME_BYTES) {
-            return new String(b, from, n, StandardCharsets.UTF_8);
-        }
         int slot = slot(b, from, to);
         byte[] kept = bytes[slot];
         if (kept != null && Arrays.equals(kept, 0, kept.length, b, from, to)) {
@@ -55,18 +71,15 @@ public final class ProcessNames {
         return name;
     }
 
-    /** The cached String equal to {@code name}, or {@code name}, now cached unless it is too long to keep. */
+    /** The cached String equal to {@code name}, or {@code name}, now cached; not {@link #tooLong}. */
     public String intern(String name) {
         int slot = (int) (name.hashCode() * MIX >>> SLOT_SHIFT);
         String cached = names[slot];
         if (name.equals(cached)) {
             return cached;
         }
-        byte[] b = name.getBytes(StandardCharsets.UTF_8);
-        if (b.length <= MAX_NAME_BYTES) {
-            names[slot] = name;
-            bytes[slot] = b;
-        }
+        names[slot] = name;
+        bytes[slot] = name.getBytes(StandardCharsets.UTF_8);
         return name;
     }
 

@@ -18,8 +18,9 @@ import org.sbench.trace.input.TraceInput;
 /**
  * Detection does not depend on line length: every text format is detected, and read, with its
  * lines as long as real ones get through the field that makes them long (FIU's content digests,
- * ETW's file names, process and host names, SPC's extra fields), from a few hundred characters to
- * lines longer than the 64 KiB detection starts with. Formats of numbers only (Alibaba, Tencent,
+ * ETW's file names, host names, SPC's extra fields; a number written with leading zeros where the
+ * only free text is a process name, which may be no longer than 256 bytes), from a few hundred
+ * characters to lines longer than the 64 KiB detection starts with. Formats of numbers only (Alibaba, Tencent,
  * SYSTOR) have no such field; their lines are tested as real ones are, in the fixtures.
  */
 class LongLineDetectionTest {
@@ -33,10 +34,10 @@ class LongLineDetectionTest {
                 + ",4096,8921");
         IntFunction<String> spc = n -> lines(i -> "0," + 8 * i + ",4096,w,0.00" + i + ",extra" + "9".repeat(n));
         IntFunction<String> blkparse = n -> lines(i -> "  8,0    1        " + (2 * i + 1) + "     0.00000" + i + "000  4162  D  WS "
-                + 8 * i + " + 8 [" + "k".repeat(n) + "]\n  8,0    0        " + (2 * i + 2) + "     0.00000" + i + "500     0  C  WS "
+                + "0".repeat(n) + 8 * i + " + 8 [kjournald]\n  8,0    0        " + (2 * i + 2) + "     0.00000" + i + "500     0  C  WS "
                 + 8 * i + " + 8 [0]");
         IntFunction<String> tracefs = n -> lines(i -> "  kworker/0:1H-123   [000] d..1.  1234.56789" + i + ": block_rq_issue: 8,0 W 4096 () "
-                + 8 * i + " + 8 be,0,4 [" + "k".repeat(n) + "]\n          <idle>-0     [000] ..s1.  1234.56799" + i
+                + "0".repeat(n) + 8 * i + " + 8 be,0,4 [kworker/0:1H]\n          <idle>-0     [000] ..s1.  1234.56799" + i
                 + ": block_rq_complete: 8,0 W () " + 8 * i + " + 8 be,0,4 [0]");
         IntFunction<String> etw = n -> "BeginHeader\nDiskRead, TimeStamp, Process Name ( PID), ThreadID, IrpPtr, ByteOffset, IOSize,"
                 + " ElapsedTime, DiskNum, IrpFlags, FileName\nEndHeader\n"
@@ -45,7 +46,7 @@ class LongLineDetectionTest {
         IntFunction<String> fio = n -> "fio version 3 iolog\n0 /dev/" + "s".repeat(Math.min(n, 250)) + " add\n"
                 + lines(i -> (10 + i) + " /dev/" + "s".repeat(Math.min(n, 250)) + " read " + 4096 * i + " 4096");
         IntFunction<String> csv = n -> "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
-                + lines(i -> i + ",," + 4096 * i + ",4096,R,,,\"p" + "r, o".repeat(n / 4) + "\"");
+                + lines(i -> i + ",," + "0".repeat(n) + 4096 * i + ",4096,R,,,\"pr, o\"");
         Stream.Builder<Arguments> out = Stream.builder();
         for (int n : new int[] {300, 70_000}) {
             out.add(Arguments.of("fiu", n, fiuJoined));

@@ -1,6 +1,7 @@
 package org.sbench.trace.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,15 +62,11 @@ class ProcessNamesTest {
     }
 
     @Test
-    void aLongNameIsReadButNotKept() {
-        ProcessNames names = new ProcessNames();
-        // A hostile 1 MiB "process" field: the cache keeps no copy of it.
-        byte[] huge = new byte[1 << 20];
-        Arrays.fill(huge, (byte) 'x');
-        String first = names.of(huge, 0, huge.length);
-        assertEquals(huge.length, first.length());
-        String second = names.of(huge, 0, huge.length);
-        assertTrue(first.equals(second), "read the same");
-        assertTrue(first != second, "a new String each time: none kept");
+    void aNameIsTooLongBeyond256BytesOfUtf8() {
+        assertFalse(ProcessNames.tooLong("p".repeat(256)));
+        assertTrue(ProcessNames.tooLong("p".repeat(257)));
+        assertFalse(ProcessNames.tooLong("é".repeat(128)), "256 bytes");
+        assertTrue(ProcessNames.tooLong("é".repeat(129)), "129 characters, 258 bytes");
+        assertTrue(ProcessNames.tooLong("€".repeat(86)), "86 characters, 258 bytes");
     }
 }

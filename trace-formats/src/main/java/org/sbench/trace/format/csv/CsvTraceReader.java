@@ -227,6 +227,9 @@ final class CsvTraceReader implements TraceReader {
             throw error(row, "qd (integer >= 1 or empty)", row.get(CsvLayout.QD));
         }
         String process = row.get(CsvLayout.PROCESS);
+        if (ProcessNames.tooLong(process)) {
+            throw error(row, ProcessNames.EXPECTED, process);
+        }
         r.process = process.isEmpty() ? null : processes.intern(process);
     }
 

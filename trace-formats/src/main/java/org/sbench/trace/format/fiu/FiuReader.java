@@ -126,6 +126,10 @@ final class FiuReader extends LineTraceReader {
         for (int i = PROCESS_FIELD + 1; i < op - 2; i++) {
             name.append(' ').append(fields.text(i));
         }
-        return name.toString();
+        String process = name.toString();
+        if (ProcessNames.tooLong(process)) {
+            throw fields.error(ProcessNames.EXPECTED, process);
+        }
+        return process;
     }
 }

@@ -22,7 +22,8 @@ import org.sbench.trace.input.ProcessNames;
  * <li>{@code rwbs}: the letters up to the first NUL, read as the text's ({@link BlockEventFields#op(int, long)});</li>
  * <li>{@code cmd} ({@code __data_loc}: offset in the low 16 bits, length in the high): a request
  *     carrying command bytes is a passthrough one, of another kind;</li>
- * <li>{@code comm} (issue): the process; {@code error} (complete): the errno, made positive;</li>
+ * <li>{@code comm} (issue): the process, a field of at most 256 bytes (the kernel's is 16); {@code error}
+ *     (complete): the errno, made positive;</li>
  * <li>{@code buf} (print): the marker's text up to its NUL, without the newline the kernel adds.</li>
  * </ul>
  * Not thread-safe.
@@ -63,6 +64,9 @@ public final class RawEventDecoder {
             rwbs = f.required("rwbs");
             cmd = f.optional("cmd");
             comm = f.optional("comm");
+            if (comm != null && comm.size() > ProcessNames.MAX_NAME_BYTES) {
+                throw SbenchException.badInput(f.source(), "field 'comm' of " + comm.size() + " bytes: expected " + ProcessNames.EXPECTED);
+            }
             error = f.optional("error");
             bytes = end(f.required("common_type"), dev, sector, sectors, rwbs, cmd, comm, error);
         }

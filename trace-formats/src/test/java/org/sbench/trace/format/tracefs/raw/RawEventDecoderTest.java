@@ -221,6 +221,18 @@ class RawEventDecoderTest {
         assertTrue(e.getMessage().startsWith("issue/format: no field 'rwbs' (fields: common_type,"), e.getMessage());
     }
 
+    /** A comm wider than a process name may be (a damaged or hostile format file): every record would keep that much. */
+    @Test
+    void aFormatWhoseCommIsWiderThanAProcessNameIsRefused() {
+        String wide = format("block_rq_issue").replace("char comm[16];\toffset:44;\tsize:16;", "char comm[257];\toffset:44;\tsize:257;");
+        SbenchException e = assertThrows(SbenchException.class, () -> new RawEventDecoder(FormatFile.parse("issue/format", wide),
+                FormatFile.parse("c", format("block_rq_complete")), null, FormatFile.parse("p", format("print"))));
+        assertEquals("issue/format: field 'comm' of 257 bytes: expected a process name of at most 256 bytes", e.getMessage());
+        String widest = format("block_rq_issue").replace("char comm[16];\toffset:44;\tsize:16;", "char comm[256];\toffset:44;\tsize:256;");
+        new RawEventDecoder(FormatFile.parse("issue/format", widest), FormatFile.parse("c", format("block_rq_complete")), null,
+                FormatFile.parse("p", format("print")));
+    }
+
     /** A damaged format line (up to 1 MiB in a trace.dat, with no newline) is quoted as a found value is, not put whole into the message. */
     @Test
     void aDamagedFieldLineIsQuotedShortNotWhole() {
