@@ -24,7 +24,7 @@ final class SimulatedEngine implements IoEngine {
     private final ToLongFunction<IoSlot> latencyNs;
     private final IoSlot[] slots;
     private final long[] doneAt;
-    /** By slot: its completion was stamped inside commit (it ran there, or completed while a FLUSH or TRIM ran there). */
+    /** By slot: its completion was stamped inside commit (it ran there, or completed while a FLUSH or TRIM ran or a TRIM waited there). */
     private final boolean[] stamped;
     private final List<IoSlot> queued = new ArrayList<>();
     private final List<IoSlot> pending = new ArrayList<>();
@@ -35,20 +35,32 @@ final class SimulatedEngine implements IoEngine {
     private ToLongFunction<IoSlot> results = s -> s.lengthBytes;
     /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
     private long inCommitNs = -1;
-    /** When non-negative: a TRIM waits this long inside commit (for the IOs it overlaps), then goes like any IO. */
+    /**
+     * When non-negative: a TRIM waits this long inside commit (for the IOs it overlaps), then goes like any IO; the IOs
+     * that completed meanwhile are stamped when they did.
+     */
     private long waitBeforeTrimNs = -1;
     private long orderWaitEndNs = Long.MIN_VALUE;
     /** When set: a completed READ leaves this byte in every byte it read, as data from a device would. */
     private Byte readData;
 
     SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs) {
+        this(depth, clock, latencyNs, depth, 1 << 20);
+    }
+
+    /**
+     * The first {@code buffered} slots with buffers of {@code bufferBytes}, the others (a stripe's member IOs, which
+     * point into the trace IOs' buffers) with none: a test of many replays then spends its time replaying.
+     */
+    SimulatedEngine(int depth, ManualClock clock, ToLongFunction<IoSlot> latencyNs, int buffered, int bufferBytes) {
         this.clock = clock;
         this.latencyNs = latencyNs;
         this.slots = new IoSlot[depth];
         this.doneAt = new long[depth];
         this.stamped = new boolean[depth];
         for (int i = 0; i < depth; i++) {
-            slots[i] = new IoSlot(i, 0, 1 << 20, ByteBuffer.allocate(1 << 20));
+            int bytes = i < buffered ? bufferBytes : 0;
+            slots[i] = new IoSlot(i, 0, bytes, ByteBuffer.allocate(bytes));
         }
     }
 
@@ -70,7 +82,10 @@ final class SimulatedEngine implements IoEngine {
         return this;
     }
 
-    /** Holds every TRIM inside commit for {@code ns} of the clock, as a wait for the IOs it overlaps, then queues it. */
+    /**
+     * Holds every TRIM inside commit for {@code ns} of the clock, as a wait for the IOs it overlaps, then queues it; the
+     * IOs that completed during the wait are stamped at their completion, as a poll there stamps them.
+     */
     SimulatedEngine withWaitBeforeTrims(long ns) {
         this.waitBeforeTrimNs = ns;
         return this;
@@ -102,6 +117,12 @@ final class SimulatedEngine implements IoEngine {
         for (IoSlot s : queued) {
             if (s.op == Op.TRIM && waitBeforeTrimNs >= 0) {
                 clock.advanceTo(clock.now + waitBeforeTrimNs);
+                // As the engines poll while they wait: each IO that completed meanwhile is stamped when it did.
+                for (IoSlot p : pending) {
+                    if (!stamped[p.index] && doneAt[p.index] <= clock.now) {
+                        stamp(p, doneAt[p.index]);
+                    }
+                }
                 orderWaitEndNs = clock.now;
             }
             s.submitNs = clock.now;
@@ -112,9 +133,7 @@ final class SimulatedEngine implements IoEngine {
                 // As the engines stamp what ran in commit, and what completed meanwhile, when it returned.
                 for (IoSlot p : pending) {
                     if (!stamped[p.index] && doneAt[p.index] <= clock.now) {
-                        stamped[p.index] = true;
-                        p.doneNs = clock.now;
-                        p.result = results.applyAsLong(p);
+                        stamp(p, clock.now);
                     }
                 }
                 orderWaitEndNs = clock.now;
@@ -127,6 +146,12 @@ final class SimulatedEngine implements IoEngine {
         }
         queued.clear();
         return n;
+    }
+
+    private void stamp(IoSlot s, long doneNs) {
+        stamped[s.index] = true;
+        s.doneNs = doneNs;
+        s.result = results.applyAsLong(s);
     }
 
     private boolean runsInCommit(IoSlot s) {
