@@ -1,0 +1,147 @@
+package org.sbench.record;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sbench.trace.Op;
+
+/**
+ * Test fixture: the requests some disks were given, each with the times the block layer issued it
+ * to the driver ({@code block_rq_issue}) and completed it ({@code block_rq_complete}), from a
+ * private tracefs instance on the {@code mono} trace clock, the clock of {@link System#nanoTime}.
+ * The text trace prints times in whole µs: a request's times are known to within 1 µs below what
+ * {@link Request} holds. {@link #finish} stops the capture and reads it; {@link #close} removes the
+ * instance whatever happened.
+ */
+public final class RequestCapture implements AutoCloseable {
+    private static final String[] EVENTS = {
+        TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE, TracefsInstance.BLOCK_RQ_REQUEUE};
+    private static final int BUFFER_KB = 16 * 1024;
+    private static final int SECTOR_BYTES = 512;
+    private static final long US = 1000;
+    /**
+     * {@code TASK-PID [CPU] FLAGS SECS.USECS: EVENT: MAJ,MIN RWBS [BYTES] (CMD) SECTOR + SECTORS ...}: the
+     * issue event prints the request's bytes, the others do not.
+     */
+    private static final Pattern LINE = Pattern.compile(
+            "\\[\\d+\\].*?\\s(\\d+)\\.(\\d{6}): block_rq_(issue|complete|requeue): (\\d+),(\\d+) (\\S+) (?:\\d+ )?\\(.*?\\) (\\d+) \\+ (\\d+)");
+
+    /**
+     * One request to disk {@code disk} ({@code MAJOR:MINOR}); {@code issueUs} and {@code completeUs}
+     * are the µs the trace printed: issued in {@code [issueUs, issueUs + 1) µs}, completed likewise.
+     */
+    public record Request(String disk, Op op, long offsetBytes, long lengthBytes, long issueUs, long completeUs) {
+        /** Issued at this ns or before. */
+        public long issuedByNs() {
+            return issueUs * US + US - 1;
+        }
+
+        /** Completed at this ns or after. */
+        public long completedFromNs() {
+            return completeUs * US;
+        }
+
+        /** As {@code READ@OFFSET+LENGTH}. */
+        public String describe() {
+            return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
+        }
+    }
+
+    private final Tracefs tracefs;
+    private final TracefsInstance instance;
+
+    private RequestCapture(Tracefs tracefs, TracefsInstance instance) {
+        this.tracefs = tracefs;
+        this.instance = instance;
+    }
+
+    /** Starts capturing the requests of the whole disks {@code diskNames} ({@code loop3}). */
+    public static RequestCapture start(List<String> diskNames) {
+        Tracefs tracefs = Tracefs.open();
+        TracefsInstance instance = TracefsInstance.create(tracefs.root(), "sbench-test-requests-" + ProcessHandle.current().pid());
+        try {
+            String clock = instance.useClock(TracefsInstance.MONO_CLOCK);
+            if (!clock.equals(TracefsInstance.MONO_CLOCK)) {
+                throw new IllegalStateException("this kernel's tracefs offers no mono clock (" + clock + ")");
+            }
+            StringBuilder filter = new StringBuilder();
+            for (String disk : diskNames) {
+                String[] majorMinor = BioQueueCapture.majorMinor(disk).split(":");
+                int dev = (Integer.parseInt(majorMinor[0]) << 20) | Integer.parseInt(majorMinor[1]);
+                filter.append(filter.length() == 0 ? "" : " || ").append("dev == ").append(dev);
+            }
+            instance.setBufferKb(BUFFER_KB);
+            for (String event : EVENTS) {
+                instance.setFilter(event, filter.toString());
+                instance.enable(event, true);
+            }
+            Files.writeString(instance.dir().resolve("tracing_on"), "1");
+            return new RequestCapture(tracefs, instance);
+        } catch (IOException | RuntimeException e) {
+            instance.remove();
+            tracefs.release();
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+        }
+    }
+
+    /**
+     * Stops capturing and returns the requests completed, in issue order. A request requeued is
+     * the one issued again after it; one issued and not completed is left out.
+     */
+    public List<Request> finish() {
+        try {
+            Files.writeString(instance.dir().resolve("tracing_on"), "0");
+            Map<String, ArrayDeque<Long>> issued = new HashMap<>();
+            List<Request> done = new ArrayList<>();
+            for (String line : Files.readAllLines(instance.dir().resolve("trace"))) {
+                Matcher m = LINE.matcher(line);
+                if (!m.find()) {
+                    continue;
+                }
+                long us = Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2));
+                String disk = m.group(4) + ":" + m.group(5);
+                Op op = op(m.group(6));
+                // A flush has no sector: the kernel prints -1, unsigned.
+                long offset = op == Op.FLUSH ? 0 : Long.parseLong(m.group(7)) * SECTOR_BYTES;
+                long length = Long.parseLong(m.group(8)) * SECTOR_BYTES;
+                String key = disk + " " + op + " " + offset + " " + length;
+                ArrayDeque<Long> waiting = issued.computeIfAbsent(key, k -> new ArrayDeque<>());
+                switch (m.group(3)) {
+                    case "issue" -> waiting.add(us);
+                    case "requeue" -> waiting.pollFirst();
+                    default -> {
+                        Long issue = waiting.pollFirst();
+                        if (issue != null) {
+                            done.add(new Request(disk, op, offset, length, issue, us));
+                        }
+                    }
+                }
+            }
+            done.sort((a, b) -> Long.compare(a.issueUs(), b.issueUs()));
+            return done;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The op of a request by its {@code rwbs}: a leading F is a flush before it, a request of no data with only F's a flush. */
+    private static Op op(String rwbs) {
+        return rwbs.contains("D") ? Op.TRIM : rwbs.contains("R") ? Op.READ : rwbs.contains("W") ? Op.WRITE : Op.FLUSH;
+    }
+
+    @Override
+    public void close() {
+        try {
+            instance.remove();
+        } finally {
+            tracefs.release();
+        }
+    }
+}

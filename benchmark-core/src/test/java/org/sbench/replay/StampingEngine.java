@@ -1,0 +1,111 @@
+package org.sbench.replay;
+
+import java.util.List;
+import org.sbench.engine.CompletionSink;
+import org.sbench.engine.IoEngine;
+import org.sbench.engine.IoEngines;
+import org.sbench.engine.IoSlot;
+import org.sbench.trace.Op;
+
+/**
+ * Test fixture: an engine that passes everything to the one it wraps and keeps each IO it hands
+ * back as reaped, with the {@code submitNs} and {@code doneNs} the engine stamped it with. Not for
+ * a striped target: the run looks for its {@link org.sbench.engine.StripedEngine}.
+ */
+final class StampingEngine implements IoEngine {
+    /** One IO as the engine handed it back, in the order reaped. */
+    record Stamped(long tag, Op op, long offsetBytes, long lengthBytes, long submitNs, long doneNs) {
+        String describe() {
+            return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
+        }
+    }
+
+    private final IoEngine engine;
+    private final List<Stamped> reaped;
+
+    private StampingEngine(IoEngine engine, List<Stamped> reaped) {
+        this.engine = engine;
+        this.reaped = reaped;
+    }
+
+    /** Opens engines as {@link IoEngines#open} does, each wrapped to add the IOs it hands back to {@code reaped}. */
+    static IoEngines.Opener into(List<Stamped> reaped) {
+        return (name, target, depth, maxIoBytes, clock) -> {
+            IoEngines.Opened opened = IoEngines.open(name, target, depth, maxIoBytes, clock);
+            return new IoEngines.Opened(new StampingEngine(opened.engine(), reaped), opened.fallbackReason());
+        };
+    }
+
+    @Override
+    public String name() {
+        return engine.name();
+    }
+
+    @Override
+    public int depth() {
+        return engine.depth();
+    }
+
+    @Override
+    public IoSlot[] slots() {
+        return engine.slots();
+    }
+
+    @Override
+    public long hugePageBytes() {
+        return engine.hugePageBytes();
+    }
+
+    @Override
+    public String bufferNote() {
+        return engine.bufferNote();
+    }
+
+    @Override
+    public int spareRequests() {
+        return engine.spareRequests();
+    }
+
+    @Override
+    public void submit(IoSlot slot) {
+        engine.submit(slot);
+    }
+
+    @Override
+    public boolean admits(IoSlot slot) {
+        return engine.admits(slot);
+    }
+
+    @Override
+    public int commit() {
+        return engine.commit();
+    }
+
+    @Override
+    public int reap(int min, long timeoutNs, CompletionSink sink) {
+        return engine.reap(min, timeoutNs, slot -> {
+            reaped.add(new Stamped(slot.tag, slot.op, slot.offsetBytes, slot.lengthBytes, slot.submitNs, slot.doneNs));
+            sink.completed(slot);
+        });
+    }
+
+    @Override
+    public int inFlight() {
+        return engine.inFlight();
+    }
+
+    @Override
+    public long orderWaitEndNs() {
+        return engine.orderWaitEndNs();
+    }
+
+    @Override
+    public String discards() {
+        return engine.discards();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+}
