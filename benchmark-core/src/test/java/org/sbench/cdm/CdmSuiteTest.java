@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.CompletionSink;
+import org.sbench.engine.ForwardingEngine;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
 import org.sbench.engine.IoSlot;
@@ -236,7 +237,7 @@ class CdmSuiteTest {
             return new IoEngines.Opened(new Failing(opened.engine()), opened.fallbackReason());
         }
 
-        private final class Failing extends Wrapped {
+        private final class Failing extends ForwardingEngine {
             Failing(IoEngine engine) {
                 super(engine);
             }
@@ -263,7 +264,7 @@ class CdmSuiteTest {
         public IoEngines.Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock) {
             IoEngines.Opened opened = IoEngines.open(name, target, depth, maxIoBytes, clock);
             IoEngine engine = opened.engine();
-            return new IoEngines.Opened(new Wrapped(engine) {
+            return new IoEngines.Opened(new ForwardingEngine(engine) {
                 @Override
                 public void submit(IoSlot slot) {
                     if (slot.op == Op.WRITE) {
@@ -277,55 +278,6 @@ class CdmSuiteTest {
                     super.submit(slot);
                 }
             }, opened.fallbackReason());
-        }
-    }
-
-    /** An engine passing every call to another. */
-    private static class Wrapped implements IoEngine {
-        private final IoEngine engine;
-
-        Wrapped(IoEngine engine) {
-            this.engine = engine;
-        }
-
-        @Override
-        public int reap(int min, long timeoutNs, CompletionSink sink) {
-            return engine.reap(min, timeoutNs, sink);
-        }
-
-        @Override
-        public String name() {
-            return engine.name();
-        }
-
-        @Override
-        public int depth() {
-            return engine.depth();
-        }
-
-        @Override
-        public IoSlot[] slots() {
-            return engine.slots();
-        }
-
-        @Override
-        public void submit(IoSlot slot) {
-            engine.submit(slot);
-        }
-
-        @Override
-        public int commit() {
-            return engine.commit();
-        }
-
-        @Override
-        public int inFlight() {
-            return engine.inFlight();
-        }
-
-        @Override
-        public void close() {
-            engine.close();
         }
     }
 }

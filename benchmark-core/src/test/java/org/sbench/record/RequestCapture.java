@@ -1,8 +1,5 @@
 package org.sbench.record;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +20,6 @@ import org.sbench.trace.Op;
 public final class RequestCapture implements AutoCloseable {
     private static final String[] EVENTS = {
         TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE, TracefsInstance.BLOCK_RQ_REQUEUE};
-    private static final int BUFFER_KB = 16 * 1024;
     private static final int SECTOR_BYTES = 512;
     private static final long US = 1000;
     /**
@@ -54,41 +50,20 @@ public final class RequestCapture implements AutoCloseable {
         }
     }
 
-    private final Tracefs tracefs;
-    private final TracefsInstance instance;
+    private final DiskEvents events;
 
-    private RequestCapture(Tracefs tracefs, TracefsInstance instance) {
-        this.tracefs = tracefs;
-        this.instance = instance;
+    private RequestCapture(DiskEvents events) {
+        this.events = events;
     }
 
     /** Starts capturing the requests of the whole disks {@code diskNames} ({@code loop3}). */
     public static RequestCapture start(List<String> diskNames) {
-        Tracefs tracefs = Tracefs.open();
-        TracefsInstance instance = TracefsInstance.create(tracefs.root(), "sbench-test-requests-" + ProcessHandle.current().pid());
-        try {
-            String clock = instance.useClock(TracefsInstance.MONO_CLOCK);
-            if (!clock.equals(TracefsInstance.MONO_CLOCK)) {
-                throw new IllegalStateException("this kernel's tracefs offers no mono clock (" + clock + ")");
-            }
-            StringBuilder filter = new StringBuilder();
-            for (String disk : diskNames) {
-                String[] majorMinor = BioQueueCapture.majorMinor(disk).split(":");
-                int dev = (Integer.parseInt(majorMinor[0]) << 20) | Integer.parseInt(majorMinor[1]);
-                filter.append(filter.length() == 0 ? "" : " || ").append("dev == ").append(dev);
-            }
-            instance.setBufferKb(BUFFER_KB);
-            for (String event : EVENTS) {
-                instance.setFilter(event, filter.toString());
-                instance.enable(event, true);
-            }
-            Files.writeString(instance.dir().resolve("tracing_on"), "1");
-            return new RequestCapture(tracefs, instance);
-        } catch (IOException | RuntimeException e) {
-            instance.remove();
-            tracefs.release();
-            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+        DiskEvents events = DiskEvents.start("sbench-test-requests", diskNames, EVENTS);
+        if (!events.clock().equals(TracefsInstance.MONO_CLOCK)) {
+            events.close();
+            throw new IllegalStateException("this kernel's tracefs offers no mono clock (" + events.clock() + ")");
         }
+        return new RequestCapture(events);
     }
 
     /**
@@ -96,39 +71,33 @@ public final class RequestCapture implements AutoCloseable {
      * the one issued again after it; one issued and not completed is left out.
      */
     public List<Request> finish() {
-        try {
-            Files.writeString(instance.dir().resolve("tracing_on"), "0");
-            Map<String, ArrayDeque<Long>> issued = new HashMap<>();
-            List<Request> done = new ArrayList<>();
-            for (String line : Files.readAllLines(instance.dir().resolve("trace"))) {
-                Matcher m = LINE.matcher(line);
-                if (!m.find()) {
-                    continue;
-                }
-                long us = Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2));
-                String disk = m.group(4) + ":" + m.group(5);
-                Op op = op(m.group(6));
-                // A flush has no sector: the kernel prints -1, unsigned.
-                long offset = op == Op.FLUSH ? 0 : Long.parseLong(m.group(7)) * SECTOR_BYTES;
-                long length = Long.parseLong(m.group(8)) * SECTOR_BYTES;
-                String key = disk + " " + op + " " + offset + " " + length;
-                ArrayDeque<Long> waiting = issued.computeIfAbsent(key, k -> new ArrayDeque<>());
-                switch (m.group(3)) {
-                    case "issue" -> waiting.add(us);
-                    case "requeue" -> waiting.pollFirst();
-                    default -> {
-                        Long issue = waiting.pollFirst();
-                        if (issue != null) {
-                            done.add(new Request(disk, op, offset, length, issue, us));
-                        }
+        Map<String, ArrayDeque<Long>> issued = new HashMap<>();
+        List<Request> done = new ArrayList<>();
+        for (String line : events.stop()) {
+            Matcher m = LINE.matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            long us = Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2));
+            String disk = m.group(4) + ":" + m.group(5);
+            Op op = op(m.group(6));
+            // A flush has no sector: the kernel prints -1, unsigned.
+            long offset = op == Op.FLUSH ? 0 : Long.parseLong(m.group(7)) * SECTOR_BYTES;
+            long length = Long.parseLong(m.group(8)) * SECTOR_BYTES;
+            ArrayDeque<Long> waiting = issued.computeIfAbsent(disk + " " + op + " " + offset + " " + length, k -> new ArrayDeque<>());
+            switch (m.group(3)) {
+                case "issue" -> waiting.add(us);
+                case "requeue" -> waiting.pollFirst();
+                default -> {
+                    Long issue = waiting.pollFirst();
+                    if (issue != null) {
+                        done.add(new Request(disk, op, offset, length, issue, us));
                     }
                 }
             }
-            done.sort((a, b) -> Long.compare(a.issueUs(), b.issueUs()));
-            return done;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        done.sort((a, b) -> Long.compare(a.issueUs(), b.issueUs()));
+        return done;
     }
 
     /** The op of a request by its {@code rwbs}: a leading F is a flush before it, a request of no data with only F's a flush. */
@@ -138,10 +107,6 @@ public final class RequestCapture implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            instance.remove();
-        } finally {
-            tracefs.release();
-        }
+        events.close();
     }
 }

@@ -2,9 +2,9 @@ package org.sbench.replay;
 
 import java.util.List;
 import org.sbench.engine.CompletionSink;
+import org.sbench.engine.ForwardingEngine;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoEngines;
-import org.sbench.engine.IoSlot;
 import org.sbench.trace.Op;
 
 /**
@@ -12,7 +12,7 @@ import org.sbench.trace.Op;
  * back as reaped, with the {@code submitNs} and {@code doneNs} the engine stamped it with. Not for
  * a striped target: the run looks for its {@link org.sbench.engine.StripedEngine}.
  */
-final class StampingEngine implements IoEngine {
+final class StampingEngine extends ForwardingEngine {
     /** One IO as the engine handed it back, in the order reaped. */
     record Stamped(long tag, Op op, long offsetBytes, long lengthBytes, long submitNs, long doneNs) {
         String describe() {
@@ -20,11 +20,10 @@ final class StampingEngine implements IoEngine {
         }
     }
 
-    private final IoEngine engine;
     private final List<Stamped> reaped;
 
     private StampingEngine(IoEngine engine, List<Stamped> reaped) {
-        this.engine = engine;
+        super(engine);
         this.reaped = reaped;
     }
 
@@ -37,75 +36,10 @@ final class StampingEngine implements IoEngine {
     }
 
     @Override
-    public String name() {
-        return engine.name();
-    }
-
-    @Override
-    public int depth() {
-        return engine.depth();
-    }
-
-    @Override
-    public IoSlot[] slots() {
-        return engine.slots();
-    }
-
-    @Override
-    public long hugePageBytes() {
-        return engine.hugePageBytes();
-    }
-
-    @Override
-    public String bufferNote() {
-        return engine.bufferNote();
-    }
-
-    @Override
-    public int spareRequests() {
-        return engine.spareRequests();
-    }
-
-    @Override
-    public void submit(IoSlot slot) {
-        engine.submit(slot);
-    }
-
-    @Override
-    public boolean admits(IoSlot slot) {
-        return engine.admits(slot);
-    }
-
-    @Override
-    public int commit() {
-        return engine.commit();
-    }
-
-    @Override
     public int reap(int min, long timeoutNs, CompletionSink sink) {
-        return engine.reap(min, timeoutNs, slot -> {
+        return super.reap(min, timeoutNs, slot -> {
             reaped.add(new Stamped(slot.tag, slot.op, slot.offsetBytes, slot.lengthBytes, slot.submitNs, slot.doneNs));
             sink.completed(slot);
         });
-    }
-
-    @Override
-    public int inFlight() {
-        return engine.inFlight();
-    }
-
-    @Override
-    public long orderWaitEndNs() {
-        return engine.orderWaitEndNs();
-    }
-
-    @Override
-    public String discards() {
-        return engine.discards();
-    }
-
-    @Override
-    public void close() {
-        engine.close();
     }
 }
