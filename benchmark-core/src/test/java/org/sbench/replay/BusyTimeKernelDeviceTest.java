@@ -3,9 +3,11 @@ package org.sbench.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -16,14 +18,12 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sbench.engine.IoEngines;
 import org.sbench.record.BioQueueCapture;
 import org.sbench.record.RequestCapture;
 import org.sbench.record.RequestCapture.Request;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.LoopStripe;
-import org.sbench.target.StripeLayout;
 import org.sbench.target.TargetSettings;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
@@ -37,10 +37,11 @@ import org.sbench.trace.stats.SizeClass;
  * sbench's busy time against the block layer's (docs/definitions.md): every IO is stamped submitted
  * before the kernel issues its requests ({@code block_rq_issue}) and done after they complete
  * ({@code block_rq_complete}), on the clock of a tracefs instance's {@code mono} trace clock, so each
- * request's interval lies in its IO's, and the union of the requests' intervals is no longer than
- * sbench's busy time: for all IOs, reads, writes and each size class of each, and on a stripe for
- * each member. Bursts of reads, writes, trims and flushes of several sizes between idle gaps, at
- * recorded depth, fixed depth 1 and 32 and timed, through io_uring, libaio and sync.
+ * request's interval lies in its IO's (on a stripe, its member IO's), and the union of the requests'
+ * intervals is no longer than sbench's busy time: for all IOs, reads, writes and each size class of
+ * each, and on a stripe for each member. Bursts of reads, writes, trims and flushes of several sizes between idle gaps, at
+ * recorded depth, fixed depth 1 (polling for completions and sleeping for them) and 32 and timed,
+ * through io_uring, libaio and sync.
  */
 @Tag("device")
 class BusyTimeKernelDeviceTest {
@@ -84,13 +85,22 @@ class BusyTimeKernelDeviceTest {
         return out;
     }
 
+    /** Recorded depth, fixed-qd 1 (polling for completions, and sleeping for them: {@code --reap wait}) and 32, and timed. */
     private static List<ReplaySettings> modes(String engine) {
-        return List.of(ReplaySettings.DEFAULTS.withEngine(engine), ReplaySettings.DEFAULTS.withFixedQd(1).withEngine(engine),
-                ReplaySettings.DEFAULTS.withFixedQd(QD).withEngine(engine), ReplaySettings.DEFAULTS.withTimed(1.0, QD).withEngine(engine));
+        ReplaySettings s = ReplaySettings.DEFAULTS.withEngine(engine);
+        return List.of(s, s.withFixedQd(1), s.withFixedQd(1).withPollCompletions(false), s.withFixedQd(QD), s.withTimed(1.0, QD));
     }
 
-    /** Replays {@code trace} onto {@code target} with engines from {@code engines}, capturing {@code disks}' requests from the run's start. */
-    private static Captured replay(Path trace, String target, List<String> disks, ReplaySettings mode, IoEngines.Opener engines) {
+    /** A replay's result, and each IO the kernel-facing engine reaped (on a stripe, each member IO) with the requests it made. */
+    private record Replayed(ReplayResult result, List<StampingEngine.Stamped> stamped, List<List<Request>> made, KernelRequests requests) {
+    }
+
+    /**
+     * Replays {@code trace} onto {@code target} (over {@code disks}, by name, in member order), its
+     * engine's IOs stamped, capturing the disks' requests from the run's start, each claimed by the
+     * IO that made it.
+     */
+    private static Replayed replay(Path trace, String target, List<String> disks, ReplaySettings mode) throws IOException {
         long[] startNs = {Long.MAX_VALUE};
         ReplayListener started = new ReplayListener() {
             @Override
@@ -102,45 +112,77 @@ class BusyTimeKernelDeviceTest {
             public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
             }
         };
+        List<StampingEngine.Stamped> stamped = new ArrayList<>();
         ReplayResult r;
         List<Request> seen;
         try (RequestCapture capture = RequestCapture.start(disks)) {
             r = ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, target,
-                    TargetSettings.DEFAULTS.withAllowWrite(true), mode), engines, NanoClock.SYSTEM, started, new ReplayControl(), "test");
+                            TargetSettings.DEFAULTS.withAllowWrite(true), mode), StampingEngine.into(stamped), NanoClock.SYSTEM, started,
+                    new ReplayControl(), "test");
             seen = capture.finish();
         }
         // The signature checks' reads completed before the run started.
-        return new Captured(r, new KernelRequests(seen.stream().filter(q -> q.completedFromNs() >= startNs[0]).toList()));
-    }
-
-    private record Captured(ReplayResult result, KernelRequests requests) {
-    }
-
-    /** The requests of each IO of {@code ios} (an IO's own op, offset and length), claimed in order. */
-    private static List<List<Request>> claimAll(KernelRequests requests, List<IoRecord> ios, StripeLayout layout, List<String> disks) {
-        List<List<Request>> out = new ArrayList<>();
-        for (IoRecord io : ios) {
-            out.add(requests.claim(io.op, io.offsetBytes, io.lengthBytes, layout, disks));
+        KernelRequests requests = new KernelRequests(seen.stream().filter(q -> q.completedFromNs() >= startNs[0]).toList());
+        List<String> devs = new ArrayList<>();
+        for (String disk : disks) {
+            devs.add(BioQueueCapture.majorMinor(disk));
         }
-        return out;
+        // In trace order, as they were submitted: flush requests are claimed first come first served.
+        stamped.sort(Comparator.comparingLong(StampingEngine.Stamped::tag).thenComparingInt(StampingEngine.Stamped::member));
+        List<List<Request>> made = new ArrayList<>();
+        for (StampingEngine.Stamped s : stamped) {
+            made.add(requests.claim(devs.get(s.member()), s.op(), s.offsetBytes(), s.lengthBytes()));
+        }
+        return new Replayed(r, stamped, made, requests);
+    }
+
+    /**
+     * Every IO of {@code ios} was reaped whole (its member IOs cover it); every read and write
+     * made the requests that cover it, and every request came from an IO; each request lies
+     * within the {@code [submit, done)} of the IO that made it.
+     */
+    private static void assertEachRequestWithinItsIo(List<IoRecord> ios, Replayed got, String what) {
+        long[] reapedBytes = new long[ios.size()];
+        List<String> outside = new ArrayList<>();
+        for (int k = 0; k < got.stamped().size(); k++) {
+            StampingEngine.Stamped s = got.stamped().get(k);
+            reapedBytes[(int) s.tag()] += s.lengthBytes();
+            if (s.op().transfersData()) {
+                assertEquals(s.lengthBytes(), got.made().get(k).stream().mapToLong(Request::lengthBytes).sum(),
+                        what + ": the requests of " + s.describe() + " on member " + s.member());
+            }
+            for (Request q : got.made().get(k)) {
+                if (q.issuedByNs() < s.submitNs() || q.completedFromNs() > s.doneNs()) {
+                    outside.add(s.describe() + " [" + s.submitNs() + ", " + s.doneNs() + ") ns, its request issued at "
+                            + q.issueUs() + " µs, completed at " + q.completeUs() + " µs");
+                }
+            }
+        }
+        for (int i = 0; i < ios.size(); i++) {
+            assertEquals(ios.get(i).lengthBytes, reapedBytes[i], what + ": bytes reaped of IO " + i);
+        }
+        assertEquals(List.of(), got.requests().unclaimed().stream().map(Request::describe).toList(), what + ": requests of no IO");
+        assertEquals(List.of(), outside.subList(0, Math.min(5, outside.size())),
+                what + ": " + outside.size() + " requests outside their IO's [submit, done)");
     }
 
     /**
      * Kernel busy time no longer than sbench's: of all requests, of those of reads, of writes, and of
-     * those of each size class of reads and of writes (by their IO's length).
+     * those of each size class of reads and of writes (by their trace IO's length).
      */
-    private static void assertKernelBusyWithin(ReplayResult r, List<IoRecord> ios, List<List<Request>> made, String what) {
+    private static void assertKernelBusyWithin(List<IoRecord> ios, Replayed got, String what) {
+        ReplayResult r = got.result();
         ReplayResult.Summary s = r.summary();
-        assertWithin(s.busyNs(), busy(ios, made, io -> true), what + ": all IOs");
-        assertWithin(s.readBusyNs(), busy(ios, made, io -> io.op == Op.READ), what + ": reads");
-        assertWithin(s.writeBusyNs(), busy(ios, made, io -> io.op == Op.WRITE), what + ": writes");
+        assertWithin(s.busyNs(), busy(ios, got, io -> true), what + ": all IOs");
+        assertWithin(s.readBusyNs(), busy(ios, got, io -> io.op == Op.READ), what + ": reads");
+        assertWithin(s.writeBusyNs(), busy(ios, got, io -> io.op == Op.WRITE), what + ": writes");
         Map<String, Long> classes = new HashMap<>();
         for (ReplayResult.SizeClassResult c : r.sizeClasses()) {
             classes.put(c.sizeClass() + " " + c.op(), c.busyNs());
         }
         for (SizeClass c : SizeClass.values()) {
             for (Op op : new Op[] {Op.READ, Op.WRITE}) {
-                long kernel = busy(ios, made, io -> io.op == op && SizeClass.of(io.lengthBytes) == c);
+                long kernel = busy(ios, got, io -> io.op == op && SizeClass.of(io.lengthBytes) == c);
                 if (kernel > 0) {
                     String key = c.label() + " " + op.name().toLowerCase(Locale.ROOT);
                     assertTrue(classes.containsKey(key), what + ": no size class " + key + " in " + classes.keySet());
@@ -150,11 +192,12 @@ class BusyTimeKernelDeviceTest {
         }
     }
 
-    private static long busy(List<IoRecord> ios, List<List<Request>> made, Predicate<IoRecord> which) {
+    /** The kernel busy time of the requests of the trace IOs {@code which} takes. */
+    private static long busy(List<IoRecord> ios, Replayed got, Predicate<IoRecord> which) {
         List<Request> of = new ArrayList<>();
-        for (int i = 0; i < ios.size(); i++) {
-            if (which.test(ios.get(i))) {
-                of.addAll(made.get(i));
+        for (int k = 0; k < got.stamped().size(); k++) {
+            if (which.test(ios.get((int) got.stamped().get(k).tag()))) {
+                of.addAll(got.made().get(k));
             }
         }
         return KernelRequests.busyNs(of);
@@ -164,77 +207,46 @@ class BusyTimeKernelDeviceTest {
         assertTrue(kernelNs > 0 && kernelNs <= sbenchNs, what + ": kernel busy " + kernelNs + " ns, sbench busy " + sbenchNs + " ns");
     }
 
-    /** Every read and write made the requests that cover it; every request came from an IO. */
-    private static void assertAllClaimed(List<IoRecord> ios, List<List<Request>> made, KernelRequests requests, String what) {
-        for (int i = 0; i < ios.size(); i++) {
-            IoRecord io = ios.get(i);
-            if (io.op.transfersData()) {
-                long bytes = made.get(i).stream().mapToLong(Request::lengthBytes).sum();
-                assertEquals(io.lengthBytes, bytes, what + ": the requests of IO " + i + " " + io.op + "@" + io.offsetBytes);
-            }
-        }
-        assertEquals(List.of(), requests.unclaimed().stream().map(Request::describe).toList(), what + ": requests of no IO");
-    }
-
     @Test
     void everyRequestLiesWithinItsIoAndKernelBusyWithinSbenchBusy(@TempDir Path dir) throws Exception {
         LoopDevice.assumeRoot();
         try (LoopDevice dev = LoopDevice.create(128 * MIB)) {
             List<IoRecord> ios = ios(128 * MIB);
             Path trace = TestRecords.writeSbt(dir.resolve("bursts.sbt"), TraceInfo.of("bursts", EnumSet.of(Field.COMPLETE)), ios);
-            List<String> disks = List.of(BioQueueCapture.majorMinor(dev.name()));
             for (String engine : List.of("io_uring", "libaio", "sync")) {
                 for (ReplaySettings mode : modes(engine)) {
                     String what = describe(mode);
-                    List<StampingEngine.Stamped> stamped = new ArrayList<>();
-                    Captured got = replay(trace, dev.path().toString(), List.of(dev.name()), mode, StampingEngine.into(stamped));
+                    Replayed got = replay(trace, dev.path().toString(), List.of(dev.name()), mode);
                     assertTrue(got.result().complete(), what);
-                    assertEquals(ios.size(), stamped.size(), what + ": IOs reaped");
-                    stamped.sort((a, b) -> Long.compare(a.tag(), b.tag()));
-                    List<List<Request>> made = claimAll(got.requests(), ios, StripeLayout.ONE, disks);
-                    assertAllClaimed(ios, made, got.requests(), what);
-                    List<String> outside = new ArrayList<>();
-                    for (int i = 0; i < ios.size(); i++) {
-                        StampingEngine.Stamped s = stamped.get(i);
-                        for (Request q : made.get(i)) {
-                            if (q.issuedByNs() < s.submitNs() || q.completedFromNs() > s.doneNs()) {
-                                outside.add(s.describe() + " [" + s.submitNs() + ", " + s.doneNs() + ") ns, its request issued at "
-                                        + q.issueUs() + " µs, completed at " + q.completeUs() + " µs");
-                            }
-                        }
-                    }
-                    assertEquals(List.of(), outside.subList(0, Math.min(5, outside.size())),
-                            what + ": " + outside.size() + " requests outside their IO's [submit, done)");
-                    assertKernelBusyWithin(got.result(), ios, made, what);
+                    assertEachRequestWithinItsIo(ios, got, what);
+                    assertKernelBusyWithin(ios, got, what);
                 }
             }
         }
     }
 
     @Test
-    void eachStripeMembersKernelBusyIsWithinItsSbenchBusy(@TempDir Path dir) throws Exception {
+    void onAStripeEachMembersRequestsLieWithinItsIosAndItsKernelBusyWithinItsSbenchBusy(@TempDir Path dir) throws Exception {
         LoopDevice.assumeRoot();
         try (LoopStripe loops = LoopStripe.create(2, 64 * MIB)) {
-            StripeLayout layout = new StripeLayout(2, 64 * KIB);
             List<IoRecord> ios = ios(128 * MIB);
             Path trace = TestRecords.writeSbt(dir.resolve("bursts.sbt"), TraceInfo.of("bursts", EnumSet.of(Field.COMPLETE)), ios);
             List<String> names = loops.members().stream().map(LoopDevice::name).toList();
-            List<String> disks = new ArrayList<>();
-            for (LoopDevice m : loops.members()) {
-                disks.add(BioQueueCapture.majorMinor(m.name()));
-            }
             for (String engine : List.of("io_uring", "libaio", "sync")) {
                 for (ReplaySettings mode : modes(engine)) {
                     String what = "stripe " + describe(mode);
-                    Captured got = replay(trace, loops.spec("64K"), names, mode, IoEngines::open);
+                    Replayed got = replay(trace, loops.spec("64K"), names, mode);
                     assertTrue(got.result().complete(), what);
-                    List<List<Request>> made = claimAll(got.requests(), ios, layout, disks);
-                    assertAllClaimed(ios, made, got.requests(), what);
-                    assertKernelBusyWithin(got.result(), ios, made, what);
+                    assertEachRequestWithinItsIo(ios, got, what);
+                    assertKernelBusyWithin(ios, got, what);
                     List<ReplayResult.Member> members = got.result().stripe().members();
-                    for (int m = 0; m < disks.size(); m++) {
-                        String disk = disks.get(m);
-                        List<Request> on = made.stream().flatMap(List::stream).filter(q -> q.disk().equals(disk)).toList();
+                    for (int m = 0; m < names.size(); m++) {
+                        List<Request> on = new ArrayList<>();
+                        for (int k = 0; k < got.stamped().size(); k++) {
+                            if (got.stamped().get(k).member() == m) {
+                                on.addAll(got.made().get(k));
+                            }
+                        }
                         assertWithin(members.get(m).busyNs(), KernelRequests.busyNs(on), what + ", member " + names.get(m));
                     }
                 }
@@ -242,8 +254,9 @@ class BusyTimeKernelDeviceTest {
         }
     }
 
-    /** {@code ENGINE MODE [QD]}. */
+    /** {@code ENGINE MODE [QD], reap HOW}. */
     private static String describe(ReplaySettings mode) {
-        return mode.engine() + " " + mode.mode().word() + (mode.mode() instanceof ReplayMode.FixedQd f ? " " + f.qd() : "");
+        return mode.engine() + " " + mode.mode().word() + (mode.mode() instanceof ReplayMode.FixedQd f ? " " + f.qd() : "")
+                + ", reap " + mode.reap();
     }
 }

@@ -4,11 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.sbench.record.RequestCapture.Request;
-import org.sbench.target.StripeLayout;
 import org.sbench.trace.Op;
 
 /**
- * The requests a device (or each member of a stripe) was given, claimed by the IOs that made them,
+ * The requests some disks were given, claimed by the IOs that made them,
  * and the busy time they make: the length of the union of the intervals the kernel certainly had
  * them ({@link Request#issuedByNs} to {@link Request#completedFromNs}).
  */
@@ -23,43 +22,25 @@ final class KernelRequests {
     }
 
     /**
-     * Claims the requests an IO of {@code op} at {@code offsetBytes}, {@code lengthBytes} of a target
-     * laid out as {@code layout} over {@code disks} made: on each member, those not yet claimed of
-     * its op within its part there, first issued first, until they cover the part (one flush
-     * request each member for a flush, where there is one). Returns them, fewer than the IO made
-     * where the kernel shows fewer.
+     * Claims the requests an IO of {@code op} to {@code disk} at {@code offsetBytes},
+     * {@code lengthBytes} made: those not yet claimed of its op within its range, first issued
+     * first, until they cover it; for a flush, the first flush request not yet claimed, where there
+     * is one. Returns them, fewer than the IO made where the kernel shows fewer.
      */
-    List<Request> claim(Op op, long offsetBytes, long lengthBytes, StripeLayout layout, List<String> disks) {
+    List<Request> claim(String disk, Op op, long offsetBytes, long lengthBytes) {
         List<Request> out = new ArrayList<>();
-        if (op == Op.FLUSH) {
-            for (String disk : disks) {
-                claimWithin(disk, op, 0, 0, 1, out);
-            }
-            return out;
-        }
-        for (long pos = 0; pos < lengthBytes; ) {
-            long at = offsetBytes + pos;
-            long part = layout.partBytes(at, lengthBytes - pos);
-            long start = layout.memberOffset(at);
-            claimWithin(disks.get(layout.memberOf(at)), op, start, start + part, Integer.MAX_VALUE, out);
-            pos += part;
-        }
-        return out;
-    }
-
-    private void claimWithin(String disk, Op op, long start, long end, int most, List<Request> out) {
+        long end = offsetBytes + lengthBytes;
         long covered = 0;
-        int taken = 0;
-        for (int i = 0; i < requests.size() && taken < most && (op == Op.FLUSH || covered < end - start); i++) {
+        for (int i = 0; i < requests.size() && (op == Op.FLUSH ? out.isEmpty() : covered < lengthBytes); i++) {
             Request r = requests.get(i);
             if (!claimed[i] && r.op() == op && r.disk().equals(disk)
-                    && (op == Op.FLUSH || (r.offsetBytes() >= start && r.offsetBytes() + r.lengthBytes() <= end))) {
+                    && (op == Op.FLUSH || (r.offsetBytes() >= offsetBytes && r.offsetBytes() + r.lengthBytes() <= end))) {
                 claimed[i] = true;
                 covered += r.lengthBytes();
-                taken++;
                 out.add(r);
             }
         }
+        return out;
     }
 
     /** The requests no IO claimed. */

@@ -9,12 +9,12 @@ import org.sbench.trace.Op;
 
 /**
  * Test fixture: an engine that passes everything to the one it wraps and keeps each IO it hands
- * back as reaped, with the {@code submitNs} and {@code doneNs} the engine stamped it with. Not for
- * a striped target: the run looks for its {@link org.sbench.engine.StripedEngine}.
+ * back as reaped, with the {@code submitNs} and {@code doneNs} the engine stamped it with: on a
+ * striped target the member IOs, each with its trace IO's tag.
  */
 final class StampingEngine extends ForwardingEngine {
-    /** One IO as the engine handed it back, in the order reaped. */
-    record Stamped(long tag, Op op, long offsetBytes, long lengthBytes, long submitNs, long doneNs) {
+    /** One IO as the engine handed it back, in the order reaped; {@code offsetBytes} on member {@code member}. */
+    record Stamped(long tag, int member, Op op, long offsetBytes, long lengthBytes, long submitNs, long doneNs) {
         String describe() {
             return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
         }
@@ -27,18 +27,16 @@ final class StampingEngine extends ForwardingEngine {
         this.reaped = reaped;
     }
 
-    /** Opens engines as {@link IoEngines#open} does, each wrapped to add the IOs it hands back to {@code reaped}. */
+    /** Opens engines as {@link IoEngines#open} does, each kernel-facing one wrapped to add the IOs it hands back to {@code reaped}. */
     static IoEngines.Opener into(List<Stamped> reaped) {
-        return (name, target, depth, maxIoBytes, clock) -> {
-            IoEngines.Opened opened = IoEngines.open(name, target, depth, maxIoBytes, clock);
-            return new IoEngines.Opened(new StampingEngine(opened.engine(), reaped), opened.fallbackReason());
-        };
+        return (name, target, depth, maxIoBytes, clock) -> IoEngines.open(name, target, depth, maxIoBytes, clock,
+                engine -> new StampingEngine(engine, reaped));
     }
 
     @Override
     public int reap(int min, long timeoutNs, CompletionSink sink) {
         return super.reap(min, timeoutNs, slot -> {
-            reaped.add(new Stamped(slot.tag, slot.op, slot.offsetBytes, slot.lengthBytes, slot.submitNs, slot.doneNs));
+            reaped.add(new Stamped(slot.tag, slot.member, slot.op, slot.offsetBytes, slot.lengthBytes, slot.submitNs, slot.doneNs));
             sink.completed(slot);
         });
     }
