@@ -13,7 +13,8 @@ import org.sbench.trace.Op;
  * Test fixture: the requests some disks were given, each with the times the block layer issued it
  * to the driver ({@code block_rq_issue}) and completed it ({@code block_rq_complete}), from a
  * private tracefs instance on the {@code mono} trace clock, the clock of {@link System#nanoTime}.
- * The text trace prints times in whole µs: a request's times are known to within 1 µs below what
+ * The text trace prints times rounded to the nearest µs (the kernel's {@code ns2usecs} adds 500 ns
+ * before it divides): a request's times are known to within half a µs either side of what
  * {@link Request} holds. {@link #finish} stops the capture and reads it; {@link #close} removes the
  * instance whatever happened.
  */
@@ -22,6 +23,7 @@ public final class RequestCapture implements AutoCloseable {
         TracefsInstance.BLOCK_RQ_ISSUE, TracefsInstance.BLOCK_RQ_COMPLETE, TracefsInstance.BLOCK_RQ_REQUEUE};
     private static final int SECTOR_BYTES = 512;
     private static final long US = 1000;
+    private static final long HALF_US = US / 2;
     /**
      * {@code TASK-PID [CPU] FLAGS SECS.USECS: EVENT: MAJ,MIN RWBS [BYTES] (CMD) SECTOR + SECTORS ...}: the
      * issue event prints the request's bytes, the others do not.
@@ -31,17 +33,18 @@ public final class RequestCapture implements AutoCloseable {
 
     /**
      * One request to disk {@code disk} ({@code MAJOR:MINOR}); {@code issueUs} and {@code completeUs}
-     * are the µs the trace printed: issued in {@code [issueUs, issueUs + 1) µs}, completed likewise.
+     * are the µs the trace printed, rounded: issued in {@code [issueUs - 0.5, issueUs + 0.5) µs},
+     * completed likewise.
      */
     public record Request(String disk, Op op, long offsetBytes, long lengthBytes, long issueUs, long completeUs) {
         /** Issued at this ns or before. */
         public long issuedByNs() {
-            return issueUs * US + US - 1;
+            return issueUs * US + HALF_US - 1;
         }
 
         /** Completed at this ns or after. */
         public long completedFromNs() {
-            return completeUs * US;
+            return completeUs * US - HALF_US;
         }
 
         /** As {@code READ@OFFSET+LENGTH}. */
