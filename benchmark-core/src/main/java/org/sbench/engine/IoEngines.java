@@ -2,6 +2,7 @@ package org.sbench.engine;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.replay.DeviceQueue;
@@ -70,6 +71,15 @@ public final class IoEngines {
      *         naming the call when the named engine (or, for auto, the last resort) cannot start
      */
     public static Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock) {
+        return open(name, target, depth, maxIoBytes, clock, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #open(String, Target, int, int, NanoClock)}, with the kernel-facing engine it opens
+     * passed through {@code kernel} (a test watching its calls): on a striped target, or a device
+     * whose IOs are cut, the engine that the {@link StripedEngine} hands the member IOs to.
+     */
+    public static Opened open(String name, Target target, int depth, int maxIoBytes, NanoClock clock, UnaryOperator<IoEngine> kernel) {
         checkServes(name, target);
         String wanted = canonical(name);
         if (NULL_TARGET_KIND.equals(target.kind())) {
@@ -80,7 +90,8 @@ public final class IoEngines {
         StripedTarget stripe = target.stripe();
         boolean striped = stripe != null;
         if (!striped && !DeviceQueue.splits(target, maxIoBytes)) {
-            return openKernel(wanted, target, depth, maxIoBytes, 0, false, clock);
+            Opened opened = openKernel(wanted, target, depth, maxIoBytes, 0, false, clock);
+            return new Opened(kernel.apply(opened.engine()), opened.fallbackReason());
         }
         StripeLayout layout = striped ? stripe.layout() : StripeLayout.ONE;
         int partSlots = 0;
@@ -88,10 +99,10 @@ public final class IoEngines {
             partSlots = Math.min(SlotBuffers.MAX_PART_SLOTS, partSlots + cap);
         }
         Opened opened = openKernel(wanted, target, depth, maxIoBytes, partSlots, striped, clock);
-        IoEngine inner = opened.engine();
+        IoEngine inner = kernel.apply(opened.engine());
         if (inner.slots().length == depth) {
             // An engine that does not cut IOs on a single target: the kernel splits them inside each call.
-            return opened;
+            return new Opened(inner, opened.fallbackReason());
         }
         try {
             // Without huge pages large parts split into more requests, so the members take fewer.

@@ -1,6 +1,6 @@
 package org.sbench.engine;
 
-/** An engine passing every call to another: a test overrides the calls it watches or changes. */
+/** Test fixture: an engine passing every call to another, for tests to override the calls they watch or change. */
 public class ForwardingEngine implements IoEngine {
     private final IoEngine engine;
 

@@ -1,7 +1,6 @@
 package org.sbench.record;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import org.sbench.trace.Op;
  */
 public final class BioQueueCapture implements AutoCloseable {
     private static final String EVENT = "block/block_bio_queue";
-    private static final int BUFFER_KB = 16 * 1024;
     private static final int SECTOR_BYTES = 512;
     /** {@code TASK-PID [CPU] FLAGS TIME: block_bio_queue: MAJ,MIN RWBS SECTOR + SECTORS [COMM]}. */
     private static final Pattern LINE = Pattern.compile("^\\s*(.+?)-\\d+\\s+\\[\\d+\\].*?block_bio_queue: (\\d+),(\\d+) (\\S+) (\\d+) \\+ (\\d+)");
@@ -32,35 +30,15 @@ public final class BioQueueCapture implements AutoCloseable {
         }
     }
 
-    private final Tracefs tracefs;
-    private final TracefsInstance instance;
+    private final DiskEvents events;
 
-    private BioQueueCapture(Tracefs tracefs, TracefsInstance instance) {
-        this.tracefs = tracefs;
-        this.instance = instance;
+    private BioQueueCapture(DiskEvents events) {
+        this.events = events;
     }
 
     /** Starts capturing the bios of the whole disks {@code diskNames} ({@code loop3}). */
     public static BioQueueCapture start(List<String> diskNames) {
-        Tracefs tracefs = Tracefs.open();
-        TracefsInstance instance = TracefsInstance.create(tracefs.root(), "sbench-test-bios-" + ProcessHandle.current().pid());
-        try {
-            StringBuilder filter = new StringBuilder();
-            for (String disk : diskNames) {
-                String[] majorMinor = majorMinor(disk).split(":");
-                int dev = (Integer.parseInt(majorMinor[0]) << 20) | Integer.parseInt(majorMinor[1]);
-                filter.append(filter.length() == 0 ? "" : " || ").append("dev == ").append(dev);
-            }
-            instance.setBufferKb(BUFFER_KB);
-            instance.setFilter(EVENT, filter.toString());
-            instance.enable(EVENT, true);
-            Files.writeString(instance.dir().resolve("tracing_on"), "1");
-            return new BioQueueCapture(tracefs, instance);
-        } catch (IOException | RuntimeException e) {
-            instance.remove();
-            tracefs.release();
-            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
-        }
+        return new BioQueueCapture(DiskEvents.start("sbench-test-bios", diskNames, EVENT));
     }
 
     /** The device number of disk {@code name} ({@code loop3}) as sysfs gives it: {@code 7:3}. */
@@ -70,32 +48,23 @@ public final class BioQueueCapture implements AutoCloseable {
 
     /** Stops capturing and returns the bios in the order they entered the block layer. */
     public List<Bio> finish() {
-        try {
-            Files.writeString(instance.dir().resolve("tracing_on"), "0");
-            List<Bio> bios = new ArrayList<>();
-            for (String line : Files.readAllLines(instance.dir().resolve("trace"))) {
-                Matcher m = LINE.matcher(line);
-                if (m.find()) {
-                    String rwbs = m.group(4);
-                    long length = Long.parseLong(m.group(6)) * SECTOR_BYTES;
-                    Op op = rwbs.contains("D") ? Op.TRIM : rwbs.contains("R") ? Op.READ
-                            : rwbs.startsWith("F") && length == 0 ? Op.FLUSH : Op.WRITE;
-                    bios.add(new Bio(m.group(1).trim(), m.group(2) + ":" + m.group(3), op, Long.parseLong(m.group(5)) * SECTOR_BYTES,
-                            length));
-                }
+        List<Bio> bios = new ArrayList<>();
+        for (String line : events.stop()) {
+            Matcher m = LINE.matcher(line);
+            if (m.find()) {
+                String rwbs = m.group(4);
+                long length = Long.parseLong(m.group(6)) * SECTOR_BYTES;
+                Op op = rwbs.contains("D") ? Op.TRIM : rwbs.contains("R") ? Op.READ
+                        : rwbs.startsWith("F") && length == 0 ? Op.FLUSH : Op.WRITE;
+                bios.add(new Bio(m.group(1).trim(), m.group(2) + ":" + m.group(3), op, Long.parseLong(m.group(5)) * SECTOR_BYTES,
+                        length));
             }
-            return bios;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        return bios;
     }
 
     @Override
     public void close() {
-        try {
-            instance.remove();
-        } finally {
-            tracefs.release();
-        }
+        events.close();
     }
 }
