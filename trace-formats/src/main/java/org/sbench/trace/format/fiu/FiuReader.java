@@ -121,15 +121,9 @@ final class FiuReader extends LineTraceReader {
         return len > 0;
     }
 
+    /** The fields from PROCESS to the two numbers before OP, with the blanks between them as the line has them. */
     private String spacedProcess(int op) {
-        StringBuilder name = new StringBuilder(fields.text(PROCESS_FIELD));
-        for (int i = PROCESS_FIELD + 1; i < op - 2; i++) {
-            name.append(' ').append(fields.text(i));
-        }
-        String process = name.toString();
-        if (ProcessNames.tooLong(process)) {
-            throw fields.error(ProcessNames.EXPECTED, process);
-        }
-        return process;
+        int last = op - 3;
+        return processes.of(fields, PROCESS_FIELD, 0, last, fields.length(last));
     }
 }

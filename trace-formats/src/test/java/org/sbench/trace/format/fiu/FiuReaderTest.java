@@ -57,6 +57,15 @@ class FiuReaderTest {
         assertSame(records.get(0).process, records.get(4).process);
     }
 
+    /** A name with spaces is the line's text between the pid and the LBA, its blanks as printed, read once per name. */
+    @Test
+    void aProcessNameWithSpacesKeepsThemAsPrintedAndIsShared() throws Exception {
+        Path f = write(dir, "1 900 Web  Content\tx 10 8 R 253 0 " + MD5 + "\n2 900 Web  Content\tx 18 8 R 253 0 " + MD5 + "\n");
+        List<IoRecord> records = readAll(FORMAT, f, ReadOptions.DEFAULTS);
+        assertEquals("Web  Content\tx", records.get(0).process);
+        assertSame(records.get(0).process, records.get(1).process);
+    }
+
     @Test
     void malformedTimestamp() throws Exception {
         Path f = write(dir, "12a 1 p 0 8 R 8 0 " + MD5 + "\n");
