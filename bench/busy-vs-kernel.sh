@@ -9,7 +9,9 @@
 # at the device; sbench's periods are as many or fewer, as each of them holds one or more of the
 # device's), and the io_ticks of /sys/block/DEV/stat (ms, for reference). The signature checks'
 # reads before the run are left out of the kernel's figure, not of io_ticks.
-# Needs root. Build first (mvn -B -ntp -q -DskipTests package), or give JAR=path/to/sbench.jar.
+# Then the excess IO by IO, split into its two ends, per mode and engine (bench/StampGap.java).
+# Needs root. Build first (mvn -B -ntp -q -DskipTests package; the test fixtures StampGap uses:
+# mvn -B -ntp -q -pl benchmark-core test-compile), or give JAR=path/to/sbench.jar.
 # Usage: [JAR=...] bench/busy-vs-kernel.sh [TRACE] [QD]   Writes bench/out/busy-vs-kernel.md.
 set -euo pipefail
 . "$(dirname "$0")/args.sh"
@@ -22,6 +24,8 @@ mkdir -p "$out"
 needs_root "creates a loop device, reads tracefs"
 jar="${JAR:-replayer-cli/target/sbench.jar}"
 [ -f "$jar" ] || { echo "build first: mvn -B -ntp -q -DskipTests package" >&2; exit 1; }
+fixtures=benchmark-core/target/test-classes
+[ -f "$fixtures/org/sbench/replay/KernelReplay.class" ] || { echo "compile the test fixtures first: mvn -B -ntp -q -pl benchmark-core test-compile" >&2; exit 1; }
 cap=$(java -jar "$jar" inspect "$trace" --json | python3 -c "import json,sys;j=json.load(sys.stdin);print(-(-j['maxOffset']//1048576)*1048576)")
 img=/dev/shm/sbench-busy-kernel-$$.img
 tracing=/sys/kernel/tracing/instances/sbench-busy-kernel-$$
@@ -29,7 +33,7 @@ dev=
 cleanup() {
   [ -d "$tracing" ] && { echo 0 > "$tracing/tracing_on"; rmdir "$tracing"; }
   [ -n "$dev" ] && losetup -d "$dev"
-  rm -f "$img" "$out/busy-vs-kernel.json" "$out/busy-vs-kernel.trace"
+  rm -f "$img" "$out/busy-vs-kernel.json" "$out/busy-vs-kernel.trace" "$out/busy-vs-kernel.sbt"
 }
 trap cleanup EXIT
 truncate -s "$cap" "$img"
@@ -98,6 +102,12 @@ done
 # At depth 1 every IO is a busy period of its own, for sbench and the device alike.
 run "fixed-qd 1, io_uring" --mode fixed-qd --qd 1 --engine io_uring
 run "fixed-qd 1, io_uring, --reap wait" --mode fixed-qd --qd 1 --engine io_uring --reap wait
+echo
+# The same runs IO by IO, each through every engine: bench/StampGap.java pairs each IO with its requests.
+echo "Per IO: hand-over = first request's block_rq_issue - submit stamp; reap = done stamp - last request's block_rq_complete (bench/StampGap.java)"
+echo
+if [ -f "$trace" ]; then sbt=$trace; else sbt=$out/busy-vs-kernel.sbt; java -jar "$jar" synth "$trace" --out "$sbt" > /dev/null; fi
+java -cp "$jar:$fixtures" bench/StampGap.java "$sbt" "$dev" "$qd"
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee "$out/busy-vs-kernel.md"

@@ -3,11 +3,9 @@ package org.sbench.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -18,19 +16,15 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sbench.record.BioQueueCapture;
-import org.sbench.record.RequestCapture;
 import org.sbench.record.RequestCapture.Request;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.LoopStripe;
-import org.sbench.target.TargetSettings;
 import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TestRecords;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.stats.SizeClass;
 
 /**
@@ -91,57 +85,12 @@ class BusyTimeKernelDeviceTest {
         return List.of(s, s.withFixedQd(1), s.withFixedQd(1).withPollCompletions(false), s.withFixedQd(QD), s.withTimed(1.0, QD));
     }
 
-    /** A replay's result, and each IO the kernel-facing engine reaped (on a stripe, each member IO) with the requests it made. */
-    private record Replayed(ReplayResult result, List<StampingEngine.Stamped> stamped, List<List<Request>> made, KernelRequests requests) {
-    }
-
-    /**
-     * Replays {@code trace} onto {@code target} (over {@code disks}, by name, in member order), its
-     * engine's IOs stamped, capturing the disks' requests from the run's start, each claimed by the
-     * IO that made it.
-     */
-    private static Replayed replay(Path trace, String target, List<String> disks, ReplaySettings mode) throws IOException {
-        long[] startNs = {Long.MAX_VALUE};
-        ReplayListener started = new ReplayListener() {
-            @Override
-            public void started(long ns) {
-                startNs[0] = ns;
-            }
-
-            @Override
-            public void progress(long doneIos, long totalIos, long elapsedNs, long bytes) {
-            }
-        };
-        List<StampingEngine.Stamped> stamped = new ArrayList<>();
-        ReplayResult r;
-        List<Request> seen;
-        try (RequestCapture capture = RequestCapture.start(disks)) {
-            r = ReplaySession.run(new ReplaySession.Request(trace, null, ReadOptions.DEFAULTS, target,
-                            TargetSettings.DEFAULTS.withAllowWrite(true), mode), StampingEngine.into(stamped), NanoClock.SYSTEM, started,
-                    new ReplayControl(), "test");
-            seen = capture.finish();
-        }
-        // The signature checks' reads completed before the run started.
-        KernelRequests requests = new KernelRequests(seen.stream().filter(q -> q.completedFromNs() >= startNs[0]).toList());
-        List<String> devs = new ArrayList<>();
-        for (String disk : disks) {
-            devs.add(BioQueueCapture.majorMinor(disk));
-        }
-        // In trace order, as they were submitted: flush requests are claimed first come first served.
-        stamped.sort(Comparator.comparingLong(StampingEngine.Stamped::tag).thenComparingInt(StampingEngine.Stamped::member));
-        List<List<Request>> made = new ArrayList<>();
-        for (StampingEngine.Stamped s : stamped) {
-            made.add(requests.claim(devs.get(s.member()), s.op(), s.offsetBytes(), s.lengthBytes()));
-        }
-        return new Replayed(r, stamped, made, requests);
-    }
-
     /**
      * Every IO of {@code ios} was reaped whole (its member IOs cover it); every read and write
      * made the requests that cover it, and every request came from an IO; each request lies
      * within the {@code [submit, done)} of the IO that made it.
      */
-    private static void assertEachRequestWithinItsIo(List<IoRecord> ios, Replayed got, String what) {
+    private static void assertEachRequestWithinItsIo(List<IoRecord> ios, KernelReplay.Replayed got, String what) {
         long[] reapedBytes = new long[ios.size()];
         List<String> outside = new ArrayList<>();
         for (int k = 0; k < got.stamped().size(); k++) {
@@ -170,7 +119,7 @@ class BusyTimeKernelDeviceTest {
      * Kernel busy time no longer than sbench's: of all requests, of those of reads, of writes, and of
      * those of each size class of reads and of writes (by their trace IO's length).
      */
-    private static void assertKernelBusyWithin(List<IoRecord> ios, Replayed got, String what) {
+    private static void assertKernelBusyWithin(List<IoRecord> ios, KernelReplay.Replayed got, String what) {
         ReplayResult r = got.result();
         ReplayResult.Summary s = r.summary();
         assertWithin(s.busyNs(), busy(ios, got, io -> true), what + ": all IOs");
@@ -193,7 +142,7 @@ class BusyTimeKernelDeviceTest {
     }
 
     /** The kernel busy time of the requests of the trace IOs {@code which} takes. */
-    private static long busy(List<IoRecord> ios, Replayed got, Predicate<IoRecord> which) {
+    private static long busy(List<IoRecord> ios, KernelReplay.Replayed got, Predicate<IoRecord> which) {
         List<Request> of = new ArrayList<>();
         for (int k = 0; k < got.stamped().size(); k++) {
             if (which.test(ios.get((int) got.stamped().get(k).tag()))) {
@@ -216,7 +165,7 @@ class BusyTimeKernelDeviceTest {
             for (String engine : List.of("io_uring", "libaio", "sync")) {
                 for (ReplaySettings mode : modes(engine)) {
                     String what = describe(mode);
-                    Replayed got = replay(trace, dev.path().toString(), List.of(dev.name()), mode);
+                    KernelReplay.Replayed got = KernelReplay.run(trace, dev.path().toString(), List.of(dev.name()), mode);
                     assertTrue(got.result().complete(), what);
                     assertEachRequestWithinItsIo(ios, got, what);
                     assertKernelBusyWithin(ios, got, what);
@@ -235,7 +184,7 @@ class BusyTimeKernelDeviceTest {
             for (String engine : List.of("io_uring", "libaio", "sync")) {
                 for (ReplaySettings mode : modes(engine)) {
                     String what = "stripe " + describe(mode);
-                    Replayed got = replay(trace, loops.spec("64K"), names, mode);
+                    KernelReplay.Replayed got = KernelReplay.run(trace, loops.spec("64K"), names, mode);
                     assertTrue(got.result().complete(), what);
                     assertEachRequestWithinItsIo(ios, got, what);
                     assertKernelBusyWithin(ios, got, what);

@@ -11,7 +11,7 @@ import org.sbench.trace.Op;
  * and the busy time they make: the length of the union of the intervals the kernel certainly had
  * them ({@link Request#issuedByNs} to {@link Request#completedFromNs}).
  */
-final class KernelRequests {
+public final class KernelRequests {
     private final List<Request> requests;
     private final boolean[] claimed;
 

@@ -12,9 +12,9 @@ import org.sbench.trace.Op;
  * back as reaped, with the {@code submitNs} and {@code doneNs} the engine stamped it with: on a
  * striped target the member IOs, each with its trace IO's tag.
  */
-final class StampingEngine extends ForwardingEngine {
+public final class StampingEngine extends ForwardingEngine {
     /** One IO as the engine handed it back, in the order reaped; {@code offsetBytes} on member {@code member}. */
-    record Stamped(long tag, int member, Op op, long offsetBytes, long lengthBytes, long submitNs, long doneNs) {
+    public record Stamped(long tag, int member, Op op, long offsetBytes, long lengthBytes, long submitNs, long doneNs) {
         String describe() {
             return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
         }
