@@ -185,11 +185,6 @@ public final class Fields {
         return (char) (line[start[i] + pos] & 0xff);
     }
 
-    /** True when the current line is all ASCII. */
-    public boolean ascii() {
-        return ascii;
-    }
-
     /** True when field {@code i} is {@code s} ignoring case, as {@link String#equalsIgnoreCase} has it. */
     public boolean equalsIgnoreCase(int i, String s) {
         int n = s.length();
