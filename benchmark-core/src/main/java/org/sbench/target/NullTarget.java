@@ -34,7 +34,7 @@ public final class NullTarget implements Target {
         Target whole = target.members().get(0);
         if (NAME.equals(target.kind()) && whole.capacityBytes() >= UNSIZED_FROM) {
             throw SbenchException.usage(what + " covers the whole target, and the null target takes any size: "
-                    + target.capacityBytes() + " bytes unless given one: sbench " + command + " --size 1G, or sbench run --size 1G"
+                    + whole.capacityBytes() + " bytes unless given one: sbench " + command + " --size 1G, or sbench run --size 1G"
                     + " for a scenario");
         }
     }

@@ -444,7 +444,7 @@ class ScenarioSessionTest {
                 () -> ScenarioSession.prepare(new ScenarioSession.Request(scenario(dir, "  - fill: {passes: 1}\n"), dir.resolve("b"),
                         false, 0.0005, NullTarget.NAME, TargetSettings.DEFAULTS, null), steps.kinds())
                         .run(NanoClock.SYSTEM, new Heard(), StepListener.NONE, steps.newRun(), "test")));
-        assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 576460751372288 bytes unless"
+        assertEquals("t.yaml:3: a fill covers the whole target, and the null target takes any size: 1152921504606846976 bytes unless"
                 + " given one: sbench fill --size 1G, or sbench run --size 1G for a scenario", e.getMessage());
     }
 
