@@ -26,8 +26,13 @@ public final class BioQueueCapture implements AutoCloseable {
     public record Bio(String task, String disk, Op op, long offsetBytes, long lengthBytes) {
         /** As {@code READ@OFFSET+LENGTH}. */
         public String describe() {
-            return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
+            return BioQueueCapture.describe(op, offsetBytes, lengthBytes);
         }
+    }
+
+    /** An IO as a capture's messages name it: {@code READ@OFFSET+LENGTH}, or {@code FLUSH}. */
+    static String describe(Op op, long offsetBytes, long lengthBytes) {
+        return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
     }
 
     private final DiskEvents events;

@@ -49,7 +49,7 @@ public final class RequestCapture implements AutoCloseable {
 
         /** As {@code READ@OFFSET+LENGTH}. */
         public String describe() {
-            return op == Op.FLUSH ? "FLUSH" : op + "@" + offsetBytes + "+" + lengthBytes;
+            return BioQueueCapture.describe(op, offsetBytes, lengthBytes);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.sbench.replay;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.sbench.record.RequestCapture.Request;
 import org.sbench.trace.Op;
@@ -56,25 +55,12 @@ public final class KernelRequests {
 
     /** The length of the union of the intervals {@code requests} were certainly with the kernel, ns. */
     static long busyNs(List<Request> requests) {
-        List<Request> sorted = new ArrayList<>(requests);
-        sorted.sort(Comparator.comparingLong(Request::issuedByNs));
-        long busy = 0;
-        long start = Long.MIN_VALUE;
-        long end = Long.MIN_VALUE;
-        for (Request r : sorted) {
-            long from = r.issuedByNs();
-            long to = r.completedFromNs();
-            if (to <= from) {
-                continue;
-            }
-            if (from > end) {
-                busy += end - start;
-                start = from;
-                end = to;
-            } else {
-                end = Math.max(end, to);
+        IntervalUnion union = new IntervalUnion();
+        for (Request r : requests) {
+            if (r.completedFromNs() > r.issuedByNs()) {
+                union.add(r.issuedByNs(), r.completedFromNs());
             }
         }
-        return busy + end - start;
+        return union.lengthNs();
     }
 }

@@ -65,7 +65,8 @@ public final class ZramDevice implements AutoCloseable {
 
     /**
      * Removes the device; the kernel refuses while anyone holds it open (EBUSY), as udev's probe of a
-     * device just written does for a moment where udev runs, so a refusal is tried again for 5 s.
+     * device just written does for a moment where udev runs, so a refusal is tried again for 5 s (any
+     * refusal: another one, such as a device already gone, only takes 5 s longer to report).
      */
     @Override
     public void close() throws IOException {
@@ -75,7 +76,8 @@ public final class ZramDevice implements AutoCloseable {
                 Files.writeString(CONTROL.resolve("hot_remove"), Integer.toString(id));
                 return;
             } catch (IOException e) {
-                if (System.nanoTime() > giveUpNs || !String.valueOf(e.getMessage()).contains("busy")) {
+                // Java gives no errno, and its message is the C library's, which a locale may translate.
+                if (System.nanoTime() > giveUpNs) {
                     throw e;
                 }
                 sleepBeforeRetry();
