@@ -279,7 +279,8 @@ public final class BlockDeviceTarget implements Target {
     /**
      * Discards are refused where the disk's {@code queue/discard_max_bytes} is 0; sysfs does not say
      * whether a secure discard is supported (the ioctl does). BLKZEROOUT works on every device: without
-     * a WRITE ZEROES command ({@code queue/write_zeroes_max_bytes} 0) the kernel writes zero pages itself.
+     * a WRITE ZEROES command ({@code queue/write_zeroes_max_bytes} 0) the kernel writes zero pages itself;
+     * with one the device zeroes the range as it likes, and may unmap it (zram discards it: no write in its stat).
      */
     @Override
     public Erasure erasure(EraseMethod method) {
@@ -294,7 +295,9 @@ public final class BlockDeviceTarget implements Target {
             default:
                 boolean noWriteZeroes = disk.attribute(QUEUE_WRITE_ZEROES_MAX_BYTES).map("0"::equals).orElse(false);
                 return new Erasure(method.word(), "ioctl BLKZEROOUT", null, noWriteZeroes ? path + " has no WRITE ZEROES command ("
-                        + QUEUE_WRITE_ZEROES_MAX_BYTES + " is 0): the kernel writes the zeros, at the device's write speed" : null);
+                        + QUEUE_WRITE_ZEROES_MAX_BYTES + " is 0): the kernel writes the zeros, at the device's write speed"
+                        : path + " zeroes the range itself (WRITE ZEROES): the bytes counted as written are those it was asked to zero,"
+                        + " and it may unmap them rather than write them");
         }
     }
 
