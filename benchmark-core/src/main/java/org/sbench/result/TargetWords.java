@@ -36,6 +36,7 @@ public final class TargetWords {
         m.put(BlockDeviceTarget.KEY_SCHEDULER, "IO scheduler");
         m.put(BlockDeviceTarget.KEY_NR_REQUESTS, "request queue size (nr_requests)");
         m.put(BlockDeviceTarget.KEY_MAX_SECTORS_KB, "largest request (max_sectors_kb)");
+        m.put(BlockDeviceTarget.KEY_TAKES_IOS_WHOLE, "IOs cut by length");
         m.put(BlockDeviceTarget.KEY_MAX_SEGMENTS, "segments per request (max_segments)");
         m.put(BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE, "largest segment (max_segment_size)");
         m.put(BlockDeviceTarget.KEY_CHUNK_SECTORS, "requests end at multiples of, in 512-byte sectors (chunk_sectors)");
@@ -101,6 +102,9 @@ public final class TargetWords {
                 return nomerges(value);
             case BlockDeviceTarget.KEY_MAX_SECTORS_KB:
                 return value + " KiB";
+            case BlockDeviceTarget.KEY_TAKES_IOS_WHOLE:
+                return "true".equals(value) ? "none: the driver takes each IO whole, whatever its length (max_sectors_kb and max_segments"
+                        + " are not applied)" : value;
             case BlockDeviceTarget.KEY_WRITE_CACHE:
                 return "write through".equals(value) ? "write through: no cache to flush, the kernel sends the device no flush"
                         : "write back".equals(value) ? "write back: flushes reach the device" : value;

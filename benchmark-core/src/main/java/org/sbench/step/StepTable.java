@@ -32,8 +32,8 @@ public final class StepTable {
     public void write(StepResult r, String target, PrintWriter out) {
         out.println(String.format(Locale.ROOT, "%-8s %s", "step", r.label()));
         out.println(String.format(Locale.ROOT, "%-8s %s%s", "target", target, engine(r.results())));
-        out.println(String.format(Locale.ROOT, "%-8s %s, %s s, %s MB written", "run", r.startedAt(), f3(r.durationNs() / NS_PER_S),
-                f1(r.bytesWritten() / BYTES_PER_MB)));
+        out.println(String.format(Locale.ROOT, "%-8s %s, %s s, %s MB %s", "run", r.startedAt(), f3(r.durationNs() / NS_PER_S),
+                f1(r.bytesWritten() / BYTES_PER_MB), r.purge() != null && r.bytesWritten() > 0 ? "to zero asked of the kernel" : "written"));
         if (!r.complete()) {
             out.println("INCOMPLETE: stopped (" + r.stopReason() + ")");
         }

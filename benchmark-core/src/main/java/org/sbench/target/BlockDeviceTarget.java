@@ -32,6 +32,8 @@ public final class BlockDeviceTarget implements Target {
     public static final String KEY_SCHEDULER = "scheduler";
     public static final String KEY_NR_REQUESTS = "nrRequests";
     public static final String KEY_MAX_SECTORS_KB = "maxSectorsKb";
+    /** {@code true} in place of the request limits where the driver takes bios whole ({@link SysfsBlockDevice#takesBiosWhole}). */
+    public static final String KEY_TAKES_IOS_WHOLE = "takesIosWhole";
     public static final String KEY_MAX_SEGMENTS = "maxSegments";
     public static final String KEY_MAX_SEGMENT_SIZE = "maxSegmentSize";
     /** {@code queue/chunk_sectors}, only where it is not 0: a request never crosses a multiple of it. */
@@ -160,7 +162,10 @@ public final class BlockDeviceTarget implements Target {
      * Keys {@code KEY_*}; queue and device attributes come from the disk a partition belongs to.
      * {@code nomerges} and {@code wbtLatUsec} are the values used for the run, {@code nomergesBefore}
      * and {@code wbtLatUsecBefore} the device's own. {@code writeCache} is {@code write back} or
-     * {@code write through}: on the latter the kernel turns a flush into nothing (zram).
+     * {@code write through}: on the latter the kernel turns a flush into nothing (zram). Where the driver
+     * takes bios whole (zram, brd), {@code takesIosWhole} stands for the request limits ({@code maxSectorsKb},
+     * {@code maxSegments}, {@code maxSegmentSize}, {@code chunkSectors}): sysfs has them, but nothing is
+     * cut by them there, by the kernel or by sbench.
      */
     @Override
     public Map<String, String> describe() {
@@ -178,10 +183,14 @@ public final class BlockDeviceTarget implements Target {
         put(d, KEY_ROTATIONAL, disk.attribute("queue/rotational"));
         put(d, KEY_SCHEDULER, Optional.of(queue.scheduler()).filter(s -> !s.isEmpty()));
         put(d, KEY_NR_REQUESTS, disk.attribute("queue/nr_requests"));
-        put(d, KEY_MAX_SECTORS_KB, disk.attribute(QUEUE_MAX_SECTORS_KB));
-        put(d, KEY_MAX_SEGMENTS, disk.attribute(QUEUE_MAX_SEGMENTS));
-        put(d, KEY_MAX_SEGMENT_SIZE, disk.attribute(QUEUE_MAX_SEGMENT_SIZE));
-        put(d, KEY_CHUNK_SECTORS, disk.attribute(QUEUE_CHUNK_SECTORS).filter(c -> !c.equals("0")));
+        if (disk.takesBiosWhole()) {
+            d.put(KEY_TAKES_IOS_WHOLE, "true");
+        } else {
+            put(d, KEY_MAX_SECTORS_KB, disk.attribute(QUEUE_MAX_SECTORS_KB));
+            put(d, KEY_MAX_SEGMENTS, disk.attribute(QUEUE_MAX_SEGMENTS));
+            put(d, KEY_MAX_SEGMENT_SIZE, disk.attribute(QUEUE_MAX_SEGMENT_SIZE));
+            put(d, KEY_CHUNK_SECTORS, disk.attribute(QUEUE_CHUNK_SECTORS).filter(c -> !c.equals("0")));
+        }
         d.put(KEY_NOMERGES, queue.nomergesUsed());
         d.put(KEY_NOMERGES_BEFORE, queue.nomergesBefore());
         put(d, KEY_WBT_LAT_USEC, Optional.ofNullable(queue.wbtUsed()));
@@ -270,7 +279,8 @@ public final class BlockDeviceTarget implements Target {
     /**
      * Discards are refused where the disk's {@code queue/discard_max_bytes} is 0; sysfs does not say
      * whether a secure discard is supported (the ioctl does). BLKZEROOUT works on every device: without
-     * a WRITE ZEROES command ({@code queue/write_zeroes_max_bytes} 0) the kernel writes zero pages itself.
+     * a WRITE ZEROES command ({@code queue/write_zeroes_max_bytes} 0) the kernel writes zero pages itself;
+     * with one the device zeroes the range as it likes, and may unmap it (zram discards it: no write in its stat).
      */
     @Override
     public Erasure erasure(EraseMethod method) {
@@ -285,7 +295,9 @@ public final class BlockDeviceTarget implements Target {
             default:
                 boolean noWriteZeroes = disk.attribute(QUEUE_WRITE_ZEROES_MAX_BYTES).map("0"::equals).orElse(false);
                 return new Erasure(method.word(), "ioctl BLKZEROOUT", null, noWriteZeroes ? path + " has no WRITE ZEROES command ("
-                        + QUEUE_WRITE_ZEROES_MAX_BYTES + " is 0): the kernel writes the zeros, at the device's write speed" : null);
+                        + QUEUE_WRITE_ZEROES_MAX_BYTES + " is 0): the kernel writes the zeros, at the device's write speed"
+                        : path + " zeroes the range itself (WRITE ZEROES): the bytes counted as written are those it was asked to zero,"
+                        + " and it may unmap them rather than write them");
         }
     }
 

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.sbench.engine.IoEngines;
 import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockDeviceTarget;
@@ -29,9 +32,10 @@ import org.sbench.trace.input.ReadOptions;
 /**
  * A replay onto a bio-based block device (a zram device: no request queue, no {@code nr_requests}, no
  * block_rq events, no split by {@code max_sectors_kb}), counted by the kernel: reads and writes in {@code /sys/block/DEV/stat}, which
- * zram keeps for them; trims in what the device holds ({@code mm_stat}), as zram counts no discard
- * there; flushes reach no device that has no write cache, so the kernel counts none. zram takes no IO
- * that must not wait, so io_uring's trims run as the ioctl (queued, each failed with EOPNOTSUPP).
+ * zram keeps for them; trims in the pages it frees ({@code io_stat}) and what it holds ({@code mm_stat}),
+ * as zram counts no discard there; flushes reach no device that has no write cache, so the kernel
+ * counts none. Each engine in each mode users run (recorded-qd, fixed-qd 1 and 32, timed). zram takes
+ * no IO that must not wait, so io_uring's trims run as the ioctl (queued, each failed with EOPNOTSUPP).
  */
 @Tag("device")
 class BioDeviceKernelCountDeviceTest {
@@ -44,6 +48,7 @@ class BioDeviceKernelCountDeviceTest {
     private static final int TRIM_BYTES = 32 * 1024;
     private static final int SHORT_READ_BYTES = 4096;
     private static final long SPACING_NS = 20_000;
+    private static final int PAGE_BYTES = 4096;
 
     /**
      * Per slot, one after another (recorded depth 1): a 256 KiB write, a read of it, a trim of its
@@ -77,31 +82,50 @@ class BioDeviceKernelCountDeviceTest {
         return i + 1;
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"io_uring", "libaio", "sync"})
-    void everyReadWriteAndTrimReachesAZramDevice(String engine, @TempDir Path dir) throws IOException {
+    /** The modes users run, each a short replay of the trace: {@code timed} at its recorded pace (2.4 ms, no gap in it). */
+    private static final Map<String, ReplaySettings> MODES = Map.of("recorded-qd", ReplaySettings.DEFAULTS.withRecordedQd(0, 0),
+            "fixed-qd 1", ReplaySettings.DEFAULTS.withFixedQd(1), "fixed-qd 32", ReplaySettings.DEFAULTS.withFixedQd(32),
+            "timed", ReplaySettings.DEFAULTS.withTimed(1, ReplayMode.Timed.DEFAULT_MAX_IN_FLIGHT));
+
+    static Stream<Arguments> enginesAndModes() {
+        return Stream.of("io_uring", "libaio", "sync").flatMap(e -> MODES.entrySet().stream()
+                .map(m -> Arguments.of(e + " " + m.getKey(), m.getValue().withEngine(e))));
+    }
+
+    /**
+     * Each engine in each mode. At depth 1 (recorded-qd: the trace's IOs do not overlap) the trims come
+     * after the writes they cut, so what the device holds is known; deeper, a trim may reach it before
+     * the write it follows in the trace is done.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("enginesAndModes")
+    void everyReadWriteAndTrimReachesAZramDevice(String run, ReplaySettings settings, @TempDir Path dir) throws IOException {
         ZramDevice.assumeRoot();
         try (ZramDevice dev = ZramDevice.create(DEVICE_BYTES)) {
             ReplayKernelCountDeviceTest.AtStart before = new ReplayKernelCountDeviceTest.AtStart(dev.name());
             ReplayResult r = ReplaySession.run(new ReplaySession.Request(trace(dir), null, ReadOptions.DEFAULTS,
-                    dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true),
-                    ReplaySettings.DEFAULTS.withRecordedQd(0, 0).withEngine(engine)),
+                    dev.path().toString(), TargetSettings.DEFAULTS.withAllowWrite(true), settings),
                     IoEngines::open, NanoClock.SYSTEM, before, new ReplayControl(), "test");
             BlockStat seen = BlockStat.named(dev.name()).since(before.stat);
-            assertEquals(0, r.summary().errors(), engine + ": " + r.errors() + "; trims " + r.settings().discards());
-            assertTrue(r.complete(), engine);
-            assertTrue(r.settings().discards().startsWith("ioctl BLKDISCARD in commit"), engine + ": " + r.settings().discards());
-            assertEquals(5L * SLOTS, r.fidelity().issued(), engine);
-            assertEquals(SLOTS, r.summary().flushes(), engine + ": flushes sbench ran");
-            assertEquals(2L * SLOTS, seen.reads(), engine + ": reads at the kernel, each whole");
+            assertEquals(0, r.summary().errors(), run + ": " + r.errors() + "; trims " + r.settings().discards());
+            assertTrue(r.complete(), run);
+            assertTrue(r.settings().discards().startsWith("ioctl BLKDISCARD in commit"), run + ": " + r.settings().discards());
+            assertEquals(5L * SLOTS, r.fidelity().issued(), run);
+            assertEquals(SLOTS, r.summary().flushes(), run + ": flushes sbench ran");
+            assertEquals(SLOTS, r.summary().trims(), run + ": trims sbench ran");
+            assertEquals(2L * SLOTS, seen.reads(), run + ": reads at the kernel, each whole");
             assertEquals(SLOTS * (long) (WRITE_BYTES + SHORT_READ_BYTES) / BlockStat.SECTOR_BYTES, seen.sectorsRead(),
-                    engine + ": sectors read at the kernel");
-            assertEquals(SLOTS, seen.writes(), engine + ": writes at the kernel, each whole, no empty preflush write among them");
-            assertEquals(SLOTS * (long) WRITE_BYTES / BlockStat.SECTOR_BYTES, seen.sectorsWritten(), engine + ": sectors written");
-            assertEquals(0, seen.flushes(), engine + ": a device without a write cache gets no flush");
-            assertEquals("write through", r.target().device().get(BlockDeviceTarget.KEY_WRITE_CACHE), engine + ": the result says so");
-            assertEquals(SLOTS * (long) (WRITE_BYTES - TRIM_BYTES), dev.storedBytes(), engine + ": bytes held after the trims");
-            assertEquals(0, r.mapping().wouldSplit(), engine + ": zram takes a bio of any length whole");
+                    run + ": sectors read at the kernel");
+            assertEquals(SLOTS, seen.writes(), run + ": writes at the kernel, each whole, no empty preflush write among them");
+            assertEquals(SLOTS * (long) WRITE_BYTES / BlockStat.SECTOR_BYTES, seen.sectorsWritten(), run + ": sectors written");
+            assertEquals(SLOTS * (long) TRIM_BYTES / PAGE_BYTES, dev.discardedPages(), run + ": pages the trims discarded");
+            assertEquals(0, seen.flushes(), run + ": a device without a write cache gets no flush");
+            assertEquals("write through", r.target().device().get(BlockDeviceTarget.KEY_WRITE_CACHE), run + ": the result says so");
+            boolean depthOne = settings.mode() instanceof ReplayMode.RecordedQd || settings.mode() instanceof ReplayMode.FixedQd f && f.qd() == 1;
+            if (depthOne) {
+                assertEquals(SLOTS * (long) (WRITE_BYTES - TRIM_BYTES), dev.storedBytes(), run + ": bytes held after the trims");
+            }
+            assertEquals(0, r.mapping().wouldSplit(), run + ": zram takes a bio of any length whole");
         }
     }
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -40,6 +42,7 @@ import org.sbench.result.ReplayResult;
 import org.sbench.target.BlockStat;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.TargetSettings;
+import org.sbench.target.ZramDevice;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TestRecords;
@@ -132,7 +135,8 @@ class StepsDeviceTest {
                 StepResult r = run(PurgeStep.of(opts("method", method, "range", "4M:8M")), dev);
                 BlockStat d = BlockStat.of(dev).since(before);
                 assertTrue(r.complete());
-                assertEquals(new StepResult.PurgeSummary(method, 4 * MIB, 8 * MIB, r.purge().chunks(), null), r.purge());
+                assertEquals(new StepResult.PurgeSummary(method, 4 * MIB, 8 * MIB, r.purge().chunks(),
+                        method.equals("zero") ? unmapNote(dev.path()) : null), r.purge());
                 if (method.equals("trim")) {
                     assertEquals(8 * MIB / SECTOR, d.sectorsDiscarded(), "the range, discarded at the kernel");
                     assertTrue(d.discards() >= 1);
@@ -157,6 +161,35 @@ class StepsDeviceTest {
             assertEquals(dev.path() + " refused secure-trim (ioctl BLKSECDISCARD: EOPNOTSUPP (Operation not supported)); use --method"
                     + " trim, or --method zero", e.getMessage());
             assertEquals(0, BlockStat.of(dev).since(before).sectorsDiscarded());
+        }
+    }
+
+    /** What a zeroing purge of a device with a WRITE ZEROES command says of what it was given. */
+    static String unmapNote(Path dev) {
+        return dev + " zeroes the range itself (WRITE ZEROES): the bytes counted as written are those it was asked to zero, and it may"
+                + " unmap them rather than write them";
+    }
+
+    /**
+     * zram turns BLKZEROOUT into a discard: its stat counts no write. Until 2026-12-07 `purge --method
+     * zero` said "67.1 MB written" of it, without a word that the device may have written nothing.
+     */
+    @Test
+    void aZeroingPurgeOfZramSaysTheDeviceMayHaveUnmappedTheRange() throws Exception {
+        ZramDevice.assumeRoot();
+        try (ZramDevice dev = ZramDevice.create(DEVICE_BYTES)) {
+            BlockStat before = BlockStat.named(dev.name());
+            StepResult r = StepSession.run(PurgeStep.of(opts("method", "zero", "range", "4M:8M")), dev.path().toString(),
+                    TargetSettings.DEFAULTS.withAllowWrite(true), null, NanoClock.SYSTEM, StepListener.NONE, new ReplayControl(), "test");
+            BlockStat d = BlockStat.named(dev.name()).since(before);
+            assertEquals(0, d.writes(), "zram writes nothing for BLKZEROOUT");
+            assertEquals(8 * MIB / 4096, dev.discardedPages(), "it discards the range");
+            assertEquals(8 * MIB, r.bytesWritten(), "what the kernel was asked to zero");
+            assertEquals(unmapNote(dev.path()), r.purge().note());
+            StringWriter out = new StringWriter();
+            new StepTable().write(r, dev.path().toString(), new PrintWriter(out));
+            assertTrue(out.toString().contains(", 8.4 MB to zero asked of the kernel\n"), out.toString());
+            assertTrue(out.toString().contains("; " + unmapNote(dev.path())), out.toString());
         }
     }
 

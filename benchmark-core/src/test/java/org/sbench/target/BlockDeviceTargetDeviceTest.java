@@ -19,6 +19,7 @@ import org.sbench.engine.linux.AlignedTestBuffer;
 import org.sbench.engine.linux.Errno;
 import org.sbench.engine.linux.LibC;
 import org.sbench.engine.linux.OpenFlags;
+import org.sbench.result.TargetWords;
 
 @Tag("device")
 class BlockDeviceTargetDeviceTest {
@@ -113,6 +114,25 @@ class BlockDeviceTargetDeviceTest {
             assertEquals("512", d.get(BlockDeviceTarget.KEY_LOGICAL_BLOCK_SIZE));
             assertFalse(d.containsKey(BlockDeviceTarget.KEY_MODEL), "a loop device has no model: " + d);
             assertFalse(d.containsKey(BlockDeviceTarget.KEY_PARTITION_OF));
+        }
+    }
+
+    /**
+     * zram takes a bio of any length whole and sbench splits nothing there, so the result does not show
+     * its request limits as limits: until 2026-12-07 it said "largest request (max_sectors_kb) 124 KiB"
+     * of a device whose stat counts a 256 KiB write as one.
+     */
+    @Test
+    void aDeviceTakingBiosWholeShowsNoRequestLimit() throws IOException {
+        ZramDevice.assumeRoot();
+        try (ZramDevice zram = ZramDevice.create(SIZE); Target t = Targets.open(zram.path().toString(), WRITE)) {
+            Map<String, String> d = t.describe();
+            for (String key : new String[] {BlockDeviceTarget.KEY_MAX_SECTORS_KB, BlockDeviceTarget.KEY_MAX_SEGMENTS,
+                    BlockDeviceTarget.KEY_MAX_SEGMENT_SIZE, BlockDeviceTarget.KEY_CHUNK_SECTORS}) {
+                assertFalse(d.containsKey(key), key + " in " + d);
+            }
+            assertEquals("true", d.get(BlockDeviceTarget.KEY_TAKES_IOS_WHOLE), d.toString());
+            assertTrue(TargetWords.rows(d).stream().noneMatch(row -> row[0].contains("request (")), "no request limit among the rows");
         }
     }
 

@@ -17,6 +17,7 @@ public final class ZramDevice implements AutoCloseable {
     private static final Path CONTROL = Path.of("/sys/class/zram-control");
     private static final int ROOT_UID = 0;
     private static final int MM_STAT_ORIG_DATA_SIZE = 0;
+    private static final int IO_STAT_NOTIFY_FREE = 3;
     private static final long REMOVE_PATIENCE_NS = 5_000_000_000L;
     private static final long REMOVE_RETRY_MS = 50;
 
@@ -57,6 +58,14 @@ public final class ZramDevice implements AutoCloseable {
     /** Bytes of data the device holds ({@code mm_stat}'s orig_data_size): written pages less those discarded. */
     public long storedBytes() throws IOException {
         return Long.parseLong(Files.readString(sys("mm_stat")).trim().split("\\s+")[MM_STAT_ORIG_DATA_SIZE]);
+    }
+
+    /**
+     * Pages freed by discards since the device was made ({@code io_stat}'s notify_free): zram counts one
+     * for each whole page a discard covers, held or not, and counts no discard in {@code stat}.
+     */
+    public long discardedPages() throws IOException {
+        return Long.parseLong(Files.readString(sys("io_stat")).trim().split("\\s+")[IO_STAT_NOTIFY_FREE]);
     }
 
     private Path sys(String attribute) {
