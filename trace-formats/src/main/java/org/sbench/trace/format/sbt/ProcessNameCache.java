@@ -2,6 +2,7 @@
 package org.sbench.trace.format.sbt;
 
 import java.util.Arrays;
+import org.sbench.trace.input.ProcessNames;
 
 /**
  * The names of a {@link ProcessTable} whose numbers are their lengths in the file, by index, through a direct-mapped
@@ -26,15 +27,23 @@ final class ProcessNameCache {
         return table.size();
     }
 
-    /** Name {@code index} (from 0 to {@link #size()} - 1). */
+    /** Name {@code index} (from 0 to {@link #size()} - 1); null when longer than {@link ProcessNames#MAX_NAME_BYTES}. */
     String name(int index) {
         int slot = index & (indexes.length - 1);
         if (indexes[slot] == index) {
             return names[slot];
         }
+        if (table.number(index) > ProcessNames.MAX_NAME_BYTES) {
+            return null;
+        }
         String name = table.name(index);
         indexes[slot] = index;
         names[slot] = name;
         return name;
+    }
+
+    /** Name {@code index}'s length in the file, in bytes. */
+    long length(int index) {
+        return table.number(index);
     }
 }

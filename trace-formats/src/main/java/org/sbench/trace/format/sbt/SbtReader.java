@@ -20,6 +20,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.BadRecordBudget;
+import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.TraceInput;
@@ -36,6 +37,7 @@ final class SbtReader implements TraceReader {
     static final int DEFAULT_BUFFER_BYTES = 1 << 20;
     static final int MIN_BUFFER_BYTES = 1 << 12;
     private static final int MAX_METADATA_ENTRIES = 1 << 16;
+    private static final byte[] NO_BYTES = {};
 
     private final TraceInput input;
     private final Chunked in;
@@ -133,7 +135,10 @@ final class SbtReader implements TraceReader {
         }
     }
 
-    /** Reads the process names into {@link #table}, and the phases and trailer metadata into {@code phases} and {@code metadata}. */
+    /**
+     * Reads the process names into {@link #table}, the longer than {@link ProcessNames#MAX_NAME_BYTES} as their lengths
+     * only (a record naming one is bad), and the phases and trailer metadata into {@code phases} and {@code metadata}.
+     */
     private void readTrailer(long trailerOffset, List<PhaseMarker> phases, Map<String, String> metadata) {
         try (Chunked t = new Chunked(input, input.openStream(), MIN_BUFFER_BYTES)) {
             t.skipTo(trailerOffset, "the trailer");
@@ -142,8 +147,13 @@ final class SbtReader implements TraceReader {
                 throw SbenchException.badBytes(name(), trailerOffset, "at most one process name per record", n + " names");
             }
             for (long i = 0; i < n; i++) {
-                byte[] name = t.utf8("a process name");
-                table.add(name, 0, name.length, name.length);
+                int length = t.u16("a process name");
+                if (length > ProcessNames.MAX_NAME_BYTES) {
+                    t.skipTo(t.position() + length, "the rest of a process name");
+                    table.add(NO_BYTES, 0, 0, length);
+                } else {
+                    table.add(t.bytes(length, "a process name"), 0, length, length);
+                }
             }
             long m = t.u32("the phase count");
             for (long i = 0; i < m; i++) {
@@ -215,6 +225,10 @@ final class SbtReader implements TraceReader {
             r.process = null;
         } else if (process >= 0 && process < processes.size()) {
             r.process = processes.name(process);
+            if (r.process == null) {
+                return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "the index of " + ProcessNames.EXPECTED,
+                        "process " + process + ", whose name is " + processes.length(process) + " bytes");
+            }
         } else {
             String expected = processes.size() == 0 ? "no process index (the trailer names no processes), that is "
                     + SbtLayout.NO_PROCESS : "a process index from 0 to " + (processes.size() - 1) + " or " + SbtLayout.NO_PROCESS;
@@ -332,13 +346,11 @@ final class SbtReader implements TraceReader {
         }
 
         String string(String what) {
-            return new String(utf8(what), StandardCharsets.UTF_8);
-        }
-
-        /** A str's bytes. */
-        byte[] utf8(String what) {
             int n = u16(what);
-            return n > bytes.length ? readLong(n, what) : bytes(n, what);
+            if (n > bytes.length) {
+                return new String(readLong(n, what), StandardCharsets.UTF_8);
+            }
+            return new String(bytes(n, what), StandardCharsets.UTF_8);
         }
 
         private byte[] readLong(int n, String what) {
