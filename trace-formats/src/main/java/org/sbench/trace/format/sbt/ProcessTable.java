@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.sbench.trace.input.ProcessNames;
 
 /**
  * A table of process names by index, as the trailer stores them ({@code u16} length, UTF-8 bytes, one after the other),
@@ -18,7 +19,8 @@ final class ProcessTable implements AutoCloseable {
     private static final int ENTRY_BYTES = 2 * Long.BYTES;
     private final SpilledBytes names;
     private final SpilledBytes entries;
-    private final byte[] scratch = new byte[SbtLayout.MAX_STRING_BYTES + Short.BYTES];
+    /** An entry, or a name as long as readers take one. */
+    private final byte[] scratch = new byte[ProcessNames.MAX_NAME_BYTES];
     private final ByteBuffer scratchLe = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
     private int size;
 
@@ -54,7 +56,7 @@ final class ProcessTable implements AutoCloseable {
         return scratchLe.getLong(0);
     }
 
-    /** Name {@code index}. */
+    /** Name {@code index}, of at most {@link ProcessNames#MAX_NAME_BYTES} (the reader adds no longer one). */
     String name(int index) {
         long at = start(index);
         names.read(at, scratch, 0, Short.BYTES);
