@@ -16,8 +16,11 @@ import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.TraceInfo;
+import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.format.sbt.SbtWriter;
+import org.sbench.trace.input.ReadOptions;
+import org.sbench.trace.input.TraceInput;
 
 /** {@code sbench convert} on damaged and unusual inputs: what it refuses, and that it leaves nothing behind. */
 class ConvertCommandTest {
@@ -190,5 +193,53 @@ class ConvertCommandTest {
                 throw new java.io.UncheckedIOException(e);
             }
         }
+    }
+
+    /**
+     * A trace naming 100,000 distinct processes of 256 bytes (pid-suffixed names of a long tracefs capture, or a
+     * hostile file): about 30 MB of names, more than the heap. Until 2026-12-07 the .sbt reader loaded the whole table
+     * and the writer kept every name, and both ran out of memory. An .sbt read is in issue order, so no sort (whose
+     * 262,144 records would hold their names) stands between reader and writer.
+     */
+    @Test
+    void aTraceOfMoreDistinctProcessNamesThanTheHeapHoldsConvertsAndInspects(@TempDir Path dir) throws Exception {
+        int names = 100_000;
+        Path sbt = dir.resolve("names.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(sbt, TraceInfo.of("tracefs", EnumSet.of(Field.COMPLETE, Field.PROCESS)))) {
+            IoRecord r = new IoRecord();
+            for (int i = 0; i < names; i++) {
+                r.clear();
+                r.issueNs = 1000L * i;
+                r.completeNs = r.issueNs + 500;
+                r.offsetBytes = 4096L * i;
+                r.lengthBytes = 4096;
+                r.op = Op.READ;
+                r.process = processName(i);
+                w.write(r);
+            }
+            w.finish();
+        }
+        Path copy = dir.resolve("copy.sbt");
+        try (ChildSbench child = ChildSbench.start(dir, List.of("-Xmx32m"), "convert", sbt.toString(), copy.toString())) {
+            assertEquals(0, child.waitFor(), child.err());
+        }
+        try (ChildSbench child = ChildSbench.start(dir, List.of("-Xmx32m"), "inspect", copy.toString())) {
+            assertEquals(0, child.waitFor(), child.err());
+            assertTrue(child.out().contains("IOs          100,000: 100,000 reads"), child.out());
+        }
+        try (TraceReader r = new SbtFormat().openReader(TraceInput.of(copy), ReadOptions.DEFAULTS)) {
+            IoRecord rec = new IoRecord();
+            for (int i = 0; i < names; i++) {
+                assertTrue(r.next(rec));
+                assertEquals(processName(i), rec.process);
+            }
+            assertFalse(r.next(rec));
+        }
+    }
+
+    /** A 256-byte name, distinct for each {@code i}. */
+    private static String processName(int i) {
+        String suffix = "-" + i;
+        return "w".repeat(256 - suffix.length()) + suffix;
     }
 }

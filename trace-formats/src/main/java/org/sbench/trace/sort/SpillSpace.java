@@ -39,6 +39,11 @@ public record SpillSpace(Path dir, String hint) {
                 + " bytes a range of blocks touched (up to 3 times that while they are counted)");
     }
 
+    /** The process names of an .sbt trace, more than its writer or reader keeps in memory, kept in {@code tempDir} while it is written or read. */
+    public static SpillSpace processNames(Path tempDir) {
+        return of(tempDir, "writing or reading an .sbt trace of many process names spills its table of names (and 16 bytes a name)");
+    }
+
     /** This spill, its files made in {@code subdir} (a directory of its own in the temporary directory). */
     public SpillSpace in(Path subdir) {
         return new SpillSpace(subdir, hint);

@@ -21,7 +21,9 @@ package org.sbench.trace.format.sbt;
  * The trailer lets a writer stream records whose process names, phase markers and late metadata
  * it learns on the way; the header's count and trailer offset are patched when the writer
  * finishes. The trailer's metadata was added within version 1: files written before it end after
- * the phases, and readers of that time ignore what follows the phases.
+ * the phases, and readers of that time ignore what follows the phases. The process table may name a
+ * process more than once (a writer indexes the names met last only, {@link SbtWriter#INDEXED_NAMES}):
+ * readers map an index to its name.
  */
 final class SbtLayout {
     static final byte[] MAGIC = {(byte) 0x89, 'S', 'B', 'T', '\r', '\n', 0x1a, '\n'};

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -19,6 +20,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.BadRecordBudget;
+import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.TraceInput;
@@ -35,6 +37,7 @@ final class SbtReader implements TraceReader {
     static final int DEFAULT_BUFFER_BYTES = 1 << 20;
     static final int MIN_BUFFER_BYTES = 1 << 12;
     private static final int MAX_METADATA_ENTRIES = 1 << 16;
+    private static final byte[] NO_BYTES = {};
 
     private final TraceInput input;
     private final Chunked in;
@@ -42,7 +45,8 @@ final class SbtReader implements TraceReader {
     private final long recordCount;
     private final long recordEnd;
     private final boolean issueOrdered;
-    private final String[] processes;
+    private final ProcessTable table;
+    private final ProcessNameCache processes;
     private final BadRecordBudget budget;
     private final RecordChecks checks;
     private long recordsRead;
@@ -54,6 +58,11 @@ final class SbtReader implements TraceReader {
 
     /** A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has). */
     SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords) {
+        this(input, options, bufferBytes, firstRecord, maxRecords, Path.of(System.getProperty("java.io.tmpdir")), ProcessTable.MEMORY_NAME_BYTES);
+    }
+
+    /** As {@link #SbtReader(TraceInput, ReadOptions, int, long, long)}, the process names past {@code memoryNameBytes} bytes kept in {@code tempDir}. */
+    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords, Path tempDir, int memoryNameBytes) {
         if (firstRecord < 0 || maxRecords < 0) {
             throw new IllegalArgumentException("negative record range");
         }
@@ -64,6 +73,7 @@ final class SbtReader implements TraceReader {
             throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
                     + " records, so it cannot be read from a pipe; give the file itself (compressed, it is read as it is)");
         }
+        this.table = new ProcessTable(tempDir, input.displayName(), memoryNameBytes);
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
             byte[] magic = in.bytes(SbtLayout.MAGIC.length, "the .sbt magic");
@@ -110,7 +120,8 @@ final class SbtReader implements TraceReader {
             }
             in.skipTo(recordsOffset + first * SbtLayout.RECORD_BYTES, "the first record");
             List<PhaseMarker> phases = new ArrayList<>();
-            processes = readTrailer(trailerOffset, phases, metadata);
+            readTrailer(trailerOffset, phases, metadata);
+            processes = new ProcessNameCache(table);
             EnumSet<Field> fields = EnumSet.noneOf(Field.class);
             for (Field f : Field.values()) {
                 if ((fieldFlags & f.bit()) != 0) {
@@ -119,22 +130,30 @@ final class SbtReader implements TraceReader {
             }
             info = new TraceInfo(source, fields, metadata, phases);
         } catch (RuntimeException e) {
-            in.close();
+            close();
             throw e;
         }
     }
 
-    private String[] readTrailer(long trailerOffset, List<PhaseMarker> phases, Map<String, String> metadata) {
+    /**
+     * Reads the process names into {@link #table}, the longer than {@link ProcessNames#MAX_NAME_BYTES} as their lengths
+     * only (a record naming one is bad), and the phases and trailer metadata into {@code phases} and {@code metadata}.
+     */
+    private void readTrailer(long trailerOffset, List<PhaseMarker> phases, Map<String, String> metadata) {
         try (Chunked t = new Chunked(input, input.openStream(), MIN_BUFFER_BYTES)) {
             t.skipTo(trailerOffset, "the trailer");
             long n = t.u32("the process count");
             if (n > recordCount) {
                 throw SbenchException.badBytes(name(), trailerOffset, "at most one process name per record", n + " names");
             }
-            // Grown as names are read, not made for the count: a count the trailer does not hold ends at its end, not out of memory.
-            List<String> names = new ArrayList<>();
             for (long i = 0; i < n; i++) {
-                names.add(t.string("a process name"));
+                int length = t.u16("a process name");
+                if (length > ProcessNames.MAX_NAME_BYTES) {
+                    t.skipTo(t.position() + length, "the rest of a process name");
+                    table.add(NO_BYTES, 0, 0, length);
+                } else {
+                    table.add(t.bytes(length, "a process name"), 0, length, length);
+                }
             }
             long m = t.u32("the phase count");
             for (long i = 0; i < m; i++) {
@@ -151,7 +170,6 @@ final class SbtReader implements TraceReader {
                     metadata.put(t.string("a metadata key"), t.string("a metadata value"));
                 }
             }
-            return names.toArray(new String[0]);
         }
     }
 
@@ -205,11 +223,15 @@ final class SbtReader implements TraceReader {
         }
         if (process == SbtLayout.NO_PROCESS) {
             r.process = null;
-        } else if (process >= 0 && process < processes.length) {
-            r.process = processes[process];
+        } else if (process >= 0 && process < processes.size()) {
+            r.process = processes.name(process);
+            if (r.process == null) {
+                return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "the index of " + ProcessNames.EXPECTED,
+                        "process " + process + ", whose name is " + processes.length(process) + " bytes");
+            }
         } else {
-            String expected = processes.length == 0 ? "no process index (the trailer names no processes), that is "
-                    + SbtLayout.NO_PROCESS : "a process index from 0 to " + (processes.length - 1) + " or " + SbtLayout.NO_PROCESS;
+            String expected = processes.size() == 0 ? "no process index (the trailer names no processes), that is "
+                    + SbtLayout.NO_PROCESS : "a process index from 0 to " + (processes.size() - 1) + " or " + SbtLayout.NO_PROCESS;
             return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, expected, Integer.toString(process));
         }
         String problem = checks.problem(r);
@@ -224,6 +246,7 @@ final class SbtReader implements TraceReader {
     @Override
     public void close() {
         in.close();
+        table.close();
     }
 
     /** Little-endian reading from a stream through one reused buffer, tracking the byte position. */

@@ -7,7 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,14 +29,23 @@ import org.sbench.trace.input.RecordChecks;
  */
 public final class SbtWriter implements TraceWriter {
     private static final int BUFFER_BYTES = 1 << 20;
+    /** Names whose indexes are kept: more than an ordinary trace has, few enough (some 5 MB of 256-byte names) for a small heap. */
+    static final int INDEXED_NAMES = 1 << 14;
 
     private final AtomicFileOutput output;
     private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private final Map<String, Integer> processIndex = new HashMap<>();
-    /** The process names in the order of their indexes, as the trailer stores them (UTF-8). */
-    private final List<byte[]> processes = new ArrayList<>();
-    /** For each of {@link #processes}, the number of the first record with it: a {@link #cutTo} before it drops it. */
-    private final List<Long> firstRecordOf = new ArrayList<>();
+    /**
+     * The indexes of the names met last, at most {@link #INDEXED_NAMES} of them, the one met longest ago dropped first: a name
+     * dropped and met again is given a new index (readers map indexes to names; two that name the same process are alike).
+     */
+    private final Map<String, Integer> processIndex = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+            return size() > INDEXED_NAMES;
+        }
+    };
+    /** The process names in the order of their indexes, each with the number of the first record with it: a {@link #cutTo} before it drops it. */
+    private final ProcessTable processes;
     private final List<PhaseMarker> phases;
     private final Map<String, String> lateMetadata = new LinkedHashMap<>();
     private final int fieldFlags;
@@ -64,7 +72,13 @@ public final class SbtWriter implements TraceWriter {
 
     /** Writes into {@code output}, which the writer commits on {@link #finish()} and closes on {@link #close()}. */
     public SbtWriter(AtomicFileOutput output, TraceInfo info) {
+        this(output, info, Path.of(System.getProperty("java.io.tmpdir")), ProcessTable.MEMORY_NAME_BYTES);
+    }
+
+    /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, the process names past {@code memoryNameBytes} bytes kept in {@code tempDir}. */
+    SbtWriter(AtomicFileOutput output, TraceInfo info, Path tempDir, int memoryNameBytes) {
         this.output = output;
+        this.processes = new ProcessTable(tempDir, output.target().toString(), memoryNameBytes);
         this.phases = new ArrayList<>(info.phases());
         for (PhaseMarker m : phases) {
             trailerBytes += phaseBytes(m);
@@ -77,7 +91,7 @@ public final class SbtWriter implements TraceWriter {
         try {
             writeHeader(info);
         } catch (RuntimeException e) {
-            output.close();
+            close();
             throw e;
         }
     }
@@ -134,6 +148,8 @@ public final class SbtWriter implements TraceWriter {
     @Override
     public void write(IoRecord r) {
         RecordChecks.requireSound(r);
+        // Before any of the record is buffered: a name refused, or that the table cannot take, leaves the file as it was.
+        int process = r.process == null ? SbtLayout.NO_PROCESS : processIndexOf(r.process);
         ensure(SbtLayout.RECORD_BYTES);
         if (r.issueNs < lastIssueNs) {
             issueOrdered = false;
@@ -147,7 +163,7 @@ public final class SbtWriter implements TraceWriter {
         buffer.put((byte) 0).put((byte) 0).put((byte) 0);
         buffer.putInt(r.stream);
         buffer.putInt(r.qd);
-        buffer.putInt(r.process == null ? SbtLayout.NO_PROCESS : processIndexOf(r.process));
+        buffer.putInt(process);
         records++;
     }
 
@@ -155,9 +171,7 @@ public final class SbtWriter implements TraceWriter {
         Integer i = processIndex.get(process);
         if (i == null) {
             byte[] name = utf8(process, "the process name of record " + (records + 1));
-            i = processes.size();
-            processes.add(name);
-            firstRecordOf.add(records);
+            i = processes.add(name, 0, name.length, records);
             trailerBytes += Short.BYTES + name.length;
             processIndex.put(process, i);
         }
@@ -211,9 +225,7 @@ public final class SbtWriter implements TraceWriter {
             FileChannel ch = output.channel();
             long trailerOffset = ch.position();
             buffer.putInt(processes.size());
-            for (byte[] p : processes) {
-                putString(p);
-            }
+            copyProcessNames();
             ensure(4);
             buffer.putInt(phases.size());
             for (PhaseMarker m : phases) {
@@ -240,6 +252,20 @@ public final class SbtWriter implements TraceWriter {
             finished = true;
         } catch (IOException e) {
             throw SbenchException.ioFailure("write", output.target(), e);
+        }
+    }
+
+    /** Copies the table's names, as the trailer stores them, into the file after what is buffered. */
+    private void copyProcessNames() {
+        long n = processes.nameBytes();
+        for (long at = 0; at < n; ) {
+            if (!buffer.hasRemaining()) {
+                flush();
+            }
+            int chunk = (int) Math.min(buffer.remaining(), n - at);
+            processes.readNames(at, buffer.array(), buffer.arrayOffset() + buffer.position(), chunk);
+            buffer.position(buffer.position() + chunk);
+            at += chunk;
         }
     }
 
@@ -337,15 +363,21 @@ public final class SbtWriter implements TraceWriter {
 
     /** Drops the process names first met at record {@code first} or later: indexes are given in the order met. */
     private void dropProcessesFrom(long first) {
-        int n = processes.size();
-        while (n > 0 && firstRecordOf.get(n - 1) >= first) {
-            n--;
-            trailerBytes -= Short.BYTES + processes.get(n).length;
+        // The first records of the names grow with their indexes: the first name to drop is found by halving.
+        int keep = 0;
+        for (int above = processes.size(); keep < above; ) {
+            int mid = (keep + above) >>> 1;
+            if (processes.number(mid) >= first) {
+                above = mid;
+            } else {
+                keep = mid + 1;
+            }
         }
-        int keep = n;
-        processes.subList(keep, processes.size()).clear();
-        firstRecordOf.subList(keep, firstRecordOf.size()).clear();
-        processIndex.values().removeIf(i -> i >= keep);
+        trailerBytes -= processes.nameBytes();
+        processes.truncate(keep);
+        trailerBytes += processes.nameBytes();
+        int kept = keep;
+        processIndex.values().removeIf(i -> i >= kept);
     }
 
     /** Reads what was written out back, checks it against {@code expected}, and writes it again in place. */
@@ -404,6 +436,7 @@ public final class SbtWriter implements TraceWriter {
 
     @Override
     public void close() {
+        processes.close();
         if (!finished) {
             output.close();
         }

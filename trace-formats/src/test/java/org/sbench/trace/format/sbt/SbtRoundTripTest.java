@@ -425,8 +425,9 @@ class SbtRoundTripTest {
     /**
      * A header larger than the writer's 1 MiB buffer (20 metadata values of 60,000 bytes, from a CSV's
      * {@code # meta:} lines) was flushed midway and its records offset patched into the buffer's
-     * later bytes: the file was refused by its own reader at byte 16. Process names and phases
-     * spanning the buffer in the trailer are written whole too.
+     * later bytes: the file was refused by its own reader at byte 16. Process names (5,000 of 256
+     * bytes, past the 1 MiB the table keeps in memory too) and phases spanning the buffer in the
+     * trailer are written whole too.
      */
     @Test
     void headerAndTrailerLargerThanTheBufferReadBack(@TempDir Path dir) {
@@ -437,9 +438,10 @@ class SbtRoundTripTest {
             phases.add(new PhaseMarker("p".repeat(60_001 + i), i));
         }
         TraceInfo info = new TraceInfo("csv", EnumSet.allOf(Field.class), metadata, phases);
-        List<IoRecord> records = TestRecords.records(5, 100, true);
+        List<IoRecord> records = TestRecords.records(5, 5000, true);
         for (int i = 0; i < records.size(); i++) {
-            records.get(i).process = i + "q".repeat(60_000);
+            String tail = Integer.toString(i);
+            records.get(i).process = "q".repeat(256 - tail.length()) + tail;
         }
         Path file = dir.resolve("big.sbt");
         try (SbtWriter w = FORMAT.openWriter(file, info)) {
@@ -453,17 +455,32 @@ class SbtRoundTripTest {
         }
     }
 
+    /**
+     * A name longer than .sbt holds is refused by the writer; one longer than readers take (256 bytes,
+     * {@link org.sbench.trace.input.ProcessNames}) is written, and reading it back is a bad record at its
+     * process index, as a line of a text trace naming it is. Until 2026-12-07 the .sbt reader gave it
+     * to the next step (convert to CSV, whose reader refused it).
+     */
     @Test
     void namesLongerThanSbtHoldsAreRefusedWhenMet(@TempDir Path dir) throws IOException {
         String longest = "x".repeat(SbtLayout.MAX_STRING_BYTES);
         String tooLong = "ü".repeat(SbtLayout.MAX_STRING_BYTES / 2 + 1);
         Path kept = dir.resolve("kept.sbt");
-        IoRecord r = TestRecords.records(3, 1, true).get(0);
-        r.process = longest;
-        write(kept, List.of(r));
-        try (TraceReader back = FORMAT.openReader(TraceInput.of(kept), ReadOptions.DEFAULTS)) {
-            assertEquals(longest, TestRecords.readAll(back).get(0).process);
-        }
+        List<IoRecord> written = TestRecords.records(3, 4, true);
+        written.get(0).process = "ü".repeat(128);
+        written.get(1).process = longest;
+        written.get(2).process = "ü".repeat(128) + "x";
+        written.get(3).process = "ü".repeat(128);
+        write(kept, written);
+        long at = ByteBuffer.wrap(Files.readAllBytes(kept)).order(ByteOrder.LITTLE_ENDIAN).getInt(SbtLayout.POS_RECORDS_OFFSET)
+                + SbtLayout.RECORD_BYTES + SbtLayout.REC_PROCESS;
+        assertEquals(kept + ": byte " + at + ": expected the index of a process name of at most 256 bytes, found process 1, whose"
+                + " name is 65535 bytes", readError(kept, 0));
+        assertEquals(kept + ": byte " + (at + SbtLayout.RECORD_BYTES) + ": expected the index of a process name of at most 256"
+                + " bytes, found process 2, whose name is 257 bytes (more than 1 bad records, the --skip-bad allowance)",
+                readError(kept, 1));
+        assertEquals(List.of(written.get(0), written.get(3)), TestRecords.readAll(FORMAT, kept, ReadOptions.DEFAULTS.withSkipBad(2)));
+        IoRecord r = written.get(0);
         Path out = dir.resolve("out.sbt");
         try (SbtWriter w = FORMAT.openWriter(out, TestRecords.info())) {
             w.write(TestRecords.records(3, 1, true).get(0));

@@ -1,0 +1,156 @@
+// Bytes appended and read back at positions: in memory while few, in an unlinked temporary file beyond that.
+package org.sbench.trace.format.sbt;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import org.sbench.ErrorKind;
+import org.sbench.SbenchException;
+import org.sbench.trace.sort.SpillSpace;
+
+/**
+ * A growing run of bytes that can be read back at any position and cut back. Up to {@code memoryBytes} they stay in
+ * memory; past that they go to a file made in the temporary directory and unlinked at once, so that it goes when
+ * {@link #close()} closes it or the process ends, failing or not. Then only a write buffer stays in memory. Not
+ * thread-safe.
+ */
+final class SpilledBytes implements AutoCloseable {
+    private static final int WRITE_BUFFER_BYTES = 64 << 10;
+    private final Path tempDir;
+    /** What the bytes are, for a failure's message. */
+    private final String what;
+    private final int memoryBytes;
+    /** All the bytes while there is no file; then those not yet written to it. */
+    private byte[] memory = new byte[256];
+    private int inMemory;
+    private FileChannel file;
+    private long inFile;
+
+    SpilledBytes(Path tempDir, String what, int memoryBytes) {
+        this.tempDir = tempDir;
+        this.what = what;
+        this.memoryBytes = memoryBytes;
+    }
+
+    long length() {
+        return inFile + inMemory;
+    }
+
+    void write(byte[] b, int from, int n) {
+        if (file == null && inMemory + n > memoryBytes) {
+            spill();
+        }
+        if (file != null && inMemory + n > memory.length) {
+            flush();
+            if (n > memory.length) {
+                writeFile(ByteBuffer.wrap(b, from, n));
+                return;
+            }
+        }
+        if (inMemory + n > memory.length) {
+            memory = Arrays.copyOf(memory, Math.max(inMemory + n, Math.min(2 * memory.length, memoryBytes)));
+        }
+        System.arraycopy(b, from, memory, inMemory, n);
+        inMemory += n;
+    }
+
+    /** Reads bytes {@code [position, position + n)}, which must have been written, into {@code b} from {@code from}. */
+    void read(long position, byte[] b, int from, int n) {
+        if (position < 0 || position + n > length()) {
+            throw new IllegalArgumentException("bytes " + position + " to " + (position + n) + " of " + length());
+        }
+        if (file == null) {
+            System.arraycopy(memory, (int) position, b, from, n);
+            return;
+        }
+        flush();
+        ByteBuffer into = ByteBuffer.wrap(b, from, n);
+        try {
+            while (into.hasRemaining()) {
+                if (file.read(into, position + into.position() - from) < 0) {
+                    throw new IOException("the file ends before byte " + (position + n));
+                }
+            }
+        } catch (IOException e) {
+            throw failure("read", e);
+        }
+    }
+
+    /** Keeps the first {@code length} bytes only. */
+    void truncate(long length) {
+        if (length < 0 || length > length()) {
+            throw new IllegalArgumentException("cannot cut " + length() + " bytes to " + length);
+        }
+        if (file == null) {
+            inMemory = (int) length;
+            return;
+        }
+        flush();
+        try {
+            file.truncate(length);
+        } catch (IOException e) {
+            throw failure("write", e);
+        }
+        inFile = length;
+    }
+
+    private void spill() {
+        Path path;
+        try {
+            path = Files.createTempFile(tempDir, "sbench-names-", ".tmp");
+        } catch (IOException e) {
+            throw failure("write", e);
+        }
+        try {
+            file = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw failure("write", e);
+        } finally {
+            try {
+                Files.delete(path);
+            } catch (IOException e) {
+                // Gone already: nothing to delete.
+            }
+        }
+        flush();
+        memory = new byte[WRITE_BUFFER_BYTES];
+    }
+
+    private void flush() {
+        writeFile(ByteBuffer.wrap(memory, 0, inMemory));
+        inMemory = 0;
+    }
+
+    private void writeFile(ByteBuffer b) {
+        try {
+            while (b.hasRemaining()) {
+                inFile += file.write(b, inFile);
+            }
+        } catch (IOException e) {
+            throw failure("write", e);
+        }
+    }
+
+    private SbenchException failure(String verb, IOException e) {
+        return SpillSpace.processNames(tempDir).explain(new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + verb + " "
+                + what + " in " + tempDir + ": " + SbenchException.reason(e), e));
+    }
+
+    @Override
+    public void close() {
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException ignored) {
+                // Unlinked scratch: nothing is lost.
+            }
+            file = null;
+        }
+        inFile = 0;
+        inMemory = 0;
+    }
+}
