@@ -310,11 +310,14 @@ abstract class AbstractIoEngine implements IoEngine {
         } else {
             memberCalls.runAll(group, count);
         }
-        orderWaitEndNs = group[count - 1].doneNs;
+        // The run returned with its slowest member, whichever that was (the first runs on this thread, the others beside it).
+        long endNs = Long.MIN_VALUE;
         for (int i = 0; i < count; i++) {
+            endNs = Math.max(endNs, group[i].doneNs);
             ranInCommit.add(group[i]);
             group[i] = null;
         }
+        orderWaitEndNs = endNs;
         // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
         if (running > 0) {
             awaitCompletions(0, 0, collectForNextReap);

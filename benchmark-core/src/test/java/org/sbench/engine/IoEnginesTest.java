@@ -6,46 +6,30 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.engine.linux.Errno;
 import org.sbench.replay.NanoClock;
-import org.sbench.target.Target;
 
 class IoEnginesTest {
-
-    /** The null target as the engines see it: no descriptor, kind "null". */
-    private static final class NullTestTarget implements Target {
-        @Override public String kind() { return "null"; }
-        @Override public String path() { return null; }
-        @Override public long capacityBytes() { return 1L << 40; }
-        @Override public int logicalBlockSize() { return 512; }
-        @Override public int physicalBlockSize() { return 512; }
-        @Override public int fd() { return -1; }
-        @Override public Map<String, String> describe() { return Map.of(); }
-        @Override public int discard(long offsetBytes, long lengthBytes) { return 0; }
-        @Override public int flush() { return 0; }
-        @Override public void close() { }
-    }
 
     @Test
     void unknownNameListsTheKnownOnes() {
         SbenchException e = assertThrows(SbenchException.class,
-                () -> IoEngines.open("posixaio", new NullTestTarget(), 4, 4096, NanoClock.SYSTEM));
+                () -> IoEngines.open("posixaio", new StubTarget("null"), 4, 4096, NanoClock.SYSTEM));
         assertEquals(ErrorKind.USAGE, e.kind());
         assertEquals("unknown IO engine 'posixaio'; known engines: auto, io_uring, libaio, sync", e.getMessage());
     }
 
     @Test
     void nullTargetAlwaysGetsTheNullEngine() {
-        IoEngines.Opened auto = IoEngines.open("auto", new NullTestTarget(), 4, 4096, NanoClock.SYSTEM);
+        IoEngines.Opened auto = IoEngines.open("auto", new StubTarget("null"), 4, 4096, NanoClock.SYSTEM);
         try (IoEngine engine = auto.engine()) {
             assertInstanceOf(NullEngine.class, engine);
             assertEquals("", auto.fallbackReason());
         }
-        IoEngines.Opened uring = IoEngines.open("IO_URING", new NullTestTarget(), 4, 4096, NanoClock.SYSTEM);
+        IoEngines.Opened uring = IoEngines.open("IO_URING", new StubTarget("null"), 4, 4096, NanoClock.SYSTEM);
         try (IoEngine engine = uring.engine()) {
             assertEquals("null", engine.name());
             assertEquals("the null target does no IO: using null", uring.fallbackReason());
@@ -97,13 +81,13 @@ class IoEnginesTest {
         IoEngines.Factory works = (t, d, m, p, c) -> new NullEngine(d, m, c);
         IoEngines.Opened opened = IoEngines.openFirst(List.of(new IoEngines.Candidate("io_uring", eperm),
                 new IoEngines.Candidate("libaio", enosys), new IoEngines.Candidate("sync", works)),
-                new NullTestTarget(), 4, 4096, 0, false, NanoClock.SYSTEM);
+                new StubTarget("null"), 4, 4096, 0, false, NanoClock.SYSTEM);
         opened.engine().close();
         assertEquals("io_uring refused (io_uring_setup failed on a ring of 4 entries: EPERM (Operation not permitted)); "
                 + "libaio refused (io_setup failed on an AIO context for 4 IOs: ENOSYS (Function not implemented)): using sync",
                 opened.fallbackReason());
         SbenchException e = assertThrows(SbenchException.class, () -> IoEngines.openFirst(
-                List.of(new IoEngines.Candidate("io_uring", eperm)), new NullTestTarget(), 4, 4096, 0, false, NanoClock.SYSTEM));
+                List.of(new IoEngines.Candidate("io_uring", eperm)), new StubTarget("null"), 4, 4096, 0, false, NanoClock.SYSTEM));
         assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
         assertEquals("no IO engine could start: io_uring refused (io_uring_setup failed on a ring of 4 entries: "
                 + "EPERM (Operation not permitted))", e.getMessage());

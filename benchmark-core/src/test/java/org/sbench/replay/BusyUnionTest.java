@@ -1,14 +1,22 @@
 package org.sbench.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.sbench.data.ZeroPattern;
+import org.sbench.engine.CompletionSink;
+import org.sbench.engine.ForwardingEngine;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoSlot;
 import org.sbench.engine.StripedEngine;
@@ -26,29 +34,58 @@ import org.sbench.trace.stats.SizeClass;
  * Busy time is the length of the union of every IO's {@code [submit, done)} (SEMANTICS.md, failed
  * IOs included: docs/json.md {@code summary.busyNs}), whatever the path the events took: over
  * random traces (reads, writes, trims, flushes of every size class, idle gaps, recorded depths,
- * phase markers) replayed in every mode on a simulated device with random latencies, flushes and
- * trims run in commit, trims that wait there and failing IOs (the replay going on or stopping),
+ * phase markers) replayed in every mode on a simulated device with random latencies that hands IOs
+ * back as the engines do (what ran in commit, then what completed meanwhile, then what it refused, then
+ * what it waited for), with flushes and trims run in commit (a striped one on its members at once,
+ * each part ending when it does), trims that wait there, trims and the reads and writes they overlap
+ * waiting in commit for each other, IOs refused at commit and failing IOs (EIO, ENOSPC from a full
+ * target), the replay going on or stopping (on an error, asked to, at a planned end) with IOs in flight,
  * alone or as a stripe of 1-4 members whose chunks and request limits split IOs, the metrics' busy
  * time of all IOs, of each op, of each size class of reads and writes, of each phase, and of each
  * member and its ops equals the union of the stamps the engines handed back; wall time likewise
- * spans them. A failing case names its seed: {@link #replayOf} it alone.
+ * spans them, and a striped IO spans its parts. Each {@link Path} must be taken by some of the cases.
+ * A failing case names its seed: {@link #replayOf} it alone; {@code -Dcases=N} runs N cases.
  */
 class BusyUnionTest {
-    private static final int CASES = 200;
+    private static final int CASES = Integer.getInteger("cases", 200);
     private static final long US = 1_000;
     private static final int MAX_IO = 192 << 10;
     private static final long[] SIZES = {512, 2048, 4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152, 65536, 98304,
             131072, 135168, MAX_IO};
 
+    /** The engine paths where completions can reach the metrics out of time order, each to be taken by some cases. */
+    enum Path {
+        /** A striped FLUSH or TRIM ran on its members at once in commit, a later member's part done before an earlier one's. */
+        MEMBERS_DONE_OUT_OF_ORDER,
+        /** An IO refused at commit (completedEarly) was handed back at a later reap, stamped then. */
+        COMPLETED_EARLY,
+        /** A read or write waited in commit for a running TRIM it overlaps, collecting completions meanwhile. */
+        WAITED_BEHIND_TRIM,
+        /** The replay was asked to stop (a signal, a planned end) with IOs in flight. */
+        STOPPED_WITH_IOS_IN_FLIGHT,
+        /** An IO failed under --on-error stop (EIO, or ENOSPC of a full target) with others in flight. */
+        FAILED_WITH_IOS_IN_FLIGHT
+    }
+
+    /** The least share of the cases that must take each {@link Path}, so that the model cannot silently stop covering it. */
+    private static final double MIN_SHARE = 0.05;
+
     @Test
     void busyTimeIsTheUnionOfTheStampsOnEveryPath() {
+        EnumMap<Path, Integer> hits = new EnumMap<>(Path.class);
         for (long seed = 1; seed <= CASES; seed++) {
-            replayOf(seed);
+            for (Path p : replayOf(seed)) {
+                hits.merge(p, 1, Integer::sum);
+            }
+        }
+        for (Path p : Path.values()) {
+            int n = hits.getOrDefault(p, 0);
+            assertTrue(n >= MIN_SHARE * CASES, p + " taken by " + n + " of " + CASES + " cases: " + hits);
         }
     }
 
-    /** One random case: replays it and checks every busy time against the union of the stamps. */
-    static void replayOf(long seed) {
+    /** One random case: replays it, checks every busy time against the union of the stamps, and says which paths it took. */
+    static Set<Path> replayOf(long seed) {
         Random rnd = new Random(seed);
         StringBuilder what = new StringBuilder("seed " + seed + ":");
         List<IoRecord> trace = trace(rnd, what);
@@ -84,12 +121,31 @@ class BusyUnionTest {
         int partSlots = striped ? members + rnd.nextInt(depth + 2 * members) : 0;
         ManualClock clock = new ManualClock();
         Random latencies = new Random(seed * 31);
+        long fullAtBytes = rnd.nextInt(6) == 0 ? 512L * rnd.nextInt(4096) : Long.MAX_VALUE;
         SimulatedEngine device = new SimulatedEngine(depth + partSlots, clock, s -> 10 * US * latencies.nextInt(30), depth, MAX_IO)
-                .withResults(s -> result(seed, s));
+                .withResults(s -> result(seed, s, fullAtBytes));
+        if (fullAtBytes != Long.MAX_VALUE) {
+            what.append(", full from ").append(fullAtBytes).append(" B");
+        }
+        boolean inCommit = rnd.nextBoolean();
+        if (inCommit) {
+            int most = 1 + rnd.nextInt(20);
+            Random durations = new Random(seed * 17);
+            device.withFlushesAndTrimsInCommit(s -> 10 * US * durations.nextInt(most));
+            what.append(", flushes and trims in commit up to ").append(10 * US * (most - 1)).append(" ns");
+        }
         if (rnd.nextBoolean()) {
-            long ns = 10 * US * rnd.nextInt(20);
-            device.withFlushesAndTrimsInCommit(ns);
-            what.append(", flushes and trims in commit ").append(ns).append(" ns");
+            device.withTrimOverlaps();
+            what.append(", trims and the reads and writes they overlap wait for each other");
+            if (inCommit) {
+                device.withQueuedTrims(s -> s.lengthBytes <= 64 << 10);
+                what.append(", trims of up to 64 KiB queued");
+            }
+        }
+        if (rnd.nextInt(3) == 0) {
+            Random refusals = new Random(seed * 7);
+            device.withRefusals(s -> refusals.nextInt(6) == 0);
+            what.append(", some IOs refused at commit");
         }
         if (rnd.nextInt(3) == 0) {
             long ns = 10 * US * rnd.nextInt(10);
@@ -118,10 +174,17 @@ class BusyUnionTest {
         Replayer.OnError onError = rnd.nextInt(4) == 0 ? Replayer.OnError.STOP : Replayer.OnError.CONTINUE;
         what.append(poll ? ", polling" : "").append(", on error ").append(onError);
         LoggedEngine traceLog = new LoggedEngine(engine);
+        ReplayControl control = new ReplayControl();
+        int stopAtCommit = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(Math.max(1, trace.size() / 2)) : 0;
+        boolean planned = rnd.nextBoolean();
+        if (stopAtCommit > 0) {
+            what.append(planned ? ", run ended" : ", stop asked").append(" after commit ").append(stopAtCommit);
+        }
+        StoppingEngine stopping = new StoppingEngine(traceLog, control, stopAtCommit, planned);
         MetricsRecorder metrics = new MetricsRecorder(0, phases.size());
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
-        new Replayer(ReplayerTest.listOf(trace, phases), mapper, scheduler, traceLog, new ZeroPattern(MAX_IO), metrics, clock,
-                ReplayListener.NONE, new ReplayControl(), onError, trace.size(), trace.size(), poll).run();
+        Replayer.Outcome outcome = new Replayer(ReplayerTest.listOf(trace, phases), mapper, scheduler, stopping, new ZeroPattern(MAX_IO),
+                metrics, clock, ReplayListener.NONE, control, onError, trace.size(), trace.size(), poll).run();
 
         String where = what.toString();
         List<LoggedEngine.Done> ios = traceLog.done;
@@ -144,6 +207,7 @@ class BusyUnionTest {
             check(where + ": phase " + p, metrics.phase(p), ios, d -> trace.get((int) d.tag()).issueNs >= from && trace.get((int) d.tag()).issueNs < to);
         }
         if (memberMetrics != null) {
+            checkSpans(where, ios, memberLog.done);
             for (int m = 0; m < members; m++) {
                 int member = m;
                 List<LoggedEngine.Done> parts = memberLog.done.stream().filter(d -> d.member() == member).toList();
@@ -154,11 +218,70 @@ class BusyUnionTest {
                 }
             }
         }
+        Set<Path> taken = EnumSet.noneOf(Path.class);
+        if (device.unorderedMemberRuns > 0) {
+            taken.add(Path.MEMBERS_DONE_OUT_OF_ORDER);
+        }
+        if (device.refusals > 0) {
+            taken.add(Path.COMPLETED_EARLY);
+        }
+        if (device.waitsBehindTrims > 0) {
+            taken.add(Path.WAITED_BEHIND_TRIM);
+        }
+        if (stopping.inFlightAtStop > 0 && outcome.stopReason() != null) {
+            taken.add(Path.STOPPED_WITH_IOS_IN_FLIGHT);
+        }
+        if (onError == Replayer.OnError.STOP && stopping.inFlightAtFirstFailure > 0 && "IO error".equals(outcome.stopReason())) {
+            taken.add(Path.FAILED_WITH_IOS_IN_FLIGHT);
+        }
+        return taken;
     }
 
-    /** Up to 40 IOs of every op and size class, at idle gaps of 0 to 1 ms, with recorded completions and depths. */
+    /** Asks the replay to stop (or ends the run as planned) right after its {@code atCommit}-th commit; notes the IOs in flight then, and at the first failure. */
+    private static final class StoppingEngine extends ForwardingEngine {
+        private final ReplayControl control;
+        private final int atCommit;
+        private final boolean planned;
+        private int commits;
+        int inFlightAtStop;
+        int inFlightAtFirstFailure = -1;
+
+        StoppingEngine(IoEngine engine, ReplayControl control, int atCommit, boolean planned) {
+            super(engine);
+            this.control = control;
+            this.atCommit = atCommit;
+            this.planned = planned;
+        }
+
+        @Override
+        public int commit() {
+            int n = super.commit();
+            if (++commits == atCommit) {
+                inFlightAtStop = inFlight();
+                if (planned) {
+                    control.endRun("time limit");
+                } else {
+                    control.requestStop();
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public int reap(int min, long timeoutNs, CompletionSink sink) {
+            return super.reap(min, timeoutNs, s -> {
+                if (s.failed() && inFlightAtFirstFailure < 0) {
+                    inFlightAtFirstFailure = inFlight();
+                }
+                sink.completed(s);
+            });
+        }
+    }
+
+    /** Up to 40 IOs of every op and size class over 256 KiB or 2 MiB, at idle gaps of 0 to 1 ms, with recorded completions and depths. */
     private static List<IoRecord> trace(Random rnd, StringBuilder what) {
         int n = 1 + rnd.nextInt(40);
+        int blocks = rnd.nextBoolean() ? 4096 : 512;
         Op[] ops = {Op.READ, Op.READ, Op.READ, Op.WRITE, Op.WRITE, Op.WRITE, Op.TRIM, Op.FLUSH};
         List<IoRecord> trace = new ArrayList<>();
         long issueNs = 0;
@@ -166,7 +289,7 @@ class BusyUnionTest {
             int gap = rnd.nextInt(4);
             issueNs += gap == 0 ? 0 : gap == 1 ? rnd.nextInt(1_000_000) : rnd.nextInt(20_000);
             Op op = ops[rnd.nextInt(ops.length)];
-            IoRecord r = ReplayerTest.io(issueNs, issueNs + rnd.nextInt(300_000), op, 512L * rnd.nextInt(4096), 1 + rnd.nextInt(8));
+            IoRecord r = ReplayerTest.io(issueNs, issueNs + rnd.nextInt(300_000), op, 512L * rnd.nextInt(blocks), 1 + rnd.nextInt(8));
             r.lengthBytes = switch (op) {
                 case READ, WRITE -> SIZES[rnd.nextInt(SIZES.length)];
                 case TRIM -> 512L * (1 + rnd.nextInt(512));
@@ -174,7 +297,7 @@ class BusyUnionTest {
             };
             trace.add(r);
         }
-        what.append(' ').append(n).append(" IOs");
+        what.append(' ').append(n).append(" IOs over ").append(blocks / 2).append(" KiB");
         return trace;
     }
 
@@ -194,8 +317,14 @@ class BusyUnionTest {
         return phases;
     }
 
-    /** One in five IOs fails, half of those with EIO and half (reads and writes) short; the same each time it is asked. */
-    private static long result(long seed, IoSlot s) {
+    /**
+     * One in five IOs fails, half of those with EIO and half (reads and writes) short; writes from {@code fullAtBytes} on
+     * fail with ENOSPC, as on a full target; the same each time it is asked.
+     */
+    private static long result(long seed, IoSlot s, long fullAtBytes) {
+        if (s.op == Op.WRITE && s.offsetBytes >= fullAtBytes) {
+            return -28;
+        }
         long h = (seed * 0x9E3779B97F4A7C15L) ^ (s.tag * 0xC2B2AE3D27D4EB4FL) ^ (s.offsetBytes * 31 + s.member);
         h ^= h >>> 29;
         h *= 0xBF58476D1CE4E5B9L;
@@ -208,6 +337,16 @@ class BusyUnionTest {
             return s.lengthBytes / 2;
         }
         return s.op.transfersData() ? s.lengthBytes : 0;
+    }
+
+    /** Each striped IO is submitted with its first member IO and done with its last: its stamps span its parts'. */
+    private static void checkSpans(String what, List<LoggedEngine.Done> ios, List<LoggedEngine.Done> parts) {
+        Map<Long, List<LoggedEngine.Done>> byTag = parts.stream().collect(Collectors.groupingBy(LoggedEngine.Done::tag));
+        for (LoggedEngine.Done d : ios) {
+            List<LoggedEngine.Done> of = byTag.get(d.tag());
+            assertEquals(of.stream().mapToLong(LoggedEngine.Done::submitNs).min().orElseThrow(), d.submitNs(), what + ": IO " + d.tag() + " submitted with its first part");
+            assertEquals(of.stream().mapToLong(LoggedEngine.Done::doneNs).max().orElseThrow(), d.doneNs(), what + ": IO " + d.tag() + " done with its last part");
+        }
     }
 
     private static void check(String what, IoGroup group, List<LoggedEngine.Done> ios, Predicate<LoggedEngine.Done> in) {

@@ -3,6 +3,7 @@ package org.sbench.replay;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.sbench.engine.CompletionSink;
 import org.sbench.engine.IoEngine;
@@ -19,27 +20,45 @@ final class SimulatedEngine implements IoEngine {
     }
 
     static final long POLL_STEP_NS = 1_000;
+    /** The errno of an IO the kernel refused at submit (io_submit's EINVAL for an iocb it will not take). */
+    static final long REFUSED = -22;
 
     private final ManualClock clock;
     private final ToLongFunction<IoSlot> latencyNs;
     private final IoSlot[] slots;
     private final long[] doneAt;
-    /** By slot: its completion was stamped inside commit (it ran there, or completed while a FLUSH or TRIM ran or a TRIM waited there). */
-    private final boolean[] stamped;
     private final List<IoSlot> queued = new ArrayList<>();
+    /** Handed over and running: neither completed nor collected. */
     private final List<IoSlot> pending = new ArrayList<>();
+    /** Ran inside commit, stamped: the next reap hands them back first, in the order they ran (AbstractIoEngine). */
+    private final List<IoSlot> ranInCommit = new ArrayList<>();
+    /** Completed while commit ran or waited, stamped then: handed back after those. */
+    private final List<IoSlot> collectedInCommit = new ArrayList<>();
+    /** Refused at commit without running: handed back after those, stamped by that reap's clock read. */
+    private final List<IoSlot> refused = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
     /** Reaps that slept until a completion (min 1, no time limit), as {@code --reap wait} and a poller's long waits do. */
     int blockingReaps;
+    /** Runs of FLUSHes or TRIMs on several members at once in commit where a later member's finished before an earlier one's. */
+    int unorderedMemberRuns;
+    /** IOs refused at commit, handed back at a later reap. */
+    int refusals;
+    /** Reads and writes that waited in commit for a running TRIM they overlap. */
+    int waitsBehindTrims;
     /** The result each IO completes with; by default all its bytes (0 for a FLUSH or TRIM). */
     private ToLongFunction<IoSlot> results = s -> s.lengthBytes;
-    /** When non-negative: a FLUSH or TRIM runs inside commit, taking this long, as the libaio and io_uring engines run them. */
-    private long inCommitNs = -1;
+    /** When set: how long a FLUSH or TRIM runs inside commit, as the libaio and io_uring engines run them. */
+    private ToLongFunction<IoSlot> inCommitNs;
     /**
      * When non-negative: a TRIM waits this long inside commit (for the IOs it overlaps), then goes like any IO; the IOs
      * that completed meanwhile are stamped when they did.
      */
     private long waitBeforeTrimNs = -1;
+    /** A TRIM and a running read or write it overlaps (or the reverse) never run at once: commit waits (TrimOverlaps). */
+    private boolean trimOverlaps;
+    private Predicate<IoSlot> refuses = s -> false;
+    /** The TRIMs queued like reads and writes even when FLUSHes and TRIMs run in commit (io_uring's discards of one request). */
+    private Predicate<IoSlot> queuesTrim = s -> false;
     private long orderWaitEndNs = Long.MIN_VALUE;
     /** When set: a completed READ leaves this byte in every byte it read, as data from a device would. */
     private Byte readData;
@@ -57,7 +76,6 @@ final class SimulatedEngine implements IoEngine {
         this.latencyNs = latencyNs;
         this.slots = new IoSlot[depth];
         this.doneAt = new long[depth];
-        this.stamped = new boolean[depth];
         for (int i = 0; i < depth; i++) {
             int bytes = i < buffered ? bufferBytes : 0;
             slots[i] = new IoSlot(i, 0, bytes, ByteBuffer.allocate(bytes));
@@ -72,6 +90,14 @@ final class SimulatedEngine implements IoEngine {
 
     /** Runs every FLUSH and TRIM synchronously inside commit, for {@code ns} of the clock, then the rest of the batch. */
     SimulatedEngine withFlushesAndTrimsInCommit(long ns) {
+        return withFlushesAndTrimsInCommit(s -> ns);
+    }
+
+    /**
+     * Runs every FLUSH and TRIM synchronously inside commit, each for {@code ns} of it; a run of them on members in
+     * increasing order (a striped FLUSH or TRIM) runs at once, as MemberCalls runs it, each part stamped when it ended.
+     */
+    SimulatedEngine withFlushesAndTrimsInCommit(ToLongFunction<IoSlot> ns) {
         this.inCommitNs = ns;
         return this;
     }
@@ -88,6 +114,24 @@ final class SimulatedEngine implements IoEngine {
      */
     SimulatedEngine withWaitBeforeTrims(long ns) {
         this.waitBeforeTrimNs = ns;
+        return this;
+    }
+
+    /** Commit holds a TRIM until the running reads and writes it overlaps completed, and a read or write likewise. */
+    SimulatedEngine withTrimOverlaps() {
+        this.trimOverlaps = true;
+        return this;
+    }
+
+    /** Queues the TRIMs {@code which} says like any IO, the others running in commit when they do ({@link #withFlushesAndTrimsInCommit}). */
+    SimulatedEngine withQueuedTrims(Predicate<IoSlot> which) {
+        this.queuesTrim = which;
+        return this;
+    }
+
+    /** Refuses the reads and writes {@code which} says at commit, as io_submit refuses an iocb: they fail with {@link #REFUSED}. */
+    SimulatedEngine withRefusals(Predicate<IoSlot> which) {
+        this.refuses = which;
         return this;
     }
 
@@ -114,57 +158,147 @@ final class SimulatedEngine implements IoEngine {
     @Override
     public int commit() {
         int n = queued.size();
-        for (IoSlot s : queued) {
+        for (int k = 0; k < n; k++) {
+            IoSlot s = queued.get(k);
             if (s.op == Op.TRIM && waitBeforeTrimNs >= 0) {
                 clock.advanceTo(clock.now + waitBeforeTrimNs);
                 // As the engines poll while they wait: each IO that completed meanwhile is stamped when it did.
-                for (IoSlot p : pending) {
-                    if (!stamped[p.index] && doneAt[p.index] <= clock.now) {
-                        stamp(p, doneAt[p.index]);
-                    }
-                }
+                collect(true);
                 orderWaitEndNs = clock.now;
             }
-            s.submitNs = clock.now;
+            if (blocked(s)) {
+                awaitOverlaps(s);
+            }
             if (runsInCommit(s)) {
-                clock.advanceTo(clock.now + inCommitNs);
-                doneAt[s.index] = clock.now;
-                pending.add(s);
-                // As the engines stamp what ran in commit, and what completed meanwhile, when it returned.
-                for (IoSlot p : pending) {
-                    if (!stamped[p.index] && doneAt[p.index] <= clock.now) {
-                        stamp(p, clock.now);
-                    }
-                }
-                orderWaitEndNs = clock.now;
-                submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.member, s.offsetBytes, s.lengthBytes));
+                k += runInCommit(k);
                 continue;
             }
-            doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
-            pending.add(s);
-            submits.add(new Submit(s.tag, s.submitNs, pending.size(), s.member, s.offsetBytes, s.lengthBytes));
+            s.submitNs = clock.now;
+            if (s.op.transfersData() && refuses.test(s)) {
+                s.result = REFUSED;
+                refused.add(s);
+                refusals++;
+            } else {
+                doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
+                pending.add(s);
+            }
+            submits.add(new Submit(s.tag, s.submitNs, handedOver(), s.member, s.offsetBytes, s.lengthBytes));
         }
         queued.clear();
         return n;
     }
 
-    private void stamp(IoSlot s, long doneNs) {
-        stamped[s.index] = true;
-        s.doneNs = doneNs;
-        s.result = results.applyAsLong(s);
+    /**
+     * Runs the FLUSH or TRIM at {@code k} of the batch with those right after it on the next members in turn, at once,
+     * then stamps what completed meanwhile; returns how many it ran besides the first.
+     */
+    private int runInCommit(int k) {
+        int count = 1;
+        while (k + count < queued.size() && runsInCommit(queued.get(k + count))
+                && queued.get(k + count).member > queued.get(k + count - 1).member && !blocked(queued.get(k + count))) {
+            count++;
+        }
+        long startNs = clock.now;
+        long endNs = startNs;
+        for (int i = 0; i < count; i++) {
+            IoSlot g = queued.get(k + i);
+            g.submitNs = startNs;
+            g.doneNs = startNs + inCommitNs.applyAsLong(g);
+            g.result = results.applyAsLong(g);
+            if (i > 0 && g.doneNs < queued.get(k + i - 1).doneNs) {
+                unorderedMemberRuns++;
+            }
+            endNs = Math.max(endNs, g.doneNs);
+            ranInCommit.add(g);
+            submits.add(new Submit(g.tag, startNs, handedOver(), g.member, g.offsetBytes, g.lengthBytes));
+        }
+        clock.advanceTo(endNs);
+        orderWaitEndNs = clock.now;
+        // As the engines stamp what completed meanwhile when the run returned.
+        collect(false);
+        return count - 1;
+    }
+
+    /** True when {@code s} may not start: it overlaps a running IO of the other kind, a TRIM against a read or write. */
+    private boolean blocked(IoSlot s) {
+        if (!trimOverlaps || s.op == Op.FLUSH) {
+            return false;
+        }
+        for (IoSlot r : pending) {
+            if (r.op != Op.FLUSH && (r.op == Op.TRIM) != (s.op == Op.TRIM) && r.member == s.member
+                    && r.offsetBytes < s.offsetBytes + s.lengthBytes && s.offsetBytes < r.offsetBytes + r.lengthBytes) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Polls, each completion collected when it came, until {@code s} overlaps nothing running. */
+    private void awaitOverlaps(IoSlot s) {
+        if (s.op != Op.TRIM) {
+            waitsBehindTrims++;
+        }
+        while (blocked(s)) {
+            long next = Long.MAX_VALUE;
+            for (IoSlot p : pending) {
+                next = Math.min(next, doneAt[p.index]);
+            }
+            clock.advanceTo(next);
+            collect(true);
+        }
+        orderWaitEndNs = clock.now;
+    }
+
+    /** Collects the running IOs completed by now, earliest first, stamped when they completed or now. */
+    private void collect(boolean whenDone) {
+        List<IoSlot> done = new ArrayList<>();
+        for (IoSlot p : pending) {
+            if (doneAt[p.index] <= clock.now) {
+                done.add(p);
+            }
+        }
+        done.sort((a, b) -> Long.compare(doneAt[a.index], doneAt[b.index]));
+        for (IoSlot p : done) {
+            pending.remove(p);
+            p.doneNs = whenDone ? doneAt[p.index] : clock.now;
+            p.result = results.applyAsLong(p);
+            collectedInCommit.add(p);
+        }
     }
 
     private boolean runsInCommit(IoSlot s) {
-        return (s.op == Op.FLUSH || s.op == Op.TRIM) && inCommitNs >= 0;
+        return (s.op == Op.FLUSH || (s.op == Op.TRIM && !queuesTrim.test(s))) && inCommitNs != null;
     }
 
+    private int handedOver() {
+        return pending.size() + ranInCommit.size() + collectedInCommit.size() + refused.size();
+    }
+
+    /**
+     * Hands back first what completed in commit (what ran there, what was collected, then the refused IOs stamped now),
+     * as the engines do before they wait, then waits as asked for running IOs and hands back those done.
+     */
     @Override
     public int reap(int min, long timeoutNs, CompletionSink sink) {
         if (min > 0 && timeoutNs < 0) {
             blockingReaps++;
         }
+        int n = ranInCommit.size() + collectedInCommit.size() + refused.size();
+        for (IoSlot s : ranInCommit) {
+            handBack(s, sink);
+        }
+        for (IoSlot s : collectedInCommit) {
+            handBack(s, sink);
+        }
+        for (IoSlot s : refused) {
+            s.doneNs = clock.now;
+            handBack(s, sink);
+        }
+        ranInCommit.clear();
+        collectedInCommit.clear();
+        refused.clear();
         long deadline = timeoutNs < 0 ? Long.MAX_VALUE : clock.now + timeoutNs;
-        while (ready() < Math.max(min, 1) && !pending.isEmpty()) {
+        while (n + ready() < Math.max(min, 1) && !pending.isEmpty()) {
             long next = Long.MAX_VALUE;
             for (IoSlot s : pending) {
                 next = Math.min(next, doneAt[s.index]);
@@ -179,25 +313,25 @@ final class SimulatedEngine implements IoEngine {
             }
             clock.advanceTo(next);
         }
-        int n = 0;
         for (IoSlot s : new ArrayList<>(pending)) {
             if (doneAt[s.index] <= clock.now) {
                 pending.remove(s);
-                if (!stamped[s.index]) {
-                    s.doneNs = clock.now;
-                }
-                stamped[s.index] = false;
+                s.doneNs = clock.now;
                 s.result = results.applyAsLong(s);
-                if (readData != null && s.op == Op.READ) {
-                    for (int i = 0; i < s.lengthBytes; i++) {
-                        s.buffer.put(i, readData);
-                    }
-                }
-                sink.completed(s);
+                handBack(s, sink);
                 n++;
             }
         }
         return n;
+    }
+
+    private void handBack(IoSlot s, CompletionSink sink) {
+        if (readData != null && s.op == Op.READ && !s.failed()) {
+            for (int i = 0; i < s.lengthBytes; i++) {
+                s.buffer.put(i, readData);
+            }
+        }
+        sink.completed(s);
     }
 
     private int ready() {
@@ -217,7 +351,7 @@ final class SimulatedEngine implements IoEngine {
 
     @Override
     public int inFlight() {
-        return pending.size() + queued.size();
+        return handedOver() + queued.size();
     }
 
     @Override

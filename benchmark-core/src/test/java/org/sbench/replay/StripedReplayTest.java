@@ -84,31 +84,32 @@ class StripedReplayTest {
     }
 
     @Test
-    void aMemberIsBusyWhileItsPartsRunAloneAfterAFlushRunInCommit() {
-        // One commit: the FLUSH's parts run there, member 0's 0-100 us and member 1's 100-200 us, then the
-        // read on member 0 goes at 200 us for 50 us. Member 0 was idle 100-200 us (the array was not).
+    void aMemberIsIdleFromItsFlushPartToItsNextIoWhileAnotherMembersPartRuns() {
+        // One commit: the FLUSH's parts run there at once, member 0's 0-50 us and member 1's 0-100 us, then the
+        // read on member 0 goes at 100 us for 50 us. Member 0 was idle 50-100 us (the array was not).
         Device device = Device.of(2 + 3, s -> 50 * US);
-        device.engine().withFlushesAndTrimsInCommit(100 * US);
+        device.engine().withFlushesAndTrimsInCommit(s -> s.member == 0 ? 50 * US : 100 * US);
         Run run = replay(List.of(io(0, Op.FLUSH, 0, 0), io(0, Op.READ, 0, 4 * K)), new FixedQdScheduler(2), 2,
                 new StripeLayout(2, 4 * K), new int[] {2, 2}, device);
-        assertEquals(List.of(0L, 100 * US, 200 * US), device.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
-        assertEquals(250 * US, run.metrics().all().busyNs());
-        assertEquals(150 * US, run.members().all(0).busyNs());
+        assertEquals(List.of(0L, 0L, 100 * US), device.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(150 * US, run.metrics().all().busyNs());
+        assertEquals(100 * US, run.members().all(0).busyNs());
         assertEquals(100 * US, run.members().all(1).busyNs());
     }
 
     @Test
-    void aMemberIsIdleFromAnIoThatCompletedDuringAFlushRunInCommitToItsNextSubmit() {
-        // The read at 0 goes at 0 for 50 us; at 10 us the FLUSH's parts run in commit, 10-110 us and 110-210 us, the
-        // read stamped done at 110 us when the first returned; the next read on member 0 goes at 210 us for 50 us.
+    void anIoThatCompletedDuringAStripedFlushIsDoneWhenItsSlowestPartReturned() {
+        // The read at 0 goes at 0 for 50 us on member 1; at 10 us the FLUSH's parts run in commit at once, member 0's
+        // 10-210 us and member 1's 10-60 us, the read stamped done at 210 us when the run returned; the next read,
+        // on member 1, goes at 210 us for 50 us. Member 1 counts 0-260 us busy: its first read ran to its stamp, 210 us.
         Device device = Device.of(3 + 4, s -> 50 * US);
-        device.engine().withFlushesAndTrimsInCommit(100 * US);
-        Run run = replay(List.of(io(0, Op.READ, 0, 4 * K), io(10 * US, Op.FLUSH, 0, 0), io(10 * US, Op.READ, 8 * K, 4 * K)),
+        device.engine().withFlushesAndTrimsInCommit(s -> s.member == 0 ? 200 * US : 50 * US);
+        Run run = replay(List.of(io(0, Op.READ, 4 * K, 4 * K), io(10 * US, Op.FLUSH, 0, 0), io(10 * US, Op.READ, 12 * K, 4 * K)),
                 new TimedScheduler(1.0, 3), 3, new StripeLayout(2, 4 * K), new int[] {3, 3}, device);
-        assertEquals(List.of(0L, 10 * US, 110 * US, 210 * US), device.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
+        assertEquals(List.of(0L, 10 * US, 10 * US, 210 * US), device.engine().submits.stream().map(SimulatedEngine.Submit::submitNs).toList());
         assertEquals(260 * US, run.metrics().all().busyNs());
-        assertEquals(160 * US, run.members().all(0).busyNs());
-        assertEquals(100 * US, run.members().all(1).busyNs());
+        assertEquals(200 * US, run.members().all(0).busyNs());
+        assertEquals(260 * US, run.members().all(1).busyNs());
     }
 
     @Test
