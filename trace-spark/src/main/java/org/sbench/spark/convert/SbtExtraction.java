@@ -71,7 +71,10 @@ public final class SbtExtraction {
                         java.util.EnumSet.allOf(Op.class), originNs == null ? Long.MIN_VALUE : settings.startNs() + shift,
                         settings.endNs() == Long.MAX_VALUE ? Long.MAX_VALUE : settings.endNs() + shift, Long.MAX_VALUE);
                 ConvertSettings keep = stream == null ? all : all.withStream(stream);
-                TraceConverter.Summary converted = TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
+                TraceConverter.Summary c = TraceConverter.convert(reader, formats.byName("sbt"), out, keep);
+                // The converter read only the rows the filter sent here; the CLI's "read" is what the input held.
+                TraceConverter.Summary converted = new TraceConverter.Summary(archive.records(), c.written(), c.reordered(), c.skipped(),
+                        c.incompleteLastLine(), c.format(), c.requests(), c.leftOut());
                 return new Summary(converted, archive.warnings());
             }
         } catch (Exception e) {

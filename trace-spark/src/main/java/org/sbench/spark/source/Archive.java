@@ -51,6 +51,9 @@ public interface Archive {
         return sum;
     }
 
+    /** The records the input holds, as its readers delivered them (bad ones not counted), before any filter; known once the IOs were read. */
+    long records();
+
     /** Bad records skipped in all. */
     default long skipped() {
         return tallies().stream().mapToLong(TraceTally::skipped).sum();

@@ -216,6 +216,12 @@ public final class ParquetArchive implements Archive {
         return stored.stream().map(StoredTrace::source).toList();
     }
 
+    /** The table's rows: a count Parquet answers from its files' footers. */
+    @Override
+    public long records() {
+        return io.count();
+    }
+
     @Override
     public List<TraceTally> tallies() {
         return stored.stream().map(s -> new TraceTally(s.skipped(), s.incompleteLastLine(), s.requests())).toList();

@@ -58,6 +58,11 @@ public final class TraceArchive implements Archive {
     }
 
     @Override
+    public long records() {
+        return table.counts().value().values().stream().mapToLong(SplitCounts.Count::records).sum();
+    }
+
+    @Override
     public List<TraceTally> tallies() {
         long[] skipped = BadRecords.skippedPerTrace(table);
         long[] cut = BadRecords.cutLastLinePerTrace(table);
