@@ -174,6 +174,7 @@ final class SimulatedEngine implements IoEngine {
                 continue;
             }
             s.submitNs = clock.now;
+            s.orderWaitEndNs = orderWaitEndNs;
             if (s.op.transfersData() && refuses.test(s)) {
                 s.result = REFUSED;
                 refused.add(s);
@@ -203,6 +204,7 @@ final class SimulatedEngine implements IoEngine {
         for (int i = 0; i < count; i++) {
             IoSlot g = queued.get(k + i);
             g.submitNs = startNs;
+            g.orderWaitEndNs = orderWaitEndNs;
             g.doneNs = startNs + inCommitNs.applyAsLong(g);
             g.result = results.applyAsLong(g);
             if (i > 0 && g.doneNs < queued.get(k + i - 1).doneNs) {
