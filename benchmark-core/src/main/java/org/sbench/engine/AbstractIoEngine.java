@@ -238,7 +238,7 @@ abstract class AbstractIoEngine implements IoEngine {
                 k += runNow(s);
                 now = clock.nanoTime();
             } else {
-                s.submitNs = now;
+                stamp(s, now);
                 overlaps.started(s);
                 queue(s, k);
             }
@@ -302,7 +302,7 @@ abstract class AbstractIoEngine implements IoEngine {
         }
         long startNs = clock.nanoTime();
         for (int i = 0; i < count; i++) {
-            group[i].submitNs = startNs;
+            stamp(group[i], startNs);
         }
         if (count == 1) {
             s.result = memberCalls.call(s);
@@ -332,9 +332,15 @@ abstract class AbstractIoEngine implements IoEngine {
         }
         long now = clock.nanoTime();
         for (int i = 0; i < count; i++) {
-            batch[i].submitNs = now;
+            stamp(batch[i], now);
         }
         submitBatch(batch, count);
+    }
+
+    /** Stamps {@code s} submitted at {@code nowNs}, after the waits in commit that ended by then. */
+    private void stamp(IoSlot s, long nowNs) {
+        s.submitNs = nowNs;
+        s.orderWaitEndNs = orderWaitEndNs;
     }
 
     @Override

@@ -40,6 +40,12 @@ public final class IoSlot {
     /** Set by the engine: when the IO was handed to the kernel (ns, the engine's clock). */
     public long submitNs;
     /**
+     * Set by the engine with {@link #submitNs}: when the last wait inside commit that kept trace order had ended when the
+     * IO went ({@link IoEngine#orderWaitEndNs} then; {@link Long#MIN_VALUE} before any). A commit can wait more than
+     * once (two flushes, each run there), so the engine's value after commit is not every IO's.
+     */
+    public long orderWaitEndNs = Long.MIN_VALUE;
+    /**
      * Set by the engine: when the completion was reaped (ns, the engine's clock); for an IO run
      * synchronously inside {@link IoEngine#commit}, when that call returned, set before commit returns.
      */

@@ -365,8 +365,9 @@ public final class StripedEngine implements IoEngine {
     }
 
     /**
-     * Commits every member IO submitted; a trace IO is stamped submitted with its first part, and
-     * done in commit when all its parts ran there (a FLUSH or TRIM, run in commit by the engine).
+     * Commits every member IO submitted; a trace IO is stamped submitted with its first part (with the end of the
+     * waits in commit before that part), and done in commit when all its parts ran there (a FLUSH or TRIM, run in
+     * commit by the engine).
      */
     @Override
     public int commit() {
@@ -375,6 +376,7 @@ public final class StripedEngine implements IoEngine {
             int p = uncommittedParents[k];
             IoSlot parent = parents[p];
             parent.submitNs = all[firstPart[p]].submitNs;
+            parent.orderWaitEndNs = all[firstPart[p]].orderWaitEndNs;
             if (doneInCommit[p] == parts[p] && p != unsent) {
                 parent.doneNs = lastDoneNs[p];
             }

@@ -247,11 +247,10 @@ public final class Replayer implements CompletionSink {
                     inFlight++;
                     recorder.submitted(slot, inFlight, recordedQd[slot.index], slotPhase[slot.index]);
                     if (scheduler.timed()) {
-                        // An IO due before an ordering wait ended and submitted after it waited for
-                        // it; one submitted in this commit before its last wait, for an earlier one.
+                        // An IO due before the last ordering wait ended by its submit waited for it
+                        // (a commit may wait more than once: its last wait is not every IO's).
                         long dueNs = scheduledNs[slot.index];
-                        long waitedForNs = slot.submitNs >= waitEndNs ? waitEndNs : orderWaitEndNs;
-                        recorder.lateness(slot.submitNs - dueNs, dueNs < waitedForNs);
+                        recorder.lateness(slot.submitNs - dueNs, dueNs < slot.orderWaitEndNs);
                     }
                 }
                 orderWaitEndNs = waitEndNs;

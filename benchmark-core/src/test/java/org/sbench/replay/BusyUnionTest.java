@@ -7,12 +7,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.sbench.data.ZeroPattern;
 import org.sbench.engine.CompletionSink;
@@ -43,7 +45,9 @@ import org.sbench.trace.stats.SizeClass;
  * alone or as a stripe of 1-4 members whose chunks and request limits split IOs, the metrics' busy
  * time of all IOs, of each op, of each size class of reads and writes, of each phase, and of each
  * member and its ops equals the union of the stamps the engines handed back; wall time likewise
- * spans them, and a striped IO spans its parts. Each {@link Path} must be taken by some of the cases.
+ * spans them, and a striped IO spans its parts. In timed mode each IO's lateness and whether it fell due behind a wait in
+ * commit, derived from the stamps handed back, the trace's due times and the device's own record of its waits, give the
+ * result's lateness figures ({@link #checkLateness}). Each {@link Path} must be taken by some of the cases.
  * A failing case names its seed: {@link #replayOf} it alone; {@code -Dcases=N} runs N cases.
  */
 class BusyUnionTest {
@@ -53,7 +57,7 @@ class BusyUnionTest {
     private static final long[] SIZES = {512, 2048, 4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152, 65536, 98304,
             131072, 135168, MAX_IO};
 
-    /** The engine paths where completions can reach the metrics out of time order, each to be taken by some cases. */
+    /** The engine paths where completions can reach the metrics out of time order or IOs wait in commit, each to be taken by some cases. */
     enum Path {
         /** A striped FLUSH or TRIM ran on its members at once in commit, a later member's part done before an earlier one's. */
         MEMBERS_DONE_OUT_OF_ORDER,
@@ -64,14 +68,16 @@ class BusyUnionTest {
         /** The replay was asked to stop (a signal, a planned end) with IOs in flight. */
         STOPPED_WITH_IOS_IN_FLIGHT,
         /** An IO failed under --on-error stop (EIO, or ENOSPC of a full target) with others in flight. */
-        FAILED_WITH_IOS_IN_FLIGHT
+        FAILED_WITH_IOS_IN_FLIGHT,
+        /** A timed replay where some IOs fell due behind a wait in commit (a flush, a trim, an overlap) and some did not. */
+        TIMED_BEHIND_A_WAIT
     }
 
     /** The least share of the cases that must take each {@link Path}, so that the model cannot silently stop covering it. */
     private static final double MIN_SHARE = 0.05;
 
     @Test
-    void busyTimeIsTheUnionOfTheStampsOnEveryPath() {
+    void busyTimeAndLatenessFollowTheStampsOnEveryPath() {
         EnumMap<Path, Integer> hits = new EnumMap<>(Path.class);
         for (long seed = 1; seed <= CASES; seed++) {
             for (Path p : replayOf(seed)) {
@@ -92,6 +98,7 @@ class BusyUnionTest {
         List<PhaseMarker> phases = phases(rnd, trace, what);
         int depth;
         Scheduler scheduler;
+        double speed = Double.NaN;
         switch (rnd.nextInt(3)) {
             case 0 -> {
                 long[] idles = {0, 10 * US * rnd.nextInt(50), ReplayMode.RecordedQd.NO_IDLE_CAP};
@@ -102,7 +109,7 @@ class BusyUnionTest {
             }
             case 1 -> {
                 double[] speeds = {0.5, 1, 2, 10};
-                double speed = speeds[rnd.nextInt(speeds.length)];
+                speed = speeds[rnd.nextInt(speeds.length)];
                 depth = 1 + rnd.nextInt(64);
                 scheduler = new TimedScheduler(speed, depth);
                 what.append(" timed --speed ").append(speed).append(", ").append(depth).append(" slots");
@@ -182,6 +189,7 @@ class BusyUnionTest {
         }
         StoppingEngine stopping = new StoppingEngine(traceLog, control, stopAtCommit, planned);
         MetricsRecorder metrics = new MetricsRecorder(0, phases.size());
+        long startNs = clock.now;
         TraceMapper mapper = new TraceMapper(IoRecord.NO_STREAM, FitPolicy.ERROR, 1L << 40, 1L << 40, 512, false, 0);
         Replayer.Outcome outcome = new Replayer(ReplayerTest.listOf(trace, phases), mapper, scheduler, stopping, new ZeroPattern(MAX_IO),
                 metrics, clock, ReplayListener.NONE, control, onError, trace.size(), trace.size(), poll).run();
@@ -219,6 +227,9 @@ class BusyUnionTest {
             }
         }
         Set<Path> taken = EnumSet.noneOf(Path.class);
+        if (scheduler.timed() && checkLateness(where, metrics, trace, speed, startNs, ios, device)) {
+            taken.add(Path.TIMED_BEHIND_A_WAIT);
+        }
         if (device.unorderedMemberRuns > 0) {
             taken.add(Path.MEMBERS_DONE_OUT_OF_ORDER);
         }
@@ -347,6 +358,43 @@ class BusyUnionTest {
             assertEquals(of.stream().mapToLong(LoggedEngine.Done::submitNs).min().orElseThrow(), d.submitNs(), what + ": IO " + d.tag() + " submitted with its first part");
             assertEquals(of.stream().mapToLong(LoggedEngine.Done::doneNs).max().orElseThrow(), d.doneNs(), what + ": IO " + d.tag() + " done with its last part");
         }
+    }
+
+    /**
+     * Each IO is due at the replay's start plus its issue time past the first IO's over {@code speed}, and is as late as its
+     * submit is past that (at least 1 ns, as the metrics hold it); it fell due behind a wait in commit when one of the
+     * device's waits ended after it was due and before its first submit at the device (in the device's order: a wait may
+     * take no time). The lateness of all IOs and of those not behind a wait (so the count behind) equal the result's:
+     * counts exactly, p50, p99 and max at the histograms' precision. Returns whether IOs of both kinds were there.
+     */
+    private static boolean checkLateness(String what, MetricsRecorder metrics, List<IoRecord> trace, double speed, long startNs,
+                                         List<LoggedEngine.Done> ios, SimulatedEngine device) {
+        List<SimulatedEngine.Wait> waits = device.waits;
+        Map<Long, Integer> firstSubmits = new HashMap<>();
+        for (int i = 0; i < device.submits.size(); i++) {
+            firstSubmits.putIfAbsent(device.submits.get(i).tag(), i);
+        }
+        Histogram all = new Histogram(metrics.lateness());
+        Histogram others = new Histogram(metrics.lateness());
+        long firstIssueNs = trace.get(0).issueNs;
+        for (LoggedEngine.Done d : ios) {
+            long dueNs = startNs + (long) ((trace.get((int) d.tag()).issueNs - firstIssueNs) / speed);
+            long lateNs = Math.max(1, d.submitNs() - dueNs);
+            all.recordValue(lateNs);
+            int submitted = firstSubmits.get(d.tag());
+            if (waits.stream().noneMatch(w -> dueNs < w.endNs() && w.submitsBefore() <= submitted)) {
+                others.recordValue(lateNs);
+            }
+        }
+        assertEquals(figures(all), figures(metrics.lateness()), what + ": lateness of all IOs");
+        assertEquals(figures(others), figures(metrics.latenessNotBehindSync()),
+                what + ": lateness of the IOs not behind a wait in commit (the others; behindFlush is all less these)");
+        return others.getTotalCount() > 0 && others.getTotalCount() < all.getTotalCount();
+    }
+
+    private static String figures(Histogram ns) {
+        return ns.getTotalCount() + " IOs, p50 " + ns.getValueAtPercentile(50) + " ns, p99 " + ns.getValueAtPercentile(99)
+                + " ns, max " + ns.getMaxValue() + " ns";
     }
 
     private static void check(String what, IoGroup group, List<LoggedEngine.Done> ios, Predicate<LoggedEngine.Done> in) {

@@ -418,6 +418,21 @@ class ReplayerTest {
     }
 
     @Test
+    void anIoBetweenTwoFlushesOfOneCommitCountsBehindTheFirst() {
+        ManualClock clock = new ManualClock();
+        SimulatedEngine engine = new SimulatedEngine(32, clock, s -> 100 * US).withFlushesAndTrimsInCommit(1 * MS);
+        List<IoRecord> trace = List.of(io(0, IoRecord.NO_TIME, Op.FLUSH, 0, 0), io(0, IoRecord.NO_TIME, Op.READ, 0, 0),
+                io(0, IoRecord.NO_TIME, Op.FLUSH, 0, 0), io(0, IoRecord.NO_TIME, Op.READ, 4096, 0));
+        MetricsRecorder metrics = new MetricsRecorder(0);
+        replayer(trace, new TimedScheduler(1.0, 32), engine, new ZeroPattern(1 << 20), metrics, clock, ReplayListener.NONE,
+                new ReplayControl()).run();
+        // One commit: the first flush runs from 0 to 1 ms, the read and the second flush go at 1 ms, the last read at 2 ms.
+        assertEquals(List.of(0L, 1 * MS, 1 * MS, 2 * MS), submitTimesFromFirst(engine));
+        assertEquals(4, metrics.lateness().getTotalCount());
+        assertEquals(1, metrics.latenessNotBehindSync().getTotalCount(), "all but the first flush fell due before a flush ended and went after it");
+    }
+
+    @Test
     void aSynchronousFlushCompletesInTheBusyTimeBeforeTheIosSubmittedAfterIt() {
         // The flush runs from 0 to 1 ms inside commit; the writes due at 1 ms go at 1.01 ms (the last
         // one's data is filled after the flush) and take 100 us. Busy: 1 ms + 100 us, not the 10 us between.

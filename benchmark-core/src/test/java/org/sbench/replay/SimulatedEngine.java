@@ -19,6 +19,14 @@ final class SimulatedEngine implements IoEngine {
     record Submit(long tag, long submitNs, int inFlightAfter, int member, long offsetBytes, long lengthBytes) {
     }
 
+    /**
+     * A wait inside commit that kept trace order, as the device saw it: when its slowest part ended, and the
+     * {@link #submits} before that (those of the FLUSHes or TRIMs that ran in it included): it held the submits from
+     * this one on.
+     */
+    record Wait(long endNs, int submitsBefore) {
+    }
+
     static final long POLL_STEP_NS = 1_000;
     /** The errno of an IO the kernel refused at submit (io_submit's EINVAL for an iocb it will not take). */
     static final long REFUSED = -22;
@@ -37,6 +45,8 @@ final class SimulatedEngine implements IoEngine {
     /** Refused at commit without running: handed back after those, stamped by that reap's clock read. */
     private final List<IoSlot> refused = new ArrayList<>();
     final List<Submit> submits = new ArrayList<>();
+    /** Every wait inside commit: a FLUSH or TRIM run there (a striped one's parts at once), a TRIM held, IOs held behind overlaps. */
+    final List<Wait> waits = new ArrayList<>();
     /** Reaps that slept until a completion (min 1, no time limit), as {@code --reap wait} and a poller's long waits do. */
     int blockingReaps;
     /** Runs of FLUSHes or TRIMs on several members at once in commit where a later member's finished before an earlier one's. */
@@ -161,6 +171,7 @@ final class SimulatedEngine implements IoEngine {
         for (int k = 0; k < n; k++) {
             IoSlot s = queued.get(k);
             if (s.op == Op.TRIM && waitBeforeTrimNs >= 0) {
+                waits.add(new Wait(clock.now + waitBeforeTrimNs, submits.size()));
                 clock.advanceTo(clock.now + waitBeforeTrimNs);
                 // As the engines poll while they wait: each IO that completed meanwhile is stamped when it did.
                 collect(true);
@@ -174,6 +185,7 @@ final class SimulatedEngine implements IoEngine {
                 continue;
             }
             s.submitNs = clock.now;
+            s.orderWaitEndNs = orderWaitEndNs;
             if (s.op.transfersData() && refuses.test(s)) {
                 s.result = REFUSED;
                 refused.add(s);
@@ -203,6 +215,7 @@ final class SimulatedEngine implements IoEngine {
         for (int i = 0; i < count; i++) {
             IoSlot g = queued.get(k + i);
             g.submitNs = startNs;
+            g.orderWaitEndNs = orderWaitEndNs;
             g.doneNs = startNs + inCommitNs.applyAsLong(g);
             g.result = results.applyAsLong(g);
             if (i > 0 && g.doneNs < queued.get(k + i - 1).doneNs) {
@@ -212,6 +225,7 @@ final class SimulatedEngine implements IoEngine {
             ranInCommit.add(g);
             submits.add(new Submit(g.tag, startNs, handedOver(), g.member, g.offsetBytes, g.lengthBytes));
         }
+        waits.add(new Wait(endNs, submits.size()));
         clock.advanceTo(endNs);
         orderWaitEndNs = clock.now;
         // As the engines stamp what completed meanwhile when the run returned.
@@ -246,6 +260,7 @@ final class SimulatedEngine implements IoEngine {
             clock.advanceTo(next);
             collect(true);
         }
+        waits.add(new Wait(clock.now, submits.size()));
         orderWaitEndNs = clock.now;
     }
 
