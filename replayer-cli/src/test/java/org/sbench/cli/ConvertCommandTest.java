@@ -237,6 +237,36 @@ class ConvertCommandTest {
         }
     }
 
+    /**
+     * A text trace not in issue order goes through the sort, whose window held 262,144 records whatever their names
+     * (some 90 MB of them when each record names its own 256-byte process): the window is bounded by bytes too.
+     */
+    @Test
+    void anUnsortedTextTraceOfDistinctProcessNamesConvertsInASmallHeap(@TempDir Path dir) throws Exception {
+        int records = 200_000;
+        Path csv = dir.resolve("names.csv");
+        try (var w = Files.newBufferedWriter(csv)) {
+            w.write("# fields: process\nissue_ns,complete_ns,offset,length,op,stream,qd,process\n");
+            for (int i = 0; i < records; i++) {
+                int issue = i ^ 1; // each pair swapped
+                w.write(1000L * issue + ",," + 4096L * issue + ",4096,R,,," + processName(issue) + "\n");
+            }
+        }
+        Path sbt = dir.resolve("names.sbt");
+        try (ChildSbench child = ChildSbench.start(dir, List.of("-Xmx48m"), "convert", csv.toString(), sbt.toString())) {
+            assertEquals(0, child.waitFor(), child.err());
+        }
+        try (TraceReader r = new SbtFormat().openReader(TraceInput.of(sbt), ReadOptions.DEFAULTS)) {
+            IoRecord rec = new IoRecord();
+            for (int i = 0; i < records; i++) {
+                assertTrue(r.next(rec));
+                assertEquals(4096L * i, rec.offsetBytes);
+                assertEquals(processName(i), rec.process);
+            }
+            assertFalse(r.next(rec));
+        }
+    }
+
     /** A 256-byte name, distinct for each {@code i}. */
     private static String processName(int i) {
         String suffix = "-" + i;

@@ -18,7 +18,7 @@ import org.sbench.trace.input.TraceInput;
 
 /**
  * Delivers a reader's records sorted by issue time (stable: equal times keep file order) in
- * memory bounded by {@code memoryRecords}, independently of trace length.
+ * memory bounded by {@code memoryRecords} and {@code memoryBytes}, independently of trace length.
  *
  * <p>A trace that fits in memory is sorted there. A longer one is cut into sorted runs by
  * replacement selection (a nearly ordered trace, the usual case, gives a single run) written to
@@ -29,7 +29,15 @@ import org.sbench.trace.input.TraceInput;
  * comparisons per record rather than a walk down a heap of {@code memoryRecords} (18 levels at
  * the default, each a cache miss). The arrays of held records start at {@value #INITIAL_ENTRIES}
  * entries and double, up to {@code memoryRecords}, as memory fills: a short trace costs what its
- * records do, not {@code memoryRecords} entries (6 MB at the default). {@link #close()} deletes
+ * records do, not {@code memoryRecords} entries (8 MB at the default).
+ *
+ * <p>Memory is full when {@code memoryRecords} records are held or when they and their process
+ * names take {@code memoryBytes}: {@value #RECORD_BYTES} bytes a record (its {@link IoRecord} and
+ * its entries in the arrays) and the names' Strings, one shared by many records counted once
+ * ({@link WindowNames}). Records of a trace's few processes fill the records first; records that
+ * each name a process of their own fill the bytes with fewer. Each record handed on frees its
+ * entry and memory is filled again from the source, so the number held follows the names' size.
+ * {@link #close()} deletes
  * the directory with whatever is in it, also after a failure or an interruption half way through
  * a run or a merge.
  *
@@ -48,9 +56,20 @@ public final class ExternalSorter implements TraceReader {
     /** Entries before the first growth. */
     private static final int INITIAL_ENTRIES = 64;
     private static final int RUN_BUFFER_BYTES = 64 * 1024;
+    /**
+     * What a held record costs beyond its name: an {@link IoRecord} (64 bytes with compressed
+     * references) and its entries in the arrays (pool, run, sequence, queue, heap, name slot, free).
+     */
+    static final int RECORD_BYTES = 64 + 4 + 4 + 8 + 4 + 4 + 4 + 4;
+    /**
+     * The bytes held records and their names may take: the default {@code memoryRecords} of a
+     * trace's few names with room to spare (24 MiB of records), some 50,000 records of 256-byte names.
+     */
+    public static final long DEFAULT_MEMORY_BYTES = 32L << 20;
 
     private final TraceReader source;
     private final int memoryRecords;
+    private final long memoryBytes;
     private final SpillSpace space;
     /** True when the caller reads the source again after {@link SortWindowExceeded}. */
     private final boolean rereadable;
@@ -64,8 +83,17 @@ public final class ExternalSorter implements TraceReader {
     /** True once memory filled with {@link #rereadable}: records stream out of the held window. */
     private boolean streaming;
 
+    private boolean exhausted;
+
     // Replacement selection over pooled records: entry order is (run, issueNs, seq).
     private IoRecord[] pool;
+    /** Entries {@code [0, used)} have a record; those of them in {@link #free} hold none. */
+    private int used;
+    private int[] free;
+    private int freeCount;
+    /** Each entry's slot in {@link #names}. */
+    private int[] nameSlot;
+    private final WindowNames names = new WindowNames();
     private EntryHeap heap;
     private int[] runOf;
     private long[] seqOf;
@@ -96,11 +124,20 @@ public final class ExternalSorter implements TraceReader {
      *                      records stream out instead of spilling
      */
     public ExternalSorter(TraceReader source, int memoryRecords, SpillSpace space, boolean rereadable) {
+        this(source, memoryRecords, DEFAULT_MEMORY_BYTES, space, rereadable);
+    }
+
+    /**
+     * @param memoryBytes what the records held and their names may take ({@value #RECORD_BYTES}
+     *                    bytes a record and {@link WindowNames#cost} a name); one record is held whatever its size
+     */
+    ExternalSorter(TraceReader source, int memoryRecords, long memoryBytes, SpillSpace space, boolean rereadable) {
         if (memoryRecords < 2) {
             throw new IllegalArgumentException("memoryRecords < 2");
         }
         this.source = source;
         this.memoryRecords = memoryRecords;
+        this.memoryBytes = memoryBytes;
         this.space = space;
         this.rereadable = rereadable;
     }
@@ -118,14 +155,13 @@ public final class ExternalSorter implements TraceReader {
         if (merge != null) {
             return merge.next(into);
         }
-        if (heap.size() == 0 && queueSize == 0) {
+        if (held() == 0) {
             return false;
         }
         int i = popMin();
         into.copyFrom(pool[i]);
-        if (streaming) {
-            refill(i, into.issueNs);
-        }
+        release(i);
+        fill(into.issueNs); // nothing once the source has ended
         return true;
     }
 
@@ -137,21 +173,10 @@ public final class ExternalSorter implements TraceReader {
         runOf = new int[entries];
         seqOf = new long[entries];
         queue = new int[entries];
-        int count = 0;
-        while (count < memoryRecords) {
-            if (count == pool.length) {
-                grow();
-            }
-            IoRecord r = new IoRecord();
-            if (!readSource(r)) {
-                break;
-            }
-            pool[count] = r;
-            seqOf[count] = seq++;
-            hold(count);
-            count++;
-        }
-        if (count == memoryRecords) {
+        free = new int[entries];
+        nameSlot = new int[entries];
+        fill(Long.MIN_VALUE);
+        if (!exhausted) {
             streaming = rereadable;
             if (!streaming) {
                 try {
@@ -163,9 +188,59 @@ public final class ExternalSorter implements TraceReader {
         }
     }
 
+    /** Records held: entries with a record, less those freed. */
+    private int held() {
+        return used - freeCount;
+    }
+
     /**
-     * Doubles the entries, up to {@code memoryRecords}. Only while memory fills, before any entry
-     * has gone out: the queue's ring has not wrapped, so a copy keeps it.
+     * Reads records of the source into free entries until memory is full or the source ends, and
+     * holds them: in the current run unless earlier than {@code lastOutNs}, the last record out,
+     * then in the next (or, streaming, {@link SortWindowExceeded}).
+     */
+    private void fill(long lastOutNs) {
+        while (!exhausted && held() < memoryRecords && (long) held() * RECORD_BYTES + names.bytes() < memoryBytes) {
+            int i = freeEntry();
+            IoRecord r = pool[i];
+            if (!readSource(r)) {
+                exhausted = true;
+                free[freeCount++] = i;
+                return;
+            }
+            if (r.issueNs >= lastOutNs) {
+                runOf[i] = currentRun;
+            } else if (streaming) {
+                throw new SortWindowExceeded(seq, held());
+            } else {
+                runOf[i] = currentRun + 1;
+            }
+            seqOf[i] = seq++;
+            nameSlot[i] = names.hold(r.process);
+            hold(i);
+        }
+    }
+
+    /** An entry without a record held: one freed, else a new one (the arrays doubled if full). */
+    private int freeEntry() {
+        if (freeCount > 0) {
+            return free[--freeCount];
+        }
+        if (used == pool.length) {
+            grow();
+        }
+        pool[used] = new IoRecord();
+        return used++;
+    }
+
+    /** Entry {@code i}'s record has gone out: its entry is free and its name no longer counted for it. */
+    private void release(int i) {
+        names.release(nameSlot[i], pool[i].process);
+        free[freeCount++] = i;
+    }
+
+    /**
+     * Doubles the entries, up to {@code memoryRecords}: when every entry holds a record, so the
+     * free list is empty. The queue's ring is laid out again from its head.
      */
     private void grow() {
         int entries = (int) Math.min(memoryRecords, 2L * pool.length);
@@ -173,28 +248,14 @@ public final class ExternalSorter implements TraceReader {
         heap.grow(entries);
         runOf = Arrays.copyOf(runOf, entries);
         seqOf = Arrays.copyOf(seqOf, entries);
-        queue = Arrays.copyOf(queue, entries);
-    }
-
-    /**
-     * Reads the next record of the source into entry {@code i}, whose record went out at
-     * {@code lastOutNs}, and holds it: in the current run unless it is earlier than that, then in
-     * the next (or, streaming, {@link SortWindowExceeded}).
-     */
-    private void refill(int i, long lastOutNs) {
-        IoRecord r = pool[i];
-        if (!readSource(r)) {
-            return;
+        free = Arrays.copyOf(free, entries);
+        nameSlot = Arrays.copyOf(nameSlot, entries);
+        int[] laidOut = new int[entries];
+        for (int k = 0; k < queueSize; k++) {
+            laidOut[k] = queue[ring(k)];
         }
-        if (r.issueNs >= lastOutNs) {
-            runOf[i] = currentRun;
-        } else if (streaming) {
-            throw new SortWindowExceeded(seq, memoryRecords);
-        } else {
-            runOf[i] = currentRun + 1;
-        }
-        seqOf[i] = seq++;
-        hold(i);
+        queue = laidOut;
+        queueHead = 0;
     }
 
     private boolean readSource(IoRecord r) {
@@ -214,7 +275,7 @@ public final class ExternalSorter implements TraceReader {
         Path dir = runDir;
         TraceWriter writer = newRun(dir);
         try {
-            while (heap.size() > 0 || queueSize > 0) {
+            while (held() > 0) {
                 int i = popMin();
                 if (runOf[i] != currentRun) {
                     writer.finish();
@@ -223,7 +284,9 @@ public final class ExternalSorter implements TraceReader {
                     writer = newRun(dir);
                 }
                 writer.write(pool[i]);
-                refill(i, pool[i].issueNs);
+                long out = pool[i].issueNs;
+                release(i);
+                fill(out);
             }
             writer.finish();
         } finally {
@@ -232,6 +295,8 @@ public final class ExternalSorter implements TraceReader {
         pool = null;
         heap = null;
         queue = null;
+        free = null;
+        nameSlot = null;
         List<Path> runs = runFiles;
         while (runs.size() > MAX_FAN_IN) {
             runs = mergePass(runs, dir);

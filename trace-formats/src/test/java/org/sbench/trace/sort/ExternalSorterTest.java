@@ -109,22 +109,30 @@ class ExternalSorterTest {
         List<IoRecord> expected = sortedByIssue(input);
         Path tmp = Files.createTempDirectory("sorttest");
         try (ExternalSorter sorter = sorter(input, memory, tmp, true)) {
-            List<IoRecord> got = new ArrayList<>();
-            try {
-                IoRecord r = new IoRecord();
-                while (sorter.next(r)) {
-                    got.add(new IoRecord().copyFrom(r));
-                }
-                assertEquals(expected, got);
-            } catch (SortWindowExceeded e) {
+            if (!sortsOrRefuses(sorter, expected)) {
                 assertTrue(n > memory, "a trace that fits in memory is sorted there");
-                for (int i = 1; i < got.size(); i++) {
-                    assertTrue(got.get(i - 1).issueNs <= got.get(i).issueNs, "what came out before is in order");
-                }
             }
         }
         assertEmpty(tmp, "nothing spilled");
         Files.delete(tmp);
+    }
+
+    /** True when {@code sorter} gives {@code expected}; false when it refuses the trace, having given records in order. */
+    private static boolean sortsOrRefuses(ExternalSorter sorter, List<IoRecord> expected) {
+        List<IoRecord> got = new ArrayList<>();
+        try {
+            IoRecord r = new IoRecord();
+            while (sorter.next(r)) {
+                got.add(new IoRecord().copyFrom(r));
+            }
+        } catch (SortWindowExceeded e) {
+            for (int i = 1; i < got.size(); i++) {
+                assertTrue(got.get(i - 1).issueNs <= got.get(i).issueNs, "what came out before is in order");
+            }
+            return false;
+        }
+        assertEquals(expected, got);
+        return true;
     }
 
     @Test
@@ -136,6 +144,67 @@ class ExternalSorterTest {
             SortWindowExceeded e = assertThrows(SortWindowExceeded.class, () -> TestRecords.readAll(sorter));
             assertTrue(e.getMessage().startsWith("record 99 "), e.getMessage());
         }
+    }
+
+    /**
+     * The earliest record 40 records late: within a memory of 100 records when they share one 256-byte name; refused
+     * when each names a process of its own and the memory's bytes hold 20 such records (before: 100 were held whatever
+     * their names).
+     */
+    @Test
+    void recordsOfDistinctNamesFillTheMemoryByTheirBytes(@TempDir Path tmp) {
+        String shared = "w".repeat(256);
+        long bytes = 20 * (ExternalSorter.RECORD_BYTES + WindowNames.cost(shared));
+        for (boolean distinct : new boolean[] {false, true}) {
+            List<IoRecord> input = TestRecords.records(3, 200, false);
+            input.sort(Comparator.comparingLong(r -> r.issueNs));
+            input.add(40, input.remove(0));
+            for (IoRecord r : input) {
+                r.process = distinct ? new String(shared) : shared;
+            }
+            List<IoRecord> expected = sortedByIssue(input);
+            try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input),
+                    100, bytes, SpillSpace.sorting("test", tmp), true)) {
+                if (distinct) {
+                    SortWindowExceeded e = assertThrows(SortWindowExceeded.class, () -> TestRecords.readAll(sorter));
+                    assertTrue(e.getMessage().startsWith("record 40 "), e.getMessage());
+                } else {
+                    assertEquals(expected, TestRecords.readAll(sorter));
+                }
+            }
+        }
+    }
+
+    /**
+     * Records of shared names and of names of their own, in memory bounded by bytes as well as records: sorted and
+     * stable, spilled or not, as the number held rises and falls with the names.
+     */
+    @Property(tries = 30)
+    void sortsStablyWithinMemoryBytes(@ForAll long seed, @ForAll @IntRange(min = 0, max = 3000) int n,
+                                      @ForAll @IntRange(min = 1, max = 200) int memoryInRecords,
+                                      @ForAll boolean rereadable) throws IOException {
+        Random random = new Random(seed);
+        List<IoRecord> input = TestRecords.records(seed, n, false);
+        input.sort(Comparator.comparingLong(r -> r.issueNs));
+        coarsen(input);
+        for (int from = 0; from < n; from += 10) {
+            Collections.shuffle(input.subList(from, Math.min(n, from + 10)), random);
+        }
+        for (IoRecord r : input) {
+            if (random.nextInt(4) == 0) {
+                r.process = "p" + random.nextInt(1000) + "x".repeat(random.nextInt(256 - 4));
+            }
+        }
+        List<IoRecord> expected = sortedByIssue(input);
+        Path tmp = Files.createTempDirectory("sorttest");
+        try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input),
+                300, (long) memoryInRecords * ExternalSorter.RECORD_BYTES, SpillSpace.sorting("test", tmp), rereadable)) {
+            if (!sortsOrRefuses(sorter, expected)) {
+                assertTrue(rereadable, "a spilling sorter sorts whatever it holds");
+            }
+        }
+        assertEmpty(tmp, "temporary runs deleted");
+        Files.delete(tmp);
     }
 
     /**
