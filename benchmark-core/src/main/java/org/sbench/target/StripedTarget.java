@@ -323,7 +323,8 @@ public final class StripedTarget implements Target {
 
     /**
      * What the members say of {@code method}: their words and calls (one each where they agree), the
-     * first member's refusal (a stripe is erased on every member or not at all), and their notes.
+     * first member's refusal (a stripe is erased on every member or not at all), and their notes: once,
+     * of "each member", where every member says the same of itself.
      */
     @Override
     public Erasure erasure(EraseMethod method) {
@@ -340,8 +341,26 @@ public final class StripedTarget implements Target {
             }
             refusal = refusal == null ? e.refusal() : refusal;
         }
-        return new Erasure(String.join(",", words), String.join(", ", calls) + " on each member", refusal,
-                notes.isEmpty() ? null : String.join("; ", notes));
+        return new Erasure(String.join(",", words), String.join(", ", calls) + " on each member", refusal, joined(notes));
+    }
+
+    /** The members' notes, one of "each member" where each is the same sentence of the member it comes from. */
+    private String joined(List<String> notes) {
+        if (notes.isEmpty()) {
+            return null;
+        }
+        String first = members.get(0).path() + " ";
+        if (notes.size() == members.size() && notes.get(0).startsWith(first)) {
+            String said = notes.get(0).substring(first.length());
+            boolean alike = true;
+            for (int i = 1; i < notes.size() && alike; i++) {
+                alike = notes.get(i).equals(members.get(i).path() + " " + said);
+            }
+            if (alike) {
+                return "each member " + said;
+            }
+        }
+        return String.join("; ", notes);
     }
 
     private static void addOnce(List<String> list, String value) {

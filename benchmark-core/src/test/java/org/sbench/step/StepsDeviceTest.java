@@ -164,9 +164,9 @@ class StepsDeviceTest {
         }
     }
 
-    /** What a zeroing purge of a device with a WRITE ZEROES command says of what it was given. */
-    static String unmapNote(Path dev) {
-        return dev + " zeroes the range itself (WRITE ZEROES): the bytes counted as written are those it was asked to zero, and it may"
+    /** What a zeroing purge of a device ({@code who}: its path, or "each member") with a WRITE ZEROES command says of what it was given. */
+    static String unmapNote(Object who) {
+        return who + " zeroes the range itself (WRITE ZEROES): the bytes counted as written are those it was asked to zero, and it may"
                 + " unmap them rather than write them";
     }
 
