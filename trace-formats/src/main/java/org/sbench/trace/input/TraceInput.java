@@ -55,13 +55,15 @@ public final class TraceInput {
     private final Source source;
     private final boolean live;
     private final Progress progress;
+    /** What each stream {@link #openStream()} gives buffers (twice when decompressing). */
+    private final int bufferBytes;
     private InputStream once;
     private TraceHead head;
     /** The reader's stream, which reports progress, has been opened. */
     private boolean readerOpened;
 
     private TraceInput(Path path, String name, Compression compression, Source source, boolean live, InputStream once,
-                       Progress progress) {
+                       Progress progress, int bufferBytes) {
         this.path = path;
         this.name = name;
         this.compression = compression;
@@ -69,6 +71,7 @@ public final class TraceInput {
         this.live = live;
         this.once = once;
         this.progress = progress;
+        this.bufferBytes = bufferBytes;
     }
 
     /**
@@ -77,7 +80,7 @@ public final class TraceInput {
      * {@code displayName} names it in messages.
      */
     public static TraceInput live(String displayName, InputStream stream) {
-        return new TraceInput(null, displayName, Compression.NONE, null, true, stream, Progress.NONE);
+        return new TraceInput(null, displayName, Compression.NONE, null, true, stream, Progress.NONE, BUFFER_BYTES);
     }
 
     /**
@@ -112,7 +115,17 @@ public final class TraceInput {
         } catch (IOException e) {
             throw SbenchException.ioFailure("read", path, e);
         }
-        return new TraceInput(path, path.toString(), compression, () -> Files.newInputStream(path), false, null, progress);
+        return new TraceInput(path, path.toString(), compression, () -> Files.newInputStream(path), false, null, progress, BUFFER_BYTES);
+    }
+
+    /**
+     * As {@link #of(Path)}, a regular file's streams buffered by {@code bufferBytes} only: a file that sbench wrote, one
+     * of many read at once (the sort's runs), whose reader buffers what it reads itself.
+     */
+    public static TraceInput of(Path path, int bufferBytes) {
+        TraceInput input = of(path);
+        return input.source == null ? input
+                : new TraceInput(path, input.name, input.compression, input.source, false, null, Progress.NONE, bufferBytes);
     }
 
     /**
@@ -129,7 +142,7 @@ public final class TraceInput {
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + displayName + ": " + SbenchException.reason(e), e);
         }
-        return new TraceInput(null, displayName, compression, source, false, null, Progress.NONE);
+        return new TraceInput(null, displayName, compression, source, false, null, Progress.NONE, BUFFER_BYTES);
     }
 
     /** The compression {@code in}'s first bytes name. */
@@ -152,7 +165,7 @@ public final class TraceInput {
             close(raw);
             throw SbenchException.badInput(name, "cannot read (" + SbenchException.reason(e) + ")");
         }
-        TraceInput input = new TraceInput(path, name, Compression.detect(magic, magic.length), null, false, null, Progress.NONE);
+        TraceInput input = new TraceInput(path, name, Compression.detect(magic, magic.length), null, false, null, Progress.NONE, BUFFER_BYTES);
         BufferedInputStream content = input.content(new BufferedInputStream(
                 new SequenceInputStream(new ByteArrayInputStream(magic), raw), BUFFER_BYTES));
         input.head = input.readHead(content);
@@ -208,7 +221,7 @@ public final class TraceInput {
         BufferedInputStream raw;
         try {
             InputStream file = source.open();
-            raw = new BufferedInputStream(reporting ? new ReportingStream(file, Files.size(path), progress) : file, BUFFER_BYTES);
+            raw = new BufferedInputStream(reporting ? new ReportingStream(file, Files.size(path), progress) : file, bufferBytes);
         } catch (IOException e) {
             throw path != null ? SbenchException.ioFailure("read", path, e)
                     : new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + name + ": " + SbenchException.reason(e), e);
@@ -222,7 +235,7 @@ public final class TraceInput {
             return raw;
         }
         try {
-            return new BufferedInputStream(compression.wrap(raw, name), BUFFER_BYTES);
+            return new BufferedInputStream(compression.wrap(raw, name), bufferBytes);
         } catch (IOException e) {
             close(raw);
             throw SbenchException.badInput(name, "cannot open the " + compression.name().toLowerCase(Locale.ROOT)

@@ -14,7 +14,6 @@ import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.format.sbt.SbtFormat;
-import org.sbench.trace.input.TraceInput;
 
 /**
  * Delivers a reader's records sorted by issue time (stable: equal times keep file order) in
@@ -310,7 +309,7 @@ public final class ExternalSorter implements TraceReader {
             List<Path> group = runs.subList(from, Math.min(runs.size(), from + MAX_FAN_IN));
             Path out = dir.resolve("merge-" + merged.size() + "-" + System.nanoTime() + ".sbt");
             try (MergeReader m = new MergeReader(openRuns(group));
-                 TraceWriter w = runFormat.openWriter(out, info())) {
+                 TraceWriter w = runFormat.openRunWriter(out, info(), dir)) {
                 IoRecord r = new IoRecord();
                 while (m.next(r)) {
                     w.write(r);
@@ -332,7 +331,7 @@ public final class ExternalSorter implements TraceReader {
         List<TraceReader> readers = new ArrayList<>(runs.size());
         try {
             for (Path p : runs) {
-                readers.add(runFormat.openReader(TraceInput.of(p), RUN_BUFFER_BYTES));
+                readers.add(runFormat.openRunReader(p, RUN_BUFFER_BYTES, runDir));
             }
         } catch (RuntimeException e) {
             for (TraceReader r : readers) {
@@ -350,7 +349,7 @@ public final class ExternalSorter implements TraceReader {
     private TraceWriter newRun(Path dir) {
         Path p = dir.resolve("run-" + runFiles.size() + ".sbt");
         runFiles.add(p);
-        return runFormat.openWriter(p, info());
+        return runFormat.openRunWriter(p, info(), dir);
     }
 
     private Path createTempDir() {

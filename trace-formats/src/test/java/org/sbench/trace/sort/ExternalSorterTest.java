@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -295,5 +296,27 @@ class ExternalSorterTest {
             assertEquals(expected, TestRecords.readAll(sorter));
         }
         Files.delete(tmp);
+    }
+    /**
+     * 64 runs of 2,048 records, each naming a 256-byte process of its own, merged by a JVM of 32 MiB of heap: each of the
+     * 64 run readers kept its run's 2,048 names in memory (a 1 MiB array), as many Strings and 320 KiB of buffers, some
+     * 2 MB, so the merge ran out of memory opening them; with the sort's small name memory and buffers they keep some
+     * 220 KiB each (the merge passes at 16 MiB).
+     */
+    @Test
+    void sixtyFourRunsOfDistinctNamesMergeInASmallHeap(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("child.out");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
+                "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
+                SmallHeapMerge.class.getName(), tmp.toString(), Integer.toString(ExternalSorter.MAX_FAN_IN), "2048");
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        try {
+            assertTrue(child.waitFor(10, TimeUnit.MINUTES), "the merge did not end");
+            assertEquals(0, child.exitValue(), Files.readString(out));
+        } finally {
+            child.destroyForcibly();
+        }
+        Files.delete(out);
+        assertEmpty(tmp, "runs and spilled names deleted");
     }
 }

@@ -6,18 +6,18 @@ import org.sbench.trace.input.ProcessNames;
 
 /**
  * The names of a {@link ProcessTable} whose numbers are their lengths in the file, by index, through a direct-mapped
- * cache of at most {@link #SLOTS} Strings: a table that fits is decoded once, a name of a larger one each time it comes
- * back after another took its slot, so that records of one name near each other share one String.
+ * cache of Strings (as many as its owner allows): a table that fits is decoded once, a name of a larger one each time it
+ * comes back after another took its slot, so that records of one name near each other share one String.
  */
 final class ProcessNameCache {
-    static final int SLOTS = 1 << 12;
     private final ProcessTable table;
     private final int[] indexes;
     private final String[] names;
 
-    ProcessNameCache(ProcessTable table) {
+    /** A cache of at most {@code maxSlots} Strings, a power of two. */
+    ProcessNameCache(ProcessTable table, int maxSlots) {
         this.table = table;
-        int slots = Math.min(SLOTS, Integer.highestOneBit(Math.max(1, table.size() - 1)) << 1);
+        int slots = Math.min(maxSlots, Integer.highestOneBit(Math.max(1, table.size() - 1)) << 1);
         this.indexes = new int[slots];
         Arrays.fill(indexes, -1);
         this.names = new String[slots];

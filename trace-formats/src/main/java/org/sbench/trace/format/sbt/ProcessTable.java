@@ -14,8 +14,6 @@ import org.sbench.trace.input.ProcessNames;
  * {@link SpilledBytes}: a table of a few thousand names stays in memory, a larger one goes to the temporary directory.
  */
 final class ProcessTable implements AutoCloseable {
-    /** Of names' bytes kept in memory: some 4,000 names of 256 bytes, 60,000 of a Linux comm. */
-    static final int MEMORY_NAME_BYTES = 1 << 20;
     private static final int ENTRY_BYTES = 2 * Long.BYTES;
     private final SpilledBytes names;
     private final SpilledBytes entries;
@@ -27,7 +25,7 @@ final class ProcessTable implements AutoCloseable {
     /** A table whose names past {@code memoryNameBytes} bytes go to {@code tempDir}; {@code of}: whose names they are, for messages. */
     ProcessTable(Path tempDir, String of, int memoryNameBytes) {
         this.names = new SpilledBytes(tempDir, "the process names of " + of, memoryNameBytes);
-        // An entry a name of up to 64 bytes stays in memory beside it: 16,384 names of the default 1 MiB.
+        // An entry a name of up to 64 bytes stays in memory beside it: 16,384 names of a trace's 1 MiB.
         this.entries = new SpilledBytes(tempDir, "the process names of " + of, memoryNameBytes / 4);
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.TraceFormat;
+import org.sbench.trace.input.AtomicFileOutput;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
@@ -31,9 +32,24 @@ public final class SbtFormat implements TraceFormat {
         return new SbtReader(input, options, SbtReader.DEFAULT_BUFFER_BYTES);
     }
 
-    /** A reader with a small buffer, for merging many files at once (the external sort's runs). */
+    /** A reader with a small buffer, for reading a file that sbench wrote while it reads another. */
     public TraceReader openReader(TraceInput input, int bufferBytes) {
         return new SbtReader(input, ReadOptions.DEFAULTS, bufferBytes);
+    }
+
+    /**
+     * A reader of one of the external sort's runs, many of which a merge reads at once: a buffer of {@code bufferBytes}
+     * (the file's stream buffers no more than {@link SbtReader#MIN_BUFFER_BYTES} beside it), and little of the run's
+     * process names in memory ({@link NameMemory#RUN}), the rest in {@code tempDir}.
+     */
+    public TraceReader openRunReader(Path run, int bufferBytes, Path tempDir) {
+        return new SbtReader(TraceInput.of(run, SbtReader.MIN_BUFFER_BYTES), ReadOptions.DEFAULTS, bufferBytes, 0, Long.MAX_VALUE,
+                tempDir, NameMemory.RUN);
+    }
+
+    /** A writer of one of the external sort's runs: little of its process names in memory ({@link NameMemory#RUN}), the rest in {@code tempDir}. */
+    public SbtWriter openRunWriter(Path run, TraceInfo info, Path tempDir) {
+        return new SbtWriter(new AtomicFileOutput(run), info, tempDir, NameMemory.RUN);
     }
 
     /**

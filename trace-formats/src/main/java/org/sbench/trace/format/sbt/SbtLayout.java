@@ -22,7 +22,7 @@ package org.sbench.trace.format.sbt;
  * it learns on the way; the header's count and trailer offset are patched when the writer
  * finishes. The trailer's metadata was added within version 1: files written before it end after
  * the phases, and readers of that time ignore what follows the phases. The process table may name a
- * process more than once (a writer indexes the names met last only, {@link SbtWriter#INDEXED_NAMES}):
+ * process more than once (a writer indexes the names met last only, {@link NameMemory#indexedNames()}):
  * readers map an index to its name.
  */
 final class SbtLayout {

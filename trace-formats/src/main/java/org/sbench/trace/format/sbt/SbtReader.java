@@ -58,11 +58,11 @@ final class SbtReader implements TraceReader {
 
     /** A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has). */
     SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords) {
-        this(input, options, bufferBytes, firstRecord, maxRecords, Path.of(System.getProperty("java.io.tmpdir")), ProcessTable.MEMORY_NAME_BYTES);
+        this(input, options, bufferBytes, firstRecord, maxRecords, Path.of(System.getProperty("java.io.tmpdir")), NameMemory.TRACE);
     }
 
-    /** As {@link #SbtReader(TraceInput, ReadOptions, int, long, long)}, the process names past {@code memoryNameBytes} bytes kept in {@code tempDir}. */
-    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords, Path tempDir, int memoryNameBytes) {
+    /** As {@link #SbtReader(TraceInput, ReadOptions, int, long, long)}, keeping {@code memory} of the process names, the rest in {@code tempDir}. */
+    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords, Path tempDir, NameMemory memory) {
         if (firstRecord < 0 || maxRecords < 0) {
             throw new IllegalArgumentException("negative record range");
         }
@@ -73,7 +73,7 @@ final class SbtReader implements TraceReader {
             throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
                     + " records, so it cannot be read from a pipe; give the file itself (compressed, it is read as it is)");
         }
-        this.table = new ProcessTable(tempDir, input.displayName(), memoryNameBytes);
+        this.table = new ProcessTable(tempDir, input.displayName(), memory.tableBytes());
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
             byte[] magic = in.bytes(SbtLayout.MAGIC.length, "the .sbt magic");
@@ -121,7 +121,7 @@ final class SbtReader implements TraceReader {
             in.skipTo(recordsOffset + first * SbtLayout.RECORD_BYTES, "the first record");
             List<PhaseMarker> phases = new ArrayList<>();
             readTrailer(trailerOffset, phases, metadata);
-            processes = new ProcessNameCache(table);
+            processes = new ProcessNameCache(table, memory.cachedNames());
             EnumSet<Field> fields = EnumSet.noneOf(Field.class);
             for (Field f : Field.values()) {
                 if ((fieldFlags & f.bit()) != 0) {

@@ -29,21 +29,15 @@ import org.sbench.trace.input.RecordChecks;
  */
 public final class SbtWriter implements TraceWriter {
     private static final int BUFFER_BYTES = 1 << 20;
-    /** Names whose indexes are kept: more than an ordinary trace has, few enough (some 5 MB of 256-byte names) for a small heap. */
-    static final int INDEXED_NAMES = 1 << 14;
 
     private final AtomicFileOutput output;
     private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     /**
-     * The indexes of the names met last, at most {@link #INDEXED_NAMES} of them, the one met longest ago dropped first: a name
-     * dropped and met again is given a new index (readers map indexes to names; two that name the same process are alike).
+     * The indexes of the names met last, at most {@link NameMemory#indexedNames()} of them, the one met longest ago dropped
+     * first: a name dropped and met again is given a new index (readers map indexes to names; two that name the same
+     * process are alike).
      */
-    private final Map<String, Integer> processIndex = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-            return size() > INDEXED_NAMES;
-        }
-    };
+    private final Map<String, Integer> processIndex;
     /** The process names in the order of their indexes, each with the number of the first record with it: a {@link #cutTo} before it drops it. */
     private final ProcessTable processes;
     private final List<PhaseMarker> phases;
@@ -72,13 +66,20 @@ public final class SbtWriter implements TraceWriter {
 
     /** Writes into {@code output}, which the writer commits on {@link #finish()} and closes on {@link #close()}. */
     public SbtWriter(AtomicFileOutput output, TraceInfo info) {
-        this(output, info, Path.of(System.getProperty("java.io.tmpdir")), ProcessTable.MEMORY_NAME_BYTES);
+        this(output, info, Path.of(System.getProperty("java.io.tmpdir")), NameMemory.TRACE);
     }
 
-    /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, the process names past {@code memoryNameBytes} bytes kept in {@code tempDir}. */
-    SbtWriter(AtomicFileOutput output, TraceInfo info, Path tempDir, int memoryNameBytes) {
+    /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, keeping {@code memory} of the process names, the rest in {@code tempDir}. */
+    SbtWriter(AtomicFileOutput output, TraceInfo info, Path tempDir, NameMemory memory) {
         this.output = output;
-        this.processes = new ProcessTable(tempDir, output.target().toString(), memoryNameBytes);
+        this.processes = new ProcessTable(tempDir, output.target().toString(), memory.tableBytes());
+        int indexed = memory.indexedNames();
+        this.processIndex = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+                return size() > indexed;
+            }
+        };
         this.phases = new ArrayList<>(info.phases());
         for (PhaseMarker m : phases) {
             trailerBytes += phaseBytes(m);

@@ -15,8 +15,8 @@ import org.sbench.trace.sort.SpillSpace;
 /**
  * A growing run of bytes that can be read back at any position and cut back. Up to {@code memoryBytes} they stay in
  * memory; past that they go to a file made in the temporary directory and unlinked at once, so that it goes when
- * {@link #close()} closes it or the process ends, failing or not. Then only a write buffer stays in memory. Not
- * thread-safe.
+ * {@link #close()} closes it or the process ends, failing or not. Then only a write buffer stays in memory, of at most
+ * {@code memoryBytes}. Not thread-safe.
  */
 final class SpilledBytes implements AutoCloseable {
     private static final int WRITE_BUFFER_BYTES = 64 << 10;
@@ -117,7 +117,7 @@ final class SpilledBytes implements AutoCloseable {
             }
         }
         flush();
-        memory = new byte[WRITE_BUFFER_BYTES];
+        memory = new byte[Math.min(WRITE_BUFFER_BYTES, memoryBytes)];
     }
 
     private void flush() {

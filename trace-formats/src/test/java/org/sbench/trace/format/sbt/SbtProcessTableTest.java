@@ -34,13 +34,15 @@ import org.sbench.trace.input.TraceInput;
 class SbtProcessTableTest {
     /**
      * Names of up to 256 bytes (some repeated, some met once) with a writer and a reader keeping {@code memoryBytes} of
-     * them in memory and the rest in a temporary file; the trace maybe cut back after {@code cut} records, maybe read
-     * compressed. Phases and metadata added late read back as well.
+     * them in memory and the rest in a temporary file, the writer the indexes of {@code indexed} names, the reader
+     * 2^{@code cacheBits} Strings; the trace maybe cut back after {@code cut} records, maybe read compressed. Phases and metadata added late read back as well.
      */
     @Property(tries = 40)
     void namesReadBackWhereverTheTableIsKept(@ForAll long seed, @ForAll @IntRange(min = 0, max = 3000) int count,
             @ForAll @IntRange(min = 1, max = 3000) int distinct, @ForAll @IntRange(min = 16, max = 20_000) int memoryBytes,
+            @ForAll @IntRange(min = 1, max = 4000) int indexed, @ForAll @IntRange(min = 0, max = 12) int cacheBits,
             @ForAll @IntRange(min = 0, max = 3000) int cut, @ForAll boolean compressed) throws IOException {
+        NameMemory memory = new NameMemory(memoryBytes, indexed, 1 << cacheBits);
         Path dir = Files.createTempDirectory("sbt-names");
         try {
             Random rnd = new Random(seed);
@@ -50,7 +52,7 @@ class SbtProcessTableTest {
             }
             Path file = dir.resolve("t.sbt");
             int kept = Math.min(cut, count);
-            try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir, memoryBytes)) {
+            try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir, memory)) {
                 long digest = 0;
                 for (int i = 0; i < count; i++) {
                     if (i == kept) {
@@ -67,7 +69,7 @@ class SbtProcessTableTest {
             }
             Path read = compressed ? gzip(file) : file;
             try (TraceReader r = new SbtReader(TraceInput.of(read), ReadOptions.DEFAULTS, SbtReader.MIN_BUFFER_BYTES, 0, Long.MAX_VALUE,
-                    dir, memoryBytes)) {
+                    dir, memory)) {
                 assertEquals(records.subList(0, kept), TestRecords.readAll(r));
                 assertEquals("yes", r.info().metadata().get("late"));
                 assertEquals(List.of(new PhaseMarker("boot", 0), new PhaseMarker("late", 7), new PhaseMarker("photo edit", 5_000_000)),
@@ -102,20 +104,20 @@ class SbtProcessTableTest {
     }
 
     /**
-     * The writer keeps the indexes of the last {@link SbtWriter#INDEXED_NAMES} names: that many names met in turn are
+     * The writer keeps the indexes of the last {@link NameMemory#indexedNames()} names (of a trace's {@link NameMemory#TRACE}): that many names met in turn are
      * each stored once; one more, and each is dropped before it comes back and stored again, under a new index. Both
      * read back.
      */
     @Test
     void namesBeyondTheIndexedAreStoredAgainWhenMetAgain(@TempDir Path dir) throws IOException {
-        for (int distinct : new int[] {SbtWriter.INDEXED_NAMES, SbtWriter.INDEXED_NAMES + 1}) {
+        for (int distinct : new int[] {NameMemory.TRACE.indexedNames(), NameMemory.TRACE.indexedNames() + 1}) {
             List<IoRecord> records = new ArrayList<>();
             for (int i = 0; i < 2 * distinct; i++) {
                 IoRecord r = TestRecords.record(i, i + 1, 4096L * i, 4096, org.sbench.trace.Op.READ, 0, "process " + i % distinct);
                 records.add(r);
             }
             Path file = SbtRoundTripTest.write(dir.resolve(distinct + ".sbt"), records);
-            assertEquals(distinct == SbtWriter.INDEXED_NAMES ? distinct : 2 * distinct, processCount(file));
+            assertEquals(distinct == NameMemory.TRACE.indexedNames() ? distinct : 2 * distinct, processCount(file));
             assertEquals(records, TestRecords.readAll(new SbtFormat(), file, ReadOptions.DEFAULTS));
         }
     }
@@ -126,7 +128,7 @@ class SbtProcessTableTest {
         Path missing = dir.resolve("gone");
         Path file = dir.resolve("t.sbt");
         IoRecord r = TestRecords.record(0, 1, 0, 4096, org.sbench.trace.Op.READ, 0, "a name past the 16 bytes kept in memory");
-        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), missing, 16)) {
+        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), missing, new NameMemory(16, 16, 16))) {
             SbenchException e = assertThrows(SbenchException.class, () -> w.write(r));
             assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
             assertTrue(e.getMessage().startsWith("cannot write the process names of " + file + " in " + missing + ": "), e.getMessage());
