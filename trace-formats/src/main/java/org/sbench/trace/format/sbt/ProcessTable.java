@@ -38,13 +38,24 @@ final class ProcessTable implements AutoCloseable {
         return names.length();
     }
 
-    /** Adds {@code utf8} (at most {@link SbtLayout#MAX_STRING_BYTES}) with {@code number}; its index. */
+    /**
+     * Adds {@code utf8} (at most {@link SbtLayout#MAX_STRING_BYTES}) with {@code number}; its index. A name that cannot be
+     * kept (the temporary directory missing or full) leaves the table as it was: a writer can still finish the trace.
+     */
     int add(byte[] utf8, int from, int n, long number) {
-        scratchLe.putLong(0, number).putLong(Long.BYTES, names.length());
-        entries.write(scratch, 0, ENTRY_BYTES);
-        scratchLe.putShort(0, (short) n);
-        names.write(scratch, 0, Short.BYTES);
-        names.write(utf8, from, n);
+        long entriesBefore = entries.length();
+        long namesBefore = names.length();
+        try {
+            scratchLe.putLong(0, number).putLong(Long.BYTES, namesBefore);
+            entries.write(scratch, 0, ENTRY_BYTES);
+            scratchLe.putShort(0, (short) n);
+            names.write(scratch, 0, Short.BYTES);
+            names.write(utf8, from, n);
+        } catch (RuntimeException e) {
+            entries.truncate(entriesBefore);
+            names.truncate(namesBefore);
+            throw e;
+        }
         return size++;
     }
 

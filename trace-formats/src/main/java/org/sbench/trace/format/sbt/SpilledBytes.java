@@ -80,22 +80,23 @@ final class SpilledBytes implements AutoCloseable {
         }
     }
 
-    /** Keeps the first {@code length} bytes only. */
+    /** Keeps the first {@code length} bytes only; without touching the file when those cut are all still in memory. */
     void truncate(long length) {
         if (length < 0 || length > length()) {
             throw new IllegalArgumentException("cannot cut " + length() + " bytes to " + length);
         }
-        if (file == null) {
-            inMemory = (int) length;
+        if (length >= inFile) {
+            inMemory = (int) (length - inFile);
             return;
         }
-        flush();
         try {
             file.truncate(length);
         } catch (IOException e) {
             throw failure("write", e);
         }
         inFile = length;
+        // The bytes in memory all came after the length kept.
+        inMemory = 0;
     }
 
     private void spill() {
@@ -116,7 +117,13 @@ final class SpilledBytes implements AutoCloseable {
                 // Gone already: nothing to delete.
             }
         }
-        flush();
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            // Kept in memory as before: a failed write changes nothing.
+            closeFile();
+            throw e;
+        }
         memory = new byte[Math.min(WRITE_BUFFER_BYTES, memoryBytes)];
     }
 
@@ -125,14 +132,17 @@ final class SpilledBytes implements AutoCloseable {
         inMemory = 0;
     }
 
+    /** Appends {@code b} to the file; a write that fails part way counts none of it (the next one writes over it). */
     private void writeFile(ByteBuffer b) {
+        long end = inFile;
         try {
             while (b.hasRemaining()) {
-                inFile += file.write(b, inFile);
+                end += file.write(b, end);
             }
         } catch (IOException e) {
             throw failure("write", e);
         }
+        inFile = end;
     }
 
     private SbenchException failure(String verb, IOException e) {
@@ -142,6 +152,12 @@ final class SpilledBytes implements AutoCloseable {
 
     @Override
     public void close() {
+        closeFile();
+        inFile = 0;
+        inMemory = 0;
+    }
+
+    private void closeFile() {
         if (file != null) {
             try {
                 file.close();
@@ -150,7 +166,5 @@ final class SpilledBytes implements AutoCloseable {
             }
             file = null;
         }
-        inFile = 0;
-        inMemory = 0;
     }
 }

@@ -137,6 +137,26 @@ class SbtProcessTableTest {
         assertFalse(Files.exists(file));
     }
 
+    /**
+     * A name the table cannot take leaves the writer as it was, as the recorder needs of a full temporary directory (it
+     * ends the trace there and finishes it): here the name's entry fits in memory and its bytes do not, and the
+     * directory is missing. The records before and after read back under their names.
+     */
+    @Test
+    void aNameTheTableCannotTakeLeavesTheTraceReadable(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.sbt");
+        IoRecord before = TestRecords.record(0, 1, 0, 4096, org.sbench.trace.Op.READ, 0, "first");
+        IoRecord refused = TestRecords.record(1, 2, 4096, 4096, org.sbench.trace.Op.READ, 0, "n".repeat(250));
+        IoRecord after = TestRecords.record(2, 3, 8192, 4096, org.sbench.trace.Op.READ, 0, "first");
+        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir.resolve("gone"), 256)) {
+            w.write(before);
+            assertThrows(SbenchException.class, () -> w.write(refused));
+            w.write(after);
+            w.finish();
+        }
+        assertEquals(List.of(before, after), TestRecords.readAll(new SbtFormat(), file, ReadOptions.DEFAULTS));
+    }
+
     /** The count of names in the trailer of {@code file}. */
     private static long processCount(Path file) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
