@@ -148,7 +148,8 @@ class SbtProcessTableTest {
         IoRecord before = TestRecords.record(0, 1, 0, 4096, org.sbench.trace.Op.READ, 0, "first");
         IoRecord refused = TestRecords.record(1, 2, 4096, 4096, org.sbench.trace.Op.READ, 0, "n".repeat(250));
         IoRecord after = TestRecords.record(2, 3, 8192, 4096, org.sbench.trace.Op.READ, 0, "first");
-        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir.resolve("gone"), 256)) {
+        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir.resolve("gone"),
+                new NameMemory(256, NameMemory.TRACE.indexedNames(), NameMemory.TRACE.cachedNames()))) {
             w.write(before);
             assertThrows(SbenchException.class, () -> w.write(refused));
             w.write(after);
