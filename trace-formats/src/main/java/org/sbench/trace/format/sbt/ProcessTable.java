@@ -94,6 +94,11 @@ final class ProcessTable implements AutoCloseable {
         names.read(position, b, from, n);
     }
 
+    /** Reads of the table's temporary files so far. */
+    long fileReads() {
+        return names.fileReads() + entries.fileReads();
+    }
+
     @Override
     public void close() {
         names.close();
