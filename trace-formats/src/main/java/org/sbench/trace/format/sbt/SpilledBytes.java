@@ -17,10 +17,13 @@ import org.sbench.trace.sort.SpillSpace;
  * memory; past that they go to a file made in the temporary directory and unlinked at once, so that it goes when
  * {@link #close()} closes it or the process ends, failing or not. Then one buffer of at most {@code memoryBytes} (and
  * 64 KiB) stays in memory: the bytes not yet written to the file or, once a read needs the file, a window of it that the
- * reads that follow take their bytes from, so that reading in order costs a file read per buffer. Not thread-safe.
+ * reads that follow take their bytes from, so that reading in order costs a file read per buffer (and a read elsewhere
+ * one of some 512 bytes). Not thread-safe.
  */
 final class SpilledBytes implements AutoCloseable {
     private static final int WRITE_BUFFER_BYTES = 64 << 10;
+    /** What a read away from the window brings in: a name with its length (2 + 256 bytes) or an entry, and their neighbours. */
+    private static final int SCATTERED_READ_BYTES = 512;
     private final Path tempDir;
     /** What the bytes are, for a failure's message. */
     private final String what;
@@ -33,8 +36,9 @@ final class SpilledBytes implements AutoCloseable {
     /** Where the file's bytes in {@link #memory} start; {@link #inWindow} of them, none while bytes wait to be written. */
     private long windowStart;
     private int inWindow;
-    /** Reads from the file so far, for tests of what reading costs. */
+    /** Reads from the file so far and the bytes they read, for tests of what reading costs. */
     private long fileReads;
+    private long fileBytesRead;
 
     SpilledBytes(Path tempDir, String what, int memoryBytes) {
         this.tempDir = tempDir;
@@ -82,8 +86,11 @@ final class SpilledBytes implements AutoCloseable {
                 readFile(position, ByteBuffer.wrap(b, from, n));
                 return;
             }
+            // Reads in order fill the buffer; one elsewhere (a name met again out of order) takes little more than it needs.
+            boolean onward = position >= windowStart && position <= windowStart + inWindow;
             inWindow = 0;
-            int fill = (int) Math.min(memory.length, inFile - position);
+            int fill = (int) Math.min(Math.min(memory.length, onward ? memory.length : Math.max(n, SCATTERED_READ_BYTES)),
+                    inFile - position);
             readFile(position, ByteBuffer.wrap(memory, 0, fill));
             windowStart = position;
             inWindow = fill;
@@ -97,9 +104,11 @@ final class SpilledBytes implements AutoCloseable {
         try {
             while (into.hasRemaining()) {
                 fileReads++;
-                if (file.read(into, position + into.position() - from) < 0) {
+                int read = file.read(into, position + into.position() - from);
+                if (read < 0) {
                     throw new IOException("the file ends before byte " + (position + into.limit() - from));
                 }
+                fileBytesRead += read;
             }
         } catch (IOException e) {
             throw failure("read", e);
@@ -108,6 +117,10 @@ final class SpilledBytes implements AutoCloseable {
 
     long fileReads() {
         return fileReads;
+    }
+
+    long fileBytesRead() {
+        return fileBytesRead;
     }
 
     /** Keeps the first {@code length} bytes only; without touching the file when those cut are all still in memory. */

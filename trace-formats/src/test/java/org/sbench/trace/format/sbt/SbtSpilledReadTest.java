@@ -45,6 +45,24 @@ class SbtSpilledReadTest {
         }
     }
 
+    /** A name met out of order (a cache miss of names recurring at random) reads its entry and its name only: 2 reads of some 512 bytes, not a buffer each. */
+    @Test
+    void aNameMetOutOfOrderReadsLittle(@TempDir Path dir) {
+        Random rnd = new Random(11);
+        try (ProcessTable table = spilledTable(dir, NameMemory.TRACE)) {
+            table.name(0);
+            long reads = table.fileReads();
+            long bytes = table.fileBytesRead();
+            for (int k = 0; k < 1_000; k++) {
+                int i = 2 + rnd.nextInt(NAMES / 2 - 2) * 2;
+                assertEquals(name(i), table.name(i));
+                assertEquals(120, table.number(i));
+            }
+            assertTrue(table.fileReads() - reads <= 2_000, (table.fileReads() - reads) + " file reads for 1,000 names");
+            assertTrue(table.fileBytesRead() - bytes <= 1_000 * 4096, (table.fileBytesRead() - bytes) + " bytes read for 1,000 names");
+        }
+    }
+
     /** Names met in any order, and after the table is cut back and grown again, read back as they were added. */
     @Test
     void namesInAnyOrderReadBack(@TempDir Path dir) {
