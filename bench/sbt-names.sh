@@ -12,21 +12,7 @@ needs python3 bc
 bench="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$dir"
 names="$dir/names-1m.tracefs"
-[ -f "$names" ] || python3 - "$names" <<'PY'
-import sys
-with open(sys.argv[1], "w") as f:
-    buf = []
-    for i in range(1_000_000):
-        us, tail = 1_000_000 + 10 * i, "-%d" % i
-        name = "w" * (256 - len(tail)) + tail
-        buf.append("  fio-4242 [000] ..... %d.%06d: block_rq_issue: 7,0 R 4096 () %d + 8 be,0,4 [%s]\n"
-                   % (us // 1_000_000, us % 1_000_000, 8 * i, name))
-        buf.append("  kworker/0:1H-90 [000] ..... %d.%06d: block_rq_complete: 7,0 R () %d + 8 be,0,4 [0]\n"
-                   % ((us + 5) // 1_000_000, (us + 5) % 1_000_000, 8 * i))
-        if len(buf) > 100_000:
-            f.write("".join(buf)); buf = []
-    f.write("".join(buf))
-PY
+[ -f "$names" ] || python3 "$bench/gen-named-tracefs.py" 1000000 256 > "$names"
 [ -f "$dir/names-1m.sbt" ] || java -Xmx2g -jar "$after" convert "$names" "$dir/names-1m.sbt" >/dev/null
 [ -f "$dir/plain.msr.csv" ] || python3 "$bench/gen-msr.py" "$n" > "$dir/plain.msr.csv"
 [ -f "$dir/plain.tracefs" ] || python3 "$bench/gen-tracefs.py" "$n" > "$dir/plain.tracefs"

@@ -61,7 +61,7 @@ final class ProcessTable implements AutoCloseable {
 
     /** The number kept with name {@code index}. */
     long number(int index) {
-        entries.read((long) index * ENTRY_BYTES, scratch, 0, Long.BYTES);
+        readEntry(index);
         return scratchLe.getLong(0);
     }
 
@@ -75,8 +75,13 @@ final class ProcessTable implements AutoCloseable {
     }
 
     private long start(int index) {
-        entries.read((long) index * ENTRY_BYTES + Long.BYTES, scratch, 0, Long.BYTES);
-        return scratchLe.getLong(0);
+        readEntry(index);
+        return scratchLe.getLong(Long.BYTES);
+    }
+
+    /** Entry {@code index} into {@link #scratch}, whole, so that its number and its start come from one read. */
+    private void readEntry(int index) {
+        entries.read((long) index * ENTRY_BYTES, scratch, 0, ENTRY_BYTES);
     }
 
     /** Keeps the first {@code kept} names only. */
@@ -92,6 +97,16 @@ final class ProcessTable implements AutoCloseable {
     /** Reads the names' bytes {@code [position, position + n)} as the trailer stores them into {@code b} from {@code from}. */
     void readNames(long position, byte[] b, int from, int n) {
         names.read(position, b, from, n);
+    }
+
+    /** Reads of the table's temporary files so far. */
+    long fileReads() {
+        return names.fileReads() + entries.fileReads();
+    }
+
+    /** Bytes read from the table's temporary files so far. */
+    long fileBytesRead() {
+        return names.fileBytesRead() + entries.fileBytesRead();
     }
 
     @Override

@@ -15,20 +15,30 @@ import org.sbench.trace.sort.SpillSpace;
 /**
  * A growing run of bytes that can be read back at any position and cut back. Up to {@code memoryBytes} they stay in
  * memory; past that they go to a file made in the temporary directory and unlinked at once, so that it goes when
- * {@link #close()} closes it or the process ends, failing or not. Then only a write buffer stays in memory, of at most
- * {@code memoryBytes}. Not thread-safe.
+ * {@link #close()} closes it or the process ends, failing or not. Then one buffer of at most {@code memoryBytes} (and
+ * 64 KiB) stays in memory: the bytes not yet written to the file or, once a read needs the file, a window of it that the
+ * reads that follow take their bytes from, so that reading in order costs a file read per buffer (and a read elsewhere
+ * one of some 512 bytes). Not thread-safe.
  */
 final class SpilledBytes implements AutoCloseable {
     private static final int WRITE_BUFFER_BYTES = 64 << 10;
+    /** What a read away from the window brings in: a name with its length (2 + 256 bytes) or an entry, and their neighbours. */
+    private static final int SCATTERED_READ_BYTES = 512;
     private final Path tempDir;
     /** What the bytes are, for a failure's message. */
     private final String what;
     private final int memoryBytes;
-    /** All the bytes while there is no file; then those not yet written to it. */
+    /** All the bytes while there is no file; then those not yet written to it, or the file's bytes from {@link #windowStart}. */
     private byte[] memory = new byte[256];
     private int inMemory;
     private FileChannel file;
     private long inFile;
+    /** Where the file's bytes in {@link #memory} start; {@link #inWindow} of them, none while bytes wait to be written. */
+    private long windowStart;
+    private int inWindow;
+    /** Reads from the file so far and the bytes they read, for tests of what reading costs. */
+    private long fileReads;
+    private long fileBytesRead;
 
     SpilledBytes(Path tempDir, String what, int memoryBytes) {
         this.tempDir = tempDir;
@@ -41,6 +51,7 @@ final class SpilledBytes implements AutoCloseable {
     }
 
     void write(byte[] b, int from, int n) {
+        inWindow = 0;
         if (file == null && inMemory + n > memoryBytes) {
             spill();
         }
@@ -63,21 +74,53 @@ final class SpilledBytes implements AutoCloseable {
         if (position < 0 || position + n > length()) {
             throw new IllegalArgumentException("bytes " + position + " to " + (position + n) + " of " + length());
         }
-        if (file == null) {
-            System.arraycopy(memory, (int) position, b, from, n);
+        if (position >= inFile) {
+            System.arraycopy(memory, (int) (position - inFile), b, from, n);
             return;
         }
-        flush();
-        ByteBuffer into = ByteBuffer.wrap(b, from, n);
+        if (inMemory > 0) {
+            flush();
+        }
+        if (position < windowStart || position + n > windowStart + inWindow) {
+            if (n > memory.length) {
+                readFile(position, ByteBuffer.wrap(b, from, n));
+                return;
+            }
+            // Reads in order fill the buffer; one elsewhere (a name met again out of order) takes little more than it needs.
+            boolean onward = position >= windowStart && position <= windowStart + inWindow;
+            inWindow = 0;
+            int fill = (int) Math.min(Math.min(memory.length, onward ? memory.length : Math.max(n, SCATTERED_READ_BYTES)),
+                    inFile - position);
+            readFile(position, ByteBuffer.wrap(memory, 0, fill));
+            windowStart = position;
+            inWindow = fill;
+        }
+        System.arraycopy(memory, (int) (position - windowStart), b, from, n);
+    }
+
+    /** Fills {@code into} with the file's bytes from {@code position}. */
+    private void readFile(long position, ByteBuffer into) {
+        int from = into.position();
         try {
             while (into.hasRemaining()) {
-                if (file.read(into, position + into.position() - from) < 0) {
-                    throw new IOException("the file ends before byte " + (position + n));
+                fileReads++;
+                int read = file.read(into, position + into.position() - from);
+                if (read < 0) {
+                    throw new IOException("the file ends before byte " + (position + into.limit() - from));
                 }
+                fileBytesRead += read;
             }
         } catch (IOException e) {
             throw failure("read", e);
         }
+    }
+
+    long fileReads() {
+        return fileReads;
+    }
+
+    long fileBytesRead() {
+        return fileBytesRead;
     }
 
     /** Keeps the first {@code length} bytes only; without touching the file when those cut are all still in memory. */
@@ -95,8 +138,9 @@ final class SpilledBytes implements AutoCloseable {
             throw failure("write", e);
         }
         inFile = length;
-        // The bytes in memory all came after the length kept.
+        // The bytes in memory all came after the length kept, or are a window the next writes may change.
         inMemory = 0;
+        inWindow = 0;
     }
 
     private void spill() {
