@@ -49,6 +49,15 @@ class ExternalSorterTest {
         return sorted;
     }
 
+    /**
+     * A directory for one try of a property, under the build directory: a failing try (and jqwik's shrinking runs many)
+     * skips its {@code Files.delete}, and what it leaves goes with {@code mvn clean}, not into /tmp.
+     */
+    private static Path newTempDir() throws IOException {
+        Path target = Files.createDirectories(Path.of("target", "sorttest"));
+        return Files.createTempDirectory(target, "try");
+    }
+
     private static void assertEmpty(Path dir, String what) throws IOException {
         try (var s = Files.list(dir)) {
             assertEquals(0, s.count(), what);
@@ -68,7 +77,7 @@ class ExternalSorterTest {
             }
             max = Math.max(max, r.issueNs);
         }
-        Path tmp = Files.createTempDirectory("sorttest");
+        Path tmp = newTempDir();
         try (ExternalSorter sorter = sorter(input, memory, tmp, false)) {
             assertEquals(expected, TestRecords.readAll(sorter));
             assertEquals(expectedReordered, sorter.reorderedRecords());
@@ -94,7 +103,7 @@ class ExternalSorterTest {
             Collections.shuffle(input.subList(from, Math.min(n, from + block)), random);
         }
         List<IoRecord> expected = sortedByIssue(input);
-        Path tmp = Files.createTempDirectory("sorttest");
+        Path tmp = newTempDir();
         try (ExternalSorter sorter = sorter(input, memory, tmp, true)) {
             assertEquals(expected, TestRecords.readAll(sorter));
             assertEmpty(tmp, "nothing spilled");
@@ -108,7 +117,7 @@ class ExternalSorterTest {
                                               @ForAll @IntRange(min = 2, max = 300) int memory) throws IOException {
         List<IoRecord> input = TestRecords.records(seed, n, false);
         List<IoRecord> expected = sortedByIssue(input);
-        Path tmp = Files.createTempDirectory("sorttest");
+        Path tmp = newTempDir();
         try (ExternalSorter sorter = sorter(input, memory, tmp, true)) {
             if (!sortsOrRefuses(sorter, expected)) {
                 assertTrue(n > memory, "a trace that fits in memory is sorted there");
@@ -197,7 +206,7 @@ class ExternalSorterTest {
             }
         }
         List<IoRecord> expected = sortedByIssue(input);
-        Path tmp = Files.createTempDirectory("sorttest");
+        Path tmp = newTempDir();
         try (ExternalSorter sorter = new ExternalSorter(new ListReader(TraceInfo.of("test", EnumSet.allOf(Field.class)), input),
                 300, (long) memoryInRecords * ExternalSorter.RECORD_BYTES, SpillSpace.sorting("test", tmp), rereadable)) {
             if (!sortsOrRefuses(sorter, expected)) {
@@ -291,7 +300,7 @@ class ExternalSorterTest {
     void manyRunsMergeInSeveralPasses(@ForAll long seed) throws IOException {
         List<IoRecord> input = TestRecords.records(seed, 3000, false);
         List<IoRecord> expected = sortedByIssue(input);
-        Path tmp = Files.createTempDirectory("sorttest");
+        Path tmp = newTempDir();
         try (ExternalSorter sorter = sorter(input, 4, tmp, false)) {
             assertEquals(expected, TestRecords.readAll(sorter));
         }
