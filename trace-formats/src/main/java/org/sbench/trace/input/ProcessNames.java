@@ -3,6 +3,7 @@ package org.sbench.trace.input;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.sbench.SbenchException;
 
 /**
  * Returns the same String for a process name seen recently, so that a line or event whose process
@@ -52,6 +53,16 @@ public final class ProcessNames {
     public static boolean tooLong(String name) {
         int chars = name.length();
         return chars > MAX_NAME_BYTES || chars > MAX_NAME_BYTES / 3 && name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES;
+    }
+
+    /**
+     * {@code WHERE: expected a process name of at most 256 bytes, found one of N bytes, 'NAME...'}: the error for a
+     * name that is {@link #tooLong}, met where {@code where} says (a writer's output and record: what sbench writes,
+     * its readers take back).
+     */
+    public static SbenchException refused(String where, String name) {
+        return SbenchException.badInput(where, "expected " + EXPECTED + ", found one of " + name.getBytes(StandardCharsets.UTF_8).length
+                + " bytes, " + SbenchException.quoted(name));
     }
 
     /**

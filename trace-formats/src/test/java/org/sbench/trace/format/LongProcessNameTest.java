@@ -1,17 +1,24 @@
 package org.sbench.trace.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.Op;
 import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.ReadOptions;
 
 /**
@@ -50,6 +57,37 @@ class LongProcessNameTest {
         int lineNumber = header(format).split("\n", -1).length;
         assertTrue(e.getMessage().startsWith(file + ":" + lineNumber + ": expected a process name of at most 256 bytes, found '"
                 + (spaced ? "a " : "") + longer.substring(0, 8)), e.getMessage());
+    }
+
+    /**
+     * A writer takes a name of up to 256 bytes and refuses a longer one before any of its record is written, naming
+     * the output and the record, and leaves no file: what sbench writes, it reads back. Until 2026-12-07 the CSV
+     * writer took any name and the .sbt writer one of up to 65,535 bytes, files that sbench's readers then refused.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sbt", "csv"})
+    void writersRefuseANameLongerThanReadersTake(String format) throws IOException {
+        TraceFormat f = formats().byName(format);
+        IoRecord first = TestRecords.record(1000, 2000, 0, 4096, Op.READ, 0, "é".repeat(LONGEST / 2));
+        IoRecord second = TestRecords.record(3000, 4000, 4096, 4096, Op.WRITE, 0, "é".repeat(LONGEST / 2) + "q");
+        Path kept = dir.resolve("kept." + format);
+        try (TraceWriter w = f.openWriter(kept, TestRecords.info())) {
+            w.write(first);
+            w.finish();
+        }
+        assertEquals(List.of(first.process), TestRecords.readAll(f, kept, ReadOptions.DEFAULTS).stream().map(r -> r.process).toList());
+
+        Path out = dir.resolve("out." + format);
+        try (TraceWriter w = f.openWriter(out, TestRecords.info())) {
+            w.write(first);
+            SbenchException e = assertThrows(SbenchException.class, () -> w.write(second));
+            assertEquals(ErrorKind.BAD_INPUT, e.kind());
+            assertEquals(out + ": record 2: expected a process name of at most 256 bytes, found one of 257 bytes, '"
+                    + "é".repeat(60) + "...' (129 characters)", e.getMessage());
+        }
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(kept), left.toList(), "nothing left of the refused output");
+        }
     }
 
     private Path write(String line, String name) throws Exception {

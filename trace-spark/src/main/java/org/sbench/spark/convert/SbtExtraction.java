@@ -140,7 +140,9 @@ public final class SbtExtraction {
                 archive.checkAllowance();
                 return false;
             }
-            IoRows.read(rows.next(), into);
+            Row row = rows.next();
+            IoRows.read(row, into);
+            archive.check(row, into);
             if (!any) {
                 any = true;
                 firstIssueNs = into.issueNs;

@@ -16,8 +16,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -35,9 +37,11 @@ import org.sbench.spark.split.HadoopFiles;
 import org.sbench.spark.split.TraceDescription;
 import org.sbench.spark.split.TraceSource;
 import org.sbench.trace.Field;
+import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
+import org.sbench.trace.input.ProcessNames;
 
 /**
  * A directory holding Parquet part files is read as the table {@code convert} wrote: its rows must
@@ -53,11 +57,17 @@ public final class ParquetArchive implements Archive {
     private static final String PARQUET = ".parquet";
     /** Bits of the row within its part file in {@link #ORDER}. */
     private static final int ROW_BITS = 40;
+    private static final long ROW_MASK = (1L << ROW_BITS) - 1;
 
+    private final String table;
+    /** The part files' names by their numbers, as {@link #ORDER} holds them. */
+    private final Map<Long, String> parts;
     private final Dataset<Row> io;
     private final List<StoredTrace> stored;
 
-    private ParquetArchive(Dataset<Row> io, List<StoredTrace> stored) {
+    private ParquetArchive(String table, Map<Long, String> parts, Dataset<Row> io, List<StoredTrace> stored) {
+        this.table = table;
+        this.parts = Map.copyOf(parts);
         this.io = io;
         this.stored = List.copyOf(stored);
     }
@@ -145,9 +155,13 @@ public final class ParquetArchive implements Archive {
         try {
             FileSystem fs = HadoopFiles.fileSystem(table, spark.sparkContext().hadoopConfiguration());
             Path dir = HadoopFiles.path(table);
+            Map<Long, String> parts = new HashMap<>();
             for (FileStatus s : fs.listStatus(dir)) {
                 String name = s.getPath().getName();
-                if (!name.startsWith("_") && !name.startsWith(".") && !PART.matcher(name).matches()) {
+                Matcher part = PART.matcher(name);
+                if (part.matches()) {
+                    parts.putIfAbsent(Long.parseLong(part.group(1)), name);
+                } else if (!name.startsWith("_") && !name.startsWith(".")) {
                     throw SbenchException.badInput(table + "/" + name, "expected a part file of a Parquet table, part-N-....parquet");
                 }
             }
@@ -165,7 +179,7 @@ public final class ParquetArchive implements Archive {
                 throw SbenchException.badInput(table + "/" + TRACES_FILE, "expected the traces sbench-spark convert describes: "
                         + e.getOriginalMessage());
             }
-            return new ParquetArchive(withPlace(rows, stored), stored);
+            return new ParquetArchive(table, parts, withPlace(rows, stored), stored);
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + table + ": " + SbenchException.reason(e), e);
         }
@@ -237,6 +251,18 @@ public final class ParquetArchive implements Archive {
     @Override
     public void checkAllowance() {
         // Checked when the table was written.
+    }
+
+    /**
+     * A table is written by any program, not only by convert from traces sbench's readers checked: a process name
+     * longer than they take is bad input at its part file and row (counted from 1), where it enters sbench.
+     */
+    @Override
+    public void check(Row row, IoRecord read) {
+        if (read.process != null && ProcessNames.tooLong(read.process)) {
+            long order = row.getLong(row.fieldIndex(ORDER));
+            throw ProcessNames.refused(table + "/" + parts.get(order >>> ROW_BITS) + ": row " + ((order & ROW_MASK) + 1), read.process);
+        }
     }
 
     @Override

@@ -1,7 +1,12 @@
 package org.sbench.spark.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.repeat;
+import static org.apache.spark.sql.functions.when;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
@@ -10,9 +15,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import org.sbench.spark.CliReference;
 import org.sbench.spark.LocalSparkTest;
@@ -180,5 +187,31 @@ class ParquetInputTest extends LocalSparkTest {
                 + "writes beside the rows (since 2026-12-06); convert the traces again", e.getMessage());
         e = assertThrows(SbenchException.class, () -> inspect(List.of(table, trace.toString()), false));
         assertEquals(table + " is a Parquet table: it is read alone, not with other inputs", e.getMessage());
+    }
+    /**
+     * A table's process name longer than sbench's readers take (256 bytes) is bad input at its row, naming the part file
+     * and the row (counted from 1), and no .sbt is left. Until 2026-12-07 convert wrote it into the .sbt, whose reader
+     * then refused the record, as did the CSV reader of a CSV converted from it.
+     */
+    @Test
+    void aProcessNameLongerThanReadersTakeIsBadInputAtItsRow() throws IOException {
+        Path trace = Files.writeString(dir.resolve("named.csv"), "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+                + "1000,2000,0,4096,R,0,,a\n2000,3000,4096,4096,W,0,,b\n3000,4000,8192,4096,R,0,,c\n");
+        String table = table(List.of(trace.toString()), dir.resolve("named.parquet"), MULTI_SPLIT_BYTES);
+        Path renamed = dir.resolve("renamed.parquet");
+        Column longer = when(col("issue_ns").equalTo(2000), repeat(lit("p"), 300)).otherwise(col("process"));
+        spark.read().parquet(table).withColumn("process", longer).coalesce(1).write().parquet(renamed.toString());
+        Files.copy(Path.of(table, ParquetArchive.TRACES_FILE), renamed.resolve(ParquetArchive.TRACES_FILE));
+        String part;
+        try (var files = Files.list(renamed)) {
+            part = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        Path out = dir.resolve("renamed.sbt");
+        SbenchException e = assertThrows(SbenchException.class, () -> SbtExtraction.write(spark, List.of(renamed.toString()),
+                ExportSettings.ALL, out));
+        assertEquals(ErrorKind.BAD_INPUT, e.kind());
+        assertEquals(renamed + "/" + part + ": row 2: expected a process name of at most 256 bytes, found one of 300 bytes, '"
+                + "p".repeat(60) + "...' (300 characters)", e.getMessage());
+        assertFalse(Files.exists(out), "no .sbt left");
     }
 }

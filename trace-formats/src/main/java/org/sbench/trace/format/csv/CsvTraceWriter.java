@@ -19,6 +19,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.AtomicFileOutput;
+import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.RecordChecks;
 
 /** Writes the CSV form: comment lines for source, fields, metadata and phases, then the header and rows. */
@@ -29,6 +30,8 @@ final class CsvTraceWriter implements TraceWriter {
     private final CSVPrinter printer;
     /** Keys of the metadata given after the comment lines were written, which the file has no place for. */
     private final Set<String> lateMetadata = new LinkedHashSet<>();
+    /** Records given to {@link #write} so far, the one being written included. */
+    private long records;
     private boolean finished;
 
     CsvTraceWriter(Path out, TraceInfo info) {
@@ -62,6 +65,10 @@ final class CsvTraceWriter implements TraceWriter {
     @Override
     public void write(IoRecord r) {
         RecordChecks.requireSound(r);
+        records++;
+        if (r.process != null && ProcessNames.tooLong(r.process)) {
+            throw ProcessNames.refused(output.target() + ": record " + records, r.process);
+        }
         try {
             printer.print(r.issueNs);
             printer.print(r.hasComplete() ? Long.toString(r.completeNs) : "");

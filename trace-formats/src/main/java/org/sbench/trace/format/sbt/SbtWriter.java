@@ -19,6 +19,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.AtomicFileOutput;
+import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.RecordChecks;
 
 /**
@@ -127,15 +128,14 @@ public final class SbtWriter implements TraceWriter {
 
     /**
      * {@code s} in UTF-8; a bad-input error naming the output when it is longer than .sbt holds (a
-     * process name of 64 KiB comes only from a damaged or hostile trace), before anything is
-     * committed: found when the writer is made or the record that carries it is written.
+     * phase name or metadata value of 64 KiB comes only from a damaged or hostile trace), before
+     * anything is committed: found when the writer is made or the string is added.
      */
     private byte[] utf8(String s, String what) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length > SbtLayout.MAX_STRING_BYTES) {
             throw SbenchException.badInput(output.target().toString(), "cannot be written as .sbt: " + what + " is " + b.length
-                    + " bytes long, and .sbt holds names and metadata of at most " + SbtLayout.MAX_STRING_BYTES + " bytes (UTF-8)"
-                    + "; sbench's CSV holds it");
+                    + " bytes long, and .sbt holds phase names and metadata of at most " + SbtLayout.MAX_STRING_BYTES + " bytes (UTF-8)");
         }
         return b;
     }
@@ -171,7 +171,10 @@ public final class SbtWriter implements TraceWriter {
     private int processIndexOf(String process) {
         Integer i = processIndex.get(process);
         if (i == null) {
-            byte[] name = utf8(process, "the process name of record " + (records + 1));
+            if (ProcessNames.tooLong(process)) {
+                throw ProcessNames.refused(output.target() + ": record " + (records + 1), process);
+            }
+            byte[] name = process.getBytes(StandardCharsets.UTF_8);
             i = processes.add(name, 0, name.length, records);
             trailerBytes += Short.BYTES + name.length;
             processIndex.put(process, i);

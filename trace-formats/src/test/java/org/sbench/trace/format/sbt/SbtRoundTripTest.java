@@ -456,22 +456,25 @@ class SbtRoundTripTest {
     }
 
     /**
-     * A name longer than .sbt holds is refused by the writer; one longer than readers take (256 bytes,
-     * {@link org.sbench.trace.input.ProcessNames}) is written, and reading it back is a bad record at its
-     * process index, as a line of a text trace naming it is. Until 2026-12-07 the .sbt reader gave it
-     * to the next step (convert to CSV, whose reader refused it).
+     * A process name longer than readers take (256 bytes, {@link org.sbench.trace.input.ProcessNames}) in a file is a bad
+     * record at its process index, as a line of a text trace naming it is; the writer refuses such a name (until
+     * 2026-12-07 it wrote any of up to 65,535 bytes), so the file is made here by giving its table longer names. Until
+     * 2026-12-07 the .sbt reader gave it to the next step (convert to CSV, whose reader refused it). A phase name or
+     * metadata value longer than .sbt holds is refused by the writer.
      */
     @Test
-    void namesLongerThanSbtHoldsAreRefusedWhenMet(@TempDir Path dir) throws IOException {
-        String longest = "x".repeat(SbtLayout.MAX_STRING_BYTES);
-        String tooLong = "ü".repeat(SbtLayout.MAX_STRING_BYTES / 2 + 1);
+    void namesLongerThanReadersTakeAreRefusedWhenMet(@TempDir Path dir) throws IOException {
         Path kept = dir.resolve("kept.sbt");
         List<IoRecord> written = TestRecords.records(3, 4, true);
-        written.get(0).process = "ü".repeat(128);
-        written.get(1).process = longest;
-        written.get(2).process = "ü".repeat(128) + "x";
-        written.get(3).process = "ü".repeat(128);
+        List<String> names = List.of("ü".repeat(128), "x".repeat(SbtLayout.MAX_STRING_BYTES), "ü".repeat(128) + "x");
+        for (int i = 0; i < written.size(); i++) {
+            written.get(i).process = "p" + i % names.size();
+        }
         write(kept, written);
+        renameProcesses(kept, names);
+        for (IoRecord r : written) {
+            r.process = names.get(r.process.charAt(1) - '0');
+        }
         long at = ByteBuffer.wrap(Files.readAllBytes(kept)).order(ByteOrder.LITTLE_ENDIAN).getInt(SbtLayout.POS_RECORDS_OFFSET)
                 + SbtLayout.RECORD_BYTES + SbtLayout.REC_PROCESS;
         assertEquals(kept + ": byte " + at + ": expected the index of a process name of at most 256 bytes, found process 1, whose"
@@ -480,16 +483,14 @@ class SbtRoundTripTest {
                 + " bytes, found process 2, whose name is 257 bytes (more than 1 bad records, the --skip-bad allowance)",
                 readError(kept, 1));
         assertEquals(List.of(written.get(0), written.get(3)), TestRecords.readAll(FORMAT, kept, ReadOptions.DEFAULTS.withSkipBad(2)));
-        IoRecord r = written.get(0);
+        String tooLong = "ü".repeat(SbtLayout.MAX_STRING_BYTES / 2 + 1);
         Path out = dir.resolve("out.sbt");
         try (SbtWriter w = FORMAT.openWriter(out, TestRecords.info())) {
             w.write(TestRecords.records(3, 1, true).get(0));
-            r.process = tooLong;
-            SbenchException e = assertThrows(SbenchException.class, () -> w.write(r));
-            assertEquals(out + ": cannot be written as .sbt: the process name of record 2 is 65536 bytes long, and .sbt holds names"
-                    + " and metadata of at most 65535 bytes (UTF-8); sbench's CSV holds it", e.getMessage());
+            SbenchException e = assertThrows(SbenchException.class, () -> w.addPhase(new PhaseMarker(tooLong, 0)));
+            assertEquals(out + ": cannot be written as .sbt: a phase name is 65536 bytes long, and .sbt holds phase names and"
+                    + " metadata of at most 65535 bytes (UTF-8)", e.getMessage());
             assertEquals(org.sbench.ErrorKind.BAD_INPUT, e.kind());
-            assertThrows(SbenchException.class, () -> w.addPhase(new PhaseMarker(tooLong, 0)));
             assertThrows(SbenchException.class, () -> w.putMetadata("k", tooLong));
         }
         TraceInfo longMeta = new TraceInfo("msr", EnumSet.allOf(Field.class), Map.of("note", tooLong), List.of());
@@ -499,6 +500,25 @@ class SbtRoundTripTest {
         try (var s = Files.list(dir)) {
             assertEquals(List.of(kept), s.toList(), "no output left of the refused ones");
         }
+    }
+
+    /** Gives the process table of the .sbt {@code file} the names {@code names} in place of the ones it has, as many. */
+    private static void renameProcesses(Path file, List<String> names) throws IOException {
+        ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        int trailer = (int) in.getLong(SbtLayout.POS_TRAILER_OFFSET);
+        in.position(trailer);
+        assertEquals(names.size(), in.getInt());
+        for (int i = 0; i < names.size(); i++) {
+            in.position(in.position() + Short.BYTES + Short.toUnsignedInt(in.getShort(in.position())));
+        }
+        ByteBuffer out = ByteBuffer.allocate(in.capacity() + names.size() * (SbtLayout.MAX_STRING_BYTES + 2)).order(ByteOrder.LITTLE_ENDIAN);
+        out.put(in.array(), 0, trailer).putInt(names.size());
+        for (String name : names) {
+            byte[] b = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            out.putShort((short) b.length).put(b);
+        }
+        out.put(in);
+        Files.write(file, Arrays.copyOf(out.array(), out.position()));
     }
 
     /** {@code n} IOs of 4 KiB, one after the other on the device, issued 100 ns apart and each done in 50. */
