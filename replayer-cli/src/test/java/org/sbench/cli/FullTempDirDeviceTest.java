@@ -4,11 +4,13 @@ package org.sbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
+import org.sbench.trace.input.ReadOptions;
 
 class FullTempDirDeviceTest {
     /** Room for the start of the sort's first run, not for the run: 1 MiB, about 21,800 records of 48 bytes. */
@@ -26,6 +29,9 @@ class FullTempDirDeviceTest {
      */
     private static final int NAMED_IOS = 20_000;
     private static final int NAME_BYTES = 200;
+    /** Past the sort's memory of records, so that the far first IO makes it spill. */
+    private static final int UNSORTED_NAMED_IOS = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 100;
+    private static final int SORTED_NAME_BYTES = 64;
 
     /**
      * inspect of an unsorted trace, whose sort spills, with java.io.tmpdir on a 1 MiB tmpfs: the user was told
@@ -103,6 +109,26 @@ class FullTempDirDeviceTest {
     }
 
     /**
+     * convert of an unsorted trace of many process names, whose sort's runs spill their tables of names into a full
+     * temporary directory: the user was told "writing or reading an .sbt trace of many process names spills its table of
+     * names ... to the temporary directory TMP/sbench-sort-N", of a file format and a directory sbench made, not that the
+     * sort spills into TMP, as the sort's runs themselves say.
+     */
+    @Test
+    @Tag("device")
+    void aConvertWhoseSortRunsSpillTheirNamesIntoAFullTemporaryDirectorySaysTheSortSpills(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path trace = unsortedNamedTracefs(dir);
+        // Not .sbt, whose own table of names would spill first.
+        Ended convert = withTempDirOf(dir, TMPFS_BYTES, "convert", trace.toString(), dir.resolve("out.csv").toString(), "--to", "csv");
+        String sortDir = convert.tempDir() + "/sbench-sort-N";
+        assertEquals("sbench: cannot write the process names of " + sortDir + "/run-0.sbt in " + sortDir + ": No space left on device"
+                + sortHint(trace, convert.tempDir()), convert.errSortDirN());
+        convert.assertFailedLeavingNothing();
+        assertEquals(List.of("child.err", "child.out", "tmp", "unsorted.tracefs.gz"), sorted(dir), "no output, not even a part file");
+    }
+
+    /**
      * convert into a full file system: the temporary directory elsewhere, the output named as what could not be written
      * (its records fit, the names of its trailer not); there too, the names' spill, which meets the full disk first, and
      * the hint. Either way nothing of the output is left.
@@ -174,6 +200,20 @@ class FullTempDirDeviceTest {
         try (Writer w = Files.newBufferedWriter(trace, StandardCharsets.US_ASCII)) {
             for (int i = 0; i < NAMED_IOS; i++) {
                 writeRead(w, i, i, NAME_BYTES);
+            }
+        }
+        return trace;
+    }
+
+    /**
+     * A gzipped tracefs trace out of order as {@link StopSignalsChildTest#unsortedTrace} is, far first, each IO of its own
+     * process of {@link #SORTED_NAME_BYTES} bytes: its sort spills runs, and each run's table of names spills too.
+     */
+    private static Path unsortedNamedTracefs(Path dir) throws IOException {
+        Path trace = dir.resolve("unsorted.tracefs.gz");
+        try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < UNSORTED_NAMED_IOS; i++) {
+                writeRead(w, i, StopSignalsChildTest.unsortedSlot(i, true), SORTED_NAME_BYTES);
             }
         }
         return trace;
