@@ -1,22 +1,37 @@
-// A command whose sort spills into a full temporary directory: what the user is told, and nothing left there.
+// A command whose spill (a sort's runs, a table of process names, a copy) meets a full disk: what the user is told, and nothing left.
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
+import org.sbench.trace.input.ReadOptions;
 
 class FullTempDirDeviceTest {
     /** Room for the start of the sort's first run, not for the run: 1 MiB, about 21,800 records of 48 bytes. */
     private static final long TMPFS_BYTES = 1 << 20;
+    /**
+     * Distinct process names of 200 bytes, some 4.4 MB with their lengths and entries: past the 1 MiB of names (and
+     * 256 KiB of entries) an .sbt writer or reader keeps in memory by more than the tmpfs holds.
+     */
+    private static final int NAMED_IOS = 20_000;
+    private static final int NAME_BYTES = 200;
+    /** Past the sort's memory of records, so that the far first IO makes it spill. */
+    private static final int UNSORTED_NAMED_IOS = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 100;
+    private static final int SORTED_NAME_BYTES = 64;
 
     /**
      * inspect of an unsorted trace, whose sort spills, with java.io.tmpdir on a 1 MiB tmpfs: the user was told
@@ -27,18 +42,10 @@ class FullTempDirDeviceTest {
     void aSortSpillingIntoAFullTemporaryDirectorySaysWhatToDo(@TempDir Path dir) throws Exception {
         LoopDevice.assumeRoot();
         Path trace = StopSignalsChildTest.unsortedTrace(dir, true);
-        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), TMPFS_BYTES);
-             ChildSbench inspect = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), "inspect", trace.toString(),
-                     "--from", "msr")) {
-            int exit = inspect.waitFor();
-            String line = Pattern.quote("sbench: cannot write " + fs.dir() + "/sbench-sort-") + "[0-9]+"
-                    + Pattern.quote("/run-0.sbt: No space left on device; sorting " + trace + " spills about 48 bytes a record to"
-                    + " the temporary directory " + fs.dir() + ": point TMPDIR at a file system with room\n");
-            assertTrue(Pattern.matches(line, inspect.err()), inspect.err());
-            assertEquals(ExitCodes.SYSTEM_FAILURE, exit, inspect.err());
-            assertEquals("", inspect.out());
-            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "no sbench-sort-N directory left");
-        }
+        Ended inspect = withTempDirOf(dir, TMPFS_BYTES, "inspect", trace.toString(), "--from", "msr");
+        assertEquals("sbench: cannot write " + inspect.tempDir() + "/sbench-sort-N/run-0.sbt: No space left on device"
+                + sortHint(trace, inspect.tempDir()), inspect.errSortDirN());
+        inspect.assertFailedLeavingNothing();
     }
 
     /** A trace.dat.gz is read from a decompressed copy in the temporary directory: full, the user is told so, and nothing stays. */
@@ -50,15 +57,180 @@ class FullTempDirDeviceTest {
         try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(trace))) {
             out.write(StopSignalsChildTest.traceDat());
         }
-        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), TMPFS_BYTES);
-             ChildSbench inspect = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), "inspect", trace.toString())) {
-            int exit = inspect.waitFor();
-            assertEquals("sbench: cannot copy " + trace + " into " + fs.dir() + ": No space left on device; reading " + trace
-                    + ", a trace.dat compressed or from a pipe, copies it decompressed to the temporary directory " + fs.dir()
-                    + ": point TMPDIR at a file system with room\n", inspect.err());
-            assertEquals(ExitCodes.SYSTEM_FAILURE, exit, inspect.err());
-            assertEquals("", inspect.out());
-            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "no copy left");
+        Ended inspect = withTempDirOf(dir, TMPFS_BYTES, "inspect", trace.toString());
+        assertEquals("sbench: cannot copy " + trace + " into " + inspect.tempDir() + ": No space left on device; reading " + trace
+                + ", a trace.dat compressed or from a pipe, copies it decompressed to the temporary directory " + inspect.tempDir()
+                + ": point TMPDIR at a file system with room\n", inspect.err());
+        inspect.assertFailedLeavingNothing();
+    }
+
+    /**
+     * convert of a trace of more process names than the writer keeps in memory, with the temporary directory full part way
+     * through the spill of its table: one line naming the directory and what to do, and neither the output nor its part
+     * file nor the spill left.
+     */
+    @ParameterizedTest(name = "a tmpfs of {0} MiB")
+    @ValueSource(ints = {1, 2})
+    @Tag("device")
+    void aConvertWhoseNamesSpillIntoAFullTemporaryDirectorySaysWhatToDo(int mib, @TempDir Path dir) throws Exception {
+        // 1 MiB: the spill's first write, of the names kept in memory, fills it; 2 MiB: a later one, of the write buffer.
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("out.sbt");
+        Ended convert = withTempDirOf(dir, (long) mib << 20, "convert", namedTracefs(dir).toString(), out.toString());
+        assertEquals(namesSpillFull(out, convert.tempDir()), convert.err());
+        convert.assertFailedLeavingNothing();
+        assertEquals(List.of("child.err", "child.out", "named.tracefs", "tmp"), sorted(dir), "no output, not even a part file");
+    }
+
+    /** inspect of an .sbt whose table of names spills, into a full temporary directory: one line, and no spill left. */
+    @Test
+    @Tag("device")
+    void anInspectWhoseNamesSpillIntoAFullTemporaryDirectorySaysWhatToDo(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path sbt = dir.resolve("named.sbt");
+        CliTest.Run made = CliTest.run("convert", namedTracefs(dir).toString(), sbt.toString());
+        assertEquals(0, made.code(), made.err());
+        Ended inspect = withTempDirOf(dir, TMPFS_BYTES, "inspect", sbt.toString());
+        assertEquals(namesSpillFull(sbt, inspect.tempDir()), inspect.err());
+        inspect.assertFailedLeavingNothing();
+    }
+
+    /** convert of an unsorted trace whose sort's runs fill the temporary directory: one line, no output, no run left. */
+    @Test
+    @Tag("device")
+    void aConvertWhoseSortSpillsIntoAFullTemporaryDirectorySaysWhatToDo(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path trace = StopSignalsChildTest.unsortedTrace(dir, true);
+        Ended convert = withTempDirOf(dir, TMPFS_BYTES, "convert", trace.toString(), dir.resolve("out.sbt").toString(), "--from", "msr");
+        assertEquals("sbench: cannot write " + convert.tempDir() + "/sbench-sort-N/run-0.sbt: No space left on device"
+                + sortHint(trace, convert.tempDir()), convert.errSortDirN());
+        convert.assertFailedLeavingNothing();
+        assertEquals(List.of("child.err", "child.out", "tmp", "unsorted.csv.gz"), sorted(dir), "no output, not even a part file");
+    }
+
+    /**
+     * convert of an unsorted trace of many process names, whose sort's runs spill their tables of names into a full
+     * temporary directory: the user was told "writing or reading an .sbt trace of many process names spills its table of
+     * names ... to the temporary directory TMP/sbench-sort-N", of a file format and a directory sbench made, not that the
+     * sort spills into TMP, as the sort's runs themselves say.
+     */
+    @Test
+    @Tag("device")
+    void aConvertWhoseSortRunsSpillTheirNamesIntoAFullTemporaryDirectorySaysTheSortSpills(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path trace = unsortedNamedTracefs(dir);
+        // Not .sbt, whose own table of names would spill first.
+        Ended convert = withTempDirOf(dir, TMPFS_BYTES, "convert", trace.toString(), dir.resolve("out.csv").toString(), "--to", "csv");
+        String sortDir = convert.tempDir() + "/sbench-sort-N";
+        assertEquals("sbench: cannot write the process names of " + sortDir + "/run-0.sbt in " + sortDir + ": No space left on device"
+                + sortHint(trace, convert.tempDir()), convert.errSortDirN());
+        convert.assertFailedLeavingNothing();
+        assertEquals(List.of("child.err", "child.out", "tmp", "unsorted.tracefs.gz"), sorted(dir), "no output, not even a part file");
+    }
+
+    /**
+     * convert into a full file system: the temporary directory elsewhere, the output named as what could not be written
+     * (its records fit, the names of its trailer not); there too, the names' spill, which meets the full disk first, and
+     * the hint. Either way nothing of the output is left.
+     */
+    @ParameterizedTest(name = "temporary directory on the full tmpfs too: {0}")
+    @ValueSource(booleans = {false, true})
+    @Tag("device")
+    void aConvertIntoAFullFileSystemLeavesNoneOfItsOutput(boolean tempDirThere, @TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path trace = namedTracefs(dir);
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("small")), TMPFS_BYTES)) {
+            Path out = fs.dir().resolve("out.sbt");
+            Path tempDir = tempDirThere ? fs.dir() : Files.createDirectory(dir.resolve("tmp"));
+            try (ChildSbench convert = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tempDir), "convert", trace.toString(),
+                    out.toString())) {
+                int exit = convert.waitFor();
+                assertEquals(tempDirThere ? namesSpillFull(out, tempDir) : "sbench: cannot write " + out + ": No space left on device\n",
+                        convert.err());
+                assertEquals(ExitCodes.SYSTEM_FAILURE, exit, convert.err());
+                assertEquals("", convert.out());
+            }
+            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "no output, not even a part file");
         }
+    }
+
+    /**
+     * How sbench ended, run in {@code dir} with java.io.tmpdir on a tmpfs of its own ({@code tempDir}, unmounted since),
+     * and the names it left there.
+     */
+    private record Ended(int exit, String out, String err, Path tempDir, List<String> left) {
+        /** {@link #err}, the number of an {@code sbench-sort-N} directory said as N. */
+        String errSortDirN() {
+            return err.replaceAll("sbench-sort-[0-9]+", "sbench-sort-N");
+        }
+
+        /** Failed as at a full disk, saying nothing on stdout, with nothing left in the temporary directory. */
+        void assertFailedLeavingNothing() {
+            assertEquals(ExitCodes.SYSTEM_FAILURE, exit, err);
+            assertEquals("", out);
+            assertEquals(List.of(), left, "nothing left in the temporary directory");
+        }
+    }
+
+    /** sbench {@code args} in {@code dir}, java.io.tmpdir on a tmpfs of {@code bytes} mounted at {@code dir}/tmp for the run. */
+    private static Ended withTempDirOf(Path dir, long bytes, String... args) throws Exception {
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), bytes);
+             ChildSbench sbench = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), args)) {
+            int exit = sbench.waitFor();
+            return new Ended(exit, sbench.out(), sbench.err(), fs.dir(), StopSignalsChildTest.names(fs.dir()));
+        }
+    }
+
+    /** What follows a full disk under the sort of {@code trace}. */
+    private static String sortHint(Path trace, Path tempDir) {
+        return "; sorting " + trace + " spills about 48 bytes a record to the temporary directory " + tempDir
+                + ": point TMPDIR at a file system with room\n";
+    }
+
+    /** What a full temporary directory under the process names of {@code sbt} tells the user. */
+    private static String namesSpillFull(Path sbt, Path tempDir) {
+        return "sbench: cannot write the process names of " + sbt + " in " + tempDir + ": No space left on device; writing or"
+                + " reading an .sbt trace of many process names spills its table of names (and 16 bytes a name) to the temporary"
+                + " directory " + tempDir + ": point TMPDIR at a file system with room\n";
+    }
+
+    /** A tracefs trace of {@link #NAMED_IOS} 4 KiB reads, each of its own process of {@link #NAME_BYTES} bytes. */
+    private static Path namedTracefs(Path dir) throws IOException {
+        Path trace = dir.resolve("named.tracefs");
+        try (Writer w = Files.newBufferedWriter(trace, StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < NAMED_IOS; i++) {
+                writeRead(w, i, i, NAME_BYTES);
+            }
+        }
+        return trace;
+    }
+
+    /**
+     * A gzipped tracefs trace out of order as {@link StopSignalsChildTest#unsortedTrace} is, far first, each IO of its own
+     * process of {@link #SORTED_NAME_BYTES} bytes: its sort spills runs, and each run's table of names spills too.
+     */
+    private static Path unsortedNamedTracefs(Path dir) throws IOException {
+        Path trace = dir.resolve("unsorted.tracefs.gz");
+        try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < UNSORTED_NAMED_IOS; i++) {
+                writeRead(w, i, StopSignalsChildTest.unsortedSlot(i, true), SORTED_NAME_BYTES);
+            }
+        }
+        return trace;
+    }
+
+    /** IO {@code i}, a 4 KiB read at sector 8i issued at {@code slot} in issue order, of a process of its own of {@code nameBytes}. */
+    private static void writeRead(Writer w, int i, int slot, int nameBytes) throws IOException {
+        String tail = "-" + i;
+        String name = "w".repeat(nameBytes - tail.length()) + tail;
+        long us = 1_000_000 + 10L * slot;
+        w.write(String.format("  fio-4242 [000] ..... %d.%06d: block_rq_issue: 7,0 R 4096 () %d + 8 be,0,4 [%s]%n",
+                us / 1_000_000, us % 1_000_000, 8L * i, name));
+        w.write(String.format("  kworker/0:1H-90 [000] ..... %d.%06d: block_rq_complete: 7,0 R () %d + 8 be,0,4 [0]%n",
+                (us + 5) / 1_000_000, (us + 5) % 1_000_000, 8L * i));
+    }
+
+    private static List<String> sorted(Path dir) {
+        return StopSignalsChildTest.names(dir).stream().sorted().toList();
     }
 }

@@ -215,17 +215,21 @@ class StopSignalsChildTest {
      */
     static Path unsortedTrace(Path dir, boolean farFirst) throws IOException {
         Path trace = dir.resolve("unsorted.csv.gz");
-        int firstAt = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 2;
         try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(trace)), StandardCharsets.US_ASCII)) {
             for (int i = 0; i < SPILLING_IOS; i++) {
-                int slot = i % 2 == 0 ? i + 1 : i - 1;
-                if (farFirst && (i == 0 || i == firstAt)) {
-                    slot = i == 0 ? firstAt : 0;
-                }
-                w.write(MSR_START_TICKS + slot * TICKS_BETWEEN_IOS + ",hm,0,Read," + i * 4096L + ",4096,100\n");
+                w.write(MSR_START_TICKS + unsortedSlot(i, farFirst) * TICKS_BETWEEN_IOS + ",hm,0,Read," + i * 4096L + ",4096,100\n");
             }
         }
         return trace;
+    }
+
+    /** Where IO {@code i} of {@link #unsortedTrace} is in issue order. */
+    static int unsortedSlot(int i, boolean farFirst) {
+        int firstAt = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 2;
+        if (farFirst && (i == 0 || i == firstAt)) {
+            return i == 0 ? firstAt : 0;
+        }
+        return i % 2 == 0 ? i + 1 : i - 1;
     }
 
     /**

@@ -309,7 +309,7 @@ public final class ExternalSorter implements TraceReader {
             List<Path> group = runs.subList(from, Math.min(runs.size(), from + MAX_FAN_IN));
             Path out = dir.resolve("merge-" + merged.size() + "-" + System.nanoTime() + ".sbt");
             try (MergeReader m = new MergeReader(openRuns(group));
-                 TraceWriter w = runFormat.openRunWriter(out, info(), dir)) {
+                 TraceWriter w = runFormat.openRunWriter(out, info(), space.in(dir))) {
                 IoRecord r = new IoRecord();
                 while (m.next(r)) {
                     w.write(r);
@@ -331,7 +331,7 @@ public final class ExternalSorter implements TraceReader {
         List<TraceReader> readers = new ArrayList<>(runs.size());
         try {
             for (Path p : runs) {
-                readers.add(runFormat.openRunReader(p, RUN_BUFFER_BYTES, runDir));
+                readers.add(runFormat.openRunReader(p, RUN_BUFFER_BYTES, space.in(runDir)));
             }
         } catch (RuntimeException e) {
             for (TraceReader r : readers) {
@@ -349,7 +349,7 @@ public final class ExternalSorter implements TraceReader {
     private TraceWriter newRun(Path dir) {
         Path p = dir.resolve("run-" + runFiles.size() + ".sbt");
         runFiles.add(p);
-        return runFormat.openRunWriter(p, info(), dir);
+        return runFormat.openRunWriter(p, info(), space.in(dir));
     }
 
     private Path createTempDir() {

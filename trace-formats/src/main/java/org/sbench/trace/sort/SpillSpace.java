@@ -39,7 +39,15 @@ public record SpillSpace(Path dir, String hint) {
                 + " bytes a range of blocks touched (up to 3 times that while they are counted)");
     }
 
-    /** The process names of an .sbt trace, more than its writer or reader keeps in memory, kept in {@code tempDir} while it is written or read. */
+    /** {@link #processNames(Path)} in {@code java.io.tmpdir}. */
+    public static SpillSpace processNames() {
+        return processNames(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * The process names of an .sbt trace, more than its writer or reader keeps in memory, kept in {@code tempDir} while it
+     * is written or read (those of the sort's runs spill with the sort's space, {@link #in} its directory).
+     */
     public static SpillSpace processNames(Path tempDir) {
         return of(tempDir, "writing or reading an .sbt trace of many process names spills its table of names (and 16 bytes a name)");
     }

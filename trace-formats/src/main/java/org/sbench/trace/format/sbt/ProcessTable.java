@@ -4,8 +4,8 @@ package org.sbench.trace.format.sbt;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import org.sbench.trace.input.ProcessNames;
+import org.sbench.trace.sort.SpillSpace;
 
 /**
  * A table of process names by index, as the trailer stores them ({@code u16} length, UTF-8 bytes, one after the other),
@@ -22,11 +22,14 @@ final class ProcessTable implements AutoCloseable {
     private final ByteBuffer scratchLe = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
     private int size;
 
-    /** A table whose names past {@code memoryNameBytes} bytes go to {@code tempDir}; {@code of}: whose names they are, for messages. */
-    ProcessTable(Path tempDir, String of, int memoryNameBytes) {
-        this.names = new SpilledBytes(tempDir, "the process names of " + of, memoryNameBytes);
+    /**
+     * A table whose names past {@code memoryNameBytes} bytes go to {@code space}'s directory (a full one said with its
+     * hint); {@code of}: whose names they are, for messages.
+     */
+    ProcessTable(SpillSpace space, String of, int memoryNameBytes) {
+        this.names = new SpilledBytes(space, "the process names of " + of, memoryNameBytes);
         // An entry a name of up to 64 bytes stays in memory beside it: 16,384 names of a trace's 1 MiB.
-        this.entries = new SpilledBytes(tempDir, "the process names of " + of, memoryNameBytes / 4);
+        this.entries = new SpilledBytes(space, "the process names of " + of, memoryNameBytes / 4);
     }
 
     int size() {

@@ -10,6 +10,7 @@ import org.sbench.trace.input.AtomicFileOutput;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceHead;
 import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.sort.SpillSpace;
 
 /** sbench's compact native binary format; layout in {@link SbtLayout}. */
 public final class SbtFormat implements TraceFormat {
@@ -40,16 +41,19 @@ public final class SbtFormat implements TraceFormat {
     /**
      * A reader of one of the external sort's runs, many of which a merge reads at once: a buffer of {@code bufferBytes}
      * (the file's stream buffers no more than {@link SbtReader#MIN_BUFFER_BYTES} beside it), and little of the run's
-     * process names in memory ({@link NameMemory#RUN}), the rest in {@code tempDir}.
+     * process names in memory ({@link NameMemory#RUN}), the rest in {@code space}: the sort's, in its directory.
      */
-    public TraceReader openRunReader(Path run, int bufferBytes, Path tempDir) {
+    public TraceReader openRunReader(Path run, int bufferBytes, SpillSpace space) {
         return new SbtReader(TraceInput.of(run, SbtReader.MIN_BUFFER_BYTES), ReadOptions.DEFAULTS, bufferBytes, 0, Long.MAX_VALUE,
-                tempDir, NameMemory.RUN);
+                space, NameMemory.RUN);
     }
 
-    /** A writer of one of the external sort's runs: little of its process names in memory ({@link NameMemory#RUN}), the rest in {@code tempDir}. */
-    public SbtWriter openRunWriter(Path run, TraceInfo info, Path tempDir) {
-        return new SbtWriter(new AtomicFileOutput(run), info, tempDir, NameMemory.RUN);
+    /**
+     * A writer of one of the external sort's runs: little of its process names in memory ({@link NameMemory#RUN}), the rest
+     * in {@code space}: the sort's, in its directory.
+     */
+    public SbtWriter openRunWriter(Path run, TraceInfo info, SpillSpace space) {
+        return new SbtWriter(new AtomicFileOutput(run), info, space, NameMemory.RUN);
     }
 
     /**

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -24,6 +23,7 @@ import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.RecordChecks;
 import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.sort.SpillSpace;
 
 /**
  * Reads an .sbt file ({@link SbtLayout}): the header and the trailer (process names, phase markers)
@@ -58,11 +58,15 @@ final class SbtReader implements TraceReader {
 
     /** A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has). */
     SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords) {
-        this(input, options, bufferBytes, firstRecord, maxRecords, Path.of(System.getProperty("java.io.tmpdir")), NameMemory.TRACE);
+        this(input, options, bufferBytes, firstRecord, maxRecords, SpillSpace.processNames(), NameMemory.TRACE);
     }
 
-    /** As {@link #SbtReader(TraceInput, ReadOptions, int, long, long)}, keeping {@code memory} of the process names, the rest in {@code tempDir}. */
-    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords, Path tempDir, NameMemory memory) {
+    /**
+     * As {@link #SbtReader(TraceInput, ReadOptions, int, long, long)}, keeping {@code memory} of the process names, the rest in
+     * {@code space}'s directory.
+     */
+    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords, SpillSpace space,
+            NameMemory memory) {
         if (firstRecord < 0 || maxRecords < 0) {
             throw new IllegalArgumentException("negative record range");
         }
@@ -73,7 +77,7 @@ final class SbtReader implements TraceReader {
             throw SbenchException.badInput(input.displayName(), "an .sbt trace keeps its process names and phases after its"
                     + " records, so it cannot be read from a pipe; give the file itself (compressed, it is read as it is)");
         }
-        this.table = new ProcessTable(tempDir, input.displayName(), memory.tableBytes());
+        this.table = new ProcessTable(space, input.displayName(), memory.tableBytes());
         this.in = new Chunked(input, input.openStream(), bufferBytes);
         try {
             byte[] magic = in.bytes(SbtLayout.MAGIC.length, "the .sbt magic");

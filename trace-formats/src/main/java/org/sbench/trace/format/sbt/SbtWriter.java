@@ -21,6 +21,7 @@ import org.sbench.trace.TraceWriter;
 import org.sbench.trace.input.AtomicFileOutput;
 import org.sbench.trace.input.ProcessNames;
 import org.sbench.trace.input.RecordChecks;
+import org.sbench.trace.sort.SpillSpace;
 
 /**
  * Streams records into an .sbt file. Process names are interned into the trailer's table; phase
@@ -67,13 +68,13 @@ public final class SbtWriter implements TraceWriter {
 
     /** Writes into {@code output}, which the writer commits on {@link #finish()} and closes on {@link #close()}. */
     public SbtWriter(AtomicFileOutput output, TraceInfo info) {
-        this(output, info, Path.of(System.getProperty("java.io.tmpdir")), NameMemory.TRACE);
+        this(output, info, SpillSpace.processNames(), NameMemory.TRACE);
     }
 
-    /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, keeping {@code memory} of the process names, the rest in {@code tempDir}. */
-    SbtWriter(AtomicFileOutput output, TraceInfo info, Path tempDir, NameMemory memory) {
+    /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, keeping {@code memory} of the process names, the rest in {@code space}'s directory. */
+    SbtWriter(AtomicFileOutput output, TraceInfo info, SpillSpace space, NameMemory memory) {
         this.output = output;
-        this.processes = new ProcessTable(tempDir, output.target().toString(), memory.tableBytes());
+        this.processes = new ProcessTable(space, output.target().toString(), memory.tableBytes());
         int indexed = memory.indexedNames();
         this.processIndex = new LinkedHashMap<>(16, 0.75f, true) {
             @Override

@@ -24,7 +24,8 @@ final class SpilledBytes implements AutoCloseable {
     private static final int WRITE_BUFFER_BYTES = 64 << 10;
     /** What a read away from the window brings in: a name with its length (2 + 256 bytes) or an entry, and their neighbours. */
     private static final int SCATTERED_READ_BYTES = 512;
-    private final Path tempDir;
+    /** Where the file is made, and what a full one tells the user. */
+    private final SpillSpace space;
     /** What the bytes are, for a failure's message. */
     private final String what;
     private final int memoryBytes;
@@ -40,8 +41,8 @@ final class SpilledBytes implements AutoCloseable {
     private long fileReads;
     private long fileBytesRead;
 
-    SpilledBytes(Path tempDir, String what, int memoryBytes) {
-        this.tempDir = tempDir;
+    SpilledBytes(SpillSpace space, String what, int memoryBytes) {
+        this.space = space;
         this.what = what;
         this.memoryBytes = memoryBytes;
     }
@@ -146,7 +147,7 @@ final class SpilledBytes implements AutoCloseable {
     private void spill() {
         Path path;
         try {
-            path = Files.createTempFile(tempDir, "sbench-names-", ".tmp");
+            path = Files.createTempFile(space.dir(), "sbench-names-", ".tmp");
         } catch (IOException e) {
             throw failure("write", e);
         }
@@ -190,8 +191,8 @@ final class SpilledBytes implements AutoCloseable {
     }
 
     private SbenchException failure(String verb, IOException e) {
-        return SpillSpace.processNames(tempDir).explain(new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + verb + " "
-                + what + " in " + tempDir + ": " + SbenchException.reason(e), e));
+        return space.explain(new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot " + verb + " "
+                + what + " in " + space.dir() + ": " + SbenchException.reason(e), e));
     }
 
     @Override

@@ -29,6 +29,7 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.input.AtomicFileOutput;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.sort.SpillSpace;
 
 /** The process-name table of .sbt past what its writer and reader keep in memory: spilled, deduplicated in bounds, cut back. */
 class SbtProcessTableTest {
@@ -52,7 +53,7 @@ class SbtProcessTableTest {
             }
             Path file = dir.resolve("t.sbt");
             int kept = Math.min(cut, count);
-            try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir, memory)) {
+            try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), SpillSpace.processNames(dir), memory)) {
                 long digest = 0;
                 for (int i = 0; i < count; i++) {
                     if (i == kept) {
@@ -69,7 +70,7 @@ class SbtProcessTableTest {
             }
             Path read = compressed ? gzip(file) : file;
             try (TraceReader r = new SbtReader(TraceInput.of(read), ReadOptions.DEFAULTS, SbtReader.MIN_BUFFER_BYTES, 0, Long.MAX_VALUE,
-                    dir, memory)) {
+                    SpillSpace.processNames(dir), memory)) {
                 assertEquals(records.subList(0, kept), TestRecords.readAll(r));
                 assertEquals("yes", r.info().metadata().get("late"));
                 assertEquals(List.of(new PhaseMarker("boot", 0), new PhaseMarker("late", 7), new PhaseMarker("photo edit", 5_000_000)),
@@ -128,7 +129,8 @@ class SbtProcessTableTest {
         Path missing = dir.resolve("gone");
         Path file = dir.resolve("t.sbt");
         IoRecord r = TestRecords.record(0, 1, 0, 4096, org.sbench.trace.Op.READ, 0, "a name past the 16 bytes kept in memory");
-        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), missing, new NameMemory(16, 16, 16))) {
+        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), SpillSpace.processNames(missing),
+                new NameMemory(16, 16, 16))) {
             SbenchException e = assertThrows(SbenchException.class, () -> w.write(r));
             assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
             assertTrue(e.getMessage().startsWith("cannot write the process names of " + file + " in " + missing + ": "), e.getMessage());
@@ -148,7 +150,7 @@ class SbtProcessTableTest {
         IoRecord before = TestRecords.record(0, 1, 0, 4096, org.sbench.trace.Op.READ, 0, "first");
         IoRecord refused = TestRecords.record(1, 2, 4096, 4096, org.sbench.trace.Op.READ, 0, "n".repeat(250));
         IoRecord after = TestRecords.record(2, 3, 8192, 4096, org.sbench.trace.Op.READ, 0, "first");
-        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), dir.resolve("gone"),
+        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(file), TestRecords.info(), SpillSpace.processNames(dir.resolve("gone")),
                 new NameMemory(256, NameMemory.TRACE.indexedNames(), NameMemory.TRACE.cachedNames()))) {
             w.write(before);
             assertThrows(SbenchException.class, () -> w.write(refused));

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sbench.trace.sort.SpillSpace;
 
 /** Reading back a spilled process-name table: correct in any order, and without a file read per name in index order. */
 class SbtSpilledReadTest {
@@ -20,7 +21,7 @@ class SbtSpilledReadTest {
     }
 
     private static ProcessTable spilledTable(Path dir, NameMemory memory) {
-        ProcessTable table = new ProcessTable(dir, "t.sbt", memory.tableBytes());
+        ProcessTable table = new ProcessTable(SpillSpace.processNames(dir), "t.sbt", memory.tableBytes());
         for (int i = 0; i < NAMES; i++) {
             byte[] utf8 = name(i).getBytes(StandardCharsets.UTF_8);
             table.add(utf8, 0, utf8.length, utf8.length);
