@@ -2,6 +2,7 @@ package org.sbench.scenario;
 
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +31,11 @@ public final class BundleComparison {
     public record Column(String label, ScenarioBundle bundle) {
     }
 
-    /** One number of one step in every column (NaN where a column has none). */
-    public record Row(String step, String kind, String metric, String unit, double[] values) {
+    /**
+     * One number of one step in every column (NaN where a column has none), with a note on what it counts: {@link StepResult#TO_ZERO}
+     * for the bytes of a zeroing purge (its {@code written}, which the device may unmap rather than write), else null.
+     */
+    public record Row(String step, String kind, String metric, String unit, String note, double[] values) {
     }
 
     /** A replay run at the same place in every bundle, compared as {@code compare} compares results. */
@@ -141,7 +145,9 @@ public final class BundleComparison {
         String step = any.step().label();
         String kind = any.step().kind();
         row(step, kind, "time", "s", at, e -> e.step().durationNs() / NS_PER_S);
-        row(step, kind, "written", "MB", at, e -> e.step().bytesWritten() / BYTES_PER_MB);
+        boolean zeroed = Arrays.stream(at).anyMatch(e -> e != null && e.step().bytesToZero() > 0);
+        rows.add(new Row(step, kind, "written", "MB", zeroed ? StepResult.TO_ZERO : null,
+                values(at, e -> e.step().bytesWritten() / BYTES_PER_MB)));
         if (any.numbers().runs() > 0) {
             row(step, kind, "mbps", "MB/s", at, e -> e.numbers().mbps());
             row(step, kind, "iops", "IOPS", at, e -> e.numbers().iops());
@@ -170,11 +176,15 @@ public final class BundleComparison {
 
     private void row(String step, String kind, String metric, String unit, ScenarioBundle.Entry[] at,
                      ToDoubleFunction<ScenarioBundle.Entry> value) {
+        rows.add(new Row(step, kind, metric, unit, null, values(at, value)));
+    }
+
+    private static double[] values(ScenarioBundle.Entry[] at, ToDoubleFunction<ScenarioBundle.Entry> value) {
         double[] v = new double[at.length];
         for (int i = 0; i < at.length; i++) {
             v[i] = at[i] == null ? Double.NaN : value.applyAsDouble(at[i]);
         }
-        rows.add(new Row(step, kind, metric, unit, v));
+        return v;
     }
 
     /** Each replay run of {@code at} found in every column, compared once here so that a refusal comes before any output. */

@@ -15,6 +15,7 @@ import org.sbench.result.OutputFiles;
 import org.sbench.result.RankingMetric;
 import org.sbench.result.TextTable;
 import org.sbench.result.XhtmlPage;
+import org.sbench.step.StepResult;
 
 /**
  * {@code compare BUNDLE_A BUNDLE_B}: the step table (each step's numbers side by side, the ratio of
@@ -52,9 +53,15 @@ public final class BundleComparisonWriter {
                 + (b.cut() == null ? "" : "; " + b.cut());
     }
 
-    /** A row's metric as the tables say it (compare of results: "average data rate"); the CSV keeps the key. */
-    private static String words(String metric) {
-        switch (metric) {
+    /**
+     * A row's metric as the tables say it (compare of results: "average data rate"; a zeroing purge's bytes "data to zero asked
+     * of the kernel"); the CSV keeps the key, and the note.
+     */
+    private static String words(BundleComparison.Row r) {
+        if (r.note() != null) {
+            return "data " + r.note();
+        }
+        switch (r.metric()) {
             case "written": return "data written";
             case "mbps": return "average data rate";
             case "iops": return "average IOPS";
@@ -62,7 +69,7 @@ public final class BundleComparisonWriter {
             case "latency_p99": return "p99 latency";
             case "sweep_mean": return "sweep mean data rate";
             case "sweep_min": return "sweep lowest data rate";
-            default: return metric;
+            default: return r.metric();
         }
     }
 
@@ -77,7 +84,7 @@ public final class BundleComparisonWriter {
         TextTable t = new TextTable(header.toArray(new String[0]));
         String last = null;
         for (BundleComparison.Row r : c.rows()) {
-            List<String> cells = new ArrayList<>(List.of(r.step().equals(last) ? "" : r.step(), words(r.metric()), r.unit()));
+            List<String> cells = new ArrayList<>(List.of(r.step().equals(last) ? "" : r.step(), words(r), r.unit()));
             last = r.step();
             for (int i = 0; i < r.values().length; i++) {
                 cells.add(number(r.values()[i]));
@@ -101,15 +108,18 @@ public final class BundleComparisonWriter {
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : "%.2f", v);
     }
 
-    /** One row per step, metric and column: {@code step,kind,metric,unit,column,label,value,ratio}. */
+    /**
+     * One row per step, metric and column: {@code step,kind,metric,unit,column,label,value,ratio,note}, the note what a row's
+     * number counts where its key alone would mislead (a zeroing purge's {@code written}: {@link StepResult#TO_ZERO}), else empty.
+     */
     public void writeCsv(BundleComparison c, Path file, OutputFiles files) {
         files.write(file, w -> {
             CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get());
-            csv.printRecord("step", "kind", "metric", "unit", "column", "label", "value", "ratio");
+            csv.printRecord("step", "kind", "metric", "unit", "column", "label", "value", "ratio", "note");
             for (BundleComparison.Row r : c.rows()) {
                 for (int i = 0; i < r.values().length; i++) {
                     csv.printRecord(r.step(), r.kind(), r.metric(), r.unit(), i + 1, c.columns().get(i).label(),
-                            plain(r.values()[i]), plain(ratio(r.values()[i], r.values()[0])));
+                            plain(r.values()[i]), plain(ratio(r.values()[i], r.values()[0])), r.note() == null ? "" : r.note());
                 }
             }
             csv.flush();

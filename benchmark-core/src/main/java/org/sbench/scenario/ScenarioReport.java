@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.sbench.result.XhtmlPage;
 import org.sbench.result.chart.SvgChart;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleLog;
+import org.sbench.step.StepResult;
 
 /**
  * {@code BUNDLE/report.html}: one self-contained XHTML page for a scenario bundle (no scripts, charts
@@ -69,8 +71,9 @@ public final class ScenarioReport {
         charts(one).forEach((id, chart) -> chart(page, id, chart));
         page.h2("State log");
         page.table("state-log", stateLog(b));
-        page.p("note", "Bytes written since the last purge count from the last purge step of this bundle; the drive's temperature"
-                + " and kernel counters (sectors since boot) are what sysfs showed after each step.");
+        page.p("note", "Bytes since the last purge count what the drive was given from the last purge step of this bundle on, a"
+                + " zeroing purge's range (" + StepResult.TO_ZERO + ", which the device may unmap rather than write) among them; the"
+                + " drive's temperature and kernel counters (sectors since boot) are what sysfs showed after each step.");
         return page.finish();
     }
 
@@ -142,32 +145,43 @@ public final class ScenarioReport {
 
     /** The state log: a row per entry, the entries of a {@link StepTable#folds folded} run of steps in one. */
     private static TextTable stateLog(ScenarioBundle b) {
-        TextTable t = new TextTable("at", "step", "action", "written MB", "since purge MB", "temperature C", "kernel counters");
+        boolean zeroes = StepTable.zeroes(b);
+        TextTable t = new TextTable(StepTable.withBytes(zeroes, List.of("at", "step", "action"),
+                List.of("since purge MB", "temperature C", "kernel counters")));
+        Map<Integer, Long> toZero = new HashMap<>();
+        b.entries().stream().filter(e -> e.step().bytesToZero() > 0).forEach(e -> toZero.put(e.record(), e.step().bytesToZero()));
         Deque<StepTable.Fold> folds = new ArrayDeque<>(StepTable.folds(b));
         List<Bundle.StateEvent> log = b.bundle().stateLog();
         for (int i = 0; i < log.size(); i++) {
             Bundle.StateEvent e = log.get(i);
             if (folds.isEmpty() || b.entries().get(folds.peek().from()).record() != e.step()) {
-                stateRow(t, e, e.at(), Integer.toString(e.step() + 1), e.action(), e.bytesWritten());
+                stateRow(t, zeroes, e, e.at(), Integer.toString(e.step() + 1), e.action(), e.bytesWritten(),
+                        toZero.getOrDefault(e.step(), 0L));
                 continue;
             }
             List<ScenarioBundle.Entry> folded = b.entries().subList(folds.peek().from(), folds.pop().to());
             int lastRecord = folded.get(folded.size() - 1).record();
             long written = e.bytesWritten();
+            long zeroed = toZero.getOrDefault(e.step(), 0L);
             while (i + 1 < log.size() && log.get(i + 1).step() <= lastRecord) {
                 written = BundleLog.added(written, log.get(++i).bytesWritten());
+                zeroed = BundleLog.added(zeroed, toZero.getOrDefault(log.get(i).step(), 0L));
             }
-            stateRow(t, log.get(i), e.at() + " to " + log.get(i).at(), Integer.toString(e.step() + 1), "steps "
-                    + StepTable.foldedSteps(folded) + ": " + StepTable.folded(folded), written);
+            stateRow(t, zeroes, log.get(i), e.at() + " to " + log.get(i).at(), Integer.toString(e.step() + 1), "steps "
+                    + StepTable.foldedSteps(folded) + ": " + StepTable.folded(folded), written, zeroed);
         }
         return t;
     }
 
-    /** A row of the state log: {@code e}'s drive state, and what it was of (a step, or folded steps). */
-    private static void stateRow(TextTable t, Bundle.StateEvent e, String at, String step, String action, long bytesWritten) {
-        t.row(at, step, action, StepTable.f1(bytesWritten / BYTES_PER_MB),
+    /**
+     * A row of the state log: {@code e}'s drive state, and what it was of (a step, or folded steps), which wrote {@code bytes},
+     * {@code toZero} of them asked of the kernel to zero.
+     */
+    private static void stateRow(TextTable t, boolean zeroes, Bundle.StateEvent e, String at, String step, String action, long bytes,
+                                 long toZero) {
+        t.row(StepTable.withBytes(zeroes, List.of(at, step, action), bytes, toZero, List.of(
                 e.bytesWrittenSincePurge() == null ? "-" : StepTable.f1(e.bytesWrittenSincePurge() / BYTES_PER_MB),
                 e.temperatureC() == null ? "-" : StepTable.f1(e.temperatureC()),
-                e.health() == null || e.health().isEmpty() ? "-" : e.health().toString());
+                e.health() == null || e.health().isEmpty() ? "-" : e.health().toString())));
     }
 }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.sbench.result.TableResultWriter;
 import org.sbench.result.TextTable;
 import org.sbench.step.BundleLog;
+import org.sbench.step.StepResult;
 
 /**
  * The steps of a scenario bundle as a table (the terminal's and the report's): one row per step record,
@@ -37,24 +38,60 @@ public final class StepTable {
     record Fold(int from, int to) {
     }
 
+    /**
+     * The steps table. A bundle with a zeroing purge has a column of the bytes the kernel was asked to zero beside those written
+     * ({@link StepResult#bytesToZero}): the device may unmap them rather than write them.
+     */
     public static TextTable of(ScenarioBundle b) {
-        TextTable t = new TextTable("step", "status", "time s", "written MB", "MB/s", "IOPS", "busy s", "p99 us");
+        boolean zeroes = zeroes(b);
+        TextTable t = new TextTable(withBytes(zeroes, List.of("step", "status", "time s"), List.of("MB/s", "IOPS", "busy s", "p99 us")));
         Deque<Fold> folds = new ArrayDeque<>(folds(b));
         for (int i = 0; i < b.entries().size(); i++) {
             if (!folds.isEmpty() && folds.peek().from() == i) {
                 Fold f = folds.pop();
-                foldRow(t, b.entries().subList(f.from(), f.to()));
+                foldRow(t, zeroes, b.entries().subList(f.from(), f.to()));
                 i = f.to() - 1;
                 continue;
             }
             ScenarioBundle.Entry e = b.entries().get(i);
             boolean runAgain = i + 1 < b.entries().size() && b.entries().get(i + 1).planned().ordinal() == e.planned().ordinal();
             StepNumbers n = e.numbers();
-            t.row((e.record() + 1) + ". " + e.step().label(), status(e, runAgain), f1(e.step().durationNs() / NS_PER_S),
-                    f1(e.step().bytesWritten() / BYTES_PER_MB), f1(n.mbps()), f0(n.iops()), n.ios() == 0 ? NONE : f1(n.busyNs() / NS_PER_S),
-                    f1(n.p99Us()));
+            t.row(withBytes(zeroes, List.of((e.record() + 1) + ". " + e.step().label(), status(e, runAgain),
+                    f1(e.step().durationNs() / NS_PER_S)), e.step().bytesWritten(), e.step().bytesToZero(), List.of(f1(n.mbps()),
+                    f0(n.iops()), n.ios() == 0 ? NONE : f1(n.busyNs() / NS_PER_S), f1(n.p99Us()))));
         }
         return t;
+    }
+
+    /** True when a step of {@code b} is a zeroing purge: its tables have a column of the bytes to zero ({@link #withBytes}). */
+    static boolean zeroes(ScenarioBundle b) {
+        return b.entries().stream().anyMatch(e -> e.step().bytesToZero() > 0);
+    }
+
+    /** The header {@code before}, {@code written MB} (and {@code MB to zero asked of the kernel} when {@code zeroes}), {@code after}. */
+    static String[] withBytes(boolean zeroes, List<String> before, List<String> after) {
+        List<String> header = new ArrayList<>(before);
+        header.add("written MB");
+        if (zeroes) {
+            header.add("MB " + StepResult.TO_ZERO);
+        }
+        header.addAll(after);
+        return header.toArray(new String[0]);
+    }
+
+    /**
+     * A row's cells: {@code before}, the MB of {@code bytes} written, of those the kernel was asked to zero ({@code toZero}) in a
+     * column of their own when {@code zeroes} ({@code -} where none), then {@code after}.
+     */
+    static Object[] withBytes(boolean zeroes, List<String> before, long bytes, long toZero, List<String> after) {
+        List<String> cells = new ArrayList<>(before);
+        long written = bytes - toZero;
+        cells.add(zeroes && written == 0 && toZero > 0 ? NONE : f1(written / BYTES_PER_MB));
+        if (zeroes) {
+            cells.add(toZero == 0 ? NONE : f1(toZero / BYTES_PER_MB));
+        }
+        cells.addAll(after);
+        return cells.toArray();
     }
 
     /**
@@ -93,15 +130,16 @@ public final class StepTable {
             return null;
         }
         return "A bundle of more than " + f0(FOLD_ABOVE) + " step records has a row for each of its first and last " + FOLD_KEEP
-                + " and, between them, one for each run of a group's finished steps (time, MB written and busy seconds added, MB/s"
+                + " and, between them, one for each run of a group's finished steps (time, MB and busy seconds added, MB/s"
                 + " and IOPS over their busy time, p99 the highest of theirs; in the state log, the bytes added, the rest as after the"
                 + " last of them); every step's record and runs are kept in " + b.dir();
     }
 
     /** The row of the finished step records {@code folded}, of one group. */
-    private static void foldRow(TextTable t, List<ScenarioBundle.Entry> folded) {
+    private static void foldRow(TextTable t, boolean zeroes, List<ScenarioBundle.Entry> folded) {
         long durationNs = 0;
         long written = 0;
+        long toZero = 0;
         long bytes = 0;
         long ios = 0;
         long busyNs = 0;
@@ -110,6 +148,7 @@ public final class StepTable {
             StepNumbers n = e.numbers();
             durationNs = BundleLog.added(durationNs, e.step().durationNs());
             written = BundleLog.added(written, e.step().bytesWritten());
+            toZero = BundleLog.added(toZero, e.step().bytesToZero());
             bytes = BundleLog.added(BundleLog.added(bytes, n.bytesRead()), n.bytesWritten());
             ios = BundleLog.added(ios, n.ios());
             busyNs = BundleLog.added(busyNs, n.busyNs());
@@ -117,10 +156,10 @@ public final class StepTable {
         }
         double busyS = busyNs / NS_PER_S;
         long unwritten = folded.stream().filter(e -> e.runs().stream().anyMatch(run -> run.unwritten() != null)).count();
-        t.row(foldedSteps(folded) + ". " + folded(folded),
-                "done" + (unwritten == 0 ? "" : ", " + f0(unwritten) + " UNWRITTEN"), f1(durationNs / NS_PER_S), f1(written / BYTES_PER_MB),
-                ios == 0 ? NONE : f1(bytes / BYTES_PER_MB / busyS), ios == 0 ? NONE : f0(ios / busyS), ios == 0 ? NONE : f1(busyS),
-                f1(p99));
+        t.row(withBytes(zeroes, List.of(foldedSteps(folded) + ". " + folded(folded),
+                "done" + (unwritten == 0 ? "" : ", " + f0(unwritten) + " UNWRITTEN"), f1(durationNs / NS_PER_S)), written, toZero,
+                List.of(ios == 0 ? NONE : f1(bytes / BYTES_PER_MB / busyS), ios == 0 ? NONE : f0(ios / busyS),
+                        ios == 0 ? NONE : f1(busyS), f1(p99))));
     }
 
     /** {@code 501-99500}: the numbers of the first and last of {@code folded}'s step records. */

@@ -23,6 +23,9 @@ public record StepResult(String kind, String label, Map<String, String> options,
                          boolean complete, String stopReason, long bytesWritten, List<NamedRun> runs, PurgeSummary purge,
                          List<SweepPoint> sweep, SteadyState.Verdict steadyState) {
 
+    /** What the tables call {@link #bytesToZero}, where other steps' bytes are {@code written}. */
+    public static final String TO_ZERO = "to zero asked of the kernel";
+
     /**
      * One IO run of a step: its name in the step ("pass-1", "round-3"), the file its result is written
      * to (relative to the bundle; null until written), and the result (in memory only).
@@ -49,6 +52,15 @@ public record StepResult(String kind, String label, Map<String, String> options,
         List<NamedRun> named = runs.stream().map(r -> new NamedRun(r.name(), r.file(), null)).toList();
         return new StepResult(kind, label, options, startedAt, durationNs, complete, stopReason, bytesWritten, named, purge, sweep,
                 steadyState);
+    }
+
+    /**
+     * The bytes of {@link #bytesWritten} the kernel was asked to zero: a zeroing purge's range, which the device may unmap
+     * rather than write (a WRITE ZEROES command); 0 for every other step. The tables say them {@link #TO_ZERO}.
+     */
+    @JsonIgnore
+    public long bytesToZero() {
+        return purge != null ? bytesWritten : 0;
     }
 
     /** The results of the runs, in order. */

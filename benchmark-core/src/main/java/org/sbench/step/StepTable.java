@@ -33,7 +33,7 @@ public final class StepTable {
         out.println(String.format(Locale.ROOT, "%-8s %s", "step", r.label()));
         out.println(String.format(Locale.ROOT, "%-8s %s%s", "target", target, engine(r.results())));
         out.println(String.format(Locale.ROOT, "%-8s %s, %s s, %s MB %s", "run", r.startedAt(), f3(r.durationNs() / NS_PER_S),
-                f1(r.bytesWritten() / BYTES_PER_MB), r.purge() != null && r.bytesWritten() > 0 ? "to zero asked of the kernel" : "written"));
+                f1(r.bytesWritten() / BYTES_PER_MB), r.bytesToZero() > 0 ? StepResult.TO_ZERO : "written"));
         if (!r.complete()) {
             out.println("INCOMPLETE: stopped (" + r.stopReason() + ")");
         }

@@ -40,6 +40,7 @@ import org.sbench.replay.ReplayListener;
 import org.sbench.replay.ReplayMode;
 import org.sbench.replay.ReplaySettings;
 import org.sbench.result.JsonResults;
+import org.sbench.result.OutputFiles;
 import org.sbench.result.ReplayResult;
 import org.sbench.step.Bundle;
 import org.sbench.step.BundleDirectory;
@@ -804,11 +805,7 @@ class ScenarioSessionTest {
                 + " last 500"), StepTable.foldNote(read));
 
         Document page = xml(Files.readString(b.resolve(ScenarioReport.FILE)));
-        Map<String, Element> tables = new HashMap<>();
-        NodeList all = page.getElementsByTagName("table");
-        for (int i = 0; i < all.getLength(); i++) {
-            tables.put(((Element) all.item(i)).getAttribute("class"), (Element) all.item(i));
-        }
+        Map<String, Element> tables = tables(page);
         Element steps = tables.get("steps");
         Element log = tables.get("state-log");
         assertEquals(1 + 1003, steps.getElementsByTagName("tr").getLength(), "the header and the rows");
@@ -871,15 +868,21 @@ class ScenarioSessionTest {
         StepTable.of(read).print(new PrintWriter(printed), "");
         String most = StepTable.f1(Long.MAX_VALUE / 1e6);
         assertEquals(most, printed.toString().lines().skip(1 + 500).findFirst().orElseThrow().split(" {2,}")[3]);
-        Document page = xml(ScenarioReport.render(read));
-        NodeList tables = page.getElementsByTagName("table");
-        for (int i = 0; i < tables.getLength(); i++) {
-            Element t = (Element) tables.item(i);
-            if (t.getAttribute("class").equals("steps") || t.getAttribute("class").equals("state-log")) {
-                NodeList folded = ((Element) t.getElementsByTagName("tr").item(1 + 500)).getElementsByTagName("td");
-                assertEquals(most, folded.item(3).getTextContent(), t.getAttribute("class"));
-            }
+        Map<String, Element> tables = tables(xml(ScenarioReport.render(read)));
+        for (String table : List.of("steps", "state-log")) {
+            NodeList folded = ((Element) tables.get(table).getElementsByTagName("tr").item(1 + 500)).getElementsByTagName("td");
+            assertEquals(most, folded.item(3).getTextContent(), table);
         }
+    }
+
+    /** The page's tables by their class. */
+    private static Map<String, Element> tables(Document page) {
+        Map<String, Element> tables = new HashMap<>();
+        NodeList all = page.getElementsByTagName("table");
+        for (int i = 0; i < all.getLength(); i++) {
+            tables.put(((Element) all.item(i)).getAttribute("class"), (Element) all.item(i));
+        }
+        return tables;
     }
 
     /**
@@ -904,6 +907,77 @@ class ScenarioSessionTest {
         double busyS = Long.MAX_VALUE / 1e9;
         assertEquals(List.of(StepTable.f1(Long.MAX_VALUE / 1e6 / busyS), StepTable.f0(Long.MAX_VALUE / busyS), StepTable.f1(busyS)),
                 List.of(folded[4], folded[5], folded[6]));
+    }
+
+    /**
+     * A zeroing purge's range was "written MB" in the steps table and the state log, and "data written" in compare of
+     * bundles, where the device may have written nothing (zram turns BLKZEROOUT into a discard): the purge command's
+     * table already said "to zero asked of the kernel". The range has a column of its own in those words; the fill's
+     * bytes stay written; compare's CSV keeps the key {@code written} and says so in its note.
+     */
+    @Test
+    void aZeroingPurgesRangeIsSaidToZeroAskedOfTheKernelNotWritten(@TempDir Path dir) throws Exception {
+        Scenario s = scenario(dir, "  - purge: {method: zero, range: 1M:4M}\n  - fill: {passes: 1, bs: 1M}\n");
+        for (String b : List.of("a", "b")) {
+            assertTrue(runOn(s, dir.resolve(b), NullTarget.NAME, TargetSettings.DEFAULTS.withSizeBytes(16L << 20), 1).complete());
+        }
+        ScenarioBundle a = ScenarioBundle.read(dir.resolve("a"));
+        StringWriter printed = new StringWriter();
+        StepTable.of(a).print(new PrintWriter(printed), "");
+        List<String[]> rows = printed.toString().lines().map(line -> line.trim().split(" {2,}")).toList();
+        assertEquals(List.of("step", "status", "time s", "written MB", "MB to zero asked of the kernel", "MB/s"),
+                List.of(rows.get(0)).subList(0, 6), printed.toString());
+        assertEquals(List.of("-", "4.2"), List.of(rows.get(1)[3], rows.get(1)[4]), printed.toString());
+        assertEquals(List.of("16.8", "-"), List.of(rows.get(2)[3], rows.get(2)[4]), printed.toString());
+
+        Map<String, Element> tables = tables(xml(ScenarioReport.render(a)));
+        for (String table : List.of("steps", "state-log")) {
+            NodeList tr = tables.get(table).getElementsByTagName("tr");
+            List<List<String>> bytes = new ArrayList<>();
+            for (int r = 0; r < tr.getLength(); r++) {
+                NodeList cells = tr.item(r).getChildNodes();
+                bytes.add(List.of(cells.item(3).getTextContent(), cells.item(4).getTextContent()));
+            }
+            assertEquals(List.of(List.of("written MB", "MB to zero asked of the kernel"), List.of("-", "4.2"), List.of("16.8", "-")),
+                    bytes, table);
+        }
+
+        BundleComparison c = BundleComparison.of(List.of(a, ScenarioBundle.read(dir.resolve("b"))), List.of("A", "B"), false);
+        StringWriter table = new StringWriter();
+        BundleComparisonWriter.steps(c).print(new PrintWriter(table, true), "");
+        assertTrue(table.toString().lines().anyMatch(l -> l.contains("  data to zero asked of the kernel  ")), table.toString());
+        assertEquals(1, table.toString().lines().filter(l -> l.contains("  data written  ")).count(), "the fill's: " + table);
+        Path csv = dir.resolve("c.csv");
+        try (OutputFiles files = new OutputFiles()) {
+            new BundleComparisonWriter().writeCsv(c, csv, files);
+            files.commit();
+        }
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("step,kind,metric,unit,column,label,value,ratio,note", lines.get(0));
+        assertEquals("purge zero 1M:4M,purge,written,MB,1,A,4.194304,1,to zero asked of the kernel", lines.get(3));
+        assertTrue(lines.stream().filter(l -> l.contains(",fill,written,")).allMatch(l -> l.endsWith(",1,")), lines.toString());
+    }
+
+    /** A folded row of a group with a zeroing purge adds the purges' bytes to zero in their column, those written in theirs. */
+    @Test
+    void aFoldedRowAddsTheBytesToZeroApartFromThoseWritten(@TempDir Path dir) throws Exception {
+        sameStepsReplay(dir);
+        Path b = dir.resolve("bundle");
+        assertTrue(runOn(scenario(dir, "  - group: a\n    rounds: 600\n    steps:\n      - purge: {method: zero, range: 0:1M}\n"
+                + "      - same: {}\n"), b, NullTarget.NAME, TargetSettings.DEFAULTS.withSizeBytes(16L << 20), 1).complete());
+        ScenarioBundle read = ScenarioBundle.read(b);
+        List<String> expected = List.of(StepTable.f1(100 * steps.result.summary().bytesWritten() / 1e6),
+                StepTable.f1(100 * (1 << 20) / 1e6));
+        StringWriter printed = new StringWriter();
+        StepTable.of(read).print(new PrintWriter(printed), "");
+        String[] folded = printed.toString().lines().skip(1 + 500).findFirst().orElseThrow().split(" {2,}");
+        assertEquals("501-700. 200 steps of a, folded", folded[0]);
+        assertEquals(expected, List.of(folded[3], folded[4]), printed.toString().lines().skip(500).limit(3).toList().toString());
+        Map<String, Element> tables = tables(xml(ScenarioReport.render(read)));
+        for (String table : List.of("steps", "state-log")) {
+            NodeList cells = ((Element) tables.get(table).getElementsByTagName("tr").item(1 + 500)).getElementsByTagName("td");
+            assertEquals(expected, List.of(cells.item(3).getTextContent(), cells.item(4).getTextContent()), table);
+        }
     }
 
     /** The page of compared bundles had a "Charts" heading with nothing under it where no step was of a group or a sweep. */

@@ -59,7 +59,7 @@ class RunCommandTest {
         assertTrue(cmp.out().contains("== replay " + dir.resolve("hm_0.csv") + " (run hm_0.csv)"), cmp.out());
         assertTrue(cmp.out().contains("compare  hm_0.csv"), "the replay run through the results' comparison: " + cmp.out());
         List<String> csv = Files.readAllLines(dir.resolve("c.csv"));
-        assertEquals("step,kind,metric,unit,column,label,value,ratio", csv.get(0));
+        assertEquals("step,kind,metric,unit,column,label,value,ratio,note", csv.get(0));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"round 1 of 2 (g): cdm v8, 2 MiB, 1 pass of 100 ms\",cdm,iops,IOPS,2,B,")), csv.toString());
         String page = Files.readString(dir.resolve("c.html"));
         assertTrue(page.contains("id=\"chart-rounds-mbps\"") && page.contains("data-series='B: hm_0.csv'"), "both bundles' rounds");
