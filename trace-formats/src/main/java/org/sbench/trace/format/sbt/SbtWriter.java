@@ -129,14 +129,15 @@ public final class SbtWriter implements TraceWriter {
 
     /**
      * {@code s} in UTF-8; a bad-input error naming the output when it is longer than .sbt holds (a
-     * phase name or metadata value of 64 KiB comes only from a damaged or hostile trace), before
+     * source format's name, phase name or metadata value of 64 KiB comes only from a damaged or hostile trace), before
      * anything is committed: found when the writer is made or the string is added.
      */
     private byte[] utf8(String s, String what) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length > SbtLayout.MAX_STRING_BYTES) {
             throw SbenchException.badInput(output.target().toString(), "cannot be written as .sbt: " + what + " is " + b.length
-                    + " bytes long, and .sbt holds phase names and metadata of at most " + SbtLayout.MAX_STRING_BYTES + " bytes (UTF-8)");
+                    + " bytes long, and .sbt holds the source format's name, phase names and metadata of at most "
+                    + SbtLayout.MAX_STRING_BYTES + " bytes (UTF-8)");
         }
         return b;
     }

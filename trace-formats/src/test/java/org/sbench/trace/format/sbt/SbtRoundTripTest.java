@@ -488,8 +488,8 @@ class SbtRoundTripTest {
         try (SbtWriter w = FORMAT.openWriter(out, TestRecords.info())) {
             w.write(TestRecords.records(3, 1, true).get(0));
             SbenchException e = assertThrows(SbenchException.class, () -> w.addPhase(new PhaseMarker(tooLong, 0)));
-            assertEquals(out + ": cannot be written as .sbt: a phase name is 65536 bytes long, and .sbt holds phase names and"
-                    + " metadata of at most 65535 bytes (UTF-8)", e.getMessage());
+            assertEquals(out + ": cannot be written as .sbt: a phase name is 65536 bytes long, and .sbt holds the source"
+                    + " format's name, phase names and metadata of at most 65535 bytes (UTF-8)", e.getMessage());
             assertEquals(org.sbench.ErrorKind.BAD_INPUT, e.kind());
             assertThrows(SbenchException.class, () -> w.putMetadata("k", tooLong));
         }
@@ -499,6 +499,18 @@ class SbtRoundTripTest {
         assertThrows(SbenchException.class, () -> FORMAT.openWriter(out, longPhase));
         try (var s = Files.list(dir)) {
             assertEquals(List.of(kept), s.toList(), "no output left of the refused ones");
+        }
+    }
+
+    @Test
+    void aSourceFormatNameLongerThanAStrIsSaidAsSuch(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("out.sbt");
+        TraceInfo longSource = new TraceInfo("s".repeat(SbtLayout.MAX_STRING_BYTES + 1), EnumSet.allOf(Field.class), Map.of(), List.of());
+        SbenchException e = assertThrows(SbenchException.class, () -> FORMAT.openWriter(out, longSource));
+        assertEquals(out + ": cannot be written as .sbt: the source format's name is 65536 bytes long, and .sbt holds the source"
+                + " format's name, phase names and metadata of at most 65535 bytes (UTF-8)", e.getMessage());
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of(), s.toList(), "no output left");
         }
     }
 
