@@ -12,7 +12,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.spark.source.Archive;
-import org.sbench.spark.source.IoRows;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.RequestAccounts;
@@ -141,8 +140,7 @@ public final class SbtExtraction {
                 return false;
             }
             Row row = rows.next();
-            IoRows.read(row, into);
-            archive.check(row, into);
+            archive.read(row, into);
             if (!any) {
                 any = true;
                 firstIssueNs = into.issueNs;

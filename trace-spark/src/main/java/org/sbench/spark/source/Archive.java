@@ -64,11 +64,11 @@ public interface Archive {
     List<String> warnings();
 
     /**
-     * Fails with a bad-input error naming the row when {@code read}, filled from {@code row} of {@link #io()}, is one that
-     * sbench's readers refuse; nothing to check of traces, whose readers checked each record.
+     * Fills {@code into} from {@code row} of {@link #io()}; fails with a bad-input error naming the row when it is one that
+     * sbench's readers refuse. Traces' rows are read as they are: their readers checked each record.
      */
-    default void check(Row row, IoRecord read) {
-        // The traces' readers checked it.
+    default void read(Row row, IoRecord into) {
+        IoRows.read(row, into);
     }
 
     /** Fails with the CLI's error when a trace skipped more bad records than allowed. */

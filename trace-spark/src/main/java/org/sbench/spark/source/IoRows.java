@@ -17,7 +17,8 @@ public final class IoRows {
         into.completeNs = nullableLong(row, IoColumn.COMPLETE_NS, IoRecord.NO_TIME);
         into.offsetBytes = row.getLong(row.fieldIndex(IoColumn.OFFSET.column()));
         into.lengthBytes = row.getLong(row.fieldIndex(IoColumn.LENGTH.column()));
-        into.op = Op.ofCode(row.getString(row.fieldIndex(IoColumn.OP.column())).charAt(0));
+        String op = row.getString(row.fieldIndex(IoColumn.OP.column()));
+        into.op = op.length() == 1 ? Op.ofCode(op.charAt(0)) : null;
         into.stream = (int) nullableLong(row, IoColumn.STREAM, IoRecord.NO_STREAM);
         into.qd = (int) nullableLong(row, IoColumn.QD, IoRecord.NO_QD);
         int process = row.fieldIndex(IoColumn.PROCESS.column());
