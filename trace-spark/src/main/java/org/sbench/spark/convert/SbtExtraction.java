@@ -12,6 +12,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.spark.source.Archive;
+import org.sbench.spark.source.IoRows;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 import org.sbench.trace.RequestAccounts;
@@ -140,7 +141,7 @@ public final class SbtExtraction {
                 return false;
             }
             Row row = rows.next();
-            archive.read(row, into);
+            IoRows.read(row, into, archive.rowCheck());
             if (!any) {
                 any = true;
                 firstIssueNs = into.issueNs;

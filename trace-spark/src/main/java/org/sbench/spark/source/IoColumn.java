@@ -45,11 +45,6 @@ public enum IoColumn {
         return column;
     }
 
-    /** Whether a row may hold null here (the record's "none"). */
-    public boolean nullable() {
-        return nullable;
-    }
-
     public static IoColumn of(String column) {
         for (IoColumn c : values()) {
             if (c.column.equals(column)) {

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -38,12 +37,9 @@ import org.sbench.spark.split.HadoopFiles;
 import org.sbench.spark.split.TraceDescription;
 import org.sbench.spark.split.TraceSource;
 import org.sbench.trace.Field;
-import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.ProcessNames;
-import org.sbench.trace.input.RecordChecks;
 
 /**
  * A directory holding Parquet part files is read as the table {@code convert} wrote: its rows must
@@ -59,19 +55,13 @@ public final class ParquetArchive implements Archive {
     private static final String PARQUET = ".parquet";
     /** Bits of the row within its part file in {@link #ORDER}. */
     private static final int ROW_BITS = 40;
-    private static final long ROW_MASK = (1L << ROW_BITS) - 1;
-    /** The columns every row must hold a value in: a record has no "none" for them. */
-    private static final IoColumn[] REQUIRED = Arrays.stream(IoColumn.values()).filter(c -> !c.nullable()).toArray(IoColumn[]::new);
 
-    private final String table;
-    /** The part files' names by their numbers, as {@link #ORDER} holds them. */
-    private final Map<Long, String> parts;
+    private final TableRowCheck rows;
     private final Dataset<Row> io;
     private final List<StoredTrace> stored;
 
     private ParquetArchive(String table, Map<Long, String> parts, Dataset<Row> io, List<StoredTrace> stored) {
-        this.table = table;
-        this.parts = Map.copyOf(parts);
+        this.rows = new TableRowCheck(table, parts, ROW_BITS);
         this.io = io;
         this.stored = List.copyOf(stored);
     }
@@ -257,32 +247,10 @@ public final class ParquetArchive implements Archive {
         // Checked when the table was written.
     }
 
-    /**
-     * A table is written by any program, not only by convert from traces sbench's readers checked: a row with no value in
-     * a column a record needs, or whose record the readers would refuse ({@link RecordChecks#STANDARD}, a process name
-     * longer than they take), is bad input at its part file and row (counted from 1), where it enters sbench.
-     */
+    /** The readers' checks, at the row's part file and row: any program may have written the table. */
     @Override
-    public void read(Row row, IoRecord into) {
-        for (IoColumn c : REQUIRED) {
-            if (row.isNullAt(row.fieldIndex(c.column()))) {
-                throw SbenchException.badInput(place(row), "expected a value in column " + c.column() + ", found null");
-            }
-        }
-        IoRows.read(row, into);
-        String problem = RecordChecks.STANDARD.problem(into);
-        if (problem != null) {
-            throw RecordChecks.badRecord(place(row), problem, into);
-        }
-        if (into.process != null && ProcessNames.tooLong(into.process)) {
-            throw ProcessNames.refused(place(row), into.process);
-        }
-    }
-
-    /** {@code TABLE/PART: row N}: where {@code row} is, its row in its part file counted from 1. */
-    private String place(Row row) {
-        long order = row.getLong(row.fieldIndex(ORDER));
-        return table + "/" + parts.get(order >>> ROW_BITS) + ": row " + ((order & ROW_MASK) + 1);
+    public RowCheck rowCheck() {
+        return rows;
     }
 
     @Override
