@@ -141,8 +141,7 @@ public final class SbtExtraction {
                 return false;
             }
             Row row = rows.next();
-            IoRows.read(row, into);
-            archive.check(row, into);
+            IoRows.read(row, into, archive.rowCheck());
             if (!any) {
                 any = true;
                 firstIssueNs = into.issueNs;

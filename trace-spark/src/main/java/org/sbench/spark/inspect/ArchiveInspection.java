@@ -90,7 +90,7 @@ public final class ArchiveInspection {
 
     private VolumeInspection inspection(Archive archive, Grouping grouping) {
         return new VolumeInspection(archive.traces(), grouping == Grouping.FILE ? archive.tallies() : List.of(), grouping,
-                settings.sequentialWindow());
+                settings.sequentialWindow(), archive.rowCheck());
     }
 
     /** A table's files, in input order, from its rows: each file's IOs in file order, as the CLI reads the file. */

@@ -8,6 +8,7 @@ import java.util.NoSuchElementException;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.sbench.spark.source.RowCheck;
 import org.sbench.spark.source.TraceTally;
 import org.sbench.spark.split.TraceSource;
 import org.sbench.trace.IoRecord;
@@ -31,18 +32,20 @@ final class VolumeInspection implements FlatMapFunction<Iterator<InternalRow>, R
     private final List<TraceTally> tallies;
     private final Grouping grouping;
     private final int sequentialWindow;
+    private final RowCheck check;
 
-    /** {@code tallies}: per trace, what reading it counted; needed for files only. */
-    VolumeInspection(List<TraceSource> traces, List<TraceTally> tallies, Grouping grouping, int sequentialWindow) {
+    /** {@code tallies}: per trace, what reading it counted; needed for files only. {@code check}: the archive's, of each row. */
+    VolumeInspection(List<TraceSource> traces, List<TraceTally> tallies, Grouping grouping, int sequentialWindow, RowCheck check) {
         this.traces = List.copyOf(traces);
         this.tallies = List.copyOf(tallies);
         this.grouping = grouping;
         this.sequentialWindow = sequentialWindow;
+        this.check = check;
     }
 
     @Override
     public Iterator<Row> call(Iterator<InternalRow> in) {
-        VolumeReader.Rows rows = new VolumeReader.Rows(in);
+        VolumeReader.Rows rows = new VolumeReader.Rows(in, check);
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
@@ -64,7 +67,7 @@ final class VolumeInspection implements FlatMapFunction<Iterator<InternalRow>, R
 
     /** The statistics row of trace {@code trace} when none of its IOs is in the table (a file: the CLI's of an empty trace). */
     Row empty(int trace) {
-        return inspect(new VolumeReader.Rows(Collections.emptyIterator()), trace, trace, IoRecord.NO_STREAM);
+        return inspect(new VolumeReader.Rows(Collections.emptyIterator(), check), trace, trace, IoRecord.NO_STREAM);
     }
 
     private Row inspect(VolumeReader.Rows rows, long volume, int traceIndex, int stream) {

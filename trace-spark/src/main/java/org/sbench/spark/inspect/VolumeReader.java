@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.sbench.spark.source.RowCheck;
 import org.sbench.spark.source.TraceTally;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
@@ -70,7 +71,7 @@ final class VolumeReader implements TraceReader {
         if (!rows.hasNext() || rows.peek().getLong(VolumeRows.VOLUME_AT) != volume) {
             return false;
         }
-        VolumeRows.read(rows.next(), into);
+        rows.read(into);
         return true;
     }
 
@@ -80,15 +81,23 @@ final class VolumeReader implements TraceReader {
     }
 
     /**
-     * A task's sorted rows with one row of look-ahead. Spark reuses a row object for the next
-     * row, so a peeked row is valid until {@link #next} is called again.
+     * A task's sorted rows with one row of look-ahead, read as records checked by the archive's
+     * {@link RowCheck}. Spark reuses a row object for the next row, so a peeked row is valid until
+     * {@link #next} is called again.
      */
     static final class Rows {
         private final Iterator<InternalRow> in;
+        private final RowCheck check;
         private InternalRow next;
 
-        Rows(Iterator<InternalRow> in) {
+        Rows(Iterator<InternalRow> in, RowCheck check) {
             this.in = in;
+            this.check = check;
+        }
+
+        /** Fills {@code into} from the next row. */
+        void read(IoRecord into) {
+            VolumeRows.read(next(), into, check);
         }
 
         boolean hasNext() {

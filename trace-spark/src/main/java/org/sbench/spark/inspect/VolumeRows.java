@@ -11,7 +11,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.sbench.spark.source.Archive;
+import org.sbench.spark.source.IoColumn;
+import org.sbench.spark.source.RowCheck;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
@@ -53,15 +56,23 @@ final class VolumeRows {
                 col("offset"), col("length"), col("op"), col("stream"), col("qd"));
     }
 
-    /** Fills {@code into} from a selected row. */
-    static void read(InternalRow row, IoRecord into) {
+    /** Fills {@code into} from a selected row, checked by {@code check}. */
+    static void read(InternalRow row, IoRecord into, RowCheck check) {
+        long order = row.getLong(ORDER_AT);
+        check.requireTrace(order, row.isNullAt(TRACE_AT));
+        check.requireValue(order, row.isNullAt(ISSUE_AT), IoColumn.ISSUE_NS);
+        check.requireValue(order, row.isNullAt(OFFSET_AT), IoColumn.OFFSET);
+        check.requireValue(order, row.isNullAt(LENGTH_AT), IoColumn.LENGTH);
+        check.requireValue(order, row.isNullAt(OP_AT), IoColumn.OP);
         into.clear();
         into.issueNs = row.getLong(ISSUE_AT);
         into.completeNs = row.isNullAt(COMPLETE_AT) ? IoRecord.NO_TIME : row.getLong(COMPLETE_AT);
         into.offsetBytes = row.getLong(OFFSET_AT);
         into.lengthBytes = row.getLong(LENGTH_AT);
-        into.op = Op.ofCode((char) row.getUTF8String(OP_AT).getByte(0));
+        UTF8String op = row.getUTF8String(OP_AT);
+        into.op = op.numBytes() == 1 ? Op.ofCode((char) op.getByte(0)) : null;
         into.stream = row.isNullAt(STREAM_AT) ? IoRecord.NO_STREAM : row.getInt(STREAM_AT);
         into.qd = row.isNullAt(QD_AT) ? IoRecord.NO_QD : row.getInt(QD_AT);
+        check.check(order, into);
     }
 }

@@ -7,7 +7,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.sbench.spark.split.TraceSource;
-import org.sbench.trace.IoRecord;
 import org.sbench.trace.RequestAccounts;
 
 /**
@@ -63,12 +62,9 @@ public interface Archive {
     /** The CLI's warnings on reading the traces (a cut last line, not read), for this read. */
     List<String> warnings();
 
-    /**
-     * Fails with a bad-input error naming the row when {@code read}, filled from {@code row} of {@link #io()}, is one that
-     * sbench's readers refuse; nothing to check of traces, whose readers checked each record.
-     */
-    default void check(Row row, IoRecord read) {
-        // The traces' readers checked it.
+    /** The check of each row read from {@link #io()} as a record: none for traces, whose readers checked each. */
+    default RowCheck rowCheck() {
+        return ReadersChecked.INSTANCE;
     }
 
     /** Fails with the CLI's error when a trace skipped more bad records than allowed. */

@@ -37,11 +37,9 @@ import org.sbench.spark.split.HadoopFiles;
 import org.sbench.spark.split.TraceDescription;
 import org.sbench.spark.split.TraceSource;
 import org.sbench.trace.Field;
-import org.sbench.trace.IoRecord;
 import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.RequestAccounts;
 import org.sbench.trace.TraceInfo;
-import org.sbench.trace.input.ProcessNames;
 
 /**
  * A directory holding Parquet part files is read as the table {@code convert} wrote: its rows must
@@ -57,17 +55,13 @@ public final class ParquetArchive implements Archive {
     private static final String PARQUET = ".parquet";
     /** Bits of the row within its part file in {@link #ORDER}. */
     private static final int ROW_BITS = 40;
-    private static final long ROW_MASK = (1L << ROW_BITS) - 1;
 
-    private final String table;
-    /** The part files' names by their numbers, as {@link #ORDER} holds them. */
-    private final Map<Long, String> parts;
+    private final TableRowCheck rows;
     private final Dataset<Row> io;
     private final List<StoredTrace> stored;
 
     private ParquetArchive(String table, Map<Long, String> parts, Dataset<Row> io, List<StoredTrace> stored) {
-        this.table = table;
-        this.parts = Map.copyOf(parts);
+        this.rows = new TableRowCheck(table, parts, ROW_BITS);
         this.io = io;
         this.stored = List.copyOf(stored);
     }
@@ -253,16 +247,10 @@ public final class ParquetArchive implements Archive {
         // Checked when the table was written.
     }
 
-    /**
-     * A table is written by any program, not only by convert from traces sbench's readers checked: a process name
-     * longer than they take is bad input at its part file and row (counted from 1), where it enters sbench.
-     */
+    /** The readers' checks, at the row's part file and row: any program may have written the table. */
     @Override
-    public void check(Row row, IoRecord read) {
-        if (read.process != null && ProcessNames.tooLong(read.process)) {
-            long order = row.getLong(row.fieldIndex(ORDER));
-            throw ProcessNames.refused(table + "/" + parts.get(order >>> ROW_BITS) + ": row " + ((order & ROW_MASK) + 1), read.process);
-        }
+    public RowCheck rowCheck() {
+        return rows;
     }
 
     @Override

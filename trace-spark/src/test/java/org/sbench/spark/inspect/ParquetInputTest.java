@@ -1,5 +1,6 @@
 package org.sbench.spark.inspect;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
@@ -18,6 +19,7 @@ import java.util.TreeSet;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
@@ -27,6 +29,7 @@ import org.sbench.spark.MultiVolumeTraces;
 import org.sbench.spark.convert.ExportSettings;
 import org.sbench.spark.convert.ParquetExport;
 import org.sbench.spark.convert.SbtExtraction;
+import org.sbench.spark.source.IoColumn;
 import org.sbench.spark.source.ParquetArchive;
 import org.sbench.spark.source.ReadSettings;
 import org.sbench.trace.IoRecord;
@@ -195,23 +198,72 @@ class ParquetInputTest extends LocalSparkTest {
      */
     @Test
     void aProcessNameLongerThanReadersTakeIsBadInputAtItsRow() throws IOException {
-        Path trace = Files.writeString(dir.resolve("named.csv"), "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
-                + "1000,2000,0,4096,R,0,,a\n2000,3000,4096,4096,W,0,,b\n3000,4000,8192,4096,R,0,,c\n");
-        String table = table(List.of(trace.toString()), dir.resolve("named.parquet"), MULTI_SPLIT_BYTES);
-        Path renamed = dir.resolve("renamed.parquet");
-        Column longer = when(col("issue_ns").equalTo(2000), repeat(lit("p"), 300)).otherwise(col("process"));
-        spark.read().parquet(table).withColumn("process", longer).coalesce(1).write().parquet(renamed.toString());
-        Files.copy(Path.of(table, ParquetArchive.TRACES_FILE), renamed.resolve(ParquetArchive.TRACES_FILE));
+        // inspect reads no process name.
+        assertRowRefused("renamed", "process", repeat(lit("p"), 300), false, "expected a process name of at most 256 bytes, found one of 300 "
+                + "bytes, '" + "p".repeat(60) + "...' (300 characters)");
+    }
+
+    /**
+     * A row that sbench's readers would refuse as a record (RecordChecks), with no value in a column a record needs, or of a
+     * file the table does not describe, is bad input at its part file and row, with the readers' text, and no .sbt is left. Until 2026-12-08 convert failed on such a
+     * row with an internal error (the .sbt writer's "record expected to have ...") or a NullPointerException; inspect took
+     * most such rows into its statistics without a word.
+     */
+    @Test
+    void aRowReadersRefuseIsBadInputAtItsRow() throws IOException {
+        String found = "found a write of 4096 bytes at 4096, issued at 2000 ns, completed at 3000 ns, stream 0, qd 0";
+        List<Executable> rows = new ArrayList<>(List.of(
+                () -> assertRowRefused("offset", "offset", lit(-1L), true, "expected a non-negative offset, " + found.replace("at 4096", "at -1")),
+                () -> assertRowRefused("length", "length", lit(0L), true, "expected a positive length for a write, "
+                        + found.replace("4096 bytes", "0 bytes")),
+                () -> assertRowRefused("huge", "length", lit(1L << 41), true, "expected an IO of at most 1 TiB (2^40 bytes), "
+                        + found.replace("4096 bytes", (1L << 41) + " bytes")),
+                () -> assertRowRefused("complete", "complete_ns", lit(1000L), true, "expected a completion no earlier than the issue, "
+                        + found.replace("completed at 3000", "completed at 1000")),
+                () -> assertRowRefused("op", "op", lit("X"), true, "expected an op, " + found.replace("a write", "a record")),
+                () -> assertRowRefused("noop", "op", lit(""), true, "expected an op, " + found.replace("a write", "a record")),
+                () -> assertRowRefused("stream", "stream", lit(-2), true, "expected a stream number of 0 or more, "
+                        + found.replace("stream 0", "stream -2")),
+                () -> assertRowRefused("qd", "qd", lit(-1), true, "expected a recorded queue depth of 1 or more, " + found.replace("qd 0", "qd -1"))));
+        String notATrace = "expected in column file one of the traces " + ParquetArchive.TRACES_FILE + " describes";
+        rows.add(() -> assertRowRefused("null-file", "file", lit(null).cast("string"), true, notATrace));
+        rows.add(() -> assertRowRefused("other-file", "file", lit("other.csv"), true, notATrace));
+        for (IoColumn c : List.of(IoColumn.ISSUE_NS, IoColumn.OFFSET, IoColumn.LENGTH, IoColumn.OP)) {
+            rows.add(() -> assertRowRefused("null-" + c.column(), c.column(), lit(null).cast(IoColumn.SCHEMA.apply(c.column()).dataType()), true,
+                    "expected a value in column " + c.column() + ", found null"));
+        }
+        assertAll(rows);
+    }
+
+    /**
+     * The table of a three-row trace with {@code column} of its second row (issued at 2000 ns) replaced by {@code value}, in
+     * one part file, is refused by convert to .sbt with {@code expected} at that part file and row 2, and no .sbt is left;
+     * and, {@code byInspect}, by inspect, volumes per file or not.
+     */
+    private static void assertRowRefused(String name, String column, Column value, boolean byInspect, String expected) throws IOException {
+        Path base = dir.resolve("base.parquet");
+        if (!Files.exists(base)) {
+            Path trace = Files.writeString(dir.resolve("base.csv"), "issue_ns,complete_ns,offset,length,op,stream,qd,process\n"
+                    + "1000,2000,0,4096,R,0,,a\n2000,3000,4096,4096,W,0,,b\n3000,4000,8192,4096,R,0,,c\n");
+            table(List.of(trace.toString()), base, MULTI_SPLIT_BYTES);
+        }
+        Path bad = dir.resolve(name + ".parquet");
+        Column changed = when(col("issue_ns").equalTo(2000), value).otherwise(col(column));
+        spark.read().parquet(base.toString()).withColumn(column, changed).coalesce(1).write().parquet(bad.toString());
+        Files.copy(base.resolve(ParquetArchive.TRACES_FILE), bad.resolve(ParquetArchive.TRACES_FILE));
         String part;
-        try (var files = Files.list(renamed)) {
+        try (var files = Files.list(bad)) {
             part = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".parquet")).findFirst().orElseThrow();
         }
-        Path out = dir.resolve("renamed.sbt");
-        SbenchException e = assertThrows(SbenchException.class, () -> SbtExtraction.write(spark, List.of(renamed.toString()),
-                ExportSettings.ALL, out));
-        assertEquals(ErrorKind.BAD_INPUT, e.kind());
-        assertEquals(renamed + "/" + part + ": row 2: expected a process name of at most 256 bytes, found one of 300 bytes, '"
-                + "p".repeat(60) + "...' (300 characters)", e.getMessage());
-        assertFalse(Files.exists(out), "no .sbt left");
+        Path out = dir.resolve(name + ".sbt");
+        SbenchException e = assertThrows(SbenchException.class, () -> SbtExtraction.write(spark, List.of(bad.toString()),
+                ExportSettings.ALL, out), name);
+        assertEquals(ErrorKind.BAD_INPUT, e.kind(), name);
+        assertEquals(bad + "/" + part + ": row 2: " + expected, e.getMessage(), name);
+        assertFalse(Files.exists(out), name + ": no .sbt left");
+        for (boolean perFile : byInspect ? new boolean[] {true, false} : new boolean[0]) {
+            e = assertThrows(SbenchException.class, () -> inspect(List.of(bad.toString()), perFile), name + " inspect " + perFile);
+            assertEquals(bad + "/" + part + ": row 2: " + expected, e.getMessage(), name + " inspect " + perFile);
+        }
     }
 }
