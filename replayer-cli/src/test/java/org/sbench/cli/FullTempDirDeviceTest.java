@@ -2,6 +2,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,8 +17,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.record.ProcTasks;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 class FullTempDirDeviceTest {
@@ -32,6 +38,12 @@ class FullTempDirDeviceTest {
     /** Past the sort's memory of records, so that the far first IO makes it spill. */
     private static final int UNSORTED_NAMED_IOS = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 100;
     private static final int SORTED_NAME_BYTES = 64;
+    /** Less than the first write of a spill of names: their entries kept in memory, 256 KiB. */
+    private static final long SMALL_TMPFS_BYTES = 128 << 10;
+    /** Names a recording's .sbt writer keeps in memory (their entries' 256 KiB), and more than those that the workload makes. */
+    private static final int NAMES_IN_MEMORY = 16_384;
+    private static final int RECORDED_NAMES = 20_000;
+    private static final long RECORDED_DEVICE_BYTES = 8L << 20;
 
     /**
      * inspect of an unsorted trace, whose sort spills, with java.io.tmpdir on a 1 MiB tmpfs: the user was told
@@ -151,6 +163,44 @@ class FullTempDirDeviceTest {
                 assertEquals("", convert.out());
             }
             assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "no output, not even a part file");
+        }
+    }
+
+    /**
+     * A recording whose process names spill into a full temporary directory (128 KiB, less than the spill's first write):
+     * docs/record.md says it ends there as a full disk does, keeping the trace of the IOs and names before.
+     */
+    @Test
+    @Tag("device")
+    void aRecordingWhoseNamesSpillIntoAFullTemporaryDirectoryKeepsItsTraceUpToThere(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("named.sbt");
+        try (LoopDevice loop = LoopDevice.create(RECORDED_DEVICE_BYTES);
+             Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), SMALL_TMPFS_BYTES);
+             ChildSbench record = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), "record", "--device",
+                     loop.path().toString(), "--out", out.toString(), "--progress", "none")) {
+            Path enable = Path.of("/sys/kernel/tracing/instances/sbench-" + record.pid() + "/events/block/block_rq_issue/enable");
+            record.await("its tracefs instance", () -> ProcTasks.readOrEmpty(enable).startsWith("1"));
+            Process reads = new ProcessBuilder("python3", Path.of(getClass().getResource("many-names.py").toURI()).toString(),
+                    loop.path().toString(), Integer.toString(RECORDED_NAMES)).inheritIO().start();
+            assertEquals(0, reads.waitFor(), "many-names.py");
+            int exit = record.waitFor(); // A full disk stops the recording.
+            assertEquals(ExitCodes.IO_ERRORS, exit, record.err());
+            List<IoRecord> trace = TestRecords.readAll(out);
+            assertTrue(trace.size() >= NAMES_IN_MEMORY && trace.size() < RECORDED_NAMES, trace.size() + " IOs kept: " + record.err());
+            for (int i = 0; i < trace.size(); i++) {
+                assertEquals("n" + i, trace.get(i).process, "IO " + i);
+            }
+            List<String> full = record.err().lines().filter(l -> l.startsWith("sbench: ")).toList();
+            assertEquals(List.of("sbench: " + out + ": the temporary directory " + fs.dir() + ", where its process names spill,"
+                    + " filled up after " + String.format("%,d", trace.size()) + " IOs"), full.stream().map(l -> l.replaceAll(" \\(.*", ""))
+                    .toList(), record.err());
+            assertTrue(record.out().contains("\nINCOMPLETE: the temporary directory " + fs.dir() + ", where the process names of " + out
+                    + " spill, filled up: the trace ends at its last IO that fit\n"), record.out());
+            try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
+                assertEquals("true", reader.info().metadata().get("record.diskFull"), record.err());
+            }
+            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "nothing left in the temporary directory");
         }
     }
 
