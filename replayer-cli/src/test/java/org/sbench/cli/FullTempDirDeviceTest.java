@@ -27,7 +27,7 @@ import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 class FullTempDirDeviceTest {
-    /** Room for the start of the sort's first run, not for the run: 1 MiB, about 21,800 records of 48 bytes. */
+    /** Room for the start of the sort's first run, not for the run: 1 MiB, at most 21,845 records of 48 bytes. */
     private static final long TMPFS_BYTES = 1 << 20;
     /**
      * Distinct process names of 200 bytes, some 4.4 MB with their lengths and entries: past the 1 MiB of names (and
@@ -233,7 +233,7 @@ class FullTempDirDeviceTest {
 
     /** What follows a full disk under the sort of {@code trace}. */
     private static String sortHint(Path trace, Path tempDir) {
-        return "; sorting " + trace + " spills about 48 bytes a record to the temporary directory " + tempDir
+        return "; sorting " + trace + " spills 48 bytes a record and its process names to the temporary directory " + tempDir
                 + ": point TMPDIR at a file system with room\n";
     }
 
