@@ -1,6 +1,7 @@
 // How a recording that the full disk (or disk quota) of its trace ended was cut short.
 package org.sbench.record;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -9,7 +10,9 @@ import java.util.List;
  * @param keptNs    the trace's last IO's issue time from its first's
  * @param lostIos   IOs read after the disk filled up, until the recording stopped: not in the trace
  * @param quota     the user's disk quota ran out (EDQUOT), not the file system's room
+ * @param tempDir   the temporary directory the trace's process names spill to, when it was that which filled up, not the
+ *                  trace's disk; else null
  * @param lostMarks the names of the marks made after the disk filled up, in the order made: not in the trace
  */
-public record DiskFull(long keptNs, long lostIos, boolean quota, List<String> lostMarks) {
+public record DiskFull(long keptNs, long lostIos, boolean quota, Path tempDir, List<String> lostMarks) {
 }

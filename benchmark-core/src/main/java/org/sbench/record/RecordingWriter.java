@@ -17,6 +17,7 @@ import org.sbench.trace.PhaseMarker;
 import org.sbench.trace.TraceInfo;
 import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.input.AtomicFileOutput;
+import org.sbench.trace.sort.SpillSpace;
 import org.sbench.trace.stats.RecordedQd;
 
 /**
@@ -59,6 +60,8 @@ final class RecordingWriter implements AutoCloseable {
     private long markBytes;
     private boolean diskFull;
     private boolean quota;
+    /** The temporary directory the process names spill to, once it filled up (then not the trace's disk). */
+    private Path tempDirFull;
     private long lostToFullDisk;
     /** Where the trace can be cut back to, in the order written; the first is before any IO. */
     private final CutPoints cutPoints = new CutPoints();
@@ -187,13 +190,25 @@ final class RecordingWriter implements AutoCloseable {
         return !diskFull;
     }
 
-    /** Whether {@code e} is a failure to write for want of room (ENOSPC, or EDQUOT: then noted as the quota's). */
+    /**
+     * Whether {@code e} is a failure to write for want of room (ENOSPC, or EDQUOT: then noted as the quota's), of the trace's
+     * disk or of the temporary directory its process names spill to, whose full disk comes explained ({@link SpillSpace#explain}).
+     */
     private boolean outOfRoom(SbenchException e) {
-        if (!(e.getCause() instanceof IOException io)) {
+        Throwable cause = e.getCause();
+        boolean spill = cause instanceof SbenchException;
+        if (spill) {
+            cause = cause.getCause();
+        }
+        if (!(cause instanceof IOException io)) {
             return false;
         }
         quota = SbenchException.isQuotaExceeded(io);
-        return quota || SbenchException.isNoSpace(io);
+        boolean full = quota || SbenchException.isNoSpace(io);
+        if (full && spill) {
+            tempDirFull = SpillSpace.processNames().dir();
+        }
+        return full;
     }
 
     /**
@@ -269,6 +284,11 @@ final class RecordingWriter implements AutoCloseable {
     /** Names of the marks left out because the disk was full, in the order made. */
     List<String> lostMarks() {
         return List.copyOf(lostMarks);
+    }
+
+    /** The temporary directory the process names spill to when it was that which filled up, not the trace's disk; else null. */
+    Path tempDirFull() {
+        return tempDirFull;
     }
 
     /** IOs left out because the disk was full. */

@@ -631,7 +631,7 @@ public final class TraceRecorder implements AutoCloseable {
         output.finish(startKernelNs, late);
         // Finishing can cut the trace back to fit (btrfs): what it holds is known from here on, and its metadata says so.
         DiskFull diskFull = output.diskFull() ? new DiskFull(output.spanNs(), output.lostToFullDisk(), output.quotaExceeded(),
-                output.lostMarks()) : null;
+                output.tempDirFull(), output.lostMarks()) : null;
         complete &= diskFull == null;
         // The trace is good from here on: a leftover instance or mount is worth telling, not failing for.
         for (RuntimeException e : cleanup()) {

@@ -198,9 +198,12 @@ final class RecordCommand implements Callable<Integer> {
         t.start();
     }
 
-    /** What a full disk (or disk quota) left of the recording, and what it lost. */
+    /** What a full disk (or disk quota, or temporary directory) left of the recording, and what it lost. */
     static String diskFullLine(RecordResult r) {
-        String what = r.diskFull().quota() ? "the disk quota ran out" : "the disk filled up";
+        DiskFull full = r.diskFull();
+        String what = full.quota() ? "the disk quota ran out"
+                : full.tempDir() != null ? "the temporary directory " + full.tempDir() + ", where its process names spill, filled up"
+                : "the disk filled up";
         return "sbench: " + r.out() + ": " + what + " after " + Units.count(r.ios()) + " IOs (" + Units.duration(r.diskFull().keptNs())
                 + " from the first to the last): the trace keeps them and ends there; the " + Units.count(r.diskFull().lostIos())
                 + " IOs that came after were not written, and the recording stopped";
@@ -208,7 +211,8 @@ final class RecordCommand implements Callable<Integer> {
 
     /** A line for each mark the full disk (or disk quota) of {@code out} left out of its trace. */
     static List<String> lostMarkLines(Path out, DiskFull full) {
-        String why = full.quota() ? "the disk quota had run out" : "the disk had filled up";
+        String why = full.quota() ? "the disk quota had run out"
+                : full.tempDir() != null ? "the temporary directory " + full.tempDir() + " had filled up" : "the disk had filled up";
         return full.lostMarks().stream().map(m -> "sbench: " + out + ": mark '" + m + "' was not stored: " + why + " before it").toList();
     }
 
@@ -236,7 +240,10 @@ final class RecordCommand implements Callable<Integer> {
             stdout.println("note     " + note);
         }
         if (r.diskFull() != null) {
-            stdout.println("INCOMPLETE: " + (r.diskFull().quota() ? "the disk quota for " + r.out() + " ran out"
+            DiskFull full = r.diskFull();
+            stdout.println("INCOMPLETE: " + (full.quota() ? "the disk quota for " + r.out() + " ran out"
+                    : full.tempDir() != null ? "the temporary directory " + full.tempDir() + ", where the process names of " + r.out()
+                            + " spill, filled up"
                     : "the disk of " + r.out() + " filled up") + ": the trace ends at its last IO that fit");
         } else if (r.stalled()) {
             stdout.println("INCOMPLETE: the kernel's event stream stalled before its end; the trace holds the IOs read until then"

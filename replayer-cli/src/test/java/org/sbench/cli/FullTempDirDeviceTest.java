@@ -2,6 +2,7 @@
 package org.sbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,12 +17,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.sbench.record.ProcTasks;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
+import org.sbench.trace.IoRecord;
+import org.sbench.trace.TestRecords;
+import org.sbench.trace.TraceReader;
+import org.sbench.trace.format.TraceFormats;
 import org.sbench.trace.input.ReadOptions;
 
 class FullTempDirDeviceTest {
-    /** Room for the start of the sort's first run, not for the run: 1 MiB, about 21,800 records of 48 bytes. */
+    /** Room for the start of the sort's first run, not for the run: 1 MiB, at most 21,845 records of 48 bytes. */
     private static final long TMPFS_BYTES = 1 << 20;
     /**
      * Distinct process names of 200 bytes, some 4.4 MB with their lengths and entries: past the 1 MiB of names (and
@@ -32,6 +38,12 @@ class FullTempDirDeviceTest {
     /** Past the sort's memory of records, so that the far first IO makes it spill. */
     private static final int UNSORTED_NAMED_IOS = ReadOptions.DEFAULT_SORT_MEMORY_RECORDS + 100;
     private static final int SORTED_NAME_BYTES = 64;
+    /** Less than the first write of a spill of names: their entries kept in memory, 256 KiB. */
+    private static final long SMALL_TMPFS_BYTES = 128 << 10;
+    /** Names a recording's .sbt writer keeps in memory (their entries' 256 KiB), and more than those that the workload makes. */
+    private static final int NAMES_IN_MEMORY = 16_384;
+    private static final int RECORDED_NAMES = 20_000;
+    private static final long RECORDED_DEVICE_BYTES = 8L << 20;
 
     /**
      * inspect of an unsorted trace, whose sort spills, with java.io.tmpdir on a 1 MiB tmpfs: the user was told
@@ -155,6 +167,44 @@ class FullTempDirDeviceTest {
     }
 
     /**
+     * A recording whose process names spill into a full temporary directory (128 KiB, less than the spill's first write):
+     * docs/record.md says it ends there as a full disk does, keeping the trace of the IOs and names before.
+     */
+    @Test
+    @Tag("device")
+    void aRecordingWhoseNamesSpillIntoAFullTemporaryDirectoryKeepsItsTraceUpToThere(@TempDir Path dir) throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("named.sbt");
+        try (LoopDevice loop = LoopDevice.create(RECORDED_DEVICE_BYTES);
+             Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), SMALL_TMPFS_BYTES);
+             ChildSbench record = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), "record", "--device",
+                     loop.path().toString(), "--out", out.toString(), "--progress", "none")) {
+            Path enable = Path.of("/sys/kernel/tracing/instances/sbench-" + record.pid() + "/events/block/block_rq_issue/enable");
+            record.await("its tracefs instance", () -> ProcTasks.readOrEmpty(enable).startsWith("1"));
+            Process reads = new ProcessBuilder("python3", Path.of(getClass().getResource("many-names.py").toURI()).toString(),
+                    loop.path().toString(), Integer.toString(RECORDED_NAMES)).inheritIO().start();
+            assertEquals(0, reads.waitFor(), "many-names.py");
+            int exit = record.waitFor(); // A full disk stops the recording.
+            assertEquals(ExitCodes.IO_ERRORS, exit, record.err());
+            List<IoRecord> trace = TestRecords.readAll(out);
+            assertTrue(trace.size() >= NAMES_IN_MEMORY && trace.size() < RECORDED_NAMES, trace.size() + " IOs kept: " + record.err());
+            for (int i = 0; i < trace.size(); i++) {
+                assertEquals("n" + i, trace.get(i).process, "IO " + i);
+            }
+            List<String> full = record.err().lines().filter(l -> l.startsWith("sbench: ")).toList();
+            assertEquals(List.of("sbench: " + out + ": the temporary directory " + fs.dir() + ", where its process names spill,"
+                    + " filled up after " + String.format("%,d", trace.size()) + " IOs"), full.stream().map(l -> l.replaceAll(" \\(.*", ""))
+                    .toList(), record.err());
+            assertTrue(record.out().contains("\nINCOMPLETE: the temporary directory " + fs.dir() + ", where the process names of " + out
+                    + " spill, filled up: the trace ends at its last IO that fit\n"), record.out());
+            try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
+                assertEquals("true", reader.info().metadata().get("record.diskFull"), record.err());
+            }
+            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "nothing left in the temporary directory");
+        }
+    }
+
+    /**
      * How sbench ended, run in {@code dir} with java.io.tmpdir on a tmpfs of its own ({@code tempDir}, unmounted since),
      * and the names it left there.
      */
@@ -183,7 +233,7 @@ class FullTempDirDeviceTest {
 
     /** What follows a full disk under the sort of {@code trace}. */
     private static String sortHint(Path trace, Path tempDir) {
-        return "; sorting " + trace + " spills about 48 bytes a record to the temporary directory " + tempDir
+        return "; sorting " + trace + " spills 48 bytes a record and its process names to the temporary directory " + tempDir
                 + ": point TMPDIR at a file system with room\n";
     }
 

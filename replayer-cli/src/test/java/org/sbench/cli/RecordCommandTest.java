@@ -128,9 +128,11 @@ class RecordCommandTest {
     void marksNotStoredForAFullDiskAreSaidOneLineEach() {
         assertEquals(List.of("sbench: t.sbt: mark 'boot done' was not stored: the disk had filled up before it",
                 "sbench: t.sbt: mark 'mark 3' was not stored: the disk had filled up before it"),
-                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, false, List.of("boot done", "mark 3"))));
+                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, false, null, List.of("boot done", "mark 3"))));
         assertEquals(List.of("sbench: t.sbt: mark 'x' was not stored: the disk quota had run out before it"),
-                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, true, List.of("x"))));
+                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, true, null, List.of("x"))));
+        assertEquals(List.of("sbench: t.sbt: mark 'x' was not stored: the temporary directory /tmp had filled up before it"),
+                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, false, Path.of("/tmp"), List.of("x"))));
     }
 
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete) {

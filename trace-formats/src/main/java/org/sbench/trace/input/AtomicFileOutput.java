@@ -34,6 +34,8 @@ import org.sbench.SbenchException;
  * replaced file keeps its own.
  */
 public final class AtomicFileOutput implements AutoCloseable {
+    /** How messages name standard output, which the user wrote as {@code -} or redirected. */
+    private static final String STANDARD_OUTPUT = "standard output";
     private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
@@ -109,6 +111,11 @@ public final class AtomicFileOutput implements AutoCloseable {
         return output.given();
     }
 
+    /** The output as a message names it: as given, but {@code -} as "standard output", as a failure to write it says. */
+    public String targetName() {
+        return target().toString().equals(OutputPath.STDOUT_NAME) ? STANDARD_OUTPUT : target().toString();
+    }
+
     /** The directory the output is renamed into; empty for one written through (a FIFO, a device, standard output). */
     public Optional<Path> directory() {
         return output.kind() == OutputPath.Kind.FILE ? Optional.of(output.resolved().toAbsolutePath().getParent()) : Optional.empty();
@@ -176,7 +183,7 @@ public final class AtomicFileOutput implements AutoCloseable {
                     Files.delete(temp);
                     break;
                 default:
-                    writeTo(System.out, "standard output");
+                    writeTo(System.out, STANDARD_OUTPUT);
                     Files.delete(temp);
             }
             committed = true;

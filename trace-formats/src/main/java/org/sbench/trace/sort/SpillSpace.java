@@ -20,9 +20,9 @@ public record SpillSpace(Path dir, String hint) {
                 + ": point TMPDIR at a file system with room");
     }
 
-    /** The sort of {@code trace} (as the user named it), spilling into {@code tempDir}. */
+    /** The sort of {@code trace} (as the user named it), spilling into {@code tempDir}: its runs' records and the table of their names. */
     public static SpillSpace sorting(String trace, Path tempDir) {
-        return of(tempDir, "sorting " + trace + " spills about " + SbtFormat.RECORD_BYTES + " bytes a record");
+        return of(tempDir, "sorting " + trace + " spills " + SbtFormat.RECORD_BYTES + " bytes a record and its process names");
     }
 
     /** {@code trace}, a trace.dat compressed or from a pipe, copied whole and decompressed into {@code tempDir} to be read at its offsets. */

@@ -28,6 +28,19 @@ class SpillSpaceTest {
         assertEquals(TMP.resolve("sbench-footprint-1"), space.dir());
     }
 
+    /**
+     * A sort's run holds its records' process names beside their 48 bytes (a table of them, spilled itself when large): the
+     * hint said "about 48 bytes a record", where a run of distinct 64-byte names takes 48 + 66 bytes a record and more.
+     */
+    @Test
+    void aSortsHintCountsTheRunsProcessNames() {
+        SbenchException e = SpillSpace.sorting("t.tracefs", TMP).explain(writing("/scratch/sbench-sort-1/run-0.sbt",
+                new IOException("No space left on device")));
+        assertEquals("cannot write /scratch/sbench-sort-1/run-0.sbt: No space left on device; sorting t.tracefs spills 48 bytes a"
+                + " record and its process names to the temporary directory /scratch: point TMPDIR at a file system with room",
+                e.getMessage());
+    }
+
     @Test
     void aFailureExplainedIsNotExplainedAgain() {
         SpillSpace space = SpillSpace.sorting("t.csv", TMP);

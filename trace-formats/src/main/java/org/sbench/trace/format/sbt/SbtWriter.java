@@ -74,7 +74,7 @@ public final class SbtWriter implements TraceWriter {
     /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, keeping {@code memory} of the process names, the rest in {@code space}'s directory. */
     SbtWriter(AtomicFileOutput output, TraceInfo info, SpillSpace space, NameMemory memory) {
         this.output = output;
-        this.processes = new ProcessTable(space, output.target().toString(), memory.tableBytes());
+        this.processes = new ProcessTable(space, output.targetName(), memory.tableBytes());
         int indexed = memory.indexedNames();
         this.processIndex = new LinkedHashMap<>(16, 0.75f, true) {
             @Override

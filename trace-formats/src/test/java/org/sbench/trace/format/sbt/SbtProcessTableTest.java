@@ -160,6 +160,22 @@ class SbtProcessTableTest {
         assertEquals(List.of(before, after), TestRecords.readAll(new SbtFormat(), file, ReadOptions.DEFAULTS));
     }
 
+    /**
+     * Written to standard output ({@code convert ... -}), a failure of the names' spill named the output "-": "cannot write the
+     * process names of - in DIR", where other messages about it say "standard output".
+     */
+    @Test
+    void namesOfStandardOutputThatCannotSpillAreSaidToBeIts(@TempDir Path dir) {
+        Path gone = dir.resolve("gone");
+        try (SbtWriter w = new SbtWriter(new AtomicFileOutput(Path.of("-")), TestRecords.info(), SpillSpace.processNames(gone),
+                new NameMemory(256, NameMemory.TRACE.indexedNames(), NameMemory.TRACE.cachedNames()))) {
+            w.write(TestRecords.record(0, 1, 0, 4096, org.sbench.trace.Op.READ, 0, "first"));
+            SbenchException e = assertThrows(SbenchException.class,
+                    () -> w.write(TestRecords.record(1, 2, 0, 4096, org.sbench.trace.Op.READ, 0, "n".repeat(250))));
+            assertEquals("cannot write the process names of standard output in " + gone + ": no such file", e.getMessage());
+        }
+    }
+
     /** The count of names in the trailer of {@code file}. */
     private static long processCount(Path file) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
