@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -90,8 +91,7 @@ class FullTempDirDeviceTest {
         Path out = dir.resolve("out.sbt");
         Ended convert = withTempDirOf(dir, (long) mib << 20, "convert", namedTracefs(dir).toString(), out.toString());
         assertEquals(namesSpillFull(out, convert.tempDir()), convert.err());
-        convert.assertFailedLeavingNothing();
-        assertEquals(List.of("child.err", "child.out", "named.tracefs", "tmp"), sorted(dir), "no output, not even a part file");
+        convert.assertFailedLeavingOnly(dir, "named.tracefs");
     }
 
     /** inspect of an .sbt whose table of names spills, into a full temporary directory: one line, and no spill left. */
@@ -116,8 +116,7 @@ class FullTempDirDeviceTest {
         Ended convert = withTempDirOf(dir, TMPFS_BYTES, "convert", trace.toString(), dir.resolve("out.sbt").toString(), "--from", "msr");
         assertEquals("sbench: cannot write " + convert.tempDir() + "/sbench-sort-N/run-0.sbt: No space left on device"
                 + sortHint(trace, convert.tempDir()), convert.errSortDirN());
-        convert.assertFailedLeavingNothing();
-        assertEquals(List.of("child.err", "child.out", "tmp", "unsorted.csv.gz"), sorted(dir), "no output, not even a part file");
+        convert.assertFailedLeavingOnly(dir, "unsorted.csv.gz");
     }
 
     /**
@@ -136,8 +135,7 @@ class FullTempDirDeviceTest {
         String sortDir = convert.tempDir() + "/sbench-sort-N";
         assertEquals("sbench: cannot write the process names of " + sortDir + "/run-0.sbt in " + sortDir + ": No space left on device"
                 + sortHint(trace, convert.tempDir()), convert.errSortDirN());
-        convert.assertFailedLeavingNothing();
-        assertEquals(List.of("child.err", "child.out", "tmp", "unsorted.tracefs.gz"), sorted(dir), "no output, not even a part file");
+        convert.assertFailedLeavingOnly(dir, "unsorted.tracefs.gz");
     }
 
     /**
@@ -219,6 +217,12 @@ class FullTempDirDeviceTest {
             assertEquals(ExitCodes.SYSTEM_FAILURE, exit, err);
             assertEquals("", out);
             assertEquals(List.of(), left, "nothing left in the temporary directory");
+        }
+
+        /** As {@link #assertFailedLeavingNothing}, with no output, not even a part file, beside {@code input} in {@code dir}. */
+        void assertFailedLeavingOnly(Path dir, String input) {
+            assertFailedLeavingNothing();
+            assertEquals(Stream.of("child.err", "child.out", "tmp", input).sorted().toList(), sorted(dir), "no output, not even a part file");
         }
     }
 
