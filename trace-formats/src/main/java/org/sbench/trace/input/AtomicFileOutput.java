@@ -103,7 +103,7 @@ public final class AtomicFileOutput implements AutoCloseable {
     /** The output's file could not be made; one into a pipe or device is made in the temporary directory, named as such. */
     private static SbenchException creationFailure(Path target, OutputPath output, IOException e) {
         return output.kind() == OutputPath.Kind.FILE ? SbenchException.ioFailure("create", target, e)
-                : SbenchException.ioFailure("make the temporary copy of " + target + " in", output.scratchDir(), e);
+                : SbenchException.ioFailure("make the temporary copy of " + named(target) + " in", output.scratchDir(), e);
     }
 
     /** The path as given, for messages. */
@@ -113,7 +113,12 @@ public final class AtomicFileOutput implements AutoCloseable {
 
     /** The output as a message names it: as given, but {@code -} as "standard output", as a failure to write it says. */
     public String targetName() {
-        return target().toString().equals(OutputPath.STDOUT_NAME) ? STANDARD_OUTPUT : target().toString();
+        return named(target());
+    }
+
+    /** {@code given} as messages name it ({@link #targetName()}). */
+    private static String named(Path given) {
+        return given.toString().equals(OutputPath.STDOUT_NAME) ? STANDARD_OUTPUT : given.toString();
     }
 
     /** The directory the output is renamed into; empty for one written through (a FIFO, a device, standard output). */

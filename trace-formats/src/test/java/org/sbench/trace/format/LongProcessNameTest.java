@@ -90,6 +90,18 @@ class LongProcessNameTest {
         }
     }
 
+    /** Into standard output ({@code -}), a refusal names it as a failure to write it does, not as "-". */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sbt", "csv"})
+    void aWriterIntoStandardOutputNamesItInARefusal(String format) throws IOException {
+        IoRecord longName = TestRecords.record(1000, 2000, 0, 4096, Op.READ, 0, "x".repeat(LONGEST + 1));
+        try (TraceWriter w = formats().byName(format).openWriter(Path.of("-"), TestRecords.info())) {
+            SbenchException e = assertThrows(SbenchException.class, () -> w.write(longName));
+            assertTrue(e.getMessage().startsWith("standard output: record 1: expected a process name of at most 256 bytes"),
+                    e.getMessage());
+        }
+    }
+
     private Path write(String line, String name) throws Exception {
         String format = line.startsWith("Disk") ? "etw" : line.contains(",,") ? "csv" : "";
         return FormatSamples.write(dir, header(format) + line.replace("{}", name) + "\n");

@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.sbench.SbenchException;
 
 class AtomicFileOutputTest {
@@ -163,15 +165,19 @@ class AtomicFileOutputTest {
         assertEquals(List.of(longest.getFileName().toString()), names(dir));
     }
 
-    /** An output into a device goes through the temporary directory first: its failure names that directory, not the device. */
-    @Test
-    void aTemporaryDirectoryThatIsMissingIsNamed(@TempDir Path dir) {
+    /**
+     * An output into a device goes through the temporary directory first: its failure names that directory, not the device;
+     * {@code -}, as a failure to write it says, as standard output (until 2026-12-07 "the temporary copy of - in").
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"/dev/null,/dev/null", "-,standard output"})
+    void aTemporaryDirectoryThatIsMissingIsNamed(String given, String named, @TempDir Path dir) {
         String tmp = System.getProperty("java.io.tmpdir");
         Path missing = dir.resolve("missing");
         System.setProperty("java.io.tmpdir", missing.toString());
         try {
-            SbenchException e = assertThrows(SbenchException.class, () -> new AtomicFileOutput(Path.of("/dev/null")).close());
-            assertEquals("cannot make the temporary copy of /dev/null in " + missing + ": no such file", e.getMessage());
+            SbenchException e = assertThrows(SbenchException.class, () -> new AtomicFileOutput(Path.of(given)).close());
+            assertEquals("cannot make the temporary copy of " + named + " in " + missing + ": no such file", e.getMessage());
         } finally {
             System.setProperty("java.io.tmpdir", tmp);
         }

@@ -67,7 +67,7 @@ final class CsvTraceWriter implements TraceWriter {
         RecordChecks.requireSound(r);
         records++;
         if (r.process != null && ProcessNames.tooLong(r.process)) {
-            throw ProcessNames.refused(output.target() + ": record " + records, r.process);
+            throw ProcessNames.refused(output.targetName() + ": record " + records, r.process);
         }
         try {
             printer.print(r.issueNs);

@@ -135,7 +135,7 @@ public final class SbtWriter implements TraceWriter {
     private byte[] utf8(String s, String what) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length > SbtLayout.MAX_STRING_BYTES) {
-            throw SbenchException.badInput(output.target().toString(), "cannot be written as .sbt: " + what + " is " + b.length
+            throw SbenchException.badInput(output.targetName(), "cannot be written as .sbt: " + what + " is " + b.length
                     + " bytes long, and .sbt holds the source format's name, phase names and metadata of at most "
                     + SbtLayout.MAX_STRING_BYTES + " bytes (UTF-8)");
         }
@@ -174,7 +174,7 @@ public final class SbtWriter implements TraceWriter {
         Integer i = processIndex.get(process);
         if (i == null) {
             if (ProcessNames.tooLong(process)) {
-                throw ProcessNames.refused(output.target() + ": record " + (records + 1), process);
+                throw ProcessNames.refused(output.targetName() + ": record " + (records + 1), process);
             }
             byte[] name = process.getBytes(StandardCharsets.UTF_8);
             i = processes.add(name, 0, name.length, records);
