@@ -2,9 +2,12 @@ package org.sbench.replay;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 import org.sbench.engine.CompletionSink;
 import org.sbench.engine.IoEngine;
 import org.sbench.engine.IoSlot;
@@ -28,6 +31,8 @@ final class SimulatedEngine implements IoEngine {
     }
 
     static final long POLL_STEP_NS = 1_000;
+    /** What one Thread.yield between two io_uring_enter calls of a batch the kernel took only part of costs on the clock. */
+    static final long RETRY_STEP_NS = 1_000;
     /** The errno of an IO the kernel refused at submit (io_submit's EINVAL for an iocb it will not take). */
     static final long REFUSED = -22;
 
@@ -35,6 +40,11 @@ final class SimulatedEngine implements IoEngine {
     private final ToLongFunction<IoSlot> latencyNs;
     private final IoSlot[] slots;
     private final long[] doneAt;
+    /** With {@link #withWorkers}: when the IO's worker claimed its place in the completion ring, and when it stored its index there. */
+    private final long[] claimAt;
+    private final long[] publishAt;
+    /** Done at the device when a poll looked and did not see it yet. */
+    private final boolean[] missed;
     private final List<IoSlot> queued = new ArrayList<>();
     /** Handed over and running: neither completed nor collected. */
     private final List<IoSlot> pending = new ArrayList<>();
@@ -55,6 +65,16 @@ final class SimulatedEngine implements IoEngine {
     int refusals;
     /** Reads and writes that waited in commit for a running TRIM they overlap. */
     int waitsBehindTrims;
+    /** Completions a poll did not see though the IO was done at the device, handed back by a later one (with {@link #withWorkers}). */
+    int seenLate;
+    /** io_uring_enter calls that took only part of what was left of a batch (with {@link #withPartialSubmits}). */
+    int shortSubmits;
+    /** When set: completions come from worker threads through a ring, as the sync engine's ({@link #withWorkers}). */
+    private Random workers;
+    /** When set: each io_uring_enter of a batch may take only part of it ({@link #withPartialSubmits}). */
+    private Random partialSubmits;
+    /** With {@link #withPartialSubmits}: the IOs of the batch commit is building, stamped, not yet taken by the device. */
+    private final List<IoSlot> batch = new ArrayList<>();
     /** The result each IO completes with; by default all its bytes (0 for a FLUSH or TRIM). */
     private ToLongFunction<IoSlot> results = s -> s.lengthBytes;
     /** When set: how long a FLUSH or TRIM runs inside commit, as the libaio and io_uring engines run them. */
@@ -86,6 +106,9 @@ final class SimulatedEngine implements IoEngine {
         this.latencyNs = latencyNs;
         this.slots = new IoSlot[depth];
         this.doneAt = new long[depth];
+        this.claimAt = new long[depth];
+        this.publishAt = new long[depth];
+        this.missed = new boolean[depth];
         for (int i = 0; i < depth; i++) {
             int bytes = i < buffered ? bufferBytes : 0;
             slots[i] = new IoSlot(i, 0, bytes, ByteBuffer.allocate(bytes));
@@ -145,6 +168,29 @@ final class SimulatedEngine implements IoEngine {
         return this;
     }
 
+    /**
+     * Hands completions over as the sync engine's workers do: the worker of an IO done at the device claims a place in
+     * the completion ring (at once, or some µs later when it is slow to run) and stores the IO there (at once, or later
+     * when it is preempted in between); a poll hands back the stored IOs in the ring's order up to the first place claimed
+     * and not yet stored, each drain stamped with its own clock read. So a poll can miss an IO done before it (late
+     * itself, or behind one that is), and the IOs come back out of the device's order; a reap that waits drains each time
+     * something came.
+     */
+    SimulatedEngine withWorkers(Random lags) {
+        this.workers = lags;
+        return this;
+    }
+
+    /**
+     * Has io_uring_enter take only part of a batch now and then (a short submit, or EAGAIN/EBUSY taking none): the rest
+     * stays in the SQ and the engine enters again after a yield, until the device has them all. As the io_uring engine
+     * does, the batch keeps its one stamp, read before the first enter.
+     */
+    SimulatedEngine withPartialSubmits(Random takes) {
+        this.partialSubmits = takes;
+        return this;
+    }
+
     @Override
     public String name() {
         return "simulated";
@@ -170,6 +216,10 @@ final class SimulatedEngine implements IoEngine {
         int n = queued.size();
         for (int k = 0; k < n; k++) {
             IoSlot s = queued.get(k);
+            if ((s.op == Op.TRIM && waitBeforeTrimNs >= 0) || blocked(s) || runsInCommit(s)) {
+                // The IOs batched before it go first, as io_uring's commit submits them before it waits or runs one.
+                enterBatch();
+            }
             if (s.op == Op.TRIM && waitBeforeTrimNs >= 0) {
                 waits.add(new Wait(clock.now + waitBeforeTrimNs, submits.size()));
                 clock.advanceTo(clock.now + waitBeforeTrimNs);
@@ -190,14 +240,41 @@ final class SimulatedEngine implements IoEngine {
                 s.result = REFUSED;
                 refused.add(s);
                 refusals++;
+                submits.add(new Submit(s.tag, s.submitNs, handedOver(), s.member, s.offsetBytes, s.lengthBytes));
+            } else if (partialSubmits != null) {
+                batch.add(s);
             } else {
-                doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
-                pending.add(s);
+                start(s);
             }
-            submits.add(new Submit(s.tag, s.submitNs, handedOver(), s.member, s.offsetBytes, s.lengthBytes));
         }
+        enterBatch();
         queued.clear();
         return n;
+    }
+
+    /** The device takes {@code s}: it runs from now for its latency. */
+    private void start(IoSlot s) {
+        doneAt[s.index] = clock.now + latencyNs.applyAsLong(s);
+        if (workers != null) {
+            claimAt[s.index] = doneAt[s.index] + (workers.nextInt(3) == 0 ? 1_000L * workers.nextInt(20) : 0);
+            publishAt[s.index] = claimAt[s.index] + (workers.nextInt(6) == 0 ? 1_000L * (1 + workers.nextInt(30)) : 0);
+        }
+        pending.add(s);
+        submits.add(new Submit(s.tag, s.submitNs, handedOver(), s.member, s.offsetBytes, s.lengthBytes));
+    }
+
+    /** io_uring_enter until the device took the whole batch, a part at a time, a yield between two calls; the stamps stay. */
+    private void enterBatch() {
+        while (!batch.isEmpty()) {
+            int taken = partialSubmits.nextInt(3) == 0 ? partialSubmits.nextInt(batch.size()) : batch.size();
+            for (int i = 0; i < taken; i++) {
+                start(batch.remove(0));
+            }
+            if (!batch.isEmpty()) {
+                shortSubmits++;
+                clock.advanceTo(clock.now + RETRY_STEP_NS * (1 + partialSubmits.nextInt(20)));
+            }
+        }
     }
 
     /**
@@ -238,13 +315,9 @@ final class SimulatedEngine implements IoEngine {
         if (!trimOverlaps || s.op == Op.FLUSH) {
             return false;
         }
-        for (IoSlot r : pending) {
-            if (r.op != Op.FLUSH && (r.op == Op.TRIM) != (s.op == Op.TRIM) && r.member == s.member
-                    && r.offsetBytes < s.offsetBytes + s.lengthBytes && s.offsetBytes < r.offsetBytes + r.lengthBytes) {
-                return true;
-            }
-        }
-        return false;
+        // An IO batched and not yet taken by the device counts too: commit marked it started when it batched it.
+        return Stream.concat(pending.stream(), batch.stream()).anyMatch(r -> r.op != Op.FLUSH && (r.op == Op.TRIM) != (s.op == Op.TRIM)
+                && r.member == s.member && r.offsetBytes < s.offsetBytes + s.lengthBytes && s.offsetBytes < r.offsetBytes + r.lengthBytes);
     }
 
     /** Polls, each completion collected when it came, until {@code s} overlaps nothing running. */
@@ -253,32 +326,77 @@ final class SimulatedEngine implements IoEngine {
             waitsBehindTrims++;
         }
         while (blocked(s)) {
-            long next = Long.MAX_VALUE;
-            for (IoSlot p : pending) {
-                next = Math.min(next, doneAt[p.index]);
-            }
-            clock.advanceTo(next);
+            clock.advanceTo(nextSeen());
             collect(true);
         }
         waits.add(new Wait(clock.now, submits.size()));
         orderWaitEndNs = clock.now;
     }
 
-    /** Collects the running IOs completed by now, earliest first, stamped when they completed or now. */
-    private void collect(boolean whenDone) {
-        List<IoSlot> done = new ArrayList<>();
-        for (IoSlot p : pending) {
-            if (doneAt[p.index] <= clock.now) {
-                done.add(p);
-            }
+    /**
+     * Collects the running IOs seen by now, first seen first, stamped when they were seen (polled for as they came) or
+     * now; without workers an IO is seen when it is done.
+     */
+    private void collect(boolean whenSeen) {
+        List<IoSlot> seen = seen();
+        if (workers == null) {
+            seen.sort(Comparator.comparingLong(p -> doneAt[p.index]));
         }
-        done.sort((a, b) -> Long.compare(doneAt[a.index], doneAt[b.index]));
-        for (IoSlot p : done) {
-            pending.remove(p);
-            p.doneNs = whenDone ? doneAt[p.index] : clock.now;
-            p.result = results.applyAsLong(p);
+        for (IoSlot p : seen) {
+            p.doneNs = whenSeen ? seenAt(p) : clock.now;
             collectedInCommit.add(p);
         }
+        pending.removeAll(seen);
+    }
+
+    /**
+     * The running IOs a poll now sees, in the ring's order with workers (else as they were submitted), their results set;
+     * notes those done at the device that it does not see yet.
+     */
+    private List<IoSlot> seen() {
+        List<IoSlot> seen = new ArrayList<>();
+        for (IoSlot p : pending) {
+            if (seenAt(p) <= clock.now) {
+                seen.add(p);
+                p.result = results.applyAsLong(p);
+                if (missed[p.index]) {
+                    missed[p.index] = false;
+                    seenLate++;
+                }
+            } else if (doneAt[p.index] <= clock.now) {
+                missed[p.index] = true;
+            }
+        }
+        if (workers != null) {
+            seen.sort(Comparator.<IoSlot>comparingLong(p -> claimAt[p.index]).thenComparingInt(p -> p.index));
+        }
+        return seen;
+    }
+
+    /**
+     * When a poll first sees the running IO {@code p}: when it is done; with workers, once it and every IO whose worker
+     * claimed its place in the ring before it are stored there.
+     */
+    private long seenAt(IoSlot p) {
+        if (workers == null) {
+            return doneAt[p.index];
+        }
+        long at = publishAt[p.index];
+        for (IoSlot q : pending) {
+            if (claimAt[q.index] < claimAt[p.index] || (claimAt[q.index] == claimAt[p.index] && q.index < p.index)) {
+                at = Math.max(at, publishAt[q.index]);
+            }
+        }
+        return at;
+    }
+
+    /** When the next running IO is seen. */
+    private long nextSeen() {
+        long next = Long.MAX_VALUE;
+        for (IoSlot p : pending) {
+            next = Math.min(next, seenAt(p));
+        }
+        return next;
     }
 
     private boolean runsInCommit(IoSlot s) {
@@ -313,11 +431,12 @@ final class SimulatedEngine implements IoEngine {
         collectedInCommit.clear();
         refused.clear();
         long deadline = timeoutNs < 0 ? Long.MAX_VALUE : clock.now + timeoutNs;
-        while (n + ready() < Math.max(min, 1) && !pending.isEmpty()) {
-            long next = Long.MAX_VALUE;
-            for (IoSlot s : pending) {
-                next = Math.min(next, doneAt[s.index]);
-            }
+        if (workers != null) {
+            // The sync engine drains before it waits, and again each time it woke.
+            n += drain(sink);
+        }
+        while (n + seenCount() < Math.max(min, 1) && !pending.isEmpty()) {
+            long next = nextSeen();
             if (min == 0 && timeoutNs == 0) {
                 clock.advanceTo(Math.min(next, clock.now + POLL_STEP_NS));
                 break;
@@ -327,17 +446,22 @@ final class SimulatedEngine implements IoEngine {
                 break;
             }
             clock.advanceTo(next);
-        }
-        for (IoSlot s : new ArrayList<>(pending)) {
-            if (doneAt[s.index] <= clock.now) {
-                pending.remove(s);
-                s.doneNs = clock.now;
-                s.result = results.applyAsLong(s);
-                handBack(s, sink);
-                n++;
+            if (workers != null) {
+                n += drain(sink);
             }
         }
-        return n;
+        return n + drain(sink);
+    }
+
+    /** Hands back the running IOs seen now, stamped with one clock read. */
+    private int drain(CompletionSink sink) {
+        List<IoSlot> seen = seen();
+        for (IoSlot s : seen) {
+            pending.remove(s);
+            s.doneNs = clock.now;
+            handBack(s, sink);
+        }
+        return seen.size();
     }
 
     private void handBack(IoSlot s, CompletionSink sink) {
@@ -349,10 +473,10 @@ final class SimulatedEngine implements IoEngine {
         sink.completed(s);
     }
 
-    private int ready() {
+    private int seenCount() {
         int n = 0;
         for (IoSlot s : pending) {
-            if (doneAt[s.index] <= clock.now) {
+            if (seenAt(s) <= clock.now) {
                 n++;
             }
         }
