@@ -137,7 +137,7 @@ class MultiVolumeInspectionTest extends LocalSparkTest {
     /**
      * Volumes in the order of the CLI's sortVolumes: no stream first, then by stream number from 0. With -2147483648
      * standing for no stream in the sort, a table's volume of that stream tied with it and the two came in the order Spark
-     * met them; since 2026-12-08 such a row is bad input, as the readers have it (ParquetInputTest), and the lowest stream
+     * met them; since 2026-12-07 such a row is bad input, as the readers have it (ParquetInputTest), and the lowest stream
      * a volume has is 0.
      */
     @Test

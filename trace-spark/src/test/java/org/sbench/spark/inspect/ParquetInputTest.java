@@ -205,7 +205,7 @@ class ParquetInputTest extends LocalSparkTest {
 
     /**
      * A row that sbench's readers would refuse as a record (RecordChecks), with no value in a column a record needs, or of a
-     * file the table does not describe, is bad input at its part file and row, with the readers' text, and no .sbt is left. Until 2026-12-08 convert failed on such a
+     * file the table does not describe, is bad input at its part file and row, with the readers' text, and no .sbt is left. Until 2026-12-07 convert failed on such a
      * row with an internal error (the .sbt writer's "record expected to have ...") or a NullPointerException; inspect took
      * most such rows into its statistics without a word.
      */
