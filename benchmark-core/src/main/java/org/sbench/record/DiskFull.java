@@ -1,7 +1,6 @@
 // How a recording that the full disk (or disk quota) of its trace ended was cut short.
 package org.sbench.record;
 
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -11,8 +10,8 @@ import java.util.List;
  * @param lostIos   IOs read after the disk filled up, until the recording stopped: not in the trace
  * @param quota     the user's disk quota ran out (EDQUOT), not the file system's room
  * @param tempDir   the temporary directory the trace's process names spill to, when it was that which filled up, not the
- *                  trace's disk; else null
+ *                  trace's disk; else null (a path as messages give it: a String, which JSON writes as it is, not as a URI)
  * @param lostMarks the names of the marks made after the disk filled up, in the order made: not in the trace
  */
-public record DiskFull(long keptNs, long lostIos, boolean quota, Path tempDir, List<String> lostMarks) {
+public record DiskFull(long keptNs, long lostIos, boolean quota, String tempDir, List<String> lostMarks) {
 }

@@ -61,7 +61,7 @@ final class RecordingWriter implements AutoCloseable {
     private boolean diskFull;
     private boolean quota;
     /** The temporary directory the process names spill to, once it filled up (then not the trace's disk). */
-    private Path tempDirFull;
+    private String tempDirFull;
     private long lostToFullDisk;
     /** Where the trace can be cut back to, in the order written; the first is before any IO. */
     private final CutPoints cutPoints = new CutPoints();
@@ -206,7 +206,7 @@ final class RecordingWriter implements AutoCloseable {
         quota = SbenchException.isQuotaExceeded(io);
         boolean full = quota || SbenchException.isNoSpace(io);
         if (full && spill) {
-            tempDirFull = SpillSpace.processNames().dir();
+            tempDirFull = SpillSpace.processNames().dir().toString();
         }
         return full;
     }
@@ -287,7 +287,7 @@ final class RecordingWriter implements AutoCloseable {
     }
 
     /** The temporary directory the process names spill to when it was that which filled up, not the trace's disk; else null. */
-    Path tempDirFull() {
+    String tempDirFull() {
         return tempDirFull;
     }
 
