@@ -7,9 +7,6 @@ import org.sbench.trace.Op;
 
 /** Reads the {@link IoColumn} columns of a row by name (any selection of them, in any order). */
 public final class IoRows {
-    /** The columns a record has no "none" for. */
-    private static final IoColumn[] REQUIRED = {IoColumn.ISSUE_NS, IoColumn.OFFSET, IoColumn.LENGTH, IoColumn.OP};
-
     private IoRows() {
     }
 
@@ -20,21 +17,29 @@ public final class IoRows {
     public static void read(Row row, IoRecord into, RowCheck check) {
         long order = row.getLong(row.fieldIndex(Archive.ORDER));
         check.requireTrace(order, row.isNullAt(row.fieldIndex(Archive.TRACE)));
-        for (IoColumn c : REQUIRED) {
-            check.requireValue(order, row.isNullAt(row.fieldIndex(c.column())), c);
-        }
+        int issue = required(row, IoColumn.ISSUE_NS, order, check);
+        int offset = required(row, IoColumn.OFFSET, order, check);
+        int length = required(row, IoColumn.LENGTH, order, check);
+        int op = required(row, IoColumn.OP, order, check);
         into.clear();
-        into.issueNs = row.getLong(row.fieldIndex(IoColumn.ISSUE_NS.column()));
+        into.issueNs = row.getLong(issue);
         into.completeNs = nullableLong(row, IoColumn.COMPLETE_NS, IoRecord.NO_TIME);
-        into.offsetBytes = row.getLong(row.fieldIndex(IoColumn.OFFSET.column()));
-        into.lengthBytes = row.getLong(row.fieldIndex(IoColumn.LENGTH.column()));
-        String op = row.getString(row.fieldIndex(IoColumn.OP.column()));
-        into.op = op.length() == 1 ? Op.ofCode(op.charAt(0)) : null;
+        into.offsetBytes = row.getLong(offset);
+        into.lengthBytes = row.getLong(length);
+        String code = row.getString(op);
+        into.op = code.length() == 1 ? Op.ofCode(code.charAt(0)) : null;
         into.stream = (int) nullableLong(row, IoColumn.STREAM, IoRecord.NO_STREAM);
         into.qd = (int) nullableLong(row, IoColumn.QD, IoRecord.NO_QD);
         int process = row.fieldIndex(IoColumn.PROCESS.column());
         into.process = row.isNullAt(process) ? null : row.getString(process);
         check.check(order, into);
+    }
+
+    /** The index of {@code column}, which a record has no "none" for, in {@code row} at {@code order}: checked to hold a value. */
+    private static int required(Row row, IoColumn column, long order, RowCheck check) {
+        int i = row.fieldIndex(column.column());
+        check.requireValue(order, row.isNullAt(i), column);
+        return i;
     }
 
     private static long nullableLong(Row row, IoColumn column, long absent) {
