@@ -49,10 +49,35 @@ public final class ProcessNames {
         return of(fields.bytes(), start, end);
     }
 
-    /** Whether {@code name} is longer than {@link #MAX_NAME_BYTES} in UTF-8 (1 to 3 bytes a char). */
+    /**
+     * Whether {@code name} is longer than {@link #MAX_NAME_BYTES} in UTF-8 (1 to 3 bytes a char); it allocates
+     * nothing, as writers and Spark's row checks ask it of every record.
+     */
     public static boolean tooLong(String name) {
         int chars = name.length();
-        return chars > MAX_NAME_BYTES || chars > MAX_NAME_BYTES / 3 && name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES;
+        return chars > MAX_NAME_BYTES || chars > MAX_NAME_BYTES / 3 && utf8Bytes(name) > MAX_NAME_BYTES;
+    }
+
+    /**
+     * How many bytes {@code s} takes in UTF-8 as {@link String#getBytes} encodes it, counted without encoding it:
+     * a surrogate pair is 4 bytes, an unpaired surrogate the one byte of its replacement '?'.
+     */
+    static int utf8Bytes(String s) {
+        int bytes = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += Character.isSurrogate(c) ? 1 : 3;
+            }
+        }
+        return bytes;
     }
 
     /**

@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.CharRange;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 class ProcessNamesTest {
@@ -68,5 +72,18 @@ class ProcessNamesTest {
         assertFalse(ProcessNames.tooLong("é".repeat(128)), "256 bytes");
         assertTrue(ProcessNames.tooLong("é".repeat(129)), "129 characters, 258 bytes");
         assertTrue(ProcessNames.tooLong("€".repeat(86)), "86 characters, 258 bytes");
+        assertFalse(ProcessNames.tooLong("\uD83D\uDE00".repeat(64)), "64 emoji, 128 characters, 256 bytes");
+        assertTrue(ProcessNames.tooLong("\uD83D\uDE00".repeat(64) + "p"), "257 bytes");
+        assertFalse(ProcessNames.tooLong("\uD83D".repeat(256)), "256 unpaired surrogates, each written as '?'");
+    }
+
+    @Property
+    void utf8BytesCountsWhatGetBytesEncodes(@ForAll @StringLength(max = 300) String name,
+                                           @ForAll @CharRange(from = '\uD800', to = '\uDFFF') char surrogate, @ForAll int at) {
+        String withSurrogate = name.substring(0, Math.floorMod(at, name.length() + 1)) + surrogate
+                + name.substring(Math.floorMod(at, name.length() + 1));
+        for (String s : new String[] {name, withSurrogate}) {
+            assertEquals(s.getBytes(StandardCharsets.UTF_8).length, ProcessNames.utf8Bytes(s), s);
+        }
     }
 }
