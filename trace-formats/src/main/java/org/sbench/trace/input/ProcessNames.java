@@ -107,7 +107,10 @@ public final class ProcessNames {
         return name;
     }
 
-    /** The cached String equal to {@code name}, or {@code name}, now cached; not {@link #tooLong}. */
+    /**
+     * The cached String equal to {@code name}, or {@code name}, now cached; not {@link #tooLong}. Slots are chosen by
+     * the String's hash here, not by bytes as {@link #of} chooses them, so a name interned is not found by its bytes.
+     */
     public String intern(String name) {
         int slot = (int) (name.hashCode() * MIX >>> SLOT_SHIFT);
         String cached = names[slot];
@@ -115,7 +118,7 @@ public final class ProcessNames {
             return cached;
         }
         names[slot] = name;
-        bytes[slot] = name.getBytes(StandardCharsets.UTF_8);
+        bytes[slot] = null;
         return name;
     }
 

@@ -66,6 +66,22 @@ class ProcessNamesTest {
     }
 
     @Test
+    void anInternedNameComesBackAsTheFirstStringEqualToItAndBytesStillDecode() {
+        ProcessNames names = new ProcessNames();
+        String first = new String("caf\u00e9");
+        assertSame(first, names.intern(first));
+        assertSame(first, names.intern(new String("caf\u00e9")));
+        byte[] bytes = "caf\u00e9".getBytes(StandardCharsets.UTF_8);
+        assertEquals("caf\u00e9", names.of(bytes, 0, bytes.length));
+        for (int i = 0; i < 4 * ProcessNames.SLOTS; i++) {
+            String name = new String("p" + i);
+            assertSame(name, names.intern(name), "a new name is cached as given");
+            byte[] b = name.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(name, names.of(b, 0, b.length), "slots shared by both lookups give the right name");
+        }
+    }
+
+    @Test
     void aNameIsTooLongBeyond256BytesOfUtf8() {
         assertFalse(ProcessNames.tooLong("p".repeat(256)));
         assertTrue(ProcessNames.tooLong("p".repeat(257)));
