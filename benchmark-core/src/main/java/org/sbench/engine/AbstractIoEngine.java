@@ -69,6 +69,8 @@ abstract class AbstractIoEngine implements IoEngine {
     private final TrimOverlaps overlaps;
     /** When the last wait inside commit that kept trace order ended; MIN_VALUE before any. */
     private long orderWaitEndNs = Long.MIN_VALUE;
+    /** The waits inside commit that kept trace order so far. */
+    private long orderWaits;
     private final SlotBuffers buffers;
     private final IoSlot[] slots;
     private final InFlightSlots inFlight;
@@ -285,6 +287,7 @@ abstract class AbstractIoEngine implements IoEngine {
             }
         }
         orderWaitEndNs = clock.nanoTime();
+        orderWaits++;
     }
 
     /**
@@ -318,6 +321,7 @@ abstract class AbstractIoEngine implements IoEngine {
             group[i] = null;
         }
         orderWaitEndNs = endNs;
+        orderWaits++;
         // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
         if (running > 0) {
             awaitCompletions(0, 0, collectForNextReap);
@@ -469,6 +473,11 @@ abstract class AbstractIoEngine implements IoEngine {
     @Override
     public final long orderWaitEndNs() {
         return orderWaitEndNs;
+    }
+
+    @Override
+    public final long orderWaits() {
+        return orderWaits;
     }
 
     /** How a TRIM run inside commit reaches the target, as {@link #discards} words it. */

@@ -109,6 +109,16 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
+     * How many waits inside {@link #commit} that kept trace order there have been (those {@link #orderWaitEndNs}
+     * tells the end of): a caller tells that a commit waited, and that IOs completed inside it, by this count
+     * changing. Not by the end time changing: a wait that took no time on the clock ends on the value the one
+     * before it ended on. 0 for an engine that never waits in commit.
+     */
+    default long orderWaits() {
+        return 0;
+    }
+
+    /**
      * How TRIMs reach the target, for the result: {@code queued (io_uring BLOCK_URING_CMD_DISCARD)},
      * {@code ioctl BLKDISCARD in commit} with why nothing better was used, ...; null when the engine
      * does not say.

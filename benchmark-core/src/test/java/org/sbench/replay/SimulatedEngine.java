@@ -489,6 +489,11 @@ final class SimulatedEngine implements IoEngine {
     }
 
     @Override
+    public long orderWaits() {
+        return waits.size();
+    }
+
+    @Override
     public int inFlight() {
         return handedOver() + queued.size();
     }
