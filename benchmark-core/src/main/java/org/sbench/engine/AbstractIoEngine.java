@@ -37,7 +37,8 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /**
      * Where an engine hands IOs over, which decides when commit reads the clock for
-     * {@link IoSlot#submitNs}: once per batch, just before the hand-over.
+     * {@link IoSlot#submitNs}: once per batch, just before the hand-over (and before each further
+     * call {@link #submitBatch} makes for IOs the kernel did not take at the first).
      */
     enum HandOver {
         /**
@@ -132,7 +133,9 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /**
      * {@link HandOver#IN_BATCHES} only: hands {@code batch[0..count)} to the kernel, in order; each
-     * slot already has its {@link IoSlot#submitNs} and went through {@link #queue}. Reports what
+     * slot went through {@link #queue} and has its {@link IoSlot#submitNs}, read just before this
+     * call; where the kernel takes only part of the batch in one call, the IOs a later call takes are
+     * stamped again with the clock read before that call (the kernel had them only then). Reports what
      * the kernel took with {@link #started} and what it refused outright with
      * {@link #completeInCommit}. {@code count} is at least 1.
      */
@@ -329,7 +332,7 @@ abstract class AbstractIoEngine implements IoEngine {
         return count - 1;
     }
 
-    /** Submits the first {@code count} slots of the batch, all stamped with one clock read. */
+    /** Submits the first {@code count} slots of the batch, all stamped with one clock read (which {@link #submitBatch} may renew for a part). */
     private void stampAndSubmit(int count) {
         if (count == 0) {
             return;
