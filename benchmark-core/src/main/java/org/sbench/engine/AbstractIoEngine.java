@@ -37,7 +37,8 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /**
      * Where an engine hands IOs over, which decides when commit reads the clock for
-     * {@link IoSlot#submitNs}: once per batch, just before the hand-over.
+     * {@link IoSlot#submitNs}: once per batch, just before the hand-over (and before each further
+     * call {@link #submitBatch} makes for IOs the kernel did not take at the first).
      */
     enum HandOver {
         /**
@@ -69,6 +70,8 @@ abstract class AbstractIoEngine implements IoEngine {
     private final TrimOverlaps overlaps;
     /** When the last wait inside commit that kept trace order ended; MIN_VALUE before any. */
     private long orderWaitEndNs = Long.MIN_VALUE;
+    /** The waits inside commit that kept trace order so far. */
+    private long orderWaits;
     private final SlotBuffers buffers;
     private final IoSlot[] slots;
     private final InFlightSlots inFlight;
@@ -130,7 +133,9 @@ abstract class AbstractIoEngine implements IoEngine {
 
     /**
      * {@link HandOver#IN_BATCHES} only: hands {@code batch[0..count)} to the kernel, in order; each
-     * slot already has its {@link IoSlot#submitNs} and went through {@link #queue}. Reports what
+     * slot went through {@link #queue} and has its {@link IoSlot#submitNs}, read just before this
+     * call; where the kernel takes only part of the batch in one call, the IOs a later call takes are
+     * stamped again with the clock read before that call (the kernel had them only then). Reports what
      * the kernel took with {@link #started} and what it refused outright with
      * {@link #completeInCommit}. {@code count} is at least 1.
      */
@@ -285,6 +290,7 @@ abstract class AbstractIoEngine implements IoEngine {
             }
         }
         orderWaitEndNs = clock.nanoTime();
+        orderWaits++;
     }
 
     /**
@@ -318,6 +324,7 @@ abstract class AbstractIoEngine implements IoEngine {
             group[i] = null;
         }
         orderWaitEndNs = endNs;
+        orderWaits++;
         // IOs that completed while it ran are stamped now, not at the next reap (up to its whole duration later).
         if (running > 0) {
             awaitCompletions(0, 0, collectForNextReap);
@@ -325,7 +332,7 @@ abstract class AbstractIoEngine implements IoEngine {
         return count - 1;
     }
 
-    /** Submits the first {@code count} slots of the batch, all stamped with one clock read. */
+    /** Submits the first {@code count} slots of the batch, all stamped with one clock read (which {@link #submitBatch} may renew for a part). */
     private void stampAndSubmit(int count) {
         if (count == 0) {
             return;
@@ -469,6 +476,11 @@ abstract class AbstractIoEngine implements IoEngine {
     @Override
     public final long orderWaitEndNs() {
         return orderWaitEndNs;
+    }
+
+    @Override
+    public final long orderWaits() {
+        return orderWaits;
     }
 
     /** How a TRIM run inside commit reaches the target, as {@link #discards} words it. */

@@ -9,7 +9,8 @@ package org.sbench.engine;
  * its buffer), calls {@link #submit}, and eventually {@link #commit} hands all submitted slots to the
  * kernel in one batch, in submit order, setting their {@link IoSlot#submitNs} from one clock read
  * taken just before the hand-over (a TRIM or FLUSH executed synchronously splits the batch, and
- * each part gets its own read). {@link #reap} waits for completions and hands each slot back
+ * each part gets its own read; IOs the kernel takes only at a later call, io_uring's short submit,
+ * get the read before that call). {@link #reap} waits for completions and hands each slot back
  * through the {@link CompletionSink}, with {@link IoSlot#doneNs} set from one clock read per batch
  * reaped. A failed IO is a negative errno in {@link IoSlot#result}, never an exception; exceptions
  * mean the engine itself broke (setup failed, the ring is unusable) and are
@@ -106,6 +107,16 @@ public interface IoEngine extends AutoCloseable {
      */
     default long orderWaitEndNs() {
         return Long.MIN_VALUE;
+    }
+
+    /**
+     * How many waits inside {@link #commit} that kept trace order there have been (those {@link #orderWaitEndNs}
+     * tells the end of): a caller tells that a commit waited, and that IOs completed inside it, by this count
+     * changing. Not by the end time changing: a wait that took no time on the clock ends on the value the one
+     * before it ended on. 0 for an engine that never waits in commit.
+     */
+    default long orderWaits() {
+        return 0;
     }
 
     /**

@@ -393,17 +393,25 @@ public final class IoUringEngine extends AbstractIoEngine {
         sqTail++;
     }
 
-    /** Publishes the last {@code count} SQEs written and enters until the kernel consumed them all. */
+    /**
+     * Publishes the last {@code count} SQEs written and enters until the kernel consumed them all; the IOs an enter
+     * after the first takes are stamped submitted with the clock read just before it (the kernel had them only then).
+     */
     @Override
     protected void submitBatch(IoSlot[] batch, int count) {
         RING_INT.setRelease(sq, sqTailOffset, sqTail);
         int left = count;
         int retries = 0;
+        // Commit's read, just before this call.
+        long enterNs = batch[0].submitNs;
         while (left > 0) {
             // GETEVENTS with no minimum: completion work pending runs in the same call.
             long r = enter(left, 0, UringAbi.IORING_ENTER_GETEVENTS, 0, 0);
             if (r > 0) {
                 // A consumed SQE that the kernel could not start still posts a CQE (res < 0).
+                for (int i = count - left, end = i + (int) r; i < end; i++) {
+                    batch[i].submitNs = enterNs;
+                }
                 left -= (int) r;
                 started((int) r);
             } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN || r == -Errno.EBUSY) {
@@ -415,6 +423,9 @@ public final class IoUringEngine extends AbstractIoEngine {
                 Thread.yield();
             } else {
                 throw Errno.failure("io_uring_enter", "submitting " + left + " IOs", (int) -r);
+            }
+            if (left > 0) {
+                enterNs = clock.nanoTime();
             }
         }
     }

@@ -81,8 +81,8 @@ public final class StripedEngine implements IoEngine {
     private final boolean[] heardDone;
     /** In a commit that waited: the member IOs heard running and stamped done, not yet heard done; earliest done first. */
     private final EntryHeap doneUnheard;
-    /** The inner engine's {@link IoEngine#orderWaitEndNs} after the last commit: when it moves, IOs ran or waited in commit. */
-    private long orderWaitEndNs;
+    /** The inner engine's {@link IoEngine#orderWaits} after the last commit: when it moves, IOs ran or waited in commit. */
+    private long orderWaits;
     /** By trace IO: its first member IO, its parts, those still running, those done in commit, the latest part done, bytes moved, first errno. */
     private final int[] firstPart;
     private final int[] parts;
@@ -145,7 +145,7 @@ public final class StripedEngine implements IoEngine {
         this.heardRunning = new boolean[all.length];
         this.heardDone = new boolean[all.length];
         this.doneUnheard = new EntryHeap(all.length, (a, b) -> all[a].doneNs < all[b].doneNs);
-        this.orderWaitEndNs = inner.orderWaitEndNs();
+        this.orderWaits = inner.orderWaits();
         this.firstPart = new int[depth];
         this.parts = new int[depth];
         this.partsLeft = new int[depth];
@@ -395,8 +395,8 @@ public final class StripedEngine implements IoEngine {
      */
     private void commitParts() {
         inner.commit();
-        boolean waited = inner.orderWaitEndNs() != orderWaitEndNs;
-        orderWaitEndNs = inner.orderWaitEndNs();
+        boolean waited = inner.orderWaits() != orderWaits;
+        orderWaits = inner.orderWaits();
         if (waited) {
             collectDoneUnheard();
         }
@@ -521,6 +521,11 @@ public final class StripedEngine implements IoEngine {
     @Override
     public long orderWaitEndNs() {
         return inner.orderWaitEndNs();
+    }
+
+    @Override
+    public long orderWaits() {
+        return inner.orderWaits();
     }
 
     /** How the members' trims go: each trace TRIM becomes one ranged discard per member it covers. */

@@ -120,10 +120,10 @@ public final class Replayer implements CompletionSink {
     private final Contention contention = new Contention();
     private final CompletionPace pace = new CompletionPace();
     /**
-     * When the engine's last wait inside commit that kept trace order ended: a flush or trim run
-     * there returned, or the IOs a trim overlaps completed ({@link IoEngine#orderWaitEndNs}).
+     * The engine's count of waits inside commit that kept trace order, after the last commit: a flush
+     * or trim run there, or a wait for the IOs a trim overlaps ({@link IoEngine#orderWaits}).
      */
-    private long orderWaitEndNs = Long.MIN_VALUE;
+    private long orderWaits;
     private long completedIos;
     private long completedBytes;
     private long writes;
@@ -158,6 +158,7 @@ public final class Replayer implements CompletionSink {
         this.inTrace = inTrace;
         this.planned = planned;
         this.slots = engine.slots();
+        this.orderWaits = engine.orderWaits();
         this.free = new int[slots.length];
         this.queued = new int[slots.length];
         this.recordedQd = new int[slots.length];
@@ -234,8 +235,8 @@ public final class Replayer implements CompletionSink {
                     listener.firstIo(slots[queued[0]].submitNs);
                     heardStart = true;
                 }
-                long waitEndNs = engine.orderWaitEndNs();
-                if (waitEndNs != orderWaitEndNs) {
+                long waits = engine.orderWaits();
+                if (waits != orderWaits) {
                     // What completed inside commit (a flush or trim run there, IOs waited for) is
                     // counted before the submits that came after it: their depth leaves it out, and
                     // busy time needs events in time order.
@@ -253,7 +254,7 @@ public final class Replayer implements CompletionSink {
                         recorder.lateness(slot.submitNs - dueNs, dueNs < slot.orderWaitEndNs);
                     }
                 }
-                orderWaitEndNs = waitEndNs;
+                orderWaits = waits;
                 handOverCollected(Long.MAX_VALUE, Long.MAX_VALUE);
             }
             // On every turn: a turn that reaps its completions inside commit (a flush run there) never gets to the wait below.

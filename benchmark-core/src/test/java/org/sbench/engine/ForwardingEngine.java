@@ -69,6 +69,11 @@ public class ForwardingEngine implements IoEngine {
     }
 
     @Override
+    public long orderWaits() {
+        return engine.orderWaits();
+    }
+
+    @Override
     public String discards() {
         return engine.discards();
     }

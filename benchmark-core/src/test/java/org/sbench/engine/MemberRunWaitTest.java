@@ -1,5 +1,6 @@
 package org.sbench.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -52,6 +53,7 @@ class MemberRunWaitTest {
             assertTrue(s[1].doneNs > s[2].doneNs, "member 0's flush returned last");
             assertTrue(engine.orderWaitEndNs() >= s[1].doneNs,
                     "commit's wait ended at " + engine.orderWaitEndNs() + ", before member 0's flush returned at " + s[1].doneNs);
+            assertEquals(1, engine.orderWaits(), "one wait, for both members at once");
         }
     }
 

@@ -29,6 +29,7 @@ class OrderWaitStampTest {
             assertEquals(s[0].doneNs, s[1].orderWaitEndNs, "the trim went after the first flush");
             assertEquals(s[1].doneNs, s[2].orderWaitEndNs, "the second flush went after the trim");
             assertEquals(s[2].doneNs, engine.orderWaitEndNs(), "the commit's last wait");
+            assertEquals(3, engine.orderWaits(), "a wait for each");
         }
     }
 }

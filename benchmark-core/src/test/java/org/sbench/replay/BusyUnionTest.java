@@ -77,7 +77,7 @@ class BusyUnionTest {
          * publish it or behind one that was: a later poll handed it back, stamped then, out of the device's order.
          */
         COMPLETION_SEEN_LATE,
-        /** io_uring_enter took only part of a batch; the engine entered again for the rest, which kept the batch's stamp. */
+        /** io_uring_enter took only part of a batch; the engine entered again for the rest, stamped by the clock before that enter. */
         SUBMITTED_IN_PARTS
     }
 

@@ -184,7 +184,8 @@ final class SimulatedEngine implements IoEngine {
     /**
      * Has io_uring_enter take only part of a batch now and then (a short submit, or EAGAIN/EBUSY taking none): the rest
      * stays in the SQ and the engine enters again after a yield, until the device has them all. As the io_uring engine
-     * does, the batch keeps its one stamp, read before the first enter.
+     * does, the IOs each enter takes are stamped with the clock read just before it: the first enter's are the batch's
+     * stamp, the rest later by the yields between.
      */
     SimulatedEngine withPartialSubmits(Random takes) {
         this.partialSubmits = takes;
@@ -263,12 +264,14 @@ final class SimulatedEngine implements IoEngine {
         submits.add(new Submit(s.tag, s.submitNs, handedOver(), s.member, s.offsetBytes, s.lengthBytes));
     }
 
-    /** io_uring_enter until the device took the whole batch, a part at a time, a yield between two calls; the stamps stay. */
+    /** io_uring_enter until the device took the whole batch, a part at a time, a yield between two calls; each part stamped when taken. */
     private void enterBatch() {
         while (!batch.isEmpty()) {
             int taken = partialSubmits.nextInt(3) == 0 ? partialSubmits.nextInt(batch.size()) : batch.size();
             for (int i = 0; i < taken; i++) {
-                start(batch.remove(0));
+                IoSlot s = batch.remove(0);
+                s.submitNs = clock.now;
+                start(s);
             }
             if (!batch.isEmpty()) {
                 shortSubmits++;
@@ -486,6 +489,11 @@ final class SimulatedEngine implements IoEngine {
     @Override
     public long orderWaitEndNs() {
         return orderWaitEndNs;
+    }
+
+    @Override
+    public long orderWaits() {
+        return waits.size();
     }
 
     @Override
