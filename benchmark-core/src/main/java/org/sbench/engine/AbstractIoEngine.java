@@ -473,8 +473,11 @@ abstract class AbstractIoEngine implements IoEngine {
         return inFlight.count();
     }
 
-    @Override
-    public final long orderWaitEndNs() {
+    /**
+     * When the last wait inside commit that kept trace order ended (what {@link IoSlot#orderWaitEndNs} of the IOs
+     * submitted after it holds), for the engine tests that check it; {@link Long#MIN_VALUE} before any.
+     */
+    final long orderWaitEndNs() {
         return orderWaitEndNs;
     }
 

@@ -100,18 +100,8 @@ public interface IoEngine extends AutoCloseable {
     int inFlight();
 
     /**
-     * When the last wait inside {@link #commit} that kept trace order ended, on the engine's clock:
-     * a FLUSH or TRIM run there returned, or the IOs a TRIM overlaps (or the TRIMs an IO overlaps)
-     * completed. IOs due before it and submitted after it waited for it. {@link Long#MIN_VALUE}
-     * before any such wait, and for an engine that never waits in commit.
-     */
-    default long orderWaitEndNs() {
-        return Long.MIN_VALUE;
-    }
-
-    /**
-     * How many waits inside {@link #commit} that kept trace order there have been (those {@link #orderWaitEndNs}
-     * tells the end of): a caller tells that a commit waited, and that IOs completed inside it, by this count
+     * How many waits inside {@link #commit} that kept trace order there have been (an IO submitted after one holds
+     * its end in {@link IoSlot#orderWaitEndNs}): a caller tells that a commit waited, and that IOs completed inside it, by this count
      * changing. Not by the end time changing: a wait that took no time on the clock ends on the value the one
      * before it ended on. 0 for an engine that never waits in commit.
      */

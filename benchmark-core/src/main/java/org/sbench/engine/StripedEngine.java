@@ -519,11 +519,6 @@ public final class StripedEngine implements IoEngine {
     }
 
     @Override
-    public long orderWaitEndNs() {
-        return inner.orderWaitEndNs();
-    }
-
-    @Override
     public long orderWaits() {
         return inner.orderWaits();
     }

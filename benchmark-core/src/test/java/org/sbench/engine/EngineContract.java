@@ -262,7 +262,7 @@ abstract class EngineContract {
             }
             assertTrue(s[1].submitNs >= s[0].doneNs, "the trim went after the write it overlaps completed");
             assertTrue(s[2].submitNs >= s[1].doneNs, "the write went after the trim it overlaps completed");
-            assertTrue(engine.orderWaitEndNs() >= s[0].doneNs, "the engine says when it last waited");
+            assertTrue(((AbstractIoEngine) engine).orderWaitEndNs() >= s[0].doneNs, "the engine says when it last waited");
             assertEquals(2, engine.orderWaits(), "the trim's wait for the write, and the trim run or the write's wait for it");
             byte[] expected = new byte[MAX_IO];
             System.arraycopy(pattern(4, BLOCK), 0, expected, BLOCK, BLOCK);

@@ -64,11 +64,6 @@ public class ForwardingEngine implements IoEngine {
     }
 
     @Override
-    public long orderWaitEndNs() {
-        return engine.orderWaitEndNs();
-    }
-
-    @Override
     public long orderWaits() {
         return engine.orderWaits();
     }

@@ -39,7 +39,7 @@ class MemberRunWaitTest {
             return 0;
         }, List.of());
         Target fast = new StubTarget("test");
-        try (IoEngine engine = new SyncEngine(new StubTarget("test", () -> 0, List.of(slow, fast)), 1, 4096, 2, clock)) {
+        try (SyncEngine engine = new SyncEngine(new StubTarget("test", () -> 0, List.of(slow, fast)), 1, 4096, 2, clock)) {
             IoSlot[] s = engine.slots();
             for (int m = 0; m < 2; m++) {
                 s[1 + m].op = Op.FLUSH;

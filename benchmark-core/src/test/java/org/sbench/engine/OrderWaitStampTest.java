@@ -15,7 +15,7 @@ class OrderWaitStampTest {
     @Test
     void eachIoOfACommitIsStampedWithTheWaitBeforeIt() {
         AtomicLong ticks = new AtomicLong();
-        try (IoEngine engine = new SyncEngine(new StubTarget("test", () -> 0, List.of()), 3, 4096, 0, ticks::incrementAndGet)) {
+        try (SyncEngine engine = new SyncEngine(new StubTarget("test", () -> 0, List.of()), 3, 4096, 0, ticks::incrementAndGet)) {
             IoSlot[] s = engine.slots();
             Op[] ops = {Op.FLUSH, Op.TRIM, Op.FLUSH};
             for (int i = 0; i < ops.length; i++) {

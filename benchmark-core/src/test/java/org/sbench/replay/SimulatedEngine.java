@@ -487,11 +487,6 @@ final class SimulatedEngine implements IoEngine {
     }
 
     @Override
-    public long orderWaitEndNs() {
-        return orderWaitEndNs;
-    }
-
-    @Override
     public long orderWaits() {
         return waits.size();
     }
