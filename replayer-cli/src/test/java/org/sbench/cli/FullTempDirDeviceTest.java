@@ -197,6 +197,7 @@ class FullTempDirDeviceTest {
                     + " spill, filled up: the trace ends at its last IO that fit\n"), record.out());
             try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
                 assertEquals("true", reader.info().metadata().get("record.diskFull"), record.err());
+                assertEquals(fs.dir().toString(), reader.info().metadata().get("record.diskFullDir"), record.err());
             }
             assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "nothing left in the temporary directory");
         }

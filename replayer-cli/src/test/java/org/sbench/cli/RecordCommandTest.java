@@ -292,6 +292,7 @@ class RecordCommandTest {
                 full.get(0));
         TraceInfo info = readInfo(out);
         assertEquals("true", info.metadata().get("record.diskFull"));
+        assertFalse(info.metadata().containsKey("record.diskFullDir"), "the trace's own disk filled, not the temporary directory");
         assertEquals("false", info.metadata().get("record.complete"));
         CliTest.Run inspect = CliTest.run("inspect", out.toString());
         assertEquals(0, inspect.code(), inspect.err());
