@@ -192,7 +192,8 @@ final class RecordingWriter implements AutoCloseable {
 
     /**
      * Whether {@code e} is a failure to write for want of room (ENOSPC, or EDQUOT: then noted as the quota's), of the trace's
-     * disk or of the temporary directory its process names spill to, whose full disk comes explained ({@link SpillSpace#explain}).
+     * disk or of the temporary directory its process names spill to, whose full disk or run-out quota comes
+     * explained ({@link SpillSpace#explain}).
      */
     private boolean outOfRoom(SbenchException e) {
         Throwable cause = e.getCause();

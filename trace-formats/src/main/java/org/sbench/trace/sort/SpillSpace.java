@@ -11,7 +11,8 @@ import org.sbench.trace.format.sbt.SbtFormat;
  * Where a spill writes its files ({@code dir}), and what it takes of the temporary directory
  * ({@code java.io.tmpdir}), which the user can move: the {@code hint} that follows a failure's
  * message. A write there that meets a full file system names an internal file that means nothing
- * to the user; {@link #explain} adds what spills and what to do, once, on the same line. Made by
+ * to the user (so does one out of the user's disk quota); {@link #explain} adds what spills and what to do, once, on the
+ * same line. Made by
  * {@link #sorting} and {@link #footprint}.
  */
 public record SpillSpace(Path dir, String hint) {
@@ -58,11 +59,12 @@ public record SpillSpace(Path dir, String hint) {
     }
 
     /**
-     * {@code e} said with what spills and what to do when its cause is a full file system (ENOSPC); else {@code e}
-     * itself, as is one explained already (its cause is then the exception explained), so nested spills may each explain.
+     * {@code e} said with what spills and what to do when its cause is a full file system (ENOSPC) or the user's disk quota
+     * run out there (EDQUOT); else {@code e} itself, as is one explained already (its cause is then the exception
+     * explained), so nested spills may each explain.
      */
     public SbenchException explain(SbenchException e) {
-        if (!(e.getCause() instanceof IOException io) || !SbenchException.isNoSpace(io)) {
+        if (!(e.getCause() instanceof IOException io) || !SbenchException.isNoSpace(io) && !SbenchException.isQuotaExceeded(io)) {
             return e;
         }
         return new SbenchException(ErrorKind.SYSTEM_FAILURE, e.getMessage() + hint, e);

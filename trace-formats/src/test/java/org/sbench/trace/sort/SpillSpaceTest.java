@@ -41,6 +41,19 @@ class SpillSpaceTest {
                 e.getMessage());
     }
 
+    /**
+     * The user's disk quota run out in the temporary directory (EDQUOT, "Disk quota exceeded" as the JDK gives it) is
+     * room run out as a full file system is, and the same move helps: the hint was given for ENOSPC only.
+     */
+    @Test
+    void aQuotaRunOutUnderASpillSaysWhatToDoAsAFullOneDoes() {
+        SbenchException e = SpillSpace.processNames(TMP).explain(writing("/scratch/sbench-names-1.tmp", new IOException("Disk quota exceeded")));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertEquals("cannot write /scratch/sbench-names-1.tmp: Disk quota exceeded; writing or reading an .sbt trace of many process"
+                + " names spills its table of names (and 16 bytes a name) to the temporary directory /scratch: point TMPDIR at a file"
+                + " system with room", e.getMessage());
+    }
+
     @Test
     void aFailureExplainedIsNotExplainedAgain() {
         SpillSpace space = SpillSpace.sorting("t.csv", TMP);
