@@ -84,13 +84,18 @@ final class RecordingWriter implements AutoCloseable {
     private volatile long bytesWritten;
 
     RecordingWriter(Path out, DeviceSelection devices, Map<String, String> metadata) {
+        this(out, devices, metadata, SpillSpace.processNames());
+    }
+
+    /** As {@link #RecordingWriter(Path, DeviceSelection, Map)}, the trace's process names spilling into {@code names}. */
+    RecordingWriter(Path out, DeviceSelection devices, Map<String, String> metadata, SpillSpace names) {
         this.devices = devices;
         EnumSet<Field> fields = EnumSet.of(Field.COMPLETE, Field.QD, Field.PROCESS);
         if (devices.multiStream()) {
             fields.add(Field.STREAM);
         }
         AtomicFileOutput file = new AtomicFileOutput(out);
-        this.writer = new SbtWriter(file, new TraceInfo(SOURCE_FORMAT, fields, metadata, List.of()));
+        this.writer = new SbtWriter(file, new TraceInfo(SOURCE_FORMAT, fields, metadata, List.of()), names);
         try {
             this.reserve = new SpaceReserve(file.part());
         } catch (RuntimeException e) {
@@ -192,23 +197,21 @@ final class RecordingWriter implements AutoCloseable {
 
     /**
      * Whether {@code e} is a failure to write for want of room (ENOSPC, or EDQUOT: then noted as the quota's), of the trace's
-     * disk or of the temporary directory its process names spill to, whose full disk comes explained ({@link SpillSpace#explain}).
+     * disk or of the temporary directory its process names spill to: then that spill's failure names it
+     * ({@link SpillSpace#ranOut}).
      */
     private boolean outOfRoom(SbenchException e) {
-        Throwable cause = e.getCause();
-        boolean spill = cause instanceof SbenchException;
-        if (spill) {
-            cause = cause.getCause();
+        SpillSpace.RanOut spill = SpillSpace.ranOut(e);
+        if (spill != null) {
+            quota = spill.quota();
+            tempDirFull = spill.tempDir();
+            return true;
         }
-        if (!(cause instanceof IOException io)) {
+        if (!(e.getCause() instanceof IOException io)) {
             return false;
         }
         quota = SbenchException.isQuotaExceeded(io);
-        boolean full = quota || SbenchException.isNoSpace(io);
-        if (full && spill) {
-            tempDirFull = SpillSpace.processNames().dir().toString();
-        }
-        return full;
+        return quota || SbenchException.isNoSpace(io);
     }
 
     /**

@@ -32,6 +32,7 @@ import org.sbench.trace.TraceReader;
 import org.sbench.trace.format.sbt.SbtFormat;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
+import org.sbench.trace.sort.SpillSpace;
 
 class RecordingWriterTest {
     private static final long MIB = 1 << 20;
@@ -294,6 +295,35 @@ class RecordingWriterTest {
                 assertEquals(accepted, kept + w.lostToFullDisk());
             }
             assertTrue(kept > 10_000, "IOs kept: " + kept);
+            holdsTheFirstWrites(out, kept);
+        }
+    }
+
+    /**
+     * The temporary directory named when the trace's process names find it full is the one their spill wrote to: the
+     * writer read java.io.tmpdir again at the failure, which said /tmp here where the names spilled into a tmpfs of
+     * 128 KiB, less than the spill's first write (the 16,384 names' entries kept in memory, 256 KiB).
+     */
+    @Test
+    @Tag("device")
+    void aFullTemporaryDirectoryIsNamedFromTheSpillThatFoundItFull() throws Exception {
+        LoopDevice.assumeRoot();
+        Path out = dir.resolve("names.sbt");
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), 128 << 10)) {
+            long kept;
+            try (RecordingWriter w = new RecordingWriter(out, new DeviceSelection(List.of(SDB_ALONE)), Map.of(),
+                    SpillSpace.processNames(fs.dir()))) {
+                for (long i = 0; !w.diskFull(); i++) {
+                    IoRecord r = io(T0 + i * 1_000L, T0 + i * 1_000L + 500, SDB, i * 4096L, Op.WRITE);
+                    r.process = "n" + i;
+                    w.accept(r);
+                }
+                assertEquals(fs.dir().toString(), w.tempDirFull());
+                assertFalse(w.quotaExceeded());
+                w.finish(T0, Map.of());
+                kept = w.ios();
+            }
+            assertTrue(kept >= 16_384, "IOs kept: " + kept);
             holdsTheFirstWrites(out, kept);
         }
     }

@@ -201,18 +201,22 @@ final class RecordCommand implements Callable<Integer> {
     /** What a full disk (or disk quota, or temporary directory) left of the recording, and what it lost. */
     static String diskFullLine(RecordResult r) {
         DiskFull full = r.diskFull();
-        String what = full.quota() ? "the disk quota ran out"
-                : full.tempDir() != null ? "the temporary directory " + full.tempDir() + ", where its process names spill, filled up"
-                : "the disk filled up";
+        String what = full.tempDir() != null ? "the temporary directory " + full.tempDir() + ", where its process names spill, "
+                + tempDirRanOut(full) : full.quota() ? "the disk quota ran out" : "the disk filled up";
         return "sbench: " + r.out() + ": " + what + " after " + Units.count(r.ios()) + " IOs (" + Units.duration(r.diskFull().keptNs())
                 + " from the first to the last): the trace keeps them and ends there; the " + Units.count(r.diskFull().lostIos())
                 + " IOs that came after were not written, and the recording stopped";
     }
 
+    /** How the temporary directory of {@code full} ran out of room: its file system's, or the user's disk quota there. */
+    private static String tempDirRanOut(DiskFull full) {
+        return full.quota() ? "ran out of disk quota" : "filled up";
+    }
+
     /** A line for each mark the full disk (or disk quota) of {@code out} left out of its trace. */
     static List<String> lostMarkLines(Path out, DiskFull full) {
-        String why = full.quota() ? "the disk quota had run out"
-                : full.tempDir() != null ? "the temporary directory " + full.tempDir() + " had filled up" : "the disk had filled up";
+        String why = full.tempDir() != null ? "the temporary directory " + full.tempDir() + (full.quota() ? " had run out of disk quota"
+                : " had filled up") : full.quota() ? "the disk quota had run out" : "the disk had filled up";
         return full.lostMarks().stream().map(m -> "sbench: " + out + ": mark '" + m + "' was not stored: " + why + " before it").toList();
     }
 
@@ -241,9 +245,9 @@ final class RecordCommand implements Callable<Integer> {
         }
         if (r.diskFull() != null) {
             DiskFull full = r.diskFull();
-            stdout.println("INCOMPLETE: " + (full.quota() ? "the disk quota for " + r.out() + " ran out"
-                    : full.tempDir() != null ? "the temporary directory " + full.tempDir() + ", where the process names of " + r.out()
-                            + " spill, filled up"
+            stdout.println("INCOMPLETE: " + (full.tempDir() != null ? "the temporary directory " + full.tempDir()
+                    + ", where the process names of " + r.out() + " spill, " + tempDirRanOut(full)
+                    : full.quota() ? "the disk quota for " + r.out() + " ran out"
                     : "the disk of " + r.out() + " filled up") + ": the trace ends at its last IO that fit");
         } else if (r.stalled()) {
             stdout.println("INCOMPLETE: the kernel's event stream stalled before its end; the trace holds the IOs read until then"

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sbench.record.ProcTasks;
+import org.sbench.target.Btrfs;
 import org.sbench.target.LoopDevice;
 import org.sbench.target.Tmpfs;
 import org.sbench.trace.IoRecord;
@@ -45,6 +46,8 @@ class FullTempDirDeviceTest {
     private static final int NAMES_IN_MEMORY = 16_384;
     private static final int RECORDED_NAMES = 20_000;
     private static final long RECORDED_DEVICE_BYTES = 8L << 20;
+    /** A btrfs of its own, as small as mkfs.btrfs makes one (110 MiB or more). */
+    private static final long BTRFS_BYTES = 128L << 20;
 
     /**
      * inspect of an unsorted trace, whose sort spills, with java.io.tmpdir on a 1 MiB tmpfs: the user was told
@@ -172,10 +175,34 @@ class FullTempDirDeviceTest {
     @Tag("device")
     void aRecordingWhoseNamesSpillIntoAFullTemporaryDirectoryKeepsItsTraceUpToThere(@TempDir Path dir) throws Exception {
         LoopDevice.assumeRoot();
+        try (Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), SMALL_TMPFS_BYTES)) {
+            recordsNamesUntilTheTemporaryDirectoryRunsOut(dir, fs.dir(), "filled up");
+        }
+    }
+
+    /**
+     * As above with the temporary directory's disk quota run out (EDQUOT: a btrfs subvolume whose quota group holds 128
+     * KiB): the spill gave no hint for it, and the recording blamed the quota of the trace's own disk ("the disk quota ran
+     * out", "INCOMPLETE: the disk quota for t.sbt ran out", no record.diskFullDir).
+     */
+    @Test
+    @Tag("device")
+    void aRecordingWhoseNamesSpillIntoATemporaryDirectoryOutOfQuotaNamesTheDirectory(@TempDir Path dir) throws Exception {
+        Btrfs.assumeUsable();
+        try (Btrfs fs = Btrfs.mount(Files.createDirectory(dir.resolve("btrfs")), BTRFS_BYTES)) {
+            recordsNamesUntilTheTemporaryDirectoryRunsOut(dir, fs.subvolumeWithQuota("tmp", SMALL_TMPFS_BYTES), "ran out of disk quota");
+        }
+    }
+
+    /**
+     * Records {@link #RECORDED_NAMES} reads, each by a process name of its own, with java.io.tmpdir {@code tempDir} too
+     * small for the names' spill: the trace ends at the last IO before, and the recording says that {@code tempDir}
+     * {@code ranOut} ("filled up").
+     */
+    private void recordsNamesUntilTheTemporaryDirectoryRunsOut(Path dir, Path tempDir, String ranOut) throws Exception {
         Path out = dir.resolve("named.sbt");
         try (LoopDevice loop = LoopDevice.create(RECORDED_DEVICE_BYTES);
-             Tmpfs fs = Tmpfs.mount(Files.createDirectory(dir.resolve("tmp")), SMALL_TMPFS_BYTES);
-             ChildSbench record = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + fs.dir()), "record", "--device",
+             ChildSbench record = ChildSbench.start(dir, List.of("-Djava.io.tmpdir=" + tempDir), "record", "--device",
                      loop.path().toString(), "--out", out.toString(), "--progress", "none")) {
             Path enable = Path.of("/sys/kernel/tracing/instances/sbench-" + record.pid() + "/events/block/block_rq_issue/enable");
             record.await("its tracefs instance", () -> ProcTasks.readOrEmpty(enable).startsWith("1"));
@@ -190,15 +217,16 @@ class FullTempDirDeviceTest {
                 assertEquals("n" + i, trace.get(i).process, "IO " + i);
             }
             List<String> full = record.err().lines().filter(l -> l.startsWith("sbench: ")).toList();
-            assertEquals(List.of("sbench: " + out + ": the temporary directory " + fs.dir() + ", where its process names spill,"
-                    + " filled up after " + String.format("%,d", trace.size()) + " IOs"), full.stream().map(l -> l.replaceAll(" \\(.*", ""))
+            assertEquals(List.of("sbench: " + out + ": the temporary directory " + tempDir + ", where its process names spill, "
+                    + ranOut + " after " + String.format("%,d", trace.size()) + " IOs"), full.stream().map(l -> l.replaceAll(" \\(.*", ""))
                     .toList(), record.err());
-            assertTrue(record.out().contains("\nINCOMPLETE: the temporary directory " + fs.dir() + ", where the process names of " + out
-                    + " spill, filled up: the trace ends at its last IO that fit\n"), record.out());
+            assertTrue(record.out().contains("\nINCOMPLETE: the temporary directory " + tempDir + ", where the process names of " + out
+                    + " spill, " + ranOut + ": the trace ends at its last IO that fit\n"), record.out());
             try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
                 assertEquals("true", reader.info().metadata().get("record.diskFull"), record.err());
+                assertEquals(tempDir.toString(), reader.info().metadata().get("record.diskFullDir"), record.err());
             }
-            assertEquals(List.of(), StopSignalsChildTest.names(fs.dir()), "nothing left in the temporary directory");
+            assertEquals(List.of(), StopSignalsChildTest.names(tempDir), "nothing left in the temporary directory");
         }
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
@@ -82,6 +83,30 @@ class InspectCommandTest {
         CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
         assertEquals(0, replay.code(), replay.err());
         assertTrue(replay.err().contains("sbench: warning: " + said), replay.err());
+    }
+
+    /**
+     * A recording cut short by its temporary directory filling up, where its process names spilled, says which directory
+     * filled: inspect and replay warned "cut short by a full disk", as of the trace's own disk. A trace without
+     * record.diskFullDir (its own disk filled, or it was recorded before 2026-12-08) reads as before.
+     */
+    @Test
+    void aRecordingCutShortByItsTemporaryDirectoryNamesIt(@TempDir Path dir) throws Exception {
+        Map<String, String> full = Map.of("record.complete", "false", "record.eventsLost", "0", "record.incompleteIos", "0",
+                "record.stalled", "false", "record.diskFull", "true");
+        Map<String, String> ofTempDir = new HashMap<>(full);
+        ofTempDir.put("record.diskFullDir", "/scratch/tmp");
+        Path sbt = recording(dir, ofTempDir);
+        String said = "sbench: warning: " + sbt + ": an incomplete recording (sbench record: 0 events lost, 0 IOs left out without"
+                + " their issue or completion, cut short when the temporary directory /scratch/tmp, where its process names spilled,"
+                + " filled up): the drive saw IOs it does not hold\n";
+        assertEquals(said, CliTest.run("inspect", sbt.toString()).err());
+        CliTest.Run replay = CliTest.run("replay", sbt.toString(), "--target", "null");
+        assertTrue(replay.err().contains(said), replay.err());
+        Path ofItsDisk = recording(Files.createDirectory(dir.resolve("its-disk")), full);
+        assertEquals("sbench: warning: " + ofItsDisk + ": an incomplete recording (sbench record: 0 events lost, 0 IOs left out"
+                + " without their issue or completion, cut short by a full disk): the drive saw IOs it does not hold\n",
+                CliTest.run("inspect", ofItsDisk.toString()).err());
     }
 
     /**

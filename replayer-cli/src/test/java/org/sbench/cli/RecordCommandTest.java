@@ -133,6 +133,8 @@ class RecordCommandTest {
                 RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, true, null, List.of("x"))));
         assertEquals(List.of("sbench: t.sbt: mark 'x' was not stored: the temporary directory /tmp had filled up before it"),
                 RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, false, "/tmp", List.of("x"))));
+        assertEquals(List.of("sbench: t.sbt: mark 'x' was not stored: the temporary directory /tmp had run out of disk quota before it"),
+                RecordCommand.lostMarkLines(Path.of("t.sbt"), new DiskFull(1_000, 4, true, "/tmp", List.of("x"))));
     }
 
     private static RecordResult result(long eventsLost, boolean stalled, boolean complete) {
@@ -292,6 +294,7 @@ class RecordCommandTest {
                 full.get(0));
         TraceInfo info = readInfo(out);
         assertEquals("true", info.metadata().get("record.diskFull"));
+        assertFalse(info.metadata().containsKey("record.diskFullDir"), "the trace's own disk filled, not the temporary directory");
         assertEquals("false", info.metadata().get("record.complete"));
         CliTest.Run inspect = CliTest.run("inspect", out.toString());
         assertEquals(0, inspect.code(), inspect.err());

@@ -18,6 +18,11 @@ public final class IncompleteRecording {
     public static final String STALLED = "record.stalled";
     /** true when the disk the trace was written to filled up: the trace ends at its last IO that fit. */
     public static final String DISK_FULL = "record.diskFull";
+    /**
+     * With {@link #DISK_FULL}: the temporary directory, where the trace's process names spilled, when it was that which
+     * filled up; absent when it was the disk the trace was written to (and in recordings before 2026-12-08).
+     */
+    public static final String DISK_FULL_DIR = "record.diskFullDir";
 
     private IncompleteRecording() {
     }
@@ -34,7 +39,9 @@ public final class IncompleteRecording {
             what.add("the reader stalled");
         }
         if ("true".equals(metadata.get(DISK_FULL))) {
-            what.add("cut short by a full disk");
+            String dir = metadata.get(DISK_FULL_DIR);
+            what.add(dir == null ? "cut short by a full disk"
+                    : "cut short when the temporary directory " + dir + ", where its process names spilled, filled up");
         }
         return "an incomplete recording (sbench record: " + String.join(", ", what) + "): the drive saw IOs it does not hold";
     }

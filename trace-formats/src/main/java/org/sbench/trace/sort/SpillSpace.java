@@ -8,15 +8,15 @@ import org.sbench.SbenchException;
 import org.sbench.trace.format.sbt.SbtFormat;
 
 /**
- * Where a spill writes its files ({@code dir}), and what it takes of the temporary directory
- * ({@code java.io.tmpdir}), which the user can move: the {@code hint} that follows a failure's
- * message. A write there that meets a full file system names an internal file that means nothing
- * to the user; {@link #explain} adds what spills and what to do, once, on the same line. Made by
- * {@link #sorting} and {@link #footprint}.
+ * Where a spill writes its files ({@code dir}), in the temporary directory {@code tempDir} ({@code java.io.tmpdir}, or a
+ * directory of its own there), which the user can move, and what it takes of it: the {@code hint} that follows a
+ * failure's message. A write there that meets a full file system names an internal file that means nothing to the user
+ * (so does one out of the user's disk quota); {@link #explain} adds what spills and what to do, once, on the same line,
+ * and {@link #ranOut} tells such a failure from others. Made by {@link #sorting} and {@link #footprint}.
  */
-public record SpillSpace(Path dir, String hint) {
+public record SpillSpace(Path dir, Path tempDir, String hint) {
     private static SpillSpace of(Path tempDir, String spilling) {
-        return new SpillSpace(tempDir, "; " + spilling + " to the temporary directory " + tempDir
+        return new SpillSpace(tempDir, tempDir, "; " + spilling + " to the temporary directory " + tempDir
                 + ": point TMPDIR at a file system with room");
     }
 
@@ -54,17 +54,51 @@ public record SpillSpace(Path dir, String hint) {
 
     /** This spill, its files made in {@code subdir} (a directory of its own in the temporary directory). */
     public SpillSpace in(Path subdir) {
-        return new SpillSpace(subdir, hint);
+        return new SpillSpace(subdir, tempDir, hint);
     }
 
     /**
-     * {@code e} said with what spills and what to do when its cause is a full file system (ENOSPC); else {@code e}
-     * itself, as is one explained already (its cause is then the exception explained), so nested spills may each explain.
+     * {@code e} said with what spills and what to do when its cause is a full file system (ENOSPC) or the user's disk quota
+     * run out there (EDQUOT), its cause then a {@link RanOut} naming {@link #tempDir}; else {@code e} itself, as is one
+     * explained already, so nested spills may each explain.
      */
     public SbenchException explain(SbenchException e) {
-        if (!(e.getCause() instanceof IOException io) || !SbenchException.isNoSpace(io)) {
+        if (!(e.getCause() instanceof IOException io) || !SbenchException.isNoSpace(io) && !SbenchException.isQuotaExceeded(io)) {
             return e;
         }
-        return new SbenchException(ErrorKind.SYSTEM_FAILURE, e.getMessage() + hint, e);
+        return new SbenchException(ErrorKind.SYSTEM_FAILURE, e.getMessage() + hint,
+                new RanOut(tempDir.toString(), SbenchException.isQuotaExceeded(io), e));
+    }
+
+    /** Which temporary directory ran out of room under a spill when {@link #explain} said {@code e}; else null. */
+    public static RanOut ranOut(SbenchException e) {
+        return e.getCause() instanceof RanOut r ? r : null;
+    }
+
+    /**
+     * A spill's temporary directory ran out of room: the cause of the failure {@link #explain} says, itself caused by the
+     * failure explained.
+     */
+    public static final class RanOut extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        /** The temporary directory, as messages name it. */
+        private final String tempDir;
+        private final boolean quota;
+
+        RanOut(String tempDir, boolean quota, SbenchException explained) {
+            super(explained.getMessage(), explained);
+            this.tempDir = tempDir;
+            this.quota = quota;
+        }
+
+        /** The temporary directory (not a directory of the spill's own in it), as messages name it. */
+        public String tempDir() {
+            return tempDir;
+        }
+
+        /** True when it was the user's disk quota there that ran out (EDQUOT), not the file system's room. */
+        public boolean quota() {
+            return quota;
+        }
     }
 }

@@ -1,7 +1,10 @@
 package org.sbench.trace.sort;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -26,6 +29,8 @@ class SpillSpaceTest {
                 + " footprint spills 48 bytes a range of blocks touched (up to 3 times that while they are counted) to the temporary"
                 + " directory /scratch: point TMPDIR at a file system with room", e.getMessage());
         assertEquals(TMP.resolve("sbench-footprint-1"), space.dir());
+        assertEquals("/scratch", SpillSpace.ranOut(e).tempDir(), "the temporary directory, not the spill's own in it");
+        assertFalse(SpillSpace.ranOut(e).quota());
     }
 
     /**
@@ -41,6 +46,21 @@ class SpillSpaceTest {
                 e.getMessage());
     }
 
+    /**
+     * The user's disk quota run out in the temporary directory (EDQUOT, "Disk quota exceeded" as the JDK gives it) is
+     * room run out as a full file system is, and the same move helps: the hint was given for ENOSPC only.
+     */
+    @Test
+    void aQuotaRunOutUnderASpillSaysWhatToDoAsAFullOneDoes() {
+        SbenchException e = SpillSpace.processNames(TMP).explain(writing("/scratch/sbench-names-1.tmp", new IOException("Disk quota exceeded")));
+        assertEquals(ErrorKind.SYSTEM_FAILURE, e.kind());
+        assertEquals("cannot write /scratch/sbench-names-1.tmp: Disk quota exceeded; writing or reading an .sbt trace of many process"
+                + " names spills its table of names (and 16 bytes a name) to the temporary directory /scratch: point TMPDIR at a file"
+                + " system with room", e.getMessage());
+        assertTrue(SpillSpace.ranOut(e).quota());
+        assertEquals("/scratch", SpillSpace.ranOut(e).tempDir());
+    }
+
     @Test
     void aFailureExplainedIsNotExplainedAgain() {
         SpillSpace space = SpillSpace.sorting("t.csv", TMP);
@@ -54,5 +74,7 @@ class SpillSpaceTest {
         assertSame(denied, SpillSpace.sorting("t.csv", TMP).explain(denied));
         SbenchException bad = SbenchException.badInput("t.csv", "empty file, expected a trace");
         assertSame(bad, SpillSpace.sorting("t.csv", TMP).explain(bad));
+        assertNull(SpillSpace.ranOut(denied));
+        assertNull(SpillSpace.ranOut(bad));
     }
 }

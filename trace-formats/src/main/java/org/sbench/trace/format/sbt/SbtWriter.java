@@ -68,7 +68,12 @@ public final class SbtWriter implements TraceWriter {
 
     /** Writes into {@code output}, which the writer commits on {@link #finish()} and closes on {@link #close()}. */
     public SbtWriter(AtomicFileOutput output, TraceInfo info) {
-        this(output, info, SpillSpace.processNames(), NameMemory.TRACE);
+        this(output, info, SpillSpace.processNames());
+    }
+
+    /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, its process names spilling into {@code names}'s directory. */
+    public SbtWriter(AtomicFileOutput output, TraceInfo info, SpillSpace names) {
+        this(output, info, names, NameMemory.TRACE);
     }
 
     /** As {@link #SbtWriter(AtomicFileOutput, TraceInfo)}, keeping {@code memory} of the process names, the rest in {@code space}'s directory. */
