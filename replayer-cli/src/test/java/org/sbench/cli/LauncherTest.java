@@ -7,13 +7,19 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The {@code ./sbench} launcher in a tree of its own, with an {@code mvn} and a {@code java} of this
@@ -322,6 +328,61 @@ class LauncherTest {
         assertEquals(List.of("sbench: building (first run, or sources changed)...", "sbench: cannot build in " + tree
                 + " as its owner (as root the build runs as the checkout's owner, so that its files stay theirs): no user"
                 + " here has its uid 4242; give the checkout to one (chown -R USER: " + tree + ")"), failed(launch(tree)));
+    }
+
+    /**
+     * Without setpriv (no util-linux) root cannot build a checkout another user owns as its owner, and does not build it
+     * as root: either launcher stops in a line saying what to do, before Maven runs or anything in the checkout changes.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sbench", "sbench-spark"})
+    void asRootWithoutSetprivAnotherUsersCheckoutIsNotBuilt(String name, @TempDir Path tree, @TempDir Path tools) throws Exception {
+        ownedTreeBuildingWith(tree, "nobody", "echo 'mvn ran'\n" + MAKE_JAR);
+        Path launcher = tree.resolve(name);
+        Files.copy(LAUNCHER.resolveSibling(name), launcher, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+        chownTree(launcher, "nobody");
+        // What the launchers call up to the check (java and mvn are the tree's), and sh for the scripts.
+        String path = tree.resolve("bin") + ":" + toolsOnly(tools, "sh", "bash", "dirname", "basename", "readlink", "sed",
+                "stat", "find", "flock", "id", "getent");
+        Map<Path, String> before = ownersAndTimes(tree);
+
+        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--version");
+        pb.environment().put("PATH", path);
+        Process run = pb.start();
+        String out = new String(run.getInputStream().readAllBytes());
+        String err = new String(run.getErrorStream().readAllBytes());
+        assertEquals(5, run.waitFor(), err);
+
+        assertEquals(List.of(name + ": building (first run, or sources changed)...", name + ": cannot build in " + tree
+                + " as its owner nobody (as root the build runs as the checkout's owner, so that its files stay theirs):"
+                + " setpriv is missing; install util-linux, or run ./" + name + " --version once as nobody"), err.lines().toList());
+        assertEquals("", out);
+        assertEquals(before, ownersAndTimes(tree));
+    }
+
+    /**
+     * {@code into}, with a script for each of {@code tools} that runs the first of that name on this PATH: a PATH with
+     * them alone (scripts, not links, which JUnit warns of as it deletes a temporary directory).
+     */
+    private static Path toolsOnly(Path into, String... tools) throws IOException {
+        for (String tool : tools) {
+            Path program = Stream.of(System.getenv("PATH").split(":")).map(dir -> Path.of(dir, tool))
+                    .filter(Files::isExecutable).findFirst().orElseThrow(() -> new AssertionError(tool + " is not on the PATH"));
+            script(into.resolve(tool), "exec " + program + " \"$@\"\n");
+        }
+        return into;
+    }
+
+    /** Each path in {@code tree}, with its owner, size and modification time. */
+    private static Map<Path, String> ownersAndTimes(Path tree) throws IOException {
+        Map<Path, String> files = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(tree)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                files.put(tree.relativize(p), Files.getOwner(p, LinkOption.NOFOLLOW_LINKS).getName() + " "
+                        + Files.size(p) + " " + Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS));
+            }
+        }
+        return files;
     }
 
     /**
