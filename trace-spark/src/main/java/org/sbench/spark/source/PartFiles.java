@@ -30,8 +30,13 @@ final class PartFiles {
     static final int ROW_BITS = 40;
     /** Bits of the file's number (part and counter) above them, the long's sign bit left clear. */
     static final int FILE_BITS = Long.SIZE - 1 - ROW_BITS;
-    /** {@code part-N}, a UUID and the like, an optional counter {@code -cNNN} (or {@code .cNNN} after a bucket), compression suffixes. */
-    private static final Pattern NAME = Pattern.compile("part-(\\d+)(?:-.*?)?(?:[-.]c(\\d+))?(?:\\.[A-Za-z0-9]+)*\\.parquet");
+    private static final String PART = "part-(\\d+)";
+    /** Compression suffixes ({@code .zstd}) and the extension. */
+    private static final String SUFFIX = "(?:\\.[A-Za-z0-9]+)*\\.parquet";
+    /** A file counter, {@code -cNNN} (or {@code .cNNN} after a bucket), at the suffix. */
+    private static final String COUNTER = "[-.]c(\\d+)" + SUFFIX;
+    /** {@code part-N}, a UUID and the like, an optional counter, the suffix. */
+    private static final Pattern NAME = Pattern.compile(PART + "(?:-.*?)?(?:" + COUNTER + "|" + SUFFIX + ")");
 
     private final Map<Long, String> byNumber;
     private final int counterBits;
@@ -95,12 +100,19 @@ final class PartFiles {
         return String.format("c%03d", counter);
     }
 
-    /** The place in file order of a row read from one of these files, from Spark's {@code _metadata} of it. */
+    /**
+     * The place in file order of a row read from one of these files, from Spark's {@code _metadata} of it: the
+     * counter's expression only for a table that has counters above 0, so that one without pays one match a row.
+     */
     Column place() {
-        Column part = regexp_extract(col("_metadata.file_name"), NAME.pattern(), 1).cast(DataTypes.LongType);
-        // A name without a counter gives "": "0" before it makes the counter 0 (ANSI casts refuse "").
-        Column counter = concat(lit("0"), regexp_extract(col("_metadata.file_name"), NAME.pattern(), 2)).cast(DataTypes.LongType);
-        return shiftleft(shiftleft(part, counterBits).bitwiseOR(counter), ROW_BITS).bitwiseOR(col("_metadata.row_index"));
+        Column name = col("_metadata.file_name");
+        Column file = regexp_extract(name, "^" + PART, 1).cast(DataTypes.LongType);
+        if (counterBits > 0) {
+            // A name without a counter gives "": "0" before it makes the counter 0 (ANSI casts refuse "").
+            Column counter = concat(lit("0"), regexp_extract(name, COUNTER + "$", 1)).cast(DataTypes.LongType);
+            file = shiftleft(file, counterBits).bitwiseOR(counter);
+        }
+        return shiftleft(file, ROW_BITS).bitwiseOR(col("_metadata.row_index"));
     }
 
     /** The checks of rows of {@code table} read from these files, which name a bad row's file from its place. */
