@@ -5,8 +5,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.element_at;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.map;
-import static org.apache.spark.sql.functions.regexp_extract;
-import static org.apache.spark.sql.functions.shiftleft;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -16,11 +14,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -28,7 +23,6 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.sbench.ErrorKind;
@@ -45,23 +39,22 @@ import org.sbench.trace.TraceInfo;
  * A directory holding Parquet part files is read as the table {@code convert} wrote: its rows must
  * have the columns of {@link IoColumn}, and its traces' descriptions and tallies are in
  * {@link #TRACES_FILE} beside them. Spark writes one part file per split, {@code part-N-...}, the
- * splits in file order; so a row's place in file order is its part's number, then its row within
- * that file ({@code _metadata.row_index}), whatever partitions Spark reads the files in.
+ * splits in file order (several per split, {@code -c000}, {@code -c001}, ..., with
+ * {@code spark.sql.files.maxRecordsPerFile}); so a row's place in file order is its part's number,
+ * its file's counter, then its row within that file ({@link PartFiles}), whatever partitions Spark
+ * reads the files in.
  */
 public final class ParquetArchive implements Archive {
     /** The file in the table's directory that describes its traces ({@link StoredTrace}, one per trace, in input order). */
     public static final String TRACES_FILE = "_sbench-traces.json";
-    private static final Pattern PART = Pattern.compile("part-(\\d+).*\\.parquet");
     private static final String PARQUET = ".parquet";
-    /** Bits of the row within its part file in {@link #ORDER}. */
-    private static final int ROW_BITS = 40;
 
     private final TableRowCheck rows;
     private final Dataset<Row> io;
     private final List<StoredTrace> stored;
 
-    private ParquetArchive(String table, Map<Long, String> parts, Dataset<Row> io, List<StoredTrace> stored) {
-        this.rows = new TableRowCheck(table, parts, ROW_BITS);
+    private ParquetArchive(String table, PartFiles parts, Dataset<Row> io, List<StoredTrace> stored) {
+        this.rows = parts.rowCheck(table);
         this.io = io;
         this.stored = List.copyOf(stored);
     }
@@ -149,16 +142,11 @@ public final class ParquetArchive implements Archive {
         try {
             FileSystem fs = HadoopFiles.fileSystem(table, spark.sparkContext().hadoopConfiguration());
             Path dir = HadoopFiles.path(table);
-            Map<Long, String> parts = new HashMap<>();
+            List<String> names = new ArrayList<>();
             for (FileStatus s : fs.listStatus(dir)) {
-                String name = s.getPath().getName();
-                Matcher part = PART.matcher(name);
-                if (part.matches()) {
-                    parts.putIfAbsent(Long.parseLong(part.group(1)), name);
-                } else if (!name.startsWith("_") && !name.startsWith(".")) {
-                    throw SbenchException.badInput(table + "/" + name, "expected a part file of a Parquet table, part-N-....parquet");
-                }
+                names.add(s.getPath().getName());
             }
+            PartFiles parts = PartFiles.of(table, names);
             Dataset<Row> rows = spark.read().parquet(table);
             checkSchema(table, rows.schema());
             Path traces = new Path(dir, TRACES_FILE);
@@ -173,7 +161,7 @@ public final class ParquetArchive implements Archive {
                 throw SbenchException.badInput(table + "/" + TRACES_FILE, "expected the traces sbench-spark convert describes: "
                         + e.getOriginalMessage());
             }
-            return new ParquetArchive(table, parts, withPlace(rows, stored), stored);
+            return new ParquetArchive(table, parts, withPlace(rows, parts, stored), stored);
         } catch (IOException e) {
             throw new SbenchException(ErrorKind.SYSTEM_FAILURE, "cannot read " + table + ": " + SbenchException.reason(e), e);
         }
@@ -196,9 +184,7 @@ public final class ParquetArchive implements Archive {
     }
 
     /** The rows' columns of {@link IoColumn}, their place in file order and their trace (by the {@code file} column). */
-    private static Dataset<Row> withPlace(Dataset<Row> rows, List<StoredTrace> stored) {
-        Column part = regexp_extract(col("_metadata.file_name"), PART.pattern(), 1).cast(DataTypes.LongType);
-        Column order = shiftleft(part, ROW_BITS).bitwiseOR(col("_metadata.row_index"));
+    private static Dataset<Row> withPlace(Dataset<Row> rows, PartFiles parts, List<StoredTrace> stored) {
         List<Column> byName = new ArrayList<>();
         for (int t = 0; t < stored.size(); t++) {
             byName.add(lit(stored.get(t).file()));
@@ -209,7 +195,7 @@ public final class ParquetArchive implements Archive {
         for (IoColumn c : IoColumn.values()) {
             columns.add(col(c.column()));
         }
-        columns.add(order.as(ORDER));
+        columns.add(parts.place().as(ORDER));
         columns.add(trace.as(TRACE));
         return rows.select(columns.toArray(new Column[0]));
     }

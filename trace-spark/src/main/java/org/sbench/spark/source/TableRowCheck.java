@@ -18,11 +18,11 @@ final class TableRowCheck implements RowCheck {
     private static final long serialVersionUID = 1L;
 
     private final String table;
-    /** The part files' names by their numbers, as the place in file order holds them. */
+    /** The part files' names by their numbers (part and file counter, {@link PartFiles}), as the place in file order holds them. */
     private final Map<Long, String> parts;
     private final int rowBits;
 
-    /** Rows of {@code table}, whose place in file order is a part's number above {@code rowBits} bits of its row in the part. */
+    /** Rows of {@code table}, whose place in file order is its file's number above {@code rowBits} bits of its row in the file. */
     TableRowCheck(String table, Map<Long, String> parts, int rowBits) {
         this.table = table;
         this.parts = Map.copyOf(parts);
