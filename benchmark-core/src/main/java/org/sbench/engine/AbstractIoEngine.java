@@ -344,6 +344,16 @@ abstract class AbstractIoEngine implements IoEngine {
         submitBatch(batch, count);
     }
 
+    /**
+     * For {@link #submitBatch}: stamps {@code batch[from, to)} submitted at {@code callNs}, the clock read just before
+     * the call that took them (or refused them outright), which for the first call is commit's.
+     */
+    protected static void stampTaken(IoSlot[] batch, int from, int to, long callNs) {
+        for (int i = from; i < to; i++) {
+            batch[i].submitNs = callNs;
+        }
+    }
+
     /** Stamps {@code s} submitted at {@code nowNs}, after the waits in commit that ended by then. */
     private void stamp(IoSlot s, long nowNs) {
         s.submitNs = nowNs;

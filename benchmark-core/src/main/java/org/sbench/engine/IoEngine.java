@@ -10,7 +10,7 @@ package org.sbench.engine;
  * kernel in one batch, in submit order, setting their {@link IoSlot#submitNs} from one clock read
  * taken just before the hand-over (a TRIM or FLUSH executed synchronously splits the batch, and
  * each part gets its own read; IOs the kernel takes only at a later call, io_uring's short submit,
- * get the read before that call). {@link #reap} waits for completions and hands each slot back
+ * or libaio's io_submit stopping at an iocb it refuses, get the read before that call). {@link #reap} waits for completions and hands each slot back
  * through the {@link CompletionSink}, with {@link IoSlot#doneNs} set from one clock read per batch
  * reaped. A failed IO is a negative errno in {@link IoSlot#result}, never an exception; exceptions
  * mean the engine itself broke (setup failed, the ring is unusable) and are

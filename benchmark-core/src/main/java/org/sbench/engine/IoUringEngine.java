@@ -409,9 +409,7 @@ public final class IoUringEngine extends AbstractIoEngine {
             long r = enter(left, 0, UringAbi.IORING_ENTER_GETEVENTS, 0, 0);
             if (r > 0) {
                 // A consumed SQE that the kernel could not start still posts a CQE (res < 0).
-                for (int i = count - left, end = i + (int) r; i < end; i++) {
-                    batch[i].submitNs = enterNs;
-                }
+                stampTaken(batch, count - left, count - left + (int) r, enterNs);
                 left -= (int) r;
                 started((int) r);
             } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN || r == -Errno.EBUSY) {

@@ -116,14 +116,20 @@ public final class LibaioEngine extends AbstractIoEngine {
         ctl.putLong(pointersOffset + position * Long.BYTES, control.address() + iocb);
     }
 
-    /** io_submit the first {@code count} iocb pointers. */
+    /**
+     * io_submit the first {@code count} iocb pointers, again for those a call did not take (it stops at an iocb it
+     * refuses outright, or takes none: EAGAIN), stamping what each call after the first takes with the clock read before it.
+     */
     @Override
     protected void submitBatch(IoSlot[] batch, int count) {
         int done = 0;
         int retries = 0;
+        // Commit's read, just before this call.
+        long callNs = batch[0].submitNs;
         while (done < count) {
             long r = AioAbi.ioSubmit(ctx, count - done, control.address() + pointersOffset + (long) done * Long.BYTES);
             if (r > 0) {
+                stampTaken(batch, done, done + (int) r, callNs);
                 started((int) r);
                 done += (int) r;
             } else if (r == 0 || r == -Errno.EINTR || r == -Errno.EAGAIN) {
@@ -136,9 +142,13 @@ public final class LibaioEngine extends AbstractIoEngine {
             } else {
                 // io_submit refused the iocb at 'done' outright (not the IO: that would be an event).
                 IoSlot s = batch[done];
+                stampTaken(batch, done, done + 1, callNs);
                 s.result = r;
                 completeInCommit(s);
                 done++;
+            }
+            if (done < count) {
+                callNs = clock.nanoTime();
             }
         }
     }

@@ -17,6 +17,11 @@ final class TempFileTarget implements Target {
     private final long capacityBytes;
 
     TempFileTarget(long capacityBytes) {
+        this(capacityBytes, false);
+    }
+
+    /** {@code readOnly}: its descriptor open for reading only, so that a write to it is refused (EBADF). */
+    TempFileTarget(long capacityBytes, boolean readOnly) {
         try {
             Path dir = Files.createDirectories(Path.of("target", "engine-test"));
             this.file = Files.createTempFile(dir, "target-", ".bin");
@@ -24,8 +29,13 @@ final class TempFileTarget implements Target {
             throw new UncheckedIOException(e);
         }
         this.capacityBytes = capacityBytes;
-        this.fd = LibC.open(file.toString(), LibC.O_RDWR | LibC.O_DIRECT | LibC.O_CLOEXEC, LibC.MODE_0644);
-        LibC.fallocate(fd, 0, 0, capacityBytes);
+        int made = LibC.open(file.toString(), LibC.O_RDWR | LibC.O_DIRECT | LibC.O_CLOEXEC, LibC.MODE_0644);
+        LibC.fallocate(made, 0, 0, capacityBytes);
+        if (readOnly) {
+            LibC.close(made);
+            made = LibC.open(file.toString(), LibC.O_RDONLY | LibC.O_DIRECT | LibC.O_CLOEXEC, 0);
+        }
+        this.fd = made;
     }
 
     @Override

@@ -35,8 +35,13 @@ final class PartFiles {
     private static final String SUFFIX = "(?:\\.[A-Za-z0-9]+)*\\.parquet";
     /** A file counter, {@code -cNNN} (or {@code .cNNN} after a bucket), at the suffix. */
     private static final String COUNTER = "[-.]c(\\d+)" + SUFFIX;
-    /** {@code part-N}, a UUID and the like, an optional counter, the suffix. */
-    private static final Pattern NAME = Pattern.compile(PART + "(?:-.*?)?(?:" + COUNTER + "|" + SUFFIX + ")");
+    /** {@code part-N}, a UUID, a counter and the like, the suffix. */
+    private static final Pattern NAME = Pattern.compile(PART + "(?:-.*)?" + SUFFIX);
+    /**
+     * A file's counter in its name, the first that reaches the end: the one a row's place reads, so the files are
+     * numbered by it too.
+     */
+    private static final Pattern COUNTER_AT_END = Pattern.compile(COUNTER + "$");
 
     private final Map<Long, String> byNumber;
     private final int counterBits;
@@ -62,7 +67,8 @@ final class PartFiles {
             if (!m.matches()) {
                 throw SbenchException.badInput(table + "/" + name, "expected a part file of a Parquet table, part-N-....parquet");
             }
-            long[] partAndCounter = {number(m.group(1)), m.group(2) == null ? 0 : number(m.group(2))};
+            Matcher counter = COUNTER_AT_END.matcher(name);
+            long[] partAndCounter = {number(m.group(1)), counter.find() ? number(counter.group(1)) : 0};
             numbers.put(name, partAndCounter);
             maxCounter = Math.max(maxCounter, partAndCounter[1]);
         }
@@ -109,7 +115,7 @@ final class PartFiles {
         Column file = regexp_extract(name, "^" + PART, 1).cast(DataTypes.LongType);
         if (counterBits > 0) {
             // A name without a counter gives "": "0" before it makes the counter 0 (ANSI casts refuse "").
-            Column counter = concat(lit("0"), regexp_extract(name, COUNTER + "$", 1)).cast(DataTypes.LongType);
+            Column counter = concat(lit("0"), regexp_extract(name, COUNTER_AT_END.pattern(), 1)).cast(DataTypes.LongType);
             file = shiftleft(file, counterBits).bitwiseOR(counter);
         }
         return shiftleft(file, ROW_BITS).bitwiseOR(col("_metadata.row_index"));

@@ -49,6 +49,19 @@ class PartFilesTest {
         assertEquals("t.parquet/" + names.get(5) + ": row 1", named(files, 8 << 1, 0));
     }
 
+    /**
+     * A row's counter is read from its file's name by the last {@code -cNNN}/{@code .cNNN} before the suffixes: a name
+     * with other suffixes before it (not Spark's, but any program may write the table) has that counter here too.
+     */
+    @Test
+    void aCounterAfterOtherSuffixesIsTheOneTheRowsAreReadWith() {
+        String c1 = "part-00000-x.y.c001.parquet";
+        String c0 = "part-00000-x-c000.parquet";
+        PartFiles files = PartFiles.of("t.parquet", List.of(c1, c0));
+        assertEquals("t.parquet/" + c0 + ": row 1", named(files, 0, 0));
+        assertEquals("t.parquet/" + c1 + ": row 1", named(files, 1, 0));
+    }
+
     @Test
     void aNameThatIsNoPartFilesIsBadInput() {
         SbenchException e = assertThrows(SbenchException.class, () -> PartFiles.of("t.parquet", List.of("notes.txt")));
