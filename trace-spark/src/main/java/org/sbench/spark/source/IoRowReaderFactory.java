@@ -1,6 +1,7 @@
 // Sent to the tasks: opens a split's row reader.
 package org.sbench.spark.source;
 
+import java.util.Arrays;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -11,7 +12,10 @@ import org.sbench.spark.split.SplitReader;
 import org.sbench.spark.split.TraceSplit;
 import org.sbench.trace.format.TraceFormats;
 
-/** Opens the reader of a {@link TraceSplit}, with the Hadoop configuration broadcast once per scan. */
+/**
+ * Opens the reader of a {@link TraceSplit}, with the Hadoop configuration broadcast once per scan; a scan without the
+ * process column (inspect's) reads no process names.
+ */
 final class IoRowReaderFactory implements PartitionReaderFactory {
     private static final long serialVersionUID = 1L;
 
@@ -30,7 +34,8 @@ final class IoRowReaderFactory implements PartitionReaderFactory {
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
         TraceSplit split = (TraceSplit) partition;
-        SplitReader reader = SplitReader.open(split, files.value(), TraceFormats.standard(), options.readOptions());
+        SplitReader reader = SplitReader.open(split, files.value(), TraceFormats.standard(), options.readOptions(),
+                Arrays.asList(columns).contains(IoColumn.PROCESS));
         return new IoRowReader(reader, split.index(), split.trace().name(), columns, counts);
     }
 }

@@ -35,14 +35,17 @@ public final class SplitReader implements TraceReader {
         this.name = name;
     }
 
-    /** Opens {@code split}; {@code options} carry the bad-record allowance (per split). */
-    public static SplitReader open(TraceSplit split, HadoopFiles files, TraceFormats formats, ReadOptions options) {
+    /**
+     * Opens {@code split}; {@code options} carry the bad-record allowance (per split). Without {@code names} the records of an
+     * .sbt range carry no process, and its reader keeps none of the trace's names ({@link SbtFormat#openRecords}).
+     */
+    public static SplitReader open(TraceSplit split, HadoopFiles files, TraceFormats formats, ReadOptions options, boolean names) {
         TraceSource trace = split.trace();
         TraceFormat format = formats.byName(trace.format());
         switch (split.kind()) {
             case RECORDS:
                 return new SplitReader(new SbtFormat().openRecords(files.input(trace.name(), trace.path()), options, split.start(),
-                        split.end() - split.start()), null, trace.name());
+                        split.end() - split.start(), names), null, trace.name());
             case LINES:
                 LineRange range = lineRange(files, split);
                 try {

@@ -8,16 +8,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sbench.SbenchException;
+import org.sbench.trace.Field;
 import org.sbench.trace.IoRecord;
+import org.sbench.trace.TraceInfo;
 import org.sbench.trace.TraceReader;
-import org.sbench.trace.convert.ConvertSettings;
-import org.sbench.trace.convert.TraceConverter;
 import org.sbench.trace.format.TraceFormats;
+import org.sbench.trace.format.sbt.SbtFormat;
+import org.sbench.trace.format.sbt.SbtWriter;
 import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
@@ -44,8 +48,12 @@ class SplitReaderTest {
     }
 
     private static List<IoRecord> read(TraceSplit split) {
+        return read(split, true);
+    }
+
+    private static List<IoRecord> read(TraceSplit split, boolean names) {
         List<IoRecord> out = new ArrayList<>();
-        try (SplitReader r = SplitReader.open(split, FILES, FORMATS, ReadOptions.DEFAULTS)) {
+        try (SplitReader r = SplitReader.open(split, FILES, FORMATS, ReadOptions.DEFAULTS, names)) {
             IoRecord rec = new IoRecord();
             while (r.next(rec)) {
                 out.add(new IoRecord().copyFrom(rec));
@@ -71,9 +79,14 @@ class SplitReaderTest {
 
     /** The records of {@code trace} read in the splits the planner makes of {@code size} bytes. */
     private static List<IoRecord> readPlanned(TraceSource trace, long size) {
+        return readPlanned(trace, size, true);
+    }
+
+    /** As {@link #readPlanned(TraceSource, long)}, the records with their process names or ({@code names} false) without. */
+    private static List<IoRecord> readPlanned(TraceSource trace, long size, boolean names) {
         List<IoRecord> got = new ArrayList<>();
         for (TraceSplit s : new SplitPlanner(FILES, size).plan(List.of(trace), List.of(FORMATS.byName(trace.format())))) {
-            got.addAll(read(s));
+            got.addAll(read(s, names));
         }
         return got;
     }
@@ -155,7 +168,7 @@ class SplitReaderTest {
     /** A split's cut last line, counted from its first line, and its line ends. */
     private static long[] cutLine(TraceSource trace, long start, long end) {
         try (SplitReader r = SplitReader.open(new TraceSplit(0, 0, trace, TraceSplit.Kind.LINES, start, end, new String[0]), FILES, FORMATS,
-                ReadOptions.DEFAULTS)) {
+                ReadOptions.DEFAULTS, true)) {
             while (r.next(new IoRecord())) {
                 // To the end of the split.
             }
@@ -163,23 +176,31 @@ class SplitReaderTest {
         }
     }
 
+    /**
+     * Every split size gives every record once, with its process name, or without names (inspect's scan, which reads none)
+     * the same records with none.
+     */
     @Test
     void sbtRecordRangesGiveEveryRecordOnce() throws IOException {
-        Path msr = msrSample();
-        Path sbt = dir.resolve("hm_9.sbt");
-        try (TraceReader r = FORMATS.open(msr, null, ReadOptions.DEFAULTS)) {
-            TraceConverter.convert(r, FORMATS.byName("sbt"), sbt, ConvertSettings.ALL);
+        List<IoRecord> whole = readAll(msrSample());
+        for (int i = 0; i < whole.size(); i++) {
+            whole.get(i).process = i % 3 == 2 ? null : "proc " + i % 2;
         }
-        List<IoRecord> whole = new ArrayList<>();
-        try (TraceReader r = FORMATS.byName("sbt").openReader(TraceInput.of(sbt), ReadOptions.DEFAULTS)) {
-            IoRecord rec = new IoRecord();
-            while (r.next(rec)) {
-                whole.add(new IoRecord().copyFrom(rec));
-            }
+        Path sbt = dir.resolve("hm_9.sbt");
+        try (SbtWriter w = new SbtFormat().openWriter(sbt, new TraceInfo("msr", EnumSet.allOf(Field.class), Map.of(), List.of()))) {
+            whole.forEach(w::write);
+            w.finish();
+        }
+        List<IoRecord> unnamed = new ArrayList<>();
+        for (IoRecord r : whole) {
+            IoRecord c = new IoRecord().copyFrom(r);
+            c.process = null;
+            unnamed.add(c);
         }
         TraceSource trace = source(sbt, "sbt");
         for (long size = 1; size <= Files.size(sbt); size += 7) {
             assertEquals(whole, readPlanned(trace, size), "splits of " + size + " bytes");
+            assertEquals(unnamed, readPlanned(trace, size, false), "splits of " + size + " bytes, without names");
         }
     }
 

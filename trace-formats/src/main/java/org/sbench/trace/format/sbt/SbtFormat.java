@@ -45,7 +45,7 @@ public final class SbtFormat implements TraceFormat {
      */
     public TraceReader openRunReader(Path run, int bufferBytes, SpillSpace space) {
         return new SbtReader(TraceInput.of(run, SbtReader.MIN_BUFFER_BYTES), ReadOptions.DEFAULTS, bufferBytes, 0, Long.MAX_VALUE,
-                space, NameMemory.RUN);
+                space, NameMemory.RUN, true);
     }
 
     /**
@@ -61,10 +61,13 @@ public final class SbtFormat implements TraceFormat {
      * uncompressed file, those it has (none past its end), so that a large file can be read in
      * parts in parallel; the issue-order check of a file flagged ordered holds from the record before
      * the range on, so that ranges that cover a file check all of it. {@code options} carry the
-     * range's bad-record allowance.
+     * range's bad-record allowance. Without {@code names} the records carry no process (the reader checks their process
+     * indexes as ever, but neither keeps nor decodes the names: a reader that needs none, such as inspect's, pays for no
+     * table of them).
      */
-    public TraceReader openRecords(TraceInput input, ReadOptions options, long firstRecord, long maxRecords) {
-        return new SbtReader(input, options, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords);
+    public TraceReader openRecords(TraceInput input, ReadOptions options, long firstRecord, long maxRecords, boolean names) {
+        return new SbtReader(input, options, SbtReader.DEFAULT_BUFFER_BYTES, firstRecord, maxRecords, SpillSpace.processNames(),
+                NameMemory.TRACE, names);
     }
 
     @Override

@@ -46,27 +46,27 @@ final class SbtReader implements TraceReader {
     private final long recordEnd;
     private final boolean issueOrdered;
     private final ProcessTable table;
+    /** The names by index; null when the records carry none and every name is one readers take (none is kept then). */
     private final ProcessNameCache processes;
+    /** Whether the records carry their process names. */
+    private final boolean names;
     private final BadRecordBudget budget;
     private final RecordChecks checks;
+    private long processCount;
     private long recordsRead;
     private long lastIssueNs = Long.MIN_VALUE;
 
     SbtReader(TraceInput input, ReadOptions options, int bufferBytes) {
-        this(input, options, bufferBytes, 0, Long.MAX_VALUE);
-    }
-
-    /** A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has). */
-    SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords) {
-        this(input, options, bufferBytes, firstRecord, maxRecords, SpillSpace.processNames(), NameMemory.TRACE);
+        this(input, options, bufferBytes, 0, Long.MAX_VALUE, SpillSpace.processNames(), NameMemory.TRACE, true);
     }
 
     /**
-     * As {@link #SbtReader(TraceInput, ReadOptions, int, long, long)}, keeping {@code memory} of the process names, the rest in
-     * {@code space}'s directory.
+     * A reader of the records {@code firstRecord} to {@code firstRecord + maxRecords - 1} (those the file has), keeping
+     * {@code memory} of the process names, the rest in {@code space}'s directory; without {@code names}, one whose records
+     * carry no process and that keeps no names ({@link SbtFormat#openRecords}).
      */
     SbtReader(TraceInput input, ReadOptions options, int bufferBytes, long firstRecord, long maxRecords, SpillSpace space,
-            NameMemory memory) {
+            NameMemory memory, boolean names) {
         if (firstRecord < 0 || maxRecords < 0) {
             throw new IllegalArgumentException("negative record range");
         }
@@ -124,8 +124,16 @@ final class SbtReader implements TraceReader {
             }
             in.skipTo(recordsOffset + first * SbtLayout.RECORD_BYTES, "the first record");
             List<PhaseMarker> phases = new ArrayList<>();
-            readTrailer(trailerOffset, phases, metadata);
-            processes = new ProcessNameCache(table, memory.cachedNames());
+            boolean tooLong = readTrailer(trailerOffset, phases, metadata, names);
+            if (!names && tooLong) {
+                // A record naming a name longer than readers take is bad, with or without names: that takes the lengths.
+                try (Chunked t = new Chunked(input, input.openStream(), MIN_BUFFER_BYTES)) {
+                    t.skipTo(trailerOffset + Integer.BYTES, "the process names");
+                    readNames(t, true);
+                }
+            }
+            processes = names || tooLong ? new ProcessNameCache(table, memory.cachedNames()) : null;
+            this.names = names;
             EnumSet<Field> fields = EnumSet.noneOf(Field.class);
             for (Field f : Field.values()) {
                 if ((fieldFlags & f.bit()) != 0) {
@@ -140,25 +148,18 @@ final class SbtReader implements TraceReader {
     }
 
     /**
-     * Reads the process names into {@link #table}, the longer than {@link ProcessNames#MAX_NAME_BYTES} as their lengths
-     * only (a record naming one is bad), and the phases and trailer metadata into {@code phases} and {@code metadata}.
+     * Reads the process names into {@link #table} (with {@code keep}, else their count only), the longer than
+     * {@link ProcessNames#MAX_NAME_BYTES} as their lengths only (a record naming one is bad), and the phases and trailer
+     * metadata into {@code phases} and {@code metadata}; whether a name is longer than that.
      */
-    private void readTrailer(long trailerOffset, List<PhaseMarker> phases, Map<String, String> metadata) {
+    private boolean readTrailer(long trailerOffset, List<PhaseMarker> phases, Map<String, String> metadata, boolean keep) {
         try (Chunked t = new Chunked(input, input.openStream(), MIN_BUFFER_BYTES)) {
             t.skipTo(trailerOffset, "the trailer");
-            long n = t.u32("the process count");
-            if (n > recordCount) {
-                throw SbenchException.badBytes(name(), trailerOffset, "at most one process name per record", n + " names");
+            processCount = t.u32("the process count");
+            if (processCount > recordCount) {
+                throw SbenchException.badBytes(name(), trailerOffset, "at most one process name per record", processCount + " names");
             }
-            for (long i = 0; i < n; i++) {
-                int length = t.u16("a process name");
-                if (length > ProcessNames.MAX_NAME_BYTES) {
-                    t.skipTo(t.position() + length, "the rest of a process name");
-                    table.add(NO_BYTES, 0, 0, length);
-                } else {
-                    table.add(t.bytes(length, "a process name"), 0, length, length);
-                }
-            }
+            boolean tooLong = readNames(t, keep);
             long m = t.u32("the phase count");
             for (long i = 0; i < m; i++) {
                 long timeNs = t.i64("a phase time");
@@ -174,7 +175,31 @@ final class SbtReader implements TraceReader {
                     metadata.put(t.string("a metadata key"), t.string("a metadata value"));
                 }
             }
+            return tooLong;
         }
+    }
+
+    /**
+     * Reads the {@link #processCount} names at {@code t}, into {@link #table} with {@code keep}; whether one is longer than
+     * {@link ProcessNames#MAX_NAME_BYTES}.
+     */
+    private boolean readNames(Chunked t, boolean keep) {
+        boolean tooLong = false;
+        for (long i = 0; i < processCount; i++) {
+            int length = t.u16("a process name");
+            tooLong |= length > ProcessNames.MAX_NAME_BYTES;
+            if (length > ProcessNames.MAX_NAME_BYTES) {
+                t.skipTo(t.position() + length, "the rest of a process name");
+                if (keep) {
+                    table.add(NO_BYTES, 0, 0, length);
+                }
+            } else if (keep) {
+                table.add(t.bytes(length, "a process name"), 0, length, length);
+            } else {
+                t.skip(length, "a process name");
+            }
+        }
+        return tooLong;
     }
 
     private String name() {
@@ -227,15 +252,16 @@ final class SbtReader implements TraceReader {
         }
         if (process == SbtLayout.NO_PROCESS) {
             r.process = null;
-        } else if (process >= 0 && process < processes.size()) {
-            r.process = processes.name(process);
-            if (r.process == null) {
+        } else if (process >= 0 && process < processCount) {
+            String named = processes == null ? null : processes.name(process);
+            r.process = names ? named : null;
+            if (named == null && processes != null) {
                 return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, "the index of " + ProcessNames.EXPECTED,
                         "process " + process + ", whose name is " + processes.length(process) + " bytes");
             }
         } else {
-            String expected = processes.size() == 0 ? "no process index (the trailer names no processes), that is "
-                    + SbtLayout.NO_PROCESS : "a process index from 0 to " + (processes.size() - 1) + " or " + SbtLayout.NO_PROCESS;
+            String expected = processCount == 0 ? "no process index (the trailer names no processes), that is "
+                    + SbtLayout.NO_PROCESS : "a process index from 0 to " + (processCount - 1) + " or " + SbtLayout.NO_PROCESS;
             return SbenchException.badBytes(name(), at + SbtLayout.REC_PROCESS, expected, Integer.toString(process));
         }
         String problem = checks.problem(r);
@@ -321,6 +347,12 @@ final class SbtReader implements TraceReader {
             }
             buf.position(0).limit(filled);
             return filled >= n;
+        }
+
+        /** Moves past {@code n} bytes, at most a buffer's, failing as {@link #bytes} would. */
+        void skip(int n, String what) {
+            need(n, what);
+            buf.position(buf.position() + n);
         }
 
         byte[] bytes(int n, String what) {

@@ -70,7 +70,7 @@ class SbtProcessTableTest {
             }
             Path read = compressed ? gzip(file) : file;
             try (TraceReader r = new SbtReader(TraceInput.of(read), ReadOptions.DEFAULTS, SbtReader.MIN_BUFFER_BYTES, 0, Long.MAX_VALUE,
-                    SpillSpace.processNames(dir), memory)) {
+                    SpillSpace.processNames(dir), memory, true)) {
                 assertEquals(records.subList(0, kept), TestRecords.readAll(r));
                 assertEquals("yes", r.info().metadata().get("late"));
                 assertEquals(List.of(new PhaseMarker("boot", 0), new PhaseMarker("late", 7), new PhaseMarker("photo edit", 5_000_000)),

@@ -366,10 +366,10 @@ class SbtRoundTripTest {
         b.putLong(fifth + SbtLayout.REC_ISSUE, 350);
         b.putLong(fifth + SbtLayout.REC_COMPLETE, 360);
         Files.write(file, all);
-        try (TraceReader first = FORMAT.openRecords(TraceInput.of(file), ReadOptions.DEFAULTS, 0, 5)) {
+        try (TraceReader first = FORMAT.openRecords(TraceInput.of(file), ReadOptions.DEFAULTS, 0, 5, true)) {
             assertEquals(records.subList(0, 5), TestRecords.readAll(first));
         }
-        try (TraceReader second = FORMAT.openRecords(TraceInput.of(file), ReadOptions.DEFAULTS, 5, 5)) {
+        try (TraceReader second = FORMAT.openRecords(TraceInput.of(file), ReadOptions.DEFAULTS, 5, 5, true)) {
             SbenchException e = assertThrows(SbenchException.class, () -> TestRecords.readAll(second));
             assertEquals(file + ": byte " + fifth + ": expected records in issue order (the header says so), found issue 350 after 400",
                     e.getMessage());
@@ -515,7 +515,7 @@ class SbtRoundTripTest {
     }
 
     /** Gives the process table of the .sbt {@code file} the names {@code names} in place of the ones it has, as many. */
-    private static void renameProcesses(Path file, List<String> names) throws IOException {
+    static void renameProcesses(Path file, List<String> names) throws IOException {
         ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
         int trailer = (int) in.getLong(SbtLayout.POS_TRAILER_OFFSET);
         in.position(trailer);
