@@ -8,8 +8,9 @@ import org.sbench.SbenchException;
 /**
  * Returns the same String for a process name seen recently, so that a line or event whose process
  * was seen before allocates nothing. Direct-mapped by hash: a new name replaces the one in its
- * slot. A slot keeps the name's UTF-8 bytes beside its String and a name is matched by its bytes,
- * so a name beyond ASCII is found again as one in ASCII is. Memory stays bounded: {@link #SLOTS}
+ * slot. A slot filled from bytes keeps them beside its String and a name is matched by its bytes,
+ * so a name beyond ASCII is found again as one in ASCII is (one {@link #intern}ed from a String
+ * keeps none). Memory stays bounded: {@link #SLOTS}
  * names of at most {@link #MAX_NAME_BYTES} bytes, however many processes a trace has. A longer
  * name in a line is the line's error ({@link #EXPECTED}): kept by every record the sort or a writer
  * holds, a damaged line's 1 MB "name" would make the memory a trace needs grow with its size. Not
