@@ -159,12 +159,11 @@ owner_builder() {  # NAME DIR
   builder=(setpriv --reuid="$uid" --regid="$gid" --init-groups env HOME="$home" USER="$build_owner" LOGNAME="$build_owner")
 }
 
-# Runs mvn ARGS in DIR, quiet, as owner_builder says; on failure exits 5 with what the build lacks, or Maven's report
-# and "NAME: build failed".
+# Runs mvn ARGS in DIR, quiet, as owner_builder (called before, so that its refusal is the only line) set; on failure
+# exits 5 with what the build lacks, or Maven's report and "NAME: build failed".
 build() {  # NAME DIR ARGS...
   local name=$1 dir=$2 lack
   shift 2
-  owner_builder "$name" "$dir"
   build_log="$(mktemp)"
   trap 'rm -f "$build_log"' EXIT
   # Debian's Maven 3.8 writes colour resets (ESC[0m) even in batch mode, as all its output on success.
