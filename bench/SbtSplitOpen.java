@@ -1,12 +1,16 @@
 // What opening one record range of an uncompressed .sbt costs (what every Spark split of it does before its first
 // record), and what reading the range costs beside it: for each of ROUNDS rounds, opens the range of RECORDS records
-// at the middle of the file and closes it unread, then opens it again and reads it to the end; prints the median wall
-// and thread-CPU milliseconds of each. NAMES: names (records with their process, as convert reads them) or none (as
+// in the middle of the trace's records and closes it unread, then opens it again and reads it to the end; prints the
+// median wall and thread-CPU milliseconds of each. NAMES: names (records with their process, as convert reads them) or none (as
 // inspect reads them). Run with trace-formats and its dependencies on the class path (the launcher's):
 //   java -cp "trace-formats/target/trace-formats-0.1.0-SNAPSHOT.jar:$(cat trace-spark/target/launcher/classpath)" \
 //     bench/SbtSplitOpen.java TRACE.sbt RECORDS names|none [ROUNDS]
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.sbench.trace.IoRecord;
@@ -16,7 +20,7 @@ import org.sbench.trace.input.ReadOptions;
 import org.sbench.trace.input.TraceInput;
 
 public class SbtSplitOpen {
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         Path trace = Path.of(args[0]);
         long records = Long.parseLong(args[1]);
         boolean names = switch (args[2]) {
@@ -26,7 +30,11 @@ public class SbtSplitOpen {
         };
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 5;
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long first = trace.toFile().length() / SbtFormat.RECORD_BYTES / 2;
+        long count = recordCount(trace);
+        if (records > count) {
+            throw new IllegalArgumentException("RECORDS: expected at most the trace's " + count + " records, found " + records);
+        }
+        long first = (count - records) / 2;
         long[][] open = new long[2][rounds];
         long[][] read = new long[2][rounds];
         IoRecord r = new IoRecord();
@@ -52,6 +60,15 @@ public class SbtSplitOpen {
         }
         System.out.printf("%s, %,d records from %,d, names %s: open %.1f ms wall %.1f ms CPU; open and read %.1f ms wall %.1f ms CPU (median of %d)%n",
                 trace.getFileName(), records, first, args[2], median(open[0]), median(open[1]), median(read[0]), median(read[1]), rounds);
+    }
+
+    /** The trace's record count, from its header (a little-endian int64 at byte 16: docs/trace-formats.md). */
+    private static long recordCount(Path trace) throws IOException {
+        try (FileChannel in = FileChannel.open(trace)) {
+            ByteBuffer count = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            in.read(count, 16);
+            return count.getLong(0);
+        }
     }
 
     private static double median(long[] ns) {

@@ -4,7 +4,8 @@
 # three generated traces of RECORDS records (default 20 M) naming (a) 16 names of 16 bytes, (b) 10,000 of 64 bytes,
 # (c) 1,000,000 of 64 bytes, with the default split size (128M) and --split-size 16M: wall and CPU seconds, the builds
 # alternating; then, of one run each under strace, how many name-table spill files (sbench-names-*) it made and the
-# bytes of all its pwrite64 calls (the spills', and some 20 bytes of the JVM's); then `convert` of (c) to Parquet (which
+# bytes of all its pwrite64 calls (the spills', and some 20 bytes of the JVM's; a call another thread's interrupted
+# is two lines, its bytes on the second, `<... pwrite64 resumed>`); then `convert` of (c) to Parquet (which
 # writes the names) with the AFTER build. A build is a directory holding its trace-formats.jar and trace-spark.jar
 # (copied from target/ after `mvn package`); both run with the launcher's libraries and options, without its class
 # data archive. Inputs go to DIR (3 GB). Each inspect takes a minute or two on 2 cores: TRACES (default "a b c") and
@@ -51,7 +52,7 @@ for t in $traces; do
       --split-size 16M --master 'local[2]' >/dev/null
     printf '%-6s inspect %s split 16M  spill files %d, %d bytes written to them\n' "$(label "$build")" "$t" \
       "$(grep -c 'sbench-names-.*O_CREAT' "$dir/strace.txt" || true)" \
-      "$(grep -o 'pwrite64(.*= [0-9]*$' "$dir/strace.txt" | awk '{s += $NF} END {printf "%.0f", s}')"
+      "$(grep -oE 'pwrite64(\(| resumed>).*= [0-9]+$' "$dir/strace.txt" | awk '{s += $NF} END {printf "%.0f", s}')"
   done
 done
 java_of "$after"
