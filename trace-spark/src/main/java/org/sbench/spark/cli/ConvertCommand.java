@@ -30,7 +30,8 @@ final class ConvertCommand implements Callable<Integer> {
     /** The width of the labels of the request lines ("left out", "failed"), as sbench convert prints them. */
     private static final int REQUEST_LABEL_WIDTH = 9;
 
-    @Parameters(arity = "2..*", paramLabel = "IN... OUT", hideParamSyntax = true, description = "Input traces (files, directories, globs) or the Parquet table convert wrote of them, then OUT.parquet or OUT.sbt.")
+    /** All the positionals, options between them or not (picocli checks an arity in each run of positionals): counted in {@link #call}. */
+    @Parameters(arity = "0..*", paramLabel = "IN... OUT", hideParamSyntax = true, description = "Input traces (files, directories, globs) or the Parquet table convert wrote of them, then OUT.parquet or OUT.sbt.")
     List<String> args;
 
     @Mixin
@@ -54,6 +55,10 @@ final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        int given = args == null ? 0 : args.size();
+        if (given < 2) {
+            throw SbenchException.usage(UsageErrors.missing(given == 0 ? "IN... and OUT" : "OUT", spec));
+        }
         List<String> in = args.subList(0, args.size() - 1);
         String out = args.get(args.size() - 1);
         SparkOptions.checkPaths("IN", in);

@@ -4,19 +4,16 @@ package org.sbench.spark.cli;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
+import org.sbench.ErrorKind;
 import org.sbench.SbenchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.UnmatchedArgumentException;
 import sun.misc.Signal;
 
 /**
  * {@code sbench-spark}: the subcommands, and failures turned into one line and the exit status of
- * {@code sbench} (the README lists them). Run locally by {@code ./sbench-spark}, or by
+ * {@code sbench} (the README lists them); a usage error also says where the help is ({@link UsageErrors}). Run locally by {@code ./sbench-spark}, or by
  * {@code spark-submit --class org.sbench.spark.cli.SbenchSparkCommand sbench-spark.jar ...}.
  */
 @Command(name = "sbench-spark", mixinStandardHelpOptions = true, versionProvider = Versions.class,
@@ -89,42 +86,25 @@ public final class SbenchSparkCommand implements Runnable {
         return SIGNAL_EXIT_BASE + signal.getNumber();
     }
 
-    /**
-     * picocli's report of a command line it cannot parse (its message, then its suggestions or the usage help), with
-     * what the user typed in the message quoted as sbench quotes a value ({@link SbenchException#quoted}): picocli quoted it whole.
-     */
-    private static int parseError(ParameterException ex, String[] args) {
-        CommandLine cl = ex.getCommandLine();
-        List<String> typed = new ArrayList<>(ex instanceof UnmatchedArgumentException u ? u.getUnmatched() : List.of());
-        if (ex.getValue() != null) {
-            typed.add(ex.getValue());
-        }
-        String message = ex.getMessage();
-        for (String value : typed) {
-            message = SbenchException.requoted(message, value);
-        }
-        PrintWriter err = cl.getErr();
-        err.println(SbenchException.printable(message));
-        if (!UnmatchedArgumentException.printSuggestions(ex, err)) {
-            cl.usage(err);
-        }
-        err.flush();
-        return cl.getCommandSpec().exitCodeOnInvalidInput();
-    }
-
     /** The command line, whose failures are one line and an exit status; tests give it their own writers. */
     static CommandLine newCommandLine() {
         SbenchSparkCommand root = new SbenchSparkCommand();
         CommandLine line = new CommandLine(root);
         line.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Versions()));
-        line.setParameterExceptionHandler(SbenchSparkCommand::parseError);
+        line.setParameterExceptionHandler(new UsageErrors());
         return line.setExecutionExceptionHandler((ex, cl, parsed) -> {
             Signal stopped = root.stoppedBy;
             if (stopped != null) {
                 return SIGNAL_EXIT_BASE + stopped.getNumber();
             }
-            return SbenchException.report(ex, "sbench-spark", parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"))
-                    || parsed.hasMatchedOption("--debug"), cl.getErr());
+            boolean debug = parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug")) || parsed.hasMatchedOption("--debug");
+            if (ex instanceof SbenchException s && s.kind() == ErrorKind.USAGE) {
+                if (debug) {
+                    ex.printStackTrace(cl.getErr());
+                }
+                return UsageErrors.print(cl, s.getMessage());
+            }
+            return SbenchException.report(ex, "sbench-spark", debug, cl.getErr());
         });
     }
 }

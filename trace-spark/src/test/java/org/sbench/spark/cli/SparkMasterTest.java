@@ -26,9 +26,11 @@ class SparkMasterTest {
         String trace = LocalSpark.fixture("msr", "hm_1.csv").toString();
         String[] bogus = run("inspect", trace, "--master", "bogus");
         assertEquals("2", bogus[0], bogus[1]);
-        assertEquals("sbench-spark: --master bogus: Spark cannot run on it: Could not parse Master URL: 'bogus'\n", bogus[1]);
+        assertEquals("sbench-spark: --master bogus: Spark cannot run on it: Could not parse Master URL: 'bogus'\n"
+                + "see 'sbench-spark inspect --help'\n", bogus[1]);
         String[] none = run("inspect", trace, "--master", "local[0]");
         assertEquals("2", none[0], none[1]);
-        assertEquals("sbench-spark: --master local[0]: Spark cannot run on it: Asked to run locally with 0 threads\n", none[1]);
+        assertEquals("sbench-spark: --master local[0]: Spark cannot run on it: Asked to run locally with 0 threads\n"
+                + "see 'sbench-spark inspect --help'\n", none[1]);
     }
 }
