@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sbench.ErrorKind;
@@ -261,6 +262,7 @@ final class RecordingWriter implements AutoCloseable {
         writer.cutTo(p.ios(), p.digest(), reserve::release);
         writer.putMetadata(REORDERED, Long.toString(reordered));
         writer.putMetadata(IncompleteRecording.DISK_FULL, "true");
+        howRoomRanOut().forEach(writer::putMetadata);
         writer.putMetadata(IncompleteRecording.COMPLETE, "false");
     }
 
@@ -277,6 +279,21 @@ final class RecordingWriter implements AutoCloseable {
     /** True once the disk filled up: the trace ends at the last IO before, later IOs and marks are left out. */
     boolean diskFull() {
         return diskFull;
+    }
+
+    /**
+     * The metadata that says how room ran out ({@link IncompleteRecording#DISK_FULL_DIR}, {@link IncompleteRecording#DISK_QUOTA}),
+     * each only when it applies: none when the file system of the trace filled up, or when room did not run out.
+     */
+    Map<String, String> howRoomRanOut() {
+        Map<String, String> how = new LinkedHashMap<>();
+        if (tempDirFull != null) {
+            how.put(IncompleteRecording.DISK_FULL_DIR, tempDirFull);
+        }
+        if (quota) {
+            how.put(IncompleteRecording.DISK_QUOTA, "true");
+        }
+        return how;
     }
 
     /** True when the full disk was the user's disk quota running out (EDQUOT), not the file system filling up. */

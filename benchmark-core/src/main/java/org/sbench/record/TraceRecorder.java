@@ -627,9 +627,7 @@ public final class TraceRecorder implements AutoCloseable {
         late.putAll(requests.metadata());
         late.put(IncompleteRecording.STALLED, Boolean.toString(stalled));
         late.put(IncompleteRecording.DISK_FULL, Boolean.toString(output.diskFull()));
-        if (output.tempDirFull() != null) {
-            late.put(IncompleteRecording.DISK_FULL_DIR, output.tempDirFull());
-        }
+        late.putAll(output.howRoomRanOut());
         late.put(IncompleteRecording.COMPLETE, Boolean.toString(complete));
         output.finish(startKernelNs, late);
         // Finishing can cut the trace back to fit (btrfs): what it holds is known from here on, and its metadata says so.

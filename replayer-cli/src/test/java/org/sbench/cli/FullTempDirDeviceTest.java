@@ -225,6 +225,7 @@ class FullTempDirDeviceTest {
             try (TraceReader reader = TraceFormats.standard().open(out, null, ReadOptions.DEFAULTS)) {
                 assertEquals("true", reader.info().metadata().get("record.diskFull"), record.err());
                 assertEquals(tempDir.toString(), reader.info().metadata().get("record.diskFullDir"), record.err());
+                assertEquals(ranOut.contains("quota") ? "true" : null, reader.info().metadata().get("record.diskQuota"), record.err());
             }
             assertEquals(List.of(), StopSignalsChildTest.names(tempDir), "nothing left in the temporary directory");
         }

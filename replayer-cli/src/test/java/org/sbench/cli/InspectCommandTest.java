@@ -110,6 +110,28 @@ class InspectCommandTest {
     }
 
     /**
+     * A recording cut short by a disk quota says so, as the recording did ("the disk quota ran out", "ran out of disk
+     * quota"): inspect and replay warned "a full disk" or "filled up".
+     */
+    @Test
+    void aRecordingCutShortByADiskQuotaSaysSo(@TempDir Path dir) throws Exception {
+        Map<String, String> quota = Map.of("record.complete", "false", "record.eventsLost", "0", "record.incompleteIos", "0",
+                "record.stalled", "false", "record.diskFull", "true", "record.diskQuota", "true");
+        String start = ": an incomplete recording (sbench record: 0 events lost, 0 IOs left out without their issue or completion, ";
+        Path ofItsDisk = recording(Files.createDirectory(dir.resolve("its-disk")), quota);
+        String said = "sbench: warning: " + ofItsDisk + start + "cut short when the disk quota ran out): the drive saw IOs it does"
+                + " not hold\n";
+        assertEquals(said, CliTest.run("inspect", ofItsDisk.toString()).err());
+        CliTest.Run replay = CliTest.run("replay", ofItsDisk.toString(), "--target", "null");
+        assertTrue(replay.err().contains(said), replay.err());
+        Map<String, String> ofTempDir = new HashMap<>(quota);
+        ofTempDir.put("record.diskFullDir", "/scratch/tmp");
+        Path sbt = recording(Files.createDirectory(dir.resolve("temp-dir")), ofTempDir);
+        assertEquals("sbench: warning: " + sbt + start + "cut short when the temporary directory /scratch/tmp, where its process"
+                + " names spilled, ran out of disk quota): the drive saw IOs it does not hold\n", CliTest.run("inspect", sbt.toString()).err());
+    }
+
+    /**
      * A warning quoting a file's text (here its metadata) reaches the terminal as an error does, control
      * characters as '?', a tab as \t: the escape sequences that clear the screen and set the title went
      * out as they were, in inspect's warning and in replay's.

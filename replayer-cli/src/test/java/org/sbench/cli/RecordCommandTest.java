@@ -295,6 +295,7 @@ class RecordCommandTest {
         TraceInfo info = readInfo(out);
         assertEquals("true", info.metadata().get("record.diskFull"));
         assertFalse(info.metadata().containsKey("record.diskFullDir"), "the trace's own disk filled, not the temporary directory");
+        assertEquals(why.contains("quota") ? "true" : null, info.metadata().get("record.diskQuota"), why);
         assertEquals("false", info.metadata().get("record.complete"));
         CliTest.Run inspect = CliTest.run("inspect", out.toString());
         assertEquals(0, inspect.code(), inspect.err());

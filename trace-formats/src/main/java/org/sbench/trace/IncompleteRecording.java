@@ -23,6 +23,11 @@ public final class IncompleteRecording {
      * filled up; absent when it was the disk the trace was written to (and in recordings before 2026-12-08).
      */
     public static final String DISK_FULL_DIR = "record.diskFullDir";
+    /**
+     * With {@link #DISK_FULL}: true when it was the user's disk quota that ran out (EDQUOT), there or in the temporary
+     * directory ({@link #DISK_FULL_DIR}), not the file system's room; absent else (and in recordings before 2026-12-08).
+     */
+    public static final String DISK_QUOTA = "record.diskQuota";
 
     private IncompleteRecording() {
     }
@@ -39,10 +44,17 @@ public final class IncompleteRecording {
             what.add("the reader stalled");
         }
         if ("true".equals(metadata.get(DISK_FULL))) {
-            String dir = metadata.get(DISK_FULL_DIR);
-            what.add(dir == null ? "cut short by a full disk"
-                    : "cut short when the temporary directory " + dir + ", where its process names spilled, filled up");
+            what.add(cutShort(metadata.get(DISK_FULL_DIR), "true".equals(metadata.get(DISK_QUOTA))));
         }
         return "an incomplete recording (sbench record: " + String.join(", ", what) + "): the drive saw IOs it does not hold";
+    }
+
+    /** How room ran out, as the recording said it: on the trace's disk, or in the temporary directory {@code dir} (non-null). */
+    private static String cutShort(String dir, boolean quota) {
+        if (dir == null) {
+            return quota ? "cut short when the disk quota ran out" : "cut short by a full disk";
+        }
+        return "cut short when the temporary directory " + dir + ", where its process names spilled, "
+                + (quota ? "ran out of disk quota" : "filled up");
     }
 }
