@@ -64,7 +64,7 @@ public final class SbtExtraction {
                 // .sbt, the converter too when it is not told to look for the stream.
                 stream = null;
             }
-            SortedIos ios = new SortedIos(sorted, info, archive);
+            SortedIos ios = new SortedIos(sorted, IoRows.of(kept.schema(), archive.rowCheck()), info, archive);
             try (TraceReader reader = formats.inIssueOrder(ios, ReadOptions.DEFAULTS)) {
                 long shift = originNs == null ? 0 : originNs - ios.firstIssueNs();
                 ConvertSettings all = new ConvertSettings(IoRecord.NO_STREAM,
@@ -114,13 +114,15 @@ public final class SbtExtraction {
      */
     private static final class SortedIos implements TraceReader {
         private final Iterator<Row> rows;
+        private final IoRows ioRows;
         private final TraceInfo info;
         private final Archive archive;
         private long firstIssueNs;
         private boolean any;
 
-        SortedIos(Iterator<Row> rows, TraceInfo info, Archive archive) {
+        SortedIos(Iterator<Row> rows, IoRows ioRows, TraceInfo info, Archive archive) {
             this.rows = rows;
+            this.ioRows = ioRows;
             this.info = info;
             this.archive = archive;
         }
@@ -140,8 +142,7 @@ public final class SbtExtraction {
                 archive.checkAllowance();
                 return false;
             }
-            Row row = rows.next();
-            IoRows.read(row, into, archive.rowCheck());
+            ioRows.read(rows.next(), into);
             if (!any) {
                 any = true;
                 firstIssueNs = into.issueNs;

@@ -2,48 +2,72 @@
 package org.sbench.spark.source;
 
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
 import org.sbench.trace.IoRecord;
 import org.sbench.trace.Op;
 
-/** Reads the {@link IoColumn} columns of a row by name (any selection of them, in any order). */
+/**
+ * Reads the {@link IoColumn} columns of rows of one schema (any selection of them, in any order, with {@link Archive#ORDER}
+ * and {@link Archive#TRACE}), each column found by name once, not once a row.
+ */
 public final class IoRows {
-    private IoRows() {
+    private final RowCheck check;
+    private final int order;
+    private final int trace;
+    private final int issue;
+    private final int complete;
+    private final int offset;
+    private final int length;
+    private final int op;
+    private final int stream;
+    private final int qd;
+    private final int process;
+
+    private IoRows(StructType schema, RowCheck check) {
+        this.check = check;
+        this.order = schema.fieldIndex(Archive.ORDER);
+        this.trace = schema.fieldIndex(Archive.TRACE);
+        this.issue = at(schema, IoColumn.ISSUE_NS);
+        this.complete = at(schema, IoColumn.COMPLETE_NS);
+        this.offset = at(schema, IoColumn.OFFSET);
+        this.length = at(schema, IoColumn.LENGTH);
+        this.op = at(schema, IoColumn.OP);
+        this.stream = at(schema, IoColumn.STREAM);
+        this.qd = at(schema, IoColumn.QD);
+        this.process = at(schema, IoColumn.PROCESS);
     }
 
-    /**
-     * Fills {@code into} from {@code row} of {@link Archive#io()} (any selection of its columns holding issue_ns ... qd,
-     * {@link Archive#ORDER} and {@link Archive#TRACE}), checked by {@code check}.
-     */
-    public static void read(Row row, IoRecord into, RowCheck check) {
-        long order = row.getLong(row.fieldIndex(Archive.ORDER));
-        check.requireTrace(order, row.isNullAt(row.fieldIndex(Archive.TRACE)));
-        int issue = required(row, IoColumn.ISSUE_NS, order, check);
-        int offset = required(row, IoColumn.OFFSET, order, check);
-        int length = required(row, IoColumn.LENGTH, order, check);
-        int op = required(row, IoColumn.OP, order, check);
+    /** The reader of rows of {@code schema}, a selection of {@link Archive#io()}, each checked by {@code check}. */
+    public static IoRows of(StructType schema, RowCheck check) {
+        return new IoRows(schema, check);
+    }
+
+    private static int at(StructType schema, IoColumn column) {
+        return schema.fieldIndex(column.column());
+    }
+
+    /** Fills {@code into} from {@code row}, checked. */
+    public void read(Row row, IoRecord into) {
+        long place = row.getLong(order);
+        check.requireTrace(place, row.isNullAt(trace));
+        check.requireValue(place, row.isNullAt(issue), IoColumn.ISSUE_NS);
+        check.requireValue(place, row.isNullAt(offset), IoColumn.OFFSET);
+        check.requireValue(place, row.isNullAt(length), IoColumn.LENGTH);
+        check.requireValue(place, row.isNullAt(op), IoColumn.OP);
         into.clear();
         into.issueNs = row.getLong(issue);
-        into.completeNs = nullableLong(row, IoColumn.COMPLETE_NS, IoRecord.NO_TIME);
+        into.completeNs = nullableLong(row, complete, IoRecord.NO_TIME);
         into.offsetBytes = row.getLong(offset);
         into.lengthBytes = row.getLong(length);
         String code = row.getString(op);
         into.op = code.length() == 1 ? Op.ofCode(code.charAt(0)) : null;
-        into.stream = (int) nullableLong(row, IoColumn.STREAM, IoRecord.NO_STREAM);
-        into.qd = (int) nullableLong(row, IoColumn.QD, IoRecord.NO_QD);
-        int process = row.fieldIndex(IoColumn.PROCESS.column());
+        into.stream = (int) nullableLong(row, stream, IoRecord.NO_STREAM);
+        into.qd = (int) nullableLong(row, qd, IoRecord.NO_QD);
         into.process = row.isNullAt(process) ? null : row.getString(process);
-        check.check(order, into);
+        check.check(place, into);
     }
 
-    /** The index of {@code column}, which a record has no "none" for, in {@code row} at {@code order}: checked to hold a value. */
-    private static int required(Row row, IoColumn column, long order, RowCheck check) {
-        int i = row.fieldIndex(column.column());
-        check.requireValue(order, row.isNullAt(i), column);
-        return i;
-    }
-
-    private static long nullableLong(Row row, IoColumn column, long absent) {
-        int i = row.fieldIndex(column.column());
+    private static long nullableLong(Row row, int i, long absent) {
         return row.isNullAt(i) ? absent : ((Number) row.get(i)).longValue();
     }
 }
